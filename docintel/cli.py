@@ -1,0 +1,225 @@
+"""Command-line interface: parses arguments, calls the pipeline, renders results.
+
+Errors print as one line ``error: <what> — <fix>`` and exit with the code documented in
+docintel.errors (0 ok, 1 internal, 2 usage, 3 input, 4 config, 5 backend, 6 check failed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+from . import __version__, render
+from .errors import (EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, CheckFailedError,
+                     DocintelError, UsageError)
+from .pipeline import Pipeline
+from .settings import load_settings
+
+EPILOG = """\
+configuration: every setting can be set as DOCINTEL_<NAME> in the environment or in a .env
+file in the working directory; OPENAI_API_KEY and OPENAI_BASE_URL are read too. Flags win.
+Settings: docintel settings (lists names, values and meanings).
+
+exit codes: 0 ok; 1 internal error; 2 usage; 3 input (missing/bad PDF or question file);
+4 configuration; 5 model/backend error; 6 a requested check failed (--strict, batch
+items failed); 130 interrupted.
+
+traces go to ./traces (DOCINTEL_TRACES_DIR); parsed PDFs are cached in
+~/.cache/docintel (DOCINTEL_CACHE_DIR)."""
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cache-dir", type=Path, help="cache folder for parsed PDFs (DOCINTEL_CACHE_DIR)")
+    parser.add_argument("--traces-dir", type=Path, help="folder for traces (DOCINTEL_TRACES_DIR; default ./traces)")
+    parser.add_argument("--password", help="password for encrypted PDFs (empty user passwords need none)")
+
+
+def _retrieval_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--budget-chars", type=int, help="size limit of the evidence in characters (default 12000)")
+
+
+def _answer_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--backend", choices=["auto", "openai", "extractive"],
+                        help="answering backend (default auto: openai when OPENAI_API_KEY is set, else extractive)")
+    parser.add_argument("--model", help="model name (default gpt-4.1-mini; DOCINTEL_MODEL)")
+    parser.add_argument("--api", choices=["responses", "chat"],
+                        help="OpenAI endpoint: responses (default) or chat for servers without the Responses API")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser: the user's manual."""
+    parser = argparse.ArgumentParser(
+        prog="docintel", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG,
+        description="Answer questions about PDF documents with citations that are checked.\n\n"
+                    "Reads PDFs into line tables, finds the passages that matter (BM25, page hints), sends\n"
+                    "them to a model (or answers offline by quoting lines), verifies every quote against the\n"
+                    "source, and writes a trace of each call to traces/.",
+    )
+    parser.add_argument("--version", action="version", version=f"docintel {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("ask", help="answer one question with verified citations",
+                       formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG,
+                       description="Answer QUESTION from the PDFs (files or folders). Every citation is checked:\n"
+                                   "✓ verified, ✗ failed (with the reason and, when the quote is elsewhere, the right lines).\n\n"
+                                   "example: docintel ask \"What is the refund window?\" corpus/")
+    p.add_argument("question")
+    p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="PDF files or folders of PDFs")
+    _answer_flags(p)
+    _retrieval_flags(p)
+    p.add_argument("--fields", help="multi-field extraction instead of a free answer: NAME:KIND,... with KIND in "
+                                    "text, amount, date, boolean, number (openai backend)")
+    p.add_argument("--json", action="store_true", help="print one JSON object: answer, verification, trace_id, trace_path, backend, model, usage")
+    p.add_argument("--strict", action="store_true", help="exit 6 when any citation fails verification")
+    _common(p)
+
+    p = sub.add_parser("context", help="show exactly what would be sent to the model (no model call)",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Parse the question, rank passages and pack them under the budget; print the\n"
+                                   "rendered evidence and the audit of every packing decision.\n\n"
+                                   "example: docintel context \"cash flow on page 4\" corpus/ --json")
+    p.add_argument("question")
+    p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    _retrieval_flags(p)
+    p.add_argument("--json", action="store_true",
+                   help='print {"question", "parsed", "status", "budget", "decisions", "sources"}')
+    _common(p)
+
+    p = sub.add_parser("ingest", help="parse PDFs into cached line tables and report on them",
+                       description="Parse PDFs (files or folders) into line tables, cache them, and report pages,\n"
+                                   "lines, warnings and cache hits. Bad files are listed; the good ones are still read.\n\n"
+                                   "example: docintel ingest corpus/",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    p.add_argument("--json", action="store_true", help="print documents and failures as JSON")
+    p.add_argument("--lines", action="store_true", help="also print every line (page, line_in_page, global_line, text)")
+    _common(p)
+
+    sub.add_parser("settings", help="list every setting: name, value, environment variable, meaning")
+
+    from .cli_review import add_review_commands
+
+    add_review_commands(sub, _common, _answer_flags, _retrieval_flags)
+    return parser
+
+
+def _settings(args: argparse.Namespace, **extra: Any):
+    overrides = {k: getattr(args, k, None) for k in ("cache_dir", "traces_dir", "budget_chars", "backend", "model", "api")}
+    overrides.update(extra)
+    return load_settings(overrides)
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    pipeline = Pipeline(_settings(args), args.password)
+    report = pipeline.ingest(args.paths)
+    if args.json:
+        data = {"documents": [{**d.meta.model_dump(), "cache_hit": d.cache_hit} for d in report.documents],
+                "failures": [f.model_dump() for f in report.failures]}
+        if args.lines:
+            for entry, d in zip(data["documents"], report.documents):
+                entry["lines"] = d.lines.to_dict(orient="records")
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+    else:
+        print(render.ingest_report(report.documents, []))
+        if args.lines:
+            for d in report.documents:
+                print(d.lines.to_csv(sep="\t", index=False), end="")
+    for failure in report.failures:
+        print(f"error: {failure.message}", file=sys.stderr)
+    return EXIT_INPUT if report.failures else EXIT_OK
+
+
+def cmd_context(args: argparse.Namespace) -> int:
+    pipeline = Pipeline(_settings(args), args.password)
+    prepared = pipeline.prepare(args.question, args.paths, budget_chars=args.budget_chars)
+    context = prepared.context
+    if args.json:
+        sources = [{"doc": s.doc, "title": s.title, "heading_path": s.heading_path, "pages": s.pages, "chars": s.chars,
+                    "whole_document": s.whole_document, "lines": [line.model_dump() for line in s.lines]}
+                   for s in context.sources]
+        print(json.dumps({"question": args.question, "parsed": prepared.parsed.model_dump(), "status": context.status,
+                          "status_detail": context.status_detail, "budget": context.budget.model_dump(),
+                          "decisions": [d.model_dump() for d in context.decisions], "sources": sources,
+                          "notes": context.notes, "failed_documents": [f.model_dump() for f in prepared.failures]},
+                         indent=1, ensure_ascii=False))
+    else:
+        print(render.context_report(args.question, context))
+    for failure in prepared.failures:
+        print(f"error: {failure.message}", file=sys.stderr)
+    return EXIT_INPUT if prepared.failures else EXIT_OK
+
+
+def _parse_fields(spec: str | None) -> dict[str, str] | None:
+    if not spec:
+        return None
+    from .answer import FIELD_TYPES
+
+    fields: dict[str, str] = {}
+    for part in spec.split(","):
+        name, _, kind = part.strip().partition(":")
+        kind = kind or "text"
+        if not name.isidentifier() or kind not in FIELD_TYPES:
+            raise UsageError(f"bad --fields entry {part!r}", f"write NAME:KIND with KIND one of {', '.join(FIELD_TYPES)}")
+        fields[name] = kind
+    return fields
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    pipeline = Pipeline(_settings(args), args.password)
+    result = pipeline.ask(args.question, args.paths, budget_chars=args.budget_chars, extraction_fields=_parse_fields(args.fields))
+    data = result.to_json()
+    print(json.dumps(data, indent=1, ensure_ascii=False) if args.json else render.answer_report(data))
+    for failure in result.prepared.failures:
+        print(f"error: {failure.message}", file=sys.stderr)
+    if args.strict and result.verification.failed:
+        raise CheckFailedError(f"{result.verification.failed} citation(s) failed verification (trace {result.trace_id})",
+                               "inspect them with: docintel traces show " + result.trace_id)
+    return EXIT_INPUT if result.prepared.failures else EXIT_OK
+
+
+def cmd_settings(args: argparse.Namespace) -> int:
+    from .settings import ENV_PREFIX, Settings
+
+    settings = load_settings()
+    values = settings.public_dict()
+    for name, info in Settings.model_fields.items():
+        env = "OPENAI_API_KEY" if name == "openai_api_key" else "OPENAI_BASE_URL" if name == "openai_base_url" else ENV_PREFIX + name.upper()
+        value = ("(set)" if values["openai_api_key_set"] else "(not set)") if name == "openai_api_key" else values[name]
+        print(f"{name} = {value}\n    {env}: {info.description}")
+    return EXIT_OK
+
+
+COMMANDS = {"ask": cmd_ask, "context": cmd_context, "ingest": cmd_ingest, "settings": cmd_settings}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return EXIT_OK
+    from .cli_review import REVIEW_COMMANDS
+
+    handler = {**COMMANDS, **REVIEW_COMMANDS}[args.command]
+    try:
+        return handler(args)
+    except DocintelError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("error: interrupted — partial work is kept where it was complete (cache, traces, batch output)", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # a bug: one line, full traceback only on request
+        if os.environ.get("DOCINTEL_DEBUG"):
+            traceback.print_exc()
+        print(f"error: internal error ({type(exc).__name__}: {exc}) — please report it; DOCINTEL_DEBUG=1 shows the traceback",
+              file=sys.stderr)
+        return EXIT_INTERNAL

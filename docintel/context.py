@@ -1,0 +1,318 @@
+"""Pack the context: whole passages, in rank order, under a character budget; record every decision.
+
+Rendered form of one document block::
+
+    <document id="DOC" title="TITLE">
+    section: HEADING PATH            (only when known and enabled)
+    GLOBAL_LINE<TAB>page<TAB>line_in_page<TAB>text
+    1234<TAB>59<TAB>12<TAB>Purchases of property, plant and equipment (1,577)
+    </document>
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from .ingest import Document
+from .retrieve import Passage, RetrievalResult
+from .settings import Settings
+
+COLUMN_HEADER = "GLOBAL_LINE\tpage\tline_in_page\ttext"
+GAP_MARKER = "[...]"
+CHARS_PER_TOKEN = 4.0  # rough estimate for English prose and financial tables
+MAX_DECISIONS = 200  # candidates itemised in the audit; lower ranks are summarised in a note
+ContextStatus = Literal["ok", "no_match", "nothing_fit"]
+
+
+def estimate_tokens(chars: int) -> int:
+    """Estimated tokens for *chars* characters (about four characters a token)."""
+    return int(round(chars / CHARS_PER_TOKEN))
+
+
+class ContextLine(BaseModel):
+    """One line sent to the model."""
+
+    global_line: int
+    page: int
+    line_in_page: int
+    text: str
+
+
+class Source(BaseModel):
+    """One document block of the context."""
+
+    doc: str
+    title: str
+    heading_path: list[str]
+    pages: list[int]
+    chars: int
+    whole_document: bool
+    lines: list[ContextLine]
+
+
+class Decision(BaseModel):
+    """What happened to one candidate passage (or document) while packing."""
+
+    doc: str
+    line_start: int
+    line_end: int
+    pages: list[int]
+    rank: int | None
+    score: float | None
+    action: Literal["kept", "skipped", "escalated", "whole_document"]
+    reason: str
+    chars: int
+
+
+class BudgetSection(BaseModel):
+    """The size of one prompt section against its budget."""
+
+    name: str
+    chars: int
+    estimated_tokens: int
+    budget_chars: int | None
+
+
+class Budget(BaseModel):
+    """The budget audit of the evidence."""
+
+    budget_chars: int
+    used_chars: int
+    remaining_chars: int
+    estimated_tokens: int
+    sections: list[BudgetSection] = Field(default_factory=list)
+
+
+class Context(BaseModel):
+    """What would be sent to the model as evidence, and how it was chosen."""
+
+    status: ContextStatus
+    status_detail: str
+    rendered: str
+    sources: list[Source]
+    decisions: list[Decision]
+    budget: Budget
+    notes: list[str]
+
+    def sent_lines(self) -> dict[str, set[int]]:
+        """GLOBAL_LINE numbers sent, by document."""
+        return {s.doc: {line.global_line for line in s.lines} for s in self.sources}
+
+
+def _neutral(text: str) -> str:
+    # Document text is data: it must never close the evidence block or open a fake document.
+    return text.replace("</document", "</ document").replace("<document", "< document").replace("</evidence", "</ evidence").replace("<evidence", "< evidence")
+
+
+def _row(page: int, line_in_page: int, global_line: int, text: str) -> str:
+    return f"{global_line}\t{page}\t{line_in_page}\t{_neutral(text)}"
+
+
+class _Doc:
+    """Per-document rendering helpers over the line table (row sizes precomputed once)."""
+
+    def __init__(self, document: Document, settings: Settings) -> None:
+        self.document = document
+        lines = document.lines
+        self.first = int(lines["global_line"].iloc[0]) if len(lines) else 1
+        self.pages = lines["page"].tolist()
+        self.in_page = lines["line_in_page"].tolist()
+        self.texts = lines["text"].tolist()
+        self.labels = settings.use_heading_labels
+        self.warnings = {w.page: w.message for w in document.meta.warnings}
+        self._cumulative = _row_sizes(document)
+
+    def rows(self, start: int, end: int) -> list[str]:
+        i, j = start - self.first, end - self.first + 1
+        return [_row(p, k, g, t) for p, k, g, t in zip(self.pages[i:j], self.in_page[i:j], range(start, end + 1), self.texts[i:j])]
+
+    def cost(self, start: int, end: int) -> int:
+        """Rendered size of lines start..end (newlines included) plus a gap marker."""
+        i, j = start - self.first, end - self.first + 1
+        return int(self._cumulative[j] - self._cumulative[i]) + len(GAP_MARKER) + 1
+
+    def heading_path(self, pages: list[int]) -> list[str]:
+        if not self.labels or not pages:
+            return []
+        outline = [e for e in self.document.meta.outline if e.page <= pages[0]]
+        if not outline:
+            return []
+        path: list[str] = []
+        for entry in outline:  # the last entry at each level, down to the deepest
+            del path[entry.level:]
+            path.append(entry.title)
+        return path
+
+    def header(self, pages: list[int]) -> str:
+        meta = self.document.meta
+        title = _neutral(meta.title).replace('"', "'")
+        parts = [f'<document id="{meta.doc_id}" title="{title}">']
+        if path := self.heading_path(pages):
+            parts.append("section: " + " > ".join(_neutral(h) for h in path))
+        for page in pages:
+            if page in self.warnings:
+                parts.append(f"note: page {page}: {self.warnings[page]}")
+        parts.append(COLUMN_HEADER)
+        return "\n".join(parts) + "\n"
+
+    def header_cost(self) -> int:
+        # Conservative: title, a section line and the closing tag; warnings are added when rendered.
+        return len(self.header([])) + 200 + len("</document>\n")
+
+    def whole_cost(self) -> int:
+        n = len(self.texts)
+        return self.cost(self.first, self.first + n - 1) + self.header_cost() if n else 0
+
+
+_SIZE_CACHE: dict[tuple[str, str], np.ndarray] = {}
+
+
+def _row_sizes(document: Document) -> np.ndarray:
+    """Cumulative rendered row sizes of a document (index i = size of the first i rows)."""
+    key = (document.meta.content_hash, document.meta.doc_id)
+    if key not in _SIZE_CACHE:
+        lines = document.lines
+        sizes = [len(_row(p, k, g, t)) + 1 for p, k, g, t in zip(lines["page"].tolist(), lines["line_in_page"].tolist(),
+                                                                 lines["global_line"].tolist(), lines["text"].tolist())]
+        if len(_SIZE_CACHE) > 256:
+            _SIZE_CACHE.clear()
+        _SIZE_CACHE[key] = np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)])
+    return _SIZE_CACHE[key]
+
+
+def _decision(p: Passage, rank: int | None, score: float | None, action: str, reason: str, chars: int) -> Decision:
+    return Decision(doc=p.doc_id, line_start=p.line_start, line_end=p.line_end, pages=[p.page], rank=rank,
+                    score=score, action=action, reason=reason, chars=chars)
+
+
+def pack_context(retrieval: RetrievalResult, documents: list[Document], settings: Settings,
+                 budget_chars: int | None = None) -> Context:
+    """Choose and render the evidence for the model, exactly as DESIGN.md section 4 says."""
+    budget = budget_chars or settings.budget_chars
+    docs = {d.meta.doc_id: _Doc(d, settings) for d in documents}
+    decisions: list[Decision] = []
+    whole_total = sum(d.whole_cost() for d in docs.values())
+    if not retrieval.pages_hint_resolved and docs and whole_total <= budget and any(d.texts for d in docs.values()):
+        chosen = {doc_id: [(d.first, d.first + len(d.texts) - 1)] for doc_id, d in docs.items() if d.texts}
+        for doc_id, d in docs.items():
+            decisions.append(Decision(doc=doc_id, line_start=d.first, line_end=d.first + len(d.texts) - 1,
+                                      pages=sorted(set(d.pages)), rank=None, score=None, action="whole_document",
+                                      reason=f"all documents fit the budget whole ({whole_total} <= {budget} chars)",
+                                      chars=d.whole_cost()))
+        order = list(chosen)
+        return _render(chosen, order, set(chosen), docs, decisions, budget, retrieval, "all documents sent whole")
+    if not retrieval.candidates:
+        return _empty("no_match", "no passage matched the question above the relevance floor", budget, decisions, retrieval)
+    chosen, order, escalated = _greedy(retrieval, docs, budget, decisions, settings)
+    if not chosen:
+        return _empty("nothing_fit", "passages matched, but none fits the budget; raise --budget-chars", budget, decisions, retrieval)
+    return _render(chosen, order, escalated, docs, decisions, budget, retrieval, "ok")
+
+
+def _greedy(retrieval, docs, budget, decisions, settings):
+    kept, per_doc = _fill(retrieval.candidates, docs, budget, set())
+    escalated: set[str] = set()
+    if settings.use_escalation:
+        for doc_id, count in sorted(per_doc.items(), key=lambda kv: -kv[1]):
+            whole = docs[doc_id].whole_cost()
+            if count >= 3 and whole <= settings.escalation_share * budget - sum(docs[e].whole_cost() for e in escalated):
+                escalated.add(doc_id)
+    if escalated:
+        used = sum(docs[e].whole_cost() for e in escalated)
+        kept, _ = _fill([c for c in retrieval.candidates if c.passage.doc_id not in escalated], docs, budget - used, set())
+    chosen: dict[str, list[tuple[int, int]]] = {}
+    order: list[str] = []
+    kept_ids = {(c.passage.doc_id, c.passage.line_start) for c in kept}
+    remaining = budget - sum(docs[e].whole_cost() for e in escalated)
+    for c in retrieval.candidates:
+        p = c.passage
+        if c.rank > MAX_DECISIONS and p.doc_id not in escalated and (p.doc_id, p.line_start) not in kept_ids:
+            continue  # counted in the note below, not itemised
+        if p.doc_id not in order and (p.doc_id in escalated or (p.doc_id, p.line_start) in kept_ids):
+            order.append(p.doc_id)
+        cost = docs[p.doc_id].cost(p.line_start, p.line_end)
+        if p.doc_id in escalated:
+            decisions.append(_decision(p, c.rank, c.score, "escalated", "its document is sent whole", cost))
+        elif (p.doc_id, p.line_start) in kept_ids:
+            chosen.setdefault(p.doc_id, []).append((p.line_start, p.line_end))
+            decisions.append(_decision(p, c.rank, c.score, "kept", "fits the budget in rank order", cost))
+        else:
+            decisions.append(_decision(p, c.rank, c.score, "skipped", f"does not fit: needs {cost} chars, budget is {remaining}", cost))
+    untried = sum(1 for c in retrieval.candidates[MAX_DECISIONS:]
+                  if c.passage.doc_id not in escalated and (c.passage.doc_id, c.passage.line_start) not in kept_ids)
+    if untried:
+        retrieval.notes.append(f"{untried} candidates ranked below {MAX_DECISIONS} were skipped (budget full) and are not itemised")
+    for doc_id in escalated:
+        d = docs[doc_id]
+        chosen[doc_id] = [(d.first, d.first + len(d.texts) - 1)]
+        decisions.append(Decision(doc=doc_id, line_start=d.first, line_end=d.first + len(d.texts) - 1,
+                                  pages=sorted(set(d.pages)), rank=None, score=None, action="whole_document",
+                                  reason=f"{per_doc[doc_id]} passages came from it and it fits in "
+                                         f"{settings.escalation_share:.0%} of the budget", chars=d.whole_cost()))
+    return chosen, order, escalated
+
+
+def _fill(candidates, docs, budget, opened: set[str]):
+    kept = []
+    per_doc: dict[str, int] = {}
+    used = 0
+    for c in candidates:
+        p = c.passage
+        d = docs[p.doc_id]
+        cost = d.cost(p.line_start, p.line_end) + (0 if p.doc_id in opened else d.header_cost())
+        if used + cost > budget:
+            continue  # greedy: try the next, smaller passage
+        used += cost
+        opened.add(p.doc_id)
+        kept.append(c)
+        per_doc[p.doc_id] = per_doc.get(p.doc_id, 0) + 1
+    return kept, per_doc
+
+
+def _render(chosen, order, escalated, docs, decisions, budget, retrieval, detail) -> Context:
+    blocks: list[str] = []
+    sources: list[Source] = []
+    for doc_id in order:
+        d = docs[doc_id]
+        spans = _merge(sorted(chosen[doc_id]))
+        rows: list[str] = []
+        lines: list[ContextLine] = []
+        for index, (start, end) in enumerate(spans):
+            if index:
+                rows.append(GAP_MARKER)
+            rows.extend(d.rows(start, end))
+            i, j = start - d.first, end - d.first + 1
+            lines.extend(ContextLine(global_line=g, page=p, line_in_page=k, text=t)
+                         for g, p, k, t in zip(range(start, end + 1), d.pages[i:j], d.in_page[i:j], d.texts[i:j]))
+        pages = sorted({line.page for line in lines})
+        block = d.header(pages) + "\n".join(rows) + "\n</document>\n"
+        blocks.append(block)
+        sources.append(Source(doc=doc_id, title=d.document.meta.title, heading_path=d.heading_path(pages), pages=pages,
+                              chars=len(block), whole_document=doc_id in escalated, lines=lines))
+    rendered = "".join(blocks)
+    return Context(status="ok", status_detail=detail, rendered=rendered, sources=sources, decisions=decisions,
+                   budget=_budget(budget, len(rendered)), notes=retrieval.notes)
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _budget(budget: int, used: int) -> Budget:
+    return Budget(budget_chars=budget, used_chars=used, remaining_chars=budget - used,
+                  estimated_tokens=estimate_tokens(used),
+                  sections=[BudgetSection(name="evidence", chars=used, estimated_tokens=estimate_tokens(used), budget_chars=budget)])
+
+
+def _empty(status: ContextStatus, detail: str, budget: int, decisions, retrieval) -> Context:
+    return Context(status=status, status_detail=detail, rendered="", sources=[], decisions=decisions,
+                   budget=_budget(budget, 0), notes=retrieval.notes)

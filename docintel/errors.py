@@ -1,0 +1,105 @@
+"""One exception tree for every error a user can cause or meet.
+
+Every error carries *what* went wrong and *how to fix it*; the CLI prints them as one line,
+``error: <what> — <fix>``, and exits with the error's ``exit_code``:
+
+====  =======================================================================
+code  meaning
+====  =======================================================================
+0     success
+1     internal error (a bug: please report it with the trace file)
+2     usage error (bad command-line arguments)
+3     input error: a document or question file could not be used
+4     configuration error (settings, ``.env``, missing API key)
+5     model/backend error (API unreachable, refused, malformed output)
+6     a check failed: ``--strict`` verification, or some batch items failed
+130   interrupted (Ctrl-C)
+====  =======================================================================
+"""
+
+from __future__ import annotations
+
+EXIT_OK = 0
+EXIT_INTERNAL = 1
+EXIT_USAGE = 2
+EXIT_INPUT = 3
+EXIT_CONFIG = 4
+EXIT_BACKEND = 5
+EXIT_CHECK_FAILED = 6
+EXIT_INTERRUPTED = 130
+
+
+class DocintelError(Exception):
+    """Base of every docintel error: a message (*what*) and a remedy (*fix*)."""
+
+    exit_code = EXIT_INTERNAL
+
+    def __init__(self, what: str, fix: str = "") -> None:
+        super().__init__(what)
+        self.what = what
+        self.fix = fix
+
+    def __str__(self) -> str:
+        return f"{self.what} — {self.fix}" if self.fix else self.what
+
+    def to_dict(self) -> dict[str, str]:
+        """The error in the form stored in traces and batch output."""
+        return {"type": type(self).__name__, "what": self.what, "fix": self.fix}
+
+
+class UsageError(DocintelError):
+    """The command line asks for something impossible."""
+
+    exit_code = EXIT_USAGE
+
+
+class ConfigError(DocintelError):
+    """A setting (environment, ``.env`` or flag) is invalid or missing."""
+
+    exit_code = EXIT_CONFIG
+
+
+class InputError(DocintelError):
+    """An input file (PDF, question file) cannot be used."""
+
+    exit_code = EXIT_INPUT
+
+
+class DocumentNotFoundError(InputError):
+    """A path does not exist, or a folder holds no PDF."""
+
+
+class NotAPDFError(InputError):
+    """The file is empty, or not a PDF at all (HTML or text renamed ``.pdf``)."""
+
+
+class CorruptPDFError(InputError):
+    """The file starts like a PDF but cannot be read (truncated or damaged)."""
+
+
+class EncryptedPDFError(InputError):
+    """The PDF needs a password that was not given, or the one given is wrong."""
+
+
+class NoTextError(InputError):
+    """The PDF has no extractable text at all (a scanned document)."""
+
+
+class QuestionFileError(InputError):
+    """A question file cannot be read or has no usable question."""
+
+
+class TraceError(InputError):
+    """A stored trace is missing or damaged."""
+
+
+class BackendError(DocintelError):
+    """The answering backend failed (network, rate limit, refusal, bad output)."""
+
+    exit_code = EXIT_BACKEND
+
+
+class CheckFailedError(DocintelError):
+    """A check the user asked for failed (``--strict`` verification)."""
+
+    exit_code = EXIT_CHECK_FAILED

@@ -1,0 +1,168 @@
+"""The extractive backend: a deterministic, offline answerer that quotes the best lines.
+
+No language model is used. It scores each line of the context against the question's
+keywords, returns the best lines as items whose quotes are the lines themselves, and for
+amount and date answers reads the value out of the quoted line.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from datetime import date
+
+from pydantic import BaseModel
+
+from .answer import (Amount, AmountItem, BooleanItem, DateItem, DateValue, ListEntry, Span, Table, TableItem,
+                     TableRow, TextItem, not_found_answer)
+from .context import Context, ContextLine
+from .generate import Generation, Usage
+from .prompts import Prompt
+from .question import ParsedQuestion
+from .settings import Settings
+from .textnorm import tokenize
+
+NO_MODEL_NOTE = "extractive backend: no language model was used; the items are the document's own lines that best match the question"
+SCORE_FLOOR = 0.3  # share of the question's keyword weight a line must match to count as an answer
+_MAX_ITEMS = {"text": 3, "list": 5, "amount": 3, "date": 3, "boolean": 3, "table": 1}
+_MONTHS = {m: i for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",
+                                       "september", "october", "november", "december"], start=1)}
+_DATE_RE = re.compile(r"\b(" + "|".join(_MONTHS) + r")\.?\s+(\d{1,2}),?\s+(\d{4})\b|\b(\d{4})-(\d{2})-(\d{2})\b|\b(\d{1,2})/(\d{1,2})/(\d{4})\b", re.I)
+_NUMBER_RE = re.compile(r"(\(?)(-?)([$€£¥])?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(%|percent)?(\)?)")
+_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+
+
+class ExtractiveBackend:
+    """Offline answers from the context's own lines."""
+
+    name = "extractive"
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
+    def generate(self, prompt: Prompt, schema: type[BaseModel], shape: str, context: Context,
+                 parsed: ParsedQuestion) -> Generation:
+        """Quote the best-matching lines of the context as the answer's items."""
+        started = time.perf_counter()
+        ranked = rank_lines(parsed, context)
+        answer = build_answer(schema, shape, parsed, context, ranked)
+        return Generation(backend=self.name, model=None, answer=answer, outcome="answered", raw_response=None,
+                          request={"backend": self.name, "score_floor": SCORE_FLOOR, "schema_name": schema.__name__},
+                          request_id=None, usage=Usage(), latency_s=round(time.perf_counter() - started, 4),
+                          retries=None, notes=[NO_MODEL_NOTE])
+
+
+def rank_lines(parsed: ParsedQuestion, context: Context) -> list[tuple[float, str, ContextLine]]:
+    """(score, doc, line) for every context line, best first; score is the matched share of keyword weight."""
+    terms = dict(parsed.search_terms())
+    if not terms:
+        return []
+    lines = [(source.doc, line) for source in context.sources for line in source.lines]
+    doc_freq: dict[str, int] = {}
+    tokenized = []
+    for _, line in lines:
+        tokens = set(tokenize(line.text))
+        tokenized.append(tokens)
+        for token in tokens & terms.keys():
+            doc_freq[token] = doc_freq.get(token, 0) + 1
+    n = max(len(lines), 1)
+    idf = {t: math.log(1 + n / (1 + doc_freq.get(t, 0))) for t in terms}
+    total = sum(terms[t] * idf[t] for t in terms) or 1.0
+    scored = []
+    for (doc, line), tokens in zip(lines, tokenized):
+        score = sum(terms[t] * idf[t] for t in tokens & terms.keys()) / total
+        if parsed.expected_answer_shape == "amount" and _NUMBER_RE.search(line.text):
+            score *= 1.15
+        if parsed.expected_answer_shape == "date" and _DATE_RE.search(line.text):
+            score *= 1.3
+        scored.append((round(score, 4), doc, line))
+    scored.sort(key=lambda x: (-x[0], x[1], x[2].global_line))
+    return scored
+
+
+def _span(doc: str, line: ContextLine, single_doc: bool) -> Span:
+    return Span(doc=None if single_doc else doc, line_start=line.global_line, line_end=line.global_line, quote=line.text)
+
+
+def parse_amount(text: str, unit_hint: str | None) -> Amount | None:
+    """The first amount in *text* that is not a year: value, currency and unit."""
+    for match in _NUMBER_RE.finditer(text):
+        digits = match.group(4).replace(",", "")
+        value = float(digits)
+        is_year = re.fullmatch(r"(19|20)\d\d", digits) and not match.group(3) and not match.group(5)
+        if is_year:
+            continue
+        negative = (match.group(1) == "(" and match.group(6) == ")") or match.group(2) == "-"
+        unit = "percent" if match.group(5) else (unit_hint or "units")
+        currency = _CURRENCY.get(match.group(3) or "") or (None if unit == "percent" else _currency_near(text))
+        return Amount(value=-value if negative else value, currency=currency, unit=unit)
+    return None
+
+
+def _currency_near(text: str) -> str | None:
+    for sign, code in _CURRENCY.items():
+        if sign in text:
+            return code
+    return "USD" if re.search(r"\b(usd|dollars?)\b", text, re.I) else None
+
+
+def parse_date(text: str) -> DateValue | None:
+    """The first date in *text*, as ISO and as written."""
+    match = _DATE_RE.search(text)
+    if not match:
+        return None
+    try:
+        if match.group(1):
+            value = date(int(match.group(3)), _MONTHS[match.group(1).lower()], int(match.group(2)))
+        elif match.group(4):
+            value = date(int(match.group(4)), int(match.group(5)), int(match.group(6)))
+        else:
+            value = date(int(match.group(9)), int(match.group(7)), int(match.group(8)))
+    except ValueError:
+        return DateValue(iso=None, original_text=match.group(0))
+    return DateValue(iso=value.isoformat(), original_text=match.group(0))
+
+
+def _unit_hint(parsed: ParsedQuestion, context: Context) -> str | None:
+    for constraint in parsed.brief.format_constraints:
+        if constraint.startswith("unit: "):
+            return constraint.removeprefix("unit: ")
+    header = " ".join(line.text for s in context.sources for line in s.lines[:400]).lower()
+    for unit in ("millions", "billions", "thousands"):
+        if f"in {unit}" in header or f"({unit})" in header:
+            return unit
+    return None
+
+
+def build_answer(schema: type[BaseModel], shape: str, parsed: ParsedQuestion, context: Context,
+                 ranked: list[tuple[float, str, ContextLine]]) -> BaseModel:
+    """Turn the best lines into an answer of *schema* (or a not-found answer below the floor)."""
+    best = [r for r in ranked if r[0] >= SCORE_FLOOR][: _MAX_ITEMS.get(shape, 3)]
+    if shape == "extraction" or not best:
+        reason = "no line of the context matches the question well enough" if shape != "extraction" else \
+            "the extractive backend cannot fill multi-field extractions; use the openai backend"
+        return not_found_answer(schema, shape, f"{reason} ({NO_MODEL_NOTE})")
+    single = len(context.sources) == 1
+    unit_hint = _unit_hint(parsed, context)
+    items = []
+    for _, doc, line in best:
+        span = _span(doc, line, single)
+        if shape == "amount":
+            amount = parse_amount(line.text, unit_hint) or Amount(value=None, currency=None, unit=None)
+            items.append(AmountItem(label=line.text[:120], amount=amount, spans=[span]))
+        elif shape == "date":
+            items.append(DateItem(label=line.text[:120], date=parse_date(line.text) or DateValue(iso=None, original_text=""), spans=[span]))
+        elif shape == "boolean":
+            items.append(BooleanItem(value=None, explanation="the extractive backend cannot decide yes/no; read the quoted line", spans=[span]))
+        elif shape == "list":
+            items.append(ListEntry(text=line.text, spans=[span]))
+        elif shape == "table":
+            rows = [TableRow(cells=[l.text]) for _, _, l in best]
+            items.append(TableItem(title="best matching lines", table=Table(headers=["line"], rows=rows),
+                                   spans=[_span(d, l, single) for _, d, l in best]))
+            break
+        else:
+            items.append(TextItem(text=line.text, spans=[span]))
+    return schema(answer_type=shape, items=items, answer_found=True, complete_answer_found=False,
+                  conflicting_evidence=False, context_structured=True, caveats=[NO_MODEL_NOTE])

@@ -1,0 +1,217 @@
+"""Generate: backends that turn a prompt and context into an answer of the requested schema.
+
+``openai`` calls an OpenAI-compatible server with structured output (Responses API, or Chat
+Completions with ``api="chat"``); ``extractive`` (docintel.extractive) answers offline by
+quoting the best lines. Both return a ``Generation``; failures raise ``BackendError`` with the
+raw response kept on the exception for the trace.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Literal, Protocol
+
+import openai
+import pydantic
+from openai.lib._pydantic import to_strict_json_schema
+from pydantic import BaseModel
+
+from .answer import not_found_answer
+from .context import Context
+from .errors import BackendError, ConfigError
+from .prompts import Prompt
+from .question import ParsedQuestion
+from .settings import Settings
+
+Outcome = Literal["answered", "refused", "context_empty"]
+
+
+class Usage(BaseModel):
+    """Tokens used by one call."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cached_tokens: int = 0
+    total_tokens: int = 0
+
+
+class Generation(BaseModel):
+    """What a backend produced: the answer plus everything a trace needs."""
+
+    model_config = {"arbitrary_types_allowed": True}
+
+    backend: str
+    model: str | None
+    answer: Any
+    outcome: Outcome
+    raw_response: dict[str, Any] | None
+    request: dict[str, Any]
+    request_id: str | None
+    usage: Usage
+    latency_s: float
+    retries: int | None
+    notes: list[str]
+
+
+class Backend(Protocol):
+    """The interface every backend implements."""
+
+    name: str
+
+    def generate(self, prompt: Prompt, schema: type[BaseModel], shape: str, context: Context,
+                 parsed: ParsedQuestion) -> Generation:
+        """Answer the prompt with an instance of *schema*."""
+        ...
+
+
+class BackendFailure(BackendError):
+    """A backend error that carries the raw response and request for the trace."""
+
+    def __init__(self, what: str, fix: str, *, raw: dict[str, Any] | None = None, request_id: str | None = None,
+                 usage: Usage | None = None) -> None:
+        super().__init__(what, fix)
+        self.raw = raw
+        self.request_id = request_id
+        self.usage = usage
+
+
+def _usage(raw_usage: Any) -> Usage:
+    if raw_usage is None:
+        return Usage()
+    get = (lambda k: getattr(raw_usage, k, None))
+    inp = get("input_tokens") or get("prompt_tokens") or 0
+    out = get("output_tokens") or get("completion_tokens") or 0
+    details = get("input_tokens_details") or get("prompt_tokens_details")
+    cached = getattr(details, "cached_tokens", 0) or 0
+    return Usage(input_tokens=inp, output_tokens=out, cached_tokens=cached, total_tokens=get("total_tokens") or inp + out)
+
+
+class OpenAIBackend:
+    """The official openai client with strict structured output and bounded retries."""
+
+    name = "openai"
+
+    def __init__(self, settings: Settings) -> None:
+        if not settings.api_key():
+            raise ConfigError("no API key for the openai backend", "set OPENAI_API_KEY (environment or .env), or use --backend extractive")
+        self.settings = settings
+        self.client = openai.OpenAI(api_key=settings.api_key(), base_url=settings.openai_base_url,
+                                    timeout=settings.timeout_s, max_retries=settings.max_retries)
+
+    def request_record(self, prompt: Prompt, schema: type[BaseModel]) -> dict[str, Any]:
+        """The request parameters as stored in traces (no secrets)."""
+        return {"api": self.settings.api, "model": self.settings.model, "temperature": 0,
+                "max_output_tokens": self.settings.max_output_tokens, "base_url": str(self.client.base_url),
+                "schema_name": schema.__name__, "timeout_s": self.settings.timeout_s,
+                "max_retries": self.settings.max_retries}
+
+    def generate(self, prompt: Prompt, schema: type[BaseModel], shape: str, context: Context,
+                 parsed: ParsedQuestion) -> Generation:
+        """Call the model; refusals become a not-found answer, other failures BackendFailure."""
+        started = time.perf_counter()
+        call = self._call_chat if self.settings.api == "chat" else self._call_responses
+        try:
+            answer, raw, request_id, usage, retries, refusal = call(prompt, schema)
+        except openai.APIStatusError as exc:
+            raise BackendFailure(*_status_message(exc), raw=_error_body(exc), request_id=exc.request_id) from None
+        except openai.APITimeoutError:
+            raise BackendFailure(f"model request timed out after {self.settings.max_retries + 1} attempts of {self.settings.timeout_s:g} s",
+                                 "retry later, raise DOCINTEL_TIMEOUT_S, or lower --budget-chars") from None
+        except openai.APIConnectionError as exc:
+            raise BackendFailure(f"cannot reach the model server at {self.client.base_url} ({exc.__cause__ or exc})",
+                                 "check OPENAI_BASE_URL and the network") from None
+        latency = time.perf_counter() - started
+        notes: list[str] = []
+        outcome: Outcome = "answered"
+        if refusal is not None:
+            outcome = "refused"
+            notes.append(f"the model refused: {refusal}")
+            answer = not_found_answer(schema, shape, f"the model refused to answer: {refusal}")
+        return Generation(backend=self.name, model=(raw or {}).get("model") or self.settings.model, answer=answer,
+                          outcome=outcome, raw_response=raw, request=self.request_record(prompt, schema),
+                          request_id=request_id, usage=usage, latency_s=round(latency, 3), retries=retries, notes=notes)
+
+    def _call_responses(self, prompt: Prompt, schema: type[BaseModel]):
+        raw_http = self.client.responses.with_raw_response.parse(
+            model=self.settings.model, text_format=schema, parse_as=None, temperature=0,
+            max_output_tokens=self.settings.max_output_tokens,
+            input=[{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
+        )
+        response = raw_http.parse()
+        raw = response.model_dump(mode="json")
+        request_id, usage = raw_http.headers.get("x-request-id"), _usage(response.usage)
+        retries = getattr(raw_http, "retries_taken", None)
+        refusal = next((c.refusal for item in response.output or [] for c in getattr(item, "content", None) or []
+                        if getattr(c, "type", "") == "refusal"), None)
+        if refusal is not None:
+            return None, raw, request_id, usage, retries, refusal
+        if response.status == "incomplete":
+            reason = getattr(response.incomplete_details, "reason", None) or "unknown"
+            raise BackendFailure(f"model output was cut off ({reason}) before the answer was complete",
+                                 "raise DOCINTEL_MAX_OUTPUT_TOKENS or lower --budget-chars", raw=raw,
+                                 request_id=request_id, usage=usage)
+        return _validate(schema, response.output_text, raw, request_id, usage), raw, request_id, usage, retries, None
+
+    def _call_chat(self, prompt: Prompt, schema: type[BaseModel]):
+        # The same request chat.completions.parse sends; validated here so the raw response is kept on failure.
+        raw_http = self.client.chat.completions.with_raw_response.create(
+            model=self.settings.model, temperature=0, max_tokens=self.settings.max_output_tokens,
+            messages=[{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
+            response_format={"type": "json_schema", "json_schema": {
+                "name": schema.__name__, "strict": True, "schema": to_strict_json_schema(schema)}},
+        )
+        completion = raw_http.parse()
+        raw = completion.model_dump(mode="json")
+        request_id, usage = raw_http.headers.get("x-request-id"), _usage(completion.usage)
+        retries = getattr(raw_http, "retries_taken", None)
+        if not completion.choices:
+            raise BackendFailure("model returned no choices", "check the server's logs", raw=raw, request_id=request_id, usage=usage)
+        choice = completion.choices[0]
+        if getattr(choice.message, "refusal", None):
+            return None, raw, request_id, usage, retries, choice.message.refusal
+        if choice.finish_reason == "length":
+            raise BackendFailure("model output was cut off (max tokens) before the answer was complete",
+                                 "raise DOCINTEL_MAX_OUTPUT_TOKENS or lower --budget-chars", raw=raw, request_id=request_id, usage=usage)
+        if choice.finish_reason == "content_filter":
+            return None, raw, request_id, usage, retries, "content filter"
+        return _validate(schema, choice.message.content or "", raw, request_id, usage), raw, request_id, usage, retries, None
+
+
+def _validate(schema: type[BaseModel], text: str, raw, request_id, usage) -> BaseModel:
+    try:
+        return schema.model_validate(json.loads(text))
+    except (json.JSONDecodeError, pydantic.ValidationError) as exc:
+        first = str(exc).splitlines()[0][:200]
+        raise BackendFailure(f"model output is not a valid {schema.__name__} ({first})",
+                             "retry, or use a model/server that enforces structured output (json_schema)",
+                             raw=raw, request_id=request_id, usage=usage) from None
+
+
+def _error_body(exc: openai.APIStatusError) -> dict[str, Any] | None:
+    try:
+        return {"status_code": exc.status_code, "body": exc.response.json()}
+    except Exception:
+        return {"status_code": exc.status_code, "body": exc.response.text[:2000]}
+
+
+def _status_message(exc: openai.APIStatusError) -> tuple[str, str]:
+    code = exc.status_code
+    if code == 401:
+        return "the model server rejected the API key (401)", "check OPENAI_API_KEY"
+    if code == 404:
+        return "model or endpoint not found (404)", "check --model and OPENAI_BASE_URL; servers without the Responses API need --api chat"
+    if code == 429:
+        return "rate limited by the model server (429) after retries", "wait and retry, lower --workers, or raise DOCINTEL_MAX_RETRIES"
+    if code >= 500:
+        return f"model server error ({code}) after retries", "retry later"
+    return f"model server refused the request ({code}: {str(exc)[:200]})", "check the model name and parameters"
+
+
+def make_backend(settings: Settings) -> Backend:
+    """The backend the settings ask for ('auto': openai with a key, else extractive)."""
+    if settings.resolved_backend() == "openai":
+        return OpenAIBackend(settings)
+    from .extractive import ExtractiveBackend
+
+    return ExtractiveBackend(settings)

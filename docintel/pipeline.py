@@ -1,0 +1,280 @@
+"""The pipeline: the one place that strings the stages together.
+
+ingest -> parse question -> retrieve -> pack context -> compose prompt -> generate -> verify
+-> trace. Every ``ask`` writes a trace, also when it fails.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, get_args
+
+from pydantic import BaseModel
+
+from . import __version__
+from .answer import make_extraction_model, schema_for
+from .context import Context, pack_context
+from .errors import DocintelError, InputError, TraceError
+from .generate import Backend, BackendFailure, Generation, Usage, make_backend
+from .ingest import Document, IngestFailure, Ingestor, file_hash
+from .pricing import estimate_cost
+from .prompts import Prompt, compose_prompt
+from .question import ParsedQuestion, parse_question
+from .retrieve import RetrievalResult, retrieve
+from .settings import Settings
+from .traces import TraceStore, new_trace_id, utc_now
+from .verify import Verification, verify_answer
+
+
+@dataclass
+class Prepared:
+    """Everything up to the packed context."""
+
+    parsed: ParsedQuestion
+    documents: list[Document]
+    failures: list[IngestFailure]
+    retrieval: RetrievalResult
+    context: Context
+    timings: dict[str, float]
+
+
+@dataclass
+class AskResult:
+    """A verified, traced answer."""
+
+    answer: BaseModel
+    verification: Verification
+    trace_id: str
+    trace_path: Path
+    backend: str
+    model: str | None
+    usage: Usage
+    prepared: Prepared
+    prompt: Prompt
+    generation: Generation
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``ask --json`` object."""
+        return {
+            "answer": self.answer.model_dump(mode="json"),
+            "verification": self.verification.model_dump(mode="json"),
+            "trace_id": self.trace_id,
+            "trace_path": str(self.trace_path),
+            "backend": self.backend,
+            "model": self.model,
+            "usage": self.usage.model_dump(),
+            "context_status": self.prepared.context.status,
+            "failed_documents": [f.model_dump() for f in self.prepared.failures],
+            "notes": self.notes,
+        }
+
+
+def shape_of(schema: type[BaseModel]) -> str:
+    """The answer_type literal of a schema."""
+    return get_args(schema.model_fields["answer_type"].annotation)[0]
+
+
+def _doc_record(d: Document) -> dict[str, Any]:
+    m = d.meta
+    return {"doc_id": m.doc_id, "path": m.path, "content_hash": m.content_hash, "title": m.title, "n_pages": m.n_pages,
+            "n_lines": m.n_lines, "extractor_version": m.extractor_version, "cache_hit": d.cache_hit,
+            "warnings": [w.model_dump() for w in m.warnings]}
+
+
+class Pipeline:
+    """One run of docintel: shared ingestion memo, trace store and backend."""
+
+    def __init__(self, settings: Settings, password: str | None = None) -> None:
+        self.settings = settings
+        self.ingestor = Ingestor(settings, password)
+        self.store = TraceStore(settings.traces_dir)
+        self._backend: Backend | None = None
+
+    @property
+    def backend(self) -> Backend:
+        """The answering backend (created on first use)."""
+        if self._backend is None:
+            self._backend = make_backend(self.settings)
+        return self._backend
+
+    def ingest(self, paths: list[Path]):
+        """Ingest files and folders (each file parsed at most once per run)."""
+        return self.ingestor.ingest(paths)
+
+    def prepare(self, question: str, paths: list[Path] | None = None, *, documents: list[Document] | None = None,
+                budget_chars: int | None = None, settings: Settings | None = None) -> Prepared:
+        """Ingest (unless *documents* are given), parse the question, retrieve and pack the context."""
+        settings = settings or self.settings
+        timings: dict[str, float] = {}
+        started = time.perf_counter()
+        failures: list[IngestFailure] = []
+        if documents is None:
+            report = self.ingest(paths or [])
+            documents, failures = report.documents, report.failures
+        timings["ingest_s"] = time.perf_counter() - started
+        if not documents:
+            first = failures[0] if failures else None
+            raise InputError(first.error["what"] if first else "no documents given",
+                             first.error["fix"] if first else "name at least one PDF or folder")
+        mark = time.perf_counter()
+        parsed = parse_question(question, use_synonyms=settings.use_synonyms)
+        retrieval = retrieve(parsed, documents, settings)
+        timings["retrieve_s"] = time.perf_counter() - mark
+        mark = time.perf_counter()
+        context = pack_context(retrieval, documents, settings, budget_chars)
+        timings["pack_s"] = time.perf_counter() - mark
+        return Prepared(parsed, documents, failures, retrieval, context, {k: round(v, 4) for k, v in timings.items()})
+
+    def ask(self, question: str, paths: list[Path] | None = None, *, documents: list[Document] | None = None,
+            schema: type[BaseModel] | None = None, extraction_fields: dict[str, str] | None = None,
+            budget_chars: int | None = None, replay_of: str | None = None) -> AskResult:
+        """Answer *question* from the documents; always writes a trace (raises after writing it on failure)."""
+        trace: dict[str, Any] = self._new_trace(question, replay_of)
+        started = time.perf_counter()
+        try:
+            return self._ask(trace, question, paths, documents, schema, extraction_fields, budget_chars, started)
+        except DocintelError as exc:
+            trace["error"] = exc.to_dict()
+            if isinstance(exc, BackendFailure):
+                trace["response"] = {"raw": exc.raw, "request_id": exc.request_id, "outcome": "error"}
+                trace["usage"] = (exc.usage or Usage()).model_dump()
+            trace["status"] = {"answer": "error", "verification": None, "final": "error"}
+            trace["latency_s"] = round(time.perf_counter() - started, 3)
+            self._write(trace)
+            exc.trace_id = trace["trace_id"]  # type: ignore[attr-defined]
+            raise
+
+    def _ask(self, trace, question, paths, documents, schema, extraction_fields, budget_chars, started) -> AskResult:
+        prepared = self.prepare(question, paths, documents=documents, budget_chars=budget_chars)
+        self._record_prepared(trace, prepared)
+        if extraction_fields:
+            schema = make_extraction_model("Extraction", extraction_fields)
+            trace["extraction_fields"] = extraction_fields
+        schema = schema or schema_for(prepared.parsed.expected_answer_shape)
+        shape = shape_of(schema)
+        prompt = compose_prompt(prepared.parsed, prepared.context, schema.__name__, shape,
+                                include_keywords=self.settings.use_keywords_in_prompt)
+        trace["prompt"] = prompt.model_dump()
+        trace["budget_audit"] = _audit(prepared.context, prompt)
+        mark = time.perf_counter()
+        generation = self._generate(prompt, schema, shape, prepared)
+        trace["timings"]["generate_s"] = round(time.perf_counter() - mark, 4)
+        mark = time.perf_counter()
+        verification = verify_answer(generation.answer, prepared.context, prepared.documents)
+        trace["timings"]["verify_s"] = round(time.perf_counter() - mark, 4)
+        notes = list(generation.notes) + [f.message for f in prepared.failures]
+        self._record_generation(trace, generation, verification, started)
+        path = self._write(trace)
+        return AskResult(answer=generation.answer, verification=verification, trace_id=trace["trace_id"], trace_path=path,
+                         backend=generation.backend, model=generation.model, usage=generation.usage, prepared=prepared,
+                         prompt=prompt, generation=generation, notes=notes)
+
+    def _generate(self, prompt: Prompt, schema, shape: str, prepared: Prepared) -> Generation:
+        if prepared.context.status != "ok":
+            from .answer import not_found_answer
+
+            caveat = f"nothing was sent to the model: {prepared.context.status_detail}"
+            return Generation(backend=self.settings.resolved_backend(), model=None, outcome="context_empty",
+                              answer=not_found_answer(schema, shape, caveat), raw_response=None,
+                              request={"skipped": True}, request_id=None, usage=Usage(), latency_s=0.0,
+                              retries=None, notes=[caveat])
+        return self.backend.generate(prompt, schema, shape, prepared.context, prepared.parsed)
+
+    # ---------------------------------------------------------------- trace assembly
+    def _new_trace(self, question: str, replay_of: str | None) -> dict[str, Any]:
+        return {
+            "trace_version": 1, "trace_id": new_trace_id(), "created_at": utc_now(),
+            "kind": "replay" if replay_of else "ask", "replay_of": replay_of,
+            "program": {"name": "docintel", "version": __version__},
+            "settings": self.settings.public_dict(), "settings_hash": self.settings.settings_hash(),
+            "question": question, "timings": {},
+            "request": {"backend": self.settings.resolved_backend(), "model": None},
+        }
+
+    def _record_prepared(self, trace: dict[str, Any], prepared: Prepared) -> None:
+        context = prepared.context
+        trace["parsed"] = prepared.parsed.model_dump()
+        trace["documents"] = [_doc_record(d) for d in prepared.documents]
+        trace["failed_documents"] = [f.model_dump() for f in prepared.failures]
+        trace["retrieval"] = {"total_passages": prepared.retrieval.total_passages,
+                              "candidates": len(prepared.retrieval.candidates),
+                              "below_floor": prepared.retrieval.below_floor,
+                              "pages_hint_resolved": prepared.retrieval.pages_hint_resolved,
+                              "notes": prepared.retrieval.notes}
+        trace["context"] = {"status": context.status, "status_detail": context.status_detail,
+                            "budget": context.budget.model_dump(), "decisions": [d.model_dump() for d in context.decisions],
+                            "sources": [s.model_dump() for s in context.sources], "notes": context.notes}
+        trace["timings"].update(prepared.timings)
+
+    def _record_generation(self, trace, generation: Generation, verification: Verification, started: float) -> None:
+        trace["request"] = {"backend": generation.backend, "model": generation.model, **generation.request}
+        trace["response"] = {"raw": generation.raw_response, "request_id": generation.request_id,
+                             "outcome": generation.outcome, "retries": generation.retries, "notes": generation.notes}
+        usage = generation.usage
+        trace["usage"] = usage.model_dump()
+        trace["cost_usd"] = estimate_cost(generation.model, usage.input_tokens, usage.output_tokens, usage.cached_tokens) \
+            if generation.backend == "openai" else 0.0
+        trace["answer"] = generation.answer.model_dump(mode="json")
+        trace["verification"] = verification.model_dump(mode="json")
+        answer_status = "found" if getattr(generation.answer, "answer_found", False) else "not_found"
+        if generation.outcome == "refused":
+            answer_status = "refused"
+        final = "ok" if verification.status in ("verified", "not_found") else "citation_failed"
+        trace["status"] = {"answer": answer_status, "verification": verification.status, "final": final}
+        trace["latency_s"] = round(time.perf_counter() - started, 3)
+
+    def _write(self, trace: dict[str, Any]) -> Path:
+        secret = self.settings.api_key()
+        return self.store.write(trace, (secret,) if secret else ())
+
+    # ---------------------------------------------------------------- review helpers
+    def reverify(self, trace_id: str) -> dict[str, Any]:
+        """Re-run the verifier on a stored answer against the current documents (hash checked first)."""
+        trace = self.store.load(trace_id)
+        if "answer" not in trace:
+            raise TraceError(f"trace {trace['trace_id']} has no answer to verify (it failed: {trace.get('error', {}).get('what')})",
+                             "replay it instead: docintel traces replay ID")
+        changed = []
+        documents = []
+        for record in trace.get("documents", []):
+            path = Path(record["path"])
+            if not path.exists():
+                raise InputError(f"{path}: document of trace {trace['trace_id']} no longer exists", "restore the file, or move it back to this path")
+            if file_hash(path) != record["content_hash"]:
+                changed.append(record["doc_id"])
+        report = self.ingest([Path(r["path"]) for r in trace.get("documents", [])])
+        documents = report.documents
+        for document, record in zip(documents, trace["documents"]):
+            document.meta.doc_id = record["doc_id"]
+            document.lines["doc_id"] = record["doc_id"]
+        context = Context.model_validate({**trace["context"], "rendered": ""})
+        answer = _answer_model(trace).model_validate(trace["answer"])
+        verification = verify_answer(answer, context, documents)
+        before = {(v["item"], v.get("field"), v["span"]): v["verdict"] for v in trace["verification"]["spans"]}
+        diffs = [{"item": v.item, "field": v.field, "span": v.span, "before": before.get((v.item, v.field, v.span)),
+                  "after": v.verdict} for v in verification.spans if before.get((v.item, v.field, v.span)) != v.verdict]
+        return {"trace_id": trace["trace_id"], "changed_documents": changed, "status_before": trace["verification"]["status"],
+                "status_after": verification.status, "changes": diffs, "verification": verification.model_dump(mode="json")}
+
+
+def _answer_model(trace: dict[str, Any]) -> type[BaseModel]:
+    if trace.get("extraction_fields"):
+        return make_extraction_model("Extraction", trace["extraction_fields"])
+    return schema_for(trace["answer"]["answer_type"])
+
+
+def _audit(context: Context, prompt: Prompt) -> dict[str, Any]:
+    from .context import estimate_tokens
+
+    evidence = context.budget.used_chars
+    question_part = len(prompt.user) - evidence
+    sections = [
+        {"name": "system", "chars": len(prompt.system), "estimated_tokens": estimate_tokens(len(prompt.system)), "budget_chars": None},
+        {"name": "question_and_keywords", "chars": question_part, "estimated_tokens": estimate_tokens(question_part), "budget_chars": None},
+        {"name": "evidence", "chars": evidence, "estimated_tokens": estimate_tokens(evidence), "budget_chars": context.budget.budget_chars},
+    ]
+    total = len(prompt.system) + len(prompt.user)
+    return {"sections": sections, "total_chars": total, "total_estimated_tokens": estimate_tokens(total)}

@@ -1,0 +1,219 @@
+"""Parse a question deterministically: keywords, expected answer shape, page and section hints.
+
+No model is called. The original question is kept untouched: it is what the model reads.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from .domain import CONCEPT_SECTIONS, SECTION_QUESTION_RE, SYNONYMS
+from .textnorm import fold, tokenize
+
+AnswerShape = Literal["text", "amount", "date", "boolean", "list", "table"]
+KeywordSource = Literal["direct", "synonym", "domain"]
+
+
+class Keyword(BaseModel):
+    """One search term with its weight and where it came from."""
+
+    text: str
+    weight: float
+    source: KeywordSource
+
+
+class GenerationBrief(BaseModel):
+    """What the answer must respect beyond the question's words."""
+
+    format_constraints: list[str] = Field(default_factory=list, description="e.g. 'currency: USD', 'unit: millions'")
+    distinctions: list[str] = Field(default_factory=list, description="things the answer must keep apart")
+    disambiguation: list[str] = Field(default_factory=list, description="notes on ambiguous wording")
+
+
+class ParsedQuestion(BaseModel):
+    """The question, read: keywords, answer shape, structural hints, generation brief."""
+
+    question: str
+    keywords: list[Keyword]
+    expected_answer_shape: AnswerShape
+    pages_hint: list[int] = Field(
+        default_factory=list,
+        description="1-based pages the question points at; negative numbers count from the end (-1 = last page).",
+    )
+    section_hints: list[str] = Field(default_factory=list, description="sections the question names")
+    implied_sections: list[str] = Field(
+        default_factory=list, description="sections that usually hold what the question asks for (domain dictionary)",
+    )
+    brief: GenerationBrief = Field(default_factory=GenerationBrief)
+
+    def search_terms(self) -> list[tuple[str, float]]:
+        """(token, weight) pairs for ranking; a token keeps its highest weight."""
+        best: dict[str, float] = {}
+        for keyword in self.keywords:
+            for token in tokenize(keyword.text):
+                best[token] = max(best.get(token, 0.0), keyword.weight)
+        return list(best.items())
+
+
+# ------------------------------------------------------------------------- page hints
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+             "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+_NUM = r"(\d{1,5})"
+_PAGE_WORD = r"(?:pages?|pp?\.|pgs?\.?)"
+_RANGE_RE = re.compile(rf"\b{_PAGE_WORD}\s*{_NUM}\s*(?:-|–|—|to|through|thru)\s*{_NUM}\b", re.I)
+_LIST_RE = re.compile(rf"\b{_PAGE_WORD}\s*({_NUM}(?:\s*(?:,|and|&|or)\s*{_NUM})+)\b", re.I)
+_SINGLE_RE = re.compile(rf"\b{_PAGE_WORD}\s*{_NUM}\b", re.I)
+_ORDINAL_RE = re.compile(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final)\s+page\b", re.I)
+
+
+def parse_page_hints(question: str) -> list[int]:
+    """Pages named in the question, as one flat sorted list ('last page' is -1)."""
+    pages: set[int] = set()
+    text = question
+    for match in _RANGE_RE.finditer(text):
+        low, high = sorted((int(match.group(1)), int(match.group(2))))
+        if high - low <= 200:
+            pages.update(range(low, high + 1))
+    text = _RANGE_RE.sub(" ", text)
+    for match in _LIST_RE.finditer(text):
+        pages.update(int(n) for n in re.findall(r"\d{1,5}", match.group(1)))
+    text = _LIST_RE.sub(" ", text)
+    pages.update(int(m.group(1)) for m in _SINGLE_RE.finditer(text))
+    for match in _ORDINAL_RE.finditer(question):
+        word = match.group(1).lower()
+        pages.add(-1 if word in ("last", "final") else _ORDINALS[word])
+    return sorted(p for p in pages if p != 0)
+
+
+# ---------------------------------------------------------------------- answer shape
+
+_BOOLEAN_START = re.compile(r"^\s*(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall)\b", re.I)
+_DATE_RE = re.compile(r"\b(when|what date|which date|on what day|by what date|effective date|deadline|due date|matur\w+ date)\b", re.I)
+_TABLE_RE = re.compile(r"\b(table|breakdown|break down|tabulate|for each (year|segment|quarter))\b", re.I)
+_LIST_Q_RE = re.compile(r"\b(list|name all|enumerate|which (are|were)|what are the|what were the)\b", re.I)
+_AMOUNT_RE = re.compile(
+    r"\b(how (much|many)|amount|total|value|usd|dollars?|millions?|billions?|thousands?|ratio|margin|"
+    r"percent(age)?|rate|eps|per share|revenue|sales|income|expense|cost|capex|expenditure|cash flow|"
+    r"debt|assets|liabilities|equity|price|dividend|growth)\b|\$|%", re.I)
+
+
+def answer_shape(question: str) -> AnswerShape:
+    """The kind of answer the question expects."""
+    if _TABLE_RE.search(question):
+        return "table"
+    if _BOOLEAN_START.match(question):
+        return "boolean"
+    if _DATE_RE.search(question):
+        return "date"
+    if _LIST_Q_RE.search(question):
+        return "list"
+    if _AMOUNT_RE.search(question):
+        return "amount"
+    return "text"
+
+
+# --------------------------------------------------------------------------- brief
+
+_CURRENCIES = {"usd": "USD", "us$": "USD", "$": "USD", "dollar": "USD", "eur": "EUR", "€": "EUR",
+               "euro": "EUR", "gbp": "GBP", "£": "GBP", "jpy": "JPY", "¥": "JPY"}
+_UNIT_RE = re.compile(r"\b(thousands|millions|billions)\b", re.I)
+_DECIMALS_RE = re.compile(r"(round\w*|decimal)[^.?]*?\b(\d|one|two|three)\b[^.?]*?decimal", re.I)
+_PERIOD_RE = re.compile(r"\b(?:fy|fiscal(?: year)?)\s*'?(\d{2}|\d{4})\b|\b(q[1-4])\s*(?:fy)?\s*'?(\d{2,4})\b", re.I)
+_DISTINCTIONS = [
+    (r"\bnet\b", r"\bgross\b", "net vs gross figures"),
+    (r"\bgaap\b", r"non-?gaap|adjusted", "GAAP vs non-GAAP (adjusted) figures"),
+    (r"\bdiluted\b", r"\bbasic\b", "diluted vs basic per-share figures"),
+    (r"continuing operations", r"discontinued", "continuing vs discontinued operations"),
+]
+
+
+def generation_brief(question: str, shape: AnswerShape) -> GenerationBrief:
+    """Format constraints, distinctions and disambiguation notes implied by the question."""
+    folded = fold(question)
+    constraints: list[str] = []
+    for marker, code in _CURRENCIES.items():
+        if (marker in folded if not marker.isalpha() else re.search(rf"\b{marker}\b", folded)):
+            constraints.append(f"currency: {code}")
+            break
+    if unit := _UNIT_RE.search(folded):
+        constraints.append(f"unit: {unit.group(1).lower()}")
+    if "%" in folded or re.search(r"\bpercent(age)?\b", folded):
+        constraints.append("express as a percentage")
+    if decimals := _DECIMALS_RE.search(folded):
+        constraints.append(f"round to {decimals.group(2)} decimal places")
+    periods = sorted({m.group(0).upper().replace(" ", "") for m in _PERIOD_RE.finditer(question)})
+    if periods:
+        constraints.append("period: " + ", ".join(periods))
+    if shape == "date":
+        constraints.append("date format: ISO 8601 (YYYY-MM-DD)")
+    distinctions = [label for a, b, label in _DISTINCTIONS if re.search(a, folded) or re.search(b, folded)]
+    notes: list[str] = []
+    if len(periods) > 1:
+        notes.append("several periods are named: give the value for each, labelled by period")
+    if re.search(r"\bfiscal|\bfy\b", folded):
+        notes.append("fiscal years may not match calendar years: use the document's fiscal year labels")
+    return GenerationBrief(format_constraints=constraints, distinctions=distinctions, disambiguation=notes)
+
+
+# ------------------------------------------------------------------------ keywords
+
+def _keywords(question: str, use_synonyms: bool) -> list[Keyword]:
+    seen: set[str] = set()
+    keywords: list[Keyword] = []
+    for token in re.findall(r"[A-Za-z0-9&%$.,'-]+", question):
+        cleaned = token.strip(".,'?-")
+        terms = tokenize(cleaned)
+        if not terms or fold(cleaned) in seen:
+            continue
+        seen.add(fold(cleaned))
+        keywords.append(Keyword(text=cleaned, weight=1.0, source="direct"))
+    if not use_synonyms:
+        return keywords
+    plain_question = _plain(question)
+    stemmed_question = " " + " ".join(tokenize(question)) + " "
+    for phrase, alternatives in SYNONYMS.items():
+        if not _mentions(phrase, plain_question, stemmed_question):
+            continue
+        for alternative in alternatives:
+            if alternative not in seen:
+                seen.add(alternative)
+                keywords.append(Keyword(text=alternative, weight=0.6, source="domain"))
+    return keywords
+
+
+def _mentions(phrase: str, plain_question: str, stemmed_question: str) -> bool:
+    """Whether the question (given plain and stemmed) mentions *phrase*, in either form."""
+    stemmed_phrase = " ".join(tokenize(phrase))
+    return _plain(phrase) in plain_question or (bool(stemmed_phrase) and f" {stemmed_phrase} " in stemmed_question)
+
+
+def _plain(text: str) -> str:
+    return " " + " ".join(re.findall(r"[a-z0-9&]+", fold(text))) + " "
+
+
+def _strip_page_references(question: str) -> str:
+    for pattern in (_RANGE_RE, _LIST_RE, _SINGLE_RE, _ORDINAL_RE):
+        question = pattern.sub(" ", question)
+    return question
+
+
+def parse_question(question: str, *, use_synonyms: bool = True) -> ParsedQuestion:
+    """Read *question* into a ParsedQuestion (deterministic, no model call)."""
+    shape = answer_shape(question)
+    sections = [name for name, pattern in SECTION_QUESTION_RE.items() if pattern.search(question)]
+    plain, stemmed = _plain(question), " " + " ".join(tokenize(question)) + " "
+    implied = sorted({section for phrase, section in CONCEPT_SECTIONS.items()
+                      if section not in sections and _mentions(phrase, plain, stemmed)})
+    return ParsedQuestion(
+        question=question,
+        keywords=_keywords(_strip_page_references(question), use_synonyms),
+        expected_answer_shape=shape,
+        pages_hint=parse_page_hints(question),
+        section_hints=sections,
+        implied_sections=implied,
+        brief=generation_brief(question, shape),
+    )

@@ -1,0 +1,103 @@
+"""Human-readable rendering of results for the terminal (the CLI's only formatting code)."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from .context import Context
+from .ingest import Document, IngestFailure
+
+MARKS = {"verified": "✓", "wrong_lines": "✗", "not_in_context": "✗", "quote_not_found": "✗",
+         "out_of_range": "✗", "unknown_document": "✗"}
+
+
+def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> str:
+    """One line per document: pages, lines, warnings, cache hit; then the failures."""
+    out = []
+    for d in documents:
+        m = d.meta
+        labels = " (printed page labels)" if m.page_labels else ""
+        out.append(f"{m.doc_id}: {m.n_pages} pages{labels}, {m.n_lines} lines, "
+                   f"{len(m.warnings)} warnings, cache {'hit' if d.cache_hit else 'miss'} — {m.title}")
+        for w in m.warnings[:10]:
+            out.append(f"  warning: page {w.page}: {w.message}")
+        if len(m.warnings) > 10:
+            out.append(f"  ... {len(m.warnings) - 10} more warnings (see --json)")
+    if failures:
+        out.append(f"{len(failures)} file(s) failed:")
+        out.extend(f"  {f.message}" for f in failures)
+    return "\n".join(out)
+
+
+def context_report(question: str, context: Context) -> str:
+    """The rendered context followed by the packing audit."""
+    b = context.budget
+    head = [f"question: {question}", f"status: {context.status} ({context.status_detail})",
+            f"budget: {b.used_chars}/{b.budget_chars} chars used (~{b.estimated_tokens} tokens)"]
+    head.extend(f"note: {n}" for n in context.notes)
+    kept = [d for d in context.decisions if d.action in ("kept", "whole_document")]
+    skipped = [d for d in context.decisions if d.action == "skipped"]
+    escalated = [d for d in context.decisions if d.action == "escalated"]
+    audit = [f"decisions: {len(kept)} kept, {len(skipped)} skipped, {len(escalated)} escalated"]
+    for d in context.decisions[:40]:
+        rank = f"#{d.rank}" if d.rank else "--"
+        audit.append(f"  {rank:>4} {d.action:<14} {d.doc} lines {d.line_start}-{d.line_end} "
+                     f"p.{','.join(map(str, d.pages))} ({d.chars} chars): {d.reason}")
+    if len(context.decisions) > 40:
+        audit.append(f"  ... {len(context.decisions) - 40} more (see --json)")
+    return "\n".join(head) + "\n\n" + context.rendered + "\n" + "\n".join(audit)
+
+
+def _value(item: dict[str, Any]) -> str:
+    if "amount" in item:
+        a = item["amount"]
+        value = "?" if a.get("value") is None else f"{a['value']:,.4f}".rstrip("0").rstrip(".")
+        extra = " ".join(x for x in (a.get("currency"), a.get("unit")) if x and x != "units")
+        return f"{item.get('label', '')}: {value} {extra}".strip()
+    if "date" in item:
+        d = item["date"]
+        return f"{item.get('label', '')}: {d.get('iso') or '?'} ({d.get('original_text')})"
+    if "explanation" in item:
+        value = {True: "yes", False: "no", None: "undecided"}[item.get("value")]
+        return f"{value} — {item['explanation']}"
+    if "table" in item:
+        rows = [" | ".join(item["table"]["headers"])] + [" | ".join(r["cells"]) for r in item["table"]["rows"]]
+        return item.get("title", "table") + "\n" + "\n".join("     " + r for r in rows)
+    if "text" in item:
+        return item["text"]
+    return ", ".join(f"{k}={v.get('value')!r}" for k, v in item.items() if isinstance(v, dict))
+
+
+def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
+    """The answer, each item with its citations (document, page, lines, quote, verdict mark)."""
+    answer, verification = result["answer"], result["verification"]
+    spans = verification["spans"]
+    ok = sum(s["verdict"] == "verified" for s in spans)
+    lines = [f"Answer ({answer['answer_type']}) — {verification['status']} ({ok}/{len(spans)} citations verified)"]
+    if not answer["items"]:
+        lines.append("  No answer found in the documents.")
+    for index, item in enumerate(answer["items"], start=1):
+        lines.append(f"{index}. " + textwrap.shorten(_value(item), 400) if "table" not in item else f"{index}. {_value(item)}")
+        for s in (s for s in spans if s["item"] == index - 1):
+            where = f"{s['doc']} p.{','.join(map(str, s['pages'])) or '?'} lines {s['line_start']}-{s['line_end']}"
+            field = f"[{s['field']}] " if s.get("field") else ""
+            lines.append(f"   {MARKS[s['verdict']]} {field}{where}: \"{textwrap.shorten(s['quote'], 160)}\"")
+            if s["verdict"] != "verified":
+                lines.append(f"     {s['verdict']}: {s['detail']}")
+    for caveat in answer.get("caveats") or []:
+        lines.append(f"caveat: {caveat}")
+    flags = [f for f in ("conflicting_evidence",) if answer.get(f)]
+    if answer.get("answer_found") and not answer.get("complete_answer_found"):
+        flags.append("incomplete")
+    if not answer.get("context_structured", True):
+        flags.append("malformed_context")
+    if flags:
+        lines.append("flags: " + ", ".join(flags))
+    for note in result.get("notes") or []:
+        lines.append(f"note: {note}")
+    usage = result.get("usage") or {}
+    model = result.get("model") or "no model"
+    lines.append(f"backend: {result['backend']} ({model}); tokens in/out: {usage.get('input_tokens', 0)}/{usage.get('output_tokens', 0)}; "
+                 f"trace: {trace_id or result.get('trace_id')}")
+    return "\n".join(lines)

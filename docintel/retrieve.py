@@ -1,0 +1,272 @@
+"""Retrieve: split documents into passages and rank them with BM25, honouring page and section hints.
+
+A passage is a run of consecutive lines on one page (a paragraph or table block, cut at
+headings and at ``passage_lines`` lines). One BM25 ranking covers all given documents.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from functools import lru_cache
+
+import numpy as np
+from pydantic import BaseModel, Field
+from rank_bm25 import BM25Okapi
+
+from .domain import SECTION_HEADING_RE
+from .ingest import Document
+from .question import ParsedQuestion
+from .settings import Settings
+from .textnorm import tokenize
+
+PAGE_SCORE_SHARE = 0.8  # how much the page's own BM25 score counts beside the passage's
+SECTION_BOOST = 1.6
+IMPLIED_SECTION_BOOST = 1.3
+_TOP_LINES = 4
+
+
+class Passage(BaseModel):
+    """A run of consecutive lines of one document."""
+
+    doc_id: str
+    page: int
+    line_start: int = Field(description="first GLOBAL_LINE")
+    line_end: int = Field(description="last GLOBAL_LINE (inclusive)")
+    heading: str | None = Field(description="the nearest heading above, on the same page")
+    page_title: str | None = Field(description="the first lines of the page (statement titles live there)")
+
+
+class RankedPassage(BaseModel):
+    """A candidate passage with its score and why it is a candidate."""
+
+    passage: Passage
+    score: float
+    rank: int
+    matched_terms: list[str]
+    pinned: bool = Field(description="kept because the question names its page")
+    section_match: str | None
+
+
+class RetrievalResult(BaseModel):
+    """Ranked candidates plus what the context stage needs to escalate to whole documents."""
+
+    candidates: list[RankedPassage]
+    passages_by_doc: dict[str, list[Passage]]
+    total_passages: int
+    below_floor: int
+    pages_hint_resolved: dict[str, list[int]]
+    notes: list[str]
+
+
+# --------------------------------------------------------------------------- passages
+
+_HEADING_RE = re.compile(r"^[A-Z][A-Za-z0-9 ,'&()/:\-–—]{2,90}$")
+
+
+def _is_heading(text: str) -> bool:
+    words = text.split()
+    if not (1 <= len(words) <= 12) or text.endswith((".", ",", ";")):
+        return False
+    if sum(ch.isdigit() for ch in text) > len(text) * 0.2:
+        return False
+    return bool(_HEADING_RE.match(text))
+
+
+def _page_title(texts: list[str]) -> str | None:
+    """The heading-like lines at the top of a page (where statement and note titles are)."""
+    top = [t for t in texts[:_TOP_LINES + 2] if t.lower() not in ("table of contents", "index") and not t.isdigit()]
+    titles = [t for t in top[:_TOP_LINES] if _is_heading(t) or (t.isupper() and len(t) < 120)]
+    return " / ".join(titles) or None
+
+
+def build_passages(document: Document, max_lines: int) -> list[Passage]:
+    """Cut a document's lines into passages: within a page, at headings, at most *max_lines* lines."""
+    lines = document.lines
+    pages = lines["page"].to_numpy()
+    globals_ = lines["global_line"].to_numpy()
+    texts = lines["text"].tolist()
+    passages: list[Passage] = []
+    boundaries = np.flatnonzero(np.diff(pages)) + 1
+    for start, end in zip(np.r_[0, boundaries], np.r_[boundaries, len(texts)]):
+        page_texts = texts[start:end]
+        title = _page_title(page_texts)
+        heading: str | None = None
+        run_start = 0
+        for offset in range(len(page_texts) + 1):
+            at_end = offset == len(page_texts)
+            heading_here = not at_end and _is_heading(page_texts[offset])
+            size = offset - run_start
+            if at_end or size >= max_lines or (heading_here and size >= 2):
+                if size:
+                    passages.append(Passage.model_construct(
+                        doc_id=document.meta.doc_id, page=int(pages[start]),
+                        line_start=int(globals_[start + run_start]), line_end=int(globals_[start + offset - 1]),
+                        heading=heading, page_title=title,
+                    ))
+                run_start = offset
+            if heading_here:
+                heading = page_texts[offset]
+    return passages
+
+
+# ------------------------------------------------------------------------------ index
+
+class _DocIndex:
+    def __init__(self, document: Document, max_lines: int) -> None:
+        self.passages = build_passages(document, max_lines)
+        texts = document.lines["text"].tolist()
+        first = int(document.lines["global_line"].iloc[0]) if texts else 1
+        self.tokens = [
+            tokenize(" ".join(texts[p.line_start - first: p.line_end - first + 1]) + " " + (p.heading or ""))
+            for p in self.passages
+        ]
+        self.page_of = [p.page for p in self.passages]
+
+
+_INDEX_CACHE: OrderedDict[tuple[str, str, int], _DocIndex] = OrderedDict()
+_INDEX_CACHE_SIZE = 64
+
+
+def _doc_index(document: Document, max_lines: int) -> _DocIndex:
+    key = (document.meta.content_hash, document.meta.doc_id, max_lines)
+    if key in _INDEX_CACHE:
+        _INDEX_CACHE.move_to_end(key)
+        return _INDEX_CACHE[key]
+    index = _DocIndex(document, max_lines)
+    _INDEX_CACHE[key] = index
+    if len(_INDEX_CACHE) > _INDEX_CACHE_SIZE:
+        _INDEX_CACHE.popitem(last=False)
+    return index
+
+
+class Bm25Index:
+    """rank-bm25's Okapi statistics (idf, lengths) with postings for fast weighted scoring."""
+
+    def __init__(self, corpus: list[list[str]]) -> None:
+        self.bm25 = BM25Okapi([tokens or ["\x00"] for tokens in corpus])
+        self.n = len(corpus)
+        self.norm = self.bm25.k1 * (1 - self.bm25.b + self.bm25.b * np.asarray(self.bm25.doc_len) / self.bm25.avgdl)
+        postings: dict[str, tuple[list[int], list[int]]] = {}
+        for i, freqs in enumerate(self.bm25.doc_freqs):
+            for term, tf in freqs.items():
+                entry = postings.setdefault(term, ([], []))
+                entry[0].append(i)
+                entry[1].append(tf)
+        self.postings = {t: (np.array(ix), np.array(tf, dtype=float)) for t, (ix, tf) in postings.items()}
+
+    def scores(self, terms: list[tuple[str, float]]) -> tuple[np.ndarray, list[set[str]]]:
+        """Weighted BM25 score of every document and the query terms each one matched."""
+        scores = np.zeros(self.n)
+        matched: list[set[str]] = [set() for _ in range(self.n)]
+        k1 = self.bm25.k1
+        for term, weight in terms:
+            if term not in self.postings:
+                continue
+            ix, tf = self.postings[term]
+            scores[ix] += weight * self.bm25.idf.get(term, 0.0) * tf * (k1 + 1) / (tf + self.norm[ix])
+            for i in ix:
+                matched[i].add(term)
+        return scores, matched
+
+
+_BM25_CACHE: OrderedDict[tuple, tuple[Bm25Index, Bm25Index, np.ndarray]] = OrderedDict()
+
+
+def _indexes(key: tuple, passages: list[Passage], tokens: list[list[str]]) -> tuple[Bm25Index, Bm25Index, np.ndarray]:
+    """Passage index, page index and the page of each passage; cached when the key is stable."""
+    if key in _BM25_CACHE:
+        _BM25_CACHE.move_to_end(key)
+        return _BM25_CACHE[key]
+    page_keys: dict[tuple[str, int], int] = {}
+    page_tokens: list[list[str]] = []
+    owner = np.empty(len(passages), dtype=int)
+    for i, (passage, toks) in enumerate(zip(passages, tokens)):
+        page = page_keys.setdefault((passage.doc_id, passage.page), len(page_tokens))
+        if page == len(page_tokens):
+            page_tokens.append([])
+        page_tokens[page].extend(toks)
+        owner[i] = page
+    built = (Bm25Index(tokens), Bm25Index(page_tokens), owner)
+    if key:
+        _BM25_CACHE[key] = built
+        if len(_BM25_CACHE) > _INDEX_CACHE_SIZE:
+            _BM25_CACHE.popitem(last=False)
+    return built
+
+
+# ------------------------------------------------------------------------------ ranking
+
+def resolve_page_hints(parsed: ParsedQuestion, documents: list[Document]) -> dict[str, list[int]]:
+    """Physical pages each document has for the question's page hints (printed labels count too)."""
+    resolved: dict[str, list[int]] = {}
+    for document in documents:
+        n = document.meta.n_pages
+        labels = document.meta.page_labels or []
+        pages: set[int] = set()
+        for hint in parsed.pages_hint:
+            physical = n + 1 + hint if hint < 0 else hint
+            if 1 <= physical <= n:
+                pages.add(physical)
+            if hint > 0:
+                pages.update(i + 1 for i, label in enumerate(labels) if label == str(hint))
+        if pages:
+            resolved[document.meta.doc_id] = sorted(pages)
+    return resolved
+
+
+@lru_cache(maxsize=100_000)
+def _section_match(where: str, sections: tuple[str, ...]) -> str | None:
+    for name in sections:
+        if SECTION_HEADING_RE[name].search(where):
+            return name
+    return None
+
+
+def _section_of(passage: Passage, sections: list[str]) -> str | None:
+    return _section_match(" ".join(filter(None, (passage.page_title, passage.heading))), tuple(sections))
+
+
+def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settings) -> RetrievalResult:
+    """Rank every passage of *documents* for the question; drop those below the relevance floor."""
+    indexes = [_doc_index(d, settings.passage_lines) for d in documents]
+    passages = [p for index in indexes for p in index.passages]
+    tokens = [t for index in indexes for t in index.tokens]
+    notes: list[str] = []
+    hints = resolve_page_hints(parsed, documents) if settings.use_page_hints and parsed.pages_hint else {}
+    if parsed.pages_hint and settings.use_page_hints and not hints:
+        notes.append(f"pages {parsed.pages_hint} named in the question do not exist in the documents; searched all pages")
+    allowed = [i for i, p in enumerate(passages) if not hints or p.page in hints.get(p.doc_id, ())]
+    terms = parsed.search_terms()
+    scores = np.zeros(len(passages))
+    matched: list[set[str]] = [set() for _ in passages]
+    if allowed and terms:
+        key = () if hints else tuple((d.meta.content_hash, d.meta.doc_id, settings.passage_lines) for d in documents)
+        passage_index, page_index, owner = _indexes(key, [passages[i] for i in allowed], [tokens[i] for i in allowed])
+        sub_scores, sub_matched = passage_index.scores(terms)
+        page_scores, _ = page_index.scores(terms)
+        if page_scores.max() > 0:
+            sub_scores = sub_scores + PAGE_SCORE_SHARE * page_scores[owner] / page_scores.max() * max(sub_scores.max(), 1e-9)
+        for j, i in enumerate(allowed):
+            scores[i], matched[i] = sub_scores[j], sub_matched[j]
+    sections = (parsed.section_hints + parsed.implied_sections) if settings.use_section_hints else []
+    section_of = {i: _section_of(passages[i], sections) for i in allowed} if sections else {}
+    for i, name in section_of.items():
+        if name:
+            scores[i] *= SECTION_BOOST if name in parsed.section_hints else IMPLIED_SECTION_BOOST
+    best = max((scores[i] for i in allowed), default=0.0)
+    floor = settings.relevance_floor * best
+    keep = [i for i in allowed if (scores[i] > 0 and scores[i] >= floor) or hints]
+    keep.sort(key=lambda i: (-scores[i], passages[i].doc_id, passages[i].line_start))
+    candidates = [
+        RankedPassage(passage=passages[i], score=round(float(scores[i]), 4), rank=rank,
+                      matched_terms=sorted(matched[i]), pinned=bool(hints), section_match=section_of.get(i))
+        for rank, i in enumerate(keep, start=1)
+    ]
+    by_doc: dict[str, list[Passage]] = {}
+    for index, document in zip(indexes, documents):
+        by_doc[document.meta.doc_id] = index.passages
+    return RetrievalResult(
+        candidates=candidates, passages_by_doc=by_doc, total_passages=len(passages),
+        below_floor=len(allowed) - len(keep), pages_hint_resolved=hints, notes=notes,
+    )

@@ -1,0 +1,157 @@
+"""Settings: one Pydantic model, read from ``DOCINTEL_*`` variables and ``.env``.
+
+Precedence, lowest to highest: field defaults, the ``.env`` file in the working directory
+(or the file named by ``DOCINTEL_ENV_FILE``), the process environment, command-line flags.
+``OPENAI_API_KEY`` and ``OPENAI_BASE_URL`` are read under their usual names too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any, Literal
+
+from dotenv import dotenv_values
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+
+from .errors import ConfigError
+
+ENV_PREFIX = "DOCINTEL_"
+
+
+def _default_cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "docintel"
+
+
+class Settings(BaseModel):
+    """Every knob of docintel. Each field can be set as ``DOCINTEL_<FIELD>``."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    cache_dir: Path = Field(
+        default_factory=_default_cache_dir,
+        description="Where parsed line tables are cached (keyed by file hash and extractor version).",
+    )
+    traces_dir: Path = Field(Path("traces"), description="Where one JSON trace per call is written.")
+    budget_chars: int = Field(
+        12000, ge=200, le=2_000_000,
+        description="Size limit of the evidence sent to the model, in rendered characters.",
+    )
+    backend: Literal["auto", "openai", "extractive"] = Field(
+        "auto", description="Answering backend; 'auto' uses openai when an API key is set, else extractive.",
+    )
+    model: str = Field("gpt-4.1-mini", description="Model name sent to the OpenAI-compatible server.")
+    api: Literal["responses", "chat"] = Field(
+        "responses", description="OpenAI endpoint: 'responses' (Responses API) or 'chat' (Chat Completions).",
+    )
+    openai_api_key: SecretStr | None = Field(
+        None, description="API key (read from OPENAI_API_KEY); never written to traces.",
+    )
+    openai_base_url: str | None = Field(
+        None, description="OpenAI-compatible server URL ending in /v1 (read from OPENAI_BASE_URL).",
+    )
+    timeout_s: float = Field(60.0, gt=0, description="Timeout of one model request attempt, in seconds.")
+    max_retries: int = Field(
+        3, ge=0, le=10, description="Retries with backoff on rate limits, timeouts and server errors.",
+    )
+    max_output_tokens: int = Field(2000, ge=16, description="Upper limit on the tokens the model may write.")
+    ingest_workers: int = Field(
+        0, ge=0, le=64, description="Processes used to parse several uncached PDFs at once; 0 means one per CPU.",
+    )
+    passage_lines: int = Field(
+        8, ge=1, le=200, description="Maximum lines in one retrieval passage (a paragraph or table block).",
+    )
+    relevance_floor: float = Field(
+        0.15, ge=0.0, le=1.0,
+        description="Passages scoring below this share of the best passage's score are not sent.",
+    )
+    escalation_share: float = Field(
+        0.7, gt=0.0, le=1.0,
+        description="A document is sent whole when it fits in this share of the budget and 3+ passages come from it.",
+    )
+    use_synonyms: bool = Field(True, description="Expand questions with the domain synonym dictionary.")
+    use_section_hints: bool = Field(True, description="Boost passages under headings the question names.")
+    use_page_hints: bool = Field(True, description="Honour page references in the question ('on page 3').")
+    use_escalation: bool = Field(True, description="Allow whole-document escalation when packing.")
+    use_keywords_in_prompt: bool = Field(True, description="List the parsed keywords in the user prompt.")
+    use_heading_labels: bool = Field(True, description="Label document blocks with the heading path.")
+
+    def public_dict(self) -> dict[str, Any]:
+        """The settings as JSON-safe data, without secrets (for traces and reports)."""
+        data = self.model_dump(mode="json", exclude={"openai_api_key"})
+        data["openai_api_key_set"] = self.openai_api_key is not None
+        return data
+
+    def settings_hash(self) -> str:
+        """A short stable hash of the settings that change answers (not paths, not secrets)."""
+        data = self.public_dict()
+        for volatile in ("cache_dir", "traces_dir", "ingest_workers", "openai_api_key_set"):
+            data.pop(volatile, None)
+        blob = json.dumps(data, sort_keys=True).encode()
+        return hashlib.sha256(blob).hexdigest()[:16]
+
+    def api_key(self) -> str | None:
+        """The API key in clear, for the client only."""
+        return self.openai_api_key.get_secret_value() if self.openai_api_key else None
+
+    def resolved_backend(self) -> Literal["openai", "extractive"]:
+        """The backend that 'auto' stands for with these settings."""
+        if self.backend != "auto":
+            return self.backend
+        return "openai" if self.openai_api_key else "extractive"
+
+
+def _env_sources(env_file: Path | None) -> dict[str, str]:
+    path = env_file or Path(os.environ.get("DOCINTEL_ENV_FILE", ".env"))
+    merged: dict[str, str] = {}
+    if path.is_file():
+        merged.update({k: v for k, v in dotenv_values(path).items() if v is not None})
+    merged.update(os.environ)
+    return merged
+
+
+def load_settings(overrides: dict[str, Any] | None = None, env_file: Path | None = None) -> Settings:
+    """Build the settings from defaults, ``.env``, the environment and *overrides* (flags).
+
+    Raises ConfigError naming the variable when a value is invalid.
+    """
+    env = _env_sources(env_file)
+    values: dict[str, Any] = {}
+    for name in Settings.model_fields:
+        key = ENV_PREFIX + name.upper()
+        if env.get(key, "") != "":
+            values[name] = env[key]
+    if env.get("OPENAI_API_KEY") and "openai_api_key" not in values:
+        values["openai_api_key"] = env["OPENAI_API_KEY"]
+    if env.get("OPENAI_BASE_URL") and "openai_base_url" not in values:
+        values["openai_base_url"] = env["OPENAI_BASE_URL"]
+    values.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    try:
+        return Settings(**values)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = str(first["loc"][0]) if first["loc"] else "?"
+        raise ConfigError(
+            f"invalid setting {field} ({ENV_PREFIX}{field.upper()}): {first['msg']}",
+            "correct the value in the environment, .env or on the command line (see docintel --help)",
+        ) from None
+
+
+def settings_from_file(path: Path, base: Settings | None = None) -> Settings:
+    """Settings from a JSON file of field values layered over *base* (used by ``eval --compare``)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ConfigError(f"cannot read settings file {path}: {exc}", "give a JSON object of setting names and values") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"settings file {path} is not a JSON object", "write it as {\"budget_chars\": 6000, ...}")
+    merged = (base or load_settings()).model_dump()
+    merged.update(data)
+    try:
+        return Settings(**merged)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise ConfigError(f"invalid setting in {path}: {first['loc']}: {first['msg']}", "use the names listed by docintel --help") from None

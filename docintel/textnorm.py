@@ -1,0 +1,106 @@
+"""Text normalisation shared by retrieval, answering and verification.
+
+Two jobs: ``tokenize`` turns text into search terms (stop words out, light stemming, numbers
+in one canonical form); ``squash`` turns text into the form quotes are compared in (Unicode
+compatibility forms folded, case folded, quotes and dashes unified, whitespace removed).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+STOP_WORDS = frozenset(
+    """a about above after again against all also am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for from
+    further had has have having he her here hers herself him himself his how i if in into is it
+    its itself just me more most my myself no nor not of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself
+    yourselves may might must shall per via upon within without whether
+    answer answers question questions please provide give response respond relying rely based
+    using use used following shown show shows given assume assuming primarily only resource
+    resources here's let us tell describe explain state details detail information like useful metric
+    metrics profile data figure figures company company's""".split()
+)
+
+_WORD = re.compile(r"[a-z]+|\d+(?:[.,]\d+)*%?")
+_FISCAL_SHORT = re.compile(r"\bfy\s?'?(\d{2})\b")
+_SUFFIXES = ("ment", "ness", "ing", "ion", "ed", "ly")
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """A light stemmer: plurals, then one of -ment/-ness/-ing/-ion/-ed/-ly, then a final -e.
+
+    Enough to join 'operating', 'operations' and 'operated', or 'expense' and 'expenses'.
+    """
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("es") and word[:-2].endswith(("x", "ch", "sh", "ss", "z")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            word = word[: -len(suffix)]
+            break
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+def _canonical_number(token: str) -> str:
+    if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", token):
+        token = token.replace(",", "")
+    if "." in token:
+        token = token.rstrip("0").rstrip(".") if re.fullmatch(r"\d+\.\d+", token) else token
+    return token
+
+
+def fold(text: str) -> str:
+    """NFKC-fold and lowercase, with typographic quotes and dashes made plain."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return text.translate(_PLAIN)
+
+
+_PLAIN = str.maketrans({
+    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
+    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"',
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-",
+    "\u00ad": None, "\u200b": None, "\ufeff": None,
+})
+
+
+def tokenize(text: str, *, keep_stop_words: bool = False) -> list[str]:
+    """Search terms of *text*: folded, stop words dropped, stemmed; '1,577' and '(1,577)' become '1577'.
+
+    'FY22' yields 'fy' and '2022'; a token with a percent sign also yields 'pct'.
+    """
+    folded = fold(text)
+    if "fy" in folded:
+        folded = _FISCAL_SHORT.sub(lambda m: f"fy 20{m.group(1)}", folded)
+    tokens: list[str] = []
+    append = tokens.append
+    stop = () if keep_stop_words else STOP_WORDS
+    for token in _WORD.findall(folded.replace("&", " and ")):
+        if token[0].isdigit():
+            if token[-1] == "%":
+                append("pct")
+                token = token[:-1]
+            append(_canonical_number(token) if ("," in token or "." in token) else token)
+        elif len(token) > 1 and token not in stop:
+            append(stem(token))
+    return tokens
+
+
+_SPACE = re.compile(r"\s+")
+
+
+def squash(text: str) -> str:
+    """The comparison form of text for quote checks: folded and without any whitespace."""
+    return _SPACE.sub("", fold(text))

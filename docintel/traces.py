@@ -1,0 +1,174 @@
+"""Traces: one JSON document per call, written atomically, plus an index for fast listing.
+
+Layout: ``<traces_dir>/<id>.json`` (ids sort by time) and ``<traces_dir>/index.jsonl``, one
+summary row per trace. The index is a cache: when it is missing, damaged or out of step with
+the files, it is rebuilt from them. The format is documented in docs/TRACE_FORMAT.md.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import secrets
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator
+
+from .cache import atomic_write_json
+from .errors import TraceError
+
+TRACE_VERSION = 1
+INDEX_NAME = "index.jsonl"
+_SECRET_KEYS = {"authorization", "api_key", "openai_api_key", "x-api-key"}
+
+
+def new_trace_id(now: datetime | None = None) -> str:
+    """A unique id that sorts by creation time: ``20261129T184800123456Z-1a2b3c``."""
+    now = now or datetime.now(timezone.utc)
+    return now.strftime("%Y%m%dT%H%M%S%fZ") + "-" + secrets.token_hex(3)
+
+
+def scrub(value: Any, secret_values: tuple[str, ...] = ()) -> Any:
+    """A copy of *value* with secret fields removed and any secret string masked."""
+    if isinstance(value, dict):
+        return {k: scrub(v, secret_values) for k, v in value.items() if str(k).lower() not in _SECRET_KEYS}
+    if isinstance(value, list):
+        return [scrub(v, secret_values) for v in value]
+    if isinstance(value, str):
+        for secret in secret_values:
+            if secret and len(secret) >= 4 and secret in value:
+                value = value.replace(secret, "***")
+    return value
+
+
+def summary_row(trace: dict[str, Any]) -> dict[str, Any]:
+    """The index row of a trace: what ``traces list`` shows."""
+    usage = trace.get("usage") or {}
+    status = trace.get("status") or {}
+    return {
+        "id": trace.get("trace_id"),
+        "created_at": trace.get("created_at"),
+        "kind": trace.get("kind"),
+        "question": (trace.get("question") or "")[:300],
+        "backend": (trace.get("request") or {}).get("backend"),
+        "model": (trace.get("request") or {}).get("model"),
+        "answer_status": status.get("answer"),
+        "verification_status": status.get("verification"),
+        "final": status.get("final"),
+        "tokens": (usage.get("input_tokens") or 0) + (usage.get("output_tokens") or 0),
+        "input_tokens": usage.get("input_tokens") or 0,
+        "output_tokens": usage.get("output_tokens") or 0,
+        "latency_s": trace.get("latency_s"),
+        "cost_usd": trace.get("cost_usd"),
+        "docs": [d.get("doc_id") for d in trace.get("documents") or []],
+        "replay_of": trace.get("replay_of"),
+    }
+
+
+class TraceStore:
+    """The traces folder: write, list, load."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    @property
+    def index_path(self) -> Path:
+        return self.root / INDEX_NAME
+
+    def write(self, trace: dict[str, Any], secret_values: tuple[str, ...] = ()) -> Path:
+        """Store *trace* (scrubbed of secrets) atomically and add its row to the index."""
+        trace = scrub(trace, secret_values)
+        path = self.root / f"{trace['trace_id']}.json"
+        atomic_write_json(path, trace, indent=1)
+        self._append_index(summary_row(trace))
+        return path
+
+    def _append_index(self, row: dict[str, Any]) -> None:
+        self.root.mkdir(parents=True, exist_ok=True)
+        line = (json.dumps(row, ensure_ascii=False) + "\n").encode()
+        fd = os.open(self.index_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            os.write(fd, line)  # one write of a whole line under the lock: rows never interleave
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+
+    def trace_files(self) -> list[Path]:
+        """Every trace file, oldest first."""
+        if not self.root.is_dir():
+            return []
+        return sorted(Path(e.path) for e in os.scandir(self.root)
+                      if e.name.endswith(".json") and not e.name.startswith("."))
+
+    def rows(self) -> tuple[list[dict[str, Any]], list[str]]:
+        """Index rows, oldest first, and problems met (damaged files); rebuilds the index when needed."""
+        files = self.trace_files()
+        rows = self._read_index()
+        if rows is not None:
+            ids = {r.get("id") for r in rows}
+            if len(ids) == len(rows) and len(rows) == len(files) and all(p.stem in ids for p in files[-50:]):
+                return sorted(rows, key=lambda r: r["id"]), []
+        return self.rebuild_index(files)
+
+    def _read_index(self) -> list[dict[str, Any]] | None:
+        try:
+            text = self.index_path.read_text(encoding="utf-8")
+        except OSError:
+            return None
+        rows = []
+        for line in text.splitlines():
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                return None
+            if not isinstance(row, dict) or "id" not in row:
+                return None
+            rows.append(row)
+        return rows
+
+    def rebuild_index(self, files: list[Path] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+        """Rebuild index.jsonl from the trace files; damaged files are reported and skipped."""
+        rows, problems = [], []
+        for path in files if files is not None else self.trace_files():
+            try:
+                trace = json.loads(path.read_text(encoding="utf-8"))
+                if not isinstance(trace, dict) or "trace_id" not in trace:
+                    raise ValueError("not a docintel trace")
+                rows.append(summary_row(trace))
+            except (OSError, ValueError) as exc:
+                problems.append(f"{path.name}: damaged trace skipped ({type(exc).__name__})")
+        if self.root.is_dir():
+            tmp = self.root / f".{INDEX_NAME}.tmp"
+            tmp.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+            os.replace(tmp, self.index_path)
+        return rows, problems
+
+    def load(self, trace_id: str) -> dict[str, Any]:
+        """The trace whose id is *trace_id* or starts with it (unique prefix)."""
+        path = self.root / f"{trace_id}.json"
+        if not path.exists():
+            matches = [p for p in self.trace_files() if p.stem.startswith(trace_id)]
+            if len(matches) != 1:
+                what = "no trace" if not matches else f"{len(matches)} traces"
+                raise TraceError(f"{what} with id {trace_id!r} in {self.root}", "run `docintel traces list` to see ids")
+            path = matches[0]
+        try:
+            trace = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise TraceError(f"trace {path.name} is damaged ({type(exc).__name__})", "it cannot be shown; delete or restore it") from None
+        return trace
+
+    def iter_traces(self, ids: list[str]) -> Iterator[dict[str, Any]]:
+        """Load several traces, skipping damaged ones."""
+        for trace_id in ids:
+            try:
+                yield self.load(trace_id)
+            except TraceError:
+                continue
+
+
+def utc_now() -> str:
+    """The current time in ISO 8601 (UTC)."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")

@@ -1,0 +1,171 @@
+"""Verify citations: every span's lines exist, were sent, and contain its quote.
+
+Quotes are compared modulo whitespace, case, Unicode compatibility forms (ligatures,
+non-breaking spaces), typographic quotes and dashes, and hyphenation at line breaks.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from .answer import iter_spans
+from .context import Context
+from .ingest import Document
+from .textnorm import squash
+
+Verdict = Literal["verified", "wrong_lines", "not_in_context", "quote_not_found", "out_of_range", "unknown_document"]
+AnswerStatus = Literal["verified", "failed", "not_found", "no_citations"]
+_ELLIPSIS = re.compile(r"\.\.\.|…")
+
+
+class SpanVerdict(BaseModel):
+    """The check of one span."""
+
+    item: int
+    field: str | None
+    span: int
+    doc: str | None
+    line_start: int
+    line_end: int
+    quote: str
+    verdict: Verdict
+    detail: str
+    pages: list[int] = Field(description="physical pages of the cited lines (when they exist)")
+    found_doc: str | None = None
+    found_line_start: int | None = None
+    found_line_end: int | None = None
+
+
+class Verification(BaseModel):
+    """Verdicts for every span of an answer and the answer's overall status."""
+
+    status: AnswerStatus
+    spans: list[SpanVerdict]
+    verified: int
+    failed: int
+
+
+class _Haystack:
+    """Squashed text of a run of lines with a map from character offsets back to line numbers."""
+
+    def __init__(self, numbers: list[int], texts: list[str]) -> None:
+        self.variants: list[tuple[str, list[int], list[int]]] = []
+        for dehyphenate in (False, True):
+            pieces, starts, lines, offset = [], [], [], 0
+            for number, text in zip(numbers, texts):
+                piece = squash(text)
+                if dehyphenate and piece.endswith("-"):
+                    piece = piece[:-1]
+                starts.append(offset)
+                lines.append(number)
+                pieces.append(piece)
+                offset += len(piece)
+            self.variants.append(("".join(pieces), starts, lines))
+
+    def find(self, quote: str) -> tuple[int, int] | None:
+        """(first line, last line) of the first place the quote occurs, or None."""
+        parts = [squash(p) for p in _ELLIPSIS.split(quote)]
+        parts = [p for p in parts if p]
+        if not parts:
+            return None
+        for text, starts, lines in self.variants:
+            position, first, last = 0, None, None
+            for part in parts:
+                hit = text.find(part, position)
+                if hit < 0:
+                    break
+                first = hit if first is None else first
+                last = hit + len(part) - 1
+                position = hit + len(part)
+            else:
+                return lines[bisect_right(starts, first) - 1], lines[bisect_right(starts, last) - 1]
+        return None
+
+
+def _resolve_doc(name: str | None, context: Context, documents: dict[str, Document]) -> str | None:
+    if name is None:
+        return context.sources[0].doc if len(context.sources) == 1 else None
+    if name in documents:
+        return name
+    folded = {k.casefold(): k for k in documents}
+    stripped = name.strip().strip('"').casefold()
+    return folded.get(stripped) or next((d.meta.doc_id for d in documents.values() if d.meta.title.casefold() == stripped), None)
+
+
+def _check(doc: str, start: int, end: int, quote: str, sent: dict[str, list[int]], sent_text: dict[str, dict[int, str]],
+           documents: dict[str, Document]) -> tuple[Verdict, str, tuple[str, int, int] | None]:
+    n_lines = documents[doc].meta.n_lines
+    if not (1 <= start <= end <= n_lines):
+        return "out_of_range", f"{doc} has lines 1-{n_lines}; cited {start}-{end}", _find_anywhere(quote, sent, sent_text)
+    if not quote.strip():
+        return "quote_not_found", "the quote is empty", None
+    seen = [n for n in range(start, end + 1) if n in sent_text.get(doc, {})]
+    if not seen:
+        return "not_in_context", f"lines {start}-{end} were not in the context sent to the model", _find_anywhere(quote, sent, sent_text)
+    if _Haystack(seen, [sent_text[doc][n] for n in seen]).find(quote):
+        unseen = (end - start + 1) - len(seen)
+        return "verified", "quote found in the cited lines" + (f" ({unseen} cited lines were not sent)" if unseen else ""), None
+    elsewhere = _find_anywhere(quote, sent, sent_text)
+    if elsewhere:
+        return "wrong_lines", f"quote is at {elsewhere[0]} lines {elsewhere[1]}-{elsewhere[2]}, not {start}-{end}", elsewhere
+    lines = documents[doc].lines
+    all_text = _Haystack(lines["global_line"].tolist(), lines["text"].tolist()).find(quote)
+    if all_text:
+        return "not_in_context", f"quote is in {doc} lines {all_text[0]}-{all_text[1]}, which were not sent", (doc, *all_text)
+    return "quote_not_found", f"quote does not appear in lines {start}-{end} nor anywhere in the context", None
+
+
+def _find_anywhere(quote: str, sent: dict[str, list[int]], sent_text: dict[str, dict[int, str]]):
+    for doc, numbers in sent.items():
+        hit = _Haystack(numbers, [sent_text[doc][n] for n in numbers]).find(quote)
+        if hit:
+            return doc, hit[0], hit[1]
+    return None
+
+
+def verify_answer(answer: BaseModel, context: Context, documents: list[Document]) -> Verification:
+    """Check every span of *answer* against the lines of *context* and *documents*."""
+    by_id = {d.meta.doc_id: d for d in documents}
+    sent_text = {s.doc: {line.global_line: line.text for line in s.lines} for s in context.sources}
+    sent = {doc: sorted(lines) for doc, lines in sent_text.items()}
+    verdicts: list[SpanVerdict] = []
+    for item, field, index, span in iter_spans(answer):
+        doc = _resolve_doc(span.doc, context, by_id)
+        start, end = span.line_start, span.line_end
+        if doc is None:
+            found = _find_anywhere(span.quote, sent, sent_text)
+            verdict, detail = "unknown_document", f"document {span.doc!r} is not among the documents sent"
+        else:
+            verdict, detail, found = _check(doc, start, end, span.quote, sent, sent_text, by_id)
+        pages = []
+        if doc is not None and 1 <= start <= end <= by_id[doc].meta.n_lines:
+            pages = sorted(set(by_id[doc].lines["page"].iloc[start - 1:end].tolist()))
+        verdicts.append(SpanVerdict(
+            item=item, field=field, span=index, doc=doc or span.doc, line_start=start, line_end=end, quote=span.quote,
+            verdict=verdict, detail=detail, pages=pages,
+            found_doc=found[0] if found else None, found_line_start=found[1] if found else None,
+            found_line_end=found[2] if found else None,
+        ))
+    return _summarise(answer, verdicts)
+
+
+def _summarise(answer: BaseModel, verdicts: list[SpanVerdict]) -> Verification:
+    ok = sum(v.verdict == "verified" for v in verdicts)
+    bad = len(verdicts) - ok
+    items = getattr(answer, "items", [])
+    if not items and not getattr(answer, "answer_found", False):
+        status: AnswerStatus = "not_found"
+    elif not verdicts or _uncited_items(answer):
+        status = "no_citations" if not bad else "failed"
+    else:
+        status = "verified" if bad == 0 else "failed"
+    return Verification(status=status, spans=verdicts, verified=ok, failed=bad)
+
+
+def _uncited_items(answer: BaseModel) -> bool:
+    cited = {item for item, _, _, _ in iter_spans(answer)}
+    return any(i not in cited for i in range(len(getattr(answer, "items", []))))
