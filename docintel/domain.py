@@ -114,6 +114,7 @@ CONCEPT_SECTIONS: dict[str, str] = {
     "revenue": "income statement", "net sales": "income statement", "cost of goods sold": "income statement",
     "cogs": "income statement", "eps": "income statement", "earnings per share": "income statement",
     "ebitda": "income statement", "interest expense": "income statement", "sg&a": "income statement",
+    "effective tax rate": "income statement", "topline": "income statement", "top line": "income statement",
     "capital expenditure": "cash flow statement", "capex": "cash flow statement", "free cash flow": "cash flow statement",
     "fcf": "cash flow statement", "cash from operations": "cash flow statement", "dividends paid": "cash flow statement",
     "operating cash flow": "cash flow statement", "depreciation": "cash flow statement", "d&a": "cash flow statement",

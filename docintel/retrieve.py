@@ -154,6 +154,9 @@ class Bm25Index:
                 entry[0].append(i)
                 entry[1].append(tf)
         self.postings = {t: (np.array(ix), np.array(tf, dtype=float)) for t, (ix, tf) in postings.items()}
+        # Lucene's idf, log(1 + (N - n + 0.5) / (n + 0.5)), instead of Okapi's: it never goes negative, so a
+        # word found in most passages of a short document still counts a little instead of nothing.
+        self.idf = {t: float(np.log(1 + (self.n - len(ix) + 0.5) / (len(ix) + 0.5))) for t, (ix, _) in self.postings.items()}
 
     def scores(self, terms: list[tuple[str, float]]) -> tuple[np.ndarray, list[set[str]]]:
         """Weighted BM25 score of every document and the query terms each one matched."""
@@ -164,7 +167,7 @@ class Bm25Index:
             if term not in self.postings:
                 continue
             ix, tf = self.postings[term]
-            scores[ix] += weight * self.bm25.idf.get(term, 0.0) * tf * (k1 + 1) / (tf + self.norm[ix])
+            scores[ix] += weight * self.idf[term] * tf * (k1 + 1) / (tf + self.norm[ix])
             for i in ix:
                 matched[i].add(term)
         return scores, matched
@@ -224,7 +227,8 @@ def _section_match(where: str, sections: tuple[str, ...]) -> str | None:
 
 
 def _section_of(passage: Passage, sections: list[str]) -> str | None:
-    return _section_match(" ".join(filter(None, (passage.page_title, passage.heading))), tuple(sections))
+    where = " ".join(filter(None, (passage.page_title, passage.heading))).replace(" / ", " ")
+    return _section_match(where, tuple(sections))
 
 
 def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settings) -> RetrievalResult:

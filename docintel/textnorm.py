@@ -23,17 +23,19 @@ STOP_WORDS = frozenset(
     answer answers question questions please provide give response respond relying rely based
     using use used following shown show shows given assume assuming primarily only resource
     resources here's let us tell describe explain state details detail information like useful metric
-    metrics profile data figure figures company company's""".split()
+    metrics profile data figure figures company company's calculate calculated asked utilizing utilize
+    clearly plainly round rounded decimal place places approximation approximate reasonable exact possible
+    judgment basing units unit""".split()
 )
 
 _WORD = re.compile(r"[a-z]+|\d+(?:[.,]\d+)*%?")
 _FISCAL_SHORT = re.compile(r"\bfy\s?'?(\d{2})\b")
-_SUFFIXES = ("ment", "ness", "ing", "ion", "ed", "ly")
+_SUFFIXES = ("ness", "ing", "ion", "ed", "ly")
 
 
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
-    """A light stemmer: plurals, then one of -ment/-ness/-ing/-ion/-ed/-ly, then a final -e.
+    """A light stemmer: plurals, then one of -ness/-ing/-ion/-ed/-ly, then a final -e.
 
     Enough to join 'operating', 'operations' and 'operated', or 'expense' and 'expenses'.
     """

@@ -1,0 +1,106 @@
+"""A small OpenAI-compatible HTTP server for tests, scripted per test.
+
+It speaks POST /v1/responses and POST /v1/chat/completions on 127.0.0.1. Each request takes
+the next scripted step; every request (path, headers, JSON body) is recorded.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+def responses_body(text: str | None = None, *, status: str = "completed", refusal: str | None = None,
+                   model: str = "gpt-4.1-mini", incomplete_reason: str | None = None) -> dict[str, Any]:
+    """A Responses API response whose output is *text* (or a refusal)."""
+    content = [{"type": "refusal", "refusal": refusal}] if refusal is not None else \
+        [{"type": "output_text", "text": text or "", "annotations": []}]
+    return {
+        "id": "resp_test", "object": "response", "created_at": 1_700_000_000, "model": model, "status": status,
+        "output": [{"type": "message", "id": "msg_test", "role": "assistant", "status": "completed", "content": content}],
+        "incomplete_details": {"reason": incomplete_reason} if incomplete_reason else None,
+        "usage": {"input_tokens": 1200, "output_tokens": 80, "total_tokens": 1280,
+                  "input_tokens_details": {"cached_tokens": 200}, "output_tokens_details": {"reasoning_tokens": 0}},
+        "parallel_tool_calls": True, "tool_choice": "auto", "tools": [], "temperature": 0,
+    }
+
+
+def chat_body(text: str | None = None, *, refusal: str | None = None, finish_reason: str = "stop",
+              model: str = "gpt-4.1-mini") -> dict[str, Any]:
+    """A Chat Completions response whose message is *text* (or a refusal)."""
+    return {
+        "id": "chatcmpl_test", "object": "chat.completion", "created": 1_700_000_000, "model": model,
+        "choices": [{"index": 0, "finish_reason": finish_reason,
+                     "message": {"role": "assistant", "content": text, "refusal": refusal}}],
+        "usage": {"prompt_tokens": 900, "completion_tokens": 60, "total_tokens": 960},
+    }
+
+
+class FakeOpenAI:
+    """The server: ``push`` scripted steps, read ``requests`` afterwards."""
+
+    def __init__(self) -> None:
+        self.steps: list[dict[str, Any]] = []
+        self.requests: list[dict[str, Any]] = []
+        self.default: dict[str, Any] | None = None
+        self._lock = threading.Lock()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802
+                length = int(self.headers.get("content-length") or 0)
+                raw = self.rfile.read(length)
+                try:
+                    body = json.loads(raw or b"{}")
+                except ValueError:
+                    body = {"_raw": raw.decode(errors="replace")}
+                with server._lock:
+                    server.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
+                    step = server.steps.pop(0) if server.steps else server.default
+                if step is None:
+                    step = {"status": 500, "body": {"error": {"message": "no scripted response", "type": "server_error"}}}
+                if step.get("sleep"):
+                    time.sleep(step["sleep"])
+                payload = step["body"](body) if callable(step.get("body")) else step.get("body")
+                data = payload.encode() if isinstance(payload, str) else json.dumps(payload).encode()
+                try:
+                    self.send_response(step.get("status", 200))
+                    self.send_header("content-type", "application/json")
+                    self.send_header("x-request-id", f"req_{len(server.requests)}")
+                    for key, value in (step.get("headers") or {}).items():
+                        self.send_header(key, value)
+                    self.send_header("content-length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    def push(self, body: Any = None, *, status: int = 200, sleep: float = 0.0, headers: dict[str, str] | None = None) -> None:
+        """Script the next response."""
+        self.steps.append({"body": body, "status": status, "sleep": sleep, "headers": headers})
+
+    def push_answer(self, answer: dict[str, Any], **kwargs: Any) -> None:
+        """Script a Responses API answer whose output text is the JSON of *answer*."""
+        self.push(responses_body(json.dumps(answer), **kwargs))
+
+    def start(self) -> "FakeOpenAI":
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
