@@ -124,6 +124,8 @@ class _Doc:
         self.labels = settings.use_heading_labels
         self.warnings = {w.page: w.message for w in document.meta.warnings}
         self._cumulative = _row_sizes(document)
+        paths = {" > ".join(self.heading_path([e.page])) for e in document.meta.outline} if self.labels else set()
+        self._longest_path = max((len("section: ") + len(_neutral(p)) + 1 for p in paths if p), default=0)
 
     def rows(self, start: int, end: int) -> list[str]:
         i, j = start - self.first, end - self.first + 1
@@ -159,8 +161,12 @@ class _Doc:
         return "\n".join(parts) + "\n"
 
     def header_cost(self) -> int:
-        # Conservative: title, a section line and the closing tag; warnings are added when rendered.
-        return len(self.header([])) + 200 + len("</document>\n")
+        """Header and closing tag; the section line is costed at the longest heading path."""
+        return len(self.header([])) + len("</document>\n") + self._longest_path
+
+    def note_cost(self, page: int) -> int:
+        """The warning note a page adds to its document's header."""
+        return len(f"note: page {page}: {self.warnings[page]}\n") if page in self.warnings else 0
 
     def whole_cost(self) -> int:
         n = len(self.texts)
@@ -206,45 +212,45 @@ def pack_context(retrieval: RetrievalResult, documents: list[Document], settings
         return _render(chosen, order, set(chosen), docs, decisions, budget, retrieval, "all documents sent whole")
     if not retrieval.candidates:
         return _empty("no_match", "no passage matched the question above the relevance floor", budget, decisions, retrieval)
-    chosen, order, escalated = _greedy(retrieval, docs, budget, decisions, settings)
+    chosen, order, escalated, notes = _greedy(retrieval, docs, budget, decisions, settings)
     if not chosen:
         return _empty("nothing_fit", "passages matched, but none fits the budget; raise --budget-chars", budget, decisions, retrieval)
-    return _render(chosen, order, escalated, docs, decisions, budget, retrieval, "ok")
+    return _render(chosen, order, escalated, docs, decisions, budget, retrieval, "ok", notes)
 
 
 def _greedy(retrieval, docs, budget, decisions, settings):
-    kept, per_doc = _fill(retrieval.candidates, docs, budget, set())
+    kept, per_doc, reasons = _fill(retrieval.candidates, docs, budget)
     escalated: set[str] = set()
     if settings.use_escalation:
+        room = settings.escalation_share * budget
         for doc_id, count in sorted(per_doc.items(), key=lambda kv: -kv[1]):
             whole = docs[doc_id].whole_cost()
-            if count >= 3 and whole <= settings.escalation_share * budget - sum(docs[e].whole_cost() for e in escalated):
+            if count >= 3 and whole <= room:
                 escalated.add(doc_id)
+                room -= whole
+    used_whole = sum(docs[e].whole_cost() for e in escalated)
     if escalated:
-        used = sum(docs[e].whole_cost() for e in escalated)
-        kept, _ = _fill([c for c in retrieval.candidates if c.passage.doc_id not in escalated], docs, budget - used, set())
+        kept, _, reasons = _fill([c for c in retrieval.candidates if c.passage.doc_id not in escalated], docs, budget - used_whole)
     chosen: dict[str, list[tuple[int, int]]] = {}
     order: list[str] = []
     kept_ids = {(c.passage.doc_id, c.passage.line_start) for c in kept}
-    remaining = budget - sum(docs[e].whole_cost() for e in escalated)
+    untried = 0
     for c in retrieval.candidates:
         p = c.passage
-        if c.rank > MAX_DECISIONS and p.doc_id not in escalated and (p.doc_id, p.line_start) not in kept_ids:
-            continue  # counted in the note below, not itemised
-        if p.doc_id not in order and (p.doc_id in escalated or (p.doc_id, p.line_start) in kept_ids):
+        key = (p.doc_id, p.line_start)
+        if c.rank > MAX_DECISIONS and p.doc_id not in escalated and key not in kept_ids:
+            untried += 1  # counted in a note, not itemised
+            continue
+        if p.doc_id not in order and (p.doc_id in escalated or key in kept_ids):
             order.append(p.doc_id)
         cost = docs[p.doc_id].cost(p.line_start, p.line_end)
         if p.doc_id in escalated:
             decisions.append(_decision(p, c.rank, c.score, "escalated", "its document is sent whole", cost))
-        elif (p.doc_id, p.line_start) in kept_ids:
+        elif key in kept_ids:
             chosen.setdefault(p.doc_id, []).append((p.line_start, p.line_end))
             decisions.append(_decision(p, c.rank, c.score, "kept", "fits the budget in rank order", cost))
         else:
-            decisions.append(_decision(p, c.rank, c.score, "skipped", f"does not fit: needs {cost} chars, budget is {remaining}", cost))
-    untried = sum(1 for c in retrieval.candidates[MAX_DECISIONS:]
-                  if c.passage.doc_id not in escalated and (c.passage.doc_id, c.passage.line_start) not in kept_ids)
-    if untried:
-        retrieval.notes.append(f"{untried} candidates ranked below {MAX_DECISIONS} were skipped (budget full) and are not itemised")
+            decisions.append(_decision(p, c.rank, c.score, "skipped", reasons.get(key, "does not fit the budget"), cost))
     for doc_id in escalated:
         d = docs[doc_id]
         chosen[doc_id] = [(d.first, d.first + len(d.texts) - 1)]
@@ -252,27 +258,34 @@ def _greedy(retrieval, docs, budget, decisions, settings):
                                   pages=sorted(set(d.pages)), rank=None, score=None, action="whole_document",
                                   reason=f"{per_doc[doc_id]} passages came from it and it fits in "
                                          f"{settings.escalation_share:.0%} of the budget", chars=d.whole_cost()))
-    return chosen, order, escalated
+    notes = [f"{untried} candidates ranked below {MAX_DECISIONS} did not fit and are not itemised"] if untried else []
+    return chosen, order, escalated, notes
 
 
-def _fill(candidates, docs, budget, opened: set[str]):
+def _fill(candidates, docs, budget):
+    """Greedy in rank order: keep what fits, skip what does not and try the next."""
     kept = []
     per_doc: dict[str, int] = {}
+    reasons: dict[tuple[str, int], str] = {}
+    opened: set[str] = set()
     used = 0
     for c in candidates:
         p = c.passage
         d = docs[p.doc_id]
-        cost = d.cost(p.line_start, p.line_end) + (0 if p.doc_id in opened else d.header_cost())
+        header = 0 if p.doc_id in opened else d.header_cost()
+        cost = d.cost(p.line_start, p.line_end) + d.note_cost(p.page) + header
         if used + cost > budget:
-            continue  # greedy: try the next, smaller passage
+            extra = f" (incl. {header} for the document header)" if header else ""
+            reasons[(p.doc_id, p.line_start)] = f"does not fit: needs {cost} chars{extra}, {budget - used} left"
+            continue
         used += cost
         opened.add(p.doc_id)
         kept.append(c)
         per_doc[p.doc_id] = per_doc.get(p.doc_id, 0) + 1
-    return kept, per_doc
+    return kept, per_doc, reasons
 
 
-def _render(chosen, order, escalated, docs, decisions, budget, retrieval, detail) -> Context:
+def _render(chosen, order, escalated, docs, decisions, budget, retrieval, detail, notes=()) -> Context:
     blocks: list[str] = []
     sources: list[Source] = []
     for doc_id in order:
@@ -294,7 +307,7 @@ def _render(chosen, order, escalated, docs, decisions, budget, retrieval, detail
                               chars=len(block), whole_document=doc_id in escalated, lines=lines))
     rendered = "".join(blocks)
     return Context(status="ok", status_detail=detail, rendered=rendered, sources=sources, decisions=decisions,
-                   budget=_budget(budget, len(rendered)), notes=retrieval.notes)
+                   budget=_budget(budget, len(rendered)), notes=[*retrieval.notes, *notes])
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
