@@ -68,10 +68,13 @@ def rank_lines(parsed: ParsedQuestion, context: Context) -> list[tuple[float, st
             doc_freq[token] = doc_freq.get(token, 0) + 1
     n = max(len(lines), 1)
     idf = {t: math.log(1 + n / (1 + doc_freq.get(t, 0))) for t in terms}
-    total = sum(terms[t] * idf[t] for t in terms) or 1.0
+    # Synonyms are alternatives, not extra requirements: the share is measured against the question's own words.
+    direct = {t for k in parsed.keywords if k.source == "direct" for t in tokenize(k.text)} & terms.keys()
+    total = sum(terms[t] * idf[t] for t in (direct or terms)) or 1.0
     scored = []
     for (doc, line), tokens in zip(lines, tokenized):
         score = sum(terms[t] * idf[t] for t in tokens & terms.keys()) / total
+        score *= _line_quality(line.text)
         if parsed.expected_answer_shape == "amount" and _NUMBER_RE.search(line.text):
             score *= 1.15
         if parsed.expected_answer_shape == "date" and _DATE_RE.search(line.text):
@@ -79,6 +82,17 @@ def rank_lines(parsed: ParsedQuestion, context: Context) -> list[tuple[float, st
         scored.append((round(score, 4), doc, line))
     scored.sort(key=lambda x: (-x[0], x[1], x[2].global_line))
     return scored
+
+
+_TOC_LINE = re.compile(r"(\.\s?){3,}\s*\d+\s*$")
+
+
+def _line_quality(text: str) -> float:
+    """Down-weight lines that cannot carry an answer: table-of-contents entries and bare headings."""
+    if _TOC_LINE.search(text):
+        return 0.3
+    words = len(text.split())
+    return min(1.0, 0.5 + words / 12)
 
 
 def _span(doc: str, line: ContextLine, single_doc: bool) -> Span:

@@ -95,7 +95,8 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
     if flags:
         lines.append("flags: " + ", ".join(flags))
     for note in result.get("notes") or []:
-        lines.append(f"note: {note}")
+        if note not in (answer.get("caveats") or []):
+            lines.append(f"note: {note}")
     usage = result.get("usage") or {}
     model = result.get("model") or "no model"
     lines.append(f"backend: {result['backend']} ({model}); tokens in/out: {usage.get('input_tokens', 0)}/{usage.get('output_tokens', 0)}; "

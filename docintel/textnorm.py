@@ -101,8 +101,14 @@ def tokenize(text: str, *, keep_stop_words: bool = False) -> list[str]:
 
 
 _SPACE = re.compile(r"\s+")
+_NUMBER_GAP = re.compile(r"(?<=[\d)%.,])\s+(?=[\d($-])")
+NUMBER_SEPARATOR = "\u241f"  # kept between two numbers, so '2,853 3,709' never reads as '2,8533,709'
 
 
 def squash(text: str) -> str:
-    """The comparison form of text for quote checks: folded and without any whitespace."""
-    return _SPACE.sub("", fold(text))
+    """The comparison form of text for quote checks: folded, apostrophes dropped, no whitespace.
+
+    Whitespace between two numbers becomes one separator character, so numbers keep their edges.
+    """
+    folded = fold(text).replace("'", "")
+    return _SPACE.sub("", _NUMBER_GAP.sub(NUMBER_SEPARATOR, folded.strip()))

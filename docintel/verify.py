@@ -75,7 +75,7 @@ class _Haystack:
         for text, starts, lines in self.variants:
             position, first, last = 0, None, None
             for part in parts:
-                hit = text.find(part, position)
+                hit = _find_whole_number(text, part, position)
                 if hit < 0:
                     break
                 first = hit if first is None else first
@@ -84,6 +84,27 @@ class _Haystack:
             else:
                 return lines[bisect_right(starts, first) - 1], lines[bisect_right(starts, last) - 1]
         return None
+
+
+def _find_whole_number(text: str, part: str, start: int) -> int:
+    """str.find, except that a quote starting or ending with a digit must not cut a number in two.
+
+    '2,853' must not match inside '12,853', nor '853' inside '2,853', nor '5' inside '0.5'.
+    """
+    hit = text.find(part, start)
+    while hit >= 0:
+        end = hit + len(part)
+        before, after = text[hit - 1: hit], text[end: end + 1]
+        digit_before = text[hit - 2: hit - 1].isdigit()
+        cuts_start = part[0].isdigit() and (
+            before.isdigit() or (before == "." and digit_before)
+            or (before == "," and digit_before and re.match(r"\d{3}(?!\d)", part) is not None))
+        cuts_end = part[-1].isdigit() and (after.isdigit() or (after in ".," and text[end + 1: end + 2].isdigit()
+                                                               and not re.match(r"[.,]\d{4}", text[end: end + 5])))
+        if not (cuts_start or cuts_end):
+            return hit
+        hit = text.find(part, hit + 1)
+    return -1
 
 
 def _resolve_doc(name: str | None, context: Context, documents: dict[str, Document]) -> str | None:
