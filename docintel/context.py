@@ -179,14 +179,18 @@ _SIZE_CACHE: dict[tuple[str, str], np.ndarray] = {}
 def _row_sizes(document: Document) -> np.ndarray:
     """Cumulative rendered row sizes of a document (index i = size of the first i rows)."""
     key = (document.meta.content_hash, document.meta.doc_id)
-    if key not in _SIZE_CACHE:
-        lines = document.lines
-        sizes = [len(_row(p, k, g, t)) + 1 for p, k, g, t in zip(lines["page"].tolist(), lines["line_in_page"].tolist(),
-                                                                 lines["global_line"].tolist(), lines["text"].tolist())]
-        if len(_SIZE_CACHE) > 256:
-            _SIZE_CACHE.clear()
-        _SIZE_CACHE[key] = np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)])
-    return _SIZE_CACHE[key]
+    cached = _SIZE_CACHE.get(key)
+    if cached is not None:
+        return cached
+    # Two threads may compute this at once: harmless, and a dict assignment is atomic.
+    lines = document.lines
+    sizes = [len(_row(p, k, g, t)) + 1 for p, k, g, t in zip(lines["page"].tolist(), lines["line_in_page"].tolist(),
+                                                             lines["global_line"].tolist(), lines["text"].tolist())]
+    cumulative = np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)])
+    if len(_SIZE_CACHE) > 256:
+        _SIZE_CACHE.clear()
+    _SIZE_CACHE[key] = cumulative
+    return cumulative
 
 
 def _decision(p: Passage, rank: int | None, score: float | None, action: str, reason: str, chars: int) -> Decision:

@@ -24,7 +24,8 @@ from .settings import Settings
 from .textnorm import tokenize
 
 NO_MODEL_NOTE = "extractive backend: no language model was used; the items are the document's own lines that best match the question"
-SCORE_FLOOR = 0.3  # share of the question's keyword weight a line must match to count as an answer
+SCORE_FLOOR = 0.3  # share of the strongest keywords' weight a line must match to count as an answer
+_STRONG_TERMS = 4
 _MAX_ITEMS = {"text": 3, "list": 5, "amount": 3, "date": 3, "boolean": 3, "table": 1}
 _MONTHS = {m: i for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",
                                        "september", "october", "november", "december"], start=1)}
@@ -54,7 +55,12 @@ class ExtractiveBackend:
 
 
 def rank_lines(parsed: ParsedQuestion, context: Context) -> list[tuple[float, str, ContextLine]]:
-    """(score, doc, line) for every context line, best first; score is the matched share of keyword weight."""
+    """(score, doc, line) for every context line, best first.
+
+    The score is the matched share of the strongest keywords' weight, raised when a whole
+    multi-word keyword (a synonym phrase) appears in order and when the line sits in a
+    passage that retrieval ranked high.
+    """
     terms = dict(parsed.search_terms())
     if not terms:
         return []
@@ -62,26 +68,51 @@ def rank_lines(parsed: ParsedQuestion, context: Context) -> list[tuple[float, st
     doc_freq: dict[str, int] = {}
     tokenized = []
     for _, line in lines:
-        tokens = set(tokenize(line.text))
+        tokens = tokenize(line.text)
         tokenized.append(tokens)
-        for token in tokens & terms.keys():
+        for token in set(tokens) & terms.keys():
             doc_freq[token] = doc_freq.get(token, 0) + 1
     n = max(len(lines), 1)
     idf = {t: math.log(1 + n / (1 + doc_freq.get(t, 0))) for t in terms}
-    # Synonyms are alternatives, not extra requirements: the share is measured against the question's own words.
+    # The share is measured against the strongest few terms: a line that carries the two or three
+    # rarest words of the question is a candidate, however long the question is.
     direct = {t for k in parsed.keywords if k.source == "direct" for t in tokenize(k.text)} & terms.keys()
-    total = sum(terms[t] * idf[t] for t in (direct or terms)) or 1.0
+    strengths = sorted((terms[t] * idf[t] for t in (direct or terms)), reverse=True)
+    total = sum(strengths[:_STRONG_TERMS]) or 1.0
+    phrases = [(tokens, sum(idf.get(t, 0.0) for t in tokens)) for k in parsed.keywords
+               if len(tokens := tokenize(k.text)) >= 2]
+    rank_of = _passage_ranks(context)
     scored = []
     for (doc, line), tokens in zip(lines, tokenized):
-        score = sum(terms[t] * idf[t] for t in tokens & terms.keys()) / total
-        score *= _line_quality(line.text)
-        if parsed.expected_answer_shape == "amount" and _NUMBER_RE.search(line.text):
-            score *= 1.15
+        present = set(tokens)
+        score = sum(terms[t] * idf[t] for t in present & terms.keys())
+        joined = " " + " ".join(tokens) + " "
+        score += sum(0.5 * weight for phrase, weight in phrases if f" {' '.join(phrase)} " in joined)
+        score = score / total * _line_quality(line.text)
+        rank = rank_of.get((doc, line.global_line))
+        if rank:
+            score *= 1 + 0.5 / rank
+        if parsed.expected_answer_shape == "amount":
+            score *= 1.3 if _has_amount(line.text) else 0.6
         if parsed.expected_answer_shape == "date" and _DATE_RE.search(line.text):
             score *= 1.3
         scored.append((round(score, 4), doc, line))
     scored.sort(key=lambda x: (-x[0], x[1], x[2].global_line))
     return scored
+
+
+def _passage_ranks(context: Context) -> dict[tuple[str, int], int]:
+    """The retrieval rank of the passage each sent line belongs to."""
+    ranks: dict[tuple[str, int], int] = {}
+    for decision in context.decisions:
+        if decision.action == "kept" and decision.rank:
+            for number in range(decision.line_start, decision.line_end + 1):
+                ranks[(decision.doc, number)] = decision.rank
+    return ranks
+
+
+def _has_amount(text: str) -> bool:
+    return any(not re.fullmatch(r"(19|20)\d\d", m.group(4)) for m in _NUMBER_RE.finditer(text))
 
 
 _TOC_LINE = re.compile(r"(\.\s?){3,}\s*\d+\s*$")

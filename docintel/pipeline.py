@@ -137,15 +137,19 @@ class Pipeline:
         try:
             return self._ask(trace, question, paths, documents, schema, extraction_fields, budget_chars, started)
         except DocintelError as exc:
-            trace["error"] = exc.to_dict()
-            if isinstance(exc, BackendFailure):
-                trace["response"] = {"raw": exc.raw, "request_id": exc.request_id, "outcome": "error"}
-                trace["usage"] = (exc.usage or Usage()).model_dump()
-            trace["status"] = {"answer": "error", "verification": None, "final": "error"}
-            trace["latency_s"] = round(time.perf_counter() - started, 3)
-            self._write(trace)
-            exc.trace_id = trace["trace_id"]  # type: ignore[attr-defined]
+            self._fail(trace, exc, started)
             raise
+
+    def _fail(self, trace: dict[str, Any], exc: DocintelError, started: float) -> None:
+        """Record a failure in the trace and write it; the error then carries the trace id."""
+        trace["error"] = exc.to_dict()
+        if isinstance(exc, BackendFailure):
+            trace["response"] = {"raw": exc.raw, "request_id": exc.request_id, "outcome": "error"}
+            trace["usage"] = (exc.usage or Usage()).model_dump()
+        trace["status"] = {"answer": "error", "verification": None, "final": "error"}
+        trace["latency_s"] = round(time.perf_counter() - started, 3)
+        self._write(trace)
+        exc.trace_id = trace["trace_id"]  # type: ignore[attr-defined]
 
     def _ask(self, trace, question, paths, documents, schema, extraction_fields, budget_chars, started) -> AskResult:
         prepared = self.prepare(question, paths, documents=documents, budget_chars=budget_chars)
@@ -159,8 +163,12 @@ class Pipeline:
                                 include_keywords=self.settings.use_keywords_in_prompt)
         trace["prompt"] = prompt.model_dump()
         trace["budget_audit"] = _audit(prepared.context, prompt)
+        return self._complete(trace, prepared, prompt, schema, shape, started, self._generate)
+
+    def _complete(self, trace, prepared: Prepared, prompt: Prompt, schema, shape: str, started: float, generate) -> AskResult:
+        """Generate, verify, record and write the trace: the shared end of ask and replay."""
         mark = time.perf_counter()
-        generation = self._generate(prompt, schema, shape, prepared)
+        generation = generate(prompt, schema, shape, prepared)
         trace["timings"]["generate_s"] = round(time.perf_counter() - mark, 4)
         mark = time.perf_counter()
         verification = verify_answer(generation.answer, prepared.context, prepared.documents)
@@ -231,39 +239,99 @@ class Pipeline:
         return self.store.write(trace, (secret,) if secret else ())
 
     # ---------------------------------------------------------------- review helpers
+    def _trace_documents(self, trace: dict[str, Any]) -> tuple[list[Document], list[str]]:
+        """The documents a trace used, read again (ids as in the trace), and the ids whose file changed."""
+        changed = []
+        paths = []
+        for record in trace.get("documents", []):
+            path = Path(record["path"])
+            if not path.exists():
+                raise InputError(f"{path}: document of trace {trace['trace_id']} no longer exists",
+                                 "restore the file, or move it back to this path")
+            if file_hash(path) != record["content_hash"]:
+                changed.append(record["doc_id"])
+            paths.append(path)
+        report = self.ingest(paths)
+        if report.failures:
+            raise InputError(report.failures[0].error["what"], report.failures[0].error["fix"])
+        for document, record in zip(report.documents, trace["documents"]):
+            document.meta.doc_id = record["doc_id"]
+            document.lines = document.lines.assign(doc_id=record["doc_id"])
+        return report.documents, changed
+
     def reverify(self, trace_id: str) -> dict[str, Any]:
         """Re-run the verifier on a stored answer against the current documents (hash checked first)."""
         trace = self.store.load(trace_id)
         if "answer" not in trace:
             raise TraceError(f"trace {trace['trace_id']} has no answer to verify (it failed: {trace.get('error', {}).get('what')})",
                              "replay it instead: docintel traces replay ID")
-        changed = []
-        documents = []
-        for record in trace.get("documents", []):
-            path = Path(record["path"])
-            if not path.exists():
-                raise InputError(f"{path}: document of trace {trace['trace_id']} no longer exists", "restore the file, or move it back to this path")
-            if file_hash(path) != record["content_hash"]:
-                changed.append(record["doc_id"])
-        report = self.ingest([Path(r["path"]) for r in trace.get("documents", [])])
-        documents = report.documents
-        for document, record in zip(documents, trace["documents"]):
-            document.meta.doc_id = record["doc_id"]
-            document.lines["doc_id"] = record["doc_id"]
-        context = Context.model_validate({**trace["context"], "rendered": ""})
+        documents, changed = self._trace_documents(trace)
+        context = _current_context(trace["context"], documents)
         answer = _answer_model(trace).model_validate(trace["answer"])
         verification = verify_answer(answer, context, documents)
         before = {(v["item"], v.get("field"), v["span"]): v["verdict"] for v in trace["verification"]["spans"]}
         diffs = [{"item": v.item, "field": v.field, "span": v.span, "before": before.get((v.item, v.field, v.span)),
-                  "after": v.verdict} for v in verification.spans if before.get((v.item, v.field, v.span)) != v.verdict]
+                  "after": v.verdict, "detail": v.detail}
+                 for v in verification.spans if before.get((v.item, v.field, v.span)) != v.verdict]
         return {"trace_id": trace["trace_id"], "changed_documents": changed, "status_before": trace["verification"]["status"],
                 "status_after": verification.status, "changes": diffs, "verification": verification.model_dump(mode="json")}
+
+    def replay(self, trace_id: str) -> tuple[AskResult, dict[str, Any]]:
+        """Send a stored request again with its settings; store a new trace linked by ``replay_of``."""
+        original = self.store.load(trace_id)
+        if "prompt" not in original:
+            raise TraceError(f"trace {original['trace_id']} failed before a request was built "
+                             f"({original.get('error', {}).get('what')})", "ask the question again instead")
+        documents, changed = self._trace_documents(original)
+        context = Context.model_validate({**original["context"], "rendered": ""})
+        parsed = ParsedQuestion.model_validate(original["parsed"])
+        retrieval = RetrievalResult(candidates=[], passages_by_doc={}, total_passages=0, below_floor=0,
+                                    pages_hint_resolved={}, notes=[f"replay of {original['trace_id']}"])
+        prepared = Prepared(parsed, documents, [], retrieval, context, {})
+        schema = _answer_model(original)
+        prompt = Prompt.model_validate(original["prompt"])
+        replay_settings = self.settings.model_copy(update={
+            k: original["settings"][k] for k in ("model", "api", "max_output_tokens") if k in original["settings"]})
+        replay_settings = replay_settings.model_copy(update={"backend": original["request"].get("backend") or "auto"})
+        backend = make_backend(replay_settings)
+        trace = self._new_trace(original["question"], original["trace_id"])
+        trace["settings"], trace["settings_hash"] = replay_settings.public_dict(), replay_settings.settings_hash()
+        for key in ("parsed", "documents", "retrieval", "context", "prompt", "budget_audit", "extraction_fields"):
+            if key in original:
+                trace[key] = original[key]
+        trace["changed_documents"] = changed
+        generate = (lambda p, sc, sh, prep: backend.generate(p, sc, sh, prep.context, prep.parsed))
+        started = time.perf_counter()
+        try:
+            result = self._complete(trace, prepared, prompt, schema, shape_of(schema), started, generate)
+        except DocintelError as exc:
+            self._fail(trace, exc, started)
+            raise
+        return result, original
+
+
+def _current_context(stored: dict[str, Any], documents: list[Document]) -> Context:
+    """The stored context with each sent line read again from the current documents (same line numbers)."""
+    by_id = {d.meta.doc_id: d for d in documents}
+    sources = []
+    for source in stored["sources"]:
+        lines = by_id[source["doc"]].lines if source["doc"] in by_id else None
+        current = []
+        for line in source["lines"]:
+            n = line["global_line"]
+            if lines is not None and 1 <= n <= len(lines):
+                row = lines.iloc[n - 1]
+                current.append({"global_line": n, "page": int(row["page"]), "line_in_page": int(row["line_in_page"]),
+                                "text": str(row["text"])})
+        sources.append({**source, "lines": current})
+    return Context.model_validate({**stored, "sources": sources, "rendered": ""})
 
 
 def _answer_model(trace: dict[str, Any]) -> type[BaseModel]:
     if trace.get("extraction_fields"):
         return make_extraction_model("Extraction", trace["extraction_fields"])
-    return schema_for(trace["answer"]["answer_type"])
+    shape = (trace.get("answer") or {}).get("answer_type") or trace["parsed"]["expected_answer_shape"]
+    return schema_for(shape)
 
 
 def _audit(context: Context, prompt: Prompt) -> dict[str, Any]:

@@ -92,7 +92,7 @@ def parse_page_hints(question: str) -> list[int]:
 # ---------------------------------------------------------------------- answer shape
 
 _BOOLEAN_START = re.compile(r"^\s*(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall)\b", re.I)
-_DATE_RE = re.compile(r"\b(when|what date|which date|on what day|by what date|effective date|deadline|due date|matur\w+ date)\b", re.I)
+_DATE_RE = re.compile(r"\b(when|what date|which date|the date|on what day|by what date|effective date|deadline|due date|matur\w+ date)\b", re.I)
 _TABLE_RE = re.compile(r"\b(table|breakdown|break down|tabulate|for each (year|segment|quarter))\b", re.I)
 _LIST_Q_RE = re.compile(r"\b(list|name all|enumerate|which (are|were)|what are the|what were the)\b", re.I)
 _AMOUNT_RE = re.compile(

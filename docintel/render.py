@@ -102,3 +102,46 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
     lines.append(f"backend: {result['backend']} ({model}); tokens in/out: {usage.get('input_tokens', 0)}/{usage.get('output_tokens', 0)}; "
                  f"trace: {trace_id or result.get('trace_id')}")
     return "\n".join(lines)
+
+
+def trace_report(trace: dict[str, Any]) -> str:
+    """A readable trace: question, parsed question, sources with the audit, fragments, answer, usage."""
+    parsed = trace.get("parsed") or {}
+    out = [f"trace {trace['trace_id']} ({trace.get('kind')}{', replay of ' + trace['replay_of'] if trace.get('replay_of') else ''})",
+           f"created: {trace.get('created_at')}   program: docintel {trace.get('program', {}).get('version')}   "
+           f"settings hash: {trace.get('settings_hash')}",
+           f"question: {trace.get('question')}"]
+    if parsed:
+        out.append(f"parsed: shape={parsed.get('expected_answer_shape')} pages={parsed.get('pages_hint')} "
+                   f"sections={parsed.get('section_hints')} keywords=" + ", ".join(k["text"] for k in parsed.get("keywords", [])[:12]))
+    for doc in trace.get("documents") or []:
+        out.append(f"document: {doc['doc_id']} ({doc['n_pages']} pages, sha256 {doc['content_hash'][:12]}…) {doc['path']}")
+    context = trace.get("context")
+    if context:
+        b = context["budget"]
+        out.append(f"context: {context['status']} — {b['used_chars']}/{b['budget_chars']} chars (~{b['estimated_tokens']} tokens)")
+        for source in context["sources"]:
+            numbers = [line["global_line"] for line in source["lines"]]
+            out.append(f"  sent {source['doc']}: pages {source['pages']}, {len(numbers)} lines"
+                       f"{' (whole document)' if source.get('whole_document') else ''}")
+        actions = [d["action"] for d in context["decisions"]]
+        out.append("  decisions: " + ", ".join(f"{actions.count(a)} {a}" for a in sorted(set(actions))))
+    for section in (trace.get("budget_audit") or {}).get("sections", []):
+        limit = f" / {section['budget_chars']}" if section.get("budget_chars") else ""
+        out.append(f"  prompt section {section['name']}: {section['chars']}{limit} chars (~{section['estimated_tokens']} tokens)")
+    if trace.get("prompt"):
+        out.append("fragments: " + ", ".join(trace["prompt"]["fragments"]))
+    if trace.get("error"):
+        err = trace["error"]
+        out.append(f"error: {err['what']} — {err['fix']}")
+    if trace.get("answer") is not None:
+        result = {"answer": trace["answer"], "verification": trace["verification"], "backend": trace["request"].get("backend"),
+                  "model": trace["request"].get("model"), "usage": trace.get("usage"), "trace_id": trace["trace_id"],
+                  "notes": (trace.get("response") or {}).get("notes")}
+        out.append(answer_report(result))
+    usage = trace.get("usage") or {}
+    cost = trace.get("cost_usd")
+    out.append(f"usage: {usage.get('input_tokens', 0)} in / {usage.get('output_tokens', 0)} out tokens; "
+               f"cost {'unknown' if cost is None else f'${cost:.5f}'}; latency {trace.get('latency_s')} s; "
+               f"timings {trace.get('timings')}")
+    return "\n".join(out)

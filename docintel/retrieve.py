@@ -7,6 +7,7 @@ headings and at ``passage_lines`` lines). One BM25 ranking covers all given docu
 from __future__ import annotations
 
 import re
+import threading
 from collections import OrderedDict
 from functools import lru_cache
 
@@ -128,15 +129,20 @@ _INDEX_CACHE: OrderedDict[tuple[str, str, int], _DocIndex] = OrderedDict()
 _INDEX_CACHE_SIZE = 64
 
 
+_CACHE_LOCK = threading.Lock()  # batch answers questions from several threads
+
+
 def _doc_index(document: Document, max_lines: int) -> _DocIndex:
     key = (document.meta.content_hash, document.meta.doc_id, max_lines)
-    if key in _INDEX_CACHE:
-        _INDEX_CACHE.move_to_end(key)
-        return _INDEX_CACHE[key]
+    with _CACHE_LOCK:
+        if key in _INDEX_CACHE:
+            _INDEX_CACHE.move_to_end(key)
+            return _INDEX_CACHE[key]
     index = _DocIndex(document, max_lines)
-    _INDEX_CACHE[key] = index
-    if len(_INDEX_CACHE) > _INDEX_CACHE_SIZE:
-        _INDEX_CACHE.popitem(last=False)
+    with _CACHE_LOCK:
+        _INDEX_CACHE[key] = index
+        if len(_INDEX_CACHE) > _INDEX_CACHE_SIZE:
+            _INDEX_CACHE.popitem(last=False)
     return index
 
 
@@ -178,9 +184,10 @@ _BM25_CACHE: OrderedDict[tuple, tuple[Bm25Index, Bm25Index, np.ndarray]] = Order
 
 def _indexes(key: tuple, passages: list[Passage], tokens: list[list[str]]) -> tuple[Bm25Index, Bm25Index, np.ndarray]:
     """Passage index, page index and the page of each passage; cached when the key is stable."""
-    if key in _BM25_CACHE:
-        _BM25_CACHE.move_to_end(key)
-        return _BM25_CACHE[key]
+    with _CACHE_LOCK:
+        if key in _BM25_CACHE:
+            _BM25_CACHE.move_to_end(key)
+            return _BM25_CACHE[key]
     page_keys: dict[tuple[str, int], int] = {}
     page_tokens: list[list[str]] = []
     owner = np.empty(len(passages), dtype=int)
@@ -192,9 +199,10 @@ def _indexes(key: tuple, passages: list[Passage], tokens: list[list[str]]) -> tu
         owner[i] = page
     built = (Bm25Index(tokens), Bm25Index(page_tokens), owner)
     if key:
-        _BM25_CACHE[key] = built
-        if len(_BM25_CACHE) > _INDEX_CACHE_SIZE:
-            _BM25_CACHE.popitem(last=False)
+        with _CACHE_LOCK:
+            _BM25_CACHE[key] = built
+            if len(_BM25_CACHE) > _INDEX_CACHE_SIZE:
+                _BM25_CACHE.popitem(last=False)
     return built
 
 

@@ -190,9 +190,13 @@ def test_cli_missing_path_is_one_line_error(run_cli):
     assert code == 3 and err.strip().startswith("error: missing.pdf: no such file") and len(err.strip().splitlines()) == 1
 
 
-@pytest.mark.skipif(not (FINANCEBENCH / "pdfs" / "3M_2018_10K.pdf").exists(), reason="shared data not present")
-def test_real_filing_line_table():
-    doc = ingest(FINANCEBENCH / "pdfs" / "3M_2018_10K.pdf").documents[0]
-    assert doc.meta.n_pages == 160
-    page60 = doc.page_text(60)
-    assert "Purchases of property, plant and equipment (PP&E) (1,577) (1,373) (1,420)" in page60
+@pytest.mark.skipif(not (FINANCEBENCH / "pdfs").exists(), reason="shared data not present")
+def test_real_filing_line_table_and_answer(run_cli):
+    pdf = FINANCEBENCH / "pdfs" / "PEPSICO_2023_8K_dated-2023-05-05.pdf"
+    doc = ingest(pdf).documents[0]
+    assert doc.meta.n_pages == 5
+    assert "Date of Report (Date of earliest event reported): May 3, 2023" in doc.page_text(1)
+    code, out, _ = run_cli("ask", "What is the date of the report?", pdf, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["verification"]["status"] == "verified"
+    assert any(i["date"]["iso"] == "2023-05-03" for i in data["answer"]["items"])

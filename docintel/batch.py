@@ -1,0 +1,292 @@
+"""Batch answering: a question file in, one JSON line per question out; resumable and crash-safe.
+
+Question files: ``.txt`` (one question a line), ``.jsonl`` or ``.csv`` with ``id``,
+``question`` and an optional ``doc``; FinanceBench's ``financebench_id`` / ``doc_name`` work as
+they are. Other fields pass through to the output. Output lines are appended under a lock and
+fsynced one by one; a rerun keeps the complete, successful lines and answers the rest.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import os
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .errors import DocintelError, QuestionFileError
+from .ingest import Document, expand_paths
+from .pipeline import Pipeline
+from .pricing import estimate_cost
+
+ID_KEYS = ("id", "financebench_id", "question_id", "qid")
+DOC_KEYS = ("doc", "doc_name", "document", "file")
+# Output fields; an input field of the same name passes through as input_<name> (e.g. a gold 'answer').
+OUTPUT_KEYS = {"answer", "verification_status", "citations", "backend", "model", "usage", "cost_usd", "trace_id", "error"}
+
+
+@dataclass
+class QuestionRow:
+    """One question of a batch: its id, text, optional document name and passed-through fields."""
+
+    id: str
+    question: str
+    doc: str | None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def stable_id(question: str) -> str:
+    """An id derived from the question text (same text, same id)."""
+    return "q-" + hashlib.sha1(" ".join(question.split()).encode()).hexdigest()[:12]
+
+
+def _row(record: dict[str, Any], where: str) -> QuestionRow:
+    question = record.get("question")
+    if not isinstance(question, str) or not question.strip():
+        raise QuestionFileError(f"{where}: no question text", "give each row a non-empty 'question' field")
+    qid = next((str(record[k]) for k in ID_KEYS if record.get(k) not in (None, "")), None) or stable_id(question)
+    doc = next((str(record[k]) for k in DOC_KEYS if record.get(k) not in (None, "")), None)
+    extra = {(f"input_{k}" if k in OUTPUT_KEYS else k): v for k, v in record.items() if k not in ("id", "question", "doc")}
+    return QuestionRow(id=qid, question=question.strip(), doc=doc, extra=extra)
+
+
+def load_questions(path: Path) -> list[QuestionRow]:
+    """Read a question file; raises QuestionFileError naming the file and line when it cannot be used."""
+    if not path.is_file():
+        raise QuestionFileError(f"{path}: no such question file", "check the path")
+    suffix = path.suffix.lower()
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise QuestionFileError(f"{path}: cannot read as UTF-8 text ({exc})", "save the file as UTF-8") from None
+    if suffix == ".jsonl":
+        rows = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise QuestionFileError(f"{path}:{number}: not valid JSON ({exc.msg})", "write one JSON object per line") from None
+            if not isinstance(record, dict):
+                raise QuestionFileError(f"{path}:{number}: not a JSON object", "write one JSON object per line")
+            rows.append(_row(record, f"{path}:{number}"))
+    elif suffix == ".csv":
+        reader = csv.DictReader(text.splitlines())
+        if not reader.fieldnames or "question" not in reader.fieldnames:
+            raise QuestionFileError(f"{path}: CSV has no 'question' column", "add a header row with a 'question' column")
+        rows = [_row(dict(record), f"{path}:{number}") for number, record in enumerate(reader, start=2)]
+    elif suffix in (".txt", ""):
+        rows = [QuestionRow(id=stable_id(q), question=q.strip(), doc=None) for q in text.splitlines() if q.strip()]
+    else:
+        raise QuestionFileError(f"{path}: unknown question file type '{suffix}'", "use .txt, .jsonl or .csv")
+    if not rows:
+        raise QuestionFileError(f"{path}: holds no question", "add questions, one per line or row")
+    return _unique(rows, path)
+
+
+def _unique(rows: list[QuestionRow], path: Path) -> list[QuestionRow]:
+    seen: dict[str, int] = {}
+    out = []
+    for row in rows:
+        if row.id in seen and row.id.startswith("q-"):
+            continue  # the same question twice in a plain list: answer it once
+        if row.id in seen:
+            raise QuestionFileError(f"{path}: id {row.id!r} appears twice", "give every question its own id")
+        seen[row.id] = 1
+        out.append(row)
+    return out
+
+
+# ------------------------------------------------------------------------- output
+
+def read_done(out: Path) -> tuple[set[str], int]:
+    """Ids already answered in *out*; rewrites the file without corrupt or failed lines. Returns (ids, dropped)."""
+    if not out.exists():
+        return set(), 0
+    kept, done, dropped = [], set(), 0
+    for line in out.read_text(encoding="utf-8", errors="replace").splitlines():
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            dropped += 1  # a line cut by a crash
+            continue
+        if not isinstance(record, dict) or "id" not in record or record.get("error") or record["id"] in done:
+            dropped += 1
+            continue
+        done.add(record["id"])
+        kept.append(line)
+    if dropped:
+        tmp = out.with_name(f".{out.name}.tmp")
+        tmp.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
+        os.replace(tmp, out)
+    return done, dropped
+
+
+class _Writer:
+    """Appends whole JSON lines under a lock, fsynced, so a crash never leaves a torn line behind a good one."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.handle = path.open("a", encoding="utf-8")
+        self.lock = threading.Lock()
+
+    def write(self, record: dict[str, Any]) -> None:
+        line = json.dumps(record, ensure_ascii=False) + "\n"
+        with self.lock:
+            self.handle.write(line)
+            self.handle.flush()
+            os.fsync(self.handle.fileno())
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+@dataclass
+class BatchSummary:
+    """What a batch run did."""
+
+    total: int = 0
+    skipped: int = 0
+    answered: int = 0
+    not_found: int = 0
+    errors: int = 0
+    citations_verified: int = 0
+    citations_failed: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float | None = 0.0
+    wall_s: float = 0.0
+    dropped_lines: int = 0
+
+    def ok(self) -> bool:
+        """True when every question was answered or found absent, with every citation verified."""
+        return self.errors == 0 and self.citations_failed == 0
+
+
+def _match_doc(name: str, documents: dict[str, Document]) -> Document | None:
+    stem = Path(name).stem if name.lower().endswith(".pdf") else name
+    return documents.get(stem) or documents.get(Path(name).name) or next(
+        (d for d in documents.values() if Path(d.meta.path).name == name), None)
+
+
+class Progress:
+    """A progress bar on a terminal; plain periodic lines otherwise."""
+
+    def __init__(self, total: int, stream=sys.stderr, every_s: float = 10.0) -> None:
+        self.total, self.stream, self.every_s = total, stream, every_s
+        self.done = 0
+        self.tty = stream.isatty()
+        self.started = self.last = time.monotonic()
+
+    def step(self) -> None:
+        self.done += 1
+        now = time.monotonic()
+        if self.tty:
+            width = 30
+            filled = int(width * self.done / max(self.total, 1))
+            rate = self.done / max(now - self.started, 1e-9)
+            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {rate:.1f} q/s")
+            if self.done == self.total:
+                self.stream.write("\n")
+            self.stream.flush()
+        elif now - self.last >= self.every_s or self.done == self.total:
+            self.last = now
+            self.stream.write(f"progress: {self.done}/{self.total} questions ({now - self.started:.0f} s)\n")
+            self.stream.flush()
+
+
+def run_batch(pipeline: Pipeline, questions: list[QuestionRow], paths: list[Path], out: Path, *, workers: int = 4,
+              progress: Callable[[], None] | None = None) -> BatchSummary:
+    """Answer every question not already in *out*; append one JSON line per question."""
+    started = time.perf_counter()
+    summary = BatchSummary(total=len(questions))
+    done, summary.dropped_lines = read_done(out)
+    todo = [q for q in questions if q.id not in done]
+    summary.skipped = len(questions) - len(todo)
+    documents, doc_errors = _ingest_needed(pipeline, todo, paths)
+    writer = _Writer(out)
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+            futures = [pool.submit(_answer_one, pipeline, q, documents, doc_errors) for q in todo]
+            for future in as_completed(futures):
+                record = future.result()
+                writer.write(record)
+                _count(summary, record)
+                if progress:
+                    progress()
+    finally:
+        writer.close()
+    summary.wall_s = round(time.perf_counter() - started, 2)
+    return summary
+
+
+def _ingest_needed(pipeline: Pipeline, todo: list[QuestionRow], paths: list[Path]):
+    """Ingest once: only the files questions name, or all of them when some question names none."""
+    files, failures = expand_paths(paths)
+    errors = {Path(f.path).stem: f.message for f in failures}
+    if not files and failures:
+        raise DocintelError(failures[0].error["what"], failures[0].error["fix"])
+    wanted = {Path(q.doc).stem if q.doc.lower().endswith(".pdf") else q.doc for q in todo if q.doc}
+    if any(q.doc is None for q in todo):
+        chosen = files
+    else:
+        chosen = [f for f in files if f.stem in wanted or f.name in wanted]
+    report = pipeline.ingest(chosen) if chosen else None
+    documents = {d.meta.doc_id: d for d in report.documents} if report else {}
+    for failure in report.failures if report else []:
+        errors[Path(failure.path).stem] = failure.message
+    return documents, errors
+
+
+def _answer_one(pipeline: Pipeline, q: QuestionRow, documents: dict[str, Document], doc_errors: dict[str, str]) -> dict[str, Any]:
+    record: dict[str, Any] = {"id": q.id, "question": q.question, **q.extra, "doc": q.doc}
+    try:
+        if q.doc:
+            document = _match_doc(q.doc, documents)
+            if document is None:
+                reason = doc_errors.get(Path(q.doc).stem) or f"document {q.doc!r} is not among the given paths"
+                raise QuestionFileError(reason, "check the question's doc field and the PATH arguments")
+            docs = [document]
+        else:
+            docs = list(documents.values())
+            if not docs:
+                raise QuestionFileError("no readable document to answer from", "check the PATH arguments")
+        result = pipeline.ask(q.question, documents=docs)
+    except DocintelError as exc:
+        return {**record, "answer": None, "verification_status": None, "trace_id": getattr(exc, "trace_id", None),
+                "error": exc.to_dict()}
+    except Exception as exc:  # one bad question never stops the batch
+        return {**record, "answer": None, "verification_status": None, "trace_id": None,
+                "error": {"type": type(exc).__name__, "what": str(exc), "fix": "report this bug with the question"}}
+    usage = result.usage
+    return {**record, "answer": result.answer.model_dump(mode="json"), "verification_status": result.verification.status,
+            "citations": {"verified": result.verification.verified, "failed": result.verification.failed},
+            "backend": result.backend, "model": result.model, "usage": usage.model_dump(),
+            "cost_usd": estimate_cost(result.model, usage.input_tokens, usage.output_tokens, usage.cached_tokens)
+            if result.backend == "openai" else 0.0,
+            "trace_id": result.trace_id, "error": None}
+
+
+def _count(summary: BatchSummary, record: dict[str, Any]) -> None:
+    if record.get("error"):
+        summary.errors += 1
+        return
+    if record["answer"].get("answer_found"):
+        summary.answered += 1
+    else:
+        summary.not_found += 1
+    summary.citations_verified += record["citations"]["verified"]
+    summary.citations_failed += record["citations"]["failed"]
+    summary.input_tokens += record["usage"]["input_tokens"]
+    summary.output_tokens += record["usage"]["output_tokens"]
+    if record.get("cost_usd") is None or summary.cost_usd is None:
+        summary.cost_usd = None
+    else:
+        summary.cost_usd = round(summary.cost_usd + record["cost_usd"], 6)

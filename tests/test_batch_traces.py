@@ -1,0 +1,236 @@
+"""`docintel batch` (formats, resume, crash safety, concurrency) and `docintel traces` (list, show, verify, replay, stats)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from docintel.batch import load_questions, stable_id
+from docintel.errors import QuestionFileError
+from docintel.traces import TraceStore, new_trace_id
+from tests.conftest import API_KEY, FINANCEBENCH, ROOT, read_traces
+from tests.fake_openai import responses_body
+
+QUESTIONS = ["What is the refund window?", "When does the revolving credit facility mature?",
+             "How much were capital expenditures in fiscal 2025?"]
+
+
+def lines_of(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+# --------------------------------------------------------------------------- formats
+
+def test_question_formats(tmp_path):
+    (tmp_path / "q.txt").write_text("What is the refund window?\n\nWhat is the refund window?\nWho is the CEO?\n")
+    rows = load_questions(tmp_path / "q.txt")
+    assert [r.question for r in rows] == ["What is the refund window?", "Who is the CEO?"]
+    assert rows[0].id == stable_id("What is the refund window?") == load_questions(tmp_path / "q.txt")[0].id
+    (tmp_path / "q.jsonl").write_text(json.dumps({"id": "a1", "question": "Q?", "doc": "x.pdf", "gold": 5, "answer": "45 days"}) + "\n")
+    row = load_questions(tmp_path / "q.jsonl")[0]
+    assert (row.id, row.doc, row.extra) == ("a1", "x.pdf", {"gold": 5, "input_answer": "45 days"})
+    (tmp_path / "q.csv").write_text("id,question,doc,expected\nc1,What is the refund window?,northwind,45 days\n")
+    row = load_questions(tmp_path / "q.csv")[0]
+    assert (row.id, row.doc, row.extra) == ("c1", "northwind", {"expected": "45 days"})
+
+
+@pytest.mark.skipif(not FINANCEBENCH.exists(), reason="shared data not present")
+def test_financebench_format_as_is():
+    rows = load_questions(FINANCEBENCH / "questions.jsonl")
+    assert len(rows) == 69 and rows[0].id == "financebench_id_03029" and rows[0].doc == "3M_2018_10K"
+    assert rows[0].extra["input_answer"] == "$1577.00"
+
+
+@pytest.mark.parametrize("name,content,message", [
+    ("bad.jsonl", '{"question": "ok"}\n{not json\n', "bad.jsonl:2: not valid JSON"),
+    ("noq.jsonl", '{"id": "x"}\n', "noq.jsonl:1: no question text"),
+    ("dup.jsonl", '{"id": "x", "question": "a"}\n{"id": "x", "question": "b"}\n', "appears twice"),
+    ("nocol.csv", "id,text\n1,hello\n", "no 'question' column"),
+    ("empty.txt", "\n\n", "holds no question"),
+    ("q.xlsx", "whatever", "unknown question file type"),
+])
+def test_bad_question_files(tmp_path, run_cli, corpus_pdf, name, content, message):
+    (tmp_path / name).write_text(content)
+    with pytest.raises(QuestionFileError, match=message):
+        load_questions(tmp_path / name)
+    code, _, err = run_cli("batch", tmp_path / name, corpus_pdf, "--out", tmp_path / "out.jsonl")
+    assert code == 3 and message in err and not (tmp_path / "out.jsonl").exists()
+
+
+# ----------------------------------------------------------------------------- batch
+
+def test_batch_extractive_summary_output_and_resume(run_cli, corpus_pdf, tmp_path, isolated_env):
+    qfile = tmp_path / "q.txt"
+    qfile.write_text("\n".join(QUESTIONS[:2]) + "\n")
+    out = tmp_path / "answers.jsonl"
+    code, stdout, _ = run_cli("batch", qfile, corpus_pdf, "--out", out)
+    assert code == 0 and "answered: 2" in stdout and "citations verified:" in stdout
+    records = lines_of(out)
+    assert {r["id"] for r in records} == {stable_id(q) for q in QUESTIONS[:2]}
+    assert all(r["verification_status"] == "verified" and r["trace_id"] and r["error"] is None for r in records)
+    assert len(read_traces(isolated_env / "traces")) == 2
+    qfile.write_text("\n".join(QUESTIONS) + "\n")
+    code, stdout, _ = run_cli("batch", qfile, corpus_pdf, "--out", out, "--json")
+    summary = json.loads(stdout)
+    assert code == 0 and summary["skipped"] == 2 and summary["answered"] == 1
+    assert len(lines_of(out)) == 3
+
+
+def test_one_failed_question_does_not_stop_the_batch(run_cli, corpus_pdf, tmp_path):
+    qfile = tmp_path / "q.jsonl"
+    qfile.write_text("\n".join(json.dumps(r) for r in [
+        {"id": "good", "question": QUESTIONS[0], "doc": corpus_pdf.name},
+        {"id": "nodoc", "question": QUESTIONS[0], "doc": "missing-report.pdf"},
+    ]) + "\n")
+    out = tmp_path / "out.jsonl"
+    code, stdout, _ = run_cli("batch", qfile, corpus_pdf, "--out", out)
+    by_id = {r["id"]: r for r in lines_of(out)}
+    assert code == 6 and "errors: 1" in stdout
+    assert by_id["good"]["error"] is None
+    assert "missing-report.pdf" in by_id["nodoc"]["error"]["what"]
+
+
+def test_batch_ingests_each_document_once(run_cli, corpus_pdf, tmp_path, isolated_env):
+    qfile = tmp_path / "q.txt"
+    qfile.write_text("\n".join(QUESTIONS) + "\n")
+    run_cli("batch", qfile, corpus_pdf, "--out", tmp_path / "o.jsonl", "--workers", "3")
+    traces = read_traces(isolated_env / "traces")
+    assert [t["documents"][0]["cache_hit"] for t in traces] == [False] * 3  # parsed once, then shared in memory
+    assert len(list((isolated_env / "cache").rglob("*.json"))) == 1
+
+
+def test_concurrent_workers_against_the_server_with_429s(run_cli, corpus_pdf, tmp_path, fake_openai):
+    answer = {"answer_type": "text", "items": [{"text": "45 days", "spans": [
+        {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}]}],
+        "answer_found": True, "complete_answer_found": True, "conflicting_evidence": False,
+        "context_structured": True, "caveats": []}
+    for _ in range(3):
+        fake_openai.push({"error": {"message": "slow down"}}, status=429, headers={"retry-after-ms": "20"})
+    fake_openai.default = {"body": responses_body(json.dumps(answer)), "status": 200}
+    qfile = tmp_path / "q.txt"
+    qfile.write_text("\n".join(f"What is the refund window, variant {i}?" for i in range(8)) + "\n")
+    code, stdout, _ = run_cli("batch", qfile, corpus_pdf, "--out", tmp_path / "o.jsonl", "--workers", "4")
+    records = lines_of(tmp_path / "o.jsonl")
+    assert code == 0, stdout
+    assert len(records) == 8 and all(r["error"] is None and r["verification_status"] == "verified" for r in records)
+    assert len(fake_openai.requests) == 11  # 8 answers + 3 rate-limited attempts retried
+    assert "tokens in/out: 9600/640" in stdout
+
+
+def test_resume_after_kill_9(corpus_pdf, tmp_path):
+    from tests.fake_openai import FakeOpenAI
+
+    server = FakeOpenAI().start()
+    answer = {"answer_type": "text", "items": [{"text": "45 days", "spans": [
+        {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}]}],
+        "answer_found": True, "complete_answer_found": True, "conflicting_evidence": False,
+        "context_structured": True, "caveats": []}
+    server.default = {"body": responses_body(json.dumps(answer)), "status": 200, "sleep": 0.15}
+    qfile = tmp_path / "q.txt"
+    qfile.write_text("\n".join(f"Refund window question number {i}?" for i in range(30)) + "\n")
+    out = tmp_path / "o.jsonl"
+    env = {**os.environ, "OPENAI_API_KEY": API_KEY, "OPENAI_BASE_URL": server.base_url, "PYTHONPATH": str(ROOT)}
+    cmd = [sys.executable, "-m", "docintel", "batch", str(qfile), str(corpus_pdf), "--out", str(out), "--workers", "2"]
+    try:
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 20
+        while time.time() < deadline and (not out.exists() or len(out.read_text().splitlines()) < 5):
+            time.sleep(0.05)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        with out.open("a") as handle:
+            handle.write('{"id": "torn line from a cras')  # what a kill during a write could leave
+        partial = len(out.read_text().splitlines())
+        assert 5 <= partial < 31
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+    finally:
+        server.stop()
+    ids = [json.loads(line)["id"] for line in out.read_text().splitlines()]
+    assert len(ids) == 30 and len(set(ids)) == 30
+
+
+# ---------------------------------------------------------------------------- traces
+
+def test_traces_list_show_filters(run_cli, corpus_pdf, isolated_env):
+    for question in QUESTIONS:
+        run_cli("ask", question, corpus_pdf)
+    code, out, _ = run_cli("traces", "list")
+    lines = out.strip().splitlines()
+    assert code == 0 and len(lines) == 3 and "capital expenditures" in lines[0]  # newest first
+    code, out, _ = run_cli("traces", "list", "--grep", "REFUND", "--json")
+    assert [t["question"] for t in json.loads(out)["traces"]] == [QUESTIONS[0]]
+    code, out, _ = run_cli("traces", "list", "--since", "2999-01-01")
+    assert out.strip() == "no traces match"
+    code, out, _ = run_cli("traces", "list", "--status", "verified", "--limit", "2")
+    assert len(out.strip().splitlines()) == 2
+    trace_id = json.loads(run_cli("traces", "list", "--json", "--limit", "1")[1])["traces"][0]["id"]
+    code, out, _ = run_cli("traces", "show", trace_id[:24])
+    assert code == 0 and "question: How much were capital expenditures" in out and "decisions:" in out and "✓" in out
+    code, out, _ = run_cli("traces", "show", trace_id, "--prompt")
+    assert "=== system ===" in out and "<evidence>" in out
+    code, _, err = run_cli("traces", "show", "nope")
+    assert code == 3 and "no trace with id 'nope'" in err
+
+
+def test_damaged_traces_are_reported_and_skipped(run_cli, corpus_pdf, isolated_env):
+    run_cli("ask", QUESTIONS[0], corpus_pdf)
+    root = isolated_env / "traces"
+    (root / f"{new_trace_id()}.json").write_text('{"trace_id": "half-writ')
+    (root / "index.jsonl").write_text("garbage\n")
+    code, out, err = run_cli("traces", "list")
+    assert code == 0 and QUESTIONS[0] in out and "damaged trace skipped" in err
+    code, out, _ = run_cli("traces", "stats")
+    assert code == 0 and "traces: 1" in out
+
+
+def test_list_is_fast_on_a_large_store(tmp_path):
+    store = TraceStore(tmp_path / "many")
+    base = {"question": "q", "request": {"backend": "extractive"}, "status": {"final": "ok"}, "usage": {}}
+    for i in range(300):
+        store.write({**base, "trace_id": f"20260101T000000{i:06d}Z-aaaaaa"})
+    started = time.perf_counter()
+    rows, problems = store.rows()
+    assert len(rows) == 300 and not problems and time.perf_counter() - started < 0.5
+    (tmp_path / "many" / "index.jsonl").unlink()
+    rows, _ = store.rows()  # rebuilt from the files
+    assert len(rows) == 300 and (tmp_path / "many" / "index.jsonl").exists()
+
+
+def test_verify_detects_a_changed_document(run_cli, make_pdf, isolated_env):
+    pdf = make_pdf("policy.pdf", [["Refunds are issued within 30 days of purchase.", "Shipping is free over $50."]])
+    run_cli("ask", "What is the refund window?", pdf)
+    trace_id = read_traces(isolated_env / "traces")[0]["trace_id"]
+    code, out, _ = run_cli("traces", "verify", trace_id)
+    assert code == 0 and "documents changed since: none" in out and "unchanged" in out
+    make_pdf("policy.pdf", [["Refunds are issued within 60 days of purchase.", "Shipping is free over $50."]])
+    code, out, _ = run_cli("traces", "verify", trace_id)
+    assert code == 6 and "documents changed since: policy" in out and "verified -> failed" in out
+
+
+def test_replay_links_to_the_original(run_cli, corpus_pdf, fake_openai, isolated_env):
+    answer = {"answer_type": "text", "items": [{"text": "45 days", "spans": [
+        {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}]}],
+        "answer_found": True, "complete_answer_found": True, "conflicting_evidence": False,
+        "context_structured": True, "caveats": []}
+    fake_openai.push_answer(answer)
+    run_cli("ask", QUESTIONS[0], corpus_pdf)
+    original = read_traces(isolated_env / "traces")[0]
+    changed = {**answer, "items": [{"text": "90 days", "spans": [
+        {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 90 days"}]}]}
+    fake_openai.push_answer(changed)
+    code, out, _ = run_cli("traces", "replay", original["trace_id"])
+    assert code == 0 and "answer: changed" in out and "verified -> failed" in out
+    traces = read_traces(isolated_env / "traces")
+    replay = next(t for t in traces if t["trace_id"] != original["trace_id"])
+    assert replay["replay_of"] == original["trace_id"] and replay["kind"] == "replay"
+    assert fake_openai.requests[1]["body"]["input"] == fake_openai.requests[0]["body"]["input"]
+    for path in (isolated_env / "traces").iterdir():
+        assert API_KEY not in path.read_text()
