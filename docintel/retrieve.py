@@ -10,11 +10,13 @@ import re
 import threading
 from collections import OrderedDict
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 from pydantic import BaseModel, Field
 from rank_bm25 import BM25Okapi
 
+from . import cache
 from .domain import SECTION_HEADING_RE
 from .ingest import Document
 from .question import ParsedQuestion
@@ -113,8 +115,19 @@ def build_passages(document: Document, max_lines: int) -> list[Passage]:
 
 # ------------------------------------------------------------------------------ index
 
+TOKENIZER_VERSION = "3"  # bump when tokenize() or passage cutting changes: invalidates cached indexes
+
+
 class _DocIndex:
-    def __init__(self, document: Document, max_lines: int) -> None:
+    """A document's passages and their search tokens, cached on disk beside the line table."""
+
+    def __init__(self, document: Document, max_lines: int, cache_dir: Path | None) -> None:
+        path = self._path(document, max_lines, cache_dir)
+        entry = cache.load_entry(path) if path else None
+        if entry is not None:
+            self.passages = [Passage.model_construct(doc_id=document.meta.doc_id, **p) for p in entry["passages"]]
+            self.tokens = entry["tokens"]
+            return
         self.passages = build_passages(document, max_lines)
         texts = document.lines["text"].tolist()
         first = int(document.lines["global_line"].iloc[0]) if texts else 1
@@ -122,7 +135,21 @@ class _DocIndex:
             tokenize(" ".join(texts[p.line_start - first: p.line_end - first + 1]) + " " + (p.heading or ""))
             for p in self.passages
         ]
-        self.page_of = [p.page for p in self.passages]
+        if path:
+            fields = ("page", "line_start", "line_end", "heading", "page_title")
+            try:
+                cache.save_entry(path, {"passages": [{f: getattr(p, f) for f in fields} for p in self.passages],
+                                        "tokens": self.tokens})
+            except OSError:
+                pass  # an unwritable cache only costs speed
+
+    @staticmethod
+    def _path(document: Document, max_lines: int, cache_dir: Path | None) -> Path | None:
+        if cache_dir is None:
+            return None
+        meta = document.meta
+        name = f"{meta.content_hash}-{meta.extractor_version}-t{TOKENIZER_VERSION}-p{max_lines}.json"
+        return cache_dir / "index" / meta.content_hash[:2] / name
 
 
 _INDEX_CACHE: OrderedDict[tuple[str, str, int], _DocIndex] = OrderedDict()
@@ -132,13 +159,13 @@ _INDEX_CACHE_SIZE = 64
 _CACHE_LOCK = threading.Lock()  # batch answers questions from several threads
 
 
-def _doc_index(document: Document, max_lines: int) -> _DocIndex:
+def _doc_index(document: Document, max_lines: int, cache_dir: Path | None = None) -> _DocIndex:
     key = (document.meta.content_hash, document.meta.doc_id, max_lines)
     with _CACHE_LOCK:
         if key in _INDEX_CACHE:
             _INDEX_CACHE.move_to_end(key)
             return _INDEX_CACHE[key]
-    index = _DocIndex(document, max_lines)
+    index = _DocIndex(document, max_lines, cache_dir)
     with _CACHE_LOCK:
         _INDEX_CACHE[key] = index
         if len(_INDEX_CACHE) > _INDEX_CACHE_SIZE:
@@ -239,9 +266,18 @@ def _section_of(passage: Passage, sections: list[str]) -> str | None:
     return _section_match(where, tuple(sections))
 
 
+def _diversify(scores: np.ndarray, allowed: list[int], passages: list[Passage], decay: float) -> None:
+    """Each further passage from the same page counts a little less, so the context covers more pages."""
+    seen: dict[tuple[str, int], int] = {}
+    for i in sorted(allowed, key=lambda i: -scores[i]):
+        key = (passages[i].doc_id, passages[i].page)
+        scores[i] *= decay ** seen.get(key, 0)
+        seen[key] = seen.get(key, 0) + 1
+
+
 def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settings) -> RetrievalResult:
     """Rank every passage of *documents* for the question; drop those below the relevance floor."""
-    indexes = [_doc_index(d, settings.passage_lines) for d in documents]
+    indexes = [_doc_index(d, settings.passage_lines, settings.cache_dir) for d in documents]
     passages = [p for index in indexes for p in index.passages]
     tokens = [t for index in indexes for t in index.tokens]
     notes: list[str] = []
@@ -266,6 +302,7 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
     for i, name in section_of.items():
         if name:
             scores[i] *= SECTION_BOOST if name in parsed.section_hints else IMPLIED_SECTION_BOOST
+    _diversify(scores, allowed, passages, settings.same_page_decay)
     best = max((scores[i] for i in allowed), default=0.0)
     floor = settings.relevance_floor * best
     keep = [i for i in allowed if (scores[i] > 0 and scores[i] >= floor) or hints]

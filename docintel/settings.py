@@ -72,6 +72,10 @@ class Settings(BaseModel):
         0.7, gt=0.0, le=1.0,
         description="A document is sent whole when it fits in this share of the budget and 3+ passages come from it.",
     )
+    same_page_decay: float = Field(
+        0.92, gt=0.0, le=1.0,
+        description="Each further passage from one page scores this factor less (1.0 = off): covers more pages.",
+    )
     use_synonyms: bool = Field(True, description="Expand questions with the domain synonym dictionary.")
     use_section_hints: bool = Field(True, description="Boost passages under headings the question names.")
     use_page_hints: bool = Field(True, description="Honour page references in the question ('on page 3').")
