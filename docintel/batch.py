@@ -170,7 +170,7 @@ class BatchSummary:
         return self.errors == 0 and self.citations_failed == 0
 
 
-def _match_doc(name: str, documents: dict[str, Document]) -> Document | None:
+def match_doc(name: str, documents: dict[str, Document]) -> Document | None:
     stem = Path(name).stem if name.lower().endswith(".pdf") else name
     return documents.get(stem) or documents.get(Path(name).name) or next(
         (d for d in documents.values() if Path(d.meta.path).name == name), None)
@@ -210,7 +210,7 @@ def run_batch(pipeline: Pipeline, questions: list[QuestionRow], paths: list[Path
     done, summary.dropped_lines = read_done(out)
     todo = [q for q in questions if q.id not in done]
     summary.skipped = len(questions) - len(todo)
-    documents, doc_errors = _ingest_needed(pipeline, todo, paths)
+    documents, doc_errors = ingest_needed(pipeline, todo, paths)
     writer = _Writer(out)
     try:
         with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
@@ -227,7 +227,7 @@ def run_batch(pipeline: Pipeline, questions: list[QuestionRow], paths: list[Path
     return summary
 
 
-def _ingest_needed(pipeline: Pipeline, todo: list[QuestionRow], paths: list[Path]):
+def ingest_needed(pipeline: Pipeline, todo: list[QuestionRow], paths: list[Path]):
     """Ingest once: only the files questions name, or all of them when some question names none."""
     files, failures = expand_paths(paths)
     errors = {Path(f.path).stem: f.message for f in failures}
@@ -249,7 +249,7 @@ def _answer_one(pipeline: Pipeline, q: QuestionRow, documents: dict[str, Documen
     record: dict[str, Any] = {"id": q.id, "question": q.question, **q.extra, "doc": q.doc}
     try:
         if q.doc:
-            document = _match_doc(q.doc, documents)
+            document = match_doc(q.doc, documents)
             if document is None:
                 reason = doc_errors.get(Path(q.doc).stem) or f"document {q.doc!r} is not among the given paths"
                 raise QuestionFileError(reason, "check the question's doc field and the PATH arguments")

@@ -102,9 +102,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("settings", help="list every setting: name, value, environment variable, meaning")
 
+    from .cli_eval import add_eval_command
     from .cli_review import add_review_commands
 
     add_review_commands(sub, _common, _answer_flags, _retrieval_flags)
+    add_eval_command(sub, _common, _answer_flags)
     return parser
 
 
@@ -204,9 +206,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.command:
         parser.print_help()
         return EXIT_OK
+    from .cli_eval import EVAL_COMMANDS
     from .cli_review import REVIEW_COMMANDS
 
-    handler = {**COMMANDS, **REVIEW_COMMANDS}[args.command]
+    handler = {**COMMANDS, **REVIEW_COMMANDS, **EVAL_COMMANDS}[args.command]
     try:
         return handler(args)
     except DocintelError as exc:

@@ -66,7 +66,7 @@ def number_found(gold: float, text: str, rel_tol: float = 0.01) -> bool:
 
 def text_contained(gold: str, text: str) -> bool:
     """Normalised containment: every content word of *gold* appears in *text* (case, punctuation folded)."""
-    words = [w for w in re.findall(r"[a-z0-9]+", fold(gold)) if len(w) > 2]
+    words = [w for w in re.findall(r"[a-z0-9]+", fold(gold)) if len(w) > 2 or w.isdigit()]
     haystack = set(re.findall(r"[a-z0-9]+", fold(text)))
     return bool(words) and all(w in haystack for w in words)
 
@@ -74,3 +74,28 @@ def text_contained(gold: str, text: str) -> bool:
 def pages_from_zero_based(pages: list[int]) -> set[int]:
     """1-based page numbers from 0-based ones (FinanceBench's evidence_page_num)."""
     return {int(p) + 1 for p in pages}
+
+
+def gold_pages(record: dict) -> set[int]:
+    """1-based gold pages of a question: FinanceBench ``evidence[].evidence_page_num`` (0-based) or ``gold_pages`` (1-based)."""
+    pages = pages_from_zero_based([e["evidence_page_num"] for e in record.get("evidence") or []
+                                   if isinstance(e, dict) and e.get("evidence_page_num") is not None])
+    pages.update(int(p) for p in record.get("gold_pages") or [])
+    return pages
+
+
+def gold_evidence_lines(record: dict) -> list[str]:
+    """Gold evidence lines worth checking (at least four characters once squashed)."""
+    from .textnorm import squash
+
+    return [line for e in record.get("evidence") or [] if isinstance(e, dict)
+            for line in (e.get("evidence_text") or "").splitlines() if len(squash(line)) >= 4]
+
+
+def evidence_share(lines: list[str], squashed_context: str) -> float | None:
+    """Share of gold evidence lines found verbatim (whitespace and case folded) in the context."""
+    from .textnorm import squash
+
+    if not lines:
+        return None
+    return sum(squash(line) in squashed_context for line in lines) / len(lines)

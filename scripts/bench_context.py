@@ -15,19 +15,10 @@ from pathlib import Path
 
 from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
+from docintel.scoring import evidence_share, gold_evidence_lines, gold_pages
 from docintel.textnorm import squash
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "financebench"
-
-
-def gold_pages(question: dict) -> set[int]:
-    """1-based gold evidence pages (FinanceBench's evidence_page_num is 0-based)."""
-    return {int(e["evidence_page_num"]) + 1 for e in question.get("evidence", [])}
-
-
-def gold_lines(question: dict) -> list[str]:
-    """Gold evidence lines worth checking (at least a few characters)."""
-    return [line for e in question.get("evidence", []) for line in e["evidence_text"].splitlines() if len(squash(line)) >= 4]
 
 
 def main() -> None:
@@ -49,8 +40,7 @@ def main() -> None:
         context = prepared.context
         pages = {p for s in context.sources for p in s.pages}
         sent = squash(" ".join(line.text for s in context.sources for line in s.lines))
-        lines = gold_lines(q)
-        line_shares.append(sum(squash(line) in sent for line in lines) / len(lines) if lines else 0.0)
+        line_shares.append(evidence_share(gold_evidence_lines(q), sent) or 0.0)
         sizes.append(context.budget.used_chars)
         hit = bool(pages & gold_pages(q))
         hits += hit

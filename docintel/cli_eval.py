@@ -1,0 +1,190 @@
+"""CLI subcommand ``eval``: score a gold question set, with ablations, A/B comparison and budget sweeps."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from .cache import atomic_write_json
+from .errors import EXIT_OK, ConfigError, UsageError
+from .evaluate import ABLATIONS, RunReport, flips, prepare_documents, report_json, run
+from .pipeline import Pipeline
+from .settings import Settings, load_settings, settings_from_file
+
+EVAL_HELP = f"""\
+Score docintel on QUESTIONS with gold data, the same way every time.
+
+QUESTIONS: as for batch (.jsonl/.csv/.txt), with gold evidence pages (FinanceBench's
+`evidence` with 0-based `evidence_page_num`, or `gold_pages` with 1-based pages) and/or gold
+answers (`answer`, `gold_answer` or `expected`). FinanceBench's questions.jsonl works as is.
+
+Scores per question and in total: page recall (a gold page among the pages sent), evidence
+share (gold evidence lines found in the context), context size and share of the budget,
+citation verdicts, answer match (numbers with 1% tolerance and unit scaling, short text by
+containment; with the extractive backend: the gold value is present in the cited lines),
+not-found rate. Every answered question leaves its trace.
+
+--ablate SECTION (repeatable; one of: {', '.join(ABLATIONS)}) drops one part of the
+assembly and reports the change against the full assembly, with the questions that flipped.
+--compare A.json B.json runs two settings files (any setting: budget, backend, retrieval).
+--budget-chars 3000,6000,12000 sweeps budgets; --plot recall.png draws recall against budget.
+
+example: docintel eval questions.jsonl pdfs/ --ablate synonyms --budget-chars 6000,12000 --out report.json"""
+
+
+def add_eval_command(sub, common, answer_flags) -> None:
+    """Register ``eval``."""
+    p = sub.add_parser("eval", help="score a gold question set: recall, citations, answers; ablations, A/B, sweeps",
+                       description=EVAL_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("questions", type=Path, metavar="QUESTIONS")
+    p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    answer_flags(p)
+    p.add_argument("--budget-chars", help="evidence budget in characters, or a comma list for a sweep (default 12000)")
+    p.add_argument("--ablate", action="append", default=[], metavar="SECTION", help="drop one part: " + ", ".join(ABLATIONS))
+    p.add_argument("--compare", nargs=2, type=Path, metavar=("SETTINGS_A", "SETTINGS_B"),
+                   help="two JSON settings files to run side by side")
+    p.add_argument("--limit", type=int, help="only the first N questions")
+    p.add_argument("--out", type=Path, help="write the full report as JSON")
+    p.add_argument("--plot", type=Path, help="draw recall against budget to this PNG (needs matplotlib)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON instead of tables")
+    common(p)
+
+
+def _budgets(value: str | None) -> list[int] | None:
+    if not value:
+        return None
+    try:
+        budgets = [int(v) for v in value.split(",") if v.strip()]
+    except ValueError:
+        raise UsageError(f"--budget-chars {value!r} is not a number or a comma list", "write e.g. 12000 or 3000,6000,12000") from None
+    if not budgets or min(budgets) < 200:
+        raise UsageError(f"--budget-chars {value!r}: budgets must be at least 200", "write e.g. 3000,6000,12000")
+    return budgets
+
+
+def _fmt(value: Any, key: str = "") -> str:
+    if value is None:
+        return "-"
+    if key in ("context_chars", "errors"):
+        return f"{value:,.0f}"
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+COLUMNS = [("page_recall", "pages"), ("evidence_share", "evidence"), ("context_chars", "ctx chars"),
+           ("budget_share", "budget%"), ("spans_verified", "verified"), ("answer_match", "answer"),
+           ("not_found", "not found"), ("errors", "errors")]
+
+
+def table(runs: list[RunReport], base: RunReport | None = None) -> str:
+    """Runs side by side; with *base*, each cell also shows the change against it."""
+    head = f"{'run':<24}{'budget':>7}" + "".join(f"{title:>15}" for _, title in COLUMNS)
+    lines = [head, "-" * len(head)]
+    for report in runs:
+        cells = []
+        for key, _ in COLUMNS:
+            value = report.totals.get(key)
+            cell = _fmt(value, key)
+            if base is not None and report is not base and isinstance(value, (int, float)) and isinstance(base.totals.get(key), (int, float)):
+                delta = value - base.totals[key]
+                cell += f" {delta:+.0f}" if key in ("context_chars", "errors") else f" {delta:+.3f}"
+            cells.append(f"{cell:>15}")
+        lines.append(f"{report.label[:24]:<24}{report.budget_chars:>7}" + "".join(cells))
+    return "\n".join(lines)
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from .batch import load_questions
+
+    unknown = [a for a in args.ablate if a not in ABLATIONS]
+    if unknown:
+        raise UsageError(f"unknown --ablate section {unknown[0]!r}", "choose from " + ", ".join(ABLATIONS))
+    budgets = _budgets(args.budget_chars)
+    overrides = {k: getattr(args, k, None) for k in ("cache_dir", "traces_dir", "backend", "model", "api")}
+    base = load_settings(overrides)
+    rows = load_questions(args.questions)[: args.limit or None]
+    documents, doc_errors = prepare_documents(Pipeline(base, args.password), rows, args.paths)
+    if not documents:
+        raise UsageError("no readable document among the given paths", "check the PATH arguments")
+    runs, sections, flipped = _runs(args, base, budgets, rows, documents, doc_errors)
+    report = report_json(runs, {"questions_file": str(args.questions), "ablations": args.ablate, "flips": flipped,
+                                "compare": [str(p) for p in args.compare] if args.compare else None})
+    if args.out:
+        atomic_write_json(args.out, report, indent=1)
+    if args.plot:
+        _plot(runs, args.plot)
+    if args.json:
+        print(json.dumps(report, indent=1, ensure_ascii=False))
+        return EXIT_OK
+    for title, group, base_run in sections:
+        print(f"\n{title}\n{table(group, base_run)}")
+    for name, change in flipped.items():
+        print(f"\n{name}: hit->miss {change['hit_to_miss'] or 'none'}; miss->hit {change['miss_to_hit'] or 'none'}")
+    print(f"\nsettings hashes: " + ", ".join(f"{r.label}={r.settings_hash}" for r in runs)
+          + (f"\nreport: {args.out}" if args.out else "") + (f"\nplot: {args.plot}" if args.plot else ""))
+    return EXIT_OK
+
+
+def _runs(args, base: Settings, budgets, rows, documents, doc_errors):
+    runs: list[RunReport] = []
+    sections: list[tuple[str, list[RunReport], RunReport | None]] = []
+    flipped: dict[str, dict[str, list[str]]] = {}
+    if args.compare:
+        variants = [(path.stem, settings_from_file(path, base)) for path in args.compare]
+        for budget in budgets or [None]:
+            pair = [run(label if budget is None else f"{label}@{budget}",
+                        s if budget is None else s.model_copy(update={"budget_chars": budget}), rows, documents, doc_errors)
+                    for label, s in variants]
+            runs.extend(pair)
+            sections.append((f"compare {pair[0].label} vs {pair[1].label}", pair, pair[0]))
+            flipped[f"{pair[0].label} -> {pair[1].label}"] = flips(pair[0], pair[1])
+        return runs, sections, flipped
+    sweep = [run(f"full@{b}", base.model_copy(update={"budget_chars": b}), rows, documents, doc_errors)
+             for b in (budgets or [base.budget_chars])]
+    runs.extend(sweep)
+    sections.append(("budget sweep" if len(sweep) > 1 else "full assembly", sweep, None))
+    if args.ablate:
+        full = next((r for r in sweep if r.budget_chars == 12000), sweep[-1])
+        group = [full]
+        for name in args.ablate:
+            variant = base.model_copy(update={"budget_chars": full.budget_chars, **ABLATIONS[name]})
+            ablated = run(f"-{name}@{full.budget_chars}", variant, rows, documents, doc_errors)
+            group.append(ablated)
+            flipped[f"ablate {name}"] = flips(full, ablated)
+        runs.extend(group[1:])
+        sections.append(("ablations (change against the full assembly)", group, full))
+    return runs, sections, flipped
+
+
+def _plot(runs: list[RunReport], path: Path) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ConfigError("--plot needs matplotlib, which is not installed", "pip install 'docintel[plot]'") from None
+    series: dict[str, list[tuple[int, float]]] = {}
+    for report in runs:
+        if report.label.startswith("-"):
+            continue  # ablations are single points, not a curve
+        name = report.label.split("@")[0]
+        if report.totals.get("page_recall") is not None:
+            series.setdefault(name, []).append((report.budget_chars, report.totals["page_recall"]))
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for name, points in series.items():
+        points.sort()
+        ax.plot([b for b, _ in points], [r for _, r in points], marker="o", label=f"{name}: page recall")
+    ax.set_xlabel("evidence budget (characters)")
+    ax.set_ylabel("share of questions with a gold page in the context")
+    ax.set_ylim(0, 1.02)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="lower right")
+    ax.set_title("docintel: evidence recall against budget")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120, bbox_inches="tight")
+    plt.close(fig)
+
+
+EVAL_COMMANDS = {"eval": cmd_eval}

@@ -1,0 +1,193 @@
+"""Evaluation: score a question set with gold data, the same way every time.
+
+Scores per question and in total: evidence recall (a gold page among the pages sent; share of
+gold evidence lines found in the context), context size, citation verdicts, answer match
+(numbers with tolerance and unit scaling, text by normalised containment) and not-found rate.
+Ablations switch one part of the assembly off; comparisons run two settings files; sweeps run
+several budgets.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .batch import QuestionRow, ingest_needed, match_doc
+from .errors import DocintelError, UsageError
+from .pipeline import AskResult, Pipeline
+from .scoring import evidence_share, gold_evidence_lines, gold_number, gold_pages, number_found, text_contained
+from .settings import Settings
+from .textnorm import squash
+
+ABLATIONS: dict[str, dict[str, Any]] = {
+    "keywords": {"use_keywords_in_prompt": False},
+    "heading_labels": {"use_heading_labels": False},
+    "escalation": {"use_escalation": False},
+    "synonyms": {"use_synonyms": False},
+    "section_hints": {"use_section_hints": False},
+    "page_hints": {"use_page_hints": False},
+    "page_diversity": {"same_page_decay": 1.0},
+}
+VERDICTS = ("verified", "wrong_lines", "not_in_context", "quote_not_found", "out_of_range", "unknown_document")
+
+
+@dataclass
+class QuestionScore:
+    """The scores of one question in one run."""
+
+    id: str
+    question: str
+    doc: str | None
+    gold_pages: list[int]
+    pages_sent: list[int]
+    page_hit: bool | None
+    evidence_share: float | None
+    context_chars: int
+    context_tokens: int
+    budget_share: float
+    verdicts: dict[str, int]
+    answer_match: bool | None
+    not_found: bool
+    error: str | None
+    trace_id: str | None
+
+
+@dataclass
+class RunReport:
+    """One run over the question set: its settings, per-question scores and totals."""
+
+    label: str
+    settings_hash: str
+    budget_chars: int
+    backend: str
+    rows: list[QuestionScore]
+    totals: dict[str, Any] = field(default_factory=dict)
+
+
+def _gold_answer(row: QuestionRow) -> str | None:
+    for key in ("gold_answer", "input_answer", "expected"):
+        if isinstance(row.extra.get(key), (str, int, float)):
+            return str(row.extra[key])
+    return None
+
+
+def answer_matches(gold: str | None, result: AskResult) -> bool | None:
+    """Whether the answer carries the gold answer; None when there is no usable gold.
+
+    Numbers are compared with tolerance and unit scaling. With the extractive backend this
+    means "the gold value is present in the cited (verified) lines".
+    """
+    if not gold:
+        return None
+    cited = " ".join(s.quote for s in result.verification.spans if s.verdict == "verified")
+    stated = cited if result.backend == "extractive" else " ".join(
+        [cited, _answer_text(result.answer.model_dump(mode="json"))])
+    number = gold_number(gold)
+    if number is not None:
+        return number_found(number, stated)
+    if len(gold.split()) > 12:
+        return None  # long explanations cannot be matched by containment
+    return text_contained(gold, stated)
+
+
+def _answer_text(answer: dict[str, Any]) -> str:
+    parts: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, sub in value.items():
+                if key != "spans":
+                    walk(sub)
+        elif isinstance(value, list):
+            for sub in value:
+                walk(sub)
+        elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            parts.append(str(value))
+
+    walk(answer.get("items", []))
+    return " ".join(parts)
+
+
+def score_question(row: QuestionRow, pipeline: Pipeline, documents: dict, doc_errors: dict) -> QuestionScore:
+    """Answer one question and score it against its gold data."""
+    record = {**row.extra, "gold_pages": row.extra.get("gold_pages")}
+    pages = sorted(gold_pages(record))
+    base = dict(id=row.id, question=row.question, doc=row.doc, gold_pages=pages)
+    try:
+        docs = [match_doc(row.doc, documents)] if row.doc else list(documents.values())
+        if not docs or docs[0] is None:
+            raise UsageError(doc_errors.get(Path(row.doc or "").stem) or f"document {row.doc!r} not found", "check PATH")
+        result = pipeline.ask(row.question, documents=docs)
+    except DocintelError as exc:
+        return QuestionScore(**base, pages_sent=[], page_hit=False if pages else None, evidence_share=None,
+                             context_chars=0, context_tokens=0, budget_share=0.0, verdicts={}, answer_match=None,
+                             not_found=False, error=str(exc), trace_id=getattr(exc, "trace_id", None))
+    context = result.prepared.context
+    sent = sorted({p for s in context.sources for p in s.pages})
+    squashed = squash(" ".join(line.text for s in context.sources for line in s.lines))
+    verdicts = {v: 0 for v in VERDICTS}
+    for span in result.verification.spans:
+        verdicts[span.verdict] += 1
+    return QuestionScore(
+        **base, pages_sent=sent, page_hit=bool(set(sent) & set(pages)) if pages else None,
+        evidence_share=evidence_share(gold_evidence_lines(record), squashed),
+        context_chars=context.budget.used_chars, context_tokens=context.budget.estimated_tokens,
+        budget_share=round(context.budget.used_chars / context.budget.budget_chars, 4), verdicts=verdicts,
+        answer_match=answer_matches(_gold_answer(row), result),
+        not_found=result.verification.status == "not_found", error=None, trace_id=result.trace_id)
+
+
+def _mean(values: list[float | bool | None]) -> float | None:
+    present = [float(v) for v in values if v is not None]
+    return round(statistics.mean(present), 6) if present else None
+
+
+def summarise(rows: list[QuestionScore]) -> dict[str, Any]:
+    """Totals of a run."""
+    spans = {v: sum(r.verdicts.get(v, 0) for r in rows) for v in VERDICTS}
+    n_spans = sum(spans.values())
+    return {
+        "questions": len(rows),
+        "page_recall": _mean([r.page_hit for r in rows]),
+        "evidence_share": _mean([r.evidence_share for r in rows]),
+        "context_chars": _mean([r.context_chars for r in rows if not r.error]),
+        "context_tokens": _mean([r.context_tokens for r in rows if not r.error]),
+        "budget_share": _mean([r.budget_share for r in rows if not r.error]),
+        "spans_verified": round(spans["verified"] / n_spans, 4) if n_spans else None,
+        "spans_by_verdict": spans,
+        "answer_match": _mean([r.answer_match for r in rows]),
+        "answer_match_questions": sum(r.answer_match is not None for r in rows),
+        "not_found": _mean([r.not_found for r in rows if not r.error]),
+        "errors": sum(1 for r in rows if r.error),
+    }
+
+
+def run(label: str, settings: Settings, rows: list[QuestionRow], documents: dict, doc_errors: dict) -> RunReport:
+    """Answer and score every question with *settings*."""
+    pipeline = Pipeline(settings)
+    scores = [score_question(row, pipeline, documents, doc_errors) for row in rows]
+    return RunReport(label=label, settings_hash=settings.settings_hash(), budget_chars=settings.budget_chars,
+                     backend=settings.resolved_backend(), rows=scores, totals=summarise(scores))
+
+
+def flips(base: RunReport, other: RunReport, metric: str = "page_hit") -> dict[str, list[str]]:
+    """Questions whose *metric* went from hit to miss and from miss to hit between two runs."""
+    before = {r.id: getattr(r, metric) for r in base.rows}
+    after = {r.id: getattr(r, metric) for r in other.rows}
+    return {"hit_to_miss": [q for q in before if before[q] is True and after.get(q) is False],
+            "miss_to_hit": [q for q in before if before[q] is False and after.get(q) is True]}
+
+
+def prepare_documents(pipeline: Pipeline, rows: list[QuestionRow], paths: list[Path]):
+    """Ingest once for every run of an evaluation."""
+    return ingest_needed(pipeline, rows, paths)
+
+
+def report_json(runs: list[RunReport], extra: dict[str, Any]) -> dict[str, Any]:
+    """The machine form of an evaluation, with version and settings hashes for later comparison."""
+    return {"program": {"name": "docintel", "version": __version__}, **extra,
+            "runs": [{**{k: v for k, v in asdict(r).items() if k != "rows"}, "questions": [asdict(q) for q in r.rows]}
+                     for r in runs]}
