@@ -1,5 +1,8 @@
 """Command-line interface: parses arguments, calls the pipeline, renders results.
 
+Heavy modules (pandas, pypdf, openai) are imported by the commands that need them, so that
+``traces list`` and ``--help`` start fast.
+
 Errors print as one line ``error: <what> — <fix>`` and exit with the code documented in
 docintel.errors (0 ok, 1 internal, 2 usage, 3 input, 4 config, 5 backend, 6 check failed).
 """
@@ -14,10 +17,9 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from . import __version__, render
+from . import __version__
 from .errors import (EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, CheckFailedError,
                      DocintelError, UsageError)
-from .pipeline import Pipeline
 from .settings import load_settings
 
 EPILOG = """\
@@ -117,6 +119,9 @@ def _settings(args: argparse.Namespace, **extra: Any):
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
+    from . import render
+    from .pipeline import Pipeline
+
     pipeline = Pipeline(_settings(args), args.password)
     report = pipeline.ingest(args.paths)
     if args.json:
@@ -137,6 +142,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def cmd_context(args: argparse.Namespace) -> int:
+    from . import render
+    from .pipeline import Pipeline
+
     pipeline = Pipeline(_settings(args), args.password)
     prepared = pipeline.prepare(args.question, args.paths, budget_chars=args.budget_chars)
     context = prepared.context
@@ -172,6 +180,9 @@ def _parse_fields(spec: str | None) -> dict[str, str] | None:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
+    from . import render
+    from .pipeline import Pipeline
+
     pipeline = Pipeline(_settings(args), args.password)
     result = pipeline.ask(args.question, args.paths, budget_chars=args.budget_chars, extraction_fields=_parse_fields(args.fields))
     data = result.to_json()

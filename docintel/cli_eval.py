@@ -9,9 +9,10 @@ from typing import Any
 
 from .cache import atomic_write_json
 from .errors import EXIT_OK, ConfigError, UsageError
-from .evaluate import ABLATIONS, RunReport, flips, prepare_documents, report_json, run
-from .pipeline import Pipeline
 from .settings import Settings, load_settings, settings_from_file
+
+# The names of the ablations, for --help without importing the evaluation machinery.
+ABLATION_NAMES = ("keywords", "heading_labels", "escalation", "synonyms", "section_hints", "page_hints", "page_diversity")
 
 EVAL_HELP = f"""\
 Score docintel on QUESTIONS with gold data, the same way every time.
@@ -26,7 +27,7 @@ citation verdicts, answer match (numbers with 1% tolerance and unit scaling, sho
 containment; with the extractive backend: the gold value is present in the cited lines),
 not-found rate. Every answered question leaves its trace.
 
---ablate SECTION (repeatable; one of: {', '.join(ABLATIONS)}) drops one part of the
+--ablate SECTION (repeatable; one of: {', '.join(ABLATION_NAMES)}) drops one part of the
 assembly and reports the change against the full assembly, with the questions that flipped.
 --compare A.json B.json runs two settings files (any setting: budget, backend, retrieval).
 --budget-chars 3000,6000,12000 sweeps budgets; --plot recall.png draws recall against budget.
@@ -42,7 +43,7 @@ def add_eval_command(sub, common, answer_flags) -> None:
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     answer_flags(p)
     p.add_argument("--budget-chars", help="evidence budget in characters, or a comma list for a sweep (default 12000)")
-    p.add_argument("--ablate", action="append", default=[], metavar="SECTION", help="drop one part: " + ", ".join(ABLATIONS))
+    p.add_argument("--ablate", action="append", default=[], metavar="SECTION", help="drop one part: " + ", ".join(ABLATION_NAMES))
     p.add_argument("--compare", nargs=2, type=Path, metavar=("SETTINGS_A", "SETTINGS_B"),
                    help="two JSON settings files to run side by side")
     p.add_argument("--limit", type=int, help="only the first N questions")
@@ -77,7 +78,7 @@ COLUMNS = [("page_recall", "pages"), ("evidence_share", "evidence"), ("context_c
            ("not_found", "not found"), ("errors", "errors")]
 
 
-def table(runs: list[RunReport], base: RunReport | None = None) -> str:
+def table(runs: list, base=None) -> str:
     """Runs side by side; with *base*, each cell also shows the change against it."""
     head = f"{'run':<24}{'budget':>7}" + "".join(f"{title:>15}" for _, title in COLUMNS)
     lines = [head, "-" * len(head)]
@@ -96,6 +97,8 @@ def table(runs: list[RunReport], base: RunReport | None = None) -> str:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     from .batch import load_questions
+    from .evaluate import ABLATIONS, prepare_documents, report_json
+    from .pipeline import Pipeline
 
     unknown = [a for a in args.ablate if a not in ABLATIONS]
     if unknown:
@@ -127,8 +130,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def _runs(args, base: Settings, budgets, rows, documents, doc_errors):
-    runs: list[RunReport] = []
-    sections: list[tuple[str, list[RunReport], RunReport | None]] = []
+    from .evaluate import ABLATIONS, flips, run
+
+    runs: list = []
+    sections: list[tuple[str, list, object]] = []
     flipped: dict[str, dict[str, list[str]]] = {}
     if args.compare:
         variants = [(path.stem, settings_from_file(path, base)) for path in args.compare]
@@ -157,7 +162,7 @@ def _runs(args, base: Settings, budgets, rows, documents, doc_errors):
     return runs, sections, flipped
 
 
-def _plot(runs: list[RunReport], path: Path) -> None:
+def _plot(runs: list, path: Path) -> None:
     try:
         import matplotlib
 

@@ -11,9 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import render
 from .errors import EXIT_CHECK_FAILED, EXIT_OK, UsageError
-from .pipeline import Pipeline
 from .pricing import input_limit
 from .settings import load_settings
 from .traces import TraceStore
@@ -79,7 +77,9 @@ def add_review_commands(sub, common, answer_flags, retrieval_flags) -> None:
         parser.add_argument("--cache-dir", type=Path, help="cache folder for parsed PDFs")
 
 
-def _pipeline(args: argparse.Namespace, **extra: Any) -> Pipeline:
+def _pipeline(args: argparse.Namespace, **extra: Any):
+    from .pipeline import Pipeline
+
     overrides = {k: getattr(args, k, None) for k in ("cache_dir", "traces_dir", "budget_chars", "backend", "model", "api")}
     overrides.update(extra)
     return Pipeline(load_settings(overrides), getattr(args, "password", None))
@@ -159,6 +159,8 @@ def cmd_traces_show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(trace, indent=1, ensure_ascii=False))
         return EXIT_OK
+    from . import render
+
     if args.prompt:
         prompt = trace.get("prompt") or {}
         print(f"=== system ===\n{prompt.get('system', '(none)')}\n=== user ===\n{prompt.get('user', '(none)')}")
@@ -183,6 +185,8 @@ def cmd_traces_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_traces_replay(args: argparse.Namespace) -> int:
+    from . import render
+
     result, original = _pipeline(args).replay(args.id)
     new = result.to_json()
     before = original.get("answer") or {}

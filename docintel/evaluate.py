@@ -22,6 +22,7 @@ from .scoring import evidence_share, gold_evidence_lines, gold_number, gold_page
 from .settings import Settings
 from .textnorm import squash
 
+# Keep in step with cli_eval.ABLATION_NAMES (checked by a test).
 ABLATIONS: dict[str, dict[str, Any]] = {
     "keywords": {"use_keywords_in_prompt": False},
     "heading_labels": {"use_heading_labels": False},

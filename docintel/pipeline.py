@@ -14,8 +14,8 @@ from typing import Any, get_args
 from pydantic import BaseModel
 
 from . import __version__
-from .answer import make_extraction_model, schema_for
-from .context import Context, pack_context
+from .answer import make_extraction_model, not_found_answer, schema_for
+from .context import Context, estimate_tokens, pack_context
 from .errors import DocintelError, InputError, TraceError
 from .generate import Backend, BackendFailure, Generation, Usage, make_backend
 from .ingest import Document, IngestFailure, Ingestor, file_hash
@@ -182,8 +182,6 @@ class Pipeline:
 
     def _generate(self, prompt: Prompt, schema, shape: str, prepared: Prepared) -> Generation:
         if prepared.context.status != "ok":
-            from .answer import not_found_answer
-
             caveat = f"nothing was sent to the model: {prepared.context.status_detail}"
             return Generation(backend=self.settings.resolved_backend(), model=None, outcome="context_empty",
                               answer=not_found_answer(schema, shape, caveat), raw_response=None,
@@ -335,8 +333,6 @@ def _answer_model(trace: dict[str, Any]) -> type[BaseModel]:
 
 
 def _audit(context: Context, prompt: Prompt) -> dict[str, Any]:
-    from .context import estimate_tokens
-
     evidence = context.budget.used_chars
     question_part = len(prompt.user) - evidence
     sections = [

@@ -5,8 +5,11 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from .context import Context
-from .ingest import Document, IngestFailure
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only for annotations: rendering traces must not import pandas or pypdf
+    from .context import Context
+    from .ingest import Document, IngestFailure
 
 MARKS = {"verified": "✓", "wrong_lines": "✗", "not_in_context": "✗", "quote_not_found": "✗",
          "out_of_range": "✗", "unknown_document": "✗"}

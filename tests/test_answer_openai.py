@@ -202,3 +202,29 @@ def test_unreachable_server(run_cli, corpus_pdf, monkeypatch):
     monkeypatch.setenv("DOCINTEL_MAX_RETRIES", "0")
     code, _, err = run_cli("ask", QUESTION, corpus_pdf)
     assert code == 5 and "cannot reach the model server" in err
+
+
+def test_multi_field_extraction_verifies_every_field(run_cli, corpus_pdf, fake_openai):
+    extraction = {"answer_type": "extraction", "items": [{
+        "refund_window": {"value": "45 days", "spans": [{"doc": None, "line_start": REFUND_LINE, "line_end": REFUND_LINE,
+                                                         "quote": "within 45 days of purchase"}]},
+        "ceo": {"value": "Elena Marsh", "spans": [{"doc": None, "line_start": 28, "line_end": 28,
+                                                    "quote": "Elena Marsh, Chief Operating Officer"}]},
+    }], "answer_found": True, "complete_answer_found": True, "conflicting_evidence": False,
+        "context_structured": True, "caveats": []}
+    fake_openai.push_answer(extraction)
+    code, out, _ = run_cli("ask", "Refund window and CEO?", corpus_pdf, "--fields", "refund_window:text,ceo:text", "--json")
+    data = json.loads(out)
+    assert code == 0
+    schema = fake_openai.requests[0]["body"]["text"]["format"]
+    assert schema["name"] == "Extraction" and "refund_window" in json.dumps(schema["schema"])
+    verdicts = {s["field"]: s["verdict"] for s in data["verification"]["spans"]}
+    assert verdicts == {"refund_window": "verified", "ceo": "quote_not_found"}
+    code, _, err = run_cli("ask", "x", corpus_pdf, "--fields", "fee:money")
+    assert code == 2 and "bad --fields entry" in err
+
+
+def test_ask_on_a_missing_file_is_one_line_and_traced(run_cli, isolated_env):
+    code, out, err = run_cli("ask", QUESTION, "nope.pdf")
+    assert code == 3 and out == "" and err.startswith("error: nope.pdf: no such file") and len(err.strip().splitlines()) == 1
+    assert only_trace(isolated_env)["error"]["type"] == "InputError"

@@ -105,3 +105,10 @@ def test_eval_compare_sweep_and_plot(run_cli, gold_file, corpus_pdf, tmp_path):
     (tmp_path / "bad.json").write_text("[1, 2]")
     code, _, err = run_cli("eval", gold_file, corpus_pdf, "--compare", tmp_path / "bad.json", tmp_path / "b.json")
     assert code == 4 and "not a JSON object" in err
+
+
+def test_ablation_names_for_help_match_the_ablations():
+    from docintel.cli_eval import ABLATION_NAMES
+    from docintel.evaluate import ABLATIONS
+
+    assert tuple(ABLATIONS) == ABLATION_NAMES
