@@ -1,6 +1,7 @@
 """Benchmark ingestion: bare pypdf extraction vs docintel cold ingest vs warm (cached) load.
 
-Usage: python -m scripts.bench_ingest [PDF_FOLDER]   (default ../shared/data/financebench/pdfs)
+Usage: python -m scripts.bench_ingest [PDF_FOLDER] [--workers=N]
+(default folder ../shared/data/financebench/pdfs; default workers: one per CPU, as docintel does)
 Targets: cold ingest within 1.15x of bare extraction; warm load at most 5% of cold.
 """
 
@@ -37,7 +38,9 @@ def bare_extract(files: list[Path]) -> int:
 
 
 def main() -> None:
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
+    args = [a for a in sys.argv[1:] if not a.startswith("--workers")]
+    workers = next((int(a.split("=", 1)[1]) for a in sys.argv[1:] if a.startswith("--workers=")), 0)
+    folder = Path(args[0]) if args else DEFAULT
     files = sorted(folder.glob("*.pdf"))
     print(f"{len(files)} PDFs in {folder}")
     t0 = time.perf_counter()
@@ -45,7 +48,7 @@ def main() -> None:
     bare = time.perf_counter() - t0
     print(f"bare pypdf extraction : {bare:8.1f} s  {pages / bare:7.1f} pages/s  ({pages} pages, 1 process)")
     with tempfile.TemporaryDirectory() as cache_dir:
-        settings = load_settings({"cache_dir": cache_dir})
+        settings = load_settings({"cache_dir": cache_dir, "ingest_workers": workers})
         t0 = time.perf_counter()
         report = Ingestor(settings).ingest(files)
         cold = time.perf_counter() - t0

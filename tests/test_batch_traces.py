@@ -15,7 +15,7 @@ import pytest
 from docintel.batch import load_questions, stable_id
 from docintel.errors import QuestionFileError
 from docintel.traces import TraceStore, new_trace_id
-from tests.conftest import API_KEY, FINANCEBENCH, ROOT, read_traces
+from tests.conftest import API_KEY, FINANCEBENCH, ROOT, needs_shared, read_traces
 from tests.fake_openai import responses_body
 
 QUESTIONS = ["What is the refund window?", "When does the revolving credit facility mature?",
@@ -41,7 +41,7 @@ def test_question_formats(tmp_path):
     assert (row.id, row.doc, row.extra) == ("c1", "northwind", {"expected": "45 days"})
 
 
-@pytest.mark.skipif(not FINANCEBENCH.exists(), reason="shared data not present")
+@needs_shared
 def test_financebench_format_as_is():
     rows = load_questions(FINANCEBENCH / "questions.jsonl")
     assert len(rows) == 69 and rows[0].id == "financebench_id_03029" and rows[0].doc == "3M_2018_10K"

@@ -11,7 +11,7 @@ import pytest
 from docintel.ingest import LINE_COLUMNS, Ingestor, split_page_text
 from docintel.settings import load_settings
 from scripts.pdfwriter import Page
-from tests.conftest import FINANCEBENCH, SAMPLES
+from tests.conftest import FINANCEBENCH, SAMPLES, needs_shared
 
 
 def ingest(*paths, password=None):
@@ -74,6 +74,7 @@ def test_pages_without_text_are_warned_and_the_rest_kept(make_pdf):
     assert sorted(doc.lines["page"].unique()) == [1, 3]
 
 
+@needs_shared
 def test_real_odd_pdfs_two_column_arabic_outline():
     report = ingest(SAMPLES / "multicolumn.pdf", SAMPLES / "habibi.pdf", SAMPLES / "pdflatex-outline.pdf")
     assert not report.failures
@@ -122,6 +123,7 @@ def test_truncated_pdf(tmp_path, corpus_pdf):
     assert "truncated.pdf" in failure.message
 
 
+@needs_shared
 def test_encrypted_needs_password_then_wrong_then_right():
     path = SAMPLES / "libreoffice-writer-password.pdf"
     failure = _only_failure(ingest(path))
@@ -143,6 +145,7 @@ def test_empty_user_password_opens_without_flag(tmp_path, corpus_pdf):
     assert "refund" in " ".join(doc.lines["text"]).lower()
 
 
+@needs_shared
 def test_scanned_pdfs_say_ocr_is_needed(make_pdf):
     made = make_pdf("scan.pdf", [Page(image_only=True), Page(image_only=True)])
     for path in (made, SAMPLES / "imagemagick-images.pdf"):
@@ -151,6 +154,7 @@ def test_scanned_pdfs_say_ocr_is_needed(make_pdf):
         assert "looks scanned" in failure.message and "OCR" in failure.message
 
 
+@needs_shared
 def test_bad_files_do_not_stop_good_ones_and_leave_no_cache_debris(tmp_path, corpus_pdf, isolated_env):
     bad = tmp_path / "bad.pdf"
     bad.write_text("<html>nope</html>")
@@ -190,7 +194,7 @@ def test_cli_missing_path_is_one_line_error(run_cli):
     assert code == 3 and err.strip().startswith("error: missing.pdf: no such file") and len(err.strip().splitlines()) == 1
 
 
-@pytest.mark.skipif(not (FINANCEBENCH / "pdfs").exists(), reason="shared data not present")
+@needs_shared
 def test_real_filing_line_table_and_answer(run_cli):
     pdf = FINANCEBENCH / "pdfs" / "PEPSICO_2023_8K_dated-2023-05-05.pdf"
     doc = ingest(pdf).documents[0]
