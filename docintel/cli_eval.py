@@ -124,7 +124,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         print(f"\n{title}\n{table(group, base_run)}")
     for name, change in flipped.items():
         print(f"\n{name}: hit->miss {change['hit_to_miss'] or 'none'}; miss->hit {change['miss_to_hit'] or 'none'}")
-    print(f"\nsettings hashes: " + ", ".join(f"{r.label}={r.settings_hash}" for r in runs)
+    print("\nsettings hashes: " + ", ".join(f"{r.label}={r.settings_hash}" for r in runs)
           + (f"\nreport: {args.out}" if args.out else "") + (f"\nplot: {args.plot}" if args.plot else ""))
     return EXIT_OK
 

@@ -39,7 +39,6 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "working capital": ("total current assets", "total current liabilities"),
     "current ratio": ("total current assets", "total current liabilities"),
     "quick ratio": ("cash and cash equivalents", "accounts receivable", "total current liabilities"),
-    "liquidity": ("cash and cash equivalents", "credit facility"),
     "inventory turnover": ("inventories", "cost of sales"),
     "days payable": ("accounts payable", "cost of sales"),
     "days sales outstanding": ("accounts receivable", "revenues"),

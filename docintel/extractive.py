@@ -62,6 +62,10 @@ def rank_lines(parsed: ParsedQuestion, context: Context) -> list[tuple[float, st
     passage that retrieval ranked high.
     """
     terms = dict(parsed.search_terms())
+    # Words that name a section ("balance sheet") say where to look, not what to quote.
+    for section in parsed.section_hints:
+        for token in tokenize(section):
+            terms.pop(token, None)
     if not terms:
         return []
     lines = [(source.doc, line) for source in context.sources for line in source.lines]

@@ -9,6 +9,7 @@ raw response kept on the exception for the trace.
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any, Literal, Protocol
 
@@ -101,8 +102,9 @@ class OpenAIBackend:
 
     def request_record(self, prompt: Prompt, schema: type[BaseModel]) -> dict[str, Any]:
         """The request parameters as stored in traces (no secrets)."""
+        base_url = re.sub(r"//[^/@]*@", "//", str(self.client.base_url))  # no credentials embedded in a URL
         return {"api": self.settings.api, "model": self.settings.model, "temperature": 0,
-                "max_output_tokens": self.settings.max_output_tokens, "base_url": str(self.client.base_url),
+                "max_output_tokens": self.settings.max_output_tokens, "base_url": base_url,
                 "schema_name": schema.__name__, "timeout_s": self.settings.timeout_s,
                 "max_retries": self.settings.max_retries}
 
