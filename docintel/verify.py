@@ -117,51 +117,69 @@ def _resolve_doc(name: str | None, context: Context, documents: dict[str, Docume
     return folded.get(stripped) or next((d.meta.doc_id for d in documents.values() if d.meta.title.casefold() == stripped), None)
 
 
-def _check(doc: str, start: int, end: int, quote: str, sent: dict[str, list[int]], sent_text: dict[str, dict[int, str]],
-           documents: dict[str, Document]) -> tuple[Verdict, str, tuple[str, int, int] | None]:
+def _check(doc: str, start: int, end: int, quote: str, sent_text: dict[str, dict[int, str]],
+           documents: dict[str, Document], hay: "_Haystacks") -> tuple[Verdict, str, tuple[str, int, int] | None]:
     n_lines = documents[doc].meta.n_lines
     if not (1 <= start <= end <= n_lines):
-        return "out_of_range", f"{doc} has lines 1-{n_lines}; cited {start}-{end}", _find_anywhere(quote, sent, sent_text)
+        return "out_of_range", f"{doc} has lines 1-{n_lines}; cited {start}-{end}", hay.find_in_context(quote)
     if not quote.strip():
         return "quote_not_found", "the quote is empty", None
     seen = [n for n in range(start, end + 1) if n in sent_text.get(doc, {})]
     if not seen:
-        return "not_in_context", f"lines {start}-{end} were not in the context sent to the model", _find_anywhere(quote, sent, sent_text)
+        return "not_in_context", f"lines {start}-{end} were not in the context sent to the model", hay.find_in_context(quote)
     if _Haystack(seen, [sent_text[doc][n] for n in seen]).find(quote):
         unseen = (end - start + 1) - len(seen)
         return "verified", "quote found in the cited lines" + (f" ({unseen} cited lines were not sent)" if unseen else ""), None
-    elsewhere = _find_anywhere(quote, sent, sent_text)
+    elsewhere = hay.find_in_context(quote)
     if elsewhere:
         return "wrong_lines", f"quote is at {elsewhere[0]} lines {elsewhere[1]}-{elsewhere[2]}, not {start}-{end}", elsewhere
-    lines = documents[doc].lines
-    all_text = _Haystack(lines["global_line"].tolist(), lines["text"].tolist()).find(quote)
+    all_text = hay.whole_document(doc).find(quote)
     if all_text:
         return "not_in_context", f"quote is in {doc} lines {all_text[0]}-{all_text[1]}, which were not sent", (doc, *all_text)
     return "quote_not_found", f"quote does not appear in lines {start}-{end} nor anywhere in the context", None
 
 
-def _find_anywhere(quote: str, sent: dict[str, list[int]], sent_text: dict[str, dict[int, str]]):
-    for doc, numbers in sent.items():
-        hit = _Haystack(numbers, [sent_text[doc][n] for n in numbers]).find(quote)
-        if hit:
-            return doc, hit[0], hit[1]
-    return None
+class _Haystacks:
+    """Haystacks built once per verification: each sent document, and whole documents on demand."""
+
+    def __init__(self, sent_text: dict[str, dict[int, str]], documents: dict[str, Document]) -> None:
+        self.sent_text, self.documents = sent_text, documents
+        self._sent: dict[str, _Haystack] = {}
+        self._whole: dict[str, _Haystack] = {}
+
+    def find_in_context(self, quote: str) -> tuple[str, int, int] | None:
+        """(doc, first line, last line) where the quote is among the lines sent, or None."""
+        for doc, lines in self.sent_text.items():
+            if doc not in self._sent:
+                numbers = sorted(lines)
+                self._sent[doc] = _Haystack(numbers, [lines[n] for n in numbers])
+            hit = self._sent[doc].find(quote)
+            if hit:
+                return doc, hit[0], hit[1]
+        return None
+
+    def whole_document(self, doc: str) -> _Haystack:
+        """The haystack of every line of a document."""
+        if doc not in self._whole:
+            lines = self.documents[doc].lines
+            self._whole[doc] = _Haystack(lines["global_line"].tolist(), lines["text"].tolist())
+        return self._whole[doc]
 
 
 def verify_answer(answer: BaseModel, context: Context, documents: list[Document]) -> Verification:
     """Check every span of *answer* against the lines of *context* and *documents*."""
     by_id = {d.meta.doc_id: d for d in documents}
     sent_text = {s.doc: {line.global_line: line.text for line in s.lines} for s in context.sources}
-    sent = {doc: sorted(lines) for doc, lines in sent_text.items()}
+    hay = _Haystacks(sent_text, by_id)
     verdicts: list[SpanVerdict] = []
     for item, field, index, span in iter_spans(answer):
         doc = _resolve_doc(span.doc, context, by_id)
         start, end = span.line_start, span.line_end
         if doc is None:
-            found = _find_anywhere(span.quote, sent, sent_text)
+            found = hay.find_in_context(span.quote)
             verdict, detail = "unknown_document", f"document {span.doc!r} is not among the documents sent"
         else:
-            verdict, detail, found = _check(doc, start, end, span.quote, sent, sent_text, by_id)
+            verdict, detail, found = _check(doc, start, end, span.quote, sent_text, by_id, hay)
         pages = []
         if doc is not None and 1 <= start <= end <= by_id[doc].meta.n_lines:
             pages = sorted(set(by_id[doc].lines["page"].iloc[start - 1:end].tolist()))
