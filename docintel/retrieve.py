@@ -6,6 +6,7 @@ headings and at ``passage_lines`` lines). One BM25 ranking covers all given docu
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 from collections import OrderedDict
@@ -186,10 +187,21 @@ class Bm25Index:
                 entry = postings.setdefault(term, ([], []))
                 entry[0].append(i)
                 entry[1].append(tf)
-        self.postings = {t: (np.array(ix), np.array(tf, dtype=float)) for t, (ix, tf) in postings.items()}
-        # Lucene's idf, log(1 + (N - n + 0.5) / (n + 0.5)), instead of Okapi's: it never goes negative, so a
-        # word found in most passages of a short document still counts a little instead of nothing.
-        self.idf = {t: float(np.log(1 + (self.n - len(ix) + 0.5) / (len(ix) + 0.5))) for t, (ix, _) in self.postings.items()}
+        self._lists = postings
+        self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # made on first use: most terms are never queried
+
+    def idf(self, term: str) -> float:
+        """Lucene's idf, log(1 + (N - n + 0.5) / (n + 0.5)), instead of Okapi's: it never goes negative,
+        so a word found in most passages of a short document still counts a little instead of nothing."""
+        n = len(self._lists[term][0])
+        return math.log(1 + (self.n - n + 0.5) / (n + 0.5))
+
+    def postings(self, term: str) -> tuple[np.ndarray, np.ndarray]:
+        """(passage indexes, term frequencies) of a term present in the corpus."""
+        if term not in self._arrays:
+            ix, tf = self._lists[term]
+            self._arrays[term] = (np.array(ix), np.array(tf, dtype=float))
+        return self._arrays[term]
 
     def scores(self, terms: list[tuple[str, float]]) -> tuple[np.ndarray, list[set[str]]]:
         """Weighted BM25 score of every document and the query terms each one matched."""
@@ -197,10 +209,10 @@ class Bm25Index:
         matched: list[set[str]] = [set() for _ in range(self.n)]
         k1 = self.bm25.k1
         for term, weight in terms:
-            if term not in self.postings:
+            if term not in self._lists:
                 continue
-            ix, tf = self.postings[term]
-            scores[ix] += weight * self.idf[term] * tf * (k1 + 1) / (tf + self.norm[ix])
+            ix, tf = self.postings(term)
+            scores[ix] += weight * self.idf(term) * tf * (k1 + 1) / (tf + self.norm[ix])
             for i in ix:
                 matched[i].add(term)
         return scores, matched
