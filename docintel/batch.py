@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from .errors import DocintelError, QuestionFileError
+from .errors import DocintelError, InputError, QuestionFileError
 from .ingest import Document, expand_paths
 from .pipeline import Pipeline
 from .pricing import estimate_cost
@@ -212,16 +212,20 @@ def run_batch(pipeline: Pipeline, questions: list[QuestionRow], paths: list[Path
     summary.skipped = len(questions) - len(todo)
     documents, doc_errors = ingest_needed(pipeline, todo, paths)
     writer = _Writer(out)
+    pool = ThreadPoolExecutor(max_workers=max(1, workers))
     try:
-        with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-            futures = [pool.submit(_answer_one, pipeline, q, documents, doc_errors) for q in todo]
-            for future in as_completed(futures):
-                record = future.result()
-                writer.write(record)
-                _count(summary, record)
-                if progress:
-                    progress()
+        futures = [pool.submit(_answer_one, pipeline, q, documents, doc_errors) for q in todo]
+        for future in as_completed(futures):
+            record = future.result()
+            writer.write(record)
+            _count(summary, record)
+            if progress:
+                progress()
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)  # Ctrl-C: stop now; a rerun resumes where this left off
+        raise
     finally:
+        pool.shutdown(wait=True)
         writer.close()
     summary.wall_s = round(time.perf_counter() - started, 2)
     return summary
@@ -232,7 +236,7 @@ def ingest_needed(pipeline: Pipeline, todo: list[QuestionRow], paths: list[Path]
     files, failures = expand_paths(paths)
     errors = {Path(f.path).stem: f.message for f in failures}
     if not files and failures:
-        raise DocintelError(failures[0].error["what"], failures[0].error["fix"])
+        raise InputError(failures[0].error["what"], failures[0].error["fix"])
     wanted = {Path(q.doc).stem if q.doc.lower().endswith(".pdf") else q.doc for q in todo if q.doc}
     if any(q.doc is None for q in todo):
         chosen = files
