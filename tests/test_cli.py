@@ -1,0 +1,52 @@
+"""The CLI as a user meets it: help, settings errors, the module entry point."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+
+
+@pytest.mark.parametrize("command,expected", [
+    ([], ["ask", "context", "ingest", "batch", "traces", "eval", "exit codes", "DOCINTEL_"]),
+    (["ask"], ["--backend", "--model", "--json", "--budget-chars", "--strict", "--fields", "--password"]),
+    (["context"], ["--budget-chars", "--json"]),
+    (["ingest"], ["--json", "--lines"]),
+    (["batch"], ["--out", "--workers", "input_answer", "financebench_id"]),
+    (["traces", "list"], ["--limit", "--status", "--since", "--grep", "--json"]),
+    (["eval"], ["--ablate", "--compare", "--budget-chars", "--plot", "--out"]),
+])
+def test_help_is_the_manual(capsys, command, expected):
+    from docintel.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main([*command, "--help"])
+    out = capsys.readouterr().out
+    assert exit_info.value.code == 0
+    missing = [flag for flag in expected if flag not in out]
+    assert not missing, f"help of {command} lacks {missing}"
+
+
+def test_invalid_setting_is_a_config_error(run_cli, corpus_pdf, monkeypatch):
+    monkeypatch.setenv("DOCINTEL_BUDGET_CHARS", "lots")
+    code, _, err = run_cli("context", "refund", corpus_pdf)
+    assert code == 4 and "DOCINTEL_BUDGET_CHARS" in err and err.count("\n") == 1
+
+
+def test_dotenv_file_is_read(run_cli, corpus_pdf, isolated_env):
+    (isolated_env / ".env").write_text("DOCINTEL_BUDGET_CHARS=777\n")
+    code, out, _ = run_cli("context", "refund window", corpus_pdf, "--json")
+    assert code == 0 and '"budget_chars": 777' in out
+    code, out, _ = run_cli("context", "refund window", corpus_pdf, "--json", "--budget-chars", "900")
+    assert '"budget_chars": 900' in out  # flags win
+
+
+def test_python_m_docintel_entry_point(corpus_pdf, tmp_path):
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path),
+           "DOCINTEL_TRACES_DIR": str(tmp_path / "t"), "DOCINTEL_CACHE_DIR": str(tmp_path / "c")}
+    done = subprocess.run([sys.executable, "-m", "docintel", "ask", "What is the refund window?", str(corpus_pdf)],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0 and "45 days" in done.stdout
