@@ -83,15 +83,17 @@ def rank_lines(parsed: ParsedQuestion, context: Context) -> list[tuple[float, st
     direct = {t for k in parsed.keywords if k.source == "direct" for t in tokenize(k.text)} & terms.keys()
     strengths = sorted((terms[t] * idf[t] for t in (direct or terms)), reverse=True)
     total = sum(strengths[:_STRONG_TERMS]) or 1.0
-    phrases = [(tokens, sum(idf.get(t, 0.0) for t in tokens)) for k in parsed.keywords
-               if len(tokens := tokenize(k.text)) >= 2]
+    phrases = [tokens for k in parsed.keywords if k.source != "direct" and len(tokens := tokenize(k.text)) >= 2]
     rank_of = _passage_ranks(context)
     scored = []
     for (doc, line), tokens in zip(lines, tokenized):
         present = set(tokens)
         score = sum(terms[t] * idf[t] for t in present & terms.keys())
         joined = " " + " ".join(tokens) + " "
-        score += sum(0.5 * weight for phrase, weight in phrases if f" {' '.join(phrase)} " in joined)
+        # A whole synonym phrase ("cost of revenue" for "COGS") stands for a question concept: it counts
+        # like the question's strongest term, not like its loose words.
+        if any(f" {' '.join(phrase)} " in joined for phrase in phrases):
+            score += strengths[0] if strengths else 0.0
         score = score / total * _line_quality(line.text)
         rank = rank_of.get((doc, line.global_line))
         if rank:
@@ -143,7 +145,8 @@ def parse_amount(text: str, unit_hint: str | None) -> Amount | None:
         if is_year:
             continue
         negative = (match.group(1) == "(" and match.group(6) == ")") or match.group(2) == "-"
-        unit = "percent" if match.group(5) else (unit_hint or "units")
+        scale = re.match(r"\s*(thousand|million|billion)s?\b", text[match.end():], re.I)
+        unit = "percent" if match.group(5) else (scale.group(1).lower() + "s") if scale else (unit_hint or "units")
         currency = _CURRENCY.get(match.group(3) or "") or (None if unit == "percent" else _currency_near(text))
         return Amount(value=-value if negative else value, currency=currency, unit=unit)
     return None
