@@ -83,7 +83,9 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
     for index, item in enumerate(answer["items"], start=1):
         lines.append(f"{index}. " + textwrap.shorten(_value(item), 400) if "table" not in item else f"{index}. {_value(item)}")
         for s in (s for s in spans if s["item"] == index - 1):
-            where = f"{s['doc']} p.{','.join(map(str, s['pages'])) or '?'} lines {s['line_start']}-{s['line_end']}"
+            printed = s.get("printed_pages") or []
+            label = f" (printed {','.join(printed)})" if printed and printed != [str(p) for p in s["pages"]] else ""
+            where = f"{s['doc']} p.{','.join(map(str, s['pages'])) or '?'}{label} lines {s['line_start']}-{s['line_end']}"
             field = f"[{s['field']}] " if s.get("field") else ""
             lines.append(f"   {MARKS[s['verdict']]} {field}{where}: \"{textwrap.shorten(s['quote'], 160)}\"")
             if s["verdict"] != "verified":

@@ -35,6 +35,7 @@ class SpanVerdict(BaseModel):
     verdict: Verdict
     detail: str
     pages: list[int] = Field(description="physical pages of the cited lines (when they exist)")
+    printed_pages: list[str] = Field(default_factory=list, description="the PDF's printed page labels of those pages, if it has any")
     found_doc: str | None = None
     found_line_start: int | None = None
     found_line_end: int | None = None
@@ -180,12 +181,15 @@ def verify_answer(answer: BaseModel, context: Context, documents: list[Document]
             verdict, detail = "unknown_document", f"document {span.doc!r} is not among the documents sent"
         else:
             verdict, detail, found = _check(doc, start, end, span.quote, sent_text, by_id, hay)
-        pages = []
+        pages: list[int] = []
+        printed: list[str] = []
         if doc is not None and 1 <= start <= end <= by_id[doc].meta.n_lines:
             pages = sorted(set(by_id[doc].lines["page"].iloc[start - 1:end].tolist()))
+            labels = by_id[doc].meta.page_labels
+            printed = [labels[p - 1] for p in pages if labels and p <= len(labels)]
         verdicts.append(SpanVerdict(
             item=item, field=field, span=index, doc=doc or span.doc, line_start=start, line_end=end, quote=span.quote,
-            verdict=verdict, detail=detail, pages=pages,
+            verdict=verdict, detail=detail, pages=pages, printed_pages=printed,
             found_doc=found[0] if found else None, found_line_start=found[1] if found else None,
             found_line_end=found[2] if found else None,
         ))

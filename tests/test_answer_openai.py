@@ -46,7 +46,7 @@ def test_correct_answer_is_verified_and_fully_traced(run_cli, corpus_pdf, fake_o
     assert data["backend"] == "openai" and data["model"] == "gpt-4.1-mini"
     assert data["verification"]["status"] == "verified"
     span = data["verification"]["spans"][0]
-    assert (span["item"], span["span"], span["verdict"], span["pages"]) == (0, 0, "verified", [5])
+    assert (span["item"], span["span"], span["verdict"], span["pages"], span["printed_pages"]) == (0, 0, "verified", [5], ["4"])
     assert data["usage"]["input_tokens"] == 1200
     request = fake_openai.requests[0]
     assert request["path"] == "/v1/responses"
@@ -70,7 +70,7 @@ def test_human_output_marks_verdicts(run_cli, corpus_pdf, fake_openai):
                                    (None, REFUND_LINE, REFUND_LINE, "within 90 days of purchase")))
     code, out, _ = run_cli("ask", QUESTION, corpus_pdf)
     assert code == 0
-    assert "✓ northwind-annual-report-2025 p.5 lines 60-60" in out
+    assert "✓ northwind-annual-report-2025 p.5 (printed 4) lines 60-60" in out
     assert "✗" in out and "quote_not_found" in out and "trace:" in out
 
 
