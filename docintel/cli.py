@@ -112,8 +112,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _settings(args: argparse.Namespace, **extra: Any):
-    overrides = {k: getattr(args, k, None) for k in ("cache_dir", "traces_dir", "budget_chars", "backend", "model", "api")}
+FLAG_SETTINGS = ("cache_dir", "traces_dir", "budget_chars", "backend", "model", "api")
+
+
+def settings_from_flags(args: argparse.Namespace, **extra: Any):
+    """The settings with every flag the command line set (flags a subcommand lacks are skipped)."""
+    overrides = {k: getattr(args, k, None) for k in FLAG_SETTINGS}
     overrides.update(extra)
     return load_settings(overrides)
 
@@ -122,7 +126,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     from . import render
     from .pipeline import Pipeline
 
-    pipeline = Pipeline(_settings(args), args.password)
+    pipeline = Pipeline(settings_from_flags(args), args.password)
     report = pipeline.ingest(args.paths)
     if args.json:
         data = {"documents": [{**d.meta.model_dump(), "cache_hit": d.cache_hit} for d in report.documents],
@@ -145,7 +149,7 @@ def cmd_context(args: argparse.Namespace) -> int:
     from . import render
     from .pipeline import Pipeline
 
-    pipeline = Pipeline(_settings(args), args.password)
+    pipeline = Pipeline(settings_from_flags(args), args.password)
     prepared = pipeline.prepare(args.question, args.paths, budget_chars=args.budget_chars)
     context = prepared.context
     if args.json:
@@ -183,7 +187,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     from . import render
     from .pipeline import Pipeline
 
-    pipeline = Pipeline(_settings(args), args.password)
+    pipeline = Pipeline(settings_from_flags(args), args.password)
     result = pipeline.ask(args.question, args.paths, budget_chars=args.budget_chars, extraction_fields=_parse_fields(args.fields))
     data = result.to_json()
     print(json.dumps(data, indent=1, ensure_ascii=False) if args.json else render.answer_report(data))

@@ -9,7 +9,7 @@ from typing import Any
 
 from .cache import atomic_write_json
 from .errors import EXIT_OK, ConfigError, UsageError
-from .settings import Settings, load_settings, settings_from_file
+from .settings import Settings, settings_from_file
 
 # The names of the ablations, for --help without importing the evaluation machinery.
 ABLATION_NAMES = ("keywords", "heading_labels", "escalation", "synonyms", "section_hints", "page_hints", "page_diversity")
@@ -104,8 +104,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if unknown:
         raise UsageError(f"unknown --ablate section {unknown[0]!r}", "choose from " + ", ".join(ABLATIONS))
     budgets = _budgets(args.budget_chars)
-    overrides = {k: getattr(args, k, None) for k in ("cache_dir", "traces_dir", "backend", "model", "api")}
-    base = load_settings(overrides)
+    from .cli import settings_from_flags
+
+    base = settings_from_flags(args, budget_chars=None)  # budgets come from --budget-chars as a list
     rows = load_questions(args.questions)[: args.limit or None]
     documents, doc_errors = prepare_documents(Pipeline(base, args.password), rows, args.paths)
     if not documents:

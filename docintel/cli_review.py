@@ -78,11 +78,10 @@ def add_review_commands(sub, common, answer_flags, retrieval_flags) -> None:
 
 
 def _pipeline(args: argparse.Namespace, **extra: Any):
+    from .cli import settings_from_flags
     from .pipeline import Pipeline
 
-    overrides = {k: getattr(args, k, None) for k in ("cache_dir", "traces_dir", "budget_chars", "backend", "model", "api")}
-    overrides.update(extra)
-    return Pipeline(load_settings(overrides), getattr(args, "password", None))
+    return Pipeline(settings_from_flags(args, **extra), getattr(args, "password", None))
 
 
 def cmd_batch(args: argparse.Namespace) -> int:

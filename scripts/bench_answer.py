@@ -8,27 +8,21 @@ Usage: python -m scripts.bench_answer [--questions FILE] [--pdfs DIR] [--budget-
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import tempfile
 import time
-from pathlib import Path
 
 from docintel.pipeline import Pipeline
 from docintel.scoring import gold_number, number_found
 from docintel.settings import load_settings
-
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "financebench"
+from scripts import benchdata
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--questions", type=Path, default=DATA / "questions.jsonl")
-    parser.add_argument("--pdfs", type=Path, default=DATA / "pdfs")
+    parser = benchdata.parser(__doc__.splitlines()[0])
     parser.add_argument("--budget-chars", type=int, default=12000)
     args = parser.parse_args()
-    questions = [json.loads(line) for line in args.questions.read_text().splitlines() if line.strip()]
+    questions = benchdata.load_records(args.questions)
     with tempfile.TemporaryDirectory() as traces:
         pipeline = Pipeline(load_settings({"backend": "extractive", "traces_dir": traces, "budget_chars": args.budget_chars}))
         docs = {d.meta.doc_id: d for d in pipeline.ingest(sorted({args.pdfs / f"{q['doc_name']}.pdf" for q in questions})).documents}

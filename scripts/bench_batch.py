@@ -11,7 +11,6 @@ Usage: python -m scripts.bench_batch [--questions FILE] [--pdfs DIR] [--workers 
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
@@ -24,8 +23,7 @@ from docintel.ingest import Ingestor
 from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
 from docintel.traces import TraceStore, summary_row
-
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "financebench"
+from scripts import benchdata
 
 
 def timed_batch(cache: Path, traces: Path, questions, pdfs: Path, out: Path, workers: int) -> tuple[float, object]:
@@ -50,9 +48,7 @@ def make_store(root: Path, n: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--questions", type=Path, default=DATA / "questions.jsonl")
-    parser.add_argument("--pdfs", type=Path, default=DATA / "pdfs")
+    parser = benchdata.parser(__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=4)
     args = parser.parse_args()
     questions = load_questions(args.questions)

@@ -7,28 +7,22 @@ verbatim (whitespace and case folded), median retrieval+packing time per questio
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import time
-from pathlib import Path
 
 from docintel.pipeline import Pipeline
-from docintel.settings import load_settings
 from docintel.scoring import evidence_share, gold_evidence_lines, gold_pages
+from docintel.settings import load_settings
 from docintel.textnorm import squash
-
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "financebench"
+from scripts import benchdata
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = benchdata.parser(__doc__.splitlines()[0])
     parser.add_argument("--budget-chars", type=int, default=12000)
-    parser.add_argument("--questions", type=Path, default=DATA / "questions.jsonl")
-    parser.add_argument("--pdfs", type=Path, default=DATA / "pdfs")
     parser.add_argument("--show-misses", action="store_true")
     args = parser.parse_args()
-    questions = [json.loads(line) for line in args.questions.read_text().splitlines() if line.strip()]
+    questions = benchdata.load_records(args.questions)
     pipeline = Pipeline(load_settings({"budget_chars": args.budget_chars}))
     docs = {d.meta.doc_id: d for d in pipeline.ingest([args.pdfs / f"{q['doc_name']}.pdf" for q in questions]).documents}
     hits, line_shares, times, sizes = 0, [], [], []

@@ -9,10 +9,7 @@ Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-re
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
-from pathlib import Path
 
 from docintel.answer import TextAnswer
 from docintel.context import Budget, Context, ContextLine, Source
@@ -20,8 +17,8 @@ from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
 from docintel.textnorm import squash
 from docintel.verify import verify_answer
+from scripts import benchdata
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "financebench"
 _NEGATABLE = re.compile(r"\b(is|are|was|were|does|did|has|have|will|can|may)\b", re.I)
 
 
@@ -75,12 +72,10 @@ def verdicts(quotes: list[str], document, context: Context, first: int, last: in
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--questions", type=Path, default=DATA / "questions.jsonl")
-    parser.add_argument("--pdfs", type=Path, default=DATA / "pdfs")
+    parser = benchdata.parser(__doc__.splitlines()[0])
     parser.add_argument("--show-rejected", action="store_true")
     args = parser.parse_args()
-    questions = [json.loads(line) for line in args.questions.read_text().splitlines() if line.strip()]
+    questions = benchdata.load_records(args.questions)
     pipeline = Pipeline(load_settings())
     docs = {d.meta.doc_id: d for d in pipeline.ingest(sorted({args.pdfs / f"{q['doc_name']}.pdf" for q in questions})).documents}
     accepted = total = wrong = mutated = coincidences = 0
