@@ -12,15 +12,22 @@ import csv
 import hashlib
 import json
 import os
-import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from .errors import DocintelError, InputError, QuestionFileError
+from .cache import atomic_write_text
+from .errors import (
+    DocintelError,
+    InputError,
+    QuestionFileError,
+    StorageError,
+    UsageError,
+    storage_error,
+)
 from .ingest import Document, expand_paths
 from .pipeline import Pipeline
 from .pricing import estimate_cost
@@ -106,6 +113,50 @@ def _unique(rows: list[QuestionRow], path: Path) -> list[QuestionRow]:
 
 # ------------------------------------------------------------------------- output
 
+# Every line docintel batch writes has these keys: how an existing --out file is recognised as ours.
+RECORD_KEYS = frozenset({"id", "question", "answer", "verification_status", "trace_id", "error"})
+OUT_FIX = "choose a writable --out file"
+
+
+def is_batch_output(path: Path) -> bool:
+    """Whether *path* holds docintel batch output: empty, or its first line is one of our records."""
+    try:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            first = handle.readline()
+    except OSError:
+        return False
+    if not first.strip():
+        return path.stat().st_size == len(first.encode())
+    try:
+        record = json.loads(first)
+    except json.JSONDecodeError:
+        return False
+    return isinstance(record, dict) and RECORD_KEYS <= record.keys()
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return a.resolve() == b.resolve()
+
+
+def check_output(out: Path, inputs: list[Path], *, force: bool = False) -> None:
+    """Refuse an --out that would destroy data: an input file, a folder, or a file that is not ours.
+
+    *force* allows replacing an existing file that is not batch output (never an input).
+    """
+    for path in inputs:
+        if _same_file(out, path):
+            raise UsageError(f"--out {out} is one of the inputs ({path})", "write the answers to a new file, "
+                             "e.g. --out answers.jsonl")
+    if out.is_dir():
+        raise UsageError(f"--out {out} is a folder", "name a file, e.g. --out answers.jsonl")
+    if out.exists() and not force and not is_batch_output(out):
+        raise UsageError(f"--out {out} exists and is not docintel batch output (its first line is not an answer record)",
+                         "choose another file, or pass --force to replace it")
+
+
 def read_done(out: Path) -> tuple[set[str], int]:
     """Ids already answered in *out*; rewrites the file without corrupt or failed lines. Returns (ids, dropped)."""
     if not out.exists():
@@ -123,29 +174,54 @@ def read_done(out: Path) -> tuple[set[str], int]:
         done.add(record["id"])
         kept.append(line)
     if dropped:
-        tmp = out.with_name(f".{out.name}.tmp")
-        tmp.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
-        os.replace(tmp, out)
+        try:
+            atomic_write_text(out, "".join(line + "\n" for line in kept))
+        except OSError as exc:
+            raise storage_error("rewrite batch output", out, exc, OUT_FIX) from None
     return done, dropped
 
 
 class _Writer:
-    """Appends whole JSON lines under a lock, fsynced, so a crash never leaves a torn line behind a good one."""
+    """Whole JSON lines, fsynced one by one under a lock, so a crash never tears a line behind a good one.
 
-    def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.handle = path.open("a", encoding="utf-8")
+    A new output is written to ``.<name>.partial`` beside it and renamed into place when the run
+    ends (also on Ctrl-C or an error), so an existing file is replaced only by complete output; a
+    partial file left by a killed run is taken up by the next. Resuming appends to our own file.
+    """
+
+    def __init__(self, out: Path, *, fresh: bool) -> None:
+        self.out = out
+        self.partial = out.with_name(f".{out.name}.partial")
+        target = self.partial if fresh else out
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            self.handle = target.open("w" if fresh else "a", encoding="utf-8")
+        except OSError as exc:
+            raise storage_error("write batch output", target, exc, OUT_FIX) from None
+        self.fresh = fresh
         self.lock = threading.Lock()
 
     def write(self, record: dict[str, Any]) -> None:
         line = json.dumps(record, ensure_ascii=False) + "\n"
         with self.lock:
-            self.handle.write(line)
-            self.handle.flush()
-            os.fsync(self.handle.fileno())
+            try:
+                self.handle.write(line)
+                self.handle.flush()
+                os.fsync(self.handle.fileno())
+            except OSError as exc:
+                raise storage_error("write batch output", self.out, exc, OUT_FIX) from None
 
     def close(self) -> None:
         self.handle.close()
+        if self.fresh:
+            os.replace(self.partial, self.out)
+
+
+def _adopt_partial(out: Path) -> None:
+    """Take up the output of a run that was killed before it could rename its partial file."""
+    partial = out.with_name(f".{out.name}.partial")
+    if not out.exists() and partial.is_file() and is_batch_output(partial):
+        os.replace(partial, out)
 
 
 @dataclass
@@ -176,59 +252,52 @@ def match_doc(name: str, documents: dict[str, Document]) -> Document | None:
         (d for d in documents.values() if Path(d.meta.path).name == name), None)
 
 
-class Progress:
-    """A progress bar on a terminal; plain periodic lines otherwise."""
-
-    def __init__(self, total: int, stream=sys.stderr, every_s: float = 10.0) -> None:
-        self.total, self.stream, self.every_s = total, stream, every_s
-        self.done = 0
-        self.tty = stream.isatty()
-        self.started = self.last = time.monotonic()
-
-    def step(self) -> None:
-        self.done += 1
-        now = time.monotonic()
-        if self.tty:
-            width = 30
-            filled = int(width * self.done / max(self.total, 1))
-            rate = self.done / max(now - self.started, 1e-9)
-            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {rate:.1f} q/s")
-            if self.done == self.total:
-                self.stream.write("\n")
-            self.stream.flush()
-        elif now - self.last >= self.every_s or self.done == self.total:
-            self.last = now
-            self.stream.write(f"progress: {self.done}/{self.total} questions ({now - self.started:.0f} s)\n")
-            self.stream.flush()
-
-
 def run_batch(pipeline: Pipeline, questions: list[QuestionRow], paths: list[Path], out: Path, *, workers: int = 4,
-              progress: Callable[[], None] | None = None) -> BatchSummary:
-    """Answer every question not already in *out*; append one JSON line per question."""
+              force: bool = False) -> BatchSummary:
+    """Answer every question not already in *out*; one JSON line per question.
+
+    Call check_output first. With *force*, an existing file that is not batch output is
+    replaced (only once the run ends). Stops with StorageError at the first trace or output
+    that cannot be written.
+    """
     started = time.perf_counter()
     summary = BatchSummary(total=len(questions))
-    done, summary.dropped_lines = read_done(out)
+    _adopt_partial(out)
+    ours = out.exists() and is_batch_output(out)
+    done, summary.dropped_lines = read_done(out) if ours else (set(), 0)
     todo = [q for q in questions if q.id not in done]
     summary.skipped = len(questions) - len(todo)
-    documents, doc_errors = ingest_needed(pipeline, todo, paths)
-    writer = _Writer(out)
+    pipeline.store.check_writable()
+    writer = _Writer(out, fresh=not ours)
+    try:
+        documents, doc_errors = ingest_needed(pipeline, todo, paths)
+        _answer_all(pipeline, todo, documents, doc_errors, writer, summary, workers)
+    finally:
+        writer.close()
+    summary.wall_s = round(time.perf_counter() - started, 2)
+    return summary
+
+
+def _answer_all(pipeline: Pipeline, todo: list[QuestionRow], documents: dict[str, Document], doc_errors: dict[str, str],
+                writer: _Writer, summary: BatchSummary, workers: int) -> None:
     pool = ThreadPoolExecutor(max_workers=max(1, workers))
+    task = pipeline.reporter.task("answering", len(todo))
     try:
         futures = [pool.submit(_answer_one, pipeline, q, documents, doc_errors) for q in todo]
         for future in as_completed(futures):
-            record = future.result()
+            record, storage = future.result()
             writer.write(record)
             _count(summary, record)
-            if progress:
-                progress()
+            task.advance(1, f"{summary.answered + summary.not_found + summary.errors}/{len(todo)} questions, "
+                            f"{summary.errors} errors")
+            if storage is not None:
+                raise storage  # every further trace would be lost too: stop at the first
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)  # Ctrl-C: stop now; a rerun resumes where this left off
         raise
     finally:
         pool.shutdown(wait=True)
-        writer.close()
-    summary.wall_s = round(time.perf_counter() - started, 2)
-    return summary
+        task.close(f"{len(todo)} questions")
 
 
 def ingest_needed(pipeline: Pipeline, todo: list[QuestionRow], paths: list[Path]):
@@ -249,33 +318,40 @@ def ingest_needed(pipeline: Pipeline, todo: list[QuestionRow], paths: list[Path]
     return documents, errors
 
 
-def _answer_one(pipeline: Pipeline, q: QuestionRow, documents: dict[str, Document], doc_errors: dict[str, str]) -> dict[str, Any]:
+def _answer_one(pipeline: Pipeline, q: QuestionRow, documents: dict[str, Document],
+                doc_errors: dict[str, str]) -> tuple[dict[str, Any], StorageError | None]:
+    """The output record of one question, and the storage error that must stop the batch, if any."""
     record: dict[str, Any] = {"id": q.id, "question": q.question, **q.extra, "doc": q.doc}
     try:
-        if q.doc:
-            document = match_doc(q.doc, documents)
-            if document is None:
-                reason = doc_errors.get(Path(q.doc).stem) or f"document {q.doc!r} is not among the given paths"
-                raise QuestionFileError(reason, "check the question's doc field and the PATH arguments")
-            docs = [document]
-        else:
-            docs = list(documents.values())
-            if not docs:
-                raise QuestionFileError("no readable document to answer from", "check the PATH arguments")
-        result = pipeline.ask(q.question, documents=docs)
+        result = pipeline.ask(q.question, documents=_documents_for(q, documents, doc_errors))
     except DocintelError as exc:
-        return {**record, "answer": None, "verification_status": None, "trace_id": getattr(exc, "trace_id", None),
-                "error": exc.to_dict()}
+        storage = exc.trace_error if isinstance(exc.trace_error, StorageError) else None
+        return {**record, "answer": None, "verification_status": None, "trace_id": exc.trace_id,
+                "error": exc.to_dict()}, storage
     except Exception as exc:  # one bad question never stops the batch
         return {**record, "answer": None, "verification_status": None, "trace_id": None,
-                "error": {"type": type(exc).__name__, "what": str(exc), "fix": "report this bug with the question"}}
+                "error": {"type": type(exc).__name__, "what": str(exc), "fix": "report this bug with the question"}}, None
     usage = result.usage
+    cost = estimate_cost(result.model, usage.input_tokens, usage.output_tokens, usage.cached_tokens) \
+        if result.backend == "openai" else 0.0
     return {**record, "answer": result.answer.model_dump(mode="json"), "verification_status": result.verification.status,
             "citations": {"verified": result.verification.verified, "failed": result.verification.failed},
-            "backend": result.backend, "model": result.model, "usage": usage.model_dump(),
-            "cost_usd": estimate_cost(result.model, usage.input_tokens, usage.output_tokens, usage.cached_tokens)
-            if result.backend == "openai" else 0.0,
-            "trace_id": result.trace_id, "error": None}
+            "backend": result.backend, "model": result.model, "usage": usage.model_dump(), "cost_usd": cost,
+            "trace_id": result.trace_id if result.trace_path else None,
+            # an answer whose trace was lost is kept for reading but retried on resume
+            "error": result.trace_error.to_dict() if result.trace_error else None}, result.trace_error
+
+
+def _documents_for(q: QuestionRow, documents: dict[str, Document], doc_errors: dict[str, str]) -> list[Document]:
+    if q.doc:
+        document = match_doc(q.doc, documents)
+        if document is None:
+            reason = doc_errors.get(Path(q.doc).stem) or f"document {q.doc!r} is not among the given paths"
+            raise QuestionFileError(reason, "check the question's doc field and the PATH arguments")
+        return [document]
+    if not documents:
+        raise QuestionFileError("no readable document to answer from", "check the PATH arguments")
+    return list(documents.values())
 
 
 def _count(summary: BatchSummary, record: dict[str, Any]) -> None:

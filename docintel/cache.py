@@ -12,7 +12,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-CACHE_FORMAT = 1
+# 2: entries record whether the document needs a password (checked before a cached entry is used).
+CACHE_FORMAT = 2
 
 
 def cache_path(cache_dir: Path, content_hash: str, extractor_version: str) -> Path:
@@ -32,13 +33,16 @@ def load_entry(path: Path) -> dict[str, Any] | None:
     return data
 
 
-def atomic_write_json(path: Path, data: Any, *, indent: int | None = None) -> None:
-    """Write *data* as JSON to *path* atomically (temporary file in the same folder, then rename)."""
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write *text* to *path* atomically: a temporary file in the same folder (mode 600), fsynced, then renamed.
+
+    A crash leaves either the old file or the new one, never a half-written one.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=path.suffix, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, indent=indent)
+            handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -50,6 +54,41 @@ def atomic_write_json(path: Path, data: Any, *, indent: int | None = None) -> No
         raise
 
 
+def atomic_write_json(path: Path, data: Any, *, indent: int | None = None) -> None:
+    """Write *data* as JSON to *path* atomically (see atomic_write_text)."""
+    atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=indent))
+
+
 def save_entry(path: Path, entry: dict[str, Any]) -> None:
     """Store a parsed document; failures to write the cache are not fatal to the caller."""
     atomic_write_json(path, {"format": CACHE_FORMAT, **entry})
+
+
+def cache_summary(cache_dir: Path) -> dict[str, Any]:
+    """What the cache holds: its folder, and the number and total size of parsed documents and indexes."""
+    summary: dict[str, Any] = {"cache_dir": str(cache_dir)}
+    for kind in ("lines", "index"):
+        files = [p for p in (cache_dir / kind).rglob("*.json")] if (cache_dir / kind).is_dir() else []
+        summary[kind] = {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}
+    return summary
+
+
+def clear_cache(cache_dir: Path) -> int:
+    """Delete every parsed document and search index under *cache_dir*; returns the files removed.
+
+    Only docintel's own folders (``lines/``, ``index/``) are touched, so a cache folder shared
+    with other files loses nothing else.
+    """
+    removed = 0
+    for kind in ("lines", "index"):
+        root = cache_dir / kind
+        if not root.is_dir():
+            continue
+        for path in sorted(root.rglob("*"), reverse=True):  # files before their folders
+            if path.is_dir():
+                path.rmdir()
+            else:
+                path.unlink()
+                removed += 1
+        root.rmdir()
+    return removed

@@ -15,34 +15,82 @@ import os
 import sys
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
-from .errors import (EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, CheckFailedError,
-                     DocintelError, UsageError)
-from .settings import load_settings
+from .errors import (
+    EXIT_INPUT,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    CheckFailedError,
+    DocintelError,
+    UsageError,
+)
+from .render import print_text
+from .settings import MAX_BUDGET_CHARS, MIN_BUDGET_CHARS, Settings, load_settings
+
+if TYPE_CHECKING:
+    from .pipeline import Pipeline
+    from .progress import Reporter
 
 EPILOG = """\
 configuration: every setting can be set as DOCINTEL_<NAME> in the environment or in a .env
 file in the working directory; OPENAI_API_KEY and OPENAI_BASE_URL are read too. Flags win.
 Settings: docintel settings (lists names, values and meanings).
 
-exit codes: 0 ok; 1 internal error; 2 usage; 3 input (missing/bad PDF or question file);
-4 configuration; 5 model/backend error; 6 a requested check failed (--strict, batch
-items failed); 130 interrupted.
+exit codes: 0 ok; 1 internal error; 2 usage (bad arguments, empty question); 3 input
+(missing/bad PDF or question file); 4 configuration; 5 model/backend error; 6 a requested
+check failed (--strict, batch items failed); 7 storage (a trace or the batch output cannot
+be written: the answer is still printed); 130 interrupted.
 
 traces go to ./traces (DOCINTEL_TRACES_DIR); parsed PDFs are cached in
-~/.cache/docintel (DOCINTEL_CACHE_DIR)."""
+~/.cache/docintel (DOCINTEL_CACHE_DIR; `docintel cache clear` empties it). Long steps
+(parsing, indexing, batch, eval) show progress on stderr; --quiet hides it."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with docintel's one-line error form: ``error: <what> — <fix>``, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"error: {message} — see {self.prog} --help\n")
+
+
+def budget_chars(value: str) -> int:
+    """argparse type of --budget-chars: a whole number within the allowed range."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number of characters") from None
+    if not MIN_BUDGET_CHARS <= number <= MAX_BUDGET_CHARS:
+        raise argparse.ArgumentTypeError(f"{number} is outside {MIN_BUDGET_CHARS}-{MAX_BUDGET_CHARS} characters "
+                                         f"(the smallest budget holds a document header and a few lines)")
+    return number
+
+
+def non_negative(value: str) -> int:
+    """argparse type of counts where 0 means all."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"{number} is negative; give 0 or more")
+    return number
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cache-dir", type=Path, help="cache folder for parsed PDFs (DOCINTEL_CACHE_DIR)")
     parser.add_argument("--traces-dir", type=Path, help="folder for traces (DOCINTEL_TRACES_DIR; default ./traces)")
-    parser.add_argument("--password", help="password for encrypted PDFs (empty user passwords need none)")
+    parser.add_argument("--password", help="password for encrypted PDFs (empty user passwords need none); "
+                                           "checked on every run, also when the document is cached")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr (warnings still show)")
 
 
 def _retrieval_flags(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--budget-chars", type=int, help="size limit of the evidence in characters (default 12000)")
+    parser.add_argument("--budget-chars", type=budget_chars,
+                        help=f"size limit of the evidence in characters (default 12000; at least {MIN_BUDGET_CHARS})")
 
 
 def _answer_flags(parser: argparse.ArgumentParser) -> None:
@@ -55,7 +103,7 @@ def _answer_flags(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser: the user's manual."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="docintel", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG,
         description="Answer questions about PDF documents with citations that are checked.\n\n"
                     "Reads PDFs into line tables, finds the passages that matter (BM25, page hints), sends\n"
@@ -75,8 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
     _answer_flags(p)
     _retrieval_flags(p)
     p.add_argument("--fields", help="multi-field extraction instead of a free answer: NAME:KIND,... with KIND in "
-                                    "text, amount, date, boolean, number (openai backend)")
-    p.add_argument("--json", action="store_true", help="print one JSON object: answer, verification, trace_id, trace_path, backend, model, usage")
+                                    "text, amount, date, boolean, number (needs the openai backend)")
+    p.add_argument("--json", action="store_true", help="print one JSON object: answer, verification, trace_id, "
+                                                       "trace_path, trace_error, backend, model, usage")
     p.add_argument("--strict", action="store_true", help="exit 6 when any citation fails verification")
     _common(p)
 
@@ -104,10 +153,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("settings", help="list every setting: name, value, environment variable, meaning")
 
+    c = sub.add_parser("cache", help="show or clear the cache of parsed PDFs and search indexes",
+                       description="The cache keeps each parsed PDF (its line table) and its search index as JSON,\n"
+                                   "keyed by content hash, in DOCINTEL_CACHE_DIR (default ~/.cache/docintel). Files\n"
+                                   "are readable by their owner only. Entries of password-protected PDFs are used\n"
+                                   "only after the password given opens the file again.",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    csub = c.add_subparsers(dest="cache_command", metavar="ACTION", required=True)
+    for name, text in (("info", "where the cache is, and how many files and bytes it holds"),
+                       ("clear", "delete every cached line table and search index (nothing else)")):
+        cp = csub.add_parser(name, help=text, description=text)
+        cp.add_argument("--cache-dir", type=Path, help="cache folder (DOCINTEL_CACHE_DIR)")
+        cp.add_argument("--json", action="store_true")
+
     from .cli_eval import add_eval_command
     from .cli_review import add_review_commands
 
-    add_review_commands(sub, _common, _answer_flags, _retrieval_flags)
+    add_review_commands(sub, _common, _answer_flags, _retrieval_flags, non_negative)
     add_eval_command(sub, _common, _answer_flags)
     return parser
 
@@ -115,19 +177,32 @@ def build_parser() -> argparse.ArgumentParser:
 FLAG_SETTINGS = ("cache_dir", "traces_dir", "budget_chars", "backend", "model", "api")
 
 
-def settings_from_flags(args: argparse.Namespace, **extra: Any):
+def settings_from_flags(args: argparse.Namespace, **extra: Any) -> Settings:
     """The settings with every flag the command line set (flags a subcommand lacks are skipped)."""
     overrides = {k: getattr(args, k, None) for k in FLAG_SETTINGS}
     overrides.update(extra)
     return load_settings(overrides)
 
 
-def cmd_ingest(args: argparse.Namespace) -> int:
-    from . import render
+def make_reporter(args: argparse.Namespace, settings: Settings) -> Reporter:
+    """Progress and warnings on stderr; --quiet hides the progress."""
+    from .progress import Reporter
+
+    return Reporter(quiet=getattr(args, "quiet", False), interval_s=settings.progress_interval_s)
+
+
+def make_pipeline(args: argparse.Namespace, **extra: Any) -> Pipeline:
+    """The pipeline of a command: settings from flags, the --password, progress on stderr."""
     from .pipeline import Pipeline
 
-    pipeline = Pipeline(settings_from_flags(args), args.password)
-    report = pipeline.ingest(args.paths)
+    settings = settings_from_flags(args, **extra)
+    return Pipeline(settings, getattr(args, "password", None), make_reporter(args, settings))
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    from . import render
+
+    report = make_pipeline(args).ingest(args.paths)
     if args.json:
         data = {"documents": [{**d.meta.model_dump(), "cache_hit": d.cache_hit} for d in report.documents],
                 "failures": [f.model_dump() for f in report.failures]}
@@ -136,10 +211,10 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                 entry["lines"] = d.lines.to_dict(orient="records")
         print(json.dumps(data, indent=1, ensure_ascii=False))
     else:
-        print(render.ingest_report(report.documents, []))
+        print_text(render.ingest_report(report.documents, []))
         if args.lines:
             for d in report.documents:
-                print(d.lines.to_csv(sep="\t", index=False), end="")
+                print_text(d.lines.to_csv(sep="\t", index=False).rstrip("\n"))
     for failure in report.failures:
         print(f"error: {failure.message}", file=sys.stderr)
     return EXIT_INPUT if report.failures else EXIT_OK
@@ -147,10 +222,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 def cmd_context(args: argparse.Namespace) -> int:
     from . import render
-    from .pipeline import Pipeline
 
-    pipeline = Pipeline(settings_from_flags(args), args.password)
-    prepared = pipeline.prepare(args.question, args.paths, budget_chars=args.budget_chars)
+    prepared = make_pipeline(args).prepare(args.question, args.paths, budget_chars=args.budget_chars)
     context = prepared.context
     if args.json:
         sources = [{"doc": s.doc, "title": s.title, "heading_path": s.heading_path, "pages": s.pages, "chars": s.chars,
@@ -162,7 +235,7 @@ def cmd_context(args: argparse.Namespace) -> int:
                           "notes": context.notes, "failed_documents": [f.model_dump() for f in prepared.failures]},
                          indent=1, ensure_ascii=False))
     else:
-        print(render.context_report(args.question, context))
+        print_text(render.context_report(args.question, context))
     for failure in prepared.failures:
         print(f"error: {failure.message}", file=sys.stderr)
     return EXIT_INPUT if prepared.failures else EXIT_OK
@@ -185,14 +258,19 @@ def _parse_fields(spec: str | None) -> dict[str, str] | None:
 
 def cmd_ask(args: argparse.Namespace) -> int:
     from . import render
-    from .pipeline import Pipeline
 
-    pipeline = Pipeline(settings_from_flags(args), args.password)
-    result = pipeline.ask(args.question, args.paths, budget_chars=args.budget_chars, extraction_fields=_parse_fields(args.fields))
+    pipeline = make_pipeline(args)
+    result = pipeline.ask(args.question, args.paths, budget_chars=args.budget_chars,
+                          extraction_fields=_parse_fields(args.fields))
     data = result.to_json()
-    print(json.dumps(data, indent=1, ensure_ascii=False) if args.json else render.answer_report(data))
+    if args.json:
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+    else:
+        print_text(render.answer_report(data))
     for failure in result.prepared.failures:
         print(f"error: {failure.message}", file=sys.stderr)
+    if result.trace_error is not None:
+        raise result.trace_error  # the answer is out; now say why its trace is not
     if args.strict and result.verification.failed:
         raise CheckFailedError(f"{result.verification.failed} citation(s) failed verification (trace {result.trace_id})",
                                "inspect them with: docintel traces show " + result.trace_id)
@@ -211,7 +289,31 @@ def cmd_settings(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"ask": cmd_ask, "context": cmd_context, "ingest": cmd_ingest, "settings": cmd_settings}
+def cmd_cache(args: argparse.Namespace) -> int:
+    from .cache import cache_summary, clear_cache
+
+    cache_dir = load_settings({"cache_dir": args.cache_dir}).cache_dir
+    if args.cache_command == "clear":
+        try:
+            removed = clear_cache(cache_dir)
+        except OSError as exc:
+            from .errors import storage_error
+
+            raise storage_error("clear the cache in", cache_dir, exc, "check the folder's permissions") from None
+        print(json.dumps({"cache_dir": str(cache_dir), "removed_files": removed}) if args.json
+              else f"removed {removed} cached files from {cache_dir}")
+        return EXIT_OK
+    summary = cache_summary(cache_dir)
+    if args.json:
+        print(json.dumps(summary, indent=1))
+    else:
+        print(f"cache: {cache_dir}\n"
+              f"parsed documents: {summary['lines']['files']} ({summary['lines']['bytes'] / 1e6:.1f} MB)\n"
+              f"search indexes: {summary['index']['files']} ({summary['index']['bytes'] / 1e6:.1f} MB)")
+    return EXIT_OK
+
+
+COMMANDS = {"ask": cmd_ask, "context": cmd_context, "ingest": cmd_ingest, "settings": cmd_settings, "cache": cmd_cache}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -228,7 +330,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return handler(args)
     except DocintelError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print_text(f"error: {exc}", file=sys.stderr)
+        if exc.trace_error is not None:
+            print_text(f"error: {exc.trace_error}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("error: interrupted — partial work is kept where it was complete (cache, traces, batch output)", file=sys.stderr)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from .cache import atomic_write_json
-from .errors import EXIT_OK, ConfigError, UsageError
-from .settings import Settings, settings_from_file
+from .errors import EXIT_INPUT, EXIT_OK, ConfigError, QuestionFileError, UsageError
+from .settings import MIN_BUDGET_CHARS, Settings, settings_from_file
 
 # The names of the ablations, for --help without importing the evaluation machinery.
 ABLATION_NAMES = ("keywords", "heading_labels", "escalation", "synonyms", "section_hints", "page_hints", "page_diversity")
@@ -60,8 +61,9 @@ def _budgets(value: str | None) -> list[int] | None:
         budgets = [int(v) for v in value.split(",") if v.strip()]
     except ValueError:
         raise UsageError(f"--budget-chars {value!r} is not a number or a comma list", "write e.g. 12000 or 3000,6000,12000") from None
-    if not budgets or min(budgets) < 200:
-        raise UsageError(f"--budget-chars {value!r}: budgets must be at least 200", "write e.g. 3000,6000,12000")
+    if not budgets or min(budgets) < MIN_BUDGET_CHARS:
+        raise UsageError(f"--budget-chars {value!r}: budgets must be at least {MIN_BUDGET_CHARS}",
+                         "write e.g. 3000,6000,12000")
     return budgets
 
 
@@ -97,40 +99,68 @@ def table(runs: list, base=None) -> str:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     from .batch import load_questions
-    from .evaluate import ABLATIONS, prepare_documents, report_json
+    from .evaluate import ABLATIONS, has_gold, prepare_documents, report_json
     from .pipeline import Pipeline
 
     unknown = [a for a in args.ablate if a not in ABLATIONS]
     if unknown:
         raise UsageError(f"unknown --ablate section {unknown[0]!r}", "choose from " + ", ".join(ABLATIONS))
     budgets = _budgets(args.budget_chars)
-    from .cli import settings_from_flags
+    from .cli import make_reporter, settings_from_flags
 
     base = settings_from_flags(args, budget_chars=None)  # budgets come from --budget-chars as a list
     rows = load_questions(args.questions)[: args.limit or None]
-    documents, doc_errors = prepare_documents(Pipeline(base, args.password), rows, args.paths)
+    if not any(has_gold(row) for row in rows):
+        raise QuestionFileError(f"{args.questions}: no question has gold data to score against",
+                                "add gold pages (FinanceBench 'evidence' or 'gold_pages') or gold answers "
+                                "('answer', 'gold_answer' or 'expected'); to answer without scoring use docintel batch")
+    reporter = make_reporter(args, base)
+    documents, doc_errors = prepare_documents(Pipeline(base, args.password, reporter), rows, args.paths)
     if not documents:
-        raise UsageError("no readable document among the given paths", "check the PATH arguments")
-    runs, sections, flipped = _runs(args, base, budgets, rows, documents, doc_errors)
+        raise QuestionFileError("no readable document among the given paths: "
+                                + ("; ".join(sorted(set(doc_errors.values()))[:3]) or "none found"),
+                                "check the PATH arguments")
+    runs, sections, flipped = _runs(args, base, budgets, rows, documents, doc_errors, reporter)
     report = report_json(runs, {"questions_file": str(args.questions), "ablations": args.ablate, "flips": flipped,
                                 "compare": [str(p) for p in args.compare] if args.compare else None})
     if args.out:
         atomic_write_json(args.out, report, indent=1)
     if args.plot:
         _plot(runs, args.plot)
+    code = _exit_code(runs)
     if args.json:
         print(json.dumps(report, indent=1, ensure_ascii=False))
-        return EXIT_OK
+        return code
     for title, group, base_run in sections:
         print(f"\n{title}\n{table(group, base_run)}")
     for name, change in flipped.items():
         print(f"\n{name}: hit->miss {change['hit_to_miss'] or 'none'}; miss->hit {change['miss_to_hit'] or 'none'}")
     print("\nsettings hashes: " + ", ".join(f"{r.label}={r.settings_hash}" for r in runs)
           + (f"\nreport: {args.out}" if args.out else "") + (f"\nplot: {args.plot}" if args.plot else ""))
+    _print_errors(runs)
+    return code
+
+
+def _exit_code(runs: list) -> int:
+    """0 when every question was scored; else the exit code of the first error (3: a document is missing)."""
+    for report in runs:
+        for row in report.rows:
+            if row.error:
+                return row.error_exit_code or EXIT_INPUT
     return EXIT_OK
 
 
-def _runs(args, base: Settings, budgets, rows, documents, doc_errors):
+def _print_errors(runs: list) -> None:
+    from .evaluate import error_summary
+
+    for report in runs:
+        for message, ids in error_summary(report.rows):
+            more = f" and {len(ids) - 3} more" if len(ids) > 3 else ""
+            print(f"error: {report.label}: {len(ids)} question(s) not scored ({', '.join(ids[:3])}{more}): {message}",
+                  file=sys.stderr)
+
+
+def _runs(args, base: Settings, budgets, rows, documents, doc_errors, reporter):
     from .evaluate import ABLATIONS, flips, run
 
     runs: list = []
@@ -140,13 +170,14 @@ def _runs(args, base: Settings, budgets, rows, documents, doc_errors):
         variants = [(path.stem, settings_from_file(path, base)) for path in args.compare]
         for budget in budgets or [None]:
             pair = [run(label if budget is None else f"{label}@{budget}",
-                        s if budget is None else s.model_copy(update={"budget_chars": budget}), rows, documents, doc_errors)
+                        s if budget is None else s.model_copy(update={"budget_chars": budget}), rows, documents, doc_errors,
+                        reporter)
                     for label, s in variants]
             runs.extend(pair)
             sections.append((f"compare {pair[0].label} vs {pair[1].label}", pair, pair[0]))
             flipped[f"{pair[0].label} -> {pair[1].label}"] = flips(pair[0], pair[1])
         return runs, sections, flipped
-    sweep = [run(f"full@{b}", base.model_copy(update={"budget_chars": b}), rows, documents, doc_errors)
+    sweep = [run(f"full@{b}", base.model_copy(update={"budget_chars": b}), rows, documents, doc_errors, reporter)
              for b in (budgets or [base.budget_chars])]
     runs.extend(sweep)
     sections.append(("budget sweep" if len(sweep) > 1 else "full assembly", sweep, None))
@@ -155,7 +186,7 @@ def _runs(args, base: Settings, budgets, rows, documents, doc_errors):
         group = [full]
         for name in args.ablate:
             variant = base.model_copy(update={"budget_chars": full.budget_chars, **ABLATIONS[name]})
-            ablated = run(f"-{name}@{full.budget_chars}", variant, rows, documents, doc_errors)
+            ablated = run(f"-{name}@{full.budget_chars}", variant, rows, documents, doc_errors, reporter)
             group.append(ablated)
             flipped[f"ablate {name}"] = flips(full, ablated)
         runs.extend(group[1:])

@@ -12,7 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from .errors import EXIT_CHECK_FAILED, EXIT_OK, UsageError
+
+# The statuses a trace can have (final, answer or verification), for --status.
+TRACE_STATUSES = ("ok", "error", "citation_failed", "verified", "failed", "no_citations", "found", "not_found", "refused")
 from .pricing import input_limit
+from .render import print_text
 from .settings import load_settings
 from .traces import TraceStore
 
@@ -26,20 +30,27 @@ passes through as `input_answer`). FinanceBench files (financebench_id, doc_name
 they are. Without ids, a stable id is derived from the question text.
 
 Output (--out): one JSON line per question: id, question, passed-through fields, answer,
-verification_status, citations, usage, trace_id, error. Rerunning with the same --out skips
-ids already answered (failed ones are retried; lines cut by a crash are dropped first).
+verification_status, citations, usage, trace_id, error. A new output is written to a
+temporary file beside it and renamed into place when the run ends. Rerunning with the same
+--out skips ids already answered and appends (failed ones are retried; lines cut by a crash
+are dropped first). --out is refused when it is one of the inputs, a folder, or an existing
+file that is not docintel batch output (its first line is checked); --force replaces such a
+file. Every question's trace must be written: the run stops at the first trace that cannot
+be (exit 7), and checks the traces folder before it starts.
 Exit 0 when every question succeeded with verified citations, 6 otherwise.
 
 example: docintel batch questions.jsonl reports/ --out answers.jsonl --workers 4"""
 
 
-def add_review_commands(sub, common, answer_flags, retrieval_flags) -> None:
+def add_review_commands(sub, common, answer_flags, retrieval_flags, non_negative) -> None:
     """Register ``batch`` and ``traces`` on the subcommand parser."""
     p = sub.add_parser("batch", help="answer a question file (resumable, concurrent)", description=BATCH_HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("questions", type=Path, metavar="QUESTIONS")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
-    p.add_argument("--out", type=Path, required=True, help="output JSONL file (appended; resumable)")
+    p.add_argument("--out", type=Path, required=True, help="output JSONL file (resumable: a rerun appends the rest)")
+    p.add_argument("--force", action="store_true",
+                   help="replace an existing --out file that is not docintel batch output (never an input file)")
     p.add_argument("--workers", type=int, default=4, help="questions answered at once (default 4)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     answer_flags(p)
@@ -52,9 +63,9 @@ def add_review_commands(sub, common, answer_flags, retrieval_flags) -> None:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     tsub = t.add_subparsers(dest="traces_command", metavar="ACTION", required=True)
     lp = tsub.add_parser("list", help="newest first, one line each")
-    lp.add_argument("--limit", type=int, default=20, help="show at most N traces (default 20; 0 = all)")
-    lp.add_argument("--status", help="only traces whose final, answer or verification status is S "
-                                     "(ok, error, citation_failed, verified, failed, not_found, refused)")
+    lp.add_argument("--limit", type=non_negative, default=20, help="show at most N traces (default 20; 0 = all)")
+    lp.add_argument("--status", choices=TRACE_STATUSES, metavar="STATUS",
+                    help="only traces whose final, answer or verification status is STATUS: " + ", ".join(TRACE_STATUSES))
     lp.add_argument("--since", help="only traces created on or after DATE (YYYY-MM-DD or ISO time)")
     lp.add_argument("--grep", help="only traces whose question contains TEXT (case-insensitive)")
     lp.add_argument("--json", action="store_true")
@@ -62,38 +73,48 @@ def add_review_commands(sub, common, answer_flags, retrieval_flags) -> None:
     sp.add_argument("id")
     sp.add_argument("--json", action="store_true", help="print the whole trace")
     sp.add_argument("--prompt", action="store_true", help="print the exact system and user prompt")
-    vp = tsub.add_parser("verify", help="verify a stored answer again against the current documents")
+    vp = tsub.add_parser("verify", help="verify a stored answer again against the current documents",
+                         description="Verify a stored answer again against the documents as they are now. Each\n"
+                                     "document is looked for at the absolute path the trace recorded; when it has\n"
+                                     "moved, --doc PATH names it, or --search FOLDER finds it by content hash.",
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
     vp.add_argument("id")
     vp.add_argument("--json", action="store_true")
     rp = tsub.add_parser("replay", help="send the stored request again; store a new trace linked to it")
     rp.add_argument("id")
     rp.add_argument("--json", action="store_true")
     st = tsub.add_parser("stats", help="answer/verification rates, tokens, cost, latency, context utilisation")
-    st.add_argument("--last", type=int, default=100, help="over the last N traces (default 100)")
+    st.add_argument("--last", type=non_negative, default=100, help="over the last N traces (default 100; 0 = all)")
     st.add_argument("--json", action="store_true")
     for parser in (lp, sp, vp, rp, st):
         parser.add_argument("--traces-dir", type=Path, help="traces folder (DOCINTEL_TRACES_DIR; default ./traces)")
     for parser in (vp, rp):
         parser.add_argument("--cache-dir", type=Path, help="cache folder for parsed PDFs")
+        parser.add_argument("--doc", action="append", type=Path, default=[], metavar="PATH",
+                            help="where a document of the trace is now (repeatable); matched by content hash, "
+                                 "or by file name when it changed")
+        parser.add_argument("--search", action="append", type=Path, default=[], metavar="FOLDER",
+                            help="find moved documents by content hash among the PDFs in FOLDER (repeatable)")
+        parser.add_argument("--password", help="password for encrypted PDFs")
+        parser.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
 
 
 def _pipeline(args: argparse.Namespace, **extra: Any):
-    from .cli import settings_from_flags
-    from .pipeline import Pipeline
+    from .cli import make_pipeline
 
-    return Pipeline(settings_from_flags(args, **extra), getattr(args, "password", None))
+    return make_pipeline(args, **extra)
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from .batch import Progress, load_questions, run_batch
+    from .batch import check_output, load_questions, run_batch
 
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1 (got {args.workers})", "use --workers 1 for one at a time")
+    check_output(args.out, [args.questions, *args.paths], force=args.force)
     pipeline = _pipeline(args)
     questions = load_questions(args.questions)
     pipeline.backend  # noqa: B018 — fail on a missing key before any question is tried
-    progress = Progress(len(questions))
-    summary = run_batch(pipeline, questions, args.paths, args.out, workers=args.workers, progress=progress.step)
+    summary = run_batch(pipeline, questions, args.paths, args.out, workers=args.workers, force=args.force)
     data = summary.__dict__
     if args.json:
         print(json.dumps(data, indent=1))
@@ -143,7 +164,7 @@ def cmd_traces_list(args: argparse.Namespace) -> int:
     else:
         for row in wanted:
             model = f"{row.get('backend')}/{row.get('model') or '-'}"
-            print(f"{row['id']}  {(row.get('created_at') or '')[:19]}  {model:<24} "
+            print_text(f"{row['id']}  {(row.get('created_at') or '')[:19]}  {model:<24} "
                   f"{row.get('answer_status') or '-':<9} {row.get('verification_status') or '-':<12} "
                   f"{row.get('tokens', 0):>6} tok  {textwrap.shorten(row.get('question') or '', 60)}")
         if not wanted:
@@ -164,12 +185,12 @@ def cmd_traces_show(args: argparse.Namespace) -> int:
         prompt = trace.get("prompt") or {}
         print(f"=== system ===\n{prompt.get('system', '(none)')}\n=== user ===\n{prompt.get('user', '(none)')}")
         return EXIT_OK
-    print(render.trace_report(trace))
+    render.print_text(render.trace_report(trace))
     return EXIT_OK
 
 
 def cmd_traces_verify(args: argparse.Namespace) -> int:
-    report = _pipeline(args).reverify(args.id)
+    report = _pipeline(args).reverify(args.id, args.doc, args.search)
     if args.json:
         print(json.dumps(report, indent=1, ensure_ascii=False))
     else:
@@ -186,7 +207,7 @@ def cmd_traces_verify(args: argparse.Namespace) -> int:
 def cmd_traces_replay(args: argparse.Namespace) -> int:
     from . import render
 
-    result, original = _pipeline(args).replay(args.id)
+    result, original = _pipeline(args).replay(args.id, args.doc, args.search)
     new = result.to_json()
     before = original.get("answer") or {}
     changes = {
@@ -205,7 +226,7 @@ def cmd_traces_replay(args: argparse.Namespace) -> int:
     print(f"verdicts: {changes['verdicts_before']} -> {changes['verdicts_after']}")
     ub, ua = changes["usage_before"] or {}, changes["usage_after"]
     print(f"tokens in/out: {ub.get('input_tokens', 0)}/{ub.get('output_tokens', 0)} -> {ua['input_tokens']}/{ua['output_tokens']}")
-    print(render.answer_report(new))
+    render.print_text(render.answer_report(new))
     return EXIT_OK
 
 

@@ -13,11 +13,14 @@ code  meaning
 4     configuration error (settings, ``.env``, missing API key)
 5     model/backend error (API unreachable, refused, malformed output)
 6     a check failed: ``--strict`` verification, or some batch items failed
+7     storage error: a trace, batch output or cache file could not be written
 130   interrupted (Ctrl-C)
 ====  =======================================================================
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
@@ -26,6 +29,7 @@ EXIT_INPUT = 3
 EXIT_CONFIG = 4
 EXIT_BACKEND = 5
 EXIT_CHECK_FAILED = 6
+EXIT_STORAGE = 7
 EXIT_INTERRUPTED = 130
 
 
@@ -38,6 +42,8 @@ class DocintelError(Exception):
         super().__init__(what)
         self.what = what
         self.fix = fix
+        self.trace_id: str | None = None  # the trace that recorded this failure, when one was written
+        self.trace_error: DocintelError | None = None  # why that trace could not be written, if it could not
 
     def __str__(self) -> str:
         return f"{self.what} — {self.fix}" if self.fix else self.what
@@ -81,6 +87,10 @@ class EncryptedPDFError(InputError):
     """The PDF needs a password that was not given, or the one given is wrong."""
 
 
+class ParseTimeoutError(InputError):
+    """Parsing one PDF took longer than the per-file limit (a damaged or pathological file)."""
+
+
 class NoTextError(InputError):
     """The PDF has no extractable text at all (a scanned document)."""
 
@@ -103,3 +113,16 @@ class CheckFailedError(DocintelError):
     """A check the user asked for failed (``--strict`` verification)."""
 
     exit_code = EXIT_CHECK_FAILED
+
+
+class StorageError(DocintelError):
+    """A file docintel must write (trace, batch output) cannot be written: the folder is read-only,
+    missing, a file, or the disk is full."""
+
+    exit_code = EXIT_STORAGE
+
+
+def storage_error(action: str, where: Path, exc: OSError, fix: str) -> StorageError:
+    """A StorageError for an OSError met while writing *where* ("cannot <action> <where> (<reason>)")."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return StorageError(f"cannot {action} {where} ({reason})", fix)

@@ -16,9 +16,17 @@ from typing import Any
 
 from . import __version__
 from .batch import QuestionRow, ingest_needed, match_doc
-from .errors import DocintelError, UsageError
+from .errors import DocintelError, DocumentNotFoundError
 from .pipeline import AskResult, Pipeline
-from .scoring import evidence_share, gold_evidence_lines, gold_number, gold_pages, number_found, text_contained
+from .progress import SILENT, Reporter
+from .scoring import (
+    evidence_share,
+    gold_evidence_lines,
+    gold_number,
+    gold_pages,
+    number_found,
+    text_contained,
+)
 from .settings import Settings
 from .textnorm import squash
 
@@ -54,6 +62,7 @@ class QuestionScore:
     not_found: bool
     error: str | None
     trace_id: str | None
+    error_exit_code: int | None = None
 
 
 @dataclass
@@ -120,12 +129,13 @@ def score_question(row: QuestionRow, pipeline: Pipeline, documents: dict, doc_er
     try:
         docs = [match_doc(row.doc, documents)] if row.doc else list(documents.values())
         if not docs or docs[0] is None:
-            raise UsageError(doc_errors.get(Path(row.doc or "").stem) or f"document {row.doc!r} not found", "check PATH")
+            raise DocumentNotFoundError(doc_errors.get(Path(row.doc or "").stem) or f"document {row.doc!r} not found",
+                                        "check the question's doc field and the PATH arguments")
         result = pipeline.ask(row.question, documents=docs)
     except DocintelError as exc:
         return QuestionScore(**base, pages_sent=[], page_hit=False if pages else None, evidence_share=None,
                              context_chars=0, context_tokens=0, budget_share=0.0, verdicts={}, answer_match=None,
-                             not_found=False, error=str(exc), trace_id=getattr(exc, "trace_id", None))
+                             not_found=False, error=str(exc), trace_id=exc.trace_id, error_exit_code=exc.exit_code)
     context = result.prepared.context
     sent = sorted({p for s in context.sources for p in s.pages})
     squashed = squash(" ".join(line.text for s in context.sources for line in s.lines))
@@ -166,10 +176,29 @@ def summarise(rows: list[QuestionScore]) -> dict[str, Any]:
     }
 
 
-def run(label: str, settings: Settings, rows: list[QuestionRow], documents: dict, doc_errors: dict) -> RunReport:
+def has_gold(row: QuestionRow) -> bool:
+    """Whether a question carries gold pages or a gold answer to score against."""
+    return bool(gold_pages({**row.extra, "gold_pages": row.extra.get("gold_pages")})) or _gold_answer(row) is not None
+
+
+def error_summary(rows: list[QuestionScore]) -> list[tuple[str, list[str]]]:
+    """Distinct error messages of a run, each with the ids of the questions it stopped."""
+    grouped: dict[str, list[str]] = {}
+    for row in rows:
+        if row.error:
+            grouped.setdefault(row.error, []).append(row.id)
+    return sorted(grouped.items(), key=lambda item: -len(item[1]))
+
+
+def run(label: str, settings: Settings, rows: list[QuestionRow], documents: dict, doc_errors: dict,
+        reporter: Reporter = SILENT) -> RunReport:
     """Answer and score every question with *settings*."""
-    pipeline = Pipeline(settings)
-    scores = [score_question(row, pipeline, documents, doc_errors) for row in rows]
+    pipeline = Pipeline(settings, reporter=reporter)
+    scores = []
+    with reporter.task(f"eval {label}", len(rows)) as task:
+        for number, row in enumerate(rows, start=1):
+            scores.append(score_question(row, pipeline, documents, doc_errors))
+            task.advance(1, f"{number}/{len(rows)} questions")
     return RunReport(label=label, settings_hash=settings.settings_hash(), budget_chars=settings.budget_chars,
                      backend=settings.resolved_backend(), rows=scores, totals=summarise(scores))
 

@@ -14,8 +14,20 @@ from datetime import date
 
 from pydantic import BaseModel
 
-from .answer import (Amount, AmountItem, BooleanItem, DateItem, DateValue, ListEntry, Span, Table, TableItem,
-                     TableRow, TextItem, not_found_answer)
+from .answer import (
+    Amount,
+    AmountItem,
+    BooleanItem,
+    DateItem,
+    DateValue,
+    ListEntry,
+    Span,
+    Table,
+    TableItem,
+    TableRow,
+    TextItem,
+    not_found_answer,
+)
 from .context import Context, ContextLine
 from .generate import Generation, Usage
 from .prompts import Prompt

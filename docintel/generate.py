@@ -105,7 +105,7 @@ class OpenAIBackend:
         base_url = re.sub(r"//[^/@]*@", "//", str(self.client.base_url))  # no credentials embedded in a URL
         return {"api": self.settings.api, "model": self.settings.model, "temperature": 0,
                 "max_output_tokens": self.settings.max_output_tokens, "base_url": base_url,
-                "schema_name": schema.__name__, "timeout_s": self.settings.timeout_s,
+                "schema_name": schema.__name__, "timeout_s": self.settings.timeout_s, "store": self.settings.openai_store,
                 "max_retries": self.settings.max_retries}
 
     def generate(self, prompt: Prompt, schema: type[BaseModel], shape: str, context: Context,
@@ -137,7 +137,7 @@ class OpenAIBackend:
     def _call_responses(self, prompt: Prompt, schema: type[BaseModel]):
         raw_http = self.client.responses.with_raw_response.parse(
             model=self.settings.model, text_format=schema, parse_as=None, temperature=0,
-            max_output_tokens=self.settings.max_output_tokens,
+            max_output_tokens=self.settings.max_output_tokens, store=self.settings.openai_store,
             input=[{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
         )
         response = raw_http.parse()
@@ -159,6 +159,7 @@ class OpenAIBackend:
         # The same request chat.completions.parse sends; validated here so the raw response is kept on failure.
         raw_http = self.client.chat.completions.with_raw_response.create(
             model=self.settings.model, temperature=0, max_tokens=self.settings.max_output_tokens,
+            store=self.settings.openai_store,
             messages=[{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
             response_format={"type": "json_schema", "json_schema": {
                 "name": schema.__name__, "strict": True, "schema": to_strict_json_schema(schema)}},

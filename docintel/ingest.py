@@ -11,10 +11,10 @@ import hashlib
 import logging
 import os
 import re
+import time
 import unicodedata
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pandas as pd
 import pypdf
@@ -27,13 +27,16 @@ from .errors import (
     DocumentNotFoundError,
     EncryptedPDFError,
     InputError,
-    NoTextError,
     NotAPDFError,
+    NoTextError,
+    ParseTimeoutError,
 )
+from .isolate import Outcome, Report, run_isolated
+from .progress import SILENT, Reporter
 from .settings import Settings
 
 # Bump LINE_SPLIT_VERSION whenever the way page text becomes lines changes: it invalidates caches.
-LINE_SPLIT_VERSION = "2"
+LINE_SPLIT_VERSION = "3"
 EXTRACTOR_VERSION = f"pypdf{pypdf.__version__}-l{LINE_SPLIT_VERSION}"
 LINE_COLUMNS = ["doc_id", "page", "line_in_page", "global_line", "text"]
 MIN_LETTERS_PER_PAGE = 12  # fewer letters/digits than this per page on average: the PDF looks scanned
@@ -140,15 +143,20 @@ def file_hash(path: Path) -> str:
 _NUMERIC_CELL = re.compile(r"^[\s$€£¥%()\-–—.,0-9]*[0-9–—-][\s$€£¥%()\-–—.,0-9]*$|^[$€£¥%]$")
 
 
+# C0/C1 control characters other than line breaks and tabs (NUL from checkbox glyphs, form
+# feeds, escapes): never part of a document's words, and unsafe on a terminal.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
 def split_page_text(text: str) -> list[str]:
     """Split one page's extracted text into lines.
 
-    Blank lines are dropped. A line made only of numbers and currency signs is a table cell
+    Control characters are dropped and blank lines too. A line made only of numbers and currency signs is a table cell
     that the extractor put on its own line: it is joined to the line before it, so that a
     table row reads ``Label $ 5,363 $ 4,869`` as it does on the page.
     """
     lines: list[str] = []
-    for raw in text.splitlines():
+    for raw in _CONTROL.sub("", text).splitlines():
         line = " ".join(raw.split())
         if not line:
             continue
@@ -160,37 +168,52 @@ def split_page_text(text: str) -> list[str]:
 
 
 def _garbled(text: str) -> bool:
-    if not text:
+    """True when over a fifth of the visible characters are replacement, private-use or control glyphs.
+
+    Whitespace does not count either way: table pages are mostly line breaks and read perfectly.
+    """
+    visible = [ch for ch in text if not ch.isspace()]
+    if not visible:
         return False
-    bad = sum(1 for ch in text if ch == "\ufffd" or unicodedata.category(ch) in ("Co", "Cc", "Cs"))
-    return bad / len(text) > 0.2
+    bad = sum(1 for ch in visible if ch == "\ufffd" or unicodedata.category(ch) in ("Co", "Cc", "Cs"))
+    return bad / len(visible) > 0.2
 
 
-def _open_reader(path: Path, password: str | None) -> pypdf.PdfReader:
+def _open_reader(path: Path, password: str | None) -> tuple[pypdf.PdfReader, bool]:
+    """An opened (and, when encrypted, decrypted) reader, and whether a real password was needed."""
     with path.open("rb") as handle:
         head = handle.read(1024)
     if not head:
         raise NotAPDFError(f"{path}: file is empty (0 bytes)", "re-download or re-export the PDF")
     if b"%PDF-" not in head:
-        kind = "HTML" if b"<html" in head.lower() or b"<!doctype" in head.lower() else "not a PDF"
-        raise NotAPDFError(f"{path}: file is {kind}, not a PDF (no %PDF- header)", "give the real PDF file; save or print the document as PDF first")
+        what = "file is HTML, not a PDF" if b"<html" in head.lower() or b"<!doctype" in head.lower() else "file is not a PDF"
+        raise NotAPDFError(f"{path}: {what} (no %PDF- header)", "give the real PDF file; save or print the document as PDF first")
     try:
         reader = pypdf.PdfReader(path)
     except pypdf.errors.PyPdfError as exc:
         raise CorruptPDFError(f"{path}: PDF is truncated or damaged ({exc})", "re-download or repair the file (e.g. qpdf or re-export)") from None
     except Exception as exc:  # pypdf raises assorted errors on broken structure
         raise CorruptPDFError(f"{path}: PDF cannot be read ({type(exc).__name__}: {exc})", "re-download or repair the file") from None
-    if reader.is_encrypted:
-        _decrypt(reader, path, password)
-    return reader
+    needed = _decrypt(reader, path, password) if reader.is_encrypted else False
+    return reader, needed
 
 
-def _decrypt(reader: pypdf.PdfReader, path: Path, password: str | None) -> None:
+def check_password(path: Path, password: str | None) -> None:
+    """Raise EncryptedPDFError unless *password* opens the PDF now (cheap: no text is extracted).
+
+    Used before a cached line table of a password-protected document is trusted, so that the
+    cache never opens a document the password given now would not.
+    """
+    _open_reader(path, password)
+
+
+def _decrypt(reader: pypdf.PdfReader, path: Path, password: str | None) -> bool:
+    """Decrypt in place; True when it took the given password (the empty user password did not open it)."""
     # Filings are often encrypted with an empty user password (permissions only): try it first.
-    for candidate in ([password] if password is not None else []) + [""]:
+    for candidate in [""] + ([password] if password else []):
         try:
             if reader.decrypt(candidate) != pypdf.PasswordType.NOT_DECRYPTED:
-                return
+                return candidate != ""
         except Exception as exc:  # missing crypto backend or unsupported algorithm
             raise EncryptedPDFError(f"{path}: cannot decrypt ({exc})", "install pypdf[crypto] (cryptography)") from None
     if password is None:
@@ -239,9 +262,13 @@ def _title(reader: pypdf.PdfReader, path: Path) -> str:
     return title or path.stem
 
 
-def parse_pdf(path: Path, password: str | None = None) -> dict[str, Any]:
-    """Parse one PDF into a JSON-safe entry (metadata and line columns); raises InputError subclasses."""
-    reader = _open_reader(path, password)
+def parse_pdf(path: Path, password: str | None = None,
+              on_page: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Parse one PDF into a JSON-safe entry (metadata and line columns); raises InputError subclasses.
+
+    *on_page(done, total)* is called after each page.
+    """
+    reader, password_needed = _open_reader(path, password)
     try:
         n_pages = len(reader.pages)
     except Exception as exc:
@@ -262,6 +289,8 @@ def parse_pdf(path: Path, password: str | None = None) -> dict[str, Any]:
             pages.append(number)
             in_page.append(index)
             texts.append(line)
+        if on_page is not None:
+            on_page(number, n_pages)
     if n_pages == 0 or sum(letters_per_page) < MIN_LETTERS_PER_PAGE * n_pages:
         raise NoTextError(
             f"{path}: no extractable text ({sum(letters_per_page)} letters on {n_pages} pages); it looks scanned",
@@ -273,6 +302,7 @@ def parse_pdf(path: Path, password: str | None = None) -> dict[str, Any]:
     warnings.sort(key=lambda w: w["page"])
     return {
         "title": _title(reader, path),
+        "needs_password": password_needed,
         "n_pages": n_pages,
         "page_labels": _page_labels(reader),
         "outline": _outline(reader),
@@ -281,12 +311,34 @@ def parse_pdf(path: Path, password: str | None = None) -> dict[str, Any]:
     }
 
 
-def _parse_task(args: tuple[Path, str | None]) -> dict[str, Any]:
+def _parse_task(args: tuple[Path, str | None], report: Report) -> dict[str, Any]:
+    """Parse in a worker process: the entry, or the error as a dict (pickles whatever the error type)."""
     path, password = args
     try:
-        return {"ok": parse_pdf(path, password)}
+        return {"ok": parse_pdf(path, password, on_page=lambda done, total: report((done, total)))}
     except DocintelError as exc:
-        return {"error": exc}
+        return {"error": exc.to_dict()}
+    except Exception as exc:  # pypdf raises assorted errors on broken structure
+        return {"error": CorruptPDFError(f"{path}: PDF cannot be read ({type(exc).__name__}: {exc})",
+                                         "re-download or repair the file").to_dict()}
+
+
+_ERROR_TYPES: dict[str, type[DocintelError]] = {cls.__name__: cls for cls in (
+    InputError, DocumentNotFoundError, NotAPDFError, CorruptPDFError, EncryptedPDFError, NoTextError, ParseTimeoutError)}
+
+
+def _error_from_outcome(outcome: Outcome[tuple[Path, str | None]], timeout_s: float) -> DocintelError | None:
+    path = outcome.item[0]
+    if outcome.status == "timeout":
+        return ParseTimeoutError(f"{path}: parsing took longer than {timeout_s:g} s and was stopped",
+                                 "the file may be damaged: repair or re-export it, or raise DOCINTEL_PARSE_TIMEOUT_S")
+    if outcome.status == "crashed":
+        reason = outcome.value or f"exit code {outcome.exitcode}"
+        return CorruptPDFError(f"{path}: the PDF parser failed on this file ({reason})", "re-download or repair the file")
+    error = outcome.value.get("error")
+    if error is None:
+        return None
+    return _ERROR_TYPES.get(error["type"], InputError)(error["what"], error["fix"])
 
 
 def _document_from_entry(entry: dict[str, Any], path: Path, doc_id: str, content_hash: str, cache_hit: bool) -> Document:
@@ -327,12 +379,23 @@ def _unique_ids(files: list[Path]) -> list[str]:
     return ids
 
 
-class Ingestor:
-    """Parses PDFs at most once per process: a memory memo in front of the disk cache."""
+def cache_warning(cache_dir: Path, exc: OSError) -> str:
+    """The one warning shown per run when the cache cannot be written."""
+    return (f"cannot write the cache in {cache_dir} ({exc.strerror or exc}): every run parses the documents again — "
+            "make the folder writable, or choose another with --cache-dir or DOCINTEL_CACHE_DIR")
 
-    def __init__(self, settings: Settings, password: str | None = None) -> None:
+
+class Ingestor:
+    """Parses PDFs at most once per process: a memory memo in front of the disk cache.
+
+    A cached line table of a document that needs a password is used only after the password
+    given now opens the file, exactly as if there were no cache.
+    """
+
+    def __init__(self, settings: Settings, password: str | None = None, reporter: Reporter = SILENT) -> None:
         self.settings = settings
         self.password = password
+        self.reporter = reporter
         self._memo: dict[str, dict[str, Any]] = {}
 
     def ingest(self, paths: list[Path]) -> IngestReport:
@@ -356,29 +419,43 @@ class Ingestor:
                 documents.append(_document_from_entry(entries[path], path, doc_id, hashes[path], hits[path]))
         return IngestReport(documents=documents, failures=failures)
 
+    def _cached(self, path: Path, key: str) -> dict[str, Any] | None:
+        """The cached entry of *path*, once its password (if it needs one) checks out; raises EncryptedPDFError."""
+        entry = self._memo.get(key)
+        if entry is not None:
+            return entry
+        entry = cache.load_entry(self._cache_file(key))
+        if entry is not None and entry.get("needs_password"):
+            check_password(path, self.password)
+        return entry
+
     def _load_entries(self, files: list[Path], hashes: dict[Path, str]):
         entries: dict[Path, dict[str, Any]] = {}
         hits: dict[Path, bool] = {}
+        errors: dict[Path, DocintelError] = {}
         todo: list[Path] = []
         for path in files:
             key = hashes[path]
-            entry = self._memo.get(key) or cache.load_entry(self._cache_file(key))
+            try:
+                entry = self._cached(path, key)
+            except DocintelError as exc:
+                errors[path] = exc
+                continue
             if entry is not None:
                 self._memo[key] = entry
                 entries[path], hits[path] = entry, True
             elif path not in todo and not any(hashes[t] == key for t in todo):
                 todo.append(path)
-        errors: dict[Path, DocintelError] = {}
         for path, result in self._parse_many(todo):
-            if "error" in result:
-                errors[path] = result["error"]
+            if isinstance(result, DocintelError):
+                errors[path] = result
                 continue
             key = hashes[path]
-            self._memo[key] = result["ok"]
+            self._memo[key] = result
             try:  # saved as each file finishes, so an interrupted run keeps what it parsed
-                cache.save_entry(self._cache_file(key), result["ok"])
-            except OSError:
-                pass  # an unwritable cache only costs speed next time
+                cache.save_entry(self._cache_file(key), result)
+            except OSError as exc:
+                self.reporter.warn(cache_warning(self.settings.cache_dir, exc))
         for path in files:  # files parsed now, and duplicates of them
             if path not in entries and path not in errors:
                 key = hashes[path]
@@ -388,19 +465,60 @@ class Ingestor:
                     errors[path] = next(errors[t] for t in todo if hashes[t] == key)
         return entries, hits, errors
 
-    def _parse_many(self, todo: list[Path]) -> Iterator[tuple[Path, dict[str, Any]]]:
-        """Parse files, in worker processes when there are several; yields results as they finish."""
-        workers = min(self.settings.ingest_workers or (os.cpu_count() or 1), len(todo))
-        if workers <= 1:
-            for path in todo:
-                yield path, _parse_task((path, self.password))
+    def _parse_many(self, todo: list[Path]) -> Iterator[tuple[Path, dict[str, Any] | DocintelError]]:
+        """Parse files in worker processes (each with the per-file time limit); yields results as they finish."""
+        if not todo:
             return
-        # Largest files first, so that one big file does not finish alone at the end.
-        ordered = sorted(todo, key=lambda p: -p.stat().st_size)
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_parse_task, (path, self.password)): path for path in ordered}
-            for future in as_completed(futures):
-                yield futures[future], future.result()
+        workers = min(self.settings.ingest_workers or (os.cpu_count() or 1), len(todo))
+        ordered = sorted(todo, key=lambda p: -p.stat().st_size)  # the largest first: none finishes alone at the end
+        tracker = _ParseProgress(self.reporter, ordered)
+        timeout = self.settings.parse_timeout_s
+        try:
+            for outcome in run_isolated([(p, self.password) for p in ordered], _parse_task, workers=workers,
+                                        timeout_s=timeout, on_progress=lambda item, msg: tracker.page(item[0], *msg)):
+                path = outcome.item[0]
+                tracker.finished(path)
+                error = _error_from_outcome(outcome, timeout)
+                yield path, error if error is not None else outcome.value["ok"]
+        finally:
+            tracker.close()
 
     def _cache_file(self, key: str) -> Path:
         return cache.cache_path(self.settings.cache_dir, key, EXTRACTOR_VERSION)
+
+
+class _ParseProgress:
+    """Parsing progress: work measured in bytes (known up front), shown as files and pages."""
+
+    def __init__(self, reporter: Reporter, files: list[Path]) -> None:
+        self.sizes = {p: max(p.stat().st_size, 1) for p in files}
+        self.pages_done = dict.fromkeys(files, 0)
+        self.page_totals: dict[Path, int] = {}
+        self.files_done = 0
+        self.task = reporter.task("parsing", sum(self.sizes.values()))
+
+    def _status(self, current: Path | None) -> str:
+        pages = sum(self.pages_done.values())
+        rate = pages / max(time.monotonic() - self.task.started, 1e-6)
+        text = f"{self.files_done}/{len(self.sizes)} files, {pages} pages, {rate:.0f} pages/s"
+        if current is not None and current in self.page_totals:
+            text += f"; {current.name} {self.pages_done[current]}/{self.page_totals[current]} pages"
+        return text
+
+    def page(self, path: Path, done: int, total: int) -> None:
+        """A worker finished page *done* of *total* of *path*."""
+        self.page_totals[path] = total
+        step = self.sizes[path] * (done - self.pages_done[path]) / max(total, 1)
+        self.pages_done[path] = done
+        self.task.advance(step, self._status(path))
+
+    def finished(self, path: Path) -> None:
+        """*path* is done (parsed or failed): its remaining share of the work is counted."""
+        self.files_done += 1
+        total = self.page_totals.get(path)
+        left = self.sizes[path] * (1 - self.pages_done[path] / total) if total else self.sizes[path]
+        self.task.advance(left, self._status(None))
+
+    def close(self) -> None:
+        """End the task with a summary line (plain output only)."""
+        self.task.close(f"{self.files_done} files, {sum(self.pages_done.values())} pages")

@@ -16,13 +16,14 @@ from pydantic import BaseModel
 from . import __version__
 from .answer import make_extraction_model, not_found_answer, schema_for
 from .context import Context, estimate_tokens, pack_context
-from .errors import DocintelError, InputError, TraceError
+from .errors import DocintelError, InputError, StorageError, TraceError, UsageError
 from .generate import Backend, BackendFailure, Generation, Usage, make_backend
-from .ingest import Document, IngestFailure, Ingestor, file_hash
+from .ingest import Document, IngestFailure, Ingestor, expand_paths, file_hash
 from .pricing import estimate_cost
+from .progress import SILENT, Reporter
 from .prompts import Prompt, compose_prompt
-from .question import ParsedQuestion, parse_question
-from .retrieve import RetrievalResult, retrieve
+from .question import ParsedQuestion, check_question, parse_question
+from .retrieve import RetrievalResult, retrieve, warm_indexes
 from .settings import Settings
 from .traces import TraceStore, new_trace_id, utc_now
 from .verify import Verification, verify_answer
@@ -47,7 +48,7 @@ class AskResult:
     answer: BaseModel
     verification: Verification
     trace_id: str
-    trace_path: Path
+    trace_path: Path | None
     backend: str
     model: str | None
     usage: Usage
@@ -55,6 +56,7 @@ class AskResult:
     prompt: Prompt
     generation: Generation
     notes: list[str] = field(default_factory=list)
+    trace_error: StorageError | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The ``ask --json`` object."""
@@ -62,7 +64,8 @@ class AskResult:
             "answer": self.answer.model_dump(mode="json"),
             "verification": self.verification.model_dump(mode="json"),
             "trace_id": self.trace_id,
-            "trace_path": str(self.trace_path),
+            "trace_path": str(self.trace_path) if self.trace_path else None,
+            "trace_error": self.trace_error.to_dict() if self.trace_error else None,
             "backend": self.backend,
             "model": self.model,
             "usage": self.usage.model_dump(),
@@ -79,7 +82,7 @@ def shape_of(schema: type[BaseModel]) -> str:
 
 def _doc_record(d: Document) -> dict[str, Any]:
     m = d.meta
-    return {"doc_id": m.doc_id, "path": m.path, "content_hash": m.content_hash, "title": m.title, "n_pages": m.n_pages,
+    return {"doc_id": m.doc_id, "path": str(Path(m.path).resolve()), "content_hash": m.content_hash, "title": m.title, "n_pages": m.n_pages,
             "n_lines": m.n_lines, "extractor_version": m.extractor_version, "cache_hit": d.cache_hit,
             "warnings": [w.model_dump() for w in m.warnings]}
 
@@ -87,9 +90,10 @@ def _doc_record(d: Document) -> dict[str, Any]:
 class Pipeline:
     """One run of docintel: shared ingestion memo, trace store and backend."""
 
-    def __init__(self, settings: Settings, password: str | None = None) -> None:
+    def __init__(self, settings: Settings, password: str | None = None, reporter: Reporter = SILENT) -> None:
         self.settings = settings
-        self.ingestor = Ingestor(settings, password)
+        self.reporter = reporter
+        self.ingestor = Ingestor(settings, password, reporter)
         self.store = TraceStore(settings.traces_dir)
         self._backend: Backend | None = None
 
@@ -107,6 +111,7 @@ class Pipeline:
     def prepare(self, question: str, paths: list[Path] | None = None, *, documents: list[Document] | None = None,
                 budget_chars: int | None = None, settings: Settings | None = None) -> Prepared:
         """Ingest (unless *documents* are given), parse the question, retrieve and pack the context."""
+        question = check_question(question)
         settings = settings or self.settings
         timings: dict[str, float] = {}
         started = time.perf_counter()
@@ -120,6 +125,7 @@ class Pipeline:
             raise InputError(first.error["what"] if first else "no documents given",
                              first.error["fix"] if first else "name at least one PDF or folder")
         mark = time.perf_counter()
+        warm_indexes(documents, settings, self.reporter)
         parsed = parse_question(question, use_synonyms=settings.use_synonyms)
         retrieval = retrieve(parsed, documents, settings)
         timings["retrieve_s"] = time.perf_counter() - mark
@@ -131,7 +137,15 @@ class Pipeline:
     def ask(self, question: str, paths: list[Path] | None = None, *, documents: list[Document] | None = None,
             schema: type[BaseModel] | None = None, extraction_fields: dict[str, str] | None = None,
             budget_chars: int | None = None, replay_of: str | None = None) -> AskResult:
-        """Answer *question* from the documents; always writes a trace (raises after writing it on failure)."""
+        """Answer *question* from the documents; always writes a trace (raises after writing it on failure).
+
+        An empty or over-long question is a UsageError before anything runs or is stored. When the
+        trace cannot be written the answer is still returned, with ``trace_error`` set.
+        """
+        question = check_question(question)
+        if extraction_fields and self.settings.resolved_backend() == "extractive":
+            raise UsageError("field extraction (--fields) needs the openai backend; the extractive backend only quotes lines",
+                             "set OPENAI_API_KEY and use --backend openai, or ask without --fields")
         trace: dict[str, Any] = self._new_trace(question, replay_of)
         started = time.perf_counter()
         try:
@@ -148,8 +162,9 @@ class Pipeline:
             trace["usage"] = (exc.usage or Usage()).model_dump()
         trace["status"] = {"answer": "error", "verification": None, "final": "error"}
         trace["latency_s"] = round(time.perf_counter() - started, 3)
-        self._write(trace)
-        exc.trace_id = trace["trace_id"]  # type: ignore[attr-defined]
+        path, storage_error = self._write(trace)
+        exc.trace_id = trace["trace_id"] if path else None
+        exc.trace_error = storage_error
 
     def _ask(self, trace, question, paths, documents, schema, extraction_fields, budget_chars, started) -> AskResult:
         prepared = self.prepare(question, paths, documents=documents, budget_chars=budget_chars)
@@ -175,10 +190,10 @@ class Pipeline:
         trace["timings"]["verify_s"] = round(time.perf_counter() - mark, 4)
         notes = list(generation.notes) + [f.message for f in prepared.failures]
         self._record_generation(trace, generation, verification, started)
-        path = self._write(trace)
+        path, storage_error = self._write(trace)
         return AskResult(answer=generation.answer, verification=verification, trace_id=trace["trace_id"], trace_path=path,
                          backend=generation.backend, model=generation.model, usage=generation.usage, prepared=prepared,
-                         prompt=prompt, generation=generation, notes=notes)
+                         prompt=prompt, generation=generation, notes=notes, trace_error=storage_error)
 
     def _generate(self, prompt: Prompt, schema, shape: str, prepared: Prepared) -> Generation:
         if prepared.context.status != "ok":
@@ -232,38 +247,43 @@ class Pipeline:
         trace["status"] = {"answer": answer_status, "verification": verification.status, "final": final}
         trace["latency_s"] = round(time.perf_counter() - started, 3)
 
-    def _write(self, trace: dict[str, Any]) -> Path:
+    def _write(self, trace: dict[str, Any]) -> tuple[Path | None, StorageError | None]:
+        """Store the trace; a storage failure is returned, not raised, so the answer is never lost with it."""
         secret = self.settings.api_key()
-        return self.store.write(trace, (secret,) if secret else ())
+        try:
+            return self.store.write(trace, (secret,) if secret else ()), None
+        except StorageError as exc:
+            return None, exc
 
     # ---------------------------------------------------------------- review helpers
-    def _trace_documents(self, trace: dict[str, Any]) -> tuple[list[Document], list[str]]:
-        """The documents a trace used, read again (ids as in the trace), and the ids whose file changed."""
-        changed = []
-        paths = []
-        for record in trace.get("documents", []):
-            path = Path(record["path"])
-            if not path.exists():
-                raise InputError(f"{path}: document of trace {trace['trace_id']} no longer exists",
-                                 "restore the file, or move it back to this path")
-            if file_hash(path) != record["content_hash"]:
-                changed.append(record["doc_id"])
-            paths.append(path)
-        report = self.ingest(paths)
+    def _trace_documents(self, trace: dict[str, Any], doc_paths: list[Path] | None = None,
+                         search: list[Path] | None = None) -> tuple[list[Document], list[str]]:
+        """The documents a trace used, read again (ids as in the trace), and the ids whose file changed.
+
+        Each is looked for at its recorded path, then by content hash among *doc_paths* and the
+        PDFs under the *search* folders; a named ``--doc`` whose stem is the document's id stands
+        in for a document that changed since.
+        """
+        records = trace.get("documents", [])
+        finder = _DocumentFinder(doc_paths or [], search or [])
+        located = [finder.locate(record, trace["trace_id"], single=len(records) == 1) for record in records]
+        report = self.ingest([path for path, _ in located])
         if report.failures:
             raise InputError(report.failures[0].error["what"], report.failures[0].error["fix"])
-        for document, record in zip(report.documents, trace["documents"]):
+        for document, record in zip(report.documents, records):
             document.meta.doc_id = record["doc_id"]
             document.lines = document.lines.assign(doc_id=record["doc_id"])
+        changed = [record["doc_id"] for record, (_, same) in zip(records, located) if not same]
         return report.documents, changed
 
-    def reverify(self, trace_id: str) -> dict[str, Any]:
+    def reverify(self, trace_id: str, doc_paths: list[Path] | None = None,
+                 search: list[Path] | None = None) -> dict[str, Any]:
         """Re-run the verifier on a stored answer against the current documents (hash checked first)."""
         trace = self.store.load(trace_id)
         if "answer" not in trace:
             raise TraceError(f"trace {trace['trace_id']} has no answer to verify (it failed: {trace.get('error', {}).get('what')})",
                              "replay it instead: docintel traces replay ID")
-        documents, changed = self._trace_documents(trace)
+        documents, changed = self._trace_documents(trace, doc_paths, search)
         context = _current_context(trace["context"], documents)
         answer = _answer_model(trace).model_validate(trace["answer"])
         verification = verify_answer(answer, context, documents)
@@ -274,13 +294,14 @@ class Pipeline:
         return {"trace_id": trace["trace_id"], "changed_documents": changed, "status_before": trace["verification"]["status"],
                 "status_after": verification.status, "changes": diffs, "verification": verification.model_dump(mode="json")}
 
-    def replay(self, trace_id: str) -> tuple[AskResult, dict[str, Any]]:
+    def replay(self, trace_id: str, doc_paths: list[Path] | None = None,
+               search: list[Path] | None = None) -> tuple[AskResult, dict[str, Any]]:
         """Send a stored request again with its settings; store a new trace linked by ``replay_of``."""
         original = self.store.load(trace_id)
         if "prompt" not in original:
             raise TraceError(f"trace {original['trace_id']} failed before a request was built "
                              f"({original.get('error', {}).get('what')})", "ask the question again instead")
-        documents, changed = self._trace_documents(original)
+        documents, changed = self._trace_documents(original, doc_paths, search)
         context = Context.model_validate({**original["context"], "rendered": ""})
         parsed = ParsedQuestion.model_validate(original["parsed"])
         retrieval = RetrievalResult(candidates=[], passages_by_doc={}, total_passages=0, below_floor=0,
@@ -306,6 +327,44 @@ class Pipeline:
             self._fail(trace, exc, started)
             raise
         return result, original
+
+
+class _DocumentFinder:
+    """Finds a trace's documents: at the recorded path, else by content hash among given files and folders."""
+
+    def __init__(self, doc_paths: list[Path], search: list[Path]) -> None:
+        for path in doc_paths:
+            if not path.is_file():
+                raise InputError(f"{path}: no such file (given with --doc)", "check the path")
+        found, failures = expand_paths(search)
+        if failures:
+            raise InputError(failures[0].error["what"] + " (given with --search)", failures[0].error["fix"])
+        self.named = doc_paths
+        self.candidates = list(doc_paths) + found
+        self._hashes: dict[Path, str] = {}
+
+    def _hash(self, path: Path) -> str:
+        if path not in self._hashes:
+            self._hashes[path] = file_hash(path)
+        return self._hashes[path]
+
+    def locate(self, record: dict[str, Any], trace_id: str, *, single: bool) -> tuple[Path, bool]:
+        """(path, unchanged) of one recorded document; InputError naming the way out when it cannot be found."""
+        want, stored = record["content_hash"], Path(record["path"])
+        if stored.is_file() and self._hash(stored) == want:
+            return stored, True
+        match = next((p for p in self.candidates if self._hash(p) == want), None)
+        if match is not None:
+            return match, True
+        named = [p for p in self.named if p.stem == record["doc_id"]] or (self.named if single and len(self.named) == 1
+                                                                          else [])
+        if named:
+            return named[0], False
+        if stored.is_file():
+            return stored, False
+        raise InputError(f"document {record['doc_id']} of trace {trace_id} is no longer at {stored} "
+                         f"(content sha256 {want[:12]}…)",
+                         "give its new place with --doc PATH, or a folder to find it by content with --search FOLDER")
 
 
 def _current_context(stored: dict[str, Any], documents: list[Document]) -> Context:

@@ -11,7 +11,10 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from .domain import CONCEPT_SECTIONS, SECTION_QUESTION_RE, SYNONYMS
+from .errors import UsageError
 from .textnorm import fold, tokenize
+
+MAX_QUESTION_CHARS = 2000  # longer is a document pasted as a question: it belongs in a PDF, not the prompt
 
 AnswerShape = Literal["text", "amount", "date", "boolean", "list", "table"]
 KeywordSource = Literal["direct", "synonym", "domain"]
@@ -199,6 +202,18 @@ def _strip_page_references(question: str) -> str:
     for pattern in (_RANGE_RE, _LIST_RE, _SINGLE_RE, _ORDINAL_RE):
         question = pattern.sub(" ", question)
     return question
+
+
+def check_question(question: str) -> str:
+    """The question with surrounding whitespace removed; UsageError when it is empty or too long."""
+    text = question.strip()
+    if not text:
+        raise UsageError("the question is empty", "write the question in quotes, e.g. docintel ask \"What is the refund "
+                                                  "window?\" report.pdf")
+    if len(text) > MAX_QUESTION_CHARS:
+        raise UsageError(f"the question is {len(text):,} characters long; the limit is {MAX_QUESTION_CHARS:,}",
+                         "ask a shorter question; put long material in a PDF and pass it as a document")
+    return text
 
 
 def parse_question(question: str, *, use_synonyms: bool = True) -> ParsedQuestion:

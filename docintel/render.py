@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import re
+import sys
 import textwrap
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:  # only for annotations: rendering traces must not import pandas or pypdf
     from .context import Context
     from .ingest import Document, IngestFailure
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline
+
+
+def print_text(text: str, file: TextIO | None = None) -> None:
+    """Print human-readable text with control characters (NUL, escapes) removed: safe on a terminal."""
+    print(_CONTROL.sub("", text), file=file or sys.stdout)
+
 
 MARKS = {"verified": "✓", "wrong_lines": "✗", "not_in_context": "✗", "quote_not_found": "✗",
          "out_of_range": "✗", "unknown_document": "✗"}
@@ -36,7 +44,9 @@ def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> s
 def context_report(question: str, context: Context) -> str:
     """The rendered context followed by the packing audit."""
     b = context.budget
-    head = [f"question: {question}", f"status: {context.status} ({context.status_detail})",
+    status = context.status if context.status_detail in ("", context.status) else \
+        f"{context.status} ({context.status_detail})"
+    head = [f"question: {question}", f"status: {status}",
             f"budget: {b.used_chars}/{b.budget_chars} chars used (~{b.estimated_tokens} tokens)"]
     head.extend(f"note: {n}" for n in context.notes)
     kept = [d for d in context.decisions if d.action in ("kept", "whole_document")]
@@ -104,8 +114,9 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
             lines.append(f"note: {note}")
     usage = result.get("usage") or {}
     model = result.get("model") or "no model"
+    trace = trace_id or (result.get("trace_id") if result.get("trace_path", "") is not None else None)
     lines.append(f"backend: {result['backend']} ({model}); tokens in/out: {usage.get('input_tokens', 0)}/{usage.get('output_tokens', 0)}; "
-                 f"trace: {trace_id or result.get('trace_id')}")
+                 f"trace: {trace or 'not written'}")
     return "\n".join(lines)
 
 
@@ -147,6 +158,8 @@ def trace_report(trace: dict[str, Any]) -> str:
     usage = trace.get("usage") or {}
     cost = trace.get("cost_usd")
     out.append(f"usage: {usage.get('input_tokens', 0)} in / {usage.get('output_tokens', 0)} out tokens; "
-               f"cost {'unknown' if cost is None else f'${cost:.5f}'}; latency {trace.get('latency_s')} s; "
-               f"timings {trace.get('timings')}")
+               f"cost {'unknown' if cost is None else f'${cost:.5f}'}; latency {trace.get('latency_s')} s")
+    timings = trace.get("timings") or {}
+    if timings:
+        out.append("timings: " + ", ".join(f"{name.removesuffix('_s')} {seconds:.3f} s" for name, seconds in timings.items()))
     return "\n".join(out)

@@ -19,7 +19,8 @@ from rank_bm25 import BM25Okapi
 
 from . import cache
 from .domain import SECTION_HEADING_RE
-from .ingest import Document
+from .ingest import Document, cache_warning
+from .progress import Reporter
 from .question import ParsedQuestion
 from .settings import Settings
 from .textnorm import tokenize
@@ -123,6 +124,7 @@ class _DocIndex:
     """A document's passages and their search tokens, cached on disk beside the line table."""
 
     def __init__(self, document: Document, max_lines: int, cache_dir: Path | None) -> None:
+        self.save_error: OSError | None = None
         path = self._path(document, max_lines, cache_dir)
         entry = cache.load_entry(path) if path else None
         if entry is not None:
@@ -141,8 +143,8 @@ class _DocIndex:
             try:
                 cache.save_entry(path, {"passages": [{f: getattr(p, f) for f in fields} for p in self.passages],
                                         "tokens": self.tokens})
-            except OSError:
-                pass  # an unwritable cache only costs speed
+            except OSError as exc:
+                self.save_error = exc  # an unwritable cache only costs speed; warm_indexes says so once
 
     @staticmethod
     def _path(document: Document, max_lines: int, cache_dir: Path | None) -> Path | None:
@@ -160,8 +162,29 @@ _INDEX_CACHE_SIZE = 64
 _CACHE_LOCK = threading.Lock()  # batch answers questions from several threads
 
 
+def _index_key(document: Document, max_lines: int) -> tuple[str, str, int]:
+    return document.meta.content_hash, document.meta.doc_id, max_lines
+
+
+def warm_indexes(documents: list[Document], settings: Settings, reporter: Reporter) -> None:
+    """Load or build the search index of every document not yet in memory, showing progress.
+
+    Warns once when the cache cannot be written (the index is then rebuilt on every run).
+    """
+    with _CACHE_LOCK:
+        missing = [d for d in documents if _index_key(d, settings.passage_lines) not in _INDEX_CACHE]
+    if not missing:
+        return
+    with reporter.task("indexing", len(missing)) as task:
+        for number, document in enumerate(missing, start=1):
+            index = _doc_index(document, settings.passage_lines, settings.cache_dir)
+            if index.save_error is not None:
+                reporter.warn(cache_warning(settings.cache_dir, index.save_error))
+            task.advance(1, f"{number}/{len(missing)} documents; {document.meta.doc_id}")
+
+
 def _doc_index(document: Document, max_lines: int, cache_dir: Path | None = None) -> _DocIndex:
-    key = (document.meta.content_hash, document.meta.doc_id, max_lines)
+    key = _index_key(document, max_lines)
     with _CACHE_LOCK:
         if key in _INDEX_CACHE:
             _INDEX_CACHE.move_to_end(key)

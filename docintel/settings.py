@@ -19,6 +19,11 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 from .errors import ConfigError
 
 ENV_PREFIX = "DOCINTEL_"
+MIN_BUDGET_CHARS = 1000
+MAX_BUDGET_CHARS = 2_000_000
+# Settings that change where things go or how fast, never an answer: left out of settings_hash.
+VOLATILE_SETTINGS = ("cache_dir", "traces_dir", "ingest_workers", "openai_api_key_set", "parse_timeout_s",
+                     "progress_interval_s", "openai_store")
 
 
 def _default_cache_dir() -> Path:
@@ -37,8 +42,9 @@ class Settings(BaseModel):
     )
     traces_dir: Path = Field(Path("traces"), description="Where one JSON trace per call is written.")
     budget_chars: int = Field(
-        12000, ge=200, le=2_000_000,
-        description="Size limit of the evidence sent to the model, in rendered characters.",
+        12000, ge=MIN_BUDGET_CHARS, le=MAX_BUDGET_CHARS,
+        description=f"Size limit of the evidence sent to the model, in rendered characters "
+                    f"({MIN_BUDGET_CHARS:,}-{MAX_BUDGET_CHARS:,}: room for a document header and a few lines).",
     )
     backend: Literal["auto", "openai", "extractive"] = Field(
         "auto", description="Answering backend; 'auto' uses openai when an API key is set, else extractive.",
@@ -58,8 +64,18 @@ class Settings(BaseModel):
         3, ge=0, le=10, description="Retries with backoff on rate limits, timeouts and server errors.",
     )
     max_output_tokens: int = Field(2000, ge=16, description="Upper limit on the tokens the model may write.")
+    openai_store: bool = Field(
+        False, description="Let the provider store requests and responses (Responses API 'store'); off by default "
+                           "so that confidential evidence is not retained. Sent explicitly and recorded in traces.",
+    )
     ingest_workers: int = Field(
         0, ge=0, le=64, description="Processes used to parse several uncached PDFs at once; 0 means one per CPU.",
+    )
+    parse_timeout_s: float = Field(
+        300.0, gt=0, description="Longest time one PDF may take to parse; a file past it fails with its own error.",
+    )
+    progress_interval_s: float = Field(
+        10.0, ge=0, description="Seconds between plain progress lines when stderr is not a terminal.",
     )
     passage_lines: int = Field(
         8, ge=1, le=200, description="Maximum lines in one retrieval passage (a paragraph or table block).",
@@ -92,7 +108,7 @@ class Settings(BaseModel):
     def settings_hash(self) -> str:
         """A short stable hash of the settings that change answers (not paths, not secrets)."""
         data = self.public_dict()
-        for volatile in ("cache_dir", "traces_dir", "ingest_workers", "openai_api_key_set"):
+        for volatile in VOLATILE_SETTINGS:
             data.pop(volatile, None)
         blob = json.dumps(data, sort_keys=True).encode()
         return hashlib.sha256(blob).hexdigest()[:16]

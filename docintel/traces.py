@@ -11,16 +11,22 @@ import fcntl
 import json
 import os
 import secrets
+import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-from .cache import atomic_write_json
-from .errors import TraceError
+from .cache import atomic_write_json, atomic_write_text
+from .errors import TraceError, storage_error
 
 TRACE_VERSION = 1
 INDEX_NAME = "index.jsonl"
 _SECRET_KEYS = {"authorization", "api_key", "openai_api_key", "x-api-key"}
+TRACES_FIX = "make the folder writable, or choose another with --traces-dir or DOCINTEL_TRACES_DIR"
+
+
+def _file_stamp(stat: os.stat_result) -> dict[str, int]:
+    return {"file_size": stat.st_size, "file_mtime_ns": stat.st_mtime_ns}
 
 
 def new_trace_id(now: datetime | None = None) -> str:
@@ -76,16 +82,40 @@ class TraceStore:
     def index_path(self) -> Path:
         return self.root / INDEX_NAME
 
+    def check_writable(self) -> None:
+        """Raise StorageError unless a trace can be written here (used before paid work starts)."""
+        try:
+            self._ensure_root()
+            fd, probe = tempfile.mkstemp(prefix=".probe-", dir=self.root)
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as exc:
+            raise storage_error("write traces to", self.root, exc, TRACES_FIX) from None
+
+    def _ensure_root(self) -> None:
+        if self.root.exists() and not self.root.is_dir():
+            raise NotADirectoryError(20, "it is a file, not a folder", str(self.root))
+        self.root.mkdir(parents=True, exist_ok=True)
+
     def write(self, trace: dict[str, Any], secret_values: tuple[str, ...] = ()) -> Path:
-        """Store *trace* (scrubbed of secrets) atomically and add its row to the index."""
+        """Store *trace* (scrubbed of secrets) atomically and add its row to the index.
+
+        Raises StorageError (naming the folder and the fix) when the trace cannot be written.
+        """
         trace = scrub(trace, secret_values)
         path = self.root / f"{trace['trace_id']}.json"
-        atomic_write_json(path, trace, indent=1)
-        self._append_index(summary_row(trace))
+        try:
+            self._ensure_root()
+            atomic_write_json(path, trace, indent=1)
+        except OSError as exc:
+            raise storage_error("write traces to", self.root, exc, TRACES_FIX) from None
+        try:
+            self._append_index({**summary_row(trace), **_file_stamp(path.stat())})
+        except OSError:
+            pass  # the trace itself is safe; the index is rebuilt from the files when it lags
         return path
 
     def _append_index(self, row: dict[str, Any]) -> None:
-        self.root.mkdir(parents=True, exist_ok=True)
         line = (json.dumps(row, ensure_ascii=False) + "\n").encode()
         fd = os.open(self.index_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
@@ -95,22 +125,50 @@ class TraceStore:
             fcntl.flock(fd, fcntl.LOCK_UN)
             os.close(fd)
 
-    def trace_files(self) -> list[Path]:
-        """Every trace file, oldest first."""
+    def _entries(self) -> list[os.DirEntry[str]]:
         if not self.root.is_dir():
             return []
-        return sorted(Path(e.path) for e in os.scandir(self.root)
-                      if e.name.endswith(".json") and not e.name.startswith("."))
+        return sorted((e for e in os.scandir(self.root) if e.name.endswith(".json") and not e.name.startswith(".")),
+                      key=lambda e: e.name)
+
+    def trace_files(self) -> list[Path]:
+        """Every trace file, oldest first."""
+        return [Path(e.path) for e in self._entries()]
 
     def rows(self) -> tuple[list[dict[str, Any]], list[str]]:
-        """Index rows, oldest first, and problems met (damaged files); rebuilds the index when needed."""
-        files = self.trace_files()
-        rows = self._read_index()
-        if rows is not None:
-            ids = {r.get("id") for r in rows}
-            if len(ids) == len(rows) and len(rows) == len(files) and all(p.stem in ids for p in files[-50:]):
-                return sorted(rows, key=lambda r: r["id"]), []
-        return self.rebuild_index(files)
+        """Index rows, oldest first, and problems met (damaged files skipped).
+
+        An index row is trusted only while its file has the size and modification time the row
+        recorded; any other file is read again, so a trace damaged or replaced after it was
+        indexed is reported and left out instead of being listed.
+        """
+        indexed = {row.get("id"): row for row in self._read_index() or []}
+        rows: list[dict[str, Any]] = []
+        problems: list[str] = []
+        changed = False
+        for entry in self._entries():
+            stamp = _file_stamp(entry.stat())
+            row = indexed.get(entry.name[:-5])
+            if row is not None and all(row.get(k) == v for k, v in stamp.items()):
+                rows.append(row)
+                continue
+            changed = True
+            fresh = self._row_from_file(Path(entry.path), stamp, problems)
+            if fresh is not None:
+                rows.append(fresh)
+        if changed or len(indexed) != len(rows):
+            self._rewrite_index(rows)
+        return rows, problems
+
+    def _row_from_file(self, path: Path, stamp: dict[str, int], problems: list[str]) -> dict[str, Any] | None:
+        try:
+            trace = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(trace, dict) or "trace_id" not in trace:
+                raise ValueError("not a docintel trace")
+        except (OSError, ValueError) as exc:
+            problems.append(f"{path.name}: damaged trace skipped ({type(exc).__name__})")
+            return None
+        return {**summary_row(trace), **stamp}
 
     def _read_index(self) -> list[dict[str, Any]] | None:
         try:
@@ -128,22 +186,24 @@ class TraceStore:
             rows.append(row)
         return rows
 
-    def rebuild_index(self, files: list[Path] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+    def rebuild_index(self) -> tuple[list[dict[str, Any]], list[str]]:
         """Rebuild index.jsonl from the trace files; damaged files are reported and skipped."""
-        rows, problems = [], []
-        for path in files if files is not None else self.trace_files():
-            try:
-                trace = json.loads(path.read_text(encoding="utf-8"))
-                if not isinstance(trace, dict) or "trace_id" not in trace:
-                    raise ValueError("not a docintel trace")
-                rows.append(summary_row(trace))
-            except (OSError, ValueError) as exc:
-                problems.append(f"{path.name}: damaged trace skipped ({type(exc).__name__})")
-        if self.root.is_dir():
-            tmp = self.root / f".{INDEX_NAME}.tmp"
-            tmp.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-            os.replace(tmp, self.index_path)
+        rows: list[dict[str, Any]] = []
+        problems: list[str] = []
+        for entry in self._entries():
+            row = self._row_from_file(Path(entry.path), _file_stamp(entry.stat()), problems)
+            if row is not None:
+                rows.append(row)
+        self._rewrite_index(rows)
         return rows, problems
+
+    def _rewrite_index(self, rows: list[dict[str, Any]]) -> None:
+        if not self.root.is_dir():
+            return
+        try:
+            atomic_write_text(self.index_path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+        except OSError:
+            pass  # a read-only traces folder can still be listed; the index is only a cache
 
     def load(self, trace_id: str) -> dict[str, Any]:
         """The trace whose id is *trace_id* or starts with it (unique prefix)."""
@@ -159,14 +219,6 @@ class TraceStore:
         except (OSError, ValueError) as exc:
             raise TraceError(f"trace {path.name} is damaged ({type(exc).__name__})", "it cannot be shown; delete or restore it") from None
         return trace
-
-    def iter_traces(self, ids: list[str]) -> Iterator[dict[str, Any]]:
-        """Load several traces, skipping damaged ones."""
-        for trace_id in ids:
-            try:
-                yield self.load(trace_id)
-            except TraceError:
-                continue
 
 
 def utc_now() -> str:

@@ -93,7 +93,7 @@ def test_right_quote_at_wrong_lines(run_cli, corpus_pdf, fake_openai):
 
 def test_citation_of_a_line_not_sent(run_cli, corpus_pdf, fake_openai, isolated_env):
     fake_openai.push_answer(answer((None, 81, 81, "found no material weakness")))
-    code, data, _ = ask(run_cli, corpus_pdf, "--budget-chars", "900")
+    code, data, _ = ask(run_cli, corpus_pdf, "--budget-chars", "1000")
     trace = only_trace(isolated_env)
     sent = {line["global_line"] for s in trace["context"]["sources"] for line in s["lines"]}
     assert 81 not in sent and REFUND_LINE in sent

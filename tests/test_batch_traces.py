@@ -140,21 +140,22 @@ def test_resume_after_kill_9(corpus_pdf, tmp_path):
     cmd = [sys.executable, "-m", "docintel", "batch", str(qfile), str(corpus_pdf), "--out", str(out), "--workers", "2"]
     try:
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        partial = tmp_path / ".o.jsonl.partial"  # a new output is renamed into place only when the run ends
         deadline = time.time() + 20
-        while time.time() < deadline and (not out.exists() or len(out.read_text().splitlines()) < 5):
+        while time.time() < deadline and (not partial.exists() or len(partial.read_text().splitlines()) < 5):
             time.sleep(0.05)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
-        with out.open("a") as handle:
+        assert not out.exists()
+        with partial.open("a") as handle:
             handle.write('{"id": "torn line from a cras')  # what a kill during a write could leave
-        partial = len(out.read_text().splitlines())
-        assert 5 <= partial < 31
+        assert 5 <= len(partial.read_text().splitlines()) < 31
         done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
     finally:
         server.stop()
     ids = [json.loads(line)["id"] for line in out.read_text().splitlines()]
-    assert len(ids) == 30 and len(set(ids)) == 30
+    assert len(ids) == 30 and len(set(ids)) == 30 and not partial.exists()
 
 
 # ---------------------------------------------------------------------------- traces

@@ -37,11 +37,11 @@ def test_invalid_setting_is_a_config_error(run_cli, corpus_pdf, monkeypatch):
 
 
 def test_dotenv_file_is_read(run_cli, corpus_pdf, isolated_env):
-    (isolated_env / ".env").write_text("DOCINTEL_BUDGET_CHARS=777\n")
+    (isolated_env / ".env").write_text("DOCINTEL_BUDGET_CHARS=1777\n")
     code, out, _ = run_cli("context", "refund window", corpus_pdf, "--json")
-    assert code == 0 and '"budget_chars": 777' in out
-    code, out, _ = run_cli("context", "refund window", corpus_pdf, "--json", "--budget-chars", "900")
-    assert '"budget_chars": 900' in out  # flags win
+    assert code == 0 and '"budget_chars": 1777' in out
+    code, out, _ = run_cli("context", "refund window", corpus_pdf, "--json", "--budget-chars", "1900")
+    assert '"budget_chars": 1900' in out  # flags win
 
 
 def test_python_m_docintel_entry_point(corpus_pdf, tmp_path):

@@ -98,7 +98,8 @@ def test_no_match_vs_nothing_fit(make_pdf):
     path = make_pdf("x.pdf", [filler("weather", 40), filler("harbour", 40)])
     _, _, context = prepare([path], "What is the quantum chromodynamics coupling?", budget=2000)
     assert context.status == "no_match" and context.sources == [] and "no passage matched" in context.status_detail
-    _, _, context = prepare([path], "harbour", budget=200)
+    wide = make_pdf("wide.pdf", [[f"harbour row {i}: " + "the committee reviewed harbour matters " * 8 for i in range(40)]])
+    _, _, context = prepare([wide], "harbour", budget=1000)
     assert context.status == "nothing_fit" and "none fits the budget" in context.status_detail
     assert all(d.action == "skipped" for d in context.decisions)
 

@@ -84,23 +84,23 @@ def test_eval_scores_and_writes_a_report(run_cli, gold_file, corpus_pdf, tmp_pat
 
 
 def test_eval_ablation_reports_changes_and_flips(run_cli, gold_file, corpus_pdf):
-    code, out, _ = run_cli("eval", gold_file, corpus_pdf, "--budget-chars", "900", "--ablate", "synonyms", "--ablate", "page_hints")
+    code, out, _ = run_cli("eval", gold_file, corpus_pdf, "--budget-chars", "1000", "--ablate", "synonyms", "--ablate", "page_hints")
     assert code == 0 and "ablations (change against the full assembly)" in out
-    assert "-synonyms@900" in out and "ablate synonyms: hit->miss" in out
+    assert "-synonyms@1000" in out and "ablate synonyms: hit->miss" in out
     code, _, err = run_cli("eval", gold_file, corpus_pdf, "--ablate", "nonsense")
     assert code == 2 and "unknown --ablate section" in err
 
 
 def test_eval_compare_sweep_and_plot(run_cli, gold_file, corpus_pdf, tmp_path):
-    (tmp_path / "a.json").write_text(json.dumps({"budget_chars": 700}))
+    (tmp_path / "a.json").write_text(json.dumps({"budget_chars": 1700}))
     (tmp_path / "b.json").write_text(json.dumps({"budget_chars": 4000, "use_synonyms": False}))
     code, out, _ = run_cli("eval", gold_file, corpus_pdf, "--compare", tmp_path / "a.json", tmp_path / "b.json", "--json")
     report = json.loads(out)
     assert code == 0 and [r["label"] for r in report["runs"]] == ["a", "b"]
-    assert [r["budget_chars"] for r in report["runs"]] == [700, 4000]
+    assert [r["budget_chars"] for r in report["runs"]] == [1700, 4000]
     assert "a -> b" in report["flips"]
-    code, out, _ = run_cli("eval", gold_file, corpus_pdf, "--budget-chars", "600,1200,6000", "--plot", tmp_path / "recall.png")
-    assert code == 0 and "budget sweep" in out and "full@600" in out and "full@6000" in out
+    code, out, _ = run_cli("eval", gold_file, corpus_pdf, "--budget-chars", "1000,1200,6000", "--plot", tmp_path / "recall.png")
+    assert code == 0 and "budget sweep" in out and "full@1000" in out and "full@6000" in out
     assert (tmp_path / "recall.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     (tmp_path / "bad.json").write_text("[1, 2]")
     code, _, err = run_cli("eval", gold_file, corpus_pdf, "--compare", tmp_path / "bad.json", tmp_path / "b.json")
