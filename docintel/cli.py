@@ -51,10 +51,10 @@ traces go to ./traces (DOCINTEL_TRACES_DIR); parsed PDFs are cached in
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with docintel's one-line error form: ``error: <what> — <fix>``, exit 2."""
+    """argparse whose errors are UsageError: printed as ``error: <what> — <fix>``, exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"error: {message} — see {self.prog} --help\n")
+        raise UsageError(message, f"see {self.prog} --help")
 
 
 def budget_chars(value: str) -> int:
@@ -319,7 +319,11 @@ COMMANDS = {"ask": cmd_ask, "context": cmd_context, "ingest": cmd_ingest, "setti
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as exc:
+        print_text(f"error: {exc}", file=sys.stderr)
+        return exc.exit_code
     if not args.command:
         parser.print_help()
         return EXIT_OK

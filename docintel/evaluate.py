@@ -129,7 +129,7 @@ def score_question(row: QuestionRow, pipeline: Pipeline, documents: dict, doc_er
     try:
         docs = [match_doc(row.doc, documents)] if row.doc else list(documents.values())
         if not docs or docs[0] is None:
-            raise DocumentNotFoundError(doc_errors.get(Path(row.doc or "").stem) or f"document {row.doc!r} not found",
+            raise DocumentNotFoundError(doc_errors.get(Path(row.doc or "").stem) or f"document {row.doc!r} is not among the given paths",
                                         "check the question's doc field and the PATH arguments")
         result = pipeline.ask(row.question, documents=docs)
     except DocintelError as exc:

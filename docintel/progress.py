@@ -41,7 +41,7 @@ class Task:
 
             tqdm.monitor_interval = 0  # no monitor thread: parsing forks worker processes
             self._bar = tqdm(total=self.total, desc=label, file=reporter.stream, leave=False, dynamic_ncols=True,
-                             bar_format="{desc}: {percentage:3.0f}%|{bar}| {postfix} [{elapsed}<{remaining}]")
+                             bar_format="{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}]{postfix}")
 
     def advance(self, amount: float = 1.0, status: str | None = None) -> None:
         """Record *amount* more units done; *status* replaces the text shown beside the bar."""
