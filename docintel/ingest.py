@@ -41,7 +41,11 @@ EXTRACTOR_VERSION = f"pypdf{pypdf.__version__}-l{LINE_SPLIT_VERSION}"
 LINE_COLUMNS = ["doc_id", "page", "line_in_page", "global_line", "text"]
 MIN_LETTERS_PER_PAGE = 12  # fewer letters/digits than this per page on average: the PDF looks scanned
 
-logging.getLogger("pypdf").setLevel(logging.ERROR)
+# pypdf logs what it recovered from (even at ERROR level, e.g. an unknown font encoding); with no
+# handler Python would print those to stderr. Damage that matters shows as page warnings instead.
+_PYPDF_LOG = logging.getLogger("pypdf")
+_PYPDF_LOG.addHandler(logging.NullHandler())
+_PYPDF_LOG.propagate = False
 
 
 class PageWarning(BaseModel):
@@ -291,13 +295,20 @@ def parse_pdf(path: Path, password: str | None = None,
             texts.append(line)
         if on_page is not None:
             on_page(number, n_pages)
-    if n_pages == 0 or sum(letters_per_page) < MIN_LETTERS_PER_PAGE * n_pages:
+    if n_pages == 0:
+        raise CorruptPDFError(f"{path}: PDF has no readable page (its page tree is empty or damaged)",
+                              "re-download or repair the file (e.g. qpdf or re-export)")
+    failed = {w["page"] for w in warnings if w["kind"] in ("extract_failed", "garbled")}
+    if len(failed) == n_pages:
+        raise CorruptPDFError(f"{path}: the text of every page is damaged or unreadable",
+                              "re-download or repair the file (e.g. qpdf or re-export)")
+    if sum(letters_per_page) < MIN_LETTERS_PER_PAGE * n_pages:
         raise NoTextError(
             f"{path}: no extractable text ({sum(letters_per_page)} letters on {n_pages} pages); it looks scanned",
             "OCR is not supported: run the PDF through an OCR tool (e.g. ocrmypdf) first",
         )
     for number, letters in enumerate(letters_per_page, start=1):
-        if letters == 0:
+        if letters == 0 and number not in failed:  # a page that failed says so once, not also "scanned"
             warnings.append({"page": number, "kind": "no_text", "message": "page has no extractable text (likely a scanned image)"})
     warnings.sort(key=lambda w: w["page"])
     return {

@@ -30,7 +30,7 @@ def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> s
         m = d.meta
         labels = " (printed page labels)" if m.page_labels else ""
         out.append(f"{m.doc_id}: {m.n_pages} pages{labels}, {m.n_lines} lines, "
-                   f"{len(m.warnings)} warnings, cache {'hit' if d.cache_hit else 'miss'} — {m.title}")
+                   f"{len(m.warnings)} warning{'' if len(m.warnings) == 1 else 's'}, cache {'hit' if d.cache_hit else 'miss'} — {m.title}")
         for w in m.warnings[:10]:
             out.append(f"  warning: page {w.page}: {w.message}")
         if len(m.warnings) > 10:

@@ -15,11 +15,13 @@ from pydantic import BaseModel, Field
 from .answer import iter_spans
 from .context import Context
 from .ingest import Document
-from .textnorm import squash
+from .textnorm import NUMBER_SEPARATOR, squash
 
 Verdict = Literal["verified", "wrong_lines", "not_in_context", "quote_not_found", "out_of_range", "unknown_document"]
 AnswerStatus = Literal["verified", "failed", "not_found", "no_citations"]
 _ELLIPSIS = re.compile(r"\.\.\.|…")
+_NUMBER_END = re.compile(r"[\d)%.,]$")  # the same edges as textnorm's number gap
+_NUMBER_START = re.compile(r"[\d($-]")
 
 
 class SpanVerdict(BaseModel):
@@ -61,6 +63,9 @@ class _Haystack:
                 piece = squash(text)
                 if dehyphenate and piece.endswith("-"):
                     piece = piece[:-1]
+                if pieces and _NUMBER_END.search(pieces[-1]) and _NUMBER_START.match(piece):
+                    pieces[-1] += NUMBER_SEPARATOR  # a line break between two numbers keeps them apart, as a space does
+                    offset += 1
                 starts.append(offset)
                 lines.append(number)
                 pieces.append(piece)
