@@ -115,7 +115,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
                                 "add gold pages (FinanceBench 'evidence' or 'gold_pages') or gold answers "
                                 "('answer', 'gold_answer' or 'expected'); to answer without scoring use docintel batch")
     reporter = make_reporter(args, base)
-    documents, doc_errors = prepare_documents(Pipeline(base, args.password, reporter), rows, args.paths)
+    pipeline = Pipeline(base, args.password, reporter)
+    pipeline.store.check_writable()  # every question leaves a trace: say so before any work
+    documents, doc_errors = prepare_documents(pipeline, rows, args.paths)
     if not documents:
         raise QuestionFileError("no readable document among the given paths: "
                                 + ("; ".join(sorted(set(doc_errors.values()))[:3]) or "none found"),

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import __version__
 from .batch import QuestionRow, ingest_needed, match_doc
-from .errors import DocintelError, DocumentNotFoundError
+from .errors import DocintelError, DocumentNotFoundError, StorageError
 from .pipeline import AskResult, Pipeline
 from .progress import SILENT, Reporter
 from .scoring import (
@@ -133,9 +133,13 @@ def score_question(row: QuestionRow, pipeline: Pipeline, documents: dict, doc_er
                                         "check the question's doc field and the PATH arguments")
         result = pipeline.ask(row.question, documents=docs)
     except DocintelError as exc:
+        if isinstance(exc.trace_error, StorageError):
+            raise exc.trace_error from None  # every further trace would be lost too: stop the evaluation
         return QuestionScore(**base, pages_sent=[], page_hit=False if pages else None, evidence_share=None,
                              context_chars=0, context_tokens=0, budget_share=0.0, verdicts={}, answer_match=None,
                              not_found=False, error=str(exc), trace_id=exc.trace_id, error_exit_code=exc.exit_code)
+    if result.trace_error is not None:
+        raise result.trace_error
     context = result.prepared.context
     sent = sorted({p for s in context.sources for p in s.pages})
     squashed = squash(" ".join(line.text for s in context.sources for line in s.lines))

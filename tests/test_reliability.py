@@ -334,3 +334,12 @@ def test_absolute_paths_in_traces(run_cli, corpus_pdf, isolated_env, monkeypatch
     monkeypatch.chdir(corpus_pdf.parent.parent)
     run_cli("ask", "What is the refund window?", os.path.relpath(corpus_pdf))
     assert read_traces(isolated_env / "traces")[0]["documents"][0]["path"] == str(corpus_pdf.resolve())
+
+
+def test_eval_stops_on_unwritable_traces(run_cli, corpus_pdf, tmp_path):
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"id": "g1", "question": "What is the refund window?", "gold_pages": [5]}) + "\n")
+    blocker = tmp_path / "traces-file"
+    blocker.write_text("")
+    code, out, err = run_cli("eval", gold, corpus_pdf, "--traces-dir", blocker)
+    assert code == 7 and out == "" and err.count("\n") == 1 and "cannot write traces" in err
