@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import json
-import os
 import threading
+import json
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -29,8 +28,9 @@ from .errors import (
     storage_error,
 )
 from .ingest import Document, expand_paths
+from .outfile import BatchOutput, check_output_path, is_batch_output
 from .pipeline import Pipeline
-from .pricing import estimate_cost
+from .question import check_question
 
 ID_KEYS = ("id", "financebench_id", "question_id", "qid")
 DOC_KEYS = ("doc", "doc_name", "document", "file")
@@ -60,7 +60,14 @@ def _row(record: dict[str, Any], where: str) -> QuestionRow:
     qid = next((str(record[k]) for k in ID_KEYS if record.get(k) not in (None, "")), None) or stable_id(question)
     doc = next((str(record[k]) for k in DOC_KEYS if record.get(k) not in (None, "")), None)
     extra = {(f"input_{k}" if k in OUTPUT_KEYS else k): v for k, v in record.items() if k not in ("id", "question", "doc")}
-    return QuestionRow(id=qid, question=question.strip(), doc=doc, extra=extra)
+    return QuestionRow(id=qid, question=_checked(question, where), doc=doc, extra=extra)
+
+
+def _checked(question: str, where: str) -> str:
+    try:
+        return check_question(question)
+    except UsageError as exc:
+        raise QuestionFileError(f"{where}: {exc.what}", "shorten the question or split it in several") from None
 
 
 def load_questions(path: Path) -> list[QuestionRow]:
@@ -90,7 +97,8 @@ def load_questions(path: Path) -> list[QuestionRow]:
             raise QuestionFileError(f"{path}: CSV has no 'question' column", "add a header row with a 'question' column")
         rows = [_row(dict(record), f"{path}:{number}") for number, record in enumerate(reader, start=2)]
     elif suffix in (".txt", ""):
-        rows = [QuestionRow(id=stable_id(q), question=q.strip(), doc=None) for q in text.splitlines() if q.strip()]
+        rows = [QuestionRow(id=stable_id(q), question=_checked(q, f"{path}:{number}"), doc=None)
+                for number, q in enumerate(text.splitlines(), start=1) if q.strip()]
     else:
         raise QuestionFileError(f"{path}: unknown question file type '{suffix}'", "use .txt, .jsonl or .csv")
     if not rows:
@@ -113,115 +121,9 @@ def _unique(rows: list[QuestionRow], path: Path) -> list[QuestionRow]:
 
 # ------------------------------------------------------------------------- output
 
-# Every line docintel batch writes has these keys: how an existing --out file is recognised as ours.
-RECORD_KEYS = frozenset({"id", "question", "answer", "verification_status", "trace_id", "error"})
-OUT_FIX = "choose a writable --out file"
-
-
-def is_batch_output(path: Path) -> bool:
-    """Whether *path* holds docintel batch output: empty, or its first line is one of our records."""
-    try:
-        with path.open(encoding="utf-8", errors="replace") as handle:
-            first = handle.readline()
-    except OSError:
-        return False
-    if not first.strip():
-        return path.stat().st_size == len(first.encode())
-    try:
-        record = json.loads(first)
-    except json.JSONDecodeError:
-        return False
-    return isinstance(record, dict) and RECORD_KEYS <= record.keys()
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.exists() and b.exists() and os.path.samefile(a, b)
-    except OSError:
-        return a.resolve() == b.resolve()
-
-
 def check_output(out: Path, inputs: list[Path], *, force: bool = False) -> None:
-    """Refuse an --out that would destroy data: an input file, a folder, or a file that is not ours.
-
-    *force* allows replacing an existing file that is not batch output (never an input).
-    """
-    for path in inputs:
-        if _same_file(out, path):
-            raise UsageError(f"--out {out} is one of the inputs ({path})", "write the answers to a new file, "
-                             "e.g. --out answers.jsonl")
-    if out.is_dir():
-        raise UsageError(f"--out {out} is a folder", "name a file, e.g. --out answers.jsonl")
-    if out.exists() and not force and not is_batch_output(out):
-        raise UsageError(f"--out {out} exists and is not docintel batch output (its first line is not an answer record)",
-                         "choose another file, or pass --force to replace it")
-
-
-def read_done(out: Path) -> tuple[set[str], int]:
-    """Ids already answered in *out*; rewrites the file without corrupt or failed lines. Returns (ids, dropped)."""
-    if not out.exists():
-        return set(), 0
-    kept, done, dropped = [], set(), 0
-    for line in out.read_text(encoding="utf-8", errors="replace").splitlines():
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            dropped += 1  # a line cut by a crash
-            continue
-        if not isinstance(record, dict) or "id" not in record or record.get("error") or record["id"] in done:
-            dropped += 1
-            continue
-        done.add(record["id"])
-        kept.append(line)
-    if dropped:
-        try:
-            atomic_write_text(out, "".join(line + "\n" for line in kept))
-        except OSError as exc:
-            raise storage_error("rewrite batch output", out, exc, OUT_FIX) from None
-    return done, dropped
-
-
-class _Writer:
-    """Whole JSON lines, fsynced one by one under a lock, so a crash never tears a line behind a good one.
-
-    A new output is written to ``.<name>.partial`` beside it and renamed into place when the run
-    ends (also on Ctrl-C or an error), so an existing file is replaced only by complete output; a
-    partial file left by a killed run is taken up by the next. Resuming appends to our own file.
-    """
-
-    def __init__(self, out: Path, *, fresh: bool) -> None:
-        self.out = out
-        self.partial = out.with_name(f".{out.name}.partial")
-        target = self.partial if fresh else out
-        try:
-            out.parent.mkdir(parents=True, exist_ok=True)
-            self.handle = target.open("w" if fresh else "a", encoding="utf-8")
-        except OSError as exc:
-            raise storage_error("write batch output", target, exc, OUT_FIX) from None
-        self.fresh = fresh
-        self.lock = threading.Lock()
-
-    def write(self, record: dict[str, Any]) -> None:
-        line = json.dumps(record, ensure_ascii=False) + "\n"
-        with self.lock:
-            try:
-                self.handle.write(line)
-                self.handle.flush()
-                os.fsync(self.handle.fileno())
-            except OSError as exc:
-                raise storage_error("write batch output", self.out, exc, OUT_FIX) from None
-
-    def close(self) -> None:
-        self.handle.close()
-        if self.fresh:
-            os.replace(self.partial, self.out)
-
-
-def _adopt_partial(out: Path) -> None:
-    """Take up the output of a run that was killed before it could rename its partial file."""
-    partial = out.with_name(f".{out.name}.partial")
-    if not out.exists() and partial.is_file() and is_batch_output(partial):
-        os.replace(partial, out)
+    """Refuse an --out that would destroy data (an input, a PDF, a folder, a file not ours unless *force*)."""
+    check_output_path(out, inputs, force=force, is_ours=is_batch_output, kind="batch output")
 
 
 @dataclass
@@ -252,52 +154,53 @@ def match_doc(name: str, documents: dict[str, Document]) -> Document | None:
         (d for d in documents.values() if Path(d.meta.path).name == name), None)
 
 
-def run_batch(pipeline: Pipeline, questions: list[QuestionRow], paths: list[Path], out: Path, *, workers: int = 4,
-              force: bool = False) -> BatchSummary:
-    """Answer every question not already in *out*; one JSON line per question.
+def run_batch(pipeline: Pipeline, questions: list[QuestionRow], paths: list[Path], out: Path, *,
+              workers: int = 4) -> BatchSummary:
+    """Answer every question not already answered in *out*; one JSON line per question.
 
-    Call check_output first. With *force*, an existing file that is not batch output is
-    replaced (only once the run ends). Stops with StorageError at the first trace or output
-    that cannot be written.
+    Call check_output first. Stops with StorageError at the first trace or output line that
+    cannot be written, after writing what the questions already running produced.
     """
     started = time.perf_counter()
     summary = BatchSummary(total=len(questions))
-    _adopt_partial(out)
-    ours = out.exists() and is_batch_output(out)
-    done, summary.dropped_lines = read_done(out) if ours else (set(), 0)
-    todo = [q for q in questions if q.id not in done]
-    summary.skipped = len(questions) - len(todo)
     pipeline.store.check_writable()
-    writer = _Writer(out, fresh=not ours)
-    try:
+    with BatchOutput(out) as output:
+        summary.dropped_lines = output.dropped
+        todo = [q for q in questions if q.id not in output.done]
+        summary.skipped = len(questions) - len(todo)
         documents, doc_errors = ingest_needed(pipeline, todo, paths)
-        _answer_all(pipeline, todo, documents, doc_errors, writer, summary, workers)
-    finally:
-        writer.close()
+        pipeline.warm(list(documents.values()))  # once, before the threads: no index is built twice
+        _answer_all(pipeline, todo, documents, doc_errors, output, summary, workers)
     summary.wall_s = round(time.perf_counter() - started, 2)
     return summary
 
 
 def _answer_all(pipeline: Pipeline, todo: list[QuestionRow], documents: dict[str, Document], doc_errors: dict[str, str],
-                writer: _Writer, summary: BatchSummary, workers: int) -> None:
+                output: BatchOutput, summary: BatchSummary, workers: int) -> None:
     pool = ThreadPoolExecutor(max_workers=max(1, workers))
     task = pipeline.reporter.task("answering", len(todo))
+    stop: StorageError | None = None
+    stopping = threading.Event()  # set by the thread that met a storage error: no question starts after it
     try:
-        futures = [pool.submit(_answer_one, pipeline, q, documents, doc_errors) for q in todo]
+        futures = [pool.submit(_answer_unless_stopped, stopping, pipeline, q, documents, doc_errors) for q in todo]
         for future in as_completed(futures):
+            if future.cancelled() or future.result() is None:
+                continue
             record, storage = future.result()
-            writer.write(record)
+            output.write(record)  # answers already paid for are kept, also after a storage error
             _count(summary, record)
             task.advance(1, f"{summary.answered + summary.not_found + summary.errors}/{len(todo)} questions, "
                             f"{summary.errors} errors")
-            if storage is not None:
-                raise storage  # every further trace would be lost too: stop at the first
+            if storage is not None and stop is None:
+                stop = storage  # every further trace would be lost too
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)  # Ctrl-C: stop now; a rerun resumes where this left off
         raise
     finally:
         pool.shutdown(wait=True)
         task.close(f"{len(todo)} questions")
+    if stop is not None:
+        raise stop
 
 
 def ingest_needed(pipeline: Pipeline, todo: list[QuestionRow], paths: list[Path]):
@@ -318,6 +221,17 @@ def ingest_needed(pipeline: Pipeline, todo: list[QuestionRow], paths: list[Path]
     return documents, errors
 
 
+def _answer_unless_stopped(stopping: threading.Event, pipeline: Pipeline, q: QuestionRow,
+                           documents: dict[str, Document],
+                           doc_errors: dict[str, str]) -> tuple[dict[str, Any], StorageError | None] | None:
+    if stopping.is_set():
+        return None
+    record, storage = _answer_one(pipeline, q, documents, doc_errors)
+    if storage is not None:
+        stopping.set()
+    return record, storage
+
+
 def _answer_one(pipeline: Pipeline, q: QuestionRow, documents: dict[str, Document],
                 doc_errors: dict[str, str]) -> tuple[dict[str, Any], StorageError | None]:
     """The output record of one question, and the storage error that must stop the batch, if any."""
@@ -332,11 +246,9 @@ def _answer_one(pipeline: Pipeline, q: QuestionRow, documents: dict[str, Documen
         return {**record, "answer": None, "verification_status": None, "trace_id": None,
                 "error": {"type": type(exc).__name__, "what": str(exc), "fix": "report this bug with the question"}}, None
     usage = result.usage
-    cost = estimate_cost(result.model, usage.input_tokens, usage.output_tokens, usage.cached_tokens) \
-        if result.backend == "openai" else 0.0
     return {**record, "answer": result.answer.model_dump(mode="json"), "verification_status": result.verification.status,
             "citations": {"verified": result.verification.verified, "failed": result.verification.failed},
-            "backend": result.backend, "model": result.model, "usage": usage.model_dump(), "cost_usd": cost,
+            "backend": result.backend, "model": result.model, "usage": usage.model_dump(), "cost_usd": result.cost_usd,
             "trace_id": result.trace_id if result.trace_path else None,
             # an answer whose trace was lost is kept for reading but retried on resume
             "error": result.trace_error.to_dict() if result.trace_error else None}, result.trace_error

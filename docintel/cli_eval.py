@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .cache import atomic_write_json
-from .errors import EXIT_INPUT, EXIT_OK, ConfigError, QuestionFileError, UsageError
+from .errors import EXIT_INPUT, EXIT_OK, ConfigError, QuestionFileError, UsageError, storage_error
+from .outfile import check_output_path, write_text_keeping_mode
 from .settings import MIN_BUDGET_CHARS, Settings, settings_from_file
 
 # The names of the ablations, for --help without importing the evaluation machinery.
@@ -48,8 +48,10 @@ def add_eval_command(sub, common, answer_flags) -> None:
     p.add_argument("--compare", nargs=2, type=Path, metavar=("SETTINGS_A", "SETTINGS_B"),
                    help="two JSON settings files to run side by side")
     p.add_argument("--limit", type=int, help="only the first N questions")
-    p.add_argument("--out", type=Path, help="write the full report as JSON")
+    p.add_argument("--out", type=Path, help="write the full report as JSON (never over an input; an existing file "
+                                            "must be an eval report unless --force)")
     p.add_argument("--plot", type=Path, help="draw recall against budget to this PNG (needs matplotlib)")
+    p.add_argument("--force", action="store_true", help="replace an existing --out/--plot file that is not ours")
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of tables")
     common(p)
 
@@ -109,6 +111,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from .cli import make_reporter, settings_from_flags
 
     base = settings_from_flags(args, budget_chars=None)  # budgets come from --budget-chars as a list
+    inputs = [args.questions, *args.paths, *(args.compare or [])]
+    if args.out:
+        check_output_path(args.out, inputs, force=args.force, is_ours=is_eval_report, kind="eval report")
+    if args.plot:
+        check_output_path(args.plot, inputs, force=args.force, is_ours=_is_png, kind="plot")
     rows = load_questions(args.questions)[: args.limit or None]
     if not any(has_gold(row) for row in rows):
         raise QuestionFileError(f"{args.questions}: no question has gold data to score against",
@@ -126,7 +133,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     report = report_json(runs, {"questions_file": str(args.questions), "ablations": args.ablate, "flips": flipped,
                                 "compare": [str(p) for p in args.compare] if args.compare else None})
     if args.out:
-        atomic_write_json(args.out, report, indent=1)
+        write_text_keeping_mode(args.out, json.dumps(report, ensure_ascii=False, indent=1))
     if args.plot:
         _plot(runs, args.plot)
     code = _exit_code(runs)
@@ -141,6 +148,23 @@ def cmd_eval(args: argparse.Namespace) -> int:
           + (f"\nreport: {args.out}" if args.out else "") + (f"\nplot: {args.plot}" if args.plot else ""))
     _print_errors(runs)
     return code
+
+
+def is_eval_report(path: Path) -> bool:
+    """Whether *path* holds a report written by ``docintel eval --out``."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and (data.get("program") or {}).get("name") == "docintel" and "runs" in data
+
+
+def _is_png(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(8) == b"\x89PNG\r\n\x1a\n"
+    except OSError:
+        return False
 
 
 def _exit_code(runs: list) -> int:
@@ -221,9 +245,13 @@ def _plot(runs: list, path: Path) -> None:
     ax.grid(alpha=0.3)
     ax.legend(loc="lower right")
     ax.set_title("docintel: evidence recall against budget")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=120, bbox_inches="tight")
-    plt.close(fig)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fig.savefig(path, dpi=120, bbox_inches="tight")
+    except OSError as exc:
+        raise storage_error("write the plot to", path, exc, "choose a writable --plot path") from None
+    finally:
+        plt.close(fig)
 
 
 EVAL_COMMANDS = {"eval": cmd_eval}

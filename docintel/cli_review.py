@@ -86,17 +86,15 @@ def add_review_commands(sub, common, answer_flags, retrieval_flags, non_negative
     st = tsub.add_parser("stats", help="answer/verification rates, tokens, cost, latency, context utilisation")
     st.add_argument("--last", type=non_negative, default=100, help="over the last N traces (default 100; 0 = all)")
     st.add_argument("--json", action="store_true")
-    for parser in (lp, sp, vp, rp, st):
+    for parser in (lp, sp, st):
         parser.add_argument("--traces-dir", type=Path, help="traces folder (DOCINTEL_TRACES_DIR; default ./traces)")
     for parser in (vp, rp):
-        parser.add_argument("--cache-dir", type=Path, help="cache folder for parsed PDFs")
+        common(parser)  # --cache-dir, --traces-dir, --password, --quiet as everywhere
         parser.add_argument("--doc", action="append", type=Path, default=[], metavar="PATH",
                             help="where a document of the trace is now (repeatable); matched by content hash, "
                                  "or by file name when it changed")
         parser.add_argument("--search", action="append", type=Path, default=[], metavar="FOLDER",
                             help="find moved documents by content hash among the PDFs in FOLDER (repeatable)")
-        parser.add_argument("--password", help="password for encrypted PDFs")
-        parser.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
 
 
 def _pipeline(args: argparse.Namespace, **extra: Any):
@@ -114,7 +112,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     pipeline = _pipeline(args)
     questions = load_questions(args.questions)
     pipeline.backend  # noqa: B018 — fail on a missing key before any question is tried
-    summary = run_batch(pipeline, questions, args.paths, args.out, workers=args.workers, force=args.force)
+    summary = run_batch(pipeline, questions, args.paths, args.out, workers=args.workers)
     data = summary.__dict__
     if args.json:
         print(json.dumps(data, indent=1))
@@ -205,8 +203,6 @@ def cmd_traces_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_traces_replay(args: argparse.Namespace) -> int:
-    from . import render
-
     result, original = _pipeline(args).replay(args.id, args.doc, args.search)
     new = result.to_json()
     before = original.get("answer") or {}
@@ -219,15 +215,23 @@ def cmd_traces_replay(args: argparse.Namespace) -> int:
     }
     if args.json:
         print(json.dumps({"replay_of": original["trace_id"], **new, "changes": changes}, indent=1, ensure_ascii=False))
-        return EXIT_OK
-    print(f"replayed {original['trace_id']} as {result.trace_id}")
+    else:
+        _print_replay(original["trace_id"], result.trace_id if result.trace_path else "(trace not written)", changes, new)
+    if result.trace_error is not None:
+        raise result.trace_error  # the replay is shown; now say why its trace is not stored
+    return EXIT_OK
+
+
+def _print_replay(original_id: str, new_id: str, changes: dict[str, Any], new: dict[str, Any]) -> None:
+    from . import render
+
+    print(f"replayed {original_id} as {new_id}")
     print(f"answer: {'changed' if changes['answer_changed'] else 'unchanged'}; verification: "
           f"{changes['verification'][0]} -> {changes['verification'][1]}")
     print(f"verdicts: {changes['verdicts_before']} -> {changes['verdicts_after']}")
     ub, ua = changes["usage_before"] or {}, changes["usage_after"]
     print(f"tokens in/out: {ub.get('input_tokens', 0)}/{ub.get('output_tokens', 0)} -> {ua['input_tokens']}/{ua['output_tokens']}")
     render.print_text(render.answer_report(new))
-    return EXIT_OK
 
 
 def _percentile(values: list[float], share: float) -> float:

@@ -200,6 +200,7 @@ def run(label: str, settings: Settings, rows: list[QuestionRow], documents: dict
     pipeline = Pipeline(settings, reporter=reporter)
     scores = []
     with reporter.task(f"eval {label}", len(rows)) as task:
+        task.summary = f"{len(rows)} questions"
         for number, row in enumerate(rows, start=1):
             scores.append(score_question(row, pipeline, documents, doc_errors))
             task.advance(1, f"{number}/{len(rows)} questions")
@@ -216,8 +217,10 @@ def flips(base: RunReport, other: RunReport, metric: str = "page_hit") -> dict[s
 
 
 def prepare_documents(pipeline: Pipeline, rows: list[QuestionRow], paths: list[Path]):
-    """Ingest once for every run of an evaluation."""
-    return ingest_needed(pipeline, rows, paths)
+    """Ingest and index once for every run of an evaluation."""
+    documents, errors = ingest_needed(pipeline, rows, paths)
+    pipeline.warm(list(documents.values()))
+    return documents, errors
 
 
 def report_json(runs: list[RunReport], extra: dict[str, Any]) -> dict[str, Any]:

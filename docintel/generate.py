@@ -100,12 +100,19 @@ class OpenAIBackend:
         self.client = openai.OpenAI(api_key=settings.api_key(), base_url=settings.openai_base_url,
                                     timeout=settings.timeout_s, max_retries=settings.max_retries)
 
+    def _store(self) -> bool | None:
+        """The ``store`` flag sent: always to the Responses API (it retains by default) and to OpenAI
+        itself; to other Chat Completions servers only when opted in (some reject unknown fields)."""
+        if self.settings.api == "responses" or self.settings.openai_store:
+            return self.settings.openai_store
+        return self.settings.openai_store if self.client.base_url.host == "api.openai.com" else None
+
     def request_record(self, prompt: Prompt, schema: type[BaseModel]) -> dict[str, Any]:
         """The request parameters as stored in traces (no secrets)."""
         base_url = re.sub(r"//[^/@]*@", "//", str(self.client.base_url))  # no credentials embedded in a URL
         return {"api": self.settings.api, "model": self.settings.model, "temperature": 0,
                 "max_output_tokens": self.settings.max_output_tokens, "base_url": base_url,
-                "schema_name": schema.__name__, "timeout_s": self.settings.timeout_s, "store": self.settings.openai_store,
+                "schema_name": schema.__name__, "timeout_s": self.settings.timeout_s, "store": self._store(),
                 "max_retries": self.settings.max_retries}
 
     def generate(self, prompt: Prompt, schema: type[BaseModel], shape: str, context: Context,
@@ -159,7 +166,7 @@ class OpenAIBackend:
         # The same request chat.completions.parse sends; validated here so the raw response is kept on failure.
         raw_http = self.client.chat.completions.with_raw_response.create(
             model=self.settings.model, temperature=0, max_tokens=self.settings.max_output_tokens,
-            store=self.settings.openai_store,
+            **({} if self._store() is None else {"store": self._store()}),
             messages=[{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
             response_format={"type": "json_schema", "json_schema": {
                 "name": schema.__name__, "strict": True, "schema": to_strict_json_schema(schema)}},

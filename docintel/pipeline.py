@@ -18,7 +18,7 @@ from .answer import make_extraction_model, not_found_answer, schema_for
 from .context import Context, estimate_tokens, pack_context
 from .errors import DocintelError, InputError, StorageError, TraceError, UsageError
 from .generate import Backend, BackendFailure, Generation, Usage, make_backend
-from .ingest import Document, IngestFailure, Ingestor, expand_paths, file_hash
+from .ingest import Document, IngestFailure, Ingestor, IngestReport, expand_paths, file_hash
 from .pricing import estimate_cost
 from .progress import SILENT, Reporter
 from .prompts import Prompt, compose_prompt
@@ -57,13 +57,14 @@ class AskResult:
     generation: Generation
     notes: list[str] = field(default_factory=list)
     trace_error: StorageError | None = None
+    cost_usd: float | None = 0.0
 
     def to_json(self) -> dict[str, Any]:
         """The ``ask --json`` object."""
         return {
             "answer": self.answer.model_dump(mode="json"),
             "verification": self.verification.model_dump(mode="json"),
-            "trace_id": self.trace_id,
+            "trace_id": self.trace_id if self.trace_path else None,
             "trace_path": str(self.trace_path) if self.trace_path else None,
             "trace_error": self.trace_error.to_dict() if self.trace_error else None,
             "backend": self.backend,
@@ -104,9 +105,13 @@ class Pipeline:
             self._backend = make_backend(self.settings)
         return self._backend
 
-    def ingest(self, paths: list[Path]):
+    def ingest(self, paths: list[Path]) -> IngestReport:
         """Ingest files and folders (each file parsed at most once per run)."""
         return self.ingestor.ingest(paths)
+
+    def warm(self, documents: list[Document]) -> None:
+        """Load or build the search indexes of *documents* now, with progress (before answering in threads)."""
+        warm_indexes(documents, self.settings, self.reporter)
 
     def prepare(self, question: str, paths: list[Path] | None = None, *, documents: list[Document] | None = None,
                 budget_chars: int | None = None, settings: Settings | None = None) -> Prepared:
@@ -193,7 +198,8 @@ class Pipeline:
         path, storage_error = self._write(trace)
         return AskResult(answer=generation.answer, verification=verification, trace_id=trace["trace_id"], trace_path=path,
                          backend=generation.backend, model=generation.model, usage=generation.usage, prepared=prepared,
-                         prompt=prompt, generation=generation, notes=notes, trace_error=storage_error)
+                         prompt=prompt, generation=generation, notes=notes, trace_error=storage_error,
+                         cost_usd=trace["cost_usd"])
 
     def _generate(self, prompt: Prompt, schema, shape: str, prepared: Prepared) -> Generation:
         if prepared.context.status != "ok":
@@ -315,9 +321,10 @@ class Pipeline:
         backend = make_backend(replay_settings)
         trace = self._new_trace(original["question"], original["trace_id"])
         trace["settings"], trace["settings_hash"] = replay_settings.public_dict(), replay_settings.settings_hash()
-        for key in ("parsed", "documents", "retrieval", "context", "prompt", "budget_audit", "extraction_fields"):
+        for key in ("parsed", "retrieval", "context", "prompt", "budget_audit", "extraction_fields"):
             if key in original:
                 trace[key] = original[key]
+        trace["documents"] = [_doc_record(d) for d in documents]  # where they are now, for verifying this trace
         trace["changed_documents"] = changed
         generate = (lambda p, sc, sh, prep: backend.generate(p, sc, sh, prep.context, prep.parsed))
         started = time.perf_counter()
@@ -345,7 +352,10 @@ class _DocumentFinder:
 
     def _hash(self, path: Path) -> str:
         if path not in self._hashes:
-            self._hashes[path] = file_hash(path)
+            try:
+                self._hashes[path] = file_hash(path)
+            except OSError as exc:
+                raise InputError(f"{path}: cannot read file ({exc.strerror})", "check the file's permissions") from None
         return self._hashes[path]
 
     def locate(self, record: dict[str, Any], trace_id: str, *, single: bool) -> tuple[Path, bool]:

@@ -34,12 +34,14 @@ class Task:
         self.status = ""
         self.started = self.last_line = time.monotonic()
         self.lines_printed = 0
+        self.summary: str | None = None  # the closing line's text when the task ends as a context manager
         self._bar: Any = None
         self._lock = threading.Lock()
         if reporter.active and reporter.tty:
             from tqdm import tqdm
 
             tqdm.monitor_interval = 0  # no monitor thread: parsing forks worker processes
+            reporter.bars += 1
             self._bar = tqdm(total=self.total, desc=label, file=reporter.stream, leave=False, dynamic_ncols=True,
                              bar_format="{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}]{postfix}")
 
@@ -75,6 +77,7 @@ class Task:
             if self._bar is not None:
                 self._bar.close()
                 self._bar = None
+                self.reporter.bars -= 1
             elif self.reporter.active and self.lines_printed and summary:
                 self.reporter.line(f"{self.label}: {summary} in {_duration(time.monotonic() - self.started)}")
 
@@ -82,7 +85,7 @@ class Task:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        self.close(self.summary)
 
 
 class Reporter:
@@ -95,6 +98,7 @@ class Reporter:
         self.interval_s = interval_s
         self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
         self.enabled = enabled
+        self.bars = 0  # tqdm bars on screen: other lines must go through tqdm.write then
         self._warned: set[str] = set()
         self._lock = threading.Lock()
 
@@ -105,6 +109,11 @@ class Reporter:
     def line(self, text: str) -> None:
         """Print one line (progress in plain form)."""
         with self._lock:
+            if self.bars:
+                from tqdm import tqdm
+
+                tqdm.write(text, file=self.stream)  # above the bar, which is then redrawn
+                return
             self.stream.write(text + "\n")
             self.stream.flush()
 

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-import re
 import sys
 import textwrap
 from typing import TYPE_CHECKING, Any, TextIO
+
+from .textnorm import strip_controls
 
 if TYPE_CHECKING:  # only for annotations: rendering traces must not import pandas or pypdf
     from .context import Context
     from .ingest import Document, IngestFailure
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline
-
-
 def print_text(text: str, file: TextIO | None = None) -> None:
     """Print human-readable text with control characters (NUL, escapes) removed: safe on a terminal."""
-    print(_CONTROL.sub("", text), file=file or sys.stdout)
+    print(strip_controls(text), file=file or sys.stdout)
 
 
 MARKS = {"verified": "✓", "wrong_lines": "✗", "not_in_context": "✗", "quote_not_found": "✗",

@@ -176,6 +176,7 @@ def warm_indexes(documents: list[Document], settings: Settings, reporter: Report
     if not missing:
         return
     with reporter.task("indexing", len(missing)) as task:
+        task.summary = f"{len(missing)} documents"
         for number, document in enumerate(missing, start=1):
             index = _doc_index(document, settings.passage_lines, settings.cache_dir)
             if index.save_error is not None:

@@ -28,6 +28,16 @@ STOP_WORDS = frozenset(
     judgment basing units unit""".split()
 )
 
+# C0/C1 control characters other than tab and newline (NUL from checkbox glyphs, escapes, bells):
+# never part of a document's words, and unsafe on a terminal.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def strip_controls(text: str) -> str:
+    """*text* without control characters (tabs and newlines kept)."""
+    return _CONTROL.sub("", text)
+
+
 _WORD = re.compile(r"[a-z]+|\d+(?:[.,]\d+)*%?")
 _FISCAL_SHORT = re.compile(r"\bfy\s?'?(\d{2})\b")
 _SUFFIXES = ("ness", "ing", "ion", "ed", "ly")

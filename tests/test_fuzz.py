@@ -63,6 +63,10 @@ def test_mutated_pdfs_end_in_a_document_or_one_clear_error(corpus_pdf, tmp_path)
     errors = [line for line in done.stderr.splitlines() if line.strip()]
     assert len(errors) == len(failed) and all(line.startswith("error: ") and " — " in line for line in errors)
     assert done.returncode == (3 if failed else 0)
+    expected_types = {"CorruptPDFError", "NotAPDFError", "NoTextError", "ParseTimeoutError", "EncryptedPDFError"}
+    assert {f["error"]["type"] for f in report["failures"]} <= expected_types
+    # a bug of ours (not the PDF's damage) would surface as one of these inside "cannot be read"
+    assert not re.search(r"\b(NameError|UnboundLocalError|TypeError|AttributeError)\b", done.stderr)
     assert {"truncated-5", "no-header"} <= failed  # these cannot be read at all
     assert "on 0 pages" not in done.stderr  # an empty page tree is damage, not a scan
     for document in report["documents"]:
@@ -79,6 +83,20 @@ def test_a_file_past_the_time_limit_fails_alone(make_pdf, corpus_pdf, run_cli, m
     assert time.monotonic() - started < 20
     assert code == 3 and "northwind-annual-report-2025: 6 pages" in out
     assert "big.pdf: parsing took longer than 0.3 s and was stopped" in err and "DOCINTEL_PARSE_TIMEOUT_S" in err
+
+
+def _sleep(seconds: float, report) -> float:
+    report("started")
+    time.sleep(seconds)
+    return seconds
+
+
+def test_the_time_limit_stops_only_the_slow_item():
+    started = time.monotonic()
+    outcomes = {o.item: o for o in run_isolated([30.0, 0.0, 0.0], _sleep, workers=1, timeout_s=1.0)}
+    assert time.monotonic() - started < 15
+    assert outcomes[30.0].status == "timeout" and 1.0 <= outcomes[30.0].seconds < 5
+    assert outcomes[0.0].status == "done"  # the next item ran in a fresh worker after the stop
 
 
 def _exit_hard(item: int, report) -> int:

@@ -154,7 +154,7 @@ def test_unwritable_batch_output_is_one_storage_error(run_cli, corpus_pdf, tmp_p
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     code, _, err = run_cli("batch", write_questions(tmp_path), corpus_pdf, "--out", blocker / "answers.jsonl")
-    assert code == 7 and err.count("\n") == 1 and "cannot write batch output" in err
+    assert code == 7 and err.count("\n") == 1 and f"{blocker} is a file, not a folder" in err
 
 
 def test_unwritable_cache_warns_once_per_run(run_cli, corpus_pdf, make_pdf, tmp_path, monkeypatch):
@@ -234,8 +234,12 @@ def test_requests_ask_the_provider_not_to_store(run_cli, corpus_pdf, fake_openai
     body = responses_body(answer) if api == "responses" else chat_body(answer)
     fake_openai.push(body)
     assert run_cli("ask", "What is the refund window?", corpus_pdf, "--api", api)[0] == 0
-    assert fake_openai.requests[-1]["body"]["store"] is False
-    assert read_traces(isolated_env / "traces")[-1]["request"]["store"] is False
+    if api == "responses":  # the Responses API keeps requests unless told not to
+        assert fake_openai.requests[-1]["body"]["store"] is False
+        assert read_traces(isolated_env / "traces")[-1]["request"]["store"] is False
+    else:  # Chat Completions stores nothing by default; other servers may reject the field
+        assert "store" not in fake_openai.requests[-1]["body"]
+        assert read_traces(isolated_env / "traces")[-1]["request"]["store"] is None
     monkeypatch.setenv("DOCINTEL_OPENAI_STORE", "true")
     fake_openai.push(body)
     assert run_cli("ask", "What is the refund window?", corpus_pdf, "--api", api)[0] == 0
@@ -293,7 +297,7 @@ def test_eval_without_gold_data_is_an_input_error(run_cli, corpus_pdf, tmp_path)
 
 @needs_shared
 def test_table_pages_are_not_called_garbled():
-    from docintel.ingest import _garbled
+    from docintel.pdfparse import _garbled
 
     reader = pypdf.PdfReader(FINANCEBENCH / "pdfs" / "MICROSOFT_2023_10K.pdf")
     income_statement = reader.pages[57].extract_text()  # page 58: mostly line breaks between cells
@@ -343,3 +347,121 @@ def test_eval_stops_on_unwritable_traces(run_cli, corpus_pdf, tmp_path):
     blocker.write_text("")
     code, out, err = run_cli("eval", gold, corpus_pdf, "--traces-dir", blocker)
     assert code == 7 and out == "" and err.count("\n") == 1 and "cannot write traces" in err
+
+
+# --------------------------------------------------------------------------- found in review
+
+def refund_answer() -> str:
+    return json.dumps({"answer_type": "text", "items": [{"text": "45 days", "spans": [
+        {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}]}],
+        "answer_found": True, "complete_answer_found": True, "conflicting_evidence": False,
+        "context_structured": True, "caveats": []})
+
+
+def break_traces_folder(traces: Path):
+    """A scripted response that, when the model is called, puts a file where the traces folder was."""
+    from tests.fake_openai import responses_body
+
+    def body(_request: dict) -> dict:
+        if traces.is_dir():
+            traces.rename(traces.with_name("traces-moved-away"))
+            traces.write_text("")
+        return responses_body(refund_answer())
+    return body
+
+
+def test_force_never_replaces_a_pdf_found_in_an_input_folder(run_cli, corpus_pdf, tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(corpus_pdf, docs / "keep.pdf")
+    before = (docs / "keep.pdf").read_bytes()
+    code, _, err = run_cli("batch", write_questions(tmp_path), docs, "--out", docs / "keep.pdf", "--force")
+    assert code == 2 and "is one of the inputs" in err and (docs / "keep.pdf").read_bytes() == before
+    other = tmp_path / "elsewhere.pdf"
+    shutil.copy(corpus_pdf, other)
+    code, _, err = run_cli("batch", write_questions(tmp_path), corpus_pdf, "--out", other, "--force")
+    assert code == 2 and "is a PDF" in err and other.read_bytes() == before
+
+
+def test_force_keeps_the_old_file_when_the_run_fails_early(run_cli, tmp_path):
+    notes = tmp_path / "notes.csv"
+    notes.write_text("name,amount\nrent,1200\n")
+    code, _, _ = run_cli("batch", write_questions(tmp_path), tmp_path / "missing.pdf", "--out", notes, "--force")
+    assert code == 3 and notes.read_text() == "name,amount\nrent,1200\n"
+
+
+def test_resume_never_deletes_records(run_cli, corpus_pdf, tmp_path):
+    out = tmp_path / "answers.jsonl"
+    kept = {"id": "other", "question": "Q?", "answer": None, "verification_status": None, "trace_id": None,
+            "error": {"type": "BackendError", "what": "rate limited", "fix": "retry"}}
+    out.write_text(json.dumps(kept) + "\n")
+    os.chmod(out, 0o644)
+    code, stdout, _ = run_cli("batch", write_questions(tmp_path), corpus_pdf, "--out", out)
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert code == 0 and records[0] == kept and len(records) == 3  # an id not asked now stays as it was
+    assert (out.stat().st_mode & 0o777) == 0o644
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="output locking is POSIX only")
+def test_two_runs_cannot_write_one_output(run_cli, corpus_pdf, tmp_path):
+    import fcntl
+
+    out = tmp_path / "answers.jsonl"
+    with open(tmp_path / ".answers.jsonl.lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # what a running batch holds
+        code, _, err = run_cli("batch", write_questions(tmp_path), corpus_pdf, "--out", out)
+    assert code == 7 and "another docintel batch is writing" in err and not out.exists()
+
+
+def test_batch_keeps_what_it_answered_when_traces_fail_midway(run_cli, corpus_pdf, tmp_path, fake_openai):
+    from tests.fake_openai import responses_body
+
+    traces = tmp_path / "traces"
+    questions = write_questions(tmp_path, "four.txt", "".join(f"Refund question {i}?\n" for i in range(4)))
+    out = tmp_path / "answers.jsonl"
+    fake_openai.push(responses_body(refund_answer()))
+    fake_openai.push(break_traces_folder(traces))
+    code, _, err = run_cli("batch", questions, corpus_pdf, "--out", out, "--workers", "1", "--traces-dir", traces)
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert code == 7 and err.count("\n") == 1 and "cannot write traces" in err
+    assert len(fake_openai.requests) == 2 and len(records) == 2  # no question started after the failure
+    assert records[0]["error"] is None and records[1]["error"]["type"] == "StorageError"
+    assert records[1]["answer"]["answer_found"] is True  # the paid answer is kept for reading
+    traces.unlink()
+    traces.with_name("traces-moved-away").rename(traces)
+    fake_openai.default = {"body": responses_body(refund_answer()), "status": 200}
+    code, stdout, _ = run_cli("batch", questions, corpus_pdf, "--out", out, "--traces-dir", traces)
+    ids = [json.loads(line)["id"] for line in out.read_text().splitlines()]
+    assert code == 0 and "1 already answered" in stdout and len(ids) == 4 == len(set(ids))
+
+
+def test_replay_says_when_its_trace_cannot_be_written(run_cli, corpus_pdf, tmp_path, fake_openai):
+    from tests.fake_openai import responses_body
+
+    traces = tmp_path / "traces"
+    fake_openai.push(responses_body(refund_answer()))
+    assert run_cli("ask", "What is the refund window?", corpus_pdf, "--traces-dir", traces)[0] == 0
+    trace_id = read_traces(traces)[0]["trace_id"]
+    fake_openai.push(break_traces_folder(traces))
+    code, out, err = run_cli("traces", "replay", trace_id, "--traces-dir", traces)
+    assert code == 7 and "(trace not written)" in out and "45 days" in out and "cannot write traces" in err
+
+
+def test_eval_output_is_protected(run_cli, corpus_pdf, tmp_path):
+    gold = tmp_path / "gold.jsonl"
+    text = json.dumps({"id": "g1", "question": "What is the refund window?", "gold_pages": [5]}) + "\n"
+    gold.write_text(text)
+    code, _, err = run_cli("eval", gold, corpus_pdf, "--out", gold, "--force")
+    assert code == 2 and "is one of the inputs" in err and gold.read_text() == text
+    mine = tmp_path / "mine.json"
+    mine.write_text('{"my": "notes"}')
+    code, _, err = run_cli("eval", gold, corpus_pdf, "--out", mine)
+    assert code == 2 and "not docintel eval report" in err and mine.read_text() == '{"my": "notes"}'
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code, out, err = run_cli("eval", gold, corpus_pdf, "--out", blocker / "report.json")
+    assert code == 7 and out == "" and "is a file, not a folder" in err
+    report = tmp_path / "report.json"
+    assert run_cli("eval", gold, corpus_pdf, "--out", report)[0] == 0
+    assert run_cli("eval", gold, corpus_pdf, "--out", report)[0] == 0  # our own report may be replaced
+    assert json.loads(report.read_text())["runs"][0]["questions"][0]["id"] == "g1"
