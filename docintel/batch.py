@@ -18,16 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cache import atomic_write_text
-from .errors import (
-    DocintelError,
-    InputError,
-    QuestionFileError,
-    StorageError,
-    UsageError,
-    storage_error,
-)
-from .ingest import Document, expand_paths
+from .errors import DocintelError, DocumentNotFoundError, InputError, QuestionFileError, StorageError, UsageError
+from .ingest import Document, IngestFailure, expand_paths
 from .outfile import BatchOutput, check_output_path, is_batch_output
 from .pipeline import Pipeline
 from .question import check_question
@@ -142,6 +134,7 @@ class BatchSummary:
     cost_usd: float | None = 0.0
     wall_s: float = 0.0
     dropped_lines: int = 0
+    failed_documents: list[str] = field(default_factory=list)
 
     def ok(self) -> bool:
         """True when every question was answered or found absent, with every citation verified."""
@@ -169,13 +162,14 @@ def run_batch(pipeline: Pipeline, questions: list[QuestionRow], paths: list[Path
         todo = [q for q in questions if q.id not in output.done]
         summary.skipped = len(questions) - len(todo)
         documents, doc_errors = ingest_needed(pipeline, todo, paths)
+        summary.failed_documents = [failure.message for failure in doc_errors.values()]
         pipeline.warm(list(documents.values()))  # once, before the threads: no index is built twice
         _answer_all(pipeline, todo, documents, doc_errors, output, summary, workers)
     summary.wall_s = round(time.perf_counter() - started, 2)
     return summary
 
 
-def _answer_all(pipeline: Pipeline, todo: list[QuestionRow], documents: dict[str, Document], doc_errors: dict[str, str],
+def _answer_all(pipeline: Pipeline, todo: list[QuestionRow], documents: dict[str, Document], doc_errors: dict[str, IngestFailure],
                 output: BatchOutput, summary: BatchSummary, workers: int) -> None:
     pool = ThreadPoolExecutor(max_workers=max(1, workers))
     task = pipeline.reporter.task("answering", len(todo))
@@ -198,15 +192,19 @@ def _answer_all(pipeline: Pipeline, todo: list[QuestionRow], documents: dict[str
         raise
     finally:
         pool.shutdown(wait=True)
-        task.close(f"{len(todo)} questions")
+        task.close(f"{summary.answered + summary.not_found + summary.errors} of {len(todo)} questions")
     if stop is not None:
         raise stop
 
 
-def ingest_needed(pipeline: Pipeline, todo: list[QuestionRow], paths: list[Path]):
-    """Ingest once: only the files questions name, or all of them when some question names none."""
+def ingest_needed(pipeline: Pipeline, todo: list[QuestionRow],
+                  paths: list[Path]) -> tuple[dict[str, Document], dict[str, IngestFailure]]:
+    """Ingest once: only the files questions name, or all of them when some question names none.
+
+    Returns the documents by id and the files that failed, by stem.
+    """
     files, failures = expand_paths(paths)
-    errors = {Path(f.path).stem: f.message for f in failures}
+    errors = {Path(f.path).stem: f for f in failures}
     if not files and failures:
         raise InputError(failures[0].error["what"], failures[0].error["fix"])
     wanted = {Path(q.doc).stem if q.doc.lower().endswith(".pdf") else q.doc for q in todo if q.doc}
@@ -217,13 +215,13 @@ def ingest_needed(pipeline: Pipeline, todo: list[QuestionRow], paths: list[Path]
     report = pipeline.ingest(chosen) if chosen else None
     documents = {d.meta.doc_id: d for d in report.documents} if report else {}
     for failure in report.failures if report else []:
-        errors[Path(failure.path).stem] = failure.message
+        errors[Path(failure.path).stem] = failure
     return documents, errors
 
 
 def _answer_unless_stopped(stopping: threading.Event, pipeline: Pipeline, q: QuestionRow,
                            documents: dict[str, Document],
-                           doc_errors: dict[str, str]) -> tuple[dict[str, Any], StorageError | None] | None:
+                           doc_errors: dict[str, IngestFailure]) -> tuple[dict[str, Any], StorageError | None] | None:
     if stopping.is_set():
         return None
     record, storage = _answer_one(pipeline, q, documents, doc_errors)
@@ -233,11 +231,11 @@ def _answer_unless_stopped(stopping: threading.Event, pipeline: Pipeline, q: Que
 
 
 def _answer_one(pipeline: Pipeline, q: QuestionRow, documents: dict[str, Document],
-                doc_errors: dict[str, str]) -> tuple[dict[str, Any], StorageError | None]:
+                doc_errors: dict[str, IngestFailure]) -> tuple[dict[str, Any], StorageError | None]:
     """The output record of one question, and the storage error that must stop the batch, if any."""
     record: dict[str, Any] = {"id": q.id, "question": q.question, **q.extra, "doc": q.doc}
     try:
-        result = pipeline.ask(q.question, documents=_documents_for(q, documents, doc_errors))
+        result = pipeline.ask(q.question, documents=documents_for(q.doc, documents, doc_errors))
     except DocintelError as exc:
         storage = exc.trace_error if isinstance(exc.trace_error, StorageError) else None
         return {**record, "answer": None, "verification_status": None, "trace_id": exc.trace_id,
@@ -254,15 +252,20 @@ def _answer_one(pipeline: Pipeline, q: QuestionRow, documents: dict[str, Documen
             "error": result.trace_error.to_dict() if result.trace_error else None}, result.trace_error
 
 
-def _documents_for(q: QuestionRow, documents: dict[str, Document], doc_errors: dict[str, str]) -> list[Document]:
-    if q.doc:
-        document = match_doc(q.doc, documents)
+def documents_for(doc: str | None, documents: dict[str, Document],
+                  doc_errors: dict[str, IngestFailure]) -> list[Document]:
+    """The documents a question is asked of: the one its doc field names, else all; InputError when missing."""
+    if doc:
+        document = match_doc(doc, documents)
         if document is None:
-            reason = doc_errors.get(Path(q.doc).stem) or f"document {q.doc!r} is not among the given paths"
-            raise QuestionFileError(reason, "check the question's doc field and the PATH arguments")
+            failure = doc_errors.get(Path(doc).stem if doc.lower().endswith(".pdf") else doc)
+            if failure is not None:  # the file is there but could not be read: its own error and fix
+                raise InputError(failure.error["what"], failure.error["fix"])
+            raise DocumentNotFoundError(f"document {doc!r} is not among the given paths",
+                                        "check the question's doc field and the PATH arguments")
         return [document]
     if not documents:
-        raise QuestionFileError("no readable document to answer from", "check the PATH arguments")
+        raise DocumentNotFoundError("no readable document to answer from", "check the PATH arguments")
     return list(documents.values())
 
 

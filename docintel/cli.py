@@ -23,9 +23,9 @@ from .errors import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_OK,
-    EXIT_USAGE,
     CheckFailedError,
     DocintelError,
+    InputError,
     UsageError,
 )
 from .render import print_text
@@ -40,7 +40,8 @@ configuration: every setting can be set as DOCINTEL_<NAME> in the environment or
 file in the working directory; OPENAI_API_KEY and OPENAI_BASE_URL are read too. Flags win.
 Settings: docintel settings (lists names, values and meanings).
 
-exit codes: 0 ok; 1 internal error; 2 usage (bad arguments, empty question); 3 input
+exit codes: 0 ok; 1 internal error; 2 usage (bad arguments, empty or over-long question,
+an --out that would destroy a file); 3 input
 (missing/bad PDF or question file); 4 configuration; 5 model/backend error; 6 a requested
 check failed (--strict, batch items failed); 7 storage (a trace or the batch output cannot
 be written: the answer is still printed); 130 interrupted.
@@ -80,9 +81,10 @@ def non_negative(value: str) -> int:
     return number
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
+def _common(parser: argparse.ArgumentParser, traces: bool = True) -> None:
     parser.add_argument("--cache-dir", type=Path, help="cache folder for parsed PDFs (DOCINTEL_CACHE_DIR)")
-    parser.add_argument("--traces-dir", type=Path, help="folder for traces (DOCINTEL_TRACES_DIR; default ./traces)")
+    if traces:  # only commands that write or read traces
+        parser.add_argument("--traces-dir", type=Path, help="folder for traces (DOCINTEL_TRACES_DIR; default ./traces)")
     parser.add_argument("--password", help="password for encrypted PDFs (empty user passwords need none); "
                                            "checked on every run, also when the document is cached")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr (warnings still show)")
@@ -133,23 +135,27 @@ def build_parser() -> argparse.ArgumentParser:
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="Parse the question, rank passages and pack them under the budget; print the\n"
                                    "rendered evidence and the audit of every packing decision.\n\n"
-                                   "example: docintel context \"cash flow on page 4\" corpus/ --json")
+                                   "example: docintel context \"cash flow on page 4\" corpus/ --json\n\n"
+                                   "exit codes: 0 ok; 2 usage (empty question, bad flag); 3 a document could not be\n"
+                                   "read (listed on stderr; the others are still used); 4 configuration.")
     p.add_argument("question")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     _retrieval_flags(p)
     p.add_argument("--json", action="store_true",
                    help='print {"question", "parsed", "status", "budget", "decisions", "sources"}')
-    _common(p)
+    _common(p, traces=False)
 
     p = sub.add_parser("ingest", help="parse PDFs into cached line tables and report on them",
                        description="Parse PDFs (files or folders) into line tables, cache them, and report pages,\n"
                                    "lines, warnings and cache hits. Bad files are listed; the good ones are still read.\n\n"
-                                   "example: docintel ingest corpus/",
+                                   "example: docintel ingest corpus/\n\n"
+                                   "exit codes: 0 every file was read; 3 some file failed (listed on stderr with the\n"
+                                   "fix); 4 configuration.",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     p.add_argument("--json", action="store_true", help="print documents and failures as JSON")
     p.add_argument("--lines", action="store_true", help="also print every line (page, line_in_page, global_line, text)")
-    _common(p)
+    _common(p, traces=False)
 
     sub.add_parser("settings", help="list every setting: name, value, environment variable, meaning")
 
@@ -289,10 +295,20 @@ def cmd_settings(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _size(n_bytes: int) -> str:
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n_bytes >= scale:
+            return f"{n_bytes / scale:.1f} {unit}"
+    return f"{n_bytes} bytes"
+
+
 def cmd_cache(args: argparse.Namespace) -> int:
     from .cache import cache_summary, clear_cache
 
     cache_dir = load_settings({"cache_dir": args.cache_dir}).cache_dir
+    if cache_dir.exists() and not cache_dir.is_dir():
+        raise InputError(f"cache folder {cache_dir} is a file, not a folder", "give the folder with --cache-dir "
+                                                                             "or DOCINTEL_CACHE_DIR")
     if args.cache_command == "clear":
         try:
             removed = clear_cache(cache_dir)
@@ -308,8 +324,8 @@ def cmd_cache(args: argparse.Namespace) -> int:
         print(json.dumps(summary, indent=1))
     else:
         print(f"cache: {cache_dir}\n"
-              f"parsed documents: {summary['lines']['files']} ({summary['lines']['bytes'] / 1e6:.1f} MB)\n"
-              f"search indexes: {summary['index']['files']} ({summary['index']['bytes'] / 1e6:.1f} MB)")
+              f"parsed documents: {summary['lines']['files']} ({_size(summary['lines']['bytes'])})\n"
+              f"search indexes: {summary['index']['files']} ({_size(summary['index']['bytes'])})")
     return EXIT_OK
 
 

@@ -33,6 +33,15 @@ assembly and reports the change against the full assembly, with the questions th
 --compare A.json B.json runs two settings files (any setting: budget, backend, retrieval).
 --budget-chars 3000,6000,12000 sweeps budgets; --plot recall.png draws recall against budget.
 
+A question file with no gold data is refused (use docintel batch to answer without scoring).
+Questions that cannot be scored (a missing or unreadable document) are listed on stderr and
+left out of every score. --out never overwrites an input, and replaces an existing file only
+when it is an earlier eval report (or with --force); --plot needs a .png name.
+
+exit codes: 0 every question scored; 2 usage (bad flag, refused --out/--plot); 3 no gold data,
+or some question could not be scored; 5 model error; 7 the report, plot or a trace cannot be
+written.
+
 example: docintel eval questions.jsonl pdfs/ --ablate synonyms --budget-chars 6000,12000 --out report.json"""
 
 
@@ -115,6 +124,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.out:
         check_output_path(args.out, inputs, force=args.force, is_ours=is_eval_report, kind="eval report")
     if args.plot:
+        if args.plot.suffix.lower() != ".png":
+            raise UsageError(f"--plot {args.plot} does not end in .png", "name the picture e.g. recall.png")
         check_output_path(args.plot, inputs, force=args.force, is_ours=_is_png, kind="plot")
     rows = load_questions(args.questions)[: args.limit or None]
     if not any(has_gold(row) for row in rows):
@@ -127,7 +138,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     documents, doc_errors = prepare_documents(pipeline, rows, args.paths)
     if not documents:
         raise QuestionFileError("no readable document among the given paths: "
-                                + ("; ".join(sorted(set(doc_errors.values()))[:3]) or "none found"),
+                                + ("; ".join(sorted({f.message for f in doc_errors.values()})[:3]) or "none found"),
                                 "check the PATH arguments")
     runs, sections, flipped = _runs(args, base, budgets, rows, documents, doc_errors, reporter)
     report = report_json(runs, {"questions_file": str(args.questions), "ablations": args.ablate, "flips": flipped,

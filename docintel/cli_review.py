@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .errors import EXIT_CHECK_FAILED, EXIT_OK, UsageError
+from .errors import EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_OK, UsageError
 
 # The statuses a trace can have (final, answer or verification), for --status.
 TRACE_STATUSES = ("ok", "error", "citation_failed", "verified", "failed", "no_citations", "found", "not_found", "refused")
@@ -37,7 +37,14 @@ are dropped first). --out is refused when it is one of the inputs, a folder, or 
 file that is not docintel batch output (its first line is checked); --force replaces such a
 file. Every question's trace must be written: the run stops at the first trace that cannot
 be (exit 7), and checks the traces folder before it starts.
-Exit 0 when every question succeeded with verified citations, 6 otherwise.
+--force never restarts our own output: delete it to start over. Ctrl-C stops at once (exit
+130); what was answered is kept and a rerun resumes. Documents that cannot be read are listed on
+stderr; questions about them fail with the document's own error.
+
+exit codes: 0 every question answered with verified citations; 2 usage (a refused --out, bad
+flag); 3 the question file or a document cannot be used; 4 configuration (no API key for
+--backend openai); 6 some questions failed or some citations failed; 7 a trace or the output
+cannot be written; 130 interrupted.
 
 example: docintel batch questions.jsonl reports/ --out answers.jsonl --workers 4"""
 
@@ -76,11 +83,20 @@ def add_review_commands(sub, common, answer_flags, retrieval_flags, non_negative
     vp = tsub.add_parser("verify", help="verify a stored answer again against the current documents",
                          description="Verify a stored answer again against the documents as they are now. Each\n"
                                      "document is looked for at the absolute path the trace recorded; when it has\n"
-                                     "moved, --doc PATH names it, or --search FOLDER finds it by content hash.",
+                                     "moved, --doc PATH names it, or --search FOLDER finds it by content hash.\n"
+                                     "Traces are read from ./traces unless --traces-dir or DOCINTEL_TRACES_DIR.\n\n"
+                                     "exit codes: 0 every citation holds; 3 the trace or a document is missing;\n"
+                                     "6 a citation fails now.",
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     vp.add_argument("id")
     vp.add_argument("--json", action="store_true")
-    rp = tsub.add_parser("replay", help="send the stored request again; store a new trace linked to it")
+    rp = tsub.add_parser("replay", help="send the stored request again; store a new trace linked to it",
+                         description="Send the stored prompt again with the stored settings (model, API, output\n"
+                                     "limit) and verify the new answer; the new trace names the old one in\n"
+                                     "replay_of. Documents are found as for verify (--doc, --search).\n\n"
+                                     "exit codes: 0 ok; 3 the trace or a document is missing; 5 model error;\n"
+                                     "7 the new trace cannot be written (the answer is still shown).",
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
     rp.add_argument("id")
     rp.add_argument("--json", action="store_true")
     st = tsub.add_parser("stats", help="answer/verification rates, tokens, cost, latency, context utilisation")
@@ -119,11 +135,15 @@ def cmd_batch(args: argparse.Namespace) -> int:
     else:
         cost = "unknown (model price not known)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
         print(f"questions: {summary.total} ({summary.skipped} already answered in {args.out}"
-              f"{f', {summary.dropped_lines} incomplete lines dropped' if summary.dropped_lines else ''})\n"
+              f"{f', {summary.dropped_lines} damaged lines dropped' if summary.dropped_lines else ''})\n"
               f"answered: {summary.answered}   not found: {summary.not_found}   errors: {summary.errors}\n"
               f"citations verified: {summary.citations_verified}   failed: {summary.citations_failed}\n"
               f"tokens in/out: {summary.input_tokens}/{summary.output_tokens}   estimated cost: {cost}\n"
               f"wall time: {summary.wall_s:.1f} s   output: {args.out}")
+    for message in summary.failed_documents:
+        print_text(f"error: {message}", file=sys.stderr)
+    if summary.failed_documents:
+        return EXIT_INPUT
     return EXIT_OK if summary.ok() else EXIT_CHECK_FAILED
 
 
@@ -243,6 +263,11 @@ def cmd_traces_stats(args: argparse.Namespace) -> int:
     rows, problems = _store(args).rows()
     rows = rows[-args.last:] if args.last else rows
     n = len(rows)
+    if n == 0 and not args.json:
+        print(f"no traces in {_store(args).root}")
+        for problem in problems:
+            print(f"warning: {problem}", file=sys.stderr)
+        return EXIT_OK
     latencies = [r["latency_s"] for r in rows if r.get("latency_s") is not None]
     utilisation = [r["input_tokens"] / limit for r in rows
                    if r.get("input_tokens") and (limit := input_limit(r.get("model")))]

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .batch import QuestionRow, ingest_needed, match_doc
-from .errors import DocintelError, DocumentNotFoundError, StorageError
+from .batch import QuestionRow, documents_for, ingest_needed
+from .errors import DocintelError, StorageError
 from .pipeline import AskResult, Pipeline
 from .progress import SILENT, Reporter
 from .scoring import (
@@ -127,15 +127,11 @@ def score_question(row: QuestionRow, pipeline: Pipeline, documents: dict, doc_er
     pages = sorted(gold_pages(record))
     base = dict(id=row.id, question=row.question, doc=row.doc, gold_pages=pages)
     try:
-        docs = [match_doc(row.doc, documents)] if row.doc else list(documents.values())
-        if not docs or docs[0] is None:
-            raise DocumentNotFoundError(doc_errors.get(Path(row.doc or "").stem) or f"document {row.doc!r} is not among the given paths",
-                                        "check the question's doc field and the PATH arguments")
-        result = pipeline.ask(row.question, documents=docs)
+        result = pipeline.ask(row.question, documents=documents_for(row.doc, documents, doc_errors))
     except DocintelError as exc:
         if isinstance(exc.trace_error, StorageError):
             raise exc.trace_error from None  # every further trace would be lost too: stop the evaluation
-        return QuestionScore(**base, pages_sent=[], page_hit=False if pages else None, evidence_share=None,
+        return QuestionScore(**base, pages_sent=[], page_hit=None, evidence_share=None,  # not scored: counted as an error
                              context_chars=0, context_tokens=0, budget_share=0.0, verdicts={}, answer_match=None,
                              not_found=False, error=str(exc), trace_id=exc.trace_id, error_exit_code=exc.exit_code)
     if result.trace_error is not None:

@@ -275,37 +275,46 @@ def _size(path: Path) -> int:
 
 
 class _ParseProgress:
-    """Parsing progress: work measured in bytes (known up front), shown as files and pages."""
+    """Parsing progress in pages. A file's page count is known once a worker opens it; until then
+    its pages are estimated from its size at the bytes-per-page seen so far."""
 
     def __init__(self, reporter: Reporter, files: list[Path]) -> None:
         self.sizes = {p: _size(p) for p in files}
         self.pages_done = dict.fromkeys(files, 0)
         self.page_totals: dict[Path, int] = {}
-        self.files_done = 0
-        self.task = reporter.task("parsing", sum(self.sizes.values()))
+        self.finished_files: set[Path] = set()
+        self.task = reporter.task("parsing", self._estimated_total())
 
-    def _status(self, current: Path | None) -> str:
+    def _estimated_total(self) -> float:
+        known = [p for p in self.page_totals]
+        known_bytes = sum(self.sizes[p] for p in known)
+        pages_per_byte = sum(self.page_totals.values()) / known_bytes if known_bytes else 1 / 50_000
+        unknown = sum(size for p, size in self.sizes.items() if p not in self.page_totals and p not in self.finished_files)
+        return sum(self.page_totals.values()) + unknown * pages_per_byte
+
+    def _update(self, current: Path | None) -> None:
         pages = sum(self.pages_done.values())
         rate = pages / max(time.monotonic() - self.task.started, 1e-6)
-        text = f"{self.files_done}/{len(self.sizes)} files, {pages} pages, {rate:.0f} pages/s"
+        files = len(self.sizes)
+        status = f"{len(self.finished_files)}/{files} file{'s' * (files != 1)}, {pages} pages, {rate:.0f} pages/s"
         if current is not None and current in self.page_totals:
-            text += f"; {current.name} {self.pages_done[current]}/{self.page_totals[current]} pages"
-        return text
+            status += f"; {current.name} {self.pages_done[current]}/{self.page_totals[current]} pages"
+        self.task.set(pages, self._estimated_total(), status)
 
     def page(self, path: Path, done: int, total: int) -> None:
         """A worker finished page *done* of *total* of *path*."""
         self.page_totals[path] = total
-        step = self.sizes[path] * (done - self.pages_done[path]) / max(total, 1)
         self.pages_done[path] = done
-        self.task.advance(step, self._status(path))
+        self._update(path)
 
     def finished(self, path: Path) -> None:
-        """*path* is done (parsed or failed): its remaining share of the work is counted."""
-        self.files_done += 1
-        total = self.page_totals.get(path)
-        left = self.sizes[path] * (1 - self.pages_done[path] / total) if total else self.sizes[path]
-        self.task.advance(left, self._status(None))
+        """*path* is done (parsed or failed): pages it did not parse leave the total."""
+        self.finished_files.add(path)
+        if path in self.page_totals:
+            self.page_totals[path] = self.pages_done[path]
+        self._update(None)
 
     def close(self) -> None:
         """End the task with a summary line (plain output only)."""
-        self.task.close(f"{self.files_done} files, {sum(self.pages_done.values())} pages")
+        files = len(self.finished_files)
+        self.task.close(f"{files} file{'s' * (files != 1)}, {sum(self.pages_done.values())} pages")

@@ -29,6 +29,7 @@ except ImportError:  # pragma: no cover - Windows
 # Every line docintel batch writes has these keys: how an existing --out file is recognised as ours.
 RECORD_KEYS = frozenset({"id", "question", "answer", "verification_status", "trace_id", "error"})
 OUT_FIX = "choose a writable --out file"
+_FIRST_LINE_LIMIT = 4 << 20  # characters: far more than any one answer record
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -62,6 +63,8 @@ def check_output_path(out: Path, inputs: list[Path], *, force: bool, is_ours: Ca
             raise UsageError(f"{flag} {out} is one of the inputs ({path})", "write to a new file")
     if out.is_dir():
         raise UsageError(f"{flag} {out} is a folder", "name a file in it")
+    if out.exists() and not out.is_file():
+        raise UsageError(f"{flag} {out} is not a regular file (a device or pipe)", "name a file")
     if out.exists() and _is_pdf(out):
         raise UsageError(f"{flag} {out} is a PDF", "write to a new file; --force never replaces a PDF")
     if out.exists() and not force and not is_ours(out):
@@ -97,8 +100,10 @@ def write_text_keeping_mode(path: Path, text: str) -> None:
 def is_batch_output(path: Path) -> bool:
     """Whether *path* holds docintel batch output: empty, or its first line is one of our records."""
     try:
+        if not path.is_file():
+            return False
         with path.open(encoding="utf-8", errors="replace") as handle:
-            first = handle.readline()
+            first = handle.readline(_FIRST_LINE_LIMIT)  # bounded: a huge file without newlines is not ours
     except OSError:
         return False
     if not first:
@@ -206,7 +211,9 @@ class BatchOutput:
             self._handle.close()
             if completed:
                 self._compact()
-            if self.fresh and (completed or not self.out.exists()):
+            if self.fresh and not completed and self.partial.stat().st_size == 0:
+                self.partial.unlink()  # stopped before any answer: leave nothing behind
+            elif self.fresh and (completed or not self.out.exists()):
                 os.replace(self.partial, self.out)
         except OSError as error:
             if completed:

@@ -272,7 +272,7 @@ class Pipeline:
         """
         records = trace.get("documents", [])
         finder = _DocumentFinder(doc_paths or [], search or [])
-        located = [finder.locate(record, trace["trace_id"], single=len(records) == 1) for record in records]
+        located = [finder.locate(record, trace["trace_id"]) for record in records]
         report = self.ingest([path for path, _ in located])
         if report.failures:
             raise InputError(report.failures[0].error["what"], report.failures[0].error["fix"])
@@ -358,7 +358,7 @@ class _DocumentFinder:
                 raise InputError(f"{path}: cannot read file ({exc.strerror})", "check the file's permissions") from None
         return self._hashes[path]
 
-    def locate(self, record: dict[str, Any], trace_id: str, *, single: bool) -> tuple[Path, bool]:
+    def locate(self, record: dict[str, Any], trace_id: str) -> tuple[Path, bool]:
         """(path, unchanged) of one recorded document; InputError naming the way out when it cannot be found."""
         want, stored = record["content_hash"], Path(record["path"])
         if stored.is_file() and self._hash(stored) == want:
@@ -366,12 +366,15 @@ class _DocumentFinder:
         match = next((p for p in self.candidates if self._hash(p) == want), None)
         if match is not None:
             return match, True
-        named = [p for p in self.named if p.stem == record["doc_id"]] or (self.named if single and len(self.named) == 1
-                                                                          else [])
-        if named:
+        named = [p for p in self.named if p.stem == record["doc_id"]]
+        if named:  # the user's word that this is the document, changed since
             return named[0], False
         if stored.is_file():
             return stored, False
+        if self.named:
+            raise InputError(f"no --doc file has the content of document {record['doc_id']} of trace {trace_id} "
+                             f"(sha256 {want[:12]}…), nor its name", f"name the file {record['doc_id']}.pdf if it is "
+                             "that document changed since, or give the right file")
         raise InputError(f"document {record['doc_id']} of trace {trace_id} is no longer at {stored} "
                          f"(content sha256 {want[:12]}…)",
                          "give its new place with --doc PATH, or a folder to find it by content with --search FOLDER")

@@ -47,15 +47,22 @@ class Task:
 
     def advance(self, amount: float = 1.0, status: str | None = None) -> None:
         """Record *amount* more units done; *status* replaces the text shown beside the bar."""
+        self.set(self.done + amount, self.total, status)
+
+    def set(self, done: float, total: float, status: str | None = None) -> None:
+        """Record the units done out of a *total* that may have been re-estimated."""
         with self._lock:
-            self.done = min(self.total, self.done + amount)
+            self.total = max(float(total), 1e-9)
+            self.done = min(self.total, done)
             if status is not None:
                 self.status = status
             if not self.reporter.active:
                 return
             if self._bar is not None:
+                self._bar.total = self.total
+                self._bar.n = self.done
                 self._bar.set_postfix_str(self.status, refresh=False)
-                self._bar.update(amount)
+                self._bar.refresh()
                 return
             now = time.monotonic()
             if now - self.last_line >= self.reporter.interval_s:

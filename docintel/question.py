@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 
 from .domain import CONCEPT_SECTIONS, SECTION_QUESTION_RE, SYNONYMS
 from .errors import UsageError
-from .textnorm import fold, tokenize
+from .textnorm import fold, strip_controls, tokenize
 
 MAX_QUESTION_CHARS = 2000  # longer is a document pasted as a question: it belongs in a PDF, not the prompt
 
@@ -206,7 +206,7 @@ def _strip_page_references(question: str) -> str:
 
 def check_question(question: str) -> str:
     """The question with surrounding whitespace removed; UsageError when it is empty or too long."""
-    text = question.strip()
+    text = strip_controls(question).strip()
     if not text:
         raise UsageError("the question is empty", "write the question in quotes, e.g. docintel ask \"What is the refund "
                                                   "window?\" report.pdf")

@@ -126,6 +126,9 @@ class TraceStore:
             os.close(fd)
 
     def _entries(self) -> list[os.DirEntry[str]]:
+        if self.root.exists() and not self.root.is_dir():
+            raise TraceError(f"traces folder {self.root} is a file, not a folder",
+                             "give the folder with --traces-dir or DOCINTEL_TRACES_DIR")
         if not self.root.is_dir():
             return []
         return sorted((e for e in os.scandir(self.root) if e.name.endswith(".json") and not e.name.startswith(".")),

@@ -465,3 +465,33 @@ def test_eval_output_is_protected(run_cli, corpus_pdf, tmp_path):
     assert run_cli("eval", gold, corpus_pdf, "--out", report)[0] == 0
     assert run_cli("eval", gold, corpus_pdf, "--out", report)[0] == 0  # our own report may be replaced
     assert json.loads(report.read_text())["runs"][0]["questions"][0]["id"] == "g1"
+
+
+def test_found_by_a_new_user(run_cli, corpus_pdf, make_pdf, tmp_path, isolated_env):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    for args in (("cache", "info", "--cache-dir", blocker), ("traces", "list", "--traces-dir", blocker),
+                 ("traces", "stats", "--traces-dir", blocker)):
+        code, _, err = run_cli(*args)
+        assert code == 3 and "is a file, not a folder" in err
+    code, _, err = run_cli("ask", "\x01\x02", corpus_pdf)  # nothing but control characters
+    assert code == 2 and "the question is empty" in err
+    code, _, err = run_cli("batch", write_questions(tmp_path), corpus_pdf, "--out", "/dev/null")
+    assert code == 2 and "not a regular file" in err
+    unrelated = make_pdf("unrelated.pdf", [["A different document entirely."]])
+    copy = tmp_path / "report.pdf"
+    shutil.copy(corpus_pdf, copy)
+    run_cli("ask", "What is the refund window?", copy)
+    copy.unlink()  # moved away: the --doc given is not it
+    trace_id = read_traces(isolated_env / "traces")[0]["trace_id"]
+    code, _, err = run_cli("traces", "verify", trace_id, "--doc", unrelated)
+    assert code == 3 and "no --doc file has the content" in err
+    questions = write_questions(tmp_path)
+    scanned = tmp_path / "docs" / "scan.pdf"
+    make_pdf("scan.pdf", [["x"]])  # too little text: looks scanned
+    code, _, err = run_cli("batch", questions, corpus_pdf, scanned, "--out", tmp_path / "a.jsonl")
+    assert code == 3 and "scan.pdf" in err and "looks scanned" in err  # a skipped document is said
+    code, _, err = run_cli("eval", write_questions(tmp_path, "g.jsonl", json.dumps(
+        {"id": "g", "question": "What is the refund window?", "gold_pages": [5]}) + "\n"), corpus_pdf,
+        "--plot", tmp_path / "recall")
+    assert code == 2 and "does not end in .png" in err
