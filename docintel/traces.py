@@ -7,7 +7,6 @@ the files, it is rebuilt from them. The format is documented in docs/TRACE_FORMA
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import secrets
@@ -15,6 +14,11 @@ import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
+
+try:  # POSIX: index rows appended under a lock; elsewhere a whole-line write is the only guard
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
 
 from .cache import atomic_write_json, atomic_write_text
 from .errors import TraceError, storage_error
@@ -119,10 +123,12 @@ class TraceStore:
         line = (json.dumps(row, ensure_ascii=False) + "\n").encode()
         fd = os.open(self.index_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
             os.write(fd, line)  # one write of a whole line under the lock: rows never interleave
         finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_UN)
             os.close(fd)
 
     def _entries(self) -> list[os.DirEntry[str]]:
