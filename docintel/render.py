@@ -161,3 +161,142 @@ def trace_report(trace: dict[str, Any]) -> str:
     if timings:
         out.append("timings: " + ", ".join(f"{name.removesuffix('_s')} {seconds:.3f} s" for name, seconds in timings.items()))
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------- batch, traces, eval, settings
+
+def batch_summary(summary: Any, out: Any) -> str:
+    """The closing summary of ``batch``."""
+    cost = "unknown (model price not known)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
+    dropped = f", {summary.dropped_lines} damaged lines dropped" if summary.dropped_lines else ""
+    return (f"questions: {summary.total} ({summary.skipped} already answered in {out}{dropped})\n"
+            f"answered: {summary.answered}   not found: {summary.not_found}   errors: {summary.errors}\n"
+            f"citations verified: {summary.citations_verified}   failed: {summary.citations_failed}\n"
+            f"tokens in/out: {summary.input_tokens}/{summary.output_tokens}   estimated cost: {cost}\n"
+            f"wall time: {summary.wall_s:.1f} s   output: {out}")
+
+
+def trace_row(row: dict[str, Any]) -> str:
+    """One line of ``traces list``."""
+    model = f"{row.get('backend')}/{row.get('model') or '-'}"
+    return (f"{row['id']}  {(row.get('created_at') or '')[:19]}  {model:<24} "
+            f"{row.get('answer_status') or '-':<9} {row.get('verification_status') or '-':<12} "
+            f"{row.get('tokens', 0):>6} tok  {textwrap.shorten(row.get('question') or '', 60)}")
+
+
+def reverify_report(report: dict[str, Any]) -> str:
+    """What ``traces verify`` found."""
+    changed = ", ".join(report["changed_documents"]) or "none"
+    lines = [f"trace {report['trace_id']}: documents changed since: {changed}",
+             f"verification: {report['status_before']} -> {report['status_after']}"]
+    lines += [f"  item {d['item']} span {d['span']}: {d['before']} -> {d['after']} ({d['detail']})"
+              for d in report["changes"]]
+    if not report["changes"]:
+        lines.append("  every verdict is unchanged")
+    return "\n".join(lines)
+
+
+def replay_report(original_id: str, new_id: str, changes: dict[str, Any], new: dict[str, Any]) -> str:
+    """What ``traces replay`` changed, then the new answer."""
+    before, after = changes["usage_before"] or {}, changes["usage_after"]
+    return "\n".join([
+        f"replayed {original_id} as {new_id}",
+        f"answer: {'changed' if changes['answer_changed'] else 'unchanged'}; verification: "
+        f"{changes['verification'][0]} -> {changes['verification'][1]}",
+        f"verdicts: {changes['verdicts_before']} -> {changes['verdicts_after']}",
+        f"tokens in/out: {before.get('input_tokens', 0)}/{before.get('output_tokens', 0)} -> "
+        f"{after['input_tokens']}/{after['output_tokens']}",
+        answer_report(new)])
+
+
+def stats_report(stats: dict[str, Any]) -> str:
+    """``traces stats`` for people."""
+    cost = "unknown" if stats["cost_usd"] is None else f"${stats['cost_usd']:.4f}"
+    lat, util = stats["latency_s"], stats["context_utilisation"]
+    lines = [f"traces: {stats['traces']}   answer found: {stats['answer_found']:.0%}   not found: "
+             f"{stats['not_found']:.0%}   errors: {stats['errors']:.0%}",
+             f"citations: verified answers {stats['verified']:.0%}, failed citations in {stats['citation_failed']:.0%}",
+             f"tokens in/out: {stats['input_tokens']}/{stats['output_tokens']}   cost: {cost}",
+             f"latency: p50 {lat['p50']:.2f} s   p90 {lat['p90']:.2f} s   p99 {lat['p99']:.2f} s",
+             "context utilisation: " + ("n/a (no model with a known input limit)" if util["mean"] is None else
+                                        f"mean {util['mean']:.1%} of the model's input limit, "
+                                        f"{util['over_75pct']} calls over 75%")]
+    if stats["warning"]:
+        lines.append("warning: calls regularly use over 75% of the model's input limit; lower --budget-chars")
+    return "\n".join(lines)
+
+
+EVAL_COLUMNS = [("page_recall", "pages"), ("evidence_share", "evidence"), ("context_chars", "ctx chars"),
+                ("budget_share", "budget%"), ("spans_verified", "verified"), ("answer_match", "answer"),
+                ("not_found", "not found"), ("errors", "errors")]
+
+
+def _eval_cell(value: Any, key: str = "") -> str:
+    if value is None:
+        return "-"
+    if key in ("context_chars", "errors"):
+        return f"{value:,.0f}"
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+def eval_table(runs: list[Any], base: Any = None) -> str:
+    """Runs side by side; with *base*, each cell also shows the change against it."""
+    head = f"{'run':<24}{'budget':>7}" + "".join(f"{title:>15}" for _, title in EVAL_COLUMNS)
+    lines = [head, "-" * len(head)]
+    for report in runs:
+        cells = []
+        for key, _ in EVAL_COLUMNS:
+            value = report.totals.get(key)
+            cell = _eval_cell(value, key)
+            reference = base.totals.get(key) if base is not None and report is not base else None
+            if isinstance(value, (int, float)) and isinstance(reference, (int, float)):
+                delta = value - reference
+                cell += f" {delta:+.0f}" if key in ("context_chars", "errors") else f" {delta:+.3f}"
+            cells.append(f"{cell:>15}")
+        lines.append(f"{report.label[:24]:<24}{report.budget_chars:>7}" + "".join(cells))
+    return "\n".join(lines)
+
+
+def eval_report(sections: list[Any], flipped: dict[str, dict[str, list[str]]], runs: list[Any],
+                out: Any, plot: Any) -> str:
+    """The tables, flipped questions and settings hashes of ``eval``."""
+    parts = [f"\n{title}\n{eval_table(group, base)}" for title, group, base in sections]
+    parts += [f"\n{name}: hit->miss {change['hit_to_miss'] or 'none'}; miss->hit {change['miss_to_hit'] or 'none'}"
+              for name, change in flipped.items()]
+    parts.append("\nsettings hashes: " + ", ".join(f"{r.label}={r.settings_hash}" for r in runs)
+                 + (f"\nreport: {out}" if out else "") + (f"\nplot: {plot}" if plot else ""))
+    return "\n".join(parts)
+
+
+def eval_errors(runs: list[Any]) -> list[str]:
+    """One ``error:`` line per distinct reason questions could not be scored, per run."""
+    lines = []
+    for report in runs:
+        grouped: dict[str, list[str]] = {}
+        for row in report.rows:
+            if row.error:
+                grouped.setdefault(row.error, []).append(row.id)
+        for message, ids in sorted(grouped.items(), key=lambda item: -len(item[1])):
+            more = f" and {len(ids) - 3} more" if len(ids) > 3 else ""
+            lines.append(f"error: {report.label}: {len(ids)} question(s) not scored ({', '.join(ids[:3])}{more}): "
+                         f"{message}")
+    return lines
+
+
+def settings_report(fields: list[tuple[str, str, Any, str]]) -> str:
+    """``docintel settings``: name = value, then the variable and the meaning, for each setting."""
+    return "\n".join(f"{name} = {value}\n    {env}: {meaning}" for name, env, value, meaning in fields)
+
+
+def _size(n_bytes: int) -> str:
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n_bytes >= scale:
+            return f"{n_bytes / scale:.1f} {unit}"
+    return f"{n_bytes} bytes"
+
+
+def cache_report(summary: dict[str, Any]) -> str:
+    """``docintel cache info`` for people."""
+    return (f"cache: {summary['cache_dir']}\n"
+            f"parsed documents: {summary['lines']['files']} ({_size(summary['lines']['bytes'])})\n"
+            f"search indexes: {summary['index']['files']} ({_size(summary['index']['bytes'])})")

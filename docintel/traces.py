@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import statistics
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 try:  # POSIX: index rows appended under a lock; elsewhere a whole-line write is the only guard
     import fcntl
@@ -26,6 +27,8 @@ from .errors import TraceError, storage_error
 TRACE_VERSION = 1
 INDEX_NAME = "index.jsonl"
 _SECRET_KEYS = {"authorization", "api_key", "openai_api_key", "x-api-key"}
+# The statuses a trace can have (final, answer or verification), for ``traces list --status``.
+TRACE_STATUSES = ("ok", "error", "citation_failed", "verified", "failed", "no_citations", "found", "not_found", "refused")
 TRACES_FIX = "make the folder writable, or choose another with --traces-dir or DOCINTEL_TRACES_DIR"
 
 
@@ -228,6 +231,41 @@ class TraceStore:
         except (OSError, ValueError) as exc:
             raise TraceError(f"trace {path.name} is damaged ({type(exc).__name__})", "it cannot be shown; delete or restore it") from None
         return trace
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+def trace_stats(rows: list[dict[str, Any]], input_limit: Callable[[str | None], int | None]) -> dict[str, Any]:
+    """Rates, tokens, cost, latency percentiles and context utilisation over index rows.
+
+    *input_limit* gives a model's input token limit (None when unknown).
+    """
+    n = len(rows)
+    latencies = [r["latency_s"] for r in rows if r.get("latency_s") is not None]
+    utilisation = [r["input_tokens"] / limit for r in rows
+                   if r.get("input_tokens") and (limit := input_limit(r.get("model")))]
+    costs = [r["cost_usd"] for r in rows if r.get("cost_usd") is not None]
+
+    def share(key: str, value: str) -> float:
+        return round(sum(r.get(key) == value for r in rows) / n, 3) if n else 0.0
+
+    over = sum(u > 0.75 for u in utilisation)
+    return {
+        "traces": n, "answer_found": share("answer_status", "found"), "not_found": share("answer_status", "not_found"),
+        "errors": share("final", "error"), "verified": share("verification_status", "verified"),
+        "citation_failed": share("final", "citation_failed"),
+        "input_tokens": sum(r.get("input_tokens") or 0 for r in rows),
+        "output_tokens": sum(r.get("output_tokens") or 0 for r in rows),
+        "cost_usd": round(sum(costs), 6) if costs else None,
+        "latency_s": {"p50": _percentile(latencies, 0.5), "p90": _percentile(latencies, 0.9),
+                      "p99": _percentile(latencies, 0.99)},
+        "context_utilisation": {"mean": round(statistics.mean(utilisation), 4) if utilisation else None,
+                                "over_75pct": over},
+        "warning": bool(utilisation) and over / len(utilisation) > 0.2,
+    }
 
 
 def utc_now() -> str:

@@ -108,7 +108,7 @@ def test_eval_compare_sweep_and_plot(run_cli, gold_file, corpus_pdf, tmp_path):
 
 
 def test_ablation_names_for_help_match_the_ablations():
-    from docintel.cli_eval import ABLATION_NAMES
+    from docintel.cli.eval import ABLATION_NAMES
     from docintel.evaluate import ABLATIONS
 
     assert tuple(ABLATIONS) == ABLATION_NAMES

@@ -1,4 +1,4 @@
-"""CLI subcommand ``eval``: score a gold question set, with ablations, A/B comparison and budget sweeps."""
+"""``docintel eval``: score a gold question set, with ablations, A/B comparison and budget sweeps."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .errors import EXIT_INPUT, EXIT_OK, ConfigError, QuestionFileError, UsageError, storage_error
-from .outfile import check_output_path, write_text_keeping_mode
-from .settings import MIN_BUDGET_CHARS, Settings, settings_from_file
+from .. import render
+from ..errors import EXIT_INPUT, EXIT_OK, ConfigError, QuestionFileError, UsageError, storage_error
+from ..outfile import check_output_path, write_text_keeping_mode
+from ..settings import MIN_BUDGET_CHARS, Settings, settings_from_file
+from .common import add_command, answer_flags, common_flags, make_reporter, settings_from_flags
 
 # The names of the ablations, for --help without importing the evaluation machinery.
 ABLATION_NAMES = ("keywords", "heading_labels", "escalation", "synonyms", "section_hints", "page_hints", "page_diversity")
+
 
 EVAL_HELP = f"""\
 Score docintel on QUESTIONS with gold data, the same way every time.
@@ -45,10 +48,11 @@ written.
 example: docintel eval questions.jsonl pdfs/ --ablate synonyms --budget-chars 6000,12000 --out report.json"""
 
 
-def add_eval_command(sub, common, answer_flags) -> None:
-    """Register ``eval``."""
-    p = sub.add_parser("eval", help="score a gold question set: recall, citations, answers; ablations, A/B, sweeps",
-                       description=EVAL_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+
+def register(sub: Any) -> None:
+    """Add ``eval``."""
+    p = add_command(sub, "eval", cmd_eval, help="score a gold question set: recall, citations, answers; ablations, A/B, "
+                                                "sweeps", description=EVAL_HELP)
     p.add_argument("questions", type=Path, metavar="QUESTIONS")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     answer_flags(p)
@@ -62,7 +66,7 @@ def add_eval_command(sub, common, answer_flags) -> None:
     p.add_argument("--plot", type=Path, help="draw recall against budget to this PNG (needs matplotlib)")
     p.add_argument("--force", action="store_true", help="replace an existing --out/--plot file that is not ours")
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of tables")
-    common(p)
+    common_flags(p)
 
 
 def _budgets(value: str | None) -> list[int] | None:
@@ -78,47 +82,15 @@ def _budgets(value: str | None) -> list[int] | None:
     return budgets
 
 
-def _fmt(value: Any, key: str = "") -> str:
-    if value is None:
-        return "-"
-    if key in ("context_chars", "errors"):
-        return f"{value:,.0f}"
-    return f"{value:.3f}" if isinstance(value, float) else str(value)
-
-
-COLUMNS = [("page_recall", "pages"), ("evidence_share", "evidence"), ("context_chars", "ctx chars"),
-           ("budget_share", "budget%"), ("spans_verified", "verified"), ("answer_match", "answer"),
-           ("not_found", "not found"), ("errors", "errors")]
-
-
-def table(runs: list, base=None) -> str:
-    """Runs side by side; with *base*, each cell also shows the change against it."""
-    head = f"{'run':<24}{'budget':>7}" + "".join(f"{title:>15}" for _, title in COLUMNS)
-    lines = [head, "-" * len(head)]
-    for report in runs:
-        cells = []
-        for key, _ in COLUMNS:
-            value = report.totals.get(key)
-            cell = _fmt(value, key)
-            if base is not None and report is not base and isinstance(value, (int, float)) and isinstance(base.totals.get(key), (int, float)):
-                delta = value - base.totals[key]
-                cell += f" {delta:+.0f}" if key in ("context_chars", "errors") else f" {delta:+.3f}"
-            cells.append(f"{cell:>15}")
-        lines.append(f"{report.label[:24]:<24}{report.budget_chars:>7}" + "".join(cells))
-    return "\n".join(lines)
-
-
 def cmd_eval(args: argparse.Namespace) -> int:
-    from .batch import load_questions
-    from .evaluate import ABLATIONS, has_gold, prepare_documents, report_json
-    from .pipeline import Pipeline
+    from ..batch import load_questions
+    from ..evaluate import ABLATIONS, has_gold, prepare_documents, report_json
+    from ..pipeline import Pipeline
 
     unknown = [a for a in args.ablate if a not in ABLATIONS]
     if unknown:
         raise UsageError(f"unknown --ablate section {unknown[0]!r}", "choose from " + ", ".join(ABLATIONS))
     budgets = _budgets(args.budget_chars)
-    from .cli import make_reporter, settings_from_flags
-
     base = settings_from_flags(args, budget_chars=None)  # budgets come from --budget-chars as a list
     inputs = [args.questions, *args.paths, *(args.compare or [])]
     if args.out:
@@ -151,13 +123,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, indent=1, ensure_ascii=False))
         return code
-    for title, group, base_run in sections:
-        print(f"\n{title}\n{table(group, base_run)}")
-    for name, change in flipped.items():
-        print(f"\n{name}: hit->miss {change['hit_to_miss'] or 'none'}; miss->hit {change['miss_to_hit'] or 'none'}")
-    print("\nsettings hashes: " + ", ".join(f"{r.label}={r.settings_hash}" for r in runs)
-          + (f"\nreport: {args.out}" if args.out else "") + (f"\nplot: {args.plot}" if args.plot else ""))
-    _print_errors(runs)
+    print(render.eval_report(sections, flipped, runs, args.out, args.plot))
+    for line in render.eval_errors(runs):
+        print(line, file=sys.stderr)
     return code
 
 
@@ -187,18 +155,8 @@ def _exit_code(runs: list) -> int:
     return EXIT_OK
 
 
-def _print_errors(runs: list) -> None:
-    from .evaluate import error_summary
-
-    for report in runs:
-        for message, ids in error_summary(report.rows):
-            more = f" and {len(ids) - 3} more" if len(ids) > 3 else ""
-            print(f"error: {report.label}: {len(ids)} question(s) not scored ({', '.join(ids[:3])}{more}): {message}",
-                  file=sys.stderr)
-
-
 def _runs(args, base: Settings, budgets, rows, documents, doc_errors, reporter):
-    from .evaluate import ABLATIONS, flips, run
+    from ..evaluate import ABLATIONS, flips, run
 
     runs: list = []
     sections: list[tuple[str, list, object]] = []
@@ -263,6 +221,3 @@ def _plot(runs: list, path: Path) -> None:
         raise storage_error("write the plot to", path, exc, "choose a writable --plot path") from None
     finally:
         plt.close(fig)
-
-
-EVAL_COMMANDS = {"eval": cmd_eval}

@@ -1,0 +1,9 @@
+"""The command-line interface: one module per command group, shared flags in ``common``.
+
+Command modules parse arguments, call the pipeline and hand results to ``docintel.render``,
+the one place that formats for the terminal.
+"""
+
+from .main import build_parser, main
+
+__all__ = ["build_parser", "main"]

@@ -1,0 +1,120 @@
+"""What every command shares: the argument parser class, flag groups, settings from flags, the pipeline.
+
+No command module is imported here, and this module imports none of them back.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from ..errors import UsageError
+from ..settings import MAX_BUDGET_CHARS, MIN_BUDGET_CHARS, Settings, load_settings
+
+if TYPE_CHECKING:
+    from ..pipeline import Pipeline
+    from ..progress import Reporter
+
+EPILOG = """\
+configuration: every setting can be set as DOCINTEL_<NAME> in the environment or in a .env
+file in the working directory; OPENAI_API_KEY and OPENAI_BASE_URL are read too. Flags win.
+Settings: docintel settings (lists names, values and meanings).
+
+exit codes: 0 ok; 1 internal error; 2 usage (bad arguments, empty or over-long question,
+an --out that would destroy a file); 3 input
+(missing/bad PDF or question file); 4 configuration; 5 model/backend error; 6 a requested
+check failed (--strict, batch items failed); 7 storage (a trace or the batch output cannot
+be written: the answer is still printed); 130 interrupted.
+
+traces go to ./traces (DOCINTEL_TRACES_DIR); parsed PDFs are cached in
+~/.cache/docintel (DOCINTEL_CACHE_DIR; `docintel cache clear` empties it). Long steps
+(parsing, indexing, batch, eval) show progress on stderr; --quiet hides it."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse whose errors are UsageError: printed as ``error: <what> — <fix>``, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message, f"see {self.prog} --help")
+
+
+def budget_chars(value: str) -> int:
+    """argparse type of --budget-chars: a whole number within the allowed range."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number of characters") from None
+    if not MIN_BUDGET_CHARS <= number <= MAX_BUDGET_CHARS:
+        raise argparse.ArgumentTypeError(f"{number} is outside {MIN_BUDGET_CHARS}-{MAX_BUDGET_CHARS} characters "
+                                         f"(the smallest budget holds a document header and a few lines)")
+    return number
+
+
+def non_negative(value: str) -> int:
+    """argparse type of counts where 0 means all."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"{number} is negative; give 0 or more")
+    return number
+
+
+def common_flags(parser: argparse.ArgumentParser, traces: bool = True) -> None:
+    """--cache-dir, --traces-dir (where traces are used), --password, --quiet."""
+    parser.add_argument("--cache-dir", type=Path, help="cache folder for parsed PDFs (DOCINTEL_CACHE_DIR)")
+    if traces:  # only commands that write or read traces
+        parser.add_argument("--traces-dir", type=Path, help="folder for traces (DOCINTEL_TRACES_DIR; default ./traces)")
+    parser.add_argument("--password", help="password for encrypted PDFs (empty user passwords need none); "
+                                           "checked on every run, also when the document is cached")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr (warnings still show)")
+
+
+def retrieval_flags(parser: argparse.ArgumentParser) -> None:
+    """--budget-chars."""
+    parser.add_argument("--budget-chars", type=budget_chars,
+                        help=f"size limit of the evidence in characters (default 12000; at least {MIN_BUDGET_CHARS})")
+
+
+def answer_flags(parser: argparse.ArgumentParser) -> None:
+    """--backend, --model, --api."""
+    parser.add_argument("--backend", choices=["auto", "openai", "extractive"],
+                        help="answering backend (default auto: openai when OPENAI_API_KEY is set, else extractive)")
+    parser.add_argument("--model", help="model name (default gpt-4.1-mini; DOCINTEL_MODEL)")
+    parser.add_argument("--api", choices=["responses", "chat"],
+                        help="OpenAI endpoint: responses (default) or chat for servers without the Responses API")
+
+
+def add_command(sub: Any, name: str, handler: Any, **kwargs: Any) -> argparse.ArgumentParser:
+    """A subcommand with raw-text help, whose handler main() calls."""
+    parser: argparse.ArgumentParser = sub.add_parser(name, formatter_class=argparse.RawDescriptionHelpFormatter, **kwargs)
+    parser.set_defaults(handler=handler)
+    return parser
+
+
+FLAG_SETTINGS = ("cache_dir", "traces_dir", "budget_chars", "backend", "model", "api")
+
+
+
+def settings_from_flags(args: argparse.Namespace, **extra: Any) -> Settings:
+    """The settings with every flag the command line set (flags a subcommand lacks are skipped)."""
+    overrides = {k: getattr(args, k, None) for k in FLAG_SETTINGS}
+    overrides.update(extra)
+    return load_settings(overrides)
+
+
+def make_reporter(args: argparse.Namespace, settings: Settings) -> Reporter:
+    """Progress and warnings on stderr; --quiet hides the progress."""
+    from ..progress import Reporter
+
+    return Reporter(quiet=getattr(args, "quiet", False), interval_s=settings.progress_interval_s)
+
+
+def make_pipeline(args: argparse.Namespace, **extra: Any) -> Pipeline:
+    """The pipeline of a command: settings from flags, the --password, progress on stderr."""
+    from ..pipeline import Pipeline
+
+    settings = settings_from_flags(args, **extra)
+    return Pipeline(settings, getattr(args, "password", None), make_reporter(args, settings))

@@ -1,0 +1,173 @@
+"""``docintel traces``: list, show, verify, replay and summarise stored traces."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .. import render
+from ..errors import EXIT_CHECK_FAILED, EXIT_OK, UsageError
+from ..render import print_text
+from ..settings import load_settings
+from ..traces import TRACE_STATUSES, TraceStore, trace_stats
+from .common import add_command, common_flags, make_pipeline, non_negative
+
+
+def register(sub: Any) -> None:
+    """Add ``traces`` and its actions."""
+    t = add_command(sub, "traces", _dispatch_traces, help="review stored traces: list, show, verify, replay, stats",
+                       description="Review what was asked, what the model saw, what it answered, what failed\n"
+                                   "verification and what it cost. IDs may be abbreviated to a unique prefix.")
+    tsub = t.add_subparsers(dest="traces_command", metavar="ACTION", required=True)
+    lp = tsub.add_parser("list", help="newest first, one line each")
+    lp.add_argument("--limit", type=non_negative, default=20, help="show at most N traces (default 20; 0 = all)")
+    lp.add_argument("--status", choices=TRACE_STATUSES, metavar="STATUS",
+                    help="only traces whose final, answer or verification status is STATUS: " + ", ".join(TRACE_STATUSES))
+    lp.add_argument("--since", help="only traces created on or after DATE (YYYY-MM-DD or ISO time)")
+    lp.add_argument("--grep", help="only traces whose question contains TEXT (case-insensitive)")
+    lp.add_argument("--json", action="store_true")
+    sp = tsub.add_parser("show", help="the question, sources sent, answer, citations and verdicts, usage")
+    sp.add_argument("id")
+    sp.add_argument("--json", action="store_true", help="print the whole trace")
+    sp.add_argument("--prompt", action="store_true", help="print the exact system and user prompt")
+    vp = tsub.add_parser("verify", help="verify a stored answer again against the current documents",
+                         description="Verify a stored answer again against the documents as they are now. Each\n"
+                                     "document is looked for at the absolute path the trace recorded; when it has\n"
+                                     "moved, --doc PATH names it, or --search FOLDER finds it by content hash.\n"
+                                     "Traces are read from ./traces unless --traces-dir or DOCINTEL_TRACES_DIR.\n\n"
+                                     "exit codes: 0 every citation holds; 3 the trace or a document is missing;\n"
+                                     "6 a citation fails now.",
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    vp.add_argument("id")
+    vp.add_argument("--json", action="store_true")
+    rp = tsub.add_parser("replay", help="send the stored request again; store a new trace linked to it",
+                         description="Send the stored prompt again with the stored settings (model, API, output\n"
+                                     "limit) and verify the new answer; the new trace names the old one in\n"
+                                     "replay_of. Documents are found as for verify (--doc, --search).\n\n"
+                                     "exit codes: 0 ok; 3 the trace or a document is missing; 5 model error;\n"
+                                     "7 the new trace cannot be written (the answer is still shown).",
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    rp.add_argument("id")
+    rp.add_argument("--json", action="store_true")
+    st = tsub.add_parser("stats", help="answer/verification rates, tokens, cost, latency, context utilisation")
+    st.add_argument("--last", type=non_negative, default=100, help="over the last N traces (default 100; 0 = all)")
+    st.add_argument("--json", action="store_true")
+    for parser in (lp, sp, st):
+        parser.add_argument("--traces-dir", type=Path, help="traces folder (DOCINTEL_TRACES_DIR; default ./traces)")
+    for parser in (vp, rp):
+        common_flags(parser)  # --cache-dir, --traces-dir, --password, --quiet as everywhere
+        parser.add_argument("--doc", action="append", type=Path, default=[], metavar="PATH",
+                            help="where a document of the trace is now (repeatable); matched by content hash, "
+                                 "or by file name when it changed")
+        parser.add_argument("--search", action="append", type=Path, default=[], metavar="FOLDER",
+                            help="find moved documents by content hash among the PDFs in FOLDER (repeatable)")
+
+
+def _store(args: argparse.Namespace) -> TraceStore:
+    return TraceStore(load_settings({"traces_dir": args.traces_dir}).traces_dir)
+
+
+def _since(value: str) -> str:
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise UsageError(f"--since {value!r} is not a date", "write YYYY-MM-DD or an ISO time") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc).isoformat()
+
+
+def cmd_traces_list(args: argparse.Namespace) -> int:
+    rows, problems = _store(args).rows()
+    since = _since(args.since) if args.since else None
+    wanted = []
+    for row in reversed(rows):
+        if args.status and args.status not in (row.get("final"), row.get("answer_status"), row.get("verification_status")):
+            continue
+        if since and (row.get("created_at") or "") < since:
+            continue
+        if args.grep and args.grep.casefold() not in (row.get("question") or "").casefold():
+            continue
+        wanted.append(row)
+        if args.limit and len(wanted) >= args.limit:
+            break
+    if args.json:
+        print(json.dumps({"traces": wanted, "problems": problems}, indent=1, ensure_ascii=False))
+    else:
+        for row in wanted:
+            print_text(render.trace_row(row))
+        if not wanted:
+            print("no traces match" if rows else f"no traces in {_store(args).root}")
+    for problem in problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_traces_show(args: argparse.Namespace) -> int:
+    trace = _store(args).load(args.id)
+    if args.json:
+        print(json.dumps(trace, indent=1, ensure_ascii=False))
+        return EXIT_OK
+    from .. import render
+
+    if args.prompt:
+        prompt = trace.get("prompt") or {}
+        print(f"=== system ===\n{prompt.get('system', '(none)')}\n=== user ===\n{prompt.get('user', '(none)')}")
+        return EXIT_OK
+    render.print_text(render.trace_report(trace))
+    return EXIT_OK
+
+
+def cmd_traces_verify(args: argparse.Namespace) -> int:
+    report = make_pipeline(args).reverify(args.id, args.doc, args.search)
+    if args.json:
+        print(json.dumps(report, indent=1, ensure_ascii=False))
+    else:
+        print_text(render.reverify_report(report))
+    return EXIT_OK if report["status_after"] in ("verified", "not_found") else EXIT_CHECK_FAILED
+
+
+def cmd_traces_replay(args: argparse.Namespace) -> int:
+    result, original = make_pipeline(args).replay(args.id, args.doc, args.search)
+    new = result.to_json()
+    before = original.get("answer") or {}
+    changes = {
+        "answer_changed": before != new["answer"],
+        "verification": [original.get("verification", {}).get("status"), new["verification"]["status"]],
+        "verdicts_before": [s["verdict"] for s in (original.get("verification") or {}).get("spans", [])],
+        "verdicts_after": [s["verdict"] for s in new["verification"]["spans"]],
+        "usage_before": original.get("usage"), "usage_after": new["usage"],
+    }
+    if args.json:
+        print(json.dumps({"replay_of": original["trace_id"], **new, "changes": changes}, indent=1, ensure_ascii=False))
+    else:
+        new_id = result.trace_id if result.trace_path else "(trace not written)"
+        print_text(render.replay_report(original["trace_id"], new_id, changes, new))
+    if result.trace_error is not None:
+        raise result.trace_error  # the replay is shown; now say why its trace is not stored
+    return EXIT_OK
+
+
+def cmd_traces_stats(args: argparse.Namespace) -> int:
+    from ..pricing import input_limit
+
+    store = _store(args)
+    rows, problems = store.rows()
+    rows = rows[-args.last:] if args.last else rows
+    stats = trace_stats(rows, input_limit)
+    if args.json:
+        print(json.dumps({**stats, "problems": problems}, indent=1))
+    else:
+        print(render.stats_report(stats) if rows else f"no traces in {store.root}")
+    for problem in problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _dispatch_traces(args: argparse.Namespace) -> int:
+    return {"list": cmd_traces_list, "show": cmd_traces_show, "verify": cmd_traces_verify,
+            "replay": cmd_traces_replay, "stats": cmd_traces_stats}[args.traces_command](args)
