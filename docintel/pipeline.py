@@ -17,7 +17,7 @@ from . import __version__
 from .answer import make_extraction_model, not_found_answer, schema_for
 from .context import Context, estimate_tokens, pack_context
 from .errors import DocintelError, InputError, StorageError, TraceError, UsageError
-from .generate import Backend, BackendFailure, Generation, Usage, make_backend
+from .backends import Backend, BackendFailure, Generation, Usage, make_backend
 from .ingest import Document, IngestFailure, Ingestor, IngestReport, expand_paths, file_hash
 from .pricing import estimate_cost
 from .progress import SILENT, Reporter

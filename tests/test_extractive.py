@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from docintel.extractive import parse_amount, parse_date
+from docintel.backends.extractive import parse_amount, parse_date
 
 
 def test_parse_amount():

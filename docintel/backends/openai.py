@@ -1,9 +1,8 @@
-"""Generate: backends that turn a prompt and context into an answer of the requested schema.
+"""The ``openai`` backend: the official client with strict structured output and bounded retries.
 
-``openai`` calls an OpenAI-compatible server with structured output (Responses API, or Chat
-Completions with ``api="chat"``); ``extractive`` (docintel.extractive) answers offline by
-quoting the best lines. Both return a ``Generation``; failures raise ``BackendError`` with the
-raw response kept on the exception for the trace.
+Responses API by default, Chat Completions with ``api="chat"``. Refusals become a not-found
+answer; truncated or malformed output and server errors become BackendFailure with the raw
+response kept for the trace.
 """
 
 from __future__ import annotations
@@ -11,70 +10,31 @@ from __future__ import annotations
 import json
 import re
 import time
-from typing import Any, Literal, Protocol
+from typing import Any, NamedTuple
 
 import openai
 import pydantic
 from openai.lib._pydantic import to_strict_json_schema
 from pydantic import BaseModel
 
-from .answer import not_found_answer
-from .context import Context
-from .errors import BackendError, ConfigError
-from .prompts import Prompt
-from .question import ParsedQuestion
-from .settings import Settings
-
-Outcome = Literal["answered", "refused", "context_empty"]
-
-
-class Usage(BaseModel):
-    """Tokens used by one call."""
-
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cached_tokens: int = 0
-    total_tokens: int = 0
+from ..answer import not_found_answer
+from ..context import Context
+from ..errors import ConfigError
+from ..prompts import Prompt
+from ..question import ParsedQuestion
+from ..settings import Settings
+from .base import BackendFailure, Generation, Outcome, Usage
 
 
-class Generation(BaseModel):
-    """What a backend produced: the answer plus everything a trace needs."""
+class _Call(NamedTuple):
+    """What one API call gave: the validated answer (None on refusal), the raw response and its metadata."""
 
-    model_config = {"arbitrary_types_allowed": True}
-
-    backend: str
-    model: str | None
-    answer: Any
-    outcome: Outcome
-    raw_response: dict[str, Any] | None
-    request: dict[str, Any]
+    answer: BaseModel | None
+    raw: dict[str, Any]
     request_id: str | None
     usage: Usage
-    latency_s: float
     retries: int | None
-    notes: list[str]
-
-
-class Backend(Protocol):
-    """The interface every backend implements."""
-
-    name: str
-
-    def generate(self, prompt: Prompt, schema: type[BaseModel], shape: str, context: Context,
-                 parsed: ParsedQuestion) -> Generation:
-        """Answer the prompt with an instance of *schema*."""
-        ...
-
-
-class BackendFailure(BackendError):
-    """A backend error that carries the raw response and request for the trace."""
-
-    def __init__(self, what: str, fix: str, *, raw: dict[str, Any] | None = None, request_id: str | None = None,
-                 usage: Usage | None = None) -> None:
-        super().__init__(what, fix)
-        self.raw = raw
-        self.request_id = request_id
-        self.usage = usage
+    refusal: str | None
 
 
 def _usage(raw_usage: Any) -> Usage:
@@ -133,7 +93,8 @@ class OpenAIBackend:
         latency = time.perf_counter() - started
         notes: list[str] = []
         outcome: Outcome = "answered"
-        if refusal is not None:
+        if refusal is not None or answer is None:
+            refusal = refusal or "no answer"
             outcome = "refused"
             notes.append(f"the model refused: {refusal}")
             answer = not_found_answer(schema, shape, f"the model refused to answer: {refusal}")
@@ -141,7 +102,7 @@ class OpenAIBackend:
                           outcome=outcome, raw_response=raw, request=self.request_record(prompt, schema),
                           request_id=request_id, usage=usage, latency_s=round(latency, 3), retries=retries, notes=notes)
 
-    def _call_responses(self, prompt: Prompt, schema: type[BaseModel]):
+    def _call_responses(self, prompt: Prompt, schema: type[BaseModel]) -> _Call:
         raw_http = self.client.responses.with_raw_response.parse(
             model=self.settings.model, text_format=schema, parse_as=None, temperature=0,
             max_output_tokens=self.settings.max_output_tokens, store=self.settings.openai_store,
@@ -154,15 +115,15 @@ class OpenAIBackend:
         refusal = next((c.refusal for item in response.output or [] for c in getattr(item, "content", None) or []
                         if getattr(c, "type", "") == "refusal"), None)
         if refusal is not None:
-            return None, raw, request_id, usage, retries, refusal
+            return _Call(None, raw, request_id, usage, retries, refusal)
         if response.status == "incomplete":
             reason = getattr(response.incomplete_details, "reason", None) or "unknown"
             raise BackendFailure(f"model output was cut off ({reason}) before the answer was complete",
                                  "raise DOCINTEL_MAX_OUTPUT_TOKENS or lower --budget-chars", raw=raw,
                                  request_id=request_id, usage=usage)
-        return _validate(schema, response.output_text, raw, request_id, usage), raw, request_id, usage, retries, None
+        return _Call(_validate(schema, response.output_text, raw, request_id, usage), raw, request_id, usage, retries, None)
 
-    def _call_chat(self, prompt: Prompt, schema: type[BaseModel]):
+    def _call_chat(self, prompt: Prompt, schema: type[BaseModel]) -> _Call:
         # The same request chat.completions.parse sends; validated here so the raw response is kept on failure.
         raw_http = self.client.chat.completions.with_raw_response.create(
             model=self.settings.model, temperature=0, max_tokens=self.settings.max_output_tokens,
@@ -179,13 +140,14 @@ class OpenAIBackend:
             raise BackendFailure("model returned no choices", "check the server's logs", raw=raw, request_id=request_id, usage=usage)
         choice = completion.choices[0]
         if getattr(choice.message, "refusal", None):
-            return None, raw, request_id, usage, retries, choice.message.refusal
+            return _Call(None, raw, request_id, usage, retries, choice.message.refusal)
         if choice.finish_reason == "length":
             raise BackendFailure("model output was cut off (max tokens) before the answer was complete",
                                  "raise DOCINTEL_MAX_OUTPUT_TOKENS or lower --budget-chars", raw=raw, request_id=request_id, usage=usage)
         if choice.finish_reason == "content_filter":
-            return None, raw, request_id, usage, retries, "content filter"
-        return _validate(schema, choice.message.content or "", raw, request_id, usage), raw, request_id, usage, retries, None
+            return _Call(None, raw, request_id, usage, retries, "content filter")
+        content = choice.message.content or ""
+        return _Call(_validate(schema, content, raw, request_id, usage), raw, request_id, usage, retries, None)
 
 
 def _validate(schema: type[BaseModel], text: str, raw, request_id, usage) -> BaseModel:
@@ -216,12 +178,3 @@ def _status_message(exc: openai.APIStatusError) -> tuple[str, str]:
     if code >= 500:
         return f"model server error ({code}) after retries", "retry later"
     return f"model server refused the request ({code}: {str(exc)[:200]})", "check the model name and parameters"
-
-
-def make_backend(settings: Settings) -> Backend:
-    """The backend the settings ask for ('auto': openai with a key, else extractive)."""
-    if settings.resolved_backend() == "openai":
-        return OpenAIBackend(settings)
-    from .extractive import ExtractiveBackend
-
-    return ExtractiveBackend(settings)

@@ -14,7 +14,7 @@ from datetime import date
 
 from pydantic import BaseModel
 
-from .answer import (
+from ..answer import (
     Amount,
     AmountItem,
     BooleanItem,
@@ -28,12 +28,12 @@ from .answer import (
     TextItem,
     not_found_answer,
 )
-from .context import Context, ContextLine
-from .generate import Generation, Usage
-from .prompts import Prompt
-from .question import ParsedQuestion
-from .settings import Settings
-from .textnorm import tokenize
+from ..context import Context, ContextLine
+from .base import Generation, Usage
+from ..prompts import Prompt
+from ..question import ParsedQuestion
+from ..settings import Settings
+from ..textnorm import tokenize
 
 NO_MODEL_NOTE = "extractive backend: no language model was used; the items are the document's own lines that best match the question"
 SCORE_FLOOR = 0.3  # share of the strongest keywords' weight a line must match to count as an answer
