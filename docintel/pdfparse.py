@@ -11,10 +11,9 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
+from importlib.metadata import version
 from pathlib import Path
-from typing import Any, Callable
-
-import pypdf
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import (
     CorruptPDFError,
@@ -29,9 +28,13 @@ from .errors import (
 from .isolate import Outcome, Report
 from .textnorm import strip_controls
 
+if TYPE_CHECKING:
+    import pypdf
+
 # Bump LINE_SPLIT_VERSION whenever the way page text becomes lines changes: it invalidates caches.
 LINE_SPLIT_VERSION = "3"
-EXTRACTOR_VERSION = f"pypdf{pypdf.__version__}-l{LINE_SPLIT_VERSION}"
+# pypdf itself is imported where a PDF is opened: a cached document needs only its version.
+EXTRACTOR_VERSION = f"pypdf{version('pypdf')}-l{LINE_SPLIT_VERSION}"
 MIN_LETTERS_PER_PAGE = 12  # fewer letters/digits than this per page on average: the PDF looks scanned
 
 # pypdf logs what it recovered from (even at ERROR level, e.g. an unknown font encoding); with no
@@ -82,6 +85,8 @@ def unreadable(path: Path, exc: Exception) -> CorruptPDFError:
 
 def _open_reader(path: Path, password: str | None) -> tuple[pypdf.PdfReader, bool]:
     """An opened (and, when encrypted, decrypted) reader, and whether a real password was needed."""
+    import pypdf
+
     try:
         with path.open("rb") as handle:
             head = handle.read(1024)
@@ -113,6 +118,8 @@ def check_password(path: Path, password: str | None) -> None:
 
 def _decrypt(reader: pypdf.PdfReader, path: Path, password: str | None) -> bool:
     """Decrypt in place; True when it took the given password (the empty user password did not open it)."""
+    import pypdf
+
     # Filings are often encrypted with an empty user password (permissions only): try it first.
     for candidate in [""] + ([password] if password else []):
         try:

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import numpy as np
 from pydantic import BaseModel, Field
-from rank_bm25 import BM25Okapi
 
 from . import cache
 from .domain import SECTION_HEADING_RE
@@ -199,44 +198,53 @@ def _doc_index(document: Document, max_lines: int, cache_dir: Path | None = None
 
 
 class Bm25Index:
-    """rank-bm25's Okapi statistics (idf, lengths) with postings for fast weighted scoring."""
+    """Okapi BM25 (rank-bm25's k1 and b) with Lucene's idf, over postings built in one vectorised pass.
+
+    Term frequencies, document lengths and postings come from numpy (``np.unique`` over
+    (term, document) pairs) rather than a Counter per passage: a 300-page filing is indexed in
+    a few milliseconds, which is most of what a question on a cached document costs. The
+    scores equal rank-bm25's BM25Okapi with its idf replaced by Lucene's (checked by a test).
+    """
+
+    K1 = 1.5
+    B = 0.75
 
     def __init__(self, corpus: list[list[str]]) -> None:
-        self.bm25 = BM25Okapi([tokens or ["\x00"] for tokens in corpus])
+        corpus = [tokens or ["\x00"] for tokens in corpus]  # as rank-bm25: an empty passage has length 1
         self.n = len(corpus)
-        self.norm = self.bm25.k1 * (1 - self.bm25.b + self.bm25.b * np.asarray(self.bm25.doc_len) / self.bm25.avgdl)
-        postings: dict[str, tuple[list[int], list[int]]] = {}
-        for i, freqs in enumerate(self.bm25.doc_freqs):
-            for term, tf in freqs.items():
-                entry = postings.setdefault(term, ([], []))
-                entry[0].append(i)
-                entry[1].append(tf)
-        self._lists = postings
-        self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # made on first use: most terms are never queried
+        vocabulary: dict[str, int] = {}
+        ids = np.fromiter((vocabulary.setdefault(t, len(vocabulary)) for doc in corpus for t in doc), dtype=np.int64)
+        lengths = np.fromiter((len(doc) for doc in corpus), dtype=np.int64, count=self.n)
+        docs = np.repeat(np.arange(self.n, dtype=np.int64), lengths)
+        pairs, counts = np.unique(ids * max(self.n, 1) + docs, return_counts=True)  # sorted by term, then doc
+        terms = pairs // max(self.n, 1)
+        self._doc = pairs % max(self.n, 1)
+        self._tf = counts.astype(float)
+        bounds = np.searchsorted(terms, np.arange(len(vocabulary) + 1))
+        self._span = {term: (int(bounds[i]), int(bounds[i + 1])) for term, i in vocabulary.items()}
+        self.norm = self.K1 * (1 - self.B + self.B * lengths / lengths.mean()) if self.n else np.zeros(0)
 
     def idf(self, term: str) -> float:
         """Lucene's idf, log(1 + (N - n + 0.5) / (n + 0.5)), instead of Okapi's: it never goes negative,
         so a word found in most passages of a short document still counts a little instead of nothing."""
-        n = len(self._lists[term][0])
+        start, end = self._span[term]
+        n = end - start
         return math.log(1 + (self.n - n + 0.5) / (n + 0.5))
 
     def postings(self, term: str) -> tuple[np.ndarray, np.ndarray]:
         """(passage indexes, term frequencies) of a term present in the corpus."""
-        if term not in self._arrays:
-            ix, tf = self._lists[term]
-            self._arrays[term] = (np.array(ix), np.array(tf, dtype=float))
-        return self._arrays[term]
+        start, end = self._span[term]
+        return self._doc[start:end], self._tf[start:end]
 
     def scores(self, terms: list[tuple[str, float]]) -> tuple[np.ndarray, list[set[str]]]:
         """Weighted BM25 score of every document and the query terms each one matched."""
         scores = np.zeros(self.n)
         matched: list[set[str]] = [set() for _ in range(self.n)]
-        k1 = self.bm25.k1
         for term, weight in terms:
-            if term not in self._lists:
+            if term not in self._span:
                 continue
             ix, tf = self.postings(term)
-            scores[ix] += weight * self.idf(term) * tf * (k1 + 1) / (tf + self.norm[ix])
+            scores[ix] += weight * self.idf(term) * tf * (self.K1 + 1) / (tf + self.norm[ix])
             for i in ix:
                 matched[i].add(term)
         return scores, matched

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 
-FINANCEBENCH = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "financebench"
+# The shared data sits beside the checkout; DOCINTEL_SHARED_DATA points elsewhere (as for the tests).
+SHARED = Path(os.environ.get("DOCINTEL_SHARED_DATA") or Path(__file__).resolve().parent.parent.parent / "shared" / "data")
+FINANCEBENCH = SHARED / "financebench"
 
 
 def parser(description: str) -> argparse.ArgumentParser:

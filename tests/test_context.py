@@ -125,3 +125,25 @@ def test_context_json_shape(run_cli, corpus_pdf):
 def test_context_human_output(run_cli, corpus_pdf):
     code, out, _ = run_cli("context", "refund window", corpus_pdf)
     assert code == 0 and "status: ok" in out and "decisions:" in out and COLUMN_HEADER in out
+
+
+def test_bm25_matches_rank_bm25_with_lucene_idf():
+    import math
+
+    import numpy as np
+    from rank_bm25 import BM25Okapi
+
+    from docintel.retrieve import Bm25Index
+
+    corpus = [["revenu", "grew", "revenu"], [], ["net", "incom", "grew"], ["capit", "expenditur"] * 3, ["net"]]
+    ours = Bm25Index(corpus)
+    reference = BM25Okapi([doc or ["\x00"] for doc in corpus])
+    for term in ("revenu", "grew", "net", "capit", "absent"):
+        if term == "absent":
+            assert not ours.scores([(term, 1.0)])[0].any()
+            continue
+        n = sum(term in doc for doc in corpus)
+        lucene = math.log(1 + (len(corpus) - n + 0.5) / (n + 0.5))
+        expected = np.array(reference.get_scores([term])) / reference.idf[term] * lucene
+        scores, matched = ours.scores([(term, 1.0)])
+        assert np.allclose(scores, expected) and [term in m for m in matched] == [term in d for d in corpus]
