@@ -1,8 +1,10 @@
-"""Settings: one Pydantic model, read from ``DOCINTEL_*`` variables and ``.env``.
+"""Settings: one pydantic-settings model, read from ``DOCINTEL_*`` variables and ``.env``.
 
 Precedence, lowest to highest: field defaults, the ``.env`` file in the working directory
 (or the file named by ``DOCINTEL_ENV_FILE``), the process environment, command-line flags.
-``OPENAI_API_KEY`` and ``OPENAI_BASE_URL`` are read under their usual names too.
+``OPENAI_API_KEY`` and ``OPENAI_BASE_URL`` are read under their usual names too. Empty values
+count as unset. Every tuned number of retrieval, packing and answering is a setting, so that
+``settings_hash`` (recorded in every trace) changes whenever an answer could.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ import os
 from pathlib import Path
 from typing import Any, Literal
 
-from dotenv import dotenv_values
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+from pydantic import AliasChoices, Field, SecretStr, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from .errors import ConfigError
 
@@ -31,10 +33,12 @@ def _default_cache_dir() -> Path:
     return Path(base) / "docintel"
 
 
-class Settings(BaseModel):
+class Settings(BaseSettings):
     """Every knob of docintel. Each field can be set as ``DOCINTEL_<FIELD>``."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, env_file=".env", env_file_encoding="utf-8",
+                                      env_ignore_empty=True, extra="ignore", validate_assignment=True,
+                                      populate_by_name=True)
 
     cache_dir: Path = Field(
         default_factory=_default_cache_dir,
@@ -55,9 +59,11 @@ class Settings(BaseModel):
     )
     openai_api_key: SecretStr | None = Field(
         None, description="API key (read from OPENAI_API_KEY); never written to traces.",
+        validation_alias=AliasChoices("openai_api_key", "DOCINTEL_OPENAI_API_KEY", "OPENAI_API_KEY"),
     )
     openai_base_url: str | None = Field(
         None, description="OpenAI-compatible server URL ending in /v1 (read from OPENAI_BASE_URL).",
+        validation_alias=AliasChoices("openai_base_url", "DOCINTEL_OPENAI_BASE_URL", "OPENAI_BASE_URL"),
     )
     timeout_s: float = Field(60.0, gt=0, description="Timeout of one model request attempt, in seconds.")
     max_retries: int = Field(
@@ -124,13 +130,13 @@ class Settings(BaseModel):
         return "openai" if self.openai_api_key else "extractive"
 
 
-def _env_sources(env_file: Path | None) -> dict[str, str]:
-    path = env_file or Path(os.environ.get("DOCINTEL_ENV_FILE", ".env"))
-    merged: dict[str, str] = {}
-    if path.is_file():
-        merged.update({k: v for k, v in dotenv_values(path).items() if v is not None})
-    merged.update(os.environ)
-    return merged
+def _config_error(exc: ValidationError, where: str = "") -> ConfigError:
+    first = exc.errors()[0]
+    field = str(first["loc"][0]) if first["loc"] else "?"
+    variable = {"openai_api_key": "OPENAI_API_KEY", "openai_base_url": "OPENAI_BASE_URL"}.get(
+        field, ENV_PREFIX + field.upper())
+    return ConfigError(f"invalid setting {field} ({variable}){where}: {first['msg']}",
+                       "correct the value in the environment, .env or on the command line (see docintel settings)")
 
 
 def load_settings(overrides: dict[str, Any] | None = None, env_file: Path | None = None) -> Settings:
@@ -138,26 +144,12 @@ def load_settings(overrides: dict[str, Any] | None = None, env_file: Path | None
 
     Raises ConfigError naming the variable when a value is invalid.
     """
-    env = _env_sources(env_file)
-    values: dict[str, Any] = {}
-    for name in Settings.model_fields:
-        key = ENV_PREFIX + name.upper()
-        if env.get(key, "") != "":
-            values[name] = env[key]
-    if env.get("OPENAI_API_KEY") and "openai_api_key" not in values:
-        values["openai_api_key"] = env["OPENAI_API_KEY"]
-    if env.get("OPENAI_BASE_URL") and "openai_base_url" not in values:
-        values["openai_base_url"] = env["OPENAI_BASE_URL"]
-    values.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    path = env_file or Path(os.environ.get("DOCINTEL_ENV_FILE") or ".env")
+    values = {k: v for k, v in (overrides or {}).items() if v is not None}
     try:
-        return Settings(**values)
+        return Settings(_env_file=path, **values)  # type: ignore[call-arg]
     except ValidationError as exc:
-        first = exc.errors()[0]
-        field = str(first["loc"][0]) if first["loc"] else "?"
-        raise ConfigError(
-            f"invalid setting {field} ({ENV_PREFIX}{field.upper()}): {first['msg']}",
-            "correct the value in the environment, .env or on the command line (see docintel --help)",
-        ) from None
+        raise _config_error(exc) from None
 
 
 def settings_from_file(path: Path, base: Settings | None = None) -> Settings:
@@ -168,10 +160,13 @@ def settings_from_file(path: Path, base: Settings | None = None) -> Settings:
         raise ConfigError(f"cannot read settings file {path}: {exc}", "give a JSON object of setting names and values") from None
     if not isinstance(data, dict):
         raise ConfigError(f"settings file {path} is not a JSON object", "write it as {\"budget_chars\": 6000, ...}")
+    unknown = sorted(set(data) - set(Settings.model_fields))
+    if unknown:
+        raise ConfigError(f"unknown setting {unknown[0]!r} in {path}", "use the names listed by docintel settings")
     merged = (base or load_settings()).model_dump()
     merged.update(data)
     try:
-        return Settings(**merged)
+        return Settings(_env_file=None, **merged)  # type: ignore[call-arg]
     except ValidationError as exc:
         first = exc.errors()[0]
         raise ConfigError(f"invalid setting in {path}: {first['loc']}: {first['msg']}", "use the names listed by docintel --help") from None
