@@ -8,10 +8,9 @@ from __future__ import annotations
 import math
 import re
 
+from .numbers import find_numbers
 from .textnorm import fold
 
-_NUM = re.compile(r"(?<![\w.])(\()?-?\$?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\)?\s?(%|percent|billion|million|thousand|bn|mm|m|k|b)?(?![\w])", re.I)
-_SCALE = {"billion": 1e9, "bn": 1e9, "b": 1e9, "million": 1e6, "mm": 1e6, "m": 1e6, "thousand": 1e3, "k": 1e3}
 SCALINGS = (1.0, 1e3, 1e-3, 1e6, 1e-6, 1e9, 1e-9, 100.0, 0.01)
 
 
@@ -21,16 +20,10 @@ def parse_numbers(text: str) -> list[float]:
     Each number is returned as written too (1.5), so callers can compare at any scale.
     """
     values: list[float] = []
-    for match in _NUM.finditer(text):
-        value = float(match.group(2).replace(",", ""))
-        if match.group(1) and match.group(0).rstrip().endswith(")"):
-            value = -value
-        elif match.group(0).lstrip().startswith("-"):
-            value = -value
-        values.append(value)
-        suffix = (match.group(3) or "").lower()
-        if suffix in _SCALE:
-            values.append(value * _SCALE[suffix])
+    for number in find_numbers(text):
+        values.append(number.value)
+        if number.scale:
+            values.append(number.scaled)
     return values
 
 

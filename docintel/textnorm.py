@@ -11,6 +11,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from .numbers import canonical
+
 STOP_WORDS = frozenset(
     """a about above after again against all also am an and any are as at be because been before
     being below between both but by can could did do does doing down during each few for from
@@ -66,14 +68,6 @@ def stem(word: str) -> str:
     return word
 
 
-def _canonical_number(token: str) -> str:
-    if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", token):
-        token = token.replace(",", "")
-    if "." in token:
-        token = token.rstrip("0").rstrip(".") if re.fullmatch(r"\d+\.\d+", token) else token
-    return token
-
-
 def fold(text: str) -> str:
     """NFKC-fold and lowercase, with typographic quotes and dashes made plain."""
     text = unicodedata.normalize("NFKC", text).casefold()
@@ -104,7 +98,7 @@ def tokenize(text: str, *, keep_stop_words: bool = False) -> list[str]:
             if token[-1] == "%":
                 append("pct")
                 token = token[:-1]
-            append(_canonical_number(token) if ("," in token or "." in token) else token)
+            append(canonical(token) if ("," in token or "." in token) else token)
         elif len(token) > 1 and token not in stop:
             append(stem(token))
     return tokens

@@ -1,0 +1,130 @@
+"""Numbers as financial documents write them: the one parser every stage uses.
+
+``1,577``, ``(370)`` (negative), ``-12.5``, ``$ 5.44``, ``12.5%``, ``1.2 billion``, ``$3.1bn``,
+``—`` / ``–`` (a dash standing for zero or nil in a table cell), footnote markers such as
+``1,577 (a)``. A number is never cut: ``2,853`` is not found inside ``12,853``. Scale words and
+table captions (``(Millions)``, ``in thousands``, ``(in millions, except per share data)``)
+give the factor that turns a printed value into units.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+SCALE_WORDS = {"thousand": 1e3, "thousands": 1e3, "k": 1e3, "million": 1e6, "millions": 1e6, "mm": 1e6, "m": 1e6,
+               "mn": 1e6, "billion": 1e9, "billions": 1e9, "bn": 1e9, "b": 1e9, "trillion": 1e12, "trillions": 1e12}
+CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+DASHES = frozenset("—–-")
+
+_NUMBER = re.compile(
+    r"(?P<open>\()?\s*(?P<minus>[-−–](?=\s?[$€£¥]?\s?\d))?\s*(?P<currency>[$€£¥])?\s*"
+    r"(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+    r"(?P<close>\))?(?:\s?(?P<percent>%|percent\b))?"
+    r"(?:\s?(?P<scale>thousands?|millions?|billions?|trillions?|bn|mn|mm|[kmb])\b)?",
+    re.IGNORECASE,
+)
+_CAPTION_SCALE = re.compile(r"\b(?:in\s+)?(thousands|millions|billions)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Number:
+    """One number found in text: its value as printed (sign applied), and how it was written."""
+
+    value: float
+    text: str
+    start: int
+    end: int
+    percent: bool = False
+    currency: str | None = None
+    scale: float | None = None  # a scale word written after it ('1.2 billion' -> 1e9), not applied to value
+
+    @property
+    def scaled(self) -> float:
+        """The value with its own scale word applied ('1.2 billion' -> 1.2e9)."""
+        return self.value * (self.scale or 1.0)
+
+    @property
+    def is_year(self) -> bool:
+        """A bare four-digit year (1900-2099) with no sign, currency, percent or decimals."""
+        return (re.fullmatch(r"(19|20)\d\d", self.text.strip("() ")) is not None and self.value > 0
+                and not (self.percent or self.currency or self.scale))
+
+
+def _cut(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] would cut a longer number (a digit, or a separator and digits, beside it)."""
+    before = text[start - 1] if start > 0 else ""
+    after = text[end] if end < len(text) else ""
+    if before.isdigit() or (before != "" and before in ".," and start > 1 and text[start - 2].isdigit()):
+        return True
+    return after.isdigit() or (after != "" and after in ".," and text[end + 1:end + 2].isdigit())
+
+
+def find_numbers(text: str) -> list[Number]:
+    """Every whole number in *text*, left to right."""
+    found: list[Number] = []
+    for match in _NUMBER.finditer(text):
+        start, end = match.start("digits"), match.end("digits")
+        glued = match.start() == start and start > 0 and text[start - 1].isalpha()
+        if _cut(text, start, end) or glued:
+            continue  # part of a longer number, or of a word ('Q4', 'FY2022', 'A1')
+        negative = bool(match.group("minus")) or (bool(match.group("open")) and bool(match.group("close")))
+        value = float(match.group("digits").replace(",", ""))
+        scale_word = (match.group("scale") or "").lower()
+        scale = SCALE_WORDS.get(scale_word) if scale_word else None
+        if scale_word in ("m", "b", "k") and not match.group("currency"):
+            scale = None  # a lone letter after a bare number is rarely a scale ('5 m' of cable, 'Schedule 2 b')
+        found.append(Number(value=-value if negative else value, text=match.group(0).strip(), start=match.start(),
+                            end=match.end(), percent=bool(match.group("percent")),
+                            currency=CURRENCY_SIGNS.get(match.group("currency") or ""), scale=scale))
+    return found
+
+
+def parse_cell(cell: str) -> float | None:
+    """The value of one table cell: a number, or 0.0 for a dash standing alone; None when it is not numeric.
+
+    Footnote markers after the number ('1,577 (a)', '1,577(1)') are ignored.
+    """
+    stripped = re.sub(r"\s*\(([a-z]|\d)\)\s*$", "", cell.strip())
+    if stripped and all(ch in DASHES or ch.isspace() or ch in "$€£¥" for ch in stripped) and any(
+            ch in DASHES for ch in stripped):
+        return 0.0
+    numbers = find_numbers(stripped)
+    return numbers[0].value if len(numbers) == 1 else None
+
+
+def caption_scale(caption: str) -> float | None:
+    """The factor a table caption states: '(Millions)' or '(in millions, except per share data)' -> 1e6."""
+    match = _CAPTION_SCALE.search(caption)
+    return SCALE_WORDS[match.group(1).lower()] if match else None
+
+
+def canonical(token: str) -> str:
+    """One form for a number token in search terms: '1,577' -> '1577', '12.50' -> '12.5'; others unchanged."""
+    if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", token):
+        token = token.replace(",", "")
+    if re.fullmatch(r"\d+\.\d+", token):
+        token = token.rstrip("0").rstrip(".")
+    return token
+
+
+def starts_or_ends_inside_number(haystack: str, start: int, end: int) -> bool:
+    """Whether haystack[start:end] begins or ends in the middle of a number (used to keep quotes whole).
+
+    A piece that begins with a digit must not follow a digit ('853' in '2,853', '5' in '0.5'), nor a
+    thousands separator that follows digits; one that ends with a digit must not run on into more
+    digits or into a separator followed by digits (except a decimal point that starts a new sentence).
+    """
+    piece = haystack[start:end]
+    if not piece:
+        return False
+    before = haystack[start - 1] if start > 0 else ""
+    after = haystack[end] if end < len(haystack) else ""
+    digit_before = start > 1 and haystack[start - 2].isdigit()
+    cuts_start = piece[0].isdigit() and (
+        before.isdigit() or (before == "." and digit_before)
+        or (before == "," and digit_before and re.match(r"\d{3}(?!\d)", piece) is not None))
+    cuts_end = piece[-1].isdigit() and (
+        after.isdigit() or (after != "" and after in ".," and haystack[end + 1:end + 2].isdigit()
+                            and not re.match(r"[.,]\d{4}", haystack[end:end + 5])))
+    return cuts_start or cuts_end
