@@ -121,7 +121,7 @@ def make_answer_model(name: str, shape: str, item_model: type[BaseModel]) -> typ
     return create_model(
         name,
         __base__=_Strict,
-        answer_type=(Literal[shape], Field(description="The kind of answer.")),  # type: ignore[valid-type]
+        answer_type=(Literal[shape], Field(description="The kind of answer.")),
         items=(list[item_model], Field(description="The answer's items; empty when the answer is not found.")),  # type: ignore[valid-type]
         **_FLAG_FIELDS,
     )

@@ -178,9 +178,10 @@ def _answer_all(pipeline: Pipeline, todo: list[QuestionRow], documents: dict[str
     try:
         futures = [pool.submit(_answer_unless_stopped, stopping, pipeline, q, documents, doc_errors) for q in todo]
         for future in as_completed(futures):
-            if future.cancelled() or future.result() is None:
-                continue
-            record, storage = future.result()
+            outcome = None if future.cancelled() else future.result()
+            if outcome is None:
+                continue  # not started: the batch was stopping
+            record, storage = outcome
             output.write(record)  # answers already paid for are kept, also after a storage error
             _count(summary, record)
             task.advance(1, f"{summary.answered + summary.not_found + summary.errors}/{len(todo)} questions, "

@@ -17,7 +17,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from .ingest import Document
-from .retrieve import Passage, RetrievalResult
+from .retrieve import Passage, RankedPassage, RetrievalResult
 from .settings import Settings
 
 COLUMN_HEADER = "GLOBAL_LINE\tpage\tline_in_page\ttext"
@@ -193,7 +193,12 @@ def _row_sizes(document: Document) -> np.ndarray:
     return cumulative
 
 
-def _decision(p: Passage, rank: int | None, score: float | None, action: str, reason: str, chars: int) -> Decision:
+DecisionAction = Literal["kept", "skipped", "escalated", "whole_document"]
+Spans = dict[str, list[tuple[int, int]]]
+
+
+def _decision(p: Passage, rank: int | None, score: float | None, action: DecisionAction, reason: str,
+              chars: int) -> Decision:
     return Decision(doc=p.doc_id, line_start=p.line_start, line_end=p.line_end, pages=[p.page], rank=rank,
                     score=score, action=action, reason=reason, chars=chars)
 
@@ -222,20 +227,21 @@ def pack_context(retrieval: RetrievalResult, documents: list[Document], settings
     return _render(chosen, order, escalated, docs, decisions, budget, retrieval, "ok", notes)
 
 
-def _greedy(retrieval, docs, budget, decisions, settings):
+def _greedy(retrieval: RetrievalResult, docs: dict[str, _Doc], budget: int, decisions: list[Decision],
+            settings: Settings) -> tuple[Spans, list[str], set[str], list[str]]:
     kept, per_doc, reasons = _fill(retrieval.candidates, docs, budget)
     escalated: set[str] = set()
     if settings.use_escalation:
         room = settings.escalation_share * budget
         for doc_id, count in sorted(per_doc.items(), key=lambda kv: -kv[1]):
             whole = docs[doc_id].whole_cost()
-            if count >= 3 and whole <= room:
+            if count >= settings.escalation_min_passages and whole <= room:
                 escalated.add(doc_id)
                 room -= whole
     used_whole = sum(docs[e].whole_cost() for e in escalated)
     if escalated:
         kept, _, reasons = _fill([c for c in retrieval.candidates if c.passage.doc_id not in escalated], docs, budget - used_whole)
-    chosen: dict[str, list[tuple[int, int]]] = {}
+    chosen: Spans = {}
     order: list[str] = []
     kept_ids = {(c.passage.doc_id, c.passage.line_start) for c in kept}
     untried = 0
@@ -266,7 +272,8 @@ def _greedy(retrieval, docs, budget, decisions, settings):
     return chosen, order, escalated, notes
 
 
-def _fill(candidates, docs, budget):
+def _fill(candidates: list[RankedPassage], docs: dict[str, _Doc],
+          budget: int) -> tuple[list[RankedPassage], dict[str, int], dict[tuple[str, int], str]]:
     """Greedy in rank order: keep what fits, skip what does not and try the next."""
     kept = []
     per_doc: dict[str, int] = {}
@@ -289,7 +296,8 @@ def _fill(candidates, docs, budget):
     return kept, per_doc, reasons
 
 
-def _render(chosen, order, escalated, docs, decisions, budget, retrieval, detail, notes=()) -> Context:
+def _render(chosen: Spans, order: list[str], escalated: set[str], docs: dict[str, _Doc], decisions: list[Decision],
+            budget: int, retrieval: RetrievalResult, detail: str, notes: tuple[str, ...] | list[str] = ()) -> Context:
     blocks: list[str] = []
     sources: list[Source] = []
     for doc_id in order:
@@ -330,6 +338,7 @@ def _budget(budget: int, used: int) -> Budget:
                   sections=[BudgetSection(name="evidence", chars=used, estimated_tokens=estimate_tokens(used), budget_chars=budget)])
 
 
-def _empty(status: ContextStatus, detail: str, budget: int, decisions, retrieval) -> Context:
+def _empty(status: ContextStatus, detail: str, budget: int, decisions: list[Decision],
+           retrieval: RetrievalResult) -> Context:
     return Context(status=status, status_detail=detail, rendered="", sources=[], decisions=decisions,
                    budget=_budget(budget, 0), notes=retrieval.notes)

@@ -192,8 +192,8 @@ class Ingestor:
         documents = []
         for path, doc_id in zip(files, ids):
             if path in errors:
-                exc = errors[path]
-                failures.append(IngestFailure(path=str(path), error=exc.to_dict(), message=str(exc)))
+                error = errors[path]
+                failures.append(IngestFailure(path=str(path), error=error.to_dict(), message=str(error)))
             elif path in entries:
                 documents.append(_document_from_entry(entries[path], path, doc_id, hashes[path], hits[path]))
         return IngestReport(documents=documents, failures=failures)
@@ -208,7 +208,8 @@ class Ingestor:
             check_password(path, self._password)
         return entry
 
-    def _load_entries(self, files: list[Path], hashes: dict[Path, str]):
+    def _load_entries(self, files: list[Path], hashes: dict[Path, str]
+                      ) -> tuple[dict[Path, dict[str, Any]], dict[Path, bool], dict[Path, DocintelError]]:
         entries: dict[Path, dict[str, Any]] = {}
         hits: dict[Path, bool] = {}
         errors: dict[Path, DocintelError] = {}

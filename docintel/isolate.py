@@ -35,6 +35,12 @@ class Outcome(Generic[Item]):
     exitcode: int | None = None
 
 
+def _reporter(conn: Connection, index: int) -> Report:
+    def report(message: Any) -> None:
+        conn.send(("progress", index, message))
+    return report
+
+
 def _worker(func: Callable[[Any, Report], Any], conn: Connection, timeout_s: float) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the workers
     alarm = getattr(signal, "alarm", None)
@@ -50,7 +56,7 @@ def _worker(func: Callable[[Any, Report], Any], conn: Connection, timeout_s: flo
         if alarm is not None:
             alarm(math.ceil(timeout_s) + _ALARM_SLACK_S)
         try:
-            value = func(item, lambda message, index=index: conn.send(("progress", index, message)))
+            value = func(item, _reporter(conn, index))
             conn.send(("done", index, value))
         except Exception as exc:  # never a traceback from a worker: the parent reports one line
             conn.send(("failed", index, f"{type(exc).__name__}: {exc}"))
@@ -127,8 +133,8 @@ def run_isolated(items: list[Item], func: Callable[[Item, Report], Any], *, work
                 except OSError:
                     pool.retire(worker, kill=True)
                     yield Outcome(item, "crashed", value="the worker process could not be reached")
-            for conn in wait(list(pool.workers), timeout=0.2):
-                worker = pool.workers[conn]
+            for ready in wait(list(pool.workers), timeout=0.2):
+                worker = pool.workers[ready]  # type: ignore[index]  # wait() returns the connections given
                 outcome = _receive(pool, worker, items, on_progress)
                 if outcome is not None:
                     yield outcome

@@ -156,7 +156,7 @@ def _outline(reader: pypdf.PdfReader) -> list[dict[str, Any]]:
 
 def _page_labels(reader: pypdf.PdfReader) -> list[str] | None:
     try:
-        root = reader.trailer["/Root"]
+        root: Any = reader.trailer["/Root"]
         if "/PageLabels" not in root:
             return None
         return list(reader.page_labels)
@@ -166,7 +166,8 @@ def _page_labels(reader: pypdf.PdfReader) -> list[str] | None:
 
 def _title(reader: pypdf.PdfReader, path: Path) -> str:
     try:
-        title = (reader.metadata or {}).get("/Title")
+        metadata: Any = reader.metadata or {}
+        title = metadata.get("/Title")
     except Exception:
         title = None
     title = " ".join(str(title or "").replace("\x00", "").split())
@@ -217,7 +218,7 @@ def parse_pdf(path: Path, password: str | None = None,
     for number, letters in enumerate(letters_per_page, start=1):
         if letters == 0 and number not in failed:  # a page that failed says so once, not also "scanned"
             warnings.append({"page": number, "kind": "no_text", "message": "page has no extractable text (likely a scanned image)"})
-    warnings.sort(key=lambda w: w["page"])
+    warnings.sort(key=lambda w: int(str(w["page"])))
     return {
         "title": _title(reader, path),
         "needs_password": password_needed,

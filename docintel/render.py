@@ -74,9 +74,9 @@ def _value(item: dict[str, Any]) -> str:
         return f"{value} — {item['explanation']}"
     if "table" in item:
         rows = [" | ".join(item["table"]["headers"])] + [" | ".join(r["cells"]) for r in item["table"]["rows"]]
-        return item.get("title", "table") + "\n" + "\n".join("     " + r for r in rows)
+        return str(item.get("title", "table")) + "\n" + "\n".join("     " + r for r in rows)
     if "text" in item:
-        return item["text"]
+        return str(item["text"])
     return ", ".join(f"{k}={v.get('value')!r}" for k, v in item.items() if isinstance(v, dict))
 
 

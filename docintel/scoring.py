@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any
 
 from .numbers import find_numbers
 from .textnorm import fold
@@ -69,7 +70,7 @@ def pages_from_zero_based(pages: list[int]) -> set[int]:
     return {int(p) + 1 for p in pages}
 
 
-def gold_pages(record: dict) -> set[int]:
+def gold_pages(record: dict[str, Any]) -> set[int]:
     """1-based gold pages of a question: FinanceBench ``evidence[].evidence_page_num`` (0-based) or ``gold_pages`` (1-based)."""
     pages = pages_from_zero_based([e["evidence_page_num"] for e in record.get("evidence") or []
                                    if isinstance(e, dict) and e.get("evidence_page_num") is not None])
@@ -77,7 +78,7 @@ def gold_pages(record: dict) -> set[int]:
     return pages
 
 
-def gold_evidence_lines(record: dict) -> list[str]:
+def gold_evidence_lines(record: dict[str, Any]) -> list[str]:
     """Gold evidence lines worth checking (at least four characters once squashed)."""
     from .textnorm import squash
 

@@ -98,6 +98,39 @@ class Settings(BaseSettings):
         0.92, gt=0.0, le=1.0,
         description="Each further passage from one page scores this factor less (1.0 = off): covers more pages.",
     )
+    escalation_min_passages: int = Field(
+        3, ge=1, le=100, description="Passages a document must give before it may be sent whole (with escalation_share).",
+    )
+    page_score_share: float = Field(
+        0.8, ge=0.0, le=5.0, description="Weight of the page's own BM25 score beside each passage's score.",
+    )
+    section_boost: float = Field(
+        1.6, ge=1.0, le=10.0, description="Score factor for passages under a heading the question names.",
+    )
+    implied_section_boost: float = Field(
+        1.3, ge=1.0, le=10.0, description="Score factor for passages under a heading the question implies "
+                                          "(e.g. capital expenditure -> cash flow statement).",
+    )
+    extractive_score_floor: float = Field(
+        0.3, ge=0.0, le=1.0, description="Extractive backend: share of the strongest keywords' weight a line must "
+                                         "match to be quoted.",
+    )
+    extractive_strong_terms: int = Field(
+        4, ge=1, le=50, description="Extractive backend: how many of the heaviest keywords set the line score's scale.",
+    )
+    extractive_rank_bonus: float = Field(
+        0.5, ge=0.0, le=5.0, description="Extractive backend: bonus of a line from a higher-ranked passage "
+                                         "(score x (1 + bonus / rank)).",
+    )
+    extractive_amount_boost: float = Field(
+        1.3, ge=1.0, le=5.0, description="Extractive backend: factor for lines holding an amount, for amount questions.",
+    )
+    extractive_no_amount_factor: float = Field(
+        0.6, ge=0.0, le=1.0, description="Extractive backend: factor for lines without an amount, for amount questions.",
+    )
+    extractive_toc_factor: float = Field(
+        0.3, ge=0.0, le=1.0, description="Extractive backend: factor for table-of-contents lines.",
+    )
     use_synonyms: bool = Field(True, description="Expand questions with the domain synonym dictionary.")
     use_section_hints: bool = Field(True, description="Boost passages under headings the question names.")
     use_page_hints: bool = Field(True, description="Honour page references in the question ('on page 3').")

@@ -40,7 +40,9 @@ class _Call(NamedTuple):
 def _usage(raw_usage: Any) -> Usage:
     if raw_usage is None:
         return Usage()
-    get = (lambda k: getattr(raw_usage, k, None))
+    def get(name: str) -> Any:
+        return getattr(raw_usage, name, None)
+
     inp = get("input_tokens") or get("prompt_tokens") or 0
     out = get("output_tokens") or get("completion_tokens") or 0
     details = get("input_tokens_details") or get("prompt_tokens_details")
@@ -125,9 +127,10 @@ class OpenAIBackend:
 
     def _call_chat(self, prompt: Prompt, schema: type[BaseModel]) -> _Call:
         # The same request chat.completions.parse sends; validated here so the raw response is kept on failure.
+        store = self._store()
         raw_http = self.client.chat.completions.with_raw_response.create(
             model=self.settings.model, temperature=0, max_tokens=self.settings.max_output_tokens,
-            **({} if self._store() is None else {"store": self._store()}),
+            store=openai.omit if store is None else store,
             messages=[{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
             response_format={"type": "json_schema", "json_schema": {
                 "name": schema.__name__, "strict": True, "schema": to_strict_json_schema(schema)}},
@@ -150,7 +153,8 @@ class OpenAIBackend:
         return _Call(_validate(schema, content, raw, request_id, usage), raw, request_id, usage, retries, None)
 
 
-def _validate(schema: type[BaseModel], text: str, raw, request_id, usage) -> BaseModel:
+def _validate(schema: type[BaseModel], text: str, raw: dict[str, Any], request_id: str | None,
+              usage: Usage) -> BaseModel:
     try:
         return schema.model_validate(json.loads(text))
     except (json.JSONDecodeError, pydantic.ValidationError) as exc:

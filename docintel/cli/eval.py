@@ -6,13 +6,19 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import render
 from ..errors import EXIT_INPUT, EXIT_OK, ConfigError, QuestionFileError, UsageError, storage_error
 from ..outfile import check_output_path, write_text_keeping_mode
 from ..settings import MIN_BUDGET_CHARS, Settings, settings_from_file
 from .common import add_command, answer_flags, common_flags, make_reporter, settings_from_flags
+
+if TYPE_CHECKING:
+    from ..batch import QuestionRow
+    from ..evaluate import RunReport
+    from ..ingest import Document, IngestFailure
+    from ..progress import Reporter
 
 # The names of the ablations, for --help without importing the evaluation machinery.
 ABLATION_NAMES = ("keywords", "heading_labels", "escalation", "synonyms", "section_hints", "page_hints", "page_diversity")
@@ -146,7 +152,7 @@ def _is_png(path: Path) -> bool:
         return False
 
 
-def _exit_code(runs: list) -> int:
+def _exit_code(runs: list[RunReport]) -> int:
     """0 when every question was scored; else the exit code of the first error (3: a document is missing)."""
     for report in runs:
         for row in report.rows:
@@ -155,15 +161,20 @@ def _exit_code(runs: list) -> int:
     return EXIT_OK
 
 
-def _runs(args, base: Settings, budgets, rows, documents, doc_errors, reporter):
+Section = tuple[str, list["RunReport"], "RunReport | None"]
+
+
+def _runs(args: argparse.Namespace, base: Settings, budgets: list[int] | None, rows: list[QuestionRow],
+          documents: dict[str, Document], doc_errors: dict[str, IngestFailure],
+          reporter: Reporter) -> tuple[list[RunReport], list[Section], dict[str, dict[str, list[str]]]]:
     from ..evaluate import ABLATIONS, flips, run
 
-    runs: list = []
-    sections: list[tuple[str, list, object]] = []
+    runs: list[RunReport] = []
+    sections: list[Section] = []
     flipped: dict[str, dict[str, list[str]]] = {}
     if args.compare:
         variants = [(path.stem, settings_from_file(path, base)) for path in args.compare]
-        for budget in budgets or [None]:
+        for budget in [*budgets] if budgets else [None]:
             pair = [run(label if budget is None else f"{label}@{budget}",
                         s if budget is None else s.model_copy(update={"budget_chars": budget}), rows, documents, doc_errors,
                         reporter)
@@ -177,7 +188,7 @@ def _runs(args, base: Settings, budgets, rows, documents, doc_errors, reporter):
     runs.extend(sweep)
     sections.append(("budget sweep" if len(sweep) > 1 else "full assembly", sweep, None))
     if args.ablate:
-        full = next((r for r in sweep if r.budget_chars == 12000), sweep[-1])
+        full = next((r for r in sweep if r.budget_chars == base.budget_chars), sweep[-1])
         group = [full]
         for name in args.ablate:
             variant = base.model_copy(update={"budget_chars": full.budget_chars, **ABLATIONS[name]})
@@ -189,7 +200,7 @@ def _runs(args, base: Settings, budgets, rows, documents, doc_errors, reporter):
     return runs, sections, flipped
 
 
-def _plot(runs: list, path: Path) -> None:
+def _plot(runs: list[RunReport], path: Path) -> None:
     try:
         import matplotlib
 
