@@ -141,8 +141,14 @@ class BatchSummary:
         return self.errors == 0 and self.citations_failed == 0
 
 
+def doc_key(name: str) -> str:
+    """How a question's doc field names a document: its file stem ('report.pdf' and 'report' are the same)."""
+    return Path(name).stem if name.lower().endswith(".pdf") else name
+
+
 def match_doc(name: str, documents: dict[str, Document]) -> Document | None:
-    stem = Path(name).stem if name.lower().endswith(".pdf") else name
+    """The document a question's doc field names: by id (file stem), file name or path name."""
+    stem = doc_key(name)
     return documents.get(stem) or documents.get(Path(name).name) or next(
         (d for d in documents.values() if Path(d.meta.path).name == name), None)
 
@@ -208,7 +214,7 @@ def ingest_needed(pipeline: Pipeline, todo: list[QuestionRow],
     errors = {Path(f.path).stem: f for f in failures}
     if not files and failures:
         raise InputError(failures[0].error["what"], failures[0].error["fix"])
-    wanted = {Path(q.doc).stem if q.doc.lower().endswith(".pdf") else q.doc for q in todo if q.doc}
+    wanted = {doc_key(q.doc) for q in todo if q.doc}
     if any(q.doc is None for q in todo):
         chosen = files
     else:
@@ -259,7 +265,7 @@ def documents_for(doc: str | None, documents: dict[str, Document],
     if doc:
         document = match_doc(doc, documents)
         if document is None:
-            failure = doc_errors.get(Path(doc).stem if doc.lower().endswith(".pdf") else doc)
+            failure = doc_errors.get(doc_key(doc))
             if failure is not None:  # the file is there but could not be read: its own error and fix
                 raise InputError(failure.error["what"], failure.error["fix"])
             raise DocumentNotFoundError(f"document {doc!r} is not among the given paths",

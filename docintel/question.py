@@ -17,7 +17,7 @@ from .textnorm import fold, strip_controls, tokenize
 MAX_QUESTION_CHARS = 2000  # longer is a document pasted as a question: it belongs in a PDF, not the prompt
 
 AnswerShape = Literal["text", "amount", "date", "boolean", "list", "table"]
-KeywordSource = Literal["direct", "synonym", "domain"]
+KeywordSource = Literal["direct", "domain"]  # from the question, or from the domain dictionary
 
 
 class Keyword(BaseModel):
