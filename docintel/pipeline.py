@@ -7,6 +7,7 @@ ingest -> parse question -> retrieve -> pack context -> compose prompt -> genera
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_args
@@ -15,9 +16,9 @@ from pydantic import BaseModel
 
 from . import __version__
 from .answer import make_extraction_model, not_found_answer, schema_for
-from .context import Context, estimate_tokens, pack_context
-from .errors import DocintelError, InputError, StorageError, TraceError, UsageError
 from .backends import Backend, BackendFailure, Generation, Usage, make_backend
+from .context import Context, ContextLine, Source, pack_context
+from .errors import DocintelError, InputError, StorageError, TraceError, UsageError
 from .ingest import Document, IngestFailure, Ingestor, IngestReport, expand_paths, file_hash
 from .pricing import estimate_cost
 from .progress import SILENT, Reporter
@@ -25,6 +26,19 @@ from .prompts import Prompt, compose_prompt
 from .question import ParsedQuestion, check_question, parse_question
 from .retrieve import RetrievalResult, retrieve, warm_indexes
 from .settings import Settings
+from .trace_model import (
+    BudgetAudit,
+    DocumentRecord,
+    ErrorRecord,
+    Program,
+    RequestRecord,
+    ResponseRecord,
+    RetrievalRecord,
+    Timings,
+    Trace,
+    TraceContext,
+    TraceStatus,
+)
 from .traces import TraceStore, new_trace_id, utc_now
 from .verify import Verification, verify_answer
 
@@ -78,14 +92,11 @@ class AskResult:
 
 def shape_of(schema: type[BaseModel]) -> str:
     """The answer_type literal of a schema."""
-    return get_args(schema.model_fields["answer_type"].annotation)[0]
+    return str(get_args(schema.model_fields["answer_type"].annotation)[0])
 
 
-def _doc_record(d: Document) -> dict[str, Any]:
-    m = d.meta
-    return {"doc_id": m.doc_id, "path": str(Path(m.path).resolve()), "content_hash": m.content_hash, "title": m.title, "n_pages": m.n_pages,
-            "n_lines": m.n_lines, "extractor_version": m.extractor_version, "cache_hit": d.cache_hit,
-            "warnings": [w.model_dump() for w in m.warnings]}
+def _since(mark: float) -> float:
+    return round(time.perf_counter() - mark, 4)
 
 
 class Pipeline:
@@ -149,59 +160,71 @@ class Pipeline:
         """
         question = check_question(question)
         if extraction_fields and self.settings.resolved_backend() == "extractive":
-            raise UsageError("field extraction (--fields) needs the openai backend; the extractive backend only quotes lines",
+            raise UsageError("field extraction (--fields) needs the openai backend; "
+                             "the extractive backend only quotes lines",
                              "set OPENAI_API_KEY and use --backend openai, or ask without --fields")
-        trace: dict[str, Any] = self._new_trace(question, replay_of)
+        trace = self._new_trace(question, self.settings, replay_of)
         started = time.perf_counter()
+        return self._traced(trace, started, lambda: self._ask(trace, paths, documents, schema, extraction_fields,
+                                                              budget_chars, started))
+
+    def _traced(self, trace: Trace, started: float, work: Callable[[], AskResult]) -> AskResult:
+        """Run *work*; when it fails, record the error in *trace*, write it, and raise again."""
         try:
-            return self._ask(trace, question, paths, documents, schema, extraction_fields, budget_chars, started)
+            return work()
         except DocintelError as exc:
             self._fail(trace, exc, started)
             raise
 
-    def _fail(self, trace: dict[str, Any], exc: DocintelError, started: float) -> None:
+    def _fail(self, trace: Trace, exc: DocintelError, started: float) -> None:
         """Record a failure in the trace and write it; the error then carries the trace id."""
-        trace["error"] = exc.to_dict()
+        trace.error = ErrorRecord.model_validate(exc.to_dict())
         if isinstance(exc, BackendFailure):
-            trace["response"] = {"raw": exc.raw, "request_id": exc.request_id, "outcome": "error"}
-            trace["usage"] = (exc.usage or Usage()).model_dump()
-        trace["status"] = {"answer": "error", "verification": None, "final": "error"}
-        trace["latency_s"] = round(time.perf_counter() - started, 3)
-        path, storage_error = self._write(trace)
-        exc.trace_id = trace["trace_id"] if path else None
-        exc.trace_error = storage_error
+            trace.response = ResponseRecord(raw=exc.raw, request_id=exc.request_id, outcome="error")
+            trace.usage = exc.usage or Usage()
+        trace.status = TraceStatus.failed()
+        trace.finish(started)
+        path, exc.trace_error = self._write(trace)
+        exc.trace_id = trace.trace_id if path else None
 
-    def _ask(self, trace, question, paths, documents, schema, extraction_fields, budget_chars, started) -> AskResult:
-        prepared = self.prepare(question, paths, documents=documents, budget_chars=budget_chars)
-        self._record_prepared(trace, prepared)
+    def _ask(self, trace: Trace, paths: list[Path] | None, documents: list[Document] | None,
+             schema: type[BaseModel] | None, extraction_fields: dict[str, str] | None, budget_chars: int | None,
+             started: float) -> AskResult:
+        prepared = self.prepare(trace.question, paths, documents=documents, budget_chars=budget_chars)
+        _record_prepared(trace, prepared)
         if extraction_fields:
             schema = make_extraction_model("Extraction", extraction_fields)
-            trace["extraction_fields"] = extraction_fields
+            trace.extraction_fields = extraction_fields
         schema = schema or schema_for(prepared.parsed.expected_answer_shape)
-        shape = shape_of(schema)
-        prompt = compose_prompt(prepared.parsed, prepared.context, schema.__name__, shape,
+        prompt = compose_prompt(prepared.parsed, prepared.context, schema.__name__, shape_of(schema),
                                 include_keywords=self.settings.use_keywords_in_prompt)
-        trace["prompt"] = prompt.model_dump()
-        trace["budget_audit"] = _audit(prepared.context, prompt)
-        return self._complete(trace, prepared, prompt, schema, shape, started, self._generate)
+        trace.prompt, trace.budget_audit = prompt, BudgetAudit.of(prepared.context, prompt)
+        return self._complete(trace, prepared, prompt, schema, started)
 
-    def _complete(self, trace, prepared: Prepared, prompt: Prompt, schema, shape: str, started: float, generate) -> AskResult:
+    def _complete(self, trace: Trace, prepared: Prepared, prompt: Prompt, schema: type[BaseModel], started: float,
+                  replay_backend: Backend | None = None) -> AskResult:
         """Generate, verify, record and write the trace: the shared end of ask and replay."""
         mark = time.perf_counter()
-        generation = generate(prompt, schema, shape, prepared)
-        trace["timings"]["generate_s"] = round(time.perf_counter() - mark, 4)
+        generation = self._generate(prompt, schema, prepared, replay_backend)
+        trace.timings.generate_s = _since(mark)
         mark = time.perf_counter()
         verification = verify_answer(generation.answer, prepared.context, prepared.documents)
-        trace["timings"]["verify_s"] = round(time.perf_counter() - mark, 4)
-        notes = list(generation.notes) + [f.message for f in prepared.failures]
-        self._record_generation(trace, generation, verification, started)
+        trace.timings.verify_s = _since(mark)
+        _record_generation(trace, generation, verification)
+        trace.finish(started)
         path, storage_error = self._write(trace)
-        return AskResult(answer=generation.answer, verification=verification, trace_id=trace["trace_id"], trace_path=path,
+        notes = list(generation.notes) + [f.message for f in prepared.failures]
+        return AskResult(answer=generation.answer, verification=verification, trace_id=trace.trace_id, trace_path=path,
                          backend=generation.backend, model=generation.model, usage=generation.usage, prepared=prepared,
                          prompt=prompt, generation=generation, notes=notes, trace_error=storage_error,
-                         cost_usd=trace["cost_usd"])
+                         cost_usd=trace.cost_usd)
 
-    def _generate(self, prompt: Prompt, schema, shape: str, prepared: Prepared) -> Generation:
+    def _generate(self, prompt: Prompt, schema: type[BaseModel], prepared: Prepared,
+                  replay_backend: Backend | None) -> Generation:
+        """The backend's answer. An ask sends nothing for an empty context; a replay sends the stored prompt as is."""
+        shape = shape_of(schema)
+        if replay_backend is not None:
+            return replay_backend.generate(prompt, schema, shape, prepared.context, prepared.parsed)
         if prepared.context.status != "ok":
             caveat = f"nothing was sent to the model: {prepared.context.status_detail}"
             return Generation(backend=self.settings.resolved_backend(), model=None, outcome="context_empty",
@@ -210,50 +233,14 @@ class Pipeline:
                               retries=None, notes=[caveat])
         return self.backend.generate(prompt, schema, shape, prepared.context, prepared.parsed)
 
-    # ---------------------------------------------------------------- trace assembly
-    def _new_trace(self, question: str, replay_of: str | None) -> dict[str, Any]:
-        return {
-            "trace_version": 1, "trace_id": new_trace_id(), "created_at": utc_now(),
-            "kind": "replay" if replay_of else "ask", "replay_of": replay_of,
-            "program": {"name": "docintel", "version": __version__},
-            "settings": self.settings.public_dict(), "settings_hash": self.settings.settings_hash(),
-            "question": question, "timings": {},
-            "request": {"backend": self.settings.resolved_backend(), "model": None},
-        }
+    def _new_trace(self, question: str, settings: Settings, replay_of: str | None = None) -> Trace:
+        """A trace as a call starts: who, when, with which settings, for which question."""
+        return Trace(trace_id=new_trace_id(), created_at=utc_now(), kind="replay" if replay_of else "ask",
+                     replay_of=replay_of, program=Program(version=__version__), settings=settings.public_dict(),
+                     settings_hash=settings.settings_hash(), question=question,
+                     request=RequestRecord(backend=settings.resolved_backend(), model=None))
 
-    def _record_prepared(self, trace: dict[str, Any], prepared: Prepared) -> None:
-        context = prepared.context
-        trace["parsed"] = prepared.parsed.model_dump()
-        trace["documents"] = [_doc_record(d) for d in prepared.documents]
-        trace["failed_documents"] = [f.model_dump() for f in prepared.failures]
-        trace["retrieval"] = {"total_passages": prepared.retrieval.total_passages,
-                              "candidates": len(prepared.retrieval.candidates),
-                              "below_floor": prepared.retrieval.below_floor,
-                              "pages_hint_resolved": prepared.retrieval.pages_hint_resolved,
-                              "notes": prepared.retrieval.notes}
-        trace["context"] = {"status": context.status, "status_detail": context.status_detail,
-                            "budget": context.budget.model_dump(), "decisions": [d.model_dump() for d in context.decisions],
-                            "sources": [s.model_dump() for s in context.sources], "notes": context.notes}
-        trace["timings"].update(prepared.timings)
-
-    def _record_generation(self, trace, generation: Generation, verification: Verification, started: float) -> None:
-        trace["request"] = {"backend": generation.backend, "model": generation.model, **generation.request}
-        trace["response"] = {"raw": generation.raw_response, "request_id": generation.request_id,
-                             "outcome": generation.outcome, "retries": generation.retries, "notes": generation.notes}
-        usage = generation.usage
-        trace["usage"] = usage.model_dump()
-        trace["cost_usd"] = estimate_cost(generation.model, usage.input_tokens, usage.output_tokens, usage.cached_tokens) \
-            if generation.backend == "openai" else 0.0
-        trace["answer"] = generation.answer.model_dump(mode="json")
-        trace["verification"] = verification.model_dump(mode="json")
-        answer_status = "found" if getattr(generation.answer, "answer_found", False) else "not_found"
-        if generation.outcome == "refused":
-            answer_status = "refused"
-        final = "ok" if verification.status in ("verified", "not_found") else "citation_failed"
-        trace["status"] = {"answer": answer_status, "verification": verification.status, "final": final}
-        trace["latency_s"] = round(time.perf_counter() - started, 3)
-
-    def _write(self, trace: dict[str, Any]) -> tuple[Path | None, StorageError | None]:
+    def _write(self, trace: Trace) -> tuple[Path | None, StorageError | None]:
         """Store the trace; a storage failure is returned, not raised, so the answer is never lost with it."""
         secret = self.settings.api_key()
         try:
@@ -262,7 +249,7 @@ class Pipeline:
             return None, exc
 
     # ---------------------------------------------------------------- review helpers
-    def _trace_documents(self, trace: dict[str, Any], doc_paths: list[Path] | None = None,
+    def _trace_documents(self, trace: Trace, doc_paths: list[Path] | None = None,
                          search: list[Path] | None = None) -> tuple[list[Document], list[str]]:
         """The documents a trace used, read again (ids as in the trace), and the ids whose file changed.
 
@@ -270,70 +257,111 @@ class Pipeline:
         PDFs under the *search* folders; a named ``--doc`` whose stem is the document's id stands
         in for a document that changed since.
         """
-        records = trace.get("documents", [])
+        records = trace.documents or []
         finder = _DocumentFinder(doc_paths or [], search or [])
-        located = [finder.locate(record, trace["trace_id"]) for record in records]
+        located = [finder.locate(record, trace.trace_id) for record in records]
         report = self.ingest([path for path, _ in located])
         if report.failures:
             raise InputError(report.failures[0].error["what"], report.failures[0].error["fix"])
-        for document, record in zip(report.documents, records):
-            document.meta.doc_id = record["doc_id"]
-            document.lines = document.lines.assign(doc_id=record["doc_id"])
-        changed = [record["doc_id"] for record, (_, same) in zip(records, located) if not same]
-        return report.documents, changed
+        pairs = zip(report.documents, records, strict=False)  # as before: ingest may merge two records of one file
+        documents = [_labelled(document, record.doc_id) for document, record in pairs]
+        changed = [record.doc_id for record, (_, same) in zip(records, located, strict=True) if not same]
+        return documents, changed
 
     def reverify(self, trace_id: str, doc_paths: list[Path] | None = None,
                  search: list[Path] | None = None) -> dict[str, Any]:
         """Re-run the verifier on a stored answer against the current documents (hash checked first)."""
         trace = self.store.load(trace_id)
-        if "answer" not in trace:
-            raise TraceError(f"trace {trace['trace_id']} has no answer to verify (it failed: {trace.get('error', {}).get('what')})",
+        if trace.answer is None or trace.verification is None or trace.context is None:
+            raise TraceError(f"trace {trace.trace_id} has no answer to verify "
+                             f"(it failed: {trace.error.what if trace.error else None})",
                              "replay it instead: docintel traces replay ID")
         documents, changed = self._trace_documents(trace, doc_paths, search)
-        context = _current_context(trace["context"], documents)
-        answer = _answer_model(trace).model_validate(trace["answer"])
-        verification = verify_answer(answer, context, documents)
-        before = {(v["item"], v.get("field"), v["span"]): v["verdict"] for v in trace["verification"]["spans"]}
-        diffs = [{"item": v.item, "field": v.field, "span": v.span, "before": before.get((v.item, v.field, v.span)),
-                  "after": v.verdict, "detail": v.detail}
-                 for v in verification.spans if before.get((v.item, v.field, v.span)) != v.verdict]
-        return {"trace_id": trace["trace_id"], "changed_documents": changed, "status_before": trace["verification"]["status"],
-                "status_after": verification.status, "changes": diffs, "verification": verification.model_dump(mode="json")}
+        answer = _answer_model(trace).model_validate(trace.answer)
+        verification = verify_answer(answer, _current_context(trace.context, documents), documents)
+        return _reverify_report(trace, trace.verification, changed, verification)
 
     def replay(self, trace_id: str, doc_paths: list[Path] | None = None,
-               search: list[Path] | None = None) -> tuple[AskResult, dict[str, Any]]:
+               search: list[Path] | None = None) -> tuple[AskResult, Trace]:
         """Send a stored request again with its settings; store a new trace linked by ``replay_of``."""
         original = self.store.load(trace_id)
-        if "prompt" not in original:
-            raise TraceError(f"trace {original['trace_id']} failed before a request was built "
-                             f"({original.get('error', {}).get('what')})", "ask the question again instead")
+        if original.prompt is None or original.parsed is None or original.context is None:
+            raise TraceError(f"trace {original.trace_id} failed before a request was built "
+                             f"({original.error.what if original.error else None})", "ask the question again instead")
         documents, changed = self._trace_documents(original, doc_paths, search)
-        context = Context.model_validate({**original["context"], "rendered": ""})
-        parsed = ParsedQuestion.model_validate(original["parsed"])
+        settings = _replay_settings(self.settings, original)
+        backend = make_backend(settings)
+        trace = self._replay_trace(original, settings, documents, changed)
         retrieval = RetrievalResult(candidates=[], passages_by_doc={}, total_passages=0, below_floor=0,
-                                    pages_hint_resolved={}, notes=[f"replay of {original['trace_id']}"])
-        prepared = Prepared(parsed, documents, [], retrieval, context, {})
-        schema = _answer_model(original)
-        prompt = Prompt.model_validate(original["prompt"])
-        replay_settings = self.settings.model_copy(update={
-            k: original["settings"][k] for k in ("model", "api", "max_output_tokens") if k in original["settings"]})
-        replay_settings = replay_settings.model_copy(update={"backend": original["request"].get("backend") or "auto"})
-        backend = make_backend(replay_settings)
-        trace = self._new_trace(original["question"], original["trace_id"])
-        trace["settings"], trace["settings_hash"] = replay_settings.public_dict(), replay_settings.settings_hash()
-        for key in ("parsed", "retrieval", "context", "prompt", "budget_audit", "extraction_fields"):
-            if key in original:
-                trace[key] = original[key]
-        trace["documents"] = [_doc_record(d) for d in documents]  # where they are now, for verifying this trace
-        trace["changed_documents"] = changed
-        generate = (lambda p, sc, sh, prep: backend.generate(p, sc, sh, prep.context, prep.parsed))
+                                    pages_hint_resolved={}, notes=[f"replay of {original.trace_id}"])
+        prepared = Prepared(original.parsed, documents, [], retrieval, original.context, {})
+        prompt, schema = original.prompt, _answer_model(original)
         started = time.perf_counter()
-        try:
-            result = self._complete(trace, prepared, prompt, schema, shape_of(schema), started, generate)
-        except DocintelError as exc:
-            self._fail(trace, exc, started)
-            raise
+        result = self._traced(trace, started, lambda: self._complete(trace, prepared, prompt, schema, started, backend))
         return result, original
+
+    def _replay_trace(self, original: Trace, settings: Settings, documents: list[Document],
+                      changed: list[str]) -> Trace:
+        """The new trace of a replay: the original's question, evidence and prompt; documents where they are now."""
+        trace = self._new_trace(original.question, settings, original.trace_id)
+        trace.parsed, trace.retrieval, trace.context = original.parsed, original.retrieval, original.context
+        trace.prompt, trace.budget_audit = original.prompt, original.budget_audit
+        trace.extraction_fields = original.extraction_fields
+        trace.documents = [DocumentRecord.of(d) for d in documents]  # where they are now, for verifying this trace
+        trace.changed_documents = changed
+        return trace
+
+
+def _record_prepared(trace: Trace, prepared: Prepared) -> None:
+    """The preparation's field groups: parsed question, documents, retrieval, context, stage timings."""
+    trace.parsed = prepared.parsed
+    trace.documents = [DocumentRecord.of(d) for d in prepared.documents]
+    trace.failed_documents = prepared.failures
+    trace.retrieval = RetrievalRecord.of(prepared.retrieval)
+    trace.context = TraceContext.of(prepared.context)
+    trace.timings = Timings.model_validate(prepared.timings)
+
+
+def _record_generation(trace: Trace, generation: Generation, verification: Verification) -> None:
+    """The generation's field groups: request, response, usage and cost, answer, verification, status."""
+    trace.request = RequestRecord.of(generation)
+    trace.response = ResponseRecord.of(generation)
+    trace.usage = generation.usage
+    trace.cost_usd = _cost(generation)
+    trace.answer = generation.answer.model_dump(mode="json")
+    trace.verification = verification
+    trace.status = TraceStatus.of(generation, verification)
+
+
+def _cost(generation: Generation) -> float | None:
+    """Estimated cost in USD: 0 without a model, None when the model's price is unknown."""
+    if generation.backend != "openai":
+        return 0.0
+    usage = generation.usage
+    return estimate_cost(generation.model, usage.input_tokens, usage.output_tokens, usage.cached_tokens)
+
+
+def _replay_settings(settings: Settings, original: Trace) -> Settings:
+    """This run's settings with the original's model, API, output limit and backend."""
+    kept: dict[str, Any] = {k: original.settings[k] for k in ("model", "api", "max_output_tokens")
+                            if k in original.settings}
+    return settings.model_copy(update={**kept, "backend": original.request.backend or "auto"})
+
+
+def _reverify_report(trace: Trace, before: Verification, changed: list[str], after: Verification) -> dict[str, Any]:
+    """What ``traces verify`` prints: the verdicts that changed, and the statuses before and after."""
+    old = {(v.item, v.field, v.span): v.verdict for v in before.spans}
+    diffs = [{"item": v.item, "field": v.field, "span": v.span, "before": old.get((v.item, v.field, v.span)),
+              "after": v.verdict, "detail": v.detail}
+             for v in after.spans if old.get((v.item, v.field, v.span)) != v.verdict]
+    return {"trace_id": trace.trace_id, "changed_documents": changed, "status_before": before.status,
+            "status_after": after.status, "changes": diffs, "verification": after.model_dump(mode="json")}
+
+
+def _labelled(document: Document, doc_id: str) -> Document:
+    """A copy of *document* under the id the trace cites (the ingested document is left as it is)."""
+    meta = document.meta.model_copy(update={"doc_id": doc_id})
+    return document.model_copy(update={"meta": meta, "lines": document.lines.assign(doc_id=doc_id)})
 
 
 class _DocumentFinder:
@@ -358,59 +386,53 @@ class _DocumentFinder:
                 raise InputError(f"{path}: cannot read file ({exc.strerror})", "check the file's permissions") from None
         return self._hashes[path]
 
-    def locate(self, record: dict[str, Any], trace_id: str) -> tuple[Path, bool]:
+    def locate(self, record: DocumentRecord, trace_id: str) -> tuple[Path, bool]:
         """(path, unchanged) of one recorded document; InputError naming the way out when it cannot be found."""
-        want, stored = record["content_hash"], Path(record["path"])
+        want, stored = record.content_hash, Path(record.path)
         if stored.is_file() and self._hash(stored) == want:
             return stored, True
         match = next((p for p in self.candidates if self._hash(p) == want), None)
         if match is not None:
             return match, True
-        named = [p for p in self.named if p.stem == record["doc_id"]]
+        named = [p for p in self.named if p.stem == record.doc_id]
         if named:  # the user's word that this is the document, changed since
             return named[0], False
         if stored.is_file():
             return stored, False
         if self.named:
-            raise InputError(f"no --doc file has the content of document {record['doc_id']} of trace {trace_id} "
-                             f"(sha256 {want[:12]}…), nor its name", f"name the file {record['doc_id']}.pdf if it is "
+            raise InputError(f"no --doc file has the content of document {record.doc_id} of trace {trace_id} "
+                             f"(sha256 {want[:12]}…), nor its name", f"name the file {record.doc_id}.pdf if it is "
                              "that document changed since, or give the right file")
-        raise InputError(f"document {record['doc_id']} of trace {trace_id} is no longer at {stored} "
+        raise InputError(f"document {record.doc_id} of trace {trace_id} is no longer at {stored} "
                          f"(content sha256 {want[:12]}…)",
                          "give its new place with --doc PATH, or a folder to find it by content with --search FOLDER")
 
 
-def _current_context(stored: dict[str, Any], documents: list[Document]) -> Context:
+def _current_context(stored: TraceContext, documents: list[Document]) -> TraceContext:
     """The stored context with each sent line read again from the current documents (same line numbers)."""
     by_id = {d.meta.doc_id: d for d in documents}
-    sources = []
-    for source in stored["sources"]:
-        lines = by_id[source["doc"]].lines if source["doc"] in by_id else None
-        current = []
-        for line in source["lines"]:
-            n = line["global_line"]
-            if lines is not None and 1 <= n <= len(lines):
-                row = lines.iloc[n - 1]
-                current.append({"global_line": n, "page": int(row["page"]), "line_in_page": int(row["line_in_page"]),
-                                "text": str(row["text"])})
-        sources.append({**source, "lines": current})
-    return Context.model_validate({**stored, "sources": sources, "rendered": ""})
+    sources = [source.model_copy(update={"lines": _current_lines(source, by_id.get(source.doc))})
+               for source in stored.sources]
+    return stored.model_copy(update={"sources": sources})
 
 
-def _answer_model(trace: dict[str, Any]) -> type[BaseModel]:
-    if trace.get("extraction_fields"):
-        return make_extraction_model("Extraction", trace["extraction_fields"])
-    shape = (trace.get("answer") or {}).get("answer_type") or trace["parsed"]["expected_answer_shape"]
+def _current_lines(source: Source, document: Document | None) -> list[ContextLine]:
+    """The lines of *source* as *document* has them now (lines past its end, or of a missing document, are gone)."""
+    if document is None:
+        return []
+    lines = document.lines
+    current = []
+    for line in source.lines:
+        if 1 <= line.global_line <= len(lines):
+            row = lines.iloc[line.global_line - 1]
+            current.append(ContextLine(global_line=line.global_line, page=int(row["page"]),
+                                       line_in_page=int(row["line_in_page"]), text=str(row["text"])))
+    return current
+
+
+def _answer_model(trace: Trace) -> type[BaseModel]:
+    """The answer schema a trace's answer was made with."""
+    if trace.extraction_fields:
+        return make_extraction_model("Extraction", trace.extraction_fields)
+    shape = (trace.answer or {}).get("answer_type") or (trace.parsed.expected_answer_shape if trace.parsed else "text")
     return schema_for(shape)
-
-
-def _audit(context: Context, prompt: Prompt) -> dict[str, Any]:
-    evidence = context.budget.used_chars
-    question_part = len(prompt.user) - evidence
-    sections = [
-        {"name": "system", "chars": len(prompt.system), "estimated_tokens": estimate_tokens(len(prompt.system)), "budget_chars": None},
-        {"name": "question_and_keywords", "chars": question_part, "estimated_tokens": estimate_tokens(question_part), "budget_chars": None},
-        {"name": "evidence", "chars": evidence, "estimated_tokens": estimate_tokens(evidence), "budget_chars": context.budget.budget_chars},
-    ]
-    total = len(prompt.system) + len(prompt.user)
-    return {"sections": sections, "total_chars": total, "total_estimated_tokens": estimate_tokens(total)}

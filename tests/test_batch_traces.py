@@ -194,15 +194,17 @@ def test_damaged_traces_are_reported_and_skipped(run_cli, corpus_pdf, isolated_e
 
 def test_list_is_fast_on_a_large_store(tmp_path):
     store = TraceStore(tmp_path / "many")
-    base = {"question": "q", "request": {"backend": "extractive"}, "status": {"final": "ok"}, "usage": {}}
+    base = {"created_at": "2026-01-01T00:00:00+00:00", "kind": "ask", "program": {"version": "0"}, "settings": {},
+            "settings_hash": "", "question": "q", "request": {"backend": "extractive", "model": None},
+            "status": {"answer": "found", "verification": "verified", "final": "ok"}, "usage": {}}
     for i in range(300):
         store.write({**base, "trace_id": f"20260101T000000{i:06d}Z-aaaaaa"})
     started = time.perf_counter()
     rows, problems = store.rows()
     assert len(rows) == 300 and not problems and time.perf_counter() - started < 0.5
-    (tmp_path / "many" / "index.jsonl").unlink()
+    (tmp_path / "many" / "index.db").unlink()
     rows, _ = store.rows()  # rebuilt from the files
-    assert len(rows) == 300 and (tmp_path / "many" / "index.jsonl").exists()
+    assert len(rows) == 300 and (tmp_path / "many" / "index.db").exists()
 
 
 def test_verify_detects_a_changed_document(run_cli, make_pdf, isolated_env):
@@ -234,4 +236,4 @@ def test_replay_links_to_the_original(run_cli, corpus_pdf, fake_openai, isolated
     assert replay["replay_of"] == original["trace_id"] and replay["kind"] == "replay"
     assert fake_openai.requests[1]["body"]["input"] == fake_openai.requests[0]["body"]["input"]
     for path in (isolated_env / "traces").iterdir():
-        assert API_KEY not in path.read_text()
+        assert API_KEY not in path.read_text(errors="replace")  # index.db is binary

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,8 @@ def register(sub: Any) -> None:
     lp = tsub.add_parser("list", help="newest first, one line each")
     lp.add_argument("--limit", type=non_negative, default=20, help="show at most N traces (default 20; 0 = all)")
     lp.add_argument("--status", choices=TRACE_STATUSES, metavar="STATUS",
-                    help="only traces whose final, answer or verification status is STATUS: " + ", ".join(TRACE_STATUSES))
+                    help="only traces whose final, answer or verification status is STATUS: "
+                         + ", ".join(TRACE_STATUSES))
     lp.add_argument("--since", help="only traces created on or after DATE (YYYY-MM-DD or ISO time)")
     lp.add_argument("--grep", help="only traces whose question contains TEXT (case-insensitive)")
     lp.add_argument("--json", action="store_true")
@@ -77,52 +78,46 @@ def _since(value: str) -> str:
     except ValueError:
         raise UsageError(f"--since {value!r} is not a date", "write YYYY-MM-DD or an ISO time") from None
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc).isoformat()
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat()
 
 
 def cmd_traces_list(args: argparse.Namespace) -> int:
-    rows, problems = _store(args).rows()
-    since = _since(args.since) if args.since else None
-    wanted = []
-    for row in reversed(rows):
-        if args.status and args.status not in (row.get("final"), row.get("answer_status"), row.get("verification_status")):
-            continue
-        if since and (row.get("created_at") or "") < since:
-            continue
-        if args.grep and args.grep.casefold() not in (row.get("question") or "").casefold():
-            continue
-        wanted.append(row)
-        if args.limit and len(wanted) >= args.limit:
-            break
+    """Print the traces that match every filter, newest first."""
+    store = _store(args)
+    rows, problems = store.query(status=args.status, since=_since(args.since) if args.since else None,
+                                 grep=args.grep, limit=args.limit)
     if args.json:
-        print(json.dumps({"traces": wanted, "problems": problems}, indent=1, ensure_ascii=False))
+        print(json.dumps({"traces": rows, "problems": problems}, indent=1, ensure_ascii=False))
     else:
-        for row in wanted:
+        for row in rows:
             print_text(render.trace_row(row))
-        if not wanted:
-            print("no traces match" if rows else f"no traces in {_store(args).root}")
-    for problem in problems:
-        print(f"warning: {problem}", file=sys.stderr)
+        if not rows:
+            print("no traces match" if store.query(limit=1)[0] else f"no traces in {store.root}")
+    _warn(problems)
     return EXIT_OK
 
 
+def _warn(problems: list[str]) -> None:
+    for problem in problems:
+        print(f"warning: {problem}", file=sys.stderr)
+
+
 def cmd_traces_show(args: argparse.Namespace) -> int:
-    trace = _store(args).load(args.id)
+    """Print one trace: readable, as JSON, or its prompt."""
+    trace = _store(args).load(args.id).as_json()
     if args.json:
         print(json.dumps(trace, indent=1, ensure_ascii=False))
-        return EXIT_OK
-    from .. import render
-
-    if args.prompt:
+    elif args.prompt:
         prompt = trace.get("prompt") or {}
         print(f"=== system ===\n{prompt.get('system', '(none)')}\n=== user ===\n{prompt.get('user', '(none)')}")
-        return EXIT_OK
-    render.print_text(render.trace_report(trace))
+    else:
+        print_text(render.trace_report(trace))
     return EXIT_OK
 
 
 def cmd_traces_verify(args: argparse.Namespace) -> int:
+    """Verify a stored answer again; exit 6 when a citation fails now."""
     report = make_pipeline(args).reverify(args.id, args.doc, args.search)
     if args.json:
         print(json.dumps(report, indent=1, ensure_ascii=False))
@@ -132,8 +127,9 @@ def cmd_traces_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_traces_replay(args: argparse.Namespace) -> int:
-    result, original = make_pipeline(args).replay(args.id, args.doc, args.search)
-    new = result.to_json()
+    """Send a stored request again and show what changed."""
+    result, replayed = make_pipeline(args).replay(args.id, args.doc, args.search)
+    original, new = replayed.as_json(), result.to_json()
     before = original.get("answer") or {}
     changes = {
         "answer_changed": before != new["answer"],
@@ -153,18 +149,17 @@ def cmd_traces_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_traces_stats(args: argparse.Namespace) -> int:
+    """Rates, tokens, cost and latency over the last traces."""
     from ..pricing import input_limit
 
     store = _store(args)
-    rows, problems = store.rows()
-    rows = rows[-args.last:] if args.last else rows
+    rows, problems = store.query(limit=args.last)
     stats = trace_stats(rows, input_limit)
     if args.json:
         print(json.dumps({**stats, "problems": problems}, indent=1))
     else:
         print(render.stats_report(stats) if rows else f"no traces in {store.root}")
-    for problem in problems:
-        print(f"warning: {problem}", file=sys.stderr)
+    _warn(problems)
     return EXIT_OK
 
 
