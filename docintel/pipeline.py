@@ -39,7 +39,7 @@ from .trace_model import (
     TraceContext,
     TraceStatus,
 )
-from .traces import TraceStore, new_trace_id, utc_now
+from .traces import TRACE_VERSION, TraceStore, new_trace_id, utc_now
 from .verify import Verification, verify_answer
 
 
@@ -235,9 +235,9 @@ class Pipeline:
 
     def _new_trace(self, question: str, settings: Settings, replay_of: str | None = None) -> Trace:
         """A trace as a call starts: who, when, with which settings, for which question."""
-        return Trace(trace_id=new_trace_id(), created_at=utc_now(), kind="replay" if replay_of else "ask",
-                     replay_of=replay_of, program=Program(version=__version__), settings=settings.public_dict(),
-                     settings_hash=settings.settings_hash(), question=question,
+        return Trace(trace_version=TRACE_VERSION, trace_id=new_trace_id(), created_at=utc_now(),
+                     kind="replay" if replay_of else "ask", replay_of=replay_of, program=Program(version=__version__),
+                     settings=settings.public_dict(), settings_hash=settings.settings_hash(), question=question,
                      request=RequestRecord(backend=settings.resolved_backend(), model=None))
 
     def _write(self, trace: Trace) -> tuple[Path | None, StorageError | None]:

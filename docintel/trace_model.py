@@ -3,8 +3,9 @@
 ``Trace`` is built by the pipeline field group by field group (each assignment is validated),
 checked again when written and when read. Version-1 files (written before traces were
 checked) are read leniently: missing groups get defaults and unknown top-level keys are left
-out. This module imports the stage models it reuses (and with them pandas), so the traces
-index imports it only when a trace file must be read or written.
+out. Which versions are written and read is decided by docintel.traces (TRACE_VERSION), which
+imports this module only when a trace file must be read or written: this module imports the
+stage models it reuses (and with them pandas), and never imports docintel.traces back.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from .context import BudgetSection, Context, estimate_tokens
 from .ingest import IngestFailure, PageWarning
 from .prompts import Prompt
 from .question import ParsedQuestion
-from .traces import TRACE_VERSION
 from .verify import AnswerStatus, Verification
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .ingest import Document
     from .retrieve import RetrievalResult
 
-READABLE_VERSIONS = (1, TRACE_VERSION)
+LEGACY_VERSION = 1  # written unchecked; upgraded when read
 TRACE_ID_PATTERN = r"^\d{8}T\d{12}Z-[0-9a-f]{6}$"
 # Top-level fields written as null once set (null means something); other unset or null groups are left out.
 _NULL_MEANS_SOMETHING = frozenset({"replay_of", "cost_usd"})
@@ -210,7 +210,7 @@ class Trace(BaseModel):
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
-    trace_version: int = Field(default=TRACE_VERSION, strict=True)  # 2, not "2" nor true
+    trace_version: int = Field(strict=True, ge=LEGACY_VERSION)  # 2, not "2" nor true; docintel.traces checks which
     trace_id: str = Field(pattern=TRACE_ID_PATTERN)
     created_at: str
     kind: Literal["ask", "replay"]
@@ -239,14 +239,6 @@ class Trace(BaseModel):
     timings: Timings = Field(default_factory=Timings)
     latency_s: float | None = None
 
-    @field_validator("trace_version")
-    @classmethod
-    def _known_version(cls, version: int) -> int:
-        if version not in READABLE_VERSIONS:
-            readable = ", ".join(map(str, READABLE_VERSIONS))
-            raise ValueError(f"version {version} is not one this docintel reads ({readable})")
-        return version
-
     @field_validator("created_at")
     @classmethod
     def _iso_time(cls, value: str) -> str:
@@ -269,10 +261,10 @@ class Trace(BaseModel):
 
     @classmethod
     def for_storage(cls, data: dict[str, Any]) -> Trace:
-        """*data* checked as a complete trace of the current version (raises TraceFormatError)."""
+        """*data* checked as a complete trace, one that is written (raises TraceFormatError)."""
         checked = _validated(data)
-        if checked.trace_version != TRACE_VERSION:
-            raise TraceFormatError(f"only version {TRACE_VERSION} traces are written, not {checked.trace_version}")
+        if checked.trace_version == LEGACY_VERSION:
+            raise TraceFormatError(f"version {LEGACY_VERSION} traces are read, never written")
         if checked.status is None:
             raise TraceFormatError("a trace is written once its status is known")
         return checked
@@ -282,10 +274,7 @@ class Trace(BaseModel):
         """A trace read from a file's JSON data; version 1 is upgraded (raises TraceFormatError)."""
         if not isinstance(data, dict) or "trace_id" not in data or "trace_version" not in data:
             raise TraceFormatError("not a docintel trace (no trace_id or trace_version)")
-        if type(data["trace_version"]) is not int or data["trace_version"] not in READABLE_VERSIONS:
-            raise TraceFormatError(f"trace_version {data['trace_version']!r} is not one this docintel reads "
-                                   f"({', '.join(map(str, READABLE_VERSIONS))})")
-        if data["trace_version"] == 1:
+        if data["trace_version"] == LEGACY_VERSION and type(data["trace_version"]) is int:
             data = _upgrade_v1(data)
         return _validated(data)
 

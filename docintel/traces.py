@@ -30,7 +30,8 @@ from .errors import TraceError, storage_error
 if TYPE_CHECKING:
     from .trace_model import Trace
 
-TRACE_VERSION = 2
+TRACE_VERSION = 2  # written; docintel.trace_model reads version 1 too
+READABLE_TRACE_VERSIONS = (1, TRACE_VERSION)
 INDEX_NAME = "index.db"
 INDEX_SCHEMA = 1  # PRAGMA user_version of index.db; another value means the table is rebuilt
 INDEX_TIMEOUT_S = 30.0  # how long a connection waits for another writer's lock
@@ -107,6 +108,10 @@ def _parse(path: Path) -> Trace:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise _Unreadable(f"not readable JSON: {type(exc).__name__}") from None
+    version = data.get("trace_version") if isinstance(data, dict) else None
+    if version is not None and (type(version) is not int or version not in READABLE_TRACE_VERSIONS):
+        readable = ", ".join(map(str, READABLE_TRACE_VERSIONS))
+        raise _Unreadable(f"trace_version {version!r} is not one this docintel reads ({readable})")
     try:
         return Trace.from_stored(data)
     except TraceFormatError as exc:
@@ -287,10 +292,12 @@ class TraceStore:
         TraceFormatError (a bug) when it is not a complete trace of the current version. A failure
         to update the index is not an error: the file is stored and indexed at the next listing.
         """
-        from .trace_model import Trace
+        from .trace_model import Trace, TraceFormatError
 
         data = trace.as_json() if isinstance(trace, Trace) else trace
         checked = Trace.for_storage(scrub(data, secret_values))
+        if checked.trace_version != TRACE_VERSION:
+            raise TraceFormatError(f"only version {TRACE_VERSION} traces are written, not {checked.trace_version}")
         path = self.root / f"{checked.trace_id}.json"
         try:
             self._ensure_root()

@@ -194,8 +194,8 @@ def test_damaged_traces_are_reported_and_skipped(run_cli, corpus_pdf, isolated_e
 
 def test_list_is_fast_on_a_large_store(tmp_path):
     store = TraceStore(tmp_path / "many")
-    base = {"created_at": "2026-01-01T00:00:00+00:00", "kind": "ask", "program": {"version": "0"}, "settings": {},
-            "settings_hash": "", "question": "q", "request": {"backend": "extractive", "model": None},
+    base = {"trace_version": 2, "created_at": "2026-01-01T00:00:00+00:00", "kind": "ask", "program": {"version": "0"},
+            "settings": {}, "settings_hash": "", "question": "q", "request": {"backend": "extractive", "model": None},
             "status": {"answer": "found", "verification": "verified", "final": "ok"}, "usage": {}}
     for i in range(300):
         store.write({**base, "trace_id": f"20260101T000000{i:06d}Z-aaaaaa"})
