@@ -11,7 +11,6 @@ Usage: python -m scripts.bench_batch [--questions FILE] [--pdfs DIR] [--workers 
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 import tempfile
@@ -22,7 +21,7 @@ from docintel.batch import load_questions, run_batch
 from docintel.ingest import Ingestor
 from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
-from docintel.traces import TraceStore, summary_row
+from docintel.traces import TraceStore
 from scripts import benchdata
 
 
@@ -34,17 +33,15 @@ def timed_batch(cache: Path, traces: Path, questions, pdfs: Path, out: Path, wor
 
 
 def make_store(root: Path, n: int) -> None:
-    """n small but complete-looking traces, written directly (no fsync: this is a fixture, not the product)."""
-    root.mkdir(parents=True, exist_ok=True)
-    rows = []
+    """n small but complete traces, written through the store (files and the SQLite index) as the product does."""
+    store = TraceStore(root)
+    base = {"trace_version": 2, "created_at": "2026-01-01T00:00:00+00:00", "kind": "ask", "program": {"version": "0"},
+            "settings": {}, "settings_hash": "", "request": {"backend": "openai", "model": "gpt-4.1-mini"},
+            "usage": {"input_tokens": 3000, "output_tokens": 200}, "latency_s": 1.2,
+            "status": {"answer": "found", "verification": "verified", "final": "ok"}}
     for i in range(n):
-        trace = {"trace_id": f"20260101T{i // 3600 % 24:02d}{i // 60 % 60:02d}{i % 60:02d}{i:06d}Z-{i:06x}",
-                 "created_at": "2026-01-01T00:00:00+00:00", "kind": "ask", "question": f"Question number {i}?",
-                 "request": {"backend": "openai", "model": "gpt-4.1-mini"}, "usage": {"input_tokens": 3000, "output_tokens": 200},
-                 "status": {"answer": "found", "verification": "verified", "final": "ok"}, "latency_s": 1.2}
-        (root / f"{trace['trace_id']}.json").write_text(json.dumps(trace))
-        rows.append(summary_row(trace))
-    (root / "index.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+        trace_id = f"20260101T{i // 3600 % 24:02d}{i // 60 % 60:02d}{i % 60:02d}{i:06d}Z-{i:06x}"
+        store.write({**base, "trace_id": trace_id, "question": f"Question number {i}?"})
 
 
 def main() -> None:
@@ -65,6 +62,7 @@ def main() -> None:
         warm, _ = timed_batch(tmp_path / "cache", tmp_path / "traces", questions, args.pdfs, tmp_path / "b.jsonl", args.workers)
         print(f"batch, warm caches                 : {warm:7.1f} s   ratio to cold batch {warm / cold:.3f} (target <= 0.10)")
         make_store(tmp_path / "store", 10_000)
+        TraceStore(tmp_path / "store").rows()  # the index is in step with the files, as after normal use
         started = time.perf_counter()
         rows, problems = TraceStore(tmp_path / "store").rows()
         in_process = time.perf_counter() - started
