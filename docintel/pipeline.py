@@ -292,7 +292,7 @@ class Pipeline:
         settings = _replay_settings(self.settings, original)
         backend = make_backend(settings)
         trace = self._replay_trace(original, settings, documents, changed)
-        retrieval = RetrievalResult(candidates=[], passages_by_doc={}, total_passages=0, below_floor=0,
+        retrieval = RetrievalResult(candidates=[], total_passages=0, below_floor=0,
                                     pages_hint_resolved={}, notes=[f"replay of {original.trace_id}"])
         prepared = Prepared(original.parsed, documents, [], retrieval, original.context, {})
         prompt, schema = original.prompt, _answer_model(original)

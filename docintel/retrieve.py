@@ -24,9 +24,6 @@ from .question import ParsedQuestion
 from .settings import Settings
 from .textnorm import tokenize
 
-PAGE_SCORE_SHARE = 0.8  # how much the page's own BM25 score counts beside the passage's
-SECTION_BOOST = 1.6
-IMPLIED_SECTION_BOOST = 1.3
 _TOP_LINES = 4
 
 
@@ -56,7 +53,6 @@ class RetrievalResult(BaseModel):
     """Ranked candidates plus what the context stage needs to escalate to whole documents."""
 
     candidates: list[RankedPassage]
-    passages_by_doc: dict[str, list[Passage]]
     total_passages: int
     below_floor: int
     pages_hint_resolved: dict[str, list[int]]
@@ -338,14 +334,15 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
         sub_scores, sub_matched = passage_index.scores(terms)
         page_scores, _ = page_index.scores(terms)
         if page_scores.max() > 0:
-            sub_scores = sub_scores + PAGE_SCORE_SHARE * page_scores[owner] / page_scores.max() * max(sub_scores.max(), 1e-9)
+            page_share = page_scores[owner] / page_scores.max() * max(sub_scores.max(), 1e-9)
+            sub_scores = sub_scores + settings.page_score_share * page_share
         for j, i in enumerate(allowed):
             scores[i], matched[i] = sub_scores[j], sub_matched[j]
     sections = (parsed.section_hints + parsed.implied_sections) if settings.use_section_hints else []
     section_of = {i: _section_of(passages[i], sections) for i in allowed} if sections else {}
     for i, name in section_of.items():
         if name:
-            scores[i] *= SECTION_BOOST if name in parsed.section_hints else IMPLIED_SECTION_BOOST
+            scores[i] *= settings.section_boost if name in parsed.section_hints else settings.implied_section_boost
     _diversify(scores, allowed, passages, settings.same_page_decay)
     best = max((scores[i] for i in allowed), default=0.0)
     floor = settings.relevance_floor * best
@@ -356,10 +353,7 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
                       matched_terms=sorted(matched[i]), pinned=bool(hints), section_match=section_of.get(i))
         for rank, i in enumerate(keep, start=1)
     ]
-    by_doc: dict[str, list[Passage]] = {}
-    for index, document in zip(indexes, documents):
-        by_doc[document.meta.doc_id] = index.passages
     return RetrievalResult(
-        candidates=candidates, passages_by_doc=by_doc, total_passages=len(passages),
+        candidates=candidates, total_passages=len(passages),
         below_floor=len(allowed) - len(keep), pages_hint_resolved=hints, notes=notes,
     )

@@ -122,8 +122,9 @@ class Settings(BaseSettings):
         0.5, ge=0.0, le=5.0, description="Extractive backend: bonus of a line from a higher-ranked passage "
                                          "(score x (1 + bonus / rank)).",
     )
-    extractive_amount_boost: float = Field(
-        1.3, ge=1.0, le=5.0, description="Extractive backend: factor for lines holding an amount, for amount questions.",
+    extractive_shape_boost: float = Field(
+        1.3, ge=1.0, le=5.0, description="Extractive backend: factor for lines holding a value of the expected shape "
+                                         "(an amount for amount questions, a date for date questions).",
     )
     extractive_no_amount_factor: float = Field(
         0.6, ge=0.0, le=1.0, description="Extractive backend: factor for lines without an amount, for amount questions.",

@@ -33,17 +33,15 @@ from .base import Generation, Usage
 from ..prompts import Prompt
 from ..question import ParsedQuestion
 from ..settings import Settings
+from ..numbers import CURRENCY_SIGNS, find_numbers
 from ..textnorm import tokenize
 
 NO_MODEL_NOTE = "extractive backend: no language model was used; the items are the document's own lines that best match the question"
-SCORE_FLOOR = 0.3  # share of the strongest keywords' weight a line must match to count as an answer
-_STRONG_TERMS = 4
 _MAX_ITEMS = {"text": 3, "list": 5, "amount": 3, "date": 3, "boolean": 3, "table": 1}
 _MONTHS = {m: i for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",
                                        "september", "october", "november", "december"], start=1)}
 _DATE_RE = re.compile(r"\b(" + "|".join(_MONTHS) + r")\.?\s+(\d{1,2}),?\s+(\d{4})\b|\b(\d{4})-(\d{2})-(\d{2})\b|\b(\d{1,2})/(\d{1,2})/(\d{4})\b", re.I)
-_NUMBER_RE = re.compile(r"(\(?)(-?)([$€£¥])?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(%|percent)?(\)?)")
-_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+_SCALE_UNITS = {1e3: "thousands", 1e6: "millions", 1e9: "billions", 1e12: "trillions"}
 
 
 class ExtractiveBackend:
@@ -58,15 +56,17 @@ class ExtractiveBackend:
                  parsed: ParsedQuestion) -> Generation:
         """Quote the best-matching lines of the context as the answer's items."""
         started = time.perf_counter()
-        ranked = rank_lines(parsed, context)
-        answer = build_answer(schema, shape, parsed, context, ranked)
+        ranked = rank_lines(parsed, context, self.settings)
+        answer = build_answer(schema, shape, parsed, context, ranked, self.settings)
+        request = {"backend": self.name, "score_floor": self.settings.extractive_score_floor,
+                   "schema_name": schema.__name__}
         return Generation(backend=self.name, model=None, answer=answer, outcome="answered", raw_response=None,
-                          request={"backend": self.name, "score_floor": SCORE_FLOOR, "schema_name": schema.__name__},
+                          request=request,
                           request_id=None, usage=Usage(), latency_s=round(time.perf_counter() - started, 4),
                           retries=None, notes=[NO_MODEL_NOTE])
 
 
-def rank_lines(parsed: ParsedQuestion, context: Context) -> list[tuple[float, str, ContextLine]]:
+def rank_lines(parsed: ParsedQuestion, context: Context, settings: Settings) -> list[tuple[float, str, ContextLine]]:
     """(score, doc, line) for every context line, best first.
 
     The score is the matched share of the strongest keywords' weight, raised when a whole
@@ -94,7 +94,7 @@ def rank_lines(parsed: ParsedQuestion, context: Context) -> list[tuple[float, st
     # rarest words of the question is a candidate, however long the question is.
     direct = {t for k in parsed.keywords if k.source == "direct" for t in tokenize(k.text)} & terms.keys()
     strengths = sorted((terms[t] * idf[t] for t in (direct or terms)), reverse=True)
-    total = sum(strengths[:_STRONG_TERMS]) or 1.0
+    total = sum(strengths[:settings.extractive_strong_terms]) or 1.0
     phrases = [tokens for k in parsed.keywords if k.source != "direct" and len(tokens := tokenize(k.text)) >= 2]
     rank_of = _passage_ranks(context)
     scored = []
@@ -106,14 +106,14 @@ def rank_lines(parsed: ParsedQuestion, context: Context) -> list[tuple[float, st
         # like the question's strongest term, not like its loose words.
         if any(f" {' '.join(phrase)} " in joined for phrase in phrases):
             score += strengths[0] if strengths else 0.0
-        score = score / total * _line_quality(line.text)
+        score = score / total * _line_quality(line.text, settings)
         rank = rank_of.get((doc, line.global_line))
         if rank:
-            score *= 1 + 0.5 / rank
+            score *= 1 + settings.extractive_rank_bonus / rank
         if parsed.expected_answer_shape == "amount":
-            score *= 1.3 if _has_amount(line.text) else 0.6
+            score *= settings.extractive_shape_boost if _has_amount(line.text) else settings.extractive_no_amount_factor
         if parsed.expected_answer_shape == "date" and _DATE_RE.search(line.text):
-            score *= 1.3
+            score *= settings.extractive_shape_boost
         scored.append((round(score, 4), doc, line))
     scored.sort(key=lambda x: (-x[0], x[1], x[2].global_line))
     return scored
@@ -130,16 +130,16 @@ def _passage_ranks(context: Context) -> dict[tuple[str, int], int]:
 
 
 def _has_amount(text: str) -> bool:
-    return any(not re.fullmatch(r"(19|20)\d\d", m.group(4)) for m in _NUMBER_RE.finditer(text))
+    return any(not number.is_year for number in find_numbers(text))
 
 
 _TOC_LINE = re.compile(r"(\.\s?){3,}\s*\d+\s*$")
 
 
-def _line_quality(text: str) -> float:
+def _line_quality(text: str, settings: Settings) -> float:
     """Down-weight lines that cannot carry an answer: table-of-contents entries and bare headings."""
     if _TOC_LINE.search(text):
-        return 0.3
+        return settings.extractive_toc_factor
     words = len(text.split())
     return min(1.0, 0.5 + words / 12)
 
@@ -150,22 +150,17 @@ def _span(doc: str, line: ContextLine, single_doc: bool) -> Span:
 
 def parse_amount(text: str, unit_hint: str | None) -> Amount | None:
     """The first amount in *text* that is not a year: value, currency and unit."""
-    for match in _NUMBER_RE.finditer(text):
-        digits = match.group(4).replace(",", "")
-        value = float(digits)
-        is_year = re.fullmatch(r"(19|20)\d\d", digits) and not match.group(3) and not match.group(5)
-        if is_year:
+    for number in find_numbers(text):
+        if number.is_year:
             continue
-        negative = (match.group(1) == "(" and match.group(6) == ")") or match.group(2) == "-"
-        scale = re.match(r"\s*(thousand|million|billion)s?\b", text[match.end():], re.I)
-        unit = "percent" if match.group(5) else (scale.group(1).lower() + "s") if scale else (unit_hint or "units")
-        currency = _CURRENCY.get(match.group(3) or "") or (None if unit == "percent" else _currency_near(text))
-        return Amount(value=-value if negative else value, currency=currency, unit=unit)
+        unit = "percent" if number.percent else _SCALE_UNITS.get(number.scale or 0.0) or unit_hint or "units"
+        currency = number.currency or (None if unit == "percent" else _currency_near(text))
+        return Amount(value=number.value, currency=currency, unit=unit)
     return None
 
 
 def _currency_near(text: str) -> str | None:
-    for sign, code in _CURRENCY.items():
+    for sign, code in CURRENCY_SIGNS.items():
         if sign in text:
             return code
     return "USD" if re.search(r"\b(usd|dollars?)\b", text, re.I) else None
@@ -200,9 +195,9 @@ def _unit_hint(parsed: ParsedQuestion, context: Context) -> str | None:
 
 
 def build_answer(schema: type[BaseModel], shape: str, parsed: ParsedQuestion, context: Context,
-                 ranked: list[tuple[float, str, ContextLine]]) -> BaseModel:
+                 ranked: list[tuple[float, str, ContextLine]], settings: Settings) -> BaseModel:
     """Turn the best lines into an answer of *schema* (or a not-found answer below the floor)."""
-    best = [r for r in ranked if r[0] >= SCORE_FLOOR][: _MAX_ITEMS.get(shape, 3)]
+    best = [r for r in ranked if r[0] >= settings.extractive_score_floor][: _MAX_ITEMS.get(shape, 3)]
     if shape == "extraction" or not best:
         reason = "no line of the context matches the question well enough" if shape != "extraction" else \
             "the extractive backend cannot fill multi-field extractions; use the openai backend"
