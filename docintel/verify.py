@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from .answer import iter_spans
 from .context import Context
 from .ingest import Document
+from .numbers import starts_or_ends_inside_number
 from .textnorm import NUMBER_SEPARATOR, squash
 
 Verdict = Literal["verified", "wrong_lines", "not_in_context", "quote_not_found", "out_of_range", "unknown_document"]
@@ -98,19 +99,9 @@ def _find_whole_number(text: str, part: str, start: int) -> int:
     '2,853' must not match inside '12,853', nor '853' inside '2,853', nor '5' inside '0.5'.
     """
     hit = text.find(part, start)
-    while hit >= 0:
-        end = hit + len(part)
-        before, after = text[hit - 1: hit], text[end: end + 1]
-        digit_before = text[hit - 2: hit - 1].isdigit()
-        cuts_start = part[0].isdigit() and (
-            before.isdigit() or (before == "." and digit_before)
-            or (before == "," and digit_before and re.match(r"\d{3}(?!\d)", part) is not None))
-        cuts_end = part[-1].isdigit() and (after.isdigit() or (after in ".," and text[end + 1: end + 2].isdigit()
-                                                               and not re.match(r"[.,]\d{4}", text[end: end + 5])))
-        if not (cuts_start or cuts_end):
-            return hit
+    while hit >= 0 and starts_or_ends_inside_number(text, hit, hit + len(part)):
         hit = text.find(part, hit + 1)
-    return -1
+    return hit
 
 
 def _resolve_doc(name: str | None, context: Context, documents: dict[str, Document]) -> str | None:
