@@ -17,6 +17,7 @@ from typing import Any
 from . import __version__
 from .batch import QuestionRow, documents_for, ingest_needed
 from .errors import DocintelError, StorageError
+from .ingest import Document, IngestFailure
 from .pipeline import AskResult, Pipeline
 from .progress import SILENT, Reporter
 from .scoring import (
@@ -121,11 +122,12 @@ def _answer_text(answer: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def score_question(row: QuestionRow, pipeline: Pipeline, documents: dict, doc_errors: dict) -> QuestionScore:
+def score_question(row: QuestionRow, pipeline: Pipeline, documents: dict[str, Document],
+                   doc_errors: dict[str, IngestFailure]) -> QuestionScore:
     """Answer one question and score it against its gold data."""
     record = {**row.extra, "gold_pages": row.extra.get("gold_pages")}
     pages = sorted(gold_pages(record))
-    base = dict(id=row.id, question=row.question, doc=row.doc, gold_pages=pages)
+    base: dict[str, Any] = {"id": row.id, "question": row.question, "doc": row.doc, "gold_pages": pages}
     try:
         result = pipeline.ask(row.question, documents=documents_for(row.doc, documents, doc_errors))
     except DocintelError as exc:
@@ -181,17 +183,8 @@ def has_gold(row: QuestionRow) -> bool:
     return bool(gold_pages({**row.extra, "gold_pages": row.extra.get("gold_pages")})) or _gold_answer(row) is not None
 
 
-def error_summary(rows: list[QuestionScore]) -> list[tuple[str, list[str]]]:
-    """Distinct error messages of a run, each with the ids of the questions it stopped."""
-    grouped: dict[str, list[str]] = {}
-    for row in rows:
-        if row.error:
-            grouped.setdefault(row.error, []).append(row.id)
-    return sorted(grouped.items(), key=lambda item: -len(item[1]))
-
-
-def run(label: str, settings: Settings, rows: list[QuestionRow], documents: dict, doc_errors: dict,
-        reporter: Reporter = SILENT) -> RunReport:
+def run(label: str, settings: Settings, rows: list[QuestionRow], documents: dict[str, Document],
+        doc_errors: dict[str, IngestFailure], reporter: Reporter = SILENT) -> RunReport:
     """Answer and score every question with *settings*."""
     pipeline = Pipeline(settings, reporter=reporter)
     scores = []
@@ -212,7 +205,8 @@ def flips(base: RunReport, other: RunReport, metric: str = "page_hit") -> dict[s
             "miss_to_hit": [q for q in before if before[q] is False and after.get(q) is True]}
 
 
-def prepare_documents(pipeline: Pipeline, rows: list[QuestionRow], paths: list[Path]):
+def prepare_documents(pipeline: Pipeline, rows: list[QuestionRow],
+                      paths: list[Path]) -> tuple[dict[str, Document], dict[str, IngestFailure]]:
     """Ingest and index once for every run of an evaluation."""
     documents, errors = ingest_needed(pipeline, rows, paths)
     pipeline.warm(list(documents.values()))

@@ -246,10 +246,11 @@ class Bm25Index:
         return scores, matched
 
 
-_BM25_CACHE: OrderedDict[tuple, tuple[Bm25Index, Bm25Index, np.ndarray]] = OrderedDict()
+IndexKey = tuple[tuple[str, str, int], ...]  # (content hash, doc id, passage lines) per document; () = not cached
+_BM25_CACHE: OrderedDict[IndexKey, tuple[Bm25Index, Bm25Index, np.ndarray]] = OrderedDict()
 
 
-def _indexes(key: tuple, passages: list[Passage], tokens: list[list[str]]) -> tuple[Bm25Index, Bm25Index, np.ndarray]:
+def _indexes(key: IndexKey, passages: list[Passage], tokens: list[list[str]]) -> tuple[Bm25Index, Bm25Index, np.ndarray]:
     """Passage index, page index and the page of each passage; cached when the key is stable."""
     with _CACHE_LOCK:
         if key in _BM25_CACHE:

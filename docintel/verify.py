@@ -59,7 +59,10 @@ class _Haystack:
     def __init__(self, numbers: list[int], texts: list[str]) -> None:
         self.variants: list[tuple[str, list[int], list[int]]] = []
         for dehyphenate in (False, True):
-            pieces, starts, lines, offset = [], [], [], 0
+            pieces: list[str] = []
+            starts: list[int] = []
+            lines: list[int] = []
+            offset = 0
             for number, text in zip(numbers, texts):
                 piece = squash(text)
                 if dehyphenate and piece.endswith("-"):
@@ -80,12 +83,12 @@ class _Haystack:
         if not parts:
             return None
         for text, starts, lines in self.variants:
-            position, first, last = 0, None, None
+            position, first, last = 0, -1, -1
             for part in parts:
                 hit = _find_whole_number(text, part, position)
                 if hit < 0:
                     break
-                first = hit if first is None else first
+                first = hit if first < 0 else first
                 last = hit + len(part) - 1
                 position = hit + len(part)
             else:
@@ -172,6 +175,7 @@ def verify_answer(answer: BaseModel, context: Context, documents: list[Document]
     for item, field, index, span in iter_spans(answer):
         doc = _resolve_doc(span.doc, context, by_id)
         start, end = span.line_start, span.line_end
+        verdict: Verdict
         if doc is None:
             found = hay.find_in_context(span.quote)
             verdict, detail = "unknown_document", f"document {span.doc!r} is not among the documents sent"

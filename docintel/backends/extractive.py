@@ -155,7 +155,7 @@ def parse_amount(text: str, unit_hint: str | None) -> Amount | None:
             continue
         unit = "percent" if number.percent else _SCALE_UNITS.get(number.scale or 0.0) or unit_hint or "units"
         currency = number.currency or (None if unit == "percent" else _currency_near(text))
-        return Amount(value=number.value, currency=currency, unit=unit)
+        return Amount(value=number.value, currency=currency, unit=unit)  # type: ignore[arg-type]  # one of the units
     return None
 
 
@@ -204,7 +204,7 @@ def build_answer(schema: type[BaseModel], shape: str, parsed: ParsedQuestion, co
         return not_found_answer(schema, shape, f"{reason} ({NO_MODEL_NOTE})")
     single = len(context.sources) == 1
     unit_hint = _unit_hint(parsed, context)
-    items = []
+    items: list[BaseModel] = []
     for _, doc, line in best:
         span = _span(doc, line, single)
         if shape == "amount":
