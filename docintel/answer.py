@@ -11,7 +11,8 @@ verbatim ``quote``.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Literal
+from collections.abc import Iterator
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -27,7 +28,9 @@ class _Strict(BaseModel):
 class Span(_Strict):
     """Where an item's evidence is: a line range of one document and the verbatim quote."""
 
-    doc: str | None = Field(description="Document id as shown in <document id=...>; null if only one document was sent.")
+    doc: str | None = Field(
+        description="Document id as shown in <document id=...>; null if only one document was sent."
+    )
     line_start: int = Field(description="First GLOBAL_LINE (first column) of the quoted text.")
     line_end: int = Field(description="Last GLOBAL_LINE of the quoted text (same as line_start for one line).")
     quote: str = Field(description="Text copied verbatim from those lines (no paraphrase, no ellipsis).")
@@ -36,7 +39,9 @@ class Span(_Strict):
 class Amount(_Strict):
     """A number with its currency and unit."""
 
-    value: float | None = Field(description="The number as stated, e.g. 1577.0 for '$1,577 million'; negative for (1,577).")
+    value: float | None = Field(
+        description="The number as stated, e.g. 1577.0 for '$1,577 million'; negative for (1,577)."
+    )
     currency: str | None = Field(description="ISO 4217 code such as USD, EUR; null when not money.")
     unit: Unit | None = Field(description="Scale or kind of the value.")
 
@@ -135,8 +140,12 @@ ListAnswer = make_answer_model("ListAnswer", "list", ListEntry)
 TableAnswer = make_answer_model("TableAnswer", "table", TableItem)
 
 SCHEMAS: dict[str, type[BaseModel]] = {
-    "text": TextAnswer, "amount": AmountAnswer, "date": DateAnswer,
-    "boolean": BooleanAnswer, "list": ListAnswer, "table": TableAnswer,
+    "text": TextAnswer,
+    "amount": AmountAnswer,
+    "date": DateAnswer,
+    "boolean": BooleanAnswer,
+    "list": ListAnswer,
+    "table": TableAnswer,
 }
 
 FIELD_TYPES: dict[str, Any] = {"text": str, "amount": Amount, "date": DateValue, "boolean": bool, "number": float}
@@ -155,8 +164,12 @@ def make_extraction_model(name: str, fields: dict[str, str]) -> type[BaseModel]:
     members: dict[str, Any] = {}
     for field_name, kind in fields.items():
         value_model = create_model(
-            f"{name}_{field_name}"[:64], __base__=_Strict,
-            value=(FIELD_TYPES[kind] | None, Field(description=f"The {field_name} ({kind}); null when not in the evidence.")),
+            f"{name}_{field_name}"[:64],
+            __base__=_Strict,
+            value=(
+                FIELD_TYPES[kind] | None,
+                Field(description=f"The {field_name} ({kind}); null when not in the evidence."),
+            ),
             spans=(list[Span], ...),
         )
         members[field_name] = (value_model, ...)
@@ -180,5 +193,12 @@ def iter_spans(answer: BaseModel) -> Iterator[tuple[int, str | None, int, Span]]
 
 def not_found_answer(model: type[BaseModel], shape: str, caveat: str) -> BaseModel:
     """An empty answer of *model* saying that nothing was found, with the reason as a caveat."""
-    return model(answer_type=shape, items=[], answer_found=False, complete_answer_found=False,
-                 conflicting_evidence=False, context_structured=True, caveats=[caveat])
+    return model(
+        answer_type=shape,
+        items=[],
+        answer_found=False,
+        complete_answer_found=False,
+        conflicting_evidence=False,
+        context_structured=True,
+        caveats=[caveat],
+    )

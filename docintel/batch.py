@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import threading
 import json
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -27,7 +27,17 @@ from .question import check_question
 ID_KEYS = ("id", "financebench_id", "question_id", "qid")
 DOC_KEYS = ("doc", "doc_name", "document", "file")
 # Output fields; an input field of the same name passes through as input_<name> (e.g. a gold 'answer').
-OUTPUT_KEYS = {"answer", "verification_status", "citations", "backend", "model", "usage", "cost_usd", "trace_id", "error"}
+OUTPUT_KEYS = {
+    "answer",
+    "verification_status",
+    "citations",
+    "backend",
+    "model",
+    "usage",
+    "cost_usd",
+    "trace_id",
+    "error",
+}
 
 
 @dataclass
@@ -51,7 +61,9 @@ def _row(record: dict[str, Any], where: str) -> QuestionRow:
         raise QuestionFileError(f"{where}: no question text", "give each row a non-empty 'question' field")
     qid = next((str(record[k]) for k in ID_KEYS if record.get(k) not in (None, "")), None) or stable_id(question)
     doc = next((str(record[k]) for k in DOC_KEYS if record.get(k) not in (None, "")), None)
-    extra = {(f"input_{k}" if k in OUTPUT_KEYS else k): v for k, v in record.items() if k not in ("id", "question", "doc")}
+    extra = {
+        (f"input_{k}" if k in OUTPUT_KEYS else k): v for k, v in record.items() if k not in ("id", "question", "doc")
+    }
     return QuestionRow(id=qid, question=_checked(question, where), doc=doc, extra=extra)
 
 
@@ -79,18 +91,25 @@ def load_questions(path: Path) -> list[QuestionRow]:
             try:
                 record = json.loads(line)
             except json.JSONDecodeError as exc:
-                raise QuestionFileError(f"{path}:{number}: not valid JSON ({exc.msg})", "write one JSON object per line") from None
+                raise QuestionFileError(
+                    f"{path}:{number}: not valid JSON ({exc.msg})", "write one JSON object per line"
+                ) from None
             if not isinstance(record, dict):
                 raise QuestionFileError(f"{path}:{number}: not a JSON object", "write one JSON object per line")
             rows.append(_row(record, f"{path}:{number}"))
     elif suffix == ".csv":
         reader = csv.DictReader(text.splitlines())
         if not reader.fieldnames or "question" not in reader.fieldnames:
-            raise QuestionFileError(f"{path}: CSV has no 'question' column", "add a header row with a 'question' column")
+            raise QuestionFileError(
+                f"{path}: CSV has no 'question' column", "add a header row with a 'question' column"
+            )
         rows = [_row(dict(record), f"{path}:{number}") for number, record in enumerate(reader, start=2)]
     elif suffix in (".txt", ""):
-        rows = [QuestionRow(id=stable_id(q), question=_checked(q, f"{path}:{number}"), doc=None)
-                for number, q in enumerate(text.splitlines(), start=1) if q.strip()]
+        rows = [
+            QuestionRow(id=stable_id(q), question=_checked(q, f"{path}:{number}"), doc=None)
+            for number, q in enumerate(text.splitlines(), start=1)
+            if q.strip()
+        ]
     else:
         raise QuestionFileError(f"{path}: unknown question file type '{suffix}'", "use .txt, .jsonl or .csv")
     if not rows:
@@ -112,6 +131,7 @@ def _unique(rows: list[QuestionRow], path: Path) -> list[QuestionRow]:
 
 
 # ------------------------------------------------------------------------- output
+
 
 def check_output(out: Path, inputs: list[Path], *, force: bool = False) -> None:
     """Refuse an --out that would destroy data (an input, a PDF, a folder, a file not ours unless *force*)."""
@@ -149,12 +169,16 @@ def doc_key(name: str) -> str:
 def match_doc(name: str, documents: dict[str, Document]) -> Document | None:
     """The document a question's doc field names: by id (file stem), file name or path name."""
     stem = doc_key(name)
-    return documents.get(stem) or documents.get(Path(name).name) or next(
-        (d for d in documents.values() if Path(d.meta.path).name == name), None)
+    return (
+        documents.get(stem)
+        or documents.get(Path(name).name)
+        or next((d for d in documents.values() if Path(d.meta.path).name == name), None)
+    )
 
 
-def run_batch(pipeline: Pipeline, questions: list[QuestionRow], paths: list[Path], out: Path, *,
-              workers: int = 4) -> BatchSummary:
+def run_batch(
+    pipeline: Pipeline, questions: list[QuestionRow], paths: list[Path], out: Path, *, workers: int = 4
+) -> BatchSummary:
     """Answer every question not already answered in *out*; one JSON line per question.
 
     Call check_output first. Stops with StorageError at the first trace or output line that
@@ -175,8 +199,15 @@ def run_batch(pipeline: Pipeline, questions: list[QuestionRow], paths: list[Path
     return summary
 
 
-def _answer_all(pipeline: Pipeline, todo: list[QuestionRow], documents: dict[str, Document], doc_errors: dict[str, IngestFailure],
-                output: BatchOutput, summary: BatchSummary, workers: int) -> None:
+def _answer_all(
+    pipeline: Pipeline,
+    todo: list[QuestionRow],
+    documents: dict[str, Document],
+    doc_errors: dict[str, IngestFailure],
+    output: BatchOutput,
+    summary: BatchSummary,
+    workers: int,
+) -> None:
     pool = ThreadPoolExecutor(max_workers=max(1, workers))
     task = pipeline.reporter.task("answering", len(todo))
     stop: StorageError | None = None
@@ -190,8 +221,11 @@ def _answer_all(pipeline: Pipeline, todo: list[QuestionRow], documents: dict[str
             record, storage = outcome
             output.write(record)  # answers already paid for are kept, also after a storage error
             _count(summary, record)
-            task.advance(1, f"{summary.answered + summary.not_found + summary.errors}/{len(todo)} questions, "
-                            f"{summary.errors} errors")
+            task.advance(
+                1,
+                f"{summary.answered + summary.not_found + summary.errors}/{len(todo)} questions, "
+                f"{summary.errors} errors",
+            )
             if storage is not None and stop is None:
                 stop = storage  # every further trace would be lost too
     except BaseException:
@@ -204,8 +238,9 @@ def _answer_all(pipeline: Pipeline, todo: list[QuestionRow], documents: dict[str
         raise stop
 
 
-def ingest_needed(pipeline: Pipeline, todo: list[QuestionRow],
-                  paths: list[Path]) -> tuple[dict[str, Document], dict[str, IngestFailure]]:
+def ingest_needed(
+    pipeline: Pipeline, todo: list[QuestionRow], paths: list[Path]
+) -> tuple[dict[str, Document], dict[str, IngestFailure]]:
     """Ingest once: only the files questions name, or all of them when some question names none.
 
     Returns the documents by id and the files that failed, by stem.
@@ -226,9 +261,13 @@ def ingest_needed(pipeline: Pipeline, todo: list[QuestionRow],
     return documents, errors
 
 
-def _answer_unless_stopped(stopping: threading.Event, pipeline: Pipeline, q: QuestionRow,
-                           documents: dict[str, Document],
-                           doc_errors: dict[str, IngestFailure]) -> tuple[dict[str, Any], StorageError | None] | None:
+def _answer_unless_stopped(
+    stopping: threading.Event,
+    pipeline: Pipeline,
+    q: QuestionRow,
+    documents: dict[str, Document],
+    doc_errors: dict[str, IngestFailure],
+) -> tuple[dict[str, Any], StorageError | None] | None:
     if stopping.is_set():
         return None
     record, storage = _answer_one(pipeline, q, documents, doc_errors)
@@ -237,30 +276,49 @@ def _answer_unless_stopped(stopping: threading.Event, pipeline: Pipeline, q: Que
     return record, storage
 
 
-def _answer_one(pipeline: Pipeline, q: QuestionRow, documents: dict[str, Document],
-                doc_errors: dict[str, IngestFailure]) -> tuple[dict[str, Any], StorageError | None]:
+def _answer_one(
+    pipeline: Pipeline, q: QuestionRow, documents: dict[str, Document], doc_errors: dict[str, IngestFailure]
+) -> tuple[dict[str, Any], StorageError | None]:
     """The output record of one question, and the storage error that must stop the batch, if any."""
     record: dict[str, Any] = {"id": q.id, "question": q.question, **q.extra, "doc": q.doc}
     try:
         result = pipeline.ask(q.question, documents=documents_for(q.doc, documents, doc_errors))
     except DocintelError as exc:
         storage = exc.trace_error if isinstance(exc.trace_error, StorageError) else None
-        return {**record, "answer": None, "verification_status": None, "trace_id": exc.trace_id,
-                "error": exc.to_dict()}, storage
+        return {
+            **record,
+            "answer": None,
+            "verification_status": None,
+            "trace_id": exc.trace_id,
+            "error": exc.to_dict(),
+        }, storage
     except Exception as exc:  # one bad question never stops the batch
-        return {**record, "answer": None, "verification_status": None, "trace_id": None,
-                "error": {"type": type(exc).__name__, "what": str(exc), "fix": "report this bug with the question"}}, None
+        return {
+            **record,
+            "answer": None,
+            "verification_status": None,
+            "trace_id": None,
+            "error": {"type": type(exc).__name__, "what": str(exc), "fix": "report this bug with the question"},
+        }, None
     usage = result.usage
-    return {**record, "answer": result.answer.model_dump(mode="json"), "verification_status": result.verification.status,
-            "citations": {"verified": result.verification.verified, "failed": result.verification.failed},
-            "backend": result.backend, "model": result.model, "usage": usage.model_dump(), "cost_usd": result.cost_usd,
-            "trace_id": result.trace_id if result.trace_path else None,
-            # an answer whose trace was lost is kept for reading but retried on resume
-            "error": result.trace_error.to_dict() if result.trace_error else None}, result.trace_error
+    return {
+        **record,
+        "answer": result.answer.model_dump(mode="json"),
+        "verification_status": result.verification.status,
+        "citations": {"verified": result.verification.verified, "failed": result.verification.failed},
+        "backend": result.backend,
+        "model": result.model,
+        "usage": usage.model_dump(),
+        "cost_usd": result.cost_usd,
+        "trace_id": result.trace_id if result.trace_path else None,
+        # an answer whose trace was lost is kept for reading but retried on resume
+        "error": result.trace_error.to_dict() if result.trace_error else None,
+    }, result.trace_error
 
 
-def documents_for(doc: str | None, documents: dict[str, Document],
-                  doc_errors: dict[str, IngestFailure]) -> list[Document]:
+def documents_for(
+    doc: str | None, documents: dict[str, Document], doc_errors: dict[str, IngestFailure]
+) -> list[Document]:
     """The documents a question is asked of: the one its doc field names, else all; InputError when missing."""
     if doc:
         document = match_doc(doc, documents)
@@ -268,8 +326,10 @@ def documents_for(doc: str | None, documents: dict[str, Document],
             failure = doc_errors.get(doc_key(doc))
             if failure is not None:  # the file is there but could not be read: its own error and fix
                 raise InputError(failure.error["what"], failure.error["fix"])
-            raise DocumentNotFoundError(f"document {doc!r} is not among the given paths",
-                                        "check the question's doc field and the PATH arguments")
+            raise DocumentNotFoundError(
+                f"document {doc!r} is not among the given paths",
+                "check the question's doc field and the PATH arguments",
+            )
         return [document]
     if not documents:
         raise DocumentNotFoundError("no readable document to answer from", "check the PATH arguments")

@@ -104,7 +104,12 @@ class Context(BaseModel):
 
 def _neutral(text: str) -> str:
     # Document text is data: it must never close the evidence block or open a fake document.
-    return text.replace("</document", "</ document").replace("<document", "< document").replace("</evidence", "</ evidence").replace("<evidence", "< evidence")
+    return (
+        text.replace("</document", "</ document")
+        .replace("<document", "< document")
+        .replace("</evidence", "</ evidence")
+        .replace("<evidence", "< evidence")
+    )
 
 
 def _row(page: int, line_in_page: int, global_line: int, text: str) -> str:
@@ -129,7 +134,12 @@ class _Doc:
 
     def rows(self, start: int, end: int) -> list[str]:
         i, j = start - self.first, end - self.first + 1
-        return [_row(p, k, g, t) for p, k, g, t in zip(self.pages[i:j], self.in_page[i:j], range(start, end + 1), self.texts[i:j])]
+        return [
+            _row(p, k, g, t)
+            for p, k, g, t in zip(
+                self.pages[i:j], self.in_page[i:j], range(start, end + 1), self.texts[i:j], strict=True
+            )
+        ]
 
     def cost(self, start: int, end: int) -> int:
         """Rendered size of lines start..end (newlines included) plus a gap marker."""
@@ -144,7 +154,7 @@ class _Doc:
             return []
         path: list[str] = []
         for entry in outline:  # the last entry at each level, down to the deepest
-            del path[entry.level:]
+            del path[entry.level :]
             path.append(entry.title)
         return path
 
@@ -184,8 +194,16 @@ def _row_sizes(document: Document) -> np.ndarray:
         return cached
     # Two threads may compute this at once: harmless, and a dict assignment is atomic.
     lines = document.lines
-    sizes = [len(_row(p, k, g, t)) + 1 for p, k, g, t in zip(lines["page"].tolist(), lines["line_in_page"].tolist(),
-                                                             lines["global_line"].tolist(), lines["text"].tolist())]
+    sizes = [
+        len(_row(p, k, g, t)) + 1
+        for p, k, g, t in zip(
+            lines["page"].tolist(),
+            lines["line_in_page"].tolist(),
+            lines["global_line"].tolist(),
+            lines["text"].tolist(),
+            strict=True,
+        )
+    ]
     cumulative = np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)])
     if len(_SIZE_CACHE) > 256:
         _SIZE_CACHE.clear()
@@ -197,14 +215,25 @@ DecisionAction = Literal["kept", "skipped", "escalated", "whole_document"]
 Spans = dict[str, list[tuple[int, int]]]
 
 
-def _decision(p: Passage, rank: int | None, score: float | None, action: DecisionAction, reason: str,
-              chars: int) -> Decision:
-    return Decision(doc=p.doc_id, line_start=p.line_start, line_end=p.line_end, pages=[p.page], rank=rank,
-                    score=score, action=action, reason=reason, chars=chars)
+def _decision(
+    p: Passage, rank: int | None, score: float | None, action: DecisionAction, reason: str, chars: int
+) -> Decision:
+    return Decision(
+        doc=p.doc_id,
+        line_start=p.line_start,
+        line_end=p.line_end,
+        pages=[p.page],
+        rank=rank,
+        score=score,
+        action=action,
+        reason=reason,
+        chars=chars,
+    )
 
 
-def pack_context(retrieval: RetrievalResult, documents: list[Document], settings: Settings,
-                 budget_chars: int | None = None) -> Context:
+def pack_context(
+    retrieval: RetrievalResult, documents: list[Document], settings: Settings, budget_chars: int | None = None
+) -> Context:
     """Choose and render the evidence for the model, exactly as DESIGN.md section 4 says."""
     budget = budget_chars or settings.budget_chars
     docs = {d.meta.doc_id: _Doc(d, settings) for d in documents}
@@ -213,22 +242,40 @@ def pack_context(retrieval: RetrievalResult, documents: list[Document], settings
     if not retrieval.pages_hint_resolved and docs and whole_total <= budget and any(d.texts for d in docs.values()):
         chosen = {doc_id: [(d.first, d.first + len(d.texts) - 1)] for doc_id, d in docs.items() if d.texts}
         for doc_id, d in docs.items():
-            decisions.append(Decision(doc=doc_id, line_start=d.first, line_end=d.first + len(d.texts) - 1,
-                                      pages=sorted(set(d.pages)), rank=None, score=None, action="whole_document",
-                                      reason=f"all documents fit the budget whole ({whole_total} <= {budget} chars)",
-                                      chars=d.whole_cost()))
+            decisions.append(
+                Decision(
+                    doc=doc_id,
+                    line_start=d.first,
+                    line_end=d.first + len(d.texts) - 1,
+                    pages=sorted(set(d.pages)),
+                    rank=None,
+                    score=None,
+                    action="whole_document",
+                    reason=f"all documents fit the budget whole ({whole_total} <= {budget} chars)",
+                    chars=d.whole_cost(),
+                )
+            )
         order = list(chosen)
         return _render(chosen, order, set(chosen), docs, decisions, budget, retrieval, "all documents sent whole")
     if not retrieval.candidates:
-        return _empty("no_match", "no passage matched the question above the relevance floor", budget, decisions, retrieval)
+        return _empty(
+            "no_match", "no passage matched the question above the relevance floor", budget, decisions, retrieval
+        )
     chosen, order, escalated, notes = _greedy(retrieval, docs, budget, decisions, settings)
     if not chosen:
-        return _empty("nothing_fit", "passages matched, but none fits the budget; raise --budget-chars", budget, decisions, retrieval)
+        return _empty(
+            "nothing_fit",
+            "passages matched, but none fits the budget; raise --budget-chars",
+            budget,
+            decisions,
+            retrieval,
+        )
     return _render(chosen, order, escalated, docs, decisions, budget, retrieval, "ok", notes)
 
 
-def _greedy(retrieval: RetrievalResult, docs: dict[str, _Doc], budget: int, decisions: list[Decision],
-            settings: Settings) -> tuple[Spans, list[str], set[str], list[str]]:
+def _greedy(
+    retrieval: RetrievalResult, docs: dict[str, _Doc], budget: int, decisions: list[Decision], settings: Settings
+) -> tuple[Spans, list[str], set[str], list[str]]:
     kept, per_doc, reasons = _fill(retrieval.candidates, docs, budget)
     escalated: set[str] = set()
     if settings.use_escalation:
@@ -240,7 +287,9 @@ def _greedy(retrieval: RetrievalResult, docs: dict[str, _Doc], budget: int, deci
                 room -= whole
     used_whole = sum(docs[e].whole_cost() for e in escalated)
     if escalated:
-        kept, _, reasons = _fill([c for c in retrieval.candidates if c.passage.doc_id not in escalated], docs, budget - used_whole)
+        kept, _, reasons = _fill(
+            [c for c in retrieval.candidates if c.passage.doc_id not in escalated], docs, budget - used_whole
+        )
     chosen: Spans = {}
     order: list[str] = []
     kept_ids = {(c.passage.doc_id, c.passage.line_start) for c in kept}
@@ -260,20 +309,33 @@ def _greedy(retrieval: RetrievalResult, docs: dict[str, _Doc], budget: int, deci
             chosen.setdefault(p.doc_id, []).append((p.line_start, p.line_end))
             decisions.append(_decision(p, c.rank, c.score, "kept", "fits the budget in rank order", cost))
         else:
-            decisions.append(_decision(p, c.rank, c.score, "skipped", reasons.get(key, "does not fit the budget"), cost))
+            decisions.append(
+                _decision(p, c.rank, c.score, "skipped", reasons.get(key, "does not fit the budget"), cost)
+            )
     for doc_id in escalated:
         d = docs[doc_id]
         chosen[doc_id] = [(d.first, d.first + len(d.texts) - 1)]
-        decisions.append(Decision(doc=doc_id, line_start=d.first, line_end=d.first + len(d.texts) - 1,
-                                  pages=sorted(set(d.pages)), rank=None, score=None, action="whole_document",
-                                  reason=f"{per_doc[doc_id]} passages came from it and it fits in "
-                                         f"{settings.escalation_share:.0%} of the budget", chars=d.whole_cost()))
+        decisions.append(
+            Decision(
+                doc=doc_id,
+                line_start=d.first,
+                line_end=d.first + len(d.texts) - 1,
+                pages=sorted(set(d.pages)),
+                rank=None,
+                score=None,
+                action="whole_document",
+                reason=f"{per_doc[doc_id]} passages came from it and it fits in "
+                f"{settings.escalation_share:.0%} of the budget",
+                chars=d.whole_cost(),
+            )
+        )
     notes = [f"{untried} candidates ranked below {MAX_DECISIONS} did not fit and are not itemised"] if untried else []
     return chosen, order, escalated, notes
 
 
-def _fill(candidates: list[RankedPassage], docs: dict[str, _Doc],
-          budget: int) -> tuple[list[RankedPassage], dict[str, int], dict[tuple[str, int], str]]:
+def _fill(
+    candidates: list[RankedPassage], docs: dict[str, _Doc], budget: int
+) -> tuple[list[RankedPassage], dict[str, int], dict[tuple[str, int], str]]:
     """Greedy in rank order: keep what fits, skip what does not and try the next."""
     kept = []
     per_doc: dict[str, int] = {}
@@ -296,8 +358,17 @@ def _fill(candidates: list[RankedPassage], docs: dict[str, _Doc],
     return kept, per_doc, reasons
 
 
-def _render(chosen: Spans, order: list[str], escalated: set[str], docs: dict[str, _Doc], decisions: list[Decision],
-            budget: int, retrieval: RetrievalResult, detail: str, notes: tuple[str, ...] | list[str] = ()) -> Context:
+def _render(
+    chosen: Spans,
+    order: list[str],
+    escalated: set[str],
+    docs: dict[str, _Doc],
+    decisions: list[Decision],
+    budget: int,
+    retrieval: RetrievalResult,
+    detail: str,
+    notes: tuple[str, ...] | list[str] = (),
+) -> Context:
     blocks: list[str] = []
     sources: list[Source] = []
     for doc_id in order:
@@ -310,16 +381,34 @@ def _render(chosen: Spans, order: list[str], escalated: set[str], docs: dict[str
                 rows.append(GAP_MARKER)
             rows.extend(d.rows(start, end))
             i, j = start - d.first, end - d.first + 1
-            lines.extend(ContextLine(global_line=g, page=p, line_in_page=k, text=t)
-                         for g, p, k, t in zip(range(start, end + 1), d.pages[i:j], d.in_page[i:j], d.texts[i:j]))
+            lines.extend(
+                ContextLine(global_line=g, page=p, line_in_page=k, text=t)
+                for g, p, k, t in zip(range(start, end + 1), d.pages[i:j], d.in_page[i:j], d.texts[i:j], strict=True)
+            )
         pages = sorted({line.page for line in lines})
         block = d.header(pages) + "\n".join(rows) + "\n</document>\n"
         blocks.append(block)
-        sources.append(Source(doc=doc_id, title=d.document.meta.title, heading_path=d.heading_path(pages), pages=pages,
-                              chars=len(block), whole_document=doc_id in escalated, lines=lines))
+        sources.append(
+            Source(
+                doc=doc_id,
+                title=d.document.meta.title,
+                heading_path=d.heading_path(pages),
+                pages=pages,
+                chars=len(block),
+                whole_document=doc_id in escalated,
+                lines=lines,
+            )
+        )
     rendered = "".join(blocks)
-    return Context(status="ok", status_detail=detail, rendered=rendered, sources=sources, decisions=decisions,
-                   budget=_budget(budget, len(rendered)), notes=[*retrieval.notes, *notes])
+    return Context(
+        status="ok",
+        status_detail=detail,
+        rendered=rendered,
+        sources=sources,
+        decisions=decisions,
+        budget=_budget(budget, len(rendered)),
+        notes=[*retrieval.notes, *notes],
+    )
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -333,12 +422,26 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def _budget(budget: int, used: int) -> Budget:
-    return Budget(budget_chars=budget, used_chars=used, remaining_chars=budget - used,
-                  estimated_tokens=estimate_tokens(used),
-                  sections=[BudgetSection(name="evidence", chars=used, estimated_tokens=estimate_tokens(used), budget_chars=budget)])
+    return Budget(
+        budget_chars=budget,
+        used_chars=used,
+        remaining_chars=budget - used,
+        estimated_tokens=estimate_tokens(used),
+        sections=[
+            BudgetSection(name="evidence", chars=used, estimated_tokens=estimate_tokens(used), budget_chars=budget)
+        ],
+    )
 
 
-def _empty(status: ContextStatus, detail: str, budget: int, decisions: list[Decision],
-           retrieval: RetrievalResult) -> Context:
-    return Context(status=status, status_detail=detail, rendered="", sources=[], decisions=decisions,
-                   budget=_budget(budget, 0), notes=retrieval.notes)
+def _empty(
+    status: ContextStatus, detail: str, budget: int, decisions: list[Decision], retrieval: RetrievalResult
+) -> Context:
+    return Context(
+        status=status,
+        status_detail=detail,
+        rendered="",
+        sources=[],
+        decisions=decisions,
+        budget=_budget(budget, 0),
+        notes=retrieval.notes,
+    )

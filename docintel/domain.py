@@ -10,8 +10,12 @@ import re
 
 # phrase in a question -> phrases the document may use instead
 SYNONYMS: dict[str, tuple[str, ...]] = {
-    "capital expenditure": ("purchases of property plant and equipment", "capital spending",
-                            "additions to property and equipment", "payments for property and equipment"),
+    "capital expenditure": (
+        "purchases of property plant and equipment",
+        "capital spending",
+        "additions to property and equipment",
+        "payments for property and equipment",
+    ),
     "capex": ("capital expenditures", "purchases of property plant and equipment"),
     "ppne": ("property plant and equipment net",),
     "pp&e": ("property plant and equipment",),
@@ -86,21 +90,34 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 
 # canonical section -> (pattern in a question, pattern in a heading line)
 SECTIONS: dict[str, tuple[str, str]] = {
-    "cash flow statement": (r"cash[- ]?flows? statement|statements? of cash flows?|cash flows?",
-                            r"statements? of (consolidated )?cash ?flows?|cash flows? statements?"),
-    "balance sheet": (r"balance sheets?|statements? of financial position|financial position",
-                      r"balance sheets?|statements? of (consolidated )?financial position|statements? of condition"),
-    "income statement": (r"income statements?|p ?& ?l|profit and loss|statements? of (operations|income|earnings)",
-                         r"statements? of (consolidated )?(operations|income|earnings)|income statements?"),
+    "cash flow statement": (
+        r"cash[- ]?flows? statement|statements? of cash flows?|cash flows?",
+        r"statements? of (consolidated )?cash ?flows?|cash flows? statements?",
+    ),
+    "balance sheet": (
+        r"balance sheets?|statements? of financial position|financial position",
+        r"balance sheets?|statements? of (consolidated )?financial position|statements? of condition",
+    ),
+    "income statement": (
+        r"income statements?|p ?& ?l|profit and loss|statements? of (operations|income|earnings)",
+        r"statements? of (consolidated )?(operations|income|earnings)|income statements?",
+    ),
     "comprehensive income": (r"comprehensive income", r"statements? of (consolidated )?comprehensive income"),
-    "shareholders equity statement": (r"statements? of (shareholders'?|stockholders'?) equity",
-                                      r"statements? of (consolidated )?(changes in )?(shareholders'?|stockholders'?|share ?owners'?) equity"),
+    "shareholders equity statement": (
+        r"statements? of (shareholders'?|stockholders'?) equity",
+        r"statements? of (consolidated )?(changes in )?(shareholders'?|stockholders'?|share ?owners'?) equity",
+    ),
     "risk factors": (r"risk factors?", r"risk factors"),
     "md&a": (r"md ?& ?a|management'?s discussion", r"management'?s discussion and analysis"),
-    "segment information": (r"segments? (information|reporting|results)|by segment|business segments?",
-                            r"segment (information|results|reporting)|business segments?|reportable segments?"),
+    "segment information": (
+        r"segments? (information|reporting|results)|by segment|business segments?",
+        r"segment (information|results|reporting)|business segments?|reportable segments?",
+    ),
     "legal proceedings": (r"legal proceedings|litigation", r"legal proceedings"),
-    "notes": (r"notes to (the )?(consolidated )?financial statements", r"notes to (the )?(consolidated )?financial statements"),
+    "notes": (
+        r"notes to (the )?(consolidated )?financial statements",
+        r"notes to (the )?(consolidated )?financial statements",
+    ),
 }
 
 SECTION_QUESTION_RE = {name: re.compile(q, re.I) for name, (q, _) in SECTIONS.items()}
@@ -108,18 +125,44 @@ SECTION_HEADING_RE = {name: re.compile(h, re.I) for name, (_, h) in SECTIONS.ite
 
 # phrase in a question -> section that usually holds the figure (a weaker hint than a named section)
 CONCEPT_SECTIONS: dict[str, str] = {
-    "operating margin": "income statement", "gross margin": "income statement", "net margin": "income statement",
-    "operating income": "income statement", "gross profit": "income statement", "net income": "income statement",
-    "revenue": "income statement", "net sales": "income statement", "cost of goods sold": "income statement",
-    "cogs": "income statement", "eps": "income statement", "earnings per share": "income statement",
-    "ebitda": "income statement", "interest expense": "income statement", "sg&a": "income statement",
-    "effective tax rate": "income statement", "topline": "income statement", "top line": "income statement",
-    "capital expenditure": "cash flow statement", "capex": "cash flow statement", "free cash flow": "cash flow statement",
-    "fcf": "cash flow statement", "cash from operations": "cash flow statement", "dividends paid": "cash flow statement",
-    "operating cash flow": "cash flow statement", "depreciation": "cash flow statement", "d&a": "cash flow statement",
-    "total assets": "balance sheet", "total debt": "balance sheet", "working capital": "balance sheet",
-    "current ratio": "balance sheet", "quick ratio": "balance sheet", "inventory": "balance sheet",
-    "ppne": "balance sheet", "pp&e": "balance sheet", "shareholders equity": "balance sheet",
-    "accounts payable": "balance sheet", "accounts receivable": "balance sheet", "debt": "balance sheet",
+    "operating margin": "income statement",
+    "gross margin": "income statement",
+    "net margin": "income statement",
+    "operating income": "income statement",
+    "gross profit": "income statement",
+    "net income": "income statement",
+    "revenue": "income statement",
+    "net sales": "income statement",
+    "cost of goods sold": "income statement",
+    "cogs": "income statement",
+    "eps": "income statement",
+    "earnings per share": "income statement",
+    "ebitda": "income statement",
+    "interest expense": "income statement",
+    "sg&a": "income statement",
+    "effective tax rate": "income statement",
+    "topline": "income statement",
+    "top line": "income statement",
+    "capital expenditure": "cash flow statement",
+    "capex": "cash flow statement",
+    "free cash flow": "cash flow statement",
+    "fcf": "cash flow statement",
+    "cash from operations": "cash flow statement",
+    "dividends paid": "cash flow statement",
+    "operating cash flow": "cash flow statement",
+    "depreciation": "cash flow statement",
+    "d&a": "cash flow statement",
+    "total assets": "balance sheet",
+    "total debt": "balance sheet",
+    "working capital": "balance sheet",
+    "current ratio": "balance sheet",
+    "quick ratio": "balance sheet",
+    "inventory": "balance sheet",
+    "ppne": "balance sheet",
+    "pp&e": "balance sheet",
+    "shareholders equity": "balance sheet",
+    "accounts payable": "balance sheet",
+    "accounts receivable": "balance sheet",
+    "debt": "balance sheet",
     "capital intensive": "balance sheet",
 }

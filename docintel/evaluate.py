@@ -94,8 +94,11 @@ def answer_matches(gold: str | None, result: AskResult) -> bool | None:
     if not gold:
         return None
     cited = " ".join(s.quote for s in result.verification.spans if s.verdict == "verified")
-    stated = cited if result.backend == "extractive" else " ".join(
-        [cited, _answer_text(result.answer.model_dump(mode="json"))])
+    stated = (
+        cited
+        if result.backend == "extractive"
+        else " ".join([cited, _answer_text(result.answer.model_dump(mode="json"))])
+    )
     number = gold_number(gold)
     if number is not None:
         return number_found(number, stated)
@@ -122,8 +125,9 @@ def _answer_text(answer: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def score_question(row: QuestionRow, pipeline: Pipeline, documents: dict[str, Document],
-                   doc_errors: dict[str, IngestFailure]) -> QuestionScore:
+def score_question(
+    row: QuestionRow, pipeline: Pipeline, documents: dict[str, Document], doc_errors: dict[str, IngestFailure]
+) -> QuestionScore:
     """Answer one question and score it against its gold data."""
     record = {**row.extra, "gold_pages": row.extra.get("gold_pages")}
     pages = sorted(gold_pages(record))
@@ -133,9 +137,21 @@ def score_question(row: QuestionRow, pipeline: Pipeline, documents: dict[str, Do
     except DocintelError as exc:
         if isinstance(exc.trace_error, StorageError):
             raise exc.trace_error from None  # every further trace would be lost too: stop the evaluation
-        return QuestionScore(**base, pages_sent=[], page_hit=None, evidence_share=None,  # not scored: counted as an error
-                             context_chars=0, context_tokens=0, budget_share=0.0, verdicts={}, answer_match=None,
-                             not_found=False, error=str(exc), trace_id=exc.trace_id, error_exit_code=exc.exit_code)
+        return QuestionScore(
+            **base,
+            pages_sent=[],
+            page_hit=None,
+            evidence_share=None,  # not scored: counted as an error
+            context_chars=0,
+            context_tokens=0,
+            budget_share=0.0,
+            verdicts={},
+            answer_match=None,
+            not_found=False,
+            error=str(exc),
+            trace_id=exc.trace_id,
+            error_exit_code=exc.exit_code,
+        )
     if result.trace_error is not None:
         raise result.trace_error
     context = result.prepared.context
@@ -145,12 +161,19 @@ def score_question(row: QuestionRow, pipeline: Pipeline, documents: dict[str, Do
     for span in result.verification.spans:
         verdicts[span.verdict] += 1
     return QuestionScore(
-        **base, pages_sent=sent, page_hit=bool(set(sent) & set(pages)) if pages else None,
+        **base,
+        pages_sent=sent,
+        page_hit=bool(set(sent) & set(pages)) if pages else None,
         evidence_share=evidence_share(gold_evidence_lines(record), squashed),
-        context_chars=context.budget.used_chars, context_tokens=context.budget.estimated_tokens,
-        budget_share=round(context.budget.used_chars / context.budget.budget_chars, 4), verdicts=verdicts,
+        context_chars=context.budget.used_chars,
+        context_tokens=context.budget.estimated_tokens,
+        budget_share=round(context.budget.used_chars / context.budget.budget_chars, 4),
+        verdicts=verdicts,
         answer_match=answer_matches(_gold_answer(row), result),
-        not_found=result.verification.status == "not_found", error=None, trace_id=result.trace_id)
+        not_found=result.verification.status == "not_found",
+        error=None,
+        trace_id=result.trace_id,
+    )
 
 
 def _mean(values: list[float | bool | None]) -> float | None:
@@ -183,8 +206,14 @@ def has_gold(row: QuestionRow) -> bool:
     return bool(gold_pages({**row.extra, "gold_pages": row.extra.get("gold_pages")})) or _gold_answer(row) is not None
 
 
-def run(label: str, settings: Settings, rows: list[QuestionRow], documents: dict[str, Document],
-        doc_errors: dict[str, IngestFailure], reporter: Reporter = SILENT) -> RunReport:
+def run(
+    label: str,
+    settings: Settings,
+    rows: list[QuestionRow],
+    documents: dict[str, Document],
+    doc_errors: dict[str, IngestFailure],
+    reporter: Reporter = SILENT,
+) -> RunReport:
     """Answer and score every question with *settings*."""
     pipeline = Pipeline(settings, reporter=reporter)
     scores = []
@@ -193,20 +222,29 @@ def run(label: str, settings: Settings, rows: list[QuestionRow], documents: dict
         for number, row in enumerate(rows, start=1):
             scores.append(score_question(row, pipeline, documents, doc_errors))
             task.advance(1, f"{number}/{len(rows)} questions")
-    return RunReport(label=label, settings_hash=settings.settings_hash(), budget_chars=settings.budget_chars,
-                     backend=settings.resolved_backend(), rows=scores, totals=summarise(scores))
+    return RunReport(
+        label=label,
+        settings_hash=settings.settings_hash(),
+        budget_chars=settings.budget_chars,
+        backend=settings.resolved_backend(),
+        rows=scores,
+        totals=summarise(scores),
+    )
 
 
 def flips(base: RunReport, other: RunReport, metric: str = "page_hit") -> dict[str, list[str]]:
     """Questions whose *metric* went from hit to miss and from miss to hit between two runs."""
     before = {r.id: getattr(r, metric) for r in base.rows}
     after = {r.id: getattr(r, metric) for r in other.rows}
-    return {"hit_to_miss": [q for q in before if before[q] is True and after.get(q) is False],
-            "miss_to_hit": [q for q in before if before[q] is False and after.get(q) is True]}
+    return {
+        "hit_to_miss": [q for q in before if before[q] is True and after.get(q) is False],
+        "miss_to_hit": [q for q in before if before[q] is False and after.get(q) is True],
+    }
 
 
-def prepare_documents(pipeline: Pipeline, rows: list[QuestionRow],
-                      paths: list[Path]) -> tuple[dict[str, Document], dict[str, IngestFailure]]:
+def prepare_documents(
+    pipeline: Pipeline, rows: list[QuestionRow], paths: list[Path]
+) -> tuple[dict[str, Document], dict[str, IngestFailure]]:
     """Ingest and index once for every run of an evaluation."""
     documents, errors = ingest_needed(pipeline, rows, paths)
     pipeline.warm(list(documents.values()))
@@ -215,6 +253,11 @@ def prepare_documents(pipeline: Pipeline, rows: list[QuestionRow],
 
 def report_json(runs: list[RunReport], extra: dict[str, Any]) -> dict[str, Any]:
     """The machine form of an evaluation, with version and settings hashes for later comparison."""
-    return {"program": {"name": "docintel", "version": __version__}, **extra,
-            "runs": [{**{k: v for k, v in asdict(r).items() if k != "rows"}, "questions": [asdict(q) for q in r.rows]}
-                     for r in runs]}
+    return {
+        "program": {"name": "docintel", "version": __version__},
+        **extra,
+        "runs": [
+            {**{k: v for k, v in asdict(r).items() if k != "rows"}, "questions": [asdict(q) for q in r.rows]}
+            for r in runs
+        ],
+    }

@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 import os
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pandas as pd
 from pydantic import BaseModel, Field
@@ -52,7 +53,9 @@ class DocumentMeta(BaseModel):
     title: str
     n_pages: int
     n_lines: int
-    page_labels: list[str] | None = Field(description="Printed page labels by physical page, when the PDF defines them.")
+    page_labels: list[str] | None = Field(
+        description="Printed page labels by physical page, when the PDF defines them."
+    )
     outline: list[OutlineEntry]
     warnings: list[PageWarning]
 
@@ -106,7 +109,9 @@ def _expand_one(path: Path) -> list[Path]:
     if path.is_dir():
         found = sorted(p for p in path.rglob("*") if p.suffix.lower() == ".pdf" and p.is_file())
         if not found:
-            raise DocumentNotFoundError(f"{path}: folder holds no PDF file", "point at a folder with .pdf files, or at the files themselves")
+            raise DocumentNotFoundError(
+                f"{path}: folder holds no PDF file", "point at a folder with .pdf files, or at the files themselves"
+            )
         return found
     return [path]
 
@@ -120,7 +125,9 @@ def file_hash(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _document_from_entry(entry: dict[str, Any], path: Path, doc_id: str, content_hash: str, cache_hit: bool) -> Document:
+def _document_from_entry(
+    entry: dict[str, Any], path: Path, doc_id: str, content_hash: str, cache_hit: bool
+) -> Document:
     columns = entry["lines"]
     n_lines = len(columns["text"])
     lines = pd.DataFrame(
@@ -160,8 +167,10 @@ def _unique_ids(files: list[Path]) -> list[str]:
 
 def cache_warning(cache_dir: Path, exc: OSError) -> str:
     """The one warning shown per run when the cache cannot be written."""
-    return (f"cannot write the cache in {cache_dir} ({exc.strerror or exc}): every run parses the documents again — "
-            "make the folder writable, or choose another with --cache-dir or DOCINTEL_CACHE_DIR")
+    return (
+        f"cannot write the cache in {cache_dir} ({exc.strerror or exc}): every run parses the documents again — "
+        "make the folder writable, or choose another with --cache-dir or DOCINTEL_CACHE_DIR"
+    )
 
 
 class Ingestor:
@@ -190,7 +199,7 @@ class Ingestor:
                 failures.append(IngestFailure(path=str(path), error=err.to_dict(), message=str(err)))
         entries, hits, errors = self._load_entries([p for p in files if p in hashes], hashes)
         documents = []
-        for path, doc_id in zip(files, ids):
+        for path, doc_id in zip(files, ids, strict=True):
             if path in errors:
                 error = errors[path]
                 failures.append(IngestFailure(path=str(path), error=error.to_dict(), message=str(error)))
@@ -208,8 +217,9 @@ class Ingestor:
             check_password(path, self._password)
         return entry
 
-    def _load_entries(self, files: list[Path], hashes: dict[Path, str]
-                      ) -> tuple[dict[Path, dict[str, Any]], dict[Path, bool], dict[Path, DocintelError]]:
+    def _load_entries(
+        self, files: list[Path], hashes: dict[Path, str]
+    ) -> tuple[dict[Path, dict[str, Any]], dict[Path, bool], dict[Path, DocintelError]]:
         entries: dict[Path, dict[str, Any]] = {}
         hits: dict[Path, bool] = {}
         errors: dict[Path, DocintelError] = {}
@@ -254,8 +264,13 @@ class Ingestor:
         tracker = _ParseProgress(self.reporter, ordered)
         timeout = self.settings.parse_timeout_s
         try:
-            for outcome in run_isolated([(p, self._password) for p in ordered], parse_task, workers=workers,
-                                        timeout_s=timeout, on_progress=lambda item, msg: tracker.page(item[0], *msg)):
+            for outcome in run_isolated(
+                [(p, self._password) for p in ordered],
+                parse_task,
+                workers=workers,
+                timeout_s=timeout,
+                on_progress=lambda item, msg: tracker.page(item[0], *msg),
+            ):
                 path = outcome.item[0]
                 tracker.finished(path)
                 error = error_from_outcome(outcome, timeout)
@@ -290,7 +305,9 @@ class _ParseProgress:
         known = [p for p in self.page_totals]
         known_bytes = sum(self.sizes[p] for p in known)
         pages_per_byte = sum(self.page_totals.values()) / known_bytes if known_bytes else 1 / 50_000
-        unknown = sum(size for p, size in self.sizes.items() if p not in self.page_totals and p not in self.finished_files)
+        unknown = sum(
+            size for p, size in self.sizes.items() if p not in self.page_totals and p not in self.finished_files
+        )
         return sum(self.page_totals.values()) + unknown * pages_per_byte
 
     def _update(self, current: Path | None) -> None:

@@ -14,9 +14,10 @@ import math
 import multiprocessing
 import signal
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, Generic, Iterator, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 Item = TypeVar("Item")
 Report = Callable[[Any], None]
@@ -38,6 +39,7 @@ class Outcome(Generic[Item]):
 def _reporter(conn: Connection, index: int) -> Report:
     def report(message: Any) -> None:
         conn.send(("progress", index, message))
+
     return report
 
 
@@ -112,8 +114,14 @@ class _Pool:
         worker.conn.close()
 
 
-def run_isolated(items: list[Item], func: Callable[[Item, Report], Any], *, workers: int, timeout_s: float,
-                 on_progress: Callable[[Item, Any], None] | None = None) -> Iterator[Outcome[Item]]:
+def run_isolated(
+    items: list[Item],
+    func: Callable[[Item, Report], Any],
+    *,
+    workers: int,
+    timeout_s: float,
+    on_progress: Callable[[Item, Any], None] | None = None,
+) -> Iterator[Outcome[Item]]:
     """Yield an Outcome per item as each finishes; at most *workers* processes at once.
 
     *func* must be a module-level function (picklable where processes are spawned). An item
@@ -144,8 +152,9 @@ def run_isolated(items: list[Item], func: Callable[[Item, Report], Any], *, work
             pool.retire(worker, kill=worker.index is not None)
 
 
-def _receive(pool: _Pool, worker: _Worker, items: list[Item],
-             on_progress: Callable[[Item, Any], None] | None) -> Outcome[Item] | None:
+def _receive(
+    pool: _Pool, worker: _Worker, items: list[Item], on_progress: Callable[[Item, Any], None] | None
+) -> Outcome[Item] | None:
     """Read one message; an Outcome when the worker finished its item (or died), else None."""
     index = worker.index
     try:
@@ -155,8 +164,9 @@ def _receive(pool: _Pool, worker: _Worker, items: list[Item],
         pool.retire(worker, kill=True)
         if index is None:
             return None
-        return Outcome(items[index], "crashed", seconds=time.monotonic() - worker.started,
-                       exitcode=worker.process.exitcode)
+        return Outcome(
+            items[index], "crashed", seconds=time.monotonic() - worker.started, exitcode=worker.process.exitcode
+        )
     if kind == "start":
         worker.started, worker.confirmed = time.monotonic(), True
         return None

@@ -12,8 +12,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-SCALE_WORDS = {"thousand": 1e3, "thousands": 1e3, "k": 1e3, "million": 1e6, "millions": 1e6, "mm": 1e6, "m": 1e6,
-               "mn": 1e6, "billion": 1e9, "billions": 1e9, "bn": 1e9, "b": 1e9, "trillion": 1e12, "trillions": 1e12}
+SCALE_WORDS = {
+    "thousand": 1e3,
+    "thousands": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "millions": 1e6,
+    "mm": 1e6,
+    "m": 1e6,
+    "mn": 1e6,
+    "billion": 1e9,
+    "billions": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+    "trillion": 1e12,
+    "trillions": 1e12,
+}
 CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
 DASHES = frozenset("—–-")
 
@@ -47,8 +61,11 @@ class Number:
     @property
     def is_year(self) -> bool:
         """A bare four-digit year (1900-2099) with no sign, currency, percent or decimals."""
-        return (re.fullmatch(r"(19|20)\d\d", self.text.strip("() ")) is not None and self.value > 0
-                and not (self.percent or self.currency or self.scale))
+        return (
+            re.fullmatch(r"(19|20)\d\d", self.text.strip("() ")) is not None
+            and self.value > 0
+            and not (self.percent or self.currency or self.scale)
+        )
 
 
 def _cut(text: str, start: int, end: int) -> bool:
@@ -57,7 +74,7 @@ def _cut(text: str, start: int, end: int) -> bool:
     after = text[end] if end < len(text) else ""
     if before.isdigit() or (before != "" and before in ".," and start > 1 and text[start - 2].isdigit()):
         return True
-    return after.isdigit() or (after != "" and after in ".," and text[end + 1:end + 2].isdigit())
+    return after.isdigit() or (after != "" and after in ".," and text[end + 1 : end + 2].isdigit())
 
 
 def find_numbers(text: str) -> list[Number]:
@@ -74,9 +91,17 @@ def find_numbers(text: str) -> list[Number]:
         scale = SCALE_WORDS.get(scale_word) if scale_word else None
         if scale_word in ("m", "b", "k") and not match.group("currency"):
             scale = None  # a lone letter after a bare number is rarely a scale ('5 m' of cable, 'Schedule 2 b')
-        found.append(Number(value=-value if negative else value, text=match.group(0).strip(), start=match.start(),
-                            end=match.end(), percent=bool(match.group("percent")),
-                            currency=CURRENCY_SIGNS.get(match.group("currency") or ""), scale=scale))
+        found.append(
+            Number(
+                value=-value if negative else value,
+                text=match.group(0).strip(),
+                start=match.start(),
+                end=match.end(),
+                percent=bool(match.group("percent")),
+                currency=CURRENCY_SIGNS.get(match.group("currency") or ""),
+                scale=scale,
+            )
+        )
     return found
 
 
@@ -86,8 +111,11 @@ def parse_cell(cell: str) -> float | None:
     Footnote markers after the number ('1,577 (a)', '1,577(1)') are ignored.
     """
     stripped = re.sub(r"\s*\(([a-z]|\d)\)\s*$", "", cell.strip())
-    if stripped and all(ch in DASHES or ch.isspace() or ch in "$€£¥" for ch in stripped) and any(
-            ch in DASHES for ch in stripped):
+    if (
+        stripped
+        and all(ch in DASHES or ch.isspace() or ch in "$€£¥" for ch in stripped)
+        and any(ch in DASHES for ch in stripped)
+    ):
         return 0.0
     numbers = find_numbers(stripped)
     return numbers[0].value if len(numbers) == 1 else None
@@ -122,9 +150,17 @@ def starts_or_ends_inside_number(haystack: str, start: int, end: int) -> bool:
     after = haystack[end] if end < len(haystack) else ""
     digit_before = start > 1 and haystack[start - 2].isdigit()
     cuts_start = piece[0].isdigit() and (
-        before.isdigit() or (before == "." and digit_before)
-        or (before == "," and digit_before and re.match(r"\d{3}(?!\d)", piece) is not None))
+        before.isdigit()
+        or (before == "." and digit_before)
+        or (before == "," and digit_before and re.match(r"\d{3}(?!\d)", piece) is not None)
+    )
     cuts_end = piece[-1].isdigit() and (
-        after.isdigit() or (after != "" and after in ".," and haystack[end + 1:end + 2].isdigit()
-                            and not re.match(r"[.,]\d{4}", haystack[end:end + 5])))
+        after.isdigit()
+        or (
+            after != ""
+            and after in ".,"
+            and haystack[end + 1 : end + 2].isdigit()
+            and not re.match(r"[.,]\d{4}", haystack[end : end + 5])
+        )
+    )
     return cuts_start or cuts_end

@@ -14,9 +14,10 @@ import json
 import os
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Callable
+from typing import Any
 
 from .cache import atomic_write_text
 from .errors import StorageError, UsageError, storage_error
@@ -47,8 +48,9 @@ def _is_pdf(path: Path) -> bool:
         return path.suffix.lower() == ".pdf"
 
 
-def check_output_path(out: Path, inputs: list[Path], *, force: bool, is_ours: Callable[[Path], bool],
-                      kind: str) -> None:
+def check_output_path(
+    out: Path, inputs: list[Path], *, force: bool, is_ours: Callable[[Path], bool], kind: str
+) -> None:
     """Refuse an output path that would destroy data, and one that cannot be written.
 
     *inputs* are the question file and the PATH arguments (folders count with every PDF in
@@ -68,8 +70,9 @@ def check_output_path(out: Path, inputs: list[Path], *, force: bool, is_ours: Ca
     if out.exists() and _is_pdf(out):
         raise UsageError(f"{flag} {out} is a PDF", "write to a new file; --force never replaces a PDF")
     if out.exists() and not force and not is_ours(out):
-        raise UsageError(f"{flag} {out} exists and is not docintel {kind}",
-                         "choose another file, or pass --force to replace it")
+        raise UsageError(
+            f"{flag} {out} exists and is not docintel {kind}", "choose another file, or pass --force to replace it"
+        )
     probe_writable(out)
 
 
@@ -77,7 +80,9 @@ def probe_writable(out: Path) -> None:
     """Raise StorageError unless a file can be created beside *out* (creating its folder if needed)."""
     blocker = next((p for p in out.parents if p.exists()), None)
     if blocker is not None and not blocker.is_dir():
-        raise StorageError(f"cannot write {out}: {blocker} is a file, not a folder", "choose another place for the output")
+        raise StorageError(
+            f"cannot write {out}: {blocker} is a file, not a folder", "choose another place for the output"
+        )
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(prefix=".probe-", dir=out.parent)
@@ -162,8 +167,9 @@ class BatchOutput:
         except OSError:
             os.close(self._lock_fd)
             self._lock_fd = None
-            raise StorageError(f"another docintel batch is writing {self.out}",
-                               "wait for it to finish, or choose another --out") from None
+            raise StorageError(
+                f"another docintel batch is writing {self.out}", "wait for it to finish, or choose another --out"
+            ) from None
 
     def _release(self) -> None:
         if self._lock_fd is not None:

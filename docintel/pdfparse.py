@@ -11,9 +11,10 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from .errors import (
     CorruptPDFError,
@@ -80,7 +81,9 @@ def _garbled(text: str) -> bool:
 
 def unreadable(path: Path, exc: Exception) -> CorruptPDFError:
     """The error for a PDF whose structure pypdf could not read."""
-    return CorruptPDFError(f"{path}: PDF cannot be read ({type(exc).__name__}: {exc})", "re-download or repair the file")
+    return CorruptPDFError(
+        f"{path}: PDF cannot be read ({type(exc).__name__}: {exc})", "re-download or repair the file"
+    )
 
 
 def _open_reader(path: Path, password: str | None) -> tuple[pypdf.PdfReader, bool]:
@@ -91,16 +94,26 @@ def _open_reader(path: Path, password: str | None) -> tuple[pypdf.PdfReader, boo
         with path.open("rb") as handle:
             head = handle.read(1024)
     except OSError as exc:
-        raise InputError(f"{path}: cannot read file ({exc.strerror})", "check that it exists and its permissions") from None
+        raise InputError(
+            f"{path}: cannot read file ({exc.strerror})", "check that it exists and its permissions"
+        ) from None
     if not head:
         raise NotAPDFError(f"{path}: file is empty (0 bytes)", "re-download or re-export the PDF")
     if b"%PDF-" not in head:
-        what = "file is HTML, not a PDF" if b"<html" in head.lower() or b"<!doctype" in head.lower() else "file is not a PDF"
-        raise NotAPDFError(f"{path}: {what} (no %PDF- header)", "give the real PDF file; save or print the document as PDF first")
+        what = (
+            "file is HTML, not a PDF"
+            if b"<html" in head.lower() or b"<!doctype" in head.lower()
+            else "file is not a PDF"
+        )
+        raise NotAPDFError(
+            f"{path}: {what} (no %PDF- header)", "give the real PDF file; save or print the document as PDF first"
+        )
     try:
         reader = pypdf.PdfReader(path)
     except pypdf.errors.PyPdfError as exc:
-        raise CorruptPDFError(f"{path}: PDF is truncated or damaged ({exc})", "re-download or repair the file (e.g. qpdf or re-export)") from None
+        raise CorruptPDFError(
+            f"{path}: PDF is truncated or damaged ({exc})", "re-download or repair the file (e.g. qpdf or re-export)"
+        ) from None
     except Exception as exc:  # pypdf raises assorted errors on broken structure
         raise unreadable(path, exc) from None
     needed = _decrypt(reader, path, password) if reader.is_encrypted else False
@@ -129,7 +142,9 @@ def _decrypt(reader: pypdf.PdfReader, path: Path, password: str | None) -> bool:
             raise EncryptedPDFError(f"{path}: cannot decrypt ({exc})", "install pypdf[crypto] (cryptography)") from None
     if password is None:
         raise EncryptedPDFError(f"{path}: PDF is encrypted with a password", "pass it with --password")
-    raise EncryptedPDFError(f"{path}: wrong password for this encrypted PDF", "check the password given with --password")
+    raise EncryptedPDFError(
+        f"{path}: wrong password for this encrypted PDF", "check the password given with --password"
+    )
 
 
 def _outline(reader: pypdf.PdfReader) -> list[dict[str, Any]]:
@@ -174,8 +189,9 @@ def _title(reader: pypdf.PdfReader, path: Path) -> str:
     return title or path.stem
 
 
-def parse_pdf(path: Path, password: str | None = None,
-              on_page: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+def parse_pdf(
+    path: Path, password: str | None = None, on_page: Callable[[int, int], None] | None = None
+) -> dict[str, Any]:
     """Parse one PDF into a JSON-safe entry (metadata and line columns); raises InputError subclasses.
 
     *on_page(done, total)* is called after each page.
@@ -184,14 +200,18 @@ def parse_pdf(path: Path, password: str | None = None,
     try:
         n_pages = len(reader.pages)
     except Exception as exc:
-        raise CorruptPDFError(f"{path}: page tree is damaged ({type(exc).__name__}: {exc})", "re-download or repair the file") from None
+        raise CorruptPDFError(
+            f"{path}: page tree is damaged ({type(exc).__name__}: {exc})", "re-download or repair the file"
+        ) from None
     pages, in_page, texts, warnings = [], [], [], []
     letters_per_page: list[int] = []
     for number in range(1, n_pages + 1):
         try:
             text = reader.pages[number - 1].extract_text() or ""
         except Exception as exc:
-            warnings.append({"page": number, "kind": "extract_failed", "message": f"text extraction failed: {type(exc).__name__}"})
+            warnings.append(
+                {"page": number, "kind": "extract_failed", "message": f"text extraction failed: {type(exc).__name__}"}
+            )
             text = ""
         page_lines = split_page_text(text)
         letters_per_page.append(sum(ch.isalnum() for ch in text))
@@ -204,12 +224,16 @@ def parse_pdf(path: Path, password: str | None = None,
         if on_page is not None:
             on_page(number, n_pages)
     if n_pages == 0:
-        raise CorruptPDFError(f"{path}: PDF has no readable page (its page tree is empty or damaged)",
-                              "re-download or repair the file (e.g. qpdf or re-export)")
+        raise CorruptPDFError(
+            f"{path}: PDF has no readable page (its page tree is empty or damaged)",
+            "re-download or repair the file (e.g. qpdf or re-export)",
+        )
     failed = {w["page"] for w in warnings if w["kind"] in ("extract_failed", "garbled")}
     if len(failed) == n_pages:
-        raise CorruptPDFError(f"{path}: the text of every page is damaged or unreadable",
-                              "re-download or repair the file (e.g. qpdf or re-export)")
+        raise CorruptPDFError(
+            f"{path}: the text of every page is damaged or unreadable",
+            "re-download or repair the file (e.g. qpdf or re-export)",
+        )
     if sum(letters_per_page) < MIN_LETTERS_PER_PAGE * n_pages:
         raise NoTextError(
             f"{path}: no extractable text ({sum(letters_per_page)} letters on {n_pages} pages); it looks scanned",
@@ -217,7 +241,9 @@ def parse_pdf(path: Path, password: str | None = None,
         )
     for number, letters in enumerate(letters_per_page, start=1):
         if letters == 0 and number not in failed:  # a page that failed says so once, not also "scanned"
-            warnings.append({"page": number, "kind": "no_text", "message": "page has no extractable text (likely a scanned image)"})
+            warnings.append(
+                {"page": number, "kind": "no_text", "message": "page has no extractable text (likely a scanned image)"}
+            )
     warnings.sort(key=lambda w: int(str(w["page"])))
     return {
         "title": _title(reader, path),
@@ -241,18 +267,32 @@ def parse_task(args: tuple[Path, str | None], report: Report) -> dict[str, Any]:
         return {"error": unreadable(path, exc).to_dict()}
 
 
-_ERROR_TYPES: dict[str, type[DocintelError]] = {cls.__name__: cls for cls in (
-    InputError, DocumentNotFoundError, NotAPDFError, CorruptPDFError, EncryptedPDFError, NoTextError, ParseTimeoutError)}
+_ERROR_TYPES: dict[str, type[DocintelError]] = {
+    cls.__name__: cls
+    for cls in (
+        InputError,
+        DocumentNotFoundError,
+        NotAPDFError,
+        CorruptPDFError,
+        EncryptedPDFError,
+        NoTextError,
+        ParseTimeoutError,
+    )
+}
 
 
 def error_from_outcome(outcome: Outcome[tuple[Path, str | None]], timeout_s: float) -> DocintelError | None:
     path = outcome.item[0]
     if outcome.status == "timeout":
-        return ParseTimeoutError(f"{path}: parsing took longer than {timeout_s:g} s and was stopped",
-                                 "the file may be damaged: repair or re-export it, or raise DOCINTEL_PARSE_TIMEOUT_S")
+        return ParseTimeoutError(
+            f"{path}: parsing took longer than {timeout_s:g} s and was stopped",
+            "the file may be damaged: repair or re-export it, or raise DOCINTEL_PARSE_TIMEOUT_S",
+        )
     if outcome.status == "crashed":
         reason = outcome.value or f"exit code {outcome.exitcode}"
-        return CorruptPDFError(f"{path}: the PDF parser failed on this file ({reason})", "re-download or repair the file")
+        return CorruptPDFError(
+            f"{path}: the PDF parser failed on this file ({reason})", "re-download or repair the file"
+        )
     error = outcome.value.get("error")
     if error is None:
         return None

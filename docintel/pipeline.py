@@ -124,8 +124,15 @@ class Pipeline:
         """Load or build the search indexes of *documents* now, with progress (before answering in threads)."""
         warm_indexes(documents, self.settings, self.reporter)
 
-    def prepare(self, question: str, paths: list[Path] | None = None, *, documents: list[Document] | None = None,
-                budget_chars: int | None = None, settings: Settings | None = None) -> Prepared:
+    def prepare(
+        self,
+        question: str,
+        paths: list[Path] | None = None,
+        *,
+        documents: list[Document] | None = None,
+        budget_chars: int | None = None,
+        settings: Settings | None = None,
+    ) -> Prepared:
         """Ingest (unless *documents* are given), parse the question, retrieve and pack the context."""
         question = check_question(question)
         settings = settings or self.settings
@@ -138,8 +145,10 @@ class Pipeline:
         timings["ingest_s"] = time.perf_counter() - started
         if not documents:
             first = failures[0] if failures else None
-            raise InputError(first.error["what"] if first else "no documents given",
-                             first.error["fix"] if first else "name at least one PDF or folder")
+            raise InputError(
+                first.error["what"] if first else "no documents given",
+                first.error["fix"] if first else "name at least one PDF or folder",
+            )
         mark = time.perf_counter()
         warm_indexes(documents, settings, self.reporter)
         parsed = parse_question(question, use_synonyms=settings.use_synonyms)
@@ -150,9 +159,17 @@ class Pipeline:
         timings["pack_s"] = time.perf_counter() - mark
         return Prepared(parsed, documents, failures, retrieval, context, {k: round(v, 4) for k, v in timings.items()})
 
-    def ask(self, question: str, paths: list[Path] | None = None, *, documents: list[Document] | None = None,
-            schema: type[BaseModel] | None = None, extraction_fields: dict[str, str] | None = None,
-            budget_chars: int | None = None, replay_of: str | None = None) -> AskResult:
+    def ask(
+        self,
+        question: str,
+        paths: list[Path] | None = None,
+        *,
+        documents: list[Document] | None = None,
+        schema: type[BaseModel] | None = None,
+        extraction_fields: dict[str, str] | None = None,
+        budget_chars: int | None = None,
+        replay_of: str | None = None,
+    ) -> AskResult:
         """Answer *question* from the documents; always writes a trace (raises after writing it on failure).
 
         An empty or over-long question is a UsageError before anything runs or is stored. When the
@@ -160,13 +177,15 @@ class Pipeline:
         """
         question = check_question(question)
         if extraction_fields and self.settings.resolved_backend() == "extractive":
-            raise UsageError("field extraction (--fields) needs the openai backend; "
-                             "the extractive backend only quotes lines",
-                             "set OPENAI_API_KEY and use --backend openai, or ask without --fields")
+            raise UsageError(
+                "field extraction (--fields) needs the openai backend; the extractive backend only quotes lines",
+                "set OPENAI_API_KEY and use --backend openai, or ask without --fields",
+            )
         trace = self._new_trace(question, self.settings, replay_of)
         started = time.perf_counter()
-        return self._traced(trace, started, lambda: self._ask(trace, paths, documents, schema, extraction_fields,
-                                                              budget_chars, started))
+        return self._traced(
+            trace, started, lambda: self._ask(trace, paths, documents, schema, extraction_fields, budget_chars, started)
+        )
 
     def _traced(self, trace: Trace, started: float, work: Callable[[], AskResult]) -> AskResult:
         """Run *work*; when it fails, record the error in *trace*, write it, and raise again."""
@@ -187,22 +206,41 @@ class Pipeline:
         path, exc.trace_error = self._write(trace)
         exc.trace_id = trace.trace_id if path else None
 
-    def _ask(self, trace: Trace, paths: list[Path] | None, documents: list[Document] | None,
-             schema: type[BaseModel] | None, extraction_fields: dict[str, str] | None, budget_chars: int | None,
-             started: float) -> AskResult:
+    def _ask(
+        self,
+        trace: Trace,
+        paths: list[Path] | None,
+        documents: list[Document] | None,
+        schema: type[BaseModel] | None,
+        extraction_fields: dict[str, str] | None,
+        budget_chars: int | None,
+        started: float,
+    ) -> AskResult:
         prepared = self.prepare(trace.question, paths, documents=documents, budget_chars=budget_chars)
         _record_prepared(trace, prepared)
         if extraction_fields:
             schema = make_extraction_model("Extraction", extraction_fields)
             trace.extraction_fields = extraction_fields
         schema = schema or schema_for(prepared.parsed.expected_answer_shape)
-        prompt = compose_prompt(prepared.parsed, prepared.context, schema.__name__, shape_of(schema),
-                                include_keywords=self.settings.use_keywords_in_prompt)
+        prompt = compose_prompt(
+            prepared.parsed,
+            prepared.context,
+            schema.__name__,
+            shape_of(schema),
+            include_keywords=self.settings.use_keywords_in_prompt,
+        )
         trace.prompt, trace.budget_audit = prompt, BudgetAudit.of(prepared.context, prompt)
         return self._complete(trace, prepared, prompt, schema, started)
 
-    def _complete(self, trace: Trace, prepared: Prepared, prompt: Prompt, schema: type[BaseModel], started: float,
-                  replay_backend: Backend | None = None) -> AskResult:
+    def _complete(
+        self,
+        trace: Trace,
+        prepared: Prepared,
+        prompt: Prompt,
+        schema: type[BaseModel],
+        started: float,
+        replay_backend: Backend | None = None,
+    ) -> AskResult:
         """Generate, verify, record and write the trace: the shared end of ask and replay."""
         mark = time.perf_counter()
         generation = self._generate(prompt, schema, prepared, replay_backend)
@@ -214,31 +252,60 @@ class Pipeline:
         trace.finish(started)
         path, storage_error = self._write(trace)
         notes = list(generation.notes) + [f.message for f in prepared.failures]
-        return AskResult(answer=generation.answer, verification=verification, trace_id=trace.trace_id, trace_path=path,
-                         backend=generation.backend, model=generation.model, usage=generation.usage, prepared=prepared,
-                         prompt=prompt, generation=generation, notes=notes, trace_error=storage_error,
-                         cost_usd=trace.cost_usd)
+        return AskResult(
+            answer=generation.answer,
+            verification=verification,
+            trace_id=trace.trace_id,
+            trace_path=path,
+            backend=generation.backend,
+            model=generation.model,
+            usage=generation.usage,
+            prepared=prepared,
+            prompt=prompt,
+            generation=generation,
+            notes=notes,
+            trace_error=storage_error,
+            cost_usd=trace.cost_usd,
+        )
 
-    def _generate(self, prompt: Prompt, schema: type[BaseModel], prepared: Prepared,
-                  replay_backend: Backend | None) -> Generation:
+    def _generate(
+        self, prompt: Prompt, schema: type[BaseModel], prepared: Prepared, replay_backend: Backend | None
+    ) -> Generation:
         """The backend's answer. An ask sends nothing for an empty context; a replay sends the stored prompt as is."""
         shape = shape_of(schema)
         if replay_backend is not None:
             return replay_backend.generate(prompt, schema, shape, prepared.context, prepared.parsed)
         if prepared.context.status != "ok":
             caveat = f"nothing was sent to the model: {prepared.context.status_detail}"
-            return Generation(backend=self.settings.resolved_backend(), model=None, outcome="context_empty",
-                              answer=not_found_answer(schema, shape, caveat), raw_response=None,
-                              request={"skipped": True}, request_id=None, usage=Usage(), latency_s=0.0,
-                              retries=None, notes=[caveat])
+            return Generation(
+                backend=self.settings.resolved_backend(),
+                model=None,
+                outcome="context_empty",
+                answer=not_found_answer(schema, shape, caveat),
+                raw_response=None,
+                request={"skipped": True},
+                request_id=None,
+                usage=Usage(),
+                latency_s=0.0,
+                retries=None,
+                notes=[caveat],
+            )
         return self.backend.generate(prompt, schema, shape, prepared.context, prepared.parsed)
 
     def _new_trace(self, question: str, settings: Settings, replay_of: str | None = None) -> Trace:
         """A trace as a call starts: who, when, with which settings, for which question."""
-        return Trace(trace_version=TRACE_VERSION, trace_id=new_trace_id(), created_at=utc_now(),
-                     kind="replay" if replay_of else "ask", replay_of=replay_of, program=Program(version=__version__),
-                     settings=settings.public_dict(), settings_hash=settings.settings_hash(), question=question,
-                     request=RequestRecord(backend=settings.resolved_backend(), model=None))
+        return Trace(
+            trace_version=TRACE_VERSION,
+            trace_id=new_trace_id(),
+            created_at=utc_now(),
+            kind="replay" if replay_of else "ask",
+            replay_of=replay_of,
+            program=Program(version=__version__),
+            settings=settings.public_dict(),
+            settings_hash=settings.settings_hash(),
+            question=question,
+            request=RequestRecord(backend=settings.resolved_backend(), model=None),
+        )
 
     def _write(self, trace: Trace) -> tuple[Path | None, StorageError | None]:
         """Store the trace; a storage failure is returned, not raised, so the answer is never lost with it."""
@@ -249,8 +316,9 @@ class Pipeline:
             return None, exc
 
     # ---------------------------------------------------------------- review helpers
-    def _trace_documents(self, trace: Trace, doc_paths: list[Path] | None = None,
-                         search: list[Path] | None = None) -> tuple[list[Document], list[str]]:
+    def _trace_documents(
+        self, trace: Trace, doc_paths: list[Path] | None = None, search: list[Path] | None = None
+    ) -> tuple[list[Document], list[str]]:
         """The documents a trace used, read again (ids as in the trace), and the ids whose file changed.
 
         Each is looked for at its recorded path, then by content hash among *doc_paths* and the
@@ -268,40 +336,53 @@ class Pipeline:
         changed = [record.doc_id for record, (_, same) in zip(records, located, strict=True) if not same]
         return documents, changed
 
-    def reverify(self, trace_id: str, doc_paths: list[Path] | None = None,
-                 search: list[Path] | None = None) -> dict[str, Any]:
+    def reverify(
+        self, trace_id: str, doc_paths: list[Path] | None = None, search: list[Path] | None = None
+    ) -> dict[str, Any]:
         """Re-run the verifier on a stored answer against the current documents (hash checked first)."""
         trace = self.store.load(trace_id)
         if trace.answer is None or trace.verification is None or trace.context is None:
-            raise TraceError(f"trace {trace.trace_id} has no answer to verify "
-                             f"(it failed: {trace.error.what if trace.error else None})",
-                             "replay it instead: docintel traces replay ID")
+            raise TraceError(
+                f"trace {trace.trace_id} has no answer to verify "
+                f"(it failed: {trace.error.what if trace.error else None})",
+                "replay it instead: docintel traces replay ID",
+            )
         documents, changed = self._trace_documents(trace, doc_paths, search)
         answer = _answer_model(trace).model_validate(trace.answer)
         verification = verify_answer(answer, _current_context(trace.context, documents), documents)
         return _reverify_report(trace, trace.verification, changed, verification)
 
-    def replay(self, trace_id: str, doc_paths: list[Path] | None = None,
-               search: list[Path] | None = None) -> tuple[AskResult, Trace]:
+    def replay(
+        self, trace_id: str, doc_paths: list[Path] | None = None, search: list[Path] | None = None
+    ) -> tuple[AskResult, Trace]:
         """Send a stored request again with its settings; store a new trace linked by ``replay_of``."""
         original = self.store.load(trace_id)
         if original.prompt is None or original.parsed is None or original.context is None:
-            raise TraceError(f"trace {original.trace_id} failed before a request was built "
-                             f"({original.error.what if original.error else None})", "ask the question again instead")
+            raise TraceError(
+                f"trace {original.trace_id} failed before a request was built "
+                f"({original.error.what if original.error else None})",
+                "ask the question again instead",
+            )
         documents, changed = self._trace_documents(original, doc_paths, search)
         settings = _replay_settings(self.settings, original)
         backend = make_backend(settings)
         trace = self._replay_trace(original, settings, documents, changed)
-        retrieval = RetrievalResult(candidates=[], total_passages=0, below_floor=0,
-                                    pages_hint_resolved={}, notes=[f"replay of {original.trace_id}"])
+        retrieval = RetrievalResult(
+            candidates=[],
+            total_passages=0,
+            below_floor=0,
+            pages_hint_resolved={},
+            notes=[f"replay of {original.trace_id}"],
+        )
         prepared = Prepared(original.parsed, documents, [], retrieval, original.context, {})
         prompt, schema = original.prompt, _answer_model(original)
         started = time.perf_counter()
         result = self._traced(trace, started, lambda: self._complete(trace, prepared, prompt, schema, started, backend))
         return result, original
 
-    def _replay_trace(self, original: Trace, settings: Settings, documents: list[Document],
-                      changed: list[str]) -> Trace:
+    def _replay_trace(
+        self, original: Trace, settings: Settings, documents: list[Document], changed: list[str]
+    ) -> Trace:
         """The new trace of a replay: the original's question, evidence and prompt; documents where they are now."""
         trace = self._new_trace(original.question, settings, original.trace_id)
         trace.parsed, trace.retrieval, trace.context = original.parsed, original.retrieval, original.context
@@ -343,19 +424,35 @@ def _cost(generation: Generation) -> float | None:
 
 def _replay_settings(settings: Settings, original: Trace) -> Settings:
     """This run's settings with the original's model, API, output limit and backend."""
-    kept: dict[str, Any] = {k: original.settings[k] for k in ("model", "api", "max_output_tokens")
-                            if k in original.settings}
+    kept: dict[str, Any] = {
+        k: original.settings[k] for k in ("model", "api", "max_output_tokens") if k in original.settings
+    }
     return settings.model_copy(update={**kept, "backend": original.request.backend or "auto"})
 
 
 def _reverify_report(trace: Trace, before: Verification, changed: list[str], after: Verification) -> dict[str, Any]:
     """What ``traces verify`` prints: the verdicts that changed, and the statuses before and after."""
     old = {(v.item, v.field, v.span): v.verdict for v in before.spans}
-    diffs = [{"item": v.item, "field": v.field, "span": v.span, "before": old.get((v.item, v.field, v.span)),
-              "after": v.verdict, "detail": v.detail}
-             for v in after.spans if old.get((v.item, v.field, v.span)) != v.verdict]
-    return {"trace_id": trace.trace_id, "changed_documents": changed, "status_before": before.status,
-            "status_after": after.status, "changes": diffs, "verification": after.model_dump(mode="json")}
+    diffs = [
+        {
+            "item": v.item,
+            "field": v.field,
+            "span": v.span,
+            "before": old.get((v.item, v.field, v.span)),
+            "after": v.verdict,
+            "detail": v.detail,
+        }
+        for v in after.spans
+        if old.get((v.item, v.field, v.span)) != v.verdict
+    ]
+    return {
+        "trace_id": trace.trace_id,
+        "changed_documents": changed,
+        "status_before": before.status,
+        "status_after": after.status,
+        "changes": diffs,
+        "verification": after.model_dump(mode="json"),
+    }
 
 
 def _labelled(document: Document, doc_id: str) -> Document:
@@ -400,19 +497,23 @@ class _DocumentFinder:
         if stored.is_file():
             return stored, False
         if self.named:
-            raise InputError(f"no --doc file has the content of document {record.doc_id} of trace {trace_id} "
-                             f"(sha256 {want[:12]}…), nor its name", f"name the file {record.doc_id}.pdf if it is "
-                             "that document changed since, or give the right file")
-        raise InputError(f"document {record.doc_id} of trace {trace_id} is no longer at {stored} "
-                         f"(content sha256 {want[:12]}…)",
-                         "give its new place with --doc PATH, or a folder to find it by content with --search FOLDER")
+            raise InputError(
+                f"no --doc file has the content of document {record.doc_id} of trace {trace_id} "
+                f"(sha256 {want[:12]}…), nor its name",
+                f"name the file {record.doc_id}.pdf if it is that document changed since, or give the right file",
+            )
+        raise InputError(
+            f"document {record.doc_id} of trace {trace_id} is no longer at {stored} (content sha256 {want[:12]}…)",
+            "give its new place with --doc PATH, or a folder to find it by content with --search FOLDER",
+        )
 
 
 def _current_context(stored: TraceContext, documents: list[Document]) -> TraceContext:
     """The stored context with each sent line read again from the current documents (same line numbers)."""
     by_id = {d.meta.doc_id: d for d in documents}
-    sources = [source.model_copy(update={"lines": _current_lines(source, by_id.get(source.doc))})
-               for source in stored.sources]
+    sources = [
+        source.model_copy(update={"lines": _current_lines(source, by_id.get(source.doc))}) for source in stored.sources
+    ]
     return stored.model_copy(update={"sources": sources})
 
 
@@ -425,8 +526,14 @@ def _current_lines(source: Source, document: Document | None) -> list[ContextLin
     for line in source.lines:
         if 1 <= line.global_line <= len(lines):
             row = lines.iloc[line.global_line - 1]
-            current.append(ContextLine(global_line=line.global_line, page=int(row["page"]),
-                                       line_in_page=int(row["line_in_page"]), text=str(row["text"])))
+            current.append(
+                ContextLine(
+                    global_line=line.global_line,
+                    page=int(row["page"]),
+                    line_in_page=int(row["line_in_page"]),
+                    text=str(row["text"]),
+                )
+            )
     return current
 
 

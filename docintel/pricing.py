@@ -18,9 +18,14 @@ PRICES_PER_MTOK: dict[str, tuple[float, float, float]] = {
 }
 
 INPUT_LIMITS: dict[str, int] = {
-    "gpt-4.1": 1_047_576, "gpt-4.1-mini": 1_047_576, "gpt-4.1-nano": 1_047_576,
-    "gpt-4o": 128_000, "gpt-4o-mini": 128_000,
-    "gpt-5": 272_000, "gpt-5-mini": 272_000, "gpt-5-nano": 272_000,
+    "gpt-4.1": 1_047_576,
+    "gpt-4.1-mini": 1_047_576,
+    "gpt-4.1-nano": 1_047_576,
+    "gpt-4o": 128_000,
+    "gpt-4o-mini": 128_000,
+    "gpt-5": 272_000,
+    "gpt-5-mini": 272_000,
+    "gpt-5-nano": 272_000,
 }
 
 

@@ -42,8 +42,14 @@ class Task:
 
             tqdm.monitor_interval = 0  # no monitor thread: parsing forks worker processes
             reporter.bars += 1
-            self._bar = tqdm(total=self.total, desc=label, file=reporter.stream, leave=False, dynamic_ncols=True,
-                             bar_format="{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}]{postfix}")
+            self._bar = tqdm(
+                total=self.total,
+                desc=label,
+                file=reporter.stream,
+                leave=False,
+                dynamic_ncols=True,
+                bar_format="{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}]{postfix}",
+            )
 
     def advance(self, amount: float = 1.0, status: str | None = None) -> None:
         """Record *amount* more units done; *status* replaces the text shown beside the bar."""
@@ -98,8 +104,9 @@ class Task:
 class Reporter:
     """Where progress and warnings go: stderr by default; ``quiet`` drops progress, keeps warnings."""
 
-    def __init__(self, stream: TextIO | None = None, *, quiet: bool = False, interval_s: float = 10.0,
-                 enabled: bool = True) -> None:
+    def __init__(
+        self, stream: TextIO | None = None, *, quiet: bool = False, interval_s: float = 10.0, enabled: bool = True
+    ) -> None:
         self.stream = stream or sys.stderr
         self.active = enabled and not quiet
         self.interval_s = interval_s

@@ -32,16 +32,22 @@ Rules:
 
 SHAPE_FRAGMENTS = {
     "text": "Answer shape: text. Give one or more short statements; each is an item with its own spans.",
-    "amount": ("Answer shape: amount. Each item is one amount: label it, give value as a plain number "
-               "(no thousands separators; negative when shown in parentheses), currency as an ISO 4217 code "
-               "or null, and unit (units, thousands, millions, billions, percent, ratio, per_share, count, other) "
-               "as the document states it. If you compute a value from several figures, cite every figure used "
-               "and show the computation in caveats."),
-    "date": "Answer shape: date. Each item gives iso (YYYY-MM-DD, or YYYY-MM / YYYY when only that is known) and original_text exactly as written.",
-    "boolean": "Answer shape: boolean. Give value true/false (null when the evidence cannot decide) and a one-sentence explanation citing the evidence.",
+    "amount": (
+        "Answer shape: amount. Each item is one amount: label it, give value as a plain number "
+        "(no thousands separators; negative when shown in parentheses), currency as an ISO 4217 code "
+        "or null, and unit (units, thousands, millions, billions, percent, ratio, per_share, count, other) "
+        "as the document states it. If you compute a value from several figures, cite every figure used "
+        "and show the computation in caveats."
+    ),
+    "date": "Answer shape: date. Each item gives iso (YYYY-MM-DD, or YYYY-MM / YYYY when only that is known) and "
+    "original_text exactly as written.",
+    "boolean": "Answer shape: boolean. Give value true/false (null when the evidence cannot decide) and a "
+    "one-sentence explanation citing the evidence.",
     "list": "Answer shape: list. One item per entry of the list, each with its own spans; do not merge entries.",
-    "table": "Answer shape: table. Give headers and rows as strings exactly as in the evidence; cite the lines the rows come from.",
-    "extraction": "Answer shape: extraction. Fill every field: its value (null when the evidence lacks it) and the spans supporting it.",
+    "table": "Answer shape: table. Give headers and rows as strings exactly as in the evidence; cite the lines the "
+    "rows come from.",
+    "extraction": "Answer shape: extraction. Fill every field: its value (null when the evidence lacks it) and the "
+    "spans supporting it.",
 }
 
 
@@ -66,8 +72,9 @@ def _constraint_fragments(parsed: ParsedQuestion) -> list[tuple[str, str]]:
     return fragments
 
 
-def compose_prompt(parsed: ParsedQuestion, context: Context, schema_name: str, shape: str,
-                   *, include_keywords: bool = True) -> Prompt:
+def compose_prompt(
+    parsed: ParsedQuestion, context: Context, schema_name: str, shape: str, *, include_keywords: bool = True
+) -> Prompt:
     """Build the system prompt (BASE + fragments) and the user prompt (question, keywords, evidence)."""
     applied = ["base", f"shape:{shape}"]
     parts = [BASE, SHAPE_FRAGMENTS.get(shape, SHAPE_FRAGMENTS["text"])]
@@ -76,7 +83,9 @@ def compose_prompt(parsed: ParsedQuestion, context: Context, schema_name: str, s
         parts.append(text)
     if len(context.sources) > 1:
         applied.append("multi_document")
-        parts.append("Several documents are shown: always set doc in every span, and say which document each item comes from.")
+        parts.append(
+            "Several documents are shown: always set doc in every span, and say which document each item comes from."
+        )
     system = "\n\n".join(parts)
     user_parts = [f"Question: {parsed.question}"]
     if include_keywords and parsed.keywords:

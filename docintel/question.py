@@ -48,7 +48,8 @@ class ParsedQuestion(BaseModel):
     )
     section_hints: list[str] = Field(default_factory=list, description="sections the question names")
     implied_sections: list[str] = Field(
-        default_factory=list, description="sections that usually hold what the question asks for (domain dictionary)",
+        default_factory=list,
+        description="sections that usually hold what the question asks for (domain dictionary)",
     )
     brief: GenerationBrief = Field(default_factory=GenerationBrief)
 
@@ -63,14 +64,26 @@ class ParsedQuestion(BaseModel):
 
 # ------------------------------------------------------------------------- page hints
 
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-             "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+}
 _NUM = r"(\d{1,5})"
 _PAGE_WORD = r"(?:pages?|pp?\.|pgs?\.?)"
 _RANGE_RE = re.compile(rf"\b{_PAGE_WORD}\s*{_NUM}\s*(?:-|–|—|to|through|thru)\s*{_NUM}\b", re.I)
 _LIST_RE = re.compile(rf"\b{_PAGE_WORD}\s*({_NUM}(?:\s*(?:,|and|&|or)\s*{_NUM})+)\b", re.I)
 _SINGLE_RE = re.compile(rf"\b{_PAGE_WORD}\s*{_NUM}\b", re.I)
-_ORDINAL_RE = re.compile(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final)\s+page\b", re.I)
+_ORDINAL_RE = re.compile(
+    r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final)\s+page\b", re.I
+)
 
 
 def parse_page_hints(question: str) -> list[int]:
@@ -95,13 +108,18 @@ def parse_page_hints(question: str) -> list[int]:
 # ---------------------------------------------------------------------- answer shape
 
 _BOOLEAN_START = re.compile(r"^\s*(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall)\b", re.I)
-_DATE_RE = re.compile(r"\b(when|what date|which date|the date|on what day|by what date|effective date|deadline|due date|matur\w+ date)\b", re.I)
+_DATE_RE = re.compile(
+    r"\b(when|what date|which date|the date|on what day|by what date|effective date|deadline|due date|matur\w+ date)\b",
+    re.I,
+)
 _TABLE_RE = re.compile(r"\b(table|breakdown|break down|tabulate|for each (year|segment|quarter))\b", re.I)
 _LIST_Q_RE = re.compile(r"\b(list|name all|enumerate|which (are|were)|what are the|what were the)\b", re.I)
 _AMOUNT_RE = re.compile(
     r"\b(how (much|many)|amount|total|value|usd|dollars?|millions?|billions?|thousands?|ratio|margin|"
     r"percent(age)?|rate|eps|per share|revenue|sales|income|expense|cost|capex|expenditure|cash flow|"
-    r"debt|assets|liabilities|equity|price|dividend|growth)\b|\$|%", re.I)
+    r"debt|assets|liabilities|equity|price|dividend|growth)\b|\$|%",
+    re.I,
+)
 
 
 def answer_shape(question: str) -> AnswerShape:
@@ -121,8 +139,19 @@ def answer_shape(question: str) -> AnswerShape:
 
 # --------------------------------------------------------------------------- brief
 
-_CURRENCIES = {"usd": "USD", "us$": "USD", "$": "USD", "dollar": "USD", "eur": "EUR", "€": "EUR",
-               "euro": "EUR", "gbp": "GBP", "£": "GBP", "jpy": "JPY", "¥": "JPY"}
+_CURRENCIES = {
+    "usd": "USD",
+    "us$": "USD",
+    "$": "USD",
+    "dollar": "USD",
+    "eur": "EUR",
+    "€": "EUR",
+    "euro": "EUR",
+    "gbp": "GBP",
+    "£": "GBP",
+    "jpy": "JPY",
+    "¥": "JPY",
+}
 _UNIT_RE = re.compile(r"\b(thousands|millions|billions)\b", re.I)
 _DECIMALS_RE = re.compile(r"(round\w*|decimal)[^.?]*?\b(\d|one|two|three)\b[^.?]*?decimal", re.I)
 _PERIOD_RE = re.compile(r"\b(?:fy|fiscal(?: year)?)\s*'?(\d{2}|\d{4})\b|\b(q[1-4])\s*(?:fy)?\s*'?(\d{2,4})\b", re.I)
@@ -139,7 +168,7 @@ def generation_brief(question: str, shape: AnswerShape) -> GenerationBrief:
     folded = fold(question)
     constraints: list[str] = []
     for marker, code in _CURRENCIES.items():
-        if (marker in folded if not marker.isalpha() else re.search(rf"\b{marker}\b", folded)):
+        if marker in folded if not marker.isalpha() else re.search(rf"\b{marker}\b", folded):
             constraints.append(f"currency: {code}")
             break
     if unit := _UNIT_RE.search(folded):
@@ -163,6 +192,7 @@ def generation_brief(question: str, shape: AnswerShape) -> GenerationBrief:
 
 
 # ------------------------------------------------------------------------ keywords
+
 
 def _keywords(question: str, use_synonyms: bool) -> list[Keyword]:
     seen: set[str] = set()
@@ -208,11 +238,15 @@ def check_question(question: str) -> str:
     """The question with surrounding whitespace removed; UsageError when it is empty or too long."""
     text = strip_controls(question).strip()
     if not text:
-        raise UsageError("the question is empty", "write the question in quotes, e.g. docintel ask \"What is the refund "
-                                                  "window?\" report.pdf")
+        raise UsageError(
+            "the question is empty",
+            'write the question in quotes, e.g. docintel ask "What is the refund window?" report.pdf',
+        )
     if len(text) > MAX_QUESTION_CHARS:
-        raise UsageError(f"the question is {len(text):,} characters long; the limit is {MAX_QUESTION_CHARS:,}",
-                         "ask a shorter question; put long material in a PDF and pass it as a document")
+        raise UsageError(
+            f"the question is {len(text):,} characters long; the limit is {MAX_QUESTION_CHARS:,}",
+            "ask a shorter question; put long material in a PDF and pass it as a document",
+        )
     return text
 
 
@@ -221,8 +255,13 @@ def parse_question(question: str, *, use_synonyms: bool = True) -> ParsedQuestio
     shape = answer_shape(question)
     sections = [name for name, pattern in SECTION_QUESTION_RE.items() if pattern.search(question)]
     plain, stemmed = _plain(question), " " + " ".join(tokenize(question)) + " "
-    implied = sorted({section for phrase, section in CONCEPT_SECTIONS.items()
-                      if section not in sections and _mentions(phrase, plain, stemmed)})
+    implied = sorted(
+        {
+            section
+            for phrase, section in CONCEPT_SECTIONS.items()
+            if section not in sections and _mentions(phrase, plain, stemmed)
+        }
+    )
     return ParsedQuestion(
         question=question,
         keywords=_keywords(_strip_page_references(question), use_synonyms),

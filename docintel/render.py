@@ -12,13 +12,20 @@ if TYPE_CHECKING:  # only for annotations: rendering traces must not import pand
     from .context import Context
     from .ingest import Document, IngestFailure
 
+
 def print_text(text: str, file: TextIO | None = None) -> None:
     """Print human-readable text with control characters (NUL, escapes) removed: safe on a terminal."""
     print(strip_controls(text), file=file or sys.stdout)
 
 
-MARKS = {"verified": "✓", "wrong_lines": "✗", "not_in_context": "✗", "quote_not_found": "✗",
-         "out_of_range": "✗", "unknown_document": "✗"}
+MARKS = {
+    "verified": "✓",
+    "wrong_lines": "✗",
+    "not_in_context": "✗",
+    "quote_not_found": "✗",
+    "out_of_range": "✗",
+    "unknown_document": "✗",
+}
 
 
 def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> str:
@@ -27,8 +34,11 @@ def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> s
     for d in documents:
         m = d.meta
         labels = " (printed page labels)" if m.page_labels else ""
-        out.append(f"{m.doc_id}: {m.n_pages} pages{labels}, {m.n_lines} lines, "
-                   f"{len(m.warnings)} warning{'' if len(m.warnings) == 1 else 's'}, cache {'hit' if d.cache_hit else 'miss'} — {m.title}")
+        out.append(
+            f"{m.doc_id}: {m.n_pages} pages{labels}, {m.n_lines} lines, "
+            f"{len(m.warnings)} warning{'' if len(m.warnings) == 1 else 's'}, "
+            f"cache {'hit' if d.cache_hit else 'miss'} — {m.title}"
+        )
         for w in m.warnings[:10]:
             out.append(f"  warning: page {w.page}: {w.message}")
         if len(m.warnings) > 10:
@@ -42,10 +52,16 @@ def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> s
 def context_report(question: str, context: Context) -> str:
     """The rendered context followed by the packing audit."""
     b = context.budget
-    status = context.status if context.status_detail in ("", context.status) else \
-        f"{context.status} ({context.status_detail})"
-    head = [f"question: {question}", f"status: {status}",
-            f"budget: {b.used_chars}/{b.budget_chars} chars used (~{b.estimated_tokens} tokens)"]
+    status = (
+        context.status
+        if context.status_detail in ("", context.status)
+        else f"{context.status} ({context.status_detail})"
+    )
+    head = [
+        f"question: {question}",
+        f"status: {status}",
+        f"budget: {b.used_chars}/{b.budget_chars} chars used (~{b.estimated_tokens} tokens)",
+    ]
     head.extend(f"note: {n}" for n in context.notes)
     kept = [d for d in context.decisions if d.action in ("kept", "whole_document")]
     skipped = [d for d in context.decisions if d.action == "skipped"]
@@ -53,8 +69,10 @@ def context_report(question: str, context: Context) -> str:
     audit = [f"decisions: {len(kept)} kept, {len(skipped)} skipped, {len(escalated)} escalated"]
     for d in context.decisions[:40]:
         rank = f"#{d.rank}" if d.rank else "--"
-        audit.append(f"  {rank:>4} {d.action:<14} {d.doc} lines {d.line_start}-{d.line_end} "
-                     f"p.{','.join(map(str, d.pages))} ({d.chars} chars): {d.reason}")
+        audit.append(
+            f"  {rank:>4} {d.action:<14} {d.doc} lines {d.line_start}-{d.line_end} "
+            f"p.{','.join(map(str, d.pages))} ({d.chars} chars): {d.reason}"
+        )
     if len(context.decisions) > 40:
         audit.append(f"  ... {len(context.decisions) - 40} more (see --json)")
     return "\n".join(head) + "\n\n" + context.rendered + "\n" + "\n".join(audit)
@@ -89,13 +107,17 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
     if not answer["items"]:
         lines.append("  No answer found in the documents.")
     for index, item in enumerate(answer["items"], start=1):
-        lines.append(f"{index}. " + textwrap.shorten(_value(item), 400) if "table" not in item else f"{index}. {_value(item)}")
+        lines.append(
+            f"{index}. " + textwrap.shorten(_value(item), 400) if "table" not in item else f"{index}. {_value(item)}"
+        )
         for s in (s for s in spans if s["item"] == index - 1):
             printed = s.get("printed_pages") or []
             label = f" (printed {','.join(printed)})" if printed and printed != [str(p) for p in s["pages"]] else ""
-            where = f"{s['doc']} p.{','.join(map(str, s['pages'])) or '?'}{label} lines {s['line_start']}-{s['line_end']}"
+            where = (
+                f"{s['doc']} p.{','.join(map(str, s['pages'])) or '?'}{label} lines {s['line_start']}-{s['line_end']}"
+            )
             field = f"[{s['field']}] " if s.get("field") else ""
-            lines.append(f"   {MARKS[s['verdict']]} {field}{where}: \"{textwrap.shorten(s['quote'], 160)}\"")
+            lines.append(f'   {MARKS[s["verdict"]]} {field}{where}: "{textwrap.shorten(s["quote"], 160)}"')
             if s["verdict"] != "verified":
                 lines.append(f"     {s['verdict']}: {s['detail']}")
     for caveat in answer.get("caveats") or []:
@@ -113,84 +135,121 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
     usage = result.get("usage") or {}
     model = result.get("model") or "no model"
     trace = trace_id or (result.get("trace_id") if result.get("trace_path", "") is not None else None)
-    lines.append(f"backend: {result['backend']} ({model}); tokens in/out: {usage.get('input_tokens', 0)}/{usage.get('output_tokens', 0)}; "
-                 f"trace: {trace or 'not written'}")
+    lines.append(
+        f"backend: {result['backend']} ({model}); "
+        f"tokens in/out: {usage.get('input_tokens', 0)}/{usage.get('output_tokens', 0)}; "
+        f"trace: {trace or 'not written'}"
+    )
     return "\n".join(lines)
 
 
 def trace_report(trace: dict[str, Any]) -> str:
     """A readable trace: question, parsed question, sources with the audit, fragments, answer, usage."""
     parsed = trace.get("parsed") or {}
-    out = [f"trace {trace['trace_id']} ({trace.get('kind')}{', replay of ' + trace['replay_of'] if trace.get('replay_of') else ''})",
-           f"created: {trace.get('created_at')}   program: docintel {trace.get('program', {}).get('version')}   "
-           f"settings hash: {trace.get('settings_hash')}",
-           f"question: {trace.get('question')}"]
+    out = [
+        f"trace {trace['trace_id']} ({trace.get('kind')}"
+        f"{', replay of ' + trace['replay_of'] if trace.get('replay_of') else ''})",
+        f"created: {trace.get('created_at')}   program: docintel {trace.get('program', {}).get('version')}   "
+        f"settings hash: {trace.get('settings_hash')}",
+        f"question: {trace.get('question')}",
+    ]
     if parsed:
-        out.append(f"parsed: shape={parsed.get('expected_answer_shape')} pages={parsed.get('pages_hint')} "
-                   f"sections={parsed.get('section_hints')} keywords=" + ", ".join(k["text"] for k in parsed.get("keywords", [])[:12]))
+        out.append(
+            f"parsed: shape={parsed.get('expected_answer_shape')} pages={parsed.get('pages_hint')} "
+            f"sections={parsed.get('section_hints')} keywords="
+            + ", ".join(k["text"] for k in parsed.get("keywords", [])[:12])
+        )
     for doc in trace.get("documents") or []:
-        out.append(f"document: {doc['doc_id']} ({doc['n_pages']} pages, sha256 {doc['content_hash'][:12]}…) {doc['path']}")
+        out.append(
+            f"document: {doc['doc_id']} ({doc['n_pages']} pages, sha256 {doc['content_hash'][:12]}…) {doc['path']}"
+        )
     context = trace.get("context")
     if context:
         b = context["budget"]
-        out.append(f"context: {context['status']} — {b['used_chars']}/{b['budget_chars']} chars (~{b['estimated_tokens']} tokens)")
+        out.append(
+            f"context: {context['status']} — {b['used_chars']}/{b['budget_chars']} chars "
+            f"(~{b['estimated_tokens']} tokens)"
+        )
         for source in context["sources"]:
             numbers = [line["global_line"] for line in source["lines"]]
-            out.append(f"  sent {source['doc']}: pages {source['pages']}, {len(numbers)} lines"
-                       f"{' (whole document)' if source.get('whole_document') else ''}")
+            out.append(
+                f"  sent {source['doc']}: pages {source['pages']}, {len(numbers)} lines"
+                f"{' (whole document)' if source.get('whole_document') else ''}"
+            )
         actions = [d["action"] for d in context["decisions"]]
         out.append("  decisions: " + ", ".join(f"{actions.count(a)} {a}" for a in sorted(set(actions))))
     for section in (trace.get("budget_audit") or {}).get("sections", []):
         limit = f" / {section['budget_chars']}" if section.get("budget_chars") else ""
-        out.append(f"  prompt section {section['name']}: {section['chars']}{limit} chars (~{section['estimated_tokens']} tokens)")
+        out.append(
+            f"  prompt section {section['name']}: {section['chars']}{limit} chars "
+            f"(~{section['estimated_tokens']} tokens)"
+        )
     if trace.get("prompt"):
         out.append("fragments: " + ", ".join(trace["prompt"]["fragments"]))
     if trace.get("error"):
         err = trace["error"]
         out.append(f"error: {err['what']} — {err['fix']}")
     if trace.get("answer") is not None:
-        result = {"answer": trace["answer"], "verification": trace["verification"], "backend": trace["request"].get("backend"),
-                  "model": trace["request"].get("model"), "usage": trace.get("usage"), "trace_id": trace["trace_id"],
-                  "notes": (trace.get("response") or {}).get("notes")}
+        result = {
+            "answer": trace["answer"],
+            "verification": trace["verification"],
+            "backend": trace["request"].get("backend"),
+            "model": trace["request"].get("model"),
+            "usage": trace.get("usage"),
+            "trace_id": trace["trace_id"],
+            "notes": (trace.get("response") or {}).get("notes"),
+        }
         out.append(answer_report(result))
     usage = trace.get("usage") or {}
     cost = trace.get("cost_usd")
-    out.append(f"usage: {usage.get('input_tokens', 0)} in / {usage.get('output_tokens', 0)} out tokens; "
-               f"cost {'unknown' if cost is None else f'${cost:.5f}'}; latency {trace.get('latency_s')} s")
+    out.append(
+        f"usage: {usage.get('input_tokens', 0)} in / {usage.get('output_tokens', 0)} out tokens; "
+        f"cost {'unknown' if cost is None else f'${cost:.5f}'}; latency {trace.get('latency_s')} s"
+    )
     timings = trace.get("timings") or {}
     if timings:
-        out.append("timings: " + ", ".join(f"{name.removesuffix('_s')} {seconds:.3f} s" for name, seconds in timings.items()))
+        out.append(
+            "timings: " + ", ".join(f"{name.removesuffix('_s')} {seconds:.3f} s" for name, seconds in timings.items())
+        )
     return "\n".join(out)
 
 
 # ---------------------------------------------------------------------------- batch, traces, eval, settings
 
+
 def batch_summary(summary: Any, out: Any) -> str:
     """The closing summary of ``batch``."""
     cost = "unknown (model price not known)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
     dropped = f", {summary.dropped_lines} damaged lines dropped" if summary.dropped_lines else ""
-    return (f"questions: {summary.total} ({summary.skipped} already answered in {out}{dropped})\n"
-            f"answered: {summary.answered}   not found: {summary.not_found}   errors: {summary.errors}\n"
-            f"citations verified: {summary.citations_verified}   failed: {summary.citations_failed}\n"
-            f"tokens in/out: {summary.input_tokens}/{summary.output_tokens}   estimated cost: {cost}\n"
-            f"wall time: {summary.wall_s:.1f} s   output: {out}")
+    return (
+        f"questions: {summary.total} ({summary.skipped} already answered in {out}{dropped})\n"
+        f"answered: {summary.answered}   not found: {summary.not_found}   errors: {summary.errors}\n"
+        f"citations verified: {summary.citations_verified}   failed: {summary.citations_failed}\n"
+        f"tokens in/out: {summary.input_tokens}/{summary.output_tokens}   estimated cost: {cost}\n"
+        f"wall time: {summary.wall_s:.1f} s   output: {out}"
+    )
 
 
 def trace_row(row: dict[str, Any]) -> str:
     """One line of ``traces list``."""
     model = f"{row.get('backend')}/{row.get('model') or '-'}"
-    return (f"{row['id']}  {(row.get('created_at') or '')[:19]}  {model:<24} "
-            f"{row.get('answer_status') or '-':<9} {row.get('verification_status') or '-':<12} "
-            f"{row.get('tokens', 0):>6} tok  {textwrap.shorten(row.get('question') or '', 60)}")
+    return (
+        f"{row['id']}  {(row.get('created_at') or '')[:19]}  {model:<24} "
+        f"{row.get('answer_status') or '-':<9} {row.get('verification_status') or '-':<12} "
+        f"{row.get('tokens', 0):>6} tok  {textwrap.shorten(row.get('question') or '', 60)}"
+    )
 
 
 def reverify_report(report: dict[str, Any]) -> str:
     """What ``traces verify`` found."""
     changed = ", ".join(report["changed_documents"]) or "none"
-    lines = [f"trace {report['trace_id']}: documents changed since: {changed}",
-             f"verification: {report['status_before']} -> {report['status_after']}"]
-    lines += [f"  item {d['item']} span {d['span']}: {d['before']} -> {d['after']} ({d['detail']})"
-              for d in report["changes"]]
+    lines = [
+        f"trace {report['trace_id']}: documents changed since: {changed}",
+        f"verification: {report['status_before']} -> {report['status_after']}",
+    ]
+    lines += [
+        f"  item {d['item']} span {d['span']}: {d['before']} -> {d['after']} ({d['detail']})" for d in report["changes"]
+    ]
     if not report["changes"]:
         lines.append("  every verdict is unchanged")
     return "\n".join(lines)
@@ -199,36 +258,51 @@ def reverify_report(report: dict[str, Any]) -> str:
 def replay_report(original_id: str, new_id: str, changes: dict[str, Any], new: dict[str, Any]) -> str:
     """What ``traces replay`` changed, then the new answer."""
     before, after = changes["usage_before"] or {}, changes["usage_after"]
-    return "\n".join([
-        f"replayed {original_id} as {new_id}",
-        f"answer: {'changed' if changes['answer_changed'] else 'unchanged'}; verification: "
-        f"{changes['verification'][0]} -> {changes['verification'][1]}",
-        f"verdicts: {changes['verdicts_before']} -> {changes['verdicts_after']}",
-        f"tokens in/out: {before.get('input_tokens', 0)}/{before.get('output_tokens', 0)} -> "
-        f"{after['input_tokens']}/{after['output_tokens']}",
-        answer_report(new)])
+    return "\n".join(
+        [
+            f"replayed {original_id} as {new_id}",
+            f"answer: {'changed' if changes['answer_changed'] else 'unchanged'}; verification: "
+            f"{changes['verification'][0]} -> {changes['verification'][1]}",
+            f"verdicts: {changes['verdicts_before']} -> {changes['verdicts_after']}",
+            f"tokens in/out: {before.get('input_tokens', 0)}/{before.get('output_tokens', 0)} -> "
+            f"{after['input_tokens']}/{after['output_tokens']}",
+            answer_report(new),
+        ]
+    )
 
 
 def stats_report(stats: dict[str, Any]) -> str:
     """``traces stats`` for people."""
     cost = "unknown" if stats["cost_usd"] is None else f"${stats['cost_usd']:.4f}"
     lat, util = stats["latency_s"], stats["context_utilisation"]
-    lines = [f"traces: {stats['traces']}   answer found: {stats['answer_found']:.0%}   not found: "
-             f"{stats['not_found']:.0%}   errors: {stats['errors']:.0%}",
-             f"citations: verified answers {stats['verified']:.0%}, failed citations in {stats['citation_failed']:.0%}",
-             f"tokens in/out: {stats['input_tokens']}/{stats['output_tokens']}   cost: {cost}",
-             f"latency: p50 {lat['p50']:.2f} s   p90 {lat['p90']:.2f} s   p99 {lat['p99']:.2f} s",
-             "context utilisation: " + ("n/a (no model with a known input limit)" if util["mean"] is None else
-                                        f"mean {util['mean']:.1%} of the model's input limit, "
-                                        f"{util['over_75pct']} calls over 75%")]
+    lines = [
+        f"traces: {stats['traces']}   answer found: {stats['answer_found']:.0%}   not found: "
+        f"{stats['not_found']:.0%}   errors: {stats['errors']:.0%}",
+        f"citations: verified answers {stats['verified']:.0%}, failed citations in {stats['citation_failed']:.0%}",
+        f"tokens in/out: {stats['input_tokens']}/{stats['output_tokens']}   cost: {cost}",
+        f"latency: p50 {lat['p50']:.2f} s   p90 {lat['p90']:.2f} s   p99 {lat['p99']:.2f} s",
+        "context utilisation: "
+        + (
+            "n/a (no model with a known input limit)"
+            if util["mean"] is None
+            else f"mean {util['mean']:.1%} of the model's input limit, {util['over_75pct']} calls over 75%"
+        ),
+    ]
     if stats["warning"]:
         lines.append("warning: calls regularly use over 75% of the model's input limit; lower --budget-chars")
     return "\n".join(lines)
 
 
-EVAL_COLUMNS = [("page_recall", "pages"), ("evidence_share", "evidence"), ("context_chars", "ctx chars"),
-                ("budget_share", "budget%"), ("spans_verified", "verified"), ("answer_match", "answer"),
-                ("not_found", "not found"), ("errors", "errors")]
+EVAL_COLUMNS = [
+    ("page_recall", "pages"),
+    ("evidence_share", "evidence"),
+    ("context_chars", "ctx chars"),
+    ("budget_share", "budget%"),
+    ("spans_verified", "verified"),
+    ("answer_match", "answer"),
+    ("not_found", "not found"),
+    ("errors", "errors"),
+]
 
 
 def _eval_cell(value: Any, key: str = "") -> str:
@@ -257,14 +331,21 @@ def eval_table(runs: list[Any], base: Any = None) -> str:
     return "\n".join(lines)
 
 
-def eval_report(sections: list[Any], flipped: dict[str, dict[str, list[str]]], runs: list[Any],
-                out: Any, plot: Any) -> str:
+def eval_report(
+    sections: list[Any], flipped: dict[str, dict[str, list[str]]], runs: list[Any], out: Any, plot: Any
+) -> str:
     """The tables, flipped questions and settings hashes of ``eval``."""
     parts = [f"\n{title}\n{eval_table(group, base)}" for title, group, base in sections]
-    parts += [f"\n{name}: hit->miss {change['hit_to_miss'] or 'none'}; miss->hit {change['miss_to_hit'] or 'none'}"
-              for name, change in flipped.items()]
-    parts.append("\nsettings hashes: " + ", ".join(f"{r.label}={r.settings_hash}" for r in runs)
-                 + (f"\nreport: {out}" if out else "") + (f"\nplot: {plot}" if plot else ""))
+    parts += [
+        f"\n{name}: hit->miss {change['hit_to_miss'] or 'none'}; miss->hit {change['miss_to_hit'] or 'none'}"
+        for name, change in flipped.items()
+    ]
+    parts.append(
+        "\nsettings hashes: "
+        + ", ".join(f"{r.label}={r.settings_hash}" for r in runs)
+        + (f"\nreport: {out}" if out else "")
+        + (f"\nplot: {plot}" if plot else "")
+    )
     return "\n".join(parts)
 
 
@@ -278,8 +359,9 @@ def eval_errors(runs: list[Any]) -> list[str]:
                 grouped.setdefault(row.error, []).append(row.id)
         for message, ids in sorted(grouped.items(), key=lambda item: -len(item[1])):
             more = f" and {len(ids) - 3} more" if len(ids) > 3 else ""
-            lines.append(f"error: {report.label}: {len(ids)} question(s) not scored ({', '.join(ids[:3])}{more}): "
-                         f"{message}")
+            lines.append(
+                f"error: {report.label}: {len(ids)} question(s) not scored ({', '.join(ids[:3])}{more}): {message}"
+            )
     return lines
 
 
@@ -297,6 +379,8 @@ def _size(n_bytes: int) -> str:
 
 def cache_report(summary: dict[str, Any]) -> str:
     """``docintel cache info`` for people."""
-    return (f"cache: {summary['cache_dir']}\n"
-            f"parsed documents: {summary['lines']['files']} ({_size(summary['lines']['bytes'])})\n"
-            f"search indexes: {summary['index']['files']} ({_size(summary['index']['bytes'])})")
+    return (
+        f"cache: {summary['cache_dir']}\n"
+        f"parsed documents: {summary['lines']['files']} ({_size(summary['lines']['bytes'])})\n"
+        f"search indexes: {summary['index']['files']} ({_size(summary['index']['bytes'])})"
+    )

@@ -75,7 +75,7 @@ def _is_heading(text: str) -> bool:
 
 def _page_title(texts: list[str]) -> str | None:
     """The heading-like lines at the top of a page (where statement and note titles are)."""
-    top = [t for t in texts[:_TOP_LINES + 2] if t.lower() not in ("table of contents", "index") and not t.isdigit()]
+    top = [t for t in texts[: _TOP_LINES + 2] if t.lower() not in ("table of contents", "index") and not t.isdigit()]
     titles = [t for t in top[:_TOP_LINES] if _is_heading(t) or (t.isupper() and len(t) < 120)]
     return " / ".join(titles) or None
 
@@ -88,7 +88,7 @@ def build_passages(document: Document, max_lines: int) -> list[Passage]:
     texts = lines["text"].tolist()
     passages: list[Passage] = []
     boundaries = np.flatnonzero(np.diff(pages)) + 1
-    for start, end in zip(np.r_[0, boundaries], np.r_[boundaries, len(texts)]):
+    for start, end in zip(np.r_[0, boundaries], np.r_[boundaries, len(texts)], strict=True):
         page_texts = texts[start:end]
         title = _page_title(page_texts)
         heading: str | None = None
@@ -99,11 +99,16 @@ def build_passages(document: Document, max_lines: int) -> list[Passage]:
             size = offset - run_start
             if at_end or size >= max_lines or (heading_here and size >= 2):
                 if size:
-                    passages.append(Passage.model_construct(
-                        doc_id=document.meta.doc_id, page=int(pages[start]),
-                        line_start=int(globals_[start + run_start]), line_end=int(globals_[start + offset - 1]),
-                        heading=heading, page_title=title,
-                    ))
+                    passages.append(
+                        Passage.model_construct(
+                            doc_id=document.meta.doc_id,
+                            page=int(pages[start]),
+                            line_start=int(globals_[start + run_start]),
+                            line_end=int(globals_[start + offset - 1]),
+                            heading=heading,
+                            page_title=title,
+                        )
+                    )
                 run_start = offset
             if heading_here:
                 heading = page_texts[offset]
@@ -130,14 +135,16 @@ class _DocIndex:
         texts = document.lines["text"].tolist()
         first = int(document.lines["global_line"].iloc[0]) if texts else 1
         self.tokens = [
-            tokenize(" ".join(texts[p.line_start - first: p.line_end - first + 1]) + " " + (p.heading or ""))
+            tokenize(" ".join(texts[p.line_start - first : p.line_end - first + 1]) + " " + (p.heading or ""))
             for p in self.passages
         ]
         if path:
             fields = ("page", "line_start", "line_end", "heading", "page_title")
             try:
-                cache.save_entry(path, {"passages": [{f: getattr(p, f) for f in fields} for p in self.passages],
-                                        "tokens": self.tokens})
+                cache.save_entry(
+                    path,
+                    {"passages": [{f: getattr(p, f) for f in fields} for p in self.passages], "tokens": self.tokens},
+                )
             except OSError as exc:
                 self.save_error = exc  # an unwritable cache only costs speed; warm_indexes says so once
 
@@ -250,7 +257,9 @@ IndexKey = tuple[tuple[str, str, int], ...]  # (content hash, doc id, passage li
 _BM25_CACHE: OrderedDict[IndexKey, tuple[Bm25Index, Bm25Index, np.ndarray]] = OrderedDict()
 
 
-def _indexes(key: IndexKey, passages: list[Passage], tokens: list[list[str]]) -> tuple[Bm25Index, Bm25Index, np.ndarray]:
+def _indexes(
+    key: IndexKey, passages: list[Passage], tokens: list[list[str]]
+) -> tuple[Bm25Index, Bm25Index, np.ndarray]:
     """Passage index, page index and the page of each passage; cached when the key is stable."""
     with _CACHE_LOCK:
         if key in _BM25_CACHE:
@@ -259,7 +268,7 @@ def _indexes(key: IndexKey, passages: list[Passage], tokens: list[list[str]]) ->
     page_keys: dict[tuple[str, int], int] = {}
     page_tokens: list[list[str]] = []
     owner = np.empty(len(passages), dtype=int)
-    for i, (passage, toks) in enumerate(zip(passages, tokens)):
+    for i, (passage, toks) in enumerate(zip(passages, tokens, strict=True)):
         page = page_keys.setdefault((passage.doc_id, passage.page), len(page_tokens))
         if page == len(page_tokens):
             page_tokens.append([])
@@ -275,6 +284,7 @@ def _indexes(key: IndexKey, passages: list[Passage], tokens: list[list[str]]) ->
 
 
 # ------------------------------------------------------------------------------ ranking
+
 
 def resolve_page_hints(parsed: ParsedQuestion, documents: list[Document]) -> dict[str, list[int]]:
     """Physical pages each document has for the question's page hints (printed labels count too)."""
@@ -324,7 +334,9 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
     notes: list[str] = []
     hints = resolve_page_hints(parsed, documents) if settings.use_page_hints and parsed.pages_hint else {}
     if parsed.pages_hint and settings.use_page_hints and not hints:
-        notes.append(f"pages {parsed.pages_hint} named in the question do not exist in the documents; searched all pages")
+        notes.append(
+            f"pages {parsed.pages_hint} named in the question do not exist in the documents; searched all pages"
+        )
     allowed = [i for i, p in enumerate(passages) if not hints or p.page in hints.get(p.doc_id, ())]
     terms = parsed.search_terms()
     scores = np.zeros(len(passages))
@@ -350,11 +362,20 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
     keep = [i for i in allowed if (scores[i] > 0 and scores[i] >= floor) or hints]
     keep.sort(key=lambda i: (-scores[i], passages[i].doc_id, passages[i].line_start))
     candidates = [
-        RankedPassage(passage=passages[i], score=round(float(scores[i]), 4), rank=rank,
-                      matched_terms=sorted(matched[i]), pinned=bool(hints), section_match=section_of.get(i))
+        RankedPassage(
+            passage=passages[i],
+            score=round(float(scores[i]), 4),
+            rank=rank,
+            matched_terms=sorted(matched[i]),
+            pinned=bool(hints),
+            section_match=section_of.get(i),
+        )
         for rank, i in enumerate(keep, start=1)
     ]
     return RetrievalResult(
-        candidates=candidates, total_passages=len(passages),
-        below_floor=len(allowed) - len(keep), pages_hint_resolved=hints, notes=notes,
+        candidates=candidates,
+        total_passages=len(passages),
+        below_floor=len(allowed) - len(keep),
+        pages_hint_resolved=hints,
+        notes=notes,
     )

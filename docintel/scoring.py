@@ -71,9 +71,17 @@ def pages_from_zero_based(pages: list[int]) -> set[int]:
 
 
 def gold_pages(record: dict[str, Any]) -> set[int]:
-    """1-based gold pages of a question: FinanceBench ``evidence[].evidence_page_num`` (0-based) or ``gold_pages`` (1-based)."""
-    pages = pages_from_zero_based([e["evidence_page_num"] for e in record.get("evidence") or []
-                                   if isinstance(e, dict) and e.get("evidence_page_num") is not None])
+    """1-based gold pages of a question.
+
+    From FinanceBench ``evidence[].evidence_page_num`` (0-based) or ``gold_pages`` (1-based).
+    """
+    pages = pages_from_zero_based(
+        [
+            e["evidence_page_num"]
+            for e in record.get("evidence") or []
+            if isinstance(e, dict) and e.get("evidence_page_num") is not None
+        ]
+    )
     pages.update(int(p) for p in record.get("gold_pages") or [])
     return pages
 
@@ -82,8 +90,13 @@ def gold_evidence_lines(record: dict[str, Any]) -> list[str]:
     """Gold evidence lines worth checking (at least four characters once squashed)."""
     from .textnorm import squash
 
-    return [line for e in record.get("evidence") or [] if isinstance(e, dict)
-            for line in (e.get("evidence_text") or "").splitlines() if len(squash(line)) >= 4]
+    return [
+        line
+        for e in record.get("evidence") or []
+        if isinstance(e, dict)
+        for line in (e.get("evidence_text") or "").splitlines()
+        if len(squash(line)) >= 4
+    ]
 
 
 def evidence_share(lines: list[str], squashed_context: str) -> float | None:

@@ -24,8 +24,15 @@ ENV_PREFIX = "DOCINTEL_"
 MIN_BUDGET_CHARS = 1000
 MAX_BUDGET_CHARS = 2_000_000
 # Settings that change where things go or how fast, never an answer: left out of settings_hash.
-VOLATILE_SETTINGS = ("cache_dir", "traces_dir", "ingest_workers", "openai_api_key_set", "parse_timeout_s",
-                     "progress_interval_s", "openai_store")
+VOLATILE_SETTINGS = (
+    "cache_dir",
+    "traces_dir",
+    "ingest_workers",
+    "openai_api_key_set",
+    "parse_timeout_s",
+    "progress_interval_s",
+    "openai_store",
+)
 
 
 def _default_cache_dir() -> Path:
@@ -36,9 +43,15 @@ def _default_cache_dir() -> Path:
 class Settings(BaseSettings):
     """Every knob of docintel. Each field can be set as ``DOCINTEL_<FIELD>``."""
 
-    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, env_file=".env", env_file_encoding="utf-8",
-                                      env_ignore_empty=True, extra="ignore", validate_assignment=True,
-                                      populate_by_name=True)
+    model_config = SettingsConfigDict(
+        env_prefix=ENV_PREFIX,
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",
+        validate_assignment=True,
+        populate_by_name=True,
+    )
 
     cache_dir: Path = Field(
         default_factory=_default_cache_dir,
@@ -46,91 +59,145 @@ class Settings(BaseSettings):
     )
     traces_dir: Path = Field(Path("traces"), description="Where one JSON trace per call is written.")
     budget_chars: int = Field(
-        12000, ge=MIN_BUDGET_CHARS, le=MAX_BUDGET_CHARS,
+        12000,
+        ge=MIN_BUDGET_CHARS,
+        le=MAX_BUDGET_CHARS,
         description=f"Size limit of the evidence sent to the model, in rendered characters "
-                    f"({MIN_BUDGET_CHARS:,}-{MAX_BUDGET_CHARS:,}: room for a document header and a few lines).",
+        f"({MIN_BUDGET_CHARS:,}-{MAX_BUDGET_CHARS:,}: room for a document header and a few lines).",
     )
     backend: Literal["auto", "openai", "extractive"] = Field(
-        "auto", description="Answering backend; 'auto' uses openai when an API key is set, else extractive.",
+        "auto",
+        description="Answering backend; 'auto' uses openai when an API key is set, else extractive.",
     )
     model: str = Field("gpt-4.1-mini", description="Model name sent to the OpenAI-compatible server.")
     api: Literal["responses", "chat"] = Field(
-        "responses", description="OpenAI endpoint: 'responses' (Responses API) or 'chat' (Chat Completions).",
+        "responses",
+        description="OpenAI endpoint: 'responses' (Responses API) or 'chat' (Chat Completions).",
     )
     openai_api_key: SecretStr | None = Field(
-        None, description="API key (read from OPENAI_API_KEY); never written to traces.",
+        None,
+        description="API key (read from OPENAI_API_KEY); never written to traces.",
         validation_alias=AliasChoices("openai_api_key", "DOCINTEL_OPENAI_API_KEY", "OPENAI_API_KEY"),
     )
     openai_base_url: str | None = Field(
-        None, description="OpenAI-compatible server URL ending in /v1 (read from OPENAI_BASE_URL).",
+        None,
+        description="OpenAI-compatible server URL ending in /v1 (read from OPENAI_BASE_URL).",
         validation_alias=AliasChoices("openai_base_url", "DOCINTEL_OPENAI_BASE_URL", "OPENAI_BASE_URL"),
     )
     timeout_s: float = Field(60.0, gt=0, description="Timeout of one model request attempt, in seconds.")
     max_retries: int = Field(
-        3, ge=0, le=10, description="Retries with backoff on rate limits, timeouts and server errors.",
+        3,
+        ge=0,
+        le=10,
+        description="Retries with backoff on rate limits, timeouts and server errors.",
     )
     max_output_tokens: int = Field(2000, ge=16, description="Upper limit on the tokens the model may write.")
     openai_store: bool = Field(
-        False, description="Let the provider store requests and responses (Responses API 'store'); off by default "
-                           "so that confidential evidence is not retained. Sent explicitly and recorded in traces.",
+        False,
+        description="Let the provider store requests and responses (Responses API 'store'); off by default "
+        "so that confidential evidence is not retained. Sent explicitly and recorded in traces.",
     )
     ingest_workers: int = Field(
-        0, ge=0, le=64, description="Processes used to parse several uncached PDFs at once; 0 means one per CPU.",
+        0,
+        ge=0,
+        le=64,
+        description="Processes used to parse several uncached PDFs at once; 0 means one per CPU.",
     )
     parse_timeout_s: float = Field(
-        300.0, gt=0, description="Longest time one PDF may take to parse; a file past it fails with its own error.",
+        300.0,
+        gt=0,
+        description="Longest time one PDF may take to parse; a file past it fails with its own error.",
     )
     progress_interval_s: float = Field(
-        10.0, ge=0, description="Seconds between plain progress lines when stderr is not a terminal.",
+        10.0,
+        ge=0,
+        description="Seconds between plain progress lines when stderr is not a terminal.",
     )
     passage_lines: int = Field(
-        8, ge=1, le=200, description="Maximum lines in one retrieval passage (a paragraph or table block).",
+        8,
+        ge=1,
+        le=200,
+        description="Maximum lines in one retrieval passage (a paragraph or table block).",
     )
     relevance_floor: float = Field(
-        0.15, ge=0.0, le=1.0,
+        0.15,
+        ge=0.0,
+        le=1.0,
         description="Passages scoring below this share of the best passage's score are not sent.",
     )
     escalation_share: float = Field(
-        0.7, gt=0.0, le=1.0,
+        0.7,
+        gt=0.0,
+        le=1.0,
         description="A document is sent whole when it fits in this share of the budget and 3+ passages come from it.",
     )
     same_page_decay: float = Field(
-        0.92, gt=0.0, le=1.0,
+        0.92,
+        gt=0.0,
+        le=1.0,
         description="Each further passage from one page scores this factor less (1.0 = off): covers more pages.",
     )
     escalation_min_passages: int = Field(
-        3, ge=1, le=100, description="Passages a document must give before it may be sent whole (with escalation_share).",
+        3,
+        ge=1,
+        le=100,
+        description="Passages a document must give before it may be sent whole (with escalation_share).",
     )
     page_score_share: float = Field(
-        0.8, ge=0.0, le=5.0, description="Weight of the page's own BM25 score beside each passage's score.",
+        0.8,
+        ge=0.0,
+        le=5.0,
+        description="Weight of the page's own BM25 score beside each passage's score.",
     )
     section_boost: float = Field(
-        1.6, ge=1.0, le=10.0, description="Score factor for passages under a heading the question names.",
+        1.6,
+        ge=1.0,
+        le=10.0,
+        description="Score factor for passages under a heading the question names.",
     )
     implied_section_boost: float = Field(
-        1.3, ge=1.0, le=10.0, description="Score factor for passages under a heading the question implies "
-                                          "(e.g. capital expenditure -> cash flow statement).",
+        1.3,
+        ge=1.0,
+        le=10.0,
+        description="Score factor for passages under a heading the question implies "
+        "(e.g. capital expenditure -> cash flow statement).",
     )
     extractive_score_floor: float = Field(
-        0.3, ge=0.0, le=1.0, description="Extractive backend: share of the strongest keywords' weight a line must "
-                                         "match to be quoted.",
+        0.3,
+        ge=0.0,
+        le=1.0,
+        description="Extractive backend: share of the strongest keywords' weight a line must match to be quoted.",
     )
     extractive_strong_terms: int = Field(
-        4, ge=1, le=50, description="Extractive backend: how many of the heaviest keywords set the line score's scale.",
+        4,
+        ge=1,
+        le=50,
+        description="Extractive backend: how many of the heaviest keywords set the line score's scale.",
     )
     extractive_rank_bonus: float = Field(
-        0.5, ge=0.0, le=5.0, description="Extractive backend: bonus of a line from a higher-ranked passage "
-                                         "(score x (1 + bonus / rank)).",
+        0.5,
+        ge=0.0,
+        le=5.0,
+        description="Extractive backend: bonus of a line from a higher-ranked passage (score x (1 + bonus / rank)).",
     )
     extractive_shape_boost: float = Field(
-        1.3, ge=1.0, le=5.0, description="Extractive backend: factor for lines holding a value of the expected shape "
-                                         "(an amount for amount questions, a date for date questions).",
+        1.3,
+        ge=1.0,
+        le=5.0,
+        description="Extractive backend: factor for lines holding a value of the expected shape "
+        "(an amount for amount questions, a date for date questions).",
     )
     extractive_no_amount_factor: float = Field(
-        0.6, ge=0.0, le=1.0, description="Extractive backend: factor for lines without an amount, for amount questions.",
+        0.6,
+        ge=0.0,
+        le=1.0,
+        description="Extractive backend: factor for lines without an amount, for amount questions.",
     )
     extractive_toc_factor: float = Field(
-        0.3, ge=0.0, le=1.0, description="Extractive backend: factor for table-of-contents lines.",
+        0.3,
+        ge=0.0,
+        le=1.0,
+        description="Extractive backend: factor for table-of-contents lines.",
     )
     use_synonyms: bool = Field(True, description="Expand questions with the domain synonym dictionary.")
     use_section_hints: bool = Field(True, description="Boost passages under headings the question names.")
@@ -168,9 +235,12 @@ def _config_error(exc: ValidationError, where: str = "") -> ConfigError:
     first = exc.errors()[0]
     field = str(first["loc"][0]) if first["loc"] else "?"
     variable = {"openai_api_key": "OPENAI_API_KEY", "openai_base_url": "OPENAI_BASE_URL"}.get(
-        field, ENV_PREFIX + field.upper())
-    return ConfigError(f"invalid setting {field} ({variable}){where}: {first['msg']}",
-                       "correct the value in the environment, .env or on the command line (see docintel settings)")
+        field, ENV_PREFIX + field.upper()
+    )
+    return ConfigError(
+        f"invalid setting {field} ({variable}){where}: {first['msg']}",
+        "correct the value in the environment, .env or on the command line (see docintel settings)",
+    )
 
 
 def load_settings(overrides: dict[str, Any] | None = None, env_file: Path | None = None) -> Settings:
@@ -191,9 +261,11 @@ def settings_from_file(path: Path, base: Settings | None = None) -> Settings:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
-        raise ConfigError(f"cannot read settings file {path}: {exc}", "give a JSON object of setting names and values") from None
+        raise ConfigError(
+            f"cannot read settings file {path}: {exc}", "give a JSON object of setting names and values"
+        ) from None
     if not isinstance(data, dict):
-        raise ConfigError(f"settings file {path} is not a JSON object", "write it as {\"budget_chars\": 6000, ...}")
+        raise ConfigError(f"settings file {path} is not a JSON object", 'write it as {"budget_chars": 6000, ...}')
     unknown = sorted(set(data) - set(Settings.model_fields))
     if unknown:
         raise ConfigError(f"unknown setting {unknown[0]!r} in {path}", "use the names listed by docintel settings")
@@ -203,4 +275,6 @@ def settings_from_file(path: Path, base: Settings | None = None) -> Settings:
         return Settings(_env_file=None, **merged)  # type: ignore[call-arg]
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise ConfigError(f"invalid setting in {path}: {first['loc']}: {first['msg']}", "use the names listed by docintel --help") from None
+        raise ConfigError(
+            f"invalid setting in {path}: {first['loc']}: {first['msg']}", "use the names listed by docintel --help"
+        ) from None

@@ -71,9 +71,17 @@ class DocumentRecord(_Record):
     def of(cls, document: Document) -> DocumentRecord:
         """The record of an ingested document (absolute path)."""
         meta = document.meta
-        return cls(doc_id=meta.doc_id, path=str(Path(meta.path).resolve()), content_hash=meta.content_hash,
-                   title=meta.title, n_pages=meta.n_pages, n_lines=meta.n_lines,
-                   extractor_version=meta.extractor_version, cache_hit=document.cache_hit, warnings=meta.warnings)
+        return cls(
+            doc_id=meta.doc_id,
+            path=str(Path(meta.path).resolve()),
+            content_hash=meta.content_hash,
+            title=meta.title,
+            n_pages=meta.n_pages,
+            n_lines=meta.n_lines,
+            extractor_version=meta.extractor_version,
+            cache_hit=document.cache_hit,
+            warnings=meta.warnings,
+        )
 
 
 class RetrievalRecord(_Record):
@@ -88,9 +96,13 @@ class RetrievalRecord(_Record):
     @classmethod
     def of(cls, retrieval: RetrievalResult) -> RetrievalRecord:
         """The record of a retrieval result (candidates counted)."""
-        return cls(total_passages=retrieval.total_passages, candidates=len(retrieval.candidates),
-                   below_floor=retrieval.below_floor, pages_hint_resolved=retrieval.pages_hint_resolved,
-                   notes=retrieval.notes)
+        return cls(
+            total_passages=retrieval.total_passages,
+            candidates=len(retrieval.candidates),
+            below_floor=retrieval.below_floor,
+            pages_hint_resolved=retrieval.pages_hint_resolved,
+            notes=retrieval.notes,
+        )
 
 
 class TraceContext(Context):
@@ -118,8 +130,11 @@ class BudgetAudit(_Record):
         """System prompt, question with keywords, and evidence, in chars and estimated tokens."""
         evidence = context.budget.used_chars
         question_part = len(prompt.user) - evidence
-        sections = [_section("system", len(prompt.system)), _section("question_and_keywords", question_part),
-                    _section("evidence", evidence, context.budget.budget_chars)]
+        sections = [
+            _section("system", len(prompt.system)),
+            _section("question_and_keywords", question_part),
+            _section("evidence", evidence, context.budget.budget_chars),
+        ]
         total = len(prompt.system) + len(prompt.user)
         return cls(sections=sections, total_chars=total, total_estimated_tokens=estimate_tokens(total))
 
@@ -154,8 +169,13 @@ class ResponseRecord(_Record):
     @classmethod
     def of(cls, generation: Generation) -> ResponseRecord:
         """The response of a generation."""
-        return cls(raw=generation.raw_response, request_id=generation.request_id, outcome=generation.outcome,
-                   retries=generation.retries, notes=generation.notes)
+        return cls(
+            raw=generation.raw_response,
+            request_id=generation.request_id,
+            outcome=generation.outcome,
+            retries=generation.retries,
+            notes=generation.notes,
+        )
 
 
 AnswerOutcome = Literal["found", "not_found", "refused", "error"]
@@ -174,8 +194,11 @@ class TraceStatus(_Record):
         """The status of a completed call."""
         answer: AnswerOutcome = "found" if getattr(generation.answer, "answer_found", False) else "not_found"
         final: FinalStatus = "ok" if verification.status in ("verified", "not_found") else "citation_failed"
-        return cls(answer="refused" if generation.outcome == "refused" else answer,
-                   verification=verification.status, final=final)
+        return cls(
+            answer="refused" if generation.outcome == "refused" else answer,
+            verification=verification.status,
+            final=final,
+        )
 
     @classmethod
     def failed(cls) -> TraceStatus:
@@ -248,8 +271,11 @@ class Trace(BaseModel):
     @model_serializer(mode="wrap")
     def _absent_groups_left_out(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data = handler(self)
-        return {key: value for key, value in data.items()
-                if value is not None or (key in _NULL_MEANS_SOMETHING and key in self.model_fields_set)}
+        return {
+            key: value
+            for key, value in data.items()
+            if value is not None or (key in _NULL_MEANS_SOMETHING and key in self.model_fields_set)
+        }
 
     def as_json(self) -> dict[str, Any]:
         """The JSON form, as stored in the trace file."""
@@ -293,10 +319,16 @@ def _validated(data: dict[str, Any]) -> Trace:
 
 def _upgrade_v1(data: dict[str, Any]) -> dict[str, Any]:
     """A version-1 trace (written unchecked) in the current shape: defaults for missing groups, unknown keys out."""
-    defaults: dict[str, Any] = {"kind": "replay" if data.get("replay_of") else "ask",
-                                "program": {"name": "docintel", "version": "unknown"}, "settings": {},
-                                "settings_hash": "", "question": "", "request": {"backend": None, "model": None},
-                                "timings": {}, "created_at": _time_of_id(str(data.get("trace_id")))}
+    defaults: dict[str, Any] = {
+        "kind": "replay" if data.get("replay_of") else "ask",
+        "program": {"name": "docintel", "version": "unknown"},
+        "settings": {},
+        "settings_hash": "",
+        "question": "",
+        "request": {"backend": None, "model": None},
+        "timings": {},
+        "created_at": _time_of_id(str(data.get("trace_id"))),
+    }
     return {**defaults, **{key: value for key, value in data.items() if key in Trace.model_fields}}
 
 

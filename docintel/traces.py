@@ -37,20 +37,47 @@ INDEX_SCHEMA = 1  # PRAGMA user_version of index.db; another value means the tab
 INDEX_TIMEOUT_S = 30.0  # how long a connection waits for another writer's lock
 _SECRET_KEYS = {"authorization", "api_key", "openai_api_key", "x-api-key"}
 # The statuses a trace can have (final, answer or verification), for ``traces list --status``.
-TRACE_STATUSES = ("ok", "error", "citation_failed", "verified", "failed", "no_citations", "found", "not_found",
-                  "refused")
+TRACE_STATUSES = (
+    "ok",
+    "error",
+    "citation_failed",
+    "verified",
+    "failed",
+    "no_citations",
+    "found",
+    "not_found",
+    "refused",
+)
 TRACES_FIX = "make the folder writable, or choose another with --traces-dir or DOCINTEL_TRACES_DIR"
 # The columns of an index row, in the order ``traces list --json`` shows them; ``file`` (the key) is not shown.
-ROW_COLUMNS = ("id", "created_at", "kind", "question", "backend", "model", "answer_status", "verification_status",
-               "final", "tokens", "input_tokens", "output_tokens", "latency_s", "cost_usd", "docs", "replay_of",
-               "file_size", "file_mtime_ns")
+ROW_COLUMNS = (
+    "id",
+    "created_at",
+    "kind",
+    "question",
+    "backend",
+    "model",
+    "answer_status",
+    "verification_status",
+    "final",
+    "tokens",
+    "input_tokens",
+    "output_tokens",
+    "latency_s",
+    "cost_usd",
+    "docs",
+    "replay_of",
+    "file_size",
+    "file_mtime_ns",
+)
 _TABLE = """CREATE TABLE traces (
     file TEXT PRIMARY KEY, id TEXT NOT NULL, created_at TEXT, kind TEXT, question TEXT, backend TEXT, model TEXT,
     answer_status TEXT, verification_status TEXT, final TEXT, tokens INTEGER, input_tokens INTEGER,
     output_tokens INTEGER, latency_s REAL, cost_usd REAL, docs TEXT, replay_of TEXT,
     file_size INTEGER NOT NULL, file_mtime_ns INTEGER NOT NULL)"""
-_UPSERT = (f"INSERT OR REPLACE INTO traces (file, {', '.join(ROW_COLUMNS)}) "
-           f"VALUES ({', '.join('?' * (len(ROW_COLUMNS) + 1))})")
+_UPSERT = (
+    f"INSERT OR REPLACE INTO traces (file, {', '.join(ROW_COLUMNS)}) VALUES ({', '.join('?' * (len(ROW_COLUMNS) + 1))})"
+)
 # SQLite errors after which index.db is deleted and rebuilt (a damaged or foreign file); others fall back to memory.
 _REBUILD_ON = ("SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_ERROR")
 
@@ -87,13 +114,22 @@ def summary_row(trace: Trace) -> dict[str, Any]:
     tokens_out = trace.usage.output_tokens if trace.usage else 0
     status = trace.status
     return {
-        "id": trace.trace_id, "created_at": trace.created_at, "kind": trace.kind, "question": trace.question[:300],
-        "backend": trace.request.backend, "model": trace.request.model,
+        "id": trace.trace_id,
+        "created_at": trace.created_at,
+        "kind": trace.kind,
+        "question": trace.question[:300],
+        "backend": trace.request.backend,
+        "model": trace.request.model,
         "answer_status": status.answer if status else None,
-        "verification_status": status.verification if status else None, "final": status.final if status else None,
-        "tokens": tokens_in + tokens_out, "input_tokens": tokens_in, "output_tokens": tokens_out,
-        "latency_s": trace.latency_s, "cost_usd": trace.cost_usd,
-        "docs": [d.doc_id for d in trace.documents or []], "replay_of": trace.replay_of,
+        "verification_status": status.verification if status else None,
+        "final": status.final if status else None,
+        "tokens": tokens_in + tokens_out,
+        "input_tokens": tokens_in,
+        "output_tokens": tokens_out,
+        "latency_s": trace.latency_s,
+        "cost_usd": trace.cost_usd,
+        "docs": [d.doc_id for d in trace.documents or []],
+        "replay_of": trace.replay_of,
     }
 
 
@@ -123,11 +159,14 @@ def read_trace(path: Path) -> Trace:
     try:
         return _parse(path)
     except _Unreadable as exc:
-        raise TraceError(f"trace {path.name} is damaged ({exc})", "it cannot be used; delete or restore it "
-                         "(a newer format: read it with the docintel that wrote it)") from None
+        raise TraceError(
+            f"trace {path.name} is damaged ({exc})",
+            "it cannot be used; delete or restore it (a newer format: read it with the docintel that wrote it)",
+        ) from None
 
 
 # ---------------------------------------------------------------------------- the SQLite index
+
 
 def _casefold(text: str | None) -> str:
     return (text or "").casefold()
@@ -239,8 +278,10 @@ class _Reader:
 def _sync(connection: sqlite3.Connection, entries: list[os.DirEntry[str]], reader: _Reader) -> None:
     """Bring the index in step with the files: new or changed files read, vanished or damaged ones dropped."""
     _ensure_schema(connection)
-    known: dict[str, Stamp] = {file: (size, mtime) for file, size, mtime in
-                               connection.execute("SELECT file, file_size, file_mtime_ns FROM traces")}
+    known: dict[str, Stamp] = {
+        file: (size, mtime)
+        for file, size, mtime in connection.execute("SELECT file, file_size, file_mtime_ns FROM traces")
+    }
     fresh: list[tuple[Any, ...]] = []
     keep: set[str] = set()
     for entry in entries:
@@ -320,19 +361,24 @@ class TraceStore:
 
     def _entries(self) -> list[os.DirEntry[str]]:
         if self.root.exists() and not self.root.is_dir():
-            raise TraceError(f"traces folder {self.root} is a file, not a folder",
-                             "give the folder with --traces-dir or DOCINTEL_TRACES_DIR")
+            raise TraceError(
+                f"traces folder {self.root} is a file, not a folder",
+                "give the folder with --traces-dir or DOCINTEL_TRACES_DIR",
+            )
         if not self.root.is_dir():
             return []
-        return sorted((e for e in os.scandir(self.root) if e.name.endswith(".json") and not e.name.startswith(".")),
-                      key=lambda e: e.name)
+        return sorted(
+            (e for e in os.scandir(self.root) if e.name.endswith(".json") and not e.name.startswith(".")),
+            key=lambda e: e.name,
+        )
 
     def trace_files(self) -> list[Path]:
         """Every trace file, oldest first."""
         return [Path(e.path) for e in self._entries()]
 
-    def query(self, *, status: str | None = None, since: str | None = None, grep: str | None = None,
-              limit: int = 0) -> tuple[list[dict[str, Any]], list[str]]:
+    def query(
+        self, *, status: str | None = None, since: str | None = None, grep: str | None = None, limit: int = 0
+    ) -> tuple[list[dict[str, Any]], list[str]]:
         """Index rows, newest first, and problems met (damaged files skipped).
 
         Filters: *status* equals the final, answer or verification status; *since* (ISO time, UTC)
@@ -415,6 +461,7 @@ class TraceStore:
 
 # ---------------------------------------------------------------------------- statistics
 
+
 def _percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
@@ -427,8 +474,9 @@ def trace_stats(rows: list[dict[str, Any]], input_limit: Callable[[str | None], 
     """
     n = len(rows)
     latencies = [r["latency_s"] for r in rows if r.get("latency_s") is not None]
-    utilisation = [r["input_tokens"] / limit for r in rows
-                   if r.get("input_tokens") and (limit := input_limit(r.get("model")))]
+    utilisation = [
+        r["input_tokens"] / limit for r in rows if r.get("input_tokens") and (limit := input_limit(r.get("model")))
+    ]
     costs = [r["cost_usd"] for r in rows if r.get("cost_usd") is not None]
 
     def share(key: str, value: str) -> float:
@@ -437,15 +485,23 @@ def trace_stats(rows: list[dict[str, Any]], input_limit: Callable[[str | None], 
 
     over = sum(u > 0.75 for u in utilisation)
     return {
-        "traces": n, "answer_found": share("answer_status", "found"), "not_found": share("answer_status", "not_found"),
-        "errors": share("final", "error"), "verified": share("verification_status", "verified"),
+        "traces": n,
+        "answer_found": share("answer_status", "found"),
+        "not_found": share("answer_status", "not_found"),
+        "errors": share("final", "error"),
+        "verified": share("verification_status", "verified"),
         "citation_failed": share("final", "citation_failed"),
         "input_tokens": sum(r.get("input_tokens") or 0 for r in rows),
         "output_tokens": sum(r.get("output_tokens") or 0 for r in rows),
         "cost_usd": round(sum(costs), 6) if costs else None,
-        "latency_s": {"p50": _percentile(latencies, 0.5), "p90": _percentile(latencies, 0.9),
-                      "p99": _percentile(latencies, 0.99)},
-        "context_utilisation": {"mean": round(statistics.mean(utilisation), 4) if utilisation else None,
-                                "over_75pct": over},
+        "latency_s": {
+            "p50": _percentile(latencies, 0.5),
+            "p90": _percentile(latencies, 0.9),
+            "p99": _percentile(latencies, 0.99),
+        },
+        "context_utilisation": {
+            "mean": round(statistics.mean(utilisation), 4) if utilisation else None,
+            "over_75pct": over,
+        },
         "warning": bool(utilisation) and over / len(utilisation) > 0.2,
     }

@@ -38,7 +38,9 @@ class SpanVerdict(BaseModel):
     verdict: Verdict
     detail: str
     pages: list[int] = Field(description="physical pages of the cited lines (when they exist)")
-    printed_pages: list[str] = Field(default_factory=list, description="the PDF's printed page labels of those pages, if it has any")
+    printed_pages: list[str] = Field(
+        default_factory=list, description="the PDF's printed page labels of those pages, if it has any"
+    )
     found_doc: str | None = None
     found_line_start: int | None = None
     found_line_end: int | None = None
@@ -63,7 +65,7 @@ class _Haystack:
             starts: list[int] = []
             lines: list[int] = []
             offset = 0
-            for number, text in zip(numbers, texts):
+            for number, text in zip(numbers, texts, strict=True):
                 piece = squash(text)
                 if dehyphenate and piece.endswith("-"):
                     piece = piece[:-1]
@@ -114,11 +116,20 @@ def _resolve_doc(name: str | None, context: Context, documents: dict[str, Docume
         return name
     folded = {k.casefold(): k for k in documents}
     stripped = name.strip().strip('"').casefold()
-    return folded.get(stripped) or next((d.meta.doc_id for d in documents.values() if d.meta.title.casefold() == stripped), None)
+    return folded.get(stripped) or next(
+        (d.meta.doc_id for d in documents.values() if d.meta.title.casefold() == stripped), None
+    )
 
 
-def _check(doc: str, start: int, end: int, quote: str, sent_text: dict[str, dict[int, str]],
-           documents: dict[str, Document], hay: "_Haystacks") -> tuple[Verdict, str, tuple[str, int, int] | None]:
+def _check(
+    doc: str,
+    start: int,
+    end: int,
+    quote: str,
+    sent_text: dict[str, dict[int, str]],
+    documents: dict[str, Document],
+    hay: _Haystacks,
+) -> tuple[Verdict, str, tuple[str, int, int] | None]:
     n_lines = documents[doc].meta.n_lines
     if not (1 <= start <= end <= n_lines):
         return "out_of_range", f"{doc} has lines 1-{n_lines}; cited {start}-{end}", hay.find_in_context(quote)
@@ -126,16 +137,32 @@ def _check(doc: str, start: int, end: int, quote: str, sent_text: dict[str, dict
         return "quote_not_found", "the quote is empty", None
     seen = [n for n in range(start, end + 1) if n in sent_text.get(doc, {})]
     if not seen:
-        return "not_in_context", f"lines {start}-{end} were not in the context sent to the model", hay.find_in_context(quote)
+        return (
+            "not_in_context",
+            f"lines {start}-{end} were not in the context sent to the model",
+            hay.find_in_context(quote),
+        )
     if _Haystack(seen, [sent_text[doc][n] for n in seen]).find(quote):
         unseen = (end - start + 1) - len(seen)
-        return "verified", "quote found in the cited lines" + (f" ({unseen} cited lines were not sent)" if unseen else ""), None
+        return (
+            "verified",
+            "quote found in the cited lines" + (f" ({unseen} cited lines were not sent)" if unseen else ""),
+            None,
+        )
     elsewhere = hay.find_in_context(quote)
     if elsewhere:
-        return "wrong_lines", f"quote is at {elsewhere[0]} lines {elsewhere[1]}-{elsewhere[2]}, not {start}-{end}", elsewhere
+        return (
+            "wrong_lines",
+            f"quote is at {elsewhere[0]} lines {elsewhere[1]}-{elsewhere[2]}, not {start}-{end}",
+            elsewhere,
+        )
     all_text = hay.whole_document(doc).find(quote)
     if all_text:
-        return "not_in_context", f"quote is in {doc} lines {all_text[0]}-{all_text[1]}, which were not sent", (doc, *all_text)
+        return (
+            "not_in_context",
+            f"quote is in {doc} lines {all_text[0]}-{all_text[1]}, which were not sent",
+            (doc, *all_text),
+        )
     return "quote_not_found", f"quote does not appear in lines {start}-{end} nor anywhere in the context", None
 
 
@@ -184,15 +211,27 @@ def verify_answer(answer: BaseModel, context: Context, documents: list[Document]
         pages: list[int] = []
         printed: list[str] = []
         if doc is not None and 1 <= start <= end <= by_id[doc].meta.n_lines:
-            pages = sorted(set(by_id[doc].lines["page"].iloc[start - 1:end].tolist()))
+            pages = sorted(set(by_id[doc].lines["page"].iloc[start - 1 : end].tolist()))
             labels = by_id[doc].meta.page_labels
             printed = [labels[p - 1] for p in pages if labels and p <= len(labels)]
-        verdicts.append(SpanVerdict(
-            item=item, field=field, span=index, doc=doc or span.doc, line_start=start, line_end=end, quote=span.quote,
-            verdict=verdict, detail=detail, pages=pages, printed_pages=printed,
-            found_doc=found[0] if found else None, found_line_start=found[1] if found else None,
-            found_line_end=found[2] if found else None,
-        ))
+        verdicts.append(
+            SpanVerdict(
+                item=item,
+                field=field,
+                span=index,
+                doc=doc or span.doc,
+                line_start=start,
+                line_end=end,
+                quote=span.quote,
+                verdict=verdict,
+                detail=detail,
+                pages=pages,
+                printed_pages=printed,
+                found_doc=found[0] if found else None,
+                found_line_start=found[1] if found else None,
+                found_line_end=found[2] if found else None,
+            )
+        )
     return _summarise(answer, verdicts)
 
 

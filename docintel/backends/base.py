@@ -50,8 +50,9 @@ class Backend(Protocol):
 
     name: str
 
-    def generate(self, prompt: Prompt, schema: type[BaseModel], shape: str, context: Context,
-                 parsed: ParsedQuestion) -> Generation:
+    def generate(
+        self, prompt: Prompt, schema: type[BaseModel], shape: str, context: Context, parsed: ParsedQuestion
+    ) -> Generation:
         """Answer the prompt with an instance of *schema*."""
         ...
 
@@ -59,10 +60,16 @@ class Backend(Protocol):
 class BackendFailure(BackendError):
     """A backend error that carries the raw response and request for the trace."""
 
-    def __init__(self, what: str, fix: str, *, raw: dict[str, Any] | None = None, request_id: str | None = None,
-                 usage: Usage | None = None) -> None:
+    def __init__(
+        self,
+        what: str,
+        fix: str,
+        *,
+        raw: dict[str, Any] | None = None,
+        request_id: str | None = None,
+        usage: Usage | None = None,
+    ) -> None:
         super().__init__(what, fix)
         self.raw = raw
         self.request_id = request_id
         self.usage = usage
-

@@ -29,18 +29,44 @@ from ..answer import (
     not_found_answer,
 )
 from ..context import Context, ContextLine
-from .base import Generation, Usage
+from ..numbers import CURRENCY_SIGNS, find_numbers
 from ..prompts import Prompt
 from ..question import ParsedQuestion
 from ..settings import Settings
-from ..numbers import CURRENCY_SIGNS, find_numbers
 from ..textnorm import tokenize
+from .base import Generation, Usage
 
-NO_MODEL_NOTE = "extractive backend: no language model was used; the items are the document's own lines that best match the question"
+NO_MODEL_NOTE = (
+    "extractive backend: no language model was used; the items are the document's own lines that best match the "
+    "question"
+)
 _MAX_ITEMS = {"text": 3, "list": 5, "amount": 3, "date": 3, "boolean": 3, "table": 1}
-_MONTHS = {m: i for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",
-                                       "september", "october", "november", "december"], start=1)}
-_DATE_RE = re.compile(r"\b(" + "|".join(_MONTHS) + r")\.?\s+(\d{1,2}),?\s+(\d{4})\b|\b(\d{4})-(\d{2})-(\d{2})\b|\b(\d{1,2})/(\d{1,2})/(\d{4})\b", re.I)
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        start=1,
+    )
+}
+_DATE_RE = re.compile(
+    r"\b("
+    + "|".join(_MONTHS)
+    + r")\.?\s+(\d{1,2}),?\s+(\d{4})\b|\b(\d{4})-(\d{2})-(\d{2})\b|\b(\d{1,2})/(\d{1,2})/(\d{4})\b",
+    re.I,
+)
 _SCALE_UNITS = {1e3: "thousands", 1e6: "millions", 1e9: "billions", 1e12: "trillions"}
 
 
@@ -52,18 +78,31 @@ class ExtractiveBackend:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
 
-    def generate(self, prompt: Prompt, schema: type[BaseModel], shape: str, context: Context,
-                 parsed: ParsedQuestion) -> Generation:
+    def generate(
+        self, prompt: Prompt, schema: type[BaseModel], shape: str, context: Context, parsed: ParsedQuestion
+    ) -> Generation:
         """Quote the best-matching lines of the context as the answer's items."""
         started = time.perf_counter()
         ranked = rank_lines(parsed, context, self.settings)
         answer = build_answer(schema, shape, parsed, context, ranked, self.settings)
-        request = {"backend": self.name, "score_floor": self.settings.extractive_score_floor,
-                   "schema_name": schema.__name__}
-        return Generation(backend=self.name, model=None, answer=answer, outcome="answered", raw_response=None,
-                          request=request,
-                          request_id=None, usage=Usage(), latency_s=round(time.perf_counter() - started, 4),
-                          retries=None, notes=[NO_MODEL_NOTE])
+        request = {
+            "backend": self.name,
+            "score_floor": self.settings.extractive_score_floor,
+            "schema_name": schema.__name__,
+        }
+        return Generation(
+            backend=self.name,
+            model=None,
+            answer=answer,
+            outcome="answered",
+            raw_response=None,
+            request=request,
+            request_id=None,
+            usage=Usage(),
+            latency_s=round(time.perf_counter() - started, 4),
+            retries=None,
+            notes=[NO_MODEL_NOTE],
+        )
 
 
 def rank_lines(parsed: ParsedQuestion, context: Context, settings: Settings) -> list[tuple[float, str, ContextLine]]:
@@ -94,11 +133,11 @@ def rank_lines(parsed: ParsedQuestion, context: Context, settings: Settings) -> 
     # rarest words of the question is a candidate, however long the question is.
     direct = {t for k in parsed.keywords if k.source == "direct" for t in tokenize(k.text)} & terms.keys()
     strengths = sorted((terms[t] * idf[t] for t in (direct or terms)), reverse=True)
-    total = sum(strengths[:settings.extractive_strong_terms]) or 1.0
+    total = sum(strengths[: settings.extractive_strong_terms]) or 1.0
     phrases = [tokens for k in parsed.keywords if k.source != "direct" and len(tokens := tokenize(k.text)) >= 2]
     rank_of = _passage_ranks(context)
     scored = []
-    for (doc, line), tokens in zip(lines, tokenized):
+    for (doc, line), tokens in zip(lines, tokenized, strict=True):
         present = set(tokens)
         score = sum(terms[t] * idf[t] for t in present & terms.keys())
         joined = " " + " ".join(tokens) + " "
@@ -145,7 +184,9 @@ def _line_quality(text: str, settings: Settings) -> float:
 
 
 def _span(doc: str, line: ContextLine, single_doc: bool) -> Span:
-    return Span(doc=None if single_doc else doc, line_start=line.global_line, line_end=line.global_line, quote=line.text)
+    return Span(
+        doc=None if single_doc else doc, line_start=line.global_line, line_end=line.global_line, quote=line.text
+    )
 
 
 def parse_amount(text: str, unit_hint: str | None) -> Amount | None:
@@ -194,13 +235,22 @@ def _unit_hint(parsed: ParsedQuestion, context: Context) -> str | None:
     return None
 
 
-def build_answer(schema: type[BaseModel], shape: str, parsed: ParsedQuestion, context: Context,
-                 ranked: list[tuple[float, str, ContextLine]], settings: Settings) -> BaseModel:
+def build_answer(
+    schema: type[BaseModel],
+    shape: str,
+    parsed: ParsedQuestion,
+    context: Context,
+    ranked: list[tuple[float, str, ContextLine]],
+    settings: Settings,
+) -> BaseModel:
     """Turn the best lines into an answer of *schema* (or a not-found answer below the floor)."""
     best = [r for r in ranked if r[0] >= settings.extractive_score_floor][: _MAX_ITEMS.get(shape, 3)]
     if shape == "extraction" or not best:
-        reason = "no line of the context matches the question well enough" if shape != "extraction" else \
-            "the extractive backend cannot fill multi-field extractions; use the openai backend"
+        reason = (
+            "no line of the context matches the question well enough"
+            if shape != "extraction"
+            else "the extractive backend cannot fill multi-field extractions; use the openai backend"
+        )
         return not_found_answer(schema, shape, f"{reason} ({NO_MODEL_NOTE})")
     single = len(context.sources) == 1
     unit_hint = _unit_hint(parsed, context)
@@ -211,17 +261,41 @@ def build_answer(schema: type[BaseModel], shape: str, parsed: ParsedQuestion, co
             amount = parse_amount(line.text, unit_hint) or Amount(value=None, currency=None, unit=None)
             items.append(AmountItem(label=line.text[:120], amount=amount, spans=[span]))
         elif shape == "date":
-            items.append(DateItem(label=line.text[:120], date=parse_date(line.text) or DateValue(iso=None, original_text=""), spans=[span]))
+            items.append(
+                DateItem(
+                    label=line.text[:120],
+                    date=parse_date(line.text) or DateValue(iso=None, original_text=""),
+                    spans=[span],
+                )
+            )
         elif shape == "boolean":
-            items.append(BooleanItem(value=None, explanation="the extractive backend cannot decide yes/no; read the quoted line", spans=[span]))
+            items.append(
+                BooleanItem(
+                    value=None,
+                    explanation="the extractive backend cannot decide yes/no; read the quoted line",
+                    spans=[span],
+                )
+            )
         elif shape == "list":
             items.append(ListEntry(text=line.text, spans=[span]))
         elif shape == "table":
-            rows = [TableRow(cells=[l.text]) for _, _, l in best]
-            items.append(TableItem(title="best matching lines", table=Table(headers=["line"], rows=rows),
-                                   spans=[_span(d, l, single) for _, d, l in best]))
+            rows = [TableRow(cells=[best_line.text]) for _, _, best_line in best]
+            items.append(
+                TableItem(
+                    title="best matching lines",
+                    table=Table(headers=["line"], rows=rows),
+                    spans=[_span(d, best_line, single) for _, d, best_line in best],
+                )
+            )
             break
         else:
             items.append(TextItem(text=line.text, spans=[span]))
-    return schema(answer_type=shape, items=items, answer_found=True, complete_answer_found=False,
-                  conflicting_evidence=False, context_structured=True, caveats=[NO_MODEL_NOTE])
+    return schema(
+        answer_type=shape,
+        items=items,
+        answer_found=True,
+        complete_answer_found=False,
+        conflicting_evidence=False,
+        context_structured=True,
+        caveats=[NO_MODEL_NOTE],
+    )

@@ -15,18 +15,30 @@ from .common import EPILOG, add_command, answer_flags, common_flags, make_pipeli
 
 def register(sub: Any) -> None:
     """Add ``ask``."""
-    p = add_command(sub, "ask", cmd_ask, help="answer one question with verified citations", epilog=EPILOG,
-                    description="Answer QUESTION from the PDFs (files or folders). Every citation is checked:\n"
-                                "✓ verified, ✗ failed (with the reason and, when the quote is elsewhere, the right lines).\n\n"
-                                "example: docintel ask \"What is the refund window?\" corpus/")
+    p = add_command(
+        sub,
+        "ask",
+        cmd_ask,
+        help="answer one question with verified citations",
+        epilog=EPILOG,
+        description="Answer QUESTION from the PDFs (files or folders). Every citation is checked:\n"
+        "✓ verified, ✗ failed (with the reason and, when the quote is elsewhere, the right lines).\n\n"
+        'example: docintel ask "What is the refund window?" corpus/',
+    )
     p.add_argument("question")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="PDF files or folders of PDFs")
     answer_flags(p)
     retrieval_flags(p)
-    p.add_argument("--fields", help="multi-field extraction instead of a free answer: NAME:KIND,... with KIND in "
-                                    "text, amount, date, boolean, number (needs the openai backend)")
-    p.add_argument("--json", action="store_true", help="print one JSON object: answer, verification, trace_id, "
-                                                       "trace_path, trace_error, backend, model, usage")
+    p.add_argument(
+        "--fields",
+        help="multi-field extraction instead of a free answer: NAME:KIND,... with KIND in "
+        "text, amount, date, boolean, number (needs the openai backend)",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object: answer, verification, trace_id, trace_path, trace_error, backend, model, usage",
+    )
     p.add_argument("--strict", action="store_true", help="exit 6 when any citation fails verification")
     common_flags(p)
 
@@ -41,7 +53,9 @@ def _parse_fields(spec: str | None) -> dict[str, str] | None:
         name, _, kind = part.strip().partition(":")
         kind = kind or "text"
         if not name.isidentifier() or kind not in FIELD_TYPES:
-            raise UsageError(f"bad --fields entry {part!r}", f"write NAME:KIND with KIND one of {', '.join(FIELD_TYPES)}")
+            raise UsageError(
+                f"bad --fields entry {part!r}", f"write NAME:KIND with KIND one of {', '.join(FIELD_TYPES)}"
+            )
         fields[name] = kind
     return fields
 
@@ -50,8 +64,9 @@ def cmd_ask(args: argparse.Namespace) -> int:
     from .. import render
 
     pipeline = make_pipeline(args)
-    result = pipeline.ask(args.question, args.paths, budget_chars=args.budget_chars,
-                          extraction_fields=_parse_fields(args.fields))
+    result = pipeline.ask(
+        args.question, args.paths, budget_chars=args.budget_chars, extraction_fields=_parse_fields(args.fields)
+    )
     data = result.to_json()
     if args.json:
         print(json.dumps(data, indent=1, ensure_ascii=False))
@@ -62,6 +77,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if result.trace_error is not None:
         raise result.trace_error  # the answer is out; now say why its trace is not
     if args.strict and result.verification.failed:
-        raise CheckFailedError(f"{result.verification.failed} citation(s) failed verification (trace {result.trace_id})",
-                               "inspect them with: docintel traces show " + result.trace_id)
+        raise CheckFailedError(
+            f"{result.verification.failed} citation(s) failed verification (trace {result.trace_id})",
+            "inspect them with: docintel traces show " + result.trace_id,
+        )
     return EXIT_INPUT if result.prepared.failures else EXIT_OK

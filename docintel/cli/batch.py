@@ -42,16 +42,19 @@ cannot be written; 130 interrupted.
 example: docintel batch questions.jsonl reports/ --out answers.jsonl --workers 4"""
 
 
-
 def register(sub: Any) -> None:
     """Add ``batch``."""
-    p = add_command(sub, "batch", cmd_batch, help="answer a question file (resumable, concurrent)",
-                    description=BATCH_HELP)
+    p = add_command(
+        sub, "batch", cmd_batch, help="answer a question file (resumable, concurrent)", description=BATCH_HELP
+    )
     p.add_argument("questions", type=Path, metavar="QUESTIONS")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     p.add_argument("--out", type=Path, required=True, help="output JSONL file (resumable: a rerun appends the rest)")
-    p.add_argument("--force", action="store_true",
-                   help="replace an existing --out file that is not docintel batch output (never an input file)")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an existing --out file that is not docintel batch output (never an input file)",
+    )
     p.add_argument("--workers", type=int, default=4, help="questions answered at once (default 4)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     answer_flags(p)

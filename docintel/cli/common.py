@@ -46,8 +46,10 @@ def budget_chars(value: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{value!r} is not a whole number of characters") from None
     if not MIN_BUDGET_CHARS <= number <= MAX_BUDGET_CHARS:
-        raise argparse.ArgumentTypeError(f"{number} is outside {MIN_BUDGET_CHARS}-{MAX_BUDGET_CHARS} characters "
-                                         f"(the smallest budget holds a document header and a few lines)")
+        raise argparse.ArgumentTypeError(
+            f"{number} is outside {MIN_BUDGET_CHARS}-{MAX_BUDGET_CHARS} characters "
+            f"(the smallest budget holds a document header and a few lines)"
+        )
     return number
 
 
@@ -67,35 +69,48 @@ def common_flags(parser: argparse.ArgumentParser, traces: bool = True) -> None:
     parser.add_argument("--cache-dir", type=Path, help="cache folder for parsed PDFs (DOCINTEL_CACHE_DIR)")
     if traces:  # only commands that write or read traces
         parser.add_argument("--traces-dir", type=Path, help="folder for traces (DOCINTEL_TRACES_DIR; default ./traces)")
-    parser.add_argument("--password", help="password for encrypted PDFs (empty user passwords need none); "
-                                           "checked on every run, also when the document is cached")
+    parser.add_argument(
+        "--password",
+        help="password for encrypted PDFs (empty user passwords need none); "
+        "checked on every run, also when the document is cached",
+    )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr (warnings still show)")
 
 
 def retrieval_flags(parser: argparse.ArgumentParser) -> None:
     """--budget-chars."""
-    parser.add_argument("--budget-chars", type=budget_chars,
-                        help=f"size limit of the evidence in characters (default 12000; at least {MIN_BUDGET_CHARS})")
+    parser.add_argument(
+        "--budget-chars",
+        type=budget_chars,
+        help=f"size limit of the evidence in characters (default 12000; at least {MIN_BUDGET_CHARS})",
+    )
 
 
 def answer_flags(parser: argparse.ArgumentParser) -> None:
     """--backend, --model, --api."""
-    parser.add_argument("--backend", choices=["auto", "openai", "extractive"],
-                        help="answering backend (default auto: openai when OPENAI_API_KEY is set, else extractive)")
+    parser.add_argument(
+        "--backend",
+        choices=["auto", "openai", "extractive"],
+        help="answering backend (default auto: openai when OPENAI_API_KEY is set, else extractive)",
+    )
     parser.add_argument("--model", help="model name (default gpt-4.1-mini; DOCINTEL_MODEL)")
-    parser.add_argument("--api", choices=["responses", "chat"],
-                        help="OpenAI endpoint: responses (default) or chat for servers without the Responses API")
+    parser.add_argument(
+        "--api",
+        choices=["responses", "chat"],
+        help="OpenAI endpoint: responses (default) or chat for servers without the Responses API",
+    )
 
 
 def add_command(sub: Any, name: str, handler: Any, **kwargs: Any) -> argparse.ArgumentParser:
     """A subcommand with raw-text help, whose handler main() calls."""
-    parser: argparse.ArgumentParser = sub.add_parser(name, formatter_class=argparse.RawDescriptionHelpFormatter, **kwargs)
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, formatter_class=argparse.RawDescriptionHelpFormatter, **kwargs
+    )
     parser.set_defaults(handler=handler)
     return parser
 
 
 FLAG_SETTINGS = ("cache_dir", "traces_dir", "budget_chars", "backend", "model", "api")
-
 
 
 def settings_from_flags(args: argparse.Namespace, **extra: Any) -> Settings:

@@ -15,17 +15,23 @@ from .common import add_command, common_flags, make_pipeline, retrieval_flags
 
 def register(sub: Any) -> None:
     """Add ``context``."""
-    p = add_command(sub, "context", cmd_context, help="show exactly what would be sent to the model (no model call)",
-                    description="Parse the question, rank passages and pack them under the budget; print the\n"
-                                "rendered evidence and the audit of every packing decision.\n\n"
-                                "example: docintel context \"cash flow on page 4\" corpus/ --json\n\n"
-                                "exit codes: 0 ok; 2 usage (empty question, bad flag); 3 a document could not be\n"
-                                "read (listed on stderr; the others are still used); 4 configuration.")
+    p = add_command(
+        sub,
+        "context",
+        cmd_context,
+        help="show exactly what would be sent to the model (no model call)",
+        description="Parse the question, rank passages and pack them under the budget; print the\n"
+        "rendered evidence and the audit of every packing decision.\n\n"
+        'example: docintel context "cash flow on page 4" corpus/ --json\n\n'
+        "exit codes: 0 ok; 2 usage (empty question, bad flag); 3 a document could not be\n"
+        "read (listed on stderr; the others are still used); 4 configuration.",
+    )
     p.add_argument("question")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     retrieval_flags(p)
-    p.add_argument("--json", action="store_true",
-                   help='print {"question", "parsed", "status", "budget", "decisions", "sources"}')
+    p.add_argument(
+        "--json", action="store_true", help='print {"question", "parsed", "status", "budget", "decisions", "sources"}'
+    )
     common_flags(p, traces=False)
 
 
@@ -35,14 +41,35 @@ def cmd_context(args: argparse.Namespace) -> int:
     prepared = make_pipeline(args).prepare(args.question, args.paths, budget_chars=args.budget_chars)
     context = prepared.context
     if args.json:
-        sources = [{"doc": s.doc, "title": s.title, "heading_path": s.heading_path, "pages": s.pages, "chars": s.chars,
-                    "whole_document": s.whole_document, "lines": [line.model_dump() for line in s.lines]}
-                   for s in context.sources]
-        print(json.dumps({"question": args.question, "parsed": prepared.parsed.model_dump(), "status": context.status,
-                          "status_detail": context.status_detail, "budget": context.budget.model_dump(),
-                          "decisions": [d.model_dump() for d in context.decisions], "sources": sources,
-                          "notes": context.notes, "failed_documents": [f.model_dump() for f in prepared.failures]},
-                         indent=1, ensure_ascii=False))
+        sources = [
+            {
+                "doc": s.doc,
+                "title": s.title,
+                "heading_path": s.heading_path,
+                "pages": s.pages,
+                "chars": s.chars,
+                "whole_document": s.whole_document,
+                "lines": [line.model_dump() for line in s.lines],
+            }
+            for s in context.sources
+        ]
+        print(
+            json.dumps(
+                {
+                    "question": args.question,
+                    "parsed": prepared.parsed.model_dump(),
+                    "status": context.status,
+                    "status_detail": context.status_detail,
+                    "budget": context.budget.model_dump(),
+                    "decisions": [d.model_dump() for d in context.decisions],
+                    "sources": sources,
+                    "notes": context.notes,
+                    "failed_documents": [f.model_dump() for f in prepared.failures],
+                },
+                indent=1,
+                ensure_ascii=False,
+            )
+        )
     else:
         print_text(render.context_report(args.question, context))
     for failure in prepared.failures:

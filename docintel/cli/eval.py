@@ -21,7 +21,15 @@ if TYPE_CHECKING:
     from ..progress import Reporter
 
 # The names of the ablations, for --help without importing the evaluation machinery.
-ABLATION_NAMES = ("keywords", "heading_labels", "escalation", "synonyms", "section_hints", "page_hints", "page_diversity")
+ABLATION_NAMES = (
+    "keywords",
+    "heading_labels",
+    "escalation",
+    "synonyms",
+    "section_hints",
+    "page_hints",
+    "page_diversity",
+)
 
 
 EVAL_HELP = f"""\
@@ -37,7 +45,7 @@ citation verdicts, answer match (numbers with 1% tolerance and unit scaling, sho
 containment; with the extractive backend: the gold value is present in the cited lines),
 not-found rate. Every answered question leaves its trace.
 
---ablate SECTION (repeatable; one of: {', '.join(ABLATION_NAMES)}) drops one part of the
+--ablate SECTION (repeatable; one of: {", ".join(ABLATION_NAMES)}) drops one part of the
 assembly and reports the change against the full assembly, with the questions that flipped.
 --compare A.json B.json runs two settings files (any setting: budget, backend, retrieval).
 --budget-chars 3000,6000,12000 sweeps budgets; --plot recall.png draws recall against budget.
@@ -54,21 +62,36 @@ written.
 example: docintel eval questions.jsonl pdfs/ --ablate synonyms --budget-chars 6000,12000 --out report.json"""
 
 
-
 def register(sub: Any) -> None:
     """Add ``eval``."""
-    p = add_command(sub, "eval", cmd_eval, help="score a gold question set: recall, citations, answers; ablations, A/B, "
-                                                "sweeps", description=EVAL_HELP)
+    p = add_command(
+        sub,
+        "eval",
+        cmd_eval,
+        help="score a gold question set: recall, citations, answers; ablations, A/B, sweeps",
+        description=EVAL_HELP,
+    )
     p.add_argument("questions", type=Path, metavar="QUESTIONS")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     answer_flags(p)
     p.add_argument("--budget-chars", help="evidence budget in characters, or a comma list for a sweep (default 12000)")
-    p.add_argument("--ablate", action="append", default=[], metavar="SECTION", help="drop one part: " + ", ".join(ABLATION_NAMES))
-    p.add_argument("--compare", nargs=2, type=Path, metavar=("SETTINGS_A", "SETTINGS_B"),
-                   help="two JSON settings files to run side by side")
+    p.add_argument(
+        "--ablate", action="append", default=[], metavar="SECTION", help="drop one part: " + ", ".join(ABLATION_NAMES)
+    )
+    p.add_argument(
+        "--compare",
+        nargs=2,
+        type=Path,
+        metavar=("SETTINGS_A", "SETTINGS_B"),
+        help="two JSON settings files to run side by side",
+    )
     p.add_argument("--limit", type=int, help="only the first N questions")
-    p.add_argument("--out", type=Path, help="write the full report as JSON (never over an input; an existing file "
-                                            "must be an eval report unless --force)")
+    p.add_argument(
+        "--out",
+        type=Path,
+        help="write the full report as JSON (never over an input; an existing file "
+        "must be an eval report unless --force)",
+    )
     p.add_argument("--plot", type=Path, help="draw recall against budget to this PNG (needs matplotlib)")
     p.add_argument("--force", action="store_true", help="replace an existing --out/--plot file that is not ours")
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of tables")
@@ -81,10 +104,13 @@ def _budgets(value: str | None) -> list[int] | None:
     try:
         budgets = [int(v) for v in value.split(",") if v.strip()]
     except ValueError:
-        raise UsageError(f"--budget-chars {value!r} is not a number or a comma list", "write e.g. 12000 or 3000,6000,12000") from None
+        raise UsageError(
+            f"--budget-chars {value!r} is not a number or a comma list", "write e.g. 12000 or 3000,6000,12000"
+        ) from None
     if not budgets or min(budgets) < MIN_BUDGET_CHARS:
-        raise UsageError(f"--budget-chars {value!r}: budgets must be at least {MIN_BUDGET_CHARS}",
-                         "write e.g. 3000,6000,12000")
+        raise UsageError(
+            f"--budget-chars {value!r}: budgets must be at least {MIN_BUDGET_CHARS}", "write e.g. 3000,6000,12000"
+        )
     return budgets
 
 
@@ -107,20 +133,31 @@ def cmd_eval(args: argparse.Namespace) -> int:
         check_output_path(args.plot, inputs, force=args.force, is_ours=_is_png, kind="plot")
     rows = load_questions(args.questions)[: args.limit or None]
     if not any(has_gold(row) for row in rows):
-        raise QuestionFileError(f"{args.questions}: no question has gold data to score against",
-                                "add gold pages (FinanceBench 'evidence' or 'gold_pages') or gold answers "
-                                "('answer', 'gold_answer' or 'expected'); to answer without scoring use docintel batch")
+        raise QuestionFileError(
+            f"{args.questions}: no question has gold data to score against",
+            "add gold pages (FinanceBench 'evidence' or 'gold_pages') or gold answers "
+            "('answer', 'gold_answer' or 'expected'); to answer without scoring use docintel batch",
+        )
     reporter = make_reporter(args, base)
     pipeline = Pipeline(base, args.password, reporter)
     pipeline.store.check_writable()  # every question leaves a trace: say so before any work
     documents, doc_errors = prepare_documents(pipeline, rows, args.paths)
     if not documents:
-        raise QuestionFileError("no readable document among the given paths: "
-                                + ("; ".join(sorted({f.message for f in doc_errors.values()})[:3]) or "none found"),
-                                "check the PATH arguments")
+        raise QuestionFileError(
+            "no readable document among the given paths: "
+            + ("; ".join(sorted({f.message for f in doc_errors.values()})[:3]) or "none found"),
+            "check the PATH arguments",
+        )
     runs, sections, flipped = _runs(args, base, budgets, rows, documents, doc_errors, reporter)
-    report = report_json(runs, {"questions_file": str(args.questions), "ablations": args.ablate, "flips": flipped,
-                                "compare": [str(p) for p in args.compare] if args.compare else None})
+    report = report_json(
+        runs,
+        {
+            "questions_file": str(args.questions),
+            "ablations": args.ablate,
+            "flips": flipped,
+            "compare": [str(p) for p in args.compare] if args.compare else None,
+        },
+    )
     if args.out:
         write_text_keeping_mode(args.out, json.dumps(report, ensure_ascii=False, indent=1))
     if args.plot:
@@ -164,9 +201,15 @@ def _exit_code(runs: list[RunReport]) -> int:
 Section = tuple[str, list["RunReport"], "RunReport | None"]
 
 
-def _runs(args: argparse.Namespace, base: Settings, budgets: list[int] | None, rows: list[QuestionRow],
-          documents: dict[str, Document], doc_errors: dict[str, IngestFailure],
-          reporter: Reporter) -> tuple[list[RunReport], list[Section], dict[str, dict[str, list[str]]]]:
+def _runs(
+    args: argparse.Namespace,
+    base: Settings,
+    budgets: list[int] | None,
+    rows: list[QuestionRow],
+    documents: dict[str, Document],
+    doc_errors: dict[str, IngestFailure],
+    reporter: Reporter,
+) -> tuple[list[RunReport], list[Section], dict[str, dict[str, list[str]]]]:
     from ..evaluate import ABLATIONS, flips, run
 
     runs: list[RunReport] = []
@@ -175,16 +218,25 @@ def _runs(args: argparse.Namespace, base: Settings, budgets: list[int] | None, r
     if args.compare:
         variants = [(path.stem, settings_from_file(path, base)) for path in args.compare]
         for budget in [*budgets] if budgets else [None]:
-            pair = [run(label if budget is None else f"{label}@{budget}",
-                        s if budget is None else s.model_copy(update={"budget_chars": budget}), rows, documents, doc_errors,
-                        reporter)
-                    for label, s in variants]
+            pair = [
+                run(
+                    label if budget is None else f"{label}@{budget}",
+                    s if budget is None else s.model_copy(update={"budget_chars": budget}),
+                    rows,
+                    documents,
+                    doc_errors,
+                    reporter,
+                )
+                for label, s in variants
+            ]
             runs.extend(pair)
             sections.append((f"compare {pair[0].label} vs {pair[1].label}", pair, pair[0]))
             flipped[f"{pair[0].label} -> {pair[1].label}"] = flips(pair[0], pair[1])
         return runs, sections, flipped
-    sweep = [run(f"full@{b}", base.model_copy(update={"budget_chars": b}), rows, documents, doc_errors, reporter)
-             for b in (budgets or [base.budget_chars])]
+    sweep = [
+        run(f"full@{b}", base.model_copy(update={"budget_chars": b}), rows, documents, doc_errors, reporter)
+        for b in (budgets or [base.budget_chars])
+    ]
     runs.extend(sweep)
     sections.append(("budget sweep" if len(sweep) > 1 else "full assembly", sweep, None))
     if args.ablate:

@@ -15,12 +15,17 @@ from .common import add_command, common_flags, make_pipeline
 
 def register(sub: Any) -> None:
     """Add ``ingest``."""
-    p = add_command(sub, "ingest", cmd_ingest, help="parse PDFs into cached line tables and report on them",
-                    description="Parse PDFs (files or folders) into line tables, cache them, and report pages,\n"
-                                "lines, warnings and cache hits. Bad files are listed; the good ones are still read.\n\n"
-                                "example: docintel ingest corpus/\n\n"
-                                "exit codes: 0 every file was read; 3 some file failed (listed on stderr with the\n"
-                                "fix); 4 configuration.")
+    p = add_command(
+        sub,
+        "ingest",
+        cmd_ingest,
+        help="parse PDFs into cached line tables and report on them",
+        description="Parse PDFs (files or folders) into line tables, cache them, and report pages,\n"
+        "lines, warnings and cache hits. Bad files are listed; the good ones are still read.\n\n"
+        "example: docintel ingest corpus/\n\n"
+        "exit codes: 0 every file was read; 3 some file failed (listed on stderr with the\n"
+        "fix); 4 configuration.",
+    )
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     p.add_argument("--json", action="store_true", help="print documents and failures as JSON")
     p.add_argument("--lines", action="store_true", help="also print every line (page, line_in_page, global_line, text)")
@@ -32,10 +37,12 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
     report = make_pipeline(args).ingest(args.paths)
     if args.json:
-        data = {"documents": [{**d.meta.model_dump(), "cache_hit": d.cache_hit} for d in report.documents],
-                "failures": [f.model_dump() for f in report.failures]}
+        data = {
+            "documents": [{**d.meta.model_dump(), "cache_hit": d.cache_hit} for d in report.documents],
+            "failures": [f.model_dump() for f in report.failures],
+        }
         if args.lines:
-            for entry, d in zip(data["documents"], report.documents):
+            for entry, d in zip(data["documents"], report.documents, strict=True):
                 entry["lines"] = d.lines.to_dict(orient="records")
         print(json.dumps(data, indent=1, ensure_ascii=False))
     else:

@@ -25,11 +25,13 @@ def build_parser() -> Parser:
     import argparse
 
     parser = Parser(
-        prog="docintel", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG,
+        prog="docintel",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=EPILOG,
         description="Answer questions about PDF documents with citations that are checked.\n\n"
-                    "Reads PDFs into line tables, finds the passages that matter (BM25, page hints), sends\n"
-                    "them to a model (or answers offline by quoting lines), verifies every quote against the\n"
-                    "source, and writes a trace of each call to traces/.",
+        "Reads PDFs into line tables, finds the passages that matter (BM25, page hints), sends\n"
+        "them to a model (or answers offline by quoting lines), verifies every quote against the\n"
+        "source, and writes a trace of each call to traces/.",
     )
     parser.add_argument("--version", action="version", version=f"docintel {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -58,14 +60,19 @@ def main(argv: list[str] | None = None) -> int:
             print_text(f"error: {exc.trace_error}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
-        print("error: interrupted — partial work is kept where it was complete (cache, traces, batch output)",
-              file=sys.stderr)
+        print(
+            "error: interrupted — partial work is kept where it was complete (cache, traces, batch output)",
+            file=sys.stderr,
+        )
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # a bug: one line, full traceback only on request
         if os.environ.get("DOCINTEL_DEBUG"):
             traceback.print_exc()
-        print(f"error: internal error ({type(exc).__name__}: {exc}) — please report it; DOCINTEL_DEBUG=1 shows the "
-              "traceback", file=sys.stderr)
+        print(
+            f"error: internal error ({type(exc).__name__}: {exc}) — please report it; DOCINTEL_DEBUG=1 shows the "
+            "traceback",
+            file=sys.stderr,
+        )
         return EXIT_INTERNAL

@@ -16,14 +16,21 @@ from .common import add_command
 def register(sub: Any) -> None:
     """Add ``settings`` and ``cache``."""
     add_command(sub, "settings", cmd_settings, help="list every setting: name, value, environment variable, meaning")
-    c = add_command(sub, "cache", cmd_cache, help="show or clear the cache of parsed PDFs and search indexes",
-                    description="The cache keeps each parsed PDF (its line table) and its search index as JSON,\n"
-                                "keyed by content hash, in DOCINTEL_CACHE_DIR (default ~/.cache/docintel). Files\n"
-                                "are readable by their owner only. Entries of password-protected PDFs are used\n"
-                                "only after the password given opens the file again.")
+    c = add_command(
+        sub,
+        "cache",
+        cmd_cache,
+        help="show or clear the cache of parsed PDFs and search indexes",
+        description="The cache keeps each parsed PDF (its line table) and its search index as JSON,\n"
+        "keyed by content hash, in DOCINTEL_CACHE_DIR (default ~/.cache/docintel). Files\n"
+        "are readable by their owner only. Entries of password-protected PDFs are used\n"
+        "only after the password given opens the file again.",
+    )
     csub = c.add_subparsers(dest="cache_command", metavar="ACTION", required=True)
-    for name, text in (("info", "where the cache is, and how many files and bytes it holds"),
-                       ("clear", "delete every cached line table and search index (nothing else)")):
+    for name, text in (
+        ("info", "where the cache is, and how many files and bytes it holds"),
+        ("clear", "delete every cached line table and search index (nothing else)"),
+    ):
         cp = csub.add_parser(name, help=text, description=text)
         cp.add_argument("--cache-dir", type=Path, help="cache folder (DOCINTEL_CACHE_DIR)")
         cp.add_argument("--json", action="store_true")
@@ -36,7 +43,9 @@ def cmd_settings(args: argparse.Namespace) -> int:
     values = settings.public_dict()
     fields = []
     for name, info in Settings.model_fields.items():
-        env = {"openai_api_key": "OPENAI_API_KEY", "openai_base_url": "OPENAI_BASE_URL"}.get(name, ENV_PREFIX + name.upper())
+        env = {"openai_api_key": "OPENAI_API_KEY", "openai_base_url": "OPENAI_BASE_URL"}.get(
+            name, ENV_PREFIX + name.upper()
+        )
         value = ("(set)" if values["openai_api_key_set"] else "(not set)") if name == "openai_api_key" else values[name]
         fields.append((name, env, value, info.description or ""))
     print(render.settings_report(fields))
@@ -48,15 +57,20 @@ def cmd_cache(args: argparse.Namespace) -> int:
 
     cache_dir = load_settings({"cache_dir": args.cache_dir}).cache_dir
     if cache_dir.exists() and not cache_dir.is_dir():
-        raise InputError(f"cache folder {cache_dir} is a file, not a folder", "give the folder with --cache-dir "
-                                                                             "or DOCINTEL_CACHE_DIR")
+        raise InputError(
+            f"cache folder {cache_dir} is a file, not a folder",
+            "give the folder with --cache-dir or DOCINTEL_CACHE_DIR",
+        )
     if args.cache_command == "clear":
         try:
             removed = clear_cache(cache_dir)
         except OSError as exc:
             raise storage_error("clear the cache in", cache_dir, exc, "check the folder's permissions") from None
-        print(json.dumps({"cache_dir": str(cache_dir), "removed_files": removed}) if args.json
-              else f"removed {removed} cached files from {cache_dir}")
+        print(
+            json.dumps({"cache_dir": str(cache_dir), "removed_files": removed})
+            if args.json
+            else f"removed {removed} cached files from {cache_dir}"
+        )
         return EXIT_OK
     summary = cache_summary(cache_dir)
     if args.json:

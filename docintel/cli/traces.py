@@ -19,15 +19,23 @@ from .common import add_command, common_flags, make_pipeline, non_negative
 
 def register(sub: Any) -> None:
     """Add ``traces`` and its actions."""
-    t = add_command(sub, "traces", _dispatch_traces, help="review stored traces: list, show, verify, replay, stats",
-                       description="Review what was asked, what the model saw, what it answered, what failed\n"
-                                   "verification and what it cost. IDs may be abbreviated to a unique prefix.")
+    t = add_command(
+        sub,
+        "traces",
+        _dispatch_traces,
+        help="review stored traces: list, show, verify, replay, stats",
+        description="Review what was asked, what the model saw, what it answered, what failed\n"
+        "verification and what it cost. IDs may be abbreviated to a unique prefix.",
+    )
     tsub = t.add_subparsers(dest="traces_command", metavar="ACTION", required=True)
     lp = tsub.add_parser("list", help="newest first, one line each")
     lp.add_argument("--limit", type=non_negative, default=20, help="show at most N traces (default 20; 0 = all)")
-    lp.add_argument("--status", choices=TRACE_STATUSES, metavar="STATUS",
-                    help="only traces whose final, answer or verification status is STATUS: "
-                         + ", ".join(TRACE_STATUSES))
+    lp.add_argument(
+        "--status",
+        choices=TRACE_STATUSES,
+        metavar="STATUS",
+        help="only traces whose final, answer or verification status is STATUS: " + ", ".join(TRACE_STATUSES),
+    )
     lp.add_argument("--since", help="only traces created on or after DATE (YYYY-MM-DD or ISO time)")
     lp.add_argument("--grep", help="only traces whose question contains TEXT (case-insensitive)")
     lp.add_argument("--json", action="store_true")
@@ -35,23 +43,29 @@ def register(sub: Any) -> None:
     sp.add_argument("id")
     sp.add_argument("--json", action="store_true", help="print the whole trace")
     sp.add_argument("--prompt", action="store_true", help="print the exact system and user prompt")
-    vp = tsub.add_parser("verify", help="verify a stored answer again against the current documents",
-                         description="Verify a stored answer again against the documents as they are now. Each\n"
-                                     "document is looked for at the absolute path the trace recorded; when it has\n"
-                                     "moved, --doc PATH names it, or --search FOLDER finds it by content hash.\n"
-                                     "Traces are read from ./traces unless --traces-dir or DOCINTEL_TRACES_DIR.\n\n"
-                                     "exit codes: 0 every citation holds; 3 the trace or a document is missing;\n"
-                                     "6 a citation fails now.",
-                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    vp = tsub.add_parser(
+        "verify",
+        help="verify a stored answer again against the current documents",
+        description="Verify a stored answer again against the documents as they are now. Each\n"
+        "document is looked for at the absolute path the trace recorded; when it has\n"
+        "moved, --doc PATH names it, or --search FOLDER finds it by content hash.\n"
+        "Traces are read from ./traces unless --traces-dir or DOCINTEL_TRACES_DIR.\n\n"
+        "exit codes: 0 every citation holds; 3 the trace or a document is missing;\n"
+        "6 a citation fails now.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     vp.add_argument("id")
     vp.add_argument("--json", action="store_true")
-    rp = tsub.add_parser("replay", help="send the stored request again; store a new trace linked to it",
-                         description="Send the stored prompt again with the stored settings (model, API, output\n"
-                                     "limit) and verify the new answer; the new trace names the old one in\n"
-                                     "replay_of. Documents are found as for verify (--doc, --search).\n\n"
-                                     "exit codes: 0 ok; 3 the trace or a document is missing; 5 model error;\n"
-                                     "7 the new trace cannot be written (the answer is still shown).",
-                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    rp = tsub.add_parser(
+        "replay",
+        help="send the stored request again; store a new trace linked to it",
+        description="Send the stored prompt again with the stored settings (model, API, output\n"
+        "limit) and verify the new answer; the new trace names the old one in\n"
+        "replay_of. Documents are found as for verify (--doc, --search).\n\n"
+        "exit codes: 0 ok; 3 the trace or a document is missing; 5 model error;\n"
+        "7 the new trace cannot be written (the answer is still shown).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     rp.add_argument("id")
     rp.add_argument("--json", action="store_true")
     st = tsub.add_parser("stats", help="answer/verification rates, tokens, cost, latency, context utilisation")
@@ -61,11 +75,23 @@ def register(sub: Any) -> None:
         parser.add_argument("--traces-dir", type=Path, help="traces folder (DOCINTEL_TRACES_DIR; default ./traces)")
     for parser in (vp, rp):
         common_flags(parser)  # --cache-dir, --traces-dir, --password, --quiet as everywhere
-        parser.add_argument("--doc", action="append", type=Path, default=[], metavar="PATH",
-                            help="where a document of the trace is now (repeatable); matched by content hash, "
-                                 "or by file name when it changed")
-        parser.add_argument("--search", action="append", type=Path, default=[], metavar="FOLDER",
-                            help="find moved documents by content hash among the PDFs in FOLDER (repeatable)")
+        parser.add_argument(
+            "--doc",
+            action="append",
+            type=Path,
+            default=[],
+            metavar="PATH",
+            help="where a document of the trace is now (repeatable); matched by content hash, "
+            "or by file name when it changed",
+        )
+        parser.add_argument(
+            "--search",
+            action="append",
+            type=Path,
+            default=[],
+            metavar="FOLDER",
+            help="find moved documents by content hash among the PDFs in FOLDER (repeatable)",
+        )
 
 
 def _store(args: argparse.Namespace) -> TraceStore:
@@ -85,8 +111,9 @@ def _since(value: str) -> str:
 def cmd_traces_list(args: argparse.Namespace) -> int:
     """Print the traces that match every filter, newest first."""
     store = _store(args)
-    rows, problems = store.query(status=args.status, since=_since(args.since) if args.since else None,
-                                 grep=args.grep, limit=args.limit)
+    rows, problems = store.query(
+        status=args.status, since=_since(args.since) if args.since else None, grep=args.grep, limit=args.limit
+    )
     if args.json:
         print(json.dumps({"traces": rows, "problems": problems}, indent=1, ensure_ascii=False))
     else:
@@ -136,7 +163,8 @@ def cmd_traces_replay(args: argparse.Namespace) -> int:
         "verification": [original.get("verification", {}).get("status"), new["verification"]["status"]],
         "verdicts_before": [s["verdict"] for s in (original.get("verification") or {}).get("spans", [])],
         "verdicts_after": [s["verdict"] for s in new["verification"]["spans"]],
-        "usage_before": original.get("usage"), "usage_after": new["usage"],
+        "usage_before": original.get("usage"),
+        "usage_after": new["usage"],
     }
     if args.json:
         print(json.dumps({"replay_of": original["trace_id"], **new, "changes": changes}, indent=1, ensure_ascii=False))
@@ -164,5 +192,10 @@ def cmd_traces_stats(args: argparse.Namespace) -> int:
 
 
 def _dispatch_traces(args: argparse.Namespace) -> int:
-    return {"list": cmd_traces_list, "show": cmd_traces_show, "verify": cmd_traces_verify,
-            "replay": cmd_traces_replay, "stats": cmd_traces_stats}[args.traces_command](args)
+    return {
+        "list": cmd_traces_list,
+        "show": cmd_traces_show,
+        "verify": cmd_traces_verify,
+        "replay": cmd_traces_replay,
+        "stats": cmd_traces_stats,
+    }[args.traces_command](args)
