@@ -121,13 +121,16 @@ _FLAG_FIELDS: dict[str, Any] = {
 }
 
 
+_ITEMS_DESCRIPTION = "The answer's items; empty when the answer is not found."
+
+
 def make_answer_model(name: str, shape: str, item_model: type[BaseModel]) -> type[BaseModel]:
     """An answer schema named *name* whose ``items`` are *item_model* instances."""
     return create_model(
         name,
         __base__=_Strict,
         answer_type=(Literal[shape], Field(description="The kind of answer.")),
-        items=(list[item_model], Field(description="The answer's items; empty when the answer is not found.")),  # type: ignore[valid-type]
+        items=(list[item_model], Field(description=_ITEMS_DESCRIPTION)),  # type: ignore[valid-type]
         **_FLAG_FIELDS,
     )
 

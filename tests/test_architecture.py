@@ -1,0 +1,86 @@
+"""The shape of the package: no import cycles (lazy imports included), no SDK at CLI start-up,
+every module importable on its own, files and lines of a readable size."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import ROOT
+
+PACKAGE = ROOT / "docintel"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(path: Path, known: set[str]) -> set[str]:
+    """docintel modules *path* imports anywhere (functions too), except under ``if TYPE_CHECKING:``."""
+    tree = ast.parse(path.read_text())
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    skipped = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+               and getattr(node.test, "id", getattr(node.test, "attr", None)) == "TYPE_CHECKING"
+               for n in ast.walk(node)}
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.ImportFrom):
+            base = package
+            for _ in range(max(node.level - 1, 0)):
+                base = base.rpartition(".")[0]
+            target = (f"{base}.{node.module}" if node.module else base) if node.level else (node.module or "")
+            candidates = [target] + [f"{target}.{alias.name}" for alias in node.names]
+            found.update(c for c in candidates if c in known)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name in known)
+    # importing an ancestor package (``from . import x`` names it) is how Python reaches siblings, not a cycle
+    return {f for f in found if f != name and not name.startswith(f + ".")}
+
+
+def test_no_import_cycles():
+    files = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph = {name: imported_modules(path, set(files)) for name, path in files.items()}
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def visit(node: str, stack: list[str]) -> None:
+        state[node] = 1
+        for target in sorted(graph[node]):
+            if state.get(target) == 1:
+                cycles.append(stack[stack.index(target):] + [target] if target in stack else [node, target])
+            elif target not in state:
+                visit(target, stack + [target])
+        state[node] = 2
+
+    for start in sorted(graph):
+        if start not in state:
+            visit(start, [start])
+    assert not cycles, f"import cycles: {cycles}"
+
+
+def test_cli_start_imports_no_sdk_and_no_parser():
+    code = ("import sys, docintel.cli; heavy = [m for m in ('openai', 'pypdf', 'pandas', 'tqdm', 'matplotlib') "
+            "if m in sys.modules]; print(','.join(heavy))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == ""
+
+
+def test_every_module_imports_alone():
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = module_name(path)
+        done = subprocess.run([sys.executable, "-c", f"import {name}"], capture_output=True, text=True, cwd=ROOT)
+        assert done.returncode == 0, f"{name}: {done.stderr[-500:]}"
+
+
+def test_files_and_lines_stay_readable():
+    for path in PACKAGE.rglob("*.py"):
+        lines = path.read_text().splitlines()
+        assert len(lines) <= 550, f"{path.relative_to(ROOT)} has {len(lines)} lines"
+        long = [i for i, line in enumerate(lines, start=1) if len(line) > 120]
+        assert not long, f"{path.relative_to(ROOT)}: lines over 120 characters: {long[:5]}"
