@@ -69,6 +69,12 @@ def test_cli_start_imports_no_sdk_and_no_parser():
             "if m in sys.modules]; print(','.join(heavy))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == ""
+    # answering offline never loads the SDK: only making the openai backend does
+    code = ("import sys, docintel.pipeline, docintel.batch, docintel.evaluate; from docintel.backends import make_backend; "
+            "from docintel.settings import load_settings; make_backend(load_settings({'backend': 'extractive'})); "
+            "print('openai' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "False"
 
 
 def test_every_module_imports_alone():
