@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -33,6 +34,11 @@ VOLATILE_SETTINGS = (
     "progress_interval_s",
     "openai_store",
 )
+
+
+def redact_url(url: str) -> str:
+    """*url* without a user name or password embedded in it ('http://user:pw@host/v1' -> 'http://host/v1')."""
+    return re.sub(r"//[^/@]*@", "//", url)
 
 
 def _default_cache_dir() -> Path:
@@ -210,6 +216,8 @@ class Settings(BaseSettings):
         """The settings as JSON-safe data, without secrets (for traces and reports)."""
         data = self.model_dump(mode="json", exclude={"openai_api_key"})
         data["openai_api_key_set"] = self.openai_api_key is not None
+        if data.get("openai_base_url"):
+            data["openai_base_url"] = redact_url(data["openai_base_url"])
         return data
 
     def settings_hash(self) -> str:
@@ -254,6 +262,9 @@ def load_settings(overrides: dict[str, Any] | None = None, env_file: Path | None
         return Settings(_env_file=path, **values)  # type: ignore[call-arg]
     except ValidationError as exc:
         raise _config_error(exc) from None
+    except (UnicodeDecodeError, OSError) as exc:
+        raise ConfigError(f"cannot read the settings file {path} ({type(exc).__name__}: {exc})",
+                          "save it as UTF-8 text with NAME=value lines, or point DOCINTEL_ENV_FILE elsewhere") from None
 
 
 def settings_from_file(path: Path, base: Settings | None = None) -> Settings:

@@ -22,7 +22,7 @@ from ..context import Context
 from ..errors import ConfigError
 from ..prompts import Prompt
 from ..question import ParsedQuestion
-from ..settings import Settings
+from ..settings import Settings, redact_url
 from .base import BackendFailure, Generation, Outcome, Usage
 
 
@@ -81,7 +81,7 @@ class OpenAIBackend:
 
     def request_record(self, prompt: Prompt, schema: type[BaseModel]) -> dict[str, Any]:
         """The request parameters as stored in traces (no secrets)."""
-        base_url = re.sub(r"//[^/@]*@", "//", str(self.client.base_url))  # no credentials embedded in a URL
+        base_url = redact_url(str(self.client.base_url))  # no credentials embedded in a URL
         return {
             "api": self.settings.api,
             "model": self.settings.model,
@@ -112,7 +112,8 @@ class OpenAIBackend:
             ) from None
         except openai.APIConnectionError as exc:
             raise BackendFailure(
-                f"cannot reach the model server at {self.client.base_url} ({exc.__cause__ or exc})",
+                f"cannot reach the model server at {redact_url(str(self.client.base_url))} "
+                f"({redact_url(str(exc.__cause__ or exc))})",
                 "check OPENAI_BASE_URL and the network",
             ) from None
         latency = time.perf_counter() - started
