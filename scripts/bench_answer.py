@@ -58,7 +58,7 @@ def cited_text(result: AskResult, document: Document, first_item_only: bool = Fa
     for span in result.verification.spans:
         if span.verdict != "verified" or (first_item_only and span.item != 0):
             continue
-        parts.extend(texts[span.line_start - 1: span.line_end])
+        parts.extend(texts[span.line_start - 1 : span.line_end])
     return "\n".join(parts)
 
 
@@ -70,11 +70,15 @@ def score(question: dict, document: Document, pipeline: Pipeline) -> Scored:
     cited = {p for s in spans if s.verdict == "verified" for p in s.pages}
     gold = gold_number(question["answer"])
     return Scored(
-        id=question["financebench_id"], gold_pages=gold_pages(question), cited_pages=cited, numeric=gold is not None,
+        id=question["financebench_id"],
+        gold_pages=gold_pages(question),
+        cited_pages=cited,
+        numeric=gold is not None,
         match_any=None if gold is None else number_found(gold, cited_text(result, document)),
         match_first=None if gold is None else number_found(gold, cited_text(result, document, first_item_only=True)),
         not_found=result.verification.status == "not_found",
-        verified=all(s.verdict == "verified" for s in spans), seconds=seconds,
+        verified=all(s.verdict == "verified" for s in spans),
+        seconds=seconds,
     )
 
 
@@ -96,10 +100,18 @@ def figures(rows: list[Scored]) -> dict[str, tuple[float, int, int]]:
 def main() -> int:
     parser = benchdata.parser(__doc__.splitlines()[0])
     parser.add_argument("--budget-chars", type=int, default=12000)
-    parser.add_argument("--target-cited", type=float, default=0.25,
-                        help="least share of questions citing a gold page, on each half (default 0.25)")
-    parser.add_argument("--target-match", type=float, default=0.15,
-                        help="least numeric answer match (any cited line), on each half (default 0.15)")
+    parser.add_argument(
+        "--target-cited",
+        type=float,
+        default=0.25,
+        help="least share of questions citing a gold page, on each half (default 0.25)",
+    )
+    parser.add_argument(
+        "--target-match",
+        type=float,
+        default=0.15,
+        help="least numeric answer match (any cited line), on each half (default 0.15)",
+    )
     parser.add_argument("--show", action="store_true", help="print one line per question")
     args = parser.parse_args()
     questions = benchdata.load_records(args.questions)
@@ -111,22 +123,29 @@ def main() -> int:
         rows = [score(q, docs[q["doc_name"]], pipeline) for q in questions]
     if args.show:
         for r in rows:
-            print(f"{r.id:24} gold={sorted(r.gold_pages)} cited={sorted(r.cited_pages)} "
-                  f"match={r.match_any} first={r.match_first} not_found={r.not_found}")
+            print(
+                f"{r.id:24} gold={sorted(r.gold_pages)} cited={sorted(r.cited_pages)} "
+                f"match={r.match_any} first={r.match_first} not_found={r.not_found}"
+            )
     half = len(rows) // 2
     folds = {"all": rows, "first half": rows[:half], "second half": rows[half:]}
     table = {name: figures(part) for name, part in folds.items()}
-    print(f"questions: {len(rows)} ({sum(r.numeric for r in rows)} with a numeric gold answer)   "
-          f"budget: {args.budget_chars} chars   backend: extractive")
+    print(
+        f"questions: {len(rows)} ({sum(r.numeric for r in rows)} with a numeric gold answer)   "
+        f"budget: {args.budget_chars} chars   backend: extractive"
+    )
     print(f"{'':40}" + "".join(f"{name:>22}" for name in folds))
     for metric in table["all"]:
-        cells = "".join(f"{value:>10.3f} ({hits:>2}/{n:>2})    "
-                        for value, hits, n in (table[fold][metric] for fold in folds))
+        cells = "".join(
+            f"{value:>10.3f} ({hits:>2}/{n:>2})    " for value, hits, n in (table[fold][metric] for fold in folds)
+        )
         print(f"{metric:40}{cells}")
     broken = [r.id for r in rows if not r.verified]
     print(f"{'all citations verified (invariant)':40}{'yes' if not broken else 'NO: ' + ', '.join(broken)}")
-    print(f"{'median time per question':40}{statistics.median(r.seconds for r in rows) * 1000:.1f} ms "
-          "(after ingestion; trace written)")
+    print(
+        f"{'median time per question':40}{statistics.median(r.seconds for r in rows) * 1000:.1f} ms "
+        "(after ingestion; trace written)"
+    )
     failures = []
     for name in ("first half", "second half"):
         cited = table[name]["gold page cited"][0]
@@ -137,9 +156,10 @@ def main() -> int:
             failures.append(f"{name}: numeric answer match {match:.3f} < {args.target_match}")
     if broken:
         failures.append(f"{len(broken)} answers with a failed citation (the extractive backend must never have one)")
-    print(f"target: gold page cited >= {args.target_cited} and numeric answer match >= {args.target_match} "
-          "on each half: "
-          + ("PASS" if not failures else "FAIL\n  " + "\n  ".join(failures)))
+    print(
+        f"target: gold page cited >= {args.target_cited} and numeric answer match >= {args.target_match} "
+        "on each half: " + ("PASS" if not failures else "FAIL\n  " + "\n  ".join(failures))
+    )
     return 1 if failures else 0
 
 

@@ -24,7 +24,9 @@ def main() -> None:
     args = parser.parse_args()
     questions = benchdata.load_records(args.questions)
     pipeline = Pipeline(load_settings({"budget_chars": args.budget_chars}))
-    docs = {d.meta.doc_id: d for d in pipeline.ingest([args.pdfs / f"{q['doc_name']}.pdf" for q in questions]).documents}
+    docs = {
+        d.meta.doc_id: d for d in pipeline.ingest([args.pdfs / f"{q['doc_name']}.pdf" for q in questions]).documents
+    }
     hits, line_shares, times, sizes = 0, [], [], []
     for q in questions:
         document = docs[q["doc_name"]]
@@ -39,14 +41,19 @@ def main() -> None:
         hit = bool(pages & gold_pages(q))
         hits += hit
         if args.show_misses and not hit:
-            print(f"MISS {q['financebench_id']} {q['doc_name']} gold={sorted(gold_pages(q))} sent={sorted(pages)[:20]}\n     {q['question'][:150]}")
+            print(
+                f"MISS {q['financebench_id']} {q['doc_name']} gold={sorted(gold_pages(q))} "
+                f"sent={sorted(pages)[:20]}\n     {q['question'][:150]}"
+            )
     n = len(questions)
     print(f"questions: {n}   budget: {args.budget_chars} chars")
     print(f"gold page among pages sent : {hits / n:.3f}  ({hits}/{n})   target >= 0.85")
     print(f"gold evidence lines found  : {statistics.mean(line_shares):.3f}")
     print(f"mean context size          : {statistics.mean(sizes):,.0f} chars")
-    print(f"median retrieval+packing   : {statistics.median(times) * 1000:.1f} ms/question   target < 50 ms "
-          f"(p90 {sorted(times)[int(0.9 * n)] * 1000:.1f} ms)")
+    print(
+        f"median retrieval+packing   : {statistics.median(times) * 1000:.1f} ms/question   target < 50 ms "
+        f"(p90 {sorted(times)[int(0.9 * n)] * 1000:.1f} ms)"
+    )
 
 
 if __name__ == "__main__":

@@ -102,8 +102,12 @@ def main() -> int:
     row("serial   bare pypdf", bare_s, pages, f"{pages} pages, 1 process")
     with tempfile.TemporaryDirectory() as cache_dir:
         cold_s, report = docintel_cold(files, 1, cache_dir)
-    row("serial   docintel (1 worker)", cold_s, pages,
-        f"{len(report.documents)} docs, {len(report.failures)} failures, DOCINTEL_INGEST_WORKERS=1")
+    row(
+        "serial   docintel (1 worker)",
+        cold_s,
+        pages,
+        f"{len(report.documents)} docs, {len(report.failures)} failures, DOCINTEL_INGEST_WORKERS=1",
+    )
     serial_ratio = cold_s / bare_s
     print(f"{'serial   overhead docintel/bare':34}: {serial_ratio:8.2f}   (target <= {TARGET_OVERHEAD})")
     if serial_ratio > TARGET_OVERHEAD:
@@ -114,14 +118,20 @@ def main() -> int:
     row(f"parallel bare pypdf ({workers} processes)", pbare_s, pages, f"process pool of {workers}")
     cache = tempfile.TemporaryDirectory()  # kept for the warm load below
     pcold_s, preport = docintel_cold(files, workers, cache.name)
-    row(f"parallel docintel ({workers} workers)", pcold_s, pages,
-        f"{len(preport.documents)} docs, {len(preport.failures)} failures, DOCINTEL_INGEST_WORKERS={workers}")
+    row(
+        f"parallel docintel ({workers} workers)",
+        pcold_s,
+        pages,
+        f"{len(preport.documents)} docs, {len(preport.failures)} failures, DOCINTEL_INGEST_WORKERS={workers}",
+    )
     parallel_ratio = pcold_s / pbare_s
     print(f"{'parallel overhead docintel/bare':34}: {parallel_ratio:8.2f}   (target <= {TARGET_OVERHEAD})")
     if parallel_ratio > TARGET_OVERHEAD:
         failures.append(f"parallel overhead {parallel_ratio:.2f} > {TARGET_OVERHEAD}")
-    print(f"{'speed-up with ' + str(workers) + ' processes':34}: bare {bare_s / pbare_s:5.2f}x   "
-          f"docintel {cold_s / pcold_s:5.2f}x")
+    print(
+        f"{'speed-up with ' + str(workers) + ' processes':34}: bare {bare_s / pbare_s:5.2f}x   "
+        f"docintel {cold_s / pcold_s:5.2f}x"
+    )
 
     with cache:  # filled by the parallel docintel run
         settings = load_settings({"cache_dir": cache.name, "ingest_workers": workers})
@@ -140,8 +150,10 @@ def main() -> int:
         failures.append(f"warm/cold {warm_ratio:.3f} > {TARGET_WARM}")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"{'peak memory':34}: {rss:8.0f} MB main process, {kids:.0f} MB largest child, "
-          f"{peak_warm / 1e6:.0f} MB allocated during warm load")
+    print(
+        f"{'peak memory':34}: {rss:8.0f} MB main process, {kids:.0f} MB largest child, "
+        f"{peak_warm / 1e6:.0f} MB allocated during warm load"
+    )
     print("targets: " + ("PASS" if not failures else "FAIL: " + "; ".join(failures)))
     return 1 if failures else 0
 

@@ -34,8 +34,15 @@ def main() -> int:
     root = Path(__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "DOCINTEL_CACHE_DIR": cache, "PYTHONPATH": str(root)}
-        context = [sys.executable, "-m", "docintel", "context", "What were the capital expenditures in 2018?",
-                   str(args.pdf), "--quiet"]
+        context = [
+            sys.executable,
+            "-m",
+            "docintel",
+            "context",
+            "What were the capital expenditures in 2018?",
+            str(args.pdf),
+            "--quiet",
+        ]
         bare = [sys.executable, "-c", "import pandas, pydantic"]
         timed(context, env)  # parse, cache and index the filing once; the runs below start cached
         docintel_s, bare_s = [], []

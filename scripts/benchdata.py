@@ -8,7 +8,9 @@ import os
 from pathlib import Path
 
 # The shared data sits beside the checkout; DOCINTEL_SHARED_DATA points elsewhere (as for the tests).
-SHARED = Path(os.environ.get("DOCINTEL_SHARED_DATA") or Path(__file__).resolve().parent.parent.parent / "shared" / "data")
+SHARED = Path(
+    os.environ.get("DOCINTEL_SHARED_DATA") or Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+)
 FINANCEBENCH = SHARED / "financebench"
 
 

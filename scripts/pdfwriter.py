@@ -59,10 +59,12 @@ def write_pdf(
     for page in pages:
         data = _content(page, font_size)
         stream = add(b"<< /Length %d >>\nstream\n" % len(data) + data + b"\nendstream")
-        page_ids.append(add(
-            b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 %d 0 R >> >> /Contents %d 0 R >>"
-            % (pages_obj, font, stream)
-        ))
+        page_ids.append(
+            add(
+                b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] "
+                b"/Resources << /Font << /F1 %d 0 R >> >> /Contents %d 0 R >>" % (pages_obj, font, stream)
+            )
+        )
     kids = " ".join(f"{pid} 0 R" for pid in page_ids)
     objects[pages_obj - 1] = f"<< /Type /Pages /Kids [{kids}] /Count {len(page_ids)} >>".encode()
     extra = ""
@@ -93,7 +95,12 @@ def write_pdf(
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     for offset in offsets:
         out += b"%010d 00000 n \n" % offset
-    out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, catalog, info, xref)
+    out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        catalog,
+        info,
+        xref,
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(bytes(out))
     return path

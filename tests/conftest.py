@@ -21,8 +21,9 @@ SAMPLES = SHARED / "pdf-samples"
 FINANCEBENCH = SHARED / "financebench"
 CORPUS_PDF = ROOT / "corpus" / "northwind-annual-report-2025.pdf"
 API_KEY = "sk-test-SECRET-0123456789abcdef"
-needs_shared = pytest.mark.skipif(not SAMPLES.is_dir() or not FINANCEBENCH.is_dir(),
-                                  reason="../shared/data not found (set DOCINTEL_SHARED_DATA)")
+needs_shared = pytest.mark.skipif(
+    not SAMPLES.is_dir() or not FINANCEBENCH.is_dir(), reason="../shared/data not found (set DOCINTEL_SHARED_DATA)"
+)
 
 
 @pytest.fixture(autouse=True)
@@ -51,9 +52,11 @@ def corpus_pdf() -> Path:
 @pytest.fixture
 def make_pdf(tmp_path):
     """Write a PDF from a list of pages (each a list of lines, or Page)."""
+
     def make(name: str, pages: list, **kwargs) -> Path:
         pages = [p if isinstance(p, Page) else Page(list(p)) for p in pages]
         return write_pdf(tmp_path / "docs" / name, pages, **kwargs)
+
     return make
 
 
@@ -66,6 +69,7 @@ def run_cli(capsys):
         code = main([str(a) for a in args])
         out, err = capsys.readouterr()
         return code, out, err
+
     return run
 
 

@@ -13,28 +13,60 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 
-def responses_body(text: str | None = None, *, status: str = "completed", refusal: str | None = None,
-                   model: str = "gpt-4.1-mini", incomplete_reason: str | None = None) -> dict[str, Any]:
+def responses_body(
+    text: str | None = None,
+    *,
+    status: str = "completed",
+    refusal: str | None = None,
+    model: str = "gpt-4.1-mini",
+    incomplete_reason: str | None = None,
+) -> dict[str, Any]:
     """A Responses API response whose output is *text* (or a refusal)."""
-    content = [{"type": "refusal", "refusal": refusal}] if refusal is not None else \
-        [{"type": "output_text", "text": text or "", "annotations": []}]
+    content = (
+        [{"type": "refusal", "refusal": refusal}]
+        if refusal is not None
+        else [{"type": "output_text", "text": text or "", "annotations": []}]
+    )
     return {
-        "id": "resp_test", "object": "response", "created_at": 1_700_000_000, "model": model, "status": status,
-        "output": [{"type": "message", "id": "msg_test", "role": "assistant", "status": "completed", "content": content}],
+        "id": "resp_test",
+        "object": "response",
+        "created_at": 1_700_000_000,
+        "model": model,
+        "status": status,
+        "output": [
+            {"type": "message", "id": "msg_test", "role": "assistant", "status": "completed", "content": content}
+        ],
         "incomplete_details": {"reason": incomplete_reason} if incomplete_reason else None,
-        "usage": {"input_tokens": 1200, "output_tokens": 80, "total_tokens": 1280,
-                  "input_tokens_details": {"cached_tokens": 200}, "output_tokens_details": {"reasoning_tokens": 0}},
-        "parallel_tool_calls": True, "tool_choice": "auto", "tools": [], "temperature": 0,
+        "usage": {
+            "input_tokens": 1200,
+            "output_tokens": 80,
+            "total_tokens": 1280,
+            "input_tokens_details": {"cached_tokens": 200},
+            "output_tokens_details": {"reasoning_tokens": 0},
+        },
+        "parallel_tool_calls": True,
+        "tool_choice": "auto",
+        "tools": [],
+        "temperature": 0,
     }
 
 
-def chat_body(text: str | None = None, *, refusal: str | None = None, finish_reason: str = "stop",
-              model: str = "gpt-4.1-mini") -> dict[str, Any]:
+def chat_body(
+    text: str | None = None, *, refusal: str | None = None, finish_reason: str = "stop", model: str = "gpt-4.1-mini"
+) -> dict[str, Any]:
     """A Chat Completions response whose message is *text* (or a refusal)."""
     return {
-        "id": "chatcmpl_test", "object": "chat.completion", "created": 1_700_000_000, "model": model,
-        "choices": [{"index": 0, "finish_reason": finish_reason,
-                     "message": {"role": "assistant", "content": text, "refusal": refusal}}],
+        "id": "chatcmpl_test",
+        "object": "chat.completion",
+        "created": 1_700_000_000,
+        "model": model,
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": finish_reason,
+                "message": {"role": "assistant", "content": text, "refusal": refusal},
+            }
+        ],
         "usage": {"prompt_tokens": 900, "completion_tokens": 60, "total_tokens": 960},
     }
 
@@ -64,7 +96,10 @@ class FakeOpenAI:
                     server.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
                     step = server.steps.pop(0) if server.steps else server.default
                 if step is None:
-                    step = {"status": 500, "body": {"error": {"message": "no scripted response", "type": "server_error"}}}
+                    step = {
+                        "status": 500,
+                        "body": {"error": {"message": "no scripted response", "type": "server_error"}},
+                    }
                 if step.get("sleep"):
                     time.sleep(step["sleep"])
                 payload = step["body"](body) if callable(step.get("body")) else step.get("body")
@@ -89,7 +124,9 @@ class FakeOpenAI:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
 
-    def push(self, body: Any = None, *, status: int = 200, sleep: float = 0.0, headers: dict[str, str] | None = None) -> None:
+    def push(
+        self, body: Any = None, *, status: int = 200, sleep: float = 0.0, headers: dict[str, str] | None = None
+    ) -> None:
         """Script the next response."""
         self.steps.append({"body": body, "status": status, "sleep": sleep, "headers": headers})
 
@@ -97,7 +134,7 @@ class FakeOpenAI:
         """Script a Responses API answer whose output text is the JSON of *answer*."""
         self.push(responses_body(json.dumps(answer), **kwargs))
 
-    def start(self) -> "FakeOpenAI":
+    def start(self) -> FakeOpenAI:
         self.thread.start()
         return self
 

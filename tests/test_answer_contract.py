@@ -10,8 +10,12 @@ from openai.lib._pydantic import to_strict_json_schema
 
 from docintel.answer import SCHEMAS, make_extraction_model
 
-ALL = [*SCHEMAS.values(), make_extraction_model("Extraction", {"fee": "amount", "start": "date", "party": "text",
-                                                               "renewal": "boolean", "rate": "number"})]
+ALL = [
+    *SCHEMAS.values(),
+    make_extraction_model(
+        "Extraction", {"fee": "amount", "start": "date", "party": "text", "renewal": "boolean", "rate": "number"}
+    ),
+]
 
 
 def _objects(node):
@@ -34,8 +38,15 @@ def test_strict_schema_rules(schema):
     for obj in _objects(document):
         assert obj.get("additionalProperties") is False  # no dict fields
         assert set(obj.get("required", [])) == set(obj.get("properties", {}))  # every field required
-    for field in ("answer_type", "items", "answer_found", "complete_answer_found", "conflicting_evidence",
-                  "context_structured", "caveats"):
+    for field in (
+        "answer_type",
+        "items",
+        "answer_found",
+        "complete_answer_found",
+        "conflicting_evidence",
+        "context_structured",
+        "caveats",
+    ):
         assert field in document["properties"]
     assert all(re.fullmatch(r"[A-Za-z0-9_-]{1,64}", name) for name in document.get("$defs", {}))
 

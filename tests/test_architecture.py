@@ -23,9 +23,12 @@ def imported_modules(path: Path, known: set[str]) -> set[str]:
     tree = ast.parse(path.read_text())
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    skipped = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
-               and getattr(node.test, "id", getattr(node.test, "attr", None)) == "TYPE_CHECKING"
-               for n in ast.walk(node)}
+    skipped = {
+        id(n)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and getattr(node.test, "id", getattr(node.test, "attr", None)) == "TYPE_CHECKING"
+        for n in ast.walk(node)
+    }
     found: set[str] = set()
     for node in ast.walk(tree):
         if id(node) in skipped:
@@ -53,7 +56,7 @@ def test_no_import_cycles():
         state[node] = 1
         for target in sorted(graph[node]):
             if state.get(target) == 1:
-                cycles.append(stack[stack.index(target):] + [target] if target in stack else [node, target])
+                cycles.append(stack[stack.index(target) :] + [target] if target in stack else [node, target])
             elif target not in state:
                 visit(target, stack + [target])
         state[node] = 2
@@ -65,14 +68,18 @@ def test_no_import_cycles():
 
 
 def test_cli_start_imports_no_sdk_and_no_parser():
-    code = ("import sys, docintel.cli; heavy = [m for m in ('openai', 'pypdf', 'pandas', 'tqdm', 'matplotlib') "
-            "if m in sys.modules]; print(','.join(heavy))")
+    code = (
+        "import sys, docintel.cli; heavy = [m for m in ('openai', 'pypdf', 'pandas', 'tqdm', 'matplotlib') "
+        "if m in sys.modules]; print(','.join(heavy))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == ""
     # answering offline never loads the SDK: only making the openai backend does
-    code = ("import sys, docintel.pipeline, docintel.batch, docintel.evaluate; from docintel.backends import make_backend; "
-            "from docintel.settings import load_settings; make_backend(load_settings({'backend': 'extractive'})); "
-            "print('openai' in sys.modules)")
+    code = (
+        "import sys, docintel.pipeline, docintel.batch, docintel.evaluate; from docintel.backends import make_backend; "
+        "from docintel.settings import load_settings; make_backend(load_settings({'backend': 'extractive'})); "
+        "print('openai' in sys.modules)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == "False"
 

@@ -1,4 +1,5 @@
-"""`docintel batch` (formats, resume, crash safety, concurrency) and `docintel traces` (list, show, verify, replay, stats)."""
+"""`docintel batch` (formats, resume, crash safety, concurrency) and `docintel traces` (list, show, verify,
+replay, stats)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,11 @@ from docintel.traces import TraceStore, new_trace_id
 from tests.conftest import API_KEY, FINANCEBENCH, ROOT, needs_shared, read_traces
 from tests.fake_openai import responses_body
 
-QUESTIONS = ["What is the refund window?", "When does the revolving credit facility mature?",
-             "How much were capital expenditures in fiscal 2025?"]
+QUESTIONS = [
+    "What is the refund window?",
+    "When does the revolving credit facility mature?",
+    "How much were capital expenditures in fiscal 2025?",
+]
 
 
 def lines_of(path: Path) -> list[dict]:
@@ -28,12 +32,15 @@ def lines_of(path: Path) -> list[dict]:
 
 # --------------------------------------------------------------------------- formats
 
+
 def test_question_formats(tmp_path):
     (tmp_path / "q.txt").write_text("What is the refund window?\n\nWhat is the refund window?\nWho is the CEO?\n")
     rows = load_questions(tmp_path / "q.txt")
     assert [r.question for r in rows] == ["What is the refund window?", "Who is the CEO?"]
     assert rows[0].id == stable_id("What is the refund window?") == load_questions(tmp_path / "q.txt")[0].id
-    (tmp_path / "q.jsonl").write_text(json.dumps({"id": "a1", "question": "Q?", "doc": "x.pdf", "gold": 5, "answer": "45 days"}) + "\n")
+    (tmp_path / "q.jsonl").write_text(
+        json.dumps({"id": "a1", "question": "Q?", "doc": "x.pdf", "gold": 5, "answer": "45 days"}) + "\n"
+    )
     row = load_questions(tmp_path / "q.jsonl")[0]
     assert (row.id, row.doc, row.extra) == ("a1", "x.pdf", {"gold": 5, "input_answer": "45 days"})
     (tmp_path / "q.csv").write_text("id,question,doc,expected\nc1,What is the refund window?,northwind,45 days\n")
@@ -48,14 +55,17 @@ def test_financebench_format_as_is():
     assert rows[0].extra["input_answer"] == "$1577.00"
 
 
-@pytest.mark.parametrize("name,content,message", [
-    ("bad.jsonl", '{"question": "ok"}\n{not json\n', "bad.jsonl:2: not valid JSON"),
-    ("noq.jsonl", '{"id": "x"}\n', "noq.jsonl:1: no question text"),
-    ("dup.jsonl", '{"id": "x", "question": "a"}\n{"id": "x", "question": "b"}\n', "appears twice"),
-    ("nocol.csv", "id,text\n1,hello\n", "no 'question' column"),
-    ("empty.txt", "\n\n", "holds no question"),
-    ("q.xlsx", "whatever", "unknown question file type"),
-])
+@pytest.mark.parametrize(
+    "name,content,message",
+    [
+        ("bad.jsonl", '{"question": "ok"}\n{not json\n', "bad.jsonl:2: not valid JSON"),
+        ("noq.jsonl", '{"id": "x"}\n', "noq.jsonl:1: no question text"),
+        ("dup.jsonl", '{"id": "x", "question": "a"}\n{"id": "x", "question": "b"}\n', "appears twice"),
+        ("nocol.csv", "id,text\n1,hello\n", "no 'question' column"),
+        ("empty.txt", "\n\n", "holds no question"),
+        ("q.xlsx", "whatever", "unknown question file type"),
+    ],
+)
 def test_bad_question_files(tmp_path, run_cli, corpus_pdf, name, content, message):
     (tmp_path / name).write_text(content)
     with pytest.raises(QuestionFileError, match=message):
@@ -65,6 +75,7 @@ def test_bad_question_files(tmp_path, run_cli, corpus_pdf, name, content, messag
 
 
 # ----------------------------------------------------------------------------- batch
+
 
 def test_batch_extractive_summary_output_and_resume(run_cli, corpus_pdf, tmp_path, isolated_env):
     qfile = tmp_path / "q.txt"
@@ -85,10 +96,16 @@ def test_batch_extractive_summary_output_and_resume(run_cli, corpus_pdf, tmp_pat
 
 def test_one_failed_question_does_not_stop_the_batch(run_cli, corpus_pdf, tmp_path):
     qfile = tmp_path / "q.jsonl"
-    qfile.write_text("\n".join(json.dumps(r) for r in [
-        {"id": "good", "question": QUESTIONS[0], "doc": corpus_pdf.name},
-        {"id": "nodoc", "question": QUESTIONS[0], "doc": "missing-report.pdf"},
-    ]) + "\n")
+    qfile.write_text(
+        "\n".join(
+            json.dumps(r)
+            for r in [
+                {"id": "good", "question": QUESTIONS[0], "doc": corpus_pdf.name},
+                {"id": "nodoc", "question": QUESTIONS[0], "doc": "missing-report.pdf"},
+            ]
+        )
+        + "\n"
+    )
     out = tmp_path / "out.jsonl"
     code, stdout, _ = run_cli("batch", qfile, corpus_pdf, "--out", out)
     by_id = {r["id"]: r for r in lines_of(out)}
@@ -107,10 +124,17 @@ def test_batch_ingests_each_document_once(run_cli, corpus_pdf, tmp_path, isolate
 
 
 def test_concurrent_workers_against_the_server_with_429s(run_cli, corpus_pdf, tmp_path, fake_openai):
-    answer = {"answer_type": "text", "items": [{"text": "45 days", "spans": [
-        {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}]}],
-        "answer_found": True, "complete_answer_found": True, "conflicting_evidence": False,
-        "context_structured": True, "caveats": []}
+    answer = {
+        "answer_type": "text",
+        "items": [
+            {"text": "45 days", "spans": [{"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}]}
+        ],
+        "answer_found": True,
+        "complete_answer_found": True,
+        "conflicting_evidence": False,
+        "context_structured": True,
+        "caveats": [],
+    }
     for _ in range(3):
         fake_openai.push({"error": {"message": "slow down"}}, status=429, headers={"retry-after-ms": "20"})
     fake_openai.default = {"body": responses_body(json.dumps(answer)), "status": 200}
@@ -128,10 +152,17 @@ def test_resume_after_kill_9(corpus_pdf, tmp_path):
     from tests.fake_openai import FakeOpenAI
 
     server = FakeOpenAI().start()
-    answer = {"answer_type": "text", "items": [{"text": "45 days", "spans": [
-        {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}]}],
-        "answer_found": True, "complete_answer_found": True, "conflicting_evidence": False,
-        "context_structured": True, "caveats": []}
+    answer = {
+        "answer_type": "text",
+        "items": [
+            {"text": "45 days", "spans": [{"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}]}
+        ],
+        "answer_found": True,
+        "complete_answer_found": True,
+        "conflicting_evidence": False,
+        "context_structured": True,
+        "caveats": [],
+    }
     server.default = {"body": responses_body(json.dumps(answer)), "status": 200, "sleep": 0.15}
     qfile = tmp_path / "q.txt"
     qfile.write_text("\n".join(f"Refund window question number {i}?" for i in range(30)) + "\n")
@@ -159,6 +190,7 @@ def test_resume_after_kill_9(corpus_pdf, tmp_path):
 
 
 # ---------------------------------------------------------------------------- traces
+
 
 def test_traces_list_show_filters(run_cli, corpus_pdf, isolated_env):
     for question in QUESTIONS:
@@ -194,9 +226,18 @@ def test_damaged_traces_are_reported_and_skipped(run_cli, corpus_pdf, isolated_e
 
 def test_list_is_fast_on_a_large_store(tmp_path):
     store = TraceStore(tmp_path / "many")
-    base = {"trace_version": 2, "created_at": "2026-01-01T00:00:00+00:00", "kind": "ask", "program": {"version": "0"},
-            "settings": {}, "settings_hash": "", "question": "q", "request": {"backend": "extractive", "model": None},
-            "status": {"answer": "found", "verification": "verified", "final": "ok"}, "usage": {}}
+    base = {
+        "trace_version": 2,
+        "created_at": "2026-01-01T00:00:00+00:00",
+        "kind": "ask",
+        "program": {"version": "0"},
+        "settings": {},
+        "settings_hash": "",
+        "question": "q",
+        "request": {"backend": "extractive", "model": None},
+        "status": {"answer": "found", "verification": "verified", "final": "ok"},
+        "usage": {},
+    }
     for i in range(300):
         store.write({**base, "trace_id": f"20260101T000000{i:06d}Z-aaaaaa"})
     started = time.perf_counter()
@@ -219,15 +260,26 @@ def test_verify_detects_a_changed_document(run_cli, make_pdf, isolated_env):
 
 
 def test_replay_links_to_the_original(run_cli, corpus_pdf, fake_openai, isolated_env):
-    answer = {"answer_type": "text", "items": [{"text": "45 days", "spans": [
-        {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}]}],
-        "answer_found": True, "complete_answer_found": True, "conflicting_evidence": False,
-        "context_structured": True, "caveats": []}
+    answer = {
+        "answer_type": "text",
+        "items": [
+            {"text": "45 days", "spans": [{"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}]}
+        ],
+        "answer_found": True,
+        "complete_answer_found": True,
+        "conflicting_evidence": False,
+        "context_structured": True,
+        "caveats": [],
+    }
     fake_openai.push_answer(answer)
     run_cli("ask", QUESTIONS[0], corpus_pdf)
     original = read_traces(isolated_env / "traces")[0]
-    changed = {**answer, "items": [{"text": "90 days", "spans": [
-        {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 90 days"}]}]}
+    changed = {
+        **answer,
+        "items": [
+            {"text": "90 days", "spans": [{"doc": None, "line_start": 60, "line_end": 60, "quote": "within 90 days"}]}
+        ],
+    }
     fake_openai.push_answer(changed)
     code, out, _ = run_cli("traces", "replay", original["trace_id"])
     assert code == 0 and "answer: changed" in out and "verified -> failed" in out

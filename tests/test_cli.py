@@ -10,15 +10,18 @@ import pytest
 from tests.conftest import ROOT
 
 
-@pytest.mark.parametrize("command,expected", [
-    ([], ["ask", "context", "ingest", "batch", "traces", "eval", "exit codes", "DOCINTEL_"]),
-    (["ask"], ["--backend", "--model", "--json", "--budget-chars", "--strict", "--fields", "--password"]),
-    (["context"], ["--budget-chars", "--json"]),
-    (["ingest"], ["--json", "--lines"]),
-    (["batch"], ["--out", "--workers", "input_answer", "financebench_id"]),
-    (["traces", "list"], ["--limit", "--status", "--since", "--grep", "--json"]),
-    (["eval"], ["--ablate", "--compare", "--budget-chars", "--plot", "--out"]),
-])
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ([], ["ask", "context", "ingest", "batch", "traces", "eval", "exit codes", "DOCINTEL_"]),
+        (["ask"], ["--backend", "--model", "--json", "--budget-chars", "--strict", "--fields", "--password"]),
+        (["context"], ["--budget-chars", "--json"]),
+        (["ingest"], ["--json", "--lines"]),
+        (["batch"], ["--out", "--workers", "input_answer", "financebench_id"]),
+        (["traces", "list"], ["--limit", "--status", "--since", "--grep", "--json"]),
+        (["eval"], ["--ablate", "--compare", "--budget-chars", "--plot", "--out"]),
+    ],
+)
 def test_help_is_the_manual(capsys, command, expected):
     from docintel.cli import main
 
@@ -45,8 +48,18 @@ def test_dotenv_file_is_read(run_cli, corpus_pdf, isolated_env):
 
 
 def test_python_m_docintel_entry_point(corpus_pdf, tmp_path):
-    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path),
-           "DOCINTEL_TRACES_DIR": str(tmp_path / "t"), "DOCINTEL_CACHE_DIR": str(tmp_path / "c")}
-    done = subprocess.run([sys.executable, "-m", "docintel", "ask", "What is the refund window?", str(corpus_pdf)],
-                          capture_output=True, text=True, env=env, timeout=60)
+    env = {
+        "PYTHONPATH": str(ROOT),
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "DOCINTEL_TRACES_DIR": str(tmp_path / "t"),
+        "DOCINTEL_CACHE_DIR": str(tmp_path / "c"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "docintel", "ask", "What is the refund window?", str(corpus_pdf)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert done.returncode == 0 and "45 days" in done.stdout

@@ -63,7 +63,9 @@ def test_budget_is_respected_and_passages_are_whole(make_pdf):
 
 def test_greedy_skips_a_big_passage_and_takes_the_next(make_pdf):
     long_line = "Dividend declared: dividend policy " + "with many qualifying words " * 12
-    pages = [[long_line] * 8, ["Dividend declared of $0.24 per share."] + filler("other", 20)] + [filler("misc", 30)] * 4
+    pages = [[long_line] * 8, ["Dividend declared of $0.24 per share."] + filler("other", 20)] + [
+        filler("misc", 30)
+    ] * 4
     path = make_pdf("greedy.pdf", pages)
     _, retrieval, context = prepare([path], "What dividend was declared?", budget=1200, escalation_share=0.1)
     actions = [(d.action, d.line_start) for d in context.decisions]
@@ -98,7 +100,9 @@ def test_no_match_vs_nothing_fit(make_pdf):
     path = make_pdf("x.pdf", [filler("weather", 40), filler("harbour", 40)])
     _, _, context = prepare([path], "What is the quantum chromodynamics coupling?", budget=2000)
     assert context.status == "no_match" and context.sources == [] and "no passage matched" in context.status_detail
-    wide = make_pdf("wide.pdf", [[f"harbour row {i}: " + "the committee reviewed harbour matters " * 8 for i in range(40)]])
+    wide = make_pdf(
+        "wide.pdf", [[f"harbour row {i}: " + "the committee reviewed harbour matters " * 8 for i in range(40)]]
+    )
     _, _, context = prepare([wide], "harbour", budget=1000)
     assert context.status == "nothing_fit" and "none fits the budget" in context.status_detail
     assert all(d.action == "skipped" for d in context.decisions)
@@ -111,7 +115,9 @@ def test_document_text_cannot_open_or_close_blocks(make_pdf):
 
 
 def test_context_json_shape(run_cli, corpus_pdf):
-    code, out, _ = run_cli("context", "What was the cash flow on page 4?", corpus_pdf, "--json", "--budget-chars", "4000")
+    code, out, _ = run_cli(
+        "context", "What was the cash flow on page 4?", corpus_pdf, "--json", "--budget-chars", "4000"
+    )
     data = json.loads(out)
     assert code == 0
     assert {"question", "parsed", "status", "budget", "decisions", "sources"} <= set(data)

@@ -6,23 +6,35 @@ import json
 
 import pytest
 
-from docintel.scoring import (evidence_share, gold_evidence_lines, gold_number, gold_pages, number_found,
-                              numbers_match, pages_from_zero_based, parse_numbers, text_contained)
+from docintel.scoring import (
+    evidence_share,
+    gold_evidence_lines,
+    gold_number,
+    gold_pages,
+    number_found,
+    numbers_match,
+    pages_from_zero_based,
+    parse_numbers,
+    text_contained,
+)
 from docintel.textnorm import squash
 
 
-@pytest.mark.parametrize("gold,candidate,expected", [
-    (1577.0, 1577.0, True),
-    (1577.0, -1577.0, True),          # outflows printed in parentheses
-    (1577.0, 1.577, True),            # $1.577 billion vs 1577 million
-    (8.70, 8738.0, True),             # gold in billions, rounded, filing in millions
-    (8.70, 8838.0, False),            # 1.6% off: beyond tolerance
-    (0.125, 12.5, True),              # fraction vs percent
-    (24.26, 24.3, True),
-    (24.26, 25.0, False),
-    (0.66, 0.67, False),
-    (100.0, 10.0, False),             # a factor of ten is not a unit scaling
-])
+@pytest.mark.parametrize(
+    "gold,candidate,expected",
+    [
+        (1577.0, 1577.0, True),
+        (1577.0, -1577.0, True),  # outflows printed in parentheses
+        (1577.0, 1.577, True),  # $1.577 billion vs 1577 million
+        (8.70, 8738.0, True),  # gold in billions, rounded, filing in millions
+        (8.70, 8838.0, False),  # 1.6% off: beyond tolerance
+        (0.125, 12.5, True),  # fraction vs percent
+        (24.26, 24.3, True),
+        (24.26, 25.0, False),
+        (0.66, 0.67, False),
+        (100.0, 10.0, False),  # a factor of ten is not a unit scaling
+    ],
+)
 def test_numbers_match_with_tolerance_and_scaling(gold, candidate, expected):
     assert numbers_match(gold, candidate) is expected
 
@@ -56,11 +68,22 @@ def test_text_containment_and_evidence_share():
 @pytest.fixture
 def gold_file(tmp_path, corpus_pdf):
     rows = [
-        {"id": "refund", "question": "What is the refund window?", "doc": corpus_pdf.name, "answer": "45 days",
-         "gold_pages": [5]},
-        {"id": "capex", "question": "How much were purchases of property and equipment in fiscal 2025?",
-         "doc": corpus_pdf.stem, "answer": "$71.4 million",
-         "evidence": [{"evidence_page_num": 3, "evidence_text": "Purchases of property and equipment (71.4) (58.9)"}]},
+        {
+            "id": "refund",
+            "question": "What is the refund window?",
+            "doc": corpus_pdf.name,
+            "answer": "45 days",
+            "gold_pages": [5],
+        },
+        {
+            "id": "capex",
+            "question": "How much were purchases of property and equipment in fiscal 2025?",
+            "doc": corpus_pdf.stem,
+            "answer": "$71.4 million",
+            "evidence": [
+                {"evidence_page_num": 3, "evidence_text": "Purchases of property and equipment (71.4) (58.9)"}
+            ],
+        },
         {"id": "facility", "question": "When does the revolving credit facility mature?", "gold_pages": [6]},
     ]
     path = tmp_path / "gold.jsonl"
@@ -84,7 +107,9 @@ def test_eval_scores_and_writes_a_report(run_cli, gold_file, corpus_pdf, tmp_pat
 
 
 def test_eval_ablation_reports_changes_and_flips(run_cli, gold_file, corpus_pdf):
-    code, out, _ = run_cli("eval", gold_file, corpus_pdf, "--budget-chars", "1000", "--ablate", "synonyms", "--ablate", "page_hints")
+    code, out, _ = run_cli(
+        "eval", gold_file, corpus_pdf, "--budget-chars", "1000", "--ablate", "synonyms", "--ablate", "page_hints"
+    )
     assert code == 0 and "ablations (change against the full assembly)" in out
     assert "-synonyms@1000" in out and "ablate synonyms: hit->miss" in out
     code, _, err = run_cli("eval", gold_file, corpus_pdf, "--ablate", "nonsense")
@@ -94,12 +119,16 @@ def test_eval_ablation_reports_changes_and_flips(run_cli, gold_file, corpus_pdf)
 def test_eval_compare_sweep_and_plot(run_cli, gold_file, corpus_pdf, tmp_path):
     (tmp_path / "a.json").write_text(json.dumps({"budget_chars": 1700}))
     (tmp_path / "b.json").write_text(json.dumps({"budget_chars": 4000, "use_synonyms": False}))
-    code, out, _ = run_cli("eval", gold_file, corpus_pdf, "--compare", tmp_path / "a.json", tmp_path / "b.json", "--json")
+    code, out, _ = run_cli(
+        "eval", gold_file, corpus_pdf, "--compare", tmp_path / "a.json", tmp_path / "b.json", "--json"
+    )
     report = json.loads(out)
     assert code == 0 and [r["label"] for r in report["runs"]] == ["a", "b"]
     assert [r["budget_chars"] for r in report["runs"]] == [1700, 4000]
     assert "a -> b" in report["flips"]
-    code, out, _ = run_cli("eval", gold_file, corpus_pdf, "--budget-chars", "1000,1200,6000", "--plot", tmp_path / "recall.png")
+    code, out, _ = run_cli(
+        "eval", gold_file, corpus_pdf, "--budget-chars", "1000,1200,6000", "--plot", tmp_path / "recall.png"
+    )
     assert code == 0 and "budget sweep" in out and "full@1000" in out and "full@6000" in out
     assert (tmp_path / "recall.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     (tmp_path / "bad.json").write_text("[1, 2]")

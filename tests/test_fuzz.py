@@ -35,11 +35,12 @@ def mutants(source: bytes) -> dict[str, bytes]:
     trailer = source.find(b"trailer")
     out["no-xref"] = source[:xref] + source[trailer:]
     out["no-trailer"] = source[:trailer]
-    out["zero-length-streams"] = re.sub(rb"/Length \d+ >>\nstream\n.*?\nendstream", b"/Length 0 >>\nstream\n\nendstream",
-                                        source, flags=re.S)
+    out["zero-length-streams"] = re.sub(
+        rb"/Length \d+ >>\nstream\n.*?\nendstream", b"/Length 0 >>\nstream\n\nendstream", source, flags=re.S
+    )
     out["wrong-lengths"] = re.sub(rb"/Length (\d+)", lambda m: b"/Length %d" % (int(m.group(1)) * 7 + 3), source)
     out["bad-startxref"] = re.sub(rb"startxref\n\d+", b"startxref\n999999999", source)
-    out["no-header"] = source[source.find(b"\n") + 1:]
+    out["no-header"] = source[source.find(b"\n") + 1 :]
     out["doubled"] = source + source
     return out
 
@@ -52,8 +53,13 @@ def test_mutated_pdfs_end_in_a_document_or_one_clear_error(corpus_pdf, tmp_path)
         (folder / f"{name}.pdf").write_bytes(data)
     env = {**os.environ, "PYTHONPATH": str(ROOT), "DOCINTEL_PARSE_TIMEOUT_S": "20", "DOCINTEL_INGEST_WORKERS": "2"}
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "docintel", "ingest", str(folder), "--json"], env=env,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "docintel", "ingest", str(folder), "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert time.monotonic() - started < 120
     assert "Traceback" not in done.stderr and "Traceback" not in done.stdout
     report = json.loads(done.stdout)
@@ -74,8 +80,9 @@ def test_mutated_pdfs_end_in_a_document_or_one_clear_error(corpus_pdf, tmp_path)
 
 
 def test_a_file_past_the_time_limit_fails_alone(make_pdf, corpus_pdf, run_cli, monkeypatch):
-    big = make_pdf("big.pdf", [[f"Page {p} line {i}: revenue and expenses of the period." for i in range(60)]
-                               for p in range(400)])
+    big = make_pdf(
+        "big.pdf", [[f"Page {p} line {i}: revenue and expenses of the period." for i in range(60)] for p in range(400)]
+    )
     monkeypatch.setenv("DOCINTEL_PARSE_TIMEOUT_S", "0.3")
     monkeypatch.setenv("DOCINTEL_INGEST_WORKERS", "2")
     started = time.monotonic()
@@ -110,8 +117,16 @@ def _exit_hard(item: int, report) -> int:
 
 def test_a_crashing_worker_costs_one_item():
     progress: list[tuple[int, str]] = []
-    outcomes = {o.item: o for o in run_isolated([0, 1, 2, 3], _exit_hard, workers=2, timeout_s=30,
-                                                on_progress=lambda item, msg: progress.append((item, msg)))}
+    outcomes = {
+        o.item: o
+        for o in run_isolated(
+            [0, 1, 2, 3],
+            _exit_hard,
+            workers=2,
+            timeout_s=30,
+            on_progress=lambda item, msg: progress.append((item, msg)),
+        )
+    }
     assert outcomes[0].status == "done" and outcomes[0].value == 0 and outcomes[3].value == 30
     assert outcomes[1].status == "crashed" and outcomes[1].exitcode == 3
     assert outcomes[2].status == "crashed" and "RuntimeError: parser bug" in outcomes[2].value

@@ -46,9 +46,15 @@ def prepare(paths, question, budget=12000, **overrides):
 
 def text_answer(*spans) -> TextAnswer:
     keys = ("doc", "line_start", "line_end", "quote")
-    return TextAnswer(answer_type="text", answer_found=True, complete_answer_found=True, conflicting_evidence=False,
-                      context_structured=True, caveats=[],
-                      items=[{"text": "x", "spans": [dict(zip(keys, s, strict=True)) for s in spans]}])
+    return TextAnswer(
+        answer_type="text",
+        answer_found=True,
+        complete_answer_found=True,
+        conflicting_evidence=False,
+        context_structured=True,
+        caveats=[],
+        items=[{"text": "x", "spans": [dict(zip(keys, s, strict=True)) for s in spans]}],
+    )
 
 
 def verdict_of(setup, start, end, quote):
@@ -63,13 +69,14 @@ def subprocess_env(**extra: str) -> dict[str, str]:
 
 # ------------------------------------------------------------------ a. numbers are never cut
 
+
 @pytest.fixture
 def numbers_setup(make_pdf):
     lines = [
-        "Total revenue was 12,853 million in fiscal 2025.",   # 1
+        "Total revenue was 12,853 million in fiscal 2025.",  # 1
         "Segment revenue was 2,853 million in fiscal 2025.",  # 2
-        "The coupon rate is 0.5 percent per year.",           # 3
-        "Service fees rose by 5 percent per year.",           # 4
+        "The coupon rate is 0.5 percent per year.",  # 3
+        "Service fees rose by 5 percent per year.",  # 4
         "Backlog orders were 1,204.7 thousand at year end.",  # 5
     ]
     path = make_pdf("numbers.pdf", [lines])
@@ -79,8 +86,15 @@ def numbers_setup(make_pdf):
 
 
 def test_whole_numbers_verify_where_they_are_printed(numbers_setup):
-    for line, quote in [(1, "12,853 million"), (2, "2,853 million"), (3, "0.5 percent"), (4, "5 percent"),
-                        (1, "in fiscal 2025."), (5, "1,204.7 thousand"), (2, "Segment revenue was 2,853")]:
+    for line, quote in [
+        (1, "12,853 million"),
+        (2, "2,853 million"),
+        (3, "0.5 percent"),
+        (4, "5 percent"),
+        (1, "in fiscal 2025."),
+        (5, "1,204.7 thousand"),
+        (2, "Segment revenue was 2,853"),
+    ]:
         assert verdict_of(numbers_setup, line, line, quote).verdict == "verified", quote
 
 
@@ -101,13 +115,25 @@ def test_a_number_is_never_matched_inside_a_longer_one(numbers_setup):
 
 def test_a_cut_number_fails_through_the_openai_backend_too(run_cli, make_pdf, fake_openai):
     path = make_pdf("cut.pdf", [["Total revenue was 12,853 million in fiscal 2025.", "Nothing else is reported here."]])
-    answer = {"answer_type": "amount", "answer_found": True, "complete_answer_found": True,
-              "conflicting_evidence": False, "context_structured": True, "caveats": [],
-              "items": [{"label": "revenue", "amount": {"value": 2853, "currency": "USD", "unit": "millions"},
-                         "spans": [{"doc": None, "line_start": 1, "line_end": 1, "quote": "2,853 million"}]}]}
+    answer = {
+        "answer_type": "amount",
+        "answer_found": True,
+        "complete_answer_found": True,
+        "conflicting_evidence": False,
+        "context_structured": True,
+        "caveats": [],
+        "items": [
+            {
+                "label": "revenue",
+                "amount": {"value": 2853, "currency": "USD", "unit": "millions"},
+                "spans": [{"doc": None, "line_start": 1, "line_end": 1, "quote": "2,853 million"}],
+            }
+        ],
+    }
     fake_openai.push_answer(answer)
-    code, out, _ = run_cli("ask", "What was total revenue in fiscal 2025?", path, "--json", "--backend", "openai",
-                           "--strict")
+    code, out, _ = run_cli(
+        "ask", "What was total revenue in fiscal 2025?", path, "--json", "--backend", "openai", "--strict"
+    )
     data = json.loads(out)
     assert code == 6 and data["verification"]["status"] == "failed"
     assert data["verification"]["spans"][0]["verdict"] == "quote_not_found"
@@ -115,12 +141,13 @@ def test_a_cut_number_fails_through_the_openai_backend_too(run_cli, make_pdf, fa
 
 # ------------------------------------------------------------------ e. ellipsis in quotes
 
+
 @pytest.fixture
 def ellipsis_setup(make_pdf):
     lines = [
         "Revenue was $1,284.6 million in fiscal 2025, driven by outdoor apparel.",  # 1
-        "Operating margin improved to 11.8% as freight costs normalized.",          # 2
-        "The board approved the plan.",                                             # 3
+        "Operating margin improved to 11.8% as freight costs normalized.",  # 2
+        "The board approved the plan.",  # 3
     ]
     path = make_pdf("ellipsis.pdf", [lines])
     docs, _, context = prepare([path], "revenue margin board")
@@ -130,9 +157,11 @@ def ellipsis_setup(make_pdf):
 def test_an_ellipsis_joins_pieces_of_the_cited_lines_in_order(ellipsis_setup):
     """The prompt asks for no ellipsis, but a model that writes one anyway is checked piece by piece:
     each piece must be in the cited lines, in the order quoted, and no piece may cut a number."""
-    for quote in ("Revenue was $1,284.6 million ... driven by outdoor apparel",
-                  "Revenue was \u2026 outdoor apparel",
-                  "Revenue was...in fiscal 2025...apparel"):
+    for quote in (
+        "Revenue was $1,284.6 million ... driven by outdoor apparel",
+        "Revenue was \u2026 outdoor apparel",
+        "Revenue was...in fiscal 2025...apparel",
+    ):
         assert verdict_of(ellipsis_setup, 1, 1, quote).verdict == "verified", quote
     v = verdict_of(ellipsis_setup, 1, 2, "driven by outdoor apparel. ... improved to 11.8%")
     assert v.verdict == "verified"
@@ -169,19 +198,32 @@ EXPECTED_ABLATIONS = {
 @pytest.fixture
 def ablation_gold(make_pdf, tmp_path):
     """A report where one question needs its page hint and another needs the synonym dictionary."""
-    harbour = [f"Harbour traffic note {i}: the harbour master logged harbour arrivals and harbour fees."
-               for i in range(24)]
-    fiscal = [f"Fiscal 2025 weather note {i}: the fiscal 2025 season was mild and fiscal planning went on."
-              for i in range(24)]
-    pages = [harbour, fiscal, filler("garden", 24),
-             ["Cash flows from investing activities"] + filler("ledger", 10)
-             + ["Purchases of property, plant and equipment (1,577) (1,373)"] + filler("ledger", 10),
-             filler("river", 24)]
+    harbour = [
+        f"Harbour traffic note {i}: the harbour master logged harbour arrivals and harbour fees." for i in range(24)
+    ]
+    fiscal = [
+        f"Fiscal 2025 weather note {i}: the fiscal 2025 season was mild and fiscal planning went on." for i in range(24)
+    ]
+    pages = [
+        harbour,
+        fiscal,
+        filler("garden", 24),
+        ["Cash flows from investing activities"]
+        + filler("ledger", 10)
+        + ["Purchases of property, plant and equipment (1,577) (1,373)"]
+        + filler("ledger", 10),
+        filler("river", 24),
+    ]
     pdf = make_pdf("ablate.pdf", pages)
     rows = [
         {"id": "page3", "question": "What does page 3 say about the harbour?", "doc": "ablate", "gold_pages": [3]},
-        {"id": "capex", "question": "What were capital expenditures in fiscal 2025?", "doc": "ablate",
-         "gold_pages": [4], "answer": "$1,577"},
+        {
+            "id": "capex",
+            "question": "What were capital expenditures in fiscal 2025?",
+            "doc": "ablate",
+            "gold_pages": [4],
+            "answer": "$1,577",
+        },
     ]
     path = tmp_path / "gold.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
@@ -212,8 +254,9 @@ def test_every_ablation_changes_its_settings_and_nothing_else(run_cli, ablation_
 
 def test_ablating_page_hints_and_synonyms_changes_retrieval(run_cli, ablation_gold):
     gold, pdf = ablation_gold
-    code, out, _ = run_cli("eval", gold, pdf, "--budget-chars", "2500", "--json",
-                           "--ablate", "page_hints", "--ablate", "synonyms")
+    code, out, _ = run_cli(
+        "eval", gold, pdf, "--budget-chars", "2500", "--json", "--ablate", "page_hints", "--ablate", "synonyms"
+    )
     assert code == 0
     report = json.loads(out)
     hits = {r["label"]: {q["id"]: q["page_hit"] for q in r["questions"]} for r in report["runs"]}
@@ -228,12 +271,14 @@ def test_ablating_page_hints_and_synonyms_changes_retrieval(run_cli, ablation_go
 
 # ------------------------------------------------------------------ c. retrieval: sections, floor, diversity
 
-SECTION_BODY = ["Depreciation and amortization were 512 million in the year, as reported in the annual filing.",
-                "Deferred income taxes were 35 million in the year, as reported in the annual filing.",
-                "Stock based compensation was 77 million in the year, as reported in the annual filing.",
-                "Changes in receivables were a use of 41 million in the year, as reported in the annual filing.",
-                "Changes in inventories were a use of 18 million in the year, as reported in the annual filing.",
-                "Other operating items were a source of 9 million in the year, as reported in the annual filing."]
+SECTION_BODY = [
+    "Depreciation and amortization were 512 million in the year, as reported in the annual filing.",
+    "Deferred income taxes were 35 million in the year, as reported in the annual filing.",
+    "Stock based compensation was 77 million in the year, as reported in the annual filing.",
+    "Changes in receivables were a use of 41 million in the year, as reported in the annual filing.",
+    "Changes in inventories were a use of 18 million in the year, as reported in the annual filing.",
+    "Other operating items were a source of 9 million in the year, as reported in the annual filing.",
+]
 
 
 @pytest.fixture
@@ -244,10 +289,13 @@ def sections_pdf(make_pdf):
     return make_pdf("sections.pdf", pages)
 
 
-@pytest.mark.parametrize("question,kind", [
-    ("What was depreciation in the cash flow statement?", "named"),   # the question names the section
-    ("What was depreciation and amortization?", "implied"),           # the concept lives there (domain dictionary)
-])
+@pytest.mark.parametrize(
+    "question,kind",
+    [
+        ("What was depreciation in the cash flow statement?", "named"),  # the question names the section
+        ("What was depreciation and amortization?", "implied"),  # the concept lives there (domain dictionary)
+    ],
+)
 def test_a_passage_under_the_named_section_outranks_an_equal_one(sections_pdf, question, kind):
     parsed = parse_question(question)
     assert ("cash flow statement" in parsed.section_hints) == (kind == "named")
@@ -269,8 +317,10 @@ def test_a_passage_under_the_named_section_outranks_an_equal_one(sections_pdf, q
 
 @pytest.fixture
 def floor_pdf(make_pdf):
-    strong = ["Harbour tariff revenue rose to $4.2 million as the harbour authority raised the tariff.",
-              "The harbour authority expects tariff revenue from the harbour to keep rising."]
+    strong = [
+        "Harbour tariff revenue rose to $4.2 million as the harbour authority raised the tariff.",
+        "The harbour authority expects tariff revenue from the harbour to keep rising.",
+    ]
     weak = "The garden committee planted trees; one visitor asked about revenue in passing."
     pages = [strong + filler("weather", 4), filler("garden", 12) + [weak] + filler("garden", 12), filler("river", 30)]
     return make_pdf("floor.pdf", pages), weak
@@ -292,8 +342,11 @@ def test_passages_below_the_relevance_floor_are_not_sent(floor_pdf):
 @pytest.fixture
 def crowded_pdf(make_pdf):
     # Page 1: five passages that each mention the levy once; page 2: one passage that says a little less.
-    page1 = [line for i in range(5) for line in [f"Dredging levy receipts were reported again in block {i}."]
-             + filler("weather", 7)]
+    page1 = [
+        line
+        for i in range(5)
+        for line in [f"Dredging levy receipts were reported again in block {i}."] + filler("weather", 7)
+    ]
     page2 = ["Dredging levy receipts for the northern basin were 3.1 million."] + filler("garden", 7)
     return make_pdf("crowded.pdf", [page1, page2, filler("river", 30), filler("forest", 30)])
 
@@ -313,6 +366,7 @@ def test_passages_of_one_page_do_not_crowd_out_other_pages(crowded_pdf):
 
 # ------------------------------------------------------------------ d. the extractive backend picks the right line
 
+
 def extractive(run_cli, pdf, question, *extra):
     code, out, _ = run_cli("ask", question, pdf, "--json", "--backend", "extractive", *extra)
     assert code == 0
@@ -323,13 +377,18 @@ def extractive(run_cli, pdf, question, *extra):
 
 def test_extractive_amount_prefers_a_line_with_an_amount_over_headings_and_contents(run_cli, make_pdf):
     answer = "Dredging levy revenue was $4,210 thousand in fiscal 2025."
-    pdf = make_pdf("amount.pdf", [[
-        "Contents",
-        "Dredging levy revenue, fiscal 2025 ........ 14",                                       # contents entry
-        "The dredging levy revenue policy for fiscal 2025 was reviewed by the board again.",   # no amount
-        answer,
-        "Harbour dues were unchanged.",
-    ]])
+    pdf = make_pdf(
+        "amount.pdf",
+        [
+            [
+                "Contents",
+                "Dredging levy revenue, fiscal 2025 ........ 14",  # contents entry
+                "The dredging levy revenue policy for fiscal 2025 was reviewed by the board again.",  # no amount
+                answer,
+                "Harbour dues were unchanged.",
+            ]
+        ],
+    )
     items = extractive(run_cli, pdf, "What was the dredging levy revenue in fiscal 2025?")
     assert items[0]["spans"][0]["quote"] == answer
     assert items[0]["amount"]["value"] == 4210 and items[0]["amount"]["currency"] == "USD"
@@ -337,11 +396,16 @@ def test_extractive_amount_prefers_a_line_with_an_amount_over_headings_and_conte
 
 def test_extractive_date_prefers_a_line_with_a_date(run_cli, make_pdf):
     answer = "The harbour dredging permit expires on June 30, 2028 under the current terms."
-    pdf = make_pdf("date.pdf", [[
-        "The harbour dredging permit expires under terms that the harbour board sets each year.",
-        answer,
-        "Weather was mild.",
-    ]])
+    pdf = make_pdf(
+        "date.pdf",
+        [
+            [
+                "The harbour dredging permit expires under terms that the harbour board sets each year.",
+                answer,
+                "Weather was mild.",
+            ]
+        ],
+    )
     items = extractive(run_cli, pdf, "When does the harbour dredging permit expire?")
     assert items[0]["spans"][0]["quote"] == answer and items[0]["date"]["iso"] == "2028-06-30"
 
@@ -357,35 +421,52 @@ def test_extractive_reads_a_synonym_phrase_as_the_question_concept(run_cli, make
     # "purchases of property, plant and equipment" is what a filing calls capital expenditures: the whole
     # phrase counts like the question's strongest word, so it beats a line with the question's own words.
     answer = "Purchases of property, plant and equipment were (1,577) in the year."
-    pdf = make_pdf("capex.pdf", [[
-        "Capital expenditures for the fiscal plan covered 12 ports.",
-        answer,
-        "Weather was mild.",
-        "The harbour board met twice.",
-    ]])
+    pdf = make_pdf(
+        "capex.pdf",
+        [
+            [
+                "Capital expenditures for the fiscal plan covered 12 ports.",
+                answer,
+                "Weather was mild.",
+                "The harbour board met twice.",
+            ]
+        ],
+    )
     items = extractive(run_cli, pdf, "How much were capital expenditures in fiscal 2025?")
     assert items[0]["spans"][0]["quote"] == answer and items[0]["amount"]["value"] == -1577
 
 
 def test_extractive_weighs_rare_question_words_above_common_ones(run_cli, make_pdf):
     answer = "The dredging levy was 3.1 million."
-    pdf = make_pdf("idf.pdf", [[
-        *(f"Harbour {what} in fiscal 2025 were {n} per ship." for what, n in
-          (("fees", 12), ("dues", 14), ("charges", 9), ("tolls", 3), ("rents", 7))),
-        answer,
-        "Weather was mild.",
-    ]])
+    pdf = make_pdf(
+        "idf.pdf",
+        [
+            [
+                *(
+                    f"Harbour {what} in fiscal 2025 were {n} per ship."
+                    for what, n in (("fees", 12), ("dues", 14), ("charges", 9), ("tolls", 3), ("rents", 7))
+                ),
+                answer,
+                "Weather was mild.",
+            ]
+        ],
+    )
     items = extractive(run_cli, pdf, "What was the dredging levy for the harbour in fiscal 2025?")
     assert items[0]["spans"][0]["quote"] == answer
 
 
 def test_extractive_does_not_quote_the_section_name_instead_of_the_figure(run_cli, make_pdf):
     answer = "Total cash held at banks was 186.9 million at year end."
-    pdf = make_pdf("balance.pdf", [[
-        "The balance sheet lists cash in note 12 of the balance sheet.",
-        answer,
-        "Weather was mild.",
-    ]])
+    pdf = make_pdf(
+        "balance.pdf",
+        [
+            [
+                "The balance sheet lists cash in note 12 of the balance sheet.",
+                answer,
+                "Weather was mild.",
+            ]
+        ],
+    )
     items = extractive(run_cli, pdf, "What was total cash in the balance sheet?")
     assert items[0]["spans"][0]["quote"] == answer
 
@@ -404,11 +485,15 @@ def test_extractive_prefers_the_line_in_the_better_ranked_passage(run_cli, make_
 
 # ------------------------------------------------------------------ multi-process ingestion
 
+
 def test_parallel_ingestion_parses_each_document_once_and_matches_serial(make_pdf, corpus_pdf, tmp_path, monkeypatch):
     pdfs = [
         make_pdf("alpha.pdf", [filler("alpha", 30), filler("alpha two", 12)], outline=[("Alpha", 0), ("Two", 1)]),
-        make_pdf("beta.pdf", [filler("beta", 20), Page(image_only=True), filler("beta three", 5)],
-                 page_labels=[(0, "r", 1), (1, "D", 1)]),
+        make_pdf(
+            "beta.pdf",
+            [filler("beta", 20), Page(image_only=True), filler("beta three", 5)],
+            page_labels=[(0, "r", 1), (1, "D", 1)],
+        ),
         make_pdf("gamma.pdf", [["Revenue $ 1,284.6 $ 1,124.9", "Net income 109.8 88.1"] + filler("gamma", 40)]),
         corpus_pdf,
     ]
@@ -437,6 +522,7 @@ def test_parallel_ingestion_parses_each_document_once_and_matches_serial(make_pd
 
 
 # ------------------------------------------------------------------ the on-disk passage index
+
 
 def test_the_passage_index_is_reused_from_disk_and_rebuilt_for_another_version(make_pdf, tmp_path, isolated_env):
     from docintel.retrieve import TOKENIZER_VERSION
@@ -485,6 +571,7 @@ def test_the_passage_index_is_reused_from_disk_and_rebuilt_for_another_version(m
 
 # ------------------------------------------------------------------ settings
 
+
 def test_settings_lists_every_setting_with_its_variable_and_value(run_cli, monkeypatch):
     from docintel.settings import Settings
 
@@ -518,20 +605,21 @@ def test_environment_beats_dotenv_and_flags_beat_both(run_cli, corpus_pdf, isola
 
 # ------------------------------------------------------------------ pricing
 
+
 def test_pricing_of_dated_and_unknown_models():
     from docintel.pricing import estimate_cost, input_limit
 
     base = estimate_cost("gpt-4.1-mini", 1_000_000, 0)
     assert base == 0.40
-    assert estimate_cost("gpt-4.1-mini-2025-04-14", 1_000_000, 0) == base       # a dated snapshot: same price
-    assert estimate_cost("gpt-4.1-2025-04-14", 1_000_000, 0) == 2.00             # not mistaken for mini
-    assert estimate_cost("gpt-4o-mini-2024-07-18", 0, 1_000_000) == 0.60         # the longest name wins
+    assert estimate_cost("gpt-4.1-mini-2025-04-14", 1_000_000, 0) == base  # a dated snapshot: same price
+    assert estimate_cost("gpt-4.1-2025-04-14", 1_000_000, 0) == 2.00  # not mistaken for mini
+    assert estimate_cost("gpt-4o-mini-2024-07-18", 0, 1_000_000) == 0.60  # the longest name wins
     assert estimate_cost("gpt-4o-2024-08-06", 0, 1_000_000) == 10.00
     assert estimate_cost("gpt-4.1-mini", 1_000_000, 0, cached_tokens=1_000_000) == 0.10
     expected = round((800 * 0.40 + 200 * 0.10 + 100 * 1.60) / 1e6, 6)
     assert estimate_cost("gpt-4.1-mini", 1000, 100, cached_tokens=200) == expected
     for unknown in ("llama-3.1-8b-instruct", "gpt-4.1-mini-high", "ft:gpt-4o:acme", "gpt-4", "", None):
-        assert estimate_cost(unknown, 1000, 1000) is None, unknown   # no estimate rather than a wrong one
+        assert estimate_cost(unknown, 1000, 1000) is None, unknown  # no estimate rather than a wrong one
         assert input_limit(unknown) is None
     assert input_limit("gpt-4o-2024-08-06") == 128_000 and input_limit("gpt-4.1-nano-2025-04-14") == 1_047_576
 
@@ -551,6 +639,7 @@ def test_cost_in_traces_for_a_dated_and_an_unknown_model(run_cli, corpus_pdf, fa
 
 
 # ------------------------------------------------------------------ chat completions edge cases
+
 
 def test_chat_content_filter_is_a_not_found_answer(run_cli, corpus_pdf, fake_openai, isolated_env):
     fake_openai.push(chat_body(None, finish_reason="content_filter"))
@@ -575,8 +664,9 @@ def test_chat_without_choices_is_a_model_error(run_cli, corpus_pdf, fake_openai,
 PASSWORD = "pw-SECRET-4711"
 
 
-def test_base_url_credentials_are_not_in_the_request_record(run_cli, corpus_pdf, fake_openai, isolated_env,
-                                                            monkeypatch):
+def test_base_url_credentials_are_not_in_the_request_record(
+    run_cli, corpus_pdf, fake_openai, isolated_env, monkeypatch
+):
     from tests.test_answer_openai import answer
 
     monkeypatch.setenv("OPENAI_BASE_URL", fake_openai.base_url.replace("http://", f"http://alice:{PASSWORD}@"))
@@ -611,17 +701,37 @@ def test_base_url_credentials_are_not_in_connection_errors(run_cli, corpus_pdf, 
 
 # ------------------------------------------------------------------ interruption, broken pipes, internal errors
 
+
 def test_ctrl_c_in_a_batch_exits_130_with_one_line(corpus_pdf, tmp_path, fake_openai):
     from tests.test_answer_openai import answer
 
-    fake_openai.default = {"body": responses_body(json.dumps(answer((None, 60, 60, "within 45 days")))),
-                           "status": 200, "sleep": 1.5}
+    fake_openai.default = {
+        "body": responses_body(json.dumps(answer((None, 60, 60, "within 45 days")))),
+        "status": 200,
+        "sleep": 1.5,
+    }
     questions = tmp_path / "q.txt"
     questions.write_text("".join(f"What is the refund window, variant {i}?\n" for i in range(5)))
     process = subprocess.Popen(
-        [sys.executable, "-m", "docintel", "batch", str(questions), str(corpus_pdf), "--out", str(tmp_path / "o.jsonl"),
-         "--workers", "1", "--quiet"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=subprocess_env(), cwd=tmp_path)
+        [
+            sys.executable,
+            "-m",
+            "docintel",
+            "batch",
+            str(questions),
+            str(corpus_pdf),
+            "--out",
+            str(tmp_path / "o.jsonl"),
+            "--workers",
+            "1",
+            "--quiet",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=subprocess_env(),
+        cwd=tmp_path,
+    )
     try:
         deadline = time.monotonic() + 30
         while not fake_openai.requests and time.monotonic() < deadline and process.poll() is None:
@@ -640,8 +750,12 @@ def test_a_closed_stdout_is_not_a_traceback(run_cli, corpus_pdf):
     for _ in range(3):
         assert run_cli("ask", "What is the refund window?", corpus_pdf)[0] == 0
     for args in (["traces", "list", "--limit", "0"], ["settings"]):
-        process = subprocess.Popen([sys.executable, "-m", "docintel", *args], stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, env=subprocess_env())
+        process = subprocess.Popen(
+            [sys.executable, "-m", "docintel", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=subprocess_env(),
+        )
         process.stdout.close()  # like `| head -0`: the reader is gone before anything is written
         err = process.stderr.read().decode()
         assert process.wait(timeout=30) == 0, err
@@ -653,4 +767,3 @@ def test_an_undecodable_env_file_is_a_configuration_error(run_cli, isolated_env)
     code, out, err = run_cli("settings")
     assert code == 4 and out == "" and err.count("\n") == 1
     assert "cannot read the settings file" in err and "UTF-8" in err and "Traceback" not in err
-

@@ -37,7 +37,11 @@ def test_line_table_columns_and_numbering(corpus_pdf):
 
 def test_table_cells_are_joined_to_their_row():
     text = "Net income\n \n$\n5,363\n \n$\n4,869\nDepreciation\n \n(1,488)\nA sentence with 2018 in it.\n2018"
-    assert split_page_text(text) == ["Net income $ 5,363 $ 4,869", "Depreciation (1,488)", "A sentence with 2018 in it. 2018"]
+    assert split_page_text(text) == [
+        "Net income $ 5,363 $ 4,869",
+        "Depreciation (1,488)",
+        "A sentence with 2018 in it. 2018",
+    ]
 
 
 def test_second_ingest_hits_the_cache_and_cache_is_json(corpus_pdf, isolated_env):
@@ -68,8 +72,14 @@ def test_folder_means_every_pdf_inside(make_pdf, tmp_path):
 
 
 def test_pages_without_text_are_warned_and_the_rest_kept(make_pdf):
-    path = make_pdf("mixed.pdf", [["Page one has real text about revenue and costs."], Page(image_only=True),
-                                  ["Page three has more text about the refund policy."]])
+    path = make_pdf(
+        "mixed.pdf",
+        [
+            ["Page one has real text about revenue and costs."],
+            Page(image_only=True),
+            ["Page three has more text about the refund policy."],
+        ],
+    )
     doc = ingest(path).documents[0]
     assert [(w.page, w.kind) for w in doc.meta.warnings] == [(2, "no_text")]
     assert sorted(doc.lines["page"].unique()) == [1, 3]
@@ -86,6 +96,7 @@ def test_real_odd_pdfs_two_column_arabic_outline():
 
 
 # ------------------------------------------------------------------------- bad input
+
 
 def _only_failure(report):
     assert not report.documents
@@ -104,11 +115,14 @@ def test_folder_without_pdfs(tmp_path):
     assert "holds no PDF" in failure.message
 
 
-@pytest.mark.parametrize("content,expected", [
-    (b"<!DOCTYPE html><html><body>Annual report</body></html>", "HTML, not a PDF"),
-    (b"just some text, renamed to .pdf\n", "not a PDF"),
-    (b"", "empty (0 bytes)"),
-])
+@pytest.mark.parametrize(
+    "content,expected",
+    [
+        (b"<!DOCTYPE html><html><body>Annual report</body></html>", "HTML, not a PDF"),
+        (b"just some text, renamed to .pdf\n", "not a PDF"),
+        (b"", "empty (0 bytes)"),
+    ],
+)
 def test_not_a_pdf(tmp_path, content, expected):
     path = tmp_path / "fake.pdf"
     path.write_bytes(content)
@@ -178,6 +192,7 @@ def test_corrupt_cache_entry_is_reparsed(corpus_pdf, isolated_env):
 
 # ------------------------------------------------------------------------------ CLI
 
+
 def test_cli_ingest_reports_and_exits_nonzero_on_bad_files(run_cli, corpus_pdf, tmp_path):
     bad = tmp_path / "zero.pdf"
     bad.write_bytes(b"")
@@ -192,7 +207,9 @@ def test_cli_ingest_reports_and_exits_nonzero_on_bad_files(run_cli, corpus_pdf, 
 
 def test_cli_missing_path_is_one_line_error(run_cli):
     code, out, err = run_cli("ingest", "missing.pdf")
-    assert code == 3 and err.strip().startswith("error: missing.pdf: no such file") and len(err.strip().splitlines()) == 1
+    assert (
+        code == 3 and err.strip().startswith("error: missing.pdf: no such file") and len(err.strip().splitlines()) == 1
+    )
 
 
 @needs_shared

@@ -11,17 +11,20 @@ def values(text: str) -> list[float]:
     return [n.value for n in find_numbers(text)]
 
 
-@pytest.mark.parametrize("row,expected", [
-    ("Purchases of property, plant and equipment (PP&E) (1,577) (1,373) (1,420)", [-1577.0, -1373.0, -1420.0]),
-    ("Net sales $ 46,298 $ 45,506", [46298.0, 45506.0]),
-    ("Diluted earnings per share $ 5.44 $ 4.34", [5.44, 4.34]),
-    ("Gross margin 22.5% 23.1 %", [22.5, 23.1]),
-    ("Revenue grew to $1.2 billion in fiscal 2025", [1.2, 2025.0]),
-    ("Change in cash (370) — 1,012", [-370.0, 1012.0]),
-    ("Operating loss -12.5 compared with -3", [-12.5, -3.0]),
-    ("Total 1,577 (a)", [1577.0]),
-    ("FY2022 Q4 revenue 12", [12.0]),
-])
+@pytest.mark.parametrize(
+    "row,expected",
+    [
+        ("Purchases of property, plant and equipment (PP&E) (1,577) (1,373) (1,420)", [-1577.0, -1373.0, -1420.0]),
+        ("Net sales $ 46,298 $ 45,506", [46298.0, 45506.0]),
+        ("Diluted earnings per share $ 5.44 $ 4.34", [5.44, 4.34]),
+        ("Gross margin 22.5% 23.1 %", [22.5, 23.1]),
+        ("Revenue grew to $1.2 billion in fiscal 2025", [1.2, 2025.0]),
+        ("Change in cash (370) — 1,012", [-370.0, 1012.0]),
+        ("Operating loss -12.5 compared with -3", [-12.5, -3.0]),
+        ("Total 1,577 (a)", [1577.0]),
+        ("FY2022 Q4 revenue 12", [12.0]),
+    ],
+)
 def test_rows_from_filings(row, expected):
     assert values(row) == expected
 
@@ -43,15 +46,36 @@ def test_numbers_are_never_cut():
     assert not starts_or_ends_inside_number("cost 5. Then", 5, 6)
 
 
-@pytest.mark.parametrize("cell,value", [("1,577", 1577.0), ("(370)", -370.0), ("$ 5.44", 5.44), ("—", 0.0),
-                                        ("$ —", 0.0), ("–", 0.0), ("1,577 (a)", 1577.0), ("1,577(1)", 1577.0),
-                                        ("n/a", None), ("12 14", None), ("", None)])
+@pytest.mark.parametrize(
+    "cell,value",
+    [
+        ("1,577", 1577.0),
+        ("(370)", -370.0),
+        ("$ 5.44", 5.44),
+        ("—", 0.0),
+        ("$ —", 0.0),
+        ("–", 0.0),
+        ("1,577 (a)", 1577.0),
+        ("1,577(1)", 1577.0),
+        ("n/a", None),
+        ("12 14", None),
+        ("", None),
+    ],
+)
 def test_table_cells(cell, value):
     assert parse_cell(cell) == value
 
 
-@pytest.mark.parametrize("caption,scale", [("(Millions)", 1e6), ("(in millions, except per share data)", 1e6),
-                                           ("Dollars in thousands", 1e3), ("(In billions)", 1e9), ("Revenue", None)])
+@pytest.mark.parametrize(
+    "caption,scale",
+    [
+        ("(Millions)", 1e6),
+        ("(in millions, except per share data)", 1e6),
+        ("Dollars in thousands", 1e3),
+        ("(In billions)", 1e9),
+        ("Revenue", None),
+    ],
+)
 def test_caption_scales(caption, scale):
     assert caption_scale(caption) == scale
 

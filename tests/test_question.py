@@ -7,23 +7,26 @@ import pytest
 from docintel.question import parse_page_hints, parse_question
 
 
-@pytest.mark.parametrize("question,pages", [
-    ("What is on page 3?", [3]),
-    ("Summarise page 12 of the filing", [12]),
-    ("What do pages 5 to 7 say?", [5, 6, 7]),
-    ("What do pages 5-7 say?", [5, 6, 7]),
-    ("Look at pages 9 through 11", [9, 10, 11]),
-    ("Compare pages 2 and 7", [2, 7]),
-    ("Compare pages 2, 4 and 7", [2, 4, 7]),
-    ("See p. 4 for the table", [4]),
-    ("See p.4 for the table", [4]),
-    ("Read pp. 10-12 please", [10, 11, 12]),
-    ("What does the first page say?", [1]),
-    ("What does the last page say?", [-1]),
-    ("the second page and page 9", [2, 9]),
-    ("What was revenue in 2022?", []),
-    ("How many pages does it have?", []),
-])
+@pytest.mark.parametrize(
+    "question,pages",
+    [
+        ("What is on page 3?", [3]),
+        ("Summarise page 12 of the filing", [12]),
+        ("What do pages 5 to 7 say?", [5, 6, 7]),
+        ("What do pages 5-7 say?", [5, 6, 7]),
+        ("Look at pages 9 through 11", [9, 10, 11]),
+        ("Compare pages 2 and 7", [2, 7]),
+        ("Compare pages 2, 4 and 7", [2, 4, 7]),
+        ("See p. 4 for the table", [4]),
+        ("See p.4 for the table", [4]),
+        ("Read pp. 10-12 please", [10, 11, 12]),
+        ("What does the first page say?", [1]),
+        ("What does the last page say?", [-1]),
+        ("the second page and page 9", [2, 9]),
+        ("What was revenue in 2022?", []),
+        ("How many pages does it have?", []),
+    ],
+)
 def test_page_hint_families(question, pages):
     assert parse_page_hints(question) == pages
 
@@ -34,23 +37,28 @@ def test_page_references_are_not_keywords():
     assert [k.text for k in parsed.keywords if k.source == "direct"] == ["refund", "window"]
 
 
-@pytest.mark.parametrize("question,shape", [
-    ("Is the company profitable?", "boolean"),
-    ("Does the policy cover worn shoes?", "boolean"),
-    ("When does the credit facility mature?", "date"),
-    ("What is the FY2018 capital expenditure amount (in USD millions)?", "amount"),
-    ("How much did net sales grow?", "amount"),
-    ("List the risk factors named in the report", "list"),
-    ("Give a breakdown of net sales by segment", "table"),
-    ("Who is the chief executive officer?", "text"),
-])
+@pytest.mark.parametrize(
+    "question,shape",
+    [
+        ("Is the company profitable?", "boolean"),
+        ("Does the policy cover worn shoes?", "boolean"),
+        ("When does the credit facility mature?", "date"),
+        ("What is the FY2018 capital expenditure amount (in USD millions)?", "amount"),
+        ("How much did net sales grow?", "amount"),
+        ("List the risk factors named in the report", "list"),
+        ("Give a breakdown of net sales by segment", "table"),
+        ("Who is the chief executive officer?", "text"),
+    ],
+)
 def test_answer_shapes(question, shape):
     assert parse_question(question).expected_answer_shape == shape
 
 
 def test_sections_synonyms_and_brief():
-    parsed = parse_question("What is the FY2018 capital expenditure amount (in USD millions) for 3M? "
-                            "Use the details shown in the cash flow statement.")
+    parsed = parse_question(
+        "What is the FY2018 capital expenditure amount (in USD millions) for 3M? "
+        "Use the details shown in the cash flow statement."
+    )
     assert parsed.section_hints == ["cash flow statement"]
     sources = {k.text: k.source for k in parsed.keywords}
     assert sources["capital"] == "direct"

@@ -24,10 +24,14 @@ def write_questions(tmp_path: Path, name: str = "mine.txt", text: str = QUESTION
 
 # --------------------------------------------------------------------------- batch --out
 
-@pytest.mark.parametrize("name,text", [
-    ("mine.txt", QUESTIONS),
-    ("mine.jsonl", '{"id": "a", "question": "What is the refund window?"}\n'),
-])
+
+@pytest.mark.parametrize(
+    "name,text",
+    [
+        ("mine.txt", QUESTIONS),
+        ("mine.jsonl", '{"id": "a", "question": "What is the refund window?"}\n'),
+    ],
+)
 def test_batch_refuses_out_equal_to_the_question_file(run_cli, corpus_pdf, tmp_path, name, text):
     questions = write_questions(tmp_path, name, text)
     code, _, err = run_cli("batch", questions, corpus_pdf, "--out", questions)
@@ -66,8 +70,9 @@ def test_batch_out_folder_and_resume_appends(run_cli, corpus_pdf, tmp_path):
     code, _, err = run_cli("batch", questions, corpus_pdf, "--out", tmp_path / "outdir")
     assert code == 2 and "is a folder" in err
     out = tmp_path / "answers.jsonl"
-    first = run_cli("batch", write_questions(tmp_path, "one.txt", "What is the refund window?\n"), corpus_pdf,
-                    "--out", out)
+    first = run_cli(
+        "batch", write_questions(tmp_path, "one.txt", "What is the refund window?\n"), corpus_pdf, "--out", out
+    )
     assert first[0] == 0 and len(out.read_text().splitlines()) == 1
     kept = out.read_text()
     code, stdout, _ = run_cli("batch", questions, corpus_pdf, "--out", out)
@@ -76,6 +81,7 @@ def test_batch_out_folder_and_resume_appends(run_cli, corpus_pdf, tmp_path):
 
 
 # --------------------------------------------------------------------------- passwords and the cache
+
 
 @pytest.fixture
 def locked_pdf(corpus_pdf, tmp_path) -> Path:
@@ -118,6 +124,7 @@ def test_cache_info_and_clear(run_cli, make_pdf, isolated_env):
 
 
 # --------------------------------------------------------------------------- storage failures
+
 
 def test_answer_is_printed_when_the_trace_cannot_be_written(run_cli, corpus_pdf, tmp_path):
     blocker = tmp_path / "traces-file"
@@ -169,6 +176,7 @@ def test_unwritable_cache_warns_once_per_run(run_cli, corpus_pdf, make_pdf, tmp_
 
 # --------------------------------------------------------------------------- questions
 
+
 @pytest.mark.parametrize("question", ["", "   ", "\n\t"])
 def test_empty_question_is_a_usage_error_and_stores_nothing(run_cli, corpus_pdf, isolated_env, question):
     for command in ("ask", "context"):
@@ -185,6 +193,7 @@ def test_overlong_question_is_a_usage_error(run_cli, corpus_pdf, isolated_env):
 
 # --------------------------------------------------------------------------- progress
 
+
 def test_progress_lines_when_not_a_terminal_and_quiet(run_cli, corpus_pdf, make_pdf, monkeypatch, tmp_path):
     monkeypatch.setenv("DOCINTEL_PROGRESS_INTERVAL_S", "0")  # every update prints a plain line
     other = make_pdf("other.pdf", [[f"Line {i} of the other report." for i in range(30)]] * 3)
@@ -199,6 +208,7 @@ def test_progress_lines_when_not_a_terminal_and_quiet(run_cli, corpus_pdf, make_
 
 
 # --------------------------------------------------------------------------- relocated documents
+
 
 def test_traces_verify_from_another_folder_and_after_a_move(run_cli, corpus_pdf, tmp_path, monkeypatch):
     work = tmp_path / "work"
@@ -217,7 +227,9 @@ def test_traces_verify_from_another_folder_and_after_a_move(run_cli, corpus_pdf,
     shutil.move(work / "docs" / "report.pdf", moved)
     code, _, err = run_cli("traces", "verify", trace["trace_id"], "--traces-dir", traces)
     assert code == 3 and "no longer at" in err and "--doc" in err and "--search" in err
-    code, out, _ = run_cli("traces", "verify", trace["trace_id"], "--traces-dir", traces, "--search", tmp_path / "archive")
+    code, out, _ = run_cli(
+        "traces", "verify", trace["trace_id"], "--traces-dir", traces, "--search", tmp_path / "archive"
+    )
     assert code == 0 and "documents changed since: none" in out
     code, out, _ = run_cli("traces", "verify", trace["trace_id"], "--traces-dir", traces, "--doc", moved)
     assert code == 0 and "verified -> verified" in out
@@ -225,12 +237,22 @@ def test_traces_verify_from_another_folder_and_after_a_move(run_cli, corpus_pdf,
 
 # --------------------------------------------------------------------------- provider retention
 
+
 @pytest.mark.parametrize("api", ["responses", "chat"])
 def test_requests_ask_the_provider_not_to_store(run_cli, corpus_pdf, fake_openai, isolated_env, monkeypatch, api):
     from tests.fake_openai import chat_body, responses_body
 
-    answer = json.dumps({"answer_type": "text", "items": [], "answer_found": False, "complete_answer_found": False,
-                         "conflicting_evidence": False, "context_structured": True, "caveats": []})
+    answer = json.dumps(
+        {
+            "answer_type": "text",
+            "items": [],
+            "answer_found": False,
+            "complete_answer_found": False,
+            "conflicting_evidence": False,
+            "context_structured": True,
+            "caveats": [],
+        }
+    )
     body = responses_body(answer) if api == "responses" else chat_body(answer)
     fake_openai.push(body)
     assert run_cli("ask", "What is the refund window?", corpus_pdf, "--api", api)[0] == 0
@@ -249,6 +271,7 @@ def test_requests_ask_the_provider_not_to_store(run_cli, corpus_pdf, fake_openai
 
 # --------------------------------------------------------------------------- the smaller items
 
+
 def test_damaged_trace_is_not_listed_while_the_index_is_intact(run_cli, corpus_pdf, isolated_env):
     for question in ("What is the refund window?", "Who audits the company?"):
         run_cli("ask", question, corpus_pdf)
@@ -261,11 +284,14 @@ def test_damaged_trace_is_not_listed_while_the_index_is_intact(run_cli, corpus_p
     assert json.loads(out)["traces"] == 1
 
 
-@pytest.mark.parametrize("args,flag", [
-    (("traces", "list", "--status", "bogus"), "--status"),
-    (("traces", "list", "--limit", "-3"), "--limit"),
-    (("traces", "stats", "--last", "-1"), "--last"),
-])
+@pytest.mark.parametrize(
+    "args,flag",
+    [
+        (("traces", "list", "--status", "bogus"), "--status"),
+        (("traces", "list", "--limit", "-3"), "--limit"),
+        (("traces", "stats", "--last", "-1"), "--last"),
+    ],
+)
 def test_bad_traces_arguments_are_usage_errors(run_cli, args, flag):
     code, out, err = run_cli(*args)
     assert code == 2 and out == "" and flag in err and err.startswith("error: ") and err.count("\n") == 1
@@ -281,10 +307,27 @@ def test_budget_flag_is_checked_as_a_flag(run_cli, corpus_pdf):
 
 def test_eval_names_missing_documents_and_fails(run_cli, corpus_pdf, tmp_path):
     gold = tmp_path / "gold.jsonl"
-    gold.write_text(json.dumps({"id": "g1", "question": "What is the refund window?", "doc": "missing-report",
-                                "gold_pages": [5], "answer": "45 days"}) + "\n"
-                    + json.dumps({"id": "g2", "question": "What is the refund window?",
-                                  "doc": "northwind-annual-report-2025", "gold_pages": [5]}) + "\n")
+    gold.write_text(
+        json.dumps(
+            {
+                "id": "g1",
+                "question": "What is the refund window?",
+                "doc": "missing-report",
+                "gold_pages": [5],
+                "answer": "45 days",
+            }
+        )
+        + "\n"
+        + json.dumps(
+            {
+                "id": "g2",
+                "question": "What is the refund window?",
+                "doc": "northwind-annual-report-2025",
+                "gold_pages": [5],
+            }
+        )
+        + "\n"
+    )
     code, out, err = run_cli("eval", gold, corpus_pdf)
     assert code == 3 and "g1" in err and "missing-report" in err and "not among the given paths" in err
 
@@ -351,11 +394,24 @@ def test_eval_stops_on_unwritable_traces(run_cli, corpus_pdf, tmp_path):
 
 # --------------------------------------------------------------------------- found in review
 
+
 def refund_answer() -> str:
-    return json.dumps({"answer_type": "text", "items": [{"text": "45 days", "spans": [
-        {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}]}],
-        "answer_found": True, "complete_answer_found": True, "conflicting_evidence": False,
-        "context_structured": True, "caveats": []})
+    return json.dumps(
+        {
+            "answer_type": "text",
+            "items": [
+                {
+                    "text": "45 days",
+                    "spans": [{"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}],
+                }
+            ],
+            "answer_found": True,
+            "complete_answer_found": True,
+            "conflicting_evidence": False,
+            "context_structured": True,
+            "caveats": [],
+        }
+    )
 
 
 def break_traces_folder(traces: Path):
@@ -367,6 +423,7 @@ def break_traces_folder(traces: Path):
             traces.rename(traces.with_name("traces-moved-away"))
             traces.write_text("")
         return responses_body(refund_answer())
+
     return body
 
 
@@ -392,8 +449,14 @@ def test_force_keeps_the_old_file_when_the_run_fails_early(run_cli, tmp_path):
 
 def test_resume_never_deletes_records(run_cli, corpus_pdf, tmp_path):
     out = tmp_path / "answers.jsonl"
-    kept = {"id": "other", "question": "Q?", "answer": None, "verification_status": None, "trace_id": None,
-            "error": {"type": "BackendError", "what": "rate limited", "fix": "retry"}}
+    kept = {
+        "id": "other",
+        "question": "Q?",
+        "answer": None,
+        "verification_status": None,
+        "trace_id": None,
+        "error": {"type": "BackendError", "what": "rate limited", "fix": "retry"},
+    }
     out.write_text(json.dumps(kept) + "\n")
     os.chmod(out, 0o644)
     code, stdout, _ = run_cli("batch", write_questions(tmp_path), corpus_pdf, "--out", out)
@@ -470,8 +533,11 @@ def test_eval_output_is_protected(run_cli, corpus_pdf, tmp_path):
 def test_found_by_a_new_user(run_cli, corpus_pdf, make_pdf, tmp_path, isolated_env):
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    for args in (("cache", "info", "--cache-dir", blocker), ("traces", "list", "--traces-dir", blocker),
-                 ("traces", "stats", "--traces-dir", blocker)):
+    for args in (
+        ("cache", "info", "--cache-dir", blocker),
+        ("traces", "list", "--traces-dir", blocker),
+        ("traces", "stats", "--traces-dir", blocker),
+    ):
         code, _, err = run_cli(*args)
         assert code == 3 and "is a file, not a folder" in err
     code, _, err = run_cli("ask", "\x01\x02", corpus_pdf)  # nothing but control characters
@@ -491,7 +557,15 @@ def test_found_by_a_new_user(run_cli, corpus_pdf, make_pdf, tmp_path, isolated_e
     make_pdf("scan.pdf", [["x"]])  # too little text: looks scanned
     code, _, err = run_cli("batch", questions, corpus_pdf, scanned, "--out", tmp_path / "a.jsonl")
     assert code == 3 and "scan.pdf" in err and "looks scanned" in err  # a skipped document is said
-    code, _, err = run_cli("eval", write_questions(tmp_path, "g.jsonl", json.dumps(
-        {"id": "g", "question": "What is the refund window?", "gold_pages": [5]}) + "\n"), corpus_pdf,
-        "--plot", tmp_path / "recall")
+    code, _, err = run_cli(
+        "eval",
+        write_questions(
+            tmp_path,
+            "g.jsonl",
+            json.dumps({"id": "g", "question": "What is the refund window?", "gold_pages": [5]}) + "\n",
+        ),
+        corpus_pdf,
+        "--plot",
+        tmp_path / "recall",
+    )
     assert code == 2 and "does not end in .png" in err

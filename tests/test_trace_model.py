@@ -22,27 +22,50 @@ from docintel.traces import INDEX_NAME, TRACE_STATUSES, TRACE_VERSION, TraceStor
 from tests.conftest import ROOT, read_traces
 
 DOC = ROOT / "docs" / "TRACE_FORMAT.md"
-QUESTIONS = ["What is the refund window?", "When does the revolving credit facility mature?",
-             "How much were capital expenditures in fiscal 2025?"]
-STATUS_CYCLE = [("found", "verified", "ok"), ("found", "failed", "citation_failed"), ("error", None, "error"),
-                ("not_found", "not_found", "ok"), ("refused", "not_found", "ok"),
-                ("found", "no_citations", "citation_failed")]
-FILTER_QUESTIONS = ["What is the refund window?", "Is the REFUND policy strict?", "Wo ist die Hauptstraße?",
-                    "capital EXPENDITURES in 2025", "İstanbul office lease?", "Who audits the company?"]
+QUESTIONS = [
+    "What is the refund window?",
+    "When does the revolving credit facility mature?",
+    "How much were capital expenditures in fiscal 2025?",
+]
+STATUS_CYCLE = [
+    ("found", "verified", "ok"),
+    ("found", "failed", "citation_failed"),
+    ("error", None, "error"),
+    ("not_found", "not_found", "ok"),
+    ("refused", "not_found", "ok"),
+    ("found", "no_citations", "citation_failed"),
+]
+FILTER_QUESTIONS = [
+    "What is the refund window?",
+    "Is the REFUND policy strict?",
+    "Wo ist die Hauptstraße?",
+    "capital EXPENDITURES in 2025",
+    "İstanbul office lease?",
+    "Who audits the company?",
+]
 
 
 def synthetic_trace(i: int, **changes: Any) -> dict[str, Any]:
     """A small but complete version-2 trace, number *i* (ids and times grow with i)."""
     answer, verification, final = STATUS_CYCLE[i % len(STATUS_CYCLE)]
     millis = ".000" if i % 2 else ""  # both forms occur; without them a --since at that very time is equal
-    return {"trace_version": TRACE_VERSION, "trace_id": f"2026110{1 + i % 9}T100000{i:06d}Z-{i:06x}",
-            "created_at": f"2026-11-0{1 + i % 9}T10:00:00{millis}+00:00", "kind": "ask", "replay_of": None,
-            "program": {"name": "docintel", "version": "test"}, "settings": {}, "settings_hash": "h",
-            "question": FILTER_QUESTIONS[i % len(FILTER_QUESTIONS)],
-            "request": {"backend": "openai", "model": "gpt-4.1-mini"},
-            "usage": {"input_tokens": 100 * (i + 1), "output_tokens": 10}, "cost_usd": None,
-            "status": {"answer": answer, "verification": verification, "final": final}, "latency_s": 0.5 + i,
-            **changes}
+    return {
+        "trace_version": TRACE_VERSION,
+        "trace_id": f"2026110{1 + i % 9}T100000{i:06d}Z-{i:06x}",
+        "created_at": f"2026-11-0{1 + i % 9}T10:00:00{millis}+00:00",
+        "kind": "ask",
+        "replay_of": None,
+        "program": {"name": "docintel", "version": "test"},
+        "settings": {},
+        "settings_hash": "h",
+        "question": FILTER_QUESTIONS[i % len(FILTER_QUESTIONS)],
+        "request": {"backend": "openai", "model": "gpt-4.1-mini"},
+        "usage": {"input_tokens": 100 * (i + 1), "output_tokens": 10},
+        "cost_usd": None,
+        "status": {"answer": answer, "verification": verification, "final": final},
+        "latency_s": 0.5 + i,
+        **changes,
+    }
 
 
 def index_rows(root: Path) -> list[tuple[str, int, int]]:
@@ -66,6 +89,7 @@ def listed(run_cli, *args: str) -> tuple[list[str], list[str]]:
 
 # ---------------------------------------------------------------------------- the documentation
 
+
 def test_doc_field_table_matches_the_model():
     """Every top-level field of Trace is in the doc's table, and the table lists no field the model lacks."""
     text = DOC.read_text(encoding="utf-8")
@@ -73,11 +97,15 @@ def test_doc_field_table_matches_the_model():
     assert len(documented) == len(set(documented)), "a field is listed twice"
     assert set(documented) - set(Trace.model_fields) == set(), "the doc lists fields the model lacks"
     assert set(Trace.model_fields) - set(documented) == set(), "model fields missing from the doc's table"
-    assert f"# Trace format (version {TRACE_VERSION})" in text and "index.db" in text and "index.jsonl" not in \
-        text.replace("The `index.jsonl` of earlier versions", "")
+    assert (
+        f"# Trace format (version {TRACE_VERSION})" in text
+        and "index.db" in text
+        and "index.jsonl" not in text.replace("The `index.jsonl` of earlier versions", "")
+    )
 
 
 # ---------------------------------------------------------------------------- write and read
+
 
 def test_round_trip_through_the_cli(run_cli, corpus_pdf, isolated_env):
     """What ask writes is what show prints, and reading it back gives the same trace."""
@@ -100,17 +128,35 @@ def test_round_trip_through_the_cli(run_cli, corpus_pdf, isolated_env):
 
 def test_openai_trace_round_trip_keeps_raw_response_and_request(run_cli, corpus_pdf, fake_openai, isolated_env):
     """The open parts (raw response, backend request parameters, error bodies) survive the model unchanged."""
-    fake_openai.push_answer({"answer_type": "text", "items": [{"text": "45 days", "spans": [
-        {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}]}], "answer_found": True,
-        "complete_answer_found": True, "conflicting_evidence": False, "context_structured": True, "caveats": []})
+    fake_openai.push_answer(
+        {
+            "answer_type": "text",
+            "items": [
+                {
+                    "text": "45 days",
+                    "spans": [{"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}],
+                }
+            ],
+            "answer_found": True,
+            "complete_answer_found": True,
+            "conflicting_evidence": False,
+            "context_structured": True,
+            "caveats": [],
+        }
+    )
     assert run_cli("ask", QUESTIONS[0], corpus_pdf)[0] == 0
     fake_openai.push({"error": {"message": "no such model"}}, status=404)
     assert run_cli("ask", QUESTIONS[0], corpus_pdf)[0] == 5
     answered, failed = read_traces(isolated_env / "traces")
     assert answered["response"]["raw"]["id"] == "resp_test" and answered["request"]["api"] == "responses"
     assert {"temperature", "base_url", "store", "max_retries"} <= set(answered["request"]) and answered["cost_usd"] > 0
-    assert failed["response"] == {"raw": {"body": {"error": {"message": "no such model"}}, "status_code": 404},
-                                  "request_id": "req_2", "outcome": "error", "retries": None, "notes": []}
+    assert failed["response"] == {
+        "raw": {"body": {"error": {"message": "no such model"}}, "status_code": 404},
+        "request_id": "req_2",
+        "outcome": "error",
+        "retries": None,
+        "notes": [],
+    }
     for stored in (answered, failed):
         trace = Trace.from_stored(stored)
         assert trace.as_json() == stored and trace.request.backend == "openai"
@@ -129,12 +175,19 @@ def test_null_cost_is_kept_and_absent_groups_stay_absent():
 def test_trace_version_and_fields_are_checked_on_write(tmp_path):
     """Only complete traces of the current version are written; nothing is left behind otherwise."""
     store = TraceStore(tmp_path / "t")
-    for bad, message in [({"trace_version": 1}, "never written"), ({"trace_version": 9}, "only version 2"),
-                         ({"trace_version": "two"}, "trace_version"), ({"trace_version": "2"}, "trace_version"),
-                         ({"trace_version": True}, "trace_version"), ({"status": None}, "status"),
-                         ({"kind": "guess"}, "kind"), ({"trace_id": "../../etc/x"}, "trace_id"),
-                         ({"created_at": "yesterday"}, "created_at"), ({"surprise": 1}, "surprise"),
-                         ({"status": {"answer": "found", "verification": "verified", "final": "maybe"}}, "final")]:
+    for bad, message in [
+        ({"trace_version": 1}, "never written"),
+        ({"trace_version": 9}, "only version 2"),
+        ({"trace_version": "two"}, "trace_version"),
+        ({"trace_version": "2"}, "trace_version"),
+        ({"trace_version": True}, "trace_version"),
+        ({"status": None}, "status"),
+        ({"kind": "guess"}, "kind"),
+        ({"trace_id": "../../etc/x"}, "trace_id"),
+        ({"created_at": "yesterday"}, "created_at"),
+        ({"surprise": 1}, "surprise"),
+        ({"status": {"answer": "found", "verification": "verified", "final": "maybe"}}, "final"),
+    ]:
         with pytest.raises(TraceFormatError, match=message):
             store.write(synthetic_trace(0, **bad))
     assert not (tmp_path / "t").exists()
@@ -164,13 +217,20 @@ def test_a_version_1_trace_is_still_listed_shown_and_verified(run_cli, corpus_pd
     assert code == 0 and "every verdict is unchanged" in out
 
 
-@pytest.mark.parametrize("content,reason", ids=["torn", "list", "foreign", "version_3", "bad_status"], argvalues=[
-    ('{"trace_id": "half-writ', "not readable JSON"),
-    ('["a", "list"]', "not a docintel trace"),
-    ('{"hello": "world"}', "not a docintel trace"),
-    (json.dumps(synthetic_trace(1, trace_version=3)), "trace_version 3 is not one this docintel reads"),
-    (json.dumps(synthetic_trace(1, status={"answer": "maybe", "verification": None, "final": "ok"})), "status.answer"),
-])
+@pytest.mark.parametrize(
+    "content,reason",
+    ids=["torn", "list", "foreign", "version_3", "bad_status"],
+    argvalues=[
+        ('{"trace_id": "half-writ', "not readable JSON"),
+        ('["a", "list"]', "not a docintel trace"),
+        ('{"hello": "world"}', "not a docintel trace"),
+        (json.dumps(synthetic_trace(1, trace_version=3)), "trace_version 3 is not one this docintel reads"),
+        (
+            json.dumps(synthetic_trace(1, status={"answer": "maybe", "verification": None, "final": "ok"})),
+            "status.answer",
+        ),
+    ],
+)
 def test_damaged_or_foreign_trace_is_reported_and_skipped(run_cli, corpus_pdf, isolated_env, content, reason):
     """list and stats skip it with a warning naming why; show refuses it with exit 3."""
     run_cli("ask", QUESTIONS[0], corpus_pdf)
@@ -220,6 +280,7 @@ def test_changed_vanished_and_new_files_are_followed(run_cli, corpus_pdf, isolat
 
 
 # ---------------------------------------------------------------------------- the index
+
 
 @pytest.mark.parametrize("damage", ["delete", "garbage", "truncate", "other_schema", "old_schema_version", "empty"])
 def test_index_is_rebuilt_when_missing_or_damaged(run_cli, corpus_pdf, isolated_env, damage):
@@ -282,9 +343,11 @@ def test_concurrent_writes_from_threads_and_processes(tmp_path):
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
-    script = ("import sys; from pathlib import Path; from docintel.traces import TraceStore, new_trace_id; "
-              "from tests.test_trace_model import synthetic_trace; s = TraceStore(Path(sys.argv[1])); "
-              "[s.write(synthetic_trace(i, trace_id=new_trace_id())) for i in range(10)]")
+    script = (
+        "import sys; from pathlib import Path; from docintel.traces import TraceStore, new_trace_id; "
+        "from tests.test_trace_model import synthetic_trace; s = TraceStore(Path(sys.argv[1])); "
+        "[s.write(synthetic_trace(i, trace_id=new_trace_id())) for i in range(10)]"
+    )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     processes = [subprocess.Popen([sys.executable, "-c", script, str(root)], env=env, cwd=ROOT) for _ in range(3)]
     threads = [threading.Thread(target=write_many, args=(n * 100,)) for n in range(4)]
@@ -317,6 +380,7 @@ def read_only_index(monkeypatch: pytest.MonkeyPatch) -> None:
         if target != ":memory:" and not uri:
             target, uri = Path(target).resolve().as_uri() + "?mode=ro", True
         return connect(target, uri=uri)
+
     monkeypatch.setattr(traces_module, "_connect", read_only)
 
 
@@ -362,6 +426,7 @@ def test_a_read_only_folder_is_listed_for_real(run_cli, corpus_pdf, isolated_env
 
 # ---------------------------------------------------------------------------- filters as SQL
 
+
 def reference_listing(root: Path, status: str | None, since: str | None, grep: str | None, limit: int) -> list[str]:
     """The filtering of ``traces list`` before the SQL index, applied to rows read from the files."""
     rows = [summary_row(Trace.from_stored(json.loads(p.read_text()))) for p in sorted(root.glob("*.json"))]
@@ -392,8 +457,13 @@ def test_list_filters_give_the_same_answers_as_before(run_cli, isolated_env):
     greps = [None, "refund", "STRASSE", "istanbul", "?", "zzz"]
     seen_nonempty = 0
     for status, since, grep, limit in itertools.product(statuses, sinces, greps, [0, 2]):
-        args = [*(["--status", status] if status else []), *(["--since", since] if since else []),
-                *(["--grep", grep] if grep else []), "--limit", str(limit)]
+        args = [
+            *(["--status", status] if status else []),
+            *(["--since", since] if since else []),
+            *(["--grep", grep] if grep else []),
+            "--limit",
+            str(limit),
+        ]
         ids, _ = listed(run_cli, *args)
         assert ids == reference_listing(isolated_env / "traces", status, since, grep, limit), args
         seen_nonempty += bool(ids)
@@ -418,11 +488,18 @@ def test_listing_needs_neither_fcntl_nor_the_trace_model(run_cli, corpus_pdf, is
     run_cli("ask", QUESTIONS[0], corpus_pdf)
     assert "fcntl" not in (ROOT / "docintel" / "traces.py").read_text()
     assert "from .traces" not in (ROOT / "docintel" / "trace_model.py").read_text()  # traces imports it: no cycle
-    script = ("import sys; sys.modules['fcntl'] = None; from docintel.cli import main; "
-              "code = main(['traces', 'list']); "
-              "assert 'pandas' not in sys.modules and 'docintel.trace_model' not in sys.modules, 'heavy import'; "
-              "sys.exit(code)")
-    done = subprocess.run([sys.executable, "-c", script], env={**os.environ, "PYTHONPATH": str(ROOT)},
-                          capture_output=True, text=True, timeout=60)
+    script = (
+        "import sys; sys.modules['fcntl'] = None; from docintel.cli import main; "
+        "code = main(['traces', 'list']); "
+        "assert 'pandas' not in sys.modules and 'docintel.trace_model' not in sys.modules, 'heavy import'; "
+        "sys.exit(code)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert QUESTIONS[0] in done.stdout

@@ -17,9 +17,9 @@ from docintel.verify import verify_answer
 def setup(make_pdf):
     lines = [
         "The financial statements were audited on March 3, 2025.",
-        "Revenue was $1,284.6\u00a0million in fiscal 2025.",          # nbsp
+        "Revenue was $1,284.6\u00a0million in fiscal 2025.",  # nbsp
         "Management said \u201cgrowth will continue\u201d next year.",  # curly quotes
-        "The board approved a long-term invest-",                      # hyphenated across lines
+        "The board approved a long-term invest-",  # hyphenated across lines
         "ment plan for the northern region.",
         "Net income was 109.8 million.",
         "The policy does not cover used equipment.",
@@ -35,9 +35,20 @@ def setup(make_pdf):
 
 def check(setup, *spans):
     docs, context = setup
-    answer = TextAnswer(answer_type="text", answer_found=True, complete_answer_found=True, conflicting_evidence=False,
-                        context_structured=True, caveats=[],
-                        items=[{"text": "x", "spans": [dict(zip(("doc", "line_start", "line_end", "quote"), s)) for s in spans]}])
+    answer = TextAnswer(
+        answer_type="text",
+        answer_found=True,
+        complete_answer_found=True,
+        conflicting_evidence=False,
+        context_structured=True,
+        caveats=[],
+        items=[
+            {
+                "text": "x",
+                "spans": [dict(zip(("doc", "line_start", "line_end", "quote"), s, strict=True)) for s in spans],
+            }
+        ],
+    )
     return verify_answer(answer, context, docs)
 
 
@@ -84,6 +95,13 @@ def test_empty_quote_and_overall_status(setup):
 
 def test_uncited_item_is_not_verified(setup):
     docs, context = setup
-    answer = TextAnswer(answer_type="text", answer_found=True, complete_answer_found=True, conflicting_evidence=False,
-                        context_structured=True, caveats=[], items=[{"text": "unsupported claim", "spans": []}])
+    answer = TextAnswer(
+        answer_type="text",
+        answer_found=True,
+        complete_answer_found=True,
+        conflicting_evidence=False,
+        context_structured=True,
+        caveats=[],
+        items=[{"text": "unsupported claim", "spans": []}],
+    )
     assert verify_answer(answer, context, docs).status == "no_citations"
