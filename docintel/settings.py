@@ -263,8 +263,10 @@ def load_settings(overrides: dict[str, Any] | None = None, env_file: Path | None
     except ValidationError as exc:
         raise _config_error(exc) from None
     except (UnicodeDecodeError, OSError) as exc:
-        raise ConfigError(f"cannot read the settings file {path} ({type(exc).__name__}: {exc})",
-                          "save it as UTF-8 text with NAME=value lines, or point DOCINTEL_ENV_FILE elsewhere") from None
+        raise ConfigError(
+            f"cannot read the settings file {path} ({type(exc).__name__}: {exc})",
+            "save it as UTF-8 text with NAME=value lines, or point DOCINTEL_ENV_FILE elsewhere",
+        ) from None
 
 
 def settings_from_file(path: Path, base: Settings | None = None) -> Settings:

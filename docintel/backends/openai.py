@@ -8,7 +8,6 @@ response kept for the trace.
 from __future__ import annotations
 
 import json
-import re
 import time
 from typing import Any, NamedTuple
 
