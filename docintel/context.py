@@ -231,6 +231,21 @@ def _decision(
     )
 
 
+def _whole_decision(doc_id: str, d: _Doc, reason: str) -> Decision:
+    """The decision that sends a whole document."""
+    return Decision(
+        doc=doc_id,
+        line_start=d.first,
+        line_end=d.first + len(d.texts) - 1,
+        pages=sorted(set(d.pages)),
+        rank=None,
+        score=None,
+        action="whole_document",
+        reason=reason,
+        chars=d.whole_cost(),
+    )
+
+
 def pack_context(
     retrieval: RetrievalResult, documents: list[Document], settings: Settings, budget_chars: int | None = None
 ) -> Context:
@@ -242,19 +257,8 @@ def pack_context(
     if not retrieval.pages_hint_resolved and docs and whole_total <= budget and any(d.texts for d in docs.values()):
         chosen = {doc_id: [(d.first, d.first + len(d.texts) - 1)] for doc_id, d in docs.items() if d.texts}
         for doc_id, d in docs.items():
-            decisions.append(
-                Decision(
-                    doc=doc_id,
-                    line_start=d.first,
-                    line_end=d.first + len(d.texts) - 1,
-                    pages=sorted(set(d.pages)),
-                    rank=None,
-                    score=None,
-                    action="whole_document",
-                    reason=f"all documents fit the budget whole ({whole_total} <= {budget} chars)",
-                    chars=d.whole_cost(),
-                )
-            )
+            reason = f"all documents fit the budget whole ({whole_total} <= {budget} chars)"
+            decisions.append(_whole_decision(doc_id, d, reason))
         order = list(chosen)
         return _render(chosen, order, set(chosen), docs, decisions, budget, retrieval, "all documents sent whole")
     if not retrieval.candidates:
@@ -315,20 +319,8 @@ def _greedy(
     for doc_id in escalated:
         d = docs[doc_id]
         chosen[doc_id] = [(d.first, d.first + len(d.texts) - 1)]
-        decisions.append(
-            Decision(
-                doc=doc_id,
-                line_start=d.first,
-                line_end=d.first + len(d.texts) - 1,
-                pages=sorted(set(d.pages)),
-                rank=None,
-                score=None,
-                action="whole_document",
-                reason=f"{per_doc[doc_id]} passages came from it and it fits in "
-                f"{settings.escalation_share:.0%} of the budget",
-                chars=d.whole_cost(),
-            )
-        )
+        reason = f"{per_doc[doc_id]} passages came from it and it fits in {settings.escalation_share:.0%} of the budget"
+        decisions.append(_whole_decision(doc_id, d, reason))
     notes = [f"{untried} candidates ranked below {MAX_DECISIONS} did not fit and are not itemised"] if untried else []
     return chosen, order, escalated, notes
 
