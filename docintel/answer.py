@@ -126,11 +126,14 @@ _ITEMS_DESCRIPTION = "The answer's items; empty when the answer is not found."
 
 def make_answer_model(name: str, shape: str, item_model: type[BaseModel]) -> type[BaseModel]:
     """An answer schema named *name* whose ``items`` are *item_model* instances."""
+    # Built at run time from values: typed as Any, which is what create_model accepts for field types.
+    shape_type: Any = Literal[shape]
+    items_type: Any = list[item_model]  # type: ignore[valid-type]
     return create_model(
         name,
         __base__=_Strict,
-        answer_type=(Literal[shape], Field(description="The kind of answer.")),
-        items=(list[item_model], Field(description=_ITEMS_DESCRIPTION)),  # type: ignore[valid-type]
+        answer_type=(shape_type, Field(description="The kind of answer.")),
+        items=(items_type, Field(description=_ITEMS_DESCRIPTION)),
         **_FLAG_FIELDS,
     )
 
