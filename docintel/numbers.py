@@ -32,10 +32,12 @@ CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
 DASHES = frozenset("—–-")
 
 _NUMBER = re.compile(
-    r"(?P<open>\()?\s*(?P<minus>[-−–](?=\s?[$€£¥]?\s?\d))?\s*(?P<currency>[$€£¥])?\s*"
+    # A dash right after a letter, digit or ')' joins a range ('2014-2018', 'Q1-2'): it is not a minus sign.
+    r"(?P<open>\()?\s*(?P<minus>(?<![\w)])[-−–](?=\s?[$€£¥]?\s?\d))?\s*(?P<currency>[$€£¥])?\s*"
     r"(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
-    r"(?P<close>\))?(?:\s?(?P<percent>%|percent\b))?"
-    r"(?:\s?(?P<scale>thousands?|millions?|billions?|trillions?|bn|mn|mm|[kmb])\b)?",
+    r"(?:\s?(?P<percent>%|percent\b))?"
+    r"(?:\s?(?P<scale>thousands?|millions?|billions?|trillions?|bn|mn|mm|[kmb])\b)?"
+    r"(?P<close>\s?\))?(?:\s?(?P<percent_after>%))?",
     re.IGNORECASE,
 )
 _CAPTION_SCALE = re.compile(r"\b(?:in\s+)?(thousands|millions|billions)\b", re.IGNORECASE)
@@ -62,8 +64,7 @@ class Number:
     def is_year(self) -> bool:
         """A bare four-digit year (1900-2099) with no sign, currency, percent or decimals."""
         return (
-            re.fullmatch(r"(19|20)\d\d", self.text.strip("() ")) is not None
-            and self.value > 0
+            re.fullmatch(r"(19|20)\d\d", self.text.strip("() -−–")) is not None  # sign ignored: "(2013)", "-2018"
             and not (self.percent or self.currency or self.scale)
         )
 
@@ -97,7 +98,7 @@ def find_numbers(text: str) -> list[Number]:
                 text=match.group(0).strip(),
                 start=match.start(),
                 end=match.end(),
-                percent=bool(match.group("percent")),
+                percent=bool(match.group("percent") or match.group("percent_after")),
                 currency=CURRENCY_SIGNS.get(match.group("currency") or ""),
                 scale=scale,
             )

@@ -314,6 +314,8 @@ class Pipeline:
             return self.store.write(trace, (secret,) if secret else ()), None
         except StorageError as exc:
             return None, exc
+        except ValueError as exc:  # a trace the model refuses is a bug; the paid answer must still be shown
+            return None, StorageError(f"cannot store trace {trace.trace_id} ({exc})", "report this bug")
 
     # ---------------------------------------------------------------- review helpers
     def _trace_documents(

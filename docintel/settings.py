@@ -83,12 +83,12 @@ class Settings(BaseSettings):
     openai_api_key: SecretStr | None = Field(
         None,
         description="API key (read from OPENAI_API_KEY); never written to traces.",
-        validation_alias=AliasChoices("openai_api_key", "DOCINTEL_OPENAI_API_KEY", "OPENAI_API_KEY"),
+        validation_alias=AliasChoices("DOCINTEL_OPENAI_API_KEY", "OPENAI_API_KEY"),
     )
     openai_base_url: str | None = Field(
         None,
         description="OpenAI-compatible server URL ending in /v1 (read from OPENAI_BASE_URL).",
-        validation_alias=AliasChoices("openai_base_url", "DOCINTEL_OPENAI_BASE_URL", "OPENAI_BASE_URL"),
+        validation_alias=AliasChoices("DOCINTEL_OPENAI_BASE_URL", "OPENAI_BASE_URL"),
     )
     timeout_s: float = Field(60.0, gt=0, description="Timeout of one model request attempt, in seconds.")
     max_retries: int = Field(
@@ -256,7 +256,9 @@ def load_settings(overrides: dict[str, Any] | None = None, env_file: Path | None
 
     Raises ConfigError naming the variable when a value is invalid.
     """
-    path = env_file or Path(os.environ.get("DOCINTEL_ENV_FILE") or ".env")
+    # DOCINTEL_ENV_FILE names another file; set but empty, it means no file at all.
+    named = os.environ.get("DOCINTEL_ENV_FILE")
+    path = env_file or (Path(named) if named else None if named == "" else Path(".env"))
     values = {k: v for k, v in (overrides or {}).items() if v is not None}
     try:
         return Settings(_env_file=path, **values)  # type: ignore[call-arg]

@@ -95,10 +95,17 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+_ID_KEYS = {"trace_id", "created_at", "replay_of"}  # never masked: a short key must not break a trace's name
+
+
 def scrub(value: Any, secret_values: tuple[str, ...] = ()) -> Any:
     """A copy of *value* with secret fields removed and any secret string masked."""
     if isinstance(value, dict):
-        return {k: scrub(v, secret_values) for k, v in value.items() if str(k).lower() not in _SECRET_KEYS}
+        return {
+            k: v if k in _ID_KEYS else scrub(v, secret_values)
+            for k, v in value.items()
+            if str(k).lower() not in _SECRET_KEYS
+        }
     if isinstance(value, list):
         return [scrub(v, secret_values) for v in value]
     if isinstance(value, str):

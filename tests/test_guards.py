@@ -767,3 +767,28 @@ def test_an_undecodable_env_file_is_a_configuration_error(run_cli, isolated_env)
     code, out, err = run_cli("settings")
     assert code == 4 and out == "" and err.count("\n") == 1
     assert "cannot read the settings file" in err and "UTF-8" in err and "Traceback" not in err
+
+
+def test_prefixed_openai_settings_win_over_the_plain_ones(monkeypatch, isolated_env):
+    from docintel.settings import load_settings
+
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://global.example/v1")
+    monkeypatch.setenv("DOCINTEL_OPENAI_BASE_URL", "http://private.example/v1")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-plain")
+    monkeypatch.setenv("DOCINTEL_OPENAI_API_KEY", "sk-prefixed")
+    settings = load_settings()
+    assert settings.openai_base_url == "http://private.example/v1" and settings.api_key() == "sk-prefixed"
+    (isolated_env / ".env").write_text("DOCINTEL_MODEL=from-dotenv\n")
+    monkeypatch.setenv("DOCINTEL_ENV_FILE", "")  # set but empty: no settings file at all
+    assert load_settings().model == "gpt-4.1-mini"
+
+
+def test_a_short_api_key_never_breaks_the_trace(run_cli, corpus_pdf, fake_openai, isolated_env, monkeypatch):
+    from tests.test_answer_openai import answer
+
+    monkeypatch.setenv("OPENAI_API_KEY", "2026")  # local servers take any key; it also occurs in every trace id
+    fake_openai.push_answer(answer((None, 60, 60, "within 45 days")))
+    code, out, err = run_cli("ask", "What is the refund window?", corpus_pdf)
+    assert code == 0 and "45 days" in out and err == ""
+    [trace] = read_traces(isolated_env / "traces")
+    assert trace["trace_id"].startswith("2026")

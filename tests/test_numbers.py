@@ -82,3 +82,25 @@ def test_caption_scales(caption, scale):
 
 def test_canonical_search_terms():
     assert canonical("1,577") == "1577" and canonical("12.50") == "12.5" and canonical("2018") == "2018"
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("Net cash used in financing activities (6,450 )", [-6450.0]),  # pypdf's space before the parenthesis
+        ("Revenue growth (4%) and (2.2 %)", [-4.0, -2.2]),
+        ("Chief Financial Officer 2014-2018, compensation $1,250,000", [2014.0, 2018.0, 1250000.0]),  # a range
+    ],
+)
+def test_signs_as_printed(text, expected):
+    assert values(text) == expected
+
+
+def test_years_stay_years_with_a_sign_or_parentheses():
+    assert all(n.is_year for n in find_numbers("(2013) and - 2018"))
+    from docintel.backends.extractive import parse_amount
+
+    amount = parse_amount("Officer 2014-2018, compensation $1,250,000", None)
+    assert amount is not None and amount.value == 1250000.0
+    trillions = parse_amount("Total assets of $3.8 trillion", None)
+    assert trillions is not None and trillions.value == 3.8 and trillions.unit == "units"  # not a contract unit

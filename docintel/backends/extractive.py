@@ -67,7 +67,7 @@ _DATE_RE = re.compile(
     + r")\.?\s+(\d{1,2}),?\s+(\d{4})\b|\b(\d{4})-(\d{2})-(\d{2})\b|\b(\d{1,2})/(\d{1,2})/(\d{4})\b",
     re.I,
 )
-_SCALE_UNITS = {1e3: "thousands", 1e6: "millions", 1e9: "billions", 1e12: "trillions"}
+_SCALE_UNITS = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}  # the answer contract's units
 
 
 class ExtractiveBackend:
