@@ -33,6 +33,14 @@ def load_entry(path: Path) -> dict[str, Any] | None:
     return data
 
 
+def probe_folder(folder: Path) -> None:
+    """Create *folder* if needed and prove a file can be created in it; raises OSError otherwise."""
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, probe = tempfile.mkstemp(prefix=".probe-", dir=folder)
+    os.close(fd)
+    os.unlink(probe)
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Write *text* to *path* atomically: a temporary file in the same folder (mode 600), fsynced, then renamed.
 

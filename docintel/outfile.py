@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from .cache import atomic_write_text
+from .cache import atomic_write_text, probe_folder
 from .errors import StorageError, UsageError, storage_error
 
 try:  # POSIX; elsewhere concurrent runs on one output are not detected
@@ -84,10 +83,7 @@ def probe_writable(out: Path) -> None:
             f"cannot write {out}: {blocker} is a file, not a folder", "choose another place for the output"
         )
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(prefix=".probe-", dir=out.parent)
-        os.close(fd)
-        os.unlink(probe)
+        probe_folder(out.parent)
     except OSError as exc:
         raise storage_error("write", out, exc, "choose a writable place for the output") from None
 

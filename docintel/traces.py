@@ -17,14 +17,13 @@ import os
 import secrets
 import sqlite3
 import statistics
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .cache import atomic_write_json
+from .cache import atomic_write_json, probe_folder
 from .errors import TraceError, storage_error
 
 if TYPE_CHECKING:
@@ -322,9 +321,7 @@ class TraceStore:
         """Raise StorageError unless a trace can be written here (used before paid work starts)."""
         try:
             self._ensure_root()
-            fd, probe = tempfile.mkstemp(prefix=".probe-", dir=self.root)
-            os.close(fd)
-            os.unlink(probe)
+            probe_folder(self.root)
         except OSError as exc:
             raise storage_error("write traces to", self.root, exc, TRACES_FIX) from None
 
