@@ -12,6 +12,7 @@ import pypdf
 import pytest
 
 from tests.conftest import FINANCEBENCH, needs_shared, read_traces
+from tests.test_answer_openai import answer
 
 QUESTIONS = "What is the refund window?\nWho audits the company?\n"
 
@@ -396,22 +397,7 @@ def test_eval_stops_on_unwritable_traces(run_cli, corpus_pdf, tmp_path):
 
 
 def refund_answer() -> str:
-    return json.dumps(
-        {
-            "answer_type": "text",
-            "items": [
-                {
-                    "text": "45 days",
-                    "spans": [{"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}],
-                }
-            ],
-            "answer_found": True,
-            "complete_answer_found": True,
-            "conflicting_evidence": False,
-            "context_structured": True,
-            "caveats": [],
-        }
-    )
+    return json.dumps(answer((None, 60, 60, "within 45 days"), text="45 days"))
 
 
 def break_traces_folder(traces: Path):

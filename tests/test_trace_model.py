@@ -20,6 +20,7 @@ import docintel.traces as traces_module
 from docintel.trace_model import Trace, TraceFormatError
 from docintel.traces import INDEX_NAME, TRACE_STATUSES, TRACE_VERSION, TraceStore, new_trace_id, summary_row
 from tests.conftest import ROOT, read_traces
+from tests.test_answer_openai import answer
 
 DOC = ROOT / "docs" / "TRACE_FORMAT.md"
 QUESTIONS = [
@@ -128,22 +129,7 @@ def test_round_trip_through_the_cli(run_cli, corpus_pdf, isolated_env):
 
 def test_openai_trace_round_trip_keeps_raw_response_and_request(run_cli, corpus_pdf, fake_openai, isolated_env):
     """The open parts (raw response, backend request parameters, error bodies) survive the model unchanged."""
-    fake_openai.push_answer(
-        {
-            "answer_type": "text",
-            "items": [
-                {
-                    "text": "45 days",
-                    "spans": [{"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}],
-                }
-            ],
-            "answer_found": True,
-            "complete_answer_found": True,
-            "conflicting_evidence": False,
-            "context_structured": True,
-            "caveats": [],
-        }
-    )
+    fake_openai.push_answer(answer((None, 60, 60, "within 45 days"), text="45 days"))
     assert run_cli("ask", QUESTIONS[0], corpus_pdf)[0] == 0
     fake_openai.push({"error": {"message": "no such model"}}, status=404)
     assert run_cli("ask", QUESTIONS[0], corpus_pdf)[0] == 5
