@@ -359,7 +359,7 @@ def test_control_characters_never_reach_the_terminal(run_cli, make_pdf):
     assert not any(ch in out for ch in "\x00\x1b\x07")
     code, out, _ = run_cli("ingest", path, "--json", "--lines")  # the line table itself holds none (JSON escapes them)
     [line] = json.loads(out)["documents"][0]["lines"]
-    assert line["text"] == "Tick box [31m red bell the refund window is 45 days."
+    assert line["text"] == "Tick box [31m red the refund window is 45 days."
 
 
 def test_fields_with_the_extractive_backend_is_refused(run_cli, corpus_pdf, isolated_env):
