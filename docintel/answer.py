@@ -73,11 +73,35 @@ class TextItem(_Strict):
     spans: list[Span]
 
 
+class Operand(_Strict):
+    """One figure a calculation uses, with its own evidence."""
+
+    label: str = Field(description="The name used in the expression: a, b, c, ...")
+    value: float = Field(description="The figure as printed in the cited line, e.g. 1577.0 for '1,577'.")
+    period: str | None = Field(description="The column or date the figure is for, as the document labels it.")
+    span: Span
+
+
+class Calculation(_Strict):
+    """How a computed value was obtained: operands from the evidence and the arithmetic over them."""
+
+    operands: list[Operand]
+    expression: str = Field(
+        description="Arithmetic over the operand labels with + - * / and parentheses only, e.g. '(a - b) / b * 100'."
+    )
+    result: float = Field(description="The value of the expression.")
+
+
 class AmountItem(_Strict):
     """An amount that answers (part of) the question."""
 
     label: str = Field(description="What the amount is, e.g. 'FY2018 capital expenditure'.")
     amount: Amount
+    period: str | None = Field(
+        description="The period the value is for, as the document labels it (e.g. the column header '2018'); "
+        "null when none applies."
+    )
+    calculation: Calculation | None = Field(description="null when the value is read directly from the evidence.")
     spans: list[Span]
 
 
@@ -184,12 +208,18 @@ def make_extraction_model(name: str, fields: dict[str, str]) -> type[BaseModel]:
 
 
 def iter_spans(answer: BaseModel) -> Iterator[tuple[int, str | None, int, Span]]:
-    """Every span of an answer as (item index, field name or None, span index, span)."""
+    """Every span of an answer as (item index, field name or None, span index, span).
+
+    A calculation operand's span is yielded with the field ``calculation.<label>``.
+    """
     for item_index, item in enumerate(getattr(answer, "items", [])):
         spans = getattr(item, "spans", None)
         if spans is not None:
             for span_index, span in enumerate(spans):
                 yield item_index, None, span_index, span
+            calculation = getattr(item, "calculation", None)
+            for operand in calculation.operands if calculation is not None else []:
+                yield item_index, f"calculation.{operand.label}", 0, operand.span
             continue
         for field_name in type(item).model_fields:
             sub = getattr(item, field_name)
@@ -208,3 +238,11 @@ def not_found_answer(model: type[BaseModel], shape: str, caveat: str) -> BaseMod
         context_structured=True,
         caveats=[caveat],
     )
+
+
+def upgrade_answer(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored answer in today's contract: amount items from before periods and calculations get nulls."""
+    if data.get("answer_type") != "amount":
+        return data
+    items = [{"period": None, "calculation": None, **item} for item in data.get("items", [])]
+    return {**data, "items": items}

@@ -149,6 +149,9 @@ class BatchSummary:
     errors: int = 0
     citations_verified: int = 0
     citations_failed: int = 0
+    values_supported: int = 0
+    values_unsupported: int = 0
+    supported: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
     cost_usd: float | None = 0.0
@@ -157,8 +160,8 @@ class BatchSummary:
     failed_documents: list[str] = field(default_factory=list)
 
     def ok(self) -> bool:
-        """True when every question was answered or found absent, with every citation verified."""
-        return self.errors == 0 and self.citations_failed == 0
+        """True when every question was answered or found absent, every quote verified and every value supported."""
+        return self.errors == 0 and self.citations_failed == 0 and self.values_unsupported == 0
 
 
 def doc_key(name: str) -> str:
@@ -305,7 +308,12 @@ def _answer_one(
         **record,
         "answer": result.answer.model_dump(mode="json"),
         "verification_status": result.verification.status,
+        "status": result.verification.overall,
         "citations": {"verified": result.verification.verified, "failed": result.verification.failed},
+        "values": {
+            "supported": result.verification.values_supported,
+            "unsupported": result.verification.values_unsupported,
+        },
         "backend": result.backend,
         "model": result.model,
         "usage": usage.model_dump(),
@@ -346,6 +354,10 @@ def _count(summary: BatchSummary, record: dict[str, Any]) -> None:
         summary.not_found += 1
     summary.citations_verified += record["citations"]["verified"]
     summary.citations_failed += record["citations"]["failed"]
+    values = record.get("values") or {}  # records written before value checks have none
+    summary.values_supported += values.get("supported", 0)
+    summary.values_unsupported += values.get("unsupported", 0)
+    summary.supported += record.get("status") == "supported"
     summary.input_tokens += record["usage"]["input_tokens"]
     summary.output_tokens += record["usage"]["output_tokens"]
     if record.get("cost_usd") is None or summary.cost_usd is None:

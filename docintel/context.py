@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from .ingest import Document
 from .retrieve import Passage, RankedPassage, RetrievalResult
 from .settings import Settings
+from .tables import Table
 
 COLUMN_HEADER = "GLOBAL_LINE\tpage\tline_in_page\ttext"
 GAP_MARKER = "[...]"
@@ -51,6 +52,19 @@ class Source(BaseModel):
     chars: int
     whole_document: bool
     lines: list[ContextLine]
+    tables: list[Table] = Field(
+        default_factory=list, description="the tables whose rows were sent, with only those rows (see docintel.tables)"
+    )
+
+
+def sent_tables(tables: list[Table], sent: set[int]) -> list[Table]:
+    """The tables with at least one row among the *sent* lines, each cut to those rows."""
+    kept = []
+    for table in tables:
+        rows = [row for row in table.rows if row.line in sent]
+        if rows:
+            kept.append(table.model_copy(update={"rows": rows}))
+    return kept
 
 
 class Decision(BaseModel):
@@ -389,6 +403,7 @@ def _render(
                 chars=len(block),
                 whole_document=doc_id in escalated,
                 lines=lines,
+                tables=sent_tables(d.document.tables, {line.global_line for line in lines}),
             )
         )
     rendered = "".join(blocks)

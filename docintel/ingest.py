@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from . import cache
 from .errors import DocintelError, DocumentNotFoundError, InputError
@@ -23,6 +23,7 @@ from .isolate import run_isolated
 from .pdfparse import EXTRACTOR_VERSION, check_password, error_from_outcome, parse_task
 from .progress import SILENT, Reporter
 from .settings import Settings
+from .tables import TABLES_VERSION, Table, TableRow, detect_tables, rows_by_line
 
 LINE_COLUMNS = ["doc_id", "page", "line_in_page", "global_line", "text"]
 
@@ -68,6 +69,22 @@ class Document(BaseModel):
     meta: DocumentMeta
     lines: pd.DataFrame
     cache_hit: bool = False
+    table_data: list[dict[str, Any]] = Field(default_factory=list, description="the tables as cached (JSON)")
+    _tables: list[Table] | None = PrivateAttr(default=None)
+    _rows: dict[int, tuple[Table, TableRow]] | None = PrivateAttr(default=None)
+
+    @property
+    def tables(self) -> list[Table]:
+        """The document's tables (read from the cached JSON on first use)."""
+        if self._tables is None:
+            self._tables = [Table.model_validate(t) for t in self.table_data]
+        return self._tables
+
+    def table_row(self, global_line: int) -> tuple[Table, TableRow] | None:
+        """The table and row at a GLOBAL_LINE, when that line is a table row."""
+        if self._rows is None:
+            self._rows = rows_by_line(self.tables)
+        return self._rows.get(global_line)
 
     def page_text(self, page: int) -> str:
         """The lines of one physical page joined by newlines."""
@@ -152,7 +169,17 @@ def _document_from_entry(
         outline=entry["outline"],
         warnings=entry["warnings"],
     )
-    return Document(meta=meta, lines=lines, cache_hit=cache_hit)
+    return Document(meta=meta, lines=lines, cache_hit=cache_hit, table_data=entry.get("tables") or [])
+
+
+def add_tables(entry: dict[str, Any]) -> bool:
+    """Give a cache entry the tables of its lines when it has none of this version; True when it changed."""
+    if entry.get("tables_version") == TABLES_VERSION:
+        return False
+    columns = entry["lines"]
+    entry["tables"] = [t.model_dump() for t in detect_tables(columns["page"], columns["text"])]
+    entry["tables_version"] = TABLES_VERSION
+    return True
 
 
 def _unique_ids(files: list[Path]) -> list[str]:
@@ -232,6 +259,8 @@ class Ingestor:
                 errors[path] = exc
                 continue
             if entry is not None:
+                if add_tables(entry):  # tables are derived from the lines: no need to parse the PDF again
+                    self._save(key, entry)
                 self._memo[key] = entry
                 entries[path], hits[path] = entry, True
             elif path not in todo and not any(hashes[t] == key for t in todo):
@@ -241,11 +270,9 @@ class Ingestor:
                 errors[path] = result
                 continue
             key = hashes[path]
+            add_tables(result)
             self._memo[key] = result
-            try:  # saved as each file finishes, so an interrupted run keeps what it parsed
-                cache.save_entry(self._cache_file(key), result)
-            except OSError as exc:
-                self.reporter.warn(cache_warning(self.settings.cache_dir, exc))
+            self._save(key, result)  # saved as each file finishes, so an interrupted run keeps what it parsed
         for path in files:  # files parsed now, and duplicates of them
             if path not in entries and path not in errors:
                 key = hashes[path]
@@ -277,6 +304,12 @@ class Ingestor:
                 yield path, error if error is not None else outcome.value["ok"]
         finally:
             tracker.close()
+
+    def _save(self, key: str, entry: dict[str, Any]) -> None:
+        try:
+            cache.save_entry(self._cache_file(key), entry)
+        except OSError as exc:
+            self.reporter.warn(cache_warning(self.settings.cache_dir, exc))
 
     def _cache_file(self, key: str) -> Path:
         return cache.cache_path(self.settings.cache_dir, key, EXTRACTOR_VERSION)

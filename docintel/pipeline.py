@@ -15,7 +15,7 @@ from typing import Any, get_args
 from pydantic import BaseModel
 
 from . import __version__
-from .answer import make_extraction_model, not_found_answer, schema_for
+from .answer import make_extraction_model, not_found_answer, schema_for, upgrade_answer
 from .backends import Backend, BackendFailure, Generation, Usage, make_backend
 from .context import Context, ContextLine, Source, pack_context
 from .errors import DocintelError, InputError, StorageError, TraceError, UsageError
@@ -77,6 +77,7 @@ class AskResult:
         """The ``ask --json`` object."""
         return {
             "answer": self.answer.model_dump(mode="json"),
+            "status": self.verification.overall,
             "verification": self.verification.model_dump(mode="json"),
             "trace_id": self.trace_id if self.trace_path else None,
             "trace_path": str(self.trace_path) if self.trace_path else None,
@@ -246,7 +247,7 @@ class Pipeline:
         generation = self._generate(prompt, schema, prepared, replay_backend)
         trace.timings.generate_s = _since(mark)
         mark = time.perf_counter()
-        verification = verify_answer(generation.answer, prepared.context, prepared.documents)
+        verification = verify_answer(generation.answer, prepared.context, prepared.documents, prepared.parsed.question)
         trace.timings.verify_s = _since(mark)
         _record_generation(trace, generation, verification)
         trace.finish(started)
@@ -350,8 +351,8 @@ class Pipeline:
                 "replay it instead: docintel traces replay ID",
             )
         documents, changed = self._trace_documents(trace, doc_paths, search)
-        answer = _answer_model(trace).model_validate(trace.answer)
-        verification = verify_answer(answer, _current_context(trace.context, documents), documents)
+        answer = _answer_model(trace).model_validate(upgrade_answer(trace.answer))
+        verification = verify_answer(answer, _current_context(trace.context, documents), documents, trace.question)
         return _reverify_report(trace, trace.verification, changed, verification)
 
     def replay(
@@ -452,6 +453,8 @@ def _reverify_report(trace: Trace, before: Verification, changed: list[str], aft
         "changed_documents": changed,
         "status_before": before.status,
         "status_after": after.status,
+        "support_before": before.overall,
+        "support_after": after.overall,
         "changes": diffs,
         "verification": after.model_dump(mode="json"),
     }

@@ -83,7 +83,8 @@ def _value(item: dict[str, Any]) -> str:
         a = item["amount"]
         value = "?" if a.get("value") is None else f"{a['value']:,.4f}".rstrip("0").rstrip(".")
         extra = " ".join(x for x in (a.get("currency"), a.get("unit")) if x and x != "units")
-        return f"{item.get('label', '')}: {value} {extra}".strip()
+        period = f" [{item['period']}]" if item.get("period") else ""
+        return f"{item.get('label', '')}: {value} {extra}".strip() + period
     if "date" in item:
         d = item["date"]
         return f"{item.get('label', '')}: {d.get('iso') or '?'} ({d.get('original_text')})"
@@ -98,26 +99,98 @@ def _value(item: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v.get('value')!r}" for k, v in item.items() if isinstance(v, dict))
 
 
+_CHECK_MARKS = {
+    "supported": "✓",
+    "verified": "✓",
+    "unsupported": "✗",
+    "mismatch": "✗",
+    "rejected": "✗",
+    "unknown": "?",
+}
+_HEADLINES = {
+    "supported": "supported",
+    "unsupported": "NOT SUPPORTED",
+    "citation_failed": "CITATIONS FAILED",
+    "not_found": "not found",
+    "no_citations": "NO CITATIONS",
+}
+
+
+def _checks_line(check: dict[str, Any], quotes_ok: bool) -> str | None:
+    """'checks: quote ✓ · value ✓ (…) · period ✓ · calc ✓': each level apart; nothing marked that was not checked."""
+    parts = [f"quote {'✓' if quotes_ok else '✗'}"]
+    value, period, calc = check["value_check"], check["period_check"], check["calculation_check"]
+    if value == "not_applicable" and calc == "not_applicable":
+        return None
+    if calc != "not_applicable":
+        recomputed = check.get("recomputed")
+        shown = "" if recomputed is None else f" = {recomputed:,.6g}"
+        parts.append(f"calc {_CHECK_MARKS[calc]}{shown}")
+    if value != "not_applicable":
+        parts.append(f"value {_CHECK_MARKS[value]}")
+    if period != "not_applicable":
+        column = f" ({check['column']} column)" if check.get("column") and period == "supported" else ""
+        parts.append(f"period {_CHECK_MARKS[period]}{column}")
+    return "checks: " + " · ".join(parts)
+
+
+def _item_lines(check: dict[str, Any] | None, item_spans: list[dict[str, Any]]) -> list[str]:
+    if check is None:
+        return []
+    quotes_ok = all(s["verdict"] == "verified" for s in item_spans)
+    line = _checks_line(check, quotes_ok)
+    if line is None:
+        return []
+    lines = [f"   {line}", f"     {check['detail']}"]
+    for operand in check.get("operands") or []:
+        column = f" [{operand['column']}]" if operand.get("column") else ""
+        mark = _CHECK_MARKS[operand["value_check"]]
+        lines.append(
+            f"     operand {operand['label']} = {operand['value']:,.6g}{column}: value {mark}"
+            + (
+                f" · period {_CHECK_MARKS[operand['period_check']]}"
+                if operand["period_check"] != "not_applicable"
+                else ""
+            )
+            + (f" — {operand['detail']}" if operand["value_check"] != "supported" else "")
+        )
+    return lines
+
+
 def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
-    """The answer, each item with its citations (document, page, lines, quote, verdict mark)."""
+    """The answer, each item with its checks (quote, value, period, calculation) and its citations."""
     answer, verification = result["answer"], result["verification"]
     spans = verification["spans"]
+    checks = verification.get("items") or []
     ok = sum(s["verdict"] == "verified" for s in spans)
-    lines = [f"Answer ({answer['answer_type']}) — {verification['status']} ({ok}/{len(spans)} citations verified)"]
+    overall = verification.get("overall") or verification["status"]
+    valued = [c for c in checks if c["value_check"] != "not_applicable" or c["calculation_check"] != "not_applicable"]
+    values = (
+        f" · values {sum(c['value_check'] == 'supported' for c in valued)}/{len(valued)} supported" if valued else ""
+    )
+    unknown = sum(c["period_check"] == "unknown" for c in checks)
+    periods = f" · {unknown} period{'s' * (unknown != 1)} not checked" if unknown and overall == "supported" else ""
+    lines = [
+        f"Answer ({answer['answer_type']}) — {_HEADLINES.get(overall, overall)} "
+        f"(quotes {ok}/{len(spans)} verified{values}{periods})"
+    ]
     if not answer["items"]:
         lines.append("  No answer found in the documents.")
     for index, item in enumerate(answer["items"], start=1):
         lines.append(
             f"{index}. " + textwrap.shorten(_value(item), 400) if "table" not in item else f"{index}. {_value(item)}"
         )
-        for s in (s for s in spans if s["item"] == index - 1):
+        item_spans = [s for s in spans if s["item"] == index - 1]
+        for check in (c for c in checks if c["item"] == index - 1):
+            lines += _item_lines(check, [s for s in item_spans if s.get("field") in (None, check.get("field"))])
+        for s in item_spans:
             printed = s.get("printed_pages") or []
             label = f" (printed {','.join(printed)})" if printed and printed != [str(p) for p in s["pages"]] else ""
             where = (
                 f"{s['doc']} p.{','.join(map(str, s['pages'])) or '?'}{label} lines {s['line_start']}-{s['line_end']}"
             )
             field = f"[{s['field']}] " if s.get("field") else ""
-            lines.append(f'   {MARKS[s["verdict"]]} {field}{where}: "{textwrap.shorten(s["quote"], 160)}"')
+            lines.append(f'   quote {MARKS[s["verdict"]]} {field}{where}: "{textwrap.shorten(s["quote"], 160)}"')
             if s["verdict"] != "verified":
                 lines.append(f"     {s['verdict']}: {s['detail']}")
     for caveat in answer.get("caveats") or []:
@@ -224,7 +297,9 @@ def batch_summary(summary: Any, out: Any) -> str:
     return (
         f"questions: {summary.total} ({summary.skipped} already answered in {out}{dropped})\n"
         f"answered: {summary.answered}   not found: {summary.not_found}   errors: {summary.errors}\n"
-        f"citations verified: {summary.citations_verified}   failed: {summary.citations_failed}\n"
+        f"quotes verified: {summary.citations_verified}   failed: {summary.citations_failed}\n"
+        f"values supported: {summary.values_supported}   unsupported: {summary.values_unsupported}   "
+        f"answers supported: {summary.supported}/{summary.answered}\n"
         f"tokens in/out: {summary.input_tokens}/{summary.output_tokens}   estimated cost: {cost}\n"
         f"wall time: {summary.wall_s:.1f} s   output: {out}"
     )
@@ -245,7 +320,8 @@ def reverify_report(report: dict[str, Any]) -> str:
     changed = ", ".join(report["changed_documents"]) or "none"
     lines = [
         f"trace {report['trace_id']}: documents changed since: {changed}",
-        f"verification: {report['status_before']} -> {report['status_after']}",
+        f"quotes: {report['status_before']} -> {report['status_after']}; "
+        f"answer: {report.get('support_before') or '-'} -> {report.get('support_after') or '-'}",
     ]
     lines += [
         f"  item {d['item']} span {d['span']}: {d['before']} -> {d['after']} ({d['detail']})" for d in report["changes"]
@@ -278,7 +354,9 @@ def stats_report(stats: dict[str, Any]) -> str:
     lines = [
         f"traces: {stats['traces']}   answer found: {stats['answer_found']:.0%}   not found: "
         f"{stats['not_found']:.0%}   errors: {stats['errors']:.0%}",
-        f"citations: verified answers {stats['verified']:.0%}, failed citations in {stats['citation_failed']:.0%}",
+        f"quotes: all verified in {stats['verified']:.0%} of answers, failed in {stats['citation_failed']:.0%}",
+        f"values: supported answers {stats['supported']:.0%}, unsupported in {stats['unsupported']:.0%} "
+        f"({stats['values_supported']} values supported, {stats['values_unsupported']} not)",
         f"tokens in/out: {stats['input_tokens']}/{stats['output_tokens']}   cost: {cost}",
         f"latency: p50 {lat['p50']:.2f} s   p90 {lat['p90']:.2f} s   p99 {lat['p99']:.2f} s",
         "context utilisation: "

@@ -22,7 +22,7 @@ from .context import BudgetSection, Context, estimate_tokens
 from .ingest import IngestFailure, PageWarning
 from .prompts import Prompt
 from .question import ParsedQuestion
-from .verify import AnswerStatus, Verification
+from .verify import AnswerStatus, OverallStatus, Verification
 
 if TYPE_CHECKING:
     from pydantic_core.core_schema import SerializerFunctionWrapHandler
@@ -179,7 +179,7 @@ class ResponseRecord(_Record):
 
 
 AnswerOutcome = Literal["found", "not_found", "refused", "error"]
-FinalStatus = Literal["ok", "citation_failed", "error"]
+FinalStatus = Literal["ok", "citation_failed", "unsupported", "error"]
 
 
 class TraceStatus(_Record):
@@ -188,16 +188,22 @@ class TraceStatus(_Record):
     answer: AnswerOutcome
     verification: AnswerStatus | None
     final: FinalStatus
+    support: OverallStatus | None = Field(
+        default=None, description="supported only when every quote is verified and every value check holds"
+    )
 
     @classmethod
     def of(cls, generation: Generation, verification: Verification) -> TraceStatus:
         """The status of a completed call."""
         answer: AnswerOutcome = "found" if getattr(generation.answer, "answer_found", False) else "not_found"
         final: FinalStatus = "ok" if verification.status in ("verified", "not_found") else "citation_failed"
+        if final == "ok" and verification.overall == "unsupported":
+            final = "unsupported"
         return cls(
             answer="refused" if generation.outcome == "refused" else answer,
             verification=verification.status,
             final=final,
+            support=verification.overall,
         )
 
     @classmethod

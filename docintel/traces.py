@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 TRACE_VERSION = 2  # written; docintel.trace_model reads version 1 too
 READABLE_TRACE_VERSIONS = (1, TRACE_VERSION)
 INDEX_NAME = "index.db"
-INDEX_SCHEMA = 1  # PRAGMA user_version of index.db; another value means the table is rebuilt
+INDEX_SCHEMA = 2  # PRAGMA user_version of index.db; another value means the table is rebuilt
 INDEX_TIMEOUT_S = 30.0  # how long a connection waits for another writer's lock
 _SECRET_KEYS = {"authorization", "api_key", "openai_api_key", "x-api-key"}
 # The statuses a trace can have (final, answer or verification), for ``traces list --status``.
@@ -40,6 +40,8 @@ TRACE_STATUSES = (
     "ok",
     "error",
     "citation_failed",
+    "unsupported",
+    "supported",
     "verified",
     "failed",
     "no_citations",
@@ -59,6 +61,9 @@ ROW_COLUMNS = (
     "answer_status",
     "verification_status",
     "final",
+    "support",
+    "values_supported",
+    "values_unsupported",
     "tokens",
     "input_tokens",
     "output_tokens",
@@ -71,7 +76,8 @@ ROW_COLUMNS = (
 )
 _TABLE = """CREATE TABLE traces (
     file TEXT PRIMARY KEY, id TEXT NOT NULL, created_at TEXT, kind TEXT, question TEXT, backend TEXT, model TEXT,
-    answer_status TEXT, verification_status TEXT, final TEXT, tokens INTEGER, input_tokens INTEGER,
+    answer_status TEXT, verification_status TEXT, final TEXT, support TEXT, values_supported INTEGER,
+    values_unsupported INTEGER, tokens INTEGER, input_tokens INTEGER,
     output_tokens INTEGER, latency_s REAL, cost_usd REAL, docs TEXT, replay_of TEXT,
     file_size INTEGER NOT NULL, file_mtime_ns INTEGER NOT NULL)"""
 _UPSERT = (
@@ -129,6 +135,9 @@ def summary_row(trace: Trace) -> dict[str, Any]:
         "answer_status": status.answer if status else None,
         "verification_status": status.verification if status else None,
         "final": status.final if status else None,
+        "support": status.support if status else None,
+        "values_supported": trace.verification.values_supported if trace.verification else 0,
+        "values_unsupported": trace.verification.values_unsupported if trace.verification else 0,
         "tokens": tokens_in + tokens_out,
         "input_tokens": tokens_in,
         "output_tokens": tokens_out,
@@ -233,7 +242,7 @@ def _select(status: str | None, since: str | None, grep: str | None, limit: int)
     clauses: list[str] = []
     params: list[Any] = []
     if status:
-        clauses.append("? IN (final, answer_status, verification_status)")
+        clauses.append("? IN (final, answer_status, verification_status, support)")
         params.append(status)
     if since:
         clauses.append("created_at >= ?")
@@ -494,7 +503,11 @@ def trace_stats(rows: list[dict[str, Any]], input_limit: Callable[[str | None], 
         "not_found": share("answer_status", "not_found"),
         "errors": share("final", "error"),
         "verified": share("verification_status", "verified"),
+        "supported": share("support", "supported"),
         "citation_failed": share("final", "citation_failed"),
+        "unsupported": share("final", "unsupported"),
+        "values_supported": sum(r.get("values_supported") or 0 for r in rows),
+        "values_unsupported": sum(r.get("values_unsupported") or 0 for r in rows),
         "input_tokens": sum(r.get("input_tokens") or 0 for r in rows),
         "output_tokens": sum(r.get("output_tokens") or 0 for r in rows),
         "cost_usd": round(sum(costs), 6) if costs else None,

@@ -1,7 +1,9 @@
-"""Verify citations: every span's lines exist, were sent, and contain its quote.
+"""Verify answers: every span's lines exist, were sent, and contain its quote; every value is supported.
 
 Quotes are compared modulo whitespace, case, Unicode compatibility forms (ligatures,
-non-breaking spaces), typographic quotes and dashes, and hyphenation at line breaks.
+non-breaking spaces), typographic quotes and dashes, and hyphenation at line breaks. Then each
+item's value, period and calculation are checked against its verified quotes (``values``):
+the answer is ``supported`` only when every quote is verified and every check holds.
 """
 
 from __future__ import annotations
@@ -12,14 +14,19 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from .answer import iter_spans
+from .answer import Amount, Span, iter_spans
 from .context import Context
 from .ingest import Document
 from .numbers import starts_or_ends_inside_number
+from .periods import years_named
 from .textnorm import NUMBER_SEPARATOR, squash
+from .values import CitedSpan, ItemCheck, check_amount, check_calculation, check_date, check_operand
 
 Verdict = Literal["verified", "wrong_lines", "not_in_context", "quote_not_found", "out_of_range", "unknown_document"]
 AnswerStatus = Literal["verified", "failed", "not_found", "no_citations"]
+# supported: every quote verified and every value, period and calculation check holds.
+OverallStatus = Literal["supported", "unsupported", "citation_failed", "not_found", "no_citations"]
+SpanKey = tuple[int, str | None, int]
 _ELLIPSIS = re.compile(r"\.\.\.|…")
 _NUMBER_END = re.compile(r"[\d)%.,]$")  # the same edges as textnorm's number gap
 _NUMBER_START = re.compile(r"[\d($-]")
@@ -47,12 +54,23 @@ class SpanVerdict(BaseModel):
 
 
 class Verification(BaseModel):
-    """Verdicts for every span of an answer and the answer's overall status."""
+    """Quote verdicts for every span, value checks for every item, and the answer's overall status."""
 
-    status: AnswerStatus
+    status: AnswerStatus = Field(description="the quotes' status: verified when every quote is in its lines")
     spans: list[SpanVerdict]
     verified: int
     failed: int
+    items: list[ItemCheck] = Field(default_factory=list, description="value, period and calculation checks per item")
+    overall: OverallStatus | None = Field(
+        default=None, description="supported only when every quote is verified and every check holds"
+    )
+    values_supported: int = 0
+    values_unsupported: int = 0
+
+    @property
+    def supported(self) -> bool:
+        """True when the answer may be shown as supported (or honestly as not found)."""
+        return self.overall in ("supported", "not_found")
 
 
 class _Haystack:
@@ -193,8 +211,11 @@ class _Haystacks:
         return self._whole[doc]
 
 
-def verify_answer(answer: BaseModel, context: Context, documents: list[Document]) -> Verification:
-    """Check every span of *answer* against the lines of *context* and *documents*."""
+def verify_answer(answer: BaseModel, context: Context, documents: list[Document], question: str = "") -> Verification:
+    """Check every span of *answer* against the lines of *context* and *documents*, then every item's values.
+
+    The years *question* names are the periods a value's column must belong to when the item states none.
+    """
     by_id = {d.meta.doc_id: d for d in documents}
     sent_text = {s.doc: {line.global_line: line.text for line in s.lines} for s in context.sources}
     hay = _Haystacks(sent_text, by_id)
@@ -232,10 +253,79 @@ def verify_answer(answer: BaseModel, context: Context, documents: list[Document]
                 found_line_end=found[2] if found else None,
             )
         )
-    return _summarise(answer, verdicts)
+    cited = {
+        (v.item, v.field, v.span): CitedSpan(
+            Span(doc=v.doc, line_start=v.line_start, line_end=v.line_end, quote=v.quote), by_id[v.doc]
+        )
+        for v in verdicts
+        if v.verdict == "verified" and v.doc in by_id
+    }
+    return _summarise(answer, verdicts, check_items(answer, cited, years_named(question)))
 
 
-def _summarise(answer: BaseModel, verdicts: list[SpanVerdict]) -> Verification:
+def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question_years: frozenset[int]) -> list[ItemCheck]:
+    """Value, period and calculation checks of every item, from the spans whose quotes were verified."""
+    checks: list[ItemCheck] = []
+    for index, item in enumerate(getattr(answer, "items", [])):
+        if getattr(item, "spans", None) is None:  # a multi-field extraction: each field has its spans
+            for name in type(item).model_fields:
+                sub = getattr(item, name)
+                spans = [cited[(index, name, i)] for i in range(len(sub.spans)) if (index, name, i) in cited]
+                checks.append(_field_check(sub.value, spans).model_copy(update={"item": index, "field": name}))
+            continue
+        spans = [cited[(index, None, i)] for i in range(len(item.spans)) if (index, None, i) in cited]
+        checks.append(_item_check(index, item, spans, cited, question_years).model_copy(update={"item": index}))
+    return checks
+
+
+def _item_check(
+    index: int, item: BaseModel, spans: list[CitedSpan], cited: dict[SpanKey, CitedSpan], years: frozenset[int]
+) -> ItemCheck:
+    amount = getattr(item, "amount", None)
+    if isinstance(amount, Amount):
+        calculation = getattr(item, "calculation", None)
+        if calculation is not None:
+            operand_spans = {o.label: cited.get((index, f"calculation.{o.label}", 0)) for o in calculation.operands}
+            return check_calculation(calculation, amount.value, amount.unit, operand_spans)
+        return check_amount(amount, getattr(item, "period", None), spans, years)
+    date = getattr(item, "date", None)
+    if date is not None:
+        return check_date(date, spans)
+    kind = "a yes/no" if hasattr(item, "explanation") else "a text"
+    return ItemCheck(
+        item=index,
+        value_check="not_applicable",
+        period_check="not_applicable",
+        calculation_check="not_applicable",
+        detail=f"{kind} item is read from its quotes; only the quotes are checked",
+    )
+
+
+def _field_check(value: object, spans: list[CitedSpan]) -> ItemCheck:
+    """The check of one extraction field: amounts and numbers against their spans, dates by their text."""
+    if isinstance(value, Amount):
+        return check_amount(value, None, spans, frozenset())
+    if isinstance(value, float) and not isinstance(value, bool):
+        operand = check_operand("value", value, None, spans[0] if spans else None)
+        return ItemCheck(
+            item=0,
+            value_check=operand.value_check,
+            period_check="not_applicable",
+            calculation_check="not_applicable",
+            detail=operand.detail,
+        )
+    if value is not None and hasattr(value, "original_text"):
+        return check_date(value, spans)  # type: ignore[arg-type]  # a DateValue
+    return ItemCheck(
+        item=0,
+        value_check="not_applicable",
+        period_check="not_applicable",
+        calculation_check="not_applicable",
+        detail="read from its quotes; only the quotes are checked",
+    )
+
+
+def _summarise(answer: BaseModel, verdicts: list[SpanVerdict], checks: list[ItemCheck]) -> Verification:
     ok = sum(v.verdict == "verified" for v in verdicts)
     bad = len(verdicts) - ok
     items = getattr(answer, "items", [])
@@ -245,7 +335,23 @@ def _summarise(answer: BaseModel, verdicts: list[SpanVerdict]) -> Verification:
         status = "no_citations" if not bad else "failed"
     else:
         status = "verified" if bad == 0 else "failed"
-    return Verification(status=status, spans=verdicts, verified=ok, failed=bad)
+    overall: OverallStatus
+    if status in ("not_found", "no_citations"):
+        overall = status
+    elif status == "failed":
+        overall = "citation_failed"
+    else:
+        overall = "supported" if all(c.holds for c in checks) else "unsupported"
+    return Verification(
+        status=status,
+        spans=verdicts,
+        verified=ok,
+        failed=bad,
+        items=checks,
+        overall=overall,
+        values_supported=sum(c.value_check == "supported" and c.holds for c in checks),
+        values_unsupported=sum(not c.holds for c in checks),
+    )
 
 
 def _uncited_items(answer: BaseModel) -> bool:

@@ -82,7 +82,7 @@ def test_batch_extractive_summary_output_and_resume(run_cli, corpus_pdf, tmp_pat
     qfile.write_text("\n".join(QUESTIONS[:2]) + "\n")
     out = tmp_path / "answers.jsonl"
     code, stdout, _ = run_cli("batch", qfile, corpus_pdf, "--out", out)
-    assert code == 0 and "answered: 2" in stdout and "citations verified:" in stdout
+    assert code == 0 and "answered: 2" in stdout and "quotes verified:" in stdout and "values supported:" in stdout
     records = lines_of(out)
     assert {r["id"] for r in records} == {stable_id(q) for q in QUESTIONS[:2]}
     assert all(r["verification_status"] == "verified" and r["trace_id"] and r["error"] is None for r in records)

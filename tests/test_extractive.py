@@ -4,17 +4,36 @@ from __future__ import annotations
 
 import json
 
-from docintel.backends.extractive import parse_amount, parse_date
+from docintel.answer import Span
+from docintel.backends.extractive import parse_date
+from docintel.backends.lookup import from_sentence
+from docintel.context import ContextLine
 
 
-def test_parse_amount():
-    a = parse_amount("Purchases of property, plant and equipment (PP&E) (1,577) (1,373) (1,420)", "millions")
-    assert (a.value, a.unit) == (-1577.0, "millions")
-    a = parse_amount("Phone revenue decreased $4.2 billion or 56% in 2016", None)
+def _read(text: str, question: str = "How much?"):
+    line = ContextLine(global_line=1, page=1, line_in_page=1, text=text)
+    lookup = from_sentence(question, line, Span(doc=None, line_start=1, line_end=1, quote=text))
+    return lookup.items[0].amount if lookup.found else None
+
+
+def test_amounts_read_from_sentences_keep_their_own_unit():
+    a = _read("Phone revenue decreased $4.2 billion or 56% in 2016")
     assert (a.value, a.currency, a.unit) == (4.2, "USD", "billions")
-    a = parse_amount("Comparable store sales grew 6.1% in fiscal 2025.", None)
+    a = _read("Comparable store sales grew 6.1% in fiscal 2025.")
     assert (a.value, a.unit, a.currency) == (6.1, "percent", None)
-    assert parse_amount("Fiscal year 2025 2024 2023", None) is None
+    assert _read("Fiscal year 2025 2024 2023") is None
+    # a date is never an amount, a per-share amount is per share, a count is no money
+    a = _read("We had 30,250 full-time employees at June 30, 2023.")
+    assert (a.value, a.unit, a.currency) == (30250.0, "units", None)
+    a = _read("The Board declared a quarterly dividend of $0.68 per share.")
+    assert (a.value, a.unit, a.currency) == (0.68, "per_share", "USD")
+    a = _read("We repurchased 50.0 million shares in fiscal 2025, costing $1.2 billion.")
+    assert (a.value, a.unit, a.currency) == (50.0, "millions", None)
+
+
+def test_a_sentence_about_another_period_gives_no_value():
+    assert _read("Capital expenditures were $95 million in fiscal 2026.", "Capex in fiscal 2025?") is None
+    assert _read("Capital expenditures were $95 million in fiscal 2025.", "Capex in fiscal 2025?").value == 95.0
 
 
 def test_parse_date():

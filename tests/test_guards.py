@@ -126,6 +126,8 @@ def test_a_cut_number_fails_through_the_openai_backend_too(run_cli, make_pdf, fa
             {
                 "label": "revenue",
                 "amount": {"value": 2853, "currency": "USD", "unit": "millions"},
+                "period": "fiscal 2025",
+                "calculation": None,
                 "spans": [{"doc": None, "line_start": 1, "line_end": 1, "quote": "2,853 million"}],
             }
         ],

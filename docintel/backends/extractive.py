@@ -15,8 +15,6 @@ from datetime import date
 from pydantic import BaseModel
 
 from ..answer import (
-    Amount,
-    AmountItem,
     BooleanItem,
     DateItem,
     DateValue,
@@ -29,12 +27,13 @@ from ..answer import (
     not_found_answer,
 )
 from ..context import Context, ContextLine
-from ..numbers import CURRENCY_SIGNS, find_numbers
+from ..numbers import find_numbers
 from ..prompts import Prompt
 from ..question import ParsedQuestion
 from ..settings import Settings
 from ..textnorm import tokenize
 from .base import Generation, Usage
+from .lookup import ROW_CANDIDATES, Lookup, from_row, from_sentence, table_rows
 
 NO_MODEL_NOTE = (
     "extractive backend: no language model was used; the items are the document's own lines that best match the "
@@ -189,24 +188,6 @@ def _span(doc: str, line: ContextLine, single_doc: bool) -> Span:
     )
 
 
-def parse_amount(text: str, unit_hint: str | None) -> Amount | None:
-    """The first amount in *text* that is not a year: value, currency and unit."""
-    for number in find_numbers(text):
-        if number.is_year:
-            continue
-        unit = "percent" if number.percent else _SCALE_UNITS.get(number.scale or 0.0) or unit_hint or "units"
-        currency = number.currency or (None if unit == "percent" else _currency_near(text))
-        return Amount(value=number.value, currency=currency, unit=unit)  # type: ignore[arg-type]  # one of the units
-    return None
-
-
-def _currency_near(text: str) -> str | None:
-    for sign, code in CURRENCY_SIGNS.items():
-        if sign in text:
-            return code
-    return "USD" if re.search(r"\b(usd|dollars?)\b", text, re.I) else None
-
-
 def parse_date(text: str) -> DateValue | None:
     """The first date in *text*, as ISO and as written."""
     match = _DATE_RE.search(text)
@@ -224,15 +205,21 @@ def parse_date(text: str) -> DateValue | None:
     return DateValue(iso=value.isoformat(), original_text=match.group(0))
 
 
-def _unit_hint(parsed: ParsedQuestion, context: Context) -> str | None:
-    for constraint in parsed.brief.format_constraints:
-        if constraint.startswith("unit: "):
-            return constraint.removeprefix("unit: ")
-    header = " ".join(line.text for s in context.sources for line in s.lines[:400]).lower()
-    for unit in ("millions", "billions", "thousands"):
-        if f"in {unit}" in header or f"({unit})" in header:
-            return unit
-    return None
+def read_amount(
+    parsed: ParsedQuestion, context: Context, candidates: list[tuple[float, str, ContextLine]], single: bool
+) -> Lookup:
+    """The amount of the best line that gives one with certainty, in rank order: a table row (its column chosen
+    by the question's period) or a sentence; else the best line as evidence, with the reason no value was read."""
+    rows = table_rows(context)
+    first: Lookup | None = None
+    for _, doc, line in candidates:
+        located = rows.get((doc, line.global_line))
+        span = _span(doc, line, single)
+        lookup = from_row(parsed.question, *located, span) if located else from_sentence(parsed.question, line, span)
+        if lookup.found:
+            return lookup
+        first = first or lookup
+    return first or Lookup([], False, ["no line of the context holds the amount"])
 
 
 def build_answer(
@@ -253,14 +240,22 @@ def build_answer(
         )
         return not_found_answer(schema, shape, f"{reason} ({NO_MODEL_NOTE})")
     single = len(context.sources) == 1
-    unit_hint = _unit_hint(parsed, context)
+    if shape == "amount":
+        above = [r for r in ranked if r[0] >= settings.extractive_score_floor][:ROW_CANDIDATES]
+        lookup = read_amount(parsed, context, above, single)
+        return schema(
+            answer_type=shape,
+            items=lookup.items,
+            answer_found=lookup.found,
+            complete_answer_found=False,
+            conflicting_evidence=False,
+            context_structured=True,
+            caveats=[*lookup.caveats, NO_MODEL_NOTE],
+        )
     items: list[BaseModel] = []
     for _, doc, line in best:
         span = _span(doc, line, single)
-        if shape == "amount":
-            amount = parse_amount(line.text, unit_hint) or Amount(value=None, currency=None, unit=None)
-            items.append(AmountItem(label=line.text[:120], amount=amount, spans=[span]))
-        elif shape == "date":
+        if shape == "date":
             items.append(
                 DateItem(
                     label=line.text[:120],

@@ -39,7 +39,11 @@ def register(sub: Any) -> None:
         action="store_true",
         help="print one JSON object: answer, verification, trace_id, trace_path, trace_error, backend, model, usage",
     )
-    p.add_argument("--strict", action="store_true", help="exit 6 when any citation fails verification")
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 6 when any citation fails verification or any value, period or calculation is unsupported",
+    )
     common_flags(p)
 
 
@@ -76,9 +80,13 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print(f"error: {failure.message}", file=sys.stderr)
     if result.trace_error is not None:
         raise result.trace_error  # the answer is out; now say why its trace is not
-    if args.strict and result.verification.failed:
+    verification = result.verification
+    if args.strict and (verification.failed or verification.values_unsupported):
+        failed = [f"{verification.failed} citation(s) failed verification"] if verification.failed else []
+        if verification.values_unsupported:
+            failed.append(f"{verification.values_unsupported} item(s) with an unsupported value, period or calculation")
         raise CheckFailedError(
-            f"{result.verification.failed} citation(s) failed verification (trace {result.trace_id})",
+            f"{' and '.join(failed)} (trace {result.trace_id})",
             "inspect them with: docintel traces show " + result.trace_id,
         )
     return EXIT_INPUT if result.prepared.failures else EXIT_OK

@@ -150,7 +150,7 @@ def cmd_traces_verify(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=1, ensure_ascii=False))
     else:
         print_text(render.reverify_report(report))
-    return EXIT_OK if report["status_after"] in ("verified", "not_found") else EXIT_CHECK_FAILED
+    return EXIT_OK if report["support_after"] in ("supported", "not_found") else EXIT_CHECK_FAILED
 
 
 def cmd_traces_replay(args: argparse.Namespace) -> int:

@@ -1,0 +1,145 @@
+"""Reading an amount the way a careful reader would, for the extractive backend.
+
+From a table row: the row whose label best matches the question, the column whose header is
+the period the question asks about, the unit the table states (a per-share row is per share, a
+percentage is a percentage, a count is a count). From a sentence: a number with its own scale
+word, never the day or year of a date. When the row or the column is uncertain, no value is
+given: the lines are returned as evidence and the reason is said.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..answer import Amount, AmountItem, Span
+from ..context import Context, ContextLine
+from ..numbers import find_numbers
+from ..periods import find_periods, years_named
+from ..tables import Table, TableRow
+
+_SCALE_UNITS = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
+_PER_SHARE_AFTER = ("per share", "per diluted share", "per basic share", "per common share")
+ROW_CANDIDATES = 5  # a table row among this many best lines is preferred to a sentence
+
+
+@dataclass
+class Lookup:
+    """Items read from the evidence, or evidence lines with the reason no value could be read."""
+
+    items: list[AmountItem]
+    found: bool
+    caveats: list[str] = field(default_factory=list)
+
+
+def row_unit(table: Table, row: TableRow, index: int) -> tuple[str, str | None]:
+    """(unit, currency) of a table cell as the answer contract names them."""
+    if table.is_percent(row, index):
+        return "percent", None
+    if row.kind == "per_share":
+        return "per_share", table.currency
+    if row.kind == "count":
+        return "count", None
+    scale = table.scale_of(row, index)
+    if row.kind == "shares":
+        return _SCALE_UNITS.get(scale or 1.0, "count"), None
+    if scale is None:
+        return "other", table.currency
+    return _SCALE_UNITS.get(scale, "units"), table.currency
+
+
+def _label(row: TableRow) -> str:
+    group = (row.group or "").strip()
+    if group.endswith(":") and (len(row.label.split()) <= 2 or row.label.lower() in ("total", "basic", "diluted")):
+        return f"{group} {row.label}"
+    return row.label
+
+
+def from_row(question: str, table: Table, row: TableRow, span: Span) -> Lookup:
+    """The row's value in the column of the period the question asks about (the latest when it names none)."""
+    if table.problem is not None or not row.aligned:
+        reason = table.problem or "the row's cells do not line up with the header's columns"
+        return Lookup([_evidence(span)], False, [f"no value read from this table row: {reason}"])
+    asked = years_named(question)
+    columns = list(enumerate(table.columns))
+    caveats: list[str] = []
+    if asked:
+        chosen = [(i, c) for i, c in columns if _column_years(c.label) & asked]
+        if not chosen:
+            have = ", ".join(c.label for c in table.columns)
+            return Lookup([_evidence(span)], False, [f"the table has columns {have}; none is the period asked"])
+    else:
+        latest = max(columns, key=lambda ic: (ic[1].year, -ic[0]))
+        chosen = [latest]
+        caveats.append(f"the question names no period; the latest column ({latest[1].label}) is reported")
+    items = []
+    for index, column in chosen:
+        value = row.values[index]
+        if value is None:
+            continue
+        unit, currency = row_unit(table, row, index)
+        if unit == "other":
+            caveats.append("the table states no scale: the value is as printed")
+        items.append(
+            AmountItem(
+                label=_label(row),
+                amount=Amount(value=value, currency=currency, unit=unit),  # type: ignore[arg-type]  # a contract unit
+                period=column.label,
+                calculation=None,
+                spans=[span],
+            )
+        )
+    return Lookup(items, bool(items), caveats)
+
+
+def _column_years(label: str) -> frozenset[int]:
+    return frozenset().union(*(p.years for p in find_periods(label)))
+
+
+def from_sentence(question: str, line: ContextLine, span: Span) -> Lookup:
+    """The first amount of a sentence that is not part of a date, with its own scale word.
+
+    A sentence about other periods than the question asks about gives no value.
+    """
+    asked, named = years_named(question), years_named(line.text)
+    if asked and named and not asked & named:
+        years = ", ".join(map(str, sorted(named)))
+        return Lookup([_evidence(span)], False, [f"the best line is about {years}, not the period asked"])
+    dates = [(p.start, p.end) for p in find_periods(line.text)]
+    for number in find_numbers(line.text):
+        if number.is_year or any(start <= number.start < end for start, end in dates):
+            continue
+        after = line.text[number.end : number.end + 24].lower()
+        if number.percent:
+            unit, currency = "percent", None
+        elif any(after.lstrip().startswith(p) for p in _PER_SHARE_AFTER):
+            unit, currency = "per_share", number.currency
+        else:
+            unit, currency = _SCALE_UNITS.get(number.scale or 1.0, "units"), number.currency
+        value = number.value
+        if number.scale == 1e12:  # the answer contract's largest unit is billions
+            value, unit = value * 1000, "billions"
+        item = AmountItem(
+            label=line.text[:120],
+            amount=Amount(value=value, currency=currency, unit=unit),  # type: ignore[arg-type]
+            period=None,  # a sentence does not say which of its dates a number is for
+            calculation=None,
+            spans=[span],
+        )
+        return Lookup([item], True)
+    return Lookup([_evidence(span)], False, ["the line holds no amount"])
+
+
+def _evidence(span: Span) -> AmountItem:
+    """An item that only points at evidence: no value is claimed."""
+    return AmountItem(
+        label="evidence",
+        amount=Amount(value=None, currency=None, unit=None),
+        period=None,
+        calculation=None,
+        spans=[span],
+    )
+
+
+def table_rows(context: Context) -> dict[tuple[str, int], tuple[Table, TableRow]]:
+    """Every sent table row by (doc, GLOBAL_LINE)."""
+    return {(s.doc, row.line): (table, row) for s in context.sources for table in s.tables for row in table.rows}

@@ -1,0 +1,124 @@
+"""Periods as documents and questions name them: years, fiscal years, quarters and dates.
+
+One reader for table column headers (``2018``, ``Fiscal 2023``, ``June 30, 2023``,
+``Dec. 31, 2021``, ``Three Months Ended March 31, 2022``), answer items' ``period`` fields and
+questions ("FY2018", "fiscal 2023", "Q3 2022", "in 2024"). Comparing two periods is done on
+years: a year that ends in January to March is named by either calendar year, because
+companies differ in how they name such fiscal years (a retailer's fiscal 2018 may end on
+February 2, 2019).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+_MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+_PERIOD = re.compile(
+    rf"\b{_MONTH}\s+(?P<day>\d{{1,2}}),?\s*(?P<date_year>(?:19|20)\d\d)\b"
+    rf"|\b{_MONTH.replace('month', 'm2')}\s+(?P<month_year>(?:19|20)\d\d)\b"
+    r"|\b(?:fiscal(?:\s+year)?|fy)\s*'?(?P<fiscal>(?:19|20)\d\d|\d\d)\b"
+    r"|\b(?:q(?P<q>[1-4])|(?P<qword>first|second|third|fourth)\s+quarter(?:\s+of)?)\s*(?:fy|fiscal)?\s*'?"
+    r"(?P<q_year>(?:19|20)\d\d|\d\d)\b"
+    r"|(?<![\d,.$])\b(?P<year>(?:19|20)\d\d)\b(?![,.]?\d)",
+    re.IGNORECASE,
+)
+_QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+@dataclass(frozen=True)
+class Period:
+    """One period expression: its text as written and the year (and month, day, quarter) it names."""
+
+    text: str
+    year: int
+    start: int
+    end: int
+    month: int | None = None
+    day: int | None = None
+    quarter: int | None = None
+    fiscal: bool = False
+
+    @property
+    def years(self) -> frozenset[int]:
+        """The years this period may be called: a year ending in January-March is named either way."""
+        if self.month is not None and self.month <= 3 and self.day is not None:
+            return frozenset({self.year, self.year - 1})
+        return frozenset({self.year})
+
+    @property
+    def iso(self) -> str | None:
+        """The ISO date when a full date is written."""
+        if self.month is None or self.day is None:
+            return None
+        return f"{self.year:04d}-{self.month:02d}-{self.day:02d}"
+
+
+def _full_year(text: str) -> int:
+    value = int(text)
+    return value + 2000 if value < 100 else value
+
+
+def find_periods(text: str) -> list[Period]:
+    """Every period expression in *text*, left to right."""
+    found: list[Period] = []
+    for match in _PERIOD.finditer(text):
+        groups = match.groupdict()
+        common = {"text": match.group(0).strip(), "start": match.start(), "end": match.end()}
+        if groups["date_year"]:
+            found.append(
+                Period(
+                    year=int(groups["date_year"]),
+                    month=MONTHS[groups["month"].lower()],
+                    day=int(groups["day"]),
+                    **common,  # type: ignore[arg-type]
+                )
+            )
+        elif groups["month_year"]:
+            month = MONTHS[groups["m2"].lower()]
+            found.append(Period(year=int(groups["month_year"]), month=month, **common))  # type: ignore[arg-type]
+        elif groups["fiscal"]:
+            found.append(Period(year=_full_year(groups["fiscal"]), fiscal=True, **common))  # type: ignore[arg-type]
+        elif groups["q_year"]:
+            quarter = int(groups["q"]) if groups["q"] else _QUARTER_WORDS[groups["qword"].lower()]
+            found.append(Period(year=_full_year(groups["q_year"]), quarter=quarter, **common))  # type: ignore[arg-type]
+        elif groups["year"]:
+            found.append(Period(year=int(groups["year"]), **common))  # type: ignore[arg-type]
+    return found
+
+
+def years_named(text: str) -> frozenset[int]:
+    """Every year *text* names, with the two readings of a year that ends in January to March."""
+    years: set[int] = set()
+    for period in find_periods(text):
+        years |= period.years
+    return frozenset(years)
+
+
+def same_period(named: str, column: Period) -> bool | None:
+    """Whether the period written as *named* is the column's period; None when *named* names no year."""
+    wanted = years_named(named)
+    if not wanted:
+        return None
+    return bool(wanted & column.years)

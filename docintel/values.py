@@ -1,0 +1,400 @@
+"""Value checks: is an item's value, period and arithmetic supported by the lines it cites?
+
+A quote that exists is necessary, not sufficient. For every amount (and date, and numeric
+extraction field) this module checks:
+
+- ``value_check``: the value, at the unit the answer states, equals a number of a verified
+  quote at the scale the document gives it (the table caption's ``(Millions)`` for a table row,
+  a scale word such as ``1.2 billion`` in prose, otherwise as printed). Rounding to the answer's
+  own precision is allowed; a printed ``(1,577)`` supports 1577 as well as -1577.
+- ``period_check``: the column header of the cell that holds the value names the item's period
+  (and a period the question asks about); ``mismatch`` names the column it is really in.
+- ``calculation_check``: every operand is supported by its own span and period, the expression
+  is plain arithmetic (parsed with ``ast``, never ``eval``), and it recomputes to the stated
+  result within 0.5%.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from .answer import Amount, Calculation, DateValue, Span
+from .ingest import Document
+from .numbers import find_numbers
+from .periods import Period, find_periods, years_named
+from .tables import Table, TableRow
+from .textnorm import squash
+
+ValueCheck = Literal["supported", "unsupported", "not_applicable"]
+PeriodCheck = Literal["supported", "mismatch", "unknown", "not_applicable"]
+CalculationCheck = Literal["verified", "mismatch", "rejected", "not_applicable"]
+UNIT_FACTORS = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
+CALCULATION_TOLERANCE = 0.005
+_MAX_EXPRESSION = 300
+_SCALE_NAMES = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
+
+
+class OperandCheck(BaseModel):
+    """The check of one operand of a calculation."""
+
+    label: str
+    value: float
+    value_check: ValueCheck
+    period_check: PeriodCheck
+    column: str | None = None
+    detail: str
+
+
+class ItemCheck(BaseModel):
+    """Value, period and calculation checks of one item (or one field of an extraction item)."""
+
+    item: int
+    field: str | None = None
+    value_check: ValueCheck
+    period_check: PeriodCheck
+    calculation_check: CalculationCheck
+    column: str | None = Field(default=None, description="the period column of the cell that holds the value")
+    recomputed: float | None = Field(default=None, description="the calculation's value as recomputed")
+    operands: list[OperandCheck] = Field(default_factory=list)
+    detail: str
+
+    @property
+    def holds(self) -> bool:
+        """True when no check failed (an unknown period is not a failure; it is shown as unchecked)."""
+        return (
+            self.value_check != "unsupported"
+            and self.period_check != "mismatch"
+            and self.calculation_check in ("verified", "not_applicable")
+        )
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A number of a quote, with what the document says about it."""
+
+    printed: str
+    value: float
+    scale: float | None  # None: the document states no scale for it
+    percent: bool
+    column: Period | None
+    column_label: str | None
+
+    def describe(self) -> str:
+        """'1,577 (2018 column, millions)'."""
+        notes = [f"{self.column_label} column"] if self.column_label else []
+        if self.percent:
+            notes.append("percent")
+        elif self.scale is None:
+            notes.append("no scale stated")
+        elif self.scale != 1.0:
+            notes.append(_SCALE_NAMES.get(self.scale, f"x{self.scale:g}"))
+        return f"{self.printed} ({', '.join(notes)})" if notes else self.printed
+
+
+@dataclass(frozen=True)
+class CitedSpan:
+    """A span whose quote was verified, with the document it cites."""
+
+    span: Span
+    document: Document
+
+
+def quote_candidates(cited: CitedSpan) -> list[Candidate]:
+    """The numbers of a verified quote: table cells with their column and scale, other numbers as written."""
+    numbers = [n for n in find_numbers(cited.span.quote) if not n.is_year or n.currency]
+    found: list[Candidate] = []
+    used: set[int] = set()
+    for line in range(cited.span.line_start, cited.span.line_end + 1):
+        located = cited.document.table_row(line)
+        if located is None:
+            continue
+        table, row = located
+        for index, value in enumerate(row.values):
+            hit = _number_for_cell(numbers, used, value, row.cells[index])
+            if hit is not None:
+                found.append(_cell_candidate(table, row, index, value if value is not None else 0.0))
+                used.add(hit)
+    for position, number in enumerate(numbers):
+        if position not in used:
+            scale = number.scale or 1.0
+            found.append(Candidate(number.text, number.value, scale, number.percent, None, None))
+    return found
+
+
+def _number_for_cell(numbers: list[Any], used: set[int], value: float | None, cell: str) -> int | None:
+    if value is None:
+        return None
+    for position, number in enumerate(numbers):
+        if position not in used and number.value == value:
+            return position
+    return None
+
+
+def _cell_candidate(table: Table, row: TableRow, index: int, value: float) -> Candidate:
+    column = table.column_of(row, index)
+    period = find_periods(column.label)[0] if column is not None and find_periods(column.label) else None
+    return Candidate(
+        printed=row.cells[index],
+        value=value,
+        scale=table.scale_of(row, index),
+        percent=table.is_percent(row, index),
+        column=period,
+        column_label=column.label if column is not None else None,
+    )
+
+
+def _decimals(value: float) -> int:
+    text = repr(float(value))
+    if "e" in text:
+        return 6
+    return len(text.split(".")[1].rstrip("0")) if "." in text else 0
+
+
+def same_value(stated: float, factor: float, document_value: float) -> bool:
+    """Whether *stated* (in units of *factor*) is *document_value* (in units), up to the stated precision."""
+    tolerance: float = 0.5 * 10.0 ** (-_decimals(stated)) * factor
+    return bool(abs(abs(stated) * factor - abs(document_value)) <= tolerance * (1 + 1e-9))
+
+
+def value_matches(value: float, unit: str | None, candidate: Candidate) -> bool:
+    """Whether *value* with *unit* is the candidate number at its scale."""
+    if candidate.percent or unit == "percent":
+        if candidate.percent and unit == "ratio":
+            return same_value(value * 100, 1.0, candidate.value)
+        return (candidate.percent or unit == "percent") and same_value(value, 1.0, candidate.value)
+    if candidate.scale is None:  # the document states no scale: compare as printed
+        return same_value(value, 1.0, candidate.value)
+    factor = UNIT_FACTORS.get(unit or "", 1.0)
+    return same_value(value, factor, candidate.value * candidate.scale)
+
+
+def check_amount(
+    amount: Amount, period: str | None, cited: list[CitedSpan], question_years: frozenset[int]
+) -> ItemCheck:
+    """Value and period checks of a read (not computed) amount against its verified quotes."""
+    if amount.value is None:
+        return _item("unsupported", "not_applicable", "the item states no value")
+    candidates = [c for span in cited for c in quote_candidates(span)]
+    if not cited:
+        return _item("unsupported", "not_applicable", "no verified quote to check the value against")
+    matches = [c for c in candidates if value_matches(amount.value, amount.unit, c)]
+    stated = _stated(amount.value, amount.unit)
+    if not matches:
+        holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
+        return _item("unsupported", "not_applicable", f"{stated} is not in the cited quote, which holds {holds}")
+    return _with_period(matches, period, question_years, cited, stated)
+
+
+def _with_period(
+    matches: list[Candidate], period: str | None, question_years: frozenset[int], cited: list[CitedSpan], stated: str
+) -> ItemCheck:
+    wanted = years_named(period) if period else frozenset()
+    if wanted and question_years and not wanted & question_years:
+        years = ", ".join(map(str, sorted(question_years)))
+        return _item("supported", "mismatch", f"{stated} is for {period}; the question asks about {years}")
+    in_columns = [m for m in matches if m.column is not None]
+    if not in_columns:
+        verdict, note = _prose_period(wanted or question_years, cited)
+        return _item("supported", verdict, f"{stated} is in the quote; {note}")
+    asked = wanted or question_years
+    right = [m for m in in_columns if not asked or m.column is not None and (m.column.years & asked)]
+    best = (right or in_columns)[0]
+    where = f"{best.printed} in the {best.column_label} column"
+    if not asked:
+        return _item("supported", "unknown", f"{stated} is {where}; no period was stated or asked", best.column_label)
+    if not right:
+        whose = "the item's period" if wanted else "the question's period"
+        named = period if wanted and period else ", ".join(map(str, sorted(question_years)))
+        return _item("supported", "mismatch", f"{stated} is {where}, not in {whose} ({named})", best.column_label)
+    if wanted and question_years and not (best.column is not None and best.column.years & question_years):
+        asked_text = ", ".join(map(str, sorted(question_years)))
+        return _item(
+            "supported", "mismatch", f"{stated} is {where}; the question asks about {asked_text}", best.column_label
+        )
+    return _item("supported", "supported", f"{stated} is {where}", best.column_label)
+
+
+def _prose_period(wanted: frozenset[int], cited: list[CitedSpan]) -> tuple[PeriodCheck, str]:
+    named = frozenset().union(*(years_named(c.span.quote) for c in cited)) if cited else frozenset()
+    if not wanted:
+        return "unknown", "no period was stated or asked"
+    if not named:
+        return "unknown", "the quote names no period"
+    if named <= wanted:
+        return "supported", "the quote names the period"
+    if named & wanted:
+        return "unknown", f"the quote names several periods ({', '.join(map(str, sorted(named)))})"
+    return "mismatch", f"the quote is about {', '.join(map(str, sorted(named)))}, not the period asked"
+
+
+def _stated(value: float, unit: str | None) -> str:
+    return (
+        f"{value:,.6g} {unit or 'units'}".replace("units", "(no unit)")
+        if unit in (None, "units")
+        else (f"{value:,.6g} {unit}")
+    )
+
+
+def _item(
+    value: ValueCheck, period: PeriodCheck, detail: str, column: str | None = None, *, item: int = 0
+) -> ItemCheck:
+    return ItemCheck(
+        item=item,
+        value_check=value,
+        period_check=period,
+        calculation_check="not_applicable",
+        detail=detail,
+        column=column,
+    )
+
+
+# ------------------------------------------------------------------------------ calculations
+
+_OPERATORS: dict[type[ast.AST], Callable[[float, float], float]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+}
+
+
+class ExpressionError(ValueError):
+    """An expression that is not plain arithmetic over the operands."""
+
+
+def evaluate_expression(expression: str, values: dict[str, float]) -> float:
+    """The value of *expression*: + - * /, parentheses, numbers and operand names only (no ``eval``)."""
+    if len(expression) > _MAX_EXPRESSION:
+        raise ExpressionError(f"the expression is longer than {_MAX_EXPRESSION} characters")
+    try:
+        tree = ast.parse(expression.replace("×", "*").replace("÷", "/"), mode="eval")
+    except SyntaxError:
+        raise ExpressionError(f"the expression {expression!r} is not arithmetic") from None
+    return _evaluate(tree.body, values)
+
+
+def _evaluate(node: ast.AST, values: dict[str, float]) -> float:
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left, right = _evaluate(node.left, values), _evaluate(node.right, values)
+        if isinstance(node.op, ast.Div) and right == 0:
+            raise ExpressionError("the expression divides by zero")
+        return float(_OPERATORS[type(node.op)](left, right))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        inner = _evaluate(node.operand, values)
+        return -inner if isinstance(node.op, ast.USub) else inner
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return float(node.value)
+    if isinstance(node, ast.Name):
+        if node.id not in values:
+            raise ExpressionError(f"the expression names {node.id!r}, which is not an operand")
+        return values[node.id]
+    raise ExpressionError(f"the expression uses {type(node).__name__}: only + - * / ( ), numbers and operands")
+
+
+def check_operand(label: str, value: float, period: str | None, cited: CitedSpan | None) -> OperandCheck:
+    """An operand is supported by its own verified span (as printed, or at its scale) and its column."""
+    if cited is None:
+        return OperandCheck(
+            label=label,
+            value=value,
+            value_check="unsupported",
+            period_check="not_applicable",
+            detail="its quote is not verified in the cited lines",
+        )
+    candidates = quote_candidates(cited)
+    matches = [c for c in candidates if same_value(value, 1.0, c.value) or value_matches(value, None, c)]
+    if not matches:
+        holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
+        return OperandCheck(
+            label=label,
+            value=value,
+            value_check="unsupported",
+            period_check="not_applicable",
+            detail=f"{value:,.6g} is not in its quote, which holds {holds}",
+        )
+    check = _with_period(matches, period, frozenset(), [cited], f"{value:,.6g}")
+    return OperandCheck(
+        label=label,
+        value=value,
+        value_check="supported",
+        period_check=check.period_check,
+        column=check.column,
+        detail=check.detail,
+    )
+
+
+def check_calculation(
+    calculation: Calculation, stated: float | None, unit: str | None, operand_spans: dict[str, CitedSpan | None]
+) -> ItemCheck:
+    """Operands supported, expression arithmetic, result recomputed within 0.5%, value = result."""
+    labels = [o.label for o in calculation.operands]
+    operands = [check_operand(o.label, o.value, o.period, operand_spans.get(o.label)) for o in calculation.operands]
+    if len(set(labels)) != len(labels):
+        return _calculation_failed("rejected", "operand labels repeat", operands, None)
+    try:
+        recomputed = evaluate_expression(calculation.expression, {o.label: o.value for o in calculation.operands})
+    except ExpressionError as exc:
+        return _calculation_failed("rejected", str(exc), operands, None)
+    failing = [o for o in operands if o.value_check != "supported" or o.period_check == "mismatch"]
+    if failing:
+        detail = "; ".join(f"operand {o.label}: {o.detail}" for o in failing)
+        return _calculation_failed("mismatch", detail, operands, recomputed)
+    if not _close(recomputed, calculation.result):
+        detail = f"{calculation.expression} = {recomputed:,.6g}, not {calculation.result:,.6g}"
+        return _calculation_failed("mismatch", detail, operands, recomputed)
+    value_ok = stated is not None and (
+        _close(stated, calculation.result)
+        or (unit == "percent" and (_close(stated, recomputed * 100) or _close(stated / 100, recomputed)))
+    )
+    detail = f"{calculation.expression} = {recomputed:,.6g} from {len(operands)} cited figures"
+    if not value_ok:
+        detail += f"; but the item states {stated}"
+    return ItemCheck(
+        item=0,
+        value_check="supported" if value_ok else "unsupported",
+        period_check="supported" if all(o.period_check == "supported" for o in operands) else "unknown",
+        calculation_check="verified",
+        recomputed=recomputed,
+        detail=detail,
+        operands=operands,
+    )
+
+
+def _calculation_failed(
+    check: CalculationCheck, detail: str, operands: list[OperandCheck], recomputed: float | None
+) -> ItemCheck:
+    return ItemCheck(
+        item=0,
+        value_check="unsupported",
+        period_check="not_applicable",
+        calculation_check=check,
+        recomputed=recomputed,
+        detail=detail,
+        operands=operands,
+    )
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=CALCULATION_TOLERANCE, abs_tol=1e-9)
+
+
+# ------------------------------------------------------------------------------------- dates
+
+
+def check_date(date: DateValue, cited: list[CitedSpan]) -> ItemCheck:
+    """A date is supported when its original text is in a verified quote and its ISO form says the same day."""
+    if not date.original_text.strip():
+        return _item("unsupported", "not_applicable", "the item gives no date text")
+    if not any(squash(date.original_text) in squash(c.span.quote) for c in cited):
+        return _item("unsupported", "not_applicable", f"{date.original_text!r} is not in the cited quote")
+    written = [p for p in find_periods(date.original_text)]
+    if date.iso and written and written[0].iso and written[0].iso != date.iso:
+        return _item("unsupported", "not_applicable", f"{date.iso} is not {date.original_text!r} ({written[0].iso})")
+    return _item("supported", "not_applicable", f"{date.original_text!r} is in the quote")
