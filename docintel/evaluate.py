@@ -1,8 +1,12 @@
 """Evaluation: score a question set with gold data, the same way every time.
 
 Scores per question and in total: evidence recall (a gold page among the pages sent; share of
-gold evidence lines found in the context), context size, citation verdicts, answer match
-(numbers with tolerance and unit scaling, text by normalised containment) and not-found rate.
+gold evidence lines found in the context), context size, citation verdicts, answer match and
+not-found rate. Answer match reads the answer's item values only (amount values with their units,
+number fields, item statements), never the cited quotes, for every backend: numbers match
+strictly (``scoring.numbers_match``: 1% relative tolerance, only the scalings stated units imply,
+the gold's unit read from the question when the gold states none), texts by normalised
+containment.
 Ablations switch one part of the assembly off; comparisons run two settings files; sweeps run
 several budgets.
 """
@@ -14,18 +18,22 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from . import __version__
 from .batch import QuestionRow, documents_for, ingest_needed
 from .errors import DocintelError, StorageError
 from .ingest import Document, IngestFailure
-from .pipeline import AskResult, Pipeline
+from .numbers import find_numbers
+from .pipeline import Pipeline
 from .progress import SILENT, Reporter
 from .scoring import (
+    Quantity,
     evidence_share,
     gold_evidence_lines,
-    gold_number,
     gold_pages,
-    number_found,
+    gold_quantity,
+    numbers_match,
     text_contained,
 )
 from .settings import Settings
@@ -85,44 +93,79 @@ def _gold_answer(row: QuestionRow) -> str | None:
     return None
 
 
-def answer_matches(gold: str | None, result: AskResult) -> bool | None:
-    """Whether the answer carries the gold answer; None when there is no usable gold.
+def answer_matches(gold: str | None, answer: BaseModel, question: str | None = None) -> bool | None:
+    """Whether the answer's items state the gold answer; None when there is no usable gold.
 
-    Numbers are compared with tolerance and unit scaling. With the extractive backend this
-    means "the gold value is present in the cited (verified) lines".
+    Scored on the item values only (``answer_values``), for every backend: a number or word that
+    appears only in a cited quote does not count. A numeric gold (``gold_quantity``; its unit read
+    from *question* when the gold states none) must match one item number strictly
+    (``numbers_match``); a short text gold must be contained in the items' texts.
     """
     if not gold:
         return None
-    cited = " ".join(s.quote for s in result.verification.spans if s.verdict == "verified")
-    stated = (
-        cited
-        if result.backend == "extractive"
-        else " ".join([cited, _answer_text(result.answer.model_dump(mode="json"))])
-    )
-    number = gold_number(gold)
+    values = answer_values(answer)
+    number = gold_quantity(gold, question)
     if number is not None:
-        return number_found(number, stated)
+        return any(numbers_match(number, candidate) for candidate in values.numbers)
     if len(gold.split()) > 12:
         return None  # long explanations cannot be matched by containment
-    return text_contained(gold, stated)
+    return text_contained(gold, " ".join(values.texts))
 
 
-def _answer_text(answer: dict[str, Any]) -> str:
-    parts: list[str] = []
+@dataclass
+class AnswerValues:
+    """What an answer's items state: numbers with their units, and texts. Never spans or quotes."""
 
-    def walk(value: Any) -> None:
-        if isinstance(value, dict):
-            for key, sub in value.items():
-                if key != "spans":
-                    walk(sub)
-        elif isinstance(value, list):
-            for sub in value:
-                walk(sub)
-        elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
-            parts.append(str(value))
+    numbers: list[Quantity] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
 
-    walk(answer.get("items", []))
-    return " ".join(parts)
+
+def answer_values(answer: BaseModel) -> AnswerValues:
+    """The values an answer's items state; spans (with their quotes), labels and titles are left out.
+
+    Numbers: amount values with their units, number fields, and the numbers written in text items,
+    list entries and table cells (with their own scale words and percent signs). Texts: those
+    statements, boolean explanations with 'yes'/'no', dates (ISO and as written).
+    """
+    values = AnswerValues()
+    for item in answer.model_dump(mode="json").get("items", []):
+        if not isinstance(item.get("spans"), list):  # an extraction item: one {value, spans} per field
+            for sub in item.values():
+                if isinstance(sub, dict) and "value" in sub:
+                    _add_value(sub["value"], values)
+        elif "amount" in item:
+            _add_value(item["amount"], values)
+        elif "date" in item:
+            _add_value(item["date"], values)
+        elif "explanation" in item:  # a boolean item: its reason is text, its numbers are not the answer
+            values.texts.append(item["explanation"])
+            _add_value(item["value"], values)
+        elif "text" in item:
+            _add_statement(item["text"], values)
+        elif "table" in item:
+            for row in item["table"]["rows"]:
+                for cell in row["cells"]:
+                    _add_statement(cell, values)
+    return values
+
+
+def _add_value(value: Any, values: AnswerValues) -> None:
+    if isinstance(value, bool):
+        values.texts.append("yes" if value else "no")
+    elif isinstance(value, (int, float)):
+        values.numbers.append(Quantity(float(value)))
+    elif isinstance(value, str):
+        _add_statement(value, values)
+    elif isinstance(value, dict) and "unit" in value:  # an Amount
+        if value.get("value") is not None:
+            values.numbers.append(Quantity.from_item(value["value"], value.get("unit")))
+    elif isinstance(value, dict):  # a DateValue
+        values.texts.extend(str(v) for v in (value.get("iso"), value.get("original_text")) if v)
+
+
+def _add_statement(text: str, values: AnswerValues) -> None:
+    values.texts.append(text)
+    values.numbers.extend(Quantity.from_number(number) for number in find_numbers(text))
 
 
 def score_question(
@@ -169,7 +212,7 @@ def score_question(
         context_tokens=context.budget.estimated_tokens,
         budget_share=round(context.budget.used_chars / context.budget.budget_chars, 4),
         verdicts=verdicts,
-        answer_match=answer_matches(_gold_answer(row), result),
+        answer_match=answer_matches(_gold_answer(row), result.answer, row.question),
         not_found=result.verification.status == "not_found",
         error=None,
         trace_id=result.trace_id,

@@ -5,12 +5,17 @@ from __future__ import annotations
 import json
 
 import pytest
+from pydantic import BaseModel
 
+from docintel.answer import SCHEMAS, AmountItem, BooleanItem, ListEntry, TextItem, make_extraction_model
+from docintel.evaluate import answer_matches
 from docintel.scoring import (
+    Quantity,
     evidence_share,
     gold_evidence_lines,
     gold_number,
     gold_pages,
+    gold_quantity,
     number_found,
     numbers_match,
     pages_from_zero_based,
@@ -24,19 +29,40 @@ from docintel.textnorm import squash
     "gold,candidate,expected",
     [
         (1577.0, 1577.0, True),
-        (1577.0, -1577.0, True),  # outflows printed in parentheses
-        (1577.0, 1.577, True),  # $1.577 billion vs 1577 million
-        (8.70, 8738.0, True),  # gold in billions, rounded, filing in millions
-        (8.70, 8838.0, False),  # 1.6% off: beyond tolerance
-        (0.125, 12.5, True),  # fraction vs percent
+        (1577.0, -1577.0, True),  # an unsigned gold is a magnitude: outflows printed in parentheses
+        (-1577.0, 1577.0, False),  # a negative gold needs a negative answer
+        (1577.0, 1.577, False),  # no unit says billions vs millions
+        (8.70, 8738.0, False),  # nor billions vs millions here
+        (0.125, 12.5, False),  # nor percent vs fraction
+        (0.01, 6527.0, False),
         (24.26, 24.3, True),
         (24.26, 25.0, False),
         (0.66, 0.67, False),
-        (100.0, 10.0, False),  # a factor of ten is not a unit scaling
+        (100.0, 10.0, False),
+        (0.0, 0.0, True),
+        (0.0, 0.001, False),  # no absolute tolerance
     ],
 )
-def test_numbers_match_with_tolerance_and_scaling(gold, candidate, expected):
+def test_numbers_match_is_strict_for_plain_numbers(gold, candidate, expected):
     assert numbers_match(gold, candidate) is expected
+
+
+@pytest.mark.parametrize(
+    "gold,question,value,unit,expected",
+    [
+        ("$1577.00", "What is capex (in USD millions)?", 1.577, "billions", True),
+        ("$1577.00", "What is capex?", 1.577, "billions", False),
+        ("$1577.00", "What is capex?", 1.577, None, False),
+        ("$8.70", "What is net PPNE? Answer in USD billions.", 8738.0, "millions", True),
+        ("$1.5 billion", "What is revenue?", 1500.0, "millions", True),
+        ("12.5%", "What is the margin?", 0.125, "ratio", True),
+        ("12.5%", "What is the margin?", 0.125, None, False),
+        ("12.5", "What is the margin in percent?", 0.125, "ratio", True),
+        ("0.125", "What is the margin?", 12.5, "percent", False),
+    ],
+)
+def test_numbers_match_scales_only_as_stated_units_imply(gold, question, value, unit, expected):
+    assert numbers_match(gold_quantity(gold, question), Quantity.from_item(value, unit)) is expected
 
 
 def test_parse_numbers_and_gold_number():
@@ -63,6 +89,84 @@ def test_text_containment_and_evidence_share():
     assert lines == ["Net income $ 5,363", "Depreciation 1,488"]
     assert evidence_share(lines, squash("Net income $5,363 and more")) == 0.5
     assert evidence_share([], "x") is None
+
+
+CAPEX = "How much were purchases of property and equipment in fiscal 2025?"
+CAPEX_SPAN = {
+    "doc": None,
+    "line_start": 49,
+    "line_end": 49,
+    "quote": "Purchases of property and equipment (71.4) (58.9)",
+}
+FLAGS = {
+    "answer_found": True,
+    "complete_answer_found": True,
+    "conflicting_evidence": False,
+    "context_structured": True,
+    "caveats": [],
+}
+
+
+ITEM_MODELS = {"amount": AmountItem, "text": TextItem, "boolean": BooleanItem, "list": ListEntry}
+
+
+def answer_of(shape: str, *items: dict) -> BaseModel:
+    """A real answer of the contract's *shape*; item fields not given (nullable, e.g. an amount's period) are null."""
+    fields = ITEM_MODELS[shape].model_fields
+    items = [{**dict.fromkeys(fields), **item} for item in items]
+    return SCHEMAS[shape].model_validate({"answer_type": shape, "items": items, **FLAGS})
+
+
+def amount_answer(value: float, unit: str | None) -> BaseModel:
+    return answer_of(
+        "amount", {"label": "capex", "amount": {"value": value, "currency": "USD", "unit": unit}, "spans": [CAPEX_SPAN]}
+    )
+
+
+def test_answer_matches_scores_item_values_not_numbers_in_quotes():
+    answer = amount_answer(-71.4, "millions")
+    assert answer_matches("$71.4 million", answer, CAPEX) is True
+    assert answer_matches("$58.9 million", answer, CAPEX) is False  # printed in the cited quote only
+    assert answer_matches("$58.9 million", amount_answer(-58.9, "millions"), CAPEX) is True
+    assert answer_matches("$71.4 million", amount_answer(-71.4, "thousands"), CAPEX) is False
+    assert answer_matches("$71.4 million", answer_of("amount"), CAPEX) is False  # nothing stated
+    assert answer_matches(None, answer, CAPEX) is None
+    assert (
+        answer_matches("capex grew because the company opened many new stores and two depots in the year", answer)
+        is None
+    )
+
+
+def test_answer_matches_reads_item_statements_for_numbers_and_texts():
+    quote = {
+        **CAPEX_SPAN,
+        "quote": "Customers may return merchandise within 45 days of purchase; capex was $71.4 million",
+    }
+    said = answer_of("text", {"text": "Returns are accepted for one month.", "spans": [quote]})
+    assert answer_matches("45 days", said) is False and answer_matches("$71.4 million", said, CAPEX) is False
+    said = answer_of("text", {"text": "Within 45 days; capex was $71.4 million.", "spans": [quote]})
+    assert answer_matches("45 days", said) is True and answer_matches("$71.4 million", said, CAPEX) is True
+    yes = answer_of("boolean", {"value": True, "explanation": "Returns within 45 days.", "spans": [quote]})
+    assert answer_matches("Yes", yes) is True and answer_matches("90 days", yes) is False
+    assert answer_matches("45", yes) is False  # a boolean's reason is not its value
+    listed = answer_of("list", {"text": "EMEA", "spans": [quote]}, {"text": "APAC", "spans": [quote]})
+    assert answer_matches("EMEA, APAC", listed) is True
+
+
+def test_answer_matches_reads_extraction_fields():
+    model = make_extraction_model("Facts", {"amount": "amount", "text": "text", "ratio": "number", "date": "date"})
+    quote = {**CAPEX_SPAN, "quote": "Capex (71.4) (58.9); current ratio 1.73; refunds within 45 days; June 30, 2025"}
+    item = {
+        "amount": {"value": {"value": -71.4, "currency": "USD", "unit": "millions"}, "spans": [quote]},
+        "text": {"value": "Refunds within 30 days", "spans": [quote]},
+        "ratio": {"value": 1.37, "spans": [quote]},
+        "date": {"value": {"iso": "2025-06-30", "original_text": "June 30, 2025"}, "spans": [quote]},
+    }
+    facts = model.model_validate({"answer_type": "extraction", "items": [item], **FLAGS})
+    assert answer_matches("$71.4 million", facts, CAPEX) is True and answer_matches("$58.9 million", facts) is False
+    assert answer_matches("1.37", facts) is True and answer_matches("1.73", facts) is False
+    assert answer_matches("30 days", facts) is True and answer_matches("45 days", facts) is False
+    assert answer_matches("2025-06-30", facts) is True
 
 
 @pytest.fixture
@@ -104,6 +208,20 @@ def test_eval_scores_and_writes_a_report(run_cli, gold_file, corpus_pdf, tmp_pat
     assert run["totals"]["page_recall"] == 1.0 and run["totals"]["spans_verified"] == 1.0
     traces = list((isolated_env / "traces").glob("2*.json"))
     assert len(traces) == 3
+
+
+def test_eval_scores_the_answer_value_not_a_number_in_its_quote(run_cli, corpus_pdf, tmp_path, isolated_env):
+    rows = [
+        {"id": "fy2025", "question": CAPEX, "doc": corpus_pdf.stem, "answer": "$71.4 million"},
+        {"id": "fy2024", "question": CAPEX, "doc": corpus_pdf.stem, "answer": "$58.9 million"},  # the other column
+    ]
+    (tmp_path / "gold.jsonl").write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    code, _, _ = run_cli("eval", tmp_path / "gold.jsonl", corpus_pdf, "--out", tmp_path / "report.json")
+    by_id = {q["id"]: q for q in json.loads((tmp_path / "report.json").read_text())["runs"][0]["questions"]}
+    assert code == 0 and by_id["fy2025"]["answer_match"] is True and by_id["fy2024"]["answer_match"] is False
+    trace = json.loads((isolated_env / "traces" / f"{by_id['fy2024']['trace_id']}.json").read_text())
+    quotes = [s["quote"] for s in trace["verification"]["spans"] if s["verdict"] == "verified"]
+    assert any("(58.9)" in q for q in quotes)  # the gold number was cited, yet it is not the answer
 
 
 def test_eval_ablation_reports_changes_and_flips(run_cli, gold_file, corpus_pdf):
