@@ -36,8 +36,13 @@ SHAPE_FRAGMENTS = {
         "Answer shape: amount. Each item is one amount: label it, give value as a plain number "
         "(no thousands separators; negative when shown in parentheses), currency as an ISO 4217 code "
         "or null, and unit (units, thousands, millions, billions, percent, ratio, per_share, count, other) "
-        "as the document states it. If you compute a value from several figures, cite every figure used "
-        "and show the computation in caveats."
+        "as the document states it (a table captioned '(in millions)' gives millions; per-share amounts are "
+        "per_share; a count of people or stores is count). Set period to the column header or date the value "
+        "is for, as the document labels it (e.g. '2018', 'June 30, 2023'), or null. When the value is read "
+        "directly, calculation is null. Whenever you compute the value, give calculation: one operand per "
+        "figure used (label a, b, c, ...; value as printed in its line; its period; its own span quoting that "
+        "figure), expression over the labels with + - * / and parentheses only (e.g. '(a - b) / b * 100'), "
+        "and result. Every value, period and calculation is checked against the cited lines."
     ),
     "date": "Answer shape: date. Each item gives iso (YYYY-MM-DD, or YYYY-MM / YYYY when only that is known) and "
     "original_text exactly as written.",

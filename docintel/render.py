@@ -28,6 +28,12 @@ MARKS = {
 }
 
 
+def _tables_note(document: Document) -> str:
+    tables = document.table_data
+    resolved = sum(t.get("problem") is None for t in tables)
+    return f"{len(tables)} table{'s' * (len(tables) != 1)} ({resolved} with resolved columns)"
+
+
 def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> str:
     """One line per document: pages, lines, warnings, cache hit; then the failures."""
     out = []
@@ -36,7 +42,7 @@ def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> s
         labels = " (printed page labels)" if m.page_labels else ""
         out.append(
             f"{m.doc_id}: {m.n_pages} pages{labels}, {m.n_lines} lines, "
-            f"{len(m.warnings)} warning{'' if len(m.warnings) == 1 else 's'}, "
+            f"{len(m.warnings)} warning{'' if len(m.warnings) == 1 else 's'}, {_tables_note(d)}, "
             f"cache {'hit' if d.cache_hit else 'miss'} — {m.title}"
         )
         for w in m.warnings[:10]:

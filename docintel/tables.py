@@ -24,7 +24,7 @@ from .numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
 from .periods import MONTHS, Period, find_periods
 from .textnorm import tokenize
 
-TABLES_VERSION = "2"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "3"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 _MAX_GAP = 8  # non-row lines after which a table ends
@@ -36,7 +36,7 @@ _CAPTION = re.compile(
     r"|^\s*\(?\s*in\s+(?P<c>thousands|millions|billions)\b",
     re.IGNORECASE,
 )
-_EXCEPT_SHARES = re.compile(r"except\b[^)]*\bshares?\b(?!\s*data\s*\))", re.IGNORECASE)
+_EXCEPT_SHARES = re.compile(r"except\b[^)]*\bshares?\b", re.IGNORECASE)  # 'per share' is taken out first
 _PER_SHARE = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b|\bper\s+(?:diluted|basic)\b|\beps\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
 _CHANGE = re.compile(r"\bchange\b|\bvs\.?\b|\bversus\b", re.IGNORECASE)
@@ -177,7 +177,8 @@ def caption_of(lines: Sequence[str]) -> tuple[str, float, bool] | None:
         match = _CAPTION.search(text) if len(text) <= 160 else None
         if match:
             word = (match.group("a") or match.group("b") or match.group("c")).lower()
-            return text, SCALE_WORDS[word], not _EXCEPT_SHARES.search(text)
+            shares_excepted = _EXCEPT_SHARES.search(re.sub(r"\bper[- ]share\b", " ", text, flags=re.IGNORECASE))
+            return text, SCALE_WORDS[word], shares_excepted is None
     return None
 
 

@@ -117,6 +117,10 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
             continue
         table, row = located
         for index, value in enumerate(row.values):
+            if value == 0.0 and not any(ch.isdigit() for ch in row.cells[index]):
+                if row.cells[index].strip("$€£¥ ") and squash(row.cells[index]) in squash(cited.span.quote):
+                    found.append(_cell_candidate(table, row, index, 0.0))  # a dash cell: nil
+                continue
             hit = _number_for_cell(numbers, used, value, row.cells[index])
             if hit is not None:
                 found.append(_cell_candidate(table, row, index, value if value is not None else 0.0))
@@ -129,11 +133,13 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
 
 
 def _number_for_cell(numbers: list[Any], used: set[int], value: float | None, cell: str) -> int | None:
+    """The position of the quote's number that is this cell (-1 for a dash cell the quote shows), or None."""
     if value is None:
         return None
-    for position, number in enumerate(numbers):
-        if position not in used and number.value == value:
-            return position
+    for exact in (True, False):  # '- 1' read as minus one is the cell '1' between dash cells
+        for position, number in enumerate(numbers):
+            if position not in used and (number.value == value if exact else abs(number.value) == abs(value)):
+                return position
     return None
 
 
@@ -157,10 +163,20 @@ def _decimals(value: float) -> int:
     return len(text.split(".")[1].rstrip("0")) if "." in text else 0
 
 
+ROUNDING_LIMIT = 0.05  # a rounded value may differ from the printed one by at most 5%
+
+
 def same_value(stated: float, factor: float, document_value: float) -> bool:
-    """Whether *stated* (in units of *factor*) is *document_value* (in units), up to the stated precision."""
+    """Whether *stated* (in units of *factor*) is *document_value* (in units), up to the stated precision.
+
+    '1.6' billions is 1,577 millions rounded; '2' billions is not (off by more than 5%), nor is 0 any
+    number other than 0.
+    """
     tolerance: float = 0.5 * 10.0 ** (-_decimals(stated)) * factor
-    return bool(abs(abs(stated) * factor - abs(document_value)) <= tolerance * (1 + 1e-9))
+    difference = abs(abs(stated) * factor - abs(document_value))
+    if difference == 0:
+        return True
+    return difference <= tolerance * (1 + 1e-9) and difference <= ROUNDING_LIMIT * abs(document_value)
 
 
 def value_matches(value: float, unit: str | None, candidate: Candidate) -> bool:
@@ -175,6 +191,12 @@ def value_matches(value: float, unit: str | None, candidate: Candidate) -> bool:
     return same_value(value, factor, candidate.value * candidate.scale)
 
 
+def _signed(matches: list[Candidate], value: float) -> list[Candidate]:
+    """The matches with the value's own sign when there are any: a printed (143) is -143 before it is 143."""
+    same = [c for c in matches if (c.value < 0) == (value < 0) or c.value == 0]
+    return same or matches
+
+
 def check_amount(
     amount: Amount, period: str | None, cited: list[CitedSpan], question_years: frozenset[int]
 ) -> ItemCheck:
@@ -184,7 +206,7 @@ def check_amount(
     candidates = [c for span in cited for c in quote_candidates(span)]
     if not cited:
         return _item("unsupported", "not_applicable", "no verified quote to check the value against")
-    matches = [c for c in candidates if value_matches(amount.value, amount.unit, c)]
+    matches = _signed([c for c in candidates if value_matches(amount.value, amount.unit, c)], amount.value)
     stated = _stated(amount.value, amount.unit)
     if not matches:
         holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
@@ -310,6 +332,7 @@ def check_operand(label: str, value: float, period: str | None, cited: CitedSpan
         )
     candidates = quote_candidates(cited)
     matches = [c for c in candidates if same_value(value, 1.0, c.value) or value_matches(value, None, c)]
+    matches = _signed(matches, value)
     if not matches:
         holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
         return OperandCheck(

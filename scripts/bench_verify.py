@@ -1,8 +1,17 @@
-"""Benchmark the verifier on FinanceBench gold evidence.
+"""Benchmark the verifier on FinanceBench gold evidence: quotes, then values, periods and arithmetic.
 
-Every line of every gold ``evidence_text`` is cited as a quote of its page (the filing's line
-table at ``evidence_page_num + 1``). Prints the share accepted (target >= 0.98), then the same
+Quotes: every line of every gold ``evidence_text`` is cited as a quote of its page (the filing's
+line table at ``evidence_page_num + 1``). Prints the share accepted (target >= 0.98), then the same
 quotes with one number changed or a negation flipped: the share wrongly accepted (target 0).
+
+Values: for every table row on a gold evidence page whose cells line up with a header of two or
+more periods, amount answers are built from its cells and checked (docintel.values):
+- right: the cell's value, the table's unit, the cell's column as period, the row as quote;
+  a right computation (a - b over two cells with their periods) - accepted, target >= 0.98;
+- wrong year: the neighbouring column's value labelled with this column's period;
+- wrong scale: the right value with a unit 1,000 times off;
+- arithmetic off by 1%: the same computation with its result 1% off - each rejected, target 100%.
+The run exits 1 when a target is missed.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -10,8 +19,10 @@ Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-re
 from __future__ import annotations
 
 import re
+import sys
 
-from docintel.answer import TextAnswer
+from docintel.answer import AmountAnswer, TextAnswer
+from docintel.backends.lookup import row_unit
 from docintel.context import Budget, Context, ContextLine, Source
 from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
@@ -96,7 +107,58 @@ def verdicts(quotes: list[str], document, context: Context, first: int, last: in
     return [s.verdict for s in verify_answer(answer, context, [document]).spans]
 
 
-def main() -> None:
+_SHIFTED = {"thousands": "millions", "millions": "billions", "billions": "millions", "units": "thousands"}
+
+
+def _amount_answer(items: list[dict]) -> AmountAnswer:
+    return AmountAnswer(
+        answer_type="amount",
+        answer_found=True,
+        complete_answer_found=True,
+        conflicting_evidence=False,
+        context_structured=True,
+        caveats=[],
+        items=items,
+    )
+
+
+def _item(value: float, unit: str, period: str | None, line: int, quote: str, calculation: dict | None = None) -> dict:
+    span = {"doc": None, "line_start": line, "line_end": line, "quote": quote}
+    amount = {"value": value, "currency": None, "unit": unit}
+    return {"label": "x", "amount": amount, "period": period, "calculation": calculation, "spans": [span]}
+
+
+def value_cases(document, page: int) -> dict[str, list[dict]]:
+    """Right and wrong amount items built from the aligned table rows of one page."""
+    cases: dict[str, list[dict]] = {"right": [], "wrong year": [], "wrong scale": [], "arithmetic off by 1%": []}
+    texts = document.lines["text"].tolist()
+    for table in (t for t in document.tables if t.page == page and len(t.columns) >= 2 and t.scale is not None):
+        for row in (r for r in table.rows if r.aligned):
+            quote = texts[row.line - 1]
+            pairs = [(i, v) for i, v in enumerate(row.values[: len(table.columns)]) if v is not None]
+            for (i, a), (j, b) in zip(pairs, pairs[1:], strict=False):
+                unit, _ = row_unit(table, row, i)
+                period, other = table.columns[i].label, table.columns[j].label
+                same_year = [k for k, c in enumerate(table.columns) if c.year == table.columns[i].year]
+                if any(row.values[k] == b for k in same_year if k < len(row.values)) or unit not in _SHIFTED:
+                    continue  # b is also printed in a column of this period: not a wrong-year value
+                cases["right"].append(_item(a, unit, period, row.line, quote))
+                cases["wrong year"].append(_item(b, unit, period, row.line, quote))
+                if a != 0:  # nil is nil at any scale
+                    cases["wrong scale"].append(_item(a, _SHIFTED[unit], period, row.line, quote))
+                span = {"doc": None, "line_start": row.line, "line_end": row.line, "quote": quote}
+                operands = [
+                    {"label": "a", "value": a, "period": period, "span": span},
+                    {"label": "b", "value": b, "period": other, "span": span},
+                ]
+                right = {"operands": operands, "expression": "a - b", "result": a - b}
+                cases["right"].append(_item(a - b, unit, None, row.line, quote, right))
+                off = {**right, "result": (a - b) * 1.01}
+                cases["arithmetic off by 1%"].append(_item((a - b) * 1.01, unit, None, row.line, quote, off))
+    return cases
+
+
+def main() -> int:
     parser = benchdata.parser(__doc__.splitlines()[0])
     parser.add_argument("--show-rejected", action="store_true")
     args = parser.parse_args()
@@ -107,10 +169,24 @@ def main() -> None:
         for d in pipeline.ingest(sorted({args.pdfs / f"{q['doc_name']}.pdf" for q in questions})).documents
     }
     accepted = total = wrong = mutated = coincidences = 0
+    value_results: dict[str, list[bool]] = {}
+    pages_done: set[tuple[str, int]] = set()
     for q in questions:
         for evidence in q["evidence"]:
             document = docs.get(evidence.get("evidence_doc_name") or q["doc_name"]) or docs[q["doc_name"]]
             context, first, last = page_context(document, int(evidence["evidence_page_num"]) + 1)
+            page = int(evidence["evidence_page_num"]) + 1
+            if (document.meta.doc_id, page) not in pages_done:
+                pages_done.add((document.meta.doc_id, page))
+                for kind, items in value_cases(document, page).items():
+                    if items:
+                        checks = verify_answer(_amount_answer(items), context, [document]).items
+                        value_results.setdefault(kind, []).extend(c.holds for c in checks)
+                        if args.show_rejected:
+                            for check in checks:
+                                if check.holds != (kind == "right"):
+                                    what = "REJECTED" if kind == "right" else f"ACCEPTED ({kind})"
+                                    print(f"VALUE {what} {document.meta.doc_id} p{page}: {check.detail}")
             quotes = [line.strip() for line in evidence["evidence_text"].splitlines() if len(squash(line)) >= 4]
             results = verdicts(quotes, document, context, first, last) if quotes else []
             total += len(quotes)
@@ -149,7 +225,27 @@ def main() -> None:
         f"altered quotes (number/neg) : {mutated}  (+{coincidences} that happen to be printed on the page, not counted)"
     )
     print(f"wrongly accepted            : {wrong / max(mutated, 1):.4f}  ({wrong}/{mutated})   target 0")
+    failures = []
+    if accepted / max(total, 1) < 0.98:
+        failures.append("gold quotes accepted < 0.98")
+    if wrong:
+        failures.append("altered quotes accepted")
+    pages = len({p for p in pages_done})
+    print(f"value checks on the aligned table rows of {pages} gold evidence pages:")
+    for kind, results in value_results.items():
+        held = sum(results)
+        if kind == "right":
+            print(f"  {kind:26}: accepted {held / len(results):.4f} ({held}/{len(results)})   target >= 0.98")
+            if held / len(results) < 0.98:
+                failures.append("right values accepted < 0.98")
+        else:
+            rejected = len(results) - held
+            print(f"  {kind:26}: rejected {rejected / len(results):.4f} ({rejected}/{len(results)})   target 1.0")
+            if held:
+                failures.append(f"{kind}: {held} accepted")
+    print("targets: " + ("PASS" if not failures else "FAIL: " + "; ".join(failures)))
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -28,7 +28,13 @@ def register(sub: Any) -> None:
     )
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     p.add_argument("--json", action="store_true", help="print documents and failures as JSON")
-    p.add_argument("--lines", action="store_true", help="also print every line (page, line_in_page, global_line, text)")
+    p.add_argument(
+        "--lines",
+        action="store_true",
+        help="also print every line (page, line_in_page, global_line, text); with --json also the tables found "
+        "(column periods, caption scale and currency, rows with label and cells, or the problem that stopped "
+        "their columns from being resolved)",
+    )
     common_flags(p, traces=False)
 
 
@@ -44,6 +50,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         if args.lines:
             for entry, d in zip(data["documents"], report.documents, strict=True):
                 entry["lines"] = d.lines.to_dict(orient="records")
+                entry["tables"] = d.table_data
         print(json.dumps(data, indent=1, ensure_ascii=False))
     else:
         print_text(render.ingest_report(report.documents, []))
