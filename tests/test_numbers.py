@@ -103,4 +103,7 @@ def test_years_stay_years_with_a_sign_or_parentheses():
     amount = _read("Officer 2014-2018, compensation $1,250,000")
     assert amount is not None and amount.value == 1250000.0
     trillions = _read("Total assets of $3.8 trillion")
-    assert trillions is not None and (trillions.value, trillions.unit) == (3800.0, "billions")  # the contract has no trillions
+    assert trillions is not None and (trillions.value, trillions.unit) == (
+        3800.0,
+        "billions",
+    )  # the contract has no trillions

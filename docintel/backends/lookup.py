@@ -19,7 +19,8 @@ from ..tables import Table, TableRow
 
 _SCALE_UNITS = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
 _PER_SHARE_AFTER = ("per share", "per diluted share", "per basic share", "per common share")
-ROW_CANDIDATES = 5  # a table row among this many best lines is preferred to a sentence
+ROW_CANDIDATES = 5  # the best lines an amount is looked for in
+ROW_PREFERENCE = 1.25  # a table row's score is weighed this much above a sentence's
 
 
 @dataclass

@@ -19,10 +19,18 @@ def register(sub: Any) -> None:
         sub,
         "ask",
         cmd_ask,
-        help="answer one question with verified citations",
+        help="answer one question with verified citations and checked values",
         epilog=EPILOG,
         description="Answer QUESTION from the PDFs (files or folders). Every citation is checked:\n"
-        "✓ verified, ✗ failed (with the reason and, when the quote is elsewhere, the right lines).\n\n"
+        "quote ✓ verified, ✗ failed (with the reason and, when the quote is elsewhere, the right lines).\n"
+        "Then every amount and date is checked against its verified quotes, each level shown apart:\n"
+        "  value   the value, at the unit stated, is a number of the quote at the document's scale\n"
+        "          (the table caption such as '(Millions)', or a scale word such as '1.2 billion')\n"
+        "  period  the column header of that cell is the item's period and a period the question names\n"
+        "          (? when a prose quote cannot tell)\n"
+        "  calc    every operand is supported by its own span, the expression is plain arithmetic\n"
+        "          (+ - * / and parentheses; anything else is rejected) and recomputes within 0.5%\n"
+        "The headline says 'supported' only when every quote is verified and every check holds.\n\n"
         'example: docintel ask "What is the refund window?" corpus/',
     )
     p.add_argument("question")
@@ -37,7 +45,9 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--json",
         action="store_true",
-        help="print one JSON object: answer, verification, trace_id, trace_path, trace_error, backend, model, usage",
+        help="print one JSON object: answer, status (supported, unsupported, citation_failed, not_found, "
+        "no_citations), verification (quote verdicts, value checks per item), trace_id, trace_path, trace_error, "
+        "backend, model, usage",
     )
     p.add_argument(
         "--strict",

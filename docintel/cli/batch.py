@@ -34,9 +34,13 @@ be (exit 7), and checks the traces folder before it starts.
 130); what was answered is kept and a rerun resumes. Documents that cannot be read are listed on
 stderr; questions about them fail with the document's own error.
 
-exit codes: 0 every question answered with verified citations; 2 usage (a refused --out, bad
-flag); 3 the question file or a document cannot be used; 4 configuration (no API key for
---backend openai); 6 some questions failed or some citations failed; 7 a trace or the output
+The summary counts quotes verified/failed apart from values supported/unsupported; each output
+record has "status" (supported only when every quote and every value check holds) and "values".
+
+exit codes: 0 every question answered with verified quotes and supported values; 2 usage (a refused
+--out, bad flag); 3 the question file or a document cannot be used; 4 configuration (no API key for
+--backend openai); 6 some questions failed, some citations failed or some values are unsupported;
+7 a trace or the output
 cannot be written; 130 interrupted.
 
 example: docintel batch questions.jsonl reports/ --out answers.jsonl --workers 4"""

@@ -49,9 +49,10 @@ def register(sub: Any) -> None:
         description="Verify a stored answer again against the documents as they are now. Each\n"
         "document is looked for at the absolute path the trace recorded; when it has\n"
         "moved, --doc PATH names it, or --search FOLDER finds it by content hash.\n"
+        "Quotes are checked, then every value, period and calculation (as ask does).\n"
         "Traces are read from ./traces unless --traces-dir or DOCINTEL_TRACES_DIR.\n\n"
-        "exit codes: 0 every citation holds; 3 the trace or a document is missing;\n"
-        "6 a citation fails now.",
+        "exit codes: 0 the answer is supported (or honestly not found); 3 the trace or a\n"
+        "document is missing; 6 a citation fails now, or a value is not supported.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     vp.add_argument("id")
