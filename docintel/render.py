@@ -316,7 +316,7 @@ def trace_row(row: dict[str, Any]) -> str:
     model = f"{row.get('backend')}/{row.get('model') or '-'}"
     return (
         f"{row['id']}  {(row.get('created_at') or '')[:19]}  {model:<24} "
-        f"{row.get('answer_status') or '-':<9} {row.get('verification_status') or '-':<12} "
+        f"{row.get('answer_status') or '-':<9} {row.get('support') or row.get('verification_status') or '-':<15} "
         f"{row.get('tokens', 0):>6} tok  {textwrap.shorten(row.get('question') or '', 60)}"
     )
 

@@ -24,12 +24,15 @@ from .numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
 from .periods import MONTHS, Period, find_periods
 from .textnorm import tokenize
 
-TABLES_VERSION = "3"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "4"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 _MAX_GAP = 8  # non-row lines after which a table ends
 _MAX_CAPTION_LOOKBACK = 6
-_CELL = re.compile(r"^[(]?[-−–]?[$€£¥]?[(]?\d[\d,]*(?:\.\d+)?[)]?%?[)]?$|^[—–-]+$|^[$€£¥%)]$|^\(\w\)$")
+_CELL = re.compile(
+    r"^[-−–]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?$|^\([-−–]?[$€£¥]?\(?\d[\d,]*(?:\.\d+)?%?\)?%?\)?$|^\([$€£¥]?\d[\d,.]*$"
+    r"|^[—–-]+$|^[$€£¥%)]$|^\(\w\)$"
+)
 _CAPTION = re.compile(
     r"\(\s*(?:[$€£¥]\s*)?(?:(?:amounts|dollars)\s+)?(?:in\s+)?(?P<a>thousands|millions|billions)\b"
     r"|\b(?:[$€£¥]|dollars|amounts|figures)\s+in\s+(?P<b>thousands|millions|billions)\b"
