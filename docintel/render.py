@@ -163,6 +163,15 @@ def _item_lines(check: dict[str, Any] | None, item_spans: list[dict[str, Any]]) 
     return lines
 
 
+def _holds(check: dict[str, Any]) -> bool:
+    """A value counts as supported only when its period and calculation hold too."""
+    return (
+        check["value_check"] == "supported"
+        and check["period_check"] != "mismatch"
+        and check["calculation_check"] in ("verified", "not_applicable")
+    )
+
+
 def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
     """The answer, each item with its checks (quote, value, period, calculation) and its citations."""
     answer, verification = result["answer"], result["verification"]
@@ -171,9 +180,7 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
     ok = sum(s["verdict"] == "verified" for s in spans)
     overall = verification.get("overall") or verification["status"]
     valued = [c for c in checks if c["value_check"] != "not_applicable" or c["calculation_check"] != "not_applicable"]
-    values = (
-        f" · values {sum(c['value_check'] == 'supported' for c in valued)}/{len(valued)} supported" if valued else ""
-    )
+    values = f" · values {sum(_holds(c) for c in valued)}/{len(valued)} supported" if valued else ""
     unknown = sum(c["period_check"] == "unknown" for c in checks)
     periods = f" · {unknown} period{'s' * (unknown != 1)} not checked" if unknown and overall == "supported" else ""
     lines = [
