@@ -41,9 +41,9 @@ answers (`answer`, `gold_answer` or `expected`). FinanceBench's questions.jsonl 
 
 Scores per question and in total: page recall (a gold page among the pages sent), evidence
 share (gold evidence lines found in the context), context size and share of the budget,
-citation verdicts, answer match (numbers with 1% tolerance and unit scaling, short text by
-containment; with the extractive backend: the gold value is present in the cited lines),
-not-found rate. Every answered question leaves its trace.
+citation verdicts, answer match (scored on the answer's item values, never on quotes: numbers
+within 1% of the gold, sign kept for a negative gold, only the scalings stated units imply;
+short text by containment), not-found rate. Every answered question leaves its trace.
 
 --ablate SECTION (repeatable; one of: {", ".join(ABLATION_NAMES)}) drops one part of the
 assembly and reports the change against the full assembly, with the questions that flipped.
