@@ -145,7 +145,8 @@ def _number_for_cell(numbers: list[Any], used: set[int], value: float | None, ce
 
 def _cell_candidate(table: Table, row: TableRow, index: int, value: float) -> Candidate:
     column = table.column_of(row, index)
-    period = find_periods(column.label)[0] if column is not None and find_periods(column.label) else None
+    periods = find_periods(column.label) if column is not None else []
+    period = periods[0] if periods else None
     return Candidate(
         printed=row.cells[index],
         value=value,
@@ -257,11 +258,8 @@ def _prose_period(wanted: frozenset[int], cited: list[CitedSpan]) -> tuple[Perio
 
 
 def _stated(value: float, unit: str | None) -> str:
-    return (
-        f"{value:,.6g} {unit or 'units'}".replace("units", "(no unit)")
-        if unit in (None, "units")
-        else (f"{value:,.6g} {unit}")
-    )
+    """'88.1 millions', or '88.1 (no unit)'."""
+    return f"{value:,.6g} {'(no unit)' if unit in (None, 'units') else unit}"
 
 
 def _item(
