@@ -550,3 +550,36 @@ def test_evaluate_expression_never_runs_code(tmp_path):
 )
 def test_same_value_rounds_to_the_answers_precision_only(stated, factor, document, expected):
     assert same_value(stated, factor, document) is expected
+
+
+# ------------------------------------------------------------------ signs and dash cells
+
+FX_PAGE = [
+    "Consolidated statement of cash flows",
+    "(in millions) 2023 2022 2021",
+    "Effect of exchange rate changes on cash (91) (143) 143",
+    "Assets held for sale — 192 57",
+]
+
+
+def test_a_signed_value_is_taken_from_the_cell_with_its_sign(run_cli, make_pdf, fake_openai):
+    # -143 is printed as (143) in the 2022 column; 143 in the 2021 column must not support "-143 for 2021"
+    pdf = make_pdf("fx.pdf", [FX_PAGE])
+    fx = (3, FX_PAGE[2])
+    fake_openai.push_answer(amount(-143, "millions", "2021", fx, label="FX effect"))
+    code, data, err = ask(run_cli, "How much was the effect of exchange rates in 2021?", pdf)
+    assert data is not None, (code, err)
+    check = only_check(data)
+    assert (check["period_check"], check["column"], data["status"]) == ("mismatch", "2022", "unsupported")
+    fake_openai.push_answer(amount(-143, "millions", "2022", fx, label="FX effect"))
+    _, data, _ = ask(run_cli, "How much was the effect of exchange rates in 2022?", pdf)
+    assert (only_check(data)["column"], data["status"]) == ("2022", "supported")
+
+
+def test_a_dash_cell_supports_nil_in_its_column(run_cli, make_pdf, fake_openai):
+    pdf = make_pdf("dash.pdf", [FX_PAGE])
+    held = (4, FX_PAGE[3])
+    fake_openai.push_answer(amount(0, "millions", "2023", held, label="Assets held for sale"))
+    _, data, _ = ask(run_cli, "How much were assets held for sale in 2023?", pdf)
+    check = only_check(data)
+    assert (check["value_check"], check["period_check"], check["column"]) == ("supported", "supported", "2023")
