@@ -49,6 +49,7 @@ class OperandCheck(BaseModel):
     value_check: ValueCheck
     period_check: PeriodCheck
     column: str | None = None
+    scale: float | None = Field(default=None, description="the document's scale of the cell that holds it")
     detail: str
 
 
@@ -341,20 +342,27 @@ def check_operand(label: str, value: float, period: str | None, cited: CitedSpan
             detail=f"{value:,.6g} is not in its quote, which holds {holds}",
         )
     check = _with_period(matches, period, frozenset(), [cited], f"{value:,.6g}")
+    chosen = next((m for m in matches if m.column_label == check.column), matches[0])
     return OperandCheck(
         label=label,
         value=value,
         value_check="supported",
         period_check=check.period_check,
         column=check.column,
+        scale=chosen.scale,
         detail=check.detail,
     )
 
 
 def check_calculation(
-    calculation: Calculation, stated: float | None, unit: str | None, operand_spans: dict[str, CitedSpan | None]
+    calculation: Calculation,
+    stated: float | None,
+    unit: str | None,
+    operand_spans: dict[str, CitedSpan | None],
+    question_years: frozenset[int] = frozenset(),
 ) -> ItemCheck:
-    """Operands supported, expression arithmetic, result recomputed within 0.5%, value = result."""
+    """Operands supported, expression arithmetic, result recomputed within 0.5%, value = result at its unit,
+    and the operands' columns among the periods the question names."""
     labels = [o.label for o in calculation.operands]
     operands = [check_operand(o.label, o.value, o.period, operand_spans.get(o.label)) for o in calculation.operands]
     if len(set(labels)) != len(labels):
@@ -377,15 +385,39 @@ def check_calculation(
     detail = f"{calculation.expression} = {recomputed:,.6g} from {len(operands)} cited figures"
     if not value_ok:
         detail += f"; but the item states {stated}"
+    elif stated is not None and (scale_problem := _scale_problem(calculation, operands, stated, unit)):
+        value_ok, detail = False, f"{detail}; {scale_problem}"
+    period: PeriodCheck = "supported" if all(o.period_check == "supported" for o in operands) else "unknown"
+    other_years = [o for o in operands if question_years and o.column and not years_named(o.column) & question_years]
+    if other_years:
+        period = "mismatch"
+        named = ", ".join(map(str, sorted(question_years)))
+        detail += "; " + ", ".join(f"operand {o.label} is in the {o.column} column" for o in other_years)
+        detail += f", not a period the question asks about ({named})"
     return ItemCheck(
         item=0,
         value_check="supported" if value_ok else "unsupported",
-        period_check="supported" if all(o.period_check == "supported" for o in operands) else "unknown",
+        period_check=period,
         calculation_check="verified",
         recomputed=recomputed,
         detail=detail,
         operands=operands,
     )
+
+
+def _scale_problem(calculation: Calculation, operands: list[OperandCheck], stated: float, unit: str | None) -> str:
+    """Why the stated result is at the wrong scale ('' when it is not, or the operands' scales are not all known).
+
+    The expression is evaluated again on the operands in units (their cells times the table's scale): a sum of
+    millions stays millions, a ratio of millions is a plain number.
+    """
+    if unit in ("percent", "ratio", "per_share", "other") or any(o.scale is None for o in operands):
+        return ""
+    in_units = evaluate_expression(calculation.expression, {o.label: o.value * (o.scale or 1.0) for o in operands})
+    factor = UNIT_FACTORS.get(unit or "", 1.0)
+    if _close(stated * factor, in_units):
+        return ""
+    return f"at the operands' scale the result is {in_units:,.6g} units, not {_stated(stated, unit)}"
 
 
 def _calculation_failed(

@@ -286,7 +286,7 @@ def _item_check(
         calculation = getattr(item, "calculation", None)
         if calculation is not None:
             operand_spans = {o.label: cited.get((index, f"calculation.{o.label}", 0)) for o in calculation.operands}
-            return check_calculation(calculation, amount.value, amount.unit, operand_spans)
+            return check_calculation(calculation, amount.value, amount.unit, operand_spans, years)
         return check_amount(amount, getattr(item, "period", None), spans, years)
     date = getattr(item, "date", None)
     if date is not None:

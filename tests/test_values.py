@@ -444,11 +444,6 @@ def test_date_iso_contradicting_a_month_or_year_text(run_cli, make_pdf, fake_ope
 # ------------------------------------------------------------- calculations: known gaps (xfail)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: values.check_calculation ignores the item's period and the question's years: a ratio of "
-    "Fiscal 2025 cells given as the Fiscal 2024 answer is 'supported' with period ✓",
-)
 def test_calculation_over_another_years_cells_is_a_period_mismatch(run_cli, corpus_pdf, fake_openai):
     wrong_year = margin()
     wrong_year["items"][0]["period"] = "Fiscal 2024"
@@ -460,11 +455,6 @@ def test_calculation_over_another_years_cells_is_a_period_mismatch(run_cli, corp
     assert check["period_check"] == "mismatch" and data["status"] == "unsupported"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: values.check_calculation never compares the item's unit with the operands' scale: "
-    "109.8 + 88.1 (millions) stated as 197.9 billions is 'supported'",
-)
 @pytest.mark.parametrize("unit", ["billions", "thousands"])
 def test_calculation_result_at_the_wrong_scale_is_unsupported(run_cli, corpus_pdf, fake_openai, unit):
     total = calculation(
