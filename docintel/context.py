@@ -155,6 +155,11 @@ class _Doc:
             )
         ]
 
+    def normalised(self, start: int, end: int) -> str:
+        """The text of lines start..end, case and spacing folded (to send the same passage once)."""
+        i, j = start - self.first, end - self.first + 1
+        return " ".join(" ".join(self.texts[i:j]).lower().split())
+
     def cost(self, start: int, end: int) -> int:
         """Rendered size of lines start..end (newlines included) plus a gap marker."""
         i, j = start - self.first, end - self.first + 1
@@ -267,18 +272,21 @@ def pack_context(
     budget = budget_chars or settings.budget_chars
     docs = {d.meta.doc_id: _Doc(d, settings) for d in documents}
     decisions: list[Decision] = []
-    whole_total = sum(d.whole_cost() for d in docs.values())
-    if not retrieval.pages_hint_resolved and docs and whole_total <= budget and any(d.texts for d in docs.values()):
-        chosen = {doc_id: [(d.first, d.first + len(d.texts) - 1)] for doc_id, d in docs.items() if d.texts}
-        for doc_id, d in docs.items():
-            reason = f"all documents fit the budget whole ({whole_total} <= {budget} chars)"
-            decisions.append(_whole_decision(doc_id, d, reason))
-        order = list(chosen)
-        return _render(chosen, order, set(chosen), docs, decisions, budget, retrieval, "all documents sent whole")
     if not retrieval.candidates:
         return _empty(
             "no_match", "no passage matched the question above the relevance floor", budget, decisions, retrieval
         )
+    # Only documents with a matching passage may be sent whole: an unrelated one never fills leftover budget.
+    matching = {c.passage.doc_id for c in retrieval.candidates}
+    whole = {doc_id: d for doc_id, d in docs.items() if doc_id in matching and d.texts}
+    whole_total = sum(d.whole_cost() for d in whole.values())
+    if not retrieval.pages_hint_resolved and whole and whole_total <= budget:
+        chosen = {doc_id: [(d.first, d.first + len(d.texts) - 1)] for doc_id, d in whole.items()}
+        for doc_id, d in whole.items():
+            reason = f"every matching document fits the budget whole ({whole_total} <= {budget} chars)"
+            decisions.append(_whole_decision(doc_id, d, reason))
+        order = [doc_id for doc_id in dict.fromkeys(c.passage.doc_id for c in retrieval.candidates)]
+        return _render(chosen, order, set(chosen), docs, decisions, budget, retrieval, "matching documents sent whole")
     chosen, order, escalated, notes = _greedy(retrieval, docs, budget, decisions, settings)
     if not chosen:
         return _empty(
@@ -347,10 +355,15 @@ def _fill(
     per_doc: dict[str, int] = {}
     reasons: dict[tuple[str, int], str] = {}
     opened: set[str] = set()
+    seen: dict[str, str] = {}  # normalised passage text -> where it was kept
     used = 0
     for c in candidates:
         p = c.passage
         d = docs[p.doc_id]
+        text = d.normalised(p.line_start, p.line_end)
+        if text in seen:
+            reasons[(p.doc_id, p.line_start)] = f"same text as {seen[text]}: sent once"
+            continue
         header = 0 if p.doc_id in opened else d.header_cost()
         cost = d.cost(p.line_start, p.line_end) + d.note_cost(p.page) + header
         if used + cost > budget:
@@ -359,6 +372,7 @@ def _fill(
             continue
         used += cost
         opened.add(p.doc_id)
+        seen[text] = f"{p.doc_id} lines {p.line_start}-{p.line_end}"
         kept.append(c)
         per_doc[p.doc_id] = per_doc.get(p.doc_id, 0) + 1
     return kept, per_doc, reasons
@@ -443,12 +457,23 @@ def _budget(budget: int, used: int) -> Budget:
 def _empty(
     status: ContextStatus, detail: str, budget: int, decisions: list[Decision], retrieval: RetrievalResult
 ) -> Context:
+    return empty_context(status, detail, budget, decisions, retrieval.notes)
+
+
+def empty_context(
+    status: ContextStatus,
+    detail: str,
+    budget: int,
+    decisions: list[Decision] | None = None,
+    notes: list[str] | None = None,
+) -> Context:
+    """A context that sends nothing, with its status and why."""
     return Context(
         status=status,
         status_detail=detail,
         rendered="",
         sources=[],
-        decisions=decisions,
+        decisions=decisions or [],
         budget=_budget(budget, 0),
-        notes=retrieval.notes,
+        notes=list(notes or []),
     )

@@ -20,7 +20,8 @@ from pydantic import BaseModel, Field, PrivateAttr
 from . import cache
 from .errors import DocintelError, DocumentNotFoundError, InputError
 from .isolate import run_isolated
-from .pdfparse import EXTRACTOR_VERSION, check_password, error_from_outcome, parse_task
+from .pdfparse import EXTRACTOR_VERSION, check_password, error_from_outcome, parse_task, read_pdf_info
+from .profile import PROFILE_VERSION, DocumentProfile, build_profile, with_file_name
 from .progress import SILENT, Reporter
 from .settings import Settings
 from .tables import TABLES_VERSION, Table, TableRow, detect_tables, rows_by_line
@@ -59,6 +60,9 @@ class DocumentMeta(BaseModel):
     )
     outline: list[OutlineEntry]
     warnings: list[PageWarning]
+    profile: DocumentProfile = Field(
+        default_factory=DocumentProfile, description="issuer, kind, period, date and title (see docintel.profile)"
+    )
 
 
 class Document(BaseModel):
@@ -168,6 +172,7 @@ def _document_from_entry(
         page_labels=entry["page_labels"],
         outline=entry["outline"],
         warnings=entry["warnings"],
+        profile=with_file_name(DocumentProfile.model_validate(entry.get("profile") or {}), path.stem),
     )
     return Document(meta=meta, lines=lines, cache_hit=cache_hit, table_data=entry.get("tables") or [])
 
@@ -182,7 +187,20 @@ def add_tables(entry: dict[str, Any]) -> bool:
     return True
 
 
-def _unique_ids(files: list[Path]) -> list[str]:
+def add_profile(entry: dict[str, Any], path: Path, password: str | None) -> bool:
+    """Give a cache entry the profile of this version (metadata read without parsing pages); True when it changed."""
+    if entry.get("profile_version") == PROFILE_VERSION:
+        return False
+    if "pdf_info" not in entry:
+        entry["pdf_info"] = read_pdf_info(path, password)
+    columns = entry["lines"]
+    entry["profile"] = build_profile(columns["page"], columns["text"], entry["pdf_info"]).model_dump()
+    entry["profile_version"] = PROFILE_VERSION
+    return True
+
+
+def unique_ids(files: list[Path]) -> list[str]:
+    """Document ids for files: the file stem, with ~2, ~3 ... for a stem seen before."""
     seen: dict[str, int] = {}
     ids = []
     for path in files:
@@ -216,7 +234,7 @@ class Ingestor:
     def ingest(self, paths: list[Path]) -> IngestReport:
         """Ingest files and folders; bad files are reported in ``failures`` and do not stop the rest."""
         files, failures = expand_paths(paths)
-        ids = _unique_ids(files)
+        ids = unique_ids(files)
         hashes: dict[Path, str] = {}
         for path in files:
             try:
@@ -259,7 +277,8 @@ class Ingestor:
                 errors[path] = exc
                 continue
             if entry is not None:
-                if add_tables(entry):  # tables are derived from the lines: no need to parse the PDF again
+                # tables and profile are derived from the lines (and metadata): no need to parse the PDF again
+                if add_tables(entry) | add_profile(entry, path, self._password):
                     self._save(key, entry)
                 self._memo[key] = entry
                 entries[path], hits[path] = entry, True
@@ -271,6 +290,7 @@ class Ingestor:
                 continue
             key = hashes[path]
             add_tables(result)
+            add_profile(result, path, self._password)
             self._memo[key] = result
             self._save(key, result)  # saved as each file finishes, so an interrupted run keeps what it parsed
         for path in files:  # files parsed now, and duplicates of them

@@ -27,6 +27,7 @@ from .errors import (
     ParseTimeoutError,
 )
 from .isolate import Outcome, Report
+from .profile import pdf_info
 from .textnorm import strip_controls
 
 if TYPE_CHECKING:
@@ -189,6 +190,15 @@ def _title(reader: pypdf.PdfReader, path: Path) -> str:
     return title or path.stem
 
 
+def read_pdf_info(path: Path, password: str | None) -> dict[str, str]:
+    """The metadata strings of a PDF whose lines are cached already (no page is read); {} when unreadable."""
+    try:
+        reader, _ = _open_reader(path, password)
+    except Exception:  # the profile then reads the text only
+        return {}
+    return pdf_info(reader)
+
+
 def parse_pdf(
     path: Path, password: str | None = None, on_page: Callable[[int, int], None] | None = None
 ) -> dict[str, Any]:
@@ -247,6 +257,7 @@ def parse_pdf(
     warnings.sort(key=lambda w: int(str(w["page"])))
     return {
         "title": _title(reader, path),
+        "pdf_info": pdf_info(reader),
         "needs_password": password_needed,
         "n_pages": n_pages,
         "page_labels": _page_labels(reader),

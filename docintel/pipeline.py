@@ -6,6 +6,7 @@ ingest -> parse question -> retrieve -> pack context -> compose prompt -> genera
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,14 +18,17 @@ from pydantic import BaseModel
 from . import __version__
 from .answer import make_extraction_model, not_found_answer, schema_for, upgrade_answer
 from .backends import Backend, BackendFailure, Generation, Usage, make_backend
-from .context import Context, ContextLine, Source, pack_context
+from .context import Context, empty_context, pack_context
+from .corpus import Corpus, corpus_key, corpus_of, open_corpus
 from .errors import DocintelError, InputError, StorageError, TraceError, UsageError
-from .ingest import Document, IngestFailure, Ingestor, IngestReport, expand_paths, file_hash
+from .ingest import Document, IngestFailure, Ingestor, IngestReport
 from .pricing import estimate_cost
 from .progress import SILENT, Reporter
 from .prompts import Prompt, compose_prompt
 from .question import ParsedQuestion, check_question, parse_question
 from .retrieve import RetrievalResult, retrieve, warm_indexes
+from .review import DocumentFinder, answer_model, current_context, labelled, replay_settings, reverify_report
+from .route import Routing, route
 from .settings import Settings
 from .trace_model import (
     BudgetAudit,
@@ -53,6 +57,7 @@ class Prepared:
     retrieval: RetrievalResult
     context: Context
     timings: dict[str, float]
+    routing: Routing | None = None
 
 
 @dataclass
@@ -86,6 +91,7 @@ class AskResult:
             "model": self.model,
             "usage": self.usage.model_dump(),
             "context_status": self.prepared.context.status,
+            "routing": self.prepared.routing.model_dump(mode="json") if self.prepared.routing else None,
             "failed_documents": [f.model_dump() for f in self.prepared.failures],
             "notes": self.notes,
         }
@@ -109,6 +115,8 @@ class Pipeline:
         self.ingestor = Ingestor(settings, password, reporter)
         self.store = TraceStore(settings.traces_dir)
         self._backend: Backend | None = None
+        self._corpora: dict[str, Corpus] = {}
+        self._corpus_lock = threading.Lock()
 
     @property
     def backend(self) -> Backend:
@@ -120,6 +128,22 @@ class Pipeline:
     def ingest(self, paths: list[Path]) -> IngestReport:
         """Ingest files and folders (each file parsed at most once per run)."""
         return self.ingestor.ingest(paths)
+
+    def corpus(self, paths: list[Path]) -> Corpus:
+        """The corpus of the PATH arguments, its index refreshed once per run (built on first use)."""
+        key = corpus_key(paths)
+        with self._corpus_lock:
+            if key not in self._corpora:
+                self._corpora[key] = open_corpus(paths, self.ingestor, self.settings, self.reporter)
+            return self._corpora[key]
+
+    def corpus_of(self, documents: list[Document]) -> Corpus:
+        """A corpus of documents already read (indexed in memory, once per run)."""
+        key = "\n".join(f"{d.meta.content_hash}:{d.meta.doc_id}" for d in documents)
+        with self._corpus_lock:
+            if key not in self._corpora:
+                self._corpora[key] = corpus_of(documents, self.settings)
+            return self._corpora[key]
 
     def warm(self, documents: list[Document]) -> None:
         """Load or build the search indexes of *documents* now, with progress (before answering in threads)."""
@@ -133,32 +157,55 @@ class Pipeline:
         documents: list[Document] | None = None,
         budget_chars: int | None = None,
         settings: Settings | None = None,
+        scope: list[str] | None = None,
     ) -> Prepared:
-        """Ingest (unless *documents* are given), parse the question, retrieve and pack the context."""
+        """Parse the question, route it to the documents that can answer it, retrieve and pack the context.
+
+        *paths* are opened as a corpus (its index on disk); *documents* already read are indexed in
+        memory. *scope* holds ``--doc`` globs.
+        """
         question = check_question(question)
         settings = settings or self.settings
         timings: dict[str, float] = {}
-        started = time.perf_counter()
-        failures: list[IngestFailure] = []
-        if documents is None:
-            report = self.ingest(paths or [])
-            documents, failures = report.documents, report.failures
-        timings["ingest_s"] = time.perf_counter() - started
-        if not documents:
-            first = failures[0] if failures else None
+        mark = time.perf_counter()
+        corpus = self.corpus_of(documents) if documents is not None else self.corpus(paths or [])
+        timings["ingest_s"] = time.perf_counter() - mark
+        if not corpus.documents:
+            first = corpus.failures[0] if corpus.failures else None
             raise InputError(
                 first.error["what"] if first else "no documents given",
                 first.error["fix"] if first else "name at least one PDF or folder",
             )
         mark = time.perf_counter()
-        warm_indexes(documents, settings, self.reporter)
         parsed = parse_question(question, use_synonyms=settings.use_synonyms)
-        retrieval = retrieve(parsed, documents, settings)
-        timings["retrieve_s"] = time.perf_counter() - mark
+        routing = route(parsed, corpus, settings, scope)
+        routed = corpus.load(routing.routed)
+        timings["route_s"] = time.perf_counter() - mark
         mark = time.perf_counter()
-        context = pack_context(retrieval, documents, settings, budget_chars)
-        timings["pack_s"] = time.perf_counter() - mark
-        return Prepared(parsed, documents, failures, retrieval, context, {k: round(v, 4) for k, v in timings.items()})
+        budget = budget_chars or settings.budget_chars
+        if routing.status != "ok":
+            retrieval = RetrievalResult(
+                candidates=[], total_passages=0, below_floor=0, pages_hint_resolved={}, notes=[]
+            )
+            context = empty_context("no_match", routing.detail, budget, notes=routing.notes)
+            timings["retrieve_s"] = time.perf_counter() - mark
+        else:
+            warm_indexes(routed, settings, self.reporter)
+            retrieval = retrieve(parsed, routed, settings)
+            timings["retrieve_s"] = time.perf_counter() - mark
+            mark = time.perf_counter()
+            context = pack_context(retrieval, routed, settings, budget_chars)
+            context.notes = [*routing.notes, *context.notes]
+            timings["pack_s"] = time.perf_counter() - mark
+        return Prepared(
+            parsed,
+            routed,
+            corpus.failures,
+            retrieval,
+            context,
+            {k: round(v, 4) for k, v in timings.items()},
+            routing,
+        )
 
     def ask(
         self,
@@ -170,6 +217,7 @@ class Pipeline:
         extraction_fields: dict[str, str] | None = None,
         budget_chars: int | None = None,
         replay_of: str | None = None,
+        scope: list[str] | None = None,
     ) -> AskResult:
         """Answer *question* from the documents; always writes a trace (raises after writing it on failure).
 
@@ -185,7 +233,9 @@ class Pipeline:
         trace = self._new_trace(question, self.settings, replay_of)
         started = time.perf_counter()
         return self._traced(
-            trace, started, lambda: self._ask(trace, paths, documents, schema, extraction_fields, budget_chars, started)
+            trace,
+            started,
+            lambda: self._ask(trace, paths, documents, schema, extraction_fields, budget_chars, started, scope),
         )
 
     def _traced(self, trace: Trace, started: float, work: Callable[[], AskResult]) -> AskResult:
@@ -216,8 +266,9 @@ class Pipeline:
         extraction_fields: dict[str, str] | None,
         budget_chars: int | None,
         started: float,
+        scope: list[str] | None = None,
     ) -> AskResult:
-        prepared = self.prepare(trace.question, paths, documents=documents, budget_chars=budget_chars)
+        prepared = self.prepare(trace.question, paths, documents=documents, budget_chars=budget_chars, scope=scope)
         _record_prepared(trace, prepared)
         if extraction_fields:
             schema = make_extraction_model("Extraction", extraction_fields)
@@ -252,7 +303,8 @@ class Pipeline:
         _record_generation(trace, generation, verification)
         trace.finish(started)
         path, storage_error = self._write(trace)
-        notes = list(generation.notes) + [f.message for f in prepared.failures]
+        routing_notes = prepared.routing.notes if prepared.routing else []
+        notes = list(dict.fromkeys([*routing_notes, *generation.notes, *(f.message for f in prepared.failures)]))
         return AskResult(
             answer=generation.answer,
             verification=verification,
@@ -329,13 +381,13 @@ class Pipeline:
         in for a document that changed since.
         """
         records = trace.documents or []
-        finder = _DocumentFinder(doc_paths or [], search or [])
+        finder = DocumentFinder(doc_paths or [], search or [])
         located = [finder.locate(record, trace.trace_id) for record in records]
         report = self.ingest([path for path, _ in located])
         if report.failures:
             raise InputError(report.failures[0].error["what"], report.failures[0].error["fix"])
         pairs = zip(report.documents, records, strict=False)  # as before: ingest may merge two records of one file
-        documents = [_labelled(document, record.doc_id) for document, record in pairs]
+        documents = [labelled(document, record.doc_id) for document, record in pairs]
         changed = [record.doc_id for record, (_, same) in zip(records, located, strict=True) if not same]
         return documents, changed
 
@@ -351,9 +403,9 @@ class Pipeline:
                 "replay it instead: docintel traces replay ID",
             )
         documents, changed = self._trace_documents(trace, doc_paths, search)
-        answer = _answer_model(trace).model_validate(upgrade_answer(trace.answer))
-        verification = verify_answer(answer, _current_context(trace.context, documents), documents, trace.question)
-        return _reverify_report(trace, trace.verification, changed, verification)
+        answer = answer_model(trace).model_validate(upgrade_answer(trace.answer))
+        verification = verify_answer(answer, current_context(trace.context, documents), documents, trace.question)
+        return reverify_report(trace, trace.verification, changed, verification)
 
     def replay(
         self, trace_id: str, doc_paths: list[Path] | None = None, search: list[Path] | None = None
@@ -367,7 +419,7 @@ class Pipeline:
                 "ask the question again instead",
             )
         documents, changed = self._trace_documents(original, doc_paths, search)
-        settings = _replay_settings(self.settings, original)
+        settings = replay_settings(self.settings, original)
         backend = make_backend(settings)
         trace = self._replay_trace(original, settings, documents, changed)
         retrieval = RetrievalResult(
@@ -378,7 +430,7 @@ class Pipeline:
             notes=[f"replay of {original.trace_id}"],
         )
         prepared = Prepared(original.parsed, documents, [], retrieval, original.context, {})
-        prompt, schema = original.prompt, _answer_model(original)
+        prompt, schema = original.prompt, answer_model(original)
         started = time.perf_counter()
         result = self._traced(trace, started, lambda: self._complete(trace, prepared, prompt, schema, started, backend))
         return result, original
@@ -400,6 +452,7 @@ def _record_prepared(trace: Trace, prepared: Prepared) -> None:
     """The preparation's field groups: parsed question, documents, retrieval, context, stage timings."""
     trace.parsed = prepared.parsed
     trace.documents = [DocumentRecord.of(d) for d in prepared.documents]
+    trace.routing = prepared.routing
     trace.failed_documents = prepared.failures
     trace.retrieval = RetrievalRecord.of(prepared.retrieval)
     trace.context = TraceContext.of(prepared.context)
@@ -423,128 +476,3 @@ def _cost(generation: Generation) -> float | None:
         return 0.0
     usage = generation.usage
     return estimate_cost(generation.model, usage.input_tokens, usage.output_tokens, usage.cached_tokens)
-
-
-def _replay_settings(settings: Settings, original: Trace) -> Settings:
-    """This run's settings with the original's model, API, output limit and backend."""
-    kept: dict[str, Any] = {
-        k: original.settings[k] for k in ("model", "api", "max_output_tokens") if k in original.settings
-    }
-    return settings.model_copy(update={**kept, "backend": original.request.backend or "auto"})
-
-
-def _reverify_report(trace: Trace, before: Verification, changed: list[str], after: Verification) -> dict[str, Any]:
-    """What ``traces verify`` prints: the verdicts that changed, and the statuses before and after."""
-    old = {(v.item, v.field, v.span): v.verdict for v in before.spans}
-    diffs = [
-        {
-            "item": v.item,
-            "field": v.field,
-            "span": v.span,
-            "before": old.get((v.item, v.field, v.span)),
-            "after": v.verdict,
-            "detail": v.detail,
-        }
-        for v in after.spans
-        if old.get((v.item, v.field, v.span)) != v.verdict
-    ]
-    return {
-        "trace_id": trace.trace_id,
-        "changed_documents": changed,
-        "status_before": before.status,
-        "status_after": after.status,
-        "support_before": before.overall,
-        "support_after": after.overall,
-        "changes": diffs,
-        "verification": after.model_dump(mode="json"),
-    }
-
-
-def _labelled(document: Document, doc_id: str) -> Document:
-    """A copy of *document* under the id the trace cites (the ingested document is left as it is)."""
-    meta = document.meta.model_copy(update={"doc_id": doc_id})
-    return document.model_copy(update={"meta": meta, "lines": document.lines.assign(doc_id=doc_id)})
-
-
-class _DocumentFinder:
-    """Finds a trace's documents: at the recorded path, else by content hash among given files and folders."""
-
-    def __init__(self, doc_paths: list[Path], search: list[Path]) -> None:
-        for path in doc_paths:
-            if not path.is_file():
-                raise InputError(f"{path}: no such file (given with --doc)", "check the path")
-        found, failures = expand_paths(search)
-        if failures:
-            raise InputError(failures[0].error["what"] + " (given with --search)", failures[0].error["fix"])
-        self.named = doc_paths
-        self.candidates = list(doc_paths) + found
-        self._hashes: dict[Path, str] = {}
-
-    def _hash(self, path: Path) -> str:
-        if path not in self._hashes:
-            try:
-                self._hashes[path] = file_hash(path)
-            except OSError as exc:
-                raise InputError(f"{path}: cannot read file ({exc.strerror})", "check the file's permissions") from None
-        return self._hashes[path]
-
-    def locate(self, record: DocumentRecord, trace_id: str) -> tuple[Path, bool]:
-        """(path, unchanged) of one recorded document; InputError naming the way out when it cannot be found."""
-        want, stored = record.content_hash, Path(record.path)
-        if stored.is_file() and self._hash(stored) == want:
-            return stored, True
-        match = next((p for p in self.candidates if self._hash(p) == want), None)
-        if match is not None:
-            return match, True
-        named = [p for p in self.named if p.stem == record.doc_id]
-        if named:  # the user's word that this is the document, changed since
-            return named[0], False
-        if stored.is_file():
-            return stored, False
-        if self.named:
-            raise InputError(
-                f"no --doc file has the content of document {record.doc_id} of trace {trace_id} "
-                f"(sha256 {want[:12]}…), nor its name",
-                f"name the file {record.doc_id}.pdf if it is that document changed since, or give the right file",
-            )
-        raise InputError(
-            f"document {record.doc_id} of trace {trace_id} is no longer at {stored} (content sha256 {want[:12]}…)",
-            "give its new place with --doc PATH, or a folder to find it by content with --search FOLDER",
-        )
-
-
-def _current_context(stored: TraceContext, documents: list[Document]) -> TraceContext:
-    """The stored context with each sent line read again from the current documents (same line numbers)."""
-    by_id = {d.meta.doc_id: d for d in documents}
-    sources = [
-        source.model_copy(update={"lines": _current_lines(source, by_id.get(source.doc))}) for source in stored.sources
-    ]
-    return stored.model_copy(update={"sources": sources})
-
-
-def _current_lines(source: Source, document: Document | None) -> list[ContextLine]:
-    """The lines of *source* as *document* has them now (lines past its end, or of a missing document, are gone)."""
-    if document is None:
-        return []
-    lines = document.lines
-    current = []
-    for line in source.lines:
-        if 1 <= line.global_line <= len(lines):
-            row = lines.iloc[line.global_line - 1]
-            current.append(
-                ContextLine(
-                    global_line=line.global_line,
-                    page=int(row["page"]),
-                    line_in_page=int(row["line_in_page"]),
-                    text=str(row["text"]),
-                )
-            )
-    return current
-
-
-def _answer_model(trace: Trace) -> type[BaseModel]:
-    """The answer schema a trace's answer was made with."""
-    if trace.extraction_fields:
-        return make_extraction_model("Extraction", trace.extraction_fields)
-    shape = (trace.answer or {}).get("answer_type") or (trace.parsed.expected_answer_shape if trace.parsed else "text")
-    return schema_for(shape)

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from .domain import CONCEPT_SECTIONS, SECTION_QUESTION_RE, SYNONYMS
+from .entities import NamedEntities, question_entities
 from .errors import UsageError
 from .textnorm import fold, strip_controls, tokenize
 
@@ -52,6 +53,9 @@ class ParsedQuestion(BaseModel):
         description="sections that usually hold what the question asks for (domain dictionary)",
     )
     brief: GenerationBrief = Field(default_factory=GenerationBrief)
+    entities: NamedEntities = Field(
+        default_factory=NamedEntities, description="names, years, quarters and document kinds, for routing"
+    )
 
     def search_terms(self) -> list[tuple[str, float]]:
         """(token, weight) pairs for ranking; a token keeps its highest weight."""
@@ -270,4 +274,5 @@ def parse_question(question: str, *, use_synonyms: bool = True) -> ParsedQuestio
         section_hints=sections,
         implied_sections=implied,
         brief=generation_brief(question, shape),
+        entities=question_entities(question),
     )

@@ -55,8 +55,54 @@ def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> s
     return "\n".join(out)
 
 
-def context_report(question: str, context: Context) -> str:
-    """The rendered context followed by the packing audit."""
+def routing_summary(routing: dict[str, Any] | None) -> str | None:
+    """One line: the documents searched, out of how many, and why the others were left out."""
+    if not routing:
+        return None
+    decisions = routing.get("decisions") or []
+    routed = routing.get("routed") or []
+    if len(decisions) <= 1 and routing.get("status") == "ok":
+        return None
+    out = [d for d in decisions if not d["routed"]]
+    kinds: dict[str, int] = {}
+    for d in out:
+        reason = d["reason"]
+        key = (
+            "duplicate"
+            if reason.startswith("identical")
+            else "other issuer"
+            if reason.startswith("its issuer")
+            else "period"
+            if "period" in reason or "FY" in reason
+            else "not named by --doc"
+            if reason.startswith("not named")
+            else "no matching terms"
+            if reason.startswith("none of")
+            else "lower score"
+        )
+        kinds[key] = kinds.get(key, 0) + 1
+    why = "; ".join(f"{n} {k}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1]))
+    searched = ", ".join(routed) if routed else "none"
+    return f"documents: searched {searched} ({len(routed)} of {len(decisions)})" + (f"; left out: {why}" if why else "")
+
+
+def routing_lines(routing: dict[str, Any] | None, limit: int = 40) -> list[str]:
+    """The routing audit: one line per document (routed in first)."""
+    if not routing:
+        return []
+    decisions = sorted(routing.get("decisions") or [], key=lambda d: (not d["routed"], d.get("rank") or 0))
+    lines = [f"routing: {routing['status']} ({routing['detail']})"]
+    for d in decisions[:limit]:
+        mark = f"in #{d['rank']}" if d["routed"] else "out"
+        score = f" score {d['score']:.2f}" if d.get("score") is not None else ""
+        lines.append(f"  {mark:<6} {d['doc']}{score}: {d['reason']}")
+    if len(decisions) > limit:
+        lines.append(f"  ... {len(decisions) - limit} more (see --json)")
+    return lines
+
+
+def context_report(question: str, context: Context, routing: dict[str, Any] | None = None) -> str:
+    """The rendered context followed by the routing and packing audits."""
     b = context.budget
     status = (
         context.status
@@ -81,6 +127,7 @@ def context_report(question: str, context: Context) -> str:
         )
     if len(context.decisions) > 40:
         audit.append(f"  ... {len(context.decisions) - 40} more (see --json)")
+    audit += routing_lines(routing)
     return "\n".join(head) + "\n\n" + context.rendered + "\n" + "\n".join(audit)
 
 
@@ -218,6 +265,8 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
     for note in result.get("notes") or []:
         if note not in (answer.get("caveats") or []):
             lines.append(f"note: {note}")
+    if summary := routing_summary(result.get("routing")):
+        lines.append(summary)
     usage = result.get("usage") or {}
     model = result.get("model") or "no model"
     trace = trace_id or (result.get("trace_id") if result.get("trace_path", "") is not None else None)

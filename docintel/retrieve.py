@@ -180,13 +180,13 @@ def warm_indexes(documents: list[Document], settings: Settings, reporter: Report
     with reporter.task("indexing", len(missing)) as task:
         task.summary = f"{len(missing)} documents"
         for number, document in enumerate(missing, start=1):
-            index = _doc_index(document, settings.passage_lines, settings.cache_dir)
+            index = doc_index(document, settings.passage_lines, settings.cache_dir)
             if index.save_error is not None:
                 reporter.warn(cache_warning(settings.cache_dir, index.save_error))
             task.advance(1, f"{number}/{len(missing)} documents; {document.meta.doc_id}")
 
 
-def _doc_index(document: Document, max_lines: int, cache_dir: Path | None = None) -> _DocIndex:
+def doc_index(document: Document, max_lines: int, cache_dir: Path | None = None) -> _DocIndex:
     key = _index_key(document, max_lines)
     with _CACHE_LOCK:
         if key in _INDEX_CACHE:
@@ -328,7 +328,7 @@ def _diversify(scores: np.ndarray, allowed: list[int], passages: list[Passage], 
 
 def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settings) -> RetrievalResult:
     """Rank every passage of *documents* for the question; drop those below the relevance floor."""
-    indexes = [_doc_index(d, settings.passage_lines, settings.cache_dir) for d in documents]
+    indexes = [doc_index(d, settings.passage_lines, settings.cache_dir) for d in documents]
     passages = [p for index in indexes for p in index.passages]
     tokens = [t for index in indexes for t in index.tokens]
     notes: list[str] = []

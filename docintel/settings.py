@@ -137,6 +137,26 @@ class Settings(BaseSettings):
         le=1.0,
         description="A document is sent whole when it fits in this share of the budget and 3+ passages come from it.",
     )
+    route_max_documents: int = Field(
+        3,
+        ge=1,
+        le=1000,
+        description="Routing: most documents of a folder whose passages are searched for one question.",
+    )
+    route_score_share: float = Field(
+        0.5,
+        ge=0.0,
+        le=1.0,
+        description="Routing: a document scoring below this share of the best document's score is left out "
+        "(when the question names no issuer).",
+    )
+    min_term_coverage: float = Field(
+        0.2,
+        ge=0.0,
+        le=1.0,
+        description="Absolute relevance: share of the question's term weight (idf) the best document must hold; "
+        "below it the context is no_match, however much would fit.",
+    )
     same_page_decay: float = Field(
         0.92,
         gt=0.0,
@@ -209,6 +229,10 @@ class Settings(BaseSettings):
     use_section_hints: bool = Field(True, description="Boost passages under headings the question names.")
     use_page_hints: bool = Field(True, description="Honour page references in the question ('on page 3').")
     use_escalation: bool = Field(True, description="Allow whole-document escalation when packing.")
+    use_routing: bool = Field(
+        True,
+        description="Route folder questions to the documents whose issuer, period and terms match (off: search all).",
+    )
     use_keywords_in_prompt: bool = Field(True, description="List the parsed keywords in the user prompt.")
     use_heading_labels: bool = Field(True, description="Label document blocks with the heading path.")
 

@@ -22,6 +22,7 @@ from .context import BudgetSection, Context, estimate_tokens
 from .ingest import IngestFailure, PageWarning
 from .prompts import Prompt
 from .question import ParsedQuestion
+from .route import Routing
 from .verify import AnswerStatus, OverallStatus, Verification
 
 if TYPE_CHECKING:
@@ -224,6 +225,7 @@ class Timings(_Record):
     """``timings``: seconds per stage; a stage that did not run is left out."""
 
     ingest_s: float | None = None
+    route_s: float | None = None
     retrieve_s: float | None = None
     pack_s: float | None = None
     generate_s: float | None = None
@@ -250,6 +252,9 @@ class Trace(BaseModel):
     question: str
     parsed: ParsedQuestion | None = None
     documents: list[DocumentRecord] | None = None
+    routing: Routing | None = Field(
+        default=None, description="which documents of the folder were searched, and a decision (with why) for each"
+    )
     failed_documents: list[IngestFailure] | None = None
     changed_documents: list[str] | None = None
     retrieval: RetrievalRecord | None = None

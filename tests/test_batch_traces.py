@@ -139,7 +139,7 @@ def test_concurrent_workers_against_the_server_with_429s(run_cli, corpus_pdf, tm
         fake_openai.push({"error": {"message": "slow down"}}, status=429, headers={"retry-after-ms": "20"})
     fake_openai.default = {"body": responses_body(json.dumps(answer)), "status": 200}
     qfile = tmp_path / "q.txt"
-    qfile.write_text("\n".join(f"What is the refund window, variant {i}?" for i in range(8)) + "\n")
+    qfile.write_text("\n".join(f"What is the refund window for order {i}?" for i in range(8)) + "\n")
     code, stdout, _ = run_cli("batch", qfile, corpus_pdf, "--out", tmp_path / "o.jsonl", "--workers", "4")
     records = lines_of(tmp_path / "o.jsonl")
     assert code == 0, stdout

@@ -121,7 +121,7 @@ def test_round_trip_through_the_cli(run_cli, corpus_pdf, isolated_env):
     ok, failed = read_traces(root)
     assert {"parsed", "context", "prompt", "budget_audit", "answer", "verification"} <= set(ok) and "error" not in ok
     assert failed["error"]["type"] == "InputError" and not {"parsed", "answer", "cost_usd"} & set(failed)
-    assert set(ok["timings"]) == {"ingest_s", "retrieve_s", "pack_s", "generate_s", "verify_s"}
+    assert set(ok["timings"]) == {"ingest_s", "route_s", "retrieve_s", "pack_s", "generate_s", "verify_s"}
     ids, problems = listed(run_cli)
     assert ids == [failed["trace_id"], ok["trace_id"]] and not problems
     assert index_rows(root) == stamps(root)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import EXIT_INPUT, EXIT_OK, CheckFailedError, UsageError
 from ..render import print_text
-from .common import EPILOG, add_command, answer_flags, common_flags, make_pipeline, retrieval_flags
+from .common import EPILOG, add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
 
 
 def register(sub: Any) -> None:
@@ -37,6 +37,7 @@ def register(sub: Any) -> None:
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="PDF files or folders of PDFs")
     answer_flags(p)
     retrieval_flags(p)
+    scope_flag(p)
     p.add_argument(
         "--fields",
         help="multi-field extraction instead of a free answer: NAME:KIND,... with KIND in "
@@ -79,7 +80,11 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
     pipeline = make_pipeline(args)
     result = pipeline.ask(
-        args.question, args.paths, budget_chars=args.budget_chars, extraction_fields=_parse_fields(args.fields)
+        args.question,
+        args.paths,
+        budget_chars=args.budget_chars,
+        extraction_fields=_parse_fields(args.fields),
+        scope=args.scope,
     )
     data = result.to_json()
     if args.json:

@@ -86,6 +86,18 @@ def retrieval_flags(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def scope_flag(parser: argparse.ArgumentParser) -> None:
+    """--doc NAME (repeatable glob)."""
+    parser.add_argument(
+        "--doc",
+        action="append",
+        metavar="NAME",
+        dest="scope",
+        help="only these documents of the folder: a document id (file stem), file name or glob such as "
+        "'acme_2023*'; repeatable. A name that matches no document is an error (exit 2)",
+    )
+
+
 def answer_flags(parser: argparse.ArgumentParser) -> None:
     """--backend, --model, --api."""
     parser.add_argument(

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import EXIT_INPUT, EXIT_OK
 from ..render import print_text
-from .common import add_command, common_flags, make_pipeline, retrieval_flags
+from .common import add_command, common_flags, make_pipeline, retrieval_flags, scope_flag
 
 
 def register(sub: Any) -> None:
@@ -29,8 +29,12 @@ def register(sub: Any) -> None:
     p.add_argument("question")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     retrieval_flags(p)
+    scope_flag(p)
     p.add_argument(
-        "--json", action="store_true", help='print {"question", "parsed", "status", "budget", "decisions", "sources"}'
+        "--json",
+        action="store_true",
+        help='print {"question", "parsed", "status", "status_detail", "routing", "budget", "decisions", "sources", '
+        '"notes", "failed_documents"}; routing has a decision (routed in or out, and why) for every document',
     )
     common_flags(p, traces=False)
 
@@ -38,8 +42,9 @@ def register(sub: Any) -> None:
 def cmd_context(args: argparse.Namespace) -> int:
     from .. import render
 
-    prepared = make_pipeline(args).prepare(args.question, args.paths, budget_chars=args.budget_chars)
+    prepared = make_pipeline(args).prepare(args.question, args.paths, budget_chars=args.budget_chars, scope=args.scope)
     context = prepared.context
+    routing = prepared.routing.model_dump(mode="json") if prepared.routing else None
     if args.json:
         sources = [
             {
@@ -60,6 +65,7 @@ def cmd_context(args: argparse.Namespace) -> int:
                     "parsed": prepared.parsed.model_dump(),
                     "status": context.status,
                     "status_detail": context.status_detail,
+                    "routing": routing,
                     "budget": context.budget.model_dump(),
                     "decisions": [d.model_dump() for d in context.decisions],
                     "sources": sources,
@@ -71,7 +77,7 @@ def cmd_context(args: argparse.Namespace) -> int:
             )
         )
     else:
-        print_text(render.context_report(args.question, context))
+        print_text(render.context_report(args.question, context, routing))
     for failure in prepared.failures:
         print(f"error: {failure.message}", file=sys.stderr)
     return EXIT_INPUT if prepared.failures else EXIT_OK

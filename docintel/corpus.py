@@ -1,0 +1,365 @@
+"""The corpus index: what routing needs to know about every document of a folder, kept on disk.
+
+One SQLite file per corpus (the set of PATH arguments) under ``<cache_dir>/corpora/``:
+
+- ``files``: path, size, modification time and content hash of each PDF, so an unchanged
+  file is recognised by ``stat`` alone and a changed or new one is re-indexed by itself;
+- ``documents``: per content hash, the profile and sizes (identical files are indexed once);
+- ``terms``: per (term, document), how often the term occurs, in how many passages, and in the
+  document's headings and first pages: the statistics routing scores documents with.
+
+Passages are ranked later with BM25 inside the routed documents only (``docintel.retrieve``);
+no statistic of the whole folder is rebuilt per question. When the cache folder cannot be
+written the index lives in memory for the run (with one warning).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import NamedTuple
+
+from pydantic import BaseModel, Field
+
+from .ingest import Document, IngestFailure, Ingestor, cache_warning, expand_paths, file_hash, unique_ids
+from .pdfparse import EXTRACTOR_VERSION
+from .profile import PROFILE_VERSION, DocumentProfile, with_file_name
+from .progress import SILENT, Reporter
+from .retrieve import TOKENIZER_VERSION, doc_index
+from .settings import Settings
+from .textnorm import tokenize
+
+INDEX_VERSION = "1"  # bump when what a document row holds changes
+HEAD_PAGES = 2  # the first pages count as the document's heading text (cover, contents)
+CHUNK = 16  # new files are parsed and indexed this many at a time (memory stays bounded)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, content_hash TEXT);
+CREATE TABLE IF NOT EXISTS documents (content_hash TEXT PRIMARY KEY, version TEXT, meta TEXT);
+CREATE TABLE IF NOT EXISTS terms (
+    term TEXT, content_hash TEXT, tf INTEGER, passages INTEGER, head INTEGER,
+    PRIMARY KEY (term, content_hash)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS terms_by_document ON terms (content_hash);
+"""
+
+
+class CorpusDocument(BaseModel):
+    """One document of a corpus as the index knows it (its lines are loaded only when it is routed in)."""
+
+    doc_id: str
+    path: str
+    content_hash: str
+    title: str
+    n_pages: int
+    n_passages: int
+    n_tokens: int
+    profile: DocumentProfile
+    duplicate_of: str | None = Field(default=None, description="the doc_id of an identical file listed earlier")
+
+
+class TermHit(NamedTuple):
+    """A term in one document: occurrences, passages holding it, occurrences in headings and first pages."""
+
+    tf: int
+    passages: int
+    head: int
+
+
+class RefreshReport(BaseModel):
+    """What an index refresh did."""
+
+    documents: int = 0
+    indexed: list[str] = Field(default_factory=list, description="files (re)indexed now")
+    removed: int = Field(default=0, description="files gone from the folder since the last refresh")
+    db_path: str | None = None
+
+
+def corpus_key(paths: list[Path]) -> str:
+    """The identity of a corpus: its PATH arguments, resolved and sorted."""
+    return "\n".join(sorted(str(p.resolve()) for p in paths))
+
+
+def index_path(cache_dir: Path, key: str) -> Path:
+    """Where the index of the corpus *key* is stored."""
+    return cache_dir / "corpora" / f"{hashlib.sha256(key.encode()).hexdigest()[:20]}.sqlite"
+
+
+def _version(settings: Settings) -> str:
+    return f"{INDEX_VERSION}-{EXTRACTOR_VERSION}-t{TOKENIZER_VERSION}-p{settings.passage_lines}-{PROFILE_VERSION}"
+
+
+class CorpusIndex:
+    """The SQLite index of one corpus (thread-safe: batch questions are answered from several threads)."""
+
+    def __init__(self, db_path: Path | None) -> None:
+        self.db_path = db_path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(db_path) if db_path else ":memory:", timeout=30, check_same_thread=False)
+        self._db.executescript(_SCHEMA)
+
+    @classmethod
+    def open(cls, settings: Settings, key: str, reporter: Reporter = SILENT) -> CorpusIndex:
+        """The on-disk index of corpus *key*; an in-memory one (and a warning) when the cache cannot be written."""
+        path = index_path(settings.cache_dir, key)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            index = cls(path)
+            index._db.execute("INSERT OR REPLACE INTO files (path) SELECT NULL WHERE 0")  # probe for writability
+            return index
+        except (OSError, sqlite3.Error) as exc:
+            error = exc if isinstance(exc, OSError) else OSError(str(exc))
+            reporter.warn(cache_warning(settings.cache_dir, error))  # the same words as the parse cache's: one warning
+            return cls(None)
+
+    def close(self) -> None:
+        """Close the database."""
+        self._db.close()
+
+    # ------------------------------------------------------------------ refresh
+    def refresh(
+        self, files: list[Path], ingestor: Ingestor, settings: Settings, reporter: Reporter = SILENT
+    ) -> tuple[list[CorpusDocument], list[IngestFailure], RefreshReport]:
+        """Bring the index in line with *files*: unchanged files by stat, new or changed ones indexed one by one."""
+        report = RefreshReport(db_path=str(self.db_path) if self.db_path else None)
+        failures: list[IngestFailure] = []
+        with self._lock:
+            known = {
+                row[0]: row[1:] for row in self._db.execute("SELECT path, size, mtime_ns, content_hash FROM files")
+            }
+        hashes: dict[Path, str] = {}
+        stats: dict[Path, tuple[int, int]] = {}
+        for path in files:
+            try:
+                st = path.stat()
+                key = str(path.resolve())
+                row = known.get(key)
+                stats[path] = (st.st_size, st.st_mtime_ns)
+                same = row is not None and row[0] == st.st_size and row[1] == st.st_mtime_ns and row[2]
+                hashes[path] = str(row[2]) if same and row else file_hash(path)
+            except OSError as exc:
+                failures.append(_failure(path, f"{path}: cannot read file ({exc.strerror})", "check the permissions"))
+        version = _version(settings)
+        with self._lock:
+            current = {
+                h for (h,) in self._db.execute("SELECT content_hash FROM documents WHERE version = ?", (version,))
+            }
+        todo: list[Path] = []
+        for path, digest in hashes.items():
+            if digest not in current and all(hashes[t] != digest for t in todo):
+                todo.append(path)
+        failed = self._index_files(todo, ingestor, settings, reporter, failures)
+        report.indexed = [str(p) for p in todo if p not in failed]
+        with self._lock, self._db:
+            live = {str(p.resolve()) for p in hashes if p not in failed}
+            gone = [p for p in known if p not in live]
+            report.removed = len([p for p in gone if not any(str(f.resolve()) == p for f in files)])
+            self._db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in gone])
+            self._db.executemany(
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)",
+                [(str(p.resolve()), *stats[p], h) for p, h in hashes.items() if p not in failed],
+            )
+            self._db.execute("DELETE FROM documents WHERE content_hash NOT IN (SELECT content_hash FROM files)")
+            self._db.execute("DELETE FROM terms WHERE content_hash NOT IN (SELECT content_hash FROM documents)")
+        documents = self._documents([p for p in files if p in hashes and p not in failed], hashes)
+        report.documents = len(documents)
+        return documents, failures, report
+
+    def _index_files(
+        self,
+        todo: list[Path],
+        ingestor: Ingestor,
+        settings: Settings,
+        reporter: Reporter,
+        failures: list[IngestFailure],
+    ) -> set[Path]:
+        """Parse (or load from the cache) and index *todo*, a chunk at a time; the paths that failed."""
+        failed: set[Path] = set()
+        if not todo:
+            return failed
+        with reporter.task("indexing corpus", len(todo)) as task:
+            task.summary = f"{len(todo)} file{'s' * (len(todo) != 1)} indexed"
+            for start in range(0, len(todo), CHUNK):
+                chunk = todo[start : start + CHUNK]
+                ingested = ingestor.ingest(chunk)
+                failures.extend(ingested.failures)
+                failed.update(Path(f.path) for f in ingested.failures)
+                for document in ingested.documents:
+                    self.add_document(document, settings)
+                task.advance(len(chunk), f"{min(start + CHUNK, len(todo))}/{len(todo)} files")
+        return failed
+
+    def add_document(self, document: Document, settings: Settings) -> None:
+        """Index one ingested document (replacing what the index held for its content)."""
+        index = doc_index(document, settings.passage_lines, settings.cache_dir)
+        tf: Counter[str] = Counter()
+        passages: Counter[str] = Counter()
+        for tokens in index.tokens:
+            tf.update(tokens)
+            passages.update(set(tokens))
+        head = Counter(tokenize(_head_text(document, [p.page_title or "" for p in index.passages])))
+        meta = {
+            "title": document.meta.title,
+            "n_pages": document.meta.n_pages,
+            "n_passages": len(index.passages),
+            "n_tokens": sum(tf.values()),
+            "profile": document.meta.profile.model_dump(),
+        }
+        digest = document.meta.content_hash
+        rows = [(term, digest, count, passages[term], head.get(term, 0)) for term, count in tf.items()]
+        rows += [(term, digest, 0, 0, count) for term, count in head.items() if term not in tf]
+        with self._lock, self._db:
+            self._db.execute("DELETE FROM terms WHERE content_hash = ?", (digest,))
+            self._db.execute(
+                "INSERT OR REPLACE INTO documents VALUES (?, ?, ?)", (digest, _version(settings), json.dumps(meta))
+            )
+            self._db.executemany("INSERT INTO terms VALUES (?, ?, ?, ?, ?)", rows)
+
+    def _documents(self, files: list[Path], hashes: dict[Path, str]) -> list[CorpusDocument]:
+        with self._lock:
+            metas = {h: json.loads(m) for h, m in self._db.execute("SELECT content_hash, meta FROM documents")}
+        documents: list[CorpusDocument] = []
+        first_of: dict[str, str] = {}
+        for path, doc_id in zip(files, unique_ids(files), strict=True):
+            digest = hashes[path]
+            meta = metas.get(digest)
+            if meta is None:
+                continue
+            profile = with_file_name(DocumentProfile.model_validate(meta["profile"]), path.stem)
+            documents.append(
+                CorpusDocument(
+                    doc_id=doc_id,
+                    path=str(path),
+                    content_hash=digest,
+                    title=meta["title"],
+                    n_pages=meta["n_pages"],
+                    n_passages=meta["n_passages"],
+                    n_tokens=meta["n_tokens"],
+                    profile=profile,
+                    duplicate_of=first_of.get(digest),
+                )
+            )
+            first_of.setdefault(digest, doc_id)
+        return documents
+
+    # ------------------------------------------------------------------ queries
+    def term_hits(self, terms: Iterable[str]) -> dict[str, dict[str, TermHit]]:
+        """For each term, the documents (by content hash) that hold it and how."""
+        wanted = sorted(set(terms))
+        hits: dict[str, dict[str, TermHit]] = {t: {} for t in wanted}
+        if not wanted:
+            return hits
+        marks = ",".join("?" * len(wanted))
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT term, content_hash, tf, passages, head FROM terms WHERE term IN ({marks})", wanted
+            ).fetchall()
+        for term, digest, tf, passages, head in rows:
+            hits[term][digest] = TermHit(tf, passages, head)
+        return hits
+
+
+def _head_text(document: Document, page_titles: list[str]) -> str:
+    """The text that says what a document is about: outline, page titles, and its first pages."""
+    lines = document.lines
+    first = lines.loc[lines["page"] <= HEAD_PAGES, "text"].tolist()
+    outline = [entry.title for entry in document.meta.outline]
+    return " ".join([*outline, *sorted(set(page_titles)), *first])
+
+
+def _failure(path: Path, what: str, fix: str) -> IngestFailure:
+    from .errors import InputError
+
+    error = InputError(what, fix)
+    return IngestFailure(path=str(path), error=error.to_dict(), message=str(error))
+
+
+class Corpus:
+    """The documents a question can be routed to, their index, and how to load a routed document's lines."""
+
+    def __init__(
+        self,
+        index: CorpusIndex,
+        documents: list[CorpusDocument],
+        failures: list[IngestFailure],
+        loaded: dict[str, Document] | None = None,
+        refresh: RefreshReport | None = None,
+        ingestor: Ingestor | None = None,
+    ) -> None:
+        self.index = index
+        self.ingestor = ingestor
+        self.documents = documents
+        self.failures = failures
+        self.refresh = refresh or RefreshReport(documents=len(documents))
+        self._loaded: dict[str, Document] = dict(loaded or {})
+        self._lock = threading.Lock()
+
+    def load(self, doc_ids: list[str]) -> list[Document]:
+        """The routed documents with their lines (from the cache of parsed PDFs), under the corpus's ids."""
+        by_id = {d.doc_id: d for d in self.documents}
+        with self._lock:
+            missing = [by_id[i] for i in doc_ids if i not in self._loaded]
+        if missing:
+            if self.ingestor is None:
+                raise ValueError("this corpus holds its documents in memory only")  # a caller's bug
+            report = self.ingestor.ingest([Path(d.path) for d in missing])
+            if report.failures:
+                from .errors import InputError
+
+                first = report.failures[0].error
+                raise InputError(first["what"], first["fix"])
+            with self._lock:
+                for wanted, document in zip(missing, report.documents, strict=True):
+                    self._loaded[wanted.doc_id] = _relabelled(document, wanted.doc_id)
+        with self._lock:
+            return [self._loaded[i] for i in doc_ids]
+
+
+def _relabelled(document: Document, doc_id: str) -> Document:
+    if document.meta.doc_id == doc_id:
+        return document
+    meta = document.meta.model_copy(update={"doc_id": doc_id})
+    return document.model_copy(update={"meta": meta, "lines": document.lines.assign(doc_id=doc_id)})
+
+
+def open_corpus(paths: list[Path], ingestor: Ingestor, settings: Settings, reporter: Reporter = SILENT) -> Corpus:
+    """The corpus of the PATH arguments, its on-disk index brought up to date (built when missing)."""
+    files, failures = expand_paths(paths)
+    index = CorpusIndex.open(settings, corpus_key(paths), reporter)
+    documents, more, report = index.refresh(files, ingestor, settings, reporter)
+    return Corpus(index, documents, failures + more, refresh=report, ingestor=ingestor)
+
+
+def corpus_of(documents: list[Document], settings: Settings) -> Corpus:
+    """A corpus of documents already ingested (indexed in memory)."""
+    index = CorpusIndex(None)
+    entries: list[CorpusDocument] = []
+    first_of: dict[str, str] = {}
+    for document in documents:
+        index.add_document(document, settings)
+        meta = document.meta
+        with index._lock:
+            stored = json.loads(
+                index._db.execute("SELECT meta FROM documents WHERE content_hash = ?", (meta.content_hash,)).fetchone()[
+                    0
+                ]
+            )
+        entries.append(
+            CorpusDocument(
+                doc_id=meta.doc_id,
+                path=meta.path,
+                content_hash=meta.content_hash,
+                title=meta.title,
+                n_pages=meta.n_pages,
+                n_passages=stored["n_passages"],
+                n_tokens=stored["n_tokens"],
+                profile=meta.profile,
+                duplicate_of=first_of.get(meta.content_hash),
+            )
+        )
+        first_of.setdefault(meta.content_hash, meta.doc_id)
+    return Corpus(index, entries, [], loaded={d.meta.doc_id: d for d in documents})

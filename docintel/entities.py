@@ -1,0 +1,209 @@
+"""What a question names (companies, years, quarters, document kinds) and whether a document is by a named issuer.
+
+Names are read from capitalisation alone: runs of capitalised words (or tokens such as ``3M``,
+``AMD``, ``JnJ``) that do not open a sentence. A name matches a document when it is the
+start of the issuer's name without its legal suffix ("Boeing" - "The Boeing Company"), the
+name squeezed together ("Best Buy" - "BESTBUY_2019_10K"), or an abbreviation made of the
+starts of its words ("AMD" - "Advanced Micro Devices", "AMEX" - "American Express").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from pydantic import BaseModel, Field
+
+from .periods import find_periods
+
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9&'’.\-]*|&")
+_SENTENCE_END = re.compile(r"[.?!:;]\s+|\n")
+_PERIOD_TOKEN = re.compile(
+    r"^(?:fy|q[1-4]|h[12]|fy\d{2,4}|q[1-4]'?\d{2,4}|\d{1,4}(?:-[kq])?|10-?[kq]|8-?k|20-?f)$", re.I
+)
+_MONTH_NAMES = frozenset(
+    "january february march april may june july august september october november december".split()
+)
+_LEGAL_WORDS = frozenset(
+    "inc incorporated corp corporation company co plc ltd limited llc lp nv sa ag se holdings group".split()
+)
+_FILE_WORDS = re.compile(
+    r"^(?:\d+|q[1-4]|h[12]|fy\d*|\d{4}q[1-4]|10-?[kq]|8-?k|20-?f|earnings|annual|report|"
+    r"quarterly|proxy|dated|final|draft|copy|v\d+)$",
+    re.I,
+)
+_QUARTER = re.compile(
+    r"\bq([1-4])(?=\b|'|\d{4})|\b(first|second|third|fourth)\s+(?:fiscal\s+)?quarter\b"
+    r"|\bh([12])\b|\b(first|second)\s+half\b",
+    re.I,
+)
+_QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_KIND_WORDS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\b10-?k\b|\bannual report\b", re.I), "annual"),
+    (re.compile(r"\b10-?q\b|\bquarterly report\b", re.I), "quarterly"),
+    (re.compile(r"\b8-?k\b", re.I), "8-K"),
+    (re.compile(r"\b(?:earnings|press|news) release\b", re.I), "release"),
+    (re.compile(r"\bproxy\b", re.I), "proxy statement"),
+]
+
+
+class NamedEntities(BaseModel):
+    """The entities of a question that routing matches against document profiles."""
+
+    names: list[str] = Field(default_factory=list, description="capitalised names, e.g. 'Best Buy', '3M', 'AMD'")
+    issuer_position: list[str] = Field(
+        default_factory=list, description="names written as the question's subject ('3M's', 'for 3M', 'Does 3M')"
+    )
+    years: list[int] = Field(default_factory=list, description="years named (fiscal or calendar)")
+    quarters: list[int] = Field(default_factory=list, description="quarters named (1-4; a half counts as 2 or 4)")
+    kinds: list[str] = Field(default_factory=list, description="document kinds named: annual, quarterly, 8-K, ...")
+
+
+def _sentences(question: str) -> list[str]:
+    return [s for s in _SENTENCE_END.split(question) if s.strip()]
+
+
+def _is_name_token(token: str, first: bool) -> bool:
+    bare = _bare(token)
+    if not bare or _PERIOD_TOKEN.match(bare) or bare.lower() in _MONTH_NAMES:
+        return False
+    if not any(c.isupper() for c in bare) and not (any(c.isdigit() for c in bare) and any(c.isalpha() for c in bare)):
+        return False
+    if first:  # a sentence's first word is capitalised anyway: only 'AMD', '3M', 'JnJ' or "Boeing's" count
+        upper = sum(c.isupper() for c in bare)
+        return upper >= 2 or any(c.isdigit() for c in bare) or token != bare
+    return True
+
+
+def _bare(token: str) -> str:
+    return re.sub(r"(?:['’]s?|\.)$", "", token).strip("-.")
+
+
+_ISSUER_BEFORE = re.compile(
+    r"\b(?:for|of|at|by|from|that|does|do|did|has|have|had|is|was|are|were|will|can|could|should)\s*$", re.I
+)
+_ISSUER_AFTER = re.compile(
+    r"^\s+(?:has|have|had|is|was|does|did|will|reported|reports|paid|pays|expects?|plans?|primarily|operates?)\b",
+    re.I,
+)
+
+
+def question_entities(question: str) -> NamedEntities:
+    """Names, years, quarters and document kinds the question mentions."""
+    names: list[str] = []
+    subject: list[str] = []
+    for sentence in _sentences(question):
+        run: list[str] = []
+        run_start = 0
+        tokens = list(_TOKEN.finditer(sentence))
+        for index, match in enumerate([*tokens, None]):
+            token = match.group(0) if match is not None else ""
+            joiner = token == "&" and bool(run)
+            if match is not None and (joiner or _is_name_token(token, index == 0)):
+                if not run:
+                    run_start = match.start()
+                run.append(token)
+                if token == "&" or _bare(token) == token:
+                    continue
+            if run:
+                while run and run[-1] == "&":
+                    run.pop()
+                name = " ".join(_bare(t) if i == len(run) - 1 else t for i, t in enumerate(run))
+                if name and name not in names:
+                    names.append(name)
+                    last = run[-1]
+                    after = sentence[match.start() :] if match is not None else ""
+                    if (
+                        last != _bare(last)
+                        or _ISSUER_BEFORE.search(sentence[:run_start])
+                        or _ISSUER_AFTER.match(" " + after)
+                    ):
+                        subject.append(name)
+                run = []
+    periods = find_periods(question)
+    quarters: set[int] = {p.quarter for p in periods if p.quarter}
+    for match in _QUARTER.finditer(question):
+        if match.group(1) or match.group(2):
+            quarters.add(int(match.group(1)) if match.group(1) else _QUARTER_WORDS[match.group(2).lower()])
+        else:
+            half = int(match.group(3)) if match.group(3) else _QUARTER_WORDS[match.group(4).lower()]
+            quarters.add(2 * half)
+    kinds = [kind for pattern, kind in _KIND_WORDS if pattern.search(question)]
+    return NamedEntities(
+        names=names,
+        issuer_position=subject,
+        years=sorted({p.year for p in periods}),
+        quarters=sorted(quarters),
+        kinds=kinds,
+    )
+
+
+# ------------------------------------------------------------------------------ matching
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[^a-z0-9&]+", text.lower().replace("&", " & ")) if w]
+
+
+def issuer_words(issuer: str) -> list[str]:
+    """The distinctive words of an issuer's name: no leading 'the', no legal suffix ('Inc.', 'Corporation')."""
+    words = _words(issuer)
+    if words and words[0] == "the":
+        words = words[1:]
+    while words and (words[-1] in _LEGAL_WORDS or words[-1] == "&"):
+        words.pop()
+    return words
+
+
+def file_words(stem: str) -> list[str]:
+    """The words of a file name that can name its issuer (years, quarters and kinds dropped)."""
+    parts = [p for p in re.split(r"[_\s\-]+", stem.lower()) if p]
+    kept = []
+    for part in parts:
+        if _FILE_WORDS.match(part) or re.match(r"^\d", part):
+            break  # names come first in a file name; what follows a year or kind is not the issuer
+        kept.append(part)
+    return kept
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def _abbreviates(letters: str, words: tuple[str, ...]) -> bool:
+    """Whether *letters* is made of the starts of consecutive words, from the first ('amex', 'amd', 'jnj')."""
+    if not letters:
+        return True
+    if not words:
+        return False
+    word = "and" if words[0] == "&" else words[0]
+    if word in ("and", "of", "the") and _abbreviates(letters, words[1:]):
+        return True
+    options = {"n"} if word == "and" else set()
+    options |= {word[:length] for length in range(1, len(word) + 1)}
+    return any(letters.startswith(o) and _abbreviates(letters[len(o) :], words[1:]) for o in options)
+
+
+@lru_cache(maxsize=50_000)
+def name_matches(name: str, words: tuple[str, ...]) -> bool:
+    """Whether the name as the question writes it names an issuer with these distinctive words."""
+    return name_match_length(name, words) > 0
+
+
+@lru_cache(maxsize=50_000)
+def name_match_length(name: str, words: tuple[str, ...]) -> int:
+    """How many of the issuer's words the name covers ('Boeing' covers 1 of 'boeing'; 0: no match).
+
+    An abbreviation ('AMD', 'AMEX', 'JnJ') covers every word.
+    """
+    squashed = _squash(name)
+    if not squashed or not words:
+        return 0
+    for k in range(1, len(words) + 1):
+        if _squash("".join(words[:k])) == squashed:
+            return k
+    upper = sum(c.isupper() for c in name)
+    if " " not in name and upper >= 2 and len(squashed) >= 2:  # written as an abbreviation: AMD, AMEX, JnJ
+        if _abbreviates(squashed, tuple(w for w in words if w != "&")) or _abbreviates(squashed, words):
+            return len(words)
+    return 0

@@ -1,0 +1,509 @@
+"""Route a question to the documents of a folder that can answer it, and record why for every document.
+
+Between question parsing and passage retrieval. In order:
+
+1. ``--doc`` scope: documents the user did not name are left out.
+2. Duplicates: a file with the same content as one listed earlier counts once.
+3. Issuers: when the question names a company that a document's profile (or file name) has,
+   documents of other issuers are left out. A company named as the question's subject that no
+   document has gives ``no_match`` with "no document about X in these N".
+4. Absolute relevance: the question's terms must carry ``min_term_coverage`` of their weight in
+   some document; otherwise ``no_match``, however small the folder.
+5. Periods: among one issuer's documents, those of the period the question names are kept
+   (a later filing reports it as a comparative, an earlier one only as outlook); with no period
+   named, the latest is kept and a note says so.
+6. The rest are ranked by a document-level BM25 score (terms in the text, headings and first
+   pages) and the best ``route_max_documents`` are searched.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import math
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from .corpus import Corpus, CorpusDocument, TermHit
+from .entities import NamedEntities, file_words, issuer_words, name_match_length
+from .errors import UsageError
+from .profile import file_period
+from .question import ParsedQuestion
+from .settings import Settings
+from .textnorm import tokenize
+
+SPECIFIC_IDF = 2.5  # a term in under ~8% of the passages: matching it alone makes a document relevant
+WEAK_PRESENCE = 2  # a name in at most this many passages of every document is not what any of them is about
+HEAD_BONUS = 0.5
+KIND_FACTOR = 1.5
+_K1, _B = 1.2, 0.75
+_ANNUAL_KINDS = frozenset({"10-K", "20-F", "annual report"})
+_QUARTER_KINDS = frozenset({"10-Q", "quarterly report"})
+_RELEASE_KINDS = frozenset({"earnings release", "press release", "8-K", "6-K"})
+_PERIOD_CLASSES = {
+    0: "covers the period asked",
+    1: "covers it in part",
+    2: "reports it as a comparative",
+    3: "precedes it (outlook only)",
+}
+
+
+class RouteDecision(BaseModel):
+    """What routing did with one document, and why."""
+
+    doc: str
+    routed: bool
+    reason: str
+    rank: int | None = Field(default=None, description="rank among the routed documents (1 = best)")
+    score: float | None = Field(default=None, description="document-level score (BM25 over the whole document)")
+    coverage: float | None = Field(default=None, description="share of the question's term weight it holds")
+    issuer: str | None = None
+    period: str | None = None
+
+
+class Routing(BaseModel):
+    """The routing of one question: the documents searched, and a decision for every document given."""
+
+    status: Literal["ok", "no_match"]
+    detail: str
+    entities: NamedEntities
+    routed: list[str]
+    decisions: list[RouteDecision]
+    notes: list[str] = Field(default_factory=list, description="caveats shown with the answer")
+
+
+class _Candidate:
+    def __init__(self, doc: CorpusDocument) -> None:
+        self.doc = doc
+        self.score = 0.0
+        self.coverage = 0.0
+        self.specific = 0.0  # the highest idf among the question's own terms it holds
+        self.period_class: int | None = None
+        self.group = _issuer_key(doc)
+        self.years = _doc_years(doc)
+
+
+def _issuer_key(doc: CorpusDocument) -> str:
+    words = issuer_words(doc.profile.issuer.value or "") or file_words(Path(doc.path).stem)
+    return " ".join(words) or f"#{doc.doc_id}"
+
+
+def _doc_years(doc: CorpusDocument) -> set[int]:
+    years: set[int] = set()
+    if (year := doc.profile.year()) is not None:
+        years.add(year)
+    end = doc.profile.period_end.value
+    if end and int(end[5:7]) <= 3:  # a year ending January-March is named by either calendar year
+        years.add(int(end[:4]) - 1)
+    file_year, _ = file_period(Path(doc.path).stem)
+    if file_year is not None:
+        years.add(file_year)  # the user's own label of the period ("acme_2023Q2_10Q")
+    return years
+
+
+def _period_label(doc: CorpusDocument) -> str | None:
+    p = doc.profile
+    parts = [p.kind.value or ""]
+    if p.fiscal_year.value:
+        parts.append(f"Q{p.quarter.value} " if p.quarter.value else "")
+        parts[-1] += f"FY{p.fiscal_year.value}"
+    if p.period_end.value:
+        parts.append(f"(period ended {p.period_end.value})")
+    label = " ".join(part for part in parts if part)
+    return label or None
+
+
+def _scope(documents: list[CorpusDocument], patterns: list[str]) -> set[str]:
+    """The doc ids the --doc globs name; UsageError for a glob that names none."""
+    chosen: set[str] = set()
+    for pattern in patterns:
+        want = pattern.lower()
+        hits = {
+            d.doc_id
+            for d in documents
+            if any(fnmatch.fnmatchcase(v.lower(), want) for v in (d.doc_id, Path(d.path).name, d.path))
+        }
+        if not hits:
+            sample = ", ".join(d.doc_id for d in documents[:5]) + (" ..." if len(documents) > 5 else "")
+            raise UsageError(
+                f"--doc {pattern!r} matches no document among the {len(documents)} given ({sample})",
+                "give a document id, file name or glob (e.g. --doc 'acme_*'); `docintel ingest PATH` lists them",
+            )
+        chosen |= hits
+    return chosen
+
+
+def route(parsed: ParsedQuestion, corpus: Corpus, settings: Settings, scope: list[str] | None = None) -> Routing:
+    """Decide which documents of the corpus the question is searched in; every document gets a decision."""
+    decisions: dict[str, RouteDecision] = {}
+    in_scope = _scope(corpus.documents, scope) if scope else None
+    live: list[_Candidate] = []
+    for doc in corpus.documents:
+        if in_scope is not None and doc.doc_id not in in_scope:
+            decisions[doc.doc_id] = _out(doc, "not named by --doc")
+        elif doc.duplicate_of:
+            decisions[doc.doc_id] = _out(doc, f"identical to {doc.duplicate_of} (same content): counted once")
+        else:
+            live.append(_Candidate(doc))
+    routing = _route_live(parsed, corpus, settings, live, decisions)
+    routing.decisions = [decisions[d.doc_id] for d in corpus.documents]
+    return routing
+
+
+def _route_live(
+    parsed: ParsedQuestion,
+    corpus: Corpus,
+    settings: Settings,
+    live: list[_Candidate],
+    decisions: dict[str, RouteDecision],
+) -> Routing:
+    entities = parsed.entities
+    count = len(live)
+    these = f"these {count} documents" if count != 1 else "this document"
+    if not settings.use_routing:
+        for c in live:
+            decisions[c.doc.doc_id] = _in(c, None, "routing is off (use_routing=false): every document is searched")
+        return Routing(
+            status="ok", detail="routing off", entities=entities, routed=[c.doc.doc_id for c in live], decisions=[]
+        )
+    terms = parsed.search_terms()
+    direct = _direct_terms(parsed)
+    name_tokens = {name: tokenize(name) for name in entities.names}
+    hits = corpus.index.term_hits([t for t, _ in terms] + [t for toks in name_tokens.values() for t in toks])
+    _score(live, terms, direct, hits)
+    notes: list[str] = []
+    # --- issuers the question names
+    matched = _issuer_matches(entities.names, live)
+    if matched:
+        for c in live:
+            if c.doc.doc_id not in matched:
+                named = ", ".join(sorted({n for names in matched.values() for n in names}))
+                decisions[c.doc.doc_id] = _out(c, f"its issuer ({_issuer(c)}) is not {named}, whom the question names")
+        live = [c for c in live if c.doc.doc_id in matched]
+    unmatched = [n for n in entities.issuer_position if not _names_part(n, matched)]
+    mentions = {n: _mentions(n, name_tokens[n], hits, corpus, live) for n in unmatched}
+    absent = [n for n in unmatched if not mentions[n]]
+    if absent:
+        about = " or ".join(absent[:3])
+        detail = f"no document about {about} in {these}" if count != 1 else f"the document is not about {about}"
+        if not matched:
+            return _no_match(live, decisions, detail, entities)
+        notes.append(detail)
+    elif unmatched and not matched:  # named by no profile, but some documents are about it: only those
+        name = unmatched[0]
+        writing = mentions[name]
+        for c in live:
+            if c.doc.doc_id not in writing:
+                decisions[c.doc.doc_id] = _out(c, f"no profile names {name}, and it does not write {name} often")
+        live = [c for c in live if c.doc.doc_id in writing]
+        listed = ", ".join(f"{d} ({n} lines)" for d, n in sorted(writing.items(), key=lambda kv: -kv[1])[:3])
+        notes.append(f"no document in {these} is by {name}; searched those that write it most: {listed}")
+    # --- absolute relevance: enough of the question's weight, or one term that few passages hold
+    best = max((c.coverage for c in live), default=0.0)
+    if best < settings.min_term_coverage and not any(c.specific >= SPECIFIC_IDF for c in live):
+        return _no_match(live, decisions, _weak_terms(direct, hits, best, these), entities)
+    for c in list(live):
+        if c.coverage == 0.0:
+            decisions[c.doc.doc_id] = _out(c, "none of the question's terms occur in it")
+    live = [c for c in live if c.coverage > 0.0]
+    # --- periods
+    live, period_notes = _by_period(live, entities, decisions)
+    notes += period_notes
+    if not live:
+        return _no_match(
+            [], decisions, period_notes[-1] if period_notes else "no document covers the period asked", entities
+        )
+    return _rank(live, matched, entities, settings, decisions, notes)
+
+
+def _in(c: _Candidate, rank: int | None, reason: str) -> RouteDecision:
+    return RouteDecision(
+        doc=c.doc.doc_id,
+        routed=True,
+        reason=reason,
+        rank=rank,
+        score=round(c.score, 4),
+        coverage=round(c.coverage, 4),
+        issuer=c.doc.profile.issuer.value,
+        period=_period_label(c.doc),
+    )
+
+
+def _out(item: _Candidate | CorpusDocument, reason: str) -> RouteDecision:
+    c = item if isinstance(item, _Candidate) else None
+    doc = c.doc if c else item
+    assert isinstance(doc, CorpusDocument)
+    return RouteDecision(
+        doc=doc.doc_id,
+        routed=False,
+        reason=reason,
+        score=round(c.score, 4) if c else None,
+        coverage=round(c.coverage, 4) if c else None,
+        issuer=doc.profile.issuer.value,
+        period=_period_label(doc),
+    )
+
+
+def _issuer(c: _Candidate) -> str:
+    return c.doc.profile.issuer.value or f"unknown; file {Path(c.doc.path).name}"
+
+
+def _no_match(
+    live: list[_Candidate], decisions: dict[str, RouteDecision], detail: str, entities: NamedEntities
+) -> Routing:
+    for c in live:
+        decisions.setdefault(c.doc.doc_id, _out(c, detail))
+    return Routing(status="no_match", detail=detail, entities=entities, routed=[], decisions=[], notes=[detail])
+
+
+def _direct_terms(parsed: ParsedQuestion) -> list[str]:
+    """The search terms of the question's own words (domain synonyms left out)."""
+    terms: list[str] = []
+    for keyword in parsed.keywords:
+        if keyword.source == "direct":
+            terms += [t for t in tokenize(keyword.text) if t not in terms]
+    return terms
+
+
+def _score(
+    live: list[_Candidate], terms: list[tuple[str, float]], direct: list[str], hits: dict[str, dict[str, TermHit]]
+) -> None:
+    """Document-level BM25 (text plus a bonus for headings and first pages) and coverage of each document.
+
+    Coverage is the share of the idf weight of the question's own terms (over passages) that a
+    document holds; a term no document holds weighs as if one passage held it.
+    """
+    if not live:
+        return
+    n = len(live)
+    hashes = {c.doc.content_hash for c in live}
+    avg = sum(c.doc.n_tokens for c in live) / n or 1.0
+    passages_total = sum(c.doc.n_passages for c in live) or 1
+    held_by = {t: {h: hit for h, hit in hits.get(t, {}).items() if h in hashes} for t in {*dict(terms), *direct}}
+    for term, weight in terms:
+        held = held_by[term]
+        doc_idf = weight * math.log(1 + (n - len(held) + 0.5) / (len(held) + 0.5))
+        for c in live:
+            hit = held.get(c.doc.content_hash)
+            if hit is not None:
+                norm = _K1 * (1 - _B + _B * c.doc.n_tokens / avg)
+                c.score += doc_idf * (hit.tf * (_K1 + 1) / (hit.tf + norm) + HEAD_BONUS * (hit.head > 0))
+    idf: dict[str, float] = {}
+    for term in direct:
+        in_passages = max(sum(hit.passages for hit in held_by[term].values()), 1)
+        idf[term] = math.log(1 + (passages_total - in_passages + 0.5) / (in_passages + 0.5))
+    total = sum(idf.values()) or 1.0
+    for c in live:
+        weights = [w for t, w in idf.items() if (found := held_by[t].get(c.doc.content_hash)) and found.tf]
+        c.coverage = sum(weights) / total
+        c.specific = max(weights, default=0.0)
+
+
+def _issuer_matches(names: list[str], live: list[_Candidate]) -> dict[str, list[str]]:
+    """doc id -> the names of the question that name its issuer (the longest run of words that matches).
+
+    Part of a run counts ('What Was AMCOR' -> 'AMCOR') unless the run goes on where the issuer's
+    name goes on differently: 'American Express' never names 'American Water Works'.
+    """
+    matched: dict[str, list[str]] = {}
+    for name in names:
+        words = name.split()
+        found = False
+        for size in range(len(words), 0, -1):
+            for start in range(len(words) - size + 1):
+                part = " ".join(words[start : start + size])
+                followed = start + size < len(words)
+                docs = [c for c in live if _names_issuer(part, c.doc, followed)]
+                for c in docs:
+                    matched.setdefault(c.doc.doc_id, []).append(name)
+                found = found or bool(docs)
+            if found:
+                break
+    return matched
+
+
+def _names_issuer(name: str, doc: CorpusDocument, followed: bool) -> bool:
+    for words in (tuple(issuer_words(doc.profile.issuer.value or "")), tuple(file_words(Path(doc.path).stem))):
+        covered = name_match_length(name, words)
+        if covered and not (followed and covered < len(words)):
+            return True
+    return False
+
+
+def _names_part(name: str, matched: dict[str, list[str]]) -> bool:
+    return any(name in names for names in matched.values())
+
+
+PHRASE_CHECKS = 5  # documents read to count a name as written, when its words are common
+MENTION_LINES = 5  # a document that writes a name on more lines than this is about it (a product, a partner)
+
+
+def _mentions(
+    name: str, tokens: list[str], hits: dict[str, dict[str, TermHit]], corpus: Corpus, live: list[_Candidate]
+) -> dict[str, int]:
+    """The documents that write *name* on more than MENTION_LINES lines (doc id -> lines); {} when none is about it.
+
+    The index counts words, not phrases ('American Express' shares both words with many filings), so
+    the documents holding the name's words most are read and the name counted as written (as in the
+    question, in Title Case or in CAPITALS: 'Block' the company, not 'block').
+    """
+    if not any(t.isalpha() for t in tokens):
+        return {}  # '3M' leaves no word to search for: the issuer check has spoken (no profile has it)
+    per_doc: dict[str, int] | None = None
+    for token in tokens:
+        counts = {h: hit.passages for h, hit in hits.get(token, {}).items()}
+        per_doc = counts if per_doc is None else {h: min(v, counts[h]) for h, v in per_doc.items() if h in counts}
+    strong = sorted(((n, h) for h, n in (per_doc or {}).items() if n > WEAK_PRESENCE), reverse=True)
+    by_hash = {c.doc.content_hash: c.doc.doc_id for c in live}
+    suspects = [by_hash[h] for _, h in strong if h in by_hash][:PHRASE_CHECKS]
+    words = re.findall(r"[A-Za-z0-9&]+", name)
+    forms = {" ".join(words), " ".join(w[:1].upper() + w[1:] for w in words), " ".join(words).upper()}
+    pattern = re.compile(
+        "|".join(r"\b" + r"[\s\-]*".join(re.escape(w) for w in form.split()) + r"\b" for form in sorted(forms))
+    )
+    found: dict[str, int] = {}
+    for document in corpus.load(suspects):
+        lines = sum(bool(pattern.search(text)) for text in document.lines["text"].tolist())
+        if lines > MENTION_LINES:
+            found[document.meta.doc_id] = lines
+    return found
+
+
+def _weak_terms(terms: list[str], hits: dict[str, dict[str, TermHit]], best: float, these: str) -> str:
+    found = [t for t in terms if hits.get(t)]
+    missing = [t for t in terms if not hits.get(t)]
+    if not found:
+        return f"none of the question's terms ({', '.join(missing[:6]) or 'none'}) occur in {these}"
+    return (
+        f"the question's terms barely occur in {these} (best document holds {best:.0%} of their weight; "
+        f"found: {', '.join(found[:6])}; not found: {', '.join(missing[:6])})"
+    )
+
+
+def _period_class(c: _Candidate, target: int, quarters: list[int]) -> int | None:
+    """0 the period asked, 1 part of it / the year of the quarter asked, 2 a later filing, 3 the year before;
+    None when it contradicts the question (or cannot hold that period)."""
+    if not c.years:
+        return 1  # period unknown: it cannot contradict
+    quarterly = c.doc.profile.period_type.value in ("quarter", "half")
+    if target in c.years:
+        if bool(quarters) == quarterly:
+            quarter = c.doc.profile.quarter.value
+            if quarters and quarter and int(quarter) not in quarters and not file_period(Path(c.doc.path).stem)[1]:
+                return 2
+            return 0
+        return 1
+    latest = max(c.years)
+    if target < latest <= target + 2 and not quarterly:
+        return 2
+    if latest == target - 1:
+        return 3
+    return None
+
+
+def _by_period(
+    live: list[_Candidate], entities: NamedEntities, decisions: dict[str, RouteDecision]
+) -> tuple[list[_Candidate], list[str]]:
+    """Keep, per issuer, the documents of the period asked (or the latest when none is asked)."""
+    groups: dict[str, list[_Candidate]] = {}
+    for c in live:
+        groups.setdefault(c.group, []).append(c)
+    kept: list[_Candidate] = []
+    notes: list[str] = []
+    for group in groups.values():
+        if entities.years:
+            kept += _named_period(group, entities, decisions, notes)
+        else:
+            kept += _latest(group, decisions, notes)
+    return kept, notes
+
+
+def _named_period(
+    group: list[_Candidate], entities: NamedEntities, decisions: dict[str, RouteDecision], notes: list[str]
+) -> list[_Candidate]:
+    target = max(entities.years)
+    for c in group:
+        c.period_class = _period_class(c, target, entities.quarters)
+    fitting = [c for c in group if c.period_class is not None]
+    best = min((c.period_class for c in fitting if c.period_class is not None), default=None)
+    for c in group:
+        if c.period_class is None:
+            decisions[c.doc.doc_id] = _out(
+                c, f"its period ({_period_label(c.doc)}) cannot hold FY{target}, which the question asks about"
+            )
+        elif c.period_class != best:
+            better = next(o for o in fitting if o.period_class == best)
+            decisions[c.doc.doc_id] = _out(
+                c,
+                f"{better.doc.doc_id} {_PERIOD_CLASSES[best or 0]} (FY{target}); this one "
+                f"{_PERIOD_CLASSES[c.period_class]}",
+            )
+    chosen = [c for c in fitting if c.period_class == best]
+    if not chosen and group:
+        have = ", ".join(sorted({_period_label(c.doc) or c.doc.doc_id for c in group}))
+        notes.append(f"no document of {_issuer(group[0])} covers FY{target} (have: {have})")
+    elif best and best >= 2:
+        notes.append(
+            f"no document of {_issuer(chosen[0])} is for FY{target}: using {', '.join(c.doc.doc_id for c in chosen)}, "
+            f"which {_PERIOD_CLASSES[best]}"
+        )
+    return chosen
+
+
+def _latest(group: list[_Candidate], decisions: dict[str, RouteDecision], notes: list[str]) -> list[_Candidate]:
+    """With no period named: the latest documents of one issuer (older ones out, and a note says so)."""
+    dated = [c for c in group if c.years]
+    if len(group) < 2 or not dated:
+        return group
+    newest = max(max(c.years) for c in dated)
+    older = [c for c in dated if max(c.years) < newest]
+    if not older:
+        return group
+    for c in older:
+        decisions[c.doc.doc_id] = _out(
+            c, f"an older period of the same issuer; the question names no period, so the latest (FY{newest}) is used"
+        )
+    kept = [c for c in group if c not in older]
+    notes.append(
+        f"the question names no period: used the latest documents of {_issuer(kept[0])} (FY{newest}: "
+        f"{', '.join(c.doc.doc_id for c in kept)}); left out {', '.join(c.doc.doc_id for c in older)}"
+    )
+    return kept
+
+
+def _kind_fits(kind: str | None, asked: Iterable[str]) -> bool:
+    families = {"annual": _ANNUAL_KINDS, "quarterly": _QUARTER_KINDS, "release": _RELEASE_KINDS}
+    return any(kind in families.get(a, {a}) for a in asked) if kind else False
+
+
+def _rank(
+    live: list[_Candidate],
+    matched: dict[str, list[str]],
+    entities: NamedEntities,
+    settings: Settings,
+    decisions: dict[str, RouteDecision],
+    notes: list[str],
+) -> Routing:
+    for c in live:
+        if entities.kinds and _kind_fits(c.doc.profile.kind.value, entities.kinds):
+            c.score *= KIND_FACTOR
+    live.sort(key=lambda c: (-c.score, c.doc.doc_id))
+    best = live[0].score
+    routed: list[str] = []
+    for c in live:
+        rank = len(routed) + 1
+        if rank > settings.route_max_documents:
+            decisions[c.doc.doc_id] = _out(c, f"ranked below the best {settings.route_max_documents} documents")
+        elif not matched and c.score < settings.route_score_share * best:
+            decisions[c.doc.doc_id] = _out(
+                c, f"scores {c.score:.2f}, under {settings.route_score_share:.0%} of the best document's {best:.2f}"
+            )
+        else:
+            why = "its issuer is named in the question" if c.doc.doc_id in matched else "among the best-scoring"
+            decisions[c.doc.doc_id] = _in(c, rank, why)
+            routed.append(c.doc.doc_id)
+    detail = f"{len(routed)} of {len(decisions)} documents searched"
+    return Routing(status="ok", detail=detail, entities=entities, routed=routed, decisions=[], notes=notes)
