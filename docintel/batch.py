@@ -21,7 +21,7 @@ from typing import Any
 from .errors import DocintelError, DocumentNotFoundError, InputError, QuestionFileError, StorageError, UsageError
 from .ingest import Document, IngestFailure, expand_paths
 from .outfile import BatchOutput, check_output_path, is_batch_output
-from .pipeline import Pipeline
+from .pipeline import AskResult, Pipeline
 from .question import check_question
 
 ID_KEYS = ("id", "financebench_id", "question_id", "qid")
@@ -180,12 +180,20 @@ def match_doc(name: str, documents: dict[str, Document]) -> Document | None:
 
 
 def run_batch(
-    pipeline: Pipeline, questions: list[QuestionRow], paths: list[Path], out: Path, *, workers: int = 4
+    pipeline: Pipeline,
+    questions: list[QuestionRow],
+    paths: list[Path],
+    out: Path,
+    *,
+    workers: int = 4,
+    scope: list[str] | None = None,
 ) -> BatchSummary:
     """Answer every question not already answered in *out*; one JSON line per question.
 
-    Call check_output first. Stops with StorageError at the first trace or output line that
-    cannot be written, after writing what the questions already running produced.
+    A question with a ``doc`` field is asked of that document; the others are routed over the
+    corpus of *paths* (limited to the ``--doc`` globs in *scope*). Call check_output first. Stops
+    with StorageError at the first trace or output line that cannot be written, after writing
+    what the questions already running produced.
     """
     started = time.perf_counter()
     summary = BatchSummary(total=len(questions))
@@ -197,16 +205,35 @@ def run_batch(
         documents, doc_errors = ingest_needed(pipeline, todo, paths)
         summary.failed_documents = [failure.message for failure in doc_errors.values()]
         pipeline.warm(list(documents.values()))  # once, before the threads: no index is built twice
-        _answer_all(pipeline, todo, documents, doc_errors, output, summary, workers)
+        asked = QuestionTargets(paths, documents, doc_errors, scope)
+        _answer_all(pipeline, todo, asked, output, summary, workers)
     summary.wall_s = round(time.perf_counter() - started, 2)
     return summary
+
+
+class QuestionTargets:
+    """What the questions are asked of: the corpus of the PATH arguments, or the document a doc field names."""
+
+    def __init__(
+        self,
+        paths: list[Path],
+        documents: dict[str, Document],
+        doc_errors: dict[str, IngestFailure],
+        scope: list[str] | None,
+    ) -> None:
+        self.paths, self.documents, self.doc_errors, self.scope = paths, documents, doc_errors, scope
+
+    def ask(self, pipeline: Pipeline, q: QuestionRow) -> AskResult:
+        """Answer one question: from its doc field's document, else routed over the corpus."""
+        if q.doc:
+            return pipeline.ask(q.question, documents=documents_for(q.doc, self.documents, self.doc_errors))
+        return pipeline.ask(q.question, self.paths, scope=self.scope)
 
 
 def _answer_all(
     pipeline: Pipeline,
     todo: list[QuestionRow],
-    documents: dict[str, Document],
-    doc_errors: dict[str, IngestFailure],
+    asked: QuestionTargets,
     output: BatchOutput,
     summary: BatchSummary,
     workers: int,
@@ -216,7 +243,7 @@ def _answer_all(
     stop: StorageError | None = None
     stopping = threading.Event()  # set by the thread that met a storage error: no question starts after it
     try:
-        futures = [pool.submit(_answer_unless_stopped, stopping, pipeline, q, documents, doc_errors) for q in todo]
+        futures = [pool.submit(_answer_unless_stopped, stopping, pipeline, q, asked) for q in todo]
         for future in as_completed(futures):
             outcome = None if future.cancelled() else future.result()
             if outcome is None:
@@ -244,9 +271,10 @@ def _answer_all(
 def ingest_needed(
     pipeline: Pipeline, todo: list[QuestionRow], paths: list[Path]
 ) -> tuple[dict[str, Document], dict[str, IngestFailure]]:
-    """Ingest once: only the files questions name, or all of them when some question names none.
+    """Read once: the files questions name; and, when some question names none, the corpus index of *paths*
+    (built or brought up to date here, before the threads start; routed documents load as questions need them).
 
-    Returns the documents by id and the files that failed, by stem.
+    Returns the named documents by id and the files that failed, by stem.
     """
     files, failures = expand_paths(paths)
     errors = {Path(f.path).stem: f for f in failures}
@@ -254,9 +282,9 @@ def ingest_needed(
         raise InputError(failures[0].error["what"], failures[0].error["fix"])
     wanted = {doc_key(q.doc) for q in todo if q.doc}
     if any(q.doc is None for q in todo):
-        chosen = files
-    else:
-        chosen = [f for f in files if f.stem in wanted or f.name in wanted]
+        corpus = pipeline.corpus(paths)
+        errors.update({Path(f.path).stem: f for f in corpus.failures})
+    chosen = [f for f in files if f.stem in wanted or f.name in wanted]
     report = pipeline.ingest(chosen) if chosen else None
     documents = {d.meta.doc_id: d for d in report.documents} if report else {}
     for failure in report.failures if report else []:
@@ -265,27 +293,23 @@ def ingest_needed(
 
 
 def _answer_unless_stopped(
-    stopping: threading.Event,
-    pipeline: Pipeline,
-    q: QuestionRow,
-    documents: dict[str, Document],
-    doc_errors: dict[str, IngestFailure],
+    stopping: threading.Event, pipeline: Pipeline, q: QuestionRow, asked: QuestionTargets
 ) -> tuple[dict[str, Any], StorageError | None] | None:
     if stopping.is_set():
         return None
-    record, storage = _answer_one(pipeline, q, documents, doc_errors)
+    record, storage = _answer_one(pipeline, q, asked)
     if storage is not None:
         stopping.set()
     return record, storage
 
 
 def _answer_one(
-    pipeline: Pipeline, q: QuestionRow, documents: dict[str, Document], doc_errors: dict[str, IngestFailure]
+    pipeline: Pipeline, q: QuestionRow, asked: QuestionTargets
 ) -> tuple[dict[str, Any], StorageError | None]:
     """The output record of one question, and the storage error that must stop the batch, if any."""
     record: dict[str, Any] = {"id": q.id, "question": q.question, **q.extra, "doc": q.doc}
     try:
-        result = pipeline.ask(q.question, documents=documents_for(q.doc, documents, doc_errors))
+        result = asked.ask(pipeline, q)
     except DocintelError as exc:
         storage = exc.trace_error if isinstance(exc.trace_error, StorageError) else None
         return {

@@ -75,20 +75,20 @@ def save_entry(path: Path, entry: dict[str, Any]) -> None:
 def cache_summary(cache_dir: Path) -> dict[str, Any]:
     """What the cache holds: its folder, and the number and total size of parsed documents and indexes."""
     summary: dict[str, Any] = {"cache_dir": str(cache_dir)}
-    for kind in ("lines", "index"):
-        files = [p for p in (cache_dir / kind).rglob("*.json")] if (cache_dir / kind).is_dir() else []
+    for kind, pattern in (("lines", "*.json"), ("index", "*.json"), ("corpora", "*.sqlite")):
+        files = [p for p in (cache_dir / kind).rglob(pattern)] if (cache_dir / kind).is_dir() else []
         summary[kind] = {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}
     return summary
 
 
 def clear_cache(cache_dir: Path) -> int:
-    """Delete every parsed document and search index under *cache_dir*; returns the files removed.
+    """Delete every parsed document, search index and corpus index under *cache_dir*; returns the files removed.
 
-    Only docintel's own folders (``lines/``, ``index/``) are touched, so a cache folder shared
-    with other files loses nothing else.
+    Only docintel's own folders (``lines/``, ``index/``, ``corpora/``) are touched, so a cache folder
+    shared with other files loses nothing else.
     """
     removed = 0
-    for kind in ("lines", "index"):
+    for kind in ("lines", "index", "corpora"):
         root = cache_dir / kind
         if not root.is_dir():
             continue

@@ -21,9 +21,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from . import __version__
-from .batch import QuestionRow, documents_for, ingest_needed
+from .batch import QuestionRow, QuestionTargets, ingest_needed
 from .errors import DocintelError, StorageError
-from .ingest import Document, IngestFailure
 from .numbers import find_numbers
 from .pipeline import Pipeline
 from .progress import SILENT, Reporter
@@ -48,6 +47,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "section_hints": {"use_section_hints": False},
     "page_hints": {"use_page_hints": False},
     "page_diversity": {"same_page_decay": 1.0},
+    "routing": {"use_routing": False},
 }
 VERDICTS = ("verified", "wrong_lines", "not_in_context", "quote_not_found", "out_of_range", "unknown_document")
 
@@ -168,15 +168,13 @@ def _add_statement(text: str, values: AnswerValues) -> None:
     values.numbers.extend(Quantity.from_number(number) for number in find_numbers(text))
 
 
-def score_question(
-    row: QuestionRow, pipeline: Pipeline, documents: dict[str, Document], doc_errors: dict[str, IngestFailure]
-) -> QuestionScore:
+def score_question(row: QuestionRow, pipeline: Pipeline, targets: QuestionTargets) -> QuestionScore:
     """Answer one question and score it against its gold data."""
     record = {**row.extra, "gold_pages": row.extra.get("gold_pages")}
     pages = sorted(gold_pages(record))
     base: dict[str, Any] = {"id": row.id, "question": row.question, "doc": row.doc, "gold_pages": pages}
     try:
-        result = pipeline.ask(row.question, documents=documents_for(row.doc, documents, doc_errors))
+        result = targets.ask(pipeline, row)
     except DocintelError as exc:
         if isinstance(exc.trace_error, StorageError):
             raise exc.trace_error from None  # every further trace would be lost too: stop the evaluation
@@ -253,8 +251,7 @@ def run(
     label: str,
     settings: Settings,
     rows: list[QuestionRow],
-    documents: dict[str, Document],
-    doc_errors: dict[str, IngestFailure],
+    targets: QuestionTargets,
     reporter: Reporter = SILENT,
 ) -> RunReport:
     """Answer and score every question with *settings*."""
@@ -263,7 +260,7 @@ def run(
     with reporter.task(f"eval {label}", len(rows)) as task:
         task.summary = f"{len(rows)} questions"
         for number, row in enumerate(rows, start=1):
-            scores.append(score_question(row, pipeline, documents, doc_errors))
+            scores.append(score_question(row, pipeline, targets))
             task.advance(1, f"{number}/{len(rows)} questions")
     return RunReport(
         label=label,
@@ -285,13 +282,11 @@ def flips(base: RunReport, other: RunReport, metric: str = "page_hit") -> dict[s
     }
 
 
-def prepare_documents(
-    pipeline: Pipeline, rows: list[QuestionRow], paths: list[Path]
-) -> tuple[dict[str, Document], dict[str, IngestFailure]]:
-    """Ingest and index once for every run of an evaluation."""
+def prepare_documents(pipeline: Pipeline, rows: list[QuestionRow], paths: list[Path]) -> QuestionTargets:
+    """Ingest and index once for every run of an evaluation (rows without a doc are routed over *paths*)."""
     documents, errors = ingest_needed(pipeline, rows, paths)
     pipeline.warm(list(documents.values()))
-    return documents, errors
+    return QuestionTargets(paths, documents, errors, None)
 
 
 def report_json(runs: list[RunReport], extra: dict[str, Any]) -> dict[str, Any]:

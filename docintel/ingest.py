@@ -230,6 +230,7 @@ class Ingestor:
         self._password = password  # fixed for the Ingestor's life: the memo holds what it opened
         self.reporter = reporter
         self._memo: dict[str, dict[str, Any]] = {}
+        self._parsed_now: set[str] = set()  # parsed by this run (not a cache hit, also when read again from memory)
 
     def ingest(self, paths: list[Path]) -> IngestReport:
         """Ingest files and folders; bad files are reported in ``failures`` and do not stop the rest."""
@@ -281,7 +282,7 @@ class Ingestor:
                 if add_tables(entry) | add_profile(entry, path, self._password):
                     self._save(key, entry)
                 self._memo[key] = entry
-                entries[path], hits[path] = entry, True
+                entries[path], hits[path] = entry, key not in self._parsed_now
             elif path not in todo and not any(hashes[t] == key for t in todo):
                 todo.append(path)
         for path, result in self._parse_many(todo):
@@ -292,6 +293,7 @@ class Ingestor:
             add_tables(result)
             add_profile(result, path, self._password)
             self._memo[key] = result
+            self._parsed_now.add(key)
             self._save(key, result)  # saved as each file finishes, so an interrupted run keeps what it parsed
         for path in files:  # files parsed now, and duplicates of them
             if path not in entries and path not in errors:

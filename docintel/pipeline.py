@@ -441,6 +441,7 @@ class Pipeline:
         """The new trace of a replay: the original's question, evidence and prompt; documents where they are now."""
         trace = self._new_trace(original.question, settings, original.trace_id)
         trace.parsed, trace.retrieval, trace.context = original.parsed, original.retrieval, original.context
+        trace.routing = original.routing
         trace.prompt, trace.budget_audit = original.prompt, original.budget_audit
         trace.extraction_fields = original.extraction_fields
         trace.documents = [DocumentRecord.of(d) for d in documents]  # where they are now, for verifying this trace

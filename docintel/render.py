@@ -522,5 +522,6 @@ def cache_report(summary: dict[str, Any]) -> str:
     return (
         f"cache: {summary['cache_dir']}\n"
         f"parsed documents: {summary['lines']['files']} ({_size(summary['lines']['bytes'])})\n"
-        f"search indexes: {summary['index']['files']} ({_size(summary['index']['bytes'])})"
+        f"search indexes: {summary['index']['files']} ({_size(summary['index']['bytes'])})\n"
+        f"corpus indexes: {summary['corpora']['files']} ({_size(summary['corpora']['bytes'])})"
     )

@@ -40,11 +40,13 @@ def write_pdf(
     page_labels: list[tuple[int, str, int]] | None = None,
     outline: list[tuple[str, int]] | None = None,
     font_size: float = 10,
+    info: dict[str, str] | None = None,
 ) -> Path:
     """Write *pages* to *path*.
 
     page_labels: (first 0-based page, style 'D' decimal or 'r' roman, start number) ranges.
     outline: (heading, 0-based page) bookmarks.
+    info: more document-information entries, e.g. {"Author": "Acme Corp", "CreationDate": "D:20240131"}.
     """
     objects: list[bytes] = []
 
@@ -84,7 +86,10 @@ def write_pdf(
             add(f"<< /Title ({_escape(heading)}) {links} /Dest [{page_ids[page_index]} 0 R /Fit] >>".encode("cp1252"))
         extra += f" /Outlines {root} 0 R"
     objects[catalog - 1] = f"<< /Type /Catalog /Pages {pages_obj} 0 R{extra} >>".encode()
-    info = add(f"<< /Title ({_escape(title or path.stem)}) /Producer (docintel pdfwriter) >>".encode("cp1252"))
+    entries = {"Title": title or path.stem, "Producer": "docintel pdfwriter", **(info or {})}
+    info_body = " ".join(f"/{key} ({_escape(value)})" for key, value in entries.items())
+    add(f"<< {info_body} >>".encode("cp1252"))
+    info_id = len(objects)
 
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
@@ -98,7 +103,7 @@ def write_pdf(
     out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
         len(objects) + 1,
         catalog,
-        info,
+        info_id,
         xref,
     )
     path.parent.mkdir(parents=True, exist_ok=True)

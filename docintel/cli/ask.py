@@ -31,7 +31,16 @@ def register(sub: Any) -> None:
         "  calc    every operand is supported by its own span, the expression is plain arithmetic\n"
         "          (+ - * / and parentheses; anything else is rejected) and recomputes within 0.5%\n"
         "The headline says 'supported' only when every quote is verified and every check holds.\n\n"
-        'example: docintel ask "What is the refund window?" corpus/',
+        "Over a folder the question is routed first (every document gets a decision, shown by\n"
+        "`docintel context` and kept in the trace): documents of another issuer than the one the\n"
+        "question names, copies of the same file, and periods that cannot hold the year asked are\n"
+        "left out; with no period named the latest filing is used and a note says so; a company\n"
+        "no document is about gives 'no document about X in these N documents' and nothing is sent;\n"
+        "so does a question whose terms barely occur anywhere. Passages come from the best 3\n"
+        "documents (route_max_documents). The folder's corpus index (see `docintel index`) is built\n"
+        "on first use and updated per changed file.\n\n"
+        'example: docintel ask "What is the refund window?" corpus/\n'
+        'example: docintel ask "What was Acme\'s revenue in fiscal 2023?" filings/ --doc "acme_*"',
     )
     p.add_argument("question")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="PDF files or folders of PDFs")

@@ -11,13 +11,15 @@ from typing import Any
 from .. import render
 from ..errors import EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_OK, UsageError
 from ..render import print_text
-from .common import add_command, answer_flags, common_flags, make_pipeline, retrieval_flags
+from .common import add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
 
 BATCH_HELP = """\
 Answer every question of QUESTIONS from the PDFs in PATH (files or folders).
 
 QUESTIONS: .txt (one question a line), .jsonl or .csv with `id`, `question` and an optional
-`doc` naming the PDF the question is about (file name or stem); other fields pass through
+`doc` naming the PDF the question is about (file name or stem). A question without `doc` is
+routed over the folder (see `docintel ask --help`), limited to --doc globs when given, using
+the folder's corpus index (built once, before the questions start); other fields pass through
 to the output (e.g. gold answers; a field named like an output field, such as `answer`,
 passes through as `input_answer`). FinanceBench files (financebench_id, doc_name) work as
 they are. Without ids, a stable id is derived from the question text.
@@ -63,6 +65,7 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     answer_flags(p)
     retrieval_flags(p)
+    scope_flag(p)
     common_flags(p)
 
 
@@ -75,7 +78,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     pipeline = make_pipeline(args)
     questions = load_questions(args.questions)
     pipeline.backend  # noqa: B018 — fail on a missing key before any question is tried
-    summary = run_batch(pipeline, questions, args.paths, args.out, workers=args.workers)
+    summary = run_batch(pipeline, questions, args.paths, args.out, workers=args.workers, scope=args.scope)
     if args.json:
         print(json.dumps(summary.__dict__, indent=1))
     else:

@@ -20,8 +20,10 @@ def register(sub: Any) -> None:
         "context",
         cmd_context,
         help="show exactly what would be sent to the model (no model call)",
-        description="Parse the question, rank passages and pack them under the budget; print the\n"
-        "rendered evidence and the audit of every packing decision.\n\n"
+        description="Parse the question, route it over the documents (issuer, period, terms; see\n"
+        "`docintel ask --help`), rank passages inside the routed ones and pack them under the\n"
+        "budget; print the rendered evidence, the audit of every packing decision and the\n"
+        "routing decision of every document.\n\n"
         'example: docintel context "cash flow on page 4" corpus/ --json\n\n'
         "exit codes: 0 ok; 2 usage (empty question, bad flag); 3 a document could not be\n"
         "read (listed on stderr; the others are still used); 4 configuration.",

@@ -15,9 +15,8 @@ from ..settings import MIN_BUDGET_CHARS, Settings, settings_from_file
 from .common import add_command, answer_flags, common_flags, make_reporter, settings_from_flags
 
 if TYPE_CHECKING:
-    from ..batch import QuestionRow
+    from ..batch import QuestionRow, QuestionTargets
     from ..evaluate import RunReport
-    from ..ingest import Document, IngestFailure
     from ..progress import Reporter
 
 # The names of the ablations, for --help without importing the evaluation machinery.
@@ -29,6 +28,7 @@ ABLATION_NAMES = (
     "section_hints",
     "page_hints",
     "page_diversity",
+    "routing",
 )
 
 
@@ -141,14 +141,15 @@ def cmd_eval(args: argparse.Namespace) -> int:
     reporter = make_reporter(args, base)
     pipeline = Pipeline(base, args.password, reporter)
     pipeline.store.check_writable()  # every question leaves a trace: say so before any work
-    documents, doc_errors = prepare_documents(pipeline, rows, args.paths)
-    if not documents:
+    targets = prepare_documents(pipeline, rows, args.paths)
+    routed = any(row.doc is None for row in rows) and pipeline.corpus(args.paths).documents
+    if not targets.documents and not routed:
         raise QuestionFileError(
             "no readable document among the given paths: "
-            + ("; ".join(sorted({f.message for f in doc_errors.values()})[:3]) or "none found"),
+            + ("; ".join(sorted({f.message for f in targets.doc_errors.values()})[:3]) or "none found"),
             "check the PATH arguments",
         )
-    runs, sections, flipped = _runs(args, base, budgets, rows, documents, doc_errors, reporter)
+    runs, sections, flipped = _runs(args, base, budgets, rows, targets, reporter)
     report = report_json(
         runs,
         {
@@ -206,8 +207,7 @@ def _runs(
     base: Settings,
     budgets: list[int] | None,
     rows: list[QuestionRow],
-    documents: dict[str, Document],
-    doc_errors: dict[str, IngestFailure],
+    targets: QuestionTargets,
     reporter: Reporter,
 ) -> tuple[list[RunReport], list[Section], dict[str, dict[str, list[str]]]]:
     from ..evaluate import ABLATIONS, flips, run
@@ -223,8 +223,7 @@ def _runs(
                     label if budget is None else f"{label}@{budget}",
                     s if budget is None else s.model_copy(update={"budget_chars": budget}),
                     rows,
-                    documents,
-                    doc_errors,
+                    targets,
                     reporter,
                 )
                 for label, s in variants
@@ -234,7 +233,7 @@ def _runs(
             flipped[f"{pair[0].label} -> {pair[1].label}"] = flips(pair[0], pair[1])
         return runs, sections, flipped
     sweep = [
-        run(f"full@{b}", base.model_copy(update={"budget_chars": b}), rows, documents, doc_errors, reporter)
+        run(f"full@{b}", base.model_copy(update={"budget_chars": b}), rows, targets, reporter)
         for b in (budgets or [base.budget_chars])
     ]
     runs.extend(sweep)
@@ -244,7 +243,7 @@ def _runs(
         group = [full]
         for name in args.ablate:
             variant = base.model_copy(update={"budget_chars": full.budget_chars, **ABLATIONS[name]})
-            ablated = run(f"-{name}@{full.budget_chars}", variant, rows, documents, doc_errors, reporter)
+            ablated = run(f"-{name}@{full.budget_chars}", variant, rows, targets, reporter)
             group.append(ablated)
             flipped[f"ablate {name}"] = flips(full, ablated)
         runs.extend(group[1:])

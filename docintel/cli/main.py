@@ -14,10 +14,10 @@ import traceback
 from .. import __version__
 from ..errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, DocintelError, UsageError
 from ..render import print_text
-from . import ask, batch, context, eval, ingest, settings, traces
+from . import ask, batch, context, eval, index, ingest, settings, traces
 from .common import EPILOG, Parser
 
-COMMAND_MODULES = (ask, context, ingest, settings, batch, traces, eval)
+COMMAND_MODULES = (ask, context, ingest, index, settings, batch, traces, eval)
 
 
 def build_parser() -> Parser:
@@ -29,7 +29,8 @@ def build_parser() -> Parser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=EPILOG,
         description="Answer questions about PDF documents with citations that are checked.\n\n"
-        "Reads PDFs into line tables, finds the passages that matter (BM25, page hints), sends\n"
+        "Reads PDFs into line tables, routes a question over a folder to the documents whose\n"
+        "issuer, period and terms match, finds the passages that matter (BM25, page hints), sends\n"
         "them to a model (or answers offline by quoting lines), verifies every quote against the\n"
         "source, and writes a trace of each call to traces/.",
     )

@@ -20,16 +20,17 @@ def register(sub: Any) -> None:
         sub,
         "cache",
         cmd_cache,
-        help="show or clear the cache of parsed PDFs and search indexes",
-        description="The cache keeps each parsed PDF (its line table) and its search index as JSON,\n"
-        "keyed by content hash, in DOCINTEL_CACHE_DIR (default ~/.cache/docintel). Files\n"
-        "are readable by their owner only. Entries of password-protected PDFs are used\n"
-        "only after the password given opens the file again.",
+        help="show or clear the cache of parsed PDFs, search indexes and corpus indexes",
+        description="The cache keeps each parsed PDF (its line table, tables and profile) and its search\n"
+        "index as JSON, keyed by content hash, and one corpus index (SQLite) per set of PATH\n"
+        "arguments (corpora/, see `docintel index --help`), in DOCINTEL_CACHE_DIR (default\n"
+        "~/.cache/docintel). Files are readable by their owner only. Entries of password-protected\n"
+        "PDFs are used only after the password given opens the file again.",
     )
     csub = c.add_subparsers(dest="cache_command", metavar="ACTION", required=True)
     for name, text in (
         ("info", "where the cache is, and how many files and bytes it holds"),
-        ("clear", "delete every cached line table and search index (nothing else)"),
+        ("clear", "delete every cached line table, search index and corpus index (nothing else)"),
     ):
         cp = csub.add_parser(name, help=text, description=text)
         cp.add_argument("--cache-dir", type=Path, help="cache folder (DOCINTEL_CACHE_DIR)")
