@@ -407,49 +407,76 @@ def _period_class(c: _Candidate, target: int, quarters: list[int]) -> int | None
 def _by_period(
     live: list[_Candidate], entities: NamedEntities, decisions: dict[str, RouteDecision]
 ) -> tuple[list[_Candidate], list[str]]:
-    """Keep, per issuer, the documents of the period asked (or the latest when none is asked)."""
+    """Keep, per issuer, the documents of the periods asked (or the latest when none is asked).
+
+    A year more than one past an issuer's latest document is read as forward-looking ("notes due
+    2031", "a 2030 target"), not as the period asked.
+    """
     groups: dict[str, list[_Candidate]] = {}
     for c in live:
         groups.setdefault(c.group, []).append(c)
     kept: list[_Candidate] = []
     notes: list[str] = []
     for group in groups.values():
-        if entities.years:
-            kept += _named_period(group, entities, decisions, notes)
+        latest = max((max(c.years) for c in group if c.years), default=None)
+        asked = sorted({y for y in entities.years if latest is None or y <= latest + 1}, reverse=True)
+        if asked:
+            kept += _named_period(group, asked, entities.quarters, decisions, notes)
         else:
             kept += _latest(group, decisions, notes)
     return kept, notes
 
 
+def _holds(c: _Candidate) -> set[int]:
+    """The years a document reports: its own, and the comparative years before it."""
+    back = 1 if c.doc.profile.period_type.value in ("quarter", "half") else 2
+    return {year - k for year in c.years for k in range(back + 1)}
+
+
 def _named_period(
-    group: list[_Candidate], entities: NamedEntities, decisions: dict[str, RouteDecision], notes: list[str]
+    group: list[_Candidate],
+    asked: list[int],
+    quarters: list[int],
+    decisions: dict[str, RouteDecision],
+    notes: list[str],
 ) -> list[_Candidate]:
-    target = max(entities.years)
-    for c in group:
-        c.period_class = _period_class(c, target, entities.quarters)
-    fitting = [c for c in group if c.period_class is not None]
-    best = min((c.period_class for c in fitting if c.period_class is not None), default=None)
-    for c in group:
-        if c.period_class is None:
-            decisions[c.doc.doc_id] = _out(
-                c, f"its period ({_period_label(c.doc)}) cannot hold FY{target}, which the question asks about"
+    """The documents of one issuer for the years asked (latest first; an earlier year already held
+    by a chosen document as a comparative needs no other document)."""
+    chosen: list[_Candidate] = []
+    held: set[int] = set()
+    for year in asked:
+        if year in held:
+            continue
+        classes = {c.doc.doc_id: _period_class(c, year, quarters) for c in group}
+        fitting = [c for c in group if classes[c.doc.doc_id] is not None]
+        if not fitting:
+            have = ", ".join(sorted({_period_label(c.doc) or c.doc.doc_id for c in group}))
+            notes.append(f"no document of {_issuer(group[0])} covers FY{year} (have: {have})")
+            continue
+        best = min(classes[c.doc.doc_id] or 0 for c in fitting)
+        picked = [c for c in fitting if classes[c.doc.doc_id] == best]
+        for c in picked:
+            if c not in chosen:
+                c.period_class = best
+                chosen.append(c)
+            held |= _holds(c)
+        if best >= 2:
+            notes.append(
+                f"no document of {_issuer(picked[0])} is for FY{year}: using "
+                f"{', '.join(c.doc.doc_id for c in picked)}, which {_PERIOD_CLASSES[best]}"
             )
-        elif c.period_class != best:
-            better = next(o for o in fitting if o.period_class == best)
-            decisions[c.doc.doc_id] = _out(
-                c,
-                f"{better.doc.doc_id} {_PERIOD_CLASSES[best or 0]} (FY{target}); this one "
-                f"{_PERIOD_CLASSES[c.period_class]}",
+    for c in group:
+        if c in chosen:
+            continue
+        first = _period_class(c, asked[0], quarters)
+        if first is None or not chosen:
+            reason = f"its period ({_period_label(c.doc)}) cannot hold FY{asked[0]}, which the question asks about"
+        else:
+            reason = (
+                f"{chosen[0].doc.doc_id} {_PERIOD_CLASSES[chosen[0].period_class or 0]} (FY{asked[0]}); "
+                f"this one {_PERIOD_CLASSES[first]}"
             )
-    chosen = [c for c in fitting if c.period_class == best]
-    if not chosen and group:
-        have = ", ".join(sorted({_period_label(c.doc) or c.doc.doc_id for c in group}))
-        notes.append(f"no document of {_issuer(group[0])} covers FY{target} (have: {have})")
-    elif best and best >= 2:
-        notes.append(
-            f"no document of {_issuer(chosen[0])} is for FY{target}: using {', '.join(c.doc.doc_id for c in chosen)}, "
-            f"which {_PERIOD_CLASSES[best]}"
-        )
+        decisions[c.doc.doc_id] = _out(c, reason)
     return chosen
 
 
