@@ -250,8 +250,24 @@ def _decision(
     )
 
 
-def _whole_decision(doc_id: str, d: _Doc, reason: str) -> Decision:
-    """The decision that sends a whole document."""
+def _distinct_texts(doc_ids: list[str], docs: dict[str, _Doc]) -> tuple[list[str], dict[str, str]]:
+    """The documents whose whole text differs from every earlier one's, and the copies (id -> the first)."""
+    first: dict[str, str] = {}
+    kept: list[str] = []
+    copies: dict[str, str] = {}
+    for doc_id in doc_ids:
+        d = docs[doc_id]
+        text = d.normalised(d.first, d.first + len(d.texts) - 1)
+        if text in first:
+            copies[doc_id] = first[text]
+        else:
+            first[text] = doc_id
+            kept.append(doc_id)
+    return kept, copies
+
+
+def _whole_decision(doc_id: str, d: _Doc, reason: str, action: DecisionAction = "whole_document") -> Decision:
+    """The decision that sends a whole document (or skips one, with *action* 'skipped')."""
     return Decision(
         doc=doc_id,
         line_start=d.first,
@@ -259,7 +275,7 @@ def _whole_decision(doc_id: str, d: _Doc, reason: str) -> Decision:
         pages=sorted(set(d.pages)),
         rank=None,
         score=None,
-        action="whole_document",
+        action=action,
         reason=reason,
         chars=d.whole_cost(),
     )
@@ -277,15 +293,17 @@ def pack_context(
             "no_match", "no passage matched the question above the relevance floor", budget, decisions, retrieval
         )
     # Only documents with a matching passage may be sent whole: an unrelated one never fills leftover budget.
-    matching = {c.passage.doc_id for c in retrieval.candidates}
-    whole = {doc_id: d for doc_id, d in docs.items() if doc_id in matching and d.texts}
-    whole_total = sum(d.whole_cost() for d in whole.values())
+    matching = list(dict.fromkeys(c.passage.doc_id for c in retrieval.candidates))
+    whole, copies = _distinct_texts([doc_id for doc_id in matching if docs[doc_id].texts], docs)
+    whole_total = sum(docs[doc_id].whole_cost() for doc_id in whole)
     if not retrieval.pages_hint_resolved and whole and whole_total <= budget:
-        chosen = {doc_id: [(d.first, d.first + len(d.texts) - 1)] for doc_id, d in whole.items()}
-        for doc_id, d in whole.items():
+        chosen = {doc_id: [(docs[doc_id].first, docs[doc_id].first + len(docs[doc_id].texts) - 1)] for doc_id in whole}
+        for doc_id in whole:
             reason = f"every matching document fits the budget whole ({whole_total} <= {budget} chars)"
-            decisions.append(_whole_decision(doc_id, d, reason))
-        order = [doc_id for doc_id in dict.fromkeys(c.passage.doc_id for c in retrieval.candidates)]
+            decisions.append(_whole_decision(doc_id, docs[doc_id], reason))
+        for doc_id, same in copies.items():
+            decisions.append(_whole_decision(doc_id, docs[doc_id], f"same text as {same}: sent once", "skipped"))
+        order = whole
         return _render(chosen, order, set(chosen), docs, decisions, budget, retrieval, "matching documents sent whole")
     chosen, order, escalated, notes = _greedy(retrieval, docs, budget, decisions, settings)
     if not chosen:

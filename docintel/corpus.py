@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 from collections import Counter
@@ -104,17 +105,25 @@ class CorpusIndex:
 
     @classmethod
     def open(cls, settings: Settings, key: str, reporter: Reporter = SILENT) -> CorpusIndex:
-        """The on-disk index of corpus *key*; an in-memory one (and a warning) when the cache cannot be written."""
+        """The on-disk index of corpus *key* (mode 600; a damaged file is rebuilt); an in-memory one, and
+        one warning, when the cache folder cannot be written."""
         path = index_path(settings.cache_dir, key)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            index = cls(path)
-            index._db.execute("INSERT OR REPLACE INTO files (path) SELECT NULL WHERE 0")  # probe for writability
-            return index
-        except (OSError, sqlite3.Error) as exc:
-            error = exc if isinstance(exc, OSError) else OSError(str(exc))
-            reporter.warn(cache_warning(settings.cache_dir, error))  # the same words as the parse cache's: one warning
-            return cls(None)
+        for _ in range(2):
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                if not path.exists():
+                    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))  # an empty file is an empty database
+                index = cls(path)
+                index._db.execute("BEGIN IMMEDIATE")  # fails now, not halfway through a refresh, when read-only
+                index._db.execute("ROLLBACK")
+                return index
+            except (OSError, sqlite3.OperationalError) as exc:
+                error = exc if isinstance(exc, OSError) else OSError(str(exc))
+                reporter.warn(cache_warning(settings.cache_dir, error))  # the parse cache's words: one warning
+                return cls(None)
+            except sqlite3.DatabaseError:  # not a database any more (cut short, overwritten): it is only a cache
+                path.unlink(missing_ok=True)
+        return cls(None)
 
     def close(self) -> None:
         """Close the database."""
@@ -133,11 +142,11 @@ class CorpusIndex:
             }
         hashes: dict[Path, str] = {}
         stats: dict[Path, tuple[int, int]] = {}
+        resolved = {path: str(path.resolve()) for path in files}
         for path in files:
             try:
                 st = path.stat()
-                key = str(path.resolve())
-                row = known.get(key)
+                row = known.get(resolved[path])
                 stats[path] = (st.st_size, st.st_mtime_ns)
                 same = row is not None and row[0] == st.st_size and row[1] == st.st_mtime_ns and row[2]
                 hashes[path] = str(row[2]) if same and row else file_hash(path)
@@ -155,13 +164,14 @@ class CorpusIndex:
         failed = self._index_files(todo, ingestor, settings, reporter, failures)
         report.indexed = [str(p) for p in todo if p not in failed]
         with self._lock, self._db:
-            live = {str(p.resolve()) for p in hashes if p not in failed}
+            live = {resolved[p] for p in hashes if p not in failed}
             gone = [p for p in known if p not in live]
-            report.removed = len([p for p in gone if not any(str(f.resolve()) == p for f in files)])
+            given = set(resolved.values())
+            report.removed = sum(p not in given for p in gone)  # a file that failed now is not 'removed'
             self._db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in gone])
             self._db.executemany(
                 "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)",
-                [(str(p.resolve()), *stats[p], h) for p, h in hashes.items() if p not in failed],
+                [(resolved[p], *stats[p], h) for p, h in hashes.items() if p not in failed],
             )
             self._db.execute("DELETE FROM documents WHERE content_hash NOT IN (SELECT content_hash FROM files)")
             self._db.execute("DELETE FROM terms WHERE content_hash NOT IN (SELECT content_hash FROM documents)")

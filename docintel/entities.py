@@ -83,9 +83,51 @@ _ISSUER_BEFORE = re.compile(
     r"\b(?:for|of|at|by|from|that|does|do|did|has|have|had|is|was|are|were|will|can|could|should)\s*$", re.I
 )
 _ISSUER_AFTER = re.compile(
-    r"^\s+(?:has|have|had|is|was|does|did|will|reported|reports|paid|pays|expects?|plans?|primarily|operates?)\b",
+    r"^['’]?\s+(?:has|have|had|is|was|does|did|will|reported|reports|paid|pays|expects?|plans?|primarily|operates?)\b",
     re.I,
 )
+
+
+_FUNCTION_WORDS = frozenset(
+    "a an and answer any are as assume at based between by can compare considering could describe did do does "
+    "explain for from give had has have how if in is list looking name of on or please provide show should tell "
+    "that the to was were what when where which who whom whose why will with would".split()
+)
+
+
+def _runs(sentence: str) -> list[tuple[int, int, list[str]]]:
+    """Runs of name tokens in a sentence: (start offset of the run, offset after it, its tokens).
+
+    A sentence's first word joins a run only when the next word is a name too ("Acme Widgets
+    reported ..."); leading question and function words are dropped from a run ("What Was AMCOR").
+    """
+    tokens = list(_TOKEN.finditer(sentence))
+    runs: list[tuple[int, int, list[str]]] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i].group(0)
+        after = [m.group(0) for m in tokens[i + 1 : i + 3]]
+        joined = after[1:] if after[:1] == ["&"] else after[:1]
+        opens = i == 0 and token[:1].isupper() and bool(joined) and _is_name_token(joined[0], False)
+        if not (opens or _is_name_token(token, i == 0)):
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(tokens) and _bare(tokens[j].group(0)) == tokens[j].group(0):  # a possessive ends a run
+            nxt = tokens[j + 1].group(0)
+            if nxt == "&" and j + 2 < len(tokens) and _is_name_token(tokens[j + 2].group(0), False):
+                j += 2
+            elif _is_name_token(nxt, False):
+                j += 1
+            else:
+                break
+        span = tokens[i : j + 1]
+        while span and span[0].group(0).lower() in _FUNCTION_WORDS:
+            span = span[1:]
+        if span:
+            runs.append((span[0].start(), tokens[j].end(), [m.group(0) for m in span]))
+        i = j + 1
+    return runs
 
 
 def question_entities(question: str) -> NamedEntities:
@@ -93,33 +135,14 @@ def question_entities(question: str) -> NamedEntities:
     names: list[str] = []
     subject: list[str] = []
     for sentence in _sentences(question):
-        run: list[str] = []
-        run_start = 0
-        tokens = list(_TOKEN.finditer(sentence))
-        for index, match in enumerate([*tokens, None]):
-            token = match.group(0) if match is not None else ""
-            joiner = token == "&" and bool(run)
-            if match is not None and (joiner or _is_name_token(token, index == 0)):
-                if not run:
-                    run_start = match.start()
-                run.append(token)
-                if token == "&" or _bare(token) == token:
-                    continue
-            if run:
-                while run and run[-1] == "&":
-                    run.pop()
-                name = " ".join(_bare(t) if i == len(run) - 1 else t for i, t in enumerate(run))
-                if name and name not in names:
-                    names.append(name)
-                    last = run[-1]
-                    after = sentence[match.start() :] if match is not None else ""
-                    if (
-                        last != _bare(last)
-                        or _ISSUER_BEFORE.search(sentence[:run_start])
-                        or _ISSUER_AFTER.match(" " + after)
-                    ):
-                        subject.append(name)
-                run = []
+        for start, end, run in _runs(sentence):
+            name = " ".join(_bare(t) if i == len(run) - 1 else t for i, t in enumerate(run))
+            if not name or name in names:
+                continue
+            names.append(name)
+            possessive = run[-1] != _bare(run[-1])
+            if possessive or _ISSUER_BEFORE.search(sentence[:start]) or _ISSUER_AFTER.match(sentence[end:]):
+                subject.append(name)
     periods = find_periods(question)
     quarters: set[int] = {p.quarter for p in periods if p.quarter}
     for match in _QUARTER.finditer(question):

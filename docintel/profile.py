@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-PROFILE_VERSION = "4"  # bump when the rules change: cached profiles are rebuilt from cached lines
+PROFILE_VERSION = "5"  # bump when the rules change: cached profiles are rebuilt from cached lines
 COVER_PAGES = 2
 COVER_LINES = 160
 
@@ -62,7 +62,7 @@ _ORG_IN_TEXT = re.compile(rf"\b([A-Z0-9][\w&'’\-]*(?:[ ,]+[A-Z0-9&][\w&'’.\-
 _REGISTRANT = re.compile(r"exact name of (?:the )?registrant", re.I)
 _FILE_NUMBER = re.compile(r"commission\s+file\s+(?:number|no\.?)", re.I)
 _ANNOUNCES = re.compile(
-    r"^(?:The\s+)?([A-Z][\w&.'’\-]*(?:\s+[A-Z][\w&.'’\-]*){0,4})\s+(?:reports|reported|announces|announced|posts|"
+    r"^(?:The\s+)?([A-Z][\w&.'’\-]*(?:\s+[A-Z][\w&.'’\-]*){0,4}?)\s+(?i:reports|reported|announces|announced|posts|"
     r"delivers|releases)\b"
 )
 _KINDS: list[tuple[re.Pattern[str], str]] = [
@@ -75,7 +75,7 @@ _KINDS: list[tuple[re.Pattern[str], str]] = [
 ]
 _RELEASE = re.compile(
     r"\b(?:exhibit\s*99(?:\.\d)?|press release|news release|for immediate release|"
-    r"(?:reports|announces)\b.{0,60}\bresults)\b",
+    r"(?:reports|reported|announces|announced)\b.{0,60}\bresults)\b",
     re.I,
 )
 _OTHER_KINDS: list[tuple[re.Pattern[str], str]] = [
@@ -92,8 +92,9 @@ _QUARTER_YEAR = re.compile(
     r"\b(?:(first|second|third|fourth)\s+quarter|q([1-4]))\b[^.\n]{0,30}?\b((?:19|20)\d{2})\b", re.I
 )
 _YEAR_QUARTER = re.compile(r"\b((?:19|20)\d{2})\s+(first|second|third|fourth)[- ]quarter\b", re.I)
-_TICKER = re.compile(
-    r"([A-Z][\w&.'’\-]*(?:\s+(?:&\s+)?[A-Z][\w&.'’\-]*){0,5})\s*\((?:NYSE|NASDAQ|Nasdaq|NYSE American|LSE|ASX|TSX)\s*:"
+_TICKER = re.compile(  # the name and its listing stay on one line: a header line above is not part of it
+    r"([A-Z][\w&.'’\-]*(?:[^\S\n]+(?:&[^\S\n]+)?[A-Z][\w&.'’\-]*){0,5})[^\S\n]*"
+    r"\((?:NYSE|NASDAQ|Nasdaq|NYSE American|LSE|ASX|TSX)\s*:"
 )
 _FISCAL_YEAR = re.compile(r"\b(?:fiscal(?:\s+year)?|full[- ]year|fy)\s*((?:19|20)\d{2})\b", re.I)
 _REPORT_DATE = re.compile(rf"date of report[^:\n]{{0,60}}:?\s*{_DATE}", re.I)
@@ -185,7 +186,7 @@ def _issuer(cover: _Cover, info: dict[str, str]) -> ProfileField:
                 candidate = _clean_name(texts[j])
                 if _name_like(candidate):
                     return ProfileField(value=candidate, line=cover.lines[j], source="cover")
-    if (ticker := _TICKER.search(cover.flat)) is not None:
+    if (ticker := _TICKER.search(cover.text)) is not None:
         return cover.field(_clean_name(ticker.group(1)), ticker.start())
     for i, text in enumerate(texts[:40]):
         if (match := _ANNOUNCES.match(text)) is not None:
@@ -195,8 +196,8 @@ def _issuer(cover: _Cover, info: dict[str, str]) -> ProfileField:
         if _ORG_LINE.match(candidate) and _name_like(candidate):
             return ProfileField(value=candidate, line=cover.lines[i], source="cover")
     author = info.get("Author", "")
-    if author and len(author) > 2 and author.lower() in cover.flat.lower():
-        return ProfileField(value=author, source="metadata")  # metadata counts when the text corroborates it
+    if len(author) > 2 and re.search(rf"(?<![\w]){re.escape(author)}(?![\w])", cover.flat):
+        return ProfileField(value=author, source="metadata")  # metadata counts when the text writes it too
     for key in ("Title", "Subject"):
         if (match := _ORG_IN_TEXT.search(info.get(key, ""))) is not None:
             return ProfileField(value=_clean_name(match.group(1)), source="metadata")
@@ -277,6 +278,11 @@ def _set_period(profile: DocumentProfile, cover: _Cover, offset: int, iso: str, 
     end = date.fromisoformat(iso)
     # A 52/53-week year that ends in the first days of January belongs to the year before.
     year = end.year - 1 if (end.month == 1 and end.day <= 7) else end.year
+    if end.month <= 3:  # companies name such a year either way: the document's own 'fiscal 2025' decides
+        for match in _FISCAL_YEAR.finditer(cover.flat):
+            if int(match.group(1)) in (end.year, end.year - 1):
+                profile.fiscal_year = cover.field(match.group(1), match.start())
+                return
     profile.fiscal_year = cover.field(str(year), offset)
 
 

@@ -55,6 +55,18 @@ def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> s
     return "\n".join(out)
 
 
+ROUTE_CAUSES = {  # docintel.route.Cause, in words
+    "scope": "not named by --doc",
+    "duplicate": "identical copy",
+    "issuer": "other issuer",
+    "absent": "not about the company named",
+    "relevance": "question barely matches",
+    "no_terms": "no question term",
+    "period": "period",
+    "rank": "lower score",
+}
+
+
 def routing_summary(routing: dict[str, Any] | None) -> str | None:
     """One line: the documents searched, out of how many, and why the others were left out."""
     if not routing:
@@ -66,21 +78,8 @@ def routing_summary(routing: dict[str, Any] | None) -> str | None:
     out = [d for d in decisions if not d["routed"]]
     kinds: dict[str, int] = {}
     for d in out:
-        reason = d["reason"]
-        key = (
-            "duplicate"
-            if reason.startswith("identical")
-            else "other issuer"
-            if reason.startswith("its issuer")
-            else "period"
-            if "period" in reason or "FY" in reason
-            else "not named by --doc"
-            if reason.startswith("not named")
-            else "no matching terms"
-            if reason.startswith("none of")
-            else "lower score"
-        )
-        kinds[key] = kinds.get(key, 0) + 1
+        label = ROUTE_CAUSES.get(d.get("cause") or "", "other")
+        kinds[label] = kinds.get(label, 0) + 1
     why = "; ".join(f"{n} {k}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1]))
     searched = ", ".join(routed) if routed else "none"
     return f"documents: searched {searched} ({len(routed)} of {len(decisions)})" + (f"; left out: {why}" if why else "")

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import fnmatch
 import math
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
@@ -28,15 +27,15 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from .corpus import Corpus, CorpusDocument, TermHit
-from .entities import NamedEntities, file_words, issuer_words, name_match_length
+from .entities import NamedEntities, file_words, issuer_words
 from .errors import UsageError
+from .issuers import issuer_matches, mentions, names_part
 from .profile import file_period
 from .question import ParsedQuestion
 from .settings import Settings
 from .textnorm import tokenize
 
 SPECIFIC_IDF = 2.5  # a term in under ~8% of the passages: matching it alone makes a document relevant
-WEAK_PRESENCE = 2  # a name in at most this many passages of every document is not what any of them is about
 HEAD_BONUS = 0.5
 KIND_FACTOR = 1.5
 _K1, _B = 1.2, 0.75
@@ -51,11 +50,17 @@ _PERIOD_CLASSES = {
 }
 
 
+Cause = Literal["routed", "scope", "duplicate", "issuer", "absent", "relevance", "no_terms", "period", "rank"]
+
+
 class RouteDecision(BaseModel):
     """What routing did with one document, and why."""
 
     doc: str
     routed: bool
+    cause: Cause = Field(
+        description="why, in one word: routed, scope, duplicate, issuer, absent, relevance, no_terms, period, rank"
+    )
     reason: str
     rank: int | None = Field(default=None, description="rank among the routed documents (1 = best)")
     score: float | None = Field(default=None, description="document-level score (BM25 over the whole document)")
@@ -141,12 +146,15 @@ def route(parsed: ParsedQuestion, corpus: Corpus, settings: Settings, scope: lis
     decisions: dict[str, RouteDecision] = {}
     in_scope = _scope(corpus.documents, scope) if scope else None
     live: list[_Candidate] = []
+    first_of: dict[str, str] = {}  # content hash -> the first document in scope with it
     for doc in corpus.documents:
         if in_scope is not None and doc.doc_id not in in_scope:
-            decisions[doc.doc_id] = _out(doc, "not named by --doc")
-        elif doc.duplicate_of:
-            decisions[doc.doc_id] = _out(doc, f"identical to {doc.duplicate_of} (same content): counted once")
+            decisions[doc.doc_id] = _out(doc, "scope", "not named by --doc")
+        elif doc.content_hash in first_of:
+            same = first_of[doc.content_hash]
+            decisions[doc.doc_id] = _out(doc, "duplicate", f"identical to {same} (same content): counted once")
         else:
+            first_of[doc.content_hash] = doc.doc_id
             live.append(_Candidate(doc))
     routing = _route_live(parsed, corpus, settings, live, decisions)
     routing.decisions = [decisions[d.doc_id] for d in corpus.documents]
@@ -176,46 +184,55 @@ def _route_live(
     _score(live, terms, direct, hits)
     notes: list[str] = []
     # --- issuers the question names
-    matched = _issuer_matches(entities.names, live)
+    matched = issuer_matches(entities.names, [c.doc for c in live])
     if matched:
         for c in live:
             if c.doc.doc_id not in matched:
                 named = ", ".join(sorted({n for names in matched.values() for n in names}))
-                decisions[c.doc.doc_id] = _out(c, f"its issuer ({_issuer(c)}) is not {named}, whom the question names")
+                decisions[c.doc.doc_id] = _out(
+                    c, "issuer", f"its issuer ({_issuer(c)}) is not {named}, whom the question names"
+                )
         live = [c for c in live if c.doc.doc_id in matched]
-    unmatched = [n for n in entities.issuer_position if not _names_part(n, matched)]
-    mentions = {n: _mentions(n, name_tokens[n], hits, corpus, live) for n in unmatched}
-    absent = [n for n in unmatched if not mentions[n]]
+    unmatched = [n for n in entities.issuer_position if not names_part(n, matched)]
+    written = {n: mentions(n, name_tokens[n], hits, corpus, [c.doc for c in live]) for n in unmatched}
+    absent = [n for n in unmatched if not written[n]]
     if absent:
         about = " or ".join(absent[:3])
         detail = f"no document about {about} in {these}" if count != 1 else f"the document is not about {about}"
         if not matched:
-            return _no_match(live, decisions, detail, entities)
+            return _no_match(live, decisions, "absent", detail, entities)
         notes.append(detail)
     elif unmatched and not matched:  # named by no profile, but some documents are about it: only those
         name = unmatched[0]
-        writing = mentions[name]
+        writing = written[name]
         for c in live:
             if c.doc.doc_id not in writing:
-                decisions[c.doc.doc_id] = _out(c, f"no profile names {name}, and it does not write {name} often")
+                decisions[c.doc.doc_id] = _out(
+                    c, "absent", f"no profile names {name}, and it does not write {name} often"
+                )
         live = [c for c in live if c.doc.doc_id in writing]
         listed = ", ".join(f"{d} ({n} lines)" for d, n in sorted(writing.items(), key=lambda kv: -kv[1])[:3])
         notes.append(f"no document in {these} is by {name}; searched those that write it most: {listed}")
     # --- absolute relevance: enough of the question's weight, or one term that few passages hold
     best = max((c.coverage for c in live), default=0.0)
-    if best < settings.min_term_coverage and not any(c.specific >= SPECIFIC_IDF for c in live):
-        return _no_match(live, decisions, _weak_terms(direct, hits, best, these), entities)
+    # A document by the company the question names is relevant when it holds any other term of the question.
+    named_tokens = {t for n in {n for names in matched.values() for n in names} for t in name_tokens[n]}
+    other = [t for t in direct if t not in named_tokens]
+    if matched and not any(hits.get(t, {}).keys() & {c.doc.content_hash for c in live} for t in other):
+        return _no_match(live, decisions, "no_terms", _weak_terms(other, hits, 0.0, these), entities)
+    if not matched and best < settings.min_term_coverage and not any(c.specific >= SPECIFIC_IDF for c in live):
+        cause: Cause = "no_terms" if best == 0.0 else "relevance"
+        return _no_match(live, decisions, cause, _weak_terms(direct, hits, best, these), entities)
     for c in list(live):
         if c.coverage == 0.0:
-            decisions[c.doc.doc_id] = _out(c, "none of the question's terms occur in it")
+            decisions[c.doc.doc_id] = _out(c, "no_terms", "none of the question's terms occur in it")
     live = [c for c in live if c.coverage > 0.0]
     # --- periods
     live, period_notes = _by_period(live, entities, decisions)
     notes += period_notes
     if not live:
-        return _no_match(
-            [], decisions, period_notes[-1] if period_notes else "no document covers the period asked", entities
-        )
+        detail = period_notes[-1] if period_notes else "no document covers the period asked"
+        return _no_match([], decisions, "period", detail, entities)
     return _rank(live, matched, entities, settings, decisions, notes)
 
 
@@ -223,6 +240,7 @@ def _in(c: _Candidate, rank: int | None, reason: str) -> RouteDecision:
     return RouteDecision(
         doc=c.doc.doc_id,
         routed=True,
+        cause="routed",
         reason=reason,
         rank=rank,
         score=round(c.score, 4),
@@ -232,13 +250,14 @@ def _in(c: _Candidate, rank: int | None, reason: str) -> RouteDecision:
     )
 
 
-def _out(item: _Candidate | CorpusDocument, reason: str) -> RouteDecision:
+def _out(item: _Candidate | CorpusDocument, cause: Cause, reason: str) -> RouteDecision:
     c = item if isinstance(item, _Candidate) else None
     doc = c.doc if c else item
     assert isinstance(doc, CorpusDocument)
     return RouteDecision(
         doc=doc.doc_id,
         routed=False,
+        cause=cause,
         reason=reason,
         score=round(c.score, 4) if c else None,
         coverage=round(c.coverage, 4) if c else None,
@@ -252,10 +271,10 @@ def _issuer(c: _Candidate) -> str:
 
 
 def _no_match(
-    live: list[_Candidate], decisions: dict[str, RouteDecision], detail: str, entities: NamedEntities
+    live: list[_Candidate], decisions: dict[str, RouteDecision], cause: Cause, detail: str, entities: NamedEntities
 ) -> Routing:
     for c in live:
-        decisions.setdefault(c.doc.doc_id, _out(c, detail))
+        decisions.setdefault(c.doc.doc_id, _out(c, cause, detail))
     return Routing(status="no_match", detail=detail, entities=entities, routed=[], decisions=[], notes=[detail])
 
 
@@ -300,76 +319,6 @@ def _score(
         weights = [w for t, w in idf.items() if (found := held_by[t].get(c.doc.content_hash)) and found.tf]
         c.coverage = sum(weights) / total
         c.specific = max(weights, default=0.0)
-
-
-def _issuer_matches(names: list[str], live: list[_Candidate]) -> dict[str, list[str]]:
-    """doc id -> the names of the question that name its issuer (the longest run of words that matches).
-
-    Part of a run counts ('What Was AMCOR' -> 'AMCOR') unless the run goes on where the issuer's
-    name goes on differently: 'American Express' never names 'American Water Works'.
-    """
-    matched: dict[str, list[str]] = {}
-    for name in names:
-        words = name.split()
-        found = False
-        for size in range(len(words), 0, -1):
-            for start in range(len(words) - size + 1):
-                part = " ".join(words[start : start + size])
-                followed = start + size < len(words)
-                docs = [c for c in live if _names_issuer(part, c.doc, followed)]
-                for c in docs:
-                    matched.setdefault(c.doc.doc_id, []).append(name)
-                found = found or bool(docs)
-            if found:
-                break
-    return matched
-
-
-def _names_issuer(name: str, doc: CorpusDocument, followed: bool) -> bool:
-    for words in (tuple(issuer_words(doc.profile.issuer.value or "")), tuple(file_words(Path(doc.path).stem))):
-        covered = name_match_length(name, words)
-        if covered and not (followed and covered < len(words)):
-            return True
-    return False
-
-
-def _names_part(name: str, matched: dict[str, list[str]]) -> bool:
-    return any(name in names for names in matched.values())
-
-
-PHRASE_CHECKS = 5  # documents read to count a name as written, when its words are common
-MENTION_LINES = 5  # a document that writes a name on more lines than this is about it (a product, a partner)
-
-
-def _mentions(
-    name: str, tokens: list[str], hits: dict[str, dict[str, TermHit]], corpus: Corpus, live: list[_Candidate]
-) -> dict[str, int]:
-    """The documents that write *name* on more than MENTION_LINES lines (doc id -> lines); {} when none is about it.
-
-    The index counts words, not phrases ('American Express' shares both words with many filings), so
-    the documents holding the name's words most are read and the name counted as written (as in the
-    question, in Title Case or in CAPITALS: 'Block' the company, not 'block').
-    """
-    if not any(t.isalpha() for t in tokens):
-        return {}  # '3M' leaves no word to search for: the issuer check has spoken (no profile has it)
-    per_doc: dict[str, int] | None = None
-    for token in tokens:
-        counts = {h: hit.passages for h, hit in hits.get(token, {}).items()}
-        per_doc = counts if per_doc is None else {h: min(v, counts[h]) for h, v in per_doc.items() if h in counts}
-    strong = sorted(((n, h) for h, n in (per_doc or {}).items() if n > WEAK_PRESENCE), reverse=True)
-    by_hash = {c.doc.content_hash: c.doc.doc_id for c in live}
-    suspects = [by_hash[h] for _, h in strong if h in by_hash][:PHRASE_CHECKS]
-    words = re.findall(r"[A-Za-z0-9&]+", name)
-    forms = {" ".join(words), " ".join(w[:1].upper() + w[1:] for w in words), " ".join(words).upper()}
-    pattern = re.compile(
-        "|".join(r"\b" + r"[\s\-]*".join(re.escape(w) for w in form.split()) + r"\b" for form in sorted(forms))
-    )
-    found: dict[str, int] = {}
-    for document in corpus.load(suspects):
-        lines = sum(bool(pattern.search(text)) for text in document.lines["text"].tolist())
-        if lines > MENTION_LINES:
-            found[document.meta.doc_id] = lines
-    return found
 
 
 def _weak_terms(terms: list[str], hits: dict[str, dict[str, TermHit]], best: float, these: str) -> str:
@@ -476,7 +425,7 @@ def _named_period(
                 f"{chosen[0].doc.doc_id} {_PERIOD_CLASSES[chosen[0].period_class or 0]} (FY{asked[0]}); "
                 f"this one {_PERIOD_CLASSES[first]}"
             )
-        decisions[c.doc.doc_id] = _out(c, reason)
+        decisions[c.doc.doc_id] = _out(c, "period", reason)
     return chosen
 
 
@@ -491,7 +440,9 @@ def _latest(group: list[_Candidate], decisions: dict[str, RouteDecision], notes:
         return group
     for c in older:
         decisions[c.doc.doc_id] = _out(
-            c, f"an older period of the same issuer; the question names no period, so the latest (FY{newest}) is used"
+            c,
+            "period",
+            f"an older period of the same issuer; the question names no period, so the latest (FY{newest}) is used",
         )
     kept = [c for c in group if c not in older]
     notes.append(
@@ -523,11 +474,11 @@ def _rank(
     for c in live:
         rank = len(routed) + 1
         if rank > settings.route_max_documents:
-            decisions[c.doc.doc_id] = _out(c, f"ranked below the best {settings.route_max_documents} documents")
+            reason = f"ranked below the best {settings.route_max_documents} documents"
+            decisions[c.doc.doc_id] = _out(c, "rank", reason)
         elif not matched and c.score < settings.route_score_share * best:
-            decisions[c.doc.doc_id] = _out(
-                c, f"scores {c.score:.2f}, under {settings.route_score_share:.0%} of the best document's {best:.2f}"
-            )
+            reason = f"scores {c.score:.2f}, under {settings.route_score_share:.0%} of the best document's {best:.2f}"
+            decisions[c.doc.doc_id] = _out(c, "rank", reason)
         else:
             why = "its issuer is named in the question" if c.doc.doc_id in matched else "among the best-scoring"
             decisions[c.doc.doc_id] = _in(c, rank, why)

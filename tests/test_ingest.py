@@ -60,7 +60,10 @@ def test_same_file_twice_in_one_run_is_parsed_once(corpus_pdf, tmp_path):
     ingestor = Ingestor(load_settings())
     report = ingestor.ingest([corpus_pdf, copy])
     assert [d.meta.doc_id for d in report.documents] == ["northwind-annual-report-2025", "copy"]
-    assert ingestor.ingest([corpus_pdf]).documents[0].cache_hit
+    assert not any(d.cache_hit for d in report.documents)
+    again = ingestor.ingest([corpus_pdf]).documents[0]  # from memory: still "parsed by this run", not a cache hit
+    assert again.cache_hit is False and again.lines.equals(report.documents[0].lines)
+    assert Ingestor(load_settings()).ingest([corpus_pdf]).documents[0].cache_hit  # the next run reads the cache
 
 
 def test_folder_means_every_pdf_inside(make_pdf, tmp_path):

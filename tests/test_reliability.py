@@ -116,8 +116,10 @@ def test_cache_info_and_clear(run_cli, make_pdf, isolated_env):
     code, out, _ = run_cli("cache", "info", "--json")
     info = json.loads(out)
     assert code == 0 and info["lines"]["files"] == 1 and info["index"]["files"] == 1
+    assert info["corpora"]["files"] == 1  # the corpus index of the PATH arguments
     code, out, _ = run_cli("cache", "clear")
-    assert code == 0 and "removed 2 cached files" in out
+    assert code == 0 and "removed 3 cached files" in out
+    assert not (isolated_env / "cache" / "corpora").exists()
     assert json.loads(run_cli("cache", "info", "--json")[1])["lines"]["files"] == 0
     assert (isolated_env / "cache" / "keep.txt").exists()
     code, out, _ = run_cli("ingest", pdf, "--json")

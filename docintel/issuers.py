@@ -1,0 +1,87 @@
+"""Which documents a company named in a question is about: by their profile, or by how often they write it.
+
+Used by routing (``docintel.route``): a name matches an issuer by the rules of
+``docintel.entities``; a name no profile has is looked for as written in the documents that
+hold its words most, since the corpus index counts words, not phrases.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .corpus import Corpus, CorpusDocument, TermHit
+from .entities import file_words, issuer_words, name_match_length
+
+WEAK_PRESENCE = 2  # a name in at most this many passages of every document is not what any of them is about
+
+
+def issuer_matches(names: list[str], documents: list[CorpusDocument]) -> dict[str, list[str]]:
+    """doc id -> the names of the question that name its issuer (the longest run of words that matches).
+
+    Part of a run counts ('What Was AMCOR' -> 'AMCOR') unless the run goes on where the issuer's
+    name goes on differently: 'American Express' never names 'American Water Works'.
+    """
+    matched: dict[str, list[str]] = {}
+    for name in names:
+        words = name.split()
+        found = False
+        for size in range(len(words), 0, -1):
+            for start in range(len(words) - size + 1):
+                part = " ".join(words[start : start + size])
+                followed = start + size < len(words)
+                docs = [d for d in documents if _names_issuer(part, d, followed)]
+                for d in docs:
+                    matched.setdefault(d.doc_id, []).append(name)
+                found = found or bool(docs)
+            if found:
+                break
+    return matched
+
+
+def _names_issuer(name: str, doc: CorpusDocument, followed: bool) -> bool:
+    for words in (tuple(issuer_words(doc.profile.issuer.value or "")), tuple(file_words(Path(doc.path).stem))):
+        covered = name_match_length(name, words)
+        if covered and not (followed and covered < len(words)):
+            return True
+    return False
+
+
+def names_part(name: str, matched: dict[str, list[str]]) -> bool:
+    """Whether *name* is among the names that matched some issuer."""
+    return any(name in names for names in matched.values())
+
+
+PHRASE_CHECKS = 5  # documents read to count a name as written, when its words are common
+MENTION_LINES = 5  # a document that writes a name on more lines than this is about it (a product, a partner)
+
+
+def mentions(
+    name: str, tokens: list[str], hits: dict[str, dict[str, TermHit]], corpus: Corpus, documents: list[CorpusDocument]
+) -> dict[str, int]:
+    """The documents that write *name* on more than MENTION_LINES lines (doc id -> lines); {} when none is about it.
+
+    The index counts words, not phrases ('American Express' shares both words with many filings), so
+    the documents holding the name's words most are read and the name counted as written (as in the
+    question, in Title Case or in CAPITALS: 'Block' the company, not 'block').
+    """
+    if not any(t.isalpha() for t in tokens):
+        return {}  # '3M' leaves no word to search for: the issuer check has spoken (no profile has it)
+    per_doc: dict[str, int] | None = None
+    for token in tokens:
+        counts = {h: hit.passages for h, hit in hits.get(token, {}).items()}
+        per_doc = counts if per_doc is None else {h: min(v, counts[h]) for h, v in per_doc.items() if h in counts}
+    strong = sorted(((n, h) for h, n in (per_doc or {}).items() if n > WEAK_PRESENCE), reverse=True)
+    by_hash = {d.content_hash: d.doc_id for d in documents}
+    suspects = [by_hash[h] for _, h in strong if h in by_hash][:PHRASE_CHECKS]
+    words = re.findall(r"[A-Za-z0-9&]+", name)
+    forms = {" ".join(words), " ".join(w[:1].upper() + w[1:] for w in words), " ".join(words).upper()}
+    pattern = re.compile(
+        "|".join(r"\b" + r"[\s\-]*".join(re.escape(w) for w in form.split()) + r"\b" for form in sorted(forms))
+    )
+    found: dict[str, int] = {}
+    for document in corpus.load(suspects):
+        lines = sum(bool(pattern.search(text)) for text in document.lines["text"].tolist())
+        if lines > MENTION_LINES:
+            found[document.meta.doc_id] = lines
+    return found

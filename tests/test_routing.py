@@ -1,0 +1,501 @@
+"""Routing folder questions: issuers, periods, the latest-period caveat, absolute relevance (no_match),
+duplicates counted once, the corpus index kept up to date per file, --doc scopes, and the question entities
+and name matching routing rests on."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from docintel.entities import file_words, issuer_words, name_match_length, name_matches, question_entities
+from docintel.pipeline import Pipeline
+from docintel.settings import load_settings
+from tests.test_profile import sec_cover
+
+ACME = "ACME WIDGETS CORPORATION"
+GLOBEX = "Globex Corporation"
+# (short name, registrant, {fiscal year: (capital expenditures, net revenue)}), in $ millions
+FILINGS = [
+    ("Acme", ACME, {2022: (110, 900), 2023: (140, 1000)}),
+    ("Globex", GLOBEX, {2022: (210, 1900), 2023: (240, 2100)}),
+]
+REFUND_LINE = "Customers may return unused merchandise within 45 days"
+
+
+def filing_pages(short: str, registrant: str, year: int, capex: int, revenue: int) -> list[list[str]]:
+    """An SEC-style 10-K: cover, a page with the numbers, a page of risk factors."""
+    return [
+        sec_cover(registrant, f"For the fiscal year ended December 31, {year}"),
+        [
+            f"{short} management discussion for fiscal {year}",
+            f"Net revenue was ${revenue} million in fiscal {year}.",
+            f"Capital expenditures were ${capex} million in fiscal {year}, mainly for new plants.",
+            f"Cash and equivalents ended the year at ${revenue // 3} million.",
+        ],
+        ["Risk factors", f"{short} faces competition in its markets.", "Supply costs may rise."],
+    ]
+
+
+@pytest.fixture
+def filings(make_pdf) -> Path:
+    """A folder of four 10-Ks: acme and globex, fiscal 2022 and 2023."""
+    path = None
+    for short, registrant, years in FILINGS:
+        for year, (capex, revenue) in years.items():
+            pages = filing_pages(short, registrant, year, capex, revenue)
+            path = make_pdf(f"filings/{short.lower()}_{year}_10k.pdf", pages)
+    assert path is not None
+    return path.parent
+
+
+def context_json(run_cli, question: str, *args) -> tuple[int, dict]:
+    code, out, err = run_cli("context", question, *args, "--json")
+    assert code == 0, err
+    return code, json.loads(out)
+
+
+def decisions_of(data: dict) -> dict[str, dict]:
+    return {d["doc"]: d for d in data["routing"]["decisions"]}
+
+
+def source_docs(data: dict) -> set[str]:
+    return {s["doc"] for s in data["sources"]}
+
+
+def sent_text(data: dict) -> list[str]:
+    return [line["text"] for s in data["sources"] for line in s["lines"]]
+
+
+# --------------------------------------------------------------------------- issuers and periods
+
+
+def test_issuer_and_year_route_to_the_one_filing(run_cli, filings):
+    _, data = context_json(run_cli, "What were Acme's capital expenditures in fiscal 2022?", filings)
+    routing = data["routing"]
+    assert routing["status"] == "ok" and routing["routed"] == ["acme_2022_10k"]
+    decisions = decisions_of(data)
+    assert set(decisions) == {"acme_2022_10k", "acme_2023_10k", "globex_2022_10k", "globex_2023_10k"}
+    chosen = decisions["acme_2022_10k"]
+    assert chosen["routed"] is True and chosen["rank"] == 1
+    assert chosen["issuer"] == ACME and "FY2022" in chosen["period"]
+    assert decisions["acme_2023_10k"]["routed"] is False
+    assert "FY2022" in decisions["acme_2023_10k"]["reason"]  # left out for its period
+    for doc in ("globex_2022_10k", "globex_2023_10k"):  # left out for their issuer
+        assert decisions[doc]["routed"] is False
+        assert GLOBEX in decisions[doc]["reason"] and "Acme" in decisions[doc]["reason"]
+    assert data["status"] == "ok" and source_docs(data) == {"acme_2022_10k"}
+    sent = sent_text(data)
+    assert "Capital expenditures were $110 million in fiscal 2022, mainly for new plants." in sent
+    assert not any("$140 million" in t or "$210 million" in t for t in sent)
+
+
+def test_no_period_uses_the_latest_filing_and_says_so(run_cli, filings):
+    question = "What were Acme's capital expenditures?"
+    _, data = context_json(run_cli, question, filings)
+    routing = data["routing"]
+    assert routing["status"] == "ok" and routing["routed"] == ["acme_2023_10k"]
+    older = decisions_of(data)["acme_2022_10k"]
+    assert older["routed"] is False and "latest" in older["reason"]
+    caveats = [n for n in routing["notes"] if "latest" in n]
+    assert len(caveats) == 1 and "acme_2022_10k" in caveats[0] and "acme_2023_10k" in caveats[0]
+    assert caveats[0] in data["notes"]  # the context carries the caveat too
+    assert source_docs(data) == {"acme_2023_10k"}
+
+    code, out, err = run_cli("ask", question, filings, "--backend", "extractive")
+    assert code == 0, err
+    notes = [line for line in out.splitlines() if line.startswith("note: ")]
+    assert any("latest" in n and "acme_2022_10k" in n for n in notes), out
+    assert "$140 million" in out and "$110 million" not in out
+
+
+def test_two_issuers_named_keep_both_for_the_year(run_cli, filings):
+    _, data = context_json(run_cli, "How much did Globex and Acme spend on capital expenditures in 2022?", filings)
+    assert sorted(data["routing"]["routed"]) == ["acme_2022_10k", "globex_2022_10k"]
+    assert source_docs(data) == {"acme_2022_10k", "globex_2022_10k"}
+
+
+def test_question_opening_with_a_two_word_issuer_routes_to_it(run_cli, filings):
+    # "Acme Widgets" opens the sentence: its capitals do not make "Widgets" alone the name asked about
+    _, data = context_json(run_cli, "Acme Widgets reported what capital expenditures in fiscal 2023?", filings)
+    assert data["routing"]["status"] == "ok", data["routing"]["detail"]
+    assert data["routing"]["routed"] == ["acme_2023_10k"]
+
+
+def test_issuer_known_only_from_the_file_name(run_cli, make_pdf, filings):
+    pages = [["Annual review", "Capital expenditures were $75 million, mainly for new stores."], ["Outlook is stable."]]
+    make_pdf("filings/BLUESKY_2023_10K.pdf", pages)
+    _, data = context_json(run_cli, "What were Blue Sky's capital expenditures?", filings)
+    assert data["routing"]["routed"] == ["BLUESKY_2023_10K"]
+    assert decisions_of(data)["BLUESKY_2023_10K"]["reason"] == "its issuer is named in the question"
+
+
+def test_a_shared_first_word_is_not_the_issuer(run_cli, make_pdf):
+    # "Pacific Express" must not be routed to "Pacific Water Works Company, Inc."
+    for year in (2022, 2023):
+        make_pdf(
+            f"water/pww_{year}_10k.pdf", filing_pages("Pacific", "Pacific Water Works Company, Inc.", year, 50, 500)
+        )
+    folder = make_pdf("water/acme_2023_10k.pdf", filing_pages("Acme", ACME, 2023, 140, 1000)).parent
+    _, data = context_json(run_cli, "What were Pacific Express's capital expenditures in 2023?", folder)
+    assert data["routing"]["status"] == "no_match"
+    assert data["routing"]["detail"] == "no document about Pacific Express in these 3 documents"
+    _, data = context_json(run_cli, "What were Pacific Water Works's capital expenditures in 2023?", folder)
+    assert data["routing"]["routed"] == ["pww_2023_10k"]
+
+
+# --------------------------------------------------------------------------- absolute relevance
+
+
+def test_absent_issuer_is_no_match(run_cli, filings):
+    question = "What were Initech's capital expenditures in 2023?"
+    _, data = context_json(run_cli, question, filings)
+    detail = "no document about Initech in these 4 documents"
+    assert data["routing"]["status"] == "no_match" and data["routing"]["detail"] == detail
+    assert data["routing"]["routed"] == [] and detail in data["routing"]["notes"]
+    assert len(data["routing"]["decisions"]) == 4
+    assert all(not d["routed"] and d["reason"] == detail for d in data["routing"]["decisions"])
+    assert data["status"] == "no_match" and data["sources"] == [] and data["budget"]["used_chars"] == 0
+
+    code, out, err = run_cli("ask", question, filings, "--backend", "extractive")
+    assert code == 0, err
+    assert "nothing was sent to the model" in out and detail in out
+
+
+def test_absent_issuer_summary_names_the_reason(run_cli, filings):
+    code, out, _ = run_cli("ask", "What were Initech's capital expenditures in 2023?", filings)
+    summary = next(line for line in out.splitlines() if line.startswith("documents:"))
+    assert "lower score" not in summary, summary  # no document was scored lower: none is about Initech
+
+
+def test_nonsense_is_no_match_although_everything_fits(run_cli, filings, corpus_pdf):
+    _, data = context_json(run_cli, "zebra xylophone quasar", filings)
+    assert data["routing"]["status"] == "no_match" and data["status"] == "no_match"
+    assert "none of the question's terms" in data["routing"]["detail"]
+    assert data["sources"] == [] and data["budget"]["used_chars"] == 0
+    assert len(data["routing"]["decisions"]) == 4 and not any(d["routed"] for d in data["routing"]["decisions"])
+
+    _, data = context_json(run_cli, "zebra xylophone quasar", corpus_pdf)
+    assert data["routing"]["status"] == "no_match" and data["sources"] == []
+
+    _, data = context_json(run_cli, "What is the refund window?", corpus_pdf)
+    assert data["routing"]["status"] == "ok" and data["status"] == "ok"
+    assert any(REFUND_LINE in t for t in sent_text(data))
+
+
+# --------------------------------------------------------------------------- duplicates and budget
+
+
+def test_identical_copies_count_once(run_cli, corpus_pdf, tmp_path):
+    folder = tmp_path / "dups"
+    folder.mkdir()
+    shutil.copy(corpus_pdf, folder / "annual.pdf")
+    shutil.copy(corpus_pdf, folder / "annual_copy.pdf")
+    _, data = context_json(run_cli, "What is the refund window?", folder)
+    decisions = decisions_of(data)
+    assert data["routing"]["routed"] == ["annual"]
+    assert decisions["annual_copy"]["routed"] is False
+    assert decisions["annual_copy"]["reason"].startswith("identical to annual")
+    assert source_docs(data) == {"annual"}
+    assert sum(REFUND_LINE in t for t in sent_text(data)) == 1
+
+
+def test_doc_naming_only_the_copy_searches_the_copy(run_cli, corpus_pdf, tmp_path):
+    folder = tmp_path / "dups"
+    folder.mkdir()
+    shutil.copy(corpus_pdf, folder / "annual.pdf")
+    shutil.copy(corpus_pdf, folder / "annual_copy.pdf")
+    _, data = context_json(run_cli, "What is the refund window?", folder, "--doc", "annual_copy")
+    assert data["routing"]["routed"] == ["annual_copy"], data["routing"]["detail"]
+    assert source_docs(data) == {"annual_copy"}
+
+
+WARRANTY = [
+    "Warranty terms",
+    "The warranty covers manufacturing defects for 24 months from delivery.",
+    "Keep invoices.",
+]
+
+
+def depot_notes(region: str) -> list[str]:
+    return [f"{region} depot note {i}: trucks leave the {region} depot on schedule each morning." for i in range(30)]
+
+
+def test_the_same_passage_in_two_documents_is_sent_once(run_cli, make_pdf):
+    for region in ("North", "South"):
+        pages = [[f"{region} region supplement"], WARRANTY, *[depot_notes(region)] * 3]
+        folder = make_pdf(f"regions/{region.lower()}.pdf", pages).parent
+    question = "How long does the warranty cover manufacturing defects?"
+    _, data = context_json(run_cli, question, folder, "--budget-chars", "2000")
+    assert sorted(data["routing"]["routed"]) == ["north", "south"]
+    skipped = [d for d in data["decisions"] if d["reason"].startswith("same text as")]
+    assert len(skipped) == 1 and skipped[0]["action"] == "skipped"
+    assert sum(WARRANTY[1] in t for t in sent_text(data)) == 1
+
+
+def test_same_text_in_two_files_is_sent_once_when_both_fit_whole(run_cli, make_pdf):
+    # The same report saved twice (different metadata, so different bytes): its text must not go twice.
+    pages = [["Policy bulletin"], WARRANTY]
+    make_pdf("resaved/bulletin.pdf", pages, title="Policy bulletin")
+    folder = make_pdf("resaved/bulletin_v2.pdf", pages, title="Policy bulletin (saved again)").parent
+    _, data = context_json(run_cli, "How long does the warranty cover manufacturing defects?", folder)
+    assert data["status"] == "ok"
+    assert sum(WARRANTY[1] in t for t in sent_text(data)) == 1
+
+
+def test_unrelated_documents_never_fill_leftover_budget(run_cli, corpus_pdf, make_pdf):
+    garden = make_pdf(
+        "mixed/garden.pdf", [["Garden club minutes", "The roses were pruned in March.", "Tomatoes need staking."]]
+    )
+    shutil.copy(corpus_pdf, garden.parent / corpus_pdf.name)
+    _, data = context_json(run_cli, "What is the refund window?", garden.parent)
+    assert source_docs(data) == {corpus_pdf.stem}
+    assert decisions_of(data)["garden"]["routed"] is False
+    assert decisions_of(data)["garden"]["reason"] == "none of the question's terms occur in it"
+    assert not any(d["doc"] == "garden" for d in data["decisions"])
+
+    # with routing off, the garden notes are searched but, matching nothing, are still not sent whole
+    pipeline = Pipeline(load_settings({"use_routing": False}))
+    prepared = pipeline.prepare("What is the refund window?", [garden.parent])
+    assert "garden" in prepared.routing.routed
+    assert [s.doc for s in prepared.context.sources] == [corpus_pdf.stem]
+    assert {d.doc for d in prepared.context.decisions} == {corpus_pdf.stem}
+
+
+# --------------------------------------------------------------------------- the corpus index
+
+
+def small_report(name: str, words: str) -> list[list[str]]:
+    return [[f"{name} report", words, "Figures are unaudited."]]
+
+
+def test_index_is_updated_per_file(run_cli, make_pdf, isolated_env):
+    make_pdf("shop/alpha.pdf", small_report("Alpha bakery", "Sourdough sales rose 12 percent."))
+    beta = make_pdf("shop/beta.pdf", small_report("Beta brewery", "Lager volumes fell 3 percent."))
+    gamma = make_pdf("shop/gamma.pdf", small_report("Gamma dairy", "Cheese exports doubled."))
+    folder = beta.parent
+    _, data = context_json(run_cli, "How did cheese exports change?", folder)  # builds the index
+    assert data["routing"]["routed"] == ["gamma"]
+    databases = list((isolated_env / "cache" / "corpora").glob("*.sqlite"))
+    assert len(databases) == 1
+
+    make_pdf("shop/delta.pdf", small_report("Delta orchard", "Apple harvest reached 800 tonnes."))
+    make_pdf("shop/beta.pdf", small_report("Beta brewery", "Cider volumes tripled after the new press was installed."))
+    os.utime(beta, ns=(beta.stat().st_atime_ns, beta.stat().st_mtime_ns + 10**9))
+    gamma.unlink()
+
+    corpus = Pipeline(load_settings()).corpus([folder])
+    report = corpus.refresh
+    assert sorted(Path(p).name for p in report.indexed) == ["beta.pdf", "delta.pdf"]
+    assert report.removed == 1 and report.documents == 3
+    assert report.db_path == str(databases[0])
+    assert corpus.index.term_hits(["lager"]) == {"lager": {}}  # the old text of beta is gone from the index
+
+    again = Pipeline(load_settings()).corpus([folder]).refresh
+    assert again.indexed == [] and again.removed == 0 and again.documents == 3  # unchanged files: by stat alone
+
+    _, data = context_json(run_cli, "How much did cider volumes grow?", folder)
+    assert data["routing"]["routed"] == ["beta"]
+    assert set(decisions_of(data)) == {"alpha", "beta", "delta"}  # the deleted file gets no decision
+    _, data = context_json(run_cli, "How large was the apple harvest?", folder)
+    assert data["routing"]["routed"] == ["delta"]
+    _, data = context_json(run_cli, "How did cheese exports change?", folder)
+    assert data["routing"]["status"] == "no_match"
+
+
+def test_a_renamed_file_is_not_indexed_again(make_pdf):
+    make_pdf("shop/alpha.pdf", small_report("Alpha bakery", "Sourdough sales rose 12 percent."))
+    beta = make_pdf("shop/beta.pdf", small_report("Beta brewery", "Lager volumes fell 3 percent."))
+    first = Pipeline(load_settings()).corpus([beta.parent]).refresh
+    assert sorted(Path(p).name for p in first.indexed) == ["alpha.pdf", "beta.pdf"]
+    beta.rename(beta.parent / "brewery.pdf")
+    corpus = Pipeline(load_settings()).corpus([beta.parent])
+    assert corpus.refresh.indexed == [] and corpus.refresh.removed == 1
+    assert sorted(d.doc_id for d in corpus.documents) == ["alpha", "brewery"]
+
+
+# --------------------------------------------------------------------------- --doc
+
+
+def test_doc_glob_limits_the_folder(run_cli, filings):
+    _, data = context_json(run_cli, "What were capital expenditures in 2023?", filings, "--doc", "acme_*")
+    decisions = decisions_of(data)
+    assert data["routing"]["routed"] == ["acme_2023_10k"]
+    assert decisions["globex_2022_10k"]["reason"] == decisions["globex_2023_10k"]["reason"] == "not named by --doc"
+    assert "not named" not in decisions["acme_2022_10k"]["reason"]
+    assert source_docs(data) == {"acme_2023_10k"}
+
+
+def test_two_doc_flags_are_a_union(run_cli, filings):
+    args = ("--doc", "acme_2022_10k", "--doc", "globex_2022*")
+    _, data = context_json(run_cli, "What were capital expenditures in 2022?", filings, *args)
+    decisions = decisions_of(data)
+    assert sorted(data["routing"]["routed"]) == ["acme_2022_10k", "globex_2022_10k"]
+    assert {d for d, v in decisions.items() if v["reason"] == "not named by --doc"} == {
+        "acme_2023_10k",
+        "globex_2023_10k",
+    }
+
+
+@pytest.mark.parametrize("command", ["context", "ask"])
+def test_doc_glob_matching_nothing_is_a_usage_error(run_cli, filings, command):
+    code, out, err = run_cli(command, "What were capital expenditures in 2022?", filings, "--doc", "initech*")
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: --doc 'initech*' matches no document")
+    assert "acme_2022_10k" in lines[0] and "give a document id, file name or glob" in lines[0]
+
+
+# --------------------------------------------------------------------------- entities and name matching
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        (
+            "What were Acme's capital expenditures in fiscal 2022?",
+            {"names": ["Acme"], "issuer_position": ["Acme"], "years": [2022], "quarters": [], "kinds": []},
+        ),
+        (
+            "Does Globex pay a dividend?",
+            {"names": ["Globex"], "issuer_position": ["Globex"], "years": [], "quarters": [], "kinds": []},
+        ),
+        (
+            "What was the revenue of Initech Systems in Q2 2023?",
+            {"names": ["Initech Systems"], "issuer_position": ["Initech Systems"], "years": [2023], "quarters": [2]},
+        ),
+        (
+            "How did Vandelay Industries perform in H1 2024 according to its 10-K?",
+            {"names": ["Vandelay Industries"], "years": [2024], "quarters": [2], "kinds": ["annual"]},
+        ),
+        (
+            "Compare Acme and Globex revenue in 2022 and 2023 per the annual report.",
+            {"names": ["Acme", "Globex"], "issuer_position": [], "years": [2022, 2023], "kinds": ["annual"]},
+        ),
+        (
+            "What did the 8-K and the earnings release of Stark Holdings say about the third quarter of 2021?",
+            {"names": ["Stark Holdings"], "years": [2021], "quarters": [3], "kinds": ["8-K", "release"]},
+        ),
+        (
+            "What is the refund window in the 10-Q?",
+            {"names": [], "issuer_position": [], "years": [], "quarters": [], "kinds": ["quarterly"]},
+        ),
+        (
+            "In 2023, what was Acme's revenue? What about Globex?",
+            {"names": ["Acme", "Globex"], "issuer_position": ["Acme"], "years": [2023]},
+        ),
+        (
+            "Acme Widgets reported what capital expenditures in fiscal 2023?",
+            {"names": ["Acme Widgets"], "issuer_position": ["Acme Widgets"], "years": [2023]},
+        ),
+    ],
+)
+def test_question_entities(question, expected):
+    entities = question_entities(question).model_dump()
+    for key, value in expected.items():
+        assert entities[key] == value, (key, entities)
+
+
+def test_name_matching():
+    assert name_matches("AMD", tuple(issuer_words("Advanced Micro Devices, Inc.")))
+    assert file_words("BESTBUY_2019_10K") == ["bestbuy"]
+    assert name_matches("Best Buy", tuple(file_words("BESTBUY_2019_10K")))
+    assert not name_matches("American Express", tuple(issuer_words("American Water Works Company, Inc.")))
+    acme = tuple(issuer_words("The Acme Widgets Corporation"))
+    assert acme == ("acme", "widgets")
+    assert name_match_length("Acme", acme) == 1 and name_match_length("Acme Widgets", acme) == 2
+    assert name_match_length("AW", acme) == 2  # an abbreviation covers every word
+    assert name_match_length("Widgets", acme) == 0  # not the start of the name
+    assert name_match_length("Acmex", acme) == 0
+    assert file_words("acme_widgets_2023Q2_10Q") == ["acme", "widgets"]
+
+
+# --------------------------------------------------------------------------- periods beyond one year
+
+
+@pytest.fixture
+def acme_years(make_pdf) -> Path:
+    """Acme's 10-Ks for fiscal 2019, 2021 and 2023 (each reports its year and the two before)."""
+    path = None
+    for year, capex in ((2019, 90), (2021, 120), (2023, 140)):
+        path = make_pdf(f"acme/acme_{year}_10k.pdf", filing_pages("Acme", ACME, year, capex, 900))
+    assert path is not None
+    return path.parent
+
+
+def test_every_year_named_is_covered_by_the_filing_that_holds_it(run_cli, acme_years):
+    _, data = context_json(
+        run_cli, "How did Acme's capital expenditures change from fiscal 2016 to fiscal 2023?", acme_years
+    )
+    # 2023 is its own filing; 2016 is held by no filing (2019 reports 2017-2019): said in a note
+    assert data["routing"]["routed"] == ["acme_2023_10k"]
+    assert any("covers FY2016" in n for n in data["routing"]["notes"])
+    _, data = context_json(
+        run_cli, "How did Acme's capital expenditures change from fiscal 2019 to fiscal 2023?", acme_years
+    )
+    assert set(data["routing"]["routed"]) == {"acme_2023_10k", "acme_2019_10k"}  # 2019 is not in the 2023 filing
+    assert decisions_of(data)["acme_2021_10k"]["cause"] == "period"
+    _, data = context_json(
+        run_cli, "How did Acme's capital expenditures change from fiscal 2022 to fiscal 2023?", acme_years
+    )
+    assert data["routing"]["routed"] == ["acme_2023_10k"]  # 2022 is a comparative of the 2023 filing
+
+
+def test_a_year_far_past_the_filings_is_forward_looking_not_the_period(run_cli, acme_years):
+    _, data = context_json(run_cli, "Will Acme still face competition in its markets in 2031?", acme_years)
+    assert data["routing"]["status"] == "ok" and data["routing"]["routed"] == ["acme_2023_10k"]
+    assert any("latest" in n for n in data["routing"]["notes"])
+    _, data = context_json(run_cli, "What were Acme's capital expenditures in fiscal 2024?", acme_years)
+    assert data["routing"]["routed"] == ["acme_2023_10k"]  # the year after: its outlook, said in a note
+    assert any("is for FY2024" in n and "outlook" in n for n in data["routing"]["notes"])
+
+
+def test_decisions_carry_their_cause(run_cli, filings):
+    _, data = context_json(run_cli, "What were Acme's capital expenditures in fiscal 2022?", filings)
+    causes = {d["doc"]: d["cause"] for d in data["routing"]["decisions"]}
+    assert causes == {
+        "acme_2022_10k": "routed",
+        "acme_2023_10k": "period",
+        "globex_2022_10k": "issuer",
+        "globex_2023_10k": "issuer",
+    }
+    code, out, _ = run_cli("ask", "What were Acme's capital expenditures in fiscal 2022?", filings)
+    summary = next(line for line in out.splitlines() if line.startswith("documents:"))
+    assert summary == "documents: searched acme_2022_10k (1 of 4); left out: 2 other issuer; 1 period"
+
+
+# --------------------------------------------------------------------------- the index file
+
+
+def test_index_file_is_private_and_a_damaged_one_is_rebuilt(run_cli, filings, isolated_env):
+    code, out, err = run_cli("index", filings, "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    db = Path(report["db_path"])
+    assert db.parent == isolated_env / "cache" / "corpora" and oct(db.stat().st_mode & 0o777) == "0o600"
+    assert len(report["documents"]) == 4 and len(report["indexed"]) == 4
+    db.write_bytes(b"this is not a database")
+    code, out, err = run_cli("index", filings, "--json")
+    assert code == 0 and "warning" not in err
+    again = json.loads(out)
+    assert again["db_path"] == str(db) and len(again["indexed"]) == 4  # rebuilt in place, nothing lost
+    code, out, _ = run_cli("index", filings)
+    assert code == 0 and "documents: 4 (0 indexed now, 0 removed since the last run)" in out
+    assert "acme_2022_10k: ACME WIDGETS CORPORATION | 10-K FY2022" in out
+
+
+def test_a_filing_by_the_company_named_is_relevant_with_few_of_the_question_words(run_cli, filings):
+    # Most words of this question are not in Acme's filing, but the filing is Acme's and holds "revenue":
+    # the question is about it (the coverage floor is for questions that name no company).
+    question = (
+        "What was Acme's interest coverage ratio in fiscal 2023, using adjusted EBIT as the numerator and "
+        "annual interest expense as the denominator?"
+    )
+    _, data = context_json(run_cli, question, filings)
+    assert data["routing"]["status"] == "ok" and data["routing"]["routed"] == ["acme_2023_10k"]
+    _, data = context_json(run_cli, "What is Acme's zebra xylophone quasar?", filings)
+    assert data["routing"]["status"] == "no_match" and data["sources"] == []
+    assert "none of the question's terms (zebra, xylophon, quasar)" in data["routing"]["detail"]
