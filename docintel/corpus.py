@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from pydantic import BaseModel, Field
 
+from .errors import DocintelError
 from .ingest import Document, IngestFailure, Ingestor, cache_warning, expand_paths, file_hash, unique_ids
 from .pdfparse import EXTRACTOR_VERSION
 from .profile import PROFILE_VERSION, DocumentProfile, with_file_name
@@ -162,6 +163,7 @@ class CorpusIndex:
             if digest not in current and all(hashes[t] != digest for t in todo):
                 todo.append(path)
         failed = self._index_files(todo, ingestor, settings, reporter, failures)
+        failed |= self._locked_out([p for p in hashes if p not in todo], hashes, ingestor, failures)
         report.indexed = [str(p) for p in todo if p not in failed]
         with self._lock, self._db:
             live = {resolved[p] for p in hashes if p not in failed}
@@ -178,6 +180,30 @@ class CorpusIndex:
         documents = self._documents([p for p in files if p in hashes and p not in failed], hashes)
         report.documents = len(documents)
         return documents, failures, report
+
+    def _locked_out(
+        self, known: list[Path], hashes: dict[Path, str], ingestor: Ingestor, failures: list[IngestFailure]
+    ) -> set[Path]:
+        """Files indexed earlier that only a password opens, which this run's password does not open.
+
+        Recognising a file by stat must not skip the password: such a file is left out of the corpus
+        (its profile and statistics too) with the same error an ingest gives, as if nothing were cached.
+        """
+        with self._lock:
+            locked = {
+                h
+                for h, meta in self._db.execute("SELECT content_hash, meta FROM documents")
+                if json.loads(meta).get("needs_password")
+            }
+        out: set[Path] = set()
+        for path in known:
+            if hashes[path] in locked:
+                try:
+                    ingestor.check_password(path)
+                except DocintelError as exc:
+                    failures.append(IngestFailure(path=str(path), error=exc.to_dict(), message=str(exc)))
+                    out.add(path)
+        return out
 
     def _index_files(
         self,
@@ -218,6 +244,7 @@ class CorpusIndex:
             "n_passages": len(index.passages),
             "n_tokens": sum(tf.values()),
             "profile": document.meta.profile.model_dump(),
+            "needs_password": document.meta.needs_password,
         }
         digest = document.meta.content_hash
         rows = [(term, digest, count, passages[term], head.get(term, 0)) for term, count in tf.items()]

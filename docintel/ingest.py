@@ -63,6 +63,7 @@ class DocumentMeta(BaseModel):
     profile: DocumentProfile = Field(
         default_factory=DocumentProfile, description="issuer, kind, period, date and title (see docintel.profile)"
     )
+    needs_password: bool = Field(default=False, description="only a password opens the file (checked on every run)")
 
 
 class Document(BaseModel):
@@ -173,6 +174,7 @@ def _document_from_entry(
         outline=entry["outline"],
         warnings=entry["warnings"],
         profile=with_file_name(DocumentProfile.model_validate(entry.get("profile") or {}), path.stem),
+        needs_password=bool(entry.get("needs_password", True)),
     )
     return Document(meta=meta, lines=lines, cache_hit=cache_hit, table_data=entry.get("tables") or [])
 
@@ -252,6 +254,10 @@ class Ingestor:
             elif path in entries:
                 documents.append(_document_from_entry(entries[path], path, doc_id, hashes[path], hits[path]))
         return IngestReport(documents=documents, failures=failures)
+
+    def check_password(self, path: Path) -> None:
+        """Raise EncryptedPDFError unless this run's password opens *path* (cheap: no text is read)."""
+        check_password(path, self._password)
 
     def _cached(self, path: Path, key: str) -> dict[str, Any] | None:
         """The cached entry of *path*, once its password (if it needs one) checks out; raises EncryptedPDFError."""

@@ -109,6 +109,27 @@ def test_cached_text_of_a_locked_pdf_needs_the_password_every_time(run_cli, lock
     assert code == 0 and json.loads(out)["documents"][0]["cache_hit"] is True  # the cache still serves it
 
 
+def test_a_folder_index_never_skips_the_password(run_cli, locked_pdf, make_pdf):
+    """The corpus index knows a file by its size and time; a locked file is still opened with the password
+    of this run before its profile or lines are used, and fails alone without it."""
+    folder = locked_pdf.parent / "folder"
+    folder.mkdir()
+    locked_pdf.rename(folder / "locked.pdf")
+    other = make_pdf("other.pdf", [["Store hours: open every day from 9 to 5, refunds at the front desk."]])
+    other.rename(folder / "other.pdf")
+    question = "What is the refund window?"
+    code, out, err = run_cli("context", question, folder, "--password", "openpassword", "--json")
+    assert code == 0 and "locked" in json.loads(out)["routing"]["routed"]
+    code, out, err = run_cli("context", question, folder, "--json")
+    data = json.loads(out)
+    assert code == 3 and "encrypted with a password" in err
+    assert [d["doc"] for d in data["routing"]["decisions"]] == ["other"]  # no profile or statistics of it used
+    assert [Path(f["path"]).name for f in data["failed_documents"]] == ["locked.pdf"]
+    assert not any("45 days" in line["text"] for s in data["sources"] for line in s["lines"])
+    code, out, err = run_cli("context", question, folder, "--password", "openpassword", "--json")
+    assert code == 0 and "locked" in json.loads(out)["routing"]["routed"]  # the right password: back in
+
+
 def test_cache_info_and_clear(run_cli, make_pdf, isolated_env):
     pdf = make_pdf("cache-me.pdf", [["A report made for the cache test: the refund window is 12 days."]])
     run_cli("ask", "What is the refund window?", pdf)
