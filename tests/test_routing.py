@@ -14,6 +14,7 @@ import pytest
 from docintel.entities import file_words, issuer_words, name_match_length, name_matches, question_entities
 from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
+from tests.conftest import read_traces
 from tests.test_profile import sec_cover
 
 ACME = "ACME WIDGETS CORPORATION"
@@ -499,3 +500,23 @@ def test_a_filing_by_the_company_named_is_relevant_with_few_of_the_question_word
     _, data = context_json(run_cli, "What is Acme's zebra xylophone quasar?", filings)
     assert data["routing"]["status"] == "no_match" and data["sources"] == []
     assert "none of the question's terms (zebra, xylophon, quasar)" in data["routing"]["detail"]
+
+
+def test_batch_routes_questions_without_a_doc_field_and_keeps_the_doc_field(run_cli, filings, tmp_path, isolated_env):
+    qfile = tmp_path / "q.jsonl"
+    rows = [
+        {"id": "routed", "question": "What were Acme's capital expenditures in fiscal 2022?"},
+        {"id": "named", "question": "What were capital expenditures in fiscal 2023?", "doc": "acme_2023_10k.pdf"},
+        {"id": "scoped", "question": "What were capital expenditures in fiscal 2023?"},
+    ]
+    qfile.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "out.jsonl"
+    code, stdout, err = run_cli("batch", qfile, filings, "--out", out, "--doc", "globex_*", "--workers", "2")
+    records = {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
+    assert all(r["error"] is None for r in records.values()), records
+    traces = {t["trace_id"]: t for t in read_traces(isolated_env / "traces")}
+    searched = {i: traces[r["trace_id"]]["routing"]["routed"] for i, r in records.items()}
+    # --doc scopes the questions without a doc field: Acme's filings are out of scope for "routed"
+    assert searched["routed"] == [] and traces[records["routed"]["trace_id"]]["routing"]["status"] == "no_match"
+    assert searched["named"] == ["acme_2023_10k"]  # a doc field is kept as it is
+    assert searched["scoped"] == ["globex_2023_10k"]
