@@ -328,12 +328,29 @@ def _answer_one(
             "error": {"type": type(exc).__name__, "what": str(exc), "fix": "report this bug with the question"},
         }, None
     usage = result.usage
+    searched = [d.meta.doc_id for d in result.prepared.documents]
+    only = searched[0] if len(searched) == 1 else None  # a span may leave doc empty when one document was sent
     return {
         **record,
         "answer": result.answer.model_dump(mode="json"),
         "verification_status": result.verification.status,
         "status": result.verification.overall,
-        "citations": {"verified": result.verification.verified, "failed": result.verification.failed},
+        "citations": {
+            "verified": result.verification.verified,
+            "failed": result.verification.failed,
+            "sources": [
+                {
+                    "doc": v.doc or only,
+                    "pages": v.pages,
+                    "line_start": v.line_start,
+                    "line_end": v.line_end,
+                    "verdict": v.verdict,
+                }
+                for v in result.verification.spans
+            ],
+        },
+        "searched": searched,
+        "routing_notes": result.prepared.routing.notes if result.prepared.routing else [],
         "values": {
             "supported": result.verification.values_supported,
             "unsupported": result.verification.values_unsupported,

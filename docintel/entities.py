@@ -55,6 +55,9 @@ class NamedEntities(BaseModel):
         default_factory=list, description="names written as the question's subject ('3M's', 'for 3M', 'Does 3M')"
     )
     years: list[int] = Field(default_factory=list, description="years named (fiscal or calendar)")
+    fiscal_years: list[int] = Field(
+        default_factory=list, description="years written as a period: 'FY2023', 'fiscal 2023', 'Q2 2023'"
+    )
     quarters: list[int] = Field(default_factory=list, description="quarters named (1-4; a half counts as 2 or 4)")
     kinds: list[str] = Field(default_factory=list, description="document kinds named: annual, quarterly, 8-K, ...")
 
@@ -156,6 +159,7 @@ def question_entities(question: str) -> NamedEntities:
         names=names,
         issuer_position=subject,
         years=sorted({p.year for p in periods}),
+        fiscal_years=sorted({p.year for p in periods if p.fiscal or p.quarter}),
         quarters=sorted(quarters),
         kinds=kinds,
     )

@@ -40,11 +40,11 @@ def issuer_matches(names: list[str], documents: list[CorpusDocument]) -> dict[st
 
 
 def _names_issuer(name: str, doc: CorpusDocument, followed: bool) -> bool:
-    for words in (tuple(issuer_words(doc.profile.issuer.value or "")), tuple(file_words(Path(doc.path).stem))):
-        covered = name_match_length(name, words)
-        if covered and not (followed and covered < len(words)):
-            return True
-    return False
+    """Whether *name* names the document's issuer: the one its profile read from the content, else the words
+    of its file name (a file name never overrides what the document says about itself)."""
+    words = tuple(issuer_words(doc.profile.issuer.value or "")) or tuple(file_words(Path(doc.path).stem))
+    covered = name_match_length(name, words)
+    return bool(covered) and not (followed and covered < len(words))
 
 
 def names_part(name: str, matched: dict[str, list[str]]) -> bool:

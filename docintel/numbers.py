@@ -78,14 +78,30 @@ def _cut(text: str, start: int, end: int) -> bool:
     return after.isdigit() or (after != "" and after in ".," and text[end + 1 : end + 2].isdigit())
 
 
+_WORD_AFTER = re.compile(r"[A-Za-z]|-[A-Za-z]|\([a-z]\)")
+
+
+def _in_word(text: str, match: re.Match[str], start: int, end: int) -> bool:
+    """Whether the digits are part of a name or code rather than a number: '3M', '1st', '10-K', '3-for-1',
+    '401(k)', 'COVID-19', 'S-1'. A currency sign keeps a scale letter a scale ('$3M' is three million)."""
+    if match.group("currency"):
+        return False
+    after = text[match.end("digits") :]
+    if match.group("percent") or (match.group("scale") and len(match.group("scale")) > 1):
+        after = text[match.end() :]
+    if _WORD_AFTER.match(after) and not match.group("percent"):
+        return True
+    return start > 1 and text[start - 1] == "-" and text[start - 2].isalpha()
+
+
 def find_numbers(text: str) -> list[Number]:
     """Every whole number in *text*, left to right."""
     found: list[Number] = []
     for match in _NUMBER.finditer(text):
         start, end = match.start("digits"), match.end("digits")
         glued = match.start() == start and start > 0 and text[start - 1].isalpha()
-        if _cut(text, start, end) or glued:
-            continue  # part of a longer number, or of a word ('Q4', 'FY2022', 'A1')
+        if _cut(text, start, end) or glued or _in_word(text, match, start, end):
+            continue  # part of a longer number, or of a word ('Q4', 'FY2022', 'A1', '3M', '10-K', 'COVID-19')
         negative = bool(match.group("minus")) or (bool(match.group("open")) and bool(match.group("close")))
         value = float(match.group("digits").replace(",", ""))
         scale_word = (match.group("scale") or "").lower()

@@ -297,6 +297,9 @@ def trace_report(trace: dict[str, Any]) -> str:
         out.append(
             f"document: {doc['doc_id']} ({doc['n_pages']} pages, sha256 {doc['content_hash'][:12]}…) {doc['path']}"
         )
+    if summary := routing_summary(trace.get("routing")):
+        out.append(summary)
+    out += [f"note: {n}" for n in (trace.get("routing") or {}).get("notes") or []]
     context = trace.get("context")
     if context:
         b = context["budget"]

@@ -135,7 +135,7 @@ def _scope(documents: list[CorpusDocument], patterns: list[str]) -> set[str]:
             sample = ", ".join(d.doc_id for d in documents[:5]) + (" ..." if len(documents) > 5 else "")
             raise UsageError(
                 f"--doc {pattern!r} matches no document among the {len(documents)} given ({sample})",
-                "give a document id, file name or glob (e.g. --doc 'acme_*'); `docintel ingest PATH` lists them",
+                "give a document id, file name or glob (e.g. --doc 'acme_*'); `docintel index PATH` lists them",
             )
         chosen |= hits
     return chosen
@@ -156,7 +156,7 @@ def route(parsed: ParsedQuestion, corpus: Corpus, settings: Settings, scope: lis
         else:
             first_of[doc.content_hash] = doc.doc_id
             live.append(_Candidate(doc))
-    routing = _route_live(parsed, corpus, settings, live, decisions)
+    routing = _route_live(parsed, corpus, settings, live, decisions, scoped=in_scope is not None)
     routing.decisions = [decisions[d.doc_id] for d in corpus.documents]
     return routing
 
@@ -167,10 +167,13 @@ def _route_live(
     settings: Settings,
     live: list[_Candidate],
     decisions: dict[str, RouteDecision],
+    scoped: bool = False,
 ) -> Routing:
     entities = parsed.entities
     count = len(live)
     these = f"these {count} documents" if count != 1 else "this document"
+    if scoped:
+        these = f"the {count} documents --doc names" if count != 1 else "the document --doc names"
     if not settings.use_routing:
         for c in live:
             decisions[c.doc.doc_id] = _in(c, None, "routing is off (use_routing=false): every document is searched")
@@ -225,15 +228,23 @@ def _route_live(
         return _no_match(live, decisions, cause, _weak_terms(direct, hits, best, these), entities)
     for c in list(live):
         if c.coverage == 0.0:
-            decisions[c.doc.doc_id] = _out(c, "no_terms", "none of the question's terms occur in it")
+            decisions[c.doc.doc_id] = _out(c, "no_terms", "none of the question's own words occur in it")
     live = [c for c in live if c.coverage > 0.0]
     # --- periods
+    groups = {c.doc.doc_id: c.group for c in live}
     live, period_notes = _by_period(live, entities, decisions)
-    notes += period_notes
     if not live:
-        detail = period_notes[-1] if period_notes else "no document covers the period asked"
-        return _no_match([], decisions, "period", detail, entities)
-    return _rank(live, matched, entities, settings, decisions, notes)
+        every = [n for group_notes in period_notes.values() for n in group_notes]
+        return _no_match(
+            [], decisions, "period", every[-1] if every else "no document covers the period asked", entities
+        )
+    routing = _rank(live, matched, entities, settings, decisions, notes)
+    searched = {groups[d] for d in routing.routed}
+    routing.notes += [n for group in period_notes if group in searched for n in period_notes[group]]
+    if not matched and len(searched) > 1:
+        issuers = sorted({_issuer(c) for c in live if c.doc.doc_id in routing.routed})
+        routing.notes.append(f"the question names no company: searched documents of {', '.join(issuers)}")
+    return routing
 
 
 def _in(c: _Candidate, rank: int | None, reason: str) -> RouteDecision:
@@ -355,24 +366,32 @@ def _period_class(c: _Candidate, target: int, quarters: list[int]) -> int | None
 
 def _by_period(
     live: list[_Candidate], entities: NamedEntities, decisions: dict[str, RouteDecision]
-) -> tuple[list[_Candidate], list[str]]:
-    """Keep, per issuer, the documents of the periods asked (or the latest when none is asked).
+) -> tuple[list[_Candidate], dict[str, list[str]]]:
+    """Keep, per issuer, the documents of the periods asked (or the latest when none is asked); notes per issuer.
 
-    A year more than one past an issuer's latest document is read as forward-looking ("notes due
-    2031", "a 2030 target"), not as the period asked.
+    A bare year more than one past an issuer's latest document ("notes due 2031") is read as a date
+    ahead, not as the period asked; a year written as a period ("FY2031", "fiscal 2031") always is one.
     """
     groups: dict[str, list[_Candidate]] = {}
     for c in live:
         groups.setdefault(c.group, []).append(c)
     kept: list[_Candidate] = []
-    notes: list[str] = []
-    for group in groups.values():
+    notes: dict[str, list[str]] = {}
+    for key, group in groups.items():
         latest = max((max(c.years) for c in group if c.years), default=None)
-        asked = sorted({y for y in entities.years if latest is None or y <= latest + 1}, reverse=True)
+        fiscal = set(entities.fiscal_years)
+        asked = sorted({y for y in entities.years if y in fiscal or latest is None or y <= latest + 1}, reverse=True)
+        group_notes = notes.setdefault(key, [])
+        ahead = sorted(set(entities.years) - set(asked))
+        if ahead and latest is not None:
+            group_notes.append(
+                f"{', '.join(map(str, ahead))} is after the documents of {_issuer(group[0])} (latest FY{latest}): "
+                "read as a date ahead, not as the period asked"
+            )
         if asked:
-            kept += _named_period(group, asked, entities.quarters, decisions, notes)
+            kept += _named_period(group, asked, entities.quarters, decisions, group_notes)
         else:
-            kept += _latest(group, decisions, notes)
+            kept += _latest(group, decisions, group_notes)
     return kept, notes
 
 

@@ -335,11 +335,15 @@ def _summarise(answer: BaseModel, verdicts: list[SpanVerdict], checks: list[Item
         status = "no_citations" if not bad else "failed"
     else:
         status = "verified" if bad == 0 else "failed"
+    found = bool(getattr(answer, "answer_found", True))
     overall: OverallStatus
     if status in ("not_found", "no_citations"):
         overall = status
     elif status == "failed":
         overall = "citation_failed"
+    elif not found:  # evidence shown with answer_found false is no claim: nothing to support
+        overall = "not_found"
+        checks = [c for c in checks if c.holds]
     else:
         overall = "supported" if all(c.holds for c in checks) else "unsupported"
     return Verification(

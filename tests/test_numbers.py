@@ -107,3 +107,19 @@ def test_years_stay_years_with_a_sign_or_parentheses():
         3800.0,
         "billions",
     )  # the contract has no trillions
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("3M is also impacted by the Russia-Ukraine conflict", []),  # a company, not three million
+        ("revenue of $3M in the quarter", [3.0]),  # a currency sign keeps the letter a scale
+        ("as reported in the Form 10-K and the 8-K", []),
+        ("the 401(k) plan and the 1st quarter", []),
+        ("COVID-19 vaccine sales and a 3-for-1 split", []),
+        ("sales rose 15% to 1,577 million; 5 m of cable", [15.0, 1577.0, 5.0]),
+        ("from 2014-2018", [2014.0, 2018.0]),
+    ],
+)
+def test_names_and_codes_are_not_numbers(text, expected):
+    assert values(text) == expected

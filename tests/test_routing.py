@@ -255,7 +255,7 @@ def test_unrelated_documents_never_fill_leftover_budget(run_cli, corpus_pdf, mak
     _, data = context_json(run_cli, "What is the refund window?", garden.parent)
     assert source_docs(data) == {corpus_pdf.stem}
     assert decisions_of(data)["garden"]["routed"] is False
-    assert decisions_of(data)["garden"]["reason"] == "none of the question's terms occur in it"
+    assert decisions_of(data)["garden"]["reason"] == "none of the question's own words occur in it"
     assert not any(d["doc"] == "garden" for d in data["decisions"])
 
     # with routing off, the garden notes are searched but, matching nothing, are still not sent whole
@@ -520,3 +520,51 @@ def test_batch_routes_questions_without_a_doc_field_and_keeps_the_doc_field(run_
     assert searched["routed"] == [] and traces[records["routed"]["trace_id"]]["routing"]["status"] == "no_match"
     assert searched["named"] == ["acme_2023_10k"]  # a doc field is kept as it is
     assert searched["scoped"] == ["globex_2023_10k"]
+    # the output says where each answer came from: the documents searched and each citation's document and pages
+    scoped = records["scoped"]
+    assert scoped["searched"] == ["globex_2023_10k"] and scoped["citations"]["sources"]
+    cited = scoped["citations"]["sources"]
+    assert {c["doc"] for c in cited} == {"globex_2023_10k"} and any(c["pages"] == [2] for c in cited)
+    assert any("no document about Acme" in n for n in records["routed"]["routing_notes"])
+
+
+def test_a_file_name_never_overrides_the_issuer_the_document_states(run_cli, filings):
+    # Globex's 2022 filing saved under an Acme-looking name is still Globex's
+    (filings / "globex_2022_10k.pdf").rename(filings / "acme_annual_copy.pdf")
+    _, data = context_json(run_cli, "What were Acme's capital expenditures in fiscal 2023?", filings)
+    decisions = decisions_of(data)
+    assert data["routing"]["routed"] == ["acme_2023_10k"]
+    assert decisions["acme_annual_copy"]["cause"] == "issuer" and GLOBEX in decisions["acme_annual_copy"]["reason"]
+
+
+def test_a_fiscal_year_is_always_the_period_asked(run_cli, acme_years):
+    _, data = context_json(run_cli, "What were Acme's capital expenditures in fiscal 2031?", acme_years)
+    assert data["routing"]["status"] == "no_match" and "covers FY2031" in data["routing"]["detail"]
+    _, data = context_json(run_cli, "Will Acme still face competition in its markets in 2031?", acme_years)
+    assert any(n.startswith("2031 is after the documents") for n in data["routing"]["notes"])
+
+
+def test_notes_speak_only_of_what_was_searched(run_cli, filings, monkeypatch):
+    monkeypatch.setenv("DOCINTEL_ROUTE_MAX_DOCUMENTS", "1")
+    _, data = context_json(run_cli, "What were capital expenditures?", filings)
+    (routed,) = data["routing"]["routed"]
+    latest = [n for n in data["routing"]["notes"] if "latest" in n]
+    assert len(latest) == 1 and routed in latest[0]  # the other issuer was not searched: no note about it
+    monkeypatch.delenv("DOCINTEL_ROUTE_MAX_DOCUMENTS")
+    _, data = context_json(run_cli, "What were capital expenditures in fiscal 2022?", filings)
+    notes, routed = data["routing"]["notes"], data["routing"]["routed"]
+    assert set(routed) == {"acme_2022_10k", "globex_2022_10k"}
+    assert f"the question names no company: searched documents of {ACME}, {GLOBEX}" in notes
+    _, data = context_json(run_cli, "What were Acme's capital expenditures?", filings, "--doc", "acme_2022*")
+    assert data["routing"]["routed"] == ["acme_2022_10k"]
+    assert not any("latest" in n for n in data["routing"]["notes"])  # one document in scope: nothing chosen
+    _, data = context_json(run_cli, "What were Globex's capital expenditures?", filings, "--doc", "acme_*")
+    assert data["routing"]["detail"] == "no document about Globex in the 2 documents --doc names"
+
+
+def test_traces_show_gives_the_routing_and_its_notes(run_cli, filings):
+    code, out, _ = run_cli("ask", "What were Acme's capital expenditures?", filings)
+    trace_id = out.strip().rsplit("trace: ", 1)[1]
+    code, shown, _ = run_cli("traces", "show", trace_id)
+    assert code == 0 and "documents: searched acme_2023_10k (1 of 4); left out: 2 other issuer; 1 period" in shown
+    assert any(line.startswith("note: the question names no period") for line in shown.splitlines())

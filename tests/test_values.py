@@ -573,3 +573,18 @@ def test_a_dash_cell_supports_nil_in_its_column(run_cli, make_pdf, fake_openai):
     _, data, _ = ask(run_cli, "How much were assets held for sale in 2023?", pdf)
     check = only_check(data)
     assert (check["value_check"], check["period_check"], check["column"]) == ("supported", "supported", "2023")
+
+
+def test_evidence_shown_with_answer_found_false_is_not_found_not_unsupported(run_cli, corpus_pdf, fake_openai):
+    # The model quotes a line as evidence but says it found no answer: nothing is claimed, so nothing is
+    # "NOT SUPPORTED"; the headline says not found and --strict has nothing to fail on.
+    evidence = amount(None, "millions", None, NET_INCOME_CF)
+    evidence["answer_found"] = False
+    evidence["complete_answer_found"] = False
+    fake_openai.push_answer(evidence)
+    code, data, _ = ask(run_cli, Q_NET_INCOME_2024, corpus_pdf, "--strict")
+    assert code == 0 and data["status"] == "not_found"
+    assert data["verification"]["values_unsupported"] == 0
+    fake_openai.push_answer(evidence)
+    code, out, _ = run_cli("ask", Q_NET_INCOME_2024, corpus_pdf, "--backend", "openai")
+    assert code == 0 and "not found" in out.splitlines()[0] and "NOT SUPPORTED" not in out

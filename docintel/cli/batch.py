@@ -25,7 +25,9 @@ passes through as `input_answer`). FinanceBench files (financebench_id, doc_name
 they are. Without ids, a stable id is derived from the question text.
 
 Output (--out): one JSON line per question: id, question, passed-through fields, answer,
-verification_status, citations, usage, trace_id, error. A new output is written to a
+verification_status, status, citations (verified, failed, and sources: each citation's doc, pages,
+lines and verdict), values, searched (the documents routing searched), routing_notes, usage,
+trace_id, error. A new output is written to a
 temporary file beside it and renamed into place when the run ends. Rerunning with the same
 --out skips ids already answered and appends (failed ones are retried; lines cut by a crash
 are dropped first). --out is refused when it is one of the inputs, a folder, or an existing

@@ -43,6 +43,12 @@ def register(sub: Any) -> None:
     common_flags(p, traces=False)
 
 
+def _copies(count: int) -> str:
+    if not count:
+        return ""
+    return f", {count} identical {'copy' if count == 1 else 'copies'} counted once"
+
+
 def cmd_index(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     pipeline = make_pipeline(args)
@@ -67,7 +73,7 @@ def cmd_index(args: argparse.Namespace) -> int:
         lines = [
             f"index: {report.db_path or 'in memory (the cache folder cannot be written)'}",
             f"documents: {len(corpus.documents)} ({len(report.indexed)} indexed now, {report.removed} removed "
-            f"since the last run{f', {copies} identical copies counted once' if copies else ''}) in {seconds:.1f} s",
+            f"since the last run{_copies(copies)}) in {seconds:.1f} s",
         ]
         for d in corpus.documents:
             p = d.profile
