@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DocintelError, DocumentNotFoundError, InputError, QuestionFileError, StorageError, UsageError
-from .ingest import Document, IngestFailure, expand_paths
+from .ingest import Document, IngestFailure, Ingestor, expand_paths
 from .outfile import BatchOutput, check_output_path, is_batch_output
 from .pipeline import AskResult, Pipeline
 from .question import check_question
@@ -220,8 +220,10 @@ class QuestionTargets:
         documents: dict[str, Document],
         doc_errors: dict[str, IngestFailure],
         scope: list[str] | None,
+        ingestor: Ingestor | None = None,
     ) -> None:
         self.paths, self.documents, self.doc_errors, self.scope = paths, documents, doc_errors, scope
+        self.ingestor = ingestor  # the one that read them: other pipelines of the run share it
 
     def ask(self, pipeline: Pipeline, q: QuestionRow) -> AskResult:
         """Answer one question: from its doc field's document, else routed over the corpus."""

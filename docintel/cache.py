@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import tempfile
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -78,7 +80,21 @@ def cache_summary(cache_dir: Path) -> dict[str, Any]:
     for kind, pattern in (("lines", "*.json"), ("index", "*.json"), ("corpora", "*.sqlite")):
         files = [p for p in (cache_dir / kind).rglob(pattern)] if (cache_dir / kind).is_dir() else []
         summary[kind] = {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}
+    summary["corpora"]["indexes"] = [
+        {"file": str(p), "paths": _corpus_paths(p), "bytes": p.stat().st_size}
+        for p in sorted((cache_dir / "corpora").glob("*.sqlite"))
+    ]
     return summary
+
+
+def _corpus_paths(db: Path) -> list[str]:
+    """The PATH arguments a corpus index was built for ([] when the file cannot be read)."""
+    try:
+        with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
+            row = connection.execute("SELECT key FROM corpus").fetchone()
+    except sqlite3.Error:
+        return []
+    return str(row[0]).split("\n") if row else []
 
 
 def clear_cache(cache_dir: Path) -> int:

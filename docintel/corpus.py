@@ -36,9 +36,9 @@ from .retrieve import TOKENIZER_VERSION, doc_index
 from .settings import Settings
 from .textnorm import tokenize
 
-INDEX_VERSION = "1"  # bump when what a document row holds changes
+INDEX_VERSION = "2"  # bump when what a document row holds changes (2: needs_password)
 HEAD_PAGES = 2  # the first pages count as the document's heading text (cover, contents)
-CHUNK = 16  # new files are parsed and indexed this many at a time (memory stays bounded)
+CHUNK = 16  # new files are parsed and indexed this many at a time (progress per chunk)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, content_hash TEXT);
@@ -47,7 +47,9 @@ CREATE TABLE IF NOT EXISTS terms (
     term TEXT, content_hash TEXT, tf INTEGER, passages INTEGER, head INTEGER,
     PRIMARY KEY (term, content_hash)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS terms_by_document ON terms (content_hash);
+CREATE TABLE IF NOT EXISTS corpus (key TEXT);
 """
+PERSIST_FILES = 5  # fewer files given one by one are indexed in memory: no index file per single-file question
 
 
 class CorpusDocument(BaseModel):
@@ -115,8 +117,9 @@ class CorpusIndex:
                 if not path.exists():
                     os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))  # an empty file is an empty database
                 index = cls(path)
-                index._db.execute("BEGIN IMMEDIATE")  # fails now, not halfway through a refresh, when read-only
-                index._db.execute("ROLLBACK")
+                with index._db:  # fails now, not halfway through a refresh, when read-only
+                    index._db.execute("DELETE FROM corpus")
+                    index._db.execute("INSERT INTO corpus VALUES (?)", (key,))  # what `cache info` shows
                 return index
             except (OSError, sqlite3.OperationalError) as exc:
                 error = exc if isinstance(exc, OSError) else OSError(str(exc))
@@ -334,12 +337,17 @@ class Corpus:
         self.refresh = refresh or RefreshReport(documents=len(documents))
         self._loaded: dict[str, Document] = dict(loaded or {})
         self._lock = threading.Lock()
+        self._load_lock = threading.Lock()
 
     def load(self, doc_ids: list[str]) -> list[Document]:
         """The routed documents with their lines (from the cache of parsed PDFs), under the corpus's ids."""
         by_id = {d.doc_id: d for d in self.documents}
+        with self._load_lock:  # one thread loads (or parses) a document; the others wait for it
+            return self._load([by_id[i] for i in doc_ids], doc_ids)
+
+    def _load(self, wanted: list[CorpusDocument], doc_ids: list[str]) -> list[Document]:
         with self._lock:
-            missing = [by_id[i] for i in doc_ids if i not in self._loaded]
+            missing = [d for d in wanted if d.doc_id not in self._loaded]
         if missing:
             if self.ingestor is None:
                 raise ValueError("this corpus holds its documents in memory only")  # a caller's bug
@@ -350,8 +358,8 @@ class Corpus:
                 first = report.failures[0].error
                 raise InputError(first["what"], first["fix"])
             with self._lock:
-                for wanted, document in zip(missing, report.documents, strict=True):
-                    self._loaded[wanted.doc_id] = _relabelled(document, wanted.doc_id)
+                for entry, document in zip(missing, report.documents, strict=True):
+                    self._loaded[entry.doc_id] = _relabelled(document, entry.doc_id)
         with self._lock:
             return [self._loaded[i] for i in doc_ids]
 
@@ -363,10 +371,22 @@ def _relabelled(document: Document, doc_id: str) -> Document:
     return document.model_copy(update={"meta": meta, "lines": document.lines.assign(doc_id=doc_id)})
 
 
-def open_corpus(paths: list[Path], ingestor: Ingestor, settings: Settings, reporter: Reporter = SILENT) -> Corpus:
-    """The corpus of the PATH arguments, its on-disk index brought up to date (built when missing)."""
+def open_corpus(
+    paths: list[Path],
+    ingestor: Ingestor,
+    settings: Settings,
+    reporter: Reporter = SILENT,
+    persist: bool | None = None,
+) -> Corpus:
+    """The corpus of the PATH arguments, its index brought up to date (built when missing).
+
+    The index is kept on disk for a folder or PERSIST_FILES files and more (or when *persist*), else
+    built in memory from the cached documents (a few milliseconds a document).
+    """
     files, failures = expand_paths(paths)
-    index = CorpusIndex.open(settings, corpus_key(paths), reporter)
+    if persist is None:
+        persist = any(p.is_dir() for p in paths) or len(files) >= PERSIST_FILES
+    index = CorpusIndex.open(settings, corpus_key(paths), reporter) if persist else CorpusIndex(None)
     documents, more, report = index.refresh(files, ingestor, settings, reporter)
     return Corpus(index, documents, failures + more, refresh=report, ingestor=ingestor)
 

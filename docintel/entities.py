@@ -1,10 +1,11 @@
 """What a question names (companies, years, quarters, document kinds) and whether a document is by a named issuer.
 
 Names are read from capitalisation alone: runs of capitalised words (or tokens such as ``3M``,
-``AMD``, ``JnJ``) that do not open a sentence. A name matches a document when it is the
-start of the issuer's name without its legal suffix ("Boeing" - "The Boeing Company"), the
-name squeezed together ("Best Buy" - "BESTBUY_2019_10K"), or an abbreviation made of the
-starts of its words ("AMD" - "Advanced Micro Devices", "AMEX" - "American Express").
+``AMD``, ``J&J``) that do not open a sentence, cut at commas. A name matches a document when it
+is the start of the issuer's name without its legal suffix ("Boeing" - "The Boeing Company"),
+the name squeezed together ("Best Buy" - "BESTBUY_2019_10K"), or an abbreviation made of the
+starts of all its words ("AMD" - "Advanced Micro Devices", "AMEX" - "American Express"), or of
+at least three letters of its first word ("JPM" - "JPMorgan Chase").
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from .periods import find_periods
 
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9&'’.\-]*|&")
+_TOKEN = re.compile(r"[^\W_][\w&'’.\-]*|&")
 _SENTENCE_END = re.compile(r"[.?!:;]\s+|\n")
 _PERIOD_TOKEN = re.compile(
     r"^(?:fy|q[1-4]|h[12]|fy\d{2,4}|q[1-4]'?\d{2,4}|\d{1,4}(?:-[kq])?|10-?[kq]|8-?k|20-?f)$", re.I
@@ -79,22 +80,20 @@ def _is_name_token(token: str, first: bool) -> bool:
 
 
 def _bare(token: str) -> str:
-    return re.sub(r"(?:['’]s?|\.)$", "", token).strip("-.")
+    return re.sub(r"(?:['’][sS]?|\.)$", "", token).strip("-.")
 
 
 _ISSUER_BEFORE = re.compile(
     r"\b(?:for|of|at|by|from|that|does|do|did|has|have|had|is|was|are|were|will|can|could|should)\s*$", re.I
 )
-_ISSUER_AFTER = re.compile(
-    r"^['’]?\s+(?:has|have|had|is|was|does|did|will|reported|reports|paid|pays|expects?|plans?|primarily|operates?)\b",
-    re.I,
-)
+_ISSUER_AFTER = re.compile(r"^['’]?\s+(?:has|have|had|is|was|does|did|will|reported|reports|paid|pays)\b", re.I)
 
 
-_FUNCTION_WORDS = frozenset(
-    "a an and answer any are as assume at based between by can compare considering could describe did do does "
-    "explain for from give had has have how if in is list looking name of on or please provide show should tell "
-    "that the to was were what when where which who whom whose why will with would".split()
+_FUNCTION_WORDS = frozenset(  # question words, auxiliaries, articles, prepositions and a request's verbs
+    "a an and any are as at between by can could did do does for from had has have how if in is of on or "
+    "should that the to was were what when where which who whom whose why will with would "
+    "calculate compare compute describe estimate explain find give identify list name provide show state "
+    "summarize summarise tell".split()
 )
 
 
@@ -102,9 +101,12 @@ def _runs(sentence: str) -> list[tuple[int, int, list[str]]]:
     """Runs of name tokens in a sentence: (start offset of the run, offset after it, its tokens).
 
     A sentence's first word joins a run only when the next word is a name too ("Acme Widgets
-    reported ..."); leading question and function words are dropped from a run ("What Was AMCOR").
+    reported ..."); leading question and function words are dropped from a run ("What Was ACME");
+    a comma ends a run ("Acme, Globex and Initech"). In a sentence written in capitals every word
+    stands alone (capitals say nothing there).
     """
     tokens = list(_TOKEN.finditer(sentence))
+    shouting = not any(ch.islower() for ch in sentence)
     runs: list[tuple[int, int, list[str]]] = []
     i = 0
     while i < len(tokens):
@@ -112,11 +114,17 @@ def _runs(sentence: str) -> list[tuple[int, int, list[str]]]:
         after = [m.group(0) for m in tokens[i + 1 : i + 3]]
         joined = after[1:] if after[:1] == ["&"] else after[:1]
         opens = i == 0 and token[:1].isupper() and bool(joined) and _is_name_token(joined[0], False)
+        if i == 0 and not opens and not _is_name_token(token, True) and _opening_name(token):
+            runs.append((tokens[0].start(), -1, [token]))  # 'Tesla revenue in 2022?': a name to match, not to claim
+            i += 1
+            continue
         if not (opens or _is_name_token(token, i == 0)):
             i += 1
             continue
         j = i
-        while j + 1 < len(tokens) and _bare(tokens[j].group(0)) == tokens[j].group(0):  # a possessive ends a run
+        while not shouting and j + 1 < len(tokens) and _bare(tokens[j].group(0)) == tokens[j].group(0):
+            if "," in sentence[tokens[j].end() : tokens[j + 1].start()]:
+                break  # a possessive or a comma ends a run
             nxt = tokens[j + 1].group(0)
             if nxt == "&" and j + 2 < len(tokens) and _is_name_token(tokens[j + 2].group(0), False):
                 j += 2
@@ -133,6 +141,11 @@ def _runs(sentence: str) -> list[tuple[int, int, list[str]]]:
     return runs
 
 
+def _opening_name(token: str) -> bool:
+    """Whether a sentence's capitalised first word may be a name (not a question or function word)."""
+    return token[:1].isupper() and token.lower() not in _FUNCTION_WORDS and not _PERIOD_TOKEN.match(token)
+
+
 def question_entities(question: str) -> NamedEntities:
     """Names, years, quarters and document kinds the question mentions."""
     names: list[str] = []
@@ -143,6 +156,8 @@ def question_entities(question: str) -> NamedEntities:
             if not name or name in names:
                 continue
             names.append(name)
+            if end < 0:
+                continue  # an opening word: matched against issuers, never said to be absent
             possessive = run[-1] != _bare(run[-1])
             if possessive or _ISSUER_BEFORE.search(sentence[:start]) or _ISSUER_AFTER.match(sentence[end:]):
                 subject.append(name)
@@ -198,17 +213,16 @@ def _squash(text: str) -> str:
 
 
 def _abbreviates(letters: str, words: tuple[str, ...]) -> bool:
-    """Whether *letters* is made of the starts of consecutive words, from the first ('amex', 'amd', 'jnj')."""
-    if not letters:
-        return True
+    """Whether *letters* is made of the starts of every word in order ('amex', 'amd', 'jj' for 'Johnson & Johnson')."""
     if not words:
+        return not letters
+    if not letters:
         return False
-    word = "and" if words[0] == "&" else words[0]
-    if word in ("and", "of", "the") and _abbreviates(letters, words[1:]):
+    word = words[0]
+    if word in ("and", "of", "the", "&") and _abbreviates(letters, words[1:]):
         return True
-    options = {"n"} if word == "and" else set()
-    options |= {word[:length] for length in range(1, len(word) + 1)}
-    return any(letters.startswith(o) and _abbreviates(letters[len(o) :], words[1:]) for o in options)
+    starts = {"&"} if word == "&" else {word[:length] for length in range(1, len(word) + 1)}
+    return any(letters.startswith(o) and _abbreviates(letters[len(o) :], words[1:]) for o in starts)
 
 
 @lru_cache(maxsize=50_000)
@@ -230,7 +244,14 @@ def name_match_length(name: str, words: tuple[str, ...]) -> int:
         if _squash("".join(words[:k])) == squashed:
             return k
     upper = sum(c.isupper() for c in name)
-    if " " not in name and upper >= 2 and len(squashed) >= 2:  # written as an abbreviation: AMD, AMEX, JnJ
-        if _abbreviates(squashed, tuple(w for w in words if w != "&")) or _abbreviates(squashed, words):
-            return len(words)
+    if " " in name or upper < 2 or len(squashed) < 2:
+        return 0
+    letters = re.sub(r"[^a-z0-9&]", "", name.lower())  # written as an abbreviation: AMD, AMEX, J&J, JPM
+    if "&" in letters and "&" not in words:
+        return 0  # 'R&D', 'M&A', 'P&L' abbreviate no name without an ampersand
+    plain = tuple(w for w in words if w != "&")
+    if len(plain) >= 2 and (_abbreviates(letters, words) or _abbreviates(squashed, plain)):
+        return len(words)
+    if len(squashed) >= 3 and words[0].startswith(squashed) and len(words[0]) > len(squashed):
+        return 1  # the start of its first word: 'JPM' - 'JPMorgan Chase'
     return 0

@@ -255,7 +255,7 @@ def run(
     reporter: Reporter = SILENT,
 ) -> RunReport:
     """Answer and score every question with *settings*."""
-    pipeline = Pipeline(settings, reporter=reporter)
+    pipeline = Pipeline(settings, reporter=reporter, ingestor=targets.ingestor)
     scores = []
     with reporter.task(f"eval {label}", len(rows)) as task:
         task.summary = f"{len(rows)} questions"
@@ -286,7 +286,7 @@ def prepare_documents(pipeline: Pipeline, rows: list[QuestionRow], paths: list[P
     """Ingest and index once for every run of an evaluation (rows without a doc are routed over *paths*)."""
     documents, errors = ingest_needed(pipeline, rows, paths)
     pipeline.warm(list(documents.values()))
-    return QuestionTargets(paths, documents, errors, None)
+    return QuestionTargets(paths, documents, errors, None, pipeline.ingestor)
 
 
 def report_json(runs: list[RunReport], extra: dict[str, Any]) -> dict[str, Any]:

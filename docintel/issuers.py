@@ -13,7 +13,7 @@ from pathlib import Path
 from .corpus import Corpus, CorpusDocument, TermHit
 from .entities import file_words, issuer_words, name_match_length
 
-WEAK_PRESENCE = 2  # a name in at most this many passages of every document is not what any of them is about
+MAX_NAME_WORDS = 6  # longer runs of capitalised words are headings or titles, not one company's name
 
 
 def issuer_matches(names: list[str], documents: list[CorpusDocument]) -> dict[str, list[str]]:
@@ -24,7 +24,7 @@ def issuer_matches(names: list[str], documents: list[CorpusDocument]) -> dict[st
     """
     matched: dict[str, list[str]] = {}
     for name in names:
-        words = name.split()
+        words = name.split()[:MAX_NAME_WORDS]
         found = False
         for size in range(len(words), 0, -1):
             for start in range(len(words) - size + 1):
@@ -53,13 +53,15 @@ def names_part(name: str, matched: dict[str, list[str]]) -> bool:
 
 
 PHRASE_CHECKS = 5  # documents read to count a name as written, when its words are common
-MENTION_LINES = 5  # a document that writes a name on more lines than this is about it (a product, a partner)
+MENTION_LINES = 15  # a document that writes a name on more lines than this is about it (a product, a segment)
+GENERIC_LINES = 2  # a name written this often in lower case ('net sales', 'revenue') is a term, not a company
 
 
 def mentions(
     name: str, tokens: list[str], hits: dict[str, dict[str, TermHit]], corpus: Corpus, documents: list[CorpusDocument]
-) -> dict[str, int]:
-    """The documents that write *name* on more than MENTION_LINES lines (doc id -> lines); {} when none is about it.
+) -> dict[str, int] | None:
+    """The documents that write *name* on more than MENTION_LINES lines (doc id -> lines); {} when none is about
+    it; None when the documents write it in lower case, as a term ('Net Sales', 'Total Revenue').
 
     The index counts words, not phrases ('American Express' shares both words with many filings), so
     the documents holding the name's words most are read and the name counted as written (as in the
@@ -71,17 +73,25 @@ def mentions(
     for token in tokens:
         counts = {h: hit.passages for h, hit in hits.get(token, {}).items()}
         per_doc = counts if per_doc is None else {h: min(v, counts[h]) for h, v in per_doc.items() if h in counts}
-    strong = sorted(((n, h) for h, n in (per_doc or {}).items() if n > WEAK_PRESENCE), reverse=True)
+    strong = sorted(((n, h) for h, n in (per_doc or {}).items() if n > 0), reverse=True)
     by_hash = {d.content_hash: d.doc_id for d in documents}
     suspects = [by_hash[h] for _, h in strong if h in by_hash][:PHRASE_CHECKS]
-    words = re.findall(r"[A-Za-z0-9&]+", name)
-    forms = {" ".join(words), " ".join(w[:1].upper() + w[1:] for w in words), " ".join(words).upper()}
-    pattern = re.compile(
-        "|".join(r"\b" + r"[\s\-]*".join(re.escape(w) for w in form.split()) + r"\b" for form in sorted(forms))
-    )
+    words = re.findall(r"[^\W_]+|&", name)
+    as_name = _pattern({" ".join(words), " ".join(w[:1].upper() + w[1:] for w in words), " ".join(words).upper()})
+    lower = " ".join(words).lower()
+    as_term = _pattern({lower} | ({lower[:1].upper() + lower[1:]} if len(words) > 1 else set()))
     found: dict[str, int] = {}
     for document in corpus.load(suspects):
-        lines = sum(bool(pattern.search(text)) for text in document.lines["text"].tolist())
+        texts = document.lines["text"].tolist()
+        if sum(bool(as_term.search(text)) for text in texts) >= GENERIC_LINES:
+            return None
+        lines = sum(bool(as_name.search(text)) for text in texts)
         if lines > MENTION_LINES:
             found[document.meta.doc_id] = lines
     return found
+
+
+def _pattern(forms: set[str]) -> re.Pattern[str]:
+    return re.compile(
+        "|".join(r"(?<!\w)" + r"[\s\-]*".join(re.escape(w) for w in form.split()) + r"(?!\w)" for form in sorted(forms))
+    )

@@ -109,10 +109,16 @@ def _since(mark: float) -> float:
 class Pipeline:
     """One run of docintel: shared ingestion memo, trace store and backend."""
 
-    def __init__(self, settings: Settings, password: str | None = None, reporter: Reporter = SILENT) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        password: str | None = None,
+        reporter: Reporter = SILENT,
+        ingestor: Ingestor | None = None,
+    ) -> None:
         self.settings = settings
         self.reporter = reporter
-        self.ingestor = Ingestor(settings, password, reporter)
+        self.ingestor = ingestor or Ingestor(settings, password, reporter)  # shared: each PDF parsed once a run
         self.store = TraceStore(settings.traces_dir)
         self._backend: Backend | None = None
         self._corpora: dict[str, Corpus] = {}
@@ -129,12 +135,13 @@ class Pipeline:
         """Ingest files and folders (each file parsed at most once per run)."""
         return self.ingestor.ingest(paths)
 
-    def corpus(self, paths: list[Path]) -> Corpus:
-        """The corpus of the PATH arguments, its index refreshed once per run (built on first use)."""
+    def corpus(self, paths: list[Path], persist: bool | None = None) -> Corpus:
+        """The corpus of the PATH arguments, its index refreshed once per run (built on first use; kept on disk
+        for a folder or many files, or when *persist*)."""
         key = corpus_key(paths)
         with self._corpus_lock:
             if key not in self._corpora:
-                self._corpora[key] = open_corpus(paths, self.ingestor, self.settings, self.reporter)
+                self._corpora[key] = open_corpus(paths, self.ingestor, self.settings, self.reporter, persist)
             return self._corpora[key]
 
     def corpus_of(self, documents: list[Document]) -> Corpus:

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-PROFILE_VERSION = "5"  # bump when the rules change: cached profiles are rebuilt from cached lines
+PROFILE_VERSION = "6"  # bump when the rules change: cached profiles are rebuilt from cached lines
 COVER_PAGES = 2
 COVER_LINES = 160
 
@@ -151,11 +151,6 @@ def _name_like(text: str) -> bool:
     return bool(_ORG_LINE.match(text)) or (text.isupper() and len(text) <= 70 and not re.search(r"\d{3}", text))
 
 
-def _glued(name: str) -> str:
-    """'MGM R ESORTS I NTERNATIONAL' (a capital split off by the PDF) -> 'MGM RESORTS INTERNATIONAL'."""
-    return re.sub(r"\b([A-Z]) (?=[A-Z]{2,}\b)", r"\1", name) if name.isupper() else name
-
-
 _NOT_A_NAME = re.compile(r"\d{3}|\b(?:act|period|transition|commission|file|fiscal|ended|pursuant)\b", re.I)
 
 
@@ -169,7 +164,7 @@ def _registrant(cover: _Cover) -> ProfileField:
     line_text = cover.text[max(0, match.start() - 120) : match.start()].rstrip(" (").split("\n")
     candidates = [before] + [t for t in reversed(line_text) if t.strip()][:2]
     for candidate in candidates:
-        name = _glued(_clean_name(candidate))
+        name = _clean_name(candidate)
         words = name.split()
         if 1 <= len(words) <= 10 and any(c.isalpha() for c in name) and not _NOT_A_NAME.search(name):
             return cover.field(name, match.start() - len(candidate))
@@ -276,6 +271,8 @@ def _set_period(profile: DocumentProfile, cover: _Cover, offset: int, iso: str, 
     profile.period_end = cover.field(iso, offset)
     profile.period_type = cover.field(kind, offset)
     end = date.fromisoformat(iso)
+    if kind == "quarter":  # the calendar quarter it ends in (a fiscal quarter may differ: the file name may say)
+        profile.quarter = cover.field(str((end.month - 1) // 3 + 1), offset)
     # A 52/53-week year that ends in the first days of January belongs to the year before.
     year = end.year - 1 if (end.month == 1 and end.day <= 7) else end.year
     if end.month <= 3:  # companies name such a year either way: the document's own 'fiscal 2025' decides

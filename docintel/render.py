@@ -526,4 +526,8 @@ def cache_report(summary: dict[str, Any]) -> str:
         f"parsed documents: {summary['lines']['files']} ({_size(summary['lines']['bytes'])})\n"
         f"search indexes: {summary['index']['files']} ({_size(summary['index']['bytes'])})\n"
         f"corpus indexes: {summary['corpora']['files']} ({_size(summary['corpora']['bytes'])})"
+        + "".join(
+            f"\n  {', '.join(c['paths']) or '(paths not recorded: an older index)'} ({_size(c['bytes'])})"
+            for c in summary["corpora"].get("indexes", [])
+        )
     )

@@ -38,6 +38,8 @@ from .textnorm import tokenize
 SPECIFIC_IDF = 2.5  # a term in under ~8% of the passages: matching it alone makes a document relevant
 HEAD_BONUS = 0.5
 KIND_FACTOR = 1.5
+ISSUER_BOOST = 2.0  # a company the question names beside its subject
+PERIOD_FACTORS = {0: 1.0, 1: 0.85, 2: 0.7, 3: 0.5}  # across issuers, the period asked ranks first
 _K1, _B = 1.2, 0.75
 _ANNUAL_KINDS = frozenset({"10-K", "20-F", "annual report"})
 _QUARTER_KINDS = frozenset({"10-Q", "quarterly report"})
@@ -121,7 +123,7 @@ def _period_label(doc: CorpusDocument) -> str | None:
     return label or None
 
 
-def _scope(documents: list[CorpusDocument], patterns: list[str]) -> set[str]:
+def check_scope(documents: list[CorpusDocument], patterns: list[str]) -> set[str]:
     """The doc ids the --doc globs name; UsageError for a glob that names none."""
     chosen: set[str] = set()
     for pattern in patterns:
@@ -144,7 +146,7 @@ def _scope(documents: list[CorpusDocument], patterns: list[str]) -> set[str]:
 def route(parsed: ParsedQuestion, corpus: Corpus, settings: Settings, scope: list[str] | None = None) -> Routing:
     """Decide which documents of the corpus the question is searched in; every document gets a decision."""
     decisions: dict[str, RouteDecision] = {}
-    in_scope = _scope(corpus.documents, scope) if scope else None
+    in_scope = check_scope(corpus.documents, scope) if scope else None
     live: list[_Candidate] = []
     first_of: dict[str, str] = {}  # content hash -> the first document in scope with it
     for doc in corpus.documents:
@@ -185,9 +187,14 @@ def _route_live(
     name_tokens = {name: tokenize(name) for name in entities.names}
     hits = corpus.index.term_hits([t for t, _ in terms] + [t for toks in name_tokens.values() for t in toks])
     _score(live, terms, direct, hits)
+    synonyms = [tokenize(k.text) for k in parsed.keywords if k.source == "domain"]
     notes: list[str] = []
     # --- issuers the question names
     matched = issuer_matches(entities.names, [c.doc for c in live])
+    if matched and not any(n in entities.issuer_position for names in matched.values() for n in names):
+        for c in live:  # a company named beside the subject ('the agreement with Globex'): ranked up, not alone
+            c.score *= ISSUER_BOOST if c.doc.doc_id in matched else 1.0
+        matched = {}
     if matched:
         for c in live:
             if c.doc.doc_id not in matched:
@@ -197,7 +204,9 @@ def _route_live(
                 )
         live = [c for c in live if c.doc.doc_id in matched]
     unmatched = [n for n in entities.issuer_position if not names_part(n, matched)]
-    written = {n: mentions(n, name_tokens[n], hits, corpus, [c.doc for c in live]) for n in unmatched}
+    found = {n: mentions(n, name_tokens[n], hits, corpus, [c.doc for c in live]) for n in unmatched}
+    written = {n: w for n, w in found.items() if w is not None}  # None: written in lower case, a term
+    unmatched = [n for n in unmatched if n in written]
     absent = [n for n in unmatched if not written[n]]
     if absent:
         about = " or ".join(absent[:3])
@@ -223,13 +232,16 @@ def _route_live(
     other = [t for t in direct if t not in named_tokens]
     if matched and not any(hits.get(t, {}).keys() & {c.doc.content_hash for c in live} for t in other):
         return _no_match(live, decisions, "no_terms", _weak_terms(other, hits, 0.0, these), entities)
-    if not matched and best < settings.min_term_coverage and not any(c.specific >= SPECIFIC_IDF for c in live):
+    relevant = any(c.specific >= SPECIFIC_IDF or _holds_phrase(c, synonyms, hits) for c in live)
+    if not matched and best < settings.min_term_coverage and not relevant:
         cause: Cause = "no_terms" if best == 0.0 else "relevance"
         return _no_match(live, decisions, cause, _weak_terms(direct, hits, best, these), entities)
     for c in list(live):
-        if c.coverage == 0.0:
-            decisions[c.doc.doc_id] = _out(c, "no_terms", "none of the question's own words occur in it")
-    live = [c for c in live if c.coverage > 0.0]
+        if c.coverage == 0.0 and not _holds_phrase(c, synonyms, hits):
+            decisions[c.doc.doc_id] = _out(
+                c, "no_terms", "none of the question's words (nor their synonyms) occur in it"
+            )
+    live = [c for c in live if c.doc.doc_id not in decisions]
     # --- periods
     groups = {c.doc.doc_id: c.group for c in live}
     live, period_notes = _by_period(live, entities, decisions)
@@ -289,6 +301,12 @@ def _no_match(
     return Routing(status="no_match", detail=detail, entities=entities, routed=[], decisions=[], notes=[detail])
 
 
+def _holds_phrase(c: _Candidate, phrases: list[list[str]], hits: dict[str, dict[str, TermHit]]) -> bool:
+    """Whether the document holds every word of one of the domain phrases the question implies ('net sales')."""
+    digest = c.doc.content_hash
+    return any(phrase and all(digest in hits.get(t, {}) for t in phrase) for phrase in phrases)
+
+
 def _direct_terms(parsed: ParsedQuestion) -> list[str]:
     """The search terms of the question's own words (domain synonyms left out)."""
     terms: list[str] = []
@@ -343,20 +361,28 @@ def _weak_terms(terms: list[str], hits: dict[str, dict[str, TermHit]], best: flo
     )
 
 
+def _quarters(c: _Candidate) -> set[int]:
+    """The quarters a quarterly document may be called: its calendar quarter, and the one its file name states."""
+    held = {int(c.doc.profile.quarter.value)} if c.doc.profile.quarter.value else set()
+    file_quarter = file_period(Path(c.doc.path).stem)[1]
+    return held | ({file_quarter} if file_quarter else set())
+
+
 def _period_class(c: _Candidate, target: int, quarters: list[int]) -> int | None:
     """0 the period asked, 1 part of it / the year of the quarter asked, 2 a later filing, 3 the year before;
     None when it contradicts the question (or cannot hold that period)."""
     if not c.years:
         return 1  # period unknown: it cannot contradict
     quarterly = c.doc.profile.period_type.value in ("quarter", "half")
+    held = _quarters(c) if quarterly else set()
+    other_quarter = bool(quarters and held and not held & set(quarters))
     if target in c.years:
-        if bool(quarters) == quarterly:
-            quarter = c.doc.profile.quarter.value
-            if quarters and quarter and int(quarter) not in quarters and not file_period(Path(c.doc.path).stem)[1]:
-                return 2
-            return 0
-        return 1
+        if not quarters or not quarterly:
+            return 0 if quarterly == bool(quarters) else 1
+        return None if other_quarter else 0
     latest = max(c.years)
+    if quarterly and quarters and latest == target + 1 and not other_quarter:
+        return 2  # the same quarter a year later: its prior-year column
     if target < latest <= target + 2 and not quarterly:
         return 2
     if latest == target - 1:
@@ -487,13 +513,16 @@ def _rank(
     for c in live:
         if entities.kinds and _kind_fits(c.doc.profile.kind.value, entities.kinds):
             c.score *= KIND_FACTOR
+        if not matched and c.period_class is not None:
+            c.score *= PERIOD_FACTORS.get(c.period_class, 1.0)
     live.sort(key=lambda c: (-c.score, c.doc.doc_id))
     best = live[0].score
     routed: list[str] = []
+    most = max(settings.route_max_documents, len({c.group for c in live if c.doc.doc_id in matched}))
     for c in live:
         rank = len(routed) + 1
-        if rank > settings.route_max_documents:
-            reason = f"ranked below the best {settings.route_max_documents} documents"
+        if rank > most:
+            reason = f"ranked below the best {most} documents"
             decisions[c.doc.doc_id] = _out(c, "rank", reason)
         elif not matched and c.score < settings.route_score_share * best:
             reason = f"scores {c.score:.2f}, under {settings.route_score_share:.0%} of the best document's {best:.2f}"

@@ -133,11 +133,15 @@ def test_a_folder_index_never_skips_the_password(run_cli, locked_pdf, make_pdf):
 def test_cache_info_and_clear(run_cli, make_pdf, isolated_env):
     pdf = make_pdf("cache-me.pdf", [["A report made for the cache test: the refund window is 12 days."]])
     run_cli("ask", "What is the refund window?", pdf)
+    code, out, _ = run_cli("cache", "info", "--json")
+    assert json.loads(out)["corpora"]["files"] == 0  # one file given alone is indexed in memory
+    run_cli("ask", "What is the refund window?", pdf.parent)
     (isolated_env / "cache" / "keep.txt").write_text("not ours")
     code, out, _ = run_cli("cache", "info", "--json")
     info = json.loads(out)
     assert code == 0 and info["lines"]["files"] == 1 and info["index"]["files"] == 1
-    assert info["corpora"]["files"] == 1  # the corpus index of the PATH arguments
+    assert info["corpora"]["files"] == 1  # the corpus index of the folder, with the paths it was built for
+    assert info["corpora"]["indexes"][0]["paths"] == [str(pdf.parent.resolve())]
     code, out, _ = run_cli("cache", "clear")
     assert code == 0 and "removed 3 cached files" in out
     assert not (isolated_env / "cache" / "corpora").exists()

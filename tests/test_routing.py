@@ -255,7 +255,7 @@ def test_unrelated_documents_never_fill_leftover_budget(run_cli, corpus_pdf, mak
     _, data = context_json(run_cli, "What is the refund window?", garden.parent)
     assert source_docs(data) == {corpus_pdf.stem}
     assert decisions_of(data)["garden"]["routed"] is False
-    assert decisions_of(data)["garden"]["reason"] == "none of the question's own words occur in it"
+    assert decisions_of(data)["garden"]["reason"] == "none of the question's words (nor their synonyms) occur in it"
     assert not any(d["doc"] == "garden" for d in data["decisions"])
 
     # with routing off, the garden notes are searched but, matching nothing, are still not sent whole
@@ -568,3 +568,86 @@ def test_traces_show_gives_the_routing_and_its_notes(run_cli, filings):
     code, shown, _ = run_cli("traces", "show", trace_id)
     assert code == 0 and "documents: searched acme_2023_10k (1 of 4); left out: 2 other issuer; 1 period" in shown
     assert any(line.startswith("note: the question names no period") for line in shown.splitlines())
+
+
+# --------------------------------------------------------------------------- from the review
+
+
+def test_a_title_case_line_item_is_a_term_not_a_company(run_cli, corpus_pdf):
+    for question in ("What was Net Sales in fiscal 2025?", "What were Net Sales?"):
+        _, data = context_json(run_cli, question, corpus_pdf)
+        assert data["routing"]["status"] == "ok" and data["status"] == "ok", data["routing"]["detail"]
+
+
+def test_a_synonym_the_document_uses_makes_it_relevant(run_cli, corpus_pdf):
+    # the sample says "net sales", never "revenue": the domain phrase the question implies is enough
+    _, data = context_json(run_cli, "What was revenue?", corpus_pdf)
+    assert data["routing"]["status"] == "ok" and data["sources"]
+
+
+@pytest.mark.parametrize(
+    "name,issuer,matches",
+    [
+        ("GE", "General Mills, Inc.", False),  # two letters of one word abbreviate nothing
+        ("NI", "NIKE, Inc.", False),
+        ("IT", "ITT Inc.", False),
+        ("R&D", "Royal Dutch plc", False),  # an ampersand abbreviates only a name with one
+        ("M&A", "Macy's, Inc.", False),
+        ("J&J", "Johnson & Johnson", True),
+        ("JPM", "JPMorgan Chase & Co.", True),
+        ("AMD", "Advanced Micro Devices, Inc.", True),
+    ],
+)
+def test_short_abbreviations_need_every_word_or_three_letters(name, issuer, matches):
+    assert name_matches(name, tuple(issuer_words(issuer))) is matches
+
+
+def test_names_outside_ascii_and_questions_in_capitals():
+    assert question_entities("What was L'Oréal's revenue in 2022?").names == ["L'Oréal"]
+    assert question_entities("Did Nestlé's sales grow?").issuer_position == ["Nestlé"]
+    shouted = question_entities("WHAT WAS ACME'S REVENUE IN FY2023?")
+    assert "ACME" in shouted.names and shouted.issuer_position == ["ACME"]
+    listed = question_entities("Compare the revenue of Acme, Globex and Initech.")
+    assert listed.names == ["Acme", "Globex", "Initech"]
+
+
+def test_quarters_are_checked(run_cli, make_pdf):
+    for quarter, end in ((2, "June 30, 2023"), (3, "September 30, 2023")):
+        pages = [
+            sec_cover(ACME, f"For the quarterly period ended {end}", form="10-Q"),
+            [f"Net revenue was ${quarter * 100} million in the quarter ended {end}."],
+        ]
+        folder = make_pdf(f"q/acme_q{quarter}.pdf", pages).parent
+    _, data = context_json(run_cli, "What was Acme's net revenue in Q3 2023?", folder)
+    assert data["routing"]["routed"] == ["acme_q3"]
+    assert decisions_of(data)["acme_q2"]["cause"] == "period"
+
+
+def test_a_company_named_beside_the_subject_ranks_up_without_excluding(run_cli, filings, make_pdf):
+    make_pdf(
+        "filings/supply_agreement.pdf",
+        [
+            [
+                "SUPPLY AGREEMENT",
+                "This Supply Agreement is made between Initech LLC and Globex Corporation.",
+                "The supply agreement terminates on March 31, 2027 unless renewed.",
+            ]
+        ],
+    )
+    _, data = context_json(run_cli, "When does the supply agreement with Globex terminate?", filings)
+    assert "supply_agreement" in data["routing"]["routed"]
+
+
+def test_every_company_named_is_searched(run_cli, make_pdf, monkeypatch):
+    monkeypatch.setenv("DOCINTEL_ROUTE_MAX_DOCUMENTS", "2")
+    for short, registrant in (("Acme", ACME), ("Globex", GLOBEX), ("Initech", "INITECH CORPORATION")):
+        folder = make_pdf(f"three/{short.lower()}_2023_10k.pdf", filing_pages(short, registrant, 2023, 1, 2)).parent
+    _, data = context_json(run_cli, "Compare the 2023 net revenue of Acme, Globex and Initech.", folder)
+    assert sorted(data["routing"]["routed"]) == ["acme_2023_10k", "globex_2023_10k", "initech_2023_10k"]
+
+
+def test_batch_doc_that_names_nothing_stops_before_any_question(run_cli, filings, tmp_path):
+    qfile = tmp_path / "q.txt"
+    qfile.write_text("What were capital expenditures?\n")
+    code, out, err = run_cli("batch", qfile, filings, "--out", tmp_path / "o.jsonl", "--doc", "nothing*")
+    assert code == 2 and "--doc 'nothing*' matches no document" in err and not (tmp_path / "o.jsonl").exists()

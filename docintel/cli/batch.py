@@ -80,6 +80,10 @@ def cmd_batch(args: argparse.Namespace) -> int:
     pipeline = make_pipeline(args)
     questions = load_questions(args.questions)
     pipeline.backend  # noqa: B018 — fail on a missing key before any question is tried
+    if args.scope:  # a --doc that names nothing is a usage error before any question is tried
+        from ..route import check_scope
+
+        check_scope(pipeline.corpus(args.paths).documents, args.scope)
     summary = run_batch(pipeline, questions, args.paths, args.out, workers=args.workers, scope=args.scope)
     if args.json:
         print(json.dumps(summary.__dict__, indent=1))

@@ -52,7 +52,7 @@ def _copies(count: int) -> str:
 def cmd_index(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     pipeline = make_pipeline(args)
-    corpus = pipeline.corpus(args.paths)
+    corpus = pipeline.corpus(args.paths, persist=True)
     seconds = round(time.perf_counter() - started, 3)
     report = corpus.refresh
     if not corpus.documents and corpus.failures:
