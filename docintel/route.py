@@ -191,6 +191,7 @@ def _route_live(
     notes: list[str] = []
     # --- issuers the question names
     matched = issuer_matches(entities.names, [c.doc for c in live])
+    named_any = bool(matched)  # some name of the question is some document's issuer
     if matched and not any(n in entities.issuer_position for names in matched.values() for n in names):
         for c in live:  # a company named beside the subject ('the agreement with Globex'): ranked up, not alone
             c.score *= ISSUER_BOOST if c.doc.doc_id in matched else 1.0
@@ -211,9 +212,9 @@ def _route_live(
     if absent:
         about = " or ".join(absent[:3])
         detail = f"no document about {about} in {these}" if count != 1 else f"the document is not about {about}"
-        if not matched:
+        if not named_any:
             return _no_match(live, decisions, "absent", detail, entities)
-        notes.append(detail)
+        notes.append(detail)  # another name of the question is a document's issuer ('Block, formerly Square')
     elif unmatched and not matched:  # named by no profile, but some documents are about it: only those
         name = unmatched[0]
         writing = written[name]

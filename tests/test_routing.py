@@ -651,3 +651,11 @@ def test_batch_doc_that_names_nothing_stops_before_any_question(run_cli, filings
     qfile.write_text("What were capital expenditures?\n")
     code, out, err = run_cli("batch", qfile, filings, "--out", tmp_path / "o.jsonl", "--doc", "nothing*")
     assert code == 2 and "--doc 'nothing*' matches no document" in err and not (tmp_path / "o.jsonl").exists()
+
+
+def test_a_subject_no_document_has_is_only_noted_when_another_name_is_an_issuer(run_cli, filings):
+    # 'Umbrella Group (formerly Acme)': Acme's filings are the answer; Umbrella is said to be absent, not refused
+    question = "What were Umbrella's (formerly known as Acme) capital expenditures in fiscal 2023?"
+    _, data = context_json(run_cli, question, filings)
+    assert data["routing"]["status"] == "ok" and data["routing"]["routed"][0] == "acme_2023_10k"
+    assert any(n.startswith("no document about Umbrella") for n in data["routing"]["notes"])
