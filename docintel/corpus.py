@@ -38,7 +38,7 @@ from .textnorm import tokenize
 
 INDEX_VERSION = "2"  # bump when what a document row holds changes (2: needs_password)
 HEAD_PAGES = 2  # the first pages count as the document's heading text (cover, contents)
-CHUNK = 16  # new files are parsed and indexed this many at a time (progress per chunk)
+CHUNK = 16  # new files are parsed and indexed this many at a time, then dropped from memory
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, content_hash TEXT);
@@ -229,6 +229,7 @@ class CorpusIndex:
                 failed.update(Path(f.path) for f in ingested.failures)
                 for document in ingested.documents:
                     self.add_document(document, settings)
+                ingestor.forget([d.meta.content_hash for d in ingested.documents])  # memory stays bounded
                 task.advance(len(chunk), f"{min(start + CHUNK, len(todo))}/{len(todo)} files")
         return failed
 

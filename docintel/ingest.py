@@ -255,6 +255,15 @@ class Ingestor:
                 documents.append(_document_from_entry(entries[path], path, doc_id, hashes[path], hits[path]))
         return IngestReport(documents=documents, failures=failures)
 
+    def forget(self, content_hashes: list[str]) -> None:
+        """Drop documents from memory whose cache file is on disk (a later load reads it; nothing is parsed again).
+
+        Indexing a large folder would otherwise hold every line table of the run in memory.
+        """
+        for key in content_hashes:
+            if key in self._memo and self._cache_file(key).is_file():
+                del self._memo[key]
+
     def check_password(self, path: Path) -> None:
         """Raise EncryptedPDFError unless this run's password opens *path* (cheap: no text is read)."""
         check_password(path, self._password)

@@ -659,3 +659,13 @@ def test_a_subject_no_document_has_is_only_noted_when_another_name_is_an_issuer(
     _, data = context_json(run_cli, question, filings)
     assert data["routing"]["status"] == "ok" and data["routing"]["routed"][0] == "acme_2023_10k"
     assert any(n.startswith("no document about Umbrella") for n in data["routing"]["notes"])
+
+
+def test_indexing_a_folder_keeps_no_line_table_in_memory(filings, isolated_env):
+    pipeline = Pipeline(load_settings())
+    corpus = pipeline.corpus([filings])
+    assert len(corpus.documents) == 4 and not pipeline.ingestor._memo  # each written to the cache, then dropped
+    prepared = pipeline.prepare("What were Acme's capital expenditures in fiscal 2022?", [filings])
+    assert [d.meta.doc_id for d in prepared.documents] == ["acme_2022_10k"]
+    assert prepared.documents[0].cache_hit is False  # parsed by this run, read back from the cache, not again
+    assert len(list((isolated_env / "cache" / "lines").rglob("*.json"))) == 4
