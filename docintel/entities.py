@@ -73,7 +73,7 @@ def _is_name_token(token: str, first: bool) -> bool:
         return False
     if not any(c.isupper() for c in bare) and not (any(c.isdigit() for c in bare) and any(c.isalpha() for c in bare)):
         return False
-    if first:  # a sentence's first word is capitalised anyway: only 'AMD', '3M', 'JnJ' or "Boeing's" count
+    if first:  # a sentence's first word is capitalised anyway: only 'AMD', '3M', 'J&J' or "Boeing's" count
         upper = sum(c.isupper() for c in bare)
         return upper >= 2 or any(c.isdigit() for c in bare) or token != bare
     return True
@@ -235,7 +235,7 @@ def name_matches(name: str, words: tuple[str, ...]) -> bool:
 def name_match_length(name: str, words: tuple[str, ...]) -> int:
     """How many of the issuer's words the name covers ('Boeing' covers 1 of 'boeing'; 0: no match).
 
-    An abbreviation ('AMD', 'AMEX', 'JnJ') covers every word.
+    An abbreviation ('AMD', 'AMEX', 'J&J') covers every word.
     """
     squashed = _squash(name)
     if not squashed or not words:
