@@ -24,7 +24,7 @@ from .numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
 from .periods import MONTHS, Period, find_periods
 from .textnorm import tokenize
 
-TABLES_VERSION = "4"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "5"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 _MAX_GAP = 8  # non-row lines after which a table ends
@@ -145,7 +145,8 @@ def split_row(text: str) -> tuple[str, list[str]] | None:
     if not raw or not re.search(r"[A-Za-z]", label):
         return None
     for token in raw:
-        if cells and (token in (")", "%") or re.fullmatch(r"\(\w\)", token)) and cells[-1][-1].isdigit():
+        closes = cells and (cells[-1][-1].isdigit() or (token == "%" and cells[-1].endswith(")")))
+        if closes and (token in (")", "%") or re.fullmatch(r"\(\w\)", token)):  # '(0.6) %' is a negative percent
             cells[-1] += token if token in (")", "%") else ""  # '(6,450 )', '12.5 %', footnote '(a)'
         elif cells and cells[-1] in CURRENCY_SIGNS:
             cells[-1] += token

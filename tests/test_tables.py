@@ -71,6 +71,11 @@ def columns(table: Table, label: str) -> list[str | None]:
             ["(284)", "578", "(797)"],
         ),
         ("Net income 72,361 72,738 (1)%", "Net income", ["72,361", "72,738", "(1)%"]),
+        (  # a negative percent with its sign apart: a percent, never an amount at the table's scale
+            "Effective income tax rate (0.6) % 14.8 % 17.5 %",
+            "Effective income tax rate",
+            ["(0.6)%", "14.8%", "17.5%"],
+        ),
     ],
 )
 def test_split_row_on_filing_rows(text, label, cells):
