@@ -322,7 +322,8 @@ def _greedy(
 ) -> tuple[Spans, list[str], set[str], list[str]]:
     kept, per_doc, reasons = _fill(retrieval.candidates, docs, budget)
     escalated: set[str] = set()
-    if settings.use_escalation:
+    scoped = retrieval.pages_hint_resolved  # the pages the question names are the scope: nothing is sent whole
+    if settings.use_escalation and not scoped:
         room = settings.escalation_share * budget
         for doc_id, count in sorted(per_doc.items(), key=lambda kv: -kv[1]):
             whole = docs[doc_id].whole_cost()
@@ -362,6 +363,9 @@ def _greedy(
         reason = f"{per_doc[doc_id]} passages came from it and it fits in {settings.escalation_share:.0%} of the budget"
         decisions.append(_whole_decision(doc_id, d, reason))
     notes = [f"{untried} candidates ranked below {MAX_DECISIONS} did not fit and are not itemised"] if untried else []
+    if scoped and settings.use_escalation:
+        pages = "; ".join(f"{doc} p.{','.join(map(str, p))}" for doc, p in scoped.items())
+        notes.append(f"the question names pages ({pages}): only they are sent, no document whole")
     return chosen, order, escalated, notes
 
 

@@ -35,6 +35,7 @@ from .question import ParsedQuestion
 from .settings import Settings
 from .textnorm import tokenize
 
+COVERAGE_IDF_FLOOR = 1.0
 SPECIFIC_IDF = 2.5  # a term in under ~8% of the passages: matching it alone makes a document relevant
 HEAD_BONUS = 0.5
 KIND_FACTOR = 1.5
@@ -343,7 +344,8 @@ def _score(
     idf: dict[str, float] = {}
     for term in direct:
         in_passages = max(sum(hit.passages for hit in held_by[term].values()), 1)
-        idf[term] = math.log(1 + (passages_total - in_passages + 0.5) / (in_passages + 0.5))
+        # a word every passage holds still is a word of the question: its weight never falls under COVERAGE_IDF_FLOOR
+        idf[term] = max(math.log(1 + (passages_total - in_passages + 0.5) / (in_passages + 0.5)), COVERAGE_IDF_FLOOR)
     total = sum(idf.values()) or 1.0
     for c in live:
         weights = [w for t, w in idf.items() if (found := held_by[t].get(c.doc.content_hash)) and found.tf]

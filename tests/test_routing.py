@@ -669,3 +669,21 @@ def test_indexing_a_folder_keeps_no_line_table_in_memory(filings, isolated_env):
     assert [d.meta.doc_id for d in prepared.documents] == ["acme_2022_10k"]
     assert prepared.documents[0].cache_hit is False  # parsed by this run, read back from the cache, not again
     assert len(list((isolated_env / "cache" / "lines").rglob("*.json"))) == 4
+
+
+def test_the_pages_a_question_names_are_its_scope(run_cli, make_pdf):
+    # page 3 gives many passages, and the whole file would fit: still only page 3 is sent, and a note says why
+    pages = [[f"Page {n} heading", f"Operations on page {n} were steady."] for n in range(1, 6)]
+    pages[2] = [f"Free cash flow item {i} was {i * 10} million in the year." for i in range(1, 31)]
+    pdf = make_pdf("five.pdf", pages)
+    _, data = context_json(run_cli, "What does page 3 say about free cash flow?", pdf)
+    assert data["status"] == "ok" and [s["pages"] for s in data["sources"]] == [[3]]
+    assert not any(d["action"] in ("escalated", "whole_document") for d in data["decisions"])
+    assert any(n.startswith("the question names pages (five p.3)") for n in data["notes"])
+
+
+def test_a_word_every_passage_holds_still_counts_for_relevance(run_cli, make_pdf):
+    pages = [[f"Free cash flow in quarter {n} was {n * 100} million."] for n in range(1, 5)]
+    pdf = make_pdf("flows.pdf", pages)
+    _, data = context_json(run_cli, "What does the report say about free cash flow?", pdf)
+    assert data["routing"]["status"] == "ok" and data["sources"]  # 'say' is absent; the rest is everywhere
