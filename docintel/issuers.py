@@ -69,6 +69,7 @@ def mentions(
     """
     if not any(t.isalpha() for t in tokens):
         return {}  # '3M' leaves no word to search for: the issuer check has spoken (no profile has it)
+    acronym = sum(ch.isupper() for ch in name) >= 2 and " " not in name  # 'GE', 'MMM': a name, never a word
     per_doc: dict[str, int] | None = None
     for token in tokens:
         counts = {h: hit.passages for h, hit in hits.get(token, {}).items()}
@@ -83,7 +84,7 @@ def mentions(
     found: dict[str, int] = {}
     for document in corpus.load(suspects):
         texts = document.lines["text"].tolist()
-        if sum(bool(as_term.search(text)) for text in texts) >= GENERIC_LINES:
+        if not acronym and sum(bool(as_term.search(text)) for text in texts) >= GENERIC_LINES:
             return None
         lines = sum(bool(as_name.search(text)) for text in texts)
         if lines > MENTION_LINES:

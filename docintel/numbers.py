@@ -78,19 +78,19 @@ def _cut(text: str, start: int, end: int) -> bool:
     return after.isdigit() or (after != "" and after in ".," and text[end + 1 : end + 2].isdigit())
 
 
-_WORD_AFTER = re.compile(r"[A-Za-z]|-[A-Za-z]|\([a-z]\)")
+_ORDINAL = re.compile(r"(?:st|nd|rd|th)\b")
 
 
 def _in_word(text: str, match: re.Match[str], start: int, end: int) -> bool:
-    """Whether the digits are part of a name or code rather than a number: '3M', '1st', '10-K', '3-for-1',
-    '401(k)', 'COVID-19', 'S-1'. A currency sign keeps a scale letter a scale ('$3M' is three million)."""
+    """Whether the digits are part of a name or code rather than a quantity: '3M', '5G', '1st', '10-K', '3-for-1',
+    '401(k)', 'COVID-19', 'S-1'. Quantities stay numbers: '$3M', '1.2B', '2.5x', '250k', '364-day', '4.9-to-1'."""
     if match.group("currency"):
         return False
     after = text[match.end("digits") :]
-    if match.group("percent") or (match.group("scale") and len(match.group("scale")) > 1):
-        after = text[match.end() :]
-    if _WORD_AFTER.match(after) and not match.group("percent"):
+    if _ORDINAL.match(after) or after.startswith(("-for-", "(k)")) or re.match(r"-[A-Z]\b", after):
         return True
+    if "." not in match.group("digits") and re.match(r"[A-Z]+\b", after):
+        return True  # an integer glued to capitals is a name or code: '3M', '5G', '10K'
     return start > 1 and text[start - 1] == "-" and text[start - 2].isalpha()
 
 

@@ -8,12 +8,12 @@ openings, legal-entity names), not a list of companies. A field nobody can read 
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-PROFILE_VERSION = "6"  # bump when the rules change: cached profiles are rebuilt from cached lines
+PROFILE_VERSION = "7"  # bump when the rules change: cached profiles are rebuilt from cached lines
 COVER_PAGES = 2
 COVER_LINES = 160
 
@@ -271,8 +271,10 @@ def _set_period(profile: DocumentProfile, cover: _Cover, offset: int, iso: str, 
     profile.period_end = cover.field(iso, offset)
     profile.period_type = cover.field(kind, offset)
     end = date.fromisoformat(iso)
-    if kind == "quarter":  # the calendar quarter it ends in (a fiscal quarter may differ: the file name may say)
-        profile.quarter = cover.field(str((end.month - 1) // 3 + 1), offset)
+    if kind == "quarter":  # the calendar quarter it ends in (a fiscal quarter may differ: the file name may say);
+        # a 13-week quarter may end in the first days of the next month (July 2 closes the second quarter)
+        closes = end - timedelta(days=7)
+        profile.quarter = cover.field(str((closes.month - 1) // 3 + 1), offset)
     # A 52/53-week year that ends in the first days of January belongs to the year before.
     year = end.year - 1 if (end.month == 1 and end.day <= 7) else end.year
     if end.month <= 3:  # companies name such a year either way: the document's own 'fiscal 2025' decides

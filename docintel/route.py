@@ -96,7 +96,7 @@ class _Candidate:
 
 def _issuer_key(doc: CorpusDocument) -> str:
     words = issuer_words(doc.profile.issuer.value or "") or file_words(Path(doc.path).stem)
-    return " ".join(words) or f"#{doc.doc_id}"
+    return "".join(words) or f"#{doc.doc_id}"  # squeezed: 'MGM R ESORTS' (split by the PDF) is 'MGM Resorts'
 
 
 def _doc_years(doc: CorpusDocument) -> set[int]:
@@ -193,8 +193,9 @@ def _route_live(
     # --- issuers the question names
     matched = issuer_matches(entities.names, [c.doc for c in live])
     named_any = bool(matched)  # some name of the question is some document's issuer
-    if matched and not any(n in entities.issuer_position for names in matched.values() for n in names):
-        for c in live:  # a company named beside the subject ('the agreement with Globex'): ranked up, not alone
+    groups_named = {c.group for c in live if c.doc.doc_id in matched}
+    if matched and not entities.issuer_position and len(groups_named) == 1:
+        for c in live:  # the one company named, not as the subject ('the agreement with Globex'): ranked up
             c.score *= ISSUER_BOOST if c.doc.doc_id in matched else 1.0
         matched = {}
     if matched:
@@ -208,6 +209,8 @@ def _route_live(
     unmatched = [n for n in entities.issuer_position if not names_part(n, matched)]
     found = {n: mentions(n, name_tokens[n], hits, corpus, [c.doc for c in live]) for n in unmatched}
     written = {n: w for n, w in found.items() if w is not None}  # None: written in lower case, a term
+    for n in (n for n in unmatched if n not in written and not named_any):
+        notes.append(f"no document's issuer is {n}; the documents write '{n.lower()}' as a word, so it was read as one")
     unmatched = [n for n in unmatched if n in written]
     absent = [n for n in unmatched if not written[n]]
     if absent:
@@ -255,7 +258,7 @@ def _route_live(
     routing = _rank(live, matched, entities, settings, decisions, notes)
     searched = {groups[d] for d in routing.routed}
     routing.notes += [n for group in period_notes if group in searched for n in period_notes[group]]
-    if not matched and len(searched) > 1:
+    if not named_any and not entities.issuer_position and len(searched) > 1:
         issuers = sorted({_issuer(c) for c in live if c.doc.doc_id in routing.routed})
         routing.notes.append(f"the question names no company: searched documents of {', '.join(issuers)}")
     return routing
@@ -521,7 +524,8 @@ def _rank(
     live.sort(key=lambda c: (-c.score, c.doc.doc_id))
     best = live[0].score
     routed: list[str] = []
-    most = max(settings.route_max_documents, len({c.group for c in live if c.doc.doc_id in matched}))
+    # The companies named, at the periods asked, are what the question needs: all of them are searched.
+    most = len(live) if matched else settings.route_max_documents
     for c in live:
         rank = len(routed) + 1
         if rank > most:

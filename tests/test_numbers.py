@@ -119,6 +119,9 @@ def test_years_stay_years_with_a_sign_or_parentheses():
         ("COVID-19 vaccine sales and a 3-for-1 split", []),
         ("sales rose 15% to 1,577 million; 5 m of cable", [15.0, 1577.0, 5.0]),
         ("from 2014-2018", [2014.0, 2018.0]),
+        # quantities stay numbers, whatever is glued to them
+        ("Debt-to-equity ratio 4.9-to-1, leverage 2.5x, a 364-day facility", [4.9, 2.5, 364.0]),
+        ("1.2B of notes, 250k shares, 1,577(a), 6.9years", [1.2, 250.0, 1577.0, 6.9]),
     ],
 )
 def test_names_and_codes_are_not_numbers(text, expected):

@@ -252,3 +252,11 @@ def test_second_ingest_hits_the_cache_with_the_same_profile(run_cli, make_pdf):
     assert triple(profile, "date") == ("2024-01-31", None, "metadata")
     assert triple(profile, "kind") == ("annual report", None, "file_name")
     assert triple(profile, "fiscal_year") == ("2023", None, "file_name")
+
+
+def test_a_13_week_quarter_ending_in_the_next_month_is_the_quarter_before(make_pdf):
+    pdf = make_pdf(
+        "q.pdf", [sec_cover("PHARMA GLOBAL INC.", "For the quarterly period ended July 2, 2023", form="10-Q")]
+    )
+    profile, _ = ingested(pdf)
+    assert profile["period_end"]["value"] == "2023-07-02" and profile["quarter"]["value"] == "2"

@@ -659,6 +659,7 @@ def test_a_subject_no_document_has_is_only_noted_when_another_name_is_an_issuer(
     _, data = context_json(run_cli, question, filings)
     assert data["routing"]["status"] == "ok" and data["routing"]["routed"][0] == "acme_2023_10k"
     assert any(n.startswith("no document about Umbrella") for n in data["routing"]["notes"])
+    assert {d["cause"] for d in data["routing"]["decisions"] if d["doc"].startswith("globex")} == {"issuer"}
 
 
 def test_indexing_a_folder_keeps_no_line_table_in_memory(filings, isolated_env):
@@ -687,3 +688,33 @@ def test_a_word_every_passage_holds_still_counts_for_relevance(run_cli, make_pdf
     pdf = make_pdf("flows.pdf", pages)
     _, data = context_json(run_cli, "What does the report say about free cash flow?", pdf)
     assert data["routing"]["status"] == "ok" and data["sources"]  # 'say' is absent; the rest is everywhere
+
+
+def test_two_companies_compared_are_both_searched_without_a_no_company_note(run_cli, filings, make_pdf):
+    make_pdf("filings/initech_2023_10k.pdf", filing_pages("Initech", "INITECH CORPORATION", 2023, 5, 50))
+    _, data = context_json(run_cli, "Which had higher net revenue in fiscal 2023, Acme or Globex?", filings)
+    assert sorted(data["routing"]["routed"]) == ["acme_2023_10k", "globex_2023_10k"]
+    assert decisions_of(data)["initech_2023_10k"]["cause"] == "issuer"  # the two named are the scope
+    assert not any("names no company" in n for n in data["routing"]["notes"])
+
+
+def test_every_filing_the_companies_named_need_is_searched(run_cli, acme_years, make_pdf, monkeypatch):
+    # Acme needs two filings (2019 and 2023: the 2023 one does not reach back to 2019), Globex one:
+    # all three are searched, whatever route_max_documents says
+    monkeypatch.setenv("DOCINTEL_ROUTE_MAX_DOCUMENTS", "1")
+    weak = [sec_cover(GLOBEX, "For the fiscal year ended December 31, 2023"), ["Globex had a year."]]
+    make_pdf("acme/globex_2023_10k.pdf", weak)
+    question = "What were the capital expenditures of Acme and Globex in fiscal 2019 and fiscal 2023?"
+    _, data = context_json(run_cli, question, acme_years)
+    assert sorted(data["routing"]["routed"]) == ["acme_2019_10k", "acme_2023_10k", "globex_2023_10k"]
+
+
+def test_a_subject_the_documents_write_as_a_word_is_said_to_be_read_as_one(run_cli, make_pdf):
+    lines = [
+        "ACME holds a block of shares in a supplier.",
+        "Each block of shares is valued at cost.",
+        "Capital expenditures were $140 million in fiscal 2023.",
+    ]
+    folder = make_pdf("w/acme_2023_10k.pdf", [sec_cover(ACME, "For the fiscal year ended December 31, 2023"), lines])
+    _, data = context_json(run_cli, "What were Block's capital expenditures in fiscal 2023?", folder.parent)
+    assert any(n.startswith("no document's issuer is Block") for n in data["routing"]["notes"])
