@@ -40,8 +40,11 @@ def issuer_matches(names: list[str], documents: list[CorpusDocument]) -> dict[st
 
 
 def _names_issuer(name: str, doc: CorpusDocument, followed: bool) -> bool:
-    """Whether *name* names the document's issuer: the one its profile read from the content, else the words
-    of its file name (a file name never overrides what the document says about itself)."""
+    """Whether *name* names the document's issuer: its trading symbol, or the issuer its profile read from the
+    content, else the words of its file name (a file name never overrides what the document says about itself)."""
+    ticker = doc.profile.ticker.value
+    if ticker and not followed and re.sub(r"[^a-z]", "", name.lower()) == re.sub(r"[^a-z]", "", ticker.lower()):
+        return True  # its trading symbol: 'JNJ', 'MSFT'
     words = tuple(issuer_words(doc.profile.issuer.value or "")) or tuple(file_words(Path(doc.path).stem))
     covered = name_match_length(name, words)
     return bool(covered) and not (followed and covered < len(words))

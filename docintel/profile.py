@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-PROFILE_VERSION = "7"  # bump when the rules change: cached profiles are rebuilt from cached lines
+PROFILE_VERSION = "8"  # bump when the rules change: cached profiles are rebuilt from cached lines
 COVER_PAGES = 2
 COVER_LINES = 160
 
@@ -42,6 +42,7 @@ class DocumentProfile(BaseModel):
     quarter: ProfileField = Field(default_factory=ProfileField, description="1-4 when the period is a quarter")
     date: ProfileField = Field(default_factory=ProfileField, description="ISO date of the document")
     title: ProfileField = Field(default_factory=ProfileField)
+    ticker: ProfileField = Field(default_factory=ProfileField, description="the trading symbol the cover gives")
 
     def year(self) -> int | None:
         """The fiscal year as an int (None when unknown)."""
@@ -95,6 +96,10 @@ _YEAR_QUARTER = re.compile(r"\b((?:19|20)\d{2})\s+(first|second|third|fourth)[- 
 _TICKER = re.compile(  # the name and its listing stay on one line: a header line above is not part of it
     r"([A-Z][\w&.'’\-]*(?:[^\S\n]+(?:&[^\S\n]+)?[A-Z][\w&.'’\-]*){0,5})[^\S\n]*"
     r"\((?:NYSE|NASDAQ|Nasdaq|NYSE American|LSE|ASX|TSX)\s*:"
+)
+_LISTED = re.compile(r"\((?:NYSE|NASDAQ|Nasdaq|NYSE American|LSE|ASX|TSX)\s*:\s*([A-Z]{1,5}(?:\.[A-Z])?)\)")
+_SYMBOL_ROW = re.compile(  # a row of the SEC cover's 'Trading Symbol(s)' table: '... MMM New York Stock Exchange'
+    r"(?<![\w$])([A-Z]{1,5})\s+(?:The\s+)?(?:New York Stock Exchange|NYSE|Nasdaq|NASDAQ)\b"
 )
 _FISCAL_YEAR = re.compile(r"\b(?:fiscal(?:\s+year)?|full[- ]year|fy)\s*((?:19|20)\d{2})\b", re.I)
 _REPORT_DATE = re.compile(rf"date of report[^:\n]{{0,60}}:?\s*{_DATE}", re.I)
@@ -285,6 +290,16 @@ def _set_period(profile: DocumentProfile, cover: _Cover, offset: int, iso: str, 
     profile.fiscal_year = cover.field(str(year), offset)
 
 
+def _ticker(cover: _Cover) -> ProfileField:
+    """The first trading symbol: '(NYSE: JNJ)' in a release, or the cover's 'Trading Symbol(s)' table."""
+    if (match := _LISTED.search(cover.flat)) is not None:
+        return cover.field(match.group(1), match.start(1))
+    table = re.search(r"trading\s+symbol", cover.flat, re.I)
+    if table is not None and (match := _SYMBOL_ROW.search(cover.flat, table.end())) is not None:
+        return cover.field(match.group(1), match.start(1))
+    return ProfileField()
+
+
 def _date(cover: _Cover, info: dict[str, str]) -> ProfileField:
     for pattern in (_REPORT_DATE, _AS_OF):
         if (match := pattern.search(cover.flat)) is not None and (iso := _iso(*[g for g in match.groups() if g][:3])):
@@ -313,6 +328,7 @@ def build_profile(pages: list[int], texts: list[str], info: dict[str, str] | Non
         count += 1
     cover = _Cover(texts[:count], list(range(1, count + 1)))
     profile = DocumentProfile(issuer=_issuer(cover, info), kind=_kind(cover, info), title=_title(info))
+    profile.ticker = _ticker(cover)
     _period(cover, profile)
     profile.date = _date(cover, info)
     return profile

@@ -192,6 +192,10 @@ def _route_live(
     notes: list[str] = []
     # --- issuers the question names
     matched = issuer_matches(entities.names, [c.doc for c in live])
+    by_group = {c.group: matched[c.doc.doc_id] for c in live if c.doc.doc_id in matched}
+    for c in live:  # one issuer's documents go together, however each was named (ticker, name, file)
+        if c.group in by_group:
+            matched.setdefault(c.doc.doc_id, by_group[c.group])
     named_any = bool(matched)  # some name of the question is some document's issuer
     groups_named = {c.group for c in live if c.doc.doc_id in matched}
     if matched and not entities.issuer_position and len(groups_named) == 1:

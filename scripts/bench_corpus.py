@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from docintel.corpus import Corpus, CorpusIndex
+from docintel.corpus import Corpus, CorpusIndex, corpus_key, index_path
 from docintel.pipeline import Pipeline
 from docintel.question import parse_question
 from docintel.retrieve import retrieve
@@ -90,6 +90,7 @@ def absent_figures(settings: Settings, questions: list[dict], pdfs: Path, compan
                         "detail": prepared.context.status_detail,
                     }
                 )
+            index_path(settings.cache_dir, corpus_key([folder])).unlink(missing_ok=True)  # leave no index behind
     return results
 
 

@@ -718,3 +718,20 @@ def test_a_subject_the_documents_write_as_a_word_is_said_to_be_read_as_one(run_c
     folder = make_pdf("w/acme_2023_10k.pdf", [sec_cover(ACME, "For the fiscal year ended December 31, 2023"), lines])
     _, data = context_json(run_cli, "What were Block's capital expenditures in fiscal 2023?", folder.parent)
     assert any(n.startswith("no document's issuer is Block") for n in data["routing"]["notes"])
+
+
+def test_a_trading_symbol_names_its_issuer(run_cli, filings, make_pdf):
+    make_pdf(
+        "filings/globex_q4_release.pdf",
+        [
+            [
+                "Globex Corporation (NYSE: GBX) today announced results for the fourth quarter and full year 2023.",
+                "Net revenue was $2,100 million in fiscal 2023.",
+            ]
+        ],
+    )
+    code, out, _ = run_cli("ingest", filings / "globex_q4_release.pdf", "--json")
+    assert json.loads(out)["documents"][0]["profile"]["ticker"]["value"] == "GBX"
+    _, data = context_json(run_cli, "What was GBX's net revenue in fiscal 2023?", filings)
+    assert sorted(data["routing"]["routed"]) == ["globex_2023_10k", "globex_q4_release"]  # the issuer's documents
+    assert decisions_of(data)["acme_2023_10k"]["cause"] == "issuer"
