@@ -102,6 +102,7 @@ class CorpusIndex:
 
     def __init__(self, db_path: Path | None) -> None:
         self.db_path = db_path
+        self.fresh: dict[str, Document] = {}  # documents indexed now, by content hash (in-memory indexes only)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(str(db_path) if db_path else ":memory:", timeout=30, check_same_thread=False)
         self._db.executescript(_SCHEMA)
@@ -229,7 +230,10 @@ class CorpusIndex:
                 failed.update(Path(f.path) for f in ingested.failures)
                 for document in ingested.documents:
                     self.add_document(document, settings)
-                ingestor.forget([d.meta.content_hash for d in ingested.documents])  # memory stays bounded
+                    if self.db_path is None:  # a few files indexed in memory: keep them, they are loaded next
+                        self.fresh[document.meta.content_hash] = document
+                if self.db_path is not None:
+                    ingestor.forget([d.meta.content_hash for d in ingested.documents])  # memory stays bounded
                 task.advance(len(chunk), f"{min(start + CHUNK, len(todo))}/{len(todo)} files")
         return failed
 
@@ -389,7 +393,11 @@ def open_corpus(
         persist = any(p.is_dir() for p in paths) or len(files) >= PERSIST_FILES
     index = CorpusIndex.open(settings, corpus_key(paths), reporter) if persist else CorpusIndex(None)
     documents, more, report = index.refresh(files, ingestor, settings, reporter)
-    return Corpus(index, documents, failures + more, refresh=report, ingestor=ingestor)
+    loaded = {
+        d.doc_id: _relabelled(index.fresh[d.content_hash], d.doc_id) for d in documents if d.content_hash in index.fresh
+    }
+    index.fresh = {}
+    return Corpus(index, documents, failures + more, loaded=loaded, refresh=report, ingestor=ingestor)
 
 
 def corpus_of(documents: list[Document], settings: Settings) -> Corpus:
