@@ -2,18 +2,16 @@
 
 Between question parsing and passage retrieval. In order:
 
-1. ``--doc`` scope: documents the user did not name are left out.
-2. Duplicates: a file with the same content as one listed earlier counts once.
-3. Issuers: when the question names a company that a document's profile (or file name) has,
-   documents of other issuers are left out. A company named as the question's subject that no
-   document has gives ``no_match`` with "no document about X in these N".
-4. Absolute relevance: the question's terms must carry ``min_term_coverage`` of their weight in
-   some document; otherwise ``no_match``, however small the folder.
-5. Periods: among one issuer's documents, those of the period the question names are kept
-   (a later filing reports it as a comparative, an earlier one only as outlook); with no period
-   named, the latest is kept and a note says so.
-6. The rest are ranked by a document-level BM25 score (terms in the text, headings and first
-   pages) and the best ``route_max_documents`` are searched.
+1. ``--doc`` scope; then duplicates (a file with the content of one listed earlier counts once).
+2. Issuers: the question's subject, or several companies it names, keep their documents only
+   (one issuer's documents go together); a subject no document is about gives ``no_match`` with
+   "no document about X in these N" (``docintel.issuers``).
+3. Absolute relevance: the question's words must carry ``min_term_coverage`` of their weight in
+   some document (or one rare word, or an implied domain phrase); otherwise ``no_match``.
+4. Periods, per issuer: each year named is covered (exact, a later filing's comparatives, the
+   year before as outlook), quarters checked; with no period named the latest is kept; notes say so.
+5. Ranking by a document-level BM25 score (text, headings and first pages); the best
+   ``route_max_documents`` are searched, or every document the named companies need.
 """
 
 from __future__ import annotations
