@@ -211,7 +211,7 @@ def _route_live(
     unmatched = [n for n in entities.issuer_position if not names_part(n, matched)]
     found = {n: mentions(n, name_tokens[n], hits, corpus, [c.doc for c in live]) for n in unmatched}
     written = {n: w for n, w in found.items() if w is not None}  # None: written in lower case, a term
-    for n in (n for n in unmatched if n not in written and not named_any):
+    for n in (n for n in unmatched if n not in written and not named_any and " " not in n):  # 'Block', not 'Net Sales'
         notes.append(f"no document's issuer is {n}; the documents write '{n.lower()}' as a word, so it was read as one")
     unmatched = [n for n in unmatched if n in written]
     absent = [n for n in unmatched if not written[n]]

@@ -577,6 +577,7 @@ def test_a_title_case_line_item_is_a_term_not_a_company(run_cli, corpus_pdf):
     for question in ("What was Net Sales in fiscal 2025?", "What were Net Sales?"):
         _, data = context_json(run_cli, question, corpus_pdf)
         assert data["routing"]["status"] == "ok" and data["status"] == "ok", data["routing"]["detail"]
+        assert not any("issuer" in n for n in data["routing"]["notes"])  # a line item earns no note about issuers
 
 
 def test_a_synonym_the_document_uses_makes_it_relevant(run_cli, corpus_pdf):
