@@ -23,7 +23,7 @@ import threading
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, Field
 
@@ -237,8 +237,8 @@ class CorpusIndex:
                 task.advance(len(chunk), f"{min(start + CHUNK, len(todo))}/{len(todo)} files")
         return failed
 
-    def add_document(self, document: Document, settings: Settings) -> None:
-        """Index one ingested document (replacing what the index held for its content)."""
+    def add_document(self, document: Document, settings: Settings) -> dict[str, Any]:
+        """Index one ingested document (replacing what the index held for its content); its stored facts."""
         index = doc_index(document, settings.passage_lines, settings.cache_dir)
         tf: Counter[str] = Counter()
         passages: Counter[str] = Counter()
@@ -263,33 +263,17 @@ class CorpusIndex:
                 "INSERT OR REPLACE INTO documents VALUES (?, ?, ?)", (digest, _version(settings), json.dumps(meta))
             )
             self._db.executemany("INSERT INTO terms VALUES (?, ?, ?, ?, ?)", rows)
+        return meta
 
     def _documents(self, files: list[Path], hashes: dict[Path, str]) -> list[CorpusDocument]:
         with self._lock:
             metas = {h: json.loads(m) for h, m in self._db.execute("SELECT content_hash, meta FROM documents")}
-        documents: list[CorpusDocument] = []
-        first_of: dict[str, str] = {}
-        for path, doc_id in zip(files, unique_ids(files), strict=True):
-            digest = hashes[path]
-            meta = metas.get(digest)
-            if meta is None:
-                continue
-            profile = with_file_name(DocumentProfile.model_validate(meta["profile"]), path.stem)
-            documents.append(
-                CorpusDocument(
-                    doc_id=doc_id,
-                    path=str(path),
-                    content_hash=digest,
-                    title=meta["title"],
-                    n_pages=meta["n_pages"],
-                    n_passages=meta["n_passages"],
-                    n_tokens=meta["n_tokens"],
-                    profile=profile,
-                    duplicate_of=first_of.get(digest),
-                )
-            )
-            first_of.setdefault(digest, doc_id)
-        return documents
+        rows = [
+            (doc_id, str(path), hashes[path], metas[hashes[path]])
+            for path, doc_id in zip(files, unique_ids(files), strict=True)
+            if hashes[path] in metas
+        ]
+        return corpus_documents(rows)
 
     # ------------------------------------------------------------------ queries
     def term_hits(self, terms: Iterable[str]) -> dict[str, dict[str, TermHit]]:
@@ -400,32 +384,30 @@ def open_corpus(
     return Corpus(index, documents, failures + more, loaded=loaded, refresh=report, ingestor=ingestor)
 
 
+def corpus_documents(rows: list[tuple[str, str, str, dict[str, Any]]]) -> list[CorpusDocument]:
+    """The corpus entries of (doc id, path, content hash, stored facts) rows, in order; a repeated hash is a copy."""
+    documents: list[CorpusDocument] = []
+    first_of: dict[str, str] = {}
+    for doc_id, path, digest, meta in rows:
+        documents.append(
+            CorpusDocument(
+                doc_id=doc_id,
+                path=path,
+                content_hash=digest,
+                title=meta["title"],
+                n_pages=meta["n_pages"],
+                n_passages=meta["n_passages"],
+                n_tokens=meta["n_tokens"],
+                profile=with_file_name(DocumentProfile.model_validate(meta["profile"]), Path(path).stem),
+                duplicate_of=first_of.get(digest),
+            )
+        )
+        first_of.setdefault(digest, doc_id)
+    return documents
+
+
 def corpus_of(documents: list[Document], settings: Settings) -> Corpus:
     """A corpus of documents already ingested (indexed in memory)."""
     index = CorpusIndex(None)
-    entries: list[CorpusDocument] = []
-    first_of: dict[str, str] = {}
-    for document in documents:
-        index.add_document(document, settings)
-        meta = document.meta
-        with index._lock:
-            stored = json.loads(
-                index._db.execute("SELECT meta FROM documents WHERE content_hash = ?", (meta.content_hash,)).fetchone()[
-                    0
-                ]
-            )
-        entries.append(
-            CorpusDocument(
-                doc_id=meta.doc_id,
-                path=meta.path,
-                content_hash=meta.content_hash,
-                title=meta.title,
-                n_pages=meta.n_pages,
-                n_passages=stored["n_passages"],
-                n_tokens=stored["n_tokens"],
-                profile=meta.profile,
-                duplicate_of=first_of.get(meta.content_hash),
-            )
-        )
-        first_of.setdefault(meta.content_hash, meta.doc_id)
-    return Corpus(index, entries, [], loaded={d.meta.doc_id: d for d in documents})
+    rows = [(d.meta.doc_id, d.meta.path, d.meta.content_hash, index.add_document(d, settings)) for d in documents]
+    return Corpus(index, corpus_documents(rows), [], loaded={d.meta.doc_id: d for d in documents})

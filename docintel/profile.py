@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from .periods import MONTHS
+
 PROFILE_VERSION = "8"  # bump when the rules change: cached profiles are rebuilt from cached lines
 COVER_PAGES = 2
 COVER_LINES = 160
@@ -51,8 +53,7 @@ class DocumentProfile(BaseModel):
 
 # ------------------------------------------------------------------------------ patterns
 
-_MONTHS = "january february march april may june july august september october november december".split()
-_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_MONTH = "(?:" + "|".join(name.capitalize() for name, number in MONTHS.items() if len(name) > 3 or name == "may") + ")"
 _DATE = rf"({_MONTH})\s+(\d{{1,2}})\s*,\s*(\d{{4}})"
 _LEGAL = (
     r"(?:Inc\.?|Incorporated|Corp\.?|Corporation|Company|Co\.|plc|PLC|P\.L\.C\.|Ltd\.?|Limited|LLC|L\.L\.C\.|"
@@ -111,7 +112,7 @@ _GENERIC_TITLE = re.compile(r"^(?:[\d\s\-]+|document|untitled|microsoft word.*|n
 
 def _iso(month: str, day: str, year: str) -> str | None:
     try:
-        return date(int(year), _MONTHS.index(month.lower()) + 1, int(day)).isoformat()
+        return date(int(year), MONTHS[month.lower()], int(day)).isoformat()
     except ValueError:
         return None
 
