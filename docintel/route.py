@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import fnmatch
 import math
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
@@ -36,13 +35,8 @@ from .textnorm import tokenize
 COVERAGE_IDF_FLOOR = 1.0
 SPECIFIC_IDF = 2.5  # a term in under ~8% of the passages: matching it alone makes a document relevant
 HEAD_BONUS = 0.5
-KIND_FACTOR = 1.5
 ISSUER_BOOST = 2.0  # a company the question names beside its subject
-PERIOD_FACTORS = {0: 1.0, 1: 0.85, 2: 0.7, 3: 0.5}  # across issuers, the period asked ranks first
 _K1, _B = 1.2, 0.75
-_ANNUAL_KINDS = frozenset({"10-K", "20-F", "annual report"})
-_QUARTER_KINDS = frozenset({"10-Q", "quarterly report"})
-_RELEASE_KINDS = frozenset({"earnings release", "press release", "8-K", "6-K"})
 _PERIOD_CLASSES = {
     0: "covers the period asked",
     1: "covers it in part",
@@ -505,11 +499,6 @@ def _latest(group: list[_Candidate], decisions: dict[str, RouteDecision], notes:
     return kept
 
 
-def _kind_fits(kind: str | None, asked: Iterable[str]) -> bool:
-    families = {"annual": _ANNUAL_KINDS, "quarterly": _QUARTER_KINDS, "release": _RELEASE_KINDS}
-    return any(kind in families.get(a, {a}) for a in asked) if kind else False
-
-
 def _rank(
     live: list[_Candidate],
     matched: dict[str, list[str]],
@@ -518,11 +507,6 @@ def _rank(
     decisions: dict[str, RouteDecision],
     notes: list[str],
 ) -> Routing:
-    for c in live:
-        if entities.kinds and _kind_fits(c.doc.profile.kind.value, entities.kinds):
-            c.score *= KIND_FACTOR
-        if not matched and c.period_class is not None:
-            c.score *= PERIOD_FACTORS.get(c.period_class, 1.0)
     live.sort(key=lambda c: (-c.score, c.doc.doc_id))
     best = live[0].score
     routed: list[str] = []

@@ -736,3 +736,10 @@ def test_a_trading_symbol_names_its_issuer(run_cli, filings, make_pdf):
     _, data = context_json(run_cli, "What was GBX's net revenue in fiscal 2023?", filings)
     assert sorted(data["routing"]["routed"]) == ["globex_2023_10k", "globex_q4_release"]  # the issuer's documents
     assert decisions_of(data)["acme_2023_10k"]["cause"] == "issuer"
+
+
+def test_an_acronym_is_a_name_even_when_pdf_text_splits_it_off_a_word(run_cli, make_pdf):
+    lines = ["Pa ge 2 of the report", "Pa ge 3 of the report", "Capital expenditures were $140 million in fiscal 2023."]
+    folder = make_pdf("ge/acme_2023_10k.pdf", [sec_cover(ACME, "For the fiscal year ended December 31, 2023"), lines])
+    _, data = context_json(run_cli, "What were GE's capital expenditures in fiscal 2023?", folder.parent)
+    assert data["routing"]["status"] == "no_match" and data["routing"]["detail"] == "the document is not about GE"
