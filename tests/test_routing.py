@@ -743,3 +743,36 @@ def test_an_acronym_is_a_name_even_when_pdf_text_splits_it_off_a_word(run_cli, m
     folder = make_pdf("ge/acme_2023_10k.pdf", [sec_cover(ACME, "For the fiscal year ended December 31, 2023"), lines])
     _, data = context_json(run_cli, "What were GE's capital expenditures in fiscal 2023?", folder.parent)
     assert data["routing"]["status"] == "no_match" and data["routing"]["detail"] == "the document is not about GE"
+
+
+def test_one_rare_word_makes_a_document_relevant(run_cli, filings, corpus_pdf):
+    shutil.copy(corpus_pdf, filings / "northwind.pdf")
+    question = "What does it say about zebra xylophone quasar marmalade trombone reno?"
+    _, data = context_json(run_cli, question, filings)
+    assert data["routing"]["status"] == "ok" and data["routing"]["routed"] == ["northwind"]
+
+
+def test_headings_and_first_pages_weigh_in_the_document_score(run_cli, make_pdf, monkeypatch):
+    monkeypatch.setenv("DOCINTEL_ROUTE_MAX_DOCUMENTS", "1")
+    filler = ["The company sells tools and parts.", "It serves customers in many regions."]
+    make_pdf("h/a_body.pdf", [filler, filler, [*filler, "Warranty coverage lasts two years."]])
+    folder = make_pdf("h/b_head.pdf", [[*filler, "Warranty coverage lasts two years."], filler, filler]).parent
+    _, data = context_json(run_cli, "How long does warranty coverage last?", folder)
+    assert data["routing"]["routed"] == ["b_head"]  # the same words, but on its first page
+
+
+def test_a_company_only_written_about_is_searched_where_it_is_written(run_cli, filings, make_pdf):
+    lines = [f"Initech supplied part {i} to the plant." for i in range(20)]
+    make_pdf("filings/supplier_review.pdf", [["Supplier review"], lines])
+    _, data = context_json(run_cli, "What did Initech's supply record look like?", filings)
+    assert data["routing"]["routed"] == ["supplier_review"]
+    assert any(n.startswith("no document in these 5 documents is by Initech") for n in data["routing"]["notes"])
+    assert {d["cause"] for d in data["routing"]["decisions"] if d["doc"] != "supplier_review"} == {"absent"}
+
+
+def test_a_document_far_below_the_best_is_left_out(run_cli, filings, corpus_pdf):
+    shutil.copy(corpus_pdf, filings / "northwind.pdf")
+    _, data = context_json(run_cli, "What is the refund window for the year?", filings)
+    assert data["routing"]["routed"] == ["northwind"]
+    ranked_out = [d for d in data["routing"]["decisions"] if d["cause"] == "rank"]
+    assert ranked_out and all("of the best document's" in d["reason"] for d in ranked_out)
