@@ -3,26 +3,32 @@
 Rendered form of one document block::
 
     <document id="DOC" title="TITLE">
-    section: HEADING PATH            (only when known and enabled)
     GLOBAL_LINE<TAB>page<TAB>line_in_page<TAB>text
+    section: Part II > Item 8. Financial Statements > Consolidated Statements of Cash Flows
+    [table header]
+    1201<TAB>59<TAB>3<TAB>(Millions) 2018 2017 2016
+    [...]
     1234<TAB>59<TAB>12<TAB>Purchases of property, plant and equipment (1,577)
     </document>
+
+A ``section:`` line precedes a span whose heading path differs from the last one shown, and
+table header rows travel with rows of their table (see ``evidence.py``); both are charged to
+the budget.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-import numpy as np
 from pydantic import BaseModel, Field
 
+from .evidence import COLUMN_HEADER, GAP_MARKER, ContextLine, DocumentView, SectionLabel
 from .ingest import Document
 from .retrieve import Passage, RankedPassage, RetrievalResult
 from .settings import Settings
 from .tables import Table
 
-COLUMN_HEADER = "GLOBAL_LINE\tpage\tline_in_page\ttext"
-GAP_MARKER = "[...]"
+__all__ = ["COLUMN_HEADER", "GAP_MARKER", "Context", "ContextLine", "Source", "pack_context", "empty_context"]
 CHARS_PER_TOKEN = 4.0  # rough estimate for English prose and financial tables
 MAX_DECISIONS = 200  # candidates itemised in the audit; lower ranks are summarised in a note
 ContextStatus = Literal["ok", "no_match", "nothing_fit"]
@@ -31,15 +37,6 @@ ContextStatus = Literal["ok", "no_match", "nothing_fit"]
 def estimate_tokens(chars: int) -> int:
     """Estimated tokens for *chars* characters (about four characters a token)."""
     return int(round(chars / CHARS_PER_TOKEN))
-
-
-class ContextLine(BaseModel):
-    """One line sent to the model."""
-
-    global_line: int
-    page: int
-    line_in_page: int
-    text: str
 
 
 class Source(BaseModel):
@@ -54,6 +51,9 @@ class Source(BaseModel):
     lines: list[ContextLine]
     tables: list[Table] = Field(
         default_factory=list, description="the tables whose rows were sent, with only those rows (see docintel.tables)"
+    )
+    labels: list[SectionLabel] = Field(
+        default_factory=list, description="the section lines shown in the block and the row each one precedes"
     )
 
 
@@ -116,120 +116,6 @@ class Context(BaseModel):
         return {s.doc: {line.global_line for line in s.lines} for s in self.sources}
 
 
-def _neutral(text: str) -> str:
-    # Document text is data: it must never close the evidence block or open a fake document.
-    return (
-        text.replace("</document", "</ document")
-        .replace("<document", "< document")
-        .replace("</evidence", "</ evidence")
-        .replace("<evidence", "< evidence")
-    )
-
-
-def _row(page: int, line_in_page: int, global_line: int, text: str) -> str:
-    return f"{global_line}\t{page}\t{line_in_page}\t{_neutral(text)}"
-
-
-class _Doc:
-    """Per-document rendering helpers over the line table (row sizes precomputed once)."""
-
-    def __init__(self, document: Document, settings: Settings) -> None:
-        self.document = document
-        lines = document.lines
-        self.first = int(lines["global_line"].iloc[0]) if len(lines) else 1
-        self.pages = lines["page"].tolist()
-        self.in_page = lines["line_in_page"].tolist()
-        self.texts = lines["text"].tolist()
-        self.labels = settings.use_heading_labels
-        self.warnings = {w.page: w.message for w in document.meta.warnings}
-        self._cumulative = _row_sizes(document)
-        paths = {" > ".join(self.heading_path([e.page])) for e in document.meta.outline} if self.labels else set()
-        self._longest_path = max((len("section: ") + len(_neutral(p)) + 1 for p in paths if p), default=0)
-
-    def rows(self, start: int, end: int) -> list[str]:
-        i, j = start - self.first, end - self.first + 1
-        return [
-            _row(p, k, g, t)
-            for p, k, g, t in zip(
-                self.pages[i:j], self.in_page[i:j], range(start, end + 1), self.texts[i:j], strict=True
-            )
-        ]
-
-    def normalised(self, start: int, end: int) -> str:
-        """The text of lines start..end, case and spacing folded (to send the same passage once)."""
-        i, j = start - self.first, end - self.first + 1
-        return " ".join(" ".join(self.texts[i:j]).lower().split())
-
-    def cost(self, start: int, end: int) -> int:
-        """Rendered size of lines start..end (newlines included) plus a gap marker."""
-        i, j = start - self.first, end - self.first + 1
-        return int(self._cumulative[j] - self._cumulative[i]) + len(GAP_MARKER) + 1
-
-    def heading_path(self, pages: list[int]) -> list[str]:
-        if not self.labels or not pages:
-            return []
-        outline = [e for e in self.document.meta.outline if e.page <= pages[0]]
-        if not outline:
-            return []
-        path: list[str] = []
-        for entry in outline:  # the last entry at each level, down to the deepest
-            del path[entry.level :]
-            path.append(entry.title)
-        return path
-
-    def header(self, pages: list[int]) -> str:
-        meta = self.document.meta
-        title = _neutral(meta.title).replace('"', "'")
-        parts = [f'<document id="{meta.doc_id}" title="{title}">']
-        if path := self.heading_path(pages):
-            parts.append("section: " + " > ".join(_neutral(h) for h in path))
-        for page in pages:
-            if page in self.warnings:
-                parts.append(f"note: page {page}: {self.warnings[page]}")
-        parts.append(COLUMN_HEADER)
-        return "\n".join(parts) + "\n"
-
-    def header_cost(self) -> int:
-        """Header and closing tag; the section line is costed at the longest heading path."""
-        return len(self.header([])) + len("</document>\n") + self._longest_path
-
-    def note_cost(self, page: int) -> int:
-        """The warning note a page adds to its document's header."""
-        return len(f"note: page {page}: {self.warnings[page]}\n") if page in self.warnings else 0
-
-    def whole_cost(self) -> int:
-        n = len(self.texts)
-        return self.cost(self.first, self.first + n - 1) + self.header_cost() if n else 0
-
-
-_SIZE_CACHE: dict[tuple[str, str], np.ndarray] = {}
-
-
-def _row_sizes(document: Document) -> np.ndarray:
-    """Cumulative rendered row sizes of a document (index i = size of the first i rows)."""
-    key = (document.meta.content_hash, document.meta.doc_id)
-    cached = _SIZE_CACHE.get(key)
-    if cached is not None:
-        return cached
-    # Two threads may compute this at once: harmless, and a dict assignment is atomic.
-    lines = document.lines
-    sizes = [
-        len(_row(p, k, g, t)) + 1
-        for p, k, g, t in zip(
-            lines["page"].tolist(),
-            lines["line_in_page"].tolist(),
-            lines["global_line"].tolist(),
-            lines["text"].tolist(),
-            strict=True,
-        )
-    ]
-    cumulative = np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)])
-    if len(_SIZE_CACHE) > 256:
-        _SIZE_CACHE.clear()
-    _SIZE_CACHE[key] = cumulative
-    return cumulative
-
-
 DecisionAction = Literal["kept", "skipped", "escalated", "whole_document"]
 Spans = dict[str, list[tuple[int, int]]]
 
@@ -250,7 +136,7 @@ def _decision(
     )
 
 
-def _distinct_texts(doc_ids: list[str], docs: dict[str, _Doc]) -> tuple[list[str], dict[str, str]]:
+def _distinct_texts(doc_ids: list[str], docs: dict[str, DocumentView]) -> tuple[list[str], dict[str, str]]:
     """The documents whose whole text differs from every earlier one's, and the copies (id -> the first)."""
     first: dict[str, str] = {}
     kept: list[str] = []
@@ -266,7 +152,7 @@ def _distinct_texts(doc_ids: list[str], docs: dict[str, _Doc]) -> tuple[list[str
     return kept, copies
 
 
-def _whole_decision(doc_id: str, d: _Doc, reason: str, action: DecisionAction = "whole_document") -> Decision:
+def _whole_decision(doc_id: str, d: DocumentView, reason: str, action: DecisionAction = "whole_document") -> Decision:
     """The decision that sends a whole document (or skips one, with *action* 'skipped')."""
     return Decision(
         doc=doc_id,
@@ -286,7 +172,7 @@ def pack_context(
 ) -> Context:
     """Choose and render the evidence for the model, exactly as DESIGN.md section 4 says."""
     budget = budget_chars or settings.budget_chars
-    docs = {d.meta.doc_id: _Doc(d, settings) for d in documents}
+    docs = {d.meta.doc_id: DocumentView(d, settings) for d in documents}
     decisions: list[Decision] = []
     if not retrieval.candidates:
         return _empty(
@@ -318,7 +204,11 @@ def pack_context(
 
 
 def _greedy(
-    retrieval: RetrievalResult, docs: dict[str, _Doc], budget: int, decisions: list[Decision], settings: Settings
+    retrieval: RetrievalResult,
+    docs: dict[str, DocumentView],
+    budget: int,
+    decisions: list[Decision],
+    settings: Settings,
 ) -> tuple[Spans, list[str], set[str], list[str]]:
     kept, per_doc, reasons = _fill(retrieval.candidates, docs, budget)
     escalated: set[str] = set()
@@ -370,7 +260,7 @@ def _greedy(
 
 
 def _fill(
-    candidates: list[RankedPassage], docs: dict[str, _Doc], budget: int
+    candidates: list[RankedPassage], docs: dict[str, DocumentView], budget: int
 ) -> tuple[list[RankedPassage], dict[str, int], dict[tuple[str, int], str]]:
     """Greedy in rank order: keep what fits, skip what does not and try the next."""
     kept = []
@@ -378,6 +268,7 @@ def _fill(
     reasons: dict[tuple[str, int], str] = {}
     opened: set[str] = set()
     seen: dict[str, str] = {}  # normalised passage text -> where it was kept
+    table_heads: dict[str, set[int]] = {}  # table header lines already paid for, by document
     used = 0
     for c in candidates:
         p = c.passage
@@ -387,12 +278,14 @@ def _fill(
             reasons[(p.doc_id, p.line_start)] = f"same text as {seen[text]}: sent once"
             continue
         header = 0 if p.doc_id in opened else d.header_cost()
-        cost = d.cost(p.line_start, p.line_end) + d.note_cost(p.page) + header
+        heads = table_heads.setdefault(p.doc_id, set())
+        cost = d.cost(p.line_start, p.line_end, heads) + d.note_cost(p.page) + header
         if used + cost > budget:
             extra = f" (incl. {header} for the document header)" if header else ""
             reasons[(p.doc_id, p.line_start)] = f"does not fit: needs {cost} chars{extra}, {budget - used} left"
             continue
         used += cost
+        heads.update(d.header_rows(p.line_start, p.line_end, heads))
         opened.add(p.doc_id)
         seen[text] = f"{p.doc_id} lines {p.line_start}-{p.line_end}"
         kept.append(c)
@@ -404,7 +297,7 @@ def _render(
     chosen: Spans,
     order: list[str],
     escalated: set[str],
-    docs: dict[str, _Doc],
+    docs: dict[str, DocumentView],
     decisions: list[Decision],
     budget: int,
     retrieval: RetrievalResult,
@@ -415,31 +308,22 @@ def _render(
     sources: list[Source] = []
     for doc_id in order:
         d = docs[doc_id]
-        spans = _merge(sorted(chosen[doc_id]))
-        rows: list[str] = []
-        lines: list[ContextLine] = []
-        for index, (start, end) in enumerate(spans):
-            if index:
-                rows.append(GAP_MARKER)
-            rows.extend(d.rows(start, end))
-            i, j = start - d.first, end - d.first + 1
-            lines.extend(
-                ContextLine(global_line=g, page=p, line_in_page=k, text=t)
-                for g, p, k, t in zip(range(start, end + 1), d.pages[i:j], d.in_page[i:j], d.texts[i:j], strict=True)
-            )
+        heads = [] if doc_id in escalated else _table_heads(d, chosen[doc_id])
+        spans = _merge(sorted(chosen[doc_id] + [(n, n) for n in heads]))
+        block, lines, labels = d.render(spans, [(n, n) for n in heads])
         pages = sorted({line.page for line in lines})
-        block = d.header(pages) + "\n".join(rows) + "\n</document>\n"
         blocks.append(block)
         sources.append(
             Source(
                 doc=doc_id,
                 title=d.document.meta.title,
-                heading_path=d.heading_path(pages),
+                heading_path=labels[0].path if labels else [],
                 pages=pages,
                 chars=len(block),
                 whole_document=doc_id in escalated,
                 lines=lines,
                 tables=sent_tables(d.document.tables, {line.global_line for line in lines}),
+                labels=labels,
             )
         )
     rendered = "".join(blocks)
@@ -452,6 +336,15 @@ def _render(
         budget=_budget(budget, len(rendered)),
         notes=[*retrieval.notes, *notes],
     )
+
+
+def _table_heads(d: DocumentView, spans: list[tuple[int, int]]) -> list[int]:
+    """Table header lines the kept spans need, in the order the spans were kept, not already sent."""
+    covered = {n for start, end in spans for n in range(start, end + 1)}
+    heads: set[int] = set()
+    for start, end in spans:
+        heads.update(d.header_rows(start, end, covered | heads))
+    return sorted(heads)
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -232,6 +232,47 @@ def _plain(text: str) -> str:
     return " " + " ".join(re.findall(r"[a-z0-9&]+", fold(text))) + " "
 
 
+# Words that only tell the answerer how to answer. They are dropped from the search terms of
+# instruction sentences (those that open with an imperative such as "Give", "Round", "Using"),
+# never from documents and never from the sentence that asks: "In which state is the company
+# incorporated?" keeps 'state' and 'company'.
+INSTRUCTION_VERBS = frozenset(
+    """give provide answer respond round use using base based basing calculate compute express assume
+    assuming consider focus show tell describe explain address rely relying utilize utilizing refer
+    referring include ignore please state list""".split()
+)
+INSTRUCTION_WORDS = INSTRUCTION_VERBS | frozenset(
+    """answers response question questions details detail information shown clearly plainly only
+    rounded rounding decimal decimals place places approximation approximate approximately reasonable
+    exact possible judgment asked provided given following line item items""".split()
+)
+_SENTENCE_END = re.compile(r"(?<=[.?!;:])\s+")
+# Answer-format phrases, anywhere in the question: the brief reads them from the original question.
+_FORMAT_PHRASES = re.compile(
+    r"\(\s*(?:in\s+)?(?:usd|us\$|\$|eur|gbp|jpy)?\s*(?:thousands|millions|billions)?\s*\)"
+    r"|\b(?:round(?:ed|ing)?|expressed?)\b[^.?!;]*?\b(?:decimal places?|decimals|percent(?:age)?|whole numbers?)\b"
+    r"|\bin\s+(?:usd|us\$|eur|gbp|jpy)(?:\s+(?:thousands|millions|billions))?\b",
+    re.I,
+)
+
+
+def search_text(question: str) -> str:
+    """The words of *question* to search for: answer-format phrases and instruction words removed.
+
+    The question itself is untouched elsewhere: the model reads it whole and the brief reads its
+    format constraints from it.
+    """
+    kept: list[str] = []
+    for sentence in _SENTENCE_END.split(_FORMAT_PHRASES.sub(" ", question)):
+        words = re.findall(r"[A-Za-z][A-Za-z'&-]*|\S", sentence)
+        first = next((w.lower() for w in words if w[0].isalpha()), "")
+        if first not in INSTRUCTION_VERBS:
+            kept.append(sentence)
+            continue
+        kept.append(" ".join(w for w in sentence.split() if w.strip(".,;:?!()'\"").lower() not in INSTRUCTION_WORDS))
+    return " ".join(kept)
+
+
 def _strip_page_references(question: str) -> str:
     for pattern in (_RANGE_RE, _LIST_RE, _SINGLE_RE, _ORDINAL_RE):
         question = pattern.sub(" ", question)
@@ -268,7 +309,7 @@ def parse_question(question: str, *, use_synonyms: bool = True) -> ParsedQuestio
     )
     return ParsedQuestion(
         question=question,
-        keywords=_keywords(_strip_page_references(question), use_synonyms),
+        keywords=_keywords(_strip_page_references(search_text(question)), use_synonyms),
         expected_answer_shape=shape,
         pages_hint=parse_page_hints(question),
         section_hints=sections,

@@ -18,13 +18,12 @@ from pydantic import BaseModel, Field
 
 from . import cache
 from .domain import SECTION_HEADING_RE
+from .headings import HeadingIndex, is_heading, page_title
 from .ingest import Document, cache_warning
 from .progress import Reporter
-from .question import ParsedQuestion
+from .question import ParsedQuestion, search_text
 from .settings import Settings
-from .textnorm import tokenize
-
-_TOP_LINES = 4
+from .textnorm import fold, rejoin_split_words, stem, tokenize, word_counts
 
 
 class Passage(BaseModel):
@@ -36,6 +35,10 @@ class Passage(BaseModel):
     line_end: int = Field(description="last GLOBAL_LINE (inclusive)")
     heading: str | None = Field(description="the nearest heading above, on the same page")
     page_title: str | None = Field(description="the first lines of the page (statement titles live there)")
+    heading_path: list[str] = Field(
+        default_factory=list,
+        description="outline (or Part/Item/Note headings in the text), page title, heading above; see headings.py",
+    )
 
 
 class RankedPassage(BaseModel):
@@ -61,24 +64,6 @@ class RetrievalResult(BaseModel):
 
 # --------------------------------------------------------------------------- passages
 
-_HEADING_RE = re.compile(r"^[A-Z][A-Za-z0-9 ,'&()/:\-–—]{2,90}$")
-
-
-def _is_heading(text: str) -> bool:
-    words = text.split()
-    if not (1 <= len(words) <= 12) or text.endswith((".", ",", ";")):
-        return False
-    if sum(ch.isdigit() for ch in text) > len(text) * 0.2:
-        return False
-    return bool(_HEADING_RE.match(text))
-
-
-def _page_title(texts: list[str]) -> str | None:
-    """The heading-like lines at the top of a page (where statement and note titles are)."""
-    top = [t for t in texts[: _TOP_LINES + 2] if t.lower() not in ("table of contents", "index") and not t.isdigit()]
-    titles = [t for t in top[:_TOP_LINES] if _is_heading(t) or (t.isupper() and len(t) < 120)]
-    return " / ".join(titles) or None
-
 
 def build_passages(document: Document, max_lines: int) -> list[Passage]:
     """Cut a document's lines into passages: within a page, at headings, at most *max_lines* lines."""
@@ -87,15 +72,16 @@ def build_passages(document: Document, max_lines: int) -> list[Passage]:
     globals_ = lines["global_line"].to_numpy()
     texts = lines["text"].tolist()
     passages: list[Passage] = []
+    headings = HeadingIndex(document)
     boundaries = np.flatnonzero(np.diff(pages)) + 1
     for start, end in zip(np.r_[0, boundaries], np.r_[boundaries, len(texts)], strict=True):
         page_texts = texts[start:end]
-        title = _page_title(page_texts)
+        title = page_title(page_texts)
         heading: str | None = None
         run_start = 0
         for offset in range(len(page_texts) + 1):
             at_end = offset == len(page_texts)
-            heading_here = not at_end and _is_heading(page_texts[offset])
+            heading_here = not at_end and is_heading(page_texts[offset])
             size = offset - run_start
             if at_end or size >= max_lines or (heading_here and size >= 2):
                 if size:
@@ -107,6 +93,7 @@ def build_passages(document: Document, max_lines: int) -> list[Passage]:
                             line_end=int(globals_[start + offset - 1]),
                             heading=heading,
                             page_title=title,
+                            heading_path=headings.path(int(globals_[start + run_start])),
                         )
                     )
                 run_start = offset
@@ -117,7 +104,7 @@ def build_passages(document: Document, max_lines: int) -> list[Passage]:
 
 # ------------------------------------------------------------------------------ index
 
-TOKENIZER_VERSION = "3"  # bump when tokenize() or passage cutting changes: invalidates cached indexes
+TOKENIZER_VERSION = "7"  # bump when tokenize() or passage cutting changes: invalidates cached indexes
 
 
 class _DocIndex:
@@ -134,12 +121,17 @@ class _DocIndex:
         self.passages = build_passages(document, max_lines)
         texts = document.lines["text"].tolist()
         first = int(document.lines["global_line"].iloc[0]) if texts else 1
+        counts = word_counts(texts)
         self.tokens = [
-            tokenize(" ".join(texts[p.line_start - first : p.line_end - first + 1]) + " " + (p.heading or ""))
+            tokenize(
+                rejoin_split_words(" ".join(texts[p.line_start - first : p.line_end - first + 1]), counts)
+                + " "
+                + (p.heading or "")
+            )
             for p in self.passages
         ]
         if path:
-            fields = ("page", "line_start", "line_end", "heading", "page_title")
+            fields = ("page", "line_start", "line_end", "heading", "page_title", "heading_path")
             try:
                 cache.save_entry(
                     path,
@@ -234,6 +226,10 @@ class Bm25Index:
         n = end - start
         return math.log(1 + (self.n - n + 0.5) / (n + 0.5))
 
+    def has(self, term: str) -> bool:
+        """Whether *term* occurs in the corpus."""
+        return term in self._span
+
     def postings(self, term: str) -> tuple[np.ndarray, np.ndarray]:
         """(passage indexes, term frequencies) of a term present in the corpus."""
         start, end = self._span[term]
@@ -326,6 +322,35 @@ def _diversify(scores: np.ndarray, allowed: list[int], passages: list[Passage], 
         seen[key] = seen.get(key, 0) + 1
 
 
+_MIN_PIECE = 3
+
+
+def fit_terms(terms: list[tuple[str, float]], question: str, index: Bm25Index) -> list[tuple[str, float]]:
+    """*terms* plus the forms the documents write: a question word pypdf-style split in two ('Financi al')
+    joined, and a compound the documents write as two words ('cashflow' -> 'cash', 'flow') split."""
+    fitted = dict(terms)
+    words = re.findall(r"[a-z]+", fold(search_text(question)))
+    for left, right in zip(words, words[1:], strict=False):
+        joined = stem(left + right)
+        if joined not in fitted and index.has(joined) and not (index.has(stem(left)) and index.has(stem(right))):
+            fitted[joined] = 1.0
+    for term, weight in terms:
+        if index.has(term) or not term.isalpha():
+            continue
+        splits = [
+            (term[:k], stem(term[k:]))
+            for k in range(_MIN_PIECE, len(term) - _MIN_PIECE + 1)
+            if index.has(term[:k]) and index.has(stem(term[k:]))
+        ]
+        if splits:
+            left, right = max(
+                splits, key=lambda pair: min(len(index.postings(pair[0])[0]), len(index.postings(pair[1])[0]))
+            )
+            fitted.setdefault(left, weight)
+            fitted.setdefault(right, weight)
+    return list(fitted.items())
+
+
 def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settings) -> RetrievalResult:
     """Rank every passage of *documents* for the question; drop those below the relevance floor."""
     indexes = [doc_index(d, settings.passage_lines, settings.cache_dir) for d in documents]
@@ -344,6 +369,7 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
     if allowed and terms:
         key = () if hints else tuple((d.meta.content_hash, d.meta.doc_id, settings.passage_lines) for d in documents)
         passage_index, page_index, owner = _indexes(key, [passages[i] for i in allowed], [tokens[i] for i in allowed])
+        terms = fit_terms(terms, parsed.question, passage_index)
         sub_scores, sub_matched = passage_index.scores(terms)
         page_scores, _ = page_index.scores(terms)
         if page_scores.max() > 0:

@@ -234,7 +234,14 @@ class Settings(BaseSettings):
         description="Route folder questions to the documents whose issuer, period and terms match (off: search all).",
     )
     use_keywords_in_prompt: bool = Field(True, description="List the parsed keywords in the user prompt.")
-    use_heading_labels: bool = Field(True, description="Label document blocks with the heading path.")
+    use_heading_labels: bool = Field(
+        True,
+        description="Show a 'section:' line (outline or Part/Item/Note headings, page title, heading above) "
+        "wherever the heading path of the evidence changes.",
+    )
+    use_table_headers: bool = Field(
+        True, description="Send a table's caption and column header lines with any of its rows that are sent."
+    )
 
     def public_dict(self) -> dict[str, Any]:
         """The settings as JSON-safe data, without secrets (for traces and reports)."""

@@ -24,7 +24,7 @@ from .numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
 from .periods import MONTHS, Period, find_periods
 from .textnorm import tokenize
 
-TABLES_VERSION = "5"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "6"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 _MAX_GAP = 8  # non-row lines after which a table ends
@@ -87,6 +87,10 @@ class Table(BaseModel):
     columns: list[TableColumn]
     extra_columns: list[str] = Field(description="header words after the periods, e.g. '% Change'")
     caption: str | None = Field(description="the line that states the scale, e.g. '(Millions)'")
+    caption_line: int | None = Field(default=None, description="GLOBAL_LINE of the caption, when found")
+    header_end_line: int | None = Field(
+        default=None, description="GLOBAL_LINE of the header's last line (headers printed one period a line)"
+    )
     scale: float | None = Field(description="factor from the caption: 1e6 for millions; null when none is stated")
     shares_scaled: bool = Field(description="false when the caption excepts share counts from the scale")
     except_words: list[str] = Field(
@@ -202,6 +206,7 @@ class _Builder:
     def __init__(self, page: int, lines: list[tuple[int, str]], start: int, header: list[tuple[int, str]]) -> None:
         self.page, self.first_line = page, lines[start][0]
         self.header_line = header[0][0] if header else None
+        self.header_end_line = header[-1][0] if header else None
         self.columns: list[TableColumn] = []
         self.extra: list[str] = []
         for _, text in header:
@@ -214,9 +219,11 @@ class _Builder:
             self.columns += [TableColumn(label=p.text, year=p.year, iso=p.iso, heading=heading) for p in periods]
             self.extra += extra
         end = start + len(header)
-        around = [t for _, t in lines[max(0, start - _MAX_CAPTION_LOOKBACK) : end + 3]]
-        caption = caption_of(around[::-1] if not header else around)
+        window = lines[max(0, start - _MAX_CAPTION_LOOKBACK) : end + 3]
+        window = window[::-1] if not header else window
+        caption = caption_of([t for _, t in window])
         self.caption: str | None = caption[0] if caption else None
+        self.caption_line = next((n for n, t in window if caption and t == caption[0]), None)
         self.scale: float | None = caption[1] if caption else None
         self.shares_scaled = caption[2] if caption else True
         self.rows: list[TableRow] = []
@@ -250,11 +257,13 @@ class _Builder:
         return Table(
             page=self.page,
             header_line=self.header_line,
+            header_end_line=self.header_end_line,
             first_line=self.first_line,
             last_line=max([r.line for r in self.rows] + [self.header_line or self.first_line]),
             columns=self.columns,
             extra_columns=self.extra,
             caption=self.caption,
+            caption_line=self.caption_line,
             scale=self.scale,
             shares_scaled=self.shares_scaled,
             except_words=except_words(self.caption or ""),
@@ -348,6 +357,16 @@ def detect_tables(pages: Sequence[int], texts: Sequence[str]) -> list[Table]:
     for page in sorted(by_page):
         tables.extend(page_tables(page, by_page[page]))
     return tables
+
+
+def header_lines(table: Table) -> list[int]:
+    """GLOBAL_LINEs that head a table: its caption and column header lines (stacked headers too),
+    all above its first row."""
+    first_row = min((row.line for row in table.rows), default=table.first_line)
+    lines = {table.caption_line} if table.caption_line is not None else set()
+    if table.header_line is not None:
+        lines.update(range(table.header_line, (table.header_end_line or table.header_line) + 1))
+    return sorted(n for n in lines if n < first_row)
 
 
 def rows_by_line(tables: Sequence[Table]) -> dict[int, tuple[Table, TableRow]]:

@@ -13,6 +13,9 @@ from functools import lru_cache
 
 from .numbers import canonical
 
+# English function words only. Documents and questions share this list, so it must never hold
+# a word a document means something by ('state', 'company', 'resources', 'data'): words that
+# only instruct the answerer are dropped from questions alone (question.INSTRUCTION_WORDS).
 STOP_WORDS = frozenset(
     """a about above after again against all also am an and any are as at be because been before
     being below between both but by can could did do does doing down during each few for from
@@ -21,13 +24,7 @@ STOP_WORDS = frozenset(
     ourselves out over own same she should so some such than that the their theirs them
     themselves then there these they this those through to too under until up very was we were
     what when where which while who whom why will with would you your yours yourself
-    yourselves may might must shall per via upon within without whether
-    answer answers question questions please provide give response respond relying rely based
-    using use used following shown show shows given assume assuming primarily only resource
-    resources here's let us tell describe explain state details detail information like useful metric
-    metrics profile data figure figures company company's calculate calculated asked utilizing utilize
-    clearly plainly round rounded decimal place places approximation approximate reasonable exact possible
-    judgment basing units unit""".split()
+    yourselves may might must shall per via upon within without whether like""".split()
 )
 
 # C0/C1 control characters other than tab and newline (NUL from checkbox glyphs, escapes, bells):
@@ -133,3 +130,37 @@ def squash(text: str) -> str:
     """
     folded = fold(text).replace("'", "")
     return _SPACE.sub("", _NUMBER_GAP.sub(NUMBER_SEPARATOR, folded.strip()))
+
+
+# ------------------------------------------------------------------ words pypdf splits
+
+_PLAIN_WORD = re.compile(r"[a-z]+")
+_SPLIT_PAIR = re.compile(r"\b([A-Za-z]+) ([a-z]+)\b")
+
+
+def word_counts(texts: list[str]) -> dict[str, int]:
+    """How often each whitespace-separated word occurs in *texts*, folded ("company's" stays one word)."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        for raw in fold(text).split():
+            word = raw.strip(".,;:()[]'\"!?")
+            if word.isalpha():
+                counts[word] = counts.get(word, 0) + 1
+    return counts
+
+
+def rejoin_split_words(text: str, counts: dict[str, int]) -> str:
+    """*text* with words pypdf split in two joined again ('Cash Flow s' -> 'Cash Flows'), for search only.
+
+    Two neighbours are joined when the document writes the joined word at least twice and one
+    piece is almost never a word of its own there (at most a twentieth as often as the joined
+    word): 'Financi al' and 'th e' are joined, 'as set forth' is not ('set' is a word of its own).
+    """
+
+    def join(match: re.Match[str]) -> str:
+        left, right = match.group(1), match.group(2)
+        joined = counts.get((left + right).lower(), 0)
+        rarest = min(counts.get(left.lower(), 0), counts.get(right, 0))
+        return left + right if joined >= 2 and rarest <= joined // 20 else match.group(0)
+
+    return _SPLIT_PAIR.sub(join, text)

@@ -123,7 +123,7 @@ def test_context_json_shape(run_cli, corpus_pdf):
     assert {"question", "parsed", "status", "budget", "decisions", "sources"} <= set(data)
     source = data["sources"][0]
     assert {"doc", "title", "pages", "chars", "lines"} <= set(source)
-    assert set(source["lines"][0]) == {"global_line", "page", "line_in_page", "text"}
+    assert set(source["lines"][0]) == {"global_line", "page", "line_in_page", "text", "role"}
     assert data["parsed"]["pages_hint"] == [4]
     assert data["budget"]["budget_chars"] == 4000 and data["budget"]["estimated_tokens"] > 0
 
