@@ -11,12 +11,12 @@ verbatim ``quote``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from .question import AnswerShape
+from .question import AnswerShape, SubQuestion
 
 Unit = Literal["units", "thousands", "millions", "billions", "percent", "ratio", "per_share", "count", "other"]
 
@@ -205,6 +205,14 @@ def make_extraction_model(name: str, fields: dict[str, str]) -> type[BaseModel]:
         members[field_name] = (value_model, ...)
     item = create_model(f"{name}Item"[:64], __base__=_Strict, **members)
     return make_answer_model(name, "extraction", item)
+
+
+_PART_KINDS = {"amount": "amount", "date": "date", "boolean": "boolean"}  # text, list and table parts: text
+
+
+def part_fields(parts: Sequence[SubQuestion]) -> dict[str, str]:
+    """Extraction fields for a multi-part question: part_1, part_2, ... each of its part's kind."""
+    return {f"part_{i}": _PART_KINDS.get(part.shape, "text") for i, part in enumerate(parts, start=1)}
 
 
 def iter_spans(answer: BaseModel) -> Iterator[tuple[int, str | None, int, Span]]:

@@ -42,6 +42,7 @@ from .textnorm import squash
 ABLATIONS: dict[str, dict[str, Any]] = {
     "keywords": {"use_keywords_in_prompt": False},
     "heading_labels": {"use_heading_labels": False},
+    "table_headers": {"use_table_headers": False},
     "escalation": {"use_escalation": False},
     "synonyms": {"use_synonyms": False},
     "section_hints": {"use_section_hints": False},

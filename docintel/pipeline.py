@@ -16,7 +16,7 @@ from typing import Any, get_args
 from pydantic import BaseModel
 
 from . import __version__
-from .answer import make_extraction_model, not_found_answer, schema_for, upgrade_answer
+from .answer import make_extraction_model, not_found_answer, part_fields, schema_for, upgrade_answer
 from .backends import Backend, BackendFailure, Generation, Usage, make_backend
 from .context import Context, empty_context, pack_context
 from .corpus import Corpus, corpus_key, corpus_of, open_corpus
@@ -277,6 +277,9 @@ class Pipeline:
     ) -> AskResult:
         prepared = self.prepare(trace.question, paths, documents=documents, budget_chars=budget_chars, scope=scope)
         _record_prepared(trace, prepared)
+        parts = prepared.parsed.parts
+        if not extraction_fields and schema is None and len(parts) > 1 and self.settings.resolved_backend() == "openai":
+            extraction_fields = part_fields(parts)  # one call, one field (item group) per part
         if extraction_fields:
             schema = make_extraction_model("Extraction", extraction_fields)
             trace.extraction_fields = extraction_fields

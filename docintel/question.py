@@ -56,6 +56,10 @@ class ParsedQuestion(BaseModel):
     entities: NamedEntities = Field(
         default_factory=NamedEntities, description="names, years, quarters and document kinds, for routing"
     )
+    parts: list[SubQuestion] = Field(
+        default_factory=list,
+        description="the parts of a question that asks several things, each with its own shape (empty for one)",
+    )
 
     def search_terms(self) -> list[tuple[str, float]]:
         """(token, weight) pairs for ranking; a token keeps its highest weight."""
@@ -113,17 +117,30 @@ def parse_page_hints(question: str) -> list[int]:
 
 _BOOLEAN_START = re.compile(r"^\s*(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall)\b", re.I)
 _DATE_RE = re.compile(
-    r"\b(when|what date|which date|the date|on what day|by what date|effective date|deadline|due date|matur\w+ date)\b",
+    r"\b(when|what date|which date|the date|on what day|by what date|effective date|deadline|due date|"
+    r"matur\w+ date|(?:in )?(?:what|which) (?:year|month|day))\b",
     re.I,
 )
+_DURATION_RE = re.compile(r"\b(how long|how many (?:days|weeks|months|years)|duration|for what period)\b", re.I)
 _TABLE_RE = re.compile(r"\b(table|breakdown|break down|tabulate|for each (year|segment|quarter))\b", re.I)
 _LIST_Q_RE = re.compile(r"\b(list|name all|enumerate|which (are|were)|what are the|what were the)\b", re.I)
 _AMOUNT_RE = re.compile(
-    r"\b(how (much|many)|amount|total|value|usd|dollars?|millions?|billions?|thousands?|ratio|margin|"
-    r"percent(age)?|rate|eps|per share|revenue|sales|income|expense|cost|capex|expenditure|cash flow|"
-    r"debt|assets|liabilities|equity|price|dividend|growth)\b|\$|%",
+    r"\b(how (much|many)|amounts?|totals?|values?|usd|dollars?|millions?|billions?|thousands?|ratios?|margins?|"
+    r"percent(age)?s?|rates?|eps|per share|revenues?|sales|income|earnings|profits?|loss(es)?|expenses?|costs?|"
+    r"capex|expenditures?|spending|payments?|proceeds|cash flows?|debt|borrowings|assets|liabilities|equity|"
+    r"prices?|dividends?|growth|fees?|compensation|salar(y|ies)|balance|turnover|ebitda|yield)\b|\$|%",
     re.I,
 )
+# "What were the capital expenditures ..." asks for amounts, not a list: the noun after
+# "what are/were the" decides.
+_LIST_OPENING = re.compile(r"\bwhat (?:are|were) (?:the )?((?:\S+\s+){0,2}\S+)", re.I)
+
+
+def _asks_for_amounts(question: str) -> bool:
+    opening = _LIST_OPENING.search(question)
+    return bool(
+        opening and _AMOUNT_RE.search(opening.group(1)) and not re.search(r"\b(list|name|enumerate)\b", question, re.I)
+    )
 
 
 def answer_shape(question: str) -> AnswerShape:
@@ -132,13 +149,48 @@ def answer_shape(question: str) -> AnswerShape:
         return "table"
     if _BOOLEAN_START.match(question):
         return "boolean"
-    if _DATE_RE.search(question):
+    if _DATE_RE.search(question) and not _DURATION_RE.search(question):
         return "date"
-    if _LIST_Q_RE.search(question):
+    if _LIST_Q_RE.search(question) and not _asks_for_amounts(question):
         return "list"
+    if _DURATION_RE.search(question):
+        return "text"  # '30 days', 'until the end of the term': kept as written
     if _AMOUNT_RE.search(question):
         return "amount"
     return "text"
+
+
+class SubQuestion(BaseModel):
+    """One part of a question that asks several things."""
+
+    text: str
+    shape: AnswerShape
+    duration: bool = Field(default=False, description="the part asks how long something lasts")
+
+
+# A second part starts with a question word after 'and', ';' or a question mark.
+_QUESTION_WORD = (
+    r"(?:what|when|how|which|who|whom|whose|where|why|is|are|was|were|does|do|did|has|have|had|can|could|will)\b"
+)
+_PART_BREAK = re.compile(rf"(?:\?\s+|;\s*|,?\s+and\s+)(?={_QUESTION_WORD})", re.I)
+
+
+def split_parts(question: str) -> list[SubQuestion]:
+    """The parts of a question that asks several things, each with its own shape; [] for one thing.
+
+    'How long is the refund window and when are refunds issued?' has two parts: a duration
+    and a date. 'What were revenue and net income in 2022?' is one question (its second half
+    does not open with a question word).
+    """
+    pieces = [p.strip(" ,;") for p in _PART_BREAK.split(question) if p.strip(" ,;?")]
+    if len(pieces) < 2 or any(len(p.split()) < 3 for p in pieces):
+        return []
+    return [
+        SubQuestion(
+            text=p if p.endswith("?") else p + "?", shape=answer_shape(p), duration=bool(_DURATION_RE.search(p))
+        )
+        for p in pieces
+    ]
 
 
 # --------------------------------------------------------------------------- brief
@@ -316,4 +368,5 @@ def parse_question(question: str, *, use_synonyms: bool = True) -> ParsedQuestio
         implied_sections=implied,
         brief=generation_brief(question, shape),
         entities=question_entities(question),
+        parts=split_parts(question),
     )

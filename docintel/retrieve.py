@@ -104,7 +104,7 @@ def build_passages(document: Document, max_lines: int) -> list[Passage]:
 
 # ------------------------------------------------------------------------------ index
 
-TOKENIZER_VERSION = "7"  # bump when tokenize() or passage cutting changes: invalidates cached indexes
+TOKENIZER_VERSION = "8"  # bump when tokenize() or passage cutting changes: invalidates cached indexes
 
 
 class _DocIndex:

@@ -139,13 +139,21 @@ _SPLIT_PAIR = re.compile(r"\b([A-Za-z]+) ([a-z]+)\b")
 
 
 def word_counts(texts: list[str]) -> dict[str, int]:
-    """How often each whitespace-separated word occurs in *texts*, folded ("company's" stays one word)."""
+    """How often each word of letters only occurs in *texts* (folded, edge punctuation stripped: 'Flows.'
+    counts as 'flows'), and each pair of neighbouring words, under the key 'left right'."""
     counts: dict[str, int] = {}
     for text in texts:
+        previous = ""
         for raw in fold(text).split():
             word = raw.strip(".,;:()[]'\"!?")
-            if word.isalpha():
-                counts[word] = counts.get(word, 0) + 1
+            if not word.isalpha():
+                previous = ""
+                continue
+            counts[word] = counts.get(word, 0) + 1
+            if previous:
+                pair = f"{previous} {word}"
+                counts[pair] = counts.get(pair, 0) + 1
+            previous = word
     return counts
 
 
@@ -153,14 +161,20 @@ def rejoin_split_words(text: str, counts: dict[str, int]) -> str:
     """*text* with words pypdf split in two joined again ('Cash Flow s' -> 'Cash Flows'), for search only.
 
     Two neighbours are joined when the document writes the joined word at least twice and one
-    piece is almost never a word of its own there (at most a twentieth as often as the joined
-    word): 'Financi al' and 'th e' are joined, 'as set forth' is not ('set' is a word of its own).
+    piece is not a word of its own there: a fragment of one or two letters that is not a stop
+    word ('al', 's'), or a longer piece the document never writes except beside the other
+    ('Financi al', 'th e', 'compensat ion' are joined; 'as set forth' is not where 'set' is
+    written elsewhere).
     """
 
     def join(match: re.Match[str]) -> str:
-        left, right = match.group(1), match.group(2)
-        joined = counts.get((left + right).lower(), 0)
-        rarest = min(counts.get(left.lower(), 0), counts.get(right, 0))
-        return left + right if joined >= 2 and rarest <= joined // 20 else match.group(0)
+        left, right = match.group(1).lower(), match.group(2)
+        if counts.get(left + right, 0) < 2:
+            return match.group(0)
+        together = counts.get(f"{left} {right}", 0)
+        for piece in (left, right):
+            if piece not in STOP_WORDS and (len(piece) <= 2 or counts.get(piece, 0) - together <= 0):
+                return match.group(1) + right
+        return match.group(0)
 
     return _SPLIT_PAIR.sub(join, text)

@@ -9,6 +9,7 @@ given: the lines are returned as evidence and the reason is said.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..answer import Amount, AmountItem, Span
@@ -96,6 +97,12 @@ def _column_years(label: str) -> frozenset[int]:
     return frozenset().union(*(p.years for p in find_periods(label)))
 
 
+_REFERENCE_BEFORE = re.compile(
+    r"\b(?:note|notes|item|items|page|pages|part|section|exhibit|schedule|table|figure|line|rule|article)\s*$",
+    re.IGNORECASE,
+)
+
+
 def from_sentence(question: str, line: ContextLine, span: Span) -> Lookup:
     """The first amount of a sentence that is not part of a date, with its own scale word.
 
@@ -109,6 +116,8 @@ def from_sentence(question: str, line: ContextLine, span: Span) -> Lookup:
     for number in find_numbers(line.text):
         if number.is_year or any(start <= number.start < end for start, end in dates):
             continue
+        if _REFERENCE_BEFORE.search(line.text[: number.start]):
+            continue  # 'Note 5', 'page 12', 'Item 7': a reference, not an amount
         after = line.text[number.end : number.end + 24].lower()
         if number.percent:
             unit, currency = "percent", None

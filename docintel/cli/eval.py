@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 ABLATION_NAMES = (
     "keywords",
     "heading_labels",
+    "table_headers",
     "escalation",
     "synonyms",
     "section_hints",
