@@ -39,7 +39,13 @@ def register(sub: Any) -> None:
         "so does a question whose terms barely occur anywhere. Passages come from the best 3\n"
         "documents (route_max_documents). The folder's corpus index (see `docintel index`) is built\n"
         "on first use and updated per changed file.\n\n"
+        "The model reads the evidence first and the question last. Evidence rows keep their\n"
+        "GLOBAL_LINE numbers; 'section: A > B' lines name the headings above them and a table's\n"
+        "caption and column header travel with its rows ('[table header]'). A question that asks\n"
+        "several things ('How long ... and when ...?') is answered in one call with one checked\n"
+        "field per part (openai backend).\n\n"
         'example: docintel ask "What is the refund window?" corpus/\n'
+        'example: docintel ask "How long is the refund window and when are refunds issued?" corpus/\n'
         'example: docintel ask "What was Acme\'s revenue in fiscal 2023?" filings/ --doc "acme_*"',
     )
     p.add_argument("question")
