@@ -183,7 +183,7 @@ def pack_context(
     whole, copies = _distinct_texts([doc_id for doc_id in matching if docs[doc_id].texts], docs)
     whole_total = sum(docs[doc_id].whole_cost() for doc_id in whole)
     if not retrieval.pages_hint_resolved and whole and whole_total <= budget:
-        chosen = {doc_id: [(docs[doc_id].first, docs[doc_id].first + len(docs[doc_id].texts) - 1)] for doc_id in whole}
+        chosen = {doc_id: docs[doc_id].whole_spans() for doc_id in whole}
         for doc_id in whole:
             reason = f"every matching document fits the budget whole ({whole_total} <= {budget} chars)"
             decisions.append(_whole_decision(doc_id, docs[doc_id], reason))
@@ -210,7 +210,7 @@ def _greedy(
     decisions: list[Decision],
     settings: Settings,
 ) -> tuple[Spans, list[str], set[str], list[str]]:
-    kept, per_doc, reasons = _fill(retrieval.candidates, docs, budget)
+    kept, per_doc, reasons, costs, spans = _fill(retrieval.candidates, docs, budget)
     escalated: set[str] = set()
     scoped = retrieval.pages_hint_resolved  # the pages the question names are the scope: nothing is sent whole
     if settings.use_escalation and not scoped:
@@ -222,10 +222,10 @@ def _greedy(
                 room -= whole
     used_whole = sum(docs[e].whole_cost() for e in escalated)
     if escalated:
-        kept, _, reasons = _fill(
+        kept, _, reasons, costs, spans = _fill(
             [c for c in retrieval.candidates if c.passage.doc_id not in escalated], docs, budget - used_whole
         )
-    chosen: Spans = {}
+    chosen: Spans = {doc_id: list(doc_spans) for doc_id, doc_spans in spans.items()}
     order: list[str] = []
     kept_ids = {(c.passage.doc_id, c.passage.line_start) for c in kept}
     untried = 0
@@ -237,11 +237,10 @@ def _greedy(
             continue
         if p.doc_id not in order and (p.doc_id in escalated or key in kept_ids):
             order.append(p.doc_id)
-        cost = docs[p.doc_id].cost(p.line_start, p.line_end)
+        cost = costs.get(key) or docs[p.doc_id].rows_cost(p.line_start, p.line_end)
         if p.doc_id in escalated:
             decisions.append(_decision(p, c.rank, c.score, "escalated", "its document is sent whole", cost))
         elif key in kept_ids:
-            chosen.setdefault(p.doc_id, []).append((p.line_start, p.line_end))
             decisions.append(_decision(p, c.rank, c.score, "kept", "fits the budget in rank order", cost))
         else:
             decisions.append(
@@ -249,7 +248,7 @@ def _greedy(
             )
     for doc_id in escalated:
         d = docs[doc_id]
-        chosen[doc_id] = [(d.first, d.first + len(d.texts) - 1)]
+        chosen[doc_id] = d.whole_spans()
         reason = f"{per_doc[doc_id]} passages came from it and it fits in {settings.escalation_share:.0%} of the budget"
         decisions.append(_whole_decision(doc_id, d, reason))
     notes = [f"{untried} candidates ranked below {MAX_DECISIONS} did not fit and are not itemised"] if untried else []
@@ -261,36 +260,49 @@ def _greedy(
 
 def _fill(
     candidates: list[RankedPassage], docs: dict[str, DocumentView], budget: int
-) -> tuple[list[RankedPassage], dict[str, int], dict[tuple[str, int], str]]:
-    """Greedy in rank order: keep what fits, skip what does not and try the next."""
+) -> tuple[list[RankedPassage], dict[str, int], dict[tuple[str, int], str], dict[tuple[str, int], int], Spans]:
+    """Greedy in rank order: keep what fits, skip what does not and try the next.
+
+    A passage costs exactly what it adds to its document's block: its rows, and the document
+    header, heading lines, table header rows and gap markers it brings (less when it joins a
+    passage already kept). Returns the kept passages, passages kept per document, the reason
+    each other one was skipped, and each one's cost.
+    """
     kept = []
     per_doc: dict[str, int] = {}
     reasons: dict[tuple[str, int], str] = {}
-    opened: set[str] = set()
+    costs: dict[tuple[str, int], int] = {}
+    spans: dict[str, list[tuple[int, int]]] = {}
+    sizes: dict[str, int] = {}
     seen: dict[str, str] = {}  # normalised passage text -> where it was kept
-    table_heads: dict[str, set[int]] = {}  # table header lines already paid for, by document
     used = 0
     for c in candidates:
         p = c.passage
+        key = (p.doc_id, p.line_start)
         d = docs[p.doc_id]
         text = d.normalised(p.line_start, p.line_end)
         if text in seen:
-            reasons[(p.doc_id, p.line_start)] = f"same text as {seen[text]}: sent once"
+            reasons[key] = f"same text as {seen[text]}: sent once"
             continue
-        header = 0 if p.doc_id in opened else d.header_cost()
-        heads = table_heads.setdefault(p.doc_id, set())
-        cost = d.cost(p.line_start, p.line_end, heads) + d.note_cost(p.page) + header
+        rows = d.rows_cost(p.line_start, p.line_end)
+        if used + rows > budget:  # the rows alone do not fit: no need to lay the block out
+            costs[key] = rows
+            reasons[key] = f"does not fit: needs at least {rows} chars, {budget - used} left"
+            continue
+        current = spans.get(p.doc_id, [])
+        span = (p.line_start, p.line_end)
+        size = d.size([*current, span])
+        cost = costs[key] = size - sizes.get(p.doc_id, 0)
         if used + cost > budget:
-            extra = f" (incl. {header} for the document header)" if header else ""
-            reasons[(p.doc_id, p.line_start)] = f"does not fit: needs {cost} chars{extra}, {budget - used} left"
+            extra = " (incl. the document header)" if not current else ""
+            reasons[key] = f"does not fit: needs {cost} chars{extra}, {budget - used} left"
             continue
         used += cost
-        heads.update(d.header_rows(p.line_start, p.line_end, heads))
-        opened.add(p.doc_id)
+        spans[p.doc_id], sizes[p.doc_id] = [*current, span], size
         seen[text] = f"{p.doc_id} lines {p.line_start}-{p.line_end}"
         kept.append(c)
         per_doc[p.doc_id] = per_doc.get(p.doc_id, 0) + 1
-    return kept, per_doc, reasons
+    return kept, per_doc, reasons, costs, spans
 
 
 def _render(
@@ -308,9 +320,7 @@ def _render(
     sources: list[Source] = []
     for doc_id in order:
         d = docs[doc_id]
-        heads = [] if doc_id in escalated else _table_heads(d, chosen[doc_id])
-        spans = _merge(sorted(chosen[doc_id] + [(n, n) for n in heads]))
-        block, lines, labels = d.render(spans, [(n, n) for n in heads])
+        block, lines, labels = d.render(chosen[doc_id])
         pages = sorted({line.page for line in lines})
         blocks.append(block)
         sources.append(
@@ -336,25 +346,6 @@ def _render(
         budget=_budget(budget, len(rendered)),
         notes=[*retrieval.notes, *notes],
     )
-
-
-def _table_heads(d: DocumentView, spans: list[tuple[int, int]]) -> list[int]:
-    """Table header lines the kept spans need, in the order the spans were kept, not already sent."""
-    covered = {n for start, end in spans for n in range(start, end + 1)}
-    heads: set[int] = set()
-    for start, end in spans:
-        heads.update(d.header_rows(start, end, covered | heads))
-    return sorted(heads)
-
-
-def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    merged: list[tuple[int, int]] = []
-    for start, end in spans:
-        if merged and start <= merged[-1][1] + 1:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        else:
-            merged.append((start, end))
-    return merged
 
 
 def _budget(budget: int, used: int) -> Budget:

@@ -13,6 +13,7 @@ charge it to the budget before deciding:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
@@ -105,8 +106,36 @@ def _prepared(document: Document) -> tuple[np.ndarray, HeadingIndex, dict[int, l
     return built
 
 
+def merge_spans(spans: Spans) -> Spans:
+    """Sorted spans with overlapping and adjacent ones joined."""
+    merged: Spans = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+_WHOLE_SIZES: dict[tuple[str, str, bool, bool], int] = {}
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """A block's content in order: literal lines (labels, markers, gaps) and runs of evidence rows."""
+
+    pieces: list[str | tuple[int, int]]
+    labels: list[SectionLabel]
+    heads: set[int]
+    pages: list[int]
+
+
 class DocumentView:
-    """One document's lines as evidence rows: sizes, labels, table headers and the rendered block."""
+    """One document's lines as evidence rows: exact sizes, labels, table headers and the rendered block.
+
+    ``size`` and ``render`` share one layout, so what the context stage charges is exactly what
+    the model is sent.
+    """
 
     def __init__(self, document: Document, settings: Settings) -> None:
         self.document = document
@@ -128,44 +157,28 @@ class DocumentView:
         i, j = start - self.first, end - self.first + 1
         return int(self._cumulative[j] - self._cumulative[i])
 
-    def cost(self, start: int, end: int, sent_headers: set[int] | None = None) -> int:
-        """What sending a passage start..end costs: rows, a gap marker, its heading line and the
-        headers of its tables not in *sent_headers* (an upper bound: a repeated label is not shown)."""
-        return (
-            self.rows_cost(start, end)
-            + len(GAP_MARKER)
-            + 1
-            + self.label_cost(start)
-            + self.headers_cost(self.header_rows(start, end, sent_headers or set()))
-        )
-
-    def headers_cost(self, header_rows: list[int]) -> int:
-        """Header rows, a marker and a gap marker per run of them, and the heading line above the first."""
-        if not header_rows:
+    def size(self, passages: Spans) -> int:
+        """The exact size of the block that sends *passages* (0 for none): header with its page notes,
+        heading lines, table headers, gap markers, rows and the closing tag."""
+        if not passages:
             return 0
-        runs = 1 + sum(1 for a, b in zip(header_rows, header_rows[1:], strict=False) if b != a + 1)
-        markers = runs * (len(TABLE_HEADER_MARKER) + len(GAP_MARKER) + 2)
-        return sum(self.rows_cost(n, n) for n in header_rows) + markers + self.label_cost(header_rows[0])
+        layout = self._layout(passages)
+        body = sum(len(p) + 1 if isinstance(p, str) else self.rows_cost(*p) for p in layout.pieces)
+        return len(self.header(layout.pages)) + body + len("</document>\n")
 
-    def label_cost(self, line: int) -> int:
-        """Size of the heading line shown before *line* (0 without labels)."""
-        path = self.path(line)
-        return len(label_line(path)) + 1 if path else 0
+    def whole_spans(self) -> Spans:
+        """The one span of the whole document (none for a document without lines)."""
+        return [(self.first, self.last)] if self.texts else []
 
     def whole_cost(self) -> int:
-        """Sending the whole document: every row, a heading line per page, the header."""
-        if not self.texts:
-            return 0
-        starts = [self.first + i for i, page in enumerate(self.pages) if i == 0 or page != self.pages[i - 1]]
-        return self.rows_cost(self.first, self.last) + sum(self.label_cost(s) for s in starts) + self.header_cost()
-
-    def header_cost(self) -> int:
-        """The document's opening and closing tags."""
-        return len(self.header([])) + len("</document>\n")
-
-    def note_cost(self, page: int) -> int:
-        """The warning note a page adds to its document's header."""
-        return len(f"note: page {page}: {self.warnings[page]}\n") if page in self.warnings else 0
+        """The size of the block that sends the whole document (computed once per document and layout)."""
+        meta = self.document.meta
+        key = (meta.content_hash, meta.doc_id, self.labels, self.table_headers)
+        if key not in _WHOLE_SIZES:
+            if len(_WHOLE_SIZES) > 1024:
+                _WHOLE_SIZES.clear()
+            _WHOLE_SIZES[key] = self.size(self.whole_spans())
+        return _WHOLE_SIZES[key]
 
     # ------------------------------------------------------------------ content
 
@@ -173,14 +186,12 @@ class DocumentView:
         """The heading path of *line* (empty when labels are off)."""
         return self.headings.path(line) if self.labels else []
 
-    def header_rows(self, start: int, end: int, already: set[int]) -> list[int]:
-        """Table header lines above start..end that its table rows need and that are not sent yet."""
+    def table_heads(self, passages: Spans) -> set[int]:
+        """Table header lines above the passages' table rows that no passage already sends."""
         if not self.table_headers:
-            return []
-        needed: set[int] = set()
-        for line in range(start, end + 1):
-            needed.update(n for n in self._heads.get(line, ()) if n < start and n not in already)
-        return sorted(needed)
+            return set()
+        covered = {n for start, end in passages for n in range(start, end + 1)}
+        return {n for line in covered for n in self._heads.get(line, ()) if n not in covered}
 
     def normalised(self, start: int, end: int) -> str:
         """The text of lines start..end, case and spacing folded (to send the same passage once)."""
@@ -196,28 +207,48 @@ class DocumentView:
         parts.append(COLUMN_HEADER)
         return "\n".join(parts) + "\n"
 
-    def render(self, spans: Spans, header_spans: Spans) -> tuple[str, list[ContextLine], list[SectionLabel]]:
-        """The block of *spans* (merged, in order) with *header_spans* marked as table headers."""
-        headers = {n for start, end in header_spans for n in range(start, end + 1)}
-        rows: list[str] = []
-        lines: list[ContextLine] = []
+    def _layout(self, passages: Spans) -> _Layout:
+        heads = self.table_heads(passages)
+        pieces: list[str | tuple[int, int]] = []
         labels: list[SectionLabel] = []
+        pages: set[int] = set()
         shown: list[str] | None = None
-        for index, (start, end) in enumerate(spans):
+        for index, (start, end) in enumerate(merge_spans(passages + [(n, n) for n in heads])):
             if index:
-                rows.append(GAP_MARKER)
+                pieces.append(GAP_MARKER)
+            run = start
             for line in range(start, end + 1):
                 i = line - self.first
-                at_page_start = i == 0 or self.pages[i] != self.pages[i - 1]
-                if line == start or at_page_start:
-                    path = self.path(line)
-                    if path and path != shown:
-                        rows.append(label_line(path))
-                        labels.append(SectionLabel(before_line=line, path=path))
-                    shown = path or shown
-                role: LineRole = "table_header" if line in headers else "text"
-                if role == "table_header" and (line == start or line - 1 not in headers):
-                    rows.append(TABLE_HEADER_MARKER)
+                new_page = line == start or self.pages[i] != self.pages[i - 1]
+                path = self.path(line) if new_page else None
+                label = bool(path) and path != shown
+                marker = line in heads and (line == start or line - 1 not in heads)
+                if (label or marker) and run < line:
+                    pieces.append((run, line - 1))
+                    run = line
+                if label and path:
+                    pieces.append(label_line(path))
+                    labels.append(SectionLabel(before_line=line, path=path))
+                    shown = path
+                if marker:
+                    pieces.append(TABLE_HEADER_MARKER)
+                if new_page:
+                    pages.add(self.pages[i])
+            pieces.append((run, end))
+        return _Layout(pieces, labels, heads, sorted(pages))
+
+    def render(self, passages: Spans) -> tuple[str, list[ContextLine], list[SectionLabel]]:
+        """The block that sends *passages*: rendered text, the lines sent and the heading lines shown."""
+        layout = self._layout(passages)
+        rows: list[str] = []
+        lines: list[ContextLine] = []
+        for piece in layout.pieces:
+            if isinstance(piece, str):
+                rows.append(piece)
+                continue
+            for line in range(piece[0], piece[1] + 1):
+                i = line - self.first
+                role: LineRole = "table_header" if line in layout.heads else "text"
                 rows.append(render_row(self.pages[i], self.in_page[i], line, self.texts[i]))
                 lines.append(
                     ContextLine(
@@ -228,5 +259,4 @@ class DocumentView:
                         role=role,
                     )
                 )
-        pages = sorted({line.page for line in lines})
-        return self.header(pages) + "\n".join(rows) + "\n</document>\n", lines, labels
+        return self.header(layout.pages) + "\n".join(rows) + "\n</document>\n", lines, layout.labels
