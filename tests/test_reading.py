@@ -342,3 +342,12 @@ def test_a_reference_number_is_not_read_as_the_amount():
         "What was capital spending in fiscal 2025?", line, Span(doc=None, line_start=1, line_end=1, quote=text)
     )
     assert lookup.found and lookup.items[0].amount.value == 12.5 and lookup.items[0].amount.unit == "millions"
+
+
+def test_the_extractive_backend_quotes_the_best_line_of_each_part(run_cli, corpus_pdf):
+    question = "How long is the refund window and when are refunds issued?"
+    code, out, _ = run_cli("ask", question, corpus_pdf, "--json", "--backend", "extractive")
+    items = json.loads(out)["answer"]["items"]
+    assert code == 0
+    assert items[0]["text"].startswith("Customers may return unused merchandise within 45 days")
+    assert items[1]["text"].startswith("Refunds are issued within 5 business days")

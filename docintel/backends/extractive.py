@@ -29,7 +29,7 @@ from ..answer import (
 from ..context import Context, ContextLine
 from ..numbers import find_numbers
 from ..prompts import Prompt
-from ..question import ParsedQuestion
+from ..question import ParsedQuestion, parse_question
 from ..settings import Settings
 from ..textnorm import tokenize
 from .base import Generation, Usage
@@ -82,7 +82,7 @@ class ExtractiveBackend:
     ) -> Generation:
         """Quote the best-matching lines of the context as the answer's items."""
         started = time.perf_counter()
-        ranked = rank_lines(parsed, context, self.settings)
+        ranked = rank_parts(parsed, context, self.settings)
         answer = build_answer(schema, shape, parsed, context, ranked, self.settings)
         request = {
             "backend": self.name,
@@ -102,6 +102,24 @@ class ExtractiveBackend:
             retries=None,
             notes=[NO_MODEL_NOTE],
         )
+
+
+def rank_parts(parsed: ParsedQuestion, context: Context, settings: Settings) -> list[tuple[float, str, ContextLine]]:
+    """Lines ranked for the question; for a question in several parts, the best line of each part
+    first, then the second best of each, and so on (each line scored for its own part)."""
+    if len(parsed.parts) < 2:
+        return rank_lines(parsed, context, settings)
+    per_part = [rank_lines(parse_question(part.text), context, settings) for part in parsed.parts]
+    merged: list[tuple[float, str, ContextLine]] = []
+    seen: set[tuple[str, int]] = set()
+    for position in range(max(len(ranked) for ranked in per_part)):
+        for ranked in per_part:
+            if position < len(ranked):
+                score, doc, line = ranked[position]
+                if (doc, line.global_line) not in seen:
+                    seen.add((doc, line.global_line))
+                    merged.append((score, doc, line))
+    return merged
 
 
 def rank_lines(parsed: ParsedQuestion, context: Context, settings: Settings) -> list[tuple[float, str, ContextLine]]:
