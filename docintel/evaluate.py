@@ -73,6 +73,7 @@ class QuestionScore:
     error: str | None
     trace_id: str | None
     error_exit_code: int | None = None
+    answer_summary: str | None = None
 
 
 @dataclass
@@ -150,6 +151,18 @@ def answer_values(answer: BaseModel) -> AnswerValues:
     return values
 
 
+def answer_summary(answer: BaseModel) -> str:
+    """What an answer states, in one short line (numbers with their units, then texts): compared
+    question by question against a baseline report."""
+    values = answer_values(answer)
+    numbers = [
+        f"{q.value:g}" + ("%" if q.percent else "") + (f" x{q.scale:g}" if q.scale not in (None, 1.0) else "")
+        for q in values.numbers
+    ]
+    text = "; ".join([*numbers[:4], *(t[:80] for t in values.texts[:2])])
+    return text[:200] or "(nothing stated)"
+
+
 def _add_value(value: Any, values: AnswerValues) -> None:
     if isinstance(value, bool):
         values.texts.append("yes" if value else "no")
@@ -215,6 +228,7 @@ def score_question(row: QuestionRow, pipeline: Pipeline, targets: QuestionTarget
         not_found=result.verification.status == "not_found",
         error=None,
         trace_id=result.trace_id,
+        answer_summary=answer_summary(result.answer),
     )
 
 

@@ -259,3 +259,38 @@ def test_ablation_names_for_help_match_the_ablations():
     from docintel.evaluate import ABLATIONS
 
     assert tuple(ABLATIONS) == ABLATION_NAMES
+
+
+def test_eval_baseline_lists_what_flipped_question_by_question(run_cli, gold_file, corpus_pdf, tmp_path):
+    old = tmp_path / "old.json"
+    code, _, _ = run_cli("eval", gold_file, corpus_pdf, "--out", old, "--budget-chars", "1000,1500", "--json")
+    assert code == 0
+    # an earlier sweep in which, at 1500, the refund page was missed, capex answered otherwise and its match failed
+    report = json.loads(old.read_text())
+    assert [r["label"] for r in report["runs"]] == ["full@1000", "full@1500"]
+    by_id = {q["id"]: q for q in report["runs"][1]["questions"]}
+    by_id["refund"]["page_hit"] = False
+    by_id["capex"]["answer_summary"] = "58.9 x1e+06"
+    by_id["capex"]["answer_match"] = False
+    report["runs"][1]["questions"].append({**by_id["refund"], "id": "retired"})
+    old.write_text(json.dumps(report))
+    code, out, _ = run_cli("eval", gold_file, corpus_pdf, "--budget-chars", "1500", "--baseline", old, "--json")
+    assert code == 0
+    change = json.loads(out)["baseline"]
+    assert change["baseline_run"] == change["run"] == "full@1500" and change["same_settings"] is True
+    assert change["page_hit"] == {"hit_to_miss": [], "miss_to_hit": ["refund"]}
+    assert change["answer_match"] == {"hit_to_miss": [], "miss_to_hit": ["capex"]}
+    assert [c["id"] for c in change["answer_changed"]] == ["capex"]
+    assert change["answer_changed"][0]["before"] == "58.9 x1e+06"
+    assert change["only_in_baseline"] == ["retired"] and change["only_now"] == []
+    code, out, _ = run_cli("eval", gold_file, corpus_pdf, "--budget-chars", "1500", "--baseline", old)
+    assert "page_hit: hit->miss none; miss->hit ['refund']" in out and "answers changed: 1" in out
+
+
+def test_eval_baseline_must_be_an_eval_report(run_cli, gold_file, corpus_pdf, tmp_path, isolated_env):
+    not_report = tmp_path / "notes.json"
+    not_report.write_text('{"hello": 1}')
+    for path, message in ((not_report, "is not a docintel eval report"), (tmp_path / "missing.json", "no such file")):
+        code, _, err = run_cli("eval", gold_file, corpus_pdf, "--baseline", path)
+        assert code == 2 and message in err and err.startswith("error:")
+    assert not (isolated_env / "traces").exists() or not list((isolated_env / "traces").glob("2*.json"))

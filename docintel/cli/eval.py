@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import render
+from .. import render_eval
 from ..errors import EXIT_INPUT, EXIT_OK, ConfigError, QuestionFileError, UsageError, storage_error
 from ..outfile import check_output_path, write_text_keeping_mode
 from ..settings import MIN_BUDGET_CHARS, Settings, settings_from_file
@@ -50,6 +50,10 @@ short text by containment), not-found rate. Every answered question leaves its t
 assembly and reports the change against the full assembly, with the questions that flipped.
 --compare A.json B.json runs two settings files (any setting: budget, backend, retrieval).
 --budget-chars 3000,6000,12000 sweeps budgets; --plot recall.png draws recall against budget.
+--baseline OLD_REPORT.json compares this run with an earlier eval report question by question
+(matched by id; the run with the same label, else its first): gold pages that flipped between
+sent and not sent, answer matches that flipped, answers that now state something else, and
+the totals before and after.
 
 A question file with no gold data is refused (use docintel batch to answer without scoring).
 Questions that cannot be scored (a missing or unreadable document) are listed on stderr and
@@ -86,6 +90,12 @@ def register(sub: Any) -> None:
         metavar=("SETTINGS_A", "SETTINGS_B"),
         help="two JSON settings files to run side by side",
     )
+    p.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="OLD_REPORT",
+        help="an earlier eval --out report: list the questions whose page hit, answer match or answer changed",
+    )
     p.add_argument("--limit", type=int, help="only the first N questions")
     p.add_argument(
         "--out",
@@ -116,6 +126,7 @@ def _budgets(value: str | None) -> list[int] | None:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    from ..baseline import compare_with_baseline, load_report
     from ..batch import load_questions
     from ..evaluate import ABLATIONS, has_gold, prepare_documents, report_json
     from ..pipeline import Pipeline
@@ -125,7 +136,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown --ablate section {unknown[0]!r}", "choose from " + ", ".join(ABLATIONS))
     budgets = _budgets(args.budget_chars)
     base = settings_from_flags(args, budget_chars=None)  # budgets come from --budget-chars as a list
-    inputs = [args.questions, *args.paths, *(args.compare or [])]
+    baseline = load_report(args.baseline) if args.baseline else None  # a bad baseline fails before any work
+    inputs = [args.questions, *args.paths, *(args.compare or []), *([args.baseline] if args.baseline else [])]
     if args.out:
         check_output_path(args.out, inputs, force=args.force, is_ours=is_eval_report, kind="eval report")
     if args.plot:
@@ -151,6 +163,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             "check the PATH arguments",
         )
     runs, sections, flipped = _runs(args, base, budgets, rows, targets, reporter)
+    against = compare_with_baseline(runs[0], baseline, args.baseline) if baseline is not None else None
     report = report_json(
         runs,
         {
@@ -158,6 +171,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             "ablations": args.ablate,
             "flips": flipped,
             "compare": [str(p) for p in args.compare] if args.compare else None,
+            "baseline": against,
         },
     )
     if args.out:
@@ -168,8 +182,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, indent=1, ensure_ascii=False))
         return code
-    print(render.eval_report(sections, flipped, runs, args.out, args.plot))
-    for line in render.eval_errors(runs):
+    print(render_eval.eval_report(sections, flipped, runs, args.out, args.plot))
+    if against is not None:
+        print(render_eval.baseline_report(against))
+    for line in render_eval.eval_errors(runs):
         print(line, file=sys.stderr)
     return code
 
