@@ -24,7 +24,7 @@ from . import __version__
 from .batch import QuestionRow, QuestionTargets, ingest_needed
 from .errors import DocintelError, StorageError
 from .numbers import find_numbers
-from .pipeline import Pipeline
+from .pipeline import AskResult, Pipeline
 from .progress import SILENT, Reporter
 from .scoring import (
     Quantity,
@@ -49,6 +49,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "page_hints": {"use_page_hints": False},
     "page_diversity": {"same_page_decay": 1.0},
     "routing": {"use_routing": False},
+    "sequential": {"strategy": "combined"},
 }
 VERDICTS = ("verified", "wrong_lines", "not_in_context", "quote_not_found", "out_of_range", "unknown_document")
 
@@ -74,6 +75,8 @@ class QuestionScore:
     trace_id: str | None
     error_exit_code: int | None = None
     answer_summary: str | None = None
+    prompt_chars: int = 0
+    calls: int = 0
 
 
 @dataclass
@@ -229,7 +232,17 @@ def score_question(row: QuestionRow, pipeline: Pipeline, targets: QuestionTarget
         error=None,
         trace_id=result.trace_id,
         answer_summary=answer_summary(result.answer),
+        prompt_chars=_prompt_chars(result),
+        calls=len(result.calls) or (0 if result.generation.outcome == "context_empty" else 1),
     )
+
+
+def _prompt_chars(result: AskResult) -> int:
+    """Characters sent to the model in all: every call of a sequential answer, else the one prompt."""
+    if result.calls:
+        return sum(c.prompt_chars for c in result.calls)
+    sent = result.generation.outcome != "context_empty"
+    return len(result.prompt.system) + len(result.prompt.user) if sent else 0
 
 
 def _mean(values: list[float | bool | None]) -> float | None:
@@ -251,6 +264,8 @@ def summarise(rows: list[QuestionScore]) -> dict[str, Any]:
         "spans_verified": round(spans["verified"] / n_spans, 4) if n_spans else None,
         "spans_by_verdict": spans,
         "answer_match": _mean([r.answer_match for r in rows]),
+        "prompt_chars": _mean([r.prompt_chars for r in rows if not r.error]),
+        "calls": _mean([r.calls for r in rows if not r.error]),
         "answer_match_questions": sum(r.answer_match is not None for r in rows),
         "not_found": _mean([r.not_found for r in rows if not r.error]),
         "errors": sum(1 for r in rows if r.error),

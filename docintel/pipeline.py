@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, get_args
 
@@ -29,6 +29,7 @@ from .question import ParsedQuestion, check_question, parse_question
 from .retrieve import RetrievalResult, retrieve, warm_indexes
 from .review import DocumentFinder, answer_model, current_context, labelled, replay_settings, reverify_report
 from .route import Routing, route
+from .sequential import CallRecord, call_record, group_contexts, kept_call, settles, strategy_for, total_usage
 from .settings import Settings
 from .trace_model import (
     BudgetAudit,
@@ -77,6 +78,7 @@ class AskResult:
     notes: list[str] = field(default_factory=list)
     trace_error: StorageError | None = None
     cost_usd: float | None = 0.0
+    calls: list[CallRecord] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """The ``ask --json`` object."""
@@ -92,6 +94,8 @@ class AskResult:
             "usage": self.usage.model_dump(),
             "context_status": self.prepared.context.status,
             "routing": self.prepared.routing.model_dump(mode="json") if self.prepared.routing else None,
+            "strategy": "sequential" if self.calls else "combined",
+            "calls": [c.model_dump(mode="json") for c in self.calls],
             "failed_documents": [f.model_dump() for f in self.prepared.failures],
             "notes": self.notes,
         }
@@ -284,15 +288,53 @@ class Pipeline:
             schema = make_extraction_model("Extraction", extraction_fields)
             trace.extraction_fields = extraction_fields
         schema = schema or schema_for(prepared.parsed.expected_answer_shape)
-        prompt = compose_prompt(
+        if strategy_for(prepared.parsed, self.settings) == "sequential" and not extraction_fields:
+            budget = prepared.context.budget.budget_chars
+            groups = group_contexts(prepared.retrieval, prepared.documents, self.settings, budget)
+            if len(groups) > 1 and prepared.context.status == "ok":
+                return self._sequential(trace, prepared, groups, schema, started)
+        trace.strategy = "combined"
+        prompt = self._prompt(prepared, schema)
+        trace.prompt, trace.budget_audit = prompt, BudgetAudit.of(prepared.context, prompt)
+        return self._complete(trace, prepared, prompt, schema, started)
+
+    def _prompt(self, prepared: Prepared, schema: type[BaseModel]) -> Prompt:
+        return compose_prompt(
             prepared.parsed,
             prepared.context,
             schema.__name__,
             shape_of(schema),
             include_keywords=self.settings.use_keywords_in_prompt,
         )
-        trace.prompt, trace.budget_audit = prompt, BudgetAudit.of(prepared.context, prompt)
-        return self._complete(trace, prepared, prompt, schema, started)
+
+    def _sequential(
+        self, trace: Trace, prepared: Prepared, groups: list[Context], schema: type[BaseModel], started: float
+    ) -> AskResult:
+        """Call the model on one group of passages at a time, best first; stop at the first answer found,
+        complete and supported. The trace keeps every call and, as its context and answer, the kept call's."""
+        calls: list[CallRecord] = []
+        tried: list[tuple[Prepared, Prompt, Generation, Verification]] = []
+        for number, context in enumerate(groups, start=1):
+            step = replace(prepared, context=context)
+            prompt = self._prompt(step, schema)
+            generation = self._generate(prompt, schema, step, None)
+            verification = verify_answer(generation.answer, context, prepared.documents, prepared.parsed.question)
+            done = settles(generation, verification)
+            calls.append(call_record(number, context, prompt, generation, verification, done))
+            tried.append((step, prompt, generation, verification))
+            if done:
+                break
+        step, prompt, generation, verification = tried[kept_call(calls)]
+        trace.strategy, trace.calls = "sequential", calls
+        trace.context = TraceContext.of(step.context)
+        trace.prompt, trace.budget_audit = prompt, BudgetAudit.of(step.context, prompt)
+        trace.timings.generate_s = round(sum(c.latency_s for c in calls), 4)
+        usage = total_usage([c.usage for c in calls])
+        result = self._finish(
+            trace, step, prompt, generation.model_copy(update={"usage": usage}), verification, started
+        )
+        result.calls = calls
+        return result
 
     def _complete(
         self,
@@ -310,6 +352,18 @@ class Pipeline:
         mark = time.perf_counter()
         verification = verify_answer(generation.answer, prepared.context, prepared.documents, prepared.parsed.question)
         trace.timings.verify_s = _since(mark)
+        return self._finish(trace, prepared, prompt, generation, verification, started)
+
+    def _finish(
+        self,
+        trace: Trace,
+        prepared: Prepared,
+        prompt: Prompt,
+        generation: Generation,
+        verification: Verification,
+        started: float,
+    ) -> AskResult:
+        """Record the answer, write the trace and build the result."""
         _record_generation(trace, generation, verification)
         trace.finish(started)
         path, storage_error = self._write(trace)

@@ -19,6 +19,7 @@ MAX_QUESTION_CHARS = 2000  # longer is a document pasted as a question: it belon
 
 AnswerShape = Literal["text", "amount", "date", "boolean", "list", "table"]
 KeywordSource = Literal["direct", "domain"]  # from the question, or from the domain dictionary
+ChunkStrategy = Literal["combined", "sequential"]
 
 
 class Keyword(BaseModel):
@@ -59,6 +60,11 @@ class ParsedQuestion(BaseModel):
     parts: list[SubQuestion] = Field(
         default_factory=list,
         description="the parts of a question that asks several things, each with its own shape (empty for one)",
+    )
+    chunk_strategy: ChunkStrategy = Field(
+        default="combined",
+        description="sequential for a single fact (an amount, a date, yes/no, a name): passages are sent in rank "
+        "order, a group per call, until one answers; combined (one call) for lists, tables, comparisons, parts",
     )
 
     def search_terms(self) -> list[tuple[str, float]]:
@@ -128,7 +134,9 @@ _AMOUNT_RE = re.compile(
     r"\b(how (much|many)|amounts?|totals?|values?|usd|dollars?|millions?|billions?|thousands?|ratios?|margins?|"
     r"percent(age)?s?|rates?|eps|per share|revenues?|sales|income|earnings|profits?|loss(es)?|expenses?|costs?|"
     r"capex|expenditures?|spending|payments?|proceeds|cash flows?|debt|borrowings|assets|liabilities|equity|"
-    r"prices?|dividends?|growth|fees?|compensation|salar(y|ies)|balance|turnover|ebitda|yield)\b|\$|%",
+    r"prices?|dividends?|growth|fees?|compensation|salar(y|ies)|balance|turnover|ebitda|yield|depreciation|"
+    r"amortization|impairments?|repurchases?|buybacks?|inventor(y|ies)|receivables?|payables?|borrowings?|"
+    r"cash|shares outstanding|headcount|employees)\b|\$|%",
     re.I,
 )
 # "What were the capital expenditures ..." asks for amounts, not a list: the noun after
@@ -158,6 +166,25 @@ def answer_shape(question: str) -> AnswerShape:
     if _AMOUNT_RE.search(question):
         return "amount"
     return "text"
+
+
+_NAME_QUESTION = re.compile(
+    r"^\s*(who|whom|whose|what is the name|what was the name|which (person|company|firm|auditor))\b", re.I
+)
+_COMPARISON = re.compile(
+    r"\b(compare[ds]?|comparison|versus|vs\.?|change[ds]? (from|between)|each|all|both|trend)\b"
+    r"|\w+, [^,?]+,? and ",  # several things named: 'stores, net sales and dividends'
+    re.I,
+)
+
+
+def chunk_strategy(question: str, shape: AnswerShape, parts: list[SubQuestion]) -> ChunkStrategy:
+    """sequential for a question after one fact (an amount, a date, yes/no, a name); combined otherwise."""
+    if parts or _COMPARISON.search(question):
+        return "combined"
+    if shape in ("amount", "date", "boolean") or (shape == "text" and _NAME_QUESTION.search(question)):
+        return "sequential"
+    return "combined"
 
 
 class SubQuestion(BaseModel):
@@ -350,6 +377,7 @@ def check_question(question: str) -> str:
 def parse_question(question: str, *, use_synonyms: bool = True) -> ParsedQuestion:
     """Read *question* into a ParsedQuestion (deterministic, no model call)."""
     shape = answer_shape(question)
+    parts = split_parts(question)
     sections = [name for name, pattern in SECTION_QUESTION_RE.items() if pattern.search(question)]
     plain, stemmed = _plain(question), " " + " ".join(tokenize(question)) + " "
     implied = sorted(
@@ -368,5 +396,6 @@ def parse_question(question: str, *, use_synonyms: bool = True) -> ParsedQuestio
         implied_sections=implied,
         brief=generation_brief(question, shape),
         entities=question_entities(question),
-        parts=split_parts(question),
+        parts=parts,
+        chunk_strategy=chunk_strategy(question, shape, parts),
     )

@@ -266,6 +266,8 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
             lines.append(f"note: {note}")
     if summary := routing_summary(result.get("routing")):
         lines.append(summary)
+    if line := calls_summary(result.get("calls")):
+        lines.append(line)
     usage = result.get("usage") or {}
     model = result.get("model") or "no model"
     trace = trace_id or (result.get("trace_id") if result.get("trace_path", "") is not None else None)
@@ -275,6 +277,21 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
         f"trace: {trace or 'not written'}"
     )
     return "\n".join(lines)
+
+
+def calls_summary(calls: list[dict[str, Any]] | None) -> str | None:
+    """One line on a sequential answer: how many calls, which one settled, what was sent."""
+    if not calls:
+        return None
+    stopped = next((c["call"] for c in calls if c["stopped"]), None)
+    if stopped:
+        ending = f"stopped at call {stopped}"
+    elif any(c["answer_found"] for c in calls):
+        ending = "no call settled; the first answer found is kept"
+    else:
+        ending = "no call found the answer"
+    sent = sum(c["prompt_chars"] for c in calls)
+    return f"strategy: sequential, {len(calls)} call(s), {ending}; {sent:,} chars sent in all"
 
 
 def trace_report(trace: dict[str, Any]) -> str:
@@ -315,6 +332,15 @@ def trace_report(trace: dict[str, Any]) -> str:
             )
         actions = [d["action"] for d in context["decisions"]]
         out.append("  decisions: " + ", ".join(f"{actions.count(a)} {a}" for a in sorted(set(actions))))
+    if line := calls_summary(trace.get("calls")):
+        out.append(line)
+        out += [
+            f"  call {c['call']}: pages {sorted({p for ps in c['pages'].values() for p in ps})}, "
+            f"{c['prompt_chars']:,} chars sent, tokens in {c['usage']['input_tokens']}; "
+            f"{'found' if c['answer_found'] else 'not found'}, {c['verification']}"
+            + ("  <- kept" if c["stopped"] else "")
+            for c in trace["calls"]
+        ]
     for section in (trace.get("budget_audit") or {}).get("sections", []):
         limit = f" / {section['budget_chars']}" if section.get("budget_chars") else ""
         out.append(

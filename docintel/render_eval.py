@@ -8,6 +8,8 @@ EVAL_COLUMNS = [
     ("page_recall", "pages"),
     ("evidence_share", "evidence"),
     ("context_chars", "ctx chars"),
+    ("prompt_chars", "sent chars"),
+    ("calls", "calls"),
     ("budget_share", "budget%"),
     ("spans_verified", "verified"),
     ("answer_match", "answer"),
@@ -19,7 +21,7 @@ EVAL_COLUMNS = [
 def _eval_cell(value: Any, key: str = "") -> str:
     if value is None:
         return "-"
-    if key in ("context_chars", "errors"):
+    if key in ("context_chars", "prompt_chars", "errors"):
         return f"{value:,.0f}"
     return f"{value:.3f}" if isinstance(value, float) else str(value)
 
@@ -36,7 +38,7 @@ def eval_table(runs: list[Any], base: Any = None) -> str:
             reference = base.totals.get(key) if base is not None and report is not base else None
             if isinstance(value, (int, float)) and isinstance(reference, (int, float)):
                 delta = value - reference
-                cell += f" {delta:+.0f}" if key in ("context_chars", "errors") else f" {delta:+.3f}"
+                cell += f" {delta:+.0f}" if key in ("context_chars", "prompt_chars", "errors") else f" {delta:+.3f}"
             cells.append(f"{cell:>15}")
         lines.append(f"{report.label[:24]:<24}{report.budget_chars:>7}" + "".join(cells))
     return "\n".join(lines)

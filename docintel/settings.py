@@ -242,6 +242,19 @@ class Settings(BaseSettings):
     use_table_headers: bool = Field(
         True, description="Send a table's caption and column header lines with any of its rows that are sent."
     )
+    strategy: Literal["auto", "combined", "sequential"] = Field(
+        "auto",
+        description="combined: one call with the whole packed context; sequential: calls on the passages in rank "
+        "order, one group at a time, stopping at the first answer found, complete and supported; auto: sequential "
+        "for single-fact questions (an amount, a date, yes/no, a name), combined for the rest.",
+    )
+    sequential_groups: int = Field(
+        3,
+        ge=1,
+        le=20,
+        description="Sequential strategy: most calls; each sends the next passages in rank order under "
+        "budget_chars / sequential_groups characters.",
+    )
 
     def public_dict(self) -> dict[str, Any]:
         """The settings as JSON-safe data, without secrets (for traces and reports)."""

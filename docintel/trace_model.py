@@ -23,6 +23,7 @@ from .ingest import IngestFailure, PageWarning
 from .prompts import Prompt
 from .question import ParsedQuestion
 from .route import Routing
+from .sequential import CallRecord
 from .verify import AnswerStatus, OverallStatus, Verification
 
 if TYPE_CHECKING:
@@ -268,6 +269,13 @@ class Trace(BaseModel):
     cost_usd: float | None = None
     answer: dict[str, Any] | None = None
     verification: Verification | None = None
+    strategy: Literal["combined", "sequential"] | None = Field(
+        default=None, description="how the context was sent: one call, or groups of passages in rank order"
+    )
+    calls: list[CallRecord] | None = Field(
+        default=None,
+        description="sequential strategy: every call in order; context, prompt and answer above are the kept call's",
+    )
     status: TraceStatus | None = None
     error: ErrorRecord | None = None
     timings: Timings = Field(default_factory=Timings)

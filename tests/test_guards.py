@@ -195,6 +195,7 @@ EXPECTED_ABLATIONS = {
     "section_hints": {"use_section_hints": False},
     "page_hints": {"use_page_hints": False},
     "page_diversity": {"same_page_decay": 1.0},
+    "sequential": {"strategy": "combined"},
 }
 
 

@@ -215,7 +215,7 @@ def test_evidence_comes_first_and_the_question_last(run_cli, corpus_pdf, fake_op
             {"answer_type": "amount", "items": [], "answer_found": False, "complete_answer_found": False,
              "conflicting_evidence": False, "context_structured": True, "caveats": ["not found"]}
         )  # fmt: skip
-        run_cli("ask", question, corpus_pdf, "--json")
+        run_cli("ask", question, corpus_pdf, "--json", "--strategy", "combined")
     first, second = (r["body"]["input"] for r in fake_openai.requests)
     assert first[0]["content"] == second[0]["content"]  # one system prompt per shape: cacheable
     user = first[1]["content"]

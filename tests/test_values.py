@@ -20,6 +20,14 @@ import pytest
 from docintel.values import ExpressionError, evaluate_expression, same_value
 from tests.conftest import read_traces
 
+
+@pytest.fixture(autouse=True)
+def one_call_per_question(monkeypatch):
+    """These tests check the values of one scripted answer: one call each (the sequential strategy,
+    which would ask again after an unsupported answer, has its own tests)."""
+    monkeypatch.setenv("DOCINTEL_STRATEGY", "combined")
+
+
 NET_INCOME_CF = (44, "Net income $ 109.8 $ 88.1")
 NET_INCOME = (30, "Net income 109.8 88.1 70.5")
 NET_SALES = (27, "Net sales $ 1,284.6 $ 1,124.9 $ 1,010.2")

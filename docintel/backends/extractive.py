@@ -153,9 +153,10 @@ def rank_lines(parsed: ParsedQuestion, context: Context, settings: Settings) -> 
     total = sum(strengths[: settings.extractive_strong_terms]) or 1.0
     phrases = [tokens for k in parsed.keywords if k.source != "direct" and len(tokens := tokenize(k.text)) >= 2]
     rank_of = _passage_ranks(context)
+    headers = _column_header_terms(context)
     scored = []
     for (doc, line), tokens in zip(lines, tokenized, strict=True):
-        present = set(tokens)
+        present = set(tokens) | headers.get((doc, line.global_line), set())  # a row is read with its header
         score = sum(terms[t] * idf[t] for t in present & terms.keys())
         joined = " " + " ".join(tokens) + " "
         # A whole synonym phrase ("cost of revenue" for "COGS") stands for a question concept: it counts
@@ -173,6 +174,17 @@ def rank_lines(parsed: ParsedQuestion, context: Context, settings: Settings) -> 
         scored.append((round(score, 4), doc, line))
     scored.sort(key=lambda x: (-x[0], x[1], x[2].global_line))
     return scored
+
+
+def _column_header_terms(context: Context) -> dict[tuple[str, int], set[str]]:
+    """The search terms of each sent table row's column headers ('Fiscal year 2025 2024'), by (doc, line)."""
+    terms: dict[tuple[str, int], set[str]] = {}
+    for source in context.sources:
+        for table in source.tables:
+            words = set(tokenize(" ".join(f"{c.heading} {c.label}" for c in table.columns)))
+            for row in table.rows:
+                terms[(source.doc, row.line)] = words
+    return terms
 
 
 def _passage_ranks(context: Context) -> dict[tuple[str, int], int]:

@@ -99,7 +99,7 @@ def scope_flag(parser: argparse.ArgumentParser) -> None:
 
 
 def answer_flags(parser: argparse.ArgumentParser) -> None:
-    """--backend, --model, --api."""
+    """--backend, --model, --api, --strategy."""
     parser.add_argument(
         "--backend",
         choices=["auto", "openai", "extractive"],
@@ -110,6 +110,13 @@ def answer_flags(parser: argparse.ArgumentParser) -> None:
         "--api",
         choices=["responses", "chat"],
         help="OpenAI endpoint: responses (default) or chat for servers without the Responses API",
+    )
+    parser.add_argument(
+        "--strategy",
+        choices=["auto", "combined", "sequential"],
+        help="combined: one call with the whole context; sequential: passages in rank order, a group per call, "
+        "stopping at the first supported answer; auto (default): sequential for single facts "
+        "(amount, date, yes/no, name)",
     )
 
 
@@ -122,7 +129,7 @@ def add_command(sub: Any, name: str, handler: Any, **kwargs: Any) -> argparse.Ar
     return parser
 
 
-FLAG_SETTINGS = ("cache_dir", "traces_dir", "budget_chars", "backend", "model", "api")
+FLAG_SETTINGS = ("cache_dir", "traces_dir", "budget_chars", "backend", "model", "api", "strategy")
 
 
 def settings_from_flags(args: argparse.Namespace, **extra: Any) -> Settings:

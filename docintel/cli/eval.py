@@ -30,6 +30,7 @@ ABLATION_NAMES = (
     "page_hints",
     "page_diversity",
     "routing",
+    "sequential",
 )
 
 
