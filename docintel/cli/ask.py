@@ -43,7 +43,10 @@ def register(sub: Any) -> None:
         "GLOBAL_LINE numbers; 'section: A > B' lines name the headings above them and a table's\n"
         "caption and column header travel with its rows ('[table header]'). A question that asks\n"
         "several things ('How long ... and when ...?') is answered in one call with one checked\n"
-        "field per part (openai backend; offline, the best line of each part is quoted first).\n\n"
+        "field per part (openai backend; offline, the best line of each part is quoted first).\n"
+        "A single fact (an amount, a date, yes/no, a name) is asked sequentially: the best passages\n"
+        "first, a group per call, stopping at the first answer found, complete and supported\n"
+        "(--strategy combined sends everything in one call; every call is in the trace).\n\n"
         'example: docintel ask "What is the refund window?" corpus/\n'
         'example: docintel ask "How long is the refund window and when are refunds issued?" corpus/\n'
         'example: docintel ask "What was Acme\'s revenue in fiscal 2023?" filings/ --doc "acme_*"',
