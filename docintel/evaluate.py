@@ -50,6 +50,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "page_diversity": {"same_page_decay": 1.0},
     "routing": {"use_routing": False},
     "sequential": {"strategy": "combined"},
+    "examples": {"use_examples": False},
 }
 VERDICTS = ("verified", "wrong_lines", "not_in_context", "quote_not_found", "out_of_range", "unknown_document")
 

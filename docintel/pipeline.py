@@ -21,6 +21,7 @@ from .backends import Backend, BackendFailure, Generation, Usage, make_backend
 from .context import Context, empty_context, pack_context
 from .corpus import Corpus, corpus_key, corpus_of, open_corpus
 from .errors import DocintelError, InputError, StorageError, TraceError, UsageError
+from .examples import ExampleBank
 from .ingest import Document, IngestFailure, Ingestor, IngestReport
 from .pricing import estimate_cost
 from .progress import SILENT, Reporter
@@ -127,6 +128,7 @@ class Pipeline:
         self._backend: Backend | None = None
         self._corpora: dict[str, Corpus] = {}
         self._corpus_lock = threading.Lock()
+        self.examples = ExampleBank(settings, reporter.warn)
 
     @property
     def backend(self) -> Backend:
@@ -299,12 +301,15 @@ class Pipeline:
         return self._complete(trace, prepared, prompt, schema, started)
 
     def _prompt(self, prepared: Prepared, schema: type[BaseModel]) -> Prompt:
+        shape = shape_of(schema)
+        examples = self.examples.select(prepared.parsed.question, shape)
         return compose_prompt(
             prepared.parsed,
             prepared.context,
             schema.__name__,
-            shape_of(schema),
+            shape,
             include_keywords=self.settings.use_keywords_in_prompt,
+            examples=examples,
         )
 
     def _sequential(

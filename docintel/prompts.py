@@ -3,7 +3,8 @@ with the evidence first and the question last.
 
 - System prompt = BASE rules + the shape's fragment. Nothing of one question goes there, so
   every question of a shape sends the same system prompt and providers can cache it.
-- User prompt = the evidence block (with the keywords beside its header), then the question,
+- User prompt = the closest validated examples of the same shape when the bank has any
+  (``docintel.examples``), the evidence block (with the keywords beside its header), then the question,
   then what this question asks for beyond its words (format constraints, distinctions, notes,
   several documents shown), then the closing instruction. Long-context practice puts the
   question after the documents it is about.
@@ -18,6 +19,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from .context import Context
+from .examples import Example, examples_fragment
 from .question import ParsedQuestion
 
 BASE = """You answer questions about documents using ONLY the evidence given to you.
@@ -98,15 +100,23 @@ def _parts_text(parsed: ParsedQuestion) -> str:
 
 
 def compose_prompt(
-    parsed: ParsedQuestion, context: Context, schema_name: str, shape: str, *, include_keywords: bool = True
+    parsed: ParsedQuestion,
+    context: Context,
+    schema_name: str,
+    shape: str,
+    *,
+    include_keywords: bool = True,
+    examples: list[Example] | None = None,
 ) -> Prompt:
-    """Build the system prompt (BASE + the shape's fragment) and the user prompt (evidence, then question)."""
+    """Build the system prompt (BASE + the shape's fragment) and the user prompt (examples, evidence, question)."""
     applied = ["base", f"shape:{shape}"]
     system = "\n\n".join([BASE, SHAPE_FRAGMENTS.get(shape, SHAPE_FRAGMENTS["text"])])
     header = "Evidence (rows are GLOBAL_LINE<TAB>page<TAB>line_in_page<TAB>text; cite GLOBAL_LINE)"
     if include_keywords and parsed.keywords:
         header += "\nKeywords: " + ", ".join(k.text for k in parsed.keywords)
-    user_parts = [header + ":\n<evidence>\n" + context.rendered + "</evidence>", f"Question: {parsed.question}"]
+    user_parts = [examples_fragment(examples)] if examples else []
+    applied += [f"example:{e.id}" for e in examples or []]
+    user_parts += [header + ":\n<evidence>\n" + context.rendered + "</evidence>", f"Question: {parsed.question}"]
     asks: list[str] = []
     for name, text in _constraint_fragments(parsed):
         applied.append(name)

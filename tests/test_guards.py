@@ -196,6 +196,7 @@ EXPECTED_ABLATIONS = {
     "page_hints": {"use_page_hints": False},
     "page_diversity": {"same_page_decay": 1.0},
     "sequential": {"strategy": "combined"},
+    "examples": {"use_examples": False},
 }
 
 

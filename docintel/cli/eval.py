@@ -31,6 +31,7 @@ ABLATION_NAMES = (
     "page_diversity",
     "routing",
     "sequential",
+    "examples",
 )
 
 
