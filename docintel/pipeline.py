@@ -19,11 +19,11 @@ from . import __version__
 from .answer import make_extraction_model, not_found_answer, part_fields, schema_for, upgrade_answer
 from .backends import Backend, BackendFailure, Generation, Usage, make_backend
 from .context import Context, empty_context, pack_context
+from .conversation import ChatTurn
 from .corpus import Corpus, corpus_key, corpus_of, open_corpus
 from .errors import DocintelError, InputError, StorageError, TraceError, UsageError
 from .examples import ExampleBank
 from .ingest import Document, IngestFailure, Ingestor, IngestReport
-from .pricing import estimate_cost
 from .progress import SILENT, Reporter
 from .prompts import Prompt, compose_prompt
 from .question import ParsedQuestion, check_question, parse_question
@@ -31,7 +31,7 @@ from .retrieve import RetrievalResult, retrieve, warm_indexes
 from .review import DocumentFinder, answer_model, current_context, labelled, replay_settings, reverify_report
 from .route import Routing, route
 from .sequential import CallRecord, call_record, group_contexts, kept_call, settles, strategy_for, total_usage
-from .settings import Settings
+from .settings import MIN_BUDGET_CHARS, Settings
 from .trace_model import (
     BudgetAudit,
     DocumentRecord,
@@ -60,6 +60,7 @@ class Prepared:
     context: Context
     timings: dict[str, float]
     routing: Routing | None = None
+    conversation: str = ""  # a chat turn's conversation block (docintel.conversation), sent before the evidence
 
 
 @dataclass
@@ -231,11 +232,13 @@ class Pipeline:
         budget_chars: int | None = None,
         replay_of: str | None = None,
         scope: list[str] | None = None,
+        turn: ChatTurn | None = None,
     ) -> AskResult:
         """Answer *question* from the documents; always writes a trace (raises after writing it on failure).
 
         An empty or over-long question is a UsageError before anything runs or is stored. When the
-        trace cannot be written the answer is still returned, with ``trace_error`` set.
+        trace cannot be written the answer is still returned, with ``trace_error`` set. A chat *turn*
+        sends its conversation block before the evidence, which gets the rest of the budget.
         """
         question = check_question(question)
         if extraction_fields and self.settings.resolved_backend() == "extractive":
@@ -244,11 +247,14 @@ class Pipeline:
                 "set OPENAI_API_KEY and use --backend openai, or ask without --fields",
             )
         trace = self._new_trace(question, self.settings, replay_of)
+        if turn is not None:
+            trace.session = turn.session
+            budget_chars = max((budget_chars or self.settings.budget_chars) - len(turn.history.text), MIN_BUDGET_CHARS)
         started = time.perf_counter()
         return self._traced(
             trace,
             started,
-            lambda: self._ask(trace, paths, documents, schema, extraction_fields, budget_chars, started, scope),
+            lambda: self._ask(trace, paths, documents, schema, extraction_fields, budget_chars, started, scope, turn),
         )
 
     def _traced(self, trace: Trace, started: float, work: Callable[[], AskResult]) -> AskResult:
@@ -280,9 +286,13 @@ class Pipeline:
         budget_chars: int | None,
         started: float,
         scope: list[str] | None = None,
+        turn: ChatTurn | None = None,
     ) -> AskResult:
         prepared = self.prepare(trace.question, paths, documents=documents, budget_chars=budget_chars, scope=scope)
         _record_prepared(trace, prepared)
+        if turn is not None:
+            prepared.conversation = turn.history.text
+            trace.session = turn.with_evidence(prepared.context.budget.used_chars, prepared.context.budget.budget_chars)
         parts = prepared.parsed.parts
         if not extraction_fields and schema is None and len(parts) > 1 and self.settings.resolved_backend() == "openai":
             extraction_fields = part_fields(parts)  # one call, one field (item group) per part
@@ -310,6 +320,7 @@ class Pipeline:
             shape,
             include_keywords=self.settings.use_keywords_in_prompt,
             examples=examples,
+            conversation=prepared.conversation,
         )
 
     def _sequential(
@@ -369,7 +380,7 @@ class Pipeline:
         started: float,
     ) -> AskResult:
         """Record the answer, write the trace and build the result."""
-        _record_generation(trace, generation, verification)
+        trace.record_generation(generation, verification)
         trace.finish(started)
         path, storage_error = self._write(trace)
         routing_notes = prepared.routing.notes if prepared.routing else []
@@ -527,22 +538,3 @@ def _record_prepared(trace: Trace, prepared: Prepared) -> None:
     trace.retrieval = RetrievalRecord.of(prepared.retrieval)
     trace.context = TraceContext.of(prepared.context)
     trace.timings = Timings.model_validate(prepared.timings)
-
-
-def _record_generation(trace: Trace, generation: Generation, verification: Verification) -> None:
-    """The generation's field groups: request, response, usage and cost, answer, verification, status."""
-    trace.request = RequestRecord.of(generation)
-    trace.response = ResponseRecord.of(generation)
-    trace.usage = generation.usage
-    trace.cost_usd = _cost(generation)
-    trace.answer = generation.answer.model_dump(mode="json")
-    trace.verification = verification
-    trace.status = TraceStatus.of(generation, verification)
-
-
-def _cost(generation: Generation) -> float | None:
-    """Estimated cost in USD: 0 without a model, None when the model's price is unknown."""
-    if generation.backend != "openai":
-        return 0.0
-    usage = generation.usage
-    return estimate_cost(generation.model, usage.input_tokens, usage.output_tokens, usage.cached_tokens)

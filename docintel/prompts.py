@@ -107,6 +107,7 @@ def compose_prompt(
     *,
     include_keywords: bool = True,
     examples: list[Example] | None = None,
+    conversation: str = "",
 ) -> Prompt:
     """Build the system prompt (BASE + the shape's fragment) and the user prompt (examples, evidence, question)."""
     applied = ["base", f"shape:{shape}"]
@@ -116,6 +117,9 @@ def compose_prompt(
         header += "\nKeywords: " + ", ".join(k.text for k in parsed.keywords)
     user_parts = [examples_fragment(examples)] if examples else []
     applied += [f"example:{e.id}" for e in examples or []]
+    if conversation:
+        user_parts.append(conversation)
+        applied.append("conversation")
     user_parts += [header + ":\n<evidence>\n" + context.rendered + "</evidence>", f"Question: {parsed.question}"]
     asks: list[str] = []
     for name, text in _constraint_fragments(parsed):

@@ -248,6 +248,14 @@ class Settings(BaseSettings):
         "of the user prompt.",
     )
     max_examples: int = Field(5, ge=0, le=20, description="Most examples shown with one question.")
+    chat_history_share: float = Field(
+        0.25,
+        ge=0.0,
+        le=0.8,
+        description="Chat: share of budget_chars for the conversation (working state 15%, recent turns 45%, "
+        "summary of older turns 40%); the evidence gets the rest.",
+    )
+    chat_recent_turns: int = Field(2, ge=0, le=20, description="Chat: how many of the latest turns are shown raw.")
     strategy: Literal["auto", "combined", "sequential"] = Field(
         "auto",
         description="combined: one call with the whole packed context; sequential: calls on the passages in rank "

@@ -19,7 +19,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from .backends.base import Usage
 from .context import BudgetSection, Context, estimate_tokens
+from .conversation import SessionRecord
 from .ingest import IngestFailure, PageWarning
+from .pricing import estimate_cost
 from .prompts import Prompt
 from .question import ParsedQuestion
 from .route import Routing
@@ -269,6 +271,9 @@ class Trace(BaseModel):
     cost_usd: float | None = None
     answer: dict[str, Any] | None = None
     verification: Verification | None = None
+    session: SessionRecord | None = Field(
+        default=None, description="a chat turn: session id, turn number, what was asked and resolved, tier sizes"
+    )
     strategy: Literal["combined", "sequential"] | None = Field(
         default=None, description="how the context was sent: one call, or groups of passages in rank order"
     )
@@ -299,6 +304,16 @@ class Trace(BaseModel):
     def as_json(self) -> dict[str, Any]:
         """The JSON form, as stored in the trace file."""
         return self.model_dump(mode="json")
+
+    def record_generation(self, generation: Generation, verification: Verification) -> None:
+        """The generation's field groups: request, response, usage and cost, answer, verification, status."""
+        self.request = RequestRecord.of(generation)
+        self.response = ResponseRecord.of(generation)
+        self.usage = generation.usage
+        self.cost_usd = _cost(generation)
+        self.answer = generation.answer.model_dump(mode="json")
+        self.verification = verification
+        self.status = TraceStatus.of(generation, verification)
 
     def finish(self, started: float) -> None:
         """Record the wall time since *started* (a ``time.perf_counter()`` value)."""
@@ -357,3 +372,11 @@ def _time_of_id(trace_id: str) -> str:
         return datetime.strptime(trace_id[:22], "%Y%m%dT%H%M%S%fZ").isoformat() + "+00:00"
     except ValueError:
         return "1970-01-01T00:00:00+00:00"
+
+
+def _cost(generation: Generation) -> float | None:
+    """Estimated cost in USD: 0 without a model, None when the model's price is unknown."""
+    if generation.backend != "openai":
+        return 0.0
+    usage = generation.usage
+    return estimate_cost(generation.model, usage.input_tokens, usage.output_tokens, usage.cached_tokens)

@@ -471,6 +471,25 @@ class TraceStore:
             path = matches[0]
         return read_trace(path)
 
+    def session(self, session_id: str) -> list[dict[str, Any]]:
+        """Every stored trace of a chat session (id or unique prefix), in turn order; TraceError when none."""
+        turns: dict[str, list[dict[str, Any]]] = {}
+        for path in self.trace_files():
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue  # a damaged file is `traces list`'s to report
+            session = data.get("session") if isinstance(data, dict) else None
+            if isinstance(session, dict) and str(session.get("session_id", "")).startswith(session_id):
+                turns.setdefault(session["session_id"], []).append(data)
+        if len(turns) != 1:
+            what = "no chat session" if not turns else f"{len(turns)} chat sessions"
+            raise TraceError(
+                f"{what} with id {session_id!r} in {self.root}", "the session id is printed by docintel chat"
+            )
+        (found,) = turns.values()
+        return sorted(found, key=lambda t: t["session"]["turn"])
+
 
 # ---------------------------------------------------------------------------- statistics
 

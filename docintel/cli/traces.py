@@ -39,8 +39,17 @@ def register(sub: Any) -> None:
     lp.add_argument("--since", help="only traces created on or after DATE (YYYY-MM-DD or ISO time)")
     lp.add_argument("--grep", help="only traces whose question contains TEXT (case-insensitive)")
     lp.add_argument("--json", action="store_true")
-    sp = tsub.add_parser("show", help="the question, sources sent, answer, citations and verdicts, usage")
-    sp.add_argument("id")
+    sp = tsub.add_parser(
+        "show",
+        help="the question, sources sent, answer, citations and verdicts, usage; or a chat session's turns",
+    )
+    sp.add_argument("id", nargs="?", help="a trace id (or unique prefix)")
+    sp.add_argument(
+        "--session",
+        metavar="SESSION_ID",
+        help="replay a chat session instead: every turn in order, as asked and as resolved, with its answer, "
+        "verdict, trace id and the tiers over their share",
+    )
     sp.add_argument("--json", action="store_true", help="print the whole trace")
     sp.add_argument("--prompt", action="store_true", help="print the exact system and user prompt")
     vp = tsub.add_parser(
@@ -132,7 +141,16 @@ def _warn(problems: list[str]) -> None:
 
 
 def cmd_traces_show(args: argparse.Namespace) -> int:
-    """Print one trace: readable, as JSON, or its prompt."""
+    """Print one trace (readable, as JSON, or its prompt), or every turn of a chat session."""
+    if args.session:
+        turns = _store(args).session(args.session)
+        if args.json:
+            print(json.dumps(turns, indent=1, ensure_ascii=False))
+        else:
+            print_text(render.session_report(args.session, turns))
+        return EXIT_OK
+    if not args.id:
+        raise UsageError("traces show needs a trace id or --session ID", "run `docintel traces list` to see ids")
     trace = _store(args).load(args.id).as_json()
     if args.json:
         print(json.dumps(trace, indent=1, ensure_ascii=False))

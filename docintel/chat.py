@@ -1,0 +1,132 @@
+"""A chat session: turns asked of the same documents, each resolved against the earlier ones.
+
+The session keeps the turns (what was asked, what it was resolved to, the answer in one line,
+its verdict, its trace) and hands each new question to the pipeline with its conversation
+block (``docintel.conversation``). Every turn's trace carries the session id and the turn
+number, so ``docintel traces show --session ID`` replays the conversation with its verdicts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .cache import atomic_write_json
+from .conversation import (
+    ChatTurn,
+    Resolution,
+    SessionRecord,
+    TierRecord,
+    Turn,
+    assemble,
+    describe_answer,
+    new_session_id,
+    resolve,
+)
+from .errors import storage_error
+from .pipeline import AskResult, Pipeline
+
+
+class ChatSession:
+    """The turns of one conversation over a fixed set of documents."""
+
+    def __init__(self, pipeline: Pipeline, paths: list[Path], scope: list[str] | None = None) -> None:
+        self.pipeline = pipeline
+        self.paths = paths
+        self.scope = scope
+        self.session_id = new_session_id()
+        self.turns: list[Turn] = []
+        self.last_record: SessionRecord | None = None
+        self.last_result: AskResult | None = None
+
+    def ask(self, asked: str) -> tuple[AskResult, Resolution]:
+        """Answer one turn: resolve it, assemble its tiers, ask the pipeline, remember the answer."""
+        settings = self.pipeline.settings
+        previous = next((t for t in reversed(self.turns) if not t.superseded), None)
+        resolution = resolve(asked.strip(), previous)
+        history = assemble(
+            self.turns,
+            resolution.question,
+            int(settings.budget_chars * settings.chat_history_share),
+            settings.chat_recent_turns,
+        )
+        record = SessionRecord(
+            session_id=self.session_id,
+            turn=len(self.turns) + 1,
+            asked=asked.strip(),
+            resolved=resolution.question,
+            carried=resolution.carried,
+            tiers=history.tiers,
+            included_turns=history.included,
+            excluded_turns=history.excluded,
+        )
+        result = self.pipeline.ask(
+            resolution.question, self.paths, scope=self.scope, turn=ChatTurn(history=history, session=record)
+        )
+        self._remember(record, resolution, result)
+        return result, resolution
+
+    def _remember(self, record: SessionRecord, resolution: Resolution, result: AskResult) -> None:
+        for turn in self.turns:  # the same question asked again: the earlier answer is superseded
+            if turn.question.strip().lower() == resolution.question.strip().lower():
+                turn.superseded = True
+        answer = result.answer.model_dump(mode="json")
+        self.turns.append(
+            Turn(
+                number=record.turn,
+                asked=record.asked,
+                question=resolution.question,
+                trace_id=result.trace_id if result.trace_path else None,
+                answer=describe_answer(answer),
+                status=result.verification.overall,
+                documents=sorted({s.doc for s in result.prepared.context.sources}),
+                open_parts=_open_parts(answer, result),
+            )
+        )
+        self.last_record = record.model_copy(update={"tiers": [*record.tiers, _evidence_tier(result)]})
+        self.last_result = result
+
+    def reset(self) -> None:
+        """Forget every turn: a new session starts (with a new id)."""
+        self.session_id = new_session_id()
+        self.turns = []
+        self.last_record = None
+        self.last_result = None
+
+    def budget(self) -> list[TierRecord]:
+        """The last turn's tiers against their shares."""
+        return list(self.last_record.tiers) if self.last_record else []
+
+    def transcript(self) -> dict[str, Any]:
+        """The session as JSON: id, documents and every turn."""
+        return {
+            "session_id": self.session_id,
+            "paths": [str(p) for p in self.paths],
+            "turns": [t.model_dump(mode="json") for t in self.turns],
+        }
+
+    def save(self, path: Path) -> None:
+        """Write the transcript to *path* atomically."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_json(path, self.transcript(), indent=1)
+        except OSError as exc:
+            raise storage_error("write the chat transcript to", path, exc, "give a writable path: /save FILE") from None
+
+
+def _evidence_tier(result: AskResult) -> TierRecord:
+    budget = result.prepared.context.budget
+    lines = sum(len(s.lines) for s in result.prepared.context.sources)
+    return TierRecord(
+        name="evidence", chars=budget.used_chars, budget_chars=budget.budget_chars, items=lines, over=False
+    )
+
+
+def _open_parts(answer: dict[str, Any], result: AskResult) -> list[str]:
+    """The parts of the question the answer left open: null fields of a multi-part answer, or the whole
+    question when nothing was found."""
+    parts = result.prepared.parsed.parts
+    if parts and answer.get("items"):
+        item = answer["items"][0]
+        return [p.text for i, p in enumerate(parts, start=1) if (item.get(f"part_{i}") or {}).get("value") is None]
+    return [] if answer.get("answer_found") else [result.prepared.parsed.question]

@@ -1,0 +1,185 @@
+"""``docintel chat``: a conversation over documents, interactive or from a script of turns."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .. import render
+from ..errors import EXIT_OK, DocintelError, InputError
+from ..render import print_text
+from .common import add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
+
+if TYPE_CHECKING:
+    from ..chat import ChatSession
+
+CHAT_HELP = """\
+Ask questions about the documents one after another; each turn can build on the earlier ones.
+
+A follow-up is resolved against the previous turn before anything is searched: "and in 2017?"
+asks the previous question for 2017, "what about Boeing?" for Boeing, and a question that leaves
+out the company, the period or what "it" is ("which segment drove it?") gets them from the
+previous turn, in brackets. What a question names itself wins. The resolved question is shown
+(» resolved: ...), searched and recorded.
+
+Each turn's prompt holds, besides the rules and the evidence: the working state (documents in
+scope, periods asked, parts left open), the latest turns raw with their verdicts, and older turns
+summarised (a supported answer as a fact; any other answer never stated as one), ranked by
+relevance, reliability and recency. Turns that no longer bear on the question, and answers asked
+again later, are left out. The conversation gets chat_history_share (25%) of --budget-chars,
+split into its tiers; the evidence gets the rest. Every turn is traced with the session id and
+its turn number: docintel traces show --session ID replays the conversation.
+
+Commands at the prompt (or as lines of --script):
+  /help            this list
+  /sources         the documents in scope and what the last answer cited
+  /budget          each tier of the last turn against its share (! marks one over its share)
+  /reset           forget the conversation (a new session id)
+  /save [FILE]     write the transcript as JSON (default chat-<session id>.json)
+  /quit            leave (end of input does too)
+
+--script FILE runs the turns of FILE (one per line; blank lines and lines starting with # are
+skipped) and exits: 0 when every turn was answered, 1 when one failed (its error is shown and
+the session goes on).
+
+example: docintel chat filings/3M_2018_10K.pdf
+example: docintel chat filings/ --script turns.txt --json"""
+
+COMMANDS_HELP = CHAT_HELP.split("Commands at the prompt (or as lines of --script):\n", 1)[1].split("\n\n", 1)[0]
+
+
+def register(sub: Any) -> None:
+    """Add ``chat``."""
+    p = add_command(
+        sub, "chat", cmd_chat, help="a conversation over the documents: follow-ups, tiers", description=CHAT_HELP
+    )
+    p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="PDF files or folders of PDFs")
+    p.add_argument("--script", type=Path, metavar="FILE", help="run the turns of FILE instead of asking at a prompt")
+    p.add_argument("--json", action="store_true", help="print one JSON object per turn")
+    answer_flags(p)
+    retrieval_flags(p)
+    scope_flag(p)
+    common_flags(p)
+
+
+def _turns(args: argparse.Namespace) -> Iterator[str]:
+    if args.script is not None:
+        try:
+            text = args.script.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputError(
+                f"cannot read the chat script {args.script} ({exc.__class__.__name__})", "check the path"
+            ) from None
+        yield from (line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
+        return
+    _readline_history(args)
+    while True:
+        try:
+            line = input("docintel> ")
+        except EOFError:
+            print()
+            return
+        if line.strip():
+            yield line.strip()
+
+
+def _readline_history(args: argparse.Namespace) -> None:
+    """Line editing and a history of earlier questions at the prompt, where readline exists."""
+    try:
+        import atexit
+        import readline
+
+        from ..settings import load_settings
+
+        history = load_settings({"cache_dir": args.cache_dir}).cache_dir / "chat_history"
+        try:
+            readline.read_history_file(history)
+        except OSError:
+            pass
+        atexit.register(lambda: _write_history(readline, history))
+    except ImportError:  # no readline on this platform: plain input
+        pass
+
+
+def _write_history(readline: Any, path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        readline.write_history_file(path)
+    except OSError:
+        pass  # the history is a convenience: never an error on the way out
+
+
+def cmd_chat(args: argparse.Namespace) -> int:
+    from ..chat import ChatSession
+
+    pipeline = make_pipeline(args, budget_chars=args.budget_chars)
+    pipeline.store.check_writable()
+    session = ChatSession(pipeline, args.paths, args.scope or None)
+    failed = False
+    if args.script is None and not args.json:
+        print_text(f"session {session.session_id}: ask a question, /help for commands, /quit to leave")
+    for line in _turns(args):
+        if line.startswith("/"):
+            if _command(line, session, args):
+                break
+            continue
+        failed |= not _turn(line, session, args)
+    return 1 if failed and args.script is not None else EXIT_OK
+
+
+def _turn(asked: str, session: ChatSession, args: argparse.Namespace) -> bool:
+    """Answer and print one turn; an error is printed and the session goes on."""
+    try:
+        result, resolution = session.ask(asked)
+    except DocintelError as exc:
+        print_text(f"error: {exc}", file=sys.stderr)
+        return False
+    record = session.last_record
+    if args.json:
+        data = {
+            "session_id": session.session_id,
+            "turn": record.turn if record else None,
+            "asked": asked,
+            "resolved": resolution.question,
+            "carried": resolution.carried,
+            "tiers": [t.model_dump() for t in session.budget()],
+            **result.to_json(),
+        }
+        print(json.dumps(data, ensure_ascii=False))
+        return True
+    if resolution.question != asked:
+        print_text(f"» resolved: {resolution.question}  ({'; '.join(resolution.carried)})")
+    print_text(render.answer_report(result.to_json()))
+    if over := [t.name for t in session.budget() if t.over]:
+        print_text(f"note: over its share of the budget: {', '.join(over)} (see /budget)")
+    return True
+
+
+def _command(line: str, session: ChatSession, args: argparse.Namespace) -> bool:
+    """Run a /command; True to leave."""
+    name, _, rest = line.partition(" ")
+    if name in ("/quit", "/exit"):
+        return True
+    if name == "/help":
+        print_text(COMMANDS_HELP)
+    elif name == "/reset":
+        session.reset()
+        print_text(f"conversation forgotten; session {session.session_id}")
+    elif name == "/budget":
+        print_text(render.tiers_report(session.budget()) or "no turn yet")
+    elif name == "/sources":
+        print_text(render.sources_report(session.last_result.to_json() if session.last_result else None, session.turns))
+    elif name == "/save":
+        path = Path(rest.strip() or f"chat-{session.session_id}.json")
+        try:
+            session.save(path)
+            print_text(f"saved {len(session.turns)} turn(s) to {path}")
+        except DocintelError as exc:
+            print_text(f"error: {exc}", file=sys.stderr)
+    else:
+        print_text(f"unknown command {name}; /help lists them")
+    return False

@@ -1,0 +1,300 @@
+"""Conversations: follow-up resolution, context tiers under their own budget shares, session records.
+
+Each turn of ``docintel chat``:
+
+1. **Resolves** the question against the earlier turns. A follow-up with nothing of its own to
+   ask ("and in 2017?", "what about Boeing?") is the previous question with the new period or
+   company put in; a question that asks something new but leaves out the company, the period or
+   what "it" is ("which segment drove it?") gets them from the previous turn, in brackets. What
+   the question names itself always wins. The resolved question is what is retrieved for, shown
+   and recorded.
+2. **Assembles tiers**, each against its own share of the budget (``chat_history_share`` of
+   ``budget_chars`` for the conversation; the evidence gets the rest):
+   - *always*: the rules (the system prompt, unchanged);
+   - *state*: documents in scope, periods asked so far, parts left open;
+   - *recent*: the last ``chat_recent_turns`` turns raw, each with its verdict;
+   - *summary*: older turns, ranked by relevance to this question, reliability (a supported
+     answer is a fact; any other answer is never stated, only that it was asked) and recency;
+   - *excluded*: turns that no longer bear on the question (no shared term or company) and
+     answers a later turn asked again (superseded).
+   The most recent turn is kept raw even when it is over its share; the trace flags it.
+3. Records each tier's size and share, and the session id and turn number, in its trace.
+
+The summary is built by extraction (the verified answers, offline and with a model alike); no
+model call writes it, so it can never carry an unverified claim.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from .entities import question_entities
+from .textnorm import tokenize
+
+_PRONOUN = re.compile(r"\b(it|its|that|this|they|them|their|those|these)\b", re.IGNORECASE)
+_LEAD = re.compile(
+    r"^\s*(?:what|which|how much|how many|how|who|when|where|why)\s+"
+    r"(?:is|was|were|are|did|does|do|has|have|had)?\s*(?:the\s+)?",
+    re.IGNORECASE,
+)
+# follow-up openers and period words: a question made only of these (and years, names) asks nothing new
+_FILLER = frozenset(
+    tokenize(
+        "and also then so what how about same for in of the same thing again please fiscal year years "
+        "quarter quarters half month calendar period"
+    )
+)
+
+
+class TierRecord(BaseModel):
+    """One tier of a turn's prompt against its own share of the budget."""
+
+    name: str = Field(description="always, state, recent, summary or evidence")
+    chars: int
+    budget_chars: int | None = Field(description="the tier's share of the budget (None: no share, e.g. the rules)")
+    items: int = Field(description="turns (or lines) the tier holds")
+    over: bool = Field(description="true when the tier is larger than its share")
+
+
+class ExcludedTurn(BaseModel):
+    """A turn left out of a prompt, and why."""
+
+    turn: int
+    why: str
+
+
+class SessionRecord(BaseModel):
+    """A turn's place in its conversation, as its trace records it."""
+
+    session_id: str
+    turn: int
+    asked: str = Field(description="what the user typed")
+    resolved: str = Field(description="the question retrieved for and answered (asked, with what it carried over)")
+    carried: list[str] = Field(default_factory=list, description="what came from earlier turns, e.g. 'period 2018'")
+    tiers: list[TierRecord] = Field(default_factory=list)
+    included_turns: list[int] = Field(default_factory=list)
+    excluded_turns: list[ExcludedTurn] = Field(default_factory=list)
+
+
+class Turn(BaseModel):
+    """One answered turn of a session."""
+
+    number: int
+    asked: str
+    question: str
+    trace_id: str | None
+    answer: str = Field(description="what the answer states, in one line")
+    status: str | None = Field(description="the answer's overall verdict: supported, unsupported, not_found, ...")
+    documents: list[str] = Field(default_factory=list)
+    open_parts: list[str] = Field(default_factory=list)
+    superseded: bool = False
+
+    def fact(self) -> bool:
+        """Whether the answer may be stated as a fact (found and supported)."""
+        return self.status == "supported"
+
+    def line(self) -> str:
+        """The turn as one line of history: the answer only when it was supported."""
+        if self.fact():
+            return f"Turn {self.number}: {self.question} -> {self.answer} [supported]"
+        return f"Turn {self.number}: {self.question} -> (no supported answer: {self.status}; not a fact)"
+
+
+class Resolution(BaseModel):
+    """A question read against the previous turn."""
+
+    question: str
+    carried: list[str] = Field(default_factory=list)
+
+
+def content_terms(question: str) -> set[str]:
+    """The search terms of a question that ask something: no years, numbers, names or follow-up words."""
+    entities = question_entities(question)
+    names = {t for name in entities.names for t in tokenize(name)}
+    return {t for t in tokenize(question) if not t[0].isdigit() and t not in names and t not in _FILLER and t != "fy"}
+
+
+def _subject(entities: Any) -> str | None:
+    names = entities.issuer_position or entities.names
+    return names[0] if names else None
+
+
+def resolve(asked: str, previous: Turn | None) -> Resolution:
+    """*asked* with what it leaves out taken from the previous turn; what it names itself wins."""
+    if previous is None:
+        return Resolution(question=asked)
+    new, old = question_entities(asked), question_entities(previous.question)
+    carried: list[str] = []
+    if not content_terms(asked):  # nothing of its own to ask: the previous question, with what it names put in
+        question = previous.question
+        if new.years and old.years:
+            replacement = " and ".join(str(y) for y in new.years)
+            question = re.sub(str(old.years[0]), replacement, question, count=1)
+            for year in old.years[1:]:
+                question = re.sub(rf"\s*(?:and|,)?\s*\b{year}\b", "", question)
+            carried.append(f"the question of turn {previous.number} with period {replacement}")
+        elif new.years:
+            question = question.rstrip(" ?.") + f" in {' and '.join(map(str, new.years))}?"
+            carried.append(f"the question of turn {previous.number} for {' and '.join(map(str, new.years))}")
+        company, before = _subject(new), _subject(old)
+        if company and before:
+            question = question.replace(before, company)
+            carried.append(f"the question of turn {previous.number} about {company}")
+        elif company:
+            question = question.rstrip(" ?.") + f" for {company}?"
+            carried.append(f"the question of turn {previous.number} about {company}")
+        return Resolution(question=question, carried=carried or [f"the question of turn {previous.number}"])
+    extra: list[str] = []
+    if not new.names and (company := _subject(old)):
+        extra.append(f"for {company}")
+        carried.append(f"company {company}")
+    if not new.years and old.years:
+        years = " and ".join(map(str, old.years))
+        extra.append(f"in {years}")
+        carried.append(f"period {years}")
+    if _PRONOUN.search(asked):
+        topic = _LEAD.sub("", previous.question).rstrip(" ?.")
+        extra.append(f"'{_PRONOUN.search(asked).group(1).lower()}' = {topic}")  # type: ignore[union-attr]
+        carried.append(f"topic of turn {previous.number}")
+    if not extra:
+        return Resolution(question=asked)
+    return Resolution(question=f"{asked.rstrip(' ?.')} ({'; '.join(extra)})?", carried=carried)
+
+
+def new_session_id() -> str:
+    """A session id that sorts by time."""
+    return "s" + datetime.now(UTC).strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(3)
+
+
+def describe_answer(answer: dict[str, Any]) -> str:
+    """What an answer's items state, in one line (values with units, texts), for the history."""
+    parts: list[str] = []
+    for item in answer.get("items") or []:
+        if "amount" in item and isinstance(item["amount"], dict):
+            amount = item["amount"]
+            period = f" ({item['period']})" if item.get("period") else ""
+            unit = "" if amount.get("unit") in (None, "units") else f" {amount['unit']}"
+            parts.append(f"{item.get('label', '')}: {amount.get('value')}{unit} {amount.get('currency') or ''}{period}")
+        elif "date" in item and isinstance(item["date"], dict):
+            parts.append(f"{item.get('label', '')}: {item['date'].get('iso') or item['date'].get('original_text')}")
+        elif "value" in item and "explanation" in item:
+            parts.append({True: "yes", False: "no"}.get(item["value"], "undecided") + f" — {item['explanation']}")
+        else:
+            parts.append(str(item.get("text") or item.get("title") or ""))
+    text = "; ".join(" ".join(p.split()) for p in parts if p.strip())
+    return (text[:300] + "…") if len(text) > 300 else text or "(nothing stated)"
+
+
+# ------------------------------------------------------------------------------ tiers
+
+TIER_SHARES = {"state": 0.15, "recent": 0.45, "summary": 0.40}  # of the conversation's share of the budget
+HISTORY_HEADER = (
+    "Conversation so far (earlier turns of this session: context for reading the question, not evidence; "
+    "cite only the evidence below):"
+)
+
+
+class History(BaseModel):
+    """The conversation block of one turn's prompt, and how it was assembled."""
+
+    text: str
+    tiers: list[TierRecord]
+    included: list[int]
+    excluded: list[ExcludedTurn]
+
+
+def _relevance(turn: Turn, terms: set[str], names: set[str]) -> int:
+    own = question_entities(turn.question)
+    return len(content_terms(turn.question) & terms) + 2 * len({n.lower() for n in own.names} & names)
+
+
+def _fill(lines: list[str], share: int, keep_first: bool) -> list[str]:
+    kept, used = [], 0
+    for index, line in enumerate(lines):
+        if used + len(line) + 1 > share and not (keep_first and index == 0):
+            continue
+        kept.append(line)
+        used += len(line) + 1
+    return kept
+
+
+def assemble(turns: list[Turn], question: str, history_chars: int, recent: int) -> History:
+    """The tiers of a turn's conversation block, each under its share of *history_chars*."""
+    if not turns or history_chars <= 0:
+        return History(text="", tiers=[], included=[], excluded=[])
+    shares = {name: int(history_chars * share) for name, share in TIER_SHARES.items()}
+    terms = content_terms(question)
+    names = {n.lower() for n in question_entities(question).names}
+    excluded = [ExcludedTurn(turn=t.number, why="asked again later: superseded") for t in turns if t.superseded]
+    live = [t for t in turns if not t.superseded]
+    latest = live[-recent:] if recent else []
+    older = [t for t in live if t not in latest]
+    bearing = [t for t in older if _relevance(t, terms, names) > 0]
+    excluded += [
+        ExcludedTurn(turn=t.number, why="no term or company in common with the question")
+        for t in older
+        if t not in bearing
+    ]
+    # reliability first (a supported answer is a fact), then relevance, then recency
+    ranked = sorted(bearing, key=lambda t: (-t.fact(), -_relevance(t, terms, names), -t.number))
+    summary = _fill([t.line() for t in ranked], shares["summary"], keep_first=False)
+    raw = {
+        f"Turn {t.number}: Q: {t.question}\n  A: {t.answer} [{t.status}{'' if t.fact() else ': not verified'}]": t
+        for t in reversed(latest)
+    }
+    recent_lines = _fill(list(raw), shares["recent"], keep_first=True)
+    periods = sorted({y for t in live for y in question_entities(t.question).years})
+    documents = sorted({d for t in live for d in t.documents})
+    open_parts = [p for t in live[-1:] for p in t.open_parts]
+    state = "Working state: " + "; ".join(
+        part
+        for part in (
+            f"documents in scope: {', '.join(documents)}" if documents else "",
+            f"periods asked: {', '.join(map(str, periods))}" if periods else "",
+            f"left open last turn: {' | '.join(open_parts)}" if open_parts else "",
+        )
+        if part
+    )
+    blocks = [HISTORY_HEADER, state]
+    if summary:
+        blocks.append("Earlier turns (summary):\n" + "\n".join(f"- {line}" for line in summary))
+    if recent_lines:
+        blocks.append("Recent turns (most recent first):\n" + "\n".join(recent_lines))
+    sizes = {
+        "state": len(state) + 1,
+        "summary": sum(len(x) + 3 for x in summary),
+        "recent": sum(len(x) + 1 for x in recent_lines),
+    }
+    tiers = [
+        TierRecord(
+            name=name, chars=sizes[name], budget_chars=shares[name], items=count, over=sizes[name] > shares[name]
+        )
+        for name, count in (("state", 1), ("recent", len(recent_lines)), ("summary", len(summary)))
+    ]
+    summarised = [t.number for t in ranked if t.line() in summary]
+    dropped = [t.number for t in ranked if t.line() not in summary]
+    excluded += [ExcludedTurn(turn=n, why="did not fit the summary's share") for n in dropped]
+    excluded += [
+        ExcludedTurn(turn=t.number, why="did not fit the recent turns' share")
+        for line, t in raw.items()
+        if line not in recent_lines
+    ]
+    included = sorted(summarised + [raw[line].number for line in recent_lines])
+    return History(text="\n\n".join(blocks), tiers=tiers, included=included, excluded=excluded)
+
+
+class ChatTurn(BaseModel):
+    """What a chat turn adds to an ask: its conversation block and its session record."""
+
+    history: History
+    session: SessionRecord
+
+    def with_evidence(self, used_chars: int, budget_chars: int) -> SessionRecord:
+        """The session record with the evidence tier: what was packed against what was left for it."""
+        evidence = TierRecord(name="evidence", chars=used_chars, budget_chars=budget_chars, items=1, over=False)
+        return self.session.model_copy(update={"tiers": [*self.session.tiers, evidence]})
