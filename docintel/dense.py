@@ -6,8 +6,9 @@ is fetched at run time. torch and sentence-transformers are imported only when a
 so docintel works without them; ``available()`` says whether they are there.
 
 Passage embeddings are cached per document under ``cache_dir/dense/`` as ``.npy`` files (float16),
-keyed by the document's content hash, the model and a digest of the passage texts, so a change in
-passage cutting or headings makes new entries instead of reusing wrong ones.
+keyed by the document's content hash, the model, the extractor version and a digest of the passages'
+spans and headings, so a change in passage cutting or headings makes new entries instead of reusing
+wrong ones (bump DENSE_VERSION when ``passage_texts`` changes).
 
 Two fusions of a candidate list's BM25 scores with its cosines, both with a weight in [0, 1]
 (0 = BM25 alone, 1 = dense alone):
@@ -45,6 +46,7 @@ Fusion = Literal["weighted", "rrf"]
 
 _MODEL: Any = None
 _MODEL_LOCK = threading.Lock()
+_MEMORY_LOCK = threading.Lock()  # batch answers questions from several threads
 _MEMORY: OrderedDict[Path | str, np.ndarray] = OrderedDict()  # recently used passage embeddings
 _MEMORY_SIZE = 16
 
@@ -95,11 +97,19 @@ def passage_texts(document: Document, passages: Sequence[Passage]) -> list[str]:
     return result
 
 
-def _cache_path(document: Document, texts: list[str], cache_dir: Path) -> Path:
-    digest = hashlib.sha256("\x1e".join(texts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+def _digest(document: Document, passages: Sequence[Passage]) -> str:
+    """What the embedded texts depend on besides the file's bytes: extractor, this module, the passages' spans."""
+    parts = [document.meta.extractor_version, DENSE_VERSION, MODEL_NAME]
+    parts += [
+        f"{p.line_start}-{p.line_end}\x1f{p.page_title}\x1f{p.heading}\x1f{chr(31).join(p.heading_path)}"
+        for p in passages
+    ]
+    return hashlib.sha256("\x1e".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def _cache_path(document: Document, digest: str, cache_dir: Path) -> Path:
     content_hash = document.meta.content_hash
-    name = f"{content_hash}-{MODEL_NAME}-d{DENSE_VERSION}-{digest}.npy"
-    return cache_dir / "dense" / content_hash[:2] / name
+    return cache_dir / "dense" / content_hash[:2] / f"{content_hash}-{MODEL_NAME}-{digest}.npy"
 
 
 def _save(path: Path, vectors: np.ndarray) -> None:
@@ -115,7 +125,7 @@ def _save(path: Path, vectors: np.ndarray) -> None:
 
 
 def _remember(key: Path | str, vectors: np.ndarray) -> np.ndarray:
-    with _MODEL_LOCK:
+    with _MEMORY_LOCK:
         _MEMORY[key] = vectors
         _MEMORY.move_to_end(key)
         if len(_MEMORY) > _MEMORY_SIZE:
@@ -129,21 +139,21 @@ def embed_passages(document: Document, passages: Sequence[Passage], cache_dir: P
     Read from ``cache_dir/dense/`` when present (or from memory), else computed and saved there;
     an unwritable cache only costs time. With *cache_dir* None nothing is written.
     """
-    texts = passage_texts(document, passages)
-    path = _cache_path(document, texts, cache_dir) if cache_dir is not None else None
-    key: Path | str = path or hashlib.sha256("\x1e".join(texts).encode("utf-8", "surrogatepass")).hexdigest()
-    with _MODEL_LOCK:
+    digest = _digest(document, passages)
+    path = _cache_path(document, digest, cache_dir) if cache_dir is not None else None
+    key: Path | str = path or f"{document.meta.content_hash}-{digest}"
+    with _MEMORY_LOCK:
         if key in _MEMORY:
             _MEMORY.move_to_end(key)
             return _MEMORY[key]
     if path is not None:
         try:
             cached = np.load(path, allow_pickle=False)
-            if cached.shape[0] == len(texts):
+            if cached.shape[0] == len(passages):
                 return _remember(key, cached.astype(np.float32))
         except (OSError, ValueError):
             pass
-    vectors = encode(texts)
+    vectors = encode(passage_texts(document, passages))
     if path is not None:
         try:
             _save(path, vectors)

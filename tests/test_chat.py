@@ -1,0 +1,160 @@
+"""`docintel chat`: follow-up resolution, tiers and their budgets, session traces, the summary's facts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from docintel.conversation import Turn, assemble, resolve
+from tests.conftest import read_traces
+
+
+def turn(number: int, question: str, status: str = "supported", answer: str = "109.8 millions") -> Turn:
+    return Turn(number=number, asked=question, question=question, trace_id=None, answer=answer, status=status)
+
+
+@pytest.mark.parametrize(
+    "asked,expected",
+    [
+        ("and in 2017?", "What was 3M's capital expenditure in FY2017?"),  # the period carried over is replaced
+        ("What about Boeing?", "What was Boeing's capital expenditure in FY2018?"),  # the company
+        ("and net income?", "and net income (for 3M; in 2018)?"),  # a new metric keeps company and period
+        ("What was Boeing's net income in 2020?", "What was Boeing's net income in 2020?"),  # explicit wins
+        ("What was net income in 2019?", "What was net income in 2019 (for 3M)?"),
+        (
+            "Which segment drove it?",
+            "Which segment drove it (for 3M; in 2018; 'it' = 3M's capital expenditure in FY2018)?",
+        ),
+    ],
+)
+def test_follow_ups_carry_period_company_and_topic_and_explicit_ones_win(asked, expected):
+    previous = turn(1, "What was 3M's capital expenditure in FY2018?")
+    assert resolve(asked, previous).question == expected
+
+
+def test_a_first_question_is_taken_as_asked():
+    assert resolve("and in 2017?", None).question == "and in 2017?"
+
+
+def test_the_summary_never_states_an_unsupported_answer_as_fact():
+    turns = [
+        turn(1, "What was net income in 2018?", "supported", "5,349 millions"),
+        turn(2, "What was net income in 2017?", "citation_failed", "9,999 millions"),
+        turn(3, "What was net income in 2016?", "unsupported", "7,777 millions"),
+        turn(4, "What were net sales in 2018?", "supported", "32,765 millions"),
+        turn(5, "What were net sales in 2017?", "supported", "31,657 millions"),
+    ]
+    history = assemble(turns, "What was net income in 2015?", 4000, recent=2)
+    assert "5,349 millions" in history.text
+    assert "9,999" not in history.text and "7,777" not in history.text  # failed and unsupported: never facts
+    assert "Turn 2: What was net income in 2017? -> (no supported answer: citation_failed; not a fact)" in history.text
+    assert {t.name for t in history.tiers} == {"state", "recent", "summary"}
+
+
+def test_turns_that_no_longer_bear_and_superseded_answers_are_excluded():
+    turns = [
+        turn(1, "Where is the distribution center?", answer="Reno"),
+        turn(2, "What was net income in 2018?", answer="wrong"),
+        turn(3, "What was net income in 2018?", answer="5,349 millions"),
+        turn(4, "What were net sales in 2018?"),
+        turn(5, "Who is the CEO?"),
+    ]
+    turns[1].superseded = True
+    history = assemble(turns, "What was net income in 2017?", 4000, recent=1)
+    why = {e.turn: e.why for e in history.excluded}
+    assert why[2].startswith("asked again later") and why[1].startswith("no term")
+    assert 3 in history.included and 5 in history.included and 1 not in history.included
+
+
+def test_a_tier_over_its_share_is_flagged_and_the_rest_is_cut_to_fit():
+    turns = [turn(n, f"What was net income in {2000 + n}?", answer="x" * 600) for n in range(1, 9)]
+    history = assemble(turns, "What was net income in 2020?", 1000, recent=1)
+    tiers = {t.name: t for t in history.tiers}
+    assert tiers["recent"].over is True and tiers["recent"].items == 1  # the last turn stays, flagged
+    assert tiers["summary"].chars <= tiers["summary"].budget_chars and not tiers["summary"].over
+
+
+SCRIPT = """\
+# a conversation over the sample report
+What were capital expenditures in fiscal 2025?
+and in fiscal 2024?
+What was net income in fiscal 2025?
+which line drove it?
+/budget
+/sources
+What was net income in fiscal 2025?
+What were net sales in fiscal 2025?
+"""
+
+
+def test_a_scripted_session_resolves_follow_ups_and_links_every_trace(run_cli, corpus_pdf, tmp_path, isolated_env):
+    script = tmp_path / "turns.txt"
+    script.write_text(SCRIPT)
+    code, out, _ = run_cli("chat", corpus_pdf, "--script", script, "--json")
+    assert code == 0
+    turns = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    assert [t["turn"] for t in turns] == [1, 2, 3, 4, 5, 6] and len({t["session_id"] for t in turns}) == 1
+    assert turns[1]["resolved"] == "What were capital expenditures in fiscal 2024?"
+    assert turns[1]["answer"]["items"][0]["amount"]["value"] == -58.9  # the 2024 column, from the carried question
+    assert "'it' = net income in fiscal 2025" in turns[3]["resolved"]
+    assert {t["name"] for t in turns[3]["tiers"]} == {"state", "recent", "summary", "evidence"}
+    traces = read_traces(isolated_env / "traces")
+    sessions = [t["session"] for t in traces]
+    assert [s["turn"] for s in sessions] == [1, 2, 3, 4, 5, 6] and sessions[1]["asked"] == "and in fiscal 2024?"
+    # turn 5 asked turn 3's question again: from then on turn 3's answer is superseded
+    assert {e["turn"]: e["why"] for e in sessions[5]["excluded_turns"]}[3].startswith("asked again later")
+    assert traces[1]["question"] == "What were capital expenditures in fiscal 2024?"
+    assert "conversation" in traces[1]["prompt"]["fragments"] and "conversation" not in traces[0]["prompt"]["fragments"]
+    assert "Conversation so far" in traces[2]["prompt"]["user"] and "Conversation" not in traces[2]["prompt"]["system"]
+    # the conversation takes its share and the evidence the rest: the prompt stays under the budget
+    for session in sessions:
+        tiers = {t["name"]: t for t in session["tiers"]}
+        history = sum(t["chars"] for name, t in tiers.items() if name != "evidence")
+        assert (tiers["evidence"]["budget_chars"] == 12000) == (session["turn"] == 1)
+        assert history + tiers["evidence"]["budget_chars"] <= 12000
+    code, out, _ = run_cli("traces", "show", "--session", sessions[0]["session_id"])
+    assert code == 0 and "turn 2: and in fiscal 2024?" in out
+    assert "resolved: What were capital expenditures in fiscal 2024?" in out and "supported" in out
+
+
+def test_commands_at_the_prompt(run_cli, corpus_pdf, tmp_path, isolated_env, monkeypatch):
+    answers = iter(["What was net income in fiscal 2025?", "/budget", "/sources", f"/save {tmp_path / 't.json'}",
+                    "/reset", "and in fiscal 2024?", "/nonsense", "/help", "/quit"])  # fmt: skip
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, _ = run_cli("chat", corpus_pdf)
+    assert code == 0 and out.startswith("session s")
+    assert "  evidence " in out  # /budget: the first turn has no history tiers yet
+    assert "documents in scope: northwind-annual-report-2025" in out and "verified" in out  # /sources
+    saved = json.loads((tmp_path / "t.json").read_text())
+    assert saved["turns"][0]["question"] == "What was net income in fiscal 2025?"
+    assert "conversation forgotten" in out
+    assert "» resolved" not in out.split("conversation forgotten")[1]  # after /reset nothing is carried over
+    assert "unknown command /nonsense" in out and "/budget" in out
+
+
+def test_a_missing_script_is_an_input_error(run_cli, corpus_pdf, tmp_path):
+    code, _, err = run_cli("chat", corpus_pdf, "--script", tmp_path / "none.txt")
+    assert code == 3 and err.startswith("error: cannot read the chat script")
+
+
+def test_chat_with_the_openai_backend(run_cli, corpus_pdf, fake_openai, tmp_path, isolated_env):
+    span = {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days of purchase"}
+    found = {
+        "answer_type": "text",
+        "items": [{"text": "45 days", "spans": [span]}],
+        "answer_found": True,
+        "complete_answer_found": True,
+        "conflicting_evidence": False,
+        "context_structured": True,
+        "caveats": [],
+    }
+    fake_openai.push_answer(found)
+    fake_openai.push_answer(found)
+    script = tmp_path / "turns.txt"
+    script.write_text("What is the refund window?\nand for damaged items?\n")
+    code, out, _ = run_cli("chat", corpus_pdf, "--script", script, "--strategy", "combined")
+    assert code == 0 and out.count("supported") >= 2
+    second = fake_openai.requests[1]["body"]["input"][1]["content"]
+    assert "Conversation so far" in second and "Turn 1: Q: What is the refund window?" in second
+    assert second.index("Conversation so far") < second.index("<evidence>") < second.index("Question:")
