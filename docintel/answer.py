@@ -136,6 +136,13 @@ class TableItem(_Strict):
     spans: list[Span]
 
 
+class SummaryFact(_Strict):
+    """One fact of a conversation summary and the turns it comes from."""
+
+    text: str
+    turns: list[int]
+
+
 _FLAG_FIELDS: dict[str, Any] = {
     "answer_found": (bool, Field(description="true when the evidence answers the question at least in part.")),
     "complete_answer_found": (bool, Field(description="true when every part of the question is answered.")),
@@ -168,6 +175,7 @@ DateAnswer = make_answer_model("DateAnswer", "date", DateItem)
 BooleanAnswer = make_answer_model("BooleanAnswer", "boolean", BooleanItem)
 ListAnswer = make_answer_model("ListAnswer", "list", ListEntry)
 TableAnswer = make_answer_model("TableAnswer", "table", TableItem)
+ConversationSummary = make_answer_model("ConversationSummary", "text", SummaryFact)  # chat: older turns, condensed
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "text": TextAnswer,

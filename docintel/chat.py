@@ -11,7 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .answer import ConversationSummary
+from .backends import BackendFailure
 from .cache import atomic_write_json
+from .context import empty_context
 from .conversation import (
     ChatTurn,
     Resolution,
@@ -22,9 +25,13 @@ from .conversation import (
     describe_answer,
     new_session_id,
     resolve,
+    summary_prompt_parts,
+    unsupported_numbers,
 )
 from .errors import storage_error
 from .pipeline import AskResult, Pipeline
+from .prompts import Prompt
+from .question import parse_question
 
 
 class ChatSession:
@@ -38,17 +45,21 @@ class ChatSession:
         self.turns: list[Turn] = []
         self.last_record: SessionRecord | None = None
         self.last_result: AskResult | None = None
+        self._summaries: dict[tuple[int, ...], str] = {}
+        self._summary_note: str | None = None
 
     def ask(self, asked: str) -> tuple[AskResult, Resolution]:
         """Answer one turn: resolve it, assemble its tiers, ask the pipeline, remember the answer."""
         settings = self.pipeline.settings
         previous = next((t for t in reversed(self.turns) if not t.superseded), None)
         resolution = resolve(asked.strip(), previous)
+        self._summary_note = None
         history = assemble(
             self.turns,
             resolution.question,
             int(settings.budget_chars * settings.chat_history_share),
             settings.chat_recent_turns,
+            self._summarise if settings.resolved_backend() == "openai" else None,
         )
         record = SessionRecord(
             session_id=self.session_id,
@@ -59,12 +70,47 @@ class ChatSession:
             tiers=history.tiers,
             included_turns=history.included,
             excluded_turns=history.excluded,
+            summary_source=history.summary_source,
+            summary_note=self._summary_note,
         )
         result = self.pipeline.ask(
             resolution.question, self.paths, scope=self.scope, turn=ChatTurn(history=history, session=record)
         )
         self._remember(record, resolution, result)
         return result, resolution
+
+    def _summarise(self, facts: list[Turn], limit: int) -> str | None:
+        """The model's summary of the supported answers of *facts* (once per set of turns), or None — and a
+        note — when the call fails or the summary states a number no supported answer holds."""
+        key = tuple(t.number for t in facts)
+        if key in self._summaries:
+            return self._summaries[key]
+        system, user = summary_prompt_parts(facts, limit)
+        prompt = Prompt(system=system, user=user, fragments=["conversation_summary"], schema_name="ConversationSummary")
+        empty = empty_context("ok", "conversation summary", self.pipeline.settings.budget_chars)
+        try:
+            generation = self.pipeline.backend.generate(
+                prompt, ConversationSummary, "text", empty, parse_question(facts[-1].question)
+            )
+        except BackendFailure as exc:
+            self._summary_note = f"the model could not summarise ({exc.what}): extracted instead"
+            return None
+        items = getattr(generation.answer, "items", [])
+        known = {t.number for t in facts}
+        if any(set(item.turns) - known for item in items):
+            self._summary_note = "the model's summary names a turn without a supported answer: extracted instead"
+            return None
+        text = " ".join(f"{item.text} (turn {', '.join(map(str, item.turns))})" for item in items)
+        if bad := unsupported_numbers(" ".join(item.text for item in items), facts):
+            self._summary_note = (
+                f"the model's summary states {', '.join(bad)}, which no supported answer holds: extracted instead"
+            )
+            return None
+        if not text or len(text) > limit:
+            self._summary_note = "the model's summary was empty or over its share: extracted instead"
+            return None
+        self._summaries[key] = text
+        return text
 
     def _remember(self, record: SessionRecord, resolution: Resolution, result: AskResult) -> None:
         for turn in self.turns:  # the same question asked again: the earlier answer is superseded

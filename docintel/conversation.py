@@ -20,20 +20,24 @@ Each turn of ``docintel chat``:
    The most recent turn is kept raw even when it is over its share; the trace flags it.
 3. Records each tier's size and share, and the session id and turn number, in its trace.
 
-The summary is built by extraction (the verified answers, offline and with a model alike); no
-model call writes it, so it can never carry an unverified claim.
+With the openai backend the model condenses the older turns' supported answers (the chat
+session makes that call); its summary is used only when every number in it is one a supported
+answer states and every turn it names is supported, else the supported answers themselves are
+the summary (as offline). Either way an unverified claim is never stated as fact.
 """
 
 from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from .entities import question_entities
+from .numbers import find_numbers
 from .textnorm import tokenize
 
 _PRONOUN = re.compile(r"\b(it|its|that|this|they|them|their|those|these)\b", re.IGNORECASE)
@@ -79,6 +83,10 @@ class SessionRecord(BaseModel):
     tiers: list[TierRecord] = Field(default_factory=list)
     included_turns: list[int] = Field(default_factory=list)
     excluded_turns: list[ExcludedTurn] = Field(default_factory=list)
+    summary_source: str | None = Field(
+        default=None, description="model or extracted: who wrote the summary of older turns (None: no summary)"
+    )
+    summary_note: str | None = Field(default=None, description="why a model-written summary was not used")
 
 
 class Turn(BaseModel):
@@ -203,6 +211,9 @@ class History(BaseModel):
     """The conversation block of one turn's prompt, and how it was assembled."""
 
     text: str
+    summary_source: str | None = Field(
+        default=None, description="model (written by the model from supported answers only) or extracted"
+    )
     tiers: list[TierRecord]
     included: list[int]
     excluded: list[ExcludedTurn]
@@ -223,8 +234,34 @@ def _fill(lines: list[str], share: int, keep_first: bool) -> list[str]:
     return kept
 
 
-def assemble(turns: list[Turn], question: str, history_chars: int, recent: int) -> History:
-    """The tiers of a turn's conversation block, each under its share of *history_chars*."""
+Summariser = Callable[[list[Turn], int], "str | None"]
+
+
+def unsupported_numbers(summary: str, facts: list[Turn]) -> list[str]:
+    """The numbers of a model-written summary that no supported answer states (empty: it may be used)."""
+    stated = {abs(n.value) for t in facts for n in find_numbers(f"{t.question} {t.answer}")}
+    return [n.text for n in find_numbers(summary) if abs(n.value) not in stated]
+
+
+SUMMARY_RULES = """You condense the supported answers of earlier turns of a conversation about documents.
+Write one item per fact, naming the turn numbers it comes from. Use only the lines given: never add a
+fact, a number or a period they do not state, and copy every number exactly as written."""
+
+
+def summary_prompt_parts(facts: list[Turn], limit: int) -> tuple[str, str]:
+    """(system, user) of the call that asks a model to summarise *facts* in at most *limit* characters."""
+    lines = "\n".join(f"Turn {t.number}: {t.question} -> {t.answer}" for t in facts)
+    return SUMMARY_RULES, f"Supported answers:\n{lines}\n\nSummarise them in at most {limit} characters in all."
+
+
+def assemble(
+    turns: list[Turn], question: str, history_chars: int, recent: int, summarise: Summariser | None = None
+) -> History:
+    """The tiers of a turn's conversation block, each under its share of *history_chars*.
+
+    *summarise* (the openai backend's) writes the summary of the older turns' supported answers;
+    when it gives nothing, the summary is extracted from those answers.
+    """
     if not turns or history_chars <= 0:
         return History(text="", tiers=[], included=[], excluded=[])
     shares = {name: int(history_chars * share) for name, share in TIER_SHARES.items()}
@@ -243,6 +280,12 @@ def assemble(turns: list[Turn], question: str, history_chars: int, recent: int) 
     # reliability first (a supported answer is a fact), then relevance, then recency
     ranked = sorted(bearing, key=lambda t: (-t.fact(), -_relevance(t, terms, names), -t.number))
     summary = _fill([t.line() for t in ranked], shares["summary"], keep_first=False)
+    source = "extracted" if summary else None
+    facts = [t for t in ranked if t.fact() and t.line() in summary]
+    written = summarise(facts, shares["summary"]) if summarise and facts else None
+    if written:
+        summary = [written, *(t.line() for t in ranked if not t.fact() and t.line() in summary)]
+        source = "model"
     raw = {
         f"Turn {t.number}: Q: {t.question}\n  A: {t.answer} [{t.status}{'' if t.fact() else ': not verified'}]": t
         for t in reversed(latest)
@@ -276,8 +319,8 @@ def assemble(turns: list[Turn], question: str, history_chars: int, recent: int) 
         )
         for name, count in (("state", 1), ("recent", len(recent_lines)), ("summary", len(summary)))
     ]
-    summarised = [t.number for t in ranked if t.line() in summary]
-    dropped = [t.number for t in ranked if t.line() not in summary]
+    summarised = [t.number for t in ranked if t.line() in summary or (written and t in facts)]
+    dropped = [t.number for t in ranked if t.number not in summarised]
     excluded += [ExcludedTurn(turn=n, why="did not fit the summary's share") for n in dropped]
     excluded += [
         ExcludedTurn(turn=t.number, why="did not fit the recent turns' share")
@@ -285,7 +328,7 @@ def assemble(turns: list[Turn], question: str, history_chars: int, recent: int) 
         if line not in recent_lines
     ]
     included = sorted(summarised + [raw[line].number for line in recent_lines])
-    return History(text="\n\n".join(blocks), tiers=tiers, included=included, excluded=excluded)
+    return History(text="\n\n".join(blocks), tiers=tiers, included=included, excluded=excluded, summary_source=source)
 
 
 class ChatTurn(BaseModel):

@@ -158,3 +158,59 @@ def test_chat_with_the_openai_backend(run_cli, corpus_pdf, fake_openai, tmp_path
     second = fake_openai.requests[1]["body"]["input"][1]["content"]
     assert "Conversation so far" in second and "Turn 1: Q: What is the refund window?" in second
     assert second.index("Conversation so far") < second.index("<evidence>") < second.index("Question:")
+
+
+def _text_answer(line: int, quote: str, text: str) -> dict:
+    return {
+        "answer_type": "text",
+        "items": [{"text": text, "spans": [{"doc": None, "line_start": line, "line_end": line, "quote": quote}]}],
+        "answer_found": True,
+        "complete_answer_found": True,
+        "conflicting_evidence": False,
+        "context_structured": True,
+        "caveats": [],
+    }
+
+
+def _summary(text: str, turns: list[int]) -> dict:
+    return {
+        "answer_type": "text",
+        "items": [{"text": text, "turns": turns}],
+        "answer_found": True,
+        "complete_answer_found": True,
+        "conflicting_evidence": False,
+        "context_structured": True,
+        "caveats": [],
+    }
+
+
+@pytest.mark.parametrize(
+    "summary,source,note",
+    [
+        (_summary("The refund window is 45 days", [1]), "model", None),
+        (_summary("The refund window is 90 days", [1]), "extracted", "states 90"),  # a number no answer holds
+        (_summary("Refunds take 45 days", [2]), "extracted", "names a turn"),  # turn 2 is not a supported fact here
+    ],
+)
+def test_the_model_writes_the_summary_only_from_supported_answers(
+    run_cli, corpus_pdf, fake_openai, tmp_path, isolated_env, monkeypatch, summary, source, note
+):
+    monkeypatch.setenv("DOCINTEL_CHAT_RECENT_TURNS", "1")
+    fake_openai.push_answer(_text_answer(60, "within 45 days of purchase", "45 days"))
+    fake_openai.push_answer(_text_answer(63, "Refunds are issued within 9 business days", "9 business days"))
+    fake_openai.push_answer(summary)  # turn 3: the summary of turn 1 (turn 2 is recent, and its quote failed)
+    fake_openai.push_answer(_text_answer(63, "Refunds are issued within 5 business days", "5 business days"))
+    script = tmp_path / "turns.txt"
+    script.write_text("What is the refund window?\nHow are refunds issued?\nHow fast are refunds paid?\n")
+    code, _, _ = run_cli("chat", corpus_pdf, "--script", script, "--strategy", "combined")
+    assert code == 0 and len(fake_openai.requests) == 4
+    third = read_traces(isolated_env / "traces")[2]
+    assert third["session"]["summary_source"] == source
+    user = third["prompt"]["user"]
+    if source == "model":
+        assert "The refund window is 45 days (turn 1)" in user and third["session"]["summary_note"] is None
+        assert "Use only the lines given" in fake_openai.requests[2]["body"]["input"][0]["content"]
+    else:
+        assert note in third["session"]["summary_note"] and "90 days" not in user
+        assert "Turn 1: What is the refund window? -> 45 days [supported]" in user
+    assert "9 business days [citation_failed: not verified]" in user  # the recent turn shows its verdict
