@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .errors import UsageError
+from .errors import InputError, UsageError
 from .evaluate import RunReport
 
 
@@ -22,7 +22,7 @@ def load_report(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise UsageError(f"--baseline {path}: no such file", "give a report written by docintel eval --out") from None
+        raise InputError(f"--baseline {path}: no such file", "give a report written by docintel eval --out") from None
     except (OSError, ValueError) as exc:
         raise UsageError(
             f"--baseline {path} cannot be read as JSON ({exc.__class__.__name__})",
@@ -30,6 +30,13 @@ def load_report(path: Path) -> dict[str, Any]:
         ) from None
     if not (isinstance(data, dict) and (data.get("program") or {}).get("name") == "docintel" and data.get("runs")):
         raise UsageError(f"--baseline {path} is not a docintel eval report", "give a report written by eval --out")
+    for number, run in enumerate(data["runs"], start=1):
+        questions = run.get("questions") if isinstance(run, dict) else None
+        if not isinstance(questions, list) or not all(isinstance(q, dict) and "id" in q for q in questions):
+            raise UsageError(
+                f"--baseline {path}: run {number} has no list of questions with ids",
+                "give a report written by docintel eval --out, unedited",
+            )
     return data
 
 

@@ -23,6 +23,7 @@ from .conversation import (
     Turn,
     assemble,
     describe_answer,
+    evidence_tier,
     new_session_id,
     resolve,
     summary_prompt_parts,
@@ -32,6 +33,7 @@ from .errors import storage_error
 from .pipeline import AskResult, Pipeline
 from .prompts import Prompt
 from .question import parse_question
+from .settings import MIN_BUDGET_CHARS
 
 
 class ChatSession:
@@ -57,7 +59,7 @@ class ChatSession:
         history = assemble(
             self.turns,
             resolution.question,
-            int(settings.budget_chars * settings.chat_history_share),
+            min(int(settings.budget_chars * settings.chat_history_share), settings.budget_chars - MIN_BUDGET_CHARS),
             settings.chat_recent_turns,
             self._summarise if settings.resolved_backend() == "openai" else None,
         )
@@ -123,13 +125,16 @@ class ChatSession:
                 asked=record.asked,
                 question=resolution.question,
                 trace_id=result.trace_id if result.trace_path else None,
-                answer=describe_answer(answer),
+                answer=describe_answer(answer, result.verification.overall == "supported"),
                 status=result.verification.overall,
                 documents=sorted({s.doc for s in result.prepared.context.sources}),
                 open_parts=_open_parts(answer, result),
             )
         )
-        self.last_record = record.model_copy(update={"tiers": [*record.tiers, _evidence_tier(result)]})
+        context = result.prepared.context
+        lines = sum(len(s.lines) for s in context.sources)
+        evidence = evidence_tier(context.budget.used_chars, context.budget.budget_chars, lines)
+        self.last_record = record.model_copy(update={"tiers": [*record.tiers, evidence]})
         self.last_result = result
 
     def reset(self) -> None:
@@ -158,14 +163,6 @@ class ChatSession:
             atomic_write_json(path, self.transcript(), indent=1)
         except OSError as exc:
             raise storage_error("write the chat transcript to", path, exc, "give a writable path: /save FILE") from None
-
-
-def _evidence_tier(result: AskResult) -> TierRecord:
-    budget = result.prepared.context.budget
-    lines = sum(len(s.lines) for s in result.prepared.context.sources)
-    return TierRecord(
-        name="evidence", chars=budget.used_chars, budget_chars=budget.budget_chars, items=lines, over=False
-    )
 
 
 def _open_parts(answer: dict[str, Any], result: AskResult) -> list[str]:

@@ -40,7 +40,7 @@ from .entities import question_entities
 from .numbers import find_numbers
 from .textnorm import tokenize
 
-_PRONOUN = re.compile(r"\b(it|its|that|this|they|them|their|those|these)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(it|its|they|them|their)\b", re.IGNORECASE)  # 'this', 'that': too often not a reference
 _LEAD = re.compile(
     r"^\s*(?:what|which|how much|how many|how|who|when|where|why)\s+"
     r"(?:is|was|were|are|did|does|do|has|have|had)?\s*(?:the\s+)?",
@@ -149,6 +149,11 @@ def resolve(asked: str, previous: Turn | None) -> Resolution:
         elif new.years:
             question = question.rstrip(" ?.") + f" in {' and '.join(map(str, new.years))}?"
             carried.append(f"the question of turn {previous.number} for {' and '.join(map(str, new.years))}")
+        if new.quarters:
+            quarter = " and ".join(f"Q{q}" for q in new.quarters)
+            replaced = re.sub(rf"\bQ{old.quarters[0]}\b", quarter, question, flags=re.I) if old.quarters else question
+            question = replaced if replaced != question else question.rstrip(" ?.") + f" in {quarter}?"
+            carried.append(f"the question of turn {previous.number} for {quarter}")
         company, before = _subject(new), _subject(old)
         if company and before:
             question = question.replace(before, company)
@@ -165,6 +170,10 @@ def resolve(asked: str, previous: Turn | None) -> Resolution:
         years = " and ".join(map(str, old.years))
         extra.append(f"in {years}")
         carried.append(f"period {years}")
+    if not new.quarters and old.quarters and not new.years:
+        quarter = " and ".join(f"Q{q}" for q in old.quarters)
+        extra.append(f"in {quarter}")
+        carried.append(f"quarter {quarter}")
     if _PRONOUN.search(asked):
         topic = _LEAD.sub("", previous.question).rstrip(" ?.")
         extra.append(f"'{_PRONOUN.search(asked).group(1).lower()}' = {topic}")  # type: ignore[union-attr]
@@ -179,8 +188,18 @@ def new_session_id() -> str:
     return "s" + datetime.now(UTC).strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(3)
 
 
-def describe_answer(answer: dict[str, Any]) -> str:
-    """What an answer's items state, in one line (values with units, texts), for the history."""
+def _quotes(item: dict[str, Any]) -> str:
+    spans = item.get("spans") or []
+    return " / ".join(f'"{span.get("quote", "")}"' for span in spans[:2])
+
+
+def describe_answer(answer: dict[str, Any], supported: bool = True) -> str:
+    """What an answer states, in one line, for the history.
+
+    Only what verification checks is kept: an amount's value, unit and period, a date (each
+    checked against its quotes), and for a text, list, table or yes/no item its verified quotes,
+    never the model's own wording (only the quote of such an item is checked).
+    """
     parts: list[str] = []
     for item in answer.get("items") or []:
         if "amount" in item and isinstance(item["amount"], dict):
@@ -190,10 +209,8 @@ def describe_answer(answer: dict[str, Any]) -> str:
             parts.append(f"{item.get('label', '')}: {amount.get('value')}{unit} {amount.get('currency') or ''}{period}")
         elif "date" in item and isinstance(item["date"], dict):
             parts.append(f"{item.get('label', '')}: {item['date'].get('iso') or item['date'].get('original_text')}")
-        elif "value" in item and "explanation" in item:
-            parts.append({True: "yes", False: "no"}.get(item["value"], "undecided") + f" — {item['explanation']}")
-        else:
-            parts.append(str(item.get("text") or item.get("title") or ""))
+        elif item.get("spans"):
+            parts.append(f"{'the document says' if supported else 'the model quoted'} {_quotes(item)}")
     text = "; ".join(" ".join(p.split()) for p in parts if p.strip())
     return (text[:300] + "…") if len(text) > 300 else text or "(nothing stated)"
 
@@ -222,6 +239,13 @@ class History(BaseModel):
 def _relevance(turn: Turn, terms: set[str], names: set[str]) -> int:
     own = question_entities(turn.question)
     return len(content_terms(turn.question) & terms) + 2 * len({n.lower() for n in own.names} & names)
+
+
+BLOCK_OVERHEAD = len(HISTORY_HEADER) + 80  # the header, block titles and blank lines between blocks
+
+
+def _cut_to(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
 
 
 def _fill(lines: list[str], share: int, keep_first: bool) -> list[str]:
@@ -262,9 +286,10 @@ def assemble(
     *summarise* (the openai backend's) writes the summary of the older turns' supported answers;
     when it gives nothing, the summary is extracted from those answers.
     """
-    if not turns or history_chars <= 0:
+    room = history_chars - BLOCK_OVERHEAD  # the header and block titles come out of the conversation's share
+    if not turns or room <= 0:
         return History(text="", tiers=[], included=[], excluded=[])
-    shares = {name: int(history_chars * share) for name, share in TIER_SHARES.items()}
+    shares = {name: int(room * share) for name, share in TIER_SHARES.items()}
     terms = content_terms(question)
     names = {n.lower() for n in question_entities(question).names}
     excluded = [ExcludedTurn(turn=t.number, why="asked again later: superseded") for t in turns if t.superseded]
@@ -287,22 +312,33 @@ def assemble(
         summary = [written, *(t.line() for t in ranked if not t.fact() and t.line() in summary)]
         source = "model"
     raw = {
-        f"Turn {t.number}: Q: {t.question}\n  A: {t.answer} [{t.status}{'' if t.fact() else ': not verified'}]": t
+        f"Turn {t.number}: Q: {t.question}\n  A: {t.answer} [{t.status}]"
+        if t.fact()
+        else f"Turn {t.number}: Q: {t.question}\n  A (the model's answer, {t.status}: not a fact): {t.answer}": t
         for t in reversed(latest)
     }
-    recent_lines = _fill(list(raw), shares["recent"], keep_first=True)
     periods = sorted({y for t in live for y in question_entities(t.question).years})
     documents = sorted({d for t in live for d in t.documents})
     open_parts = [p for t in live[-1:] for p in t.open_parts]
-    state = "Working state: " + "; ".join(
-        part
-        for part in (
-            f"documents in scope: {', '.join(documents)}" if documents else "",
-            f"periods asked: {', '.join(map(str, periods))}" if periods else "",
-            f"left open last turn: {' | '.join(open_parts)}" if open_parts else "",
-        )
-        if part
+    state = _cut_to(
+        "Working state: "
+        + "; ".join(
+            part
+            for part in (
+                f"documents in scope: {', '.join(documents)}" if documents else "",
+                f"periods asked: {', '.join(map(str, periods))}" if periods else "",
+                f"left open last turn: {' | '.join(open_parts)}" if open_parts else "",
+            )
+            if part
+        ),
+        shares["state"],
     )
+    # the most recent turn stays even over its share: it borrows what state and summary left unused,
+    # and is cut only where the conversation's whole share ends
+    left = room - len(state) - 1 - sum(len(x) + 3 for x in summary)
+    recent_lines = _fill(list(raw), shares["recent"], keep_first=True)
+    if recent_lines and len(recent_lines[0]) + 1 > left:
+        recent_lines = [_cut_to(recent_lines[0], left - 1)] if left > 40 else []
     blocks = [HISTORY_HEADER, state]
     if summary:
         blocks.append("Earlier turns (summary):\n" + "\n".join(f"- {line}" for line in summary))
@@ -322,12 +358,13 @@ def assemble(
     summarised = [t.number for t in ranked if t.line() in summary or (written and t in facts)]
     dropped = [t.number for t in ranked if t.number not in summarised]
     excluded += [ExcludedTurn(turn=n, why="did not fit the summary's share") for n in dropped]
+    shown = [t for line, t in raw.items() if line in recent_lines]
+    if recent_lines and recent_lines[0] not in raw:  # the latest turn, cut to fit
+        shown.insert(0, next(iter(raw.values())))
     excluded += [
-        ExcludedTurn(turn=t.number, why="did not fit the recent turns' share")
-        for line, t in raw.items()
-        if line not in recent_lines
+        ExcludedTurn(turn=t.number, why="did not fit the recent turns' share") for t in raw.values() if t not in shown
     ]
-    included = sorted(summarised + [raw[line].number for line in recent_lines])
+    included = sorted(summarised + [t.number for t in shown])
     return History(text="\n\n".join(blocks), tiers=tiers, included=included, excluded=excluded, summary_source=source)
 
 
@@ -337,7 +374,15 @@ class ChatTurn(BaseModel):
     history: History
     session: SessionRecord
 
-    def with_evidence(self, used_chars: int, budget_chars: int) -> SessionRecord:
-        """The session record with the evidence tier: what was packed against what was left for it."""
-        evidence = TierRecord(name="evidence", chars=used_chars, budget_chars=budget_chars, items=1, over=False)
-        return self.session.model_copy(update={"tiers": [*self.session.tiers, evidence]})
+    def with_evidence(self, used_chars: int, budget_chars: int, lines: int) -> SessionRecord:
+        """The session record with the evidence tier added."""
+        return self.session.model_copy(
+            update={"tiers": [*self.session.tiers, evidence_tier(used_chars, budget_chars, lines)]}
+        )
+
+
+def evidence_tier(used_chars: int, budget_chars: int, lines: int) -> TierRecord:
+    """The evidence tier: what was packed (and how many lines) against what the conversation left for it."""
+    return TierRecord(
+        name="evidence", chars=used_chars, budget_chars=budget_chars, items=lines, over=used_chars > budget_chars
+    )

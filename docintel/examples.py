@@ -111,14 +111,21 @@ def example_from_trace(trace: dict[str, Any], created_at: str) -> Example:
 
 def select_examples(bank: list[Example], question: str, shape: str, limit: int) -> list[Example]:
     """Up to *limit* examples of the same answer shape whose questions are closest to *question* (BM25);
-    an example of the very same question is left out (it would hand the model an answer)."""
-    same = [e for e in bank if e.shape == shape and e.question.strip() != question.strip()]
+    an example of the same question (same words, whatever the case, punctuation or 'FY 2025' / 'FY2025')
+    is left out: it would hand the model an answer."""
+    asked = _words(question)
+    same = [e for e in bank if e.shape == shape and _words(e.question) != asked]
     if not same or limit <= 0:
         return []
     terms = [(t, 1.0) for t in dict.fromkeys(tokenize(question))]
     scores, _ = Bm25Index([tokenize(e.question) for e in same]).scores(terms)
     ranked = sorted(range(len(same)), key=lambda i: (-scores[i], same[i].id))
     return [same[i] for i in ranked[:limit] if scores[i] > 0]
+
+
+def _words(question: str) -> list[str]:
+    """A question's words for telling the same question apart ('FY 2025' and 'fiscal 2025' alike)."""
+    return ["fiscal" if t == "fy" else t for t in tokenize(question, keep_stop_words=True)]
 
 
 def examples_fragment(examples: list[Example]) -> str:

@@ -292,7 +292,9 @@ class Pipeline:
         _record_prepared(trace, prepared)
         if turn is not None:
             prepared.conversation = turn.history.text
-            trace.session = turn.with_evidence(prepared.context.budget.used_chars, prepared.context.budget.budget_chars)
+            packed = prepared.context.budget
+            lines = sum(len(s.lines) for s in prepared.context.sources)
+            trace.session = turn.with_evidence(packed.used_chars, packed.budget_chars, lines)
         parts = prepared.parsed.parts
         if not extraction_fields and schema is None and len(parts) > 1 and self.settings.resolved_backend() == "openai":
             extraction_fields = part_fields(parts)  # one call, one field (item group) per part
@@ -340,7 +342,9 @@ class Pipeline:
             tried.append((step, prompt, generation, verification))
             if done:
                 break
-        step, prompt, generation, verification = tried[kept_call(calls)]
+        kept = kept_call(calls)
+        calls[kept] = calls[kept].model_copy(update={"kept": True})
+        step, prompt, generation, verification = tried[kept]
         trace.strategy, trace.calls = "sequential", calls
         trace.context = TraceContext.of(step.context)
         trace.prompt, trace.budget_audit = prompt, BudgetAudit.of(step.context, prompt)

@@ -135,7 +135,7 @@ _AMOUNT_RE = re.compile(
     r"percent(age)?s?|rates?|eps|per share|revenues?|sales|income|earnings|profits?|loss(es)?|expenses?|costs?|"
     r"capex|expenditures?|spending|payments?|proceeds|cash flows?|debt|borrowings|assets|liabilities|equity|"
     r"prices?|dividends?|growth|fees?|compensation|salar(y|ies)|balance|turnover|ebitda|yield|depreciation|"
-    r"amortization|impairments?|repurchases?|buybacks?|inventor(y|ies)|receivables?|payables?|borrowings?|"
+    r"amortization|impairments?|repurchases?|buybacks?|inventor(y|ies)|receivables?|payables?|"
     r"cash|shares outstanding|headcount|employees)\b|\$|%",
     re.I,
 )
@@ -151,12 +151,24 @@ def _asks_for_amounts(question: str) -> bool:
     )
 
 
+# Questions after a reason, a description or a policy want words, whatever figures they mention:
+# "Why did net income increase?", "What is the company's dividend policy?".
+_EXPLAIN_RE = re.compile(
+    r"^\s*(why|how (?:did|does|do|has|have|is|are|was|were|can|could|should|would|will)|describe|explain|discuss|"
+    r"summari[sz]e|what (?:drove|caused|explains))\b"
+    r"|\b(policy|policies|strategy|strategies|approach|reasons?|drivers?|factors?|risks?|explanation)\b",
+    re.I,
+)
+
+
 def answer_shape(question: str) -> AnswerShape:
     """The kind of answer the question expects."""
     if _TABLE_RE.search(question):
         return "table"
     if _BOOLEAN_START.match(question):
         return "boolean"
+    if _EXPLAIN_RE.search(question) and not re.search(r"\bhow (much|many)\b", question, re.I):
+        return "list" if _LIST_Q_RE.search(question) and not _asks_for_amounts(question) else "text"
     if _DATE_RE.search(question) and not _DURATION_RE.search(question):
         return "date"
     if _LIST_Q_RE.search(question) and not _asks_for_amounts(question):
@@ -199,7 +211,10 @@ class SubQuestion(BaseModel):
 _QUESTION_WORD = (
     r"(?:what|when|how|which|who|whom|whose|where|why|is|are|was|were|does|do|did|has|have|had|can|could|will)\b"
 )
-_PART_BREAK = re.compile(rf"(?:\?\s+|;\s*|,?\s+and\s+)(?={_QUESTION_WORD})", re.I)
+_WH_WORD = r"(?:what|when|how|which|who|whom|whose|where|why)\b"
+# after '?' or ';' any question word opens a part; after 'and' only a wh-word ('and is late by ...' is
+# one condition, 'and when are refunds issued' a second question)
+_PART_BREAK = re.compile(rf"(?:\?\s+|;\s*)(?={_QUESTION_WORD})|,?\s+and\s+(?={_WH_WORD})", re.I)
 
 
 def split_parts(question: str) -> list[SubQuestion]:
@@ -318,7 +333,7 @@ def _plain(text: str) -> str:
 INSTRUCTION_VERBS = frozenset(
     """give provide answer respond round use using base based basing calculate compute express assume
     assuming consider focus show tell describe explain address rely relying utilize utilizing refer
-    referring include ignore please state list""".split()
+    referring include ignore please""".split()
 )
 INSTRUCTION_WORDS = INSTRUCTION_VERBS | frozenset(
     """answers response question questions details detail information shown clearly plainly only
@@ -348,7 +363,10 @@ def search_text(question: str) -> str:
         if first not in INSTRUCTION_VERBS:
             kept.append(sentence)
             continue
-        kept.append(" ".join(w for w in sentence.split() if w.strip(".,;:?!()'\"").lower() not in INSTRUCTION_WORDS))
+        clause, rest = (sentence.split(",", 1) + [""])[:2] if sentence.rstrip().endswith("?") else (sentence, "")
+        # in a sentence that asks ('Using the statement, what were the line items?') only the opening clause instructs
+        words = [w for w in clause.split() if w.strip(".,;:?!()'\"").lower() not in INSTRUCTION_WORDS]
+        kept.append(" ".join(words) + (" " + rest if rest else ""))
     return " ".join(kept)
 
 

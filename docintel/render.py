@@ -6,6 +6,7 @@ import sys
 import textwrap
 from typing import TYPE_CHECKING, Any, TextIO
 
+from .conversation import describe_answer
 from .textnorm import strip_controls
 
 if TYPE_CHECKING:  # only for annotations: rendering traces must not import pandas or pypdf
@@ -288,16 +289,12 @@ def session_report(session_id: str, traces: list[dict[str, Any]]) -> str:
         lines.append(f"turn {session['turn']}: {session['asked']}")
         if session["resolved"] != session["asked"]:
             lines.append(f"  resolved: {session['resolved']}")
-        items = (trace.get("answer") or {}).get("items") or []
-        lines.append(f"  answer: {_item_text(items[0]) if items else '(none)'} — {verdict}; trace {trace['trace_id']}")
+        answer = describe_answer(trace.get("answer") or {}, verdict == "supported")
+        lines.append(f"  answer: {answer} — {verdict}; trace {trace['trace_id']}")
         over = [t["name"] for t in session.get("tiers", []) if t.get("over")]
         if over:
             lines.append(f"  over their share: {', '.join(over)}")
     return "\n".join(lines)
-
-
-def _item_text(item: dict[str, Any]) -> str:
-    return " ".join(str(item.get(k) or "") for k in ("label", "text", "title") if item.get(k))[:160] or _value(item)
 
 
 def tiers_report(tiers: list[Any]) -> str:
@@ -327,10 +324,11 @@ def calls_summary(calls: list[dict[str, Any]] | None) -> str | None:
     if not calls:
         return None
     stopped = next((c["call"] for c in calls if c["stopped"]), None)
+    kept = next((c["call"] for c in calls if c.get("kept")), None)
     if stopped:
         ending = f"stopped at call {stopped}"
     elif any(c["answer_found"] for c in calls):
-        ending = "no call settled; the first answer found is kept"
+        ending = f"no call settled; the answer of call {kept} is kept"
     else:
         ending = "no call found the answer"
     sent = sum(c["prompt_chars"] for c in calls)
@@ -389,7 +387,7 @@ def trace_report(trace: dict[str, Any]) -> str:
             f"  call {c['call']}: pages {sorted({p for ps in c['pages'].values() for p in ps})}, "
             f"{c['prompt_chars']:,} chars sent, tokens in {c['usage']['input_tokens']}; "
             f"{'found' if c['answer_found'] else 'not found'}, {c['verification']}"
-            + ("  <- kept" if c["stopped"] else "")
+            + ("  <- kept" if c.get("kept") else "")
             for c in trace["calls"]
         ]
     for section in (trace.get("budget_audit") or {}).get("sections", []):

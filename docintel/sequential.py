@@ -41,7 +41,8 @@ class CallRecord(BaseModel):
     answer_found: bool
     complete: bool
     verification: str | None = Field(description="the answer's overall status (supported, unsupported, ...)")
-    stopped: bool = Field(description="true for the call whose answer was kept because it is found and supported")
+    stopped: bool = Field(description="true for the call that settled the loop: found, complete and supported")
+    kept: bool = Field(default=False, description="true for the call whose answer is shown and kept in the trace")
     latency_s: float
 
 

@@ -93,7 +93,10 @@ def test_a_scripted_session_resolves_follow_ups_and_links_every_trace(run_cli, c
     script.write_text(SCRIPT)
     code, out, _ = run_cli("chat", corpus_pdf, "--script", script, "--json")
     assert code == 0
-    turns = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    objects = [json.loads(line) for line in out.splitlines()]  # every line is one JSON object
+    turns = [o for o in objects if "turn" in o]
+    commands = {o["command"]: o for o in objects if "command" in o}
+    assert {t["name"] for t in commands["/budget"]["tiers"]} >= {"evidence"} and commands["/sources"]["cited"]
     assert [t["turn"] for t in turns] == [1, 2, 3, 4, 5, 6] and len({t["session_id"] for t in turns}) == 1
     assert turns[1]["resolved"] == "What were capital expenditures in fiscal 2024?"
     assert turns[1]["answer"]["items"][0]["amount"]["value"] == -58.9  # the 2024 column, from the carried question
@@ -212,5 +215,61 @@ def test_the_model_writes_the_summary_only_from_supported_answers(
         assert "Use only the lines given" in fake_openai.requests[2]["body"]["input"][0]["content"]
     else:
         assert note in third["session"]["summary_note"] and "90 days" not in user
-        assert "Turn 1: What is the refund window? -> 45 days [supported]" in user
-    assert "9 business days [citation_failed: not verified]" in user  # the recent turn shows its verdict
+        assert (
+            'Turn 1: What is the refund window? -> the document says "within 45 days of purchase" [supported]' in user
+        )
+    # the recent turn shows its verdict, and what the model quoted is never "the document says"
+    assert "A (the model's answer, citation_failed: not a fact): the model quoted" in user
+
+
+def test_a_text_answer_is_remembered_by_its_verified_quote_not_the_model_s_words(
+    run_cli, corpus_pdf, fake_openai, tmp_path, isolated_env
+):
+    # the quote is verified, but the model's own text says 90 days: only quotes of text answers are checked
+    fake_openai.push_answer(_text_answer(60, "within 45 days of purchase", "The refund window is 90 days"))
+    fake_openai.push_answer(_text_answer(63, "Refunds are issued within 5 business days", "5 business days"))
+    script = tmp_path / "turns.txt"
+    script.write_text("What is the refund window?\nHow are refunds issued?\n")
+    code, _, _ = run_cli("chat", corpus_pdf, "--script", script, "--strategy", "combined")
+    user = fake_openai.requests[1]["body"]["input"][1]["content"]
+    assert code == 0 and 'the document says "within 45 days of purchase" [supported]' in user
+    assert "90 days" not in user
+
+
+def test_a_failed_turn_sets_the_script_s_exit_code_and_the_session_goes_on(run_cli, corpus_pdf, fake_openai, tmp_path):
+    fake_openai.push(status=400, body={"error": {"message": "bad request", "type": "invalid_request_error"}})
+    fake_openai.push_answer(_text_answer(60, "within 45 days of purchase", "45 days"))
+    script = tmp_path / "turns.txt"
+    script.write_text("What is the refund window?\nWhat is the refund window for damaged items?\n")
+    code, out, err = run_cli("chat", corpus_pdf, "--script", script, "--strategy", "combined")
+    assert code == 5 and err.startswith("error: ") and "supported" in out  # the second turn was answered
+
+
+def test_bad_scripts_and_documents_are_refused_before_any_turn(run_cli, corpus_pdf, tmp_path, isolated_env):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing to ask\n\n")
+    code, _, err = run_cli("chat", corpus_pdf, "--script", empty)
+    assert code == 2 and "has no turns" in err
+    script = tmp_path / "turns.txt"
+    script.write_text("What is the refund window?\n")
+    code, _, err = run_cli("chat", tmp_path / "missing.pdf", "--script", script)
+    assert code == 3 and "no such file or folder" in err
+    assert not (isolated_env / "traces").exists() or not list((isolated_env / "traces").glob("2*.json"))
+
+
+def test_a_multi_part_question_left_open_is_in_the_next_turn_s_working_state(
+    run_cli, corpus_pdf, fake_openai, tmp_path, isolated_env
+):
+    span = {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days of purchase"}
+    fake_openai.push_answer(
+        {"answer_type": "extraction", "items": [{"part_1": {"value": "45 days", "spans": [span]},
+                                                  "part_2": {"value": None, "spans": []}}],
+         "answer_found": True, "complete_answer_found": False, "conflicting_evidence": False,
+         "context_structured": True, "caveats": []}
+    )  # fmt: skip
+    fake_openai.push_answer(_text_answer(63, "Refunds are issued within 5 business days", "5 business days"))
+    script = tmp_path / "turns.txt"
+    script.write_text("How long is the refund window and when are refunds issued?\nWhat about damaged items?\n")
+    run_cli("chat", corpus_pdf, "--script", script, "--strategy", "combined")
+    user = fake_openai.requests[1]["body"]["input"][1]["content"]
+    assert "left open last turn: when are refunds issued?" in user

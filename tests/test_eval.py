@@ -263,11 +263,11 @@ def test_ablation_names_for_help_match_the_ablations():
 
 def test_eval_baseline_lists_what_flipped_question_by_question(run_cli, gold_file, corpus_pdf, tmp_path):
     old = tmp_path / "old.json"
-    code, _, _ = run_cli("eval", gold_file, corpus_pdf, "--out", old, "--budget-chars", "1000,1500", "--json")
+    code, _, _ = run_cli("eval", gold_file, corpus_pdf, "--out", old, "--budget-chars", "1000,1500,2000", "--json")
     assert code == 0
     # an earlier sweep in which, at 1500, the refund page was missed, capex answered otherwise and its match failed
     report = json.loads(old.read_text())
-    assert [r["label"] for r in report["runs"]] == ["full@1000", "full@1500"]
+    assert [r["label"] for r in report["runs"]] == ["full@1000", "full@1500", "full@2000"]  # the match is neither end
     by_id = {q["id"]: q for q in report["runs"][1]["questions"]}
     by_id["refund"]["page_hit"] = False
     by_id["capex"]["answer_summary"] = "58.9 x1e+06"
@@ -290,7 +290,14 @@ def test_eval_baseline_lists_what_flipped_question_by_question(run_cli, gold_fil
 def test_eval_baseline_must_be_an_eval_report(run_cli, gold_file, corpus_pdf, tmp_path, isolated_env):
     not_report = tmp_path / "notes.json"
     not_report.write_text('{"hello": 1}')
-    for path, message in ((not_report, "is not a docintel eval report"), (tmp_path / "missing.json", "no such file")):
+    edited = tmp_path / "edited.json"
+    edited.write_text('{"program": {"name": "docintel"}, "runs": [{"questions": [{}]}]}')
+    cases = (
+        (not_report, 2, "is not a docintel eval report"),
+        (edited, 2, "run 1 has no list of questions with ids"),
+        (tmp_path / "missing.json", 3, "no such file"),
+    )
+    for path, exit_code, message in cases:
         code, _, err = run_cli("eval", gold_file, corpus_pdf, "--baseline", path)
-        assert code == 2 and message in err and err.startswith("error:")
+        assert code == exit_code and message in err and err.startswith("error:")
     assert not (isolated_env / "traces").exists() or not list((isolated_env / "traces").glob("2*.json"))

@@ -29,6 +29,7 @@ def test_examples_are_chosen_by_shape_then_by_closeness():
         example("d", "How many stores opened?", "amount"),
         example("e", CAPEX, "amount"),  # the very same question: never shown
     ]
+    bank.append(example("f", "what were capital expenditures in FY 2025", "amount"))  # the same words: left out
     chosen = select_examples(bank, CAPEX, "amount", 5)
     assert [e.id for e in chosen] == ["b", "a"]  # 'd' shares no word; 'c' is another shape
     assert [e.id for e in select_examples(bank, CAPEX, "amount", 1)] == ["b"]
@@ -63,6 +64,31 @@ def test_examples_can_be_switched_off(run_cli, corpus_pdf, isolated_env, monkeyp
     monkeypatch.setenv("DOCINTEL_USE_EXAMPLES", "false")
     assert run_cli("ask", "What were capital expenditures in fiscal 2024?", corpus_pdf)[0] == 0
     assert not any(f.startswith("example:") for f in newest_trace(isolated_env)["prompt"]["fragments"])
+
+
+def test_an_answer_whose_value_check_failed_is_refused(run_cli, corpus_pdf, fake_openai, isolated_env):
+    item = {
+        "label": "Capital expenditures",
+        "amount": {"value": 58.9, "currency": "USD", "unit": "millions"},  # the 2024 column, asked for 2025
+        "period": "Fiscal year 2025",
+        "calculation": None,
+        "spans": [{"doc": None, "line_start": 32, "line_end": 32, "quote": "Capital expenditures 71.4 58.9 44.0"}],
+    }
+    fake_openai.push_answer(
+        {"answer_type": "amount", "items": [item], "answer_found": True, "complete_answer_found": True,
+         "conflicting_evidence": False, "context_structured": True, "caveats": []}
+    )  # fmt: skip
+    run_cli("ask", CAPEX, corpus_pdf, "--strategy", "combined")
+    trace = newest_trace(isolated_env)
+    assert trace["verification"]["status"] == "verified" and trace["verification"]["overall"] == "unsupported"
+    code, _, err = run_cli("examples", "add", trace["trace_id"])
+    assert code == 2 and "is unsupported: 0 quote(s) failed, 1 value check(s) did not hold" in err
+
+
+def test_the_bank_of_a_traces_folder_that_is_a_file_is_an_error(run_cli, isolated_env):
+    (isolated_env / "traces").write_text("not a folder")
+    code, _, err = run_cli("examples", "list")
+    assert code == 3 and "is a file, not a folder" in err
 
 
 @pytest.mark.parametrize(

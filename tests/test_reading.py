@@ -255,7 +255,9 @@ SHAPES = [
     ("Show revenue for each year in a table", "table"),
     ("Who is the chief executive officer?", "text"),
     ("Who audits the company?", "text"),
-    ("Why did gross profit fall?", "amount"),
+    ("Why did gross profit fall?", "text"),  # a reason, whatever figure it names
+    ("What is the company's dividend policy?", "text"),
+    ("How much did gross profit fall?", "amount"),
     ("How long is the refund window?", "text"),
     ("How long does the warranty last?", "text"),
     ("How long after the purchase date can items be returned?", "text"),

@@ -114,7 +114,7 @@ def test_a_fabricated_quote_does_not_stop_the_loop(run_cli, corpus_pdf, fake_ope
     ]
 
 
-def test_no_call_settles_keeps_the_first_answer_found(run_cli, corpus_pdf, fake_openai, isolated_env):
+def test_no_call_settles_when_nothing_is_found(run_cli, corpus_pdf, fake_openai, isolated_env):
     for _ in groups(corpus_pdf, DIVIDENDS):
         fake_openai.push_answer(NOT_FOUND)
     code, out, _ = run_cli("ask", DIVIDENDS, corpus_pdf, "--json", "--budget-chars", BUDGET)
@@ -166,3 +166,33 @@ def test_when_no_call_settles_the_first_answer_found_is_kept(run_cli, corpus_pdf
     code, out, _ = run_cli("ask", DIVIDENDS, corpus_pdf, "--json", "--budget-chars", BUDGET)
     data = json.loads(out)
     assert data["answer"]["items"][0]["label"] == "Dividends paid" and data["status"] == "citation_failed"
+
+
+def test_an_incomplete_answer_does_not_stop_the_loop(run_cli, corpus_pdf, fake_openai, isolated_env):
+    partial = {**DIVIDENDS_ROW, "complete_answer_found": False}
+    fake_openai.push_answer(partial)
+    fake_openai.push_answer(NET_INCOME_ROW)
+    run_cli("ask", DIVIDENDS, corpus_pdf, "--json", "--budget-chars", BUDGET)
+    calls = only_trace(isolated_env)["calls"]
+    assert [(c["complete"], c["verification"], c["stopped"]) for c in calls] == [
+        (False, "supported", False),
+        (True, "supported", True),
+    ]
+
+
+def test_without_a_settled_call_a_supported_answer_is_kept_before_a_merely_found_one(
+    run_cli, corpus_pdf, fake_openai, isolated_env
+):
+    fabricated = amount("Dividends paid", -37.5, 52, "Dividends paid (99.9) (33.0)")  # found, citation fails
+    partial = {**NET_INCOME_ROW, "complete_answer_found": False}  # supported, but not complete
+    fake_openai.push_answer(fabricated)
+    fake_openai.push_answer(partial)
+    for _ in groups(corpus_pdf, DIVIDENDS)[2:]:
+        fake_openai.push_answer(NOT_FOUND)
+    code, out, _ = run_cli("ask", DIVIDENDS, corpus_pdf, "--json", "--budget-chars", BUDGET)
+    data = json.loads(out)
+    trace = only_trace(isolated_env)
+    assert data["answer"]["items"][0]["label"] == "Net income" and data["status"] == "supported"
+    assert [c["kept"] for c in trace["calls"]][:2] == [False, True] and not any(c["stopped"] for c in trace["calls"])
+    code, out, _ = run_cli("traces", "show", trace["trace_id"])
+    assert "no call settled; the answer of call 2 is kept" in out and out.count("<- kept") == 1

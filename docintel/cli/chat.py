@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import render
-from ..errors import EXIT_OK, DocintelError, InputError
+from ..errors import EXIT_OK, DocintelError, InputError, UsageError
 from ..render import print_text
 from .common import add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
 
@@ -43,8 +43,10 @@ Commands at the prompt (or as lines of --script):
   /quit            leave (end of input does too)
 
 --script FILE runs the turns of FILE (one per line; blank lines and lines starting with # are
-skipped) and exits: 0 when every turn was answered, 1 when one failed (its error is shown and
-the session goes on).
+skipped) and exits 0 when every turn was answered, else with the exit code of the first turn that
+failed (its error is shown and the session goes on); a script without turns is exit 2, a missing
+document exit 3 before any turn. With --json every turn, /budget and /sources print one JSON
+object per line.
 
 example: docintel chat filings/3M_2018_10K.pdf
 example: docintel chat filings/ --script turns.txt --json"""
@@ -66,15 +68,21 @@ def register(sub: Any) -> None:
     common_flags(p)
 
 
-def _turns(args: argparse.Namespace) -> Iterator[str]:
-    if args.script is not None:
-        try:
-            text = args.script.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(
-                f"cannot read the chat script {args.script} ({exc.__class__.__name__})", "check the path"
-            ) from None
-        yield from (line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
+def _script(path: Path) -> list[str]:
+    """The turns of a script file; InputError when it cannot be read, UsageError when it holds none."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read the chat script {path} ({exc.__class__.__name__})", "check the path") from None
+    turns = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    if not turns:
+        raise UsageError(f"the chat script {path} has no turns", "write one question (or /command) per line")
+    return turns
+
+
+def _turns(args: argparse.Namespace, script: list[str] | None) -> Iterator[str]:
+    if script is not None:
+        yield from script
         return
     _readline_history(args)
     while True:
@@ -116,28 +124,33 @@ def _write_history(readline: Any, path: Path) -> None:
 def cmd_chat(args: argparse.Namespace) -> int:
     from ..chat import ChatSession
 
+    script = _script(args.script) if args.script is not None else None
+    missing = [p for p in args.paths if not p.exists()]
+    if missing:
+        raise InputError(f"no such file or folder: {missing[0]}", "give PDF files or folders that exist")
     pipeline = make_pipeline(args, budget_chars=args.budget_chars)
     pipeline.store.check_writable()
     session = ChatSession(pipeline, args.paths, args.scope or None)
-    failed = False
-    if args.script is None and not args.json:
+    first_error = EXIT_OK
+    if script is None and not args.json:
         print_text(f"session {session.session_id}: ask a question, /help for commands, /quit to leave")
-    for line in _turns(args):
+    for line in _turns(args, script):
         if line.startswith("/"):
             if _command(line, session, args):
                 break
             continue
-        failed |= not _turn(line, session, args)
-    return 1 if failed and args.script is not None else EXIT_OK
+        code = _turn(line, session, args)  # every turn runs; the first failure sets the exit code
+        first_error = first_error or code
+    return first_error if script is not None else EXIT_OK
 
 
-def _turn(asked: str, session: ChatSession, args: argparse.Namespace) -> bool:
-    """Answer and print one turn; an error is printed and the session goes on."""
+def _turn(asked: str, session: ChatSession, args: argparse.Namespace) -> int:
+    """Answer and print one turn: EXIT_OK, or the error's exit code (printed; the session goes on)."""
     try:
         result, resolution = session.ask(asked)
     except DocintelError as exc:
         print_text(f"error: {exc}", file=sys.stderr)
-        return False
+        return exc.exit_code
     record = session.last_record
     if args.json:
         data = {
@@ -150,13 +163,13 @@ def _turn(asked: str, session: ChatSession, args: argparse.Namespace) -> bool:
             **result.to_json(),
         }
         print(json.dumps(data, ensure_ascii=False))
-        return True
+        return EXIT_OK
     if resolution.question != asked:
         print_text(f"» resolved: {resolution.question}  ({'; '.join(resolution.carried)})")
     print_text(render.answer_report(result.to_json()))
     if over := [t.name for t in session.budget() if t.over]:
         print_text(f"note: over its share of the budget: {', '.join(over)} (see /budget)")
-    return True
+    return EXIT_OK
 
 
 def _command(line: str, session: ChatSession, args: argparse.Namespace) -> bool:
@@ -169,8 +182,14 @@ def _command(line: str, session: ChatSession, args: argparse.Namespace) -> bool:
     elif name == "/reset":
         session.reset()
         print_text(f"conversation forgotten; session {session.session_id}")
+    elif name == "/budget" and args.json:
+        print(json.dumps({"command": "/budget", "tiers": [t.model_dump() for t in session.budget()]}))
     elif name == "/budget":
         print_text(render.tiers_report(session.budget()) or "no turn yet")
+    elif name == "/sources" and args.json:
+        documents = sorted({d for t in session.turns for d in t.documents})
+        spans = session.last_result.verification.model_dump(mode="json")["spans"] if session.last_result else []
+        print(json.dumps({"command": "/sources", "documents": documents, "cited": spans}, ensure_ascii=False))
     elif name == "/sources":
         print_text(render.sources_report(session.last_result.to_json() if session.last_result else None, session.turns))
     elif name == "/save":

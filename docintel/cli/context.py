@@ -23,7 +23,9 @@ def register(sub: Any) -> None:
         description="Parse the question, route it over the documents (issuer, period, terms; see\n"
         "`docintel ask --help`), rank passages inside the routed ones and pack them under the\n"
         "budget; print the rendered evidence, the audit of every packing decision and the\n"
-        "routing decision of every document.\n\n"
+        "routing decision of every document. This is the combined packing: a single-fact question\n"
+        "answered sequentially (see `docintel ask --help`) is sent these passages in rank order,\n"
+        "in groups of budget/3 characters, one group per call, until one answers.\n\n"
         'example: docintel context "cash flow on page 4" corpus/ --json\n\n'
         "exit codes: 0 ok; 2 usage (empty question, bad flag); 3 a document could not be\n"
         "read (listed on stderr; the others are still used); 4 configuration.",

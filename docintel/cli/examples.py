@@ -54,6 +54,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     from ..traces import TraceStore
 
     traces_dir = load_settings({"traces_dir": args.traces_dir}).traces_dir
+    TraceStore(traces_dir).trace_files()  # a traces folder that is a file: the trace store's clear error
     bank = load_bank(traces_dir)
     if args.examples_command == "list":
         if args.json:

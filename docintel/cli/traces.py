@@ -142,6 +142,8 @@ def _warn(problems: list[str]) -> None:
 
 def cmd_traces_show(args: argparse.Namespace) -> int:
     """Print one trace (readable, as JSON, or its prompt), or every turn of a chat session."""
+    if args.session and (args.id or args.prompt):
+        raise UsageError("traces show takes a trace id or --session ID, not both", "drop one of them")
     if args.session:
         turns = _store(args).session(args.session)
         if args.json:
