@@ -117,6 +117,11 @@ def main() -> None:
     print(f"gold page among pages sent : {hits / n:.3f}  ({hits}/{n})   target >= {TARGETS['page']:.2f}")
     failed = hits / n < TARGETS["page"]
     if not args.no_folds:
+        a, b = halves(questions)
+        print(
+            f"  default settings, half A: {sum(rows[i]['hit'] for i in a) / len(a):.3f}   "
+            f"half B: {sum(rows[i]['hit'] for i in b) / len(b):.3f}   (halves by filing)"
+        )
         folds = two_fold(questions, docs, args.budget_chars)
         for (config, score), name in zip(
             folds, ("tuned on half A, scored on B", "tuned on half B, scored on A"), strict=True
