@@ -21,8 +21,9 @@ from typing import Any
 from .errors import DocintelError, DocumentNotFoundError, InputError, QuestionFileError, StorageError, UsageError
 from .ingest import Document, IngestFailure, Ingestor, expand_paths
 from .outfile import BatchOutput, check_output_path, is_batch_output
-from .pipeline import AskResult, Pipeline
+from .pipeline import Pipeline
 from .question import check_question
+from .results import AskResult
 
 ID_KEYS = ("id", "financebench_id", "question_id", "qid")
 DOC_KEYS = ("doc", "doc_name", "document", "file")

@@ -30,9 +30,10 @@ from .conversation import (
     unsupported_numbers,
 )
 from .errors import storage_error
-from .pipeline import AskResult, Pipeline
+from .pipeline import Pipeline
 from .prompts import Prompt
 from .question import parse_question
+from .results import AskResult
 from .settings import MIN_BUDGET_CHARS
 
 

@@ -24,8 +24,9 @@ from . import __version__
 from .batch import QuestionRow, QuestionTargets, ingest_needed
 from .errors import DocintelError, StorageError
 from .numbers import find_numbers
-from .pipeline import AskResult, Pipeline
+from .pipeline import Pipeline
 from .progress import SILENT, Reporter
+from .results import AskResult
 from .scoring import (
     Quantity,
     evidence_share,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, get_args
 
@@ -23,13 +23,14 @@ from .conversation import ChatTurn
 from .corpus import Corpus, corpus_key, corpus_of, open_corpus
 from .errors import DocintelError, InputError, StorageError, TraceError, UsageError
 from .examples import ExampleBank
-from .ingest import Document, IngestFailure, Ingestor, IngestReport
+from .ingest import Document, Ingestor, IngestReport
 from .progress import SILENT, Reporter
 from .prompts import Prompt, compose_prompt
-from .question import ParsedQuestion, check_question, parse_question
+from .question import check_question, parse_question
+from .results import AskResult, Prepared
 from .retrieve import RetrievalResult, retrieve, warm_indexes
 from .review import DocumentFinder, answer_model, current_context, labelled, replay_settings, reverify_report
-from .route import Routing, route
+from .route import route
 from .sequential import CallRecord, call_record, group_contexts, kept_call, settles, strategy_for, total_usage
 from .settings import MIN_BUDGET_CHARS, Settings
 from .trace_model import (
@@ -47,60 +48,6 @@ from .trace_model import (
 )
 from .traces import TRACE_VERSION, TraceStore, new_trace_id, utc_now
 from .verify import Verification, verify_answer
-
-
-@dataclass
-class Prepared:
-    """Everything up to the packed context."""
-
-    parsed: ParsedQuestion
-    documents: list[Document]
-    failures: list[IngestFailure]
-    retrieval: RetrievalResult
-    context: Context
-    timings: dict[str, float]
-    routing: Routing | None = None
-    conversation: str = ""  # a chat turn's conversation block (docintel.conversation), sent before the evidence
-
-
-@dataclass
-class AskResult:
-    """A verified, traced answer."""
-
-    answer: BaseModel
-    verification: Verification
-    trace_id: str
-    trace_path: Path | None
-    backend: str
-    model: str | None
-    usage: Usage
-    prepared: Prepared
-    prompt: Prompt
-    generation: Generation
-    notes: list[str] = field(default_factory=list)
-    trace_error: StorageError | None = None
-    cost_usd: float | None = 0.0
-    calls: list[CallRecord] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``ask --json`` object."""
-        return {
-            "answer": self.answer.model_dump(mode="json"),
-            "status": self.verification.overall,
-            "verification": self.verification.model_dump(mode="json"),
-            "trace_id": self.trace_id if self.trace_path else None,
-            "trace_path": str(self.trace_path) if self.trace_path else None,
-            "trace_error": self.trace_error.to_dict() if self.trace_error else None,
-            "backend": self.backend,
-            "model": self.model,
-            "usage": self.usage.model_dump(),
-            "context_status": self.prepared.context.status,
-            "routing": self.prepared.routing.model_dump(mode="json") if self.prepared.routing else None,
-            "strategy": "sequential" if self.calls else "combined",
-            "calls": [c.model_dump(mode="json") for c in self.calls],
-            "failed_documents": [f.model_dump() for f in self.prepared.failures],
-            "notes": self.notes,
-        }
 
 
 def shape_of(schema: type[BaseModel]) -> str:

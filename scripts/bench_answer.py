@@ -34,8 +34,9 @@ from dataclasses import dataclass
 
 from docintel.evaluate import answer_matches
 from docintel.ingest import Document
-from docintel.pipeline import AskResult, Pipeline
+from docintel.pipeline import Pipeline
 from docintel.render import answer_report
+from docintel.results import AskResult
 from docintel.scoring import gold_pages, gold_quantity, number_found
 from docintel.settings import load_settings
 from scripts import benchdata

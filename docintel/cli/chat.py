@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import render
+from .. import render, render_chat
 from ..errors import EXIT_OK, DocintelError, InputError, UsageError
 from ..render import print_text
 from .common import add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
@@ -185,13 +185,15 @@ def _command(line: str, session: ChatSession, args: argparse.Namespace) -> bool:
     elif name == "/budget" and args.json:
         print(json.dumps({"command": "/budget", "tiers": [t.model_dump() for t in session.budget()]}))
     elif name == "/budget":
-        print_text(render.tiers_report(session.budget()) or "no turn yet")
+        print_text(render_chat.tiers_report(session.budget()) or "no turn yet")
     elif name == "/sources" and args.json:
         documents = sorted({d for t in session.turns for d in t.documents})
         spans = session.last_result.verification.model_dump(mode="json")["spans"] if session.last_result else []
         print(json.dumps({"command": "/sources", "documents": documents, "cited": spans}, ensure_ascii=False))
     elif name == "/sources":
-        print_text(render.sources_report(session.last_result.to_json() if session.last_result else None, session.turns))
+        print_text(
+            render_chat.sources_report(session.last_result.to_json() if session.last_result else None, session.turns)
+        )
     elif name == "/save":
         path = Path(rest.strip() or f"chat-{session.session_id}.json")
         try:

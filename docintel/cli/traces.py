@@ -9,11 +9,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .. import render
+from .. import render, render_chat
 from ..errors import EXIT_CHECK_FAILED, EXIT_OK, UsageError
 from ..render import print_text
 from ..settings import load_settings
-from ..traces import TRACE_STATUSES, TraceStore, trace_stats
+from ..trace_stats import trace_stats
+from ..traces import TRACE_STATUSES, TraceStore
 from .common import add_command, common_flags, make_pipeline, non_negative
 
 
@@ -149,7 +150,7 @@ def cmd_traces_show(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(turns, indent=1, ensure_ascii=False))
         else:
-            print_text(render.session_report(args.session, turns))
+            print_text(render_chat.session_report(args.session, turns))
         return EXIT_OK
     if not args.id:
         raise UsageError("traces show needs a trace id or --session ID", "run `docintel traces list` to see ids")

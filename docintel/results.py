@@ -1,0 +1,74 @@
+"""What the pipeline hands back: the prepared evidence of a question, and a verified, traced answer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from .backends import Generation, Usage
+from .context import Context
+from .errors import StorageError
+from .ingest import Document, IngestFailure
+from .prompts import Prompt
+from .question import ParsedQuestion
+from .retrieve import RetrievalResult
+from .route import Routing
+from .sequential import CallRecord
+from .verify import Verification
+
+
+@dataclass
+class Prepared:
+    """Everything up to the packed context."""
+
+    parsed: ParsedQuestion
+    documents: list[Document]
+    failures: list[IngestFailure]
+    retrieval: RetrievalResult
+    context: Context
+    timings: dict[str, float]
+    routing: Routing | None = None
+    conversation: str = ""  # a chat turn's conversation block (docintel.conversation), sent before the evidence
+
+
+@dataclass
+class AskResult:
+    """A verified, traced answer."""
+
+    answer: BaseModel
+    verification: Verification
+    trace_id: str
+    trace_path: Path | None
+    backend: str
+    model: str | None
+    usage: Usage
+    prepared: Prepared
+    prompt: Prompt
+    generation: Generation
+    notes: list[str] = field(default_factory=list)
+    trace_error: StorageError | None = None
+    cost_usd: float | None = 0.0
+    calls: list[CallRecord] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``ask --json`` object."""
+        return {
+            "answer": self.answer.model_dump(mode="json"),
+            "status": self.verification.overall,
+            "verification": self.verification.model_dump(mode="json"),
+            "trace_id": self.trace_id if self.trace_path else None,
+            "trace_path": str(self.trace_path) if self.trace_path else None,
+            "trace_error": self.trace_error.to_dict() if self.trace_error else None,
+            "backend": self.backend,
+            "model": self.model,
+            "usage": self.usage.model_dump(),
+            "context_status": self.prepared.context.status,
+            "routing": self.prepared.routing.model_dump(mode="json") if self.prepared.routing else None,
+            "strategy": "sequential" if self.calls else "combined",
+            "calls": [c.model_dump(mode="json") for c in self.calls],
+            "failed_documents": [f.model_dump() for f in self.prepared.failures],
+            "notes": self.notes,
+        }
