@@ -56,6 +56,8 @@ class ChatSession:
         settings = self.pipeline.settings
         previous = next((t for t in reversed(self.turns) if not t.superseded), None)
         resolution = resolve(asked.strip(), previous)
+        if previous is not None and resolution.carried:
+            previous.followed_up += 1
         self._summary_note = None
         history = assemble(
             self.turns,

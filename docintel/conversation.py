@@ -13,8 +13,9 @@ Each turn of ``docintel chat``:
    - *always*: the rules (the system prompt, unchanged);
    - *state*: documents in scope, periods asked so far, parts left open;
    - *recent*: the last ``chat_recent_turns`` turns raw, each with its verdict;
-   - *summary*: older turns, ranked by relevance to this question, reliability (a supported
-     answer is a fact; any other answer is never stated, only that it was asked) and recency;
+   - *summary*: older turns, ranked by reliability (a supported answer is a fact; any other
+     answer is never stated, only that it was asked), relevance to this question, importance
+     (how many later turns followed up on it) and recency;
    - *excluded*: turns that no longer bear on the question (no shared term or company) and
      answers a later turn asked again (superseded).
    The most recent turn is kept raw even when it is over its share; the trace flags it.
@@ -101,6 +102,7 @@ class Turn(BaseModel):
     documents: list[str] = Field(default_factory=list)
     open_parts: list[str] = Field(default_factory=list)
     superseded: bool = False
+    followed_up: int = Field(default=0, description="later turns resolved against this one: its importance")
 
     def fact(self) -> bool:
         """Whether the answer may be stated as a fact (found and supported)."""
@@ -302,8 +304,8 @@ def assemble(
         for t in older
         if t not in bearing
     ]
-    # reliability first (a supported answer is a fact), then relevance, then recency
-    ranked = sorted(bearing, key=lambda t: (-t.fact(), -_relevance(t, terms, names), -t.number))
+    # reliability first (a supported answer is a fact), then relevance, importance (followed up), recency
+    ranked = sorted(bearing, key=lambda t: (-t.fact(), -_relevance(t, terms, names), -t.followed_up, -t.number))
     summary = _fill([t.line() for t in ranked], shares["summary"], keep_first=False)
     source = "extracted" if summary else None
     facts = [t for t in ranked if t.fact() and t.line() in summary]

@@ -90,9 +90,11 @@ What were net sales in fiscal 2025?
 
 def test_a_scripted_session_resolves_follow_ups_and_links_every_trace(run_cli, corpus_pdf, tmp_path, isolated_env):
     script = tmp_path / "turns.txt"
-    script.write_text(SCRIPT)
+    script.write_text(SCRIPT + f"/save {tmp_path / 'session.json'}\n")
     code, out, _ = run_cli("chat", corpus_pdf, "--script", script, "--json")
     assert code == 0
+    saved = {t["number"]: t for t in json.loads((tmp_path / "session.json").read_text())["turns"]}
+    assert saved[1]["followed_up"] == 1 and saved[3]["followed_up"] == 1 and saved[2]["followed_up"] == 0
     objects = [json.loads(line) for line in out.splitlines()]  # every line is one JSON object
     turns = [o for o in objects if "turn" in o]
     commands = {o["command"]: o for o in objects if "command" in o}
@@ -273,3 +275,18 @@ def test_a_multi_part_question_left_open_is_in_the_next_turn_s_working_state(
     run_cli("chat", corpus_pdf, "--script", script, "--strategy", "combined")
     user = fake_openai.requests[1]["body"]["input"][1]["content"]
     assert "left open last turn: when are refunds issued?" in user
+
+
+def test_a_turn_followed_up_on_outranks_an_equally_relevant_one_in_the_summary():
+    turns = [
+        turn(1, "What was net income in 2018?", answer="A" * 200),
+        turn(2, "What was net income in 2017?", answer="B" * 200),
+        turn(3, "Who is the CEO?"),
+    ]
+    turns[0].followed_up = 2
+    history = assemble(turns, "What was net income in 2016?", 1100, recent=1)
+    summary = next(t for t in history.tiers if t.name == "summary")
+    assert summary.items == 1 and "A" * 200 in history.text and "B" * 200 not in history.text
+    turns[0].followed_up, turns[1].followed_up = 0, 2
+    history = assemble(turns, "What was net income in 2016?", 1100, recent=1)
+    assert "B" * 200 in history.text and "A" * 200 not in history.text

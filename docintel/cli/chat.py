@@ -45,7 +45,7 @@ Commands at the prompt (or as lines of --script):
 --script FILE runs the turns of FILE (one per line; blank lines and lines starting with # are
 skipped) and exits 0 when every turn was answered, else with the exit code of the first turn that
 failed (its error is shown and the session goes on); a script without turns is exit 2, a missing
-document exit 3 before any turn. With --json every turn, /budget and /sources print one JSON
+document exit 3 before any turn. With --json every turn and every command prints one JSON
 object per line.
 
 example: docintel chat filings/3M_2018_10K.pdf
@@ -173,34 +173,36 @@ def _turn(asked: str, session: ChatSession, args: argparse.Namespace) -> int:
 
 
 def _command(line: str, session: ChatSession, args: argparse.Namespace) -> bool:
-    """Run a /command; True to leave."""
+    """Run a /command; True to leave. With --json each prints one JSON object."""
     name, _, rest = line.partition(" ")
     if name in ("/quit", "/exit"):
         return True
+    data: dict[str, Any] = {"command": name}
     if name == "/help":
-        print_text(COMMANDS_HELP)
+        data["message"] = COMMANDS_HELP
     elif name == "/reset":
         session.reset()
-        print_text(f"conversation forgotten; session {session.session_id}")
-    elif name == "/budget" and args.json:
-        print(json.dumps({"command": "/budget", "tiers": [t.model_dump() for t in session.budget()]}))
+        data["message"] = f"conversation forgotten; session {session.session_id}"
     elif name == "/budget":
-        print_text(render_chat.tiers_report(session.budget()) or "no turn yet")
-    elif name == "/sources" and args.json:
-        documents = sorted({d for t in session.turns for d in t.documents})
-        spans = session.last_result.verification.model_dump(mode="json")["spans"] if session.last_result else []
-        print(json.dumps({"command": "/sources", "documents": documents, "cited": spans}, ensure_ascii=False))
+        data["tiers"] = [t.model_dump() for t in session.budget()]
+        data["message"] = render_chat.tiers_report(session.budget()) or "no turn yet"
     elif name == "/sources":
-        print_text(
-            render_chat.sources_report(session.last_result.to_json() if session.last_result else None, session.turns)
-        )
+        result = session.last_result
+        data["documents"] = sorted({d for t in session.turns for d in t.documents})
+        data["cited"] = result.verification.model_dump(mode="json")["spans"] if result else []
+        data["message"] = render_chat.sources_report(result.to_json() if result else None, session.turns)
     elif name == "/save":
         path = Path(rest.strip() or f"chat-{session.session_id}.json")
         try:
             session.save(path)
-            print_text(f"saved {len(session.turns)} turn(s) to {path}")
+            data["message"] = f"saved {len(session.turns)} turn(s) to {path}"
         except DocintelError as exc:
             print_text(f"error: {exc}", file=sys.stderr)
+            return False
     else:
-        print_text(f"unknown command {name}; /help lists them")
+        data["message"] = f"unknown command {name}; /help lists them"
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print_text(data["message"])
     return False
