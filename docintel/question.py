@@ -338,7 +338,12 @@ INSTRUCTION_VERBS = frozenset(
 INSTRUCTION_WORDS = INSTRUCTION_VERBS | frozenset(
     """answers response question questions details detail information shown clearly plainly only
     rounded rounding decimal decimals place places approximation approximate approximately reasonable
-    exact possible judgment asked provided given following line item items""".split()
+    exact possible judgment asked provided given following line item items need needs want wants
+    calculate compute number figure figures metric metrics unit units percent percents format""".split()
+)
+# "We need to calculate ...", "You should give ...": a request about the task, not the question
+_REQUEST_OPENER = re.compile(
+    r"^\W*(?:we|i|you)\s+(?:need|want|would like|have|must|should|are asked)\s+(?:you\s+)?to\b", re.I
 )
 _SENTENCE_END = re.compile(r"(?<=[.?!;:])\s+")
 # Answer-format phrases, anywhere in the question: the brief reads them from the original question.
@@ -360,7 +365,7 @@ def search_text(question: str) -> str:
     for sentence in _SENTENCE_END.split(_FORMAT_PHRASES.sub(" ", question)):
         words = re.findall(r"[A-Za-z][A-Za-z'&-]*|\S", sentence)
         first = next((w.lower() for w in words if w[0].isalpha()), "")
-        if first not in INSTRUCTION_VERBS:
+        if first not in INSTRUCTION_VERBS and not _REQUEST_OPENER.match(sentence):
             kept.append(sentence)
             continue
         clause, rest = (sentence.split(",", 1) + [""])[:2] if sentence.rstrip().endswith("?") else (sentence, "")

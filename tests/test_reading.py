@@ -55,6 +55,9 @@ def test_instruction_words_are_dropped_from_the_question_only():
     assert {"revenue", "income", "statement", "fy2022"} <= direct
     assert not direct & {"give", "response", "question", "relying", "details", "shown", "round", "decimal", "places"}
     assert "round to two decimal places" in parsed.brief.format_constraints  # read from the original question
+    request = parse_question("We need to calculate a reasonable figure. What was the net income of Acme?")
+    assert not {k.text.lower() for k in request.keywords} & {"need", "calculate", "reasonable", "figure"}
+    assert {"need", "calculat"} <= set(tokenize("Management will need to calculate reserves."))
     # the sentence that asks keeps every word; documents keep every word
     assert {"state", "details"} <= {k.text for k in parse_question("Which state details were filed?").keywords}
     assert {"rely", "detail"} <= set(tokenize("Relying on these details, the board acted."))
