@@ -28,16 +28,27 @@ def load_report(path: Path) -> dict[str, Any]:
             f"--baseline {path} cannot be read as JSON ({exc.__class__.__name__})",
             "give a report written by docintel eval --out",
         ) from None
-    if not (isinstance(data, dict) and (data.get("program") or {}).get("name") == "docintel" and data.get("runs")):
+    program = data.get("program") if isinstance(data, dict) else None
+    runs = data.get("runs") if isinstance(data, dict) else None
+    if not (isinstance(program, dict) and program.get("name") == "docintel" and isinstance(runs, list) and runs):
         raise UsageError(f"--baseline {path} is not a docintel eval report", "give a report written by eval --out")
-    for number, run in enumerate(data["runs"], start=1):
+    for number, run in enumerate(runs, start=1):
         questions = run.get("questions") if isinstance(run, dict) else None
-        if not isinstance(questions, list) or not all(isinstance(q, dict) and "id" in q for q in questions):
+        valid = (
+            isinstance(questions, list)
+            and all(isinstance(q, dict) and isinstance(q.get("id"), (str, int)) for q in questions)
+            and isinstance(run.get("totals", {}), dict)
+            and isinstance(run.get("label", ""), str)
+        )
+        if not valid:
             raise UsageError(
-                f"--baseline {path}: run {number} has no list of questions with ids",
+                f"--baseline {path}: run {number} is not a run of an eval report (questions with ids, totals)",
                 "give a report written by docintel eval --out, unedited",
             )
-    return data
+        for question in questions or []:
+            question["id"] = str(question["id"])
+    report: dict[str, Any] = data
+    return report
 
 
 def _flips(before: dict[str, Any], after: dict[str, Any]) -> dict[str, list[str]]:

@@ -50,6 +50,8 @@ class ChatSession:
         self.last_result: AskResult | None = None
         self._summaries: dict[tuple[int, ...], str] = {}
         self._summary_note: str | None = None
+        self._summary_tokens = 0
+        self.asked = 0  # turns asked, failed ones too: every turn has its own number
 
     def ask(self, asked: str) -> tuple[AskResult, Resolution]:
         """Answer one turn: resolve it, assemble its tiers, ask the pipeline, remember the answer."""
@@ -58,7 +60,8 @@ class ChatSession:
         resolution = resolve(asked.strip(), previous)
         if previous is not None and resolution.carried:
             previous.followed_up += 1
-        self._summary_note = None
+        self._summary_note, self._summary_tokens = None, 0
+        self.asked += 1
         history = assemble(
             self.turns,
             resolution.question,
@@ -68,7 +71,7 @@ class ChatSession:
         )
         record = SessionRecord(
             session_id=self.session_id,
-            turn=len(self.turns) + 1,
+            turn=self.asked,
             asked=asked.strip(),
             resolved=resolution.question,
             carried=resolution.carried,
@@ -77,6 +80,7 @@ class ChatSession:
             excluded_turns=history.excluded,
             summary_source=history.summary_source,
             summary_note=self._summary_note,
+            summary_tokens=self._summary_tokens,
         )
         result = self.pipeline.ask(
             resolution.question, self.paths, scope=self.scope, turn=ChatTurn(history=history, session=record)
@@ -100,17 +104,22 @@ class ChatSession:
         except BackendFailure as exc:
             self._summary_note = f"the model could not summarise ({exc.what}): extracted instead"
             return None
+        self._summary_tokens = generation.usage.input_tokens + generation.usage.output_tokens
         items = getattr(generation.answer, "items", [])
-        known = {t.number for t in facts}
-        if any(set(item.turns) - known for item in items):
-            self._summary_note = "the model's summary names a turn without a supported answer: extracted instead"
-            return None
-        text = " ".join(f"{item.text} (turn {', '.join(map(str, item.turns))})" for item in items)
-        if bad := unsupported_numbers(" ".join(item.text for item in items), facts):
+        by_number = {t.number: t for t in facts}
+        if any(not item.turns or set(item.turns) - set(by_number) for item in items):
             self._summary_note = (
-                f"the model's summary states {', '.join(bad)}, which no supported answer holds: extracted instead"
+                "the model's summary names no turn, or one without a supported answer: extracted instead"
             )
             return None
+        for item in items:  # each fact's numbers must be stated by the answers of the turns it names
+            if bad := unsupported_numbers(item.text, [by_number[n] for n in item.turns]):
+                self._summary_note = (
+                    f"the model's summary states {', '.join(bad)}, which the turns it names do not: extracted instead"
+                )
+                return None
+        text = " ".join(f"{item.text} (turn {', '.join(map(str, item.turns))})" for item in items)
+
         if not text or len(text) > limit:
             self._summary_note = "the model's summary was empty or over its share: extracted instead"
             return None
@@ -128,7 +137,11 @@ class ChatSession:
                 asked=record.asked,
                 question=resolution.question,
                 trace_id=result.trace_id if result.trace_path else None,
-                answer=describe_answer(answer, result.verification.overall == "supported"),
+                answer=describe_answer(
+                    answer,
+                    result.verification.overall == "supported",
+                    result.verification.model_dump(mode="json")["items"],
+                ),
                 status=result.verification.overall,
                 documents=sorted({s.doc for s in result.prepared.context.sources}),
                 open_parts=_open_parts(answer, result),
@@ -144,6 +157,8 @@ class ChatSession:
         """Forget every turn: a new session starts (with a new id)."""
         self.session_id = new_session_id()
         self.turns = []
+        self.asked = 0
+        self._summaries = {}
         self.last_record = None
         self.last_result = None
 

@@ -88,6 +88,7 @@ class SessionRecord(BaseModel):
         default=None, description="model or extracted: who wrote the summary of older turns (None: no summary)"
     )
     summary_note: str | None = Field(default=None, description="why a model-written summary was not used")
+    summary_tokens: int = Field(default=0, description="tokens of the model call that wrote the summary (0: none)")
 
 
 class Turn(BaseModel):
@@ -142,11 +143,12 @@ def resolve(asked: str, previous: Turn | None) -> Resolution:
     carried: list[str] = []
     if not content_terms(asked):  # nothing of its own to ask: the previous question, with what it names put in
         question = previous.question
-        if new.years and old.years:
-            replacement = " and ".join(str(y) for y in new.years)
-            question = re.sub(str(old.years[0]), replacement, question, count=1)
+        years = new.years or _relative_years(asked, old.years)
+        if years and old.years:
+            replacement = " and ".join(str(y) for y in years)
+            question = re.sub(rf"(?<!\d){old.years[0]}(?!\d)", replacement, question, count=1)
             for year in old.years[1:]:
-                question = re.sub(rf"\s*(?:and|,)?\s*\b{year}\b", "", question)
+                question = re.sub(rf"\s*(?:and|,)?\s*(?:FY\s?)?(?<!\d){year}(?!\d)", "", question, flags=re.I)
             carried.append(f"the question of turn {previous.number} with period {replacement}")
         elif new.years:
             question = question.rstrip(" ?.") + f" in {' and '.join(map(str, new.years))}?"
@@ -169,9 +171,9 @@ def resolve(asked: str, previous: Turn | None) -> Resolution:
         extra.append(f"for {company}")
         carried.append(f"company {company}")
     if not new.years and old.years:
-        years = " and ".join(map(str, old.years))
-        extra.append(f"in {years}")
-        carried.append(f"period {years}")
+        period = " and ".join(map(str, old.years))
+        extra.append(f"in {period}")
+        carried.append(f"period {period}")
     if not new.quarters and old.quarters and not new.years:
         quarter = " and ".join(f"Q{q}" for q in old.quarters)
         extra.append(f"in {quarter}")
@@ -185,6 +187,20 @@ def resolve(asked: str, previous: Turn | None) -> Resolution:
     return Resolution(question=f"{asked.rstrip(' ?.')} ({'; '.join(extra)})?", carried=carried)
 
 
+_RELATIVE = re.compile(
+    r"\b(?:the\s+)?(year before|previous year|prior year|preceding year|year after|next year|following year)\b", re.I
+)
+
+
+def _relative_years(asked: str, years: list[int]) -> list[int]:
+    """'the year before' / 'the year after' the previous turn's years; [] when the question says neither."""
+    match = _RELATIVE.search(asked)
+    if not match or not years:
+        return []
+    step = 1 if match.group(1).lower() in ("year after", "next year", "following year") else -1
+    return [y + step for y in years]
+
+
 def new_session_id() -> str:
     """A session id that sorts by time."""
     return "s" + datetime.now(UTC).strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(3)
@@ -195,24 +211,28 @@ def _quotes(item: dict[str, Any]) -> str:
     return " / ".join(f'"{span.get("quote", "")}"' for span in spans[:2])
 
 
-def describe_answer(answer: dict[str, Any], supported: bool = True) -> str:
-    """What an answer states, in one line, for the history.
+def describe_answer(answer: dict[str, Any], supported: bool = True, checks: list[dict[str, Any]] | None = None) -> str:
+    """What an answer states, in one line, for the history: only what verification checked.
 
-    Only what verification checks is kept: an amount's value, unit and period, a date (each
-    checked against its quotes), and for a text, list, table or yes/no item its verified quotes,
-    never the model's own wording (only the quote of such an item is checked).
+    An amount gives its value and unit (checked against its quote) and its period only when the
+    period check held, then the quote it comes from; a date its value; a text, list, table or
+    yes/no item its quotes. The model's own labels and wording are never repeated: only quotes
+    and checked values are. An answer that was not supported is marked as what the model quoted.
     """
+    periods = {c.get("item"): c.get("period_check") for c in checks or [] if c.get("field") is None}
+    source = "the document says" if supported else "the model quoted"
     parts: list[str] = []
-    for item in answer.get("items") or []:
+    for index, item in enumerate(answer.get("items") or []):
         if "amount" in item and isinstance(item["amount"], dict):
             amount = item["amount"]
-            period = f" ({item['period']})" if item.get("period") else ""
             unit = "" if amount.get("unit") in (None, "units") else f" {amount['unit']}"
-            parts.append(f"{item.get('label', '')}: {amount.get('value')}{unit} {amount.get('currency') or ''}{period}")
+            period = f" for {item['period']}" if item.get("period") and periods.get(index) == "supported" else ""
+            value = f"{amount.get('value')}{unit} {amount.get('currency') or ''}".strip()
+            parts.append(f"{value}{period}, from {_quotes(item)}")
         elif "date" in item and isinstance(item["date"], dict):
-            parts.append(f"{item.get('label', '')}: {item['date'].get('iso') or item['date'].get('original_text')}")
+            parts.append(f"{item['date'].get('iso') or item['date'].get('original_text')}, from {_quotes(item)}")
         elif item.get("spans"):
-            parts.append(f"{'the document says' if supported else 'the model quoted'} {_quotes(item)}")
+            parts.append(f"{source} {_quotes(item)}")
     text = "; ".join(" ".join(p.split()) for p in parts if p.strip())
     return (text[:300] + "…") if len(text) > 300 else text or "(nothing stated)"
 
@@ -311,7 +331,10 @@ def assemble(
     facts = [t for t in ranked if t.fact() and t.line() in summary]
     written = summarise(facts, shares["summary"]) if summarise and facts else None
     if written:
-        summary = [written, *(t.line() for t in ranked if not t.fact() and t.line() in summary)]
+        others = _fill(
+            [t.line() for t in ranked if not t.fact()], shares["summary"] - len(written) - 3, keep_first=False
+        )
+        summary = [written, *others]
         source = "model"
     raw = {
         f"Turn {t.number}: Q: {t.question}\n  A: {t.answer} [{t.status}]"
@@ -338,7 +361,7 @@ def assemble(
     # the most recent turn stays even over its share: it borrows what state and summary left unused,
     # and is cut only where the conversation's whole share ends
     left = room - len(state) - 1 - sum(len(x) + 3 for x in summary)
-    recent_lines = _fill(list(raw), shares["recent"], keep_first=True)
+    recent_lines = _fill(list(raw), shares["recent"], keep_first=True)  # state and summary keep to their shares
     if recent_lines and len(recent_lines[0]) + 1 > left:
         recent_lines = [_cut_to(recent_lines[0], left - 1)] if left > 40 else []
     blocks = [HISTORY_HEADER, state]
@@ -375,12 +398,6 @@ class ChatTurn(BaseModel):
 
     history: History
     session: SessionRecord
-
-    def with_evidence(self, used_chars: int, budget_chars: int, lines: int) -> SessionRecord:
-        """The session record with the evidence tier added."""
-        return self.session.model_copy(
-            update={"tiers": [*self.session.tiers, evidence_tier(used_chars, budget_chars, lines)]}
-        )
 
 
 def evidence_tier(used_chars: int, budget_chars: int, lines: int) -> TierRecord:

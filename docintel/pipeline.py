@@ -19,7 +19,7 @@ from . import __version__
 from .answer import make_extraction_model, not_found_answer, part_fields, schema_for, upgrade_answer
 from .backends import Backend, BackendFailure, Generation, Usage, make_backend
 from .context import Context, empty_context, pack_context
-from .conversation import ChatTurn
+from .conversation import ChatTurn, evidence_tier
 from .corpus import Corpus, corpus_key, corpus_of, open_corpus
 from .errors import DocintelError, InputError, StorageError, TraceError, UsageError
 from .examples import ExampleBank
@@ -239,9 +239,6 @@ class Pipeline:
         _record_prepared(trace, prepared)
         if turn is not None:
             prepared.conversation = turn.history.text
-            packed = prepared.context.budget
-            lines = sum(len(s.lines) for s in prepared.context.sources)
-            trace.session = turn.with_evidence(packed.used_chars, packed.budget_chars, lines)
         parts = prepared.parsed.parts
         if not extraction_fields and schema is None and len(parts) > 1 and self.settings.resolved_backend() == "openai":
             extraction_fields = part_fields(parts)  # one call, one field (item group) per part
@@ -331,6 +328,10 @@ class Pipeline:
         started: float,
     ) -> AskResult:
         """Record the answer, write the trace and build the result."""
+        if trace.session is not None:  # a chat turn: the evidence tier is what this answer's call was sent
+            packed, lines = prepared.context.budget, sum(len(s.lines) for s in prepared.context.sources)
+            tier = evidence_tier(packed.used_chars, packed.budget_chars, lines)
+            trace.session = trace.session.model_copy(update={"tiers": [*trace.session.tiers, tier]})
         trace.record_generation(generation, verification)
         trace.finish(started)
         path, storage_error = self._write(trace)

@@ -153,11 +153,15 @@ def _asks_for_amounts(question: str) -> bool:
 
 # Questions after a reason, a description or a policy want words, whatever figures they mention:
 # "Why did net income increase?", "What is the company's dividend policy?".
-_EXPLAIN_RE = re.compile(
+_EXPLAIN_OPENER = re.compile(
     r"^\s*(why|how (?:did|does|do|has|have|is|are|was|were|can|could|should|would|will)|describe|explain|discuss|"
-    r"summari[sz]e|what (?:drove|caused|explains))\b"
-    r"|\b(policy|policies|strategy|strategies|approach|reasons?|drivers?|factors?|risks?|explanation)\b",
+    r"summari[sz]e|what (?:drove|caused|explains))\b",
     re.I,
+)
+_EXPLAIN_NOUN = re.compile(r"\b(policy|policies|strategy|strategies|approach|reasons?|drivers?|explanation)\b", re.I)
+# a figure asked for in so many words outweighs a noun like 'policy' ('dividend per share ... under its policy')
+_QUANTITY_CUE = re.compile(
+    r"\bhow (much|many)\b|\bper share\b|\$|%|\b(amount|total|value|ratio|margin|rate|number of|percent(age)?)\b", re.I
 )
 
 
@@ -167,7 +171,10 @@ def answer_shape(question: str) -> AnswerShape:
         return "table"
     if _BOOLEAN_START.match(question):
         return "boolean"
-    if _EXPLAIN_RE.search(question) and not re.search(r"\bhow (much|many)\b", question, re.I):
+    explains = _EXPLAIN_OPENER.search(question) or (
+        _EXPLAIN_NOUN.search(question) and not _QUANTITY_CUE.search(question)
+    )
+    if explains and not re.search(r"\bhow (much|many)\b", question, re.I):
         return "list" if _LIST_Q_RE.search(question) and not _asks_for_amounts(question) else "text"
     if _DATE_RE.search(question) and not _DURATION_RE.search(question):
         return "date"
@@ -343,7 +350,9 @@ INSTRUCTION_WORDS = INSTRUCTION_VERBS | frozenset(
 )
 # "We need to calculate ...", "You should give ...": a request about the task, not the question
 _REQUEST_OPENER = re.compile(
-    r"^\W*(?:we|i|you)\s+(?:need|want|would like|have|must|should|are asked)\s+(?:you\s+)?to\b", re.I
+    r"^\W*(?:we|i|you)\s+(?:need|want|would like|have|must|should|are asked)\s+(?:you\s+)?to\s+"
+    r"(?:calculate|compute|estimate|give|provide|answer|round|use|derive|determine)\b",
+    re.I,
 )
 _SENTENCE_END = re.compile(r"(?<=[.?!;:])\s+")
 # Answer-format phrases, anywhere in the question: the brief reads them from the original question.

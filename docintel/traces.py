@@ -479,7 +479,9 @@ class TraceStore:
             except (OSError, ValueError):
                 continue  # a damaged file is `traces list`'s to report
             session = data.get("session") if isinstance(data, dict) else None
-            if isinstance(session, dict) and str(session.get("session_id", "")).startswith(session_id):
+            if not isinstance(session, dict) or not isinstance(session.get("turn"), int):
+                continue  # not a chat turn, or a damaged one: `traces list` reports damaged files
+            if str(session.get("session_id", "")).startswith(session_id):
                 turns.setdefault(session["session_id"], []).append(data)
         if len(turns) != 1:
             what = "no chat session" if not turns else f"{len(turns)} chat sessions"

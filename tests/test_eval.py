@@ -292,9 +292,15 @@ def test_eval_baseline_must_be_an_eval_report(run_cli, gold_file, corpus_pdf, tm
     not_report.write_text('{"hello": 1}')
     edited = tmp_path / "edited.json"
     edited.write_text('{"program": {"name": "docintel"}, "runs": [{"questions": [{}]}]}')
+    string_program = tmp_path / "string_program.json"
+    string_program.write_text('{"program": "docintel", "runs": [{"questions": []}]}')
+    list_totals = tmp_path / "list_totals.json"
+    list_totals.write_text('{"program": {"name": "docintel"}, "runs": [{"questions": [{"id": 1}], "totals": []}]}')
     cases = (
         (not_report, 2, "is not a docintel eval report"),
-        (edited, 2, "run 1 has no list of questions with ids"),
+        (string_program, 2, "is not a docintel eval report"),
+        (list_totals, 2, "run 1 is not a run of an eval report"),
+        (edited, 2, "run 1 is not a run of an eval report"),
         (tmp_path / "missing.json", 3, "no such file"),
     )
     for path, exit_code, message in cases:

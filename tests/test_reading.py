@@ -260,6 +260,8 @@ SHAPES = [
     ("Who audits the company?", "text"),
     ("Why did gross profit fall?", "text"),  # a reason, whatever figure it names
     ("What is the company's dividend policy?", "text"),
+    ("What quarterly dividend per share did the Board declare under its dividend policy?", "amount"),
+    ("What is the risk-free rate assumed?", "amount"),
     ("How much did gross profit fall?", "amount"),
     ("How long is the refund window?", "text"),
     ("How long does the warranty last?", "text"),

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import render, render_chat
-from ..errors import EXIT_OK, DocintelError, InputError, UsageError
+from ..errors import EXIT_INPUT, EXIT_OK, DocintelError, InputError, UsageError
 from ..render import print_text
 from .common import add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
 
@@ -29,10 +29,11 @@ previous turn, in brackets. What a question names itself wins. The resolved ques
 Each turn's prompt holds, besides the rules and the evidence: the working state (documents in
 scope, periods asked, parts left open), the latest turns raw with their verdicts, and older turns
 summarised (a supported answer as a fact; any other answer never stated as one), ranked by
-relevance, reliability and recency. Turns that no longer bear on the question, and answers asked
-again later, are left out. The conversation gets chat_history_share (25%) of --budget-chars,
-split into its tiers; the evidence gets the rest. Every turn is traced with the session id and
-its turn number: docintel traces show --session ID replays the conversation.
+reliability, relevance, importance (later turns that followed up on it) and recency. Turns that
+no longer bear on the question, and answers asked again later, are left out. The conversation
+gets chat_history_share (25%) of --budget-chars, split into its tiers; the evidence gets the rest.
+Every turn is traced with the session id and its turn number: docintel traces show --session ID
+replays the conversation.
 
 Commands at the prompt (or as lines of --script):
   /help            this list
@@ -44,9 +45,9 @@ Commands at the prompt (or as lines of --script):
 
 --script FILE runs the turns of FILE (one per line; blank lines and lines starting with # are
 skipped) and exits 0 when every turn was answered, else with the exit code of the first turn that
-failed (its error is shown and the session goes on); a script without turns is exit 2, a missing
-document exit 3 before any turn. With --json every turn and every command prints one JSON
-object per line.
+failed (its error is shown and the session goes on; a document that could not be read is exit
+3, as for ask); a script without turns is exit 2, a missing path exit 3 before any turn. With
+--json every turn and every command prints one JSON object per line (a failed turn: its error).
 
 example: docintel chat filings/3M_2018_10K.pdf
 example: docintel chat filings/ --script turns.txt --json"""
@@ -84,10 +85,12 @@ def _turns(args: argparse.Namespace, script: list[str] | None) -> Iterator[str]:
     if script is not None:
         yield from script
         return
-    _readline_history(args)
+    interactive = sys.stdin.isatty() and not args.json
+    if interactive:
+        _readline_history(args)
     while True:
         try:
-            line = input("docintel> ")
+            line = input("docintel> " if interactive else "")  # piped input or --json: stdout holds answers only
         except EOFError:
             print()
             return
@@ -150,6 +153,9 @@ def _turn(asked: str, session: ChatSession, args: argparse.Namespace) -> int:
         result, resolution = session.ask(asked)
     except DocintelError as exc:
         print_text(f"error: {exc}", file=sys.stderr)
+        if args.json:
+            print(json.dumps({"session_id": session.session_id, "turn": session.asked, "asked": asked,
+                              "error": str(exc), "exit_code": exc.exit_code}, ensure_ascii=False))  # fmt: skip
         return exc.exit_code
     record = session.last_record
     if args.json:
@@ -163,13 +169,13 @@ def _turn(asked: str, session: ChatSession, args: argparse.Namespace) -> int:
             **result.to_json(),
         }
         print(json.dumps(data, ensure_ascii=False))
-        return EXIT_OK
+        return EXIT_INPUT if result.prepared.failures else EXIT_OK
     if resolution.question != asked:
         print_text(f"» resolved: {resolution.question}  ({'; '.join(resolution.carried)})")
     print_text(render.answer_report(result.to_json()))
     if over := [t.name for t in session.budget() if t.over]:
         print_text(f"note: over its share of the budget: {', '.join(over)} (see /budget)")
-    return EXIT_OK
+    return EXIT_INPUT if result.prepared.failures else EXIT_OK  # as ask: a document could not be read
 
 
 def _command(line: str, session: ChatSession, args: argparse.Namespace) -> bool:
@@ -198,6 +204,8 @@ def _command(line: str, session: ChatSession, args: argparse.Namespace) -> bool:
             data["message"] = f"saved {len(session.turns)} turn(s) to {path}"
         except DocintelError as exc:
             print_text(f"error: {exc}", file=sys.stderr)
+            if args.json:
+                print(json.dumps({"command": name, "error": str(exc), "exit_code": exc.exit_code}, ensure_ascii=False))
             return False
     else:
         data["message"] = f"unknown command {name}; /help lists them"
