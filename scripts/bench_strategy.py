@@ -188,6 +188,11 @@ def main() -> None:
         f"({sum(not r['gold_sent'] for r in unsettled)} had no gold page in any call)"
     )
     print("sequential stopped at call: " + ", ".join(f"{k}: {stops.count(k)}" for k in sorted(set(stops), key=str)))
+    reachable = [i for i, r in enumerate(rows_by["sequential"]) if r["single"] and rows_by["combined"][i]["gold_sent"]]
+    if reachable:
+        seq = statistics.mean(rows_by["sequential"][i]["sent"] for i in reachable)
+        comb = statistics.mean(rows_by["combined"][i]["sent"] for i in reachable)
+        print(f"  on the {len(reachable)} single-fact questions whose gold page combined sends: {seq / comb:.2f}")
     ratio = results["sequential"]["sent_single"] / max(results["combined"]["sent_single"], 1)
     print(f"single-fact chars sent, sequential / combined: {ratio:.2f}   target <= 0.50")
     dropped = results["sequential"]["match"] < results["combined"]["match"]
