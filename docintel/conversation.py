@@ -139,34 +139,42 @@ def resolve(asked: str, previous: Turn | None) -> Resolution:
     """*asked* with what it leaves out taken from the previous turn; what it names itself wins."""
     if previous is None:
         return Resolution(question=asked)
-    new, old = question_entities(asked), question_entities(previous.question)
-    carried: list[str] = []
     if not content_terms(asked):  # nothing of its own to ask: the previous question, with what it names put in
-        question = previous.question
-        years = new.years or _relative_years(asked, old.years)
-        if years and old.years:
-            replacement = " and ".join(str(y) for y in years)
+        return _substitute(asked, previous)
+    return _carry(asked, previous)
+
+
+def _substitute(asked: str, previous: Turn) -> Resolution:
+    """The previous question with the period, quarter or company *asked* names put in its place."""
+    new, old = question_entities(asked), question_entities(previous.question)
+    question, carried, turn = previous.question, [], f"the question of turn {previous.number}"
+    years = new.years or _relative_years(asked, old.years)
+    if years:
+        replacement = " and ".join(str(y) for y in years)
+        if old.years:
             question = re.sub(rf"(?<!\d){old.years[0]}(?!\d)", replacement, question, count=1)
             for year in old.years[1:]:
                 question = re.sub(rf"\s*(?:and|,)?\s*(?:FY\s?)?(?<!\d){year}(?!\d)", "", question, flags=re.I)
-            carried.append(f"the question of turn {previous.number} with period {replacement}")
-        elif new.years:
-            question = question.rstrip(" ?.") + f" in {' and '.join(map(str, new.years))}?"
-            carried.append(f"the question of turn {previous.number} for {' and '.join(map(str, new.years))}")
-        if new.quarters:
-            quarter = " and ".join(f"Q{q}" for q in new.quarters)
-            replaced = re.sub(rf"\bQ{old.quarters[0]}\b", quarter, question, flags=re.I) if old.quarters else question
-            question = replaced if replaced != question else question.rstrip(" ?.") + f" in {quarter}?"
-            carried.append(f"the question of turn {previous.number} for {quarter}")
-        company, before = _subject(new), _subject(old)
-        if company and before:
-            question = question.replace(before, company)
-            carried.append(f"the question of turn {previous.number} about {company}")
-        elif company:
-            question = question.rstrip(" ?.") + f" for {company}?"
-            carried.append(f"the question of turn {previous.number} about {company}")
-        return Resolution(question=question, carried=carried or [f"the question of turn {previous.number}"])
+        else:
+            question = question.rstrip(" ?.") + f" in {replacement}?"
+        carried.append(f"{turn} for {replacement}")
+    if new.quarters:
+        quarter = " and ".join(f"Q{q}" for q in new.quarters)
+        replaced = re.sub(rf"\bQ{old.quarters[0]}\b", quarter, question, flags=re.I) if old.quarters else question
+        question = replaced if replaced != question else question.rstrip(" ?.") + f" in {quarter}?"
+        carried.append(f"{turn} for {quarter}")
+    company, before = _subject(new), _subject(old)
+    if company:
+        question = question.replace(before, company) if before else question.rstrip(" ?.") + f" for {company}?"
+        carried.append(f"{turn} about {company}")
+    return Resolution(question=question, carried=carried or [turn])
+
+
+def _carry(asked: str, previous: Turn) -> Resolution:
+    """*asked* with the company, period, quarter and topic it leaves out, in brackets, from the previous turn."""
+    new, old = question_entities(asked), question_entities(previous.question)
     extra: list[str] = []
+    carried: list[str] = []
     if not new.names and (company := _subject(old)):
         extra.append(f"for {company}")
         carried.append(f"company {company}")
@@ -178,9 +186,9 @@ def resolve(asked: str, previous: Turn | None) -> Resolution:
         quarter = " and ".join(f"Q{q}" for q in old.quarters)
         extra.append(f"in {quarter}")
         carried.append(f"quarter {quarter}")
-    if _PRONOUN.search(asked):
+    if pronoun := _PRONOUN.search(asked):
         topic = _LEAD.sub("", previous.question).rstrip(" ?.")
-        extra.append(f"'{_PRONOUN.search(asked).group(1).lower()}' = {topic}")  # type: ignore[union-attr]
+        extra.append(f"'{pronoun.group(1).lower()}' = {topic}")
         carried.append(f"topic of turn {previous.number}")
     if not extra:
         return Resolution(question=asked)
