@@ -308,6 +308,52 @@ def summary_prompt_parts(facts: list[Turn], limit: int) -> tuple[str, str]:
     return SUMMARY_RULES, f"Supported answers:\n{lines}\n\nSummarise them in at most {limit} characters in all."
 
 
+def _raw_line(turn: Turn) -> str:
+    if turn.fact():
+        return f"Turn {turn.number}: Q: {turn.question}\n  A: {turn.answer} [{turn.status}]"
+    return f"Turn {turn.number}: Q: {turn.question}\n  A (the model's answer, {turn.status}: not a fact): {turn.answer}"
+
+
+def _state_line(live: list[Turn], share: int) -> str:
+    """The working state: documents in scope, periods asked so far, parts the last turn left open."""
+    periods = sorted({y for t in live for y in question_entities(t.question).years})
+    documents = sorted({d for t in live for d in t.documents})
+    open_parts = [p for t in live[-1:] for p in t.open_parts]
+    parts = (
+        f"documents in scope: {', '.join(documents)}" if documents else "",
+        f"periods asked: {', '.join(map(str, periods))}" if periods else "",
+        f"left open last turn: {' | '.join(open_parts)}" if open_parts else "",
+    )
+    return _cut_to("Working state: " + "; ".join(p for p in parts if p), share)
+
+
+def _summary_lines(
+    ranked: list[Turn], share: int, summarise: Summariser | None
+) -> tuple[list[str], str | None, list[int]]:
+    """The summary tier's lines, who wrote them (model, extracted or None) and the turns they cover."""
+    lines = _fill([t.line() for t in ranked], share, keep_first=False)
+    facts = [t for t in ranked if t.fact() and t.line() in lines]
+    written = summarise(facts, share) if summarise and facts else None
+    if written:
+        others = _fill([t.line() for t in ranked if not t.fact()], share - len(written) - 3, keep_first=False)
+        covered = {t.number for t in facts} | {t.number for t in ranked if t.line() in others}
+        return [written, *others], "model", [t.number for t in ranked if t.number in covered]
+    return lines, "extracted" if lines else None, [t.number for t in ranked if t.line() in lines]
+
+
+def _recent_lines(latest: list[Turn], share: int, left: int) -> tuple[list[str], list[Turn]]:
+    """The recent tier, most recent first, and the turns shown. The latest turn stays even over its share
+    (it borrows what state and summary left unused) and is cut only where the conversation's share ends."""
+    raw = {_raw_line(t): t for t in reversed(latest)}
+    lines = _fill(list(raw), share, keep_first=True)
+    if lines and len(lines[0]) + 1 > left:
+        lines = [_cut_to(lines[0], left - 1)] if left > 40 else []
+    shown = [t for line, t in raw.items() if line in lines]
+    if lines and lines[0] not in raw:  # the latest turn, cut to fit
+        shown.insert(0, next(iter(raw.values())))
+    return lines, shown
+
+
 def assemble(
     turns: list[Turn], question: str, history_chars: int, recent: int, summarise: Summariser | None = None
 ) -> History:
@@ -320,8 +366,7 @@ def assemble(
     if not turns or room <= 0:
         return History(text="", tiers=[], included=[], excluded=[])
     shares = {name: int(room * share) for name, share in TIER_SHARES.items()}
-    terms = content_terms(question)
-    names = {n.lower() for n in question_entities(question).names}
+    terms, names = content_terms(question), {n.lower() for n in question_entities(question).names}
     excluded = [ExcludedTurn(turn=t.number, why="asked again later: superseded") for t in turns if t.superseded]
     live = [t for t in turns if not t.superseded]
     latest = live[-recent:] if recent else []
@@ -334,68 +379,27 @@ def assemble(
     ]
     # reliability first (a supported answer is a fact), then relevance, importance (followed up), recency
     ranked = sorted(bearing, key=lambda t: (-t.fact(), -_relevance(t, terms, names), -t.followed_up, -t.number))
-    summary = _fill([t.line() for t in ranked], shares["summary"], keep_first=False)
-    source = "extracted" if summary else None
-    facts = [t for t in ranked if t.fact() and t.line() in summary]
-    written = summarise(facts, shares["summary"]) if summarise and facts else None
-    if written:
-        others = _fill(
-            [t.line() for t in ranked if not t.fact()], shares["summary"] - len(written) - 3, keep_first=False
-        )
-        summary = [written, *others]
-        source = "model"
-    raw = {
-        f"Turn {t.number}: Q: {t.question}\n  A: {t.answer} [{t.status}]"
-        if t.fact()
-        else f"Turn {t.number}: Q: {t.question}\n  A (the model's answer, {t.status}: not a fact): {t.answer}": t
-        for t in reversed(latest)
-    }
-    periods = sorted({y for t in live for y in question_entities(t.question).years})
-    documents = sorted({d for t in live for d in t.documents})
-    open_parts = [p for t in live[-1:] for p in t.open_parts]
-    state = _cut_to(
-        "Working state: "
-        + "; ".join(
-            part
-            for part in (
-                f"documents in scope: {', '.join(documents)}" if documents else "",
-                f"periods asked: {', '.join(map(str, periods))}" if periods else "",
-                f"left open last turn: {' | '.join(open_parts)}" if open_parts else "",
-            )
-            if part
-        ),
-        shares["state"],
-    )
-    # the most recent turn stays even over its share: it borrows what state and summary left unused,
-    # and is cut only where the conversation's whole share ends
-    left = room - len(state) - 1 - sum(len(x) + 3 for x in summary)
-    recent_lines = _fill(list(raw), shares["recent"], keep_first=True)  # state and summary keep to their shares
-    if recent_lines and len(recent_lines[0]) + 1 > left:
-        recent_lines = [_cut_to(recent_lines[0], left - 1)] if left > 40 else []
+    summary, source, summarised = _summary_lines(ranked, shares["summary"], summarise)
+    excluded += [
+        ExcludedTurn(turn=t.number, why="did not fit the summary's share") for t in ranked if t.number not in summarised
+    ]
+    state = _state_line(live, shares["state"])
+    sizes = {"state": len(state) + 1, "summary": sum(len(x) + 3 for x in summary)}
+    recent_lines, shown = _recent_lines(latest, shares["recent"], room - sizes["state"] - sizes["summary"])
+    sizes["recent"] = sum(len(x) + 1 for x in recent_lines)
+    excluded += [
+        ExcludedTurn(turn=t.number, why="did not fit the recent turns' share") for t in latest if t not in shown
+    ]
     blocks = [HISTORY_HEADER, state]
     if summary:
         blocks.append("Earlier turns (summary):\n" + "\n".join(f"- {line}" for line in summary))
     if recent_lines:
         blocks.append("Recent turns (most recent first):\n" + "\n".join(recent_lines))
-    sizes = {
-        "state": len(state) + 1,
-        "summary": sum(len(x) + 3 for x in summary),
-        "recent": sum(len(x) + 1 for x in recent_lines),
-    }
     tiers = [
         TierRecord(
             name=name, chars=sizes[name], budget_chars=shares[name], items=count, over=sizes[name] > shares[name]
         )
         for name, count in (("state", 1), ("recent", len(recent_lines)), ("summary", len(summary)))
-    ]
-    summarised = [t.number for t in ranked if t.line() in summary or (written and t in facts)]
-    dropped = [t.number for t in ranked if t.number not in summarised]
-    excluded += [ExcludedTurn(turn=n, why="did not fit the summary's share") for n in dropped]
-    shown = [t for line, t in raw.items() if line in recent_lines]
-    if recent_lines and recent_lines[0] not in raw:  # the latest turn, cut to fit
-        shown.insert(0, next(iter(raw.values())))
-    excluded += [
-        ExcludedTurn(turn=t.number, why="did not fit the recent turns' share") for t in raw.values() if t not in shown
     ]
     included = sorted(summarised + [t.number for t in shown])
     return History(text="\n\n".join(blocks), tiers=tiers, included=included, excluded=excluded, summary_source=source)
