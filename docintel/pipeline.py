@@ -251,6 +251,8 @@ class Pipeline:
             groups = group_contexts(prepared.retrieval, prepared.documents, self.settings, budget)
             if len(groups) > 1 and prepared.context.status == "ok":
                 return self._sequential(trace, prepared, groups, schema, started)
+            if self.settings.strategy == "sequential" and prepared.context.status == "ok":
+                prepared.notes.append("sequential was asked for, but every passage fits one call: sent in one call")
         trace.strategy = "combined"
         prompt = self._prompt(prepared, schema)
         trace.prompt, trace.budget_audit = prompt, BudgetAudit.of(prepared.context, prompt)
@@ -336,7 +338,9 @@ class Pipeline:
         trace.finish(started)
         path, storage_error = self._write(trace)
         routing_notes = prepared.routing.notes if prepared.routing else []
-        notes = list(dict.fromkeys([*routing_notes, *generation.notes, *(f.message for f in prepared.failures)]))
+        notes = list(
+            dict.fromkeys([*routing_notes, *prepared.notes, *generation.notes, *(f.message for f in prepared.failures)])
+        )
         return AskResult(
             answer=generation.answer,
             verification=verification,

@@ -158,6 +158,10 @@ _EXPLAIN_OPENER = re.compile(
     r"summari[sz]e|what (?:drove|caused|explains))\b",
     re.I,
 )
+# "Which segment had the largest sales?" asks for a name, whatever figure it compares by
+_WHICH_NAME = re.compile(
+    r"^\s*(which|what) (segment|company|business|product|region|country|brand|unit|subsidiary|division)s?\b", re.I
+)
 _EXPLAIN_NOUN = re.compile(r"\b(policy|policies|strategy|strategies|approach|reasons?|drivers?|explanation)\b", re.I)
 # a figure asked for in so many words outweighs a noun like 'policy' ('dividend per share ... under its policy')
 _QUANTITY_CUE = re.compile(
@@ -171,8 +175,10 @@ def answer_shape(question: str) -> AnswerShape:
         return "table"
     if _BOOLEAN_START.match(question):
         return "boolean"
-    explains = _EXPLAIN_OPENER.search(question) or (
-        _EXPLAIN_NOUN.search(question) and not _QUANTITY_CUE.search(question)
+    explains = (
+        _EXPLAIN_OPENER.search(question)
+        or _WHICH_NAME.search(question)
+        or (_EXPLAIN_NOUN.search(question) and not _QUANTITY_CUE.search(question))
     )
     if explains and not re.search(r"\bhow (much|many)\b", question, re.I):
         return "list" if _LIST_Q_RE.search(question) and not _asks_for_amounts(question) else "text"

@@ -32,6 +32,7 @@ class Prepared:
     timings: dict[str, float]
     routing: Routing | None = None
     conversation: str = ""  # a chat turn's conversation block (docintel.conversation), sent before the evidence
+    notes: list[str] = field(default_factory=list)  # notes of the answering stages, shown with the answer
 
 
 @dataclass

@@ -484,9 +484,14 @@ class TraceStore:
             if str(session.get("session_id", "")).startswith(session_id):
                 turns.setdefault(session["session_id"], []).append(data)
         if len(turns) != 1:
-            what = "no chat session" if not turns else f"{len(turns)} chat sessions"
+            if not turns:
+                raise TraceError(
+                    f"no chat session with id {session_id!r} in {self.root}",
+                    "the session id is printed by docintel chat",
+                )
             raise TraceError(
-                f"{what} with id {session_id!r} in {self.root}", "the session id is printed by docintel chat"
+                f"{len(turns)} chat sessions have ids starting with {session_id!r} in {self.root}",
+                "give more of the id: " + ", ".join(sorted(turns)[:5]),
             )
         (found,) = turns.values()
         return sorted(found, key=lambda t: t["session"]["turn"])

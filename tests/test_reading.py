@@ -258,6 +258,7 @@ SHAPES = [
     ("Show revenue for each year in a table", "table"),
     ("Who is the chief executive officer?", "text"),
     ("Who audits the company?", "text"),
+    ("Which segment had the largest net sales in fiscal 2025?", "text"),  # a name, compared by a figure
     ("Why did gross profit fall?", "text"),  # a reason, whatever figure it names
     ("What is the company's dividend policy?", "text"),
     ("What quarterly dividend per share did the Board declare under its dividend policy?", "amount"),
@@ -358,3 +359,16 @@ def test_the_extractive_backend_quotes_the_best_line_of_each_part(run_cli, corpu
     assert code == 0
     assert items[0]["text"].startswith("Customers may return unused merchandise within 45 days")
     assert items[1]["text"].startswith("Refunds are issued within 5 business days")
+
+
+def test_the_extractive_backend_gives_only_lines_with_a_date_for_a_date_question(run_cli, corpus_pdf):
+    code, out, _ = run_cli("ask", "When did the Reno distribution center open?", corpus_pdf, "--json", "--strict")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "supported"
+    assert all(item["date"]["iso"] for item in data["answer"]["items"])
+
+
+def test_asking_for_sequential_when_everything_fits_one_call_says_so(run_cli, corpus_pdf):
+    code, out, _ = run_cli("ask", "What is the refund window?", corpus_pdf, "--json", "--strategy", "sequential")
+    data = json.loads(out)
+    assert data["strategy"] == "combined" and any("every passage fits one call" in n for n in data["notes"])

@@ -265,6 +265,8 @@ def build_answer(
 ) -> BaseModel:
     """Turn the best lines into an answer of *schema* (or a not-found answer below the floor)."""
     best = [r for r in ranked if r[0] >= settings.extractive_score_floor][: _MAX_ITEMS.get(shape, 3)]
+    if shape == "date" and any(parse_date(line.text) for _, _, line in best):
+        best = [r for r in best if parse_date(r[2].text)]  # a line without a date cannot be a date item
     if shape == "extraction" or not best:
         reason = (
             "no line of the context matches the question well enough"
