@@ -22,11 +22,11 @@ from pydantic import BaseModel
 
 from . import __version__
 from .batch import QuestionRow, QuestionTargets, ingest_needed
+from .conversation import describe_answer
 from .errors import DocintelError, StorageError
 from .numbers import find_numbers
 from .pipeline import Pipeline
 from .progress import SILENT, Reporter
-from .results import AskResult
 from .scoring import (
     Quantity,
     evidence_share,
@@ -156,18 +156,6 @@ def answer_values(answer: BaseModel) -> AnswerValues:
     return values
 
 
-def answer_summary(answer: BaseModel) -> str:
-    """What an answer states, in one short line (numbers with their units, then texts): compared
-    question by question against a baseline report."""
-    values = answer_values(answer)
-    numbers = [
-        f"{q.value:g}" + ("%" if q.percent else "") + (f" x{q.scale:g}" if q.scale not in (None, 1.0) else "")
-        for q in values.numbers
-    ]
-    text = "; ".join([*numbers[:4], *(t[:80] for t in values.texts[:2])])
-    return text[:200] or "(nothing stated)"
-
-
 def _add_value(value: Any, values: AnswerValues) -> None:
     if isinstance(value, bool):
         values.texts.append("yes" if value else "no")
@@ -233,18 +221,14 @@ def score_question(row: QuestionRow, pipeline: Pipeline, targets: QuestionTarget
         not_found=result.verification.status == "not_found",
         error=None,
         trace_id=result.trace_id,
-        answer_summary=answer_summary(result.answer),
-        prompt_chars=_prompt_chars(result),
+        answer_summary=describe_answer(
+            result.answer.model_dump(mode="json"),
+            result.verification.overall == "supported",
+            result.verification.model_dump(mode="json")["items"],
+        ),
+        prompt_chars=result.prompt_chars(),
         calls=len(result.calls) or (0 if result.generation.outcome == "context_empty" else 1),
     )
-
-
-def _prompt_chars(result: AskResult) -> int:
-    """Characters sent to the model in all: every call of a sequential answer, else the one prompt."""
-    if result.calls:
-        return sum(c.prompt_chars for c in result.calls)
-    sent = result.generation.outcome != "context_empty"
-    return len(result.prompt.system) + len(result.prompt.user) if sent else 0
 
 
 def _mean(values: list[float | bool | None]) -> float | None:

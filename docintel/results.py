@@ -54,6 +54,13 @@ class AskResult:
     cost_usd: float | None = 0.0
     calls: list[CallRecord] = field(default_factory=list)
 
+    def prompt_chars(self) -> int:
+        """Characters sent to the model in all: every call of a sequential answer, else the one prompt."""
+        if self.calls:
+            return sum(c.prompt_chars for c in self.calls)
+        sent = self.generation.outcome != "context_empty"
+        return len(self.prompt.system) + len(self.prompt.user) if sent else 0
+
     def to_json(self) -> dict[str, Any]:
         """The ``ask --json`` object."""
         return {

@@ -114,7 +114,7 @@ def run(pipeline: Pipeline, questions: list[dict], docs: dict[str, Document], bu
     for q in questions:
         result = pipeline.ask(q["question"], documents=[docs[q["doc_name"]]], budget_chars=budget)
         calls = result.calls
-        sent = sum(c.prompt_chars for c in calls) if calls else len(result.prompt.system) + len(result.prompt.user)
+        sent = result.prompt_chars()
         stopped = next((c.call for c in calls if c.stopped), None)
         rows.append(
             {

@@ -196,3 +196,19 @@ def test_without_a_settled_call_a_supported_answer_is_kept_before_a_merely_found
     assert [c["kept"] for c in trace["calls"]][:2] == [False, True] and not any(c["stopped"] for c in trace["calls"])
     code, out, _ = run_cli("traces", "show", trace["trace_id"])
     assert "no call settled; the answer of call 2 is kept" in out and out.count("<- kept") == 1
+
+
+def test_eval_counts_every_call_s_characters(run_cli, corpus_pdf, tmp_path, isolated_env):
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"id": "div", "question": DIVIDENDS, "doc": corpus_pdf.stem, "gold_pages": [4]}) + "\n")
+    for strategy in ("sequential", "combined"):
+        code, out, _ = run_cli("eval", gold, corpus_pdf, "--json", "--budget-chars", BUDGET, "--strategy", strategy)
+        (row,) = json.loads(out)["runs"][0]["questions"]
+        trace = next(t for t in read_traces(isolated_env / "traces") if t["trace_id"] == row["trace_id"])
+        if strategy == "sequential":
+            assert row["calls"] == len(trace["calls"]) and row["prompt_chars"] == sum(
+                c["prompt_chars"] for c in trace["calls"]
+            )
+        else:
+            assert row["calls"] == 1
+            assert row["prompt_chars"] == len(trace["prompt"]["system"]) + len(trace["prompt"]["user"])
