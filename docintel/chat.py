@@ -23,7 +23,6 @@ from .conversation import (
     Turn,
     assemble,
     describe_answer,
-    evidence_tier,
     new_session_id,
     resolve,
     summary_prompt_parts,
@@ -147,10 +146,7 @@ class ChatSession:
                 open_parts=_open_parts(answer, result),
             )
         )
-        context = result.prepared.context
-        lines = sum(len(s.lines) for s in context.sources)
-        evidence = evidence_tier(context.budget.used_chars, context.budget.budget_chars, lines)
-        self.last_record = record.model_copy(update={"tiers": [*record.tiers, evidence]})
+        self.last_record = result.session or record  # as the trace records it, with the evidence tier
         self.last_result = result
 
     def reset(self) -> None:

@@ -355,6 +355,7 @@ class Pipeline:
             notes=notes,
             trace_error=storage_error,
             cost_usd=trace.cost_usd,
+            session=trace.session,
         )
 
     def _generate(

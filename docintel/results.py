@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from .backends import Generation, Usage
 from .context import Context
+from .conversation import SessionRecord
 from .errors import StorageError
 from .ingest import Document, IngestFailure
 from .prompts import Prompt
@@ -53,6 +54,7 @@ class AskResult:
     trace_error: StorageError | None = None
     cost_usd: float | None = 0.0
     calls: list[CallRecord] = field(default_factory=list)
+    session: SessionRecord | None = None  # a chat turn's session record, tiers included, as traced
 
     def prompt_chars(self) -> int:
         """Characters sent to the model in all: every call of a sequential answer, else the one prompt."""
