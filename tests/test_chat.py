@@ -384,3 +384,21 @@ def test_a_damaged_turn_trace_is_skipped_by_the_session_replay(run_cli, corpus_p
     traces[1].write_text(json.dumps(data))
     code, out, _ = run_cli("traces", "show", "--session", data["session"]["session_id"])
     assert code == 0 and "1 turn(s)" in out
+
+
+@pytest.mark.parametrize(
+    "previous,asked,expected",
+    [
+        ("What was Acme's revenue in Q2 2023?", "What about Q3?", "What was Acme's revenue in Q3 2023?"),
+        ("What was Acme's revenue in Q2 2023?", "and net income?", "and net income (for Acme; in 2023; in Q2)?"),
+        ("What was net income in fiscal 2025?", "and the year before?", "What was net income in fiscal 2024?"),
+        ("What was 3M's revenue in FY2018 and FY2019?", "What about 2017?", "What was 3M's revenue in FY2017?"),
+        (
+            "What was 3M's revenue in FY2018?",
+            "Is this document audited?",
+            "Is this document audited (for 3M; in 2018)?",
+        ),
+    ],
+)
+def test_quarters_relative_years_and_demonstratives_in_follow_ups(previous, asked, expected):
+    assert resolve(asked, turn(1, previous)).question == expected

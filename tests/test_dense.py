@@ -45,3 +45,15 @@ def test_the_packaged_model_reranks_offline(corpus_pdf, monkeypatch):
     docs = Ingestor(settings).ingest([corpus_pdf]).documents
     result = retrieve(parse_question("How long do customers have to send merchandise back?"), docs, settings)
     assert result.candidates[0].passage.page == 5  # the refund policy, with no keyword in common but 'merchandise'
+
+
+def test_cache_info_and_clear_know_the_dense_embeddings(run_cli, isolated_env):
+    import json
+
+    folder = isolated_env / "cache" / "dense" / "ab"
+    folder.mkdir(parents=True)
+    (folder / "embeddings.npy").write_bytes(b"\x93NUMPY")
+    code, out, _ = run_cli("cache", "info", "--json")
+    assert code == 0 and json.loads(out)["dense"]["files"] == 1
+    assert run_cli("cache", "clear")[0] == 0
+    assert not (isolated_env / "cache" / "dense").exists()
