@@ -133,7 +133,8 @@ def examples_fragment(examples: list[Example]) -> str:
     if not examples:
         return ""
     parts = [
-        "Examples of answers that passed every check, from other questions and documents. They show the "
+        "Examples of answers whose quotes and values passed verification, from other questions and documents. "
+        "The wording of a text answer is not checked. They show the "
         "expected format only: never use their content, and cite only the evidence below."
     ]
     for number, example in enumerate(examples, start=1):

@@ -50,7 +50,7 @@ def test_a_supported_answer_becomes_an_example_and_opens_later_prompts(run_cli, 
     assert run_cli("ask", "What were capital expenditures in fiscal 2024?", corpus_pdf)[0] == 0
     later = newest_trace(isolated_env)
     assert f"example:ex-{trace['trace_id']}" in later["prompt"]["fragments"]
-    assert later["prompt"]["user"].startswith("Examples of answers that passed every check")
+    assert later["prompt"]["user"].startswith("Examples of answers whose quotes and values passed verification")
     assert CAPEX in later["prompt"]["user"] and "Examples" not in later["prompt"]["system"]
     assert later["prompt"]["system"] == trace["prompt"]["system"]
     # a question of another shape does not get it

@@ -12,7 +12,8 @@ from ..settings import load_settings
 from .common import add_command
 
 EXAMPLES_HELP = """\
-Keep a bank of answers that passed every check, shown to the model as format examples.
+Keep a bank of answers whose quotes and values passed verification, shown to the model as format
+examples (the wording of a text answer is not checked).
 
 add TRACE_ID stores a traced question and its answer when the answer was found and supported:
 every quote verified and every value, period and calculation check holding (anything else is
