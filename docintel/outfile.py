@@ -18,8 +18,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from .cache import atomic_write_text, probe_folder
 from .errors import StorageError, UsageError, storage_error
+from .ingest.cache import atomic_write_text, probe_folder
 
 try:  # POSIX; elsewhere concurrent runs on one output are not detected
     import fcntl
@@ -55,7 +55,7 @@ def check_output_path(
     *inputs* are the question file and the PATH arguments (folders count with every PDF in
     them). *is_ours* tells docintel's own output of this *kind* ('batch output', 'eval report').
     """
-    from .ingest import expand_paths  # pandas, only when an output is checked
+    from .ingest.documents import expand_paths  # pandas, only when an output is checked
 
     flag = "--out" if kind != "plot" else "--plot"
     candidates = [p for p in inputs if p.exists()] + expand_paths([p for p in inputs if p.is_dir()])[0]

@@ -16,24 +16,23 @@ from typing import Any, get_args
 from pydantic import BaseModel
 
 from . import __version__
-from .answer import make_extraction_model, not_found_answer, part_fields, schema_for, upgrade_answer
+from .answer.contract import make_extraction_model, not_found_answer, part_fields, schema_for, upgrade_answer
+from .answer.results import AskResult, Prepared
+from .answer.sequential import CallRecord, call_record, group_contexts, kept_call, settles, strategy_for, total_usage
 from .backends import Backend, BackendFailure, Generation, Usage, make_backend
-from .context import Context, empty_context, pack_context
-from .conversation import ChatTurn, evidence_tier
-from .corpus import Corpus, corpus_key, corpus_of, open_corpus
+from .context.examples import ExampleBank
+from .context.pack import Context, empty_context, pack_context
+from .context.prompts import Prompt, compose_prompt
 from .errors import DocintelError, InputError, StorageError, TraceError, UsageError
-from .examples import ExampleBank
-from .ingest import Document, Ingestor, IngestReport
+from .ingest.documents import Document, Ingestor, IngestReport
 from .progress import SILENT, Reporter
-from .prompts import Prompt, compose_prompt
-from .question import check_question, parse_question
-from .results import AskResult, Prepared
-from .retrieve import RetrievalResult, retrieve, warm_indexes
-from .review import DocumentFinder, answer_model, current_context, labelled, replay_settings, reverify_report
-from .route import route
-from .sequential import CallRecord, call_record, group_contexts, kept_call, settles, strategy_for, total_usage
+from .question.conversation import ChatTurn, evidence_tier
+from .question.parse import check_question, parse_question
+from .retrieval.corpus import Corpus, corpus_key, corpus_of, open_corpus
+from .retrieval.route import route
+from .retrieval.search import RetrievalResult, retrieve, warm_indexes
 from .settings import MIN_BUDGET_CHARS, Settings
-from .trace_model import (
+from .traces.model import (
     BudgetAudit,
     DocumentRecord,
     ErrorRecord,
@@ -46,8 +45,9 @@ from .trace_model import (
     TraceContext,
     TraceStatus,
 )
-from .traces import TRACE_VERSION, TraceStore, new_trace_id, utc_now
-from .verify import Verification, verify_answer
+from .traces.review import DocumentFinder, answer_model, current_context, labelled, replay_settings, reverify_report
+from .traces.store import TRACE_VERSION, TraceStore, new_trace_id, utc_now
+from .verify.quotes import Verification, verify_answer
 
 
 def shape_of(schema: type[BaseModel]) -> str:

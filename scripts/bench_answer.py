@@ -4,10 +4,10 @@ Measures what can fail (the extractive quotes are context lines by construction,
 citations verify" cannot):
 
 - gold page cited: share of questions where a verified citation points at a gold evidence
-  page (FinanceBench ``evidence_page_num``, 0-based, read with docintel.scoring.gold_pages);
+  page (FinanceBench ``evidence_page_num``, 0-based, read with docintel.apps.scoring.gold_pages);
 - lookup answer match, strict: on the questions whose numeric gold value is printed in the gold
   evidence (information-extraction lookups), share whose answer ITEM VALUES state the gold
-  (docintel.evaluate.answer_matches: 1% relative, sign kept, scalings only as units state;
+  (docintel.apps.evaluate.answer_matches: 1% relative, sign kept, scalings only as units state;
   numbers that appear only in quotes do not count). Target >= 0.60;
 - numeric answer match, strict: the same over every question with a numeric gold;
 - precision of the supported mark: of the answers marked ``supported`` that state a number, the
@@ -32,12 +32,12 @@ import tempfile
 import time
 from dataclasses import dataclass
 
-from docintel.evaluate import answer_matches
-from docintel.ingest import Document
+from docintel.answer.results import AskResult
+from docintel.apps.evaluate import answer_matches
+from docintel.apps.scoring import gold_pages, gold_quantity, number_found
+from docintel.ingest.documents import Document
 from docintel.pipeline import Pipeline
-from docintel.render import answer_report
-from docintel.results import AskResult
-from docintel.scoring import gold_pages, gold_quantity, number_found
+from docintel.render.reports import answer_report
 from docintel.settings import load_settings
 from scripts import benchdata
 

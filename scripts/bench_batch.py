@@ -17,11 +17,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from docintel.batch import load_questions, run_batch
-from docintel.ingest import Ingestor
+from docintel.apps.batch import load_questions, run_batch
+from docintel.ingest.documents import Ingestor
 from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
-from docintel.traces import TraceStore
+from docintel.traces.store import TraceStore
 from scripts import benchdata
 
 

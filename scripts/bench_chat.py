@@ -2,7 +2,7 @@
 
 Usage: python -m scripts.bench_chat [--budget-chars 12000] [--strategy combined] [--pdfs DIR]
 
-Runs the turns through docintel.chat.ChatSession (the extractive backend, offline) over a folder
+Runs the turns through docintel.apps.chat.ChatSession (the extractive backend, offline) over a folder
 holding the two filings, and prints per turn: what was asked, the resolved question, the
 conversation's size (its tiers) and the evidence's, their sum against the budget, and whether a
 follow-up carried the entities (company, year) of the turn before. Targets: every turn's
@@ -18,9 +18,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from docintel.chat import ChatSession
-from docintel.entities import question_entities
+from docintel.apps.chat import ChatSession
 from docintel.pipeline import Pipeline
+from docintel.question.entities import question_entities
 from docintel.settings import load_settings
 from scripts import benchdata
 

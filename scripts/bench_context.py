@@ -22,9 +22,9 @@ import sys
 import time
 from typing import Any
 
-from docintel.ingest import Document
+from docintel.apps.scoring import evidence_share, gold_evidence_lines, gold_pages
+from docintel.ingest.documents import Document
 from docintel.pipeline import Pipeline
-from docintel.scoring import evidence_share, gold_evidence_lines, gold_pages
 from docintel.settings import load_settings
 from docintel.textnorm import squash
 from scripts import benchdata

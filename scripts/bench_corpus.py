@@ -26,12 +26,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from docintel.corpus import Corpus, CorpusIndex, corpus_key, index_path
+from docintel.apps.scoring import gold_pages
 from docintel.pipeline import Pipeline
-from docintel.question import parse_question
-from docintel.retrieve import retrieve
-from docintel.route import route
-from docintel.scoring import gold_pages
+from docintel.question.parse import parse_question
+from docintel.retrieval.corpus import Corpus, CorpusIndex, corpus_key, index_path
+from docintel.retrieval.route import route
+from docintel.retrieval.search import retrieve
 from docintel.settings import Settings, load_settings
 from scripts import benchdata
 
@@ -117,7 +117,7 @@ def synthetic_figures(
     documents = pipeline.ingest(sorted(pdfs.glob("*.pdf"))).documents
     index = CorpusIndex(db)
     entries, loaded, copy = [], {}, 0
-    from docintel.corpus import corpus_of
+    from docintel.retrieval.corpus import corpus_of
 
     base = corpus_of(documents, pipeline.settings)
     passages = 0

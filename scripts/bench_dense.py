@@ -26,12 +26,13 @@ from typing import Any
 
 import numpy as np
 
-from docintel import dense
-from docintel.context import Context, pack_context
-from docintel.ingest import Document
+from docintel.apps.scoring import evidence_share, gold_evidence_lines, gold_pages
+from docintel.context.pack import Context, pack_context
+from docintel.ingest.documents import Document
 from docintel.pipeline import Pipeline
-from docintel.retrieve import RankedPassage, RetrievalResult, doc_index
-from docintel.scoring import evidence_share, gold_evidence_lines, gold_pages
+from docintel.retrieval import dense
+from docintel.retrieval.passages import RankedPassage
+from docintel.retrieval.search import RetrievalResult, doc_index
 from docintel.settings import load_settings
 from docintel.textnorm import squash
 from scripts import benchdata

@@ -19,10 +19,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from docintel.corpus import CorpusIndex
 from docintel.pipeline import Pipeline
-from docintel.question import parse_question
-from docintel.retrieve import doc_index
+from docintel.question.parse import parse_question
+from docintel.retrieval.corpus import CorpusIndex
+from docintel.retrieval.search import doc_index
 from docintel.settings import load_settings
 from scripts import benchdata
 

@@ -29,7 +29,7 @@ import tracemalloc
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from docintel.ingest import Ingestor, IngestReport
+from docintel.ingest.documents import Ingestor, IngestReport
 from docintel.settings import load_settings
 from scripts.benchdata import FINANCEBENCH
 

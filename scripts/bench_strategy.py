@@ -25,14 +25,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from docintel.evaluate import answer_matches
-from docintel.ingest import Document
+from docintel.apps.evaluate import answer_matches
+from docintel.apps.scoring import gold_pages
+from docintel.ingest.documents import Document
+from docintel.ingest.tables import rows_by_line
 from docintel.numbers import find_numbers
 from docintel.pipeline import Pipeline
-from docintel.question import parse_question
-from docintel.scoring import gold_pages
+from docintel.question.parse import parse_question
 from docintel.settings import load_settings
-from docintel.tables import rows_by_line
 from scripts import benchdata
 from tests.fake_openai import FakeOpenAI, responses_body
 

@@ -5,7 +5,7 @@ line table at ``evidence_page_num + 1``). Prints the share accepted (target >= 0
 quotes with one number changed or a negation flipped: the share wrongly accepted (target 0).
 
 Values: for every table row on a gold evidence page whose cells line up with a header of two or
-more periods, amount answers are built from its cells and checked (docintel.values):
+more periods, amount answers are built from its cells and checked (docintel.verify.values):
 - right: the cell's value, the table's unit, the cell's column as period, the row as quote;
   a right computation (a - b over two cells with their periods) - accepted, target >= 0.98;
 - wrong year: the neighbouring column's value labelled with this column's period;
@@ -21,13 +21,13 @@ from __future__ import annotations
 import re
 import sys
 
-from docintel.answer import AmountAnswer, TextAnswer
+from docintel.answer.contract import AmountAnswer, TextAnswer
 from docintel.backends.lookup import row_unit
-from docintel.context import Budget, Context, ContextLine, Source
+from docintel.context.pack import Budget, Context, ContextLine, Source
 from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
 from docintel.textnorm import squash
-from docintel.verify import verify_answer
+from docintel.verify.quotes import verify_answer
 from scripts import benchdata
 
 _NEGATABLE = re.compile(r"\b(is|are|was|were|does|did|has|have|will|can|may)\b", re.I)

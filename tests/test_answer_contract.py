@@ -8,7 +8,7 @@ import re
 import pytest
 from openai.lib._pydantic import to_strict_json_schema
 
-from docintel.answer import SCHEMAS, make_extraction_model
+from docintel.answer.contract import SCHEMAS, make_extraction_model
 
 ALL = [
     *SCHEMAS.values(),

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from docintel.batch import load_questions, stable_id
+from docintel.apps.batch import load_questions, stable_id
 from docintel.errors import QuestionFileError
-from docintel.traces import TraceStore, new_trace_id
+from docintel.traces.store import TraceStore, new_trace_id
 from tests.conftest import API_KEY, FINANCEBENCH, ROOT, needs_shared, read_traces
 from tests.fake_openai import responses_body
 

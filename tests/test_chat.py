@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from docintel.conversation import Turn, assemble, resolve
+from docintel.question.conversation import Turn, assemble, resolve
 from tests.conftest import read_traces
 
 
@@ -294,7 +294,7 @@ def test_a_turn_followed_up_on_outranks_an_equally_relevant_one_in_the_summary()
 
 
 def test_an_amount_is_remembered_by_its_checked_parts_only():
-    from docintel.conversation import describe_answer
+    from docintel.question.conversation import describe_answer
 
     item = {
         "label": "Operating income fiscal 2023",

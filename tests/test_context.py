@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from docintel.context import COLUMN_HEADER, pack_context
-from docintel.ingest import Ingestor
-from docintel.question import parse_question
-from docintel.retrieve import retrieve
+from docintel.context.pack import COLUMN_HEADER, pack_context
+from docintel.ingest.documents import Ingestor
+from docintel.question.parse import parse_question
+from docintel.retrieval.search import retrieve
 from docintel.settings import load_settings
 
 
@@ -139,7 +139,7 @@ def test_bm25_matches_rank_bm25_with_lucene_idf():
     import numpy as np
     from rank_bm25 import BM25Okapi
 
-    from docintel.retrieve import Bm25Index
+    from docintel.retrieval.search import Bm25Index
 
     corpus = [["revenu", "grew", "revenu"], [], ["net", "incom", "grew"], ["capit", "expenditur"] * 3, ["net"]]
     ours = Bm25Index(corpus)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from docintel import dense
-from docintel.ingest import Ingestor
-from docintel.question import parse_question
-from docintel.retrieve import retrieve
+from docintel.ingest.documents import Ingestor
+from docintel.question.parse import parse_question
+from docintel.retrieval import dense
+from docintel.retrieval.search import retrieve
 from docintel.settings import load_settings
 
 

@@ -7,9 +7,9 @@ import json
 import pytest
 from pydantic import BaseModel
 
-from docintel.answer import SCHEMAS, AmountItem, BooleanItem, ListEntry, TextItem, make_extraction_model
-from docintel.evaluate import answer_matches
-from docintel.scoring import (
+from docintel.answer.contract import SCHEMAS, AmountItem, BooleanItem, ListEntry, TextItem, make_extraction_model
+from docintel.apps.evaluate import answer_matches
+from docintel.apps.scoring import (
     Quantity,
     evidence_share,
     gold_evidence_lines,
@@ -255,8 +255,8 @@ def test_eval_compare_sweep_and_plot(run_cli, gold_file, corpus_pdf, tmp_path):
 
 
 def test_ablation_names_for_help_match_the_ablations():
+    from docintel.apps.evaluate import ABLATIONS
     from docintel.cli.eval import ABLATION_NAMES
-    from docintel.evaluate import ABLATIONS
 
     assert tuple(ABLATIONS) == ABLATION_NAMES
 

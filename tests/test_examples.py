@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from docintel.examples import Example, bank_path, select_examples
+from docintel.context.examples import Example, bank_path, select_examples
 from tests.conftest import read_traces
 
 CAPEX = "What were capital expenditures in fiscal 2025?"

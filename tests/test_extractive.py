@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from docintel.answer import Span
+from docintel.answer.contract import Span
 from docintel.backends.extractive import parse_date
 from docintel.backends.lookup import from_sentence
-from docintel.context import ContextLine
+from docintel.context.pack import ContextLine
 
 
 def _read(text: str, question: str = "How much?"):

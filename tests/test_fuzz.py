@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from docintel.isolate import run_isolated
+from docintel.ingest.isolate import run_isolated
 from tests.conftest import ROOT
 
 SEED = 20261130

@@ -19,14 +19,14 @@ import time
 
 import pytest
 
-from docintel.answer import TextAnswer
-from docintel.context import pack_context
-from docintel.ingest import Ingestor
+from docintel.answer.contract import TextAnswer
+from docintel.context.pack import pack_context
+from docintel.ingest.documents import Ingestor
 from docintel.progress import Reporter
-from docintel.question import parse_question
-from docintel.retrieve import retrieve
+from docintel.question.parse import parse_question
+from docintel.retrieval.search import retrieve
 from docintel.settings import load_settings
-from docintel.verify import verify_answer
+from docintel.verify.quotes import verify_answer
 from scripts.pdfwriter import Page
 from tests.conftest import API_KEY, ROOT, read_traces
 from tests.fake_openai import chat_body, responses_body
@@ -530,7 +530,7 @@ def test_parallel_ingestion_parses_each_document_once_and_matches_serial(make_pd
 
 
 def test_the_passage_index_is_reused_from_disk_and_rebuilt_for_another_version(make_pdf, tmp_path, isolated_env):
-    from docintel.retrieve import TOKENIZER_VERSION
+    from docintel.retrieval.search import TOKENIZER_VERSION
 
     lines = ["Harbour tariff revenue rose to $4.2 million in fiscal 2025."] + filler("weather", 30)
     first = make_pdf("index-a.pdf", [lines, filler("garden", 30)])

@@ -8,8 +8,8 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from docintel.ingest import LINE_COLUMNS, Ingestor
-from docintel.pdfparse import split_page_text
+from docintel.ingest.documents import LINE_COLUMNS, Ingestor
+from docintel.ingest.pdfparse import split_page_text
 from docintel.settings import load_settings
 from scripts.pdfwriter import Page
 from tests.conftest import FINANCEBENCH, SAMPLES, needs_shared

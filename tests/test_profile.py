@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from docintel.ingest import Ingestor
-from docintel.profile import file_period
+from docintel.ingest.documents import Ingestor
+from docintel.ingest.profile import file_period
 from docintel.settings import load_settings
 
 FIELDS = ("issuer", "kind", "period_end", "period_type", "fiscal_year", "quarter", "date", "title")

@@ -15,12 +15,12 @@ import pandas as pd
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from docintel.answer import TextAnswer
-from docintel.context import Budget, Context, ContextLine, Source
-from docintel.ingest import LINE_COLUMNS, Document, DocumentMeta
-from docintel.scoring import parse_numbers
+from docintel.answer.contract import TextAnswer
+from docintel.apps.scoring import parse_numbers
+from docintel.context.pack import Budget, Context, ContextLine, Source
+from docintel.ingest.documents import LINE_COLUMNS, Document, DocumentMeta
 from docintel.textnorm import squash
-from docintel.verify import verify_answer
+from docintel.verify.quotes import verify_answer
 
 FAST = settings(max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from docintel.question import parse_page_hints, parse_question
+from docintel.question.parse import parse_page_hints, parse_question
 
 
 @pytest.mark.parametrize(

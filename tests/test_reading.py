@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from docintel import domain
-from docintel.context import pack_context
-from docintel.ingest import Ingestor
-from docintel.question import parse_question
-from docintel.retrieve import doc_index, retrieve
+from docintel.context.pack import pack_context
+from docintel.ingest.documents import Ingestor
+from docintel.question import domain
+from docintel.question.parse import parse_question
+from docintel.retrieval.search import doc_index, retrieve
 from docintel.settings import load_settings
 from docintel.textnorm import rejoin_split_words, tokenize, word_counts
 
@@ -340,9 +340,9 @@ def test_a_multi_part_question_is_answered_in_one_call_with_one_group_per_part(r
 
 
 def test_a_reference_number_is_not_read_as_the_amount():
-    from docintel.answer import Span
+    from docintel.answer.contract import Span
     from docintel.backends.lookup import from_sentence
-    from docintel.context import ContextLine
+    from docintel.context.pack import ContextLine
 
     text = "Fiscal 2025 note 3: as described in Item 7, capital spending was 12.5 million."
     line = ContextLine(global_line=1, page=1, line_in_page=1, text=text)

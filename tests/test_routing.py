@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from docintel.entities import file_words, issuer_words, name_match_length, name_matches, question_entities
 from docintel.pipeline import Pipeline
+from docintel.question.entities import file_words, issuer_words, name_match_length, name_matches, question_entities
 from docintel.settings import load_settings
 from tests.conftest import read_traces
 from tests.test_profile import sec_cover

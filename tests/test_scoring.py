@@ -1,10 +1,10 @@
-"""Strict number matching (docintel.scoring): tolerance, sign, stated units, gold units from the question."""
+"""Strict number matching (docintel.apps.scoring): tolerance, sign, stated units, gold units from the question."""
 
 from __future__ import annotations
 
 import pytest
 
-from docintel.scoring import Quantity, gold_quantity, number_found, numbers_match, question_unit
+from docintel.apps.scoring import Quantity, gold_quantity, number_found, numbers_match, question_unit
 
 CAPEX_QUESTION = "What is the FY2018 capital expenditure amount (in USD millions) for 3M?"
 

@@ -1,6 +1,6 @@
 """Table structure at ingestion (issue 9, item 1) and the one number parser (item 2), on real filing rows.
 
-Unit tests of ``docintel.tables`` (split_row, header_periods, page_tables, detect_tables, captions)
+Unit tests of ``docintel.ingest.tables`` (split_row, header_periods, page_tables, detect_tables, captions)
 and ``docintel.numbers.parse_cell``; then real pages of FinanceBench filings (3M 2018 10-K p.60,
 Microsoft 2023 10-K p.58, Amcor 2023 10-K p.52), read exactly as ingestion reads a page
 (``pypdf`` page text, then ``split_page_text``); then the tables in the cache and in
@@ -14,8 +14,8 @@ import json
 
 import pytest
 
+from docintel.ingest.tables import TABLES_VERSION, Table, detect_tables, header_periods, page_tables, split_row
 from docintel.numbers import parse_cell
-from docintel.tables import TABLES_VERSION, Table, detect_tables, header_periods, page_tables, split_row
 from tests.conftest import FINANCEBENCH, needs_shared
 
 
@@ -320,7 +320,7 @@ def real_lines() -> dict[str, list[str]]:
     """Each page's lines exactly as ingestion makes them (pypdf page text, then split_page_text)."""
     import pypdf
 
-    from docintel.pdfparse import split_page_text
+    from docintel.ingest.pdfparse import split_page_text
 
     lines = {}
     for key, page in REAL_PAGES.items():

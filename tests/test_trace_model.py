@@ -1,4 +1,4 @@
-"""The typed trace (docintel.trace_model), its documentation, and the SQLite trace index (docintel.traces)."""
+"""The typed trace (docintel.traces.model), its documentation, and the SQLite trace index (docintel.traces.store)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-import docintel.traces as traces_module
-from docintel.trace_model import Trace, TraceFormatError
-from docintel.traces import INDEX_NAME, TRACE_STATUSES, TRACE_VERSION, TraceStore, new_trace_id, summary_row
+import docintel.traces.store as traces_module
+from docintel.traces.model import Trace, TraceFormatError
+from docintel.traces.store import INDEX_NAME, TRACE_STATUSES, TRACE_VERSION, TraceStore, new_trace_id, summary_row
 from tests.conftest import ROOT, read_traces
 from tests.test_answer_openai import answer
 
@@ -330,7 +330,7 @@ def test_concurrent_writes_from_threads_and_processes(tmp_path):
             errors.append(exc)
 
     script = (
-        "import sys; from pathlib import Path; from docintel.traces import TraceStore, new_trace_id; "
+        "import sys; from pathlib import Path; from docintel.traces.store import TraceStore, new_trace_id; "
         "from tests.test_trace_model import synthetic_trace; s = TraceStore(Path(sys.argv[1])); "
         "[s.write(synthetic_trace(i, trace_id=new_trace_id())) for i in range(10)]"
     )
@@ -470,14 +470,14 @@ def test_stats_last_reads_the_newest_rows(run_cli, isolated_env):
 
 
 def test_listing_needs_neither_fcntl_nor_the_trace_model(run_cli, corpus_pdf, isolated_env):
-    """traces.py imports where fcntl does not exist (Windows), and an up-to-date index is listed fast."""
+    """traces/store.py imports where fcntl does not exist (Windows), and an up-to-date index is listed fast."""
     run_cli("ask", QUESTIONS[0], corpus_pdf)
-    assert "fcntl" not in (ROOT / "docintel" / "traces.py").read_text()
-    assert "from .traces" not in (ROOT / "docintel" / "trace_model.py").read_text()  # traces imports it: no cycle
+    assert "fcntl" not in (ROOT / "docintel" / "traces" / "store.py").read_text()
+    assert "from .store" not in (ROOT / "docintel" / "traces" / "model.py").read_text()  # traces imports it: no cycle
     script = (
         "import sys; sys.modules['fcntl'] = None; from docintel.cli import main; "
         "code = main(['traces', 'list']); "
-        "assert 'pandas' not in sys.modules and 'docintel.trace_model' not in sys.modules, 'heavy import'; "
+        "assert 'pandas' not in sys.modules and 'docintel.traces.model' not in sys.modules, 'heavy import'; "
         "sys.exit(code)"
     )
     done = subprocess.run(

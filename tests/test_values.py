@@ -17,7 +17,7 @@ import json
 
 import pytest
 
-from docintel.values import ExpressionError, evaluate_expression, same_value
+from docintel.verify.values import ExpressionError, evaluate_expression, same_value
 from tests.conftest import read_traces
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from docintel.answer import TextAnswer
-from docintel.context import pack_context
-from docintel.ingest import Ingestor
-from docintel.question import parse_question
-from docintel.retrieve import retrieve
+from docintel.answer.contract import TextAnswer
+from docintel.context.pack import pack_context
+from docintel.ingest.documents import Ingestor
+from docintel.question.parse import parse_question
+from docintel.retrieval.search import retrieve
 from docintel.settings import load_settings
-from docintel.verify import verify_answer
+from docintel.verify.quotes import verify_answer
 
 
 @pytest.fixture

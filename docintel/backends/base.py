@@ -10,10 +10,10 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel
 
-from ..context import Context
+from ..context.pack import Context
+from ..context.prompts import Prompt
 from ..errors import BackendError
-from ..prompts import Prompt
-from ..question import ParsedQuestion
+from ..question.parse import ParsedQuestion
 
 Outcome = Literal["answered", "refused", "context_empty"]
 

@@ -14,7 +14,7 @@ from datetime import date
 
 from pydantic import BaseModel
 
-from ..answer import (
+from ..answer.contract import (
     BooleanItem,
     DateItem,
     DateValue,
@@ -26,10 +26,10 @@ from ..answer import (
     TextItem,
     not_found_answer,
 )
-from ..context import Context, ContextLine
+from ..context.pack import Context, ContextLine
+from ..context.prompts import Prompt
 from ..numbers import find_numbers
-from ..prompts import Prompt
-from ..question import ParsedQuestion, parse_question
+from ..question.parse import ParsedQuestion, parse_question
 from ..settings import Settings
 from ..textnorm import tokenize
 from .base import Generation, Usage

@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..answer import Amount, AmountItem, Span
-from ..context import Context, ContextLine
+from ..answer.contract import Amount, AmountItem, Span
+from ..context.pack import Context, ContextLine
+from ..ingest.tables import Table, TableRow
 from ..numbers import find_numbers
 from ..periods import find_periods, years_named
-from ..tables import Table, TableRow
 
 _SCALE_UNITS = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
 _PER_SHARE_AFTER = ("per share", "per diluted share", "per basic share", "per common share")

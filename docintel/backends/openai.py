@@ -16,11 +16,11 @@ import pydantic
 from openai.lib._pydantic import to_strict_json_schema
 from pydantic import BaseModel
 
-from ..answer import not_found_answer
-from ..context import Context
+from ..answer.contract import not_found_answer
+from ..context.pack import Context
+from ..context.prompts import Prompt
 from ..errors import ConfigError
-from ..prompts import Prompt
-from ..question import ParsedQuestion
+from ..question.parse import ParsedQuestion
 from ..settings import Settings, redact_url
 from .base import BackendFailure, Generation, Outcome, Usage
 

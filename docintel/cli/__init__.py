@@ -1,6 +1,6 @@
 """The command-line interface: one module per command group, shared flags in ``common``.
 
-Command modules parse arguments, call the pipeline and hand results to ``docintel.render``,
+Command modules parse arguments, call the pipeline and hand results to ``docintel.render.reports``,
 the one place that formats for the terminal.
 """
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EXIT_INPUT, EXIT_OK, CheckFailedError, UsageError
-from ..render import print_text
+from ..render.reports import print_text
 from .common import EPILOG, add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
 
 
@@ -79,7 +79,7 @@ def register(sub: Any) -> None:
 def _parse_fields(spec: str | None) -> dict[str, str] | None:
     if not spec:
         return None
-    from ..answer import FIELD_TYPES
+    from ..answer.contract import FIELD_TYPES
 
     fields: dict[str, str] = {}
     for part in spec.split(","):
@@ -94,7 +94,7 @@ def _parse_fields(spec: str | None) -> dict[str, str] | None:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    from .. import render
+    from ..render import reports as render
 
     pipeline = make_pipeline(args)
     result = pipeline.ask(

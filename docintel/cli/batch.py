@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .. import render
 from ..errors import EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_OK, UsageError
-from ..render import print_text
+from ..render import reports as render
+from ..render.reports import print_text
 from .common import add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
 
 BATCH_HELP = """\
@@ -72,7 +72,7 @@ def register(sub: Any) -> None:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from ..batch import check_output, load_questions, run_batch
+    from ..apps.batch import check_output, load_questions, run_batch
 
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1 (got {args.workers})", "use --workers 1 for one at a time")
@@ -81,7 +81,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     questions = load_questions(args.questions)
     pipeline.backend  # noqa: B018 — fail on a missing key before any question is tried
     if args.scope:  # a --doc that names nothing is a usage error before any question is tried
-        from ..route import check_scope
+        from ..retrieval.route import check_scope
 
         check_scope(pipeline.corpus(args.paths).documents, args.scope)
     summary = run_batch(pipeline, questions, args.paths, args.out, workers=args.workers, scope=args.scope)

@@ -9,13 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import render, render_chat
 from ..errors import EXIT_INPUT, EXIT_OK, DocintelError, InputError, UsageError
-from ..render import print_text
+from ..render import chat as render_chat
+from ..render import reports as render
+from ..render.reports import print_text
 from .common import add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
 
 if TYPE_CHECKING:
-    from ..chat import ChatSession
+    from ..apps.chat import ChatSession
 
 CHAT_HELP = """\
 Ask questions about the documents one after another; each turn can build on the earlier ones.
@@ -125,7 +126,7 @@ def _write_history(readline: Any, path: Path) -> None:
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
-    from ..chat import ChatSession
+    from ..apps.chat import ChatSession
 
     script = _script(args.script) if args.script is not None else None
     missing = [p for p in args.paths if not p.exists()]

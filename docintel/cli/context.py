@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EXIT_INPUT, EXIT_OK
-from ..render import print_text
+from ..render.reports import print_text
 from .common import add_command, common_flags, make_pipeline, retrieval_flags, scope_flag
 
 
@@ -44,7 +44,7 @@ def register(sub: Any) -> None:
 
 
 def cmd_context(args: argparse.Namespace) -> int:
-    from .. import render
+    from ..render import reports as render
 
     prepared = make_pipeline(args).prepare(args.question, args.paths, budget_chars=args.budget_chars, scope=args.scope)
     context = prepared.context

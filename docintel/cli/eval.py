@@ -8,15 +8,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import render_eval
 from ..errors import EXIT_INPUT, EXIT_OK, ConfigError, QuestionFileError, UsageError, storage_error
 from ..outfile import check_output_path, write_text_keeping_mode
+from ..render import eval as render_eval
 from ..settings import MIN_BUDGET_CHARS, Settings, settings_from_file
 from .common import add_command, answer_flags, common_flags, make_reporter, settings_from_flags
 
 if TYPE_CHECKING:
-    from ..batch import QuestionRow, QuestionTargets
-    from ..evaluate import RunReport
+    from ..apps.batch import QuestionRow, QuestionTargets
+    from ..apps.evaluate import RunReport
     from ..progress import Reporter
 
 # The names of the ablations, for --help without importing the evaluation machinery.
@@ -128,9 +128,9 @@ def _budgets(value: str | None) -> list[int] | None:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from ..baseline import compare_with_baseline, load_report
-    from ..batch import load_questions
-    from ..evaluate import ABLATIONS, has_gold, prepare_documents, report_json
+    from ..apps.baseline import compare_with_baseline, load_report
+    from ..apps.batch import load_questions
+    from ..apps.evaluate import ABLATIONS, has_gold, prepare_documents, report_json
     from ..pipeline import Pipeline
 
     unknown = [a for a in args.ablate if a not in ABLATIONS]
@@ -229,7 +229,7 @@ def _runs(
     targets: QuestionTargets,
     reporter: Reporter,
 ) -> tuple[list[RunReport], list[Section], dict[str, dict[str, list[str]]]]:
-    from ..evaluate import ABLATIONS, flips, run
+    from ..apps.evaluate import ABLATIONS, flips, run
 
     runs: list[RunReport] = []
     sections: list[Section] = []

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from ..errors import EXIT_OK, UsageError
-from ..render import print_text
+from ..render.reports import print_text
 from ..settings import load_settings
 from .common import add_command
 
@@ -51,8 +51,8 @@ def register(sub: Any) -> None:
 def _dispatch(args: argparse.Namespace) -> int:
     from datetime import UTC, datetime
 
-    from ..examples import example_from_trace, load_bank, save_bank
-    from ..traces import TraceStore
+    from ..context.examples import example_from_trace, load_bank, save_bank
+    from ..traces.store import TraceStore
 
     traces_dir = load_settings({"traces_dir": args.traces_dir}).traces_dir
     TraceStore(traces_dir).trace_files()  # a traces folder that is a file: the trace store's clear error

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EXIT_INPUT, EXIT_OK
-from ..render import print_text
+from ..render.reports import print_text
 from .common import add_command, common_flags, make_pipeline
 
 
@@ -39,7 +39,7 @@ def register(sub: Any) -> None:
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    from .. import render
+    from ..render import reports as render
 
     report = make_pipeline(args).ingest(args.paths)
     if args.json:

@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .. import render
 from ..errors import EXIT_OK, InputError, storage_error
+from ..render import reports as render
 from ..settings import load_settings
 from .common import add_command
 
@@ -54,7 +54,7 @@ def cmd_settings(args: argparse.Namespace) -> int:
 
 
 def cmd_cache(args: argparse.Namespace) -> int:
-    from ..cache import cache_summary, clear_cache
+    from ..ingest.cache import cache_summary, clear_cache
 
     cache_dir = load_settings({"cache_dir": args.cache_dir}).cache_dir
     if cache_dir.exists() and not cache_dir.is_dir():

@@ -9,12 +9,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .. import render, render_chat
 from ..errors import EXIT_CHECK_FAILED, EXIT_OK, UsageError
-from ..render import print_text
+from ..render import chat as render_chat
+from ..render import reports as render
+from ..render.reports import print_text
 from ..settings import load_settings
-from ..trace_stats import trace_stats
-from ..traces import TRACE_STATUSES, TraceStore
+from ..traces.stats import trace_stats
+from ..traces.store import TRACE_STATUSES, TraceStore
 from .common import add_command, common_flags, make_pipeline, non_negative
 
 

@@ -1,0 +1,1 @@
+"""Applications built on the pipeline: batch, chat, eval (scoring and baselines)."""

@@ -1,0 +1,1 @@
+"""Pack the context under a budget and compose the prompt: passages, evidence blocks, fragments, examples."""

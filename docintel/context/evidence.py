@@ -1,0 +1,262 @@
+"""Render evidence blocks: one document's chosen lines with heading labels and table headers.
+
+The context stage decides which line spans of a document are sent; this module turns them
+into the block the model reads, and says what each addition costs so the context stage can
+charge it to the budget before deciding:
+
+- a ``section: A > B > C`` line (see ``headings.py``) before a span whose heading path differs
+  from the last one shown, and where a span crosses onto a new page;
+- ``[table header]`` and the header lines of a table (caption, column header) when a span
+  holds rows of a table whose header sits above the span. They are ordinary rows with their
+  own GLOBAL_LINE numbers, so they can be cited.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from ..ingest.documents import Document
+from ..ingest.headings import HeadingIndex
+from ..ingest.tables import header_lines
+from ..settings import Settings
+
+COLUMN_HEADER = "GLOBAL_LINE\tpage\tline_in_page\ttext"
+GAP_MARKER = "[...]"
+TABLE_HEADER_MARKER = "[table header]"
+SECTION_PREFIX = "section: "
+LineRole = Literal["text", "table_header"]
+
+
+class ContextLine(BaseModel):
+    """One line sent to the model."""
+
+    global_line: int
+    page: int
+    line_in_page: int
+    text: str
+    role: LineRole = Field(
+        default="text", description="table_header: sent because rows of its table were sent below it"
+    )
+
+
+class SectionLabel(BaseModel):
+    """A heading line shown in the evidence: the path of the lines from *before_line* on."""
+
+    before_line: int = Field(description="GLOBAL_LINE of the first row it labels")
+    path: list[str]
+
+
+Spans = list[tuple[int, int]]
+
+
+def neutral(text: str) -> str:
+    """Document text made unable to close the evidence block or open a fake document."""
+    return (
+        text.replace("</document", "</ document")
+        .replace("<document", "< document")
+        .replace("</evidence", "</ evidence")
+        .replace("<evidence", "< evidence")
+    )
+
+
+def render_row(page: int, line_in_page: int, global_line: int, text: str) -> str:
+    """One evidence row: GLOBAL_LINE, page, line in page, text (tab-separated)."""
+    return f"{global_line}\t{page}\t{line_in_page}\t{neutral(text)}"
+
+
+def label_line(path: list[str]) -> str:
+    """The rendered heading line of a path."""
+    return SECTION_PREFIX + " > ".join(neutral(p) for p in path)
+
+
+_CACHE: dict[tuple[str, str], tuple[np.ndarray, HeadingIndex, dict[int, list[int]]]] = {}
+
+
+def _prepared(document: Document) -> tuple[np.ndarray, HeadingIndex, dict[int, list[int]]]:
+    """Cumulative row sizes, heading index and table header lines by row line; once per document."""
+    key = (document.meta.content_hash, document.meta.doc_id)
+    cached = _CACHE.get(key)
+    if cached is not None:
+        return cached
+    lines = document.lines
+    sizes = [
+        len(render_row(p, k, g, t)) + 1
+        for p, k, g, t in zip(
+            lines["page"].tolist(),
+            lines["line_in_page"].tolist(),
+            lines["global_line"].tolist(),
+            lines["text"].tolist(),
+            strict=True,
+        )
+    ]
+    heads: dict[int, list[int]] = {}
+    for table in document.tables:
+        above = header_lines(table)
+        for row in table.rows:
+            if above:
+                heads[row.line] = above
+    built = (np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)]), HeadingIndex(document), heads)
+    if len(_CACHE) > 256:
+        _CACHE.clear()
+    _CACHE[key] = built  # two threads may build it at once: harmless, a dict assignment is atomic
+    return built
+
+
+def merge_spans(spans: Spans) -> Spans:
+    """Sorted spans with overlapping and adjacent ones joined."""
+    merged: Spans = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+_WHOLE_SIZES: dict[tuple[str, str, bool, bool], int] = {}
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """A block's content in order: literal lines (labels, markers, gaps) and runs of evidence rows."""
+
+    pieces: list[str | tuple[int, int]]
+    labels: list[SectionLabel]
+    heads: set[int]
+    pages: list[int]
+
+
+class DocumentView:
+    """One document's lines as evidence rows: exact sizes, labels, table headers and the rendered block.
+
+    ``size`` and ``render`` share one layout, so what the context stage charges is exactly what
+    the model is sent.
+    """
+
+    def __init__(self, document: Document, settings: Settings) -> None:
+        self.document = document
+        lines = document.lines
+        self.first = int(lines["global_line"].iloc[0]) if len(lines) else 1
+        self.last = self.first + len(lines) - 1
+        self.pages = lines["page"].tolist()
+        self.in_page = lines["line_in_page"].tolist()
+        self.texts = lines["text"].tolist()
+        self.labels = settings.use_heading_labels
+        self.table_headers = settings.use_table_headers
+        self.warnings = {w.page: w.message for w in document.meta.warnings}
+        self._cumulative, self.headings, self._heads = _prepared(document)
+
+    # ------------------------------------------------------------------ sizes
+
+    def rows_cost(self, start: int, end: int) -> int:
+        """Rendered size of lines start..end (newlines included)."""
+        i, j = start - self.first, end - self.first + 1
+        return int(self._cumulative[j] - self._cumulative[i])
+
+    def size(self, passages: Spans) -> int:
+        """The exact size of the block that sends *passages* (0 for none): header with its page notes,
+        heading lines, table headers, gap markers, rows and the closing tag."""
+        if not passages:
+            return 0
+        layout = self._layout(passages)
+        body = sum(len(p) + 1 if isinstance(p, str) else self.rows_cost(*p) for p in layout.pieces)
+        return len(self.header(layout.pages)) + body + len("</document>\n")
+
+    def whole_spans(self) -> Spans:
+        """The one span of the whole document (none for a document without lines)."""
+        return [(self.first, self.last)] if self.texts else []
+
+    def whole_cost(self) -> int:
+        """The size of the block that sends the whole document (computed once per document and layout)."""
+        meta = self.document.meta
+        key = (meta.content_hash, meta.doc_id, self.labels, self.table_headers)
+        if key not in _WHOLE_SIZES:
+            if len(_WHOLE_SIZES) > 1024:
+                _WHOLE_SIZES.clear()
+            _WHOLE_SIZES[key] = self.size(self.whole_spans())
+        return _WHOLE_SIZES[key]
+
+    # ------------------------------------------------------------------ content
+
+    def path(self, line: int) -> list[str]:
+        """The heading path of *line* (empty when labels are off)."""
+        return self.headings.path(line) if self.labels else []
+
+    def table_heads(self, passages: Spans) -> set[int]:
+        """Table header lines above the passages' table rows that no passage already sends."""
+        if not self.table_headers:
+            return set()
+        covered = {n for start, end in passages for n in range(start, end + 1)}
+        return {n for line in covered for n in self._heads.get(line, ()) if n not in covered}
+
+    def normalised(self, start: int, end: int) -> str:
+        """The text of lines start..end, case and spacing folded (to send the same passage once)."""
+        i, j = start - self.first, end - self.first + 1
+        return " ".join(" ".join(self.texts[i:j]).lower().split())
+
+    def header(self, pages: list[int]) -> str:
+        """The opening tag, page warning notes and the column header."""
+        meta = self.document.meta
+        title = neutral(meta.title).replace('"', "'")
+        parts = [f'<document id="{meta.doc_id}" title="{title}">']
+        parts += [f"note: page {page}: {self.warnings[page]}" for page in pages if page in self.warnings]
+        parts.append(COLUMN_HEADER)
+        return "\n".join(parts) + "\n"
+
+    def _layout(self, passages: Spans) -> _Layout:
+        heads = self.table_heads(passages)
+        pieces: list[str | tuple[int, int]] = []
+        labels: list[SectionLabel] = []
+        pages: set[int] = set()
+        shown: list[str] | None = None
+        for index, (start, end) in enumerate(merge_spans(passages + [(n, n) for n in heads])):
+            if index:
+                pieces.append(GAP_MARKER)
+            run = start
+            for line in range(start, end + 1):
+                i = line - self.first
+                new_page = line == start or self.pages[i] != self.pages[i - 1]
+                path = self.path(line) if new_page else None
+                label = bool(path) and path != shown
+                marker = line in heads and (line == start or line - 1 not in heads)
+                if (label or marker) and run < line:
+                    pieces.append((run, line - 1))
+                    run = line
+                if label and path:
+                    pieces.append(label_line(path))
+                    labels.append(SectionLabel(before_line=line, path=path))
+                    shown = path
+                if marker:
+                    pieces.append(TABLE_HEADER_MARKER)
+                if new_page:
+                    pages.add(self.pages[i])
+            pieces.append((run, end))
+        return _Layout(pieces, labels, heads, sorted(pages))
+
+    def render(self, passages: Spans) -> tuple[str, list[ContextLine], list[SectionLabel]]:
+        """The block that sends *passages*: rendered text, the lines sent and the heading lines shown."""
+        layout = self._layout(passages)
+        rows: list[str] = []
+        lines: list[ContextLine] = []
+        for piece in layout.pieces:
+            if isinstance(piece, str):
+                rows.append(piece)
+                continue
+            for line in range(piece[0], piece[1] + 1):
+                i = line - self.first
+                role: LineRole = "table_header" if line in layout.heads else "text"
+                rows.append(render_row(self.pages[i], self.in_page[i], line, self.texts[i]))
+                lines.append(
+                    ContextLine(
+                        global_line=line,
+                        page=self.pages[i],
+                        line_in_page=self.in_page[i],
+                        text=self.texts[i],
+                        role=role,
+                    )
+                )
+        return self.header(layout.pages) + "\n".join(rows) + "\n</document>\n", lines, layout.labels

@@ -1,0 +1,1 @@
+"""Ingest: PDF files -> cached line tables, tables, headings and document profiles."""

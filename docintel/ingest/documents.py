@@ -1,0 +1,409 @@
+"""Ingest: PDF files -> line tables (one row per non-empty line), cached on disk.
+
+The line table is a pandas DataFrame with the columns ``doc_id, page, line_in_page,
+global_line, text``: ``page`` is the 1-based physical page, ``line_in_page`` counts from 1 on
+each page and ``global_line`` from 1 through the whole document.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from pydantic import BaseModel, Field, PrivateAttr
+
+from ..errors import DocintelError, DocumentNotFoundError, InputError
+from ..progress import SILENT, Reporter
+from ..settings import Settings
+from . import cache
+from .isolate import run_isolated
+from .pdfparse import EXTRACTOR_VERSION, check_password, error_from_outcome, parse_task, read_pdf_info
+from .profile import PROFILE_VERSION, DocumentProfile, build_profile, with_file_name
+from .tables import TABLES_VERSION, Table, TableRow, detect_tables, rows_by_line
+
+LINE_COLUMNS = ["doc_id", "page", "line_in_page", "global_line", "text"]
+
+
+class PageWarning(BaseModel):
+    """Something wrong with one page that did not stop the document from being used."""
+
+    page: int = Field(description="1-based physical page")
+    kind: str = Field(description="no_text | garbled | extract_failed")
+    message: str
+
+
+class OutlineEntry(BaseModel):
+    """One bookmark of the PDF outline: a heading and the page it points to."""
+
+    title: str
+    page: int
+    level: int
+
+
+class DocumentMeta(BaseModel):
+    """What is known about a document besides its lines."""
+
+    doc_id: str = Field(description="Label of the document in contexts and citations (file stem).")
+    path: str
+    content_hash: str = Field(description="sha256 of the file's bytes")
+    extractor_version: str
+    title: str
+    n_pages: int
+    n_lines: int
+    page_labels: list[str] | None = Field(
+        description="Printed page labels by physical page, when the PDF defines them."
+    )
+    outline: list[OutlineEntry]
+    warnings: list[PageWarning]
+    profile: DocumentProfile = Field(
+        default_factory=DocumentProfile,
+        description="issuer, kind, period, date and title (see ingest.profile)",
+    )
+    needs_password: bool = Field(default=False, description="only a password opens the file (checked on every run)")
+
+
+class Document(BaseModel):
+    """A parsed document: metadata plus its line table."""
+
+    model_config = {"arbitrary_types_allowed": True}
+
+    meta: DocumentMeta
+    lines: pd.DataFrame
+    cache_hit: bool = False
+    table_data: list[dict[str, Any]] = Field(default_factory=list, description="the tables as cached (JSON)")
+    _tables: list[Table] | None = PrivateAttr(default=None)
+    _rows: dict[int, tuple[Table, TableRow]] | None = PrivateAttr(default=None)
+
+    @property
+    def tables(self) -> list[Table]:
+        """The document's tables (read from the cached JSON on first use)."""
+        if self._tables is None:
+            self._tables = [Table.model_validate(t) for t in self.table_data]
+        return self._tables
+
+    def table_row(self, global_line: int) -> tuple[Table, TableRow] | None:
+        """The table and row at a GLOBAL_LINE, when that line is a table row."""
+        if self._rows is None:
+            self._rows = rows_by_line(self.tables)
+        return self._rows.get(global_line)
+
+    def page_text(self, page: int) -> str:
+        """The lines of one physical page joined by newlines."""
+        return "\n".join(self.lines.loc[self.lines["page"] == page, "text"])
+
+
+class IngestFailure(BaseModel):
+    """A file that could not be ingested, with the error to show."""
+
+    path: str
+    error: dict[str, str]
+    message: str
+
+
+class IngestReport(BaseModel):
+    """The outcome of ingesting several paths: the documents read and the files that failed."""
+
+    model_config = {"arbitrary_types_allowed": True}
+
+    documents: list[Document]
+    failures: list[IngestFailure]
+
+
+def expand_paths(paths: list[Path]) -> tuple[list[Path], list[IngestFailure]]:
+    """Turn the user's arguments into PDF files: a folder means every ``*.pdf`` inside it (sorted)."""
+    files: list[Path] = []
+    failures: list[IngestFailure] = []
+    for path in paths:
+        try:
+            files.extend(_expand_one(path))
+        except InputError as exc:
+            failures.append(IngestFailure(path=str(path), error=exc.to_dict(), message=str(exc)))
+    return files, failures
+
+
+def _expand_one(path: Path) -> list[Path]:
+    if not path.exists():
+        raise DocumentNotFoundError(f"{path}: no such file or folder", "check the path (and the current directory)")
+    if path.is_dir():
+        found = sorted(p for p in path.rglob("*") if p.suffix.lower() == ".pdf" and p.is_file())
+        if not found:
+            raise DocumentNotFoundError(
+                f"{path}: folder holds no PDF file", "point at a folder with .pdf files, or at the files themselves"
+            )
+        return found
+    return [path]
+
+
+def file_hash(path: Path) -> str:
+    """sha256 of a file's bytes."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _document_from_entry(
+    entry: dict[str, Any], path: Path, doc_id: str, content_hash: str, cache_hit: bool
+) -> Document:
+    columns = entry["lines"]
+    n_lines = len(columns["text"])
+    lines = pd.DataFrame(
+        {
+            "doc_id": pd.Series([doc_id] * n_lines, dtype="string"),
+            "page": pd.Series(columns["page"], dtype="int32"),
+            "line_in_page": pd.Series(columns["line_in_page"], dtype="int32"),
+            "global_line": pd.Series(range(1, n_lines + 1), dtype="int32"),
+            "text": pd.Series(columns["text"], dtype="string"),
+        },
+        columns=LINE_COLUMNS,
+    )
+    meta = DocumentMeta(
+        doc_id=doc_id,
+        path=str(path),
+        content_hash=content_hash,
+        extractor_version=EXTRACTOR_VERSION,
+        title=entry["title"],
+        n_pages=entry["n_pages"],
+        n_lines=n_lines,
+        page_labels=entry["page_labels"],
+        outline=entry["outline"],
+        warnings=entry["warnings"],
+        profile=with_file_name(DocumentProfile.model_validate(entry.get("profile") or {}), path.stem),
+        needs_password=bool(entry.get("needs_password", True)),
+    )
+    return Document(meta=meta, lines=lines, cache_hit=cache_hit, table_data=entry.get("tables") or [])
+
+
+def add_tables(entry: dict[str, Any]) -> bool:
+    """Give a cache entry the tables of its lines when it has none of this version; True when it changed."""
+    if entry.get("tables_version") == TABLES_VERSION:
+        return False
+    columns = entry["lines"]
+    entry["tables"] = [t.model_dump() for t in detect_tables(columns["page"], columns["text"])]
+    entry["tables_version"] = TABLES_VERSION
+    return True
+
+
+def add_profile(entry: dict[str, Any], path: Path, password: str | None) -> bool:
+    """Give a cache entry the profile of this version (metadata read without parsing pages); True when it changed."""
+    if entry.get("profile_version") == PROFILE_VERSION:
+        return False
+    if "pdf_info" not in entry:
+        entry["pdf_info"] = read_pdf_info(path, password)
+    columns = entry["lines"]
+    entry["profile"] = build_profile(columns["page"], columns["text"], entry["pdf_info"]).model_dump()
+    entry["profile_version"] = PROFILE_VERSION
+    return True
+
+
+def unique_ids(files: list[Path]) -> list[str]:
+    """Document ids for files: the file stem, with ~2, ~3 ... for a stem seen before."""
+    seen: dict[str, int] = {}
+    ids = []
+    for path in files:
+        stem = path.stem
+        seen[stem] = seen.get(stem, 0) + 1
+        ids.append(stem if seen[stem] == 1 else f"{stem}~{seen[stem]}")
+    return ids
+
+
+def cache_warning(cache_dir: Path, exc: OSError) -> str:
+    """The one warning shown per run when the cache cannot be written."""
+    return (
+        f"cannot write the cache in {cache_dir} ({exc.strerror or exc}): every run parses the documents again — "
+        "make the folder writable, or choose another with --cache-dir or DOCINTEL_CACHE_DIR"
+    )
+
+
+class Ingestor:
+    """Parses PDFs at most once per process: a memory memo in front of the disk cache.
+
+    A cached line table of a document that needs a password is used only after the password
+    given now opens the file, exactly as if there were no cache.
+    """
+
+    def __init__(self, settings: Settings, password: str | None = None, reporter: Reporter = SILENT) -> None:
+        self.settings = settings
+        self._password = password  # fixed for the Ingestor's life: the memo holds what it opened
+        self.reporter = reporter
+        self._memo: dict[str, dict[str, Any]] = {}
+        self._parsed_now: set[str] = set()  # parsed by this run (not a cache hit, also when read again from memory)
+
+    def ingest(self, paths: list[Path]) -> IngestReport:
+        """Ingest files and folders; bad files are reported in ``failures`` and do not stop the rest."""
+        files, failures = expand_paths(paths)
+        ids = unique_ids(files)
+        hashes: dict[Path, str] = {}
+        for path in files:
+            try:
+                hashes[path] = file_hash(path)
+            except OSError as exc:
+                err = InputError(f"{path}: cannot read file ({exc.strerror})", "check the file's permissions")
+                failures.append(IngestFailure(path=str(path), error=err.to_dict(), message=str(err)))
+        entries, hits, errors = self._load_entries([p for p in files if p in hashes], hashes)
+        documents = []
+        for path, doc_id in zip(files, ids, strict=True):
+            if path in errors:
+                error = errors[path]
+                failures.append(IngestFailure(path=str(path), error=error.to_dict(), message=str(error)))
+            elif path in entries:
+                documents.append(_document_from_entry(entries[path], path, doc_id, hashes[path], hits[path]))
+        return IngestReport(documents=documents, failures=failures)
+
+    def forget(self, content_hashes: list[str]) -> None:
+        """Drop documents from memory whose cache file is on disk (a later load reads it; nothing is parsed again).
+
+        Indexing a large folder would otherwise hold every line table of the run in memory.
+        """
+        for key in content_hashes:
+            if key in self._memo and self._cache_file(key).is_file():
+                del self._memo[key]
+
+    def check_password(self, path: Path) -> None:
+        """Raise EncryptedPDFError unless this run's password opens *path* (cheap: no text is read)."""
+        check_password(path, self._password)
+
+    def _cached(self, path: Path, key: str) -> dict[str, Any] | None:
+        """The cached entry of *path*, once its password (if it needs one) checks out; raises EncryptedPDFError."""
+        entry = self._memo.get(key)
+        if entry is not None:
+            return entry
+        entry = cache.load_entry(self._cache_file(key))
+        if entry is not None and entry.get("needs_password", True):
+            check_password(path, self._password)
+        return entry
+
+    def _load_entries(
+        self, files: list[Path], hashes: dict[Path, str]
+    ) -> tuple[dict[Path, dict[str, Any]], dict[Path, bool], dict[Path, DocintelError]]:
+        entries: dict[Path, dict[str, Any]] = {}
+        hits: dict[Path, bool] = {}
+        errors: dict[Path, DocintelError] = {}
+        todo: list[Path] = []
+        for path in files:
+            key = hashes[path]
+            try:
+                entry = self._cached(path, key)
+            except DocintelError as exc:
+                errors[path] = exc
+                continue
+            if entry is not None:
+                # tables and profile are derived from the lines (and metadata): no need to parse the PDF again
+                if add_tables(entry) | add_profile(entry, path, self._password):
+                    self._save(key, entry)
+                self._memo[key] = entry
+                entries[path], hits[path] = entry, key not in self._parsed_now
+            elif path not in todo and not any(hashes[t] == key for t in todo):
+                todo.append(path)
+        for path, result in self._parse_many(todo):
+            if isinstance(result, DocintelError):
+                errors[path] = result
+                continue
+            key = hashes[path]
+            add_tables(result)
+            add_profile(result, path, self._password)
+            self._memo[key] = result
+            self._parsed_now.add(key)
+            self._save(key, result)  # saved as each file finishes, so an interrupted run keeps what it parsed
+        for path in files:  # files parsed now, and duplicates of them
+            if path not in entries and path not in errors:
+                key = hashes[path]
+                if key in self._memo:
+                    entries[path], hits[path] = self._memo[key], False
+                else:
+                    errors[path] = next(errors[t] for t in todo if hashes[t] == key)
+        return entries, hits, errors
+
+    def _parse_many(self, todo: list[Path]) -> Iterator[tuple[Path, dict[str, Any] | DocintelError]]:
+        """Parse files in worker processes (each with the per-file time limit); yields results as they finish."""
+        if not todo:
+            return
+        workers = min(self.settings.ingest_workers or (os.cpu_count() or 1), len(todo))
+        ordered = sorted(todo, key=lambda p: -_size(p))  # the largest first: none finishes alone at the end
+        tracker = _ParseProgress(self.reporter, ordered)
+        timeout = self.settings.parse_timeout_s
+        try:
+            for outcome in run_isolated(
+                [(p, self._password) for p in ordered],
+                parse_task,
+                workers=workers,
+                timeout_s=timeout,
+                on_progress=lambda item, msg: tracker.page(item[0], *msg),
+            ):
+                path = outcome.item[0]
+                tracker.finished(path)
+                error = error_from_outcome(outcome, timeout)
+                yield path, error if error is not None else outcome.value["ok"]
+        finally:
+            tracker.close()
+
+    def _save(self, key: str, entry: dict[str, Any]) -> None:
+        try:
+            cache.save_entry(self._cache_file(key), entry)
+        except OSError as exc:
+            self.reporter.warn(cache_warning(self.settings.cache_dir, exc))
+
+    def _cache_file(self, key: str) -> Path:
+        return cache.cache_path(self.settings.cache_dir, key, EXTRACTOR_VERSION)
+
+
+def _size(path: Path) -> int:
+    """The file's size for ordering and progress (1 when it vanished: its parse will say why)."""
+    try:
+        return max(path.stat().st_size, 1)
+    except OSError:
+        return 1
+
+
+class _ParseProgress:
+    """Parsing progress in pages. A file's page count is known once a worker opens it; until then
+    its pages are estimated from its size at the bytes-per-page seen so far."""
+
+    def __init__(self, reporter: Reporter, files: list[Path]) -> None:
+        self.sizes = {p: _size(p) for p in files}
+        self.pages_done = dict.fromkeys(files, 0)
+        self.page_totals: dict[Path, int] = {}
+        self.finished_files: set[Path] = set()
+        self.task = reporter.task("parsing", self._estimated_total())
+
+    def _estimated_total(self) -> float:
+        known = [p for p in self.page_totals]
+        known_bytes = sum(self.sizes[p] for p in known)
+        pages_per_byte = sum(self.page_totals.values()) / known_bytes if known_bytes else 1 / 50_000
+        unknown = sum(
+            size for p, size in self.sizes.items() if p not in self.page_totals and p not in self.finished_files
+        )
+        return sum(self.page_totals.values()) + unknown * pages_per_byte
+
+    def _update(self, current: Path | None) -> None:
+        pages = sum(self.pages_done.values())
+        rate = pages / max(time.monotonic() - self.task.started, 1e-6)
+        files = len(self.sizes)
+        status = f"{len(self.finished_files)}/{files} file{'s' * (files != 1)}, {pages} pages, {rate:.0f} pages/s"
+        if current is not None and current in self.page_totals:
+            status += f"; {current.name} {self.pages_done[current]}/{self.page_totals[current]} pages"
+        self.task.set(pages, self._estimated_total(), status)
+
+    def page(self, path: Path, done: int, total: int) -> None:
+        """A worker finished page *done* of *total* of *path*."""
+        self.page_totals[path] = total
+        self.pages_done[path] = done
+        self._update(path)
+
+    def finished(self, path: Path) -> None:
+        """*path* is done (parsed or failed): pages it did not parse leave the total."""
+        self.finished_files.add(path)
+        if path in self.page_totals:
+            self.page_totals[path] = self.pages_done[path]
+        self._update(None)
+
+    def close(self) -> None:
+        """End the task with a summary line (plain output only)."""
+        files = len(self.finished_files)
+        self.task.close(f"{files} file{'s' * (files != 1)}, {sum(self.pages_done.values())} pages")

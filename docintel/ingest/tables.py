@@ -1,0 +1,374 @@
+"""Table structure read from the line table: rows, cells, column periods, scale and currency.
+
+Financial tables reach the line table as one line per row (``Label $ 5,363 $ 4,869``; see
+``pdfparse.split_page_text``). On each page this module finds the column header (a line that
+ends in periods: ``(Millions) 2018 2017 2016``, ``Year Ended June 30, 2023 2022 2021``), the
+caption that states the scale and currency (``(in millions, except per share data)``), and the
+rows below it, each with its label and its cells in order. A row whose cells cannot be lined up
+with the header's periods, or a table without a header, says so in ``problem``: nothing is
+guessed silently.
+
+Detection is a pure function of the lines, so the tables are kept in the same cache entry as
+the lines and recomputed (without parsing the PDF again) when ``TABLES_VERSION`` changes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from ..numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
+from ..periods import MONTHS, Period, find_periods
+from ..textnorm import tokenize
+
+TABLES_VERSION = "6"  # bump when detection changes: cached entries get their tables recomputed
+
+RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
+_MAX_GAP = 8  # non-row lines after which a table ends
+_MAX_CAPTION_LOOKBACK = 6
+_CELL = re.compile(
+    r"^[-−–]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?$|^\([-−–]?[$€£¥]?\(?\d[\d,]*(?:\.\d+)?%?\)?%?\)?$|^\([$€£¥]?\d[\d,.]*$"
+    r"|^[—–-]+$|^[$€£¥%)]$|^\(\w\)$"
+)
+_CAPTION = re.compile(
+    r"\(\s*(?:[$€£¥]\s*)?(?:(?:amounts|dollars)\s+)?(?:in\s+)?(?P<a>thousands|millions|billions)\b"
+    r"|\b(?:[$€£¥]|dollars|amounts|figures)\s+in\s+(?P<b>thousands|millions|billions)\b"
+    r"|^\s*\(?\s*in\s+(?P<c>thousands|millions|billions)\b",
+    re.IGNORECASE,
+)
+_EXCEPT_SHARES = re.compile(r"except\b[^)]*\bshares?\b", re.IGNORECASE)  # 'per share' is taken out first
+_PER_SHARE = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b|\bper\s+(?:diluted|basic)\b|\beps\b", re.IGNORECASE)
+_SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
+_CHANGE = re.compile(r"\bchange\b|\bvs\.?\b|\bversus\b", re.IGNORECASE)
+_COUNT_LABEL = re.compile(
+    r"^(?:total\s+)?number of\b|\b(?:employees|headcount|stores|restaurants|locations|branches|offices)\b",
+    re.IGNORECASE,
+)
+_EXCEPT = re.compile(r"\bexcept\b(?P<clause>[^)]*)", re.IGNORECASE)
+_GENERIC = frozenset(
+    {"data", "amount", "figur", "count", "number", "otherwis", "note", "indicat", "percentag", "ratio"}
+)
+_PERCENT_LABEL = re.compile(r"%|\bpercent(?:age)?\b|\bbasis points\b", re.IGNORECASE)
+
+
+class TableColumn(BaseModel):
+    """One value column: its period as the header prints it."""
+
+    label: str = Field(description="the period as printed, e.g. '2018', 'June 30, 2023', 'Fiscal 2023'")
+    year: int
+    iso: str | None = Field(description="ISO date when the header prints a full date")
+    heading: str = Field(description="the header's words before the periods, e.g. 'Year Ended'")
+
+
+class TableRow(BaseModel):
+    """One numeric row: its label and its cells in order."""
+
+    line: int = Field(description="GLOBAL_LINE of the row")
+    label: str
+    group: str | None = Field(description="the sub-heading the row sits under, e.g. 'Earnings per share:'")
+    kind: RowKind = Field(
+        description="amount (scale applies), per_share, percent, shares (scale applies unless excepted), count"
+    )
+    cells: list[str] = Field(description="the cells as printed")
+    values: list[float | None]
+    aligned: bool = Field(description="true when cell i is in column i of the header")
+
+
+class Table(BaseModel):
+    """A table block on one page."""
+
+    page: int
+    header_line: int | None = Field(description="GLOBAL_LINE of the column header, when found")
+    first_line: int
+    last_line: int
+    columns: list[TableColumn]
+    extra_columns: list[str] = Field(description="header words after the periods, e.g. '% Change'")
+    caption: str | None = Field(description="the line that states the scale, e.g. '(Millions)'")
+    caption_line: int | None = Field(default=None, description="GLOBAL_LINE of the caption, when found")
+    header_end_line: int | None = Field(
+        default=None, description="GLOBAL_LINE of the header's last line (headers printed one period a line)"
+    )
+    scale: float | None = Field(description="factor from the caption: 1e6 for millions; null when none is stated")
+    shares_scaled: bool = Field(description="false when the caption excepts share counts from the scale")
+    except_words: list[str] = Field(
+        default_factory=list,
+        description="search terms of the caption's 'except ...' clause: rows naming them are unscaled",
+    )
+    currency: str | None
+    rows: list[TableRow]
+    problem: str | None = Field(description="why columns could not be resolved (null when they were)")
+
+    def scale_of(self, row: TableRow, index: int) -> float | None:
+        """The factor that turns the row's *index*-th printed cell into units (None: not stated)."""
+        if row.kind in ("per_share", "percent", "count") or (row.kind == "shares" and not self.shares_scaled):
+            return 1.0
+        money = any(c.lstrip("(")[:1] in CURRENCY_SIGNS for c in row.cells)
+        if set(tokenize(row.label)) & set(self.except_words) and not money:
+            return 1.0  # '(in millions, except store counts)': 'Stores at year end 412'
+
+        return 1.0 if _is_percent(row.cells[index]) else self.scale
+
+    def is_percent(self, row: TableRow, index: int) -> bool:
+        """Whether the row's *index*-th cell is a percentage."""
+        return row.kind == "percent" or _is_percent(row.cells[index])
+
+    def column_of(self, row: TableRow, index: int) -> TableColumn | None:
+        """The column of the row's *index*-th cell, when the row lines up with the header."""
+        if row.aligned and index < len(self.columns):
+            return self.columns[index]
+        return None
+
+
+def header_periods(text: str) -> tuple[str, list[Period], list[str]] | None:
+    """(words before, periods, words after) when *text* is a column header: periods end it, no other numbers."""
+    periods = find_periods(text)
+    if not periods:
+        return None
+    between = [text[a.end : b.start] for a, b in zip(periods, periods[1:], strict=False)]
+    tail = text[periods[-1].end :].strip()
+    if re.search(r"\d", text[: periods[0].start] + tail.replace("%", "")) or any(g.strip() for g in between):
+        return None
+    extra = re.findall(r"%?\s*[A-Za-z][A-Za-z ]*", tail)
+    if len(tail) > 40:
+        return None
+    return text[: periods[0].start].strip(), periods, [e.strip() for e in extra if e.strip()]
+
+
+def split_row(text: str) -> tuple[str, list[str]] | None:
+    """(label, cells) when *text* ends in numeric cells after a label with letters; else None."""
+    tokens = text.split()
+    cells: list[str] = []
+    index = len(tokens)
+    while index > 0 and _CELL.match(tokens[index - 1]):
+        index -= 1
+    label = " ".join(tokens[:index])
+    raw = tokens[index:]
+    if not raw or not re.search(r"[A-Za-z]", label):
+        return None
+    for token in raw:
+        closes = cells and (cells[-1][-1].isdigit() or (token == "%" and cells[-1].endswith(")")))
+        if closes and (token in (")", "%") or re.fullmatch(r"\(\w\)", token)):  # '(0.6) %' is a negative percent
+            cells[-1] += token if token in (")", "%") else ""  # '(6,450 )', '12.5 %', footnote '(a)'
+        elif cells and cells[-1] in CURRENCY_SIGNS:
+            cells[-1] += token
+        elif token in ("%", ")") or re.fullmatch(r"\(\w\)", token):
+            continue
+        else:
+            cells.append(token)
+    cells = [c for c in cells if c not in CURRENCY_SIGNS]
+    return (label, cells) if cells else None
+
+
+def _is_percent(cell: str) -> bool:
+    return cell.rstrip(")").endswith("%")
+
+
+def _row_kind(label: str, group: str | None, cells: Sequence[str]) -> RowKind:
+    """What a row's cells measure. A sub-heading ending in ':' ('Earnings per share:') types the rows below it."""
+    heading = group if group and group.rstrip().endswith(":") else ""
+    if _PER_SHARE.search(label) or (_PER_SHARE.search(heading) and not _SHARES.search(label)):
+        return "per_share"
+    if all(_is_percent(c) for c in cells) or _PERCENT_LABEL.search(label):
+        return "percent"
+    money = any(c.lstrip("(")[:1] in CURRENCY_SIGNS for c in cells)
+    if _COUNT_LABEL.search(label) and not money:
+        return "count"
+    return "shares" if _SHARES.search(f"{heading} {label}") and not money else "amount"
+
+
+def caption_of(lines: Sequence[str]) -> tuple[str, float, bool] | None:
+    """(caption, scale, shares scaled) from the first short line that states a table's scale."""
+    for text in lines:
+        match = _CAPTION.search(text) if len(text) <= 160 else None
+        if match:
+            word = (match.group("a") or match.group("b") or match.group("c")).lower()
+            shares_excepted = _EXCEPT_SHARES.search(re.sub(r"\bper[- ]share\b", " ", text, flags=re.IGNORECASE))
+            return text, SCALE_WORDS[word], shares_excepted is None
+    return None
+
+
+def except_words(caption: str) -> list[str]:
+    """Search terms of a caption's 'except ...' clause, 'per share' and generic words left out:
+    '(in millions, except per-share data and store counts)' -> ['store']."""
+    match = _EXCEPT.search(caption)
+    if match is None:
+        return []
+    clause = re.sub(r"\bper[- ]share\b", " ", match.group("clause"), flags=re.IGNORECASE)
+    return sorted({t for t in tokenize(clause) if t not in _GENERIC and not t.isdigit()})
+
+
+class _Builder:
+    """Collects the rows of one table while the page is read."""
+
+    def __init__(self, page: int, lines: list[tuple[int, str]], start: int, header: list[tuple[int, str]]) -> None:
+        self.page, self.first_line = page, lines[start][0]
+        self.header_line = header[0][0] if header else None
+        self.header_end_line = header[-1][0] if header else None
+        self.columns: list[TableColumn] = []
+        self.extra: list[str] = []
+        for _, text in header:
+            parsed = header_periods(text)
+            if parsed is None or _CHANGE.search(parsed[0]):
+                self.extra.append(text)  # '% Change 2015-2014': a column of changes, not of a period
+                continue
+            words, periods, extra = parsed
+            heading = words or self._heading_above(lines, start)
+            self.columns += [TableColumn(label=p.text, year=p.year, iso=p.iso, heading=heading) for p in periods]
+            self.extra += extra
+        end = start + len(header)
+        window = lines[max(0, start - _MAX_CAPTION_LOOKBACK) : end + 3]
+        window = window[::-1] if not header else window
+        caption = caption_of([t for _, t in window])
+        self.caption: str | None = caption[0] if caption else None
+        self.caption_line = next((n for n, t in window if caption and t == caption[0]), None)
+        self.scale: float | None = caption[1] if caption else None
+        self.shares_scaled = caption[2] if caption else True
+        self.rows: list[TableRow] = []
+        self.group: str | None = None
+        self.currency: str | None = next((CURRENCY_SIGNS[s] for s in CURRENCY_SIGNS if s in (self.caption or "")), None)
+
+    @staticmethod
+    def _heading_above(lines: list[tuple[int, str]], start: int) -> str:
+        above = lines[start - 1][1] if start > 0 else ""
+        return above if len(above) < 60 and re.search(r"\b(ended|as of|months|weeks|year|at)\b", above, re.I) else ""
+
+    def add(self, line: int, label: str, cells: list[str]) -> None:
+        values = [parse_cell(c) for c in cells]
+        n = len(self.columns)
+        aligned = n > 0 and (len(cells) == n or (bool(self.extra) and n < len(cells) <= n + len(self.extra)))
+        for cell in cells:
+            sign = cell.lstrip("(")[:1]
+            if sign in CURRENCY_SIGNS and self.currency is None:
+                self.currency = CURRENCY_SIGNS[sign]
+        kind = _row_kind(label, self.group, cells)
+        self.rows.append(
+            TableRow(line=line, label=label, group=self.group, kind=kind, cells=cells, values=values, aligned=aligned)
+        )
+
+    def build(self) -> Table:
+        problem = None
+        if not self.columns:
+            problem = "no column header with periods above these rows on this page"
+        elif not any(r.aligned for r in self.rows):
+            problem = f"no row has one cell per column ({len(self.columns)} periods in the header)"
+        return Table(
+            page=self.page,
+            header_line=self.header_line,
+            header_end_line=self.header_end_line,
+            first_line=self.first_line,
+            last_line=max([r.line for r in self.rows] + [self.header_line or self.first_line]),
+            columns=self.columns,
+            extra_columns=self.extra,
+            caption=self.caption,
+            caption_line=self.caption_line,
+            scale=self.scale,
+            shares_scaled=self.shares_scaled,
+            except_words=except_words(self.caption or ""),
+            currency=self.currency,
+            rows=self.rows,
+            problem=problem,
+        )
+
+
+def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
+    """The tables of one page from its (GLOBAL_LINE, text) lines."""
+    tables: list[Table] = []
+    current: _Builder | None = None
+    gap = 0
+
+    def close() -> None:
+        nonlocal current
+        if current is not None and current.rows:
+            tables.append(current.build())
+        current = None
+
+    index = 0
+    while index < len(lines):
+        number, text = lines[index]
+        if _is_header(text):
+            close()
+            header = _header_block(lines, index)
+            current, gap = _Builder(page, lines, index, header), 0
+            index += len(header)
+            continue
+        index += 1
+        row = split_row(text)
+        if row is not None and _not_a_row(row, current):
+            row = None
+        if row is not None:
+            if current is None:
+                current = _Builder(page, lines, index - 1, [])
+            current.add(number, *row)
+            gap = 0
+            continue
+        gap += 1
+        if current is not None:
+            if gap > _MAX_GAP or len(text) > 200:
+                close()
+            elif len(text) <= 80:
+                current.group = text
+    close()
+    return tables
+
+
+def _is_header(text: str) -> bool:
+    return header_periods(text) is not None and not _is_data_row(text)
+
+
+def _header_block(lines: list[tuple[int, str]], start: int) -> list[tuple[int, str]]:
+    """The header line at *start* and the header lines stacked under it ('Fiscal 2015' / 'Fiscal 2014' /
+    '% Change 2015-2014', one per line, as some extractors print a header)."""
+    block = [lines[start]]
+    first = header_periods(lines[start][1])
+    if first is None or len(first[1]) != 1:
+        return block
+    for number, text in lines[start + 1 : start + 8]:
+        parsed = header_periods(text) if _is_header(text) else None
+        if parsed is None and not _CHANGE.search(text) or len(text) > 40:
+            break
+        block.append((number, text))
+    return block
+
+
+def _not_a_row(row: tuple[str, list[str]], current: _Builder | None) -> bool:
+    """Lines that end in a number without being table rows: dates ('Years ended December 31'), page
+    numbers after prose ('... integral part of this statement. 60'), 'Item 8'."""
+    label, cells = row
+    if re.search(r"\b(" + "|".join(MONTHS) + r")\.?$", label, re.IGNORECASE):
+        return True
+    lone_integer = len(cells) == 1 and re.fullmatch(r"\d{1,3}", cells[0]) is not None
+    return lone_integer and (current is None or len(current.columns) != 1 or len(label.split()) > 12)
+
+
+def _is_data_row(text: str) -> bool:
+    """A header-looking line that is really a row: it carries a currency sign or a grouped number."""
+    return bool(re.search(r"[$€£¥]\s*\d|\d,\d{3}", text))
+
+
+def detect_tables(pages: Sequence[int], texts: Sequence[str]) -> list[Table]:
+    """The tables of a document, from its line table's ``page`` and ``text`` columns (GLOBAL_LINE = index + 1)."""
+    tables: list[Table] = []
+    by_page: dict[int, list[tuple[int, str]]] = {}
+    for index, (page, text) in enumerate(zip(pages, texts, strict=True)):
+        by_page.setdefault(int(page), []).append((index + 1, str(text)))
+    for page in sorted(by_page):
+        tables.extend(page_tables(page, by_page[page]))
+    return tables
+
+
+def header_lines(table: Table) -> list[int]:
+    """GLOBAL_LINEs that head a table: its caption and column header lines (stacked headers too),
+    all above its first row."""
+    first_row = min((row.line for row in table.rows), default=table.first_line)
+    lines = {table.caption_line} if table.caption_line is not None else set()
+    if table.header_line is not None:
+        lines.update(range(table.header_line, (table.header_end_line or table.header_line) + 1))
+    return sorted(n for n in lines if n < first_row)
+
+
+def rows_by_line(tables: Sequence[Table]) -> dict[int, tuple[Table, TableRow]]:
+    """Each table row by its GLOBAL_LINE."""
+    return {row.line: (table, row) for table in tables for row in table.rows}

@@ -1,0 +1,1 @@
+"""Parse the question (no model): keywords, answer shape, parts, hints, entities; chat follow-ups."""

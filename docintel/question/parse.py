@@ -1,0 +1,439 @@
+"""Parse a question deterministically: keywords, expected answer shape, page and section hints.
+
+No model is called. The original question is kept untouched: it is what the model reads.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from ..errors import UsageError
+from ..textnorm import fold, strip_controls, tokenize
+from .domain import CONCEPT_SECTIONS, SECTION_QUESTION_RE, SYNONYMS
+from .entities import NamedEntities, question_entities
+
+MAX_QUESTION_CHARS = 2000  # longer is a document pasted as a question: it belongs in a PDF, not the prompt
+
+AnswerShape = Literal["text", "amount", "date", "boolean", "list", "table"]
+KeywordSource = Literal["direct", "domain"]  # from the question, or from the domain dictionary
+ChunkStrategy = Literal["combined", "sequential"]
+
+
+class Keyword(BaseModel):
+    """One search term with its weight and where it came from."""
+
+    text: str
+    weight: float
+    source: KeywordSource
+
+
+class GenerationBrief(BaseModel):
+    """What the answer must respect beyond the question's words."""
+
+    format_constraints: list[str] = Field(default_factory=list, description="e.g. 'currency: USD', 'unit: millions'")
+    distinctions: list[str] = Field(default_factory=list, description="things the answer must keep apart")
+    disambiguation: list[str] = Field(default_factory=list, description="notes on ambiguous wording")
+
+
+class ParsedQuestion(BaseModel):
+    """The question, read: keywords, answer shape, structural hints, generation brief."""
+
+    question: str
+    keywords: list[Keyword]
+    expected_answer_shape: AnswerShape
+    pages_hint: list[int] = Field(
+        default_factory=list,
+        description="1-based pages the question points at; negative numbers count from the end (-1 = last page).",
+    )
+    section_hints: list[str] = Field(default_factory=list, description="sections the question names")
+    implied_sections: list[str] = Field(
+        default_factory=list,
+        description="sections that usually hold what the question asks for (domain dictionary)",
+    )
+    brief: GenerationBrief = Field(default_factory=GenerationBrief)
+    entities: NamedEntities = Field(
+        default_factory=NamedEntities, description="names, years, quarters and document kinds, for routing"
+    )
+    parts: list[SubQuestion] = Field(
+        default_factory=list,
+        description="the parts of a question that asks several things, each with its own shape (empty for one)",
+    )
+    chunk_strategy: ChunkStrategy = Field(
+        default="combined",
+        description="sequential for a single fact (an amount, a date, yes/no, a name): passages are sent in rank "
+        "order, a group per call, until one answers; combined (one call) for lists, tables, comparisons, parts",
+    )
+
+    def search_terms(self) -> list[tuple[str, float]]:
+        """(token, weight) pairs for ranking; a token keeps its highest weight."""
+        best: dict[str, float] = {}
+        for keyword in self.keywords:
+            for token in tokenize(keyword.text):
+                best[token] = max(best.get(token, 0.0), keyword.weight)
+        return list(best.items())
+
+
+# ------------------------------------------------------------------------- page hints
+
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+}
+_NUM = r"(\d{1,5})"
+_PAGE_WORD = r"(?:pages?|pp?\.|pgs?\.?)"
+_RANGE_RE = re.compile(rf"\b{_PAGE_WORD}\s*{_NUM}\s*(?:-|–|—|to|through|thru)\s*{_NUM}\b", re.I)
+_LIST_RE = re.compile(rf"\b{_PAGE_WORD}\s*({_NUM}(?:\s*(?:,|and|&|or)\s*{_NUM})+)\b", re.I)
+_SINGLE_RE = re.compile(rf"\b{_PAGE_WORD}\s*{_NUM}\b", re.I)
+_ORDINAL_RE = re.compile(
+    r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final)\s+page\b", re.I
+)
+
+
+def parse_page_hints(question: str) -> list[int]:
+    """Pages named in the question, as one flat sorted list ('last page' is -1)."""
+    pages: set[int] = set()
+    text = question
+    for match in _RANGE_RE.finditer(text):
+        low, high = sorted((int(match.group(1)), int(match.group(2))))
+        if high - low <= 200:
+            pages.update(range(low, high + 1))
+    text = _RANGE_RE.sub(" ", text)
+    for match in _LIST_RE.finditer(text):
+        pages.update(int(n) for n in re.findall(r"\d{1,5}", match.group(1)))
+    text = _LIST_RE.sub(" ", text)
+    pages.update(int(m.group(1)) for m in _SINGLE_RE.finditer(text))
+    for match in _ORDINAL_RE.finditer(question):
+        word = match.group(1).lower()
+        pages.add(-1 if word in ("last", "final") else _ORDINALS[word])
+    return sorted(p for p in pages if p != 0)
+
+
+# ---------------------------------------------------------------------- answer shape
+
+_BOOLEAN_START = re.compile(r"^\s*(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall)\b", re.I)
+_DATE_RE = re.compile(
+    r"\b(when|what date|which date|the date|on what day|by what date|effective date|deadline|due date|"
+    r"matur\w+ date|(?:in )?(?:what|which) (?:year|month|day))\b",
+    re.I,
+)
+_DURATION_RE = re.compile(r"\b(how long|how many (?:days|weeks|months|years)|duration|for what period)\b", re.I)
+_TABLE_RE = re.compile(r"\b(table|breakdown|break down|tabulate|for each (year|segment|quarter))\b", re.I)
+_LIST_Q_RE = re.compile(r"\b(list|name all|enumerate|which (are|were)|what are the|what were the)\b", re.I)
+_AMOUNT_RE = re.compile(
+    r"\b(how (much|many)|amounts?|totals?|values?|usd|dollars?|millions?|billions?|thousands?|ratios?|margins?|"
+    r"percent(age)?s?|rates?|eps|per share|revenues?|sales|income|earnings|profits?|loss(es)?|expenses?|costs?|"
+    r"capex|expenditures?|spending|payments?|proceeds|cash flows?|debt|borrowings|assets|liabilities|equity|"
+    r"prices?|dividends?|growth|fees?|compensation|salar(y|ies)|balance|turnover|ebitda|yield|depreciation|"
+    r"amortization|impairments?|repurchases?|buybacks?|inventor(y|ies)|receivables?|payables?|"
+    r"cash|shares outstanding|headcount|employees)\b|\$|%",
+    re.I,
+)
+# "What were the capital expenditures ..." asks for amounts, not a list: the noun after
+# "what are/were the" decides.
+_LIST_OPENING = re.compile(r"\bwhat (?:are|were) (?:the )?((?:\S+\s+){0,2}\S+)", re.I)
+
+
+def _asks_for_amounts(question: str) -> bool:
+    opening = _LIST_OPENING.search(question)
+    return bool(
+        opening and _AMOUNT_RE.search(opening.group(1)) and not re.search(r"\b(list|name|enumerate)\b", question, re.I)
+    )
+
+
+# Questions after a reason, a description or a policy want words, whatever figures they mention:
+# "Why did net income increase?", "What is the company's dividend policy?".
+_EXPLAIN_OPENER = re.compile(
+    r"^\s*(why|how (?:did|does|do|has|have|is|are|was|were|can|could|should|would|will)|describe|explain|discuss|"
+    r"summari[sz]e|what (?:drove|caused|explains))\b",
+    re.I,
+)
+# "Which segment had the largest sales?" asks for a name, whatever figure it compares by
+_WHICH_NAME = re.compile(
+    r"^\s*(which|what) (segment|company|business|product|region|country|brand|unit|subsidiary|division)s?\b", re.I
+)
+_EXPLAIN_NOUN = re.compile(r"\b(policy|policies|strategy|strategies|approach|reasons?|drivers?|explanation)\b", re.I)
+# a figure asked for in so many words outweighs a noun like 'policy' ('dividend per share ... under its policy')
+_QUANTITY_CUE = re.compile(
+    r"\bhow (much|many)\b|\bper share\b|\$|%|\b(amount|total|value|ratio|margin|rate|number of|percent(age)?)\b", re.I
+)
+
+
+def answer_shape(question: str) -> AnswerShape:
+    """The kind of answer the question expects."""
+    if _TABLE_RE.search(question):
+        return "table"
+    if _BOOLEAN_START.match(question):
+        return "boolean"
+    explains = (
+        _EXPLAIN_OPENER.search(question)
+        or _WHICH_NAME.search(question)
+        or (_EXPLAIN_NOUN.search(question) and not _QUANTITY_CUE.search(question))
+    )
+    if explains and not re.search(r"\bhow (much|many)\b", question, re.I):
+        return "list" if _LIST_Q_RE.search(question) and not _asks_for_amounts(question) else "text"
+    if _DATE_RE.search(question) and not _DURATION_RE.search(question):
+        return "date"
+    if _LIST_Q_RE.search(question) and not _asks_for_amounts(question):
+        return "list"
+    if _DURATION_RE.search(question):
+        return "text"  # '30 days', 'until the end of the term': kept as written
+    if _AMOUNT_RE.search(question):
+        return "amount"
+    return "text"
+
+
+_NAME_QUESTION = re.compile(
+    r"^\s*(who|whom|whose|what is the name|what was the name|which (person|company|firm|auditor))\b", re.I
+)
+_COMPARISON = re.compile(
+    r"\b(compare[ds]?|comparison|versus|vs\.?|change[ds]? (from|between)|each|all|both|trend)\b"
+    r"|\w+, [^,?]+,? and ",  # several things named: 'stores, net sales and dividends'
+    re.I,
+)
+
+
+def chunk_strategy(question: str, shape: AnswerShape, parts: list[SubQuestion]) -> ChunkStrategy:
+    """sequential for a question after one fact (an amount, a date, yes/no, a name); combined otherwise."""
+    if parts or _COMPARISON.search(question):
+        return "combined"
+    if shape in ("amount", "date", "boolean") or (shape == "text" and _NAME_QUESTION.search(question)):
+        return "sequential"
+    return "combined"
+
+
+class SubQuestion(BaseModel):
+    """One part of a question that asks several things."""
+
+    text: str
+    shape: AnswerShape
+    duration: bool = Field(default=False, description="the part asks how long something lasts")
+
+
+# A second part starts with a question word after 'and', ';' or a question mark.
+_QUESTION_WORD = (
+    r"(?:what|when|how|which|who|whom|whose|where|why|is|are|was|were|does|do|did|has|have|had|can|could|will)\b"
+)
+_WH_WORD = r"(?:what|when|how|which|who|whom|whose|where|why)\b"
+# after '?' or ';' any question word opens a part; after 'and' only a wh-word ('and is late by ...' is
+# one condition, 'and when are refunds issued' a second question)
+_PART_BREAK = re.compile(rf"(?:\?\s+|;\s*)(?={_QUESTION_WORD})|,?\s+and\s+(?={_WH_WORD})", re.I)
+
+
+def split_parts(question: str) -> list[SubQuestion]:
+    """The parts of a question that asks several things, each with its own shape; [] for one thing.
+
+    'How long is the refund window and when are refunds issued?' has two parts: a duration
+    and a date. 'What were revenue and net income in 2022?' is one question (its second half
+    does not open with a question word).
+    """
+    pieces = [p.strip(" ,;") for p in _PART_BREAK.split(question) if p.strip(" ,;?")]
+    if len(pieces) < 2 or any(len(p.split()) < 3 for p in pieces):
+        return []
+    return [
+        SubQuestion(
+            text=p if p.endswith("?") else p + "?", shape=answer_shape(p), duration=bool(_DURATION_RE.search(p))
+        )
+        for p in pieces
+    ]
+
+
+# --------------------------------------------------------------------------- brief
+
+_CURRENCIES = {
+    "usd": "USD",
+    "us$": "USD",
+    "$": "USD",
+    "dollar": "USD",
+    "eur": "EUR",
+    "€": "EUR",
+    "euro": "EUR",
+    "gbp": "GBP",
+    "£": "GBP",
+    "jpy": "JPY",
+    "¥": "JPY",
+}
+_UNIT_RE = re.compile(r"\b(thousands|millions|billions)\b", re.I)
+_DECIMALS_RE = re.compile(r"(round\w*|decimal)[^.?]*?\b(\d|one|two|three)\b[^.?]*?decimal", re.I)
+_PERIOD_RE = re.compile(r"\b(?:fy|fiscal(?: year)?)\s*'?(\d{2}|\d{4})\b|\b(q[1-4])\s*(?:fy)?\s*'?(\d{2,4})\b", re.I)
+_DISTINCTIONS = [
+    (r"\bnet\b", r"\bgross\b", "net vs gross figures"),
+    (r"\bgaap\b", r"non-?gaap|adjusted", "GAAP vs non-GAAP (adjusted) figures"),
+    (r"\bdiluted\b", r"\bbasic\b", "diluted vs basic per-share figures"),
+    (r"continuing operations", r"discontinued", "continuing vs discontinued operations"),
+]
+
+
+def generation_brief(question: str, shape: AnswerShape) -> GenerationBrief:
+    """Format constraints, distinctions and disambiguation notes implied by the question."""
+    folded = fold(question)
+    constraints: list[str] = []
+    for marker, code in _CURRENCIES.items():
+        if marker in folded if not marker.isalpha() else re.search(rf"\b{marker}\b", folded):
+            constraints.append(f"currency: {code}")
+            break
+    if unit := _UNIT_RE.search(folded):
+        constraints.append(f"unit: {unit.group(1).lower()}")
+    if "%" in folded or re.search(r"\bpercent(age)?\b", folded):
+        constraints.append("express as a percentage")
+    if decimals := _DECIMALS_RE.search(folded):
+        constraints.append(f"round to {decimals.group(2)} decimal places")
+    periods = sorted({m.group(0).upper().replace(" ", "") for m in _PERIOD_RE.finditer(question)})
+    if periods:
+        constraints.append("period: " + ", ".join(periods))
+    if shape == "date":
+        constraints.append("date format: ISO 8601 (YYYY-MM-DD)")
+    distinctions = [label for a, b, label in _DISTINCTIONS if re.search(a, folded) or re.search(b, folded)]
+    notes: list[str] = []
+    if len(periods) > 1:
+        notes.append("several periods are named: give the value for each, labelled by period")
+    if re.search(r"\bfiscal|\bfy\b", folded):
+        notes.append("fiscal years may not match calendar years: use the document's fiscal year labels")
+    return GenerationBrief(format_constraints=constraints, distinctions=distinctions, disambiguation=notes)
+
+
+# ------------------------------------------------------------------------ keywords
+
+
+def _keywords(question: str, use_synonyms: bool) -> list[Keyword]:
+    seen: set[str] = set()
+    keywords: list[Keyword] = []
+    for token in re.findall(r"[A-Za-z0-9&%$.,'-]+", question):
+        cleaned = token.strip(".,'?-")
+        terms = tokenize(cleaned)
+        if not terms or fold(cleaned) in seen:
+            continue
+        seen.add(fold(cleaned))
+        keywords.append(Keyword(text=cleaned, weight=1.0, source="direct"))
+    if not use_synonyms:
+        return keywords
+    plain_question = _plain(question)
+    stemmed_question = " " + " ".join(tokenize(question)) + " "
+    for phrase, alternatives in SYNONYMS.items():
+        if not _mentions(phrase, plain_question, stemmed_question):
+            continue
+        for alternative in alternatives:
+            if alternative not in seen:
+                seen.add(alternative)
+                keywords.append(Keyword(text=alternative, weight=0.6, source="domain"))
+    return keywords
+
+
+def _mentions(phrase: str, plain_question: str, stemmed_question: str) -> bool:
+    """Whether the question (given plain and stemmed) mentions *phrase*, in either form."""
+    stemmed_phrase = " ".join(tokenize(phrase))
+    return _plain(phrase) in plain_question or (bool(stemmed_phrase) and f" {stemmed_phrase} " in stemmed_question)
+
+
+def _plain(text: str) -> str:
+    return " " + " ".join(re.findall(r"[a-z0-9&]+", fold(text))) + " "
+
+
+# Words that only tell the answerer how to answer. They are dropped from the search terms of
+# instruction sentences (those that open with an imperative such as "Give", "Round", "Using"),
+# never from documents and never from the sentence that asks: "In which state is the company
+# incorporated?" keeps 'state' and 'company'.
+INSTRUCTION_VERBS = frozenset(
+    """give provide answer respond round use using base based basing calculate compute express assume
+    assuming consider focus show tell describe explain address rely relying utilize utilizing refer
+    referring include ignore please""".split()
+)
+INSTRUCTION_WORDS = INSTRUCTION_VERBS | frozenset(
+    """answers response question questions details detail information shown clearly plainly only
+    rounded rounding decimal decimals place places approximation approximate approximately reasonable
+    exact possible judgment asked provided given following line item items need needs want wants
+    calculate compute number figure figures metric metrics unit units percent percents format""".split()
+)
+# "We need to calculate ...", "You should give ...": a request about the task, not the question
+_REQUEST_OPENER = re.compile(
+    r"^\W*(?:we|i|you)\s+(?:need|want|would like|have|must|should|are asked)\s+(?:you\s+)?to\s+"
+    r"(?:calculate|compute|estimate|give|provide|answer|round|use|derive|determine)\b",
+    re.I,
+)
+_SENTENCE_END = re.compile(r"(?<=[.?!;:])\s+")
+# Answer-format phrases, anywhere in the question: the brief reads them from the original question.
+_FORMAT_PHRASES = re.compile(
+    r"\(\s*(?:in\s+)?(?:usd|us\$|\$|eur|gbp|jpy)?\s*(?:thousands|millions|billions)?\s*\)"
+    r"|\b(?:round(?:ed|ing)?|expressed?)\b[^.?!;]*?\b(?:decimal places?|decimals|percent(?:age)?|whole numbers?)\b"
+    r"|\bin\s+(?:usd|us\$|eur|gbp|jpy)(?:\s+(?:thousands|millions|billions))?\b",
+    re.I,
+)
+
+
+def search_text(question: str) -> str:
+    """The words of *question* to search for: answer-format phrases and instruction words removed.
+
+    The question itself is untouched elsewhere: the model reads it whole and the brief reads its
+    format constraints from it.
+    """
+    kept: list[str] = []
+    for sentence in _SENTENCE_END.split(_FORMAT_PHRASES.sub(" ", question)):
+        words = re.findall(r"[A-Za-z][A-Za-z'&-]*|\S", sentence)
+        first = next((w.lower() for w in words if w[0].isalpha()), "")
+        if first not in INSTRUCTION_VERBS and not _REQUEST_OPENER.match(sentence):
+            kept.append(sentence)
+            continue
+        clause, rest = (sentence.split(",", 1) + [""])[:2] if sentence.rstrip().endswith("?") else (sentence, "")
+        # in a sentence that asks ('Using the statement, what were the line items?') only the opening clause instructs
+        words = [w for w in clause.split() if w.strip(".,;:?!()'\"").lower() not in INSTRUCTION_WORDS]
+        kept.append(" ".join(words) + (" " + rest if rest else ""))
+    return " ".join(kept)
+
+
+def _strip_page_references(question: str) -> str:
+    for pattern in (_RANGE_RE, _LIST_RE, _SINGLE_RE, _ORDINAL_RE):
+        question = pattern.sub(" ", question)
+    return question
+
+
+def check_question(question: str) -> str:
+    """The question with surrounding whitespace removed; UsageError when it is empty or too long."""
+    text = strip_controls(question).strip()
+    if not text:
+        raise UsageError(
+            "the question is empty",
+            'write the question in quotes, e.g. docintel ask "What is the refund window?" report.pdf',
+        )
+    if len(text) > MAX_QUESTION_CHARS:
+        raise UsageError(
+            f"the question is {len(text):,} characters long; the limit is {MAX_QUESTION_CHARS:,}",
+            "ask a shorter question; put long material in a PDF and pass it as a document",
+        )
+    return text
+
+
+def parse_question(question: str, *, use_synonyms: bool = True) -> ParsedQuestion:
+    """Read *question* into a ParsedQuestion (deterministic, no model call)."""
+    shape = answer_shape(question)
+    parts = split_parts(question)
+    sections = [name for name, pattern in SECTION_QUESTION_RE.items() if pattern.search(question)]
+    plain, stemmed = _plain(question), " " + " ".join(tokenize(question)) + " "
+    implied = sorted(
+        {
+            section
+            for phrase, section in CONCEPT_SECTIONS.items()
+            if section not in sections and _mentions(phrase, plain, stemmed)
+        }
+    )
+    return ParsedQuestion(
+        question=question,
+        keywords=_keywords(_strip_page_references(search_text(question)), use_synonyms),
+        expected_answer_shape=shape,
+        pages_hint=parse_page_hints(question),
+        section_hints=sections,
+        implied_sections=implied,
+        brief=generation_brief(question, shape),
+        entities=question_entities(question),
+        parts=parts,
+        chunk_strategy=chunk_strategy(question, shape, parts),
+    )

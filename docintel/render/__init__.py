@@ -1,0 +1,1 @@
+"""Rendering for the terminal: answers, contexts, traces, chat sessions and eval reports."""

@@ -1,0 +1,402 @@
+"""Retrieve: split documents into passages and rank them with BM25, honouring page and section hints.
+
+A passage is a run of consecutive lines on one page (a paragraph or table block, cut at
+headings and at ``passage_lines`` lines). One BM25 ranking covers all given documents.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from collections import OrderedDict
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from pydantic import BaseModel
+
+from ..ingest import cache
+from ..ingest.documents import Document, cache_warning
+from ..ingest.headings import HeadingIndex, is_heading, page_title
+from ..progress import Reporter
+from ..question.domain import SECTION_HEADING_RE
+from ..question.parse import ParsedQuestion, search_text
+from ..settings import Settings
+from ..textnorm import fold, rejoin_split_words, stem, tokenize, word_counts
+from .passages import Passage, RankedPassage
+
+
+class RetrievalResult(BaseModel):
+    """Ranked candidates plus what the context stage needs to escalate to whole documents."""
+
+    candidates: list[RankedPassage]
+    total_passages: int
+    below_floor: int
+    pages_hint_resolved: dict[str, list[int]]
+    notes: list[str]
+
+
+# --------------------------------------------------------------------------- passages
+
+
+def build_passages(document: Document, max_lines: int) -> list[Passage]:
+    """Cut a document's lines into passages: within a page, at headings, at most *max_lines* lines."""
+    lines = document.lines
+    pages = lines["page"].to_numpy()
+    globals_ = lines["global_line"].to_numpy()
+    texts = lines["text"].tolist()
+    passages: list[Passage] = []
+    headings = HeadingIndex(document)
+    boundaries = np.flatnonzero(np.diff(pages)) + 1
+    for start, end in zip(np.r_[0, boundaries], np.r_[boundaries, len(texts)], strict=True):
+        page_texts = texts[start:end]
+        title = page_title(page_texts)
+        heading: str | None = None
+        run_start = 0
+        for offset in range(len(page_texts) + 1):
+            at_end = offset == len(page_texts)
+            heading_here = not at_end and is_heading(page_texts[offset])
+            size = offset - run_start
+            if at_end or size >= max_lines or (heading_here and size >= 2):
+                if size:
+                    passages.append(
+                        Passage.model_construct(
+                            doc_id=document.meta.doc_id,
+                            page=int(pages[start]),
+                            line_start=int(globals_[start + run_start]),
+                            line_end=int(globals_[start + offset - 1]),
+                            heading=heading,
+                            page_title=title,
+                            heading_path=headings.path(int(globals_[start + run_start])),
+                        )
+                    )
+                run_start = offset
+            if heading_here:
+                heading = page_texts[offset]
+    return passages
+
+
+# ------------------------------------------------------------------------------ index
+
+TOKENIZER_VERSION = "8"  # bump when tokenize() or passage cutting changes: invalidates cached indexes
+
+
+class _DocIndex:
+    """A document's passages and their search tokens, cached on disk beside the line table."""
+
+    def __init__(self, document: Document, max_lines: int, cache_dir: Path | None) -> None:
+        self.save_error: OSError | None = None
+        path = self._path(document, max_lines, cache_dir)
+        entry = cache.load_entry(path) if path else None
+        if entry is not None:
+            self.passages = [Passage.model_construct(doc_id=document.meta.doc_id, **p) for p in entry["passages"]]
+            self.tokens = entry["tokens"]
+            return
+        self.passages = build_passages(document, max_lines)
+        texts = document.lines["text"].tolist()
+        first = int(document.lines["global_line"].iloc[0]) if texts else 1
+        counts = word_counts(texts)
+        self.tokens = [
+            tokenize(
+                rejoin_split_words(" ".join(texts[p.line_start - first : p.line_end - first + 1]), counts)
+                + " "
+                + (p.heading or "")
+            )
+            for p in self.passages
+        ]
+        if path:
+            fields = ("page", "line_start", "line_end", "heading", "page_title", "heading_path")
+            try:
+                cache.save_entry(
+                    path,
+                    {"passages": [{f: getattr(p, f) for f in fields} for p in self.passages], "tokens": self.tokens},
+                )
+            except OSError as exc:
+                self.save_error = exc  # an unwritable cache only costs speed; warm_indexes says so once
+
+    @staticmethod
+    def _path(document: Document, max_lines: int, cache_dir: Path | None) -> Path | None:
+        if cache_dir is None:
+            return None
+        meta = document.meta
+        name = f"{meta.content_hash}-{meta.extractor_version}-t{TOKENIZER_VERSION}-p{max_lines}.json"
+        return cache_dir / "index" / meta.content_hash[:2] / name
+
+
+_INDEX_CACHE: OrderedDict[tuple[str, str, int], _DocIndex] = OrderedDict()
+_INDEX_CACHE_SIZE = 64
+
+
+_CACHE_LOCK = threading.Lock()  # batch answers questions from several threads
+
+
+def _index_key(document: Document, max_lines: int) -> tuple[str, str, int]:
+    return document.meta.content_hash, document.meta.doc_id, max_lines
+
+
+def warm_indexes(documents: list[Document], settings: Settings, reporter: Reporter) -> None:
+    """Load or build the search index of every document not yet in memory, showing progress.
+
+    Warns once when the cache cannot be written (the index is then rebuilt on every run).
+    """
+    with _CACHE_LOCK:
+        missing = [d for d in documents if _index_key(d, settings.passage_lines) not in _INDEX_CACHE]
+    if not missing:
+        return
+    with reporter.task("indexing", len(missing)) as task:
+        task.summary = f"{len(missing)} documents"
+        for number, document in enumerate(missing, start=1):
+            index = doc_index(document, settings.passage_lines, settings.cache_dir)
+            if index.save_error is not None:
+                reporter.warn(cache_warning(settings.cache_dir, index.save_error))
+            task.advance(1, f"{number}/{len(missing)} documents; {document.meta.doc_id}")
+
+
+def doc_index(document: Document, max_lines: int, cache_dir: Path | None = None) -> _DocIndex:
+    key = _index_key(document, max_lines)
+    with _CACHE_LOCK:
+        if key in _INDEX_CACHE:
+            _INDEX_CACHE.move_to_end(key)
+            return _INDEX_CACHE[key]
+    index = _DocIndex(document, max_lines, cache_dir)
+    with _CACHE_LOCK:
+        _INDEX_CACHE[key] = index
+        if len(_INDEX_CACHE) > _INDEX_CACHE_SIZE:
+            _INDEX_CACHE.popitem(last=False)
+    return index
+
+
+class Bm25Index:
+    """Okapi BM25 (rank-bm25's k1 and b) with Lucene's idf, over postings built in one vectorised pass.
+
+    Term frequencies, document lengths and postings come from numpy (``np.unique`` over
+    (term, document) pairs) rather than a Counter per passage: a 300-page filing is indexed in
+    a few milliseconds, which is most of what a question on a cached document costs. The
+    scores equal rank-bm25's BM25Okapi with its idf replaced by Lucene's (checked by a test).
+    """
+
+    K1 = 1.5
+    B = 0.75
+
+    def __init__(self, corpus: list[list[str]]) -> None:
+        corpus = [tokens or ["\x00"] for tokens in corpus]  # as rank-bm25: an empty passage has length 1
+        self.n = len(corpus)
+        vocabulary: dict[str, int] = {}
+        ids = np.fromiter((vocabulary.setdefault(t, len(vocabulary)) for doc in corpus for t in doc), dtype=np.int64)
+        lengths = np.fromiter((len(doc) for doc in corpus), dtype=np.int64, count=self.n)
+        docs = np.repeat(np.arange(self.n, dtype=np.int64), lengths)
+        pairs, counts = np.unique(ids * max(self.n, 1) + docs, return_counts=True)  # sorted by term, then doc
+        terms = pairs // max(self.n, 1)
+        self._doc = pairs % max(self.n, 1)
+        self._tf = counts.astype(float)
+        bounds = np.searchsorted(terms, np.arange(len(vocabulary) + 1))
+        self._span = {term: (int(bounds[i]), int(bounds[i + 1])) for term, i in vocabulary.items()}
+        self.norm = self.K1 * (1 - self.B + self.B * lengths / lengths.mean()) if self.n else np.zeros(0)
+
+    def idf(self, term: str) -> float:
+        """Lucene's idf, log(1 + (N - n + 0.5) / (n + 0.5)), instead of Okapi's: it never goes negative,
+        so a word found in most passages of a short document still counts a little instead of nothing."""
+        start, end = self._span[term]
+        n = end - start
+        return math.log(1 + (self.n - n + 0.5) / (n + 0.5))
+
+    def has(self, term: str) -> bool:
+        """Whether *term* occurs in the corpus."""
+        return term in self._span
+
+    def postings(self, term: str) -> tuple[np.ndarray, np.ndarray]:
+        """(passage indexes, term frequencies) of a term present in the corpus."""
+        start, end = self._span[term]
+        return self._doc[start:end], self._tf[start:end]
+
+    def scores(self, terms: list[tuple[str, float]]) -> tuple[np.ndarray, list[set[str]]]:
+        """Weighted BM25 score of every document and the query terms each one matched."""
+        scores = np.zeros(self.n)
+        matched: list[set[str]] = [set() for _ in range(self.n)]
+        for term, weight in terms:
+            if term not in self._span:
+                continue
+            ix, tf = self.postings(term)
+            scores[ix] += weight * self.idf(term) * tf * (self.K1 + 1) / (tf + self.norm[ix])
+            for i in ix:
+                matched[i].add(term)
+        return scores, matched
+
+
+IndexKey = tuple[tuple[str, str, int], ...]  # (content hash, doc id, passage lines) per document; () = not cached
+_BM25_CACHE: OrderedDict[IndexKey, tuple[Bm25Index, Bm25Index, np.ndarray]] = OrderedDict()
+
+
+def _indexes(
+    key: IndexKey, passages: list[Passage], tokens: list[list[str]]
+) -> tuple[Bm25Index, Bm25Index, np.ndarray]:
+    """Passage index, page index and the page of each passage; cached when the key is stable."""
+    with _CACHE_LOCK:
+        if key in _BM25_CACHE:
+            _BM25_CACHE.move_to_end(key)
+            return _BM25_CACHE[key]
+    page_keys: dict[tuple[str, int], int] = {}
+    page_tokens: list[list[str]] = []
+    owner = np.empty(len(passages), dtype=int)
+    for i, (passage, toks) in enumerate(zip(passages, tokens, strict=True)):
+        page = page_keys.setdefault((passage.doc_id, passage.page), len(page_tokens))
+        if page == len(page_tokens):
+            page_tokens.append([])
+        page_tokens[page].extend(toks)
+        owner[i] = page
+    built = (Bm25Index(tokens), Bm25Index(page_tokens), owner)
+    if key:
+        with _CACHE_LOCK:
+            _BM25_CACHE[key] = built
+            if len(_BM25_CACHE) > _INDEX_CACHE_SIZE:
+                _BM25_CACHE.popitem(last=False)
+    return built
+
+
+# ------------------------------------------------------------------------------ ranking
+
+
+def resolve_page_hints(parsed: ParsedQuestion, documents: list[Document]) -> dict[str, list[int]]:
+    """Physical pages each document has for the question's page hints (printed labels count too)."""
+    resolved: dict[str, list[int]] = {}
+    for document in documents:
+        n = document.meta.n_pages
+        labels = document.meta.page_labels or []
+        pages: set[int] = set()
+        for hint in parsed.pages_hint:
+            physical = n + 1 + hint if hint < 0 else hint
+            if 1 <= physical <= n:
+                pages.add(physical)
+            if hint > 0:
+                pages.update(i + 1 for i, label in enumerate(labels) if label == str(hint))
+        if pages:
+            resolved[document.meta.doc_id] = sorted(pages)
+    return resolved
+
+
+@lru_cache(maxsize=100_000)
+def _section_match(where: str, sections: tuple[str, ...]) -> str | None:
+    for name in sections:
+        if SECTION_HEADING_RE[name].search(where):
+            return name
+    return None
+
+
+def _section_of(passage: Passage, sections: list[str]) -> str | None:
+    where = " ".join(filter(None, (passage.page_title, passage.heading))).replace(" / ", " ")
+    return _section_match(where, tuple(sections))
+
+
+def _diversify(scores: np.ndarray, allowed: list[int], passages: list[Passage], decay: float) -> None:
+    """Each further passage from the same page counts a little less, so the context covers more pages."""
+    seen: dict[tuple[str, int], int] = {}
+    for i in sorted(allowed, key=lambda i: -scores[i]):
+        key = (passages[i].doc_id, passages[i].page)
+        scores[i] *= decay ** seen.get(key, 0)
+        seen[key] = seen.get(key, 0) + 1
+
+
+_MIN_PIECE = 3
+
+
+def fit_terms(terms: list[tuple[str, float]], question: str, index: Bm25Index) -> list[tuple[str, float]]:
+    """*terms* plus the forms the documents write: a question word pypdf-style split in two ('Financi al')
+    joined, and a compound the documents write as two words ('cashflow' -> 'cash', 'flow') split."""
+    fitted = dict(terms)
+    words = re.findall(r"[a-z]+", fold(search_text(question)))
+    for left, right in zip(words, words[1:], strict=False):
+        joined = stem(left + right)
+        if joined not in fitted and index.has(joined) and not (index.has(stem(left)) and index.has(stem(right))):
+            fitted[joined] = 1.0
+    for term, weight in terms:
+        if index.has(term) or not term.isalpha():
+            continue
+        splits = [
+            (term[:k], stem(term[k:]))
+            for k in range(_MIN_PIECE, len(term) - _MIN_PIECE + 1)
+            if index.has(term[:k]) and index.has(stem(term[k:]))
+        ]
+        if splits:
+            left, right = max(
+                splits, key=lambda pair: min(len(index.postings(pair[0])[0]), len(index.postings(pair[1])[0]))
+            )
+            fitted.setdefault(left, weight)
+            fitted.setdefault(right, weight)
+    return list(fitted.items())
+
+
+def _dense_rerank(
+    question: str,
+    candidates: list[RankedPassage],
+    documents: list[Document],
+    indexes: list[_DocIndex],
+    settings: Settings,
+    notes: list[str],
+) -> list[RankedPassage]:
+    """Candidates re-ranked by BM25 fused with a dense embedding's cosine (see dense.py); unchanged without it."""
+    from . import dense  # optional extra: torch and sentence-transformers load only when dense_weight is set
+
+    if not dense.available():
+        notes.append("dense_weight is set but the 'dense' extra is not installed: ranked by BM25 alone")
+        return candidates
+    passages_of = {d.meta.doc_id: index.passages for d, index in zip(documents, indexes, strict=True)}
+    return dense.rerank(question, candidates, documents, passages_of, settings.cache_dir, settings.dense_weight)
+
+
+def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settings) -> RetrievalResult:
+    """Rank every passage of *documents* for the question; drop those below the relevance floor."""
+    indexes = [doc_index(d, settings.passage_lines, settings.cache_dir) for d in documents]
+    passages = [p for index in indexes for p in index.passages]
+    tokens = [t for index in indexes for t in index.tokens]
+    notes: list[str] = []
+    hints = resolve_page_hints(parsed, documents) if settings.use_page_hints and parsed.pages_hint else {}
+    if parsed.pages_hint and settings.use_page_hints and not hints:
+        notes.append(
+            f"pages {parsed.pages_hint} named in the question do not exist in the documents; searched all pages"
+        )
+    allowed = [i for i, p in enumerate(passages) if not hints or p.page in hints.get(p.doc_id, ())]
+    terms = parsed.search_terms()
+    scores = np.zeros(len(passages))
+    matched: list[set[str]] = [set() for _ in passages]
+    if allowed and terms:
+        key = () if hints else tuple((d.meta.content_hash, d.meta.doc_id, settings.passage_lines) for d in documents)
+        passage_index, page_index, owner = _indexes(key, [passages[i] for i in allowed], [tokens[i] for i in allowed])
+        terms = fit_terms(terms, parsed.question, passage_index)
+        sub_scores, sub_matched = passage_index.scores(terms)
+        page_scores, _ = page_index.scores(terms)
+        if page_scores.max() > 0:
+            page_share = page_scores[owner] / page_scores.max() * max(sub_scores.max(), 1e-9)
+            sub_scores = sub_scores + settings.page_score_share * page_share
+        for j, i in enumerate(allowed):
+            scores[i], matched[i] = sub_scores[j], sub_matched[j]
+    sections = (parsed.section_hints + parsed.implied_sections) if settings.use_section_hints else []
+    section_of = {i: _section_of(passages[i], sections) for i in allowed} if sections else {}
+    for i, name in section_of.items():
+        if name:
+            scores[i] *= settings.section_boost if name in parsed.section_hints else settings.implied_section_boost
+    _diversify(scores, allowed, passages, settings.same_page_decay)
+    best = max((scores[i] for i in allowed), default=0.0)
+    floor = settings.relevance_floor * best
+    keep = [i for i in allowed if (scores[i] > 0 and scores[i] >= floor) or hints]
+    keep.sort(key=lambda i: (-scores[i], passages[i].doc_id, passages[i].line_start))
+    candidates = [
+        RankedPassage(
+            passage=passages[i],
+            score=round(float(scores[i]), 4),
+            rank=rank,
+            matched_terms=sorted(matched[i]),
+            pinned=bool(hints),
+            section_match=section_of.get(i),
+        )
+        for rank, i in enumerate(keep, start=1)
+    ]
+    if settings.dense_weight > 0 and candidates:
+        candidates = _dense_rerank(parsed.question, candidates, documents, indexes, settings, notes)
+    return RetrievalResult(
+        candidates=candidates,
+        total_passages=len(passages),
+        below_floor=len(allowed) - len(keep),
+        pages_hint_resolved=hints,
+        notes=notes,
+    )

@@ -1,0 +1,1 @@
+"""Traces: the stored record of every call (model), the store and its index, statistics and review."""

@@ -1,0 +1,363 @@
+"""Verify answers: every span's lines exist, were sent, and contain its quote; every value is supported.
+
+Quotes are compared modulo whitespace, case, Unicode compatibility forms (ligatures,
+non-breaking spaces), typographic quotes and dashes, and hyphenation at line breaks. Then each
+item's value, period and calculation are checked against its verified quotes (``values``):
+the answer is ``supported`` only when every quote is verified and every check holds.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from ..answer.contract import Amount, Span, iter_spans
+from ..context.pack import Context
+from ..ingest.documents import Document
+from ..numbers import starts_or_ends_inside_number
+from ..periods import years_named
+from ..textnorm import NUMBER_SEPARATOR, squash
+from .values import CitedSpan, ItemCheck, check_amount, check_calculation, check_date, check_operand
+
+Verdict = Literal["verified", "wrong_lines", "not_in_context", "quote_not_found", "out_of_range", "unknown_document"]
+AnswerStatus = Literal["verified", "failed", "not_found", "no_citations"]
+# supported: every quote verified and every value, period and calculation check holds.
+OverallStatus = Literal["supported", "unsupported", "citation_failed", "not_found", "no_citations"]
+SpanKey = tuple[int, str | None, int]
+_ELLIPSIS = re.compile(r"\.\.\.|…")
+_NUMBER_END = re.compile(r"[\d)%.,]$")  # the same edges as textnorm's number gap
+_NUMBER_START = re.compile(r"[\d($-]")
+
+
+class SpanVerdict(BaseModel):
+    """The check of one span."""
+
+    item: int
+    field: str | None
+    span: int
+    doc: str | None
+    line_start: int
+    line_end: int
+    quote: str
+    verdict: Verdict
+    detail: str
+    pages: list[int] = Field(description="physical pages of the cited lines (when they exist)")
+    printed_pages: list[str] = Field(
+        default_factory=list, description="the PDF's printed page labels of those pages, if it has any"
+    )
+    found_doc: str | None = None
+    found_line_start: int | None = None
+    found_line_end: int | None = None
+
+
+class Verification(BaseModel):
+    """Quote verdicts for every span, value checks for every item, and the answer's overall status."""
+
+    status: AnswerStatus = Field(description="the quotes' status: verified when every quote is in its lines")
+    spans: list[SpanVerdict]
+    verified: int
+    failed: int
+    items: list[ItemCheck] = Field(default_factory=list, description="value, period and calculation checks per item")
+    overall: OverallStatus | None = Field(
+        default=None, description="supported only when every quote is verified and every check holds"
+    )
+    values_supported: int = 0
+    values_unsupported: int = 0
+
+    @property
+    def supported(self) -> bool:
+        """True when the answer may be shown as supported (or honestly as not found)."""
+        return self.overall in ("supported", "not_found")
+
+
+class _Haystack:
+    """Squashed text of a run of lines with a map from character offsets back to line numbers."""
+
+    def __init__(self, numbers: list[int], texts: list[str]) -> None:
+        self.variants: list[tuple[str, list[int], list[int]]] = []
+        for dehyphenate in (False, True):
+            pieces: list[str] = []
+            starts: list[int] = []
+            lines: list[int] = []
+            offset = 0
+            for number, text in zip(numbers, texts, strict=True):
+                piece = squash(text)
+                if dehyphenate and piece.endswith("-"):
+                    piece = piece[:-1]
+                if pieces and _NUMBER_END.search(pieces[-1]) and _NUMBER_START.match(piece):
+                    pieces[-1] += NUMBER_SEPARATOR  # a line break between two numbers keeps them apart, as a space does
+                    offset += 1
+                starts.append(offset)
+                lines.append(number)
+                pieces.append(piece)
+                offset += len(piece)
+            self.variants.append(("".join(pieces), starts, lines))
+
+    def find(self, quote: str) -> tuple[int, int] | None:
+        """(first line, last line) of the first place the quote occurs, or None."""
+        parts = [squash(p) for p in _ELLIPSIS.split(quote)]
+        parts = [p for p in parts if p]
+        if not parts:
+            return None
+        for text, starts, lines in self.variants:
+            position, first, last = 0, -1, -1
+            for part in parts:
+                hit = _find_whole_number(text, part, position)
+                if hit < 0:
+                    break
+                first = hit if first < 0 else first
+                last = hit + len(part) - 1
+                position = hit + len(part)
+            else:
+                return lines[bisect_right(starts, first) - 1], lines[bisect_right(starts, last) - 1]
+        return None
+
+
+def _find_whole_number(text: str, part: str, start: int) -> int:
+    """str.find, except that a quote starting or ending with a digit must not cut a number in two.
+
+    '2,853' must not match inside '12,853', nor '853' inside '2,853', nor '5' inside '0.5'.
+    """
+    hit = text.find(part, start)
+    while hit >= 0 and starts_or_ends_inside_number(text, hit, hit + len(part)):
+        hit = text.find(part, hit + 1)
+    return hit
+
+
+def _resolve_doc(name: str | None, context: Context, documents: dict[str, Document]) -> str | None:
+    if name is None:
+        return context.sources[0].doc if len(context.sources) == 1 else None
+    if name in documents:
+        return name
+    folded = {k.casefold(): k for k in documents}
+    stripped = name.strip().strip('"').casefold()
+    return folded.get(stripped) or next(
+        (d.meta.doc_id for d in documents.values() if d.meta.title.casefold() == stripped), None
+    )
+
+
+def _check(
+    doc: str,
+    start: int,
+    end: int,
+    quote: str,
+    sent_text: dict[str, dict[int, str]],
+    documents: dict[str, Document],
+    hay: _Haystacks,
+) -> tuple[Verdict, str, tuple[str, int, int] | None]:
+    n_lines = documents[doc].meta.n_lines
+    if not (1 <= start <= end <= n_lines):
+        return "out_of_range", f"{doc} has lines 1-{n_lines}; cited {start}-{end}", hay.find_in_context(quote)
+    if not quote.strip():
+        return "quote_not_found", "the quote is empty", None
+    seen = [n for n in range(start, end + 1) if n in sent_text.get(doc, {})]
+    if not seen:
+        return (
+            "not_in_context",
+            f"lines {start}-{end} were not in the context sent to the model",
+            hay.find_in_context(quote),
+        )
+    if _Haystack(seen, [sent_text[doc][n] for n in seen]).find(quote):
+        unseen = (end - start + 1) - len(seen)
+        return (
+            "verified",
+            "quote found in the cited lines" + (f" ({unseen} cited lines were not sent)" if unseen else ""),
+            None,
+        )
+    elsewhere = hay.find_in_context(quote)
+    if elsewhere:
+        return (
+            "wrong_lines",
+            f"quote is at {elsewhere[0]} lines {elsewhere[1]}-{elsewhere[2]}, not {start}-{end}",
+            elsewhere,
+        )
+    all_text = hay.whole_document(doc).find(quote)
+    if all_text:
+        return (
+            "not_in_context",
+            f"quote is in {doc} lines {all_text[0]}-{all_text[1]}, which were not sent",
+            (doc, *all_text),
+        )
+    return "quote_not_found", f"quote does not appear in lines {start}-{end} nor anywhere in the context", None
+
+
+class _Haystacks:
+    """Haystacks built once per verification: each sent document, and whole documents on demand."""
+
+    def __init__(self, sent_text: dict[str, dict[int, str]], documents: dict[str, Document]) -> None:
+        self.sent_text, self.documents = sent_text, documents
+        self._sent: dict[str, _Haystack] = {}
+        self._whole: dict[str, _Haystack] = {}
+
+    def find_in_context(self, quote: str) -> tuple[str, int, int] | None:
+        """(doc, first line, last line) where the quote is among the lines sent, or None."""
+        for doc, lines in self.sent_text.items():
+            if doc not in self._sent:
+                numbers = sorted(lines)
+                self._sent[doc] = _Haystack(numbers, [lines[n] for n in numbers])
+            hit = self._sent[doc].find(quote)
+            if hit:
+                return doc, hit[0], hit[1]
+        return None
+
+    def whole_document(self, doc: str) -> _Haystack:
+        """The haystack of every line of a document."""
+        if doc not in self._whole:
+            lines = self.documents[doc].lines
+            self._whole[doc] = _Haystack(lines["global_line"].tolist(), lines["text"].tolist())
+        return self._whole[doc]
+
+
+def verify_answer(answer: BaseModel, context: Context, documents: list[Document], question: str = "") -> Verification:
+    """Check every span of *answer* against the lines of *context* and *documents*, then every item's values.
+
+    The years *question* names are the periods a value's column must belong to when the item states none.
+    """
+    by_id = {d.meta.doc_id: d for d in documents}
+    sent_text = {s.doc: {line.global_line: line.text for line in s.lines} for s in context.sources}
+    hay = _Haystacks(sent_text, by_id)
+    verdicts: list[SpanVerdict] = []
+    for item, field, index, span in iter_spans(answer):
+        doc = _resolve_doc(span.doc, context, by_id)
+        start, end = span.line_start, span.line_end
+        verdict: Verdict
+        if doc is None:
+            found = hay.find_in_context(span.quote)
+            verdict, detail = "unknown_document", f"document {span.doc!r} is not among the documents sent"
+        else:
+            verdict, detail, found = _check(doc, start, end, span.quote, sent_text, by_id, hay)
+        pages: list[int] = []
+        printed: list[str] = []
+        if doc is not None and 1 <= start <= end <= by_id[doc].meta.n_lines:
+            pages = sorted(set(by_id[doc].lines["page"].iloc[start - 1 : end].tolist()))
+            labels = by_id[doc].meta.page_labels
+            printed = [labels[p - 1] for p in pages if labels and p <= len(labels)]
+        verdicts.append(
+            SpanVerdict(
+                item=item,
+                field=field,
+                span=index,
+                doc=doc or span.doc,
+                line_start=start,
+                line_end=end,
+                quote=span.quote,
+                verdict=verdict,
+                detail=detail,
+                pages=pages,
+                printed_pages=printed,
+                found_doc=found[0] if found else None,
+                found_line_start=found[1] if found else None,
+                found_line_end=found[2] if found else None,
+            )
+        )
+    cited = {
+        (v.item, v.field, v.span): CitedSpan(
+            Span(doc=v.doc, line_start=v.line_start, line_end=v.line_end, quote=v.quote), by_id[v.doc]
+        )
+        for v in verdicts
+        if v.verdict == "verified" and v.doc in by_id
+    }
+    return _summarise(answer, verdicts, check_items(answer, cited, years_named(question)))
+
+
+def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question_years: frozenset[int]) -> list[ItemCheck]:
+    """Value, period and calculation checks of every item, from the spans whose quotes were verified."""
+    checks: list[ItemCheck] = []
+    for index, item in enumerate(getattr(answer, "items", [])):
+        if getattr(item, "spans", None) is None:  # a multi-field extraction: each field has its spans
+            for name in type(item).model_fields:
+                sub = getattr(item, name)
+                spans = [cited[(index, name, i)] for i in range(len(sub.spans)) if (index, name, i) in cited]
+                checks.append(_field_check(sub.value, spans).model_copy(update={"item": index, "field": name}))
+            continue
+        spans = [cited[(index, None, i)] for i in range(len(item.spans)) if (index, None, i) in cited]
+        checks.append(_item_check(index, item, spans, cited, question_years).model_copy(update={"item": index}))
+    return checks
+
+
+def _item_check(
+    index: int, item: BaseModel, spans: list[CitedSpan], cited: dict[SpanKey, CitedSpan], years: frozenset[int]
+) -> ItemCheck:
+    amount = getattr(item, "amount", None)
+    if isinstance(amount, Amount):
+        calculation = getattr(item, "calculation", None)
+        if calculation is not None:
+            operand_spans = {o.label: cited.get((index, f"calculation.{o.label}", 0)) for o in calculation.operands}
+            return check_calculation(calculation, amount.value, amount.unit, operand_spans, years)
+        return check_amount(amount, getattr(item, "period", None), spans, years)
+    date = getattr(item, "date", None)
+    if date is not None:
+        return check_date(date, spans)
+    kind = "a yes/no" if hasattr(item, "explanation") else "a text"
+    return ItemCheck(
+        item=index,
+        value_check="not_applicable",
+        period_check="not_applicable",
+        calculation_check="not_applicable",
+        detail=f"{kind} item is read from its quotes; only the quotes are checked",
+    )
+
+
+def _field_check(value: object, spans: list[CitedSpan]) -> ItemCheck:
+    """The check of one extraction field: amounts and numbers against their spans, dates by their text."""
+    if isinstance(value, Amount):
+        return check_amount(value, None, spans, frozenset())
+    if isinstance(value, float) and not isinstance(value, bool):
+        operand = check_operand("value", value, None, spans[0] if spans else None)
+        return ItemCheck(
+            item=0,
+            value_check=operand.value_check,
+            period_check="not_applicable",
+            calculation_check="not_applicable",
+            detail=operand.detail,
+        )
+    if value is not None and hasattr(value, "original_text"):
+        return check_date(value, spans)  # type: ignore[arg-type]  # a DateValue
+    return ItemCheck(
+        item=0,
+        value_check="not_applicable",
+        period_check="not_applicable",
+        calculation_check="not_applicable",
+        detail="read from its quotes; only the quotes are checked",
+    )
+
+
+def _summarise(answer: BaseModel, verdicts: list[SpanVerdict], checks: list[ItemCheck]) -> Verification:
+    ok = sum(v.verdict == "verified" for v in verdicts)
+    bad = len(verdicts) - ok
+    items = getattr(answer, "items", [])
+    if not items and not getattr(answer, "answer_found", False):
+        status: AnswerStatus = "not_found"
+    elif not verdicts or _uncited_items(answer):
+        status = "no_citations" if not bad else "failed"
+    else:
+        status = "verified" if bad == 0 else "failed"
+    found = bool(getattr(answer, "answer_found", True))
+    overall: OverallStatus
+    if status in ("not_found", "no_citations"):
+        overall = status
+    elif status == "failed":
+        overall = "citation_failed"
+    elif not found:  # evidence shown with answer_found false is no claim: nothing to support
+        overall = "not_found"
+        checks = [c for c in checks if c.holds]
+    else:
+        overall = "supported" if all(c.holds for c in checks) else "unsupported"
+    return Verification(
+        status=status,
+        spans=verdicts,
+        verified=ok,
+        failed=bad,
+        items=checks,
+        overall=overall,
+        values_supported=sum(c.value_check == "supported" and c.holds for c in checks),
+        values_unsupported=sum(not c.holds for c in checks),
+    )
+
+
+def _uncited_items(answer: BaseModel) -> bool:
+    cited = {item for item, _, _, _ in iter_spans(answer)}
+    return any(i not in cited for i in range(len(getattr(answer, "items", []))))
