@@ -4,13 +4,19 @@ Quotes: every line of every gold ``evidence_text`` is cited as a quote of its pa
 line table at ``evidence_page_num + 1``). Prints the share accepted (target >= 0.98), then the same
 quotes with one number changed or a negation flipped: the share wrongly accepted (target 0).
 
-Values: for every table row on a gold evidence page whose cells line up with a header of two or
-more periods, amount answers are built from its cells and checked (docintel.verify.values):
-- right: the cell's value, the table's unit, the cell's column as period, the row as quote;
-  a right computation (a - b over two cells with their periods) - accepted, target >= 0.98;
-- wrong year: the neighbouring column's value labelled with this column's period;
-- wrong scale: the right value with a unit 1,000 times off;
-- arithmetic off by 1%: the same computation with its result 1% off - each rejected, target 100%.
+Answers: for every table row on a gold evidence page whose cells line up with a header of two or
+more periods, answers are built from its cells, each with the question it answers, and verified
+(docintel.verify): a right one counts when its status is 'supported'; a wrong one counts as rejected
+when it is anything else (unsupported or unchecked).
+- right: the cell's value with the row's own label, the table's unit, the cell's column as period, the
+  row as quote; a right computation (a - b over two cells, each operand named by its row) - accepted,
+  target >= 0.98;
+- one class of wrong answers per rule - each rejected, target 100%: the neighbouring column's value
+  (wrong year), a scale 1,000 times off, arithmetic 1% off, another row's cell under this row's label,
+  the sign flipped (not for outflows, whose label may state the magnitude), a percent given as money
+  and money as a percent, a footnote marker as the value, an expression with an unused operand, an
+  expression with a literal, a text answer with a number its quote does not hold, a quote about
+  another row for a question about this one.
 The run exits 1 when a target is missed.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
@@ -23,10 +29,11 @@ import sys
 
 from docintel.answer.contract import AmountAnswer, TextAnswer
 from docintel.backends.lookup import row_unit
+from docintel.concepts import concepts_in, is_outflow, same_concept
 from docintel.context.pack import Budget, Context, ContextLine, Source
 from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
-from docintel.textnorm import squash
+from docintel.textnorm import squash, tokenize
 from docintel.verify.quotes import verify_answer
 from scripts import benchdata
 
@@ -122,40 +129,159 @@ def _amount_answer(items: list[dict]) -> AmountAnswer:
     )
 
 
-def _item(value: float, unit: str, period: str | None, line: int, quote: str, calculation: dict | None = None) -> dict:
+def _item(
+    value: float,
+    unit: str,
+    period: str | None,
+    line: int,
+    quote: str,
+    calculation: dict | None = None,
+    label: str = "x",
+    currency: str | None = None,
+) -> dict:
     span = {"doc": None, "line_start": line, "line_end": line, "quote": quote}
-    amount = {"value": value, "currency": None, "unit": unit}
-    return {"label": "x", "amount": amount, "period": period, "calculation": calculation, "spans": [span]}
+    amount = {"value": value, "currency": currency, "unit": unit}
+    return {"label": label, "amount": amount, "period": period, "calculation": calculation, "spans": [span]}
 
 
-def value_cases(document, page: int) -> dict[str, list[dict]]:
-    """Right and wrong amount items built from the aligned table rows of one page."""
-    cases: dict[str, list[dict]] = {"right": [], "wrong year": [], "wrong scale": [], "arithmetic off by 1%": []}
+Case = tuple[str, dict, str]  # (question, item, answer type)
+
+
+def _text_item(text: str, line: int, quote: str) -> dict:
+    return {"text": text, "spans": [{"doc": None, "line_start": line, "line_end": line, "quote": quote}]}
+
+
+def value_cases(document, page: int) -> dict[str, list[Case]]:
+    """Right answers and one class of wrong answers per rule, built from the aligned table rows of one page.
+
+    Right: the cell with its row's own label, its unit, its column as period, asked for that label and
+    period; a - b over two cells of the row, each operand named by the row. Wrong: the neighbouring
+    column, a scale 1,000 times off, arithmetic 1% off (as before), and per rule of the verifier: another
+    row's cell under this row's label, the sign flipped, a percent given as money and money as a percent,
+    a footnote marker as the value, an expression with an unused operand or a literal, a text answer with
+    a number its quote does not hold, and a quote about another row for a question about this one.
+    """
+    cases: dict[str, list[Case]] = {k: [] for k in _KINDS}
     texts = document.lines["text"].tolist()
-    for table in (t for t in document.tables if t.page == page and len(t.columns) >= 2 and t.scale is not None):
-        for row in (r for r in table.rows if r.aligned):
-            quote = texts[row.line - 1]
-            pairs = [(i, v) for i, v in enumerate(row.values[: len(table.columns)]) if v is not None]
-            for (i, a), (j, b) in zip(pairs, pairs[1:], strict=False):
-                unit, _ = row_unit(table, row, i)
-                period, other = table.columns[i].label, table.columns[j].label
-                same_year = [k for k, c in enumerate(table.columns) if c.year == table.columns[i].year]
-                if any(row.values[k] == b for k in same_year if k < len(row.values)) or unit not in _SHIFTED:
-                    continue  # b is also printed in a column of this period: not a wrong-year value
-                cases["right"].append(_item(a, unit, period, row.line, quote))
-                cases["wrong year"].append(_item(b, unit, period, row.line, quote))
-                if a != 0:  # nil is nil at any scale
-                    cases["wrong scale"].append(_item(a, _SHIFTED[unit], period, row.line, quote))
-                span = {"doc": None, "line_start": row.line, "line_end": row.line, "quote": quote}
-                operands = [
-                    {"label": "a", "value": a, "period": period, "span": span},
-                    {"label": "b", "value": b, "period": other, "span": span},
-                ]
-                right = {"operands": operands, "expression": "a - b", "result": a - b}
-                cases["right"].append(_item(a - b, unit, None, row.line, quote, right))
-                off = {**right, "result": (a - b) * 1.01}
-                cases["arithmetic off by 1%"].append(_item((a - b) * 1.01, unit, None, row.line, quote, off))
+    tables = [t for t in document.tables if t.page == page and len(t.columns) >= 2 and t.scale is not None]
+    for table in tables:
+        rows = [r for r in table.rows if r.aligned]
+        for row in rows:
+            _row_cases(cases, table, row, rows, texts)
     return cases
+
+
+_KINDS = (
+    "right",
+    "wrong year",
+    "wrong scale",
+    "arithmetic off by 1%",
+    "another row's cell",
+    "sign flipped",
+    "percent as money",
+    "money as percent",
+    "footnote marker",
+    "unused operand",
+    "literal in expression",
+    "text number not quoted",
+    "irrelevant quote",
+)
+
+
+def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list[str]) -> None:
+    quote = texts[row.line - 1]
+    label = row_label(row)
+    pairs = [(i, v) for i, v in enumerate(row.values[: len(table.columns)]) if v is not None]
+    for (i, a), (j, b) in zip(pairs, pairs[1:], strict=False):
+        unit, currency = row_unit(table, row, i)
+        period, other = table.columns[i].label, table.columns[j].label
+        same_year = [k for k, c in enumerate(table.columns) if c.year == table.columns[i].year]
+        if any(row.values[k] == b for k in same_year if k < len(row.values)) or unit not in _SHIFTED:
+            continue  # b is also printed in a column of this period: not a wrong-year value
+        question = f"What was {label} in {period}?"
+        item = lambda v, u=unit, c=None, lab=label, p=period, cur=currency: _item(  # noqa: E731
+            v, u, p, row.line, quote, c, lab, cur
+        )
+        cases["right"].append((question, item(a), "amount"))
+        cases["wrong year"].append((question, item(b), "amount"))
+        if a != 0:  # nil is nil at any scale, and has no sign
+            cases["wrong scale"].append((question, item(a, _SHIFTED[unit]), "amount"))
+            if not is_outflow(concepts_in(label).concepts):
+                cases["sign flipped"].append((question, item(-a), "amount"))
+            cases["money as percent"].append((question, item(a, "percent", lab=label), "amount"))
+        span = {"doc": None, "line_start": row.line, "line_end": row.line, "quote": quote}
+        operands = [
+            {"label": "a", "name": label, "value": a, "period": period, "span": span},
+            {"label": "b", "name": label, "value": b, "period": other, "span": span},
+        ]
+        change = f"What was the change in {label} from {other} to {period}?"
+        right = {"operands": operands, "expression": "a - b", "result": a - b}
+        cases["right"].append((change, item(a - b, c=right), "amount"))
+        off = {**right, "result": (a - b) * 1.01}
+        cases["arithmetic off by 1%"].append((change, item((a - b) * 1.01, c=off), "amount"))
+        unused = {**right, "expression": "a / 1000 * 100", "result": a / 10}
+        cases["unused operand"].append((change, item(a / 10, c=unused), "amount"))
+        literal = {**right, "expression": f"a * 0 + b * 0 + {a - b!r}", "result": a - b}
+        cases["literal in expression"].append((change, item(a - b, c=literal), "amount"))
+        wrong_number = a + (1 if abs(a) >= 10 else 0.5)
+        cases["text number not quoted"].append(
+            (question, _text_item(f"{label} was {wrong_number:g} in {period}", row.line, quote), "text")
+        )
+        for other_row in _other_rows(row, rows):
+            cell = other_row.values[i] if i < len(other_row.values) else None
+            if cell is not None and cell != a and abs(cell) != abs(a):
+                other_quote = texts[other_row.line - 1]
+                wrong = _item(cell, unit, period, other_row.line, other_quote, None, label, currency)
+                cases["another row's cell"].append((question, wrong, "amount"))
+                about = f"What is {row_label(other_row)}?"
+                cases["irrelevant quote"].append((about, _text_item(f"{label}: {quote}", row.line, quote), "text"))
+                break
+    for index in range(len(row.cells)):
+        if table.is_percent(row, index) and row.values[index]:
+            value = row.values[index]
+            period = table.columns[index].label if index < len(table.columns) else None
+            wrong = _item(value, "millions", period, row.line, quote, None, label, "USD")
+            cases["percent as money"].append((f"What was {label} in {period}?", wrong, "amount"))
+    for marker in row.markers:
+        wrong = _item(float(marker.strip("()")), row_unit(table, row, 0)[0], None, row.line, quote, None, label)
+        cases["footnote marker"].append((f"What was {label}?", wrong, "amount"))
+
+
+def row_label(row) -> str:
+    """The row's own label as a reader names it ('Earnings per share: Diluted')."""
+    group = (row.group or "").strip()
+    return f"{group} {row.label}" if group.endswith(":") and len(row.label.split()) <= 2 else row.label
+
+
+def _other_rows(row, rows: list) -> list:
+    """Rows of the same table about another concept and with other words (never a copy of this row's label)."""
+    mine = concepts_in(row_label(row))
+    words = set(tokenize(row_label(row)))
+    return [
+        r
+        for r in rows
+        if r.line != row.line
+        and not same_concept(concepts_in(row_label(r)).concepts, mine.concepts)
+        and not set(tokenize(row_label(r))) & words
+    ]
+
+
+def _check(document, context: Context, case: Case):
+    question, item, kind = case
+    if kind == "text":
+        answer = TextAnswer(
+            answer_type="text",
+            answer_found=True,
+            complete_answer_found=True,
+            conflicting_evidence=False,
+            context_structured=True,
+            caveats=[],
+            items=[item],
+        )
+    else:
+        answer = _amount_answer([item])
+    verification = verify_answer(answer, context, [document], question)
+    return verification.overall == "supported", verification.items[0].detail if verification.items else ""
 
 
 def main() -> int:
@@ -179,14 +305,12 @@ def main() -> int:
             if (document.meta.doc_id, page) not in pages_done:
                 pages_done.add((document.meta.doc_id, page))
                 for kind, items in value_cases(document, page).items():
-                    if items:
-                        checks = verify_answer(_amount_answer(items), context, [document]).items
-                        value_results.setdefault(kind, []).extend(c.holds for c in checks)
-                        if args.show_rejected:
-                            for check in checks:
-                                if check.holds != (kind == "right"):
-                                    what = "REJECTED" if kind == "right" else f"ACCEPTED ({kind})"
-                                    print(f"VALUE {what} {document.meta.doc_id} p{page}: {check.detail}")
+                    for case in items:
+                        supported, detail = _check(document, context, case)
+                        value_results.setdefault(kind, []).append(supported)
+                        if args.show_rejected and supported != (kind == "right"):
+                            what = "REJECTED" if kind == "right" else f"ACCEPTED ({kind})"
+                            print(f"VALUE {what} {document.meta.doc_id} p{page}: {case[0]} — {detail}")
             quotes = [line.strip() for line in evidence["evidence_text"].splitlines() if len(squash(line)) >= 4]
             results = verdicts(quotes, document, context, first, last) if quotes else []
             total += len(quotes)
@@ -231,7 +355,7 @@ def main() -> int:
     if wrong:
         failures.append("altered quotes accepted")
     pages = len({p for p in pages_done})
-    print(f"value checks on the aligned table rows of {pages} gold evidence pages:")
+    print(f"answers built from the aligned table rows of {pages} gold evidence pages ('supported' or not):")
     for kind, results in value_results.items():
         held = sum(results)
         if kind == "right":

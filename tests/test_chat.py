@@ -228,15 +228,15 @@ def test_the_model_writes_the_summary_only_from_supported_answers(
 def test_a_text_answer_is_remembered_by_its_verified_quote_not_the_model_s_words(
     run_cli, corpus_pdf, fake_openai, tmp_path, isolated_env
 ):
-    # the quote is verified, but the model's own text says 90 days: only quotes of text answers are checked
-    fake_openai.push_answer(_text_answer(60, "within 45 days of purchase", "The refund window is 90 days"))
+    # the model's own words are never remembered, only the verified quote of a supported answer
+    fake_openai.push_answer(_text_answer(60, "within 45 days of purchase", "A month and a half, give or take"))
     fake_openai.push_answer(_text_answer(63, "Refunds are issued within 5 business days", "5 business days"))
     script = tmp_path / "turns.txt"
     script.write_text("What is the refund window?\nHow are refunds issued?\n")
     code, _, _ = run_cli("chat", corpus_pdf, "--script", script, "--strategy", "combined")
     user = fake_openai.requests[1]["body"]["input"][1]["content"]
     assert code == 0 and 'the document says "within 45 days of purchase" [supported]' in user
-    assert "90 days" not in user
+    assert "month and a half" not in user
 
 
 def test_a_failed_turn_sets_the_script_s_exit_code_and_the_session_goes_on(run_cli, corpus_pdf, fake_openai, tmp_path):

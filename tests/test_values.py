@@ -17,7 +17,9 @@ import json
 
 import pytest
 
-from docintel.verify.values import ExpressionError, evaluate_expression, same_value
+from docintel.ingest.tables import split_row
+from docintel.verify.calculations import ExpressionError, evaluate_expression
+from docintel.verify.values import same_value
 from tests.conftest import read_traces
 
 
@@ -67,8 +69,11 @@ def amount(value, unit, period, *spans, calculation=None, currency="USD", label=
     return answer("amount", item)
 
 
-def operand(label: str, value: float, period: str | None, cited: tuple[int, str]) -> dict:
-    return {"label": label, "value": value, "period": period, "span": span(*cited)}
+def operand(label: str, value: float, period: str | None, cited: tuple[int, str], name: str | None = None) -> dict:
+    """An operand named, unless *name* is given, by its cited row's label ('Net income')."""
+    row = split_row(cited[1])
+    named = name if name is not None else (row[0] if row else "")
+    return {"label": label, "name": named, "value": value, "period": period, "span": span(*cited)}
 
 
 def calculation(expression: str, result: float, *operands: dict) -> dict:
@@ -152,7 +157,7 @@ def test_value_from_the_wrong_column_is_a_period_mismatch(run_cli, corpus_pdf, f
     fake_openai.push_answer(wrong)
     code, data, err = ask(run_cli, Q_NET_INCOME_2024, corpus_pdf, "--strict")
     assert code == 6 and data["status"] == "unsupported"
-    assert "unsupported value, period or calculation" in err
+    assert "with a check that failed" in err
 
     fake_openai.push_answer(wrong)
     code, out, _ = run_cli("ask", Q_NET_INCOME_2024, corpus_pdf, "--backend", "openai")
@@ -179,7 +184,7 @@ def test_value_from_the_right_column_is_supported(run_cli, corpus_pdf, fake_open
 
     fake_openai.push_answer(right)
     code, out, _ = run_cli("ask", Q_NET_INCOME_2024, corpus_pdf, "--backend", "openai")
-    assert checks_lines(out) == ["checks: quote ✓ · value ✓ · period ✓ (Fiscal 2024 column)"]
+    assert checks_lines(out) == ["checks: quote ✓ · value ✓ · kind ✓ · sign ✓ · concept ✓ · period ✓ (Fiscal 2024 column)"]
 
 
 @pytest.mark.parametrize(
@@ -261,7 +266,7 @@ def test_correct_ratio_with_cited_operands_is_verified(run_cli, corpus_pdf, fake
 
     fake_openai.push_answer(margin())
     code, out, _ = run_cli("ask", Q_MARGIN_2025, corpus_pdf, "--backend", "openai")
-    assert checks_lines(out) == ["checks: quote ✓ · calc ✓ = 8.54741 · value ✓ · period ✓"]
+    assert checks_lines(out) == ["checks: quote ✓ · calc ✓ = 8.54741 · value ✓ · kind ✓ · concept ✓ · period ✓"]
     assert "operand a = 109.8 [Fiscal 2025]: value ✓ · period ✓" in out
 
 

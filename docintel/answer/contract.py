@@ -77,6 +77,7 @@ class Operand(_Strict):
     """One figure a calculation uses, with its own evidence."""
 
     label: str = Field(description="The name used in the expression: a, b, c, ...")
+    name: str = Field(description="What the figure is, as its row or sentence names it, e.g. 'Net income'.")
     value: float = Field(description="The figure as printed in the cited line, e.g. 1577.0 for '1,577'.")
     period: str | None = Field(description="The column or date the figure is for, as the document labels it.")
     span: Span
@@ -257,8 +258,17 @@ def not_found_answer(model: type[BaseModel], shape: str, caveat: str) -> BaseMod
 
 
 def upgrade_answer(data: dict[str, Any]) -> dict[str, Any]:
-    """A stored answer in today's contract: amount items from before periods and calculations get nulls."""
+    """A stored answer in today's contract: amount items from before periods and calculations get nulls,
+    operands from before operand names get an empty name (their concept is then not checked)."""
     if data.get("answer_type") != "amount":
         return data
-    items = [{"period": None, "calculation": None, **item} for item in data.get("items", [])]
+    items = [_upgrade_item({"period": None, "calculation": None, **item}) for item in data.get("items", [])]
     return {**data, "items": items}
+
+
+def _upgrade_item(item: dict[str, Any]) -> dict[str, Any]:
+    calculation = item.get("calculation")
+    if not isinstance(calculation, dict):
+        return item
+    operands = [{"name": "", **o} if isinstance(o, dict) else o for o in calculation.get("operands", [])]
+    return {**item, "calculation": {**calculation, "operands": operands}}

@@ -153,6 +153,7 @@ class BatchSummary:
     values_supported: int = 0
     values_unsupported: int = 0
     supported: int = 0
+    unchecked: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
     cost_usd: float | None = 0.0
@@ -402,6 +403,7 @@ def _count(summary: BatchSummary, record: dict[str, Any]) -> None:
     summary.values_supported += values.get("supported", 0)
     summary.values_unsupported += values.get("unsupported", 0)
     summary.supported += record.get("status") == "supported"
+    summary.unchecked += record.get("status") == "unchecked"
     summary.input_tokens += record["usage"]["input_tokens"]
     summary.output_tokens += record["usage"]["output_tokens"]
     if record.get("cost_usd") is None or summary.cost_usd is None:

@@ -23,14 +23,28 @@ def register(sub: Any) -> None:
         epilog=EPILOG,
         description="Answer QUESTION from the PDFs (files or folders). Every citation is checked:\n"
         "quote ✓ verified, ✗ failed (with the reason and, when the quote is elsewhere, the right lines).\n"
-        "Then every amount and date is checked against its verified quotes, each level shown apart:\n"
-        "  value   the value, at the unit stated, is a number of the quote at the document's scale\n"
-        "          (the table caption such as '(Millions)', or a scale word such as '1.2 billion')\n"
-        "  period  the column header of that cell is the item's period and a period the question names\n"
-        "          (? when a prose quote cannot tell)\n"
-        "  calc    every operand is supported by its own span, the expression is plain arithmetic\n"
-        "          (+ - * / and parentheses; anything else is rejected) and recomputes within 0.5%\n"
-        "The headline says 'supported' only when every quote is verified and every check holds.\n\n"
+        "Then every item is checked against its verified quotes, each level shown apart (✓ held,\n"
+        "✗ failed, ? could not be decided; a level not shown was not applicable):\n"
+        "  value     the value, at the unit stated, is a number of the quote at the document's scale\n"
+        "            (a caption such as '(Millions)' or a word such as '1.2 billion'; a table that\n"
+        "            states no scale supports the number as printed only); footnote markers never count\n"
+        "  kind      money, percent, per share or count as the document prints it ('54.7%' never\n"
+        "            supports money, a money cell never a percent)\n"
+        "  sign      the sign printed: (21.4) is negative; an outflow's label ('capital expenditures')\n"
+        "            may state its magnitude\n"
+        "  concept   the cited row (or the clause around the number) is the line item the question\n"
+        "            and the item ask for, from a vocabulary of US GAAP taxonomy line items and their\n"
+        "            wordings; a segment's, product's or 'adjusted' row never supports a total\n"
+        "  period    the column header of that cell is the item's period and a period the question names\n"
+        "  calc      every operand is supported like an item (named, checked by concept, kind, sign and\n"
+        "            period), the expression uses every operand and no number but 100, an average's\n"
+        "            count and a year's days, recomputes within 0.5%, and a named ratio (margins,\n"
+        "            returns, turnover, coverage, ...) or a definition the question states is followed\n"
+        "  relevance a text or yes/no item's cited lines share a term or concept with the question;\n"
+        "            every number a text item writes is in its quotes; an undecided yes/no is not supported\n"
+        "Statuses: 'supported' only when every quote is verified and every check holds; 'UNCHECKED'\n"
+        "when the quotes are real and nothing failed but a concept or period could not be checked (not\n"
+        "an answer docintel vouches for); 'NOT SUPPORTED', 'CITATIONS FAILED', 'not found'.\n\n"
         "Over a folder the question is routed first (every document gets a decision, shown by\n"
         "`docintel context` and kept in the trace): documents of another issuer than the one the\n"
         "question names, copies of the same file, and periods that cannot hold the year asked are\n"
@@ -64,14 +78,14 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--json",
         action="store_true",
-        help="print one JSON object: answer, status (supported, unsupported, citation_failed, not_found, "
-        "no_citations), verification (quote verdicts, value checks per item), trace_id, trace_path, trace_error, "
-        "backend, model, usage",
+        help="print one JSON object: answer, status (supported, unchecked, unsupported, citation_failed, "
+        "not_found, no_citations), verification (quote verdicts, the checks of each item), trace_id, trace_path, "
+        "trace_error, backend, model, usage",
     )
     p.add_argument(
         "--strict",
         action="store_true",
-        help="exit 6 when any citation fails verification or any value, period or calculation is unsupported",
+        help="exit 6 unless the answer is supported or not found (a failed citation or check, or an unchecked answer)",
     )
     common_flags(p)
 
@@ -114,10 +128,14 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if result.trace_error is not None:
         raise result.trace_error  # the answer is out; now say why its trace is not
     verification = result.verification
-    if args.strict and (verification.failed or verification.values_unsupported):
+    if args.strict and verification.overall not in ("supported", "not_found"):
         failed = [f"{verification.failed} citation(s) failed verification"] if verification.failed else []
         if verification.values_unsupported:
-            failed.append(f"{verification.values_unsupported} item(s) with an unsupported value, period or calculation")
+            failed.append(f"{verification.values_unsupported} item(s) with a check that failed")
+        if verification.overall == "unchecked":
+            failed.append("the answer is unchecked (a concept or period could not be checked)")
+        if not failed:
+            failed.append(f"the answer is {verification.overall}")
         raise CheckFailedError(
             f"{' and '.join(failed)} (trace {result.trace_id})",
             "inspect them with: docintel traces show " + result.trace_id,

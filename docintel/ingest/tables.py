@@ -24,7 +24,7 @@ from ..numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
 from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
 
-TABLES_VERSION = "6"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "7"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 _MAX_GAP = 8  # non-row lines after which a table ends
@@ -75,6 +75,9 @@ class TableRow(BaseModel):
     cells: list[str] = Field(description="the cells as printed")
     values: list[float | None]
     aligned: bool = Field(description="true when cell i is in column i of the header")
+    markers: list[str] = Field(
+        default_factory=list, description="footnote markers printed before the cells ('Long-term debt 3 1,250.0')"
+    )
 
 
 class Table(BaseModel):
@@ -162,6 +165,15 @@ def split_row(text: str) -> tuple[str, list[str]] | None:
     return (label, cells) if cells else None
 
 
+_MARKER = re.compile(r"^\(?\d\)?$|^\(?[a-z]\)?$")
+
+
+def _footnote_marker(first: str, rest: list[str]) -> bool:
+    """Whether a row's first cell is a footnote marker: one digit or letter, bare or in parentheses, before
+    cells that each carry a thousands separator or decimals ('Long-term debt 3 1,250.0 1,100.0')."""
+    return bool(_MARKER.match(first)) and all(re.search(r"\d[,.]\d", c) for c in rest)
+
+
 def _is_percent(cell: str) -> bool:
     return cell.rstrip(")").endswith("%")
 
@@ -236,8 +248,10 @@ class _Builder:
         return above if len(above) < 60 and re.search(r"\b(ended|as of|months|weeks|year|at)\b", above, re.I) else ""
 
     def add(self, line: int, label: str, cells: list[str]) -> None:
-        values = [parse_cell(c) for c in cells]
         n = len(self.columns)
+        markers = cells[:1] if n and len(cells) == n + 1 and _footnote_marker(cells[0], cells[1:]) else []
+        cells = cells[len(markers) :]
+        values = [parse_cell(c) for c in cells]
         aligned = n > 0 and (len(cells) == n or (bool(self.extra) and n < len(cells) <= n + len(self.extra)))
         for cell in cells:
             sign = cell.lstrip("(")[:1]
@@ -245,7 +259,16 @@ class _Builder:
                 self.currency = CURRENCY_SIGNS[sign]
         kind = _row_kind(label, self.group, cells)
         self.rows.append(
-            TableRow(line=line, label=label, group=self.group, kind=kind, cells=cells, values=values, aligned=aligned)
+            TableRow(
+                line=line,
+                label=label,
+                group=self.group,
+                kind=kind,
+                cells=cells,
+                values=values,
+                aligned=aligned,
+                markers=markers,
+            )
         )
 
     def build(self) -> Table:

@@ -161,6 +161,7 @@ _CHECK_MARKS = {
 }
 _HEADLINES = {
     "supported": "supported",
+    "unchecked": "UNCHECKED: quotes are real, but not confirmed to answer the question",
     "unsupported": "NOT SUPPORTED",
     "citation_failed": "CITATIONS FAILED",
     "not_found": "not found",
@@ -168,11 +169,17 @@ _HEADLINES = {
 }
 
 
+_LEVELS = ("kind_check", "sign_check", "concept_check")
+
+
 def _checks_line(check: dict[str, Any], quotes_ok: bool) -> str | None:
-    """'checks: quote ✓ · value ✓ (…) · period ✓ · calc ✓': each level apart; nothing marked that was not checked."""
+    """'checks: quote ✓ · calc ✓ · value ✓ · kind ✓ · sign ✓ · concept ✓ · period ✓ · relevance ✓': each level
+    apart; nothing marked that was not checked."""
     parts = [f"quote {'✓' if quotes_ok else '✗'}"]
     value, period, calc = check["value_check"], check["period_check"], check["calculation_check"]
-    if value == "not_applicable" and calc == "not_applicable":
+    relevance = check.get("relevance_check", "not_applicable")
+    levels = [(name.removesuffix("_check"), check.get(name, "not_applicable")) for name in _LEVELS]
+    if all(v == "not_applicable" for v in (value, calc, relevance, *(v for _, v in levels))):
         return None
     if calc != "not_applicable":
         recomputed = check.get("recomputed")
@@ -180,9 +187,12 @@ def _checks_line(check: dict[str, Any], quotes_ok: bool) -> str | None:
         parts.append(f"calc {_CHECK_MARKS[calc]}{shown}")
     if value != "not_applicable":
         parts.append(f"value {_CHECK_MARKS[value]}")
+    parts += [f"{name} {_CHECK_MARKS[verdict]}" for name, verdict in levels if verdict != "not_applicable"]
     if period != "not_applicable":
         column = f" ({check['column']} column)" if check.get("column") and period == "supported" else ""
         parts.append(f"period {_CHECK_MARKS[period]}{column}")
+    if relevance != "not_applicable":
+        parts.append(f"relevance {_CHECK_MARKS[relevance]}")
     return "checks: " + " · ".join(parts)
 
 
@@ -196,24 +206,28 @@ def _item_lines(check: dict[str, Any] | None, item_spans: list[dict[str, Any]]) 
     lines = [f"   {line}", f"     {check['detail']}"]
     for operand in check.get("operands") or []:
         column = f" [{operand['column']}]" if operand.get("column") else ""
-        mark = _CHECK_MARKS[operand["value_check"]]
+        marks = [f"value {_CHECK_MARKS[operand['value_check']]}"] + [
+            f"{name.removesuffix('_check')} {_CHECK_MARKS[operand[name]]}"
+            for name in (*_LEVELS, "period_check")
+            if operand.get(name, "not_applicable") != "not_applicable"
+        ]
+        named = f" ({operand['name']})" if operand.get("name") else ""
+        held = operand["value_check"] == "supported" and not any(
+            operand.get(n) in ("mismatch", "unknown") for n in (*_LEVELS, "period_check")
+        )
         lines.append(
-            f"     operand {operand['label']} = {operand['value']:,.6g}{column}: value {mark}"
-            + (
-                f" · period {_CHECK_MARKS[operand['period_check']]}"
-                if operand["period_check"] != "not_applicable"
-                else ""
-            )
-            + (f" — {operand['detail']}" if operand["value_check"] != "supported" else "")
+            f"     operand {operand['label']}{named} = {operand['value']:,.6g}{column}: {' · '.join(marks)}"
+            + ("" if held else f" — {operand['detail']}")
         )
     return lines
 
 
 def _holds(check: dict[str, Any]) -> bool:
-    """A value counts as supported only when its period and calculation hold too."""
+    """A value counts as supported only when every other check of its item holds and none is unknown."""
+    others = (check["period_check"], *(check.get(n, "not_applicable") for n in (*_LEVELS, "relevance_check")))
     return (
         check["value_check"] == "supported"
-        and check["period_check"] != "mismatch"
+        and not any(v in ("mismatch", "unknown") for v in others)
         and check["calculation_check"] in ("verified", "not_applicable")
     )
 
@@ -227,8 +241,8 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
     overall = verification.get("overall") or verification["status"]
     valued = [c for c in checks if c["value_check"] != "not_applicable" or c["calculation_check"] != "not_applicable"]
     values = f" · values {sum(_holds(c) for c in valued)}/{len(valued)} supported" if valued else ""
-    unknown = sum(c["period_check"] == "unknown" for c in checks)
-    periods = f" · {unknown} period{'s' * (unknown != 1)} not checked" if unknown and overall == "supported" else ""
+    unknown = sum("unknown" in (c["period_check"], c.get("concept_check")) for c in checks)
+    periods = f" · {unknown} item{'s' * (unknown != 1)} not checked" if unknown and overall == "unchecked" else ""
     lines = [
         f"Answer ({answer['answer_type']}) — {_HEADLINES.get(overall, overall)} "
         f"(quotes {ok}/{len(spans)} verified{values}{periods})"
@@ -398,7 +412,7 @@ def batch_summary(summary: Any, out: Any) -> str:
         f"answered: {summary.answered}   not found: {summary.not_found}   errors: {summary.errors}\n"
         f"quotes verified: {summary.citations_verified}   failed: {summary.citations_failed}\n"
         f"values supported: {summary.values_supported}   unsupported: {summary.values_unsupported}   "
-        f"answers supported: {summary.supported}/{summary.answered}\n"
+        f"answers supported: {summary.supported}/{summary.answered} (unchecked: {summary.unchecked})\n"
         f"tokens in/out: {summary.input_tokens}/{summary.output_tokens}   estimated cost: {cost}\n"
         f"wall time: {summary.wall_s:.1f} s   output: {out}"
     )
@@ -454,7 +468,8 @@ def stats_report(stats: dict[str, Any]) -> str:
         f"traces: {stats['traces']}   answer found: {stats['answer_found']:.0%}   not found: "
         f"{stats['not_found']:.0%}   errors: {stats['errors']:.0%}",
         f"quotes: all verified in {stats['verified']:.0%} of answers, failed in {stats['citation_failed']:.0%}",
-        f"values: supported answers {stats['supported']:.0%}, unsupported in {stats['unsupported']:.0%} "
+        f"values: supported answers {stats['supported']:.0%}, unchecked {stats.get('unchecked', 0):.0%}, "
+        f"unsupported in {stats['unsupported']:.0%} "
         f"({stats['values_supported']} values supported, {stats['values_unsupported']} not)",
         f"tokens in/out: {stats['input_tokens']}/{stats['output_tokens']}   cost: {cost}",
         f"latency: p50 {lat['p50']:.2f} s   p90 {lat['p90']:.2f} s   p99 {lat['p99']:.2f} s",

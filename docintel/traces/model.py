@@ -183,7 +183,7 @@ class ResponseRecord(_Record):
 
 
 AnswerOutcome = Literal["found", "not_found", "refused", "error"]
-FinalStatus = Literal["ok", "citation_failed", "unsupported", "error"]
+FinalStatus = Literal["ok", "citation_failed", "unsupported", "unchecked", "error"]
 
 
 class TraceStatus(_Record):
@@ -193,7 +193,9 @@ class TraceStatus(_Record):
     verification: AnswerStatus | None
     final: FinalStatus
     support: OverallStatus | None = Field(
-        default=None, description="supported only when every quote is verified and every value check holds"
+        default=None,
+        description="supported only when every quote is verified and every check holds; unchecked when no check "
+        "failed but one could not decide",
     )
 
     @classmethod
@@ -201,8 +203,8 @@ class TraceStatus(_Record):
         """The status of a completed call."""
         answer: AnswerOutcome = "found" if getattr(generation.answer, "answer_found", False) else "not_found"
         final: FinalStatus = "ok" if verification.status in ("verified", "not_found") else "citation_failed"
-        if final == "ok" and verification.overall == "unsupported":
-            final = "unsupported"
+        if final == "ok" and verification.overall in ("unsupported", "unchecked"):
+            final = verification.overall
         return cls(
             answer="refused" if generation.outcome == "refused" else answer,
             verification=verification.status,

@@ -40,6 +40,7 @@ TRACE_STATUSES = (
     "error",
     "citation_failed",
     "unsupported",
+    "unchecked",
     "supported",
     "verified",
     "failed",

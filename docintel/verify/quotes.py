@@ -20,12 +20,17 @@ from ..ingest.documents import Document
 from ..numbers import starts_or_ends_inside_number
 from ..periods import years_named
 from ..textnorm import NUMBER_SEPARATOR, squash
-from .values import CitedSpan, ItemCheck, check_amount, check_calculation, check_date, check_operand
+from .amounts import check_amount
+from .calculations import check_calculation, check_operand
+from .meaning import Asked, asked_for, relevance_check, text_numbers_check
+from .values import CitedSpan, ItemCheck, PlainCheck, check_date
 
 Verdict = Literal["verified", "wrong_lines", "not_in_context", "quote_not_found", "out_of_range", "unknown_document"]
 AnswerStatus = Literal["verified", "failed", "not_found", "no_citations"]
-# supported: every quote verified and every value, period and calculation check holds.
-OverallStatus = Literal["supported", "unsupported", "citation_failed", "not_found", "no_citations"]
+# supported: every quote verified and every check holds (value, kind, sign, concept, period, calculation,
+# relevance); unchecked: the quotes are real and no check failed, but one could not decide (a concept or
+# period docintel cannot match), so the answer is not confirmed to answer the question.
+OverallStatus = Literal["supported", "unchecked", "unsupported", "citation_failed", "not_found", "no_citations"]
 SpanKey = tuple[int, str | None, int]
 _ELLIPSIS = re.compile(r"\.\.\.|…")
 _NUMBER_END = re.compile(r"[\d)%.,]$")  # the same edges as textnorm's number gap
@@ -60,9 +65,11 @@ class Verification(BaseModel):
     spans: list[SpanVerdict]
     verified: int
     failed: int
-    items: list[ItemCheck] = Field(default_factory=list, description="value, period and calculation checks per item")
+    items: list[ItemCheck] = Field(default_factory=list, description="the checks of each item (see ItemCheck)")
     overall: OverallStatus | None = Field(
-        default=None, description="supported only when every quote is verified and every check holds"
+        default=None,
+        description="supported only when every quote is verified and every check holds; unchecked when no check "
+        "failed but one could not decide",
     )
     values_supported: int = 0
     values_unsupported: int = 0
@@ -260,68 +267,125 @@ def verify_answer(answer: BaseModel, context: Context, documents: list[Document]
         for v in verdicts
         if v.verdict == "verified" and v.doc in by_id
     }
-    return _summarise(answer, verdicts, check_items(answer, cited, years_named(question)))
+    return _summarise(answer, verdicts, check_items(answer, cited, question))
 
 
-def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question_years: frozenset[int]) -> list[ItemCheck]:
-    """Value, period and calculation checks of every item, from the spans whose quotes were verified."""
+def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: str = "") -> list[ItemCheck]:
+    """The checks of every item (value, kind, sign, concept, period, calculation, text numbers and
+    relevance), from the spans whose quotes were verified."""
     checks: list[ItemCheck] = []
+    years = years_named(question)
     for index, item in enumerate(getattr(answer, "items", [])):
         if getattr(item, "spans", None) is None:  # a multi-field extraction: each field has its spans
             for name in type(item).model_fields:
                 sub = getattr(item, name)
                 spans = [cited[(index, name, i)] for i in range(len(sub.spans)) if (index, name, i) in cited]
-                checks.append(_field_check(sub.value, spans).model_copy(update={"item": index, "field": name}))
+                check = _field_check(sub.value, spans, question)
+                checks.append(check.model_copy(update={"item": index, "field": name}))
             continue
         spans = [cited[(index, None, i)] for i in range(len(item.spans)) if (index, None, i) in cited]
-        checks.append(_item_check(index, item, spans, cited, question_years).model_copy(update={"item": index}))
+        check = _item_check(index, item, spans, cited, years, question)
+        checks.append(check.model_copy(update={"item": index}))
     return checks
 
 
 def _item_check(
-    index: int, item: BaseModel, spans: list[CitedSpan], cited: dict[SpanKey, CitedSpan], years: frozenset[int]
+    index: int,
+    item: BaseModel,
+    spans: list[CitedSpan],
+    cited: dict[SpanKey, CitedSpan],
+    years: frozenset[int],
+    question: str,
 ) -> ItemCheck:
     amount = getattr(item, "amount", None)
+    label = str(getattr(item, "label", "") or "")
     if isinstance(amount, Amount):
         calculation = getattr(item, "calculation", None)
         if calculation is not None:
             operand_spans = {o.label: cited.get((index, f"calculation.{o.label}", 0)) for o in calculation.operands}
-            return check_calculation(calculation, amount.value, amount.unit, operand_spans, years)
-        return check_amount(amount, getattr(item, "period", None), spans, years)
+            return check_calculation(calculation, amount.value, amount.unit, operand_spans, years, question, label)
+        return check_amount(amount, getattr(item, "period", None), spans, years, asked_for(question, label))
     date = getattr(item, "date", None)
     if date is not None:
         return check_date(date, spans)
-    kind = "a yes/no" if hasattr(item, "explanation") else "a text"
+    if hasattr(item, "explanation"):
+        return _boolean_check(getattr(item, "value", None), spans, question)
+    return _text_check(str(getattr(item, "text", "") or ""), spans, question)
+
+
+def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
+    """A text item: every number it writes is in its quotes, and the quotes are about the question."""
+    numbers, numbers_note = text_numbers_check(text, spans)
+    relevance, relevance_note = relevance_check(question, spans)
+    notes = [n for n in (numbers_note, relevance_note) if n] or ["read from its quotes"]
+    value: PlainCheck = numbers
     return ItemCheck(
-        item=index,
-        value_check="not_applicable",
+        item=0,
+        value_check="unsupported" if value == "mismatch" else value,
         period_check="not_applicable",
         calculation_check="not_applicable",
-        detail=f"{kind} item is read from its quotes; only the quotes are checked",
+        relevance_check=relevance,
+        detail="; ".join(notes),
     )
 
 
-def _field_check(value: object, spans: list[CitedSpan]) -> ItemCheck:
-    """The check of one extraction field: amounts and numbers against their spans, dates by their text."""
-    if isinstance(value, Amount):
-        return check_amount(value, None, spans, frozenset())
-    if isinstance(value, float) and not isinstance(value, bool):
-        operand = check_operand("value", value, None, spans[0] if spans else None)
+def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) -> ItemCheck:
+    """A yes/no item: undecided is never supported; its quotes must be about the question."""
+    relevance, note = relevance_check(question, spans)
+    if value is None:
         return ItemCheck(
             item=0,
-            value_check=operand.value_check,
+            value_check="unsupported",
             period_check="not_applicable",
             calculation_check="not_applicable",
-            detail=operand.detail,
+            relevance_check=relevance,
+            detail="the answer is undecided (neither yes nor no): an undecided answer is not supported",
         )
-    if value is not None and hasattr(value, "original_text"):
-        return check_date(value, spans)  # type: ignore[arg-type]  # a DateValue
     return ItemCheck(
         item=0,
         value_check="not_applicable",
         period_check="not_applicable",
         calculation_check="not_applicable",
-        detail="read from its quotes; only the quotes are checked",
+        relevance_check=relevance,
+        detail=note or "yes/no read from its quotes",
+    )
+
+
+def _field_check(value: object, spans: list[CitedSpan], question: str) -> ItemCheck:
+    """The check of one extraction field: amounts and numbers against their spans, dates by their text."""
+    if isinstance(value, Amount):
+        return check_amount(value, None, spans, years_named(question), asked_for(question))
+    if isinstance(value, float) and not isinstance(value, bool):
+        operand = check_operand("value", value, None, spans[0] if spans else None, _asked_name(question))
+        return ItemCheck(
+            item=0,
+            value_check=operand.value_check,
+            period_check="not_applicable",
+            calculation_check="not_applicable",
+            concept_check=operand.concept_check,
+            kind_check=operand.kind_check,
+            sign_check=operand.sign_check,
+            detail=operand.detail,
+        )
+    if value is not None and hasattr(value, "original_text"):
+        return check_date(value, spans)  # type: ignore[arg-type]  # a DateValue
+    if isinstance(value, bool) or value is None:
+        return _boolean_check(value, spans, question) if isinstance(value, bool) else _empty_field()
+    return _text_check(str(value), spans, question)
+
+
+def _asked_name(question: str) -> str:
+    asked: Asked = asked_for(question)
+    return asked.named if asked.concepts else ""
+
+
+def _empty_field() -> ItemCheck:
+    return ItemCheck(
+        item=0,
+        value_check="not_applicable",
+        period_check="not_applicable",
+        calculation_check="not_applicable",
+        detail="no value given",
     )
 
 
@@ -344,8 +408,10 @@ def _summarise(answer: BaseModel, verdicts: list[SpanVerdict], checks: list[Item
     elif not found:  # evidence shown with answer_found false is no claim: nothing to support
         overall = "not_found"
         checks = [c for c in checks if c.holds]
+    elif not all(c.holds for c in checks):
+        overall = "unsupported"
     else:
-        overall = "supported" if all(c.holds for c in checks) else "unsupported"
+        overall = "supported" if all(c.checked for c in checks) else "unchecked"
     return Verification(
         status=status,
         spans=verdicts,
@@ -353,7 +419,7 @@ def _summarise(answer: BaseModel, verdicts: list[SpanVerdict], checks: list[Item
         failed=bad,
         items=checks,
         overall=overall,
-        values_supported=sum(c.value_check == "supported" and c.holds for c in checks),
+        values_supported=sum(c.value_check == "supported" and c.checked for c in checks),
         values_unsupported=sum(not c.holds for c in checks),
     )
 

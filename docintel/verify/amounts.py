@@ -1,0 +1,82 @@
+"""The checks of a read (not computed) amount: value and scale, kind, sign, concept, then period.
+
+Each check narrows the quote's numbers to those that pass it, so the number whose period is checked
+last is one that also has the stated value, kind, sign and concept. The item's detail says what
+each failing check found in the evidence instead.
+"""
+
+from __future__ import annotations
+
+from ..answer.contract import Amount
+from .meaning import Asked, concept_check, kind_detail, kind_fits, sign_check
+from .values import (
+    UNIT_FACTORS,
+    Candidate,
+    CitedSpan,
+    ItemCheck,
+    item_check,
+    quote_candidates,
+    same_value,
+    stated_text,
+    value_matches,
+    with_period,
+)
+
+
+def check_amount(
+    amount: Amount,
+    period: str | None,
+    cited: list[CitedSpan],
+    question_years: frozenset[int],
+    asked: Asked,
+) -> ItemCheck:
+    """Value (at the document's scale), kind, sign, concept and period of an amount against its verified quotes."""
+    if amount.value is None:
+        return item_check("unsupported", "not_applicable", "the item states no value")
+    if not cited:
+        return item_check("unsupported", "not_applicable", "no verified quote to check the value against")
+    value, unit = amount.value, amount.unit
+    stated = stated_text(value, unit)
+    candidates = [c for span in cited for c in quote_candidates(span)]
+    matches = [c for c in candidates if value_matches(value, unit, c)]
+    if not matches:
+        return item_check("unsupported", "not_applicable", _no_value_detail(value, unit, candidates, stated))
+    kinds = [c for c in matches if kind_fits(unit, amount.currency, c)]
+    if not kinds:
+        return _failed(kind_check="mismatch", detail=kind_detail(unit, matches[0]))
+    signs = [(c, *sign_check(value, c, asked)) for c in kinds]
+    signed = [(c, note) for c, verdict, note in signs if verdict == "supported"]
+    if not signed:
+        return _failed(kind_check="supported", sign_check="mismatch", detail=signs[0][2])
+    judged = [(c, note, *concept_check(asked, c)) for c, note in signed]
+    best = [j for j in judged if j[2] == "supported"] or [j for j in judged if j[2] == "unknown"] or judged
+    concept, concept_note = best[0][2], best[0][3]
+    sign_note = best[0][1]
+    chosen = [c for c, _, verdict, _ in judged if verdict == concept]
+    timed = with_period(chosen, period, question_years, cited, stated)
+    notes = [timed.detail, sign_note, concept_note]
+    return timed.model_copy(
+        update={
+            "kind_check": "supported",
+            "sign_check": "supported",
+            "concept_check": concept,
+            "detail": "; ".join(n for n in notes if n),
+        }
+    )
+
+
+def _failed(**checks: str) -> ItemCheck:
+    detail = checks.pop("detail")
+    return item_check("supported", "not_applicable", detail).model_copy(update=checks)
+
+
+def _no_value_detail(value: float, unit: str | None, candidates: list[Candidate], stated: str) -> str:
+    """Why no number of the quote is the stated value: a table that states no scale is said so."""
+    unscaled = [c for c in candidates if c.scale is None and same_value(value, 1.0, c.value)]
+    if unscaled and UNIT_FACTORS.get(unit or "", 1.0) != 1.0:
+        return (
+            f"{unscaled[0].printed} is printed in a table that states no scale: it supports "
+            f"{unscaled[0].printed} as printed, not {unit}"
+        )
+    holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
+    return f"{stated} is not in the cited quote, which holds {holds}"

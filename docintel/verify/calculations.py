@@ -1,0 +1,371 @@
+"""Calculation checks: operands that are what they are named, arithmetic that uses them all, and a
+ratio computed by its definition.
+
+- Every operand is supported by its own verified span like a read amount: value as printed (or at
+  its scale), kind, sign, the concept its ``name`` gives, and its column's period.
+- The expression is plain arithmetic (parsed with ``ast``, never ``eval``) over every operand and no
+  number but 100 (a percentage), the count of an average's terms, and a year's days for a days ratio.
+- It recomputes to the stated result within 0.5%, and the result at the operands' scale is the
+  stated value at its unit.
+- When the question or the item names a standard ratio (``concepts.RATIOS``), or the question states
+  a definition ("defined as revenue / average PP&E", which wins), the operands' concepts must fill
+  its numerator and denominator.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..answer.contract import Calculation
+from ..concepts import Formula, concept, concepts_in, label_of, ratios_in, same_concept, stated_definition
+from ..periods import years_named
+from ..textnorm import tokenize
+from .meaning import Asked, concept_check, evidence_of, kind_detail, kind_fits, sign_check
+from .values import (
+    UNIT_FACTORS,
+    CalculationCheck,
+    CitedSpan,
+    ConceptCheck,
+    ItemCheck,
+    OperandCheck,
+    PeriodCheck,
+    quote_candidates,
+    same_value,
+    stated_text,
+    value_matches,
+    with_period,
+)
+
+CALCULATION_TOLERANCE = 0.005
+_MAX_EXPRESSION = 300
+_CONCEPT_UNITS = {"percent": "percent", "per_share": "per_share", "count": "count"}
+
+
+_OPERATORS: dict[type[ast.AST], Callable[[float, float], float]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+}
+
+
+class ExpressionError(ValueError):
+    """An expression that is not plain arithmetic over the operands."""
+
+
+def evaluate_expression(expression: str, values: dict[str, float]) -> float:
+    """The value of *expression*: + - * /, parentheses, numbers and operand names only (no ``eval``)."""
+    if len(expression) > _MAX_EXPRESSION:
+        raise ExpressionError(f"the expression is longer than {_MAX_EXPRESSION} characters")
+    try:
+        tree = ast.parse(expression.replace("×", "*").replace("÷", "/"), mode="eval")
+    except SyntaxError:
+        raise ExpressionError(f"the expression {expression!r} is not arithmetic") from None
+    return _evaluate(tree.body, values)
+
+
+def _evaluate(node: ast.AST, values: dict[str, float]) -> float:
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left, right = _evaluate(node.left, values), _evaluate(node.right, values)
+        if isinstance(node.op, ast.Div) and right == 0:
+            raise ExpressionError("the expression divides by zero")
+        return float(_OPERATORS[type(node.op)](left, right))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        inner = _evaluate(node.operand, values)
+        return -inner if isinstance(node.op, ast.USub) else inner
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return float(node.value)
+    if isinstance(node, ast.Name):
+        if node.id not in values:
+            raise ExpressionError(f"the expression names {node.id!r}, which is not an operand")
+        return values[node.id]
+    raise ExpressionError(f"the expression uses {type(node).__name__}: only + - * / ( ), numbers and operands")
+
+
+def _operand_asked(name: str) -> Asked:
+    return Asked("", name, concepts_in(name).concepts, frozenset(tokenize(name)))
+
+
+def check_operand(
+    label: str, value: float, period: str | None, cited: CitedSpan | None, name: str = ""
+) -> OperandCheck:
+    """An operand is supported by its own verified span: value, kind, sign, the concept of its *name*, period."""
+    base = OperandCheck(
+        label=label, name=name, value=value, value_check="unsupported", period_check="not_applicable", detail=""
+    )
+    if cited is None:
+        return base.model_copy(update={"detail": "its quote is not verified in the cited lines"})
+    candidates = quote_candidates(cited)
+    matches = [c for c in candidates if same_value(value, 1.0, c.value) or value_matches(value, None, c)]
+    if not matches:
+        holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
+        return base.model_copy(update={"detail": f"{value:,.6g} is not in its quote, which holds {holds}"})
+    asked = _operand_asked(name)
+    named = [concept(c) for c in asked.concepts]
+    unit = next((_CONCEPT_UNITS.get(c.kind) for c in named if c is not None), None)
+    kinds = [c for c in matches if kind_fits(unit, None, c) and (unit == "percent" or c.kind != "percent")]
+    if not kinds:
+        return base.model_copy(
+            update={
+                "value_check": "supported",
+                "kind_check": "mismatch",
+                "detail": kind_detail(unit or name, matches[0]),
+            }
+        )
+    signs = [(c, *sign_check(value, c, asked)) for c in kinds]
+    signed = [c for c, verdict, _ in signs if verdict == "supported"]
+    if not signed:
+        return base.model_copy(
+            update={
+                "value_check": "supported",
+                "kind_check": "supported",
+                "sign_check": "mismatch",
+                "detail": signs[0][2],
+            }
+        )
+    if name.strip():
+        judged = [(c, *concept_check(asked, c)) for c in signed]
+    else:
+        judged = [(c, "unknown", "the operand is not named, so its concept is not checked") for c in signed]
+    verdict = next((v for v in ("supported", "unknown", "mismatch") if any(j[1] == v for j in judged)), "unknown")
+    chosen = [c for c, v, _ in judged if v == verdict]
+    note = next(n for _, v, n in judged if v == verdict)
+    check = with_period(chosen, period, frozenset(), [cited], f"{value:,.6g}")
+    picked = next((m for m in chosen if m.column_label == check.column), chosen[0])
+    return base.model_copy(
+        update={
+            "value_check": "supported",
+            "period_check": check.period_check,
+            "kind_check": "supported",
+            "sign_check": "supported",
+            "concept_check": verdict,
+            "concepts": sorted(evidence_of(picked).concepts or asked.concepts),
+            "column": check.column,
+            "scale": picked.scale,
+            "detail": "; ".join(n for n in (check.detail, note) if n),
+        }
+    )
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What an expression is made of: operand names above and below the line, and its numbers."""
+
+    above: frozenset[str]
+    below: frozenset[str]
+    constants: tuple[float, ...]
+    averages: frozenset[float]  # a constant that divides a sum of that many names: an average's count
+
+
+def expression_shape(expression: str) -> _Shape:
+    """The names above and below the line and the numbers of *expression* (already known to be arithmetic)."""
+    tree = ast.parse(expression.replace("×", "*").replace("÷", "/"), mode="eval").body
+    above: set[str] = set()
+    below: set[str] = set()
+    constants: list[float] = []
+    averages: set[float] = set()
+
+    def walk(node: ast.AST, down: bool) -> None:
+        if isinstance(node, ast.Name):
+            (below if down else above).add(node.id)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+            constants.append(float(node.value))
+        elif isinstance(node, ast.UnaryOp):
+            walk(node.operand, down)
+        elif isinstance(node, ast.BinOp):
+            right = node.right.value if isinstance(node.right, ast.Constant) else None
+            if isinstance(node.op, ast.Div) and isinstance(right, (int, float)):
+                terms = _sum_terms(node.left)
+                if terms and float(right) == len(terms):
+                    averages.add(float(len(terms)))
+            walk(node.left, down)
+            walk(node.right, not down if isinstance(node.op, ast.Div) else down)
+
+    walk(tree, False)
+    return _Shape(frozenset(above), frozenset(below), tuple(constants), frozenset(averages))
+
+
+def _sum_terms(node: ast.AST) -> list[str]:
+    """The names of a sum of names ('a + b'), or [] when *node* is anything else."""
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _sum_terms(node.left), _sum_terms(node.right)
+        return left + right if left and right else []
+    return []
+
+
+def _structure_problem(calculation: Calculation, shape: _Shape, days: bool) -> str:
+    """Why the expression does not use its operands as a computation must ('' when it does)."""
+    unused = [o.label for o in calculation.operands if o.label not in shape.above | shape.below]
+    if unused:
+        return f"operand {', '.join(unused)} is cited but not used in {calculation.expression}"
+    allowed = {100.0} | set(shape.averages) | ({365.0, 360.0, 366.0} if days else set())
+    literals = [c for c in shape.constants if c not in allowed]
+    if literals:
+        shown = ", ".join(f"{c:g}" for c in literals)
+        return (
+            f"the expression uses the number {shown}: only cited operands, 100 for a percentage, an average's count "
+            "of terms and a year's days for a days ratio may appear"
+        )
+    return ""
+
+
+def _definitions(question: str, label: str) -> tuple[str, list[Formula]]:
+    """The definition the question states, else the standard ratios the question or the item names."""
+    stated = stated_definition(question)
+    if stated is not None:
+        return "the question's definition", [stated]
+    named = ratios_in(question) or ratios_in(label)
+    return " or ".join(r.label for r in named), [f for r in named for f in r.formulas]
+
+
+def _fits(formula: Formula, operands: list[OperandCheck], shape: _Shape) -> bool:
+    concepts = {o.label: frozenset(o.concepts) for o in operands}
+    top = [concepts[o.label] for o in operands if o.label in shape.above]
+    bottom = [concepts[o.label] for o in operands if o.label in shape.below]
+    wanted = frozenset(formula.numerator) | frozenset(formula.denominator)
+    fills = all(any(same_concept(frozenset({c}), got) for got in top) for c in formula.numerator) and all(
+        any(same_concept(frozenset({c}), got) for got in bottom) for c in formula.denominator
+    )
+    return fills and all(same_concept(got, wanted) for got in concepts.values())
+
+
+def definition_check(
+    question: str, label: str, operands: list[OperandCheck], shape: _Shape
+) -> tuple[ConceptCheck, str]:
+    """Whether the operands' concepts fill the named ratio's (or the stated definition's) formula."""
+    name, formulas = _definitions(question, label)
+    if not formulas:
+        return "not_applicable", ""
+    if any(not o.concepts for o in operands):
+        unnamed = ", ".join(o.label for o in operands if not o.concepts)
+        return "unknown", f"{name}: operand {unnamed} is no line item docintel knows, so the definition is not checked"
+    if any(_fits(f, operands, shape) for f in formulas):
+        return "supported", f"computed as {name} is defined"
+    wanted = " or ".join(_formula_text(f) for f in formulas[:3])
+    got = " / ".join(
+        ", ".join(sorted({label_of(c) for o in operands if o.label in part for c in o.concepts})) or "-"
+        for part in (shape.above, shape.below)
+    )
+    return "mismatch", f"{name} is {wanted}; the operands give {got}"
+
+
+def _formula_text(formula: Formula) -> str:
+    top = " + ".join(label_of(c) for c in formula.numerator)
+    return f"{top} / {' + '.join(label_of(c) for c in formula.denominator)}" if formula.denominator else top
+
+
+def check_calculation(
+    calculation: Calculation,
+    stated: float | None,
+    unit: str | None,
+    operand_spans: dict[str, CitedSpan | None],
+    question_years: frozenset[int] = frozenset(),
+    question: str = "",
+    label: str = "",
+) -> ItemCheck:
+    """Operands supported, expression arithmetic over every operand, result recomputed within 0.5%, value =
+    result at its unit, the operands' columns among the periods the question names, and a named ratio's
+    definition filled by the operands' concepts."""
+    labels = [o.label for o in calculation.operands]
+    operands = [
+        check_operand(o.label, o.value, o.period, operand_spans.get(o.label), getattr(o, "name", "") or "")
+        for o in calculation.operands
+    ]
+    if len(set(labels)) != len(labels):
+        return _calculation_failed("rejected", "operand labels repeat", operands, None)
+    try:
+        recomputed = evaluate_expression(calculation.expression, {o.label: o.value for o in calculation.operands})
+    except ExpressionError as exc:
+        return _calculation_failed("rejected", str(exc), operands, None)
+    shape = expression_shape(calculation.expression)
+    _, formulas = _definitions(question, label)
+    if problem := _structure_problem(calculation, shape, any(f.constants for f in formulas)):
+        return _calculation_failed("rejected", problem, operands, recomputed)
+    failing = [o for o in operands if not o.holds]
+    if failing:
+        detail = "; ".join(f"operand {o.label}: {o.detail}" for o in failing)
+        return _calculation_failed("mismatch", detail, operands, recomputed)
+    if not _close(recomputed, calculation.result):
+        detail = f"{calculation.expression} = {recomputed:,.6g}, not {calculation.result:,.6g}"
+        return _calculation_failed("mismatch", detail, operands, recomputed)
+    value_ok = stated is not None and (
+        _close(stated, calculation.result)
+        or (unit == "percent" and (_close(stated, recomputed * 100) or _close(stated / 100, recomputed)))
+    )
+    detail = f"{calculation.expression} = {recomputed:,.6g} from {len(operands)} cited figures"
+    if not value_ok:
+        detail += f"; but the item states {stated}"
+    elif stated is not None and (scale_problem := _scale_problem(calculation, operands, stated, unit)):
+        value_ok, detail = False, f"{detail}; {scale_problem}"
+    period: PeriodCheck = "supported" if all(o.period_check == "supported" for o in operands) else "unknown"
+    other_years = [o for o in operands if question_years and o.column and not years_named(o.column) & question_years]
+    if other_years:
+        period = "mismatch"
+        named = ", ".join(map(str, sorted(question_years)))
+        detail += "; " + ", ".join(f"operand {o.label} is in the {o.column} column" for o in other_years)
+        detail += f", not a period the question asks about ({named})"
+    concept, concept_note = definition_check(question, label, operands, shape)
+    kind = "not_applicable"
+    if concept != "not_applicable" and unit in UNIT_FACTORS and _ratio_named(question, label):
+        kind, concept_note = "mismatch", f"{concept_note}; a ratio is not money ({unit})"
+    elif concept != "not_applicable":
+        kind = "supported"
+    if any(o.concept_check == "unknown" for o in operands) and concept == "not_applicable":
+        concept = "unknown"
+        concept_note = "an operand's concept is not checked"
+    return ItemCheck(
+        item=0,
+        value_check="supported" if value_ok else "unsupported",
+        period_check=period,
+        calculation_check="verified",
+        concept_check=concept,
+        kind_check=kind,  # type: ignore[arg-type]
+        recomputed=recomputed,
+        detail="; ".join(n for n in (detail, concept_note) if n),
+        operands=operands,
+    )
+
+
+def _ratio_named(question: str, label: str) -> bool:
+    """A ratio (not a defined money measure such as free cash flow) is named."""
+    named = ratios_in(question) or ratios_in(label)
+    return any(r.kind != "money" for r in named) or (stated_definition(question) is not None and not named)
+
+
+def _scale_problem(calculation: Calculation, operands: list[OperandCheck], stated: float, unit: str | None) -> str:
+    """Why the stated result is at the wrong scale ('' when it is not, or the operands' scales are not all known).
+
+    The expression is evaluated again on the operands in units (their cells times the table's scale): a sum of
+    millions stays millions, a ratio of millions is a plain number.
+    """
+    if unit in ("percent", "ratio", "per_share", "other") or any(o.scale is None for o in operands):
+        return ""
+    in_units = evaluate_expression(calculation.expression, {o.label: o.value * (o.scale or 1.0) for o in operands})
+    factor = UNIT_FACTORS.get(unit or "", 1.0)
+    if _close(stated * factor, in_units):
+        return ""
+    return f"at the operands' scale the result is {in_units:,.6g} units, not {stated_text(stated, unit)}"
+
+
+def _calculation_failed(
+    check: CalculationCheck, detail: str, operands: list[OperandCheck], recomputed: float | None
+) -> ItemCheck:
+    return ItemCheck(
+        item=0,
+        value_check="unsupported",
+        period_check="not_applicable",
+        calculation_check=check,
+        recomputed=recomputed,
+        detail=detail,
+        operands=operands,
+    )
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=CALCULATION_TOLERANCE, abs_tol=1e-9)
