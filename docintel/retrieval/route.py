@@ -183,7 +183,9 @@ def _by_subject(
     """The question's subjects no issuer matched: absent (no_match), written as a word (a note), or written
     often by some documents (only those are searched)."""
     unmatched = [n for n in q.entities.issuer_position if not names_part(n, matched)]
-    found = {n: mentions(n, q.name_tokens[n], q.hits, q.corpus, [c.doc for c in live]) for n in unmatched}
+    docs = [c.doc for c in live]
+    owners = set(q.entities.owners)
+    found = {n: mentions(n, q.name_tokens[n], q.hits, q.corpus, docs, n not in owners) for n in unmatched}
     written = {n: w for n, w in found.items() if w is not None}  # None: written in lower case, a term
     for n in (n for n in unmatched if n not in written and not named_any and " " not in n):  # 'Block', not 'Net Sales'
         q.notes.append(
