@@ -225,3 +225,14 @@ def test_real_filing_line_table_and_answer(run_cli):
     data = json.loads(out)
     assert code == 0 and data["verification"]["status"] == "verified"
     assert any(i["date"]["iso"] == "2023-05-03" for i in data["answer"]["items"])
+
+
+def test_a_folder_of_bad_files_prints_nothing_on_stdout(run_cli, tmp_path, corpus_pdf):
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    (folder / "fake.pdf").write_bytes(b"just some text, renamed to .pdf\n")
+    code, out, err = run_cli("ingest", folder)
+    assert code == 3 and out == "" and err.startswith("error: ") and "fake.pdf" in err
+    (folder / "good.pdf").write_bytes(corpus_pdf.read_bytes())  # one good file: its line, and the error
+    code, out, err = run_cli("ingest", folder)
+    assert code == 3 and out.startswith("good: 6 pages") and out.count("\n") == 1 and "fake.pdf" in err
