@@ -40,6 +40,28 @@ def test_follow_ups_carry_period_company_and_topic_and_explicit_ones_win(asked, 
     assert resolve(asked, previous).question == expected
 
 
+def test_follow_ups_of_follow_ups_never_nest_brackets():
+    # each follow-up says what "it" is in one flat bracket: the previous turn's own bracket is read, not quoted
+    asked = ["Which segment drove it?", "How did its share change?", "Why did it grow?"]
+    previous = turn(1, "What was Verizon's capital expenditure in 2022?")
+    resolved = []
+    for number, question in enumerate(asked, 2):
+        resolved.append(resolve(question, previous).question)
+        previous = Turn(number=number, asked=question, question=resolved[-1], trace_id=None, answer="x", status="x")
+    assert resolved[1] == (
+        "How did its share change (for Verizon; in 2022; 'its' = segment drove Verizon's capital expenditure in 2022)?"
+    )
+    assert all(q.count("(") == 1 and q.count(")") == 1 and q.endswith(")?") for q in resolved), resolved
+    assert resolved[2].startswith("Why did it grow (for Verizon; in 2022; 'it' = segment drove Verizon's")
+
+
+def test_a_question_s_own_brackets_stay_in_the_topic():
+    previous = turn(1, "What was Verizon's revenue (in USD millions) in 2022?")
+    assert resolve("Why did it grow?", previous).question == (
+        "Why did it grow (for Verizon; in 2022; 'it' = Verizon's revenue (in USD millions) in 2022)?"
+    )
+
+
 def test_a_first_question_is_taken_as_asked():
     assert resolve("and in 2017?", None).question == "and in 2017?"
 
