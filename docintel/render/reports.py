@@ -46,7 +46,7 @@ def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> s
             f"cache {'hit' if d.cache_hit else 'miss'} — {m.title}"
         )
         for w in m.warnings[:10]:
-            out.append(f"  warning: page {w.page}: {w.message}")
+            out.append(f"  warning: {f'page {w.page}' if w.page else 'document'}: {w.message}")
         if len(m.warnings) > 10:
             out.append(f"  ... {len(m.warnings) - 10} more warnings (see --json)")
     if failures:
