@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from docintel.question.conversation import Turn, assemble, resolve
 from tests.conftest import read_traces
+
+
+def verdicts(out: str) -> list[str]:
+    """The overall verdict of every answer printed ('Answer (text) — supported (quotes 1/1 verified)'): a whole
+    word, so that 'unsupported' never counts as 'supported'."""
+    return re.findall(r"^Answer \([^)]*\) — (\w+)", out, re.M)
 
 
 def turn(number: int, question: str, status: str = "supported", answer: str = "109.8 millions") -> Turn:
@@ -31,6 +38,28 @@ def turn(number: int, question: str, status: str = "supported", answer: str = "1
 def test_follow_ups_carry_period_company_and_topic_and_explicit_ones_win(asked, expected):
     previous = turn(1, "What was 3M's capital expenditure in FY2018?")
     assert resolve(asked, previous).question == expected
+
+
+def test_follow_ups_of_follow_ups_never_nest_brackets():
+    # each follow-up says what "it" is in one flat bracket: the previous turn's own bracket is read, not quoted
+    asked = ["Which segment drove it?", "How did its share change?", "Why did it grow?"]
+    previous = turn(1, "What was Verizon's capital expenditure in 2022?")
+    resolved = []
+    for number, question in enumerate(asked, 2):
+        resolved.append(resolve(question, previous).question)
+        previous = Turn(number=number, asked=question, question=resolved[-1], trace_id=None, answer="x", status="x")
+    assert resolved[1] == (
+        "How did its share change (for Verizon; in 2022; 'its' = segment drove Verizon's capital expenditure in 2022)?"
+    )
+    assert all(q.count("(") == 1 and q.count(")") == 1 and q.endswith(")?") for q in resolved), resolved
+    assert resolved[2].startswith("Why did it grow (for Verizon; in 2022; 'it' = segment drove Verizon's")
+
+
+def test_a_question_s_own_brackets_stay_in_the_topic():
+    previous = turn(1, "What was Verizon's revenue (in USD millions) in 2022?")
+    assert resolve("Why did it grow?", previous).question == (
+        "Why did it grow (for Verizon; in 2022; 'it' = Verizon's revenue (in USD millions) in 2022)?"
+    )
 
 
 def test_a_first_question_is_taken_as_asked():
@@ -120,7 +149,9 @@ def test_a_scripted_session_resolves_follow_ups_and_links_every_trace(run_cli, c
         assert history + tiers["evidence"]["budget_chars"] <= 12000
     code, out, _ = run_cli("traces", "show", "--session", sessions[0]["session_id"])
     assert code == 0 and "turn 2: and in fiscal 2024?" in out
-    assert "resolved: What were capital expenditures in fiscal 2024?" in out and "supported" in out
+    second = out.split("turn 2: and in fiscal 2024?\n", 1)[1].splitlines()
+    assert second[0] == "  resolved: What were capital expenditures in fiscal 2024?"
+    assert re.fullmatch(rf"  answer: .*58\.9.* — supported; trace {traces[1]['trace_id']}", second[1]), second[1]
 
 
 def test_commands_at_the_prompt(run_cli, corpus_pdf, tmp_path, isolated_env, monkeypatch):
@@ -130,7 +161,8 @@ def test_commands_at_the_prompt(run_cli, corpus_pdf, tmp_path, isolated_env, mon
     code, out, _ = run_cli("chat", corpus_pdf)
     assert code == 0 and out.startswith("session s")
     assert "  evidence " in out  # /budget: the first turn has no history tiers yet
-    assert "documents in scope: northwind-annual-report-2025" in out and "verified" in out  # /sources
+    assert "documents in scope: northwind-annual-report-2025" in out  # /sources, and each citation's verdict:
+    assert re.search(r"^  cited northwind-annual-report-2025 lines \d+-\d+ \(p\.\d+\): verified$", out, re.M), out
     saved = json.loads((tmp_path / "t.json").read_text())
     assert saved["turns"][0]["question"] == "What was net income in fiscal 2025?"
     assert "conversation forgotten" in out
@@ -159,7 +191,7 @@ def test_chat_with_the_openai_backend(run_cli, corpus_pdf, fake_openai, tmp_path
     script = tmp_path / "turns.txt"
     script.write_text("What is the refund window?\nand for damaged items?\n")
     code, out, _ = run_cli("chat", corpus_pdf, "--script", script, "--strategy", "combined")
-    assert code == 0 and out.count("supported") >= 2
+    assert code == 0 and verdicts(out) == ["supported", "supported"], out
     second = fake_openai.requests[1]["body"]["input"][1]["content"]
     assert "Conversation so far" in second and "Turn 1: Q: What is the refund window?" in second
     assert second.index("Conversation so far") < second.index("<evidence>") < second.index("Question:")
@@ -245,7 +277,7 @@ def test_a_failed_turn_sets_the_script_s_exit_code_and_the_session_goes_on(run_c
     script = tmp_path / "turns.txt"
     script.write_text("What is the refund window?\nWhat is the refund window for damaged items?\n")
     code, out, err = run_cli("chat", corpus_pdf, "--script", script, "--strategy", "combined")
-    assert code == 5 and err.startswith("error: ") and "supported" in out  # the second turn was answered
+    assert code == 5 and err.startswith("error: ") and verdicts(out) == ["supported"]  # the second turn was answered
 
 
 def test_bad_scripts_and_documents_are_refused_before_any_turn(run_cli, corpus_pdf, tmp_path, isolated_env):
@@ -402,3 +434,61 @@ def test_a_damaged_turn_trace_is_skipped_by_the_session_replay(run_cli, corpus_p
 )
 def test_quarters_relative_years_and_demonstratives_in_follow_ups(previous, asked, expected):
     assert resolve(asked, turn(1, previous)).question == expected
+
+
+def _chat_at_a_terminal(corpus_pdf, lines: list[str], cwd) -> str:
+    """Run `docintel chat` in a pseudo-terminal (readline on, as for a person typing) and type *lines*."""
+    import os
+    import pty
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+
+    master, slave = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "dumb"}
+    cmd = [sys.executable, "-m", "docintel", "chat", str(corpus_pdf)]
+    proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd, close_fds=True)
+    os.close(slave)
+    seen = b""
+
+    def read(prompts: int) -> None:  # until *prompts* prompts were shown, or the terminal closes
+        nonlocal seen
+        deadline = time.monotonic() + 30
+        while seen.count(b"docintel> ") < prompts and time.monotonic() < deadline:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the program left: its side of the terminal is closed
+                return
+            if not chunk:
+                return
+            seen += chunk
+
+    try:
+        for n, line in enumerate(lines, 1):
+            read(n)
+            os.write(master, line.encode() + b"\n")
+        proc.wait(timeout=30)
+        read(len(lines) + 1)
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, seen.decode(errors="replace")
+    return seen.decode(errors="replace")
+
+
+def test_the_prompt_history_is_private_and_bounded(corpus_pdf, isolated_env):
+    from docintel.cli.chat import HISTORY_LINES
+
+    history = isolated_env / "cache" / "chat_history"
+    history.parent.mkdir(parents=True)
+    older = [f"old question {n}?" for n in range(HISTORY_LINES + 5)]
+    history.write_text("".join(q + "\n" for q in older))
+    history.chmod(0o644)  # as an earlier version, or another tool, left it: readable by everyone
+    _chat_at_a_terminal(corpus_pdf, ["/help", "/quit"], isolated_env)
+    assert history.stat().st_mode & 0o777 == 0o600  # the questions asked are the user's alone, as the caches
+    kept = history.read_text().splitlines()
+    assert len(kept) == HISTORY_LINES and kept[-2:] == ["/help", "/quit"]  # the newest kept, the oldest dropped
+    assert kept[0] == older[7]

@@ -153,3 +153,41 @@ def test_bm25_matches_rank_bm25_with_lucene_idf():
         expected = np.array(reference.get_scores([term])) / reference.idf[term] * lucene
         scores, matched = ours.scores([(term, 1.0)])
         assert np.allclose(scores, expected) and [term in m for m in matched] == [term in d for d in corpus]
+
+
+SUPPLEMENTAL = [  # a balance-sheet note laid out as in a 10-K: a column header, sub-headings, rows
+    "NOTE 7. Supplemental Balance Sheet Information",
+    "Additional supplemental balance sheet information is provided in the table that follows.",
+    "(Millions) 2018 2017",
+    "Other current assets",
+    "Derivative assets-current $ 88 $ 37",
+    "Insurance related (receivables, prepaid expenses and other) 103 71",
+    "Other 158 158",
+    "Total other current assets $ 349 $ 266",
+    "Property, plant and equipment - at cost",
+    "Land $ 340 $ 348",
+    "Buildings and leasehold improvements 7,517 7,681",
+    "Machinery and equipment 15,680 15,907",
+    "Other assets",
+    "Deferred income taxes $ 365 $ 511",
+    "Total other assets $ 1,345 $ 1,395",
+]
+
+
+def test_a_passage_that_joins_the_ones_kept_costs_nothing_never_less(run_cli, make_pdf):
+    # A passage whose lines were already sent as the table header of the rows below it makes the block
+    # shorter when it is kept: it is shown as adding 0 chars (and how much shorter the block got), never
+    # as a negative size, and what was charged still adds up to what is sent.
+    pages = [["Acme Widgets Annual Report 2018"], *[filler(f"topic {n}", 40) for n in range(4)], SUPPLEMENTAL]
+    pdf = make_pdf("acme.pdf", pages)
+    question = "What were total other current assets?"
+    code, out, err = run_cli("context", question, pdf, "--budget-chars", "1500", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    kept = [d for d in data["decisions"] if d["action"] == "kept"]
+    assert all(d["chars"] >= 0 and d["saves_chars"] >= 0 for d in data["decisions"])
+    joined = [d for d in kept if d["saves_chars"]]
+    assert joined and all(d["chars"] == 0 and "adds nothing" in d["reason"] for d in joined), kept
+    assert sum(d["chars"] - d["saves_chars"] for d in kept) == data["budget"]["used_chars"]
+    code, out, _ = run_cli("context", question, pdf, "--budget-chars", "1500")
+    assert code == 0 and "(-" not in out and " (0 chars): fits the budget in rank order; adds nothing" in out

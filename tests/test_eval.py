@@ -208,6 +208,20 @@ def test_eval_scores_and_writes_a_report(run_cli, gold_file, corpus_pdf, tmp_pat
     assert run["totals"]["page_recall"] == 1.0 and run["totals"]["spans_verified"] == 1.0
     traces = list((isolated_env / "traces").glob("2*.json"))
     assert len(traces) == 3
+    # the table says how many answers the answer score is over: two of the three questions have a gold answer
+    head, _, row = out.split("full assembly\n", 1)[1].splitlines()[:3]
+    column = head.index("answers scored")
+    assert row[column - 6 : column + 14].split() == ["1.000", "2", "of", "3"], (head, row)
+    assert run["totals"]["answer_match_questions"] == 2
+
+
+def test_eval_table_says_no_answer_could_be_scored(run_cli, corpus_pdf, tmp_path):
+    rows = [{"id": "refund", "question": "What is the refund window?", "doc": corpus_pdf.name, "gold_pages": [5]}]
+    (tmp_path / "gold.jsonl").write_text(json.dumps(rows[0]) + "\n")
+    code, out, _ = run_cli("eval", tmp_path / "gold.jsonl", corpus_pdf)
+    head, _, row = out.split("full assembly\n", 1)[1].splitlines()[:3]
+    column = head.index("answers scored")
+    assert code == 0 and row[column - 6 : column + 14].split() == ["-", "0", "of", "1"], (head, row)
 
 
 def test_eval_scores_the_answer_value_not_a_number_in_its_quote(run_cli, corpus_pdf, tmp_path, isolated_env):

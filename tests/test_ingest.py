@@ -225,3 +225,42 @@ def test_real_filing_line_table_and_answer(run_cli):
     data = json.loads(out)
     assert code == 0 and data["verification"]["status"] == "verified"
     assert any(i["date"]["iso"] == "2023-05-03" for i in data["answer"]["items"])
+
+
+def test_a_folder_of_bad_files_prints_nothing_on_stdout(run_cli, tmp_path, corpus_pdf):
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    (folder / "fake.pdf").write_bytes(b"just some text, renamed to .pdf\n")
+    code, out, err = run_cli("ingest", folder)
+    assert code == 3 and out == "" and err.startswith("error: ") and "fake.pdf" in err
+    (folder / "good.pdf").write_bytes(corpus_pdf.read_bytes())  # one good file: its line, and the error
+    code, out, err = run_cli("ingest", folder)
+    assert code == 3 and out.startswith("good: 6 pages") and out.count("\n") == 1 and "fake.pdf" in err
+
+
+def _patched(path: Path, old: bytes, new: bytes) -> Path:
+    """The PDF with *old* replaced by *new* padded to the same length (offsets stay valid)."""
+    data = path.read_bytes()
+    assert old in data and len(new) <= len(old)
+    path.write_bytes(data.replace(old, new.ljust(len(old))))
+    return path
+
+
+def test_what_cannot_be_read_is_left_out_with_a_warning(make_pdf, run_cli):
+    pages = [Page(["Acme annual report: the first page of text."]), Page(["The second page has the results."])]
+    pdf = make_pdf("outline.pdf", pages, title="Acme Report", outline=[("Intro", 0), ("Results", 1)])
+    _patched(pdf, b"/Dest [7 0 R /Fit]", b"/Dest 7")  # the second bookmark points nowhere
+    code, out, _ = run_cli("ingest", pdf, "--json")
+    meta = json.loads(out)["documents"][0]
+    assert code == 0 and [e["title"] for e in meta["outline"]] == ["Intro"]
+    message = "1 bookmark(s) of the PDF outline point to no page, left out: 'Results'"
+    assert meta["warnings"] == [{"page": 0, "kind": "skipped", "message": message}]
+    info = make_pdf("info.pdf", pages, title="Acme Report")
+    _patched(info, b"<< /Title (Acme Report) /Producer (docintel pdfwriter) >>", b"[1 2]")  # not a dictionary
+    code, out, _ = run_cli("ingest", info, "--json")
+    meta = json.loads(out)["documents"][0]
+    assert code == 0 and meta["title"] == "info"  # the file name, since the metadata cannot be read
+    assert [(w["page"], w["kind"]) for w in meta["warnings"]] == [(0, "skipped")]
+    assert meta["warnings"][0]["message"].startswith("the PDF metadata (title, author, dates) could not be read")
+    code, out, _ = run_cli("ingest", info)
+    assert "  warning: document: the PDF metadata (title, author, dates) could not be read" in out

@@ -99,30 +99,43 @@ def _turns(args: argparse.Namespace, script: list[str] | None) -> Iterator[str]:
             yield line.strip()
 
 
+HISTORY_LINES = 1000  # questions kept at the prompt's history (the oldest go first)
+
+
 def _readline_history(args: argparse.Namespace) -> None:
-    """Line editing and a history of earlier questions at the prompt, where readline exists."""
+    """Line editing and a history of earlier questions at the prompt, where readline exists.
+
+    The history is read and written here, not by the readline library: one question per line, the
+    last HISTORY_LINES only, written atomically and readable by its owner alone (mode 600, as the
+    caches), whatever readline (GNU or libedit) the Python has.
+    """
     try:
         import atexit
         import readline
-
-        from ..settings import load_settings
-
-        history = load_settings({"cache_dir": args.cache_dir}).cache_dir / "chat_history"
-        try:
-            readline.read_history_file(history)
-        except OSError:
-            pass
-        atexit.register(lambda: _write_history(readline, history))
     except ImportError:  # no readline on this platform: plain input
-        pass
+        return
+    from ..settings import load_settings
+
+    history = load_settings({"cache_dir": args.cache_dir}).cache_dir / "chat_history"
+    try:
+        for line in history.read_text(encoding="utf-8").splitlines()[-HISTORY_LINES:]:
+            if line.strip():
+                readline.add_history(line)
+    except (OSError, UnicodeDecodeError):
+        pass  # no history yet, or an unreadable one: start afresh
+    atexit.register(_write_history, readline, history)
 
 
 def _write_history(readline: Any, path: Path) -> None:
+    """Keep the last HISTORY_LINES questions asked, private to the user; never an error on the way out."""
+    from ..ingest.cache import atomic_write_text
+
+    items = [readline.get_history_item(i) for i in range(1, readline.get_current_history_length() + 1)]
+    kept = [item.replace("\n", " ") for item in items if item and item.strip()][-HISTORY_LINES:]
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        readline.write_history_file(path)
+        atomic_write_text(path, "".join(f"{item}\n" for item in kept))  # a new file, mode 600
     except OSError:
-        pass  # the history is a convenience: never an error on the way out
+        pass  # the history is a convenience: a cache folder that cannot take it costs nothing else
 
 
 def cmd_chat(args: argparse.Namespace) -> int:

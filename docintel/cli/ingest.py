@@ -52,7 +52,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                 entry["lines"] = d.lines.to_dict(orient="records")
                 entry["tables"] = d.table_data
         print(json.dumps(data, indent=1, ensure_ascii=False))
-    else:
+    elif report.documents:  # none read: stdout stays empty, the errors say why
         print_text(render.ingest_report(report.documents, []))
         if args.lines:
             for d in report.documents:

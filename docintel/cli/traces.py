@@ -30,7 +30,18 @@ def register(sub: Any) -> None:
         "verification and what it cost. IDs may be abbreviated to a unique prefix.",
     )
     tsub = t.add_subparsers(dest="traces_command", metavar="ACTION", required=True)
-    lp = tsub.add_parser("list", help="newest first, one line each")
+    lp, sp = _add_list(tsub), _add_show(tsub)
+    vp, rp = _add_verify(tsub), _add_replay(tsub)
+    st = _add_stats(tsub)
+    for parser in (lp, sp, st):
+        parser.add_argument("--traces-dir", type=Path, help="traces folder (DOCINTEL_TRACES_DIR; default ./traces)")
+    for parser in (vp, rp):
+        common_flags(parser)  # --cache-dir, --traces-dir, --password, --quiet as everywhere
+        _add_document_flags(parser)
+
+
+def _add_list(tsub: Any) -> argparse.ArgumentParser:
+    lp: argparse.ArgumentParser = tsub.add_parser("list", help="newest first, one line each")
     lp.add_argument("--limit", type=non_negative, default=20, help="show at most N traces (default 20; 0 = all)")
     lp.add_argument(
         "--status",
@@ -41,7 +52,11 @@ def register(sub: Any) -> None:
     lp.add_argument("--since", help="only traces created on or after DATE (YYYY-MM-DD or ISO time)")
     lp.add_argument("--grep", help="only traces whose question contains TEXT (case-insensitive)")
     lp.add_argument("--json", action="store_true")
-    sp = tsub.add_parser(
+    return lp
+
+
+def _add_show(tsub: Any) -> argparse.ArgumentParser:
+    sp: argparse.ArgumentParser = tsub.add_parser(
         "show",
         help="the question, sources sent, answer, citations and verdicts, usage; or a chat session's turns",
     )
@@ -54,7 +69,11 @@ def register(sub: Any) -> None:
     )
     sp.add_argument("--json", action="store_true", help="print the whole trace")
     sp.add_argument("--prompt", action="store_true", help="print the exact system and user prompt")
-    vp = tsub.add_parser(
+    return sp
+
+
+def _add_verify(tsub: Any) -> argparse.ArgumentParser:
+    vp: argparse.ArgumentParser = tsub.add_parser(
         "verify",
         help="verify a stored answer again against the current documents",
         description="Verify a stored answer again against the documents as they are now. Each\n"
@@ -68,7 +87,11 @@ def register(sub: Any) -> None:
     )
     vp.add_argument("id")
     vp.add_argument("--json", action="store_true")
-    rp = tsub.add_parser(
+    return vp
+
+
+def _add_replay(tsub: Any) -> argparse.ArgumentParser:
+    rp: argparse.ArgumentParser = tsub.add_parser(
         "replay",
         help="send the stored request again; store a new trace linked to it",
         description="Send the stored prompt again with the stored settings (model, API, output\n"
@@ -80,30 +103,37 @@ def register(sub: Any) -> None:
     )
     rp.add_argument("id")
     rp.add_argument("--json", action="store_true")
-    st = tsub.add_parser("stats", help="answer/verification rates, tokens, cost, latency, context utilisation")
+    return rp
+
+
+def _add_stats(tsub: Any) -> argparse.ArgumentParser:
+    st: argparse.ArgumentParser = tsub.add_parser(
+        "stats", help="answer/verification rates, tokens, cost, latency, context utilisation"
+    )
     st.add_argument("--last", type=non_negative, default=100, help="over the last N traces (default 100; 0 = all)")
     st.add_argument("--json", action="store_true")
-    for parser in (lp, sp, st):
-        parser.add_argument("--traces-dir", type=Path, help="traces folder (DOCINTEL_TRACES_DIR; default ./traces)")
-    for parser in (vp, rp):
-        common_flags(parser)  # --cache-dir, --traces-dir, --password, --quiet as everywhere
-        parser.add_argument(
-            "--doc",
-            action="append",
-            type=Path,
-            default=[],
-            metavar="PATH",
-            help="where a document of the trace is now (repeatable); matched by content hash, "
-            "or by file name when it changed",
-        )
-        parser.add_argument(
-            "--search",
-            action="append",
-            type=Path,
-            default=[],
-            metavar="FOLDER",
-            help="find moved documents by content hash among the PDFs in FOLDER (repeatable)",
-        )
+    return st
+
+
+def _add_document_flags(parser: argparse.ArgumentParser) -> None:
+    """--doc and --search: where verify and replay find documents that moved."""
+    parser.add_argument(
+        "--doc",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="PATH",
+        help="where a document of the trace is now (repeatable); matched by content hash, "
+        "or by file name when it changed",
+    )
+    parser.add_argument(
+        "--search",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="FOLDER",
+        help="find moved documents by content hash among the PDFs in FOLDER (repeatable)",
+    )
 
 
 def _store(args: argparse.Namespace) -> TraceStore:

@@ -80,7 +80,12 @@ class Decision(BaseModel):
     score: float | None
     action: Literal["kept", "skipped", "escalated", "whole_document"]
     reason: str
-    chars: int
+    chars: int = Field(description="what it adds to the context (0 when it joins the passages around it)")
+    saves_chars: int = Field(
+        default=0,
+        description="how much shorter the block got when it joined the passages around it (lines sent as a "
+        "heading, table header or gap marker became its rows): kept chars less saved chars is what is sent",
+    )
 
 
 class BudgetSection(BaseModel):
@@ -125,6 +130,7 @@ Spans = dict[str, list[tuple[int, int]]]
 def _decision(
     p: Passage, rank: int | None, score: float | None, action: DecisionAction, reason: str, chars: int
 ) -> Decision:
+    saves = max(-chars, 0)
     return Decision(
         doc=p.doc_id,
         line_start=p.line_start,
@@ -134,7 +140,8 @@ def _decision(
         score=score,
         action=action,
         reason=reason,
-        chars=chars,
+        chars=max(chars, 0),
+        saves_chars=saves,
     )
 
 
@@ -239,11 +246,12 @@ def _greedy(
             continue
         if p.doc_id not in order and (p.doc_id in escalated or key in kept_ids):
             order.append(p.doc_id)
-        cost = costs.get(key) or docs[p.doc_id].rows_cost(p.line_start, p.line_end)
+        cost = costs[key] if key in costs else docs[p.doc_id].rows_cost(p.line_start, p.line_end)
         if p.doc_id in escalated:
             decisions.append(_decision(p, c.rank, c.score, "escalated", "its document is sent whole", cost))
         elif key in kept_ids:
-            decisions.append(_decision(p, c.rank, c.score, "kept", "fits the budget in rank order", cost))
+            reason = reasons.get(key, "fits the budget in rank order")
+            decisions.append(_decision(p, c.rank, c.score, "kept", reason, cost))
         else:
             decisions.append(
                 _decision(p, c.rank, c.score, "skipped", reasons.get(key, "does not fit the budget"), cost)
@@ -267,8 +275,9 @@ def _fill(
 
     A passage costs exactly what it adds to its document's block: its rows, and the document
     header, heading lines, table header rows and gap markers it brings (less when it joins a
-    passage already kept). Returns the kept passages, passages kept per document, the reason
-    each other one was skipped, and each one's cost.
+    passage already kept; nothing, never less, when it joins the passages around it and the block
+    gets shorter). Returns the kept passages, passages kept per document, the reason each other one
+    was skipped (or kept for nothing), and each one's cost.
     """
     kept = []
     per_doc: dict[str, int] = {}
@@ -299,7 +308,10 @@ def _fill(
             extra = " (incl. the document header)" if not current else ""
             reasons[key] = f"does not fit: needs {cost} chars{extra}, {budget - used} left"
             continue
-        used += cost
+        used += cost  # exact: a passage that joins the ones around it can make the block shorter
+        if cost <= 0:  # its lines were already sent as a heading or table header, or it replaces a gap marker
+            shorter = f": the block gets {-cost} chars shorter" if cost else ""
+            reasons[key] = f"fits the budget in rank order; adds nothing, joined to the passages around it{shorter}"
         spans[p.doc_id], sizes[p.doc_id] = [*current, span], size
         seen[text] = f"{p.doc_id} lines {p.line_start}-{p.line_end}"
         kept.append(c)

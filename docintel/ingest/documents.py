@@ -32,8 +32,8 @@ LINE_COLUMNS = ["doc_id", "page", "line_in_page", "global_line", "text"]
 class PageWarning(BaseModel):
     """Something wrong with one page that did not stop the document from being used."""
 
-    page: int = Field(description="1-based physical page")
-    kind: str = Field(description="no_text | garbled | extract_failed")
+    page: int = Field(description="1-based physical page; 0 for the document as a whole")
+    kind: str = Field(description="no_text | garbled | extract_failed | skipped (a part of the file left out)")
     message: str
 
 
@@ -195,7 +195,9 @@ def add_profile(entry: dict[str, Any], path: Path, password: str | None) -> bool
     if entry.get("profile_version") == PROFILE_VERSION:
         return False
     if "pdf_info" not in entry:
-        entry["pdf_info"] = read_pdf_info(path, password)
+        skipped: list[dict[str, Any]] = []
+        entry["pdf_info"] = read_pdf_info(path, password, skipped)
+        entry["warnings"] = skipped + entry["warnings"]
     columns = entry["lines"]
     entry["profile"] = build_profile(columns["page"], columns["text"], entry["pdf_info"]).model_dump()
     entry["profile_version"] = PROFILE_VERSION

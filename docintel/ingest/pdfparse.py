@@ -28,7 +28,7 @@ from ..errors import (
 )
 from ..textnorm import strip_controls
 from .isolate import Outcome, Report
-from .profile import pdf_info
+from .profile import METADATA_SKIPPED, pdf_info
 
 if TYPE_CHECKING:
     import pypdf
@@ -148,55 +148,73 @@ def _decrypt(reader: pypdf.PdfReader, path: Path, password: str | None) -> bool:
     )
 
 
-def _outline(reader: pypdf.PdfReader) -> list[dict[str, Any]]:
+def skipped(what: str, exc: Exception | None = None) -> dict[str, Any]:
+    """A warning about the whole document (page 0): what could not be read and was left out."""
+    why = f" ({type(exc).__name__}: {' '.join(str(exc).split())[:200]})" if exc is not None else ""
+    return {"page": 0, "kind": "skipped", "message": f"{what}{why}"}
+
+
+def _outline(reader: pypdf.PdfReader, warnings: list[dict[str, Any]]) -> list[dict[str, Any]]:
     entries: list[dict[str, Any]] = []
+    lost: list[str] = []
 
     def walk(items: list[Any], level: int) -> None:
         for item in items:
             if isinstance(item, list):
                 walk(item, level + 1)
                 continue
+            title = " ".join(str(getattr(item, "title", "") or "").split())
             try:
                 page = reader.get_destination_page_number(item)
-            except Exception:
-                continue
+            except Exception:  # pypdf raises assorted errors on a damaged bookmark
+                page = None
             if page is not None and page >= 0:
-                entries.append({"title": " ".join(str(item.title).split()), "page": page + 1, "level": level})
+                entries.append({"title": title, "page": page + 1, "level": level})
+            else:
+                lost.append(title)
 
     try:
         walk(reader.outline, 0)
-    except Exception:
+    except Exception as exc:  # pypdf raises assorted errors on a damaged outline
+        warnings.append(skipped("the PDF outline (bookmarks) could not be read: no heading comes from it", exc))
         return []
+    if lost:
+        names = ", ".join(repr(t) for t in lost[:3]) + (f" and {len(lost) - 3} more" if len(lost) > 3 else "")
+        warnings.append(skipped(f"{len(lost)} bookmark(s) of the PDF outline point to no page, left out: {names}"))
     return entries
 
 
-def _page_labels(reader: pypdf.PdfReader) -> list[str] | None:
+def _page_labels(reader: pypdf.PdfReader, warnings: list[dict[str, Any]]) -> list[str] | None:
     try:
         root: Any = reader.trailer["/Root"]
         if "/PageLabels" not in root:
             return None
         return list(reader.page_labels)
-    except Exception:
+    except Exception as exc:  # pypdf raises assorted errors on damaged labels
+        warnings.append(skipped("the printed page labels could not be read: pages are known by number only", exc))
         return None
 
 
-def _title(reader: pypdf.PdfReader, path: Path) -> str:
+def _title(reader: pypdf.PdfReader, path: Path, warnings: list[dict[str, Any]]) -> str:
     try:
         metadata: Any = reader.metadata or {}
         title = metadata.get("/Title")
-    except Exception:
+    except Exception as exc:  # damaged or undecryptable metadata
+        warnings.append(skipped(METADATA_SKIPPED, exc))
         title = None
     title = " ".join(str(title or "").replace("\x00", "").split())
     return title or path.stem
 
 
-def read_pdf_info(path: Path, password: str | None) -> dict[str, str]:
-    """The metadata strings of a PDF whose lines are cached already (no page is read); {} when unreadable."""
+def read_pdf_info(path: Path, password: str | None, warnings: list[dict[str, Any]]) -> dict[str, str]:
+    """The metadata strings of a PDF whose lines are cached already (no page is read); {} when unreadable,
+    with a warning in *warnings* saying so."""
     try:
         reader, _ = _open_reader(path, password)
-    except Exception:  # the profile then reads the text only
+    except Exception as exc:  # the profile then reads the text only
+        warnings.append(skipped(METADATA_SKIPPED, exc))
         return {}
-    return pdf_info(reader)
+    return pdf_info(reader, warnings)
 
 
 def parse_pdf(
@@ -254,15 +272,20 @@ def parse_pdf(
             warnings.append(
                 {"page": number, "kind": "no_text", "message": "page has no extractable text (likely a scanned image)"}
             )
-    warnings.sort(key=lambda w: int(str(w["page"])))
-    return {
-        "title": _title(reader, path),
-        "pdf_info": pdf_info(reader),
+    whole: list[dict[str, Any]] = []  # what of the document as a whole was left out (page 0)
+    entry = {
+        "title": _title(reader, path, whole),
+        "pdf_info": pdf_info(reader, whole),
         "needs_password": password_needed,
         "n_pages": n_pages,
-        "page_labels": _page_labels(reader),
-        "outline": _outline(reader),
-        "warnings": warnings,
+        "page_labels": _page_labels(reader, whole),
+        "outline": _outline(reader, whole),
+    }
+    unique = list({w["message"]: w for w in whole}.values())  # title and info read the same metadata
+    warnings.sort(key=lambda w: int(str(w["page"])))
+    return {
+        **entry,
+        "warnings": unique + warnings,
         "lines": {"page": pages, "line_in_page": in_page, "text": texts},
     }
 

@@ -362,8 +362,12 @@ def with_file_name(profile: DocumentProfile, stem: str) -> DocumentProfile:
     return profile
 
 
-def pdf_info(reader: Any) -> dict[str, str]:
-    """The document-information strings a profile reads (Title, Author, Subject, CreationDate)."""
+METADATA_SKIPPED = "the PDF metadata (title, author, dates) could not be read: title and profile come from the text"
+
+
+def pdf_info(reader: Any, warnings: list[dict[str, Any]] | None = None) -> dict[str, str]:
+    """The document-information strings a profile reads (Title, Author, Subject, CreationDate); {} when the
+    metadata cannot be read, and a warning (page 0: the whole document) in *warnings* says so."""
     try:
         metadata = reader.metadata or {}
         return {
@@ -371,5 +375,8 @@ def pdf_info(reader: Any) -> dict[str, str]:
             for key in ("Title", "Author", "Subject", "CreationDate")
             if metadata.get("/" + key)
         }
-    except Exception:  # damaged or undecryptable metadata: the profile then reads the text only
+    except Exception as exc:  # damaged or undecryptable metadata: the profile then reads the text only
+        if warnings is not None:
+            why = f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
+            warnings.append({"page": 0, "kind": "skipped", "message": f"{METADATA_SKIPPED} ({why})"})
         return {}

@@ -187,12 +187,33 @@ def _carry(asked: str, previous: Turn) -> Resolution:
         extra.append(f"in {quarter}")
         carried.append(f"quarter {quarter}")
     if pronoun := _PRONOUN.search(asked):
-        topic = _LEAD.sub("", previous.question).rstrip(" ?.")
-        extra.append(f"'{pronoun.group(1).lower()}' = {topic}")
+        extra.append(f"'{pronoun.group(1).lower()}' = {_topic(previous)}")
         carried.append(f"topic of turn {previous.number}")
     if not extra:
         return Resolution(question=asked)
     return Resolution(question=f"{asked.rstrip(' ?.')} ({'; '.join(extra)})?", carried=carried)
+
+
+_MEANING = re.compile(r"(?:^|; )'(it|its|they|them|their)' = (.*)$", re.IGNORECASE | re.DOTALL)
+
+
+def _topic(previous: Turn) -> str:
+    """What the previous turn asked about, flat: its question without the brackets its own resolution added,
+    with the pronoun those brackets explained put back in ('segment drove Verizon's capital expenditure').
+
+    Brackets never nest, however many follow-ups refer back ("it" of "it" of "it").
+    """
+    question, meaning = previous.question, None
+    head = previous.asked.rstrip(" ?.")
+    if question != previous.asked and question.startswith(head + " (") and question.endswith(")?"):
+        question = previous.asked
+        meaning = _MEANING.search(previous.question[len(head) + 2 : -2])
+    topic = _LEAD.sub("", question).rstrip(" ?.")
+    if meaning:
+        pronoun, what = meaning.group(1).lower(), meaning.group(2)
+        what = f"{what}'s" if pronoun in ("its", "their") else what
+        topic = re.sub(rf"\b{pronoun}\b", lambda _: what, topic, count=1, flags=re.IGNORECASE)
+    return topic
 
 
 _RELATIVE = re.compile(

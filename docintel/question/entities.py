@@ -53,6 +53,11 @@ class NamedEntities(BaseModel):
     issuer_position: list[str] = Field(
         default_factory=list, description="names written as the question's subject ('3M's', 'for 3M', 'Does 3M')"
     )
+    owners: list[str] = Field(
+        default_factory=list,
+        description="subjects written as an owner or actor ('Target's', 'of Target', 'Does Target', "
+        "'Target reported'): a company, never a line item read as a word (unlike 'What was Revenue')",
+    )
     years: list[int] = Field(default_factory=list, description="years named (fiscal or calendar)")
     fiscal_years: list[int] = Field(
         default_factory=list, description="years written as a period: 'FY2023', 'fiscal 2023', 'Q2 2023'"
@@ -84,6 +89,7 @@ def _bare(token: str) -> str:
 _ISSUER_BEFORE = re.compile(
     r"\b(?:for|of|at|by|from|that|does|do|did|has|have|had|is|was|are|were|will|can|could|should)\s*$", re.I
 )
+_COPULA_BEFORE = re.compile(r"\b(?:is|was|are|were)\s*$", re.I)  # 'What was Revenue': a name, or a line item
 _ISSUER_AFTER = re.compile(r"^['’]?\s+(?:has|have|had|is|was|does|did|will|reported|reports|paid|pays)\b", re.I)
 
 
@@ -148,6 +154,7 @@ def question_entities(question: str) -> NamedEntities:
     """Names, years, quarters and document kinds the question mentions."""
     names: list[str] = []
     subject: list[str] = []
+    owners: list[str] = []
     for sentence in _sentences(question):
         for start, end, run in _runs(sentence):
             name = " ".join(_bare(t) if i == len(run) - 1 else t for i, t in enumerate(run))
@@ -157,8 +164,12 @@ def question_entities(question: str) -> NamedEntities:
             if end < 0:
                 continue  # an opening word: matched against issuers, never said to be absent
             possessive = run[-1] != _bare(run[-1])
-            if possessive or _ISSUER_BEFORE.search(sentence[:start]) or _ISSUER_AFTER.match(sentence[end:]):
+            before = _ISSUER_BEFORE.search(sentence[:start])
+            acts = possessive or _ISSUER_AFTER.match(sentence[end:]) is not None
+            if acts or before:
                 subject.append(name)
+            if acts or (before and not _COPULA_BEFORE.search(sentence[:start])):
+                owners.append(name)  # it owns or does something: a company, not a line item
     periods = find_periods(question)
     quarters: set[int] = {p.quarter for p in periods if p.quarter}
     for match in _QUARTER.finditer(question):
@@ -171,6 +182,7 @@ def question_entities(question: str) -> NamedEntities:
     return NamedEntities(
         names=names,
         issuer_position=subject,
+        owners=owners,
         years=sorted({p.year for p in periods}),
         fiscal_years=sorted({p.year for p in periods if p.fiscal or p.quarter}),
         quarters=sorted(quarters),

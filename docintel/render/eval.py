@@ -13,6 +13,7 @@ EVAL_COLUMNS = [
     ("budget_share", "budget%"),
     ("spans_verified", "verified"),
     ("answer_match", "answer"),
+    ("answer_match_questions", "answers scored"),  # how many answers the mean is over: those with a usable gold
     ("not_found", "not found"),
     ("errors", "errors"),
 ]
@@ -35,6 +36,10 @@ def eval_table(runs: list[Any], base: Any = None) -> str:
         for key, _ in EVAL_COLUMNS:
             value = report.totals.get(key)
             cell = _eval_cell(value, key)
+            if key == "answer_match_questions":  # a count of questions, not a score: no change against the base
+                scored = f"{value or 0} of {report.totals.get('questions', 0)}"
+                cells.append(f"{scored:>15}")
+                continue
             reference = base.totals.get(key) if base is not None and report is not base else None
             if isinstance(value, (int, float)) and isinstance(reference, (int, float)):
                 delta = value - reference

@@ -46,7 +46,7 @@ def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> s
             f"cache {'hit' if d.cache_hit else 'miss'} — {m.title}"
         )
         for w in m.warnings[:10]:
-            out.append(f"  warning: page {w.page}: {w.message}")
+            out.append(f"  warning: {f'page {w.page}' if w.page else 'document'}: {w.message}")
         if len(m.warnings) > 10:
             out.append(f"  ... {len(m.warnings) - 10} more warnings (see --json)")
     if failures:
@@ -311,6 +311,32 @@ def calls_summary(calls: list[dict[str, Any]] | None) -> str | None:
 
 def trace_report(trace: dict[str, Any]) -> str:
     """A readable trace: question, parsed question, sources with the audit, fragments, answer, usage."""
+    out = _trace_head(trace)
+    if summary := routing_summary(trace.get("routing")):
+        out.append(summary)
+    out += [f"note: {n}" for n in (trace.get("routing") or {}).get("notes") or []]
+    out += _trace_context(trace.get("context"))
+    out += _trace_session(trace.get("session"))
+    out += _trace_calls(trace.get("calls"))
+    for section in (trace.get("budget_audit") or {}).get("sections", []):
+        limit = f" / {section['budget_chars']}" if section.get("budget_chars") else ""
+        out.append(
+            f"  prompt section {section['name']}: {section['chars']}{limit} chars "
+            f"(~{section['estimated_tokens']} tokens)"
+        )
+    if trace.get("prompt"):
+        out.append("fragments: " + ", ".join(trace["prompt"]["fragments"]))
+    if trace.get("error"):
+        err = trace["error"]
+        out.append(f"error: {err['what']} — {err['fix']}")
+    if trace.get("answer") is not None:
+        out.append(_trace_answer(trace))
+    out += _trace_usage(trace)
+    return "\n".join(out)
+
+
+def _trace_head(trace: dict[str, Any]) -> list[str]:
+    """The trace's identity, its question, the parsed question and the documents given."""
     parsed = trace.get("parsed") or {}
     out = [
         f"trace {trace['trace_id']} ({trace.get('kind')}"
@@ -329,75 +355,82 @@ def trace_report(trace: dict[str, Any]) -> str:
         out.append(
             f"document: {doc['doc_id']} ({doc['n_pages']} pages, sha256 {doc['content_hash'][:12]}…) {doc['path']}"
         )
-    if summary := routing_summary(trace.get("routing")):
-        out.append(summary)
-    out += [f"note: {n}" for n in (trace.get("routing") or {}).get("notes") or []]
-    context = trace.get("context")
-    if context:
-        b = context["budget"]
+    return out
+
+
+def _trace_context(context: dict[str, Any] | None) -> list[str]:
+    """The context sent: its budget, each source and the packing decisions counted."""
+    if not context:
+        return []
+    b = context["budget"]
+    out = [
+        f"context: {context['status']} — {b['used_chars']}/{b['budget_chars']} chars (~{b['estimated_tokens']} tokens)"
+    ]
+    for source in context["sources"]:
+        numbers = [line["global_line"] for line in source["lines"]]
         out.append(
-            f"context: {context['status']} — {b['used_chars']}/{b['budget_chars']} chars "
-            f"(~{b['estimated_tokens']} tokens)"
+            f"  sent {source['doc']}: pages {source['pages']}, {len(numbers)} lines"
+            f"{' (whole document)' if source.get('whole_document') else ''}"
         )
-        for source in context["sources"]:
-            numbers = [line["global_line"] for line in source["lines"]]
-            out.append(
-                f"  sent {source['doc']}: pages {source['pages']}, {len(numbers)} lines"
-                f"{' (whole document)' if source.get('whole_document') else ''}"
-            )
-        actions = [d["action"] for d in context["decisions"]]
-        out.append("  decisions: " + ", ".join(f"{actions.count(a)} {a}" for a in sorted(set(actions))))
-    if session := trace.get("session"):
-        out.append(f"chat: session {session['session_id']}, turn {session['turn']}; asked: {session['asked']}")
-        for tier in session.get("tiers", []):
-            share = f" / {tier['budget_chars']:,}" if tier.get("budget_chars") else ""
-            out.append(
-                f"  tier {tier['name']}: {tier['chars']:,}{share} chars"
-                + ("  ! over its share" if tier.get("over") else "")
-            )
-    if line := calls_summary(trace.get("calls")):
-        out.append(line)
-        out += [
-            f"  call {c['call']}: pages {sorted({p for ps in c['pages'].values() for p in ps})}, "
-            f"{c['prompt_chars']:,} chars sent, tokens in {c['usage']['input_tokens']}; "
-            f"{'found' if c['answer_found'] else 'not found'}, {c['verification']}"
-            + ("  <- kept" if c.get("kept") else "")
-            for c in trace["calls"]
-        ]
-    for section in (trace.get("budget_audit") or {}).get("sections", []):
-        limit = f" / {section['budget_chars']}" if section.get("budget_chars") else ""
+    actions = [d["action"] for d in context["decisions"]]
+    out.append("  decisions: " + ", ".join(f"{actions.count(a)} {a}" for a in sorted(set(actions))))
+    return out
+
+
+def _trace_session(session: dict[str, Any] | None) -> list[str]:
+    """A chat turn's session and the size of each context tier against its share."""
+    if not session:
+        return []
+    out = [f"chat: session {session['session_id']}, turn {session['turn']}; asked: {session['asked']}"]
+    for tier in session.get("tiers", []):
+        share = f" / {tier['budget_chars']:,}" if tier.get("budget_chars") else ""
         out.append(
-            f"  prompt section {section['name']}: {section['chars']}{limit} chars "
-            f"(~{section['estimated_tokens']} tokens)"
+            f"  tier {tier['name']}: {tier['chars']:,}{share} chars"
+            + ("  ! over its share" if tier.get("over") else "")
         )
-    if trace.get("prompt"):
-        out.append("fragments: " + ", ".join(trace["prompt"]["fragments"]))
-    if trace.get("error"):
-        err = trace["error"]
-        out.append(f"error: {err['what']} — {err['fix']}")
-    if trace.get("answer") is not None:
-        result = {
-            "answer": trace["answer"],
-            "verification": trace["verification"],
-            "backend": trace["request"].get("backend"),
-            "model": trace["request"].get("model"),
-            "usage": trace.get("usage"),
-            "trace_id": trace["trace_id"],
-            "notes": (trace.get("response") or {}).get("notes"),
-        }
-        out.append(answer_report(result))
+    return out
+
+
+def _trace_calls(calls: list[dict[str, Any]] | None) -> list[str]:
+    """Sequential calls: one line in all, then one per call."""
+    line = calls_summary(calls)
+    if not line or not calls:
+        return []
+    return [line] + [
+        f"  call {c['call']}: pages {sorted({p for ps in c['pages'].values() for p in ps})}, "
+        f"{c['prompt_chars']:,} chars sent, tokens in {c['usage']['input_tokens']}; "
+        f"{'found' if c['answer_found'] else 'not found'}, {c['verification']}" + ("  <- kept" if c.get("kept") else "")
+        for c in calls
+    ]
+
+
+def _trace_answer(trace: dict[str, Any]) -> str:
+    """The stored answer, rendered as `ask` shows it."""
+    result = {
+        "answer": trace["answer"],
+        "verification": trace["verification"],
+        "backend": trace["request"].get("backend"),
+        "model": trace["request"].get("model"),
+        "usage": trace.get("usage"),
+        "trace_id": trace["trace_id"],
+        "notes": (trace.get("response") or {}).get("notes"),
+    }
+    return answer_report(result)
+
+
+def _trace_usage(trace: dict[str, Any]) -> list[str]:
+    """Tokens, cost, latency and the time of each stage."""
     usage = trace.get("usage") or {}
     cost = trace.get("cost_usd")
-    out.append(
+    out = [
         f"usage: {usage.get('input_tokens', 0)} in / {usage.get('output_tokens', 0)} out tokens; "
         f"cost {'unknown' if cost is None else f'${cost:.5f}'}; latency {trace.get('latency_s')} s"
-    )
-    timings = trace.get("timings") or {}
-    if timings:
+    ]
+    if timings := trace.get("timings") or {}:
         out.append(
             "timings: " + ", ".join(f"{name.removesuffix('_s')} {seconds:.3f} s" for name, seconds in timings.items())
         )
-    return "\n".join(out)
+    return out
 
 
 # ---------------------------------------------------------------------------- batch, traces, eval, settings

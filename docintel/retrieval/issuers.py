@@ -61,10 +61,19 @@ GENERIC_LINES = 2  # a name written this often in lower case ('net sales', 'reve
 
 
 def mentions(
-    name: str, tokens: list[str], hits: dict[str, dict[str, TermHit]], corpus: Corpus, documents: list[CorpusDocument]
+    name: str,
+    tokens: list[str],
+    hits: dict[str, dict[str, TermHit]],
+    corpus: Corpus,
+    documents: list[CorpusDocument],
+    may_be_word: bool = True,
 ) -> dict[str, int] | None:
     """The documents that write *name* on more than MENTION_LINES lines (doc id -> lines); {} when none is about
     it; None when the documents write it in lower case, as a term ('Net Sales', 'Total Revenue').
+
+    A name the question writes as an owner or actor ('Target's capital expenditures', 'of Target',
+    'Does Target pay') is never a term (*may_be_word* False): the documents writing 'target' as a word
+    say nothing about whether one of them is about Target.
 
     The index counts words, not phrases ('American Express' shares both words with many filings), so
     the documents holding the name's words most are read and the name counted as written (as in the
@@ -87,7 +96,7 @@ def mentions(
     found: dict[str, int] = {}
     for document in corpus.load(suspects):
         texts = document.lines["text"].tolist()
-        if not acronym and sum(bool(as_term.search(text)) for text in texts) >= GENERIC_LINES:
+        if may_be_word and not acronym and sum(bool(as_term.search(text)) for text in texts) >= GENERIC_LINES:
             return None
         lines = sum(bool(as_name.search(text)) for text in texts)
         if lines > MENTION_LINES:
