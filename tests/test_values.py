@@ -184,7 +184,8 @@ def test_value_from_the_right_column_is_supported(run_cli, corpus_pdf, fake_open
 
     fake_openai.push_answer(right)
     code, out, _ = run_cli("ask", Q_NET_INCOME_2024, corpus_pdf, "--backend", "openai")
-    assert checks_lines(out) == ["checks: quote ✓ · value ✓ · kind ✓ · sign ✓ · concept ✓ · period ✓ (Fiscal 2024 column)"]
+    expected = "checks: quote ✓ · value ✓ · kind ✓ · sign ✓ · concept ✓ · period ✓ (Fiscal 2024 column)"
+    assert checks_lines(out) == [expected]
 
 
 @pytest.mark.parametrize(
