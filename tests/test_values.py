@@ -268,7 +268,7 @@ def test_correct_ratio_with_cited_operands_is_verified(run_cli, corpus_pdf, fake
     fake_openai.push_answer(margin())
     code, out, _ = run_cli("ask", Q_MARGIN_2025, corpus_pdf, "--backend", "openai")
     assert checks_lines(out) == ["checks: quote ✓ · calc ✓ = 8.54741 · value ✓ · kind ✓ · concept ✓ · period ✓"]
-    assert "operand a = 109.8 [Fiscal 2025]: value ✓ · period ✓" in out
+    assert "operand a (Net income) = 109.8 [Fiscal 2025]: value ✓ · kind ✓ · sign ✓ · concept ✓ · period ✓" in out
 
 
 @pytest.mark.parametrize("result", [8.58, 8.51])  # within 0.5% of 8.5474
