@@ -328,7 +328,7 @@ RATIOS: tuple[Ratio, ...] = tuple(
 # Words that narrow a line item to a part of it: a row that carries one answers only a question that asks it.
 QUALIFIERS = frozenset(
     tokenize(
-        "segment segments adjusted non-gaap continuing discontinued noncontrolling non-controlling minority "
+        "segment segments adjusted nongaap continuing discontinued noncontrolling minority "
         "domestic international foreign americas europe asia pacific emea region regional product products "
         "services service subscription licensing hardware software wholesale retail organic comparable "
         "quarter quarterly pro forma excluding ex"
@@ -425,6 +425,14 @@ def is_outflow(concepts: frozenset[str]) -> bool:
 def ratios_in(text: str) -> list[Ratio]:
     """The standard ratios *text* names."""
     return [r for r in RATIOS if r.id in concepts_in(text).concepts]
+
+
+_JOINED = re.compile(r"\bnon[- ](gaap|controlling)\b", re.IGNORECASE)  # one qualifier, not the word 'non'
+
+
+def qualifier_text(text: str) -> str:
+    """*text* with 'non-GAAP' and 'non-controlling' written as one word, as the qualifiers list them."""
+    return _JOINED.sub(lambda m: f"non{m.group(1)}", text)
 
 
 def narrowing_terms(match: ConceptMatch, asked_terms: frozenset[str]) -> list[str]:

@@ -20,6 +20,7 @@ from .answer.contract import make_extraction_model, not_found_answer, part_field
 from .answer.results import AskResult, Prepared
 from .answer.sequential import CallRecord, call_record, group_contexts, kept_call, settles, strategy_for, total_usage
 from .backends import Backend, BackendFailure, Generation, Usage, make_backend
+from .backends.extractive import withdrawn
 from .context.examples import ExampleBank
 from .context.pack import Context, empty_context, pack_context
 from .context.prompts import Prompt, compose_prompt
@@ -281,8 +282,7 @@ class Pipeline:
         for number, context in enumerate(groups, start=1):
             step = replace(prepared, context=context)
             prompt = self._prompt(step, schema)
-            generation = self._generate(prompt, schema, step, None)
-            verification = verify_answer(generation.answer, context, prepared.documents, prepared.parsed.question)
+            generation, verification = self._verified(self._generate(prompt, schema, step, None), context, prepared)
             done = settles(generation, verification)
             calls.append(call_record(number, context, prompt, generation, verification, done))
             tried.append((step, prompt, generation, verification))
@@ -316,9 +316,21 @@ class Pipeline:
         generation = self._generate(prompt, schema, prepared, replay_backend)
         trace.timings.generate_s = _since(mark)
         mark = time.perf_counter()
-        verification = verify_answer(generation.answer, prepared.context, prepared.documents, prepared.parsed.question)
+        generation, verification = self._verified(generation, prepared.context, prepared)
         trace.timings.verify_s = _since(mark)
         return self._finish(trace, prepared, prompt, generation, verification, started)
+
+    def _verified(
+        self, generation: Generation, context: Context, prepared: Prepared
+    ) -> tuple[Generation, Verification]:
+        """Verify the answer. The offline backend claims only what passes: an answer that is not supported
+        becomes evidence (not found, the closest lines kept, the reasons said) and is verified as such."""
+        verification = verify_answer(generation.answer, context, prepared.documents, prepared.parsed.question)
+        if generation.backend != "extractive" or verification.overall not in ("unsupported", "unchecked"):
+            return generation, verification
+        reasons = [c.detail for c in verification.items if not c.checked][:3]
+        generation = generation.model_copy(update={"answer": withdrawn(generation.answer, reasons)})
+        return generation, verify_answer(generation.answer, context, prepared.documents, prepared.parsed.question)
 
     def _finish(
         self,

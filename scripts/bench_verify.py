@@ -29,7 +29,7 @@ import sys
 
 from docintel.answer.contract import AmountAnswer, TextAnswer
 from docintel.backends.lookup import row_unit
-from docintel.concepts import concepts_in, is_outflow, same_concept
+from docintel.concepts import concepts_in, is_outflow, narrowing_terms, qualifier_text, same_concept
 from docintel.context.pack import Budget, Context, ContextLine, Source
 from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
@@ -248,9 +248,12 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
 
 
 def row_label(row) -> str:
-    """The row's own label as a reader names it ('Earnings per share: Diluted')."""
+    """The row's own label as a reader names it: with its sub-heading when the label alone does not say what
+    it is ('Earnings per share: Diluted') or the sub-heading narrows it ('Continuing operations: ...')."""
     group = (row.group or "").strip()
-    return f"{group} {row.label}" if group.endswith(":") and len(row.label.split()) <= 2 else row.label
+    short = group.endswith(":") and len(row.label.split()) <= 2
+    narrows = bool(narrowing_terms(concepts_in(qualifier_text(group)), frozenset()))
+    return f"{group} {row.label}" if short or narrows else row.label
 
 
 def _other_rows(row, rows: list) -> list:

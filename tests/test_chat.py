@@ -187,7 +187,7 @@ def test_chat_with_the_openai_backend(run_cli, corpus_pdf, fake_openai, tmp_path
         "caveats": [],
     }
     fake_openai.push_answer(found)
-    fake_openai.push_answer(found)
+    fake_openai.push_answer(_text_answer(64, "unless the item arrived damaged", "Shipping fees are refunded"))
     script = tmp_path / "turns.txt"
     script.write_text("What is the refund window?\nand for damaged items?\n")
     code, out, _ = run_cli("chat", corpus_pdf, "--script", script, "--strategy", "combined")

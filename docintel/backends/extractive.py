@@ -33,12 +33,42 @@ from ..question.parse import ParsedQuestion, parse_question
 from ..settings import Settings
 from ..textnorm import tokenize
 from .base import Generation, Usage
+from .concepts_lookup import asked_line_items, computed_ratio, concept_rows
 from .lookup import ROW_CANDIDATES, ROW_PREFERENCE, Lookup, from_row, from_sentence, table_rows
 
 NO_MODEL_NOTE = (
-    "extractive backend: no language model was used; the items are the document's own lines that best match the "
-    "question"
+    "extractive backend: no language model was used; amounts are looked up in the document's tables (row, column, "
+    "scale) or computed from cited cells, and text items are the document's own lines"
 )
+EVIDENCE_ONLY_NOTE = (
+    "evidence only: the extractive backend makes no claim for yes/no, why and how questions; the lines are the "
+    "closest evidence for you to read"
+)
+_EXPLAINING = re.compile(
+    r"^\s*(?:why\b|how\b(?!\s+(?:much|many|long|old|often|far|large|big|high|low)\b)|explain|describe)", re.IGNORECASE
+)
+
+
+def withdrawn(answer: BaseModel, reasons: list[str]) -> BaseModel:
+    """An answer whose claim did not pass verification, turned into evidence: not found, the cited lines kept as
+    the closest evidence, values dropped, the reasons said."""
+    items = [_as_evidence(item) for item in getattr(answer, "items", [])]
+    caveat = "no answer: what was looked up did not pass verification (" + "; ".join(reasons)[:600] + ")"
+    caveats = [caveat, "the cited lines are the closest evidence, not an answer", NO_MODEL_NOTE]
+    return answer.model_copy(
+        update={"items": items, "answer_found": False, "complete_answer_found": False, "caveats": caveats}
+    )
+
+
+def _as_evidence(item: BaseModel) -> BaseModel:
+    if isinstance(getattr(item, "amount", None), BaseModel):
+        amount = item.amount.model_copy(update={"value": None})  # type: ignore[attr-defined]
+        return item.model_copy(update={"amount": amount, "calculation": None, "label": f"evidence: {item.label}"})  # type: ignore[attr-defined]
+    if hasattr(item, "explanation"):
+        return item.model_copy(update={"value": None})
+    return item
+
+
 _MAX_ITEMS = {"text": 3, "list": 5, "amount": 3, "date": 3, "boolean": 3, "table": 1}
 _MONTHS = {
     m: i
@@ -240,11 +270,15 @@ def read_amount(
 ) -> Lookup:
     """The amount of the best line that gives one with certainty, in rank order: a table row (its column chosen
     by the question's period) or a sentence; else the best line as evidence, with the reason no value was read."""
+    computed = computed_ratio(parsed.question, context, single)
+    if computed is not None:
+        return computed
     rows = table_rows(context)
     first: Lookup | None = None
     # A table row states its value with a label, a column and a unit: it is preferred to a sentence that
     # scores up to a quarter higher (sorted is stable: equal scores keep their order).
     candidates = sorted(candidates, key=lambda c: -c[0] * (ROW_PREFERENCE if (c[1], c[2].global_line) in rows else 1.0))
+    candidates = _concept_rows_first(parsed, context, candidates)
     for _, doc, line in candidates:
         located = rows.get((doc, line.global_line))
         span = _span(doc, line, single)
@@ -253,6 +287,22 @@ def read_amount(
             return lookup
         first = first or lookup
     return first or Lookup([], False, ["no line of the context holds the amount"])
+
+
+def _concept_rows_first(
+    parsed: ParsedQuestion, context: Context, candidates: list[tuple[float, str, ContextLine]]
+) -> list[tuple[float, str, ContextLine]]:
+    """The rows whose label is the line item the question asks for come first (in rank order, then the sent
+    rows the ranking missed), then the other candidates."""
+    wanted = asked_line_items(parsed.question)
+    if not wanted:
+        return candidates
+    rows = {(doc, row.line) for doc, _, row in concept_rows(context, wanted, parsed.question)}
+    lines = {(s.doc, line.global_line): line for s in context.sources for line in s.lines}
+    first = [c for c in candidates if (c[1], c[2].global_line) in rows]
+    seen = {(c[1], c[2].global_line) for c in first}
+    missed = [(0.0, doc, lines[(doc, n)]) for doc, n in sorted(rows - seen) if (doc, n) in lines]
+    return first + missed + [c for c in candidates if (c[1], c[2].global_line) not in rows]
 
 
 def build_answer(
@@ -287,6 +337,7 @@ def build_answer(
             context_structured=True,
             caveats=[*lookup.caveats, NO_MODEL_NOTE],
         )
+    evidence_only = shape == "boolean" or (shape == "text" and _EXPLAINING.match(parsed.question) is not None)
     items: list[BaseModel] = []
     for _, doc, line in best:
         span = _span(doc, line, single)
@@ -302,7 +353,7 @@ def build_answer(
             items.append(
                 BooleanItem(
                     value=None,
-                    explanation="the extractive backend cannot decide yes/no; read the quoted line",
+                    explanation="no claim: the extractive backend does not decide yes/no; read the quoted line",
                     spans=[span],
                 )
             )
@@ -323,9 +374,9 @@ def build_answer(
     return schema(
         answer_type=shape,
         items=items,
-        answer_found=True,
+        answer_found=not evidence_only,
         complete_answer_found=False,
         conflicting_evidence=False,
         context_structured=True,
-        caveats=[NO_MODEL_NOTE],
+        caveats=[EVIDENCE_ONLY_NOTE, NO_MODEL_NOTE] if evidence_only else [NO_MODEL_NOTE],
     )

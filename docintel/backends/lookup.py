@@ -49,7 +49,8 @@ def row_unit(table: Table, row: TableRow, index: int) -> tuple[str, str | None]:
     return _SCALE_UNITS.get(scale, "units"), table.currency
 
 
-def _label(row: TableRow) -> str:
+def reader_label(row: TableRow) -> str:
+    """The row's label as a reader names it: with its sub-heading when the label alone is 'Diluted' or 'Total'."""
     group = (row.group or "").strip()
     if group.endswith(":") and (len(row.label.split()) <= 2 or row.label.lower() in ("total", "basic", "diluted")):
         return f"{group} {row.label}"
@@ -62,17 +63,14 @@ def from_row(question: str, table: Table, row: TableRow, span: Span) -> Lookup:
         reason = table.problem or "the row's cells do not line up with the header's columns"
         return Lookup([_evidence(span)], False, [f"no value read from this table row: {reason}"])
     asked = years_named(question)
-    columns = list(enumerate(table.columns))
     caveats: list[str] = []
-    if asked:
-        chosen = [(i, c) for i, c in columns if _column_years(c.label) & asked]
-        if not chosen:
-            have = ", ".join(c.label for c in table.columns)
-            return Lookup([_evidence(span)], False, [f"the table has columns {have}; none is the period asked"])
-    else:
-        latest = max(columns, key=lambda ic: (ic[1].year, -ic[0]))
-        chosen = [latest]
-        caveats.append(f"the question names no period; the latest column ({latest[1].label}) is reported")
+    indexes = column_choice(table, asked, question)
+    if not indexes:
+        have = ", ".join(c.label for c in table.columns)
+        return Lookup([_evidence(span)], False, [f"the table has columns {have}; none is the period asked"])
+    chosen = [(i, table.columns[i]) for i in indexes]
+    if not asked:
+        caveats.append(f"the question names no period; the latest column ({chosen[0][1].label}) is reported")
     items = []
     for index, column in chosen:
         value = row.values[index]
@@ -81,9 +79,13 @@ def from_row(question: str, table: Table, row: TableRow, span: Span) -> Lookup:
         unit, currency = row_unit(table, row, index)
         if unit == "other":
             caveats.append("the table states no scale: the value is as printed")
+        caveats.append(
+            f"looked up: row '{reader_label(row)}', column '{column.label}', table on page {table.page}"
+            + (f" ({table.caption})" if table.caption else "")
+        )
         items.append(
             AmountItem(
-                label=_label(row),
+                label=reader_label(row),
                 amount=Amount(value=value, currency=currency, unit=unit),  # type: ignore[arg-type]  # a contract unit
                 period=column.label,
                 calculation=None,
@@ -91,6 +93,28 @@ def from_row(question: str, table: Table, row: TableRow, span: Span) -> Lookup:
             )
         )
     return Lookup(items, bool(items), caveats)
+
+
+_QUARTER_COLUMN = re.compile(r"\b(?:three|3|thirteen|13)[- ](?:months|weeks)\b|\bquarter\b", re.I)
+_QUARTER_ASKED = re.compile(r"\b(?:q[1-4]|quarter|three months|quarterly)\b", re.I)
+
+
+def column_choice(table: Table, asked: frozenset[int], question: str) -> list[int]:
+    """Indexes of the columns of the period asked (the latest when none is): an annual question takes annual
+    columns, never a quarter's, when the header says which is which."""
+    columns = list(enumerate(table.columns))
+    if not _QUARTER_ASKED.search(question):
+        annual = [(i, c) for i, c in columns if not _is_quarter(c.heading)]
+        columns = annual or columns
+    if asked:
+        return [i for i, c in columns if _column_years(c.label) & asked]
+    if not columns:
+        return []
+    return [max(columns, key=lambda ic: (ic[1].year, -ic[0]))[0]]
+
+
+def _is_quarter(heading: str) -> bool:
+    return bool(_QUARTER_COLUMN.search(heading))
 
 
 def _column_years(label: str) -> frozenset[int]:

@@ -240,13 +240,14 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
     ok = sum(s["verdict"] == "verified" for s in spans)
     overall = verification.get("overall") or verification["status"]
     valued = [c for c in checks if c["value_check"] != "not_applicable" or c["calculation_check"] != "not_applicable"]
-    values = f" · values {sum(_holds(c) for c in valued)}/{len(valued)} supported" if valued else ""
+    claimed = valued and overall != "not_found"
+    values = f" · values {sum(_holds(c) for c in valued)}/{len(valued)} supported" if claimed else ""
     unknown = sum("unknown" in (c["period_check"], c.get("concept_check")) for c in checks)
     periods = f" · {unknown} item{'s' * (unknown != 1)} not checked" if unknown and overall == "unchecked" else ""
-    lines = [
-        f"Answer ({answer['answer_type']}) — {_HEADLINES.get(overall, overall)} "
-        f"(quotes {ok}/{len(spans)} verified{values}{periods})"
-    ]
+    headline = _HEADLINES.get(overall, overall)
+    if overall == "not_found" and answer["items"]:
+        headline = "evidence only: no answer is claimed; the lines below are for you to read"
+    lines = [f"Answer ({answer['answer_type']}) — {headline} (quotes {ok}/{len(spans)} verified{values}{periods})"]
     if not answer["items"]:
         lines.append("  No answer found in the documents.")
     for index, item in enumerate(answer["items"], start=1):

@@ -242,6 +242,9 @@ def definition_check(
     name, formulas = _definitions(question, label)
     if not formulas:
         return "not_applicable", ""
+    named = {r.id for r in ratios_in(question) or ratios_in(label)}
+    if named and all(set(o.concepts) & named for o in operands):
+        return "supported", f"the operands are {name} figures themselves (a change or an average of the ratio)"
     if any(not o.concepts for o in operands):
         unnamed = ", ".join(o.label for o in operands if not o.concepts)
         return "unknown", f"{name}: operand {unnamed} is no line item docintel knows, so the definition is not checked"

@@ -22,7 +22,7 @@ from ..periods import years_named
 from ..textnorm import NUMBER_SEPARATOR, squash
 from .amounts import check_amount
 from .calculations import check_calculation, check_operand
-from .meaning import Asked, asked_for, relevance_check, text_numbers_check
+from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
 
 Verdict = Literal["verified", "wrong_lines", "not_in_context", "quote_not_found", "out_of_range", "unknown_document"]
@@ -304,7 +304,8 @@ def _item_check(
         if calculation is not None:
             operand_spans = {o.label: cited.get((index, f"calculation.{o.label}", 0)) for o in calculation.operands}
             return check_calculation(calculation, amount.value, amount.unit, operand_spans, years, question, label)
-        return check_amount(amount, getattr(item, "period", None), spans, years, asked_for(question, label))
+        asked = asked_for(question, label, issuer_terms(spans))
+        return check_amount(amount, getattr(item, "period", None), spans, years, asked)
     date = getattr(item, "date", None)
     if date is not None:
         return check_date(date, spans)

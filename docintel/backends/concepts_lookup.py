@@ -1,0 +1,192 @@
+"""Offline lookups by concept: the asked line item's row and the asked period's column, and standard
+ratios computed from cited cells.
+
+The question's metric is read with the concept vocabulary (``docintel.concepts``): a row is a candidate
+when its label names that concept and no qualifier the question does not ask for (a segment's row is
+never a total). A ratio the question names (or defines: "defined as revenue / average PP&E") is
+computed from one row per operand, each citing its own cell, so the verifier checks the calculation
+like a model's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..answer.contract import Amount, AmountItem, Calculation, Operand, Span
+from ..concepts import (
+    Formula,
+    Ratio,
+    concept,
+    concepts_in,
+    is_outflow,
+    label_of,
+    narrowing_terms,
+    qualifier_text,
+    ratios_in,
+    same_concept,
+    stated_definition,
+)
+from ..context.pack import Context
+from ..ingest.tables import Table, TableRow
+from ..periods import years_named
+from ..question.parse import search_text
+from ..textnorm import tokenize
+from .lookup import Lookup, column_choice, reader_label
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A table cell found for a concept: where it is and what it says."""
+
+    doc: str
+    table: Table
+    row: TableRow
+    index: int
+    line_text: str
+
+    @property
+    def value(self) -> float:
+        """The printed value (a dash is nil)."""
+        return self.row.values[self.index] or 0.0
+
+    @property
+    def period(self) -> str:
+        """The column's label as printed."""
+        return self.table.columns[self.index].label
+
+    def span(self, single: bool) -> Span:
+        """The row cited whole."""
+        return Span(
+            doc=None if single else self.doc, line_start=self.row.line, line_end=self.row.line, quote=self.line_text
+        )
+
+
+def asked_line_items(question: str) -> frozenset[str]:
+    """The line items (not ratios) the question asks for."""
+    found = concepts_in(search_text(question)).concepts
+    return frozenset(c for c in found if concept(c) is not None)
+
+
+def concept_rows(context: Context, wanted: frozenset[str], question: str) -> list[tuple[str, Table, TableRow]]:
+    """Sent table rows whose label names one of *wanted* and no qualifier the question does not ask for."""
+    terms = frozenset(tokenize(qualifier_text(search_text(question))))
+    found: list[tuple[str, Table, TableRow]] = []
+    for source in context.sources:
+        for table in source.tables:
+            if table.problem is not None:
+                continue
+            for row in table.rows:
+                label = reader_label(row)
+                match = concepts_in(qualifier_text(label))
+                group = concepts_in(qualifier_text(row.group or ""))
+                if not row.aligned or not same_concept(match.concepts, wanted):
+                    continue
+                if narrowing_terms(match, terms) or narrowing_terms(group, terms):
+                    continue
+                found.append((source.doc, table, row))
+    return found
+
+
+def _line_texts(context: Context) -> dict[tuple[str, int], str]:
+    return {(s.doc, line.global_line): line.text for s in context.sources for line in s.lines}
+
+
+def find_cell(context: Context, concept_id: str, year: int | None, question: str) -> Cell | None:
+    """The first sent cell of *concept_id* in the column of *year* (the latest column when None)."""
+    texts = _line_texts(context)
+    for doc, table, row in concept_rows(context, frozenset({concept_id}), question):
+        chosen = column_choice(table, frozenset({year}) if year else frozenset(), question)
+        for index in chosen:
+            if index < len(row.values) and row.values[index] is not None:
+                return Cell(doc, table, row, index, texts.get((doc, row.line), row.label))
+    return None
+
+
+def _prior_cell(context: Context, cell: Cell, question: str) -> Cell | None:
+    """The same row's cell one year earlier (for an average of two year-ends)."""
+    year = cell.table.columns[cell.index].year - 1
+    for index, column in enumerate(cell.table.columns):
+        if column.year == year and index < len(cell.row.values) and cell.row.values[index] is not None:
+            return Cell(cell.doc, cell.table, cell.row, index, cell.line_text)
+    return None
+
+
+def _definition(question: str) -> tuple[str, Formula, bool, str] | None:
+    """(name, formula with one concept above and one below the line, averaged, kind) of the ratio asked."""
+    stated = stated_definition(question)
+    if stated is not None and len(stated.numerator) == 1 and len(stated.denominator) == 1:
+        return "the question's definition", stated, stated.averaged, _stated_kind(question)
+    for ratio in ratios_in(question):
+        simple = [f for f in ratio.formulas if len(f.numerator) == 1 and len(f.denominator) == 1]
+        if simple:
+            return ratio.label, simple[0], _averaged(ratio, question), ratio.kind
+    return None
+
+
+def _averaged(ratio: Ratio, question: str) -> bool:
+    return ratio.averaged and "average" in question.lower()
+
+
+def _stated_kind(question: str) -> str:
+    return "percent" if any(w in question.lower() for w in ("percent", "%", "margin", "rate")) else "ratio"
+
+
+def computed_ratio(question: str, context: Context, single: bool) -> Lookup | None:
+    """A named or defined ratio computed from one cited cell per operand; None when no ratio is asked."""
+    definition = _definition(question)
+    if definition is None:
+        return None
+    name, formula, averaged, kind = definition
+    years = years_named(question)
+    year = max(years) if years else None
+    top = find_cell(context, formula.numerator[0], year, question)
+    bottom = find_cell(context, formula.denominator[0], year, question)
+    missing = [label_of(c) for c, cell in ((formula.numerator[0], top), (formula.denominator[0], bottom)) if not cell]
+    if top is None or bottom is None:
+        return Lookup([], False, [f"{name}: no sent table row gives {' or '.join(missing)} for the period asked"])
+    cells = [top, bottom]
+    if averaged:
+        prior = _prior_cell(context, bottom, question)
+        if prior is None:
+            return Lookup([], False, [f"{name}: the average needs {label_of(formula.denominator[0])} a year earlier"])
+        cells.append(prior)
+    return Lookup([_ratio_item(name, kind, cells, single, formula)], True, [_formula_note(name, cells, averaged)])
+
+
+def _magnitude(cell: Cell) -> float:
+    """An outflow's cell ('(71.4)' for capital expenditures) enters a ratio as its magnitude."""
+    concepts = concepts_in(reader_label(cell.row)).concepts
+    return abs(cell.value) if is_outflow(concepts) else cell.value
+
+
+def _ratio_item(name: str, kind: str, cells: list[Cell], single: bool, formula: Formula) -> AmountItem:
+    labels = "abc"[: len(cells)]
+    values = {label: _magnitude(cell) for label, cell in zip(labels, cells, strict=True)}
+    below = "b" if len(cells) == 2 else "((b + c) / 2)"
+    expression = f"a / {below}"
+    if kind == "percent":
+        expression += " * 100"
+    elif kind == "days":
+        expression += " * 365"
+    average = (values["b"] + values["c"]) / 2 if len(cells) == 3 else values["b"]
+    result = values["a"] / average * (100 if kind == "percent" else 365 if kind == "days" else 1)
+    operands = [
+        Operand(
+            label=label, name=reader_label(cell.row), value=values[label], period=cell.period, span=cell.span(single)
+        )
+        for label, cell in zip(labels, cells, strict=True)
+    ]
+    unit = {"percent": "percent", "days": "units"}.get(kind, "ratio")
+    return AmountItem(
+        label=f"{name} ({cells[0].period})",
+        amount=Amount(value=round(result, 4), currency=None, unit=unit),  # type: ignore[arg-type]  # a contract unit
+        period=cells[0].period,
+        calculation=Calculation(operands=operands, expression=expression, result=result),
+        spans=[cells[0].span(single)],
+    )
+
+
+def _formula_note(name: str, cells: list[Cell], averaged: bool) -> str:
+    parts = [f"'{reader_label(c.row)}' {c.period} (page {c.table.page})" for c in cells]
+    below = f"the average of {parts[1]} and {parts[2]}" if averaged else parts[1]
+    return f"computed {name} = {parts[0]} / {below}"
