@@ -127,11 +127,28 @@ _REFERENCE_BEFORE = re.compile(
 )
 
 
+_DOT_LEADER = re.compile(r"\.{4,}|(?:\. ){3,}|…{2,}")
+_PAGE_FOOTER = re.compile(r"(?:^|\s)(?:page\s+)?\d{1,3}$|\bform\s+10-?[kq]\b|^\d{1,3}\s", re.IGNORECASE)
+
+
+def is_furniture(text: str) -> bool:
+    """Whether a line is page furniture, never a value: a contents line ('Risk factors ........ 18'), a page
+    footer ('Acme Corp | Form 10-K | 28', 'Page 4'), a bare page number."""
+    stripped = text.strip()
+    if _DOT_LEADER.search(stripped):
+        return True
+    short = len(stripped) <= 60 and not re.search(r"[$€£¥%]|\d[.,]\d", stripped)
+    lone_number = len(re.findall(r"\d+", re.sub(r"10-?[kq]", "", stripped, flags=re.IGNORECASE))) == 1
+    return short and lone_number and bool(_PAGE_FOOTER.search(stripped))
+
+
 def from_sentence(question: str, line: ContextLine, span: Span) -> Lookup:
     """The first amount of a sentence that is not part of a date, with its own scale word.
 
-    A sentence about other periods than the question asks about gives no value.
+    A sentence about other periods than the question asks about gives no value, nor does page furniture.
     """
+    if is_furniture(line.text):
+        return Lookup([_evidence(span)], False, ["the line is page furniture (contents, footer, page number)"])
     asked, named = years_named(question), years_named(line.text)
     if asked and named and not asked & named:
         years = ", ".join(map(str, sorted(named)))

@@ -307,7 +307,9 @@ def check_calculation(
     elif stated is not None and (scale_problem := _scale_problem(calculation, operands, stated, unit)):
         value_ok, detail = False, f"{detail}; {scale_problem}"
     period: PeriodCheck = "supported" if all(o.period_check == "supported" for o in operands) else "unknown"
-    other_years = [o for o in operands if question_years and o.column and not years_named(o.column) & question_years]
+    # an average of two year-ends takes the year before the one asked too
+    allowed = question_years | ({y - 1 for y in question_years} if shape.averages else set())
+    other_years = [o for o in operands if question_years and o.column and not years_named(o.column) & allowed]
     if other_years:
         period = "mismatch"
         named = ", ".join(map(str, sorted(question_years)))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..concepts import (
     NEUTRAL,
+    QUALIFIERS,
     ConceptMatch,
     concepts_in,
     is_outflow,
@@ -75,7 +76,8 @@ def asked_for(question: str, label: str = "", ignore: frozenset[str] = frozenset
     asking = search_text(question)
     concepts = concepts_in(asking).concepts | concepts_in(label).concepts
     terms = frozenset(tokenize(qualifier_text(f"{asking} {label}")))
-    return Asked(question, label, concepts, terms, question_scope(question, ignore))
+    qualifiers = frozenset(tokenize(qualifier_text(asking))) & QUALIFIERS  # 'segment revenue', 'adjusted EBITDA'
+    return Asked(question, label, concepts, terms, question_scope(question, ignore) | qualifiers)
 
 
 def _content(terms: tuple[str, ...] | list[str]) -> set[str]:

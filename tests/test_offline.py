@@ -1,0 +1,141 @@
+"""Offline answers that are right, or that say they don't know (issue 21): the extractive backend looks the
+asked concept up by row and column, computes standard ratios from cited cells, and claims nothing the
+verifier does not support. Driven through the CLI on generated filings and the sample report."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import read_traces
+
+STATEMENTS = [
+    [
+        "Consolidated statements of income",
+        "(in millions)",
+        "Year ended December 31, 2023 2022",
+        "Net sales 1,500.0 1,400.0",
+        "Cost of sales 900.0 850.0",
+        "Gross profit 600.0 550.0",
+        "Operating income 240.0 200.0",
+        "Net income 150.0 120.0",
+    ],
+    [
+        "Consolidated balance sheets",
+        "(in millions)",
+        "December 31, 2023 2022",
+        "Inventories 300.0 260.0",
+        "Total current assets 800.0 700.0",
+        "Total assets 2,000.0 1,800.0",
+        "Total current liabilities 400.0 380.0",
+    ],
+    [
+        "Consolidated statements of cash flows",
+        "(in millions)",
+        "Year ended December 31, 2023 2022",
+        "Net cash provided by operating activities 310.0 280.0",
+        "Purchases of property and equipment (95.0) (80.0)",
+    ],
+    [
+        "Quarterly results",
+        "(in millions)",
+        "Three months ended December 31,",
+        "2023 2022",
+        "Net sales 410.0 380.0",
+    ],
+    [
+        "Contents",
+        "Segment revenue ........ 18",
+        "Legal proceedings ........ 22",
+        "Acme Industrial Corp | Form 10-K | 28",
+    ],
+]
+
+
+@pytest.fixture
+def filing(make_pdf):
+    return make_pdf("acme-industrial-2023-10k.pdf", STATEMENTS)
+
+
+def ask_offline(run_cli, question: str, pdf) -> tuple[dict, str]:
+    code, out, err = run_cli("ask", question, pdf, "--json")
+    assert code in (0, 3), err
+    data = json.loads(out)
+    _, text, _ = run_cli("ask", question, pdf)
+    return data, text
+
+
+def value_of(data: dict) -> float | None:
+    items = data["answer"]["items"]
+    return items[0]["amount"]["value"] if items and data["status"] == "supported" else None
+
+
+@pytest.mark.parametrize(
+    ("question", "value", "row"),
+    [
+        ("What was net income in 2023?", 150.0, "Net income"),  # income statement
+        ("What were total assets in 2022?", 1800.0, "Total assets"),  # balance sheet
+        ("What were capital expenditures in 2023?", -95.0, "Purchases of property and equipment"),  # cash flows
+    ],
+)
+def test_a_line_item_is_looked_up_by_concept_row_and_period_column(run_cli, filing, question, value, row):
+    data, text = ask_offline(run_cli, question, filing)
+    assert value_of(data) == value and data["answer"]["items"][0]["label"] == row
+    assert f"looked up: row '{row}'" in text and "no language model was used" in text
+
+
+def test_an_annual_question_never_takes_a_quarter_s_column(run_cli, filing):
+    data, _ = ask_offline(run_cli, "What were net sales in 2023?", filing)
+    assert value_of(data) == 1500.0
+
+
+def test_a_standard_ratio_is_computed_from_cited_cells(run_cli, filing):
+    data, text = ask_offline(run_cli, "What was the current ratio in 2023?", filing)
+    item = data["answer"]["items"][0]
+    assert data["status"] == "supported" and item["amount"]["value"] == 2.0
+    assert [o["name"] for o in item["calculation"]["operands"]] == ["Total current assets", "Total current liabilities"]
+    assert "computed Current ratio = 'Total current assets' December 31, 2023 (page 2)" in text
+
+
+def test_a_ratio_over_an_average_takes_two_year_ends(run_cli, filing):
+    data, _ = ask_offline(run_cli, "What was the return on assets in 2023, over average total assets?", filing)
+    calculation = data["answer"]["items"][0]["calculation"]
+    assert calculation["expression"] == "a / ((b + c) / 2) * 100"
+    assert [o["value"] for o in calculation["operands"]] == [150.0, 2000.0, 1800.0]
+    assert data["status"] == "supported" and round(data["answer"]["items"][0]["amount"]["value"], 2) == 7.89
+
+
+def test_a_definition_the_question_states_is_followed(run_cli, filing):
+    question = "What was the inventory coverage in 2023, defined as total current assets / inventories?"
+    data, _ = ask_offline(run_cli, question, filing)
+    operands = data["answer"]["items"][0]["calculation"]["operands"]
+    assert data["status"] == "supported" and [o["value"] for o in operands] == [800.0, 300.0]
+
+
+def test_page_furniture_is_never_a_value(run_cli, filing):
+    data, text = ask_offline(run_cli, "What was segment revenue?", filing)
+    assert data["status"] != "supported"
+    assert all(item["amount"]["value"] in (None, 1500.0) for item in data["answer"]["items"])
+    assert "18" not in [str(i["amount"]["value"]) for i in data["answer"]["items"]]
+
+
+def test_what_fails_verification_is_withdrawn_with_its_evidence(run_cli, corpus_pdf, isolated_env):
+    data, text = ask_offline(run_cli, "What was revenue from outdoor apparel?", corpus_pdf)
+    assert data["status"] == "not_found" and not data["answer"]["answer_found"]
+    assert data["answer"]["items"] and data["answer"]["items"][0]["amount"]["value"] is None  # evidence, no value
+    assert text.startswith("Answer (amount) — evidence only") and "outdoor" in text
+    assert read_traces(isolated_env / "traces")[-1]["status"]["support"] == "not_found"
+
+
+def test_yes_no_and_why_questions_get_evidence_only(run_cli, corpus_pdf):
+    for question in ("Does the warranty cover misuse?", "Why are sales seasonal?"):
+        data, text = ask_offline(run_cli, question, corpus_pdf)
+        assert data["status"] == "not_found" and data["answer"]["items"], question
+        assert "evidence only" in text and "— supported" not in text
+
+
+def test_a_missing_operand_is_said(run_cli, corpus_pdf):
+    data, _ = ask_offline(run_cli, "What was the effective tax rate in fiscal 2025?", corpus_pdf)
+    assert data["status"] == "not_found"
+    assert any("Income tax expense" in c for c in data["answer"]["caveats"])
