@@ -21,7 +21,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..answer.contract import Calculation
-from ..concepts import Formula, concept, concepts_in, label_of, ratios_in, same_concept, stated_definition
+from ..concepts import (
+    Formula,
+    concept,
+    concepts_in,
+    label_of,
+    qualifier_text,
+    ratios_in,
+    same_concept,
+    stated_definition,
+)
 from ..periods import years_named
 from ..textnorm import tokenize
 from .meaning import Asked, concept_check, evidence_of, kind_detail, kind_fits, sign_check
@@ -87,7 +96,7 @@ def _evaluate(node: ast.AST, values: dict[str, float]) -> float:
 
 
 def _operand_asked(name: str) -> Asked:
-    return Asked("", name, concepts_in(name).concepts, frozenset(tokenize(name)))
+    return Asked("", name, concepts_in(name).concepts, frozenset(tokenize(qualifier_text(name))))
 
 
 def check_operand(

@@ -41,6 +41,7 @@ class Asked:
     concepts: frozenset[str]
     terms: frozenset[str]
     scope: frozenset[str] = frozenset()
+    ignore: frozenset[str] = frozenset()  # the issuer's name terms: a row may name its company
 
     @property
     def named(self) -> str:
@@ -77,7 +78,7 @@ def asked_for(question: str, label: str = "", ignore: frozenset[str] = frozenset
     concepts = concepts_in(asking).concepts | concepts_in(label).concepts
     terms = frozenset(tokenize(qualifier_text(f"{asking} {label}")))
     qualifiers = frozenset(tokenize(qualifier_text(asking))) & QUALIFIERS  # 'segment revenue', 'adjusted EBITDA'
-    return Asked(question, label, concepts, terms, question_scope(question, ignore) | qualifiers)
+    return Asked(question, label, concepts, terms, question_scope(question, ignore) | qualifiers, ignore)
 
 
 def _content(terms: tuple[str, ...] | list[str]) -> set[str]:
@@ -106,7 +107,7 @@ def evidence_of(candidate: Candidate) -> Evidence:
         text = candidate.row_label
         if not found.concepts and group:  # 'Diluted' under 'Earnings per share:'
             joined = concepts_in(f"{group} {candidate.row_label}")
-            found = ConceptMatch(joined.concepts - concepts_in(group).concepts or joined.concepts, found.leftover)
+            found = ConceptMatch(joined.concepts - concepts_in(group).concepts, found.leftover)
             text = f"{group} {candidate.row_label}"
         grouped = concepts_in(group)
         narrowing = f"{candidate.row_label} {' '.join(grouped.leftover)}"
@@ -153,6 +154,10 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             return "mismatch", f"{where} ({_names(evidence.concepts)}), not {asked.named}"
         if narrow:
             return "mismatch", f"{where}: narrower than asked ({', '.join(narrow)} not asked)"
+        extra = {t for t in evidence.terms if t not in NEUTRAL and not t[:1].isdigit()} - asked.terms - asked.ignore
+        if extra:  # 'Revenues: Defense, Space & Security' may be a part of the revenue asked
+            named = ", ".join(sorted(extra))
+            return "unknown", f"{where} ({_names(evidence.concepts)}): it also says {named}, which was not asked"
         return "supported", f"{where} ({_names(evidence.concepts)})"
     own = _content(evidence.terms)
     shared = own & asked.terms
@@ -211,8 +216,10 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
     evidence = evidence_of(candidate)
     if value > 0 and is_outflow(asked.concepts | evidence.concepts):
         return "supported", f"{candidate.printed} is an outflow; its label ({asked.named}) states the magnitude"
-    # 'Net loss 109.8' states a loss; 'Net income (loss) 109.8' and 'Net increase (decrease)' let the print decide
-    if value < 0 and _LOSS_WORDS & set(tokenize(re.sub(r"\([^)]*\)", " ", evidence.text))):
+    # 'Net income: -109.8' from 'Net loss 109.8' states the loss as a negative income; 'Net income (loss) 109.8',
+    # 'Net increase (decrease)' let the print decide, and an item that names the loss itself states its magnitude
+    opening = tokenize(re.sub(r"\([^)]*\)", " ", candidate.row_label or evidence.text))[:4]
+    if value < 0 and _LOSS_WORDS & set(opening) and not _LOSS_WORDS & set(tokenize(asked.label)):
         return "supported", f"{candidate.printed} is printed as a loss or decrease; stated as a negative"
     printed = "a negative" if candidate.value < 0 else "a positive"
     return "mismatch", f"the document prints {candidate.printed}, {printed}; the item states {value:,.6g}"
