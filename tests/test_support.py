@@ -291,3 +291,10 @@ def test_old_traces_verified_again_get_the_new_statuses(run_cli, corpus_pdf, fak
     trace = last_trace(isolated_env)
     code, out, _ = run_cli("traces", "verify", trace["trace_id"], "--json")
     assert code == 6 and json.loads(out)["support_after"] == "unsupported"
+
+
+def test_money_never_answers_a_question_that_asks_for_a_percentage(run_cli, corpus_pdf, fake_openai):
+    question = "What was net income as a percentage of net sales in fiscal 2025?"
+    money = amount(109.8, "millions", "2025", NET_INCOME, label="Net income")
+    status, check, _ = status_of(run_cli, fake_openai, corpus_pdf, question, money)
+    assert (status, check["kind_check"]) == ("unsupported", "mismatch") and "percentage or ratio" in check["detail"]

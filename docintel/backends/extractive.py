@@ -45,7 +45,8 @@ EVIDENCE_ONLY_NOTE = (
     "closest evidence for you to read"
 )
 _EXPLAINING = re.compile(
-    r"^\s*(?:why\b|how\b(?!\s+(?:much|many|long|old|often|far|large|big|high|low)\b)|explain|describe)", re.IGNORECASE
+    r"^\s*(?:why\b|how\b(?!\s+(?:much|many|long|old|often|far|large|big|high|low)\b)|explain|describe)",
+    re.IGNORECASE,
 )
 
 
@@ -63,7 +64,8 @@ def withdrawn(answer: BaseModel, reasons: list[str]) -> BaseModel:
 def _as_evidence(item: BaseModel) -> BaseModel:
     if isinstance(getattr(item, "amount", None), BaseModel):
         amount = item.amount.model_copy(update={"value": None})  # type: ignore[attr-defined]
-        return item.model_copy(update={"amount": amount, "calculation": None, "label": f"evidence: {item.label}"})  # type: ignore[attr-defined]
+        label = f"evidence: {item.label}"  # type: ignore[attr-defined]
+        return item.model_copy(update={"amount": amount, "calculation": None, "label": label})
     if hasattr(item, "explanation"):
         return item.model_copy(update={"value": None})
     return item

@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from ..concepts import ratios_in, stated_definition
 from ..errors import UsageError
 from ..textnorm import fold, strip_controls, tokenize
 from .domain import CONCEPT_SECTIONS, SECTION_QUESTION_RE, SYNONYMS
@@ -182,6 +183,8 @@ def answer_shape(question: str) -> AnswerShape:
     )
     if explains and not re.search(r"\bhow (much|many)\b", question, re.I):
         return "list" if _LIST_Q_RE.search(question) and not _asks_for_amounts(question) else "text"
+    if ratios_in(question) or stated_definition(question):  # 'inventory turnover ... defined as COGS / ...'
+        return "amount"
     if _DATE_RE.search(question) and not _DURATION_RE.search(question):
         return "date"
     if _LIST_Q_RE.search(question) and not _asks_for_amounts(question):

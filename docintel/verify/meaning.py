@@ -28,7 +28,7 @@ from ..textnorm import tokenize
 from .values import Candidate, CitedSpan, ConceptCheck, PlainCheck
 
 _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
-_CLAUSE_END = re.compile(r"[.;:()\[\]]|,\s(?=[a-z])|\s[–—-]\s")
+_CLAUSE_END = re.compile(r"\.(?=\s|$)|[;:()\[\]]|\s[–—-]\s")  # a decimal point ends no clause
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,12 @@ class Asked:
     terms: frozenset[str]
     scope: frozenset[str] = frozenset()
     ignore: frozenset[str] = frozenset()  # the issuer's name terms: a row may name its company
+    question_terms: frozenset[str] = frozenset()  # the question's own terms (the item's label aside)
+
+    @property
+    def own(self) -> frozenset[str]:
+        """The question's own terms, or the item's when there is no question (a calculation's operand)."""
+        return self.question_terms if self.question.strip() else self.terms
 
     @property
     def named(self) -> str:
@@ -78,7 +84,9 @@ def asked_for(question: str, label: str = "", ignore: frozenset[str] = frozenset
     concepts = concepts_in(asking).concepts | concepts_in(label).concepts
     terms = frozenset(tokenize(qualifier_text(f"{asking} {label}")))
     qualifiers = frozenset(tokenize(qualifier_text(asking))) & QUALIFIERS  # 'segment revenue', 'adjusted EBITDA'
-    return Asked(question, label, concepts, terms, question_scope(question, ignore) | qualifiers, ignore)
+    scope = question_scope(question, ignore) | qualifiers
+    own = frozenset(tokenize(qualifier_text(asking)))
+    return Asked(question, label, concepts, terms, scope, ignore, own)
 
 
 def _content(terms: tuple[str, ...] | list[str]) -> set[str]:
@@ -154,14 +162,18 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             return "mismatch", f"{where} ({_names(evidence.concepts)}), not {asked.named}"
         if narrow:
             return "mismatch", f"{where}: narrower than asked ({', '.join(narrow)} not asked)"
-        extra = {t for t in evidence.terms if t not in NEUTRAL and not t[:1].isdigit()} - asked.terms - asked.ignore
+        extra = {t for t in evidence.terms if t not in NEUTRAL and not t[:1].isdigit()} - asked.own - asked.ignore
         if extra:  # 'Revenues: Defense, Space & Security' may be a part of the revenue asked
             named = ", ".join(sorted(extra))
             return "unknown", f"{where} ({_names(evidence.concepts)}): it also says {named}, which was not asked"
         return "supported", f"{where} ({_names(evidence.concepts)})"
     own = _content(evidence.terms)
-    shared = own & asked.terms
-    if own and 2 * len(shared) >= len(own) and not narrow:  # most of the label is the question's own words
+    shared = own & asked.own
+    if evidence.concepts and not asked.concepts:
+        return "unknown", f"{where} ({_names(evidence.concepts)}); the question names no line item docintel knows"
+    mostly = own and 2 * len(shared) >= len(own)
+    wholly = len(own) >= 2 and own <= asked.own  # 'Outdoor apparel' for 'outdoor apparel sales'
+    if (wholly or (mostly and not asked.concepts)) and not narrow:
         return "supported", f"{where}, in the question's own words"
     if asked.concepts and own and not own & asked.terms:
         return "mismatch", f"{where}, not {asked.named}"
@@ -172,6 +184,14 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
 
 def _names(concepts: frozenset[str]) -> str:
     return ", ".join(sorted(label_of(c) for c in concepts))
+
+
+_ASKS_RATIO = re.compile(r"%|\bpercent(?:age)?s?\b|\bratios?\b|\brates?\b|\bmultiples?\b|\btimes\b", re.IGNORECASE)
+
+
+def asks_for_a_ratio(question: str) -> bool:
+    """Whether the question asks for a percentage, ratio, rate or multiple ('% margin', 'retention ratio')."""
+    return bool(_ASKS_RATIO.search(search_text(question)))
 
 
 def kind_fits(unit: str | None, currency: str | None, candidate: Candidate) -> bool:
