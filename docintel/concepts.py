@@ -453,3 +453,42 @@ def stated_definition(question: str) -> Formula | None:
         return None
     averaged = bool(re.search(r"\baverage\b", body, re.I))
     return Formula(tuple(sorted(top)), tuple(sorted(bottom)), averaged=averaged)
+
+
+_MAX_WORDINGS = 4  # the commonest wordings of a line item: a search needs the captions, not every variant
+
+
+def concept_wordings(text: str) -> list[tuple[str, float]]:
+    """Search phrases for the concepts *text* names, with weights: a line item's usual captions (0.6), and for a
+    ratio (or a stated definition) its operands' captions (0.5), so that 'inventory turnover' finds cost of sales
+    and inventories."""
+    found = concepts_in(text, asides=True).concepts
+    phrases: list[tuple[str, float]] = []
+    operands: set[str] = set()
+    for cid in sorted(found):
+        item = concept(cid)
+        if item is not None:
+            phrases += [(w, 0.6) for w in _distinct(item.wordings)[:_MAX_WORDINGS]]
+        named = ratio(cid)
+        if named is not None:
+            operands |= {c for f in named.formulas[:1] for c in (*f.numerator, *f.denominator)}
+    stated = stated_definition(text)
+    if stated is not None:
+        operands |= {*stated.numerator, *stated.denominator}
+    for cid in sorted(operands - found):
+        item = concept(cid)
+        if item is not None:
+            phrases += [(w, 0.5) for w in _distinct(item.wordings)[:2]]
+    return list(dict.fromkeys(phrases))
+
+
+def _distinct(wordings: tuple[str, ...]) -> list[str]:
+    """Wordings that search differently ('cost of revenues' searches as 'cost of revenue' does)."""
+    seen: set[tuple[str, ...]] = set()
+    kept: list[str] = []
+    for wording in wordings:
+        key = tuple(sorted(set(tokenize(wording))))
+        if key and key not in seen:
+            seen.add(key)
+            kept.append(wording)
+    return kept

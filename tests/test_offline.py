@@ -139,3 +139,10 @@ def test_a_missing_operand_is_said(run_cli, corpus_pdf):
     data, _ = ask_offline(run_cli, "What was the effective tax rate in fiscal 2025?", corpus_pdf)
     assert data["status"] == "not_found"
     assert any("Income tax expense" in c for c in data["answer"]["caveats"])
+
+
+def test_a_question_that_names_a_page_is_never_refused_for_lack_of_terms(run_cli, corpus_pdf):
+    data, text = ask_offline(run_cli, "What does page 1 of this document say?", corpus_pdf)
+    assert data["context_status"] == "ok" and data["answer"]["items"]
+    assert {p for s in data["verification"]["spans"] for p in s["pages"]} == {1}
+    assert "evidence only" in text

@@ -317,6 +317,9 @@ def build_answer(
 ) -> BaseModel:
     """Turn the best lines into an answer of *schema* (or a not-found answer below the floor)."""
     best = [r for r in ranked if r[0] >= settings.extractive_score_floor][: _MAX_ITEMS.get(shape, 3)]
+    pinned = not best and bool(parsed.pages_hint) and shape in ("text", "list")
+    if pinned:  # 'What does page 1 say?': the page's first lines, as evidence to read
+        best = [(0.0, s.doc, line) for s in context.sources for line in s.lines if line.page in parsed.pages_hint][:5]
     if shape == "date" and any(parse_date(line.text) for _, _, line in best):
         best = [r for r in best if parse_date(r[2].text)]  # a line without a date cannot be a date item
     if shape == "extraction" or not best:
@@ -339,7 +342,7 @@ def build_answer(
             context_structured=True,
             caveats=[*lookup.caveats, NO_MODEL_NOTE],
         )
-    evidence_only = shape == "boolean" or (shape == "text" and _EXPLAINING.match(parsed.question) is not None)
+    evidence_only = pinned or shape == "boolean" or (shape == "text" and _EXPLAINING.match(parsed.question) is not None)
     items: list[BaseModel] = []
     for _, doc, line in best:
         span = _span(doc, line, single)

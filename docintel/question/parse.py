@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from ..concepts import ratios_in, stated_definition
+from ..concepts import concept_wordings, ratios_in, stated_definition
 from ..errors import UsageError
 from ..textnorm import fold, strip_controls, tokenize
 from .domain import CONCEPT_SECTIONS, SECTION_QUESTION_RE, SYNONYMS
@@ -329,6 +329,10 @@ def _keywords(question: str, use_synonyms: bool) -> list[Keyword]:
             if alternative not in seen:
                 seen.add(alternative)
                 keywords.append(Keyword(text=alternative, weight=0.6, source="domain"))
+    for wording, weight in concept_wordings(search_text(question)):
+        if wording not in seen and not _mentions(wording, plain_question, stemmed_question):
+            seen.add(wording)
+            keywords.append(Keyword(text=wording, weight=weight, source="domain"))
     return keywords
 
 

@@ -137,7 +137,8 @@ def _route_live(
     subjects = _by_subject(q, live, matched, named_any)
     if isinstance(subjects, Routing):
         return subjects
-    relevant = _by_relevance(q, subjects, matched)
+    # a question that names pages is scoped to them: it is never refused for lack of terms
+    relevant = subjects if parsed.pages_hint else _by_relevance(q, subjects, matched)
     if isinstance(relevant, Routing):
         return relevant
     return _by_period_and_rank(q, relevant, matched, named_any)

@@ -186,7 +186,11 @@ def _names(concepts: frozenset[str]) -> str:
     return ", ".join(sorted(label_of(c) for c in concepts))
 
 
-_ASKS_RATIO = re.compile(r"%|\bpercent(?:age)?s?\b|\bratios?\b|\brates?\b|\bmultiples?\b|\btimes\b", re.IGNORECASE)
+_ASKS_RATIO = re.compile(
+    r"%|\bpercent(?:age)?s?\b|\bratios?\b|\bmultiples?\b"
+    r"|\b(?:growth|tax|return|retention|payout|conversion|churn|interest|utilization|occupancy) rates?\b",
+    re.IGNORECASE,
+)
 
 
 def asks_for_a_ratio(question: str) -> bool:
