@@ -232,7 +232,10 @@ class Settings(BaseSettings):
         le=1.0,
         description="Extractive backend: factor for table-of-contents lines.",
     )
-    use_synonyms: bool = Field(True, description="Expand questions with the domain synonym dictionary.")
+    use_synonyms: bool = Field(
+        True,
+        description="Expand questions with the domain synonym dictionary and the concept vocabulary (line items' captions, ratio operands, their table rows raised).",
+    )
     use_section_hints: bool = Field(True, description="Boost passages under headings the question names.")
     use_page_hints: bool = Field(True, description="Honour page references in the question ('on page 3').")
     use_escalation: bool = Field(True, description="Allow whole-document escalation when packing.")

@@ -100,26 +100,18 @@ def page_context(document, page: int) -> tuple[Context, int, int]:
 
 def verdicts(quotes: list[str], document, context: Context, first: int, last: int) -> list[str]:
     """The verifier's verdict for each quote cited against lines first..last."""
-    answer = TextAnswer(
-        answer_type="text",
-        answer_found=True,
-        complete_answer_found=True,
-        conflicting_evidence=False,
-        context_structured=True,
-        caveats=[],
-        items=[
-            {"text": "q", "spans": [{"doc": None, "line_start": first, "line_end": last, "quote": q} for q in quotes]}
-        ],
-    )
+    spans = [{"doc": None, "line_start": first, "line_end": last, "quote": q} for q in quotes]
+    answer = _answer(TextAnswer, "text", [{"text": "q", "spans": spans}])
     return [s.verdict for s in verify_answer(answer, context, [document]).spans]
 
 
 _SHIFTED = {"thousands": "millions", "millions": "billions", "billions": "millions", "units": "thousands"}
 
 
-def _amount_answer(items: list[dict]) -> AmountAnswer:
-    return AmountAnswer(
-        answer_type="amount",
+def _answer(model, shape: str, items: list[dict]):
+    """A found, complete answer of *model* with these items."""
+    return model(
+        answer_type=shape,
         answer_found=True,
         complete_answer_found=True,
         conflicting_evidence=False,
@@ -271,18 +263,7 @@ def _other_rows(row, rows: list) -> list:
 
 def _check(document, context: Context, case: Case):
     question, item, kind = case
-    if kind == "text":
-        answer = TextAnswer(
-            answer_type="text",
-            answer_found=True,
-            complete_answer_found=True,
-            conflicting_evidence=False,
-            context_structured=True,
-            caveats=[],
-            items=[item],
-        )
-    else:
-        answer = _amount_answer([item])
+    answer = _answer(TextAnswer, "text", [item]) if kind == "text" else _answer(AmountAnswer, "amount", [item])
     verification = verify_answer(answer, context, [document], question)
     return verification.overall == "supported", verification.items[0].detail if verification.items else ""
 

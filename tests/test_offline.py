@@ -146,3 +146,22 @@ def test_a_question_that_names_a_page_is_never_refused_for_lack_of_terms(run_cli
     assert data["context_status"] == "ok" and data["answer"]["items"]
     assert {p for s in data["verification"]["spans"] for p in s["pages"]} == {1}
     assert "evidence only" in text
+
+
+def test_the_row_of_the_line_item_asked_is_sent_though_its_words_differ(run_cli, make_pdf):
+    talk = [
+        f"Capital expenditure planning, note {i}: capital expenditure reviews continued this year." for i in range(30)
+    ]
+    statement = [
+        "Consolidated statements of cash flows",
+        "(in millions)",
+        "Year ended December 31, 2023 2022",
+        "Net cash provided by operating activities 310.0 280.0",
+        "Purchases of property and equipment (95.0) (80.0)",
+    ]
+    pdf = make_pdf("capex-talk.pdf", [talk[:15], talk[15:], statement])
+    code, out, _ = run_cli("context", "What was capital expenditure in 2023?", pdf, "--json", "--budget-chars", "2500")
+    data = json.loads(out)
+    sent = [line["text"] for source in data["sources"] for line in source["lines"]]
+    assert code == 0 and statement[4] in sent
+    assert any("rows of the line items asked raised" in note for note in data["notes"])

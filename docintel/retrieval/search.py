@@ -24,6 +24,7 @@ from ..question.domain import SECTION_HEADING_RE
 from ..question.parse import ParsedQuestion, search_text
 from ..settings import Settings
 from ..textnorm import fold, rejoin_split_words, stem, tokenize, word_counts
+from .concept_rows import lift_concept_rows
 from .passages import Passage, RankedPassage
 
 
@@ -376,6 +377,8 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
         if name:
             scores[i] *= settings.section_boost if name in parsed.section_hints else settings.implied_section_boost
     _diversify(scores, allowed, passages, settings.same_page_decay)
+    if not hints and settings.use_synonyms:  # the vocabulary in search: ablated with the synonyms
+        notes += lift_concept_rows(parsed, documents, passages, scores, allowed)
     best = max((scores[i] for i in allowed), default=0.0)
     floor = settings.relevance_floor * best
     keep = [i for i in allowed if (scores[i] > 0 and scores[i] >= floor) or hints]

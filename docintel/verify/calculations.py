@@ -251,8 +251,7 @@ def definition_check(
     name, formulas = _definitions(question, label)
     if not formulas:
         return "not_applicable", ""
-    named = {r.id for r in ratios_in(question) or ratios_in(label)}
-    if named and all(set(o.concepts) & named for o in operands):
+    if _ratio_figures(question, label, operands):
         return "supported", f"the operands are {name} figures themselves (a change or an average of the ratio)"
     if any(not o.concepts for o in operands):
         unnamed = ", ".join(o.label for o in operands if not o.concepts)
@@ -265,6 +264,12 @@ def definition_check(
         for part in (shape.above, shape.below)
     )
     return "mismatch", f"{name} is {wanted}; the operands give {got}"
+
+
+def _ratio_figures(question: str, label: str, operands: list[OperandCheck]) -> bool:
+    """Whether every operand is a figure of the ratio named itself (a change in gross margin, not its parts)."""
+    named = {r.id for r in ratios_in(question) or ratios_in(label)}
+    return bool(named) and all(set(o.concepts) & named for o in operands)
 
 
 def _formula_text(formula: Formula) -> str:
@@ -326,7 +331,8 @@ def check_calculation(
         detail += f", not a period the question asks about ({named})"
     concept, concept_note = definition_check(question, label, operands, shape)
     kind = "not_applicable"
-    if concept != "not_applicable" and unit in UNIT_FACTORS and _ratio_named(question, label):
+    ratio_money = _ratio_figures(question, label, operands) and all(o.scale not in (None, 1.0) for o in operands)
+    if concept != "not_applicable" and unit in UNIT_FACTORS and _ratio_named(question, label) and not ratio_money:
         kind, concept_note = "mismatch", f"{concept_note}; a ratio is not money ({unit})"
     elif concept != "not_applicable":
         kind = "supported"

@@ -111,11 +111,16 @@ def evidence_of(candidate: Candidate) -> Evidence:
     """The row (or clause) a candidate number belongs to, with its concepts."""
     if candidate.row_label is not None:
         group = (candidate.row_group or "").strip()
-        found = concepts_in(candidate.row_label)
+        found = concepts_in(qualifier_text(candidate.row_label))
         text = candidate.row_label
-        if not found.concepts and group:  # 'Diluted' under 'Earnings per share:'
+        # 'Diluted' under 'Earnings per share:', 'Products' under 'Revenues:': a sub-heading that ends in ':'
+        # types the short rows below it (a section title does not)
+        short = len(candidate.row_label.split()) <= 2
+        if not found.concepts and group.endswith(":") and short:
             joined = concepts_in(f"{group} {candidate.row_label}")
-            found = ConceptMatch(joined.concepts - concepts_in(group).concepts, found.leftover)
+            own = joined.concepts - concepts_in(group).concepts
+            # the label's own concept ('Diluted' EPS), else the sub-heading's narrowed by the label's words
+            found = ConceptMatch(own or joined.concepts, found.leftover)
             text = f"{group} {candidate.row_label}"
         grouped = concepts_in(group)
         narrowing = f"{candidate.row_label} {' '.join(grouped.leftover)}"
@@ -146,7 +151,7 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
     if verdict != "supported" or not asked.scope:
         return verdict, detail
     evidence = evidence_of(candidate)
-    said = set(tokenize(f"{evidence.text} {candidate.row_group or ''} {candidate.sentence}"))
+    said = set(tokenize(qualifier_text(f"{evidence.text} {candidate.row_group or ''} {candidate.sentence}")))
     if asked.scope <= said:
         return verdict, detail
     missing = ", ".join(sorted(asked.scope - said))
@@ -169,8 +174,6 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         return "supported", f"{where} ({_names(evidence.concepts)})"
     own = _content(evidence.terms)
     shared = own & asked.own
-    if evidence.concepts and not asked.concepts:
-        return "unknown", f"{where} ({_names(evidence.concepts)}); the question names no line item docintel knows"
     mostly = own and 2 * len(shared) >= len(own)
     wholly = len(own) >= 2 and own <= asked.own  # 'Outdoor apparel' for 'outdoor apparel sales'
     if (wholly or (mostly and not asked.concepts)) and not narrow:
