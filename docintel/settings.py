@@ -234,7 +234,8 @@ class Settings(BaseSettings):
     )
     use_synonyms: bool = Field(
         True,
-        description="Expand questions with the domain synonym dictionary and the concept vocabulary (line items' captions, ratio operands, their table rows raised).",
+        description="Expand questions with the domain synonym dictionary and the concept vocabulary (line items' "
+        "captions, ratio operands, their table rows raised).",
     )
     use_section_hints: bool = Field(True, description="Boost passages under headings the question names.")
     use_page_hints: bool = Field(True, description="Honour page references in the question ('on page 3').")
