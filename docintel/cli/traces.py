@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EXIT_CHECK_FAILED, EXIT_OK, UsageError
-from ..render import chat as render_chat
 from ..render import reports as render
 from ..render.reports import print_text
 from ..settings import load_settings
@@ -174,6 +173,8 @@ def _warn(problems: list[str]) -> None:
 
 def cmd_traces_show(args: argparse.Namespace) -> int:
     """Print one trace (readable, as JSON, or its prompt), or every turn of a chat session."""
+    from ..render import chat as render_chat
+
     if args.session and (args.id or args.prompt):
         raise UsageError("traces show takes a trace id or --session ID, not both", "drop one of them")
     if args.session:
