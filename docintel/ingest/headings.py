@@ -108,10 +108,7 @@ class HeadingIndex:
         self._page_start: dict[int, int] = {}
         for index, page in enumerate(self.pages):
             self._page_start.setdefault(page, index)
-        self._heading_lines: dict[int, list[int]] = {}
-        for index, text in enumerate(self.texts):
-            if is_heading(text) and not _NOT_A_LABEL.search(text):
-                self._heading_lines.setdefault(self.pages[index], []).append(index)
+        self._heading_lines: dict[int, list[int]] = {}  # page -> its heading lines, found when first asked
         if self.from_outline:
             entries = sorted(document.meta.outline, key=lambda e: e.page)
             self._marks = _marks([(e.page, e.level, e.title) for e in entries])
@@ -122,6 +119,8 @@ class HeadingIndex:
     def _detected(self) -> list[tuple[int, int, str]]:
         found = []
         for i, text in enumerate(self.texts):
+            if text[:4].upper() not in ("PART", "ITEM", "NOTE"):
+                continue  # every structure heading starts so: the other lines need no pattern
             if _BARE_ITEM.match(text) and i + 1 < len(self.texts) and is_heading(self.texts[i + 1].rstrip(".")):
                 title = self.texts[i + 1].rstrip(".")  # 'Item 7.' / 'Management's Discussion ... Operations.'
                 text = f"{text.rstrip(' .:-–—')}. {title}"
@@ -150,9 +149,21 @@ class HeadingIndex:
     def heading_above(self, global_line: int) -> str | None:
         """The nearest heading line above *global_line* on its page (not the line itself)."""
         index = global_line - self.first
-        candidates = self._heading_lines.get(self.pages[index], [])
+        candidates = self._headings_on(self.pages[index])
         position = bisect.bisect_left(candidates, index) - 1
         return self.texts[candidates[position]] if position >= 0 else None
+
+    def _headings_on(self, page: int) -> list[int]:
+        """The indexes of the heading lines of *page* (found once per page, when first asked)."""
+        if page not in self._heading_lines:
+            start = self._page_start.get(page, len(self.texts))
+            end = start
+            while end < len(self.texts) and self.pages[end] == page:
+                end += 1
+            self._heading_lines[page] = [
+                i for i in range(start, end) if is_heading(self.texts[i]) and not _NOT_A_LABEL.search(self.texts[i])
+            ]
+        return self._heading_lines[page]
 
     def path(self, global_line: int, *, with_heading: bool = True) -> list[str]:
         """Structure, page title and (with *with_heading*) the nearest heading above, repeats left out."""
