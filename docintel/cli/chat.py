@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EXIT_INPUT, EXIT_OK, DocintelError, InputError, UsageError
-from ..render import reports as render
-from ..render.reports import print_text
+from ..render.text import print_text
 from .common import add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
 
 if TYPE_CHECKING:
@@ -162,6 +161,8 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 def _turn(asked: str, session: ChatSession, args: argparse.Namespace) -> int:
     """Answer and print one turn: EXIT_OK, or the error's exit code (printed; the session goes on)."""
+    from ..render import reports as render
+
     try:
         result, resolution = session.ask(asked)
     except DocintelError as exc:

@@ -55,6 +55,8 @@ Spans = list[tuple[int, int]]
 
 def neutral(text: str) -> str:
     """Document text made unable to close the evidence block or open a fake document."""
+    if "<" not in text:
+        return text  # most lines: nothing to neutralise
     return (
         text.replace("</document", "</ document")
         .replace("<document", "< document")
