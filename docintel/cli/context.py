@@ -44,8 +44,6 @@ def register(sub: Any) -> None:
 
 
 def cmd_context(args: argparse.Namespace) -> int:
-    from ..render import reports as render
-
     prepared = make_pipeline(args).prepare(args.question, args.paths, budget_chars=args.budget_chars, scope=args.scope)
     context = prepared.context
     routing = prepared.routing.model_dump(mode="json") if prepared.routing else None
@@ -81,6 +79,8 @@ def cmd_context(args: argparse.Namespace) -> int:
             )
         )
     else:
+        from ..render import reports as render
+
         print_text(render.context_report(args.question, context, routing))
     for failure in prepared.failures:
         print(f"error: {failure.message}", file=sys.stderr)
