@@ -2,6 +2,10 @@
 
 ingest -> parse question -> retrieve -> pack context -> compose prompt -> generate -> verify
 -> trace. Every ``ask`` writes a trace, also when it fails.
+
+The stages after the context (answer contract, backends, prompts, verification, trace model,
+conversation) are imported by the methods that use them, so that ``context`` on a cached
+document starts fast (``scripts.bench_startup``).
 """
 
 from __future__ import annotations
@@ -11,44 +15,31 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 from pydantic import BaseModel
 
 from . import __version__
-from .answer.contract import make_extraction_model, not_found_answer, part_fields, schema_for, upgrade_answer
 from .answer.results import AskResult, Prepared
-from .answer.sequential import CallRecord, call_record, group_contexts, kept_call, settles, strategy_for, total_usage
-from .backends import Backend, BackendFailure, Generation, Usage, make_backend
-from .backends.extractive import withdrawn
-from .context.examples import ExampleBank
 from .context.pack import Context, empty_context, pack_context
-from .context.prompts import Prompt, compose_prompt
 from .errors import DocintelError, InputError, StorageError, TraceError, UsageError
 from .ingest.documents import Document, Ingestor, IngestReport
 from .progress import SILENT, Reporter
-from .question.conversation import ChatTurn, evidence_tier
 from .question.parse import check_question, parse_question
 from .retrieval.corpus import Corpus, corpus_key, corpus_of, open_corpus
 from .retrieval.route import route
 from .retrieval.search import RetrievalResult, retrieve, warm_indexes
 from .settings import MIN_BUDGET_CHARS, Settings
-from .traces.model import (
-    BudgetAudit,
-    DocumentRecord,
-    ErrorRecord,
-    Program,
-    RequestRecord,
-    ResponseRecord,
-    RetrievalRecord,
-    Timings,
-    Trace,
-    TraceContext,
-    TraceStatus,
-)
-from .traces.review import DocumentFinder, answer_model, current_context, labelled, replay_settings, reverify_report
-from .traces.store import TRACE_VERSION, TraceStore, new_trace_id, utc_now
-from .verify.quotes import Verification, verify_answer
+from .traces.store import TraceStore
+
+if TYPE_CHECKING:
+    from .answer.sequential import CallRecord
+    from .backends import Backend, Generation
+    from .context.examples import ExampleBank
+    from .context.prompts import Prompt
+    from .question.conversation import ChatTurn
+    from .traces.model import Trace
+    from .verify.quotes import Verification
 
 
 def shape_of(schema: type[BaseModel]) -> str:
@@ -77,12 +68,23 @@ class Pipeline:
         self._backend: Backend | None = None
         self._corpora: dict[str, Corpus] = {}
         self._corpus_lock = threading.Lock()
-        self.examples = ExampleBank(settings, reporter.warn)
+        self._examples: ExampleBank | None = None
+
+    @property
+    def examples(self) -> ExampleBank:
+        """The example bank (loaded on first use: preparing a context needs none)."""
+        if self._examples is None:
+            from .context.examples import ExampleBank
+
+            self._examples = ExampleBank(self.settings, self.reporter.warn)
+        return self._examples
 
     @property
     def backend(self) -> Backend:
         """The answering backend (created on first use)."""
         if self._backend is None:
+            from .backends import make_backend
+
             self._backend = make_backend(self.settings)
         return self._backend
 
@@ -215,6 +217,9 @@ class Pipeline:
 
     def _fail(self, trace: Trace, exc: DocintelError, started: float) -> None:
         """Record a failure in the trace and write it; the error then carries the trace id."""
+        from .backends import BackendFailure, Usage
+        from .traces.model import ErrorRecord, ResponseRecord, TraceStatus
+
         trace.error = ErrorRecord.model_validate(exc.to_dict())
         if isinstance(exc, BackendFailure):
             trace.response = ResponseRecord(raw=exc.raw, request_id=exc.request_id, outcome="error")
@@ -236,6 +241,10 @@ class Pipeline:
         scope: list[str] | None = None,
         turn: ChatTurn | None = None,
     ) -> AskResult:
+        from .answer.contract import make_extraction_model, part_fields, schema_for
+        from .answer.sequential import group_contexts, strategy_for
+        from .traces.model import BudgetAudit
+
         prepared = self.prepare(trace.question, paths, documents=documents, budget_chars=budget_chars, scope=scope)
         _record_prepared(trace, prepared)
         if turn is not None:
@@ -260,6 +269,8 @@ class Pipeline:
         return self._complete(trace, prepared, prompt, schema, started)
 
     def _prompt(self, prepared: Prepared, schema: type[BaseModel]) -> Prompt:
+        from .context.prompts import compose_prompt
+
         shape = shape_of(schema)
         examples = self.examples.select(prepared.parsed.question, shape)
         return compose_prompt(
@@ -277,6 +288,9 @@ class Pipeline:
     ) -> AskResult:
         """Call the model on one group of passages at a time, best first; stop at the first answer found,
         complete and supported. The trace keeps every call and, as its context and answer, the kept call's."""
+        from .answer.sequential import call_record, kept_call, settles, total_usage
+        from .traces.model import BudgetAudit, TraceContext
+
         calls: list[CallRecord] = []
         tried: list[tuple[Prepared, Prompt, Generation, Verification]] = []
         for number, context in enumerate(groups, start=1):
@@ -325,6 +339,9 @@ class Pipeline:
     ) -> tuple[Generation, Verification]:
         """Verify the answer. The offline backend claims only what passes: an answer that is not supported
         becomes evidence (not found, the closest lines kept, the reasons said) and is verified as such."""
+        from .backends.extractive import withdrawn
+        from .verify.quotes import verify_answer
+
         verification = verify_answer(generation.answer, context, prepared.documents, prepared.parsed.question)
         if generation.backend != "extractive" or verification.overall not in ("unsupported", "unchecked"):
             return generation, verification
@@ -342,6 +359,8 @@ class Pipeline:
         started: float,
     ) -> AskResult:
         """Record the answer, write the trace and build the result."""
+        from .question.conversation import evidence_tier
+
         if trace.session is not None:  # a chat turn: the evidence tier is what this answer's call was sent
             packed, lines = prepared.context.budget, sum(len(s.lines) for s in prepared.context.sources)
             tier = evidence_tier(packed.used_chars, packed.budget_chars, lines)
@@ -374,6 +393,9 @@ class Pipeline:
         self, prompt: Prompt, schema: type[BaseModel], prepared: Prepared, replay_backend: Backend | None
     ) -> Generation:
         """The backend's answer. An ask sends nothing for an empty context; a replay sends the stored prompt as is."""
+        from .answer.contract import not_found_answer
+        from .backends import Generation, Usage
+
         shape = shape_of(schema)
         if replay_backend is not None:
             return replay_backend.generate(prompt, schema, shape, prepared.context, prepared.parsed)
@@ -396,6 +418,9 @@ class Pipeline:
 
     def _new_trace(self, question: str, settings: Settings, replay_of: str | None = None) -> Trace:
         """A trace as a call starts: who, when, with which settings, for which question."""
+        from .traces.model import Program, RequestRecord, Trace
+        from .traces.store import TRACE_VERSION, new_trace_id, utc_now
+
         return Trace(
             trace_version=TRACE_VERSION,
             trace_id=new_trace_id(),
@@ -429,6 +454,8 @@ class Pipeline:
         PDFs under the *search* folders; a named ``--doc`` whose stem is the document's id stands
         in for a document that changed since.
         """
+        from .traces.review import DocumentFinder, labelled
+
         records = trace.documents or []
         finder = DocumentFinder(doc_paths or [], search or [])
         located = [finder.locate(record, trace.trace_id) for record in records]
@@ -444,6 +471,10 @@ class Pipeline:
         self, trace_id: str, doc_paths: list[Path] | None = None, search: list[Path] | None = None
     ) -> dict[str, Any]:
         """Re-run the verifier on a stored answer against the current documents (hash checked first)."""
+        from .answer.contract import upgrade_answer
+        from .traces.review import answer_model, current_context, reverify_report
+        from .verify.quotes import verify_answer
+
         trace = self.store.load(trace_id)
         if trace.answer is None or trace.verification is None or trace.context is None:
             raise TraceError(
@@ -460,6 +491,9 @@ class Pipeline:
         self, trace_id: str, doc_paths: list[Path] | None = None, search: list[Path] | None = None
     ) -> tuple[AskResult, Trace]:
         """Send a stored request again with its settings; store a new trace linked by ``replay_of``."""
+        from .backends import make_backend
+        from .traces.review import answer_model, replay_settings
+
         original = self.store.load(trace_id)
         if original.prompt is None or original.parsed is None or original.context is None:
             raise TraceError(
@@ -488,6 +522,8 @@ class Pipeline:
         self, original: Trace, settings: Settings, documents: list[Document], changed: list[str]
     ) -> Trace:
         """The new trace of a replay: the original's question, evidence and prompt; documents where they are now."""
+        from .traces.model import DocumentRecord
+
         trace = self._new_trace(original.question, settings, original.trace_id)
         trace.parsed, trace.retrieval, trace.context = original.parsed, original.retrieval, original.context
         trace.routing = original.routing
@@ -500,6 +536,8 @@ class Pipeline:
 
 def _record_prepared(trace: Trace, prepared: Prepared) -> None:
     """The preparation's field groups: parsed question, documents, retrieval, context, stage timings."""
+    from .traces.model import DocumentRecord, RetrievalRecord, Timings, TraceContext
+
     trace.parsed = prepared.parsed
     trace.documents = [DocumentRecord.of(d) for d in prepared.documents]
     trace.routing = prepared.routing

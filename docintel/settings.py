@@ -1,10 +1,15 @@
-"""Settings: one pydantic-settings model, read from ``DOCINTEL_*`` variables and ``.env``.
+"""Settings: one Pydantic model, read from ``DOCINTEL_*`` variables and ``.env``.
 
 Precedence, lowest to highest: field defaults, the ``.env`` file in the working directory
 (or the file named by ``DOCINTEL_ENV_FILE``), the process environment, command-line flags.
-``OPENAI_API_KEY`` and ``OPENAI_BASE_URL`` are read under their usual names too. Empty values
-count as unset. Every tuned number of retrieval, packing and answering is a setting, so that
-``settings_hash`` (recorded in every trace) changes whenever an answer could.
+``OPENAI_API_KEY`` and ``OPENAI_BASE_URL`` are read under their usual names too. Names are
+case-insensitive; empty values count as unset. Every tuned number of retrieval, packing and
+answering is a setting, so that ``settings_hash`` (recorded in every trace) changes whenever an
+answer could.
+
+The variables are read here (``_sources``), as pydantic-settings would read them, without
+importing it: its import (asyncio, its command-line source) cost a third of a cached question's
+start-up (``scripts.bench_startup``); python-dotenv is imported only when a ``.env`` file exists.
 """
 
 from __future__ import annotations
@@ -16,8 +21,7 @@ import re
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr, ValidationError
 
 from .errors import ConfigError
 
@@ -46,18 +50,10 @@ def _default_cache_dir() -> Path:
     return Path(base) / "docintel"
 
 
-class Settings(BaseSettings):
-    """Every knob of docintel. Each field can be set as ``DOCINTEL_<FIELD>``."""
+class Settings(BaseModel):
+    """Every knob of docintel. Each field can be set as ``DOCINTEL_<FIELD>`` (``load_settings``)."""
 
-    model_config = SettingsConfigDict(
-        env_prefix=ENV_PREFIX,
-        env_file=".env",
-        env_file_encoding="utf-8",
-        env_ignore_empty=True,
-        extra="ignore",
-        validate_assignment=True,
-        populate_by_name=True,
-    )
+    model_config = ConfigDict(extra="ignore", validate_assignment=True, populate_by_name=True)
 
     cache_dir: Path = Field(
         default_factory=_default_cache_dir,
@@ -320,6 +316,37 @@ def _config_error(exc: ValidationError, where: str = "") -> ConfigError:
     )
 
 
+def _env_names() -> dict[str, tuple[str, str]]:
+    """Each variable name a setting is read from (lower case) -> (the field, the key to validate it under)."""
+    names: dict[str, tuple[str, str]] = {}
+    for name, field in Settings.model_fields.items():
+        alias = field.validation_alias
+        if isinstance(alias, AliasChoices):  # 'OPENAI_API_KEY' as well as 'DOCINTEL_OPENAI_API_KEY'
+            names.update((str(choice).lower(), (name, str(choice))) for choice in alias.choices)
+        else:
+            names[(ENV_PREFIX + name).lower()] = (name, name)
+    return names
+
+
+def _sources(env_file: Path | None, flagged: set[str]) -> dict[str, str]:
+    """The values of the ``.env`` file, then of the environment (which win), by the key each is validated
+    under; names are case-insensitive, empty values unset, and a setting given as a flag is not read."""
+    found: list[Any] = []
+    if env_file is not None and env_file.is_file():
+        from dotenv import dotenv_values
+
+        found.append(dotenv_values(env_file, encoding="utf-8"))
+    found.append(os.environ)
+    names = _env_names()
+    values: dict[str, str] = {}
+    for source in found:
+        for variable, value in source.items():
+            field, key = names.get(variable.lower(), ("", ""))
+            if key and value and field not in flagged:
+                values[key] = value
+    return values
+
+
 def load_settings(overrides: dict[str, Any] | None = None, env_file: Path | None = None) -> Settings:
     """Build the settings from defaults, ``.env``, the environment and *overrides* (flags).
 
@@ -330,7 +357,7 @@ def load_settings(overrides: dict[str, Any] | None = None, env_file: Path | None
     path = env_file or (Path(named) if named else None if named == "" else Path(".env"))
     values = {k: v for k, v in (overrides or {}).items() if v is not None}
     try:
-        return Settings(_env_file=path, **values)  # type: ignore[call-arg]
+        return Settings(**{**_sources(path, set(values)), **values})
     except ValidationError as exc:
         raise _config_error(exc) from None
     except (UnicodeDecodeError, OSError) as exc:
@@ -356,7 +383,7 @@ def settings_from_file(path: Path, base: Settings | None = None) -> Settings:
     merged = (base or load_settings()).model_dump()
     merged.update(data)
     try:
-        return Settings(_env_file=None, **merged)  # type: ignore[call-arg]
+        return Settings(**merged)
     except ValidationError as exc:
         first = exc.errors()[0]
         raise ConfigError(

@@ -4,6 +4,7 @@ every module importable on its own, files and lines of a readable size."""
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -89,6 +90,26 @@ def test_cli_start_imports_no_sdk_and_no_parser():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_preparing_a_cached_context_imports_no_answering_stage(corpus_pdf, tmp_path):
+    # `context` on a cached document starts fast (scripts.bench_startup): what only answering, tracing or
+    # parsing a new file needs stays unimported, and the settings load without pydantic-settings
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DOCINTEL_CACHE_DIR": str(tmp_path / "cache")}
+    cli = [sys.executable, "-m", "docintel", "context", "What is the refund window?", str(corpus_pdf), "--json"]
+    subprocess.run(cli, capture_output=True, text=True, cwd=tmp_path, env=env, check=True)  # parse and cache it
+    code = (
+        "import sys, io, contextlib; from docintel.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    main(['context', 'What is the refund window?', {str(corpus_pdf)!r}, '--json'])\n"
+        "heavy = ['docintel.answer.contract', 'docintel.backends', 'docintel.verify.quotes', 'docintel.traces.model',\n"
+        "         'docintel.context.prompts', 'docintel.question.conversation', 'docintel.render.reports',\n"
+        "         'pydantic_settings', 'multiprocessing', 'pypdf', 'openai']\n"
+        "print(','.join(m for m in heavy if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr[-800:]
+    assert done.stdout.strip() == ""
 
 
 def test_every_module_imports_alone():

@@ -47,6 +47,24 @@ def test_dotenv_file_is_read(run_cli, corpus_pdf, isolated_env):
     assert '"budget_chars": 1900' in out  # flags win
 
 
+def test_settings_are_read_as_documented(isolated_env, monkeypatch):
+    from docintel.settings import load_settings
+
+    (isolated_env / ".env").write_text("OPENAI_API_KEY=sk-from-dotenv\nDOCINTEL_MODEL=model-from-dotenv\n")
+    monkeypatch.setenv("docintel_budget_chars", "3333")  # names are case-insensitive
+    monkeypatch.setenv("DOCINTEL_MODEL", "")  # empty counts as unset: the .env value applies
+    settings = load_settings()
+    assert settings.budget_chars == 3333 and settings.model == "model-from-dotenv"
+    assert settings.api_key() == "sk-from-dotenv"  # the usual name, read from .env too
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-from-env")
+    assert load_settings().api_key() == "sk-from-env"  # the environment wins over .env
+    monkeypatch.setenv("DOCINTEL_OPENAI_API_KEY", "sk-docintel")
+    assert load_settings().api_key() == "sk-docintel"  # docintel's own name wins over the usual one
+    assert load_settings({"budget_chars": 4444, "model": None}).budget_chars == 4444  # flags win; None: not given
+    monkeypatch.setenv("DOCINTEL_NO_SUCH_SETTING", "x")  # an unknown DOCINTEL_ variable is ignored
+    assert load_settings().model == "model-from-dotenv"
+
+
 def test_python_m_docintel_entry_point(corpus_pdf, tmp_path):
     env = {
         "PYTHONPATH": str(ROOT),

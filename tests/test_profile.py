@@ -117,6 +117,40 @@ def test_registrant_without_a_legal_suffix(make_pdf, block):
     assert triple(profile, "fiscal_year") == ("2023", 6, "cover")
 
 
+@pytest.mark.parametrize(
+    "block",
+    [
+        # the file number above its caption, and the name broken before its legal form
+        [
+            "001-33764",
+            "(Commission File Number)",
+            "ULTA BEAUTY,",
+            "INC.",
+            "(Exact name of registrant as specified in its charter)",
+        ],
+        [
+            "Commission File Number 001-33764",
+            "ULTA BEAUTY,",
+            "INC.",
+            "(Exact name of registrant as specified in its charter)",
+        ],
+        # a 120-character look-back that holds other cover text (digits): the lines above the caption decide
+        [
+            "Delaware 38-4022268 1000 Remington Blvd., Suite 120 Bolingbrook, Illinois 60440 (630) 410-4800",
+            "ULTA BEAUTY,",
+            "INC.",
+            "(Exact name of registrant as specified in its charter)",
+        ],
+    ],
+)
+def test_a_registrant_broken_before_its_legal_form_is_read_whole(make_pdf, block):
+    cover = sec_cover("X", "For the fiscal year ended January 28, 2023")
+    cover[6:10] = block
+    profile, text = ingested(make_pdf("filing.pdf", [cover, BODY]))
+    assert profile["issuer"]["value"] == "ULTA BEAUTY, INC."  # never the legal form alone ('INC.')
+    assert text[profile["issuer"]["line"]] == "ULTA BEAUTY,"
+
+
 def test_sec_10q_cover_is_a_quarter(make_pdf):
     cover = sec_cover("Globex Corporation", "For the quarterly period ended June 30, 2024", form="10-Q")
     profile, _ = ingested(make_pdf("quarter.pdf", [cover, BODY]))

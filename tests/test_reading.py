@@ -372,3 +372,22 @@ def test_asking_for_sequential_when_everything_fits_one_call_says_so(run_cli, co
     code, out, _ = run_cli("ask", "What is the refund window?", corpus_pdf, "--json", "--strategy", "sequential")
     data = json.loads(out)
     assert data["strategy"] == "combined" and any("every passage fits one call" in n for n in data["notes"])
+
+
+def test_running_headers_column_headers_and_broken_labels_make_no_heading(make_pdf):
+    # a statement that goes on from the page before: the running header joined to its column header, then row
+    # labels broken over lines ('Cost of' / 'sales'); and an index whose entries end in their page numbers
+    continued = ["Table of Contents 2021", "Cost of", "sales 5,262,695 4,185,203", "Gross", "profit 3,415,034 2,700"]
+    index = ["Index to Financial Statements", "Report of Independent Registered Public Accounting Firm 54"]
+    index += ["Consolidated Statements of Income 57", "Property, Plant and", "Equipment, net 1,000 900"]
+    docs, _, _ = prepare([make_pdf("running.pdf", [continued, index])], "gross profit")
+    from docintel.ingest.headings import HeadingIndex, page_title
+
+    headings = HeadingIndex(docs[0])
+    assert page_title(continued) is None  # neither 'Table of Contents 2021' nor the row labels are a title
+    assert page_title(index) == "Index to Financial Statements"
+    lines = docs[0].lines
+    paths = {text: headings.path(int(n)) for n, text in zip(lines["global_line"], lines["text"], strict=True)}
+    assert paths["profit 3,415,034 2,700"] == ["Gross"]  # a label alone on its line is still its row's heading
+    assert paths["sales 5,262,695 4,185,203"] == []  # 'Cost of' goes on on the next line: no heading
+    assert paths["Equipment, net 1,000 900"] == ["Index to Financial Statements"]  # no contents entry, no fragment

@@ -818,3 +818,18 @@ def test_a_document_far_below_the_best_is_left_out(run_cli, filings, corpus_pdf)
     assert data["routing"]["routed"] == ["northwind"]
     ranked_out = [d for d in data["routing"]["decisions"] if d["cause"] == "rank"]
     assert ranked_out and all("of the best document's" in d["reason"] for d in ranked_out)
+
+
+def test_a_defined_term_that_holds_the_company_name_is_no_mention_of_it(run_cli, make_pdf):
+    # The filing writes "Target" on more lines than a document about a company would, but only inside longer
+    # capitalised terms ("the Chinese Target Company", "Target Shares"): no document is about Target.
+    terms = [f"Under agreement {i}, the Chinese Target Company issued Target Shares to the JV." for i in range(20)]
+    lines = [*terms, "Capital expenditures were $140 million in fiscal 2023."]
+    folder = make_pdf("d/acme_2023_10k.pdf", [sec_cover(ACME, "For the fiscal year ended December 31, 2023"), lines])
+    _, data = context_json(run_cli, "What were Target's capital expenditures in fiscal 2023?", folder.parent)
+    assert data["routing"]["status"] == "no_match" and data["routing"]["detail"] == "the document is not about Target"
+    # written as a name of its own, it still counts: a document about Target is searched
+    named = [f"Target opened store {i} and Target Corporation leased it." for i in range(20)]
+    make_pdf("d/retail_review.pdf", [["Retail review"], [*named, "Capital expenditures were $3 billion."]])
+    _, data = context_json(run_cli, "What were Target's capital expenditures in fiscal 2023?", folder.parent)
+    assert data["routing"]["status"] == "ok" and data["routing"]["routed"] == ["retail_review"]

@@ -4,21 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
+if TYPE_CHECKING:  # annotations only: preparing a context must not import the answering stages
+    from pydantic import BaseModel
 
-from ..backends import Generation, Usage
-from ..context.pack import Context
-from ..context.prompts import Prompt
-from ..errors import StorageError
-from ..ingest.documents import Document, IngestFailure
-from ..question.conversation import SessionRecord
-from ..question.parse import ParsedQuestion
-from ..retrieval.route import Routing
-from ..retrieval.search import RetrievalResult
-from ..verify.quotes import Verification
-from .sequential import CallRecord
+    from ..backends import Generation, Usage
+    from ..context.pack import Context
+    from ..context.prompts import Prompt
+    from ..errors import StorageError
+    from ..ingest.documents import Document, IngestFailure
+    from ..question.conversation import SessionRecord
+    from ..question.parse import ParsedQuestion
+    from ..retrieval.route import Routing
+    from ..retrieval.search import RetrievalResult
+    from ..verify.quotes import Verification
+    from .sequential import CallRecord
 
 
 @dataclass

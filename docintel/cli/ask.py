@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EXIT_INPUT, EXIT_OK, CheckFailedError, UsageError
-from ..render.reports import print_text
+from ..render.text import print_text
 from .common import EPILOG, add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
 
 

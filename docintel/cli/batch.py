@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_OK, UsageError
-from ..render import reports as render
-from ..render.reports import print_text
+from ..render.text import print_text
 from .common import add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
 
 BATCH_HELP = """\
@@ -73,6 +72,7 @@ def register(sub: Any) -> None:
 
 def cmd_batch(args: argparse.Namespace) -> int:
     from ..apps.batch import check_output, load_questions, run_batch
+    from ..render import reports as render
 
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1 (got {args.workers})", "use --workers 1 for one at a time")

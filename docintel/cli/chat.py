@@ -10,9 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EXIT_INPUT, EXIT_OK, DocintelError, InputError, UsageError
-from ..render import chat as render_chat
-from ..render import reports as render
-from ..render.reports import print_text
+from ..render.text import print_text
 from .common import add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
 
 if TYPE_CHECKING:
@@ -163,6 +161,8 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 def _turn(asked: str, session: ChatSession, args: argparse.Namespace) -> int:
     """Answer and print one turn: EXIT_OK, or the error's exit code (printed; the session goes on)."""
+    from ..render import reports as render
+
     try:
         result, resolution = session.ask(asked)
     except DocintelError as exc:
@@ -194,6 +194,8 @@ def _turn(asked: str, session: ChatSession, args: argparse.Namespace) -> int:
 
 def _command(line: str, session: ChatSession, args: argparse.Namespace) -> bool:
     """Run a /command; True to leave. With --json each prints one JSON object."""
+    from ..render import chat as render_chat
+
     name, _, rest = line.partition(" ")
     if name in ("/quit", "/exit"):
         return True

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EXIT_INPUT, EXIT_OK
-from ..render.reports import print_text
+from ..render.text import print_text
 from .common import add_command, common_flags, make_pipeline, retrieval_flags, scope_flag
 
 
@@ -44,8 +44,6 @@ def register(sub: Any) -> None:
 
 
 def cmd_context(args: argparse.Namespace) -> int:
-    from ..render import reports as render
-
     prepared = make_pipeline(args).prepare(args.question, args.paths, budget_chars=args.budget_chars, scope=args.scope)
     context = prepared.context
     routing = prepared.routing.model_dump(mode="json") if prepared.routing else None
@@ -81,6 +79,8 @@ def cmd_context(args: argparse.Namespace) -> int:
             )
         )
     else:
+        from ..render import reports as render
+
         print_text(render.context_report(args.question, context, routing))
     for failure in prepared.failures:
         print(f"error: {failure.message}", file=sys.stderr)

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from ..errors import EXIT_OK, UsageError
-from ..render.reports import print_text
+from ..render.text import print_text
 from ..settings import load_settings
 from .common import add_command
 

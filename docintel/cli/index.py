@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EXIT_INPUT, EXIT_OK, InputError
-from ..render.reports import print_text
+from ..render.text import print_text
 from .common import add_command, common_flags, make_pipeline
 
 

@@ -13,7 +13,7 @@ import traceback
 
 from .. import __version__
 from ..errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, DocintelError, UsageError
-from ..render.reports import print_text
+from ..render.text import print_text
 from . import ask, batch, chat, context, eval, examples, index, ingest, settings, traces
 from .common import EPILOG, Parser
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EXIT_OK, InputError, storage_error
-from ..render import reports as render
 from ..settings import load_settings
 from .common import add_command
 
@@ -38,6 +37,7 @@ def register(sub: Any) -> None:
 
 
 def cmd_settings(args: argparse.Namespace) -> int:
+    from ..render import reports as render
     from ..settings import ENV_PREFIX, Settings
 
     settings = load_settings()
@@ -55,6 +55,7 @@ def cmd_settings(args: argparse.Namespace) -> int:
 
 def cmd_cache(args: argparse.Namespace) -> int:
     from ..ingest.cache import cache_summary, clear_cache
+    from ..render import reports as render
 
     cache_dir = load_settings({"cache_dir": args.cache_dir}).cache_dir
     if cache_dir.exists() and not cache_dir.is_dir():

@@ -10,9 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EXIT_CHECK_FAILED, EXIT_OK, UsageError
-from ..render import chat as render_chat
-from ..render import reports as render
-from ..render.reports import print_text
+from ..render.text import print_text
 from ..settings import load_settings
 from ..traces.stats import trace_stats
 from ..traces.store import TRACE_STATUSES, TraceStore
@@ -152,6 +150,8 @@ def _since(value: str) -> str:
 
 def cmd_traces_list(args: argparse.Namespace) -> int:
     """Print the traces that match every filter, newest first."""
+    from ..render import reports as render
+
     store = _store(args)
     rows, problems = store.query(
         status=args.status, since=_since(args.since) if args.since else None, grep=args.grep, limit=args.limit
@@ -174,6 +174,9 @@ def _warn(problems: list[str]) -> None:
 
 def cmd_traces_show(args: argparse.Namespace) -> int:
     """Print one trace (readable, as JSON, or its prompt), or every turn of a chat session."""
+    from ..render import chat as render_chat
+    from ..render import reports as render
+
     if args.session and (args.id or args.prompt):
         raise UsageError("traces show takes a trace id or --session ID, not both", "drop one of them")
     if args.session:
@@ -198,6 +201,8 @@ def cmd_traces_show(args: argparse.Namespace) -> int:
 
 def cmd_traces_verify(args: argparse.Namespace) -> int:
     """Verify a stored answer again; exit 6 when a citation fails now."""
+    from ..render import reports as render
+
     report = make_pipeline(args).reverify(args.id, args.doc, args.search)
     if args.json:
         print(json.dumps(report, indent=1, ensure_ascii=False))
@@ -208,6 +213,8 @@ def cmd_traces_verify(args: argparse.Namespace) -> int:
 
 def cmd_traces_replay(args: argparse.Namespace) -> int:
     """Send a stored request again and show what changed."""
+    from ..render import reports as render
+
     result, replayed = make_pipeline(args).replay(args.id, args.doc, args.search)
     original, new = replayed.as_json(), result.to_json()
     before = original.get("answer") or {}
@@ -232,6 +239,7 @@ def cmd_traces_replay(args: argparse.Namespace) -> int:
 def cmd_traces_stats(args: argparse.Namespace) -> int:
     """Rates, tokens, cost and latency over the last traces."""
     from ..pricing import input_limit
+    from ..render import reports as render
 
     store = _store(args)
     rows, problems = store.query(limit=args.last)

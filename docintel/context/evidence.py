@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 
 from ..ingest.documents import Document
 from ..ingest.headings import HeadingIndex
-from ..ingest.tables import header_lines
+from ..ingest.tables import heads_by_row
 from ..settings import Settings
 
 COLUMN_HEADER = "GLOBAL_LINE\tpage\tline_in_page\ttext"
@@ -55,6 +55,8 @@ Spans = list[tuple[int, int]]
 
 def neutral(text: str) -> str:
     """Document text made unable to close the evidence block or open a fake document."""
+    if "<" not in text:
+        return text  # most lines: nothing to neutralise
     return (
         text.replace("</document", "</ document")
         .replace("<document", "< document")
@@ -93,12 +95,7 @@ def _prepared(document: Document) -> tuple[np.ndarray, HeadingIndex, dict[int, l
             strict=True,
         )
     ]
-    heads: dict[int, list[int]] = {}
-    for table in document.tables:
-        above = header_lines(table)
-        for row in table.rows:
-            if above:
-                heads[row.line] = above
+    heads = heads_by_row(document.table_data)  # as header_lines() of each table, without building the models
     built = (np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)]), HeadingIndex(document), heads)
     if len(_CACHE) > 256:
         _CACHE.clear()
@@ -169,6 +166,11 @@ class DocumentView:
     def whole_spans(self) -> Spans:
         """The one span of the whole document (none for a document without lines)."""
         return [(self.first, self.last)] if self.texts else []
+
+    def whole_fits(self, room: float) -> bool:
+        """Whether the whole document fits in *room* chars. Its rows alone, a lower bound read from the row sizes,
+        settle most documents (a filing is far larger than any budget) without laying the whole document out."""
+        return self.rows_cost(self.first, self.last) <= room and self.whole_cost() <= room
 
     def whole_cost(self) -> int:
         """The size of the block that sends the whole document (computed once per document and layout)."""

@@ -59,13 +59,14 @@ class Source(BaseModel):
     )
 
 
-def sent_tables(tables: list[Table], sent: set[int]) -> list[Table]:
-    """The tables with at least one row among the *sent* lines, each cut to those rows."""
+def sent_tables(document: Document, sent: set[int]) -> list[Table]:
+    """The tables with at least one row among the *sent* lines, each cut to those rows (only those tables are
+    read from the document's cached JSON into models)."""
     kept = []
-    for table in tables:
-        rows = [row for row in table.rows if row.line in sent]
-        if rows:
-            kept.append(table.model_copy(update={"rows": rows}))
+    for data in document.table_data:
+        if any(row["line"] in sent for row in data.get("rows") or []):
+            table = Table.model_validate(data)
+            kept.append(table.model_copy(update={"rows": [row for row in table.rows if row.line in sent]}))
     return kept
 
 
@@ -147,6 +148,8 @@ def _decision(
 
 def _distinct_texts(doc_ids: list[str], docs: dict[str, DocumentView]) -> tuple[list[str], dict[str, str]]:
     """The documents whose whole text differs from every earlier one's, and the copies (id -> the first)."""
+    if len(doc_ids) < 2:
+        return doc_ids, {}  # one document has no copy: its text need not be read
     first: dict[str, str] = {}
     kept: list[str] = []
     copies: dict[str, str] = {}
@@ -190,7 +193,9 @@ def pack_context(
     # Only documents with a matching passage may be sent whole: an unrelated one never fills leftover budget.
     matching = list(dict.fromkeys(c.passage.doc_id for c in retrieval.candidates))
     whole, copies = _distinct_texts([doc_id for doc_id in matching if docs[doc_id].texts], docs)
-    whole_total = sum(docs[doc_id].whole_cost() for doc_id in whole)
+    # the rows alone are a lower bound of each whole document's size: most sets of filings fail it at once
+    rows = sum(docs[doc_id].rows_cost(docs[doc_id].first, docs[doc_id].last) for doc_id in whole)
+    whole_total = sum(docs[doc_id].whole_cost() for doc_id in whole) if rows <= budget else rows
     if not retrieval.pages_hint_resolved and whole and whole_total <= budget:
         chosen = {doc_id: docs[doc_id].whole_spans() for doc_id in whole}
         for doc_id in whole:
@@ -225,10 +230,9 @@ def _greedy(
     if settings.use_escalation and not scoped:
         room = settings.escalation_share * budget
         for doc_id, count in sorted(per_doc.items(), key=lambda kv: -kv[1]):
-            whole = docs[doc_id].whole_cost()
-            if count >= settings.escalation_min_passages and whole <= room:
+            if count >= settings.escalation_min_passages and docs[doc_id].whole_fits(room):
                 escalated.add(doc_id)
-                room -= whole
+                room -= docs[doc_id].whole_cost()
     used_whole = sum(docs[e].whole_cost() for e in escalated)
     if escalated:
         kept, _, reasons, costs, spans = _fill(
@@ -346,7 +350,7 @@ def _render(
                 chars=len(block),
                 whole_document=doc_id in escalated,
                 lines=lines,
-                tables=sent_tables(d.document.tables, {line.global_line for line in lines}),
+                tables=sent_tables(d.document, {line.global_line for line in lines}),
                 labels=labels,
             )
         )

@@ -32,14 +32,19 @@ _ITEM = re.compile(r"^ITEM\s+\d{1,2}[A-D]?\s*(?:[.:\-–—]\s*|\s+)[A-Z]", re.I
 _NOTE = re.compile(r"^NOTE\s+\d{1,2}\s*[.:\-–—]\s*[A-Z]", re.I)
 _BARE_ITEM = re.compile(r"^(?:ITEM\s+\d{1,2}[A-D]?|NOTE\s+\d{1,2})\s*[.:\-–—]?$", re.I)  # title on the next line
 _TRAILING_PAGE = re.compile(r"\s\d{1,3}$")
-# a running header, or a table row whose figures made it look like a heading ('Pension expense 410 334')
-_NOT_A_LABEL = re.compile(r"^(?:table of contents|index)$|\s\(?[\d,.]+\)?\s+\(?[\d,.]+\)?$", re.I)
+# a running header, a table row whose figures made it look like a heading ('Pension expense 410 334'), or an
+# entry of a table of contents with its page number ('Report of Independent Registered Public Accounting Firm 54')
+_NOT_A_LABEL = re.compile(r"^table of contents\b|^index$|\s\(?[\d,.]+\)?\s+\(?[\d,.]+\)?$|[A-Za-z]\s+\d{1,3}$", re.I)
+# a label that goes on on the next line: it ends in a word that cannot end one ('Cost of', 'Property, Plant and')
+_FRAGMENT = re.compile(r"(?:\b(?:of|and|or|the|a|an|to|in|for|on|at|by|from|with|as|&)|[,(\-–—/])$", re.I)
+_TOC_LINK = re.compile(r"^table of contents\b\s*", re.I)  # the link back to the contents atop each SEC page
+_PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,3}$", re.I)
 
 
 def is_heading(text: str) -> bool:
     """Whether a line reads as a heading: short, capitalised, no final stop, few digits."""
     words = text.split()
-    if not (1 <= len(words) <= 12) or text.endswith((".", ",", ";")):
+    if not (1 <= len(words) <= 12) or text.endswith((".", ",", ";")) or _FRAGMENT.search(text):
         return False
     if sum(ch.isdigit() for ch in text) > len(text) * 0.2:
         return False
@@ -47,9 +52,22 @@ def is_heading(text: str) -> bool:
 
 
 def page_title(texts: Sequence[str]) -> str | None:
-    """The heading-like lines at the top of a page, joined with ' / ' (None when there are none)."""
-    top = [t for t in texts[: TOP_LINES + 2] if t.lower() not in ("table of contents", "index") and not t.isdigit()]
-    titles = [t for t in top[:TOP_LINES] if is_heading(t) or (t.isupper() and len(t) < 120)]
+    """The heading-like lines at the top of a page, joined with ' / ' (None when there are none).
+
+    The running header ('Table of Contents', also when the extractor joined it to the next line)
+    and page numbers are passed over; the title is the run of heading lines from there, and ends at
+    the first line that is not one (a column header '2017', a table row, an index entry with its
+    page number, body text): the row labels of a table that goes on from the page before are no title.
+    """
+    top = [_TOC_LINK.sub("", t).strip() for t in texts[: TOP_LINES + 2]]
+    top = [t for t in top if t and t.lower() != "index" and not _PAGE_NUMBER.match(t)]
+    titles: list[str] = []
+    for text in top[:TOP_LINES]:
+        if _NOT_A_LABEL.search(text) or not (
+            is_heading(text) or (text.isupper() and len(text) < 120 and not _FRAGMENT.search(text))
+        ):
+            break
+        titles.append(text)
     return " / ".join(titles) or None
 
 
@@ -90,10 +108,7 @@ class HeadingIndex:
         self._page_start: dict[int, int] = {}
         for index, page in enumerate(self.pages):
             self._page_start.setdefault(page, index)
-        self._heading_lines: dict[int, list[int]] = {}
-        for index, text in enumerate(self.texts):
-            if is_heading(text) and not _NOT_A_LABEL.search(text):
-                self._heading_lines.setdefault(self.pages[index], []).append(index)
+        self._heading_lines: dict[int, list[int]] = {}  # page -> its heading lines, found when first asked
         if self.from_outline:
             entries = sorted(document.meta.outline, key=lambda e: e.page)
             self._marks = _marks([(e.page, e.level, e.title) for e in entries])
@@ -104,6 +119,8 @@ class HeadingIndex:
     def _detected(self) -> list[tuple[int, int, str]]:
         found = []
         for i, text in enumerate(self.texts):
+            if text[:4].upper() not in ("PART", "ITEM", "NOTE"):
+                continue  # every structure heading starts so: the other lines need no pattern
             if _BARE_ITEM.match(text) and i + 1 < len(self.texts) and is_heading(self.texts[i + 1].rstrip(".")):
                 title = self.texts[i + 1].rstrip(".")  # 'Item 7.' / 'Management's Discussion ... Operations.'
                 text = f"{text.rstrip(' .:-–—')}. {title}"
@@ -132,9 +149,21 @@ class HeadingIndex:
     def heading_above(self, global_line: int) -> str | None:
         """The nearest heading line above *global_line* on its page (not the line itself)."""
         index = global_line - self.first
-        candidates = self._heading_lines.get(self.pages[index], [])
+        candidates = self._headings_on(self.pages[index])
         position = bisect.bisect_left(candidates, index) - 1
         return self.texts[candidates[position]] if position >= 0 else None
+
+    def _headings_on(self, page: int) -> list[int]:
+        """The indexes of the heading lines of *page* (found once per page, when first asked)."""
+        if page not in self._heading_lines:
+            start = self._page_start.get(page, len(self.texts))
+            end = start
+            while end < len(self.texts) and self.pages[end] == page:
+                end += 1
+            self._heading_lines[page] = [
+                i for i in range(start, end) if is_heading(self.texts[i]) and not _NOT_A_LABEL.search(self.texts[i])
+            ]
+        return self._heading_lines[page]
 
     def path(self, global_line: int, *, with_heading: bool = True) -> list[str]:
         """Structure, page title and (with *with_heading*) the nearest heading above, repeats left out."""

@@ -11,13 +11,14 @@ stops by itself (end of its pipe, or an alarm past the time limit where the plat
 from __future__ import annotations
 
 import math
-import multiprocessing
 import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
-from typing import Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+
+if TYPE_CHECKING:  # multiprocessing is imported when a file is parsed, not when cached documents are read
+    from multiprocessing.connection import Connection
 
 Item = TypeVar("Item")
 Report = Callable[[Any], None]
@@ -81,6 +82,8 @@ class _Pool:
 
     def __init__(self, func: Callable[[Any, Report], Any], size: int, timeout_s: float) -> None:
         self.func, self.size, self.timeout_s = func, max(1, size), timeout_s
+        import multiprocessing
+
         self.context = multiprocessing.get_context()
         self.workers: dict[Connection, _Worker] = {}
 
@@ -128,6 +131,8 @@ def run_isolated(
     still running *timeout_s* after its worker started it is stopped. Every worker is stopped
     when the caller stops iterating (Ctrl-C included).
     """
+    from multiprocessing.connection import wait
+
     pool = _Pool(func, min(workers, len(items)), timeout_s)
     pending = list(enumerate(items))
     try:

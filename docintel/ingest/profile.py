@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from ..periods import MONTHS
 
-PROFILE_VERSION = "8"  # bump when the rules change: cached profiles are rebuilt from cached lines
+PROFILE_VERSION = "9"  # bump when the rules change: cached profiles are rebuilt from cached lines
 COVER_PAGES = 2
 COVER_LINES = 160
 
@@ -157,6 +157,7 @@ def _name_like(text: str) -> bool:
     return bool(_ORG_LINE.match(text)) or (text.isupper() and len(text) <= 70 and not re.search(r"\d{3}", text))
 
 
+_SUFFIX_ONLY = re.compile(rf"^[\s,]*(?:{_LEGAL}[\s,.]*)+$", re.I)  # 'Inc.', ', Inc.', 'Holdings, Inc.'
 _NOT_A_NAME = re.compile(r"\d{3}|\b(?:act|period|transition|commission|file|fiscal|ended|pursuant)\b", re.I)
 
 
@@ -166,12 +167,22 @@ def _registrant(cover: _Cover) -> ProfileField:
     if match is None:
         return ProfileField()
     before = cover.flat[max(0, match.start() - 120) : match.start()].rstrip(" (")
-    before = re.split(r"(?:commission\s+file\s+(?:number|no\.?)\s*:?\s*[\d\-]+|\n)", before, flags=re.I)[-1]
+    # the caption above the name, in either order: 'Commission File Number: 1-3285', '(Commission File Number)'
+    before = re.split(
+        r"(?:commission\s+file\s+(?:number|no\.?)\s*:?\s*[\d\-]+|\(commission\s+file\s+(?:number|no\.?)\)|\n)",
+        before,
+        flags=re.I,
+    )[-1]
     line_text = cover.text[max(0, match.start() - 120) : match.start()].rstrip(" (").split("\n")
-    candidates = [before] + [t for t in reversed(line_text) if t.strip()][:2]
+    lines = [t for t in reversed(line_text) if t.strip()]
+    if len(lines) > 1 and _SUFFIX_ONLY.match(lines[0]):  # 'Ulta Beauty,' / 'Inc.': the name goes on over a break
+        lines = [f"{lines[1]} {lines[0]}", *lines[2:]]
+    candidates = [before] + lines[:2]
     for candidate in candidates:
         name = _clean_name(candidate)
         words = name.split()
+        if _SUFFIX_ONLY.match(name):
+            continue  # a legal form alone ('Inc.') names nobody
         if 1 <= len(words) <= 10 and any(c.isalpha() for c in name) and not _NOT_A_NAME.search(name):
             return cover.field(name, match.start() - len(candidate))
     return ProfileField()

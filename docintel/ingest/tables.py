@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -390,6 +390,22 @@ def header_lines(table: Table) -> list[int]:
     if table.header_line is not None:
         lines.update(range(table.header_line, (table.header_end_line or table.header_line) + 1))
     return sorted(n for n in lines if n < first_row)
+
+
+def heads_by_row(tables: Sequence[dict[str, Any]]) -> dict[int, list[int]]:
+    """The header lines above each table row (GLOBAL_LINE -> ``header_lines``), read from the tables as cached
+    (their JSON): no model is built, so the context of a cached document is prepared fast."""
+    heads: dict[int, list[int]] = {}
+    for table in tables:
+        rows = [row["line"] for row in table.get("rows") or []]
+        first_row = min(rows, default=table["first_line"])
+        lines = {table["caption_line"]} if table.get("caption_line") is not None else set()
+        if table.get("header_line") is not None:
+            lines.update(range(table["header_line"], (table.get("header_end_line") or table["header_line"]) + 1))
+        above = sorted(n for n in lines if n < first_row)
+        if above:
+            heads.update((line, above) for line in rows)
+    return heads
 
 
 def rows_by_line(tables: Sequence[Table]) -> dict[int, tuple[Table, TableRow]]:

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 import textwrap
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
-from ..textnorm import strip_controls
+from .text import print_text as print_text  # kept here too; the CLI imports it from render.text (light)
 
 if TYPE_CHECKING:  # only for annotations: rendering traces must not import pandas or pypdf
     from ..context.pack import Context
     from ..ingest.documents import Document, IngestFailure
-
-
-def print_text(text: str, file: TextIO | None = None) -> None:
-    """Print human-readable text with control characters (NUL, escapes) removed: safe on a terminal."""
-    print(strip_controls(text), file=file or sys.stdout)
 
 
 MARKS = {

@@ -77,7 +77,8 @@ def mentions(
 
     The index counts words, not phrases ('American Express' shares both words with many filings), so
     the documents holding the name's words most are read and the name counted as written (as in the
-    question, in Title Case or in CAPITALS: 'Block' the company, not 'block').
+    question, in Title Case or in CAPITALS: 'Block' the company, not 'block'), and as a name of its own
+    (not inside a longer one or a defined term: 'the Target Company', 'Target Shares').
     """
     if not any(t.isalpha() for t in tokens):
         return {}  # '3M' leaves no word to search for: the issuer check has spoken (no profile has it)
@@ -98,10 +99,29 @@ def mentions(
         texts = document.lines["text"].tolist()
         if may_be_word and not acronym and sum(bool(as_term.search(text)) for text in texts) >= GENERIC_LINES:
             return None
-        lines = sum(bool(as_name.search(text)) for text in texts)
+        lines = sum(any(_own_name(text, m) for m in as_name.finditer(text)) for text in texts)
         if lines > MENTION_LINES:
             found[document.meta.doc_id] = lines
     return found
+
+
+_LEADING = frozenset("the a an and at by for from in of on or to with".split())  # may precede a name in capitals
+_SUFFIX = re.compile(r"(?:Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Limited|LLC|plc|PLC|Group|Holdings)\b")
+
+
+def _own_name(text: str, match: re.Match[str]) -> bool:
+    """Whether a match is the name itself, not part of a longer capitalised name or defined term: 'Target' and
+    'Target Corporation' count; 'the Chinese Target Company', 'Target Shares' and 'Performance Target' do not."""
+    before = text[: match.start()].split()
+    if (
+        before
+        and before[-1][:1].isupper()
+        and before[-1].lower() not in _LEADING
+        and not before[-1].endswith((".", ":"))
+    ):
+        return False
+    after = text[match.end() :].split(maxsplit=1)
+    return not (after and after[0][:1].isupper() and not _SUFFIX.match(after[0]))
 
 
 def _pattern(forms: set[str]) -> re.Pattern[str]:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 
 from ..ingest import cache
 from ..ingest.documents import Document, cache_warning
@@ -83,6 +83,9 @@ def build_passages(document: Document, max_lines: int) -> list[Passage]:
 TOKENIZER_VERSION = "8"  # bump when tokenize() or passage cutting changes: invalidates cached indexes
 
 
+_PASSAGES = TypeAdapter(list[Passage])
+
+
 class _DocIndex:
     """A document's passages and their search tokens, cached on disk beside the line table."""
 
@@ -91,7 +94,8 @@ class _DocIndex:
         path = self._path(document, max_lines, cache_dir)
         entry = cache.load_entry(path) if path else None
         if entry is not None:
-            self.passages = [Passage.model_construct(doc_id=document.meta.doc_id, **p) for p in entry["passages"]]
+            doc_id = document.meta.doc_id  # validated in one call: faster than constructing each passage
+            self.passages = _PASSAGES.validate_python([{**p, "doc_id": doc_id} for p in entry["passages"]])
             self.tokens = entry["tokens"]
             return
         self.passages = build_passages(document, max_lines)
@@ -181,34 +185,56 @@ class Bm25Index:
     B = 0.75
 
     def __init__(self, corpus: list[list[str]]) -> None:
-        corpus = [tokens or ["\x00"] for tokens in corpus]  # as rank-bm25: an empty passage has length 1
-        self.n = len(corpus)
         vocabulary: dict[str, int] = {}
         ids = np.fromiter((vocabulary.setdefault(t, len(vocabulary)) for doc in corpus for t in doc), dtype=np.int64)
-        lengths = np.fromiter((len(doc) for doc in corpus), dtype=np.int64, count=self.n)
-        docs = np.repeat(np.arange(self.n, dtype=np.int64), lengths)
-        pairs, counts = np.unique(ids * max(self.n, 1) + docs, return_counts=True)  # sorted by term, then doc
-        terms = pairs // max(self.n, 1)
-        self._doc = pairs % max(self.n, 1)
+        lengths = np.fromiter((len(doc) for doc in corpus), dtype=np.int64, count=len(corpus))
+        self._build(ids, np.repeat(np.arange(len(corpus), dtype=np.int64), lengths), lengths, vocabulary)
+
+    @classmethod
+    def of_ids(cls, ids: np.ndarray, docs: np.ndarray, lengths: np.ndarray, vocabulary: dict[str, int]) -> Bm25Index:
+        """The index of tokens already numbered: *ids* (term numbers of *vocabulary*) and the document of each;
+        several indexes over the same tokens (passages, pages) share one pass over the words."""
+        index = cls.__new__(cls)
+        index._build(ids, docs, lengths, vocabulary)
+        return index
+
+    def _build(self, ids: np.ndarray, docs: np.ndarray, lengths: np.ndarray, vocabulary: dict[str, int]) -> None:
+        self.n = len(lengths)
+        empty = np.flatnonzero(lengths == 0)
+        if len(empty):  # as rank-bm25: an empty document has length 1 (one token that no query holds)
+            pad = vocabulary.setdefault("\x00", len(vocabulary))
+            ids = np.concatenate([ids, np.full(len(empty), pad, dtype=np.int64)])
+            docs = np.concatenate([docs, empty])
+            lengths = np.maximum(lengths, 1)
+        n = max(self.n, 1)
+        pairs, counts = np.unique(ids * n + docs, return_counts=True)  # sorted by term, then doc
+        terms = pairs // n
+        self._doc = pairs % n
         self._tf = counts.astype(float)
-        bounds = np.searchsorted(terms, np.arange(len(vocabulary) + 1))
-        self._span = {term: (int(bounds[i]), int(bounds[i + 1])) for term, i in vocabulary.items()}
+        self._vocabulary = vocabulary
+        self._bounds: list[int] = np.searchsorted(terms, np.arange(len(vocabulary) + 1)).tolist()
         self.norm = self.K1 * (1 - self.B + self.B * lengths / lengths.mean()) if self.n else np.zeros(0)
+
+    def _span(self, term: str) -> tuple[int, int]:
+        """Where a term's postings are (an empty span for a term the corpus does not hold)."""
+        i = self._vocabulary.get(term)
+        return (0, 0) if i is None else (self._bounds[i], self._bounds[i + 1])
 
     def idf(self, term: str) -> float:
         """Lucene's idf, log(1 + (N - n + 0.5) / (n + 0.5)), instead of Okapi's: it never goes negative,
         so a word found in most passages of a short document still counts a little instead of nothing."""
-        start, end = self._span[term]
+        start, end = self._span(term)
         n = end - start
         return math.log(1 + (self.n - n + 0.5) / (n + 0.5))
 
     def has(self, term: str) -> bool:
         """Whether *term* occurs in the corpus."""
-        return term in self._span
+        start, end = self._span(term)
+        return end > start
 
     def postings(self, term: str) -> tuple[np.ndarray, np.ndarray]:
         """(passage indexes, term frequencies) of a term present in the corpus."""
-        start, end = self._span[term]
+        start, end = self._span(term)
         return self._doc[start:end], self._tf[start:end]
 
     def scores(self, terms: list[tuple[str, float]]) -> tuple[np.ndarray, list[set[str]]]:
@@ -216,7 +242,7 @@ class Bm25Index:
         scores = np.zeros(self.n)
         matched: list[set[str]] = [set() for _ in range(self.n)]
         for term, weight in terms:
-            if term not in self._span:
+            if not self.has(term):
                 continue
             ix, tf = self.postings(term)
             scores[ix] += weight * self.idf(term) * tf * (self.K1 + 1) / (tf + self.norm[ix])
@@ -238,15 +264,21 @@ def _indexes(
             _BM25_CACHE.move_to_end(key)
             return _BM25_CACHE[key]
     page_keys: dict[tuple[str, int], int] = {}
-    page_tokens: list[list[str]] = []
-    owner = np.empty(len(passages), dtype=int)
-    for i, (passage, toks) in enumerate(zip(passages, tokens, strict=True)):
-        page = page_keys.setdefault((passage.doc_id, passage.page), len(page_tokens))
-        if page == len(page_tokens):
-            page_tokens.append([])
-        page_tokens[page].extend(toks)
-        owner[i] = page
-    built = (Bm25Index(tokens), Bm25Index(page_tokens), owner)
+    owner = np.fromiter(
+        (page_keys.setdefault((p.doc_id, p.page), len(page_keys)) for p in passages),
+        dtype=np.int64,
+        count=len(passages),
+    )
+    vocabulary: dict[str, int] = {}  # one pass over the words numbers them for both indexes
+    ids = np.fromiter((vocabulary.setdefault(t, len(vocabulary)) for toks in tokens for t in toks), dtype=np.int64)
+    lengths = np.fromiter((len(toks) for toks in tokens), dtype=np.int64, count=len(tokens))
+    passage_of = np.repeat(np.arange(len(tokens), dtype=np.int64), lengths)
+    page_lengths = np.bincount(owner, weights=lengths, minlength=len(page_keys)).astype(np.int64)
+    built = (
+        Bm25Index.of_ids(ids, passage_of, lengths, vocabulary),
+        Bm25Index.of_ids(ids, owner[passage_of], page_lengths, dict(vocabulary)),
+        owner,
+    )
     if key:
         with _CACHE_LOCK:
             _BM25_CACHE[key] = built
