@@ -12,6 +12,7 @@ from typing import Any
 from ..errors import EXIT_CHECK_FAILED, EXIT_OK, UsageError
 from ..render import chat as render_chat
 from ..render import reports as render
+from ..render import requests as render_requests
 from ..render.reports import print_text
 from ..settings import load_settings
 from ..traces.stats import trace_stats
@@ -68,7 +69,12 @@ def _add_show(tsub: Any) -> argparse.ArgumentParser:
         "verdict, trace id and the tiers over their share",
     )
     sp.add_argument("--json", action="store_true", help="print the whole trace")
-    sp.add_argument("--prompt", action="store_true", help="print the exact system and user prompt")
+    sp.add_argument(
+        "--prompt",
+        action="store_true",
+        help="print the exact messages sent (the schema instruction and a repair request included), "
+        "also for a call that failed",
+    )
     return sp
 
 
@@ -189,10 +195,10 @@ def cmd_traces_show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(trace, indent=1, ensure_ascii=False))
     elif args.prompt:
-        prompt = trace.get("prompt") or {}
-        print(f"=== system ===\n{prompt.get('system', '(none)')}\n=== user ===\n{prompt.get('user', '(none)')}")
+        print_text(render_requests.prompt_report(trace))
     else:
-        print_text(render.trace_report(trace))
+        parts = (render.trace_report(trace), render_requests.request_report(trace))
+        print_text("\n".join(part for part in parts if part))
     return EXIT_OK
 
 
