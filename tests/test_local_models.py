@@ -198,7 +198,8 @@ def test_a_forced_wrong_mode_is_one_clear_error_with_a_replayable_trace(
     code, out, _ = run_cli("traces", "show", trace["trace_id"])
     assert "request: model gemma-3-270m" in out and "attempt 1: chat/json_schema -> error 500" in out
 
-    # replay sends the same request again: the same refusal
+    # replay sends the same request again (the trace's settings, not this run's default): the same refusal
+    monkeypatch.delenv("DOCINTEL_STRUCTURED_OUTPUT")
     code, _, err = run_cli("traces", "replay", trace["trace_id"])
     assert code == 5 and "rejected structured output mode json_schema" in err and len(fake_openai.requests) == 2
     # with the setting fixed, the failed call replays into a verified answer
@@ -224,10 +225,14 @@ def test_a_failed_sequential_call_keeps_what_it_was_sent(run_cli, corpus_pdf, fa
     fake_openai.family = "prompt_only"
     question = "How much were dividends paid in fiscal 2025?"
     code, _, _ = run_cli(
-        "ask", question, corpus_pdf, "--strategy", "sequential", "--api", "chat", "--structured-output", "json_schema"
+        "ask",
+        question,
+        corpus_pdf,
+        *("--strategy", "sequential", "--budget-chars", "6000", "--api", "chat", "--structured-output", "json_schema"),
     )
     assert code == 5
     trace = last_trace(isolated_env)
+    assert trace["context"]["budget"]["budget_chars"] == 2000  # the first group's, as sent; not the whole context
     assert trace["prompt"]["user"] == trace["request"]["messages"][1]["content"]
     assert trace["prompt"]["user"] == fake_openai.requests[0]["body"]["messages"][1]["content"]
     sent_lines = {line["global_line"] for s in trace["context"]["sources"] for line in s["lines"]}

@@ -91,10 +91,10 @@ def read_reply(schema: type[BaseModel], text: str, *, lenient: bool) -> Reply:
 
 
 def _json_candidates(text: str) -> list[str]:
-    """The JSON objects in *text*: the whole text, fenced blocks, then each decodable object from a '{'."""
+    """The JSON objects in *text*: the whole text, then each object that decodes from a '{' on (one inside a
+    code fence or after a sentence)."""
     stripped = text.strip()
     found: list[str] = [stripped] if stripped.startswith("{") else []
-    found += [m.group(1).strip() for m in re.finditer(r"```(?:json|JSON)?\s*\n?(.*?)```", text, re.DOTALL)]
     decoder = json.JSONDecoder()
     position = text.find("{")
     while position != -1 and len(found) < 20:
