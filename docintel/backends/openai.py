@@ -269,7 +269,11 @@ class OpenAIBackend:
             f"model output was cut off ({reply.cut_off}) after {reply.usage.output_tokens or 'its'} tokens, "
             f"before its JSON answer was closed (DOCINTEL_MAX_OUTPUT_TOKENS={self.settings.max_output_tokens})",
             "raise DOCINTEL_MAX_OUTPUT_TOKENS or lower --budget-chars; a model that runs on repeating itself "
-            "needs a larger model or a server that enforces the schema (json_schema, json_object)",
+            + (
+                "needs a larger model or a server that enforces the schema (json_schema, json_object)"
+                if log.mode == "prompt"
+                else "within the schema needs a larger model"
+            ),
             raw=reply.raw,
             request_id=reply.request_id,
             usage=log.usage,
