@@ -79,8 +79,8 @@ class Settings(BaseSettings):
     api: Literal["auto", "responses", "chat"] = Field(
         "auto",
         description="OpenAI endpoint: 'responses' (Responses API), 'chat' (Chat Completions), or 'auto': the "
-        "Responses API, and Chat Completions when the server has none (404); what worked is remembered per "
-        "server and model in the cache.",
+        "Responses API, and Chat Completions when the server has none (404) or its Responses API ignores the schema; "
+        "what worked is remembered per server and model in the cache.",
     )
     structured_output: Literal["auto", "json_schema", "json_object", "prompt"] = Field(
         "auto",

@@ -302,3 +302,21 @@ def test_replies_are_read_from_text_in_lenient_modes(text, ok, strict_ok):
     assert (read_reply(schema, text, lenient=False).answer is not None) == strict_ok
     if not ok:
         assert read_reply(schema, text, lenient=True).error
+
+
+@pytest.mark.parametrize(
+    "reason,fix",
+    [
+        (
+            "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens'.",
+            "use --api responses",
+        ),
+        ("max_tokens must be at most 1024 for this model", "lower DOCINTEL_MAX_OUTPUT_TOKENS"),
+        ("The model `gpt-9` does not exist", "check the model name (--model, DOCINTEL_MODEL)"),
+    ],
+)
+def test_a_refused_request_names_the_setting_its_reason_points_at(run_cli, corpus_pdf, fake_openai, reason, fix):
+    fake_openai.push({"error": {"message": reason, "type": "invalid_request_error"}}, status=400)
+    code, _, err = ask(run_cli, corpus_pdf, "--api", "chat")
+    assert code == 5 and len(fake_openai.requests) == 1
+    assert f"the model server refused the request (400: {reason})" in err and fix in err

@@ -105,6 +105,8 @@ def _rejected_fix(reason: str) -> str:
     """The setting a 4xx reason points at, when it names one."""
     lowered = reason.lower()
     if re.search(r"max_(output_|completion_)?tokens", lowered):
+        if "unsupported" in lowered or "not supported" in lowered:
+            return "this model does not take max_tokens on Chat Completions: use --api responses (DOCINTEL_API)"
         return "lower DOCINTEL_MAX_OUTPUT_TOKENS to what the model allows"
     if "temperature" in lowered:
         return "this model takes no temperature setting: use another model (--model)"
