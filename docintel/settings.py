@@ -104,6 +104,12 @@ class Settings(BaseSettings):
         gt=0,
         description="Time limit of one model request, in seconds (each attempt; a slow local model may need more).",
     )
+    call_timeout_s: float = Field(
+        600.0,
+        gt=0,
+        description="Time limit of one answer's model call as a whole, in seconds: every request it makes "
+        "(retries of load, auto's probing of API and structured-output mode, a repair request) together.",
+    )
     max_retries: int = Field(
         3,
         ge=0,

@@ -320,3 +320,21 @@ def test_a_refused_request_names_the_setting_its_reason_points_at(run_cli, corpu
     code, _, err = ask(run_cli, corpus_pdf, "--api", "chat")
     assert code == 5 and len(fake_openai.requests) == 1
     assert f"the model server refused the request (400: {reason})" in err and fix in err
+
+
+def test_the_call_as_a_whole_has_a_time_limit(run_cli, corpus_pdf, fake_openai, isolated_env, monkeypatch):
+    monkeypatch.setenv("DOCINTEL_CALL_TIMEOUT_S", "0.6")  # each request alone may take 5 s (DOCINTEL_TIMEOUT_S)
+    fake_openai.push(chat_body(json.dumps(GOOD)), sleep=2.0)
+    code, _, err = ask(run_cli, corpus_pdf, "--api", "chat")
+    assert code == 5 and len(fake_openai.requests) == 1  # cut at the call's limit, not retried past it
+    assert "did not finish within 0.6 s (DOCINTEL_CALL_TIMEOUT_S; 1 requests)" in err
+    assert "raise DOCINTEL_CALL_TIMEOUT_S" in err
+    assert last_trace(isolated_env)["request"]["attempts"][0]["reason"] == "timed out"
+
+
+def test_load_is_not_retried_past_the_calls_time_limit(run_cli, corpus_pdf, fake_openai, monkeypatch):
+    monkeypatch.setenv("DOCINTEL_CALL_TIMEOUT_S", "1")
+    fake_openai.push({"error": {"message": "busy"}}, status=503, headers={"retry-after-ms": "3000"})
+    code, _, err = ask(run_cli, corpus_pdf, "--api", "chat")
+    assert code == 5 and len(fake_openai.requests) == 1
+    assert "model server error (503: busy) after 1 attempts" in err

@@ -32,6 +32,7 @@ from .servers import Api, ServerMemory, server_key
 from .structured import Mode, next_modes, read_reply, repair_request, schema_instruction, server_reason
 
 MAX_RETRY_AFTER_S = 60.0
+Messages = list[dict[str, str]]
 
 
 class _Reply(NamedTuple):
@@ -58,7 +59,9 @@ class _Call(NamedTuple):
 class _Log:
     """Every attempt of one generate() and the messages last sent, for the request record."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit_s: float) -> None:
+        self.limit_s = limit_s
+        self.deadline = time.perf_counter() + limit_s
         self.attempts: list[dict[str, Any]] = []
         self.messages: list[dict[str, str]] = []
         self.api: Api | None = None
@@ -127,7 +130,7 @@ class OpenAIBackend:
     def request_record(self, prompt: Prompt, schema: type[BaseModel], log: _Log | None = None) -> dict[str, Any]:
         """The request as stored in traces (no secrets): parameters, the API and mode used, the messages
         last sent and every attempt."""
-        log = log or _Log()
+        log = log or _Log(self.settings.call_timeout_s)
         api = log.api or ("responses" if self.settings.api == "auto" else self.settings.api)
         return {
             "api": api,
@@ -151,7 +154,7 @@ class OpenAIBackend:
     ) -> Generation:
         """Call the model; refusals become a not-found answer, other failures BackendFailure (with the request)."""
         started = time.perf_counter()
-        log = _Log()
+        log = _Log(self.settings.call_timeout_s)
         try:
             call = self._answer(prompt, schema, log)
         except BackendFailure as exc:
@@ -294,15 +297,20 @@ class OpenAIBackend:
         tries = self.settings.max_retries + 1
         for attempt in range(tries):
             started = time.perf_counter()
+            remaining = log.deadline - started
+            if remaining <= 0:
+                raise self._overtime(log)
+            timeout = min(self.settings.timeout_s, remaining)
             last = attempt + 1 == tries
             try:
                 if api == "chat":
-                    reply = self._send_chat(mode, messages, schema, strict)
+                    reply = self._send_chat(mode, messages, schema, strict, timeout)
                 else:
-                    reply = self._send_responses(mode, messages, schema, strict)
+                    reply = self._send_responses(mode, messages, schema, strict, timeout)
             except openai.APIStatusError as exc:
                 said = _said(api, mode, exc)
-                retried = said.kind == "load" and not last
+                wait = _backoff(exc.response.headers, attempt)
+                retried = said.kind == "load" and not last and time.perf_counter() + wait < log.deadline
                 log.add(
                     started,
                     repair=repair,
@@ -316,18 +324,31 @@ class OpenAIBackend:
                 if not retried:
                     said.attempts = attempt + 1
                     raise said from None
-                time.sleep(_backoff(exc.response.headers, attempt))
+                time.sleep(wait)
                 continue
             except openai.APIConnectionError as exc:  # APITimeoutError included
-                log.add(started, repair=repair, outcome="error", reason=_connection_reason(exc), retried=not last)
-                if last:
-                    raise self._connection_failure(exc, tries) from None
-                time.sleep(_backoff({}, attempt))
+                wait = _backoff({}, attempt)
+                retried = not last and time.perf_counter() + wait < log.deadline
+                log.add(started, repair=repair, outcome="error", reason=_connection_reason(exc), retried=retried)
+                if isinstance(exc, openai.APITimeoutError) and timeout < self.settings.timeout_s:
+                    raise self._overtime(log) from None  # cut short by the call's own limit
+                if not retried:
+                    raise self._connection_failure(exc, attempt + 1) from None
+                time.sleep(wait)
                 continue
             log.count(reply.usage)
             log.add(started, repair=repair, outcome=_outcome(reply), request_id=reply.request_id)
             return reply
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _overtime(self, log: _Log) -> BackendFailure:
+        return BackendFailure(
+            f"the model call did not finish within {log.limit_s:g} s (DOCINTEL_CALL_TIMEOUT_S; "
+            f"{len(log.attempts)} requests)",
+            "raise DOCINTEL_CALL_TIMEOUT_S (a local model on a CPU may need minutes), or lower "
+            "DOCINTEL_MAX_OUTPUT_TOKENS or --budget-chars",
+            usage=log.usage,
+        )
 
     def _connection_failure(self, exc: openai.APIConnectionError, tries: int) -> BackendFailure:
         if isinstance(exc, openai.APITimeoutError):
@@ -342,7 +363,7 @@ class OpenAIBackend:
         )
 
     def _send_responses(
-        self, mode: Mode, messages: list[dict[str, str]], schema: type[BaseModel], strict: dict[str, Any]
+        self, mode: Mode, messages: Messages, schema: type[BaseModel], strict: dict[str, Any], timeout: float
     ) -> _Reply:
         text: Any = openai.omit
         if mode == "json_schema":
@@ -356,6 +377,7 @@ class OpenAIBackend:
             max_output_tokens=self.settings.max_output_tokens,
             store=self.settings.openai_store,
             text=text,
+            timeout=timeout,
         )
         response = raw_http.parse()
         raw = response.model_dump(mode="json")
@@ -375,7 +397,7 @@ class OpenAIBackend:
         return _Reply(response.output_text, refusal, cut_off, raw, raw_http.headers.get("x-request-id"), usage)
 
     def _send_chat(
-        self, mode: Mode, messages: list[dict[str, str]], schema: type[BaseModel], strict: dict[str, Any]
+        self, mode: Mode, messages: Messages, schema: type[BaseModel], strict: dict[str, Any], timeout: float
     ) -> _Reply:
         response_format: Any = openai.omit
         if mode == "json_schema":  # what chat.completions.parse sends
@@ -393,6 +415,7 @@ class OpenAIBackend:
             store=openai.omit if store is None else store,
             messages=messages,  # type: ignore[arg-type]
             response_format=response_format,
+            timeout=timeout,
         )
         completion = raw_http.parse()
         raw = completion.model_dump(mode="json")
