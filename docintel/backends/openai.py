@@ -226,7 +226,7 @@ class OpenAIBackend:
 
     def _in_mode(self, api: Api, mode: Mode, prompt: Prompt, schema: type[BaseModel], log: _Log) -> _Call:
         """One answer in one mode: the request, and for json_object and prompt one repair request when the
-        reply does not validate. A json_schema reply that does not validate was not enforced: ServerSaid."""
+        reply does not validate (see _invalid for what a json_schema reply that does not validate means)."""
         strict = to_strict_json_schema(schema)
         messages = _base_messages(prompt)
         if mode != "json_schema":
@@ -241,27 +241,8 @@ class OpenAIBackend:
             if read.answer is not None:
                 return _Call(read.answer, reply.raw, reply.request_id, log.usage, None)
             log.attempts[-1].update(outcome="invalid", error=read.error, output=reply.text[:2000])
-            if mode == "json_schema" and not _is_json_object(reply.text):  # the schema was not enforced
-                said = ServerSaid("ignored", 200, f"not a valid {schema.__name__}: {read.error}", reply.raw)
-                said.request_id = reply.request_id
-                raise said
-            if mode == "json_schema":  # JSON of the schema's shape that our checks refuse: the model's error
-                raise BackendFailure(
-                    f"model output is not a valid {schema.__name__} ({read.error})",
-                    "retry; or set DOCINTEL_STRUCTURED_OUTPUT=prompt, which validates and asks once for a repair",
-                    raw=reply.raw,
-                    request_id=reply.request_id,
-                    usage=log.usage,
-                )
-            if not repairs_left:
-                raise BackendFailure(
-                    f"model output is not a valid {schema.__name__} after one repair request ({read.error})",
-                    "use a larger model, or a server that enforces the schema (DOCINTEL_STRUCTURED_OUTPUT="
-                    "json_schema or json_object)",
-                    raw=reply.raw,
-                    request_id=reply.request_id,
-                    usage=log.usage,
-                )
+            if mode == "json_schema" or not repairs_left:
+                raise _invalid(schema, mode, read.error or "", reply, log.usage)
             messages = [*messages, {"role": "assistant", "content": reply.text}]
             messages.append({"role": "user", "content": repair_request(read.error or "")})
             reply = self._request(api, mode, messages, schema, strict, log, repair=True)
@@ -456,6 +437,24 @@ def _said(api: str, mode: str, exc: openai.APIStatusError) -> ServerSaid:
     reason = server_reason(body, exc.response.text[:2000] if not isinstance(body, dict) else str(exc))
     kind = classify(api, mode, exc.status_code, reason)
     return ServerSaid(kind, exc.status_code, reason, {"status_code": exc.status_code, "body": body}, exc.request_id)
+
+
+def _invalid(schema: type[BaseModel], mode: Mode, error: str, reply: _Reply, usage: Usage) -> Exception:
+    """The error for a reply that does not validate: in json_schema mode a reply that is not even JSON means
+    the server did not enforce the schema (ServerSaid 'ignored': auto tries another way); otherwise it is the
+    model's, said once its repair request (json_object, prompt) did not help either."""
+    if mode == "json_schema" and not _is_json_object(reply.text):
+        said = ServerSaid("ignored", 200, f"not a valid {schema.__name__}: {error}", reply.raw)
+        said.request_id = reply.request_id
+        return said
+    if mode == "json_schema":  # JSON of the schema's shape that our own checks refuse
+        what = f"model output is not a valid {schema.__name__} ({error})"
+        fix = "retry; or set DOCINTEL_STRUCTURED_OUTPUT=prompt, which validates and asks once for a repair"
+    else:
+        what = f"model output is not a valid {schema.__name__} after one repair request ({error})"
+        fix = "use a larger model, or a server that enforces the schema (DOCINTEL_STRUCTURED_OUTPUT=json_schema "
+        fix += "or json_object)"
+    return BackendFailure(what, fix, raw=reply.raw, request_id=reply.request_id, usage=usage)
 
 
 def _connection_reason(exc: openai.APIConnectionError) -> str:
