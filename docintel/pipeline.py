@@ -218,12 +218,14 @@ class Pipeline:
     def _fail(self, trace: Trace, exc: DocintelError, started: float) -> None:
         """Record a failure in the trace and write it; the error then carries the trace id."""
         from .backends import BackendFailure, Usage
-        from .traces.model import ErrorRecord, ResponseRecord, TraceStatus
+        from .traces.model import ErrorRecord, RequestRecord, ResponseRecord, TraceStatus
 
         trace.error = ErrorRecord.model_validate(exc.to_dict())
         if isinstance(exc, BackendFailure):
             trace.response = ResponseRecord(raw=exc.raw, request_id=exc.request_id, outcome="error")
             trace.usage = exc.usage or Usage()
+            if exc.request:  # the model asked for, the parameters, the messages sent, every attempt
+                trace.request = RequestRecord.model_validate({"backend": trace.request.backend, **exc.request})
         trace.status = TraceStatus.failed()
         trace.finish(started)
         path, exc.trace_error = self._write(trace)
@@ -296,6 +298,7 @@ class Pipeline:
         for number, context in enumerate(groups, start=1):
             step = replace(prepared, context=context)
             prompt = self._prompt(step, schema)
+            trace.context, trace.prompt = TraceContext.of(context), prompt  # what a failed call was sent
             generation, verification = self._verified(self._generate(prompt, schema, step, None), context, prepared)
             done = settles(generation, verification)
             calls.append(call_record(number, context, prompt, generation, verification, done))

@@ -72,9 +72,18 @@ class Settings(BaseModel):
         description="Answering backend; 'auto' uses openai when an API key is set, else extractive.",
     )
     model: str = Field("gpt-4.1-mini", description="Model name sent to the OpenAI-compatible server.")
-    api: Literal["responses", "chat"] = Field(
-        "responses",
-        description="OpenAI endpoint: 'responses' (Responses API) or 'chat' (Chat Completions).",
+    api: Literal["auto", "responses", "chat"] = Field(
+        "auto",
+        description="OpenAI endpoint: 'responses' (Responses API), 'chat' (Chat Completions), or 'auto': the "
+        "Responses API, and Chat Completions when the server has none (404) or its Responses API ignores the schema; "
+        "what worked is remembered per server and model in the cache.",
+    )
+    structured_output: Literal["auto", "json_schema", "json_object", "prompt"] = Field(
+        "auto",
+        description="How the answer schema is sent: json_schema (response_format json_schema, enforced by the "
+        "server), json_object (json_object with a 'schema' field, as llama-cpp-python takes it, and the schema in "
+        "the prompt), prompt (the schema in the prompt only; the reply validated, one repair request), or auto: "
+        "json_schema, then the next while the server rejects one; what worked is remembered per server and model.",
     )
     openai_api_key: SecretStr | None = Field(
         None,
@@ -86,14 +95,30 @@ class Settings(BaseModel):
         description="OpenAI-compatible server URL ending in /v1 (read from OPENAI_BASE_URL).",
         validation_alias=AliasChoices("DOCINTEL_OPENAI_BASE_URL", "OPENAI_BASE_URL"),
     )
-    timeout_s: float = Field(60.0, gt=0, description="Timeout of one model request attempt, in seconds.")
+    timeout_s: float = Field(
+        60.0,
+        gt=0,
+        description="Time limit of one model request, in seconds (each attempt; a slow local model may need more).",
+    )
+    call_timeout_s: float = Field(
+        600.0,
+        gt=0,
+        description="Time limit of one answer's model call as a whole, in seconds: every request it makes "
+        "(retries of load, auto's probing of API and structured-output mode, a repair request) together.",
+    )
     max_retries: int = Field(
         3,
         ge=0,
         le=10,
-        description="Retries with backoff on rate limits, timeouts and server errors.",
+        description="Retries with backoff on rate limits, timeouts and server errors; a request the server "
+        "rejects (its error says why) is never retried.",
     )
-    max_output_tokens: int = Field(2000, ge=16, description="Upper limit on the tokens the model may write.")
+    max_output_tokens: int = Field(
+        2000,
+        ge=16,
+        description="Upper limit on the tokens the model may write; a reply cut off there is an error, "
+        "never a half answer.",
+    )
     openai_store: bool = Field(
         False,
         description="Let the provider store requests and responses (Responses API 'store'); off by default "

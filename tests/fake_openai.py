@@ -1,7 +1,9 @@
 """A small OpenAI-compatible HTTP server for tests, scripted per test.
 
 It speaks POST /v1/responses and POST /v1/chat/completions on 127.0.0.1. Each request takes
-the next scripted step; every request (path, headers, JSON body) is recorded.
+the next scripted step; every request (path, headers, JSON body) is recorded. Set ``family`` to
+make it refuse requests as a family of local servers does (llama-cpp-python, a server without
+structured output, one without the Responses API).
 """
 
 from __future__ import annotations
@@ -71,13 +73,51 @@ def chat_body(
     }
 
 
+# What llama-cpp-python 0.3.36's server (python -m llama_cpp.server) answers to response_format json_schema:
+# FastAPI's validation error, turned into a 500 by its error handler (captured from the real server).
+LLAMA_CPP_PYTHON_500 = (
+    "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), "
+    "'msg': \"Input should be 'text' or 'json_object'\", 'input': '%s', "
+    "'ctx': {'expected': \"'text' or 'json_object'\"}}\n\n  File \"/usr/lib/python3/site-packages/llama_cpp/"
+    'server/app.py", line 376, in create_chat_completion\n    POST /v1/chat/completions'
+)
+FAMILIES = ("openai", "llama_cpp_python", "prompt_only", "no_responses")
+
+
+def family_rejection(family: str, path: str, body: dict[str, Any]) -> dict[str, Any] | None:
+    """The error a server of *family* answers to this request by itself, or None when it takes it.
+
+    - openai: takes everything (answers come from the scripted steps);
+    - llama_cpp_python: no Responses API (FastAPI's 404); Chat Completions takes response_format of type
+      text or json_object (with a 'schema' field) only, anything else is a 500 naming it;
+    - prompt_only: no Responses API; any response_format is a 400 naming it;
+    - no_responses: no Responses API; Chat Completions takes everything.
+    """
+    if family == "openai":
+        return None
+    if path.endswith("/responses"):
+        return {"status": 404, "body": {"detail": "Not Found"}}
+    response_format = body.get("response_format")
+    if family == "llama_cpp_python" and response_format:
+        kind = response_format.get("type")
+        if kind not in ("text", "json_object"):
+            message = LLAMA_CPP_PYTHON_500 % kind
+            return {"status": 500, "body": {"error": {"message": message, "type": "internal_server_error"}}}
+    if family == "prompt_only" and response_format:
+        message = "Unsupported parameter: 'response_format' is not supported by this server."
+        return {"status": 400, "body": {"error": {"message": message, "type": "invalid_request_error"}}}
+    return None
+
+
 class FakeOpenAI:
-    """The server: ``push`` scripted steps, read ``requests`` afterwards."""
+    """The server: ``push`` scripted steps, read ``requests`` afterwards; ``family`` makes it refuse what a
+    server of that family refuses (see family_rejection), without taking a scripted step."""
 
     def __init__(self) -> None:
         self.steps: list[dict[str, Any]] = []
         self.requests: list[dict[str, Any]] = []
         self.default: dict[str, Any] | None = None
+        self.family = "openai"
         self._lock = threading.Lock()
         server = self
 
@@ -94,7 +134,9 @@ class FakeOpenAI:
                     body = {"_raw": raw.decode(errors="replace")}
                 with server._lock:
                     server.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
-                    step = server.steps.pop(0) if server.steps else server.default
+                    step = family_rejection(server.family, self.path, body)
+                    if step is None:
+                        step = server.steps.pop(0) if server.steps else server.default
                 if step is None:
                     step = {
                         "status": 500,

@@ -150,8 +150,8 @@ def test_refusal_becomes_not_found(run_cli, corpus_pdf, fake_openai, isolated_en
 def test_truncated_or_malformed_output_is_a_clear_error_with_a_trace(
     run_cli, corpus_pdf, fake_openai, isolated_env, body, message
 ):
-    fake_openai.push(body)
-    code, data, err = ask(run_cli, corpus_pdf)
+    fake_openai.push(body)  # the mode and API forced: auto would try others (tests/test_local_models.py)
+    code, data, err = ask(run_cli, corpus_pdf, "--api", "responses", "--structured-output", "json_schema")
     assert code == 5 and data is None
     assert err.startswith("error: ") and message in err and " — " in err and len(err.strip().splitlines()) == 1
     trace = only_trace(isolated_env)
@@ -179,7 +179,7 @@ def test_persistent_429_and_500_give_up_after_bounded_retries(
     code, _, err = ask(run_cli, corpus_pdf)
     assert code == 5 and "rate limited" in err
     code, _, err = ask(run_cli, corpus_pdf)
-    assert code == 5 and "server error (500)" in err
+    assert code == 5 and "server error (500: no) after 2 attempts" in err
     assert len(fake_openai.requests) == 4
     assert [t["status"]["final"] for t in read_traces(isolated_env / "traces")] == ["error", "error"]
 

@@ -58,7 +58,11 @@ class Backend(Protocol):
 
 
 class BackendFailure(BackendError):
-    """A backend error that carries the raw response and request for the trace."""
+    """A backend error that carries the raw response (or error body) and the request for the trace.
+
+    *request* is the request record as a success would store it: model, parameters, the messages
+    sent and every attempt, so that a failed call can be read and replayed.
+    """
 
     def __init__(
         self,
@@ -68,8 +72,10 @@ class BackendFailure(BackendError):
         raw: dict[str, Any] | None = None,
         request_id: str | None = None,
         usage: Usage | None = None,
+        request: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(what, fix)
         self.raw = raw
         self.request_id = request_id
         self.usage = usage
+        self.request = request

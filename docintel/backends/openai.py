@@ -1,18 +1,22 @@
-"""The ``openai`` backend: the official client with strict structured output and bounded retries.
+"""The ``openai`` backend: the official client against any OpenAI-compatible server.
 
-Responses API by default, Chat Completions with ``api="chat"``. Refusals become a not-found
-answer; truncated or malformed output and server errors become BackendFailure with the raw
-response kept for the trace.
+The Responses API or Chat Completions (``api``; ``auto`` falls back to chat when a server has no
+Responses API), with the answer schema sent in the structured-output mode the server takes
+(``structured_output``; see docintel.backends.structured). What ``auto`` finds is remembered per
+server and model (docintel.backends.servers). Retries are this module's own: load is retried
+with backoff, a rejected request never. Refusals become a not-found answer; every failure is a
+BackendFailure carrying the request record (model, parameters, messages, every attempt) and the
+raw response or error body, for the trace.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import time
 from typing import Any, NamedTuple
 
 import openai
-import pydantic
 from openai.lib._pydantic import to_strict_json_schema
 from pydantic import BaseModel
 
@@ -23,17 +27,60 @@ from ..errors import ConfigError
 from ..question.parse import ParsedQuestion
 from ..settings import Settings, redact_url
 from .base import BackendFailure, Generation, Outcome, Usage
+from .failures import ServerSaid, classify, status_failure
+from .servers import Api, ServerMemory, server_key
+from .structured import Mode, next_modes, read_reply, repair_request, schema_instruction, server_reason
+
+MAX_RETRY_AFTER_S = 60.0
+Messages = list[dict[str, str]]
+
+
+class _Reply(NamedTuple):
+    """One HTTP exchange that got an answer: its text (or refusal), why it stopped, the raw response."""
+
+    text: str
+    refusal: str | None
+    cut_off: str | None
+    raw: dict[str, Any]
+    request_id: str | None
+    usage: Usage
 
 
 class _Call(NamedTuple):
-    """What one API call gave: the validated answer (None on refusal), the raw response and its metadata."""
+    """What one generate() got: the validated answer (None on refusal), the last raw response, its metadata."""
 
     answer: BaseModel | None
     raw: dict[str, Any]
     request_id: str | None
     usage: Usage
-    retries: int | None
     refusal: str | None
+
+
+class _Log:
+    """Every attempt of one generate() and the messages last sent, for the request record."""
+
+    def __init__(self, limit_s: float) -> None:
+        self.limit_s = limit_s
+        self.deadline = time.perf_counter() + limit_s
+        self.attempts: list[dict[str, Any]] = []
+        self.messages: list[dict[str, str]] = []
+        self.api: Api | None = None
+        self.mode: Mode | None = None
+        self.usage = Usage()
+
+    def add(self, started: float, **entry: Any) -> None:
+        entry = {"attempt": len(self.attempts) + 1, "api": self.api, "structured_output": self.mode, **entry}
+        self.attempts.append({**entry, "latency_s": round(time.perf_counter() - started, 3)})
+
+    def count(self, usage: Usage) -> Usage:
+        """Add one reply's tokens to the total of this generate() and return the total."""
+        self.usage = Usage(
+            input_tokens=self.usage.input_tokens + usage.input_tokens,
+            output_tokens=self.usage.output_tokens + usage.output_tokens,
+            cached_tokens=self.usage.cached_tokens + usage.cached_tokens,
+            total_tokens=self.usage.total_tokens + usage.total_tokens,
+        )
+        return self.usage
 
 
 def _usage(raw_usage: Any) -> Usage:
@@ -53,7 +100,7 @@ def _usage(raw_usage: Any) -> Usage:
 
 
 class OpenAIBackend:
-    """The official openai client with strict structured output and bounded retries."""
+    """The official openai client, structured output in the mode the server takes, bounded retries of load."""
 
     name = "openai"
 
@@ -61,96 +108,260 @@ class OpenAIBackend:
         if not settings.api_key():
             raise ConfigError(
                 "no API key for the openai backend",
-                "set OPENAI_API_KEY (environment or .env), or use --backend extractive",
+                "set OPENAI_API_KEY (environment or .env; any text for a local server), or use --backend extractive",
             )
         self.settings = settings
         self.client = openai.OpenAI(
             api_key=settings.api_key(),
             base_url=settings.openai_base_url,
             timeout=settings.timeout_s,
-            max_retries=settings.max_retries,
+            max_retries=0,  # retried here: load only, never a rejected request
         )
+        self.memory = ServerMemory(settings.cache_dir)
+        self.key = server_key(str(self.client.base_url), settings.model)
 
-    def _store(self) -> bool | None:
+    def _store(self, api: str) -> bool | None:
         """The ``store`` flag sent: always to the Responses API (it retains by default) and to OpenAI
         itself; to other Chat Completions servers only when opted in (some reject unknown fields)."""
-        if self.settings.api == "responses" or self.settings.openai_store:
+        if api == "responses" or self.settings.openai_store:
             return self.settings.openai_store
         return self.settings.openai_store if self.client.base_url.host == "api.openai.com" else None
 
-    def request_record(self, prompt: Prompt, schema: type[BaseModel]) -> dict[str, Any]:
-        """The request parameters as stored in traces (no secrets)."""
-        base_url = redact_url(str(self.client.base_url))  # no credentials embedded in a URL
+    def request_record(self, prompt: Prompt, schema: type[BaseModel], log: _Log | None = None) -> dict[str, Any]:
+        """The request as stored in traces (no secrets): parameters, the API and mode used, the messages
+        last sent and every attempt."""
+        log = log or _Log(self.settings.call_timeout_s)
+        api = log.api or ("responses" if self.settings.api == "auto" else self.settings.api)
         return {
-            "api": self.settings.api,
+            "api": api,
+            "api_setting": self.settings.api,
+            "structured_output": log.mode,
+            "structured_output_setting": self.settings.structured_output,
             "model": self.settings.model,
             "temperature": 0,
             "max_output_tokens": self.settings.max_output_tokens,
-            "base_url": base_url,
+            "base_url": redact_url(str(self.client.base_url)),  # no credentials embedded in a URL
             "schema_name": schema.__name__,
             "timeout_s": self.settings.timeout_s,
-            "store": self._store(),
+            "store": self._store(api),
             "max_retries": self.settings.max_retries,
+            "messages": log.messages or _base_messages(prompt),
+            "attempts": log.attempts,
         }
 
     def generate(
         self, prompt: Prompt, schema: type[BaseModel], shape: str, context: Context, parsed: ParsedQuestion
     ) -> Generation:
-        """Call the model; refusals become a not-found answer, other failures BackendFailure."""
+        """Call the model; refusals become a not-found answer, other failures BackendFailure (with the request)."""
         started = time.perf_counter()
-        call = self._call_chat if self.settings.api == "chat" else self._call_responses
+        log = _Log(self.settings.call_timeout_s)
         try:
-            answer, raw, request_id, usage, retries, refusal = call(prompt, schema)
-        except openai.APIStatusError as exc:
-            raise BackendFailure(*_status_message(exc), raw=_error_body(exc), request_id=exc.request_id) from None
-        except openai.APITimeoutError:
-            raise BackendFailure(
-                f"model request timed out after {self.settings.max_retries + 1} attempts of "
-                f"{self.settings.timeout_s:g} s",
-                "retry later, raise DOCINTEL_TIMEOUT_S, or lower --budget-chars",
-            ) from None
-        except openai.APIConnectionError as exc:
-            raise BackendFailure(
-                f"cannot reach the model server at {redact_url(str(self.client.base_url))} "
-                f"({redact_url(str(exc.__cause__ or exc))})",
-                "check OPENAI_BASE_URL and the network",
-            ) from None
-        latency = time.perf_counter() - started
+            call = self._answer(prompt, schema, log)
+        except BackendFailure as exc:
+            exc.request = self.request_record(prompt, schema, log)
+            exc.usage = exc.usage or log.usage
+            raise
         notes: list[str] = []
         outcome: Outcome = "answered"
-        if refusal is not None or answer is None:
-            refusal = refusal or "no answer"
+        answer = call.answer
+        if call.refusal is not None or answer is None:
+            refusal = call.refusal or "no answer"
             outcome = "refused"
             notes.append(f"the model refused: {refusal}")
             answer = not_found_answer(schema, shape, f"the model refused to answer: {refusal}")
         return Generation(
             backend=self.name,
-            model=(raw or {}).get("model") or self.settings.model,
+            model=call.raw.get("model") or self.settings.model,
             answer=answer,
             outcome=outcome,
-            raw_response=raw,
-            request=self.request_record(prompt, schema),
-            request_id=request_id,
-            usage=usage,
-            latency_s=round(latency, 3),
-            retries=retries,
+            raw_response=call.raw,
+            request=self.request_record(prompt, schema, log),
+            request_id=call.request_id,
+            usage=call.usage,
+            latency_s=round(time.perf_counter() - started, 3),
+            retries=sum(1 for a in log.attempts if a.get("retried")),
             notes=notes,
         )
 
-    def _call_responses(self, prompt: Prompt, schema: type[BaseModel]) -> _Call:
-        raw_http = self.client.responses.with_raw_response.parse(
+    # ------------------------------------------------------------------ API and mode, found or remembered
+    def _answer(self, prompt: Prompt, schema: type[BaseModel], log: _Log) -> _Call:
+        """Try the APIs in order: the one set, or for 'auto' the remembered one (else responses) then the other,
+        when a server has no Responses API or its Responses API ignores the schema (llama-server)."""
+        setting = self.settings.api
+        remembered = self.memory.api(self.key) if setting == "auto" else None
+        first: Api = remembered or "responses"
+        apis: list[Api] = [setting] if setting != "auto" else [first, "chat" if first == "responses" else "responses"]
+        for position, api in enumerate(apis):
+            try:
+                return self._on_api(api, prompt, schema, log)
+            except ServerSaid as said:
+                if position + 1 < len(apis):
+                    continue
+                raise status_failure(said, log.mode or "", self.settings.structured_output) from None
+        raise AssertionError("unreachable: every API either answers or raises")
+
+    def _on_api(self, api: Api, prompt: Prompt, schema: type[BaseModel], log: _Log) -> _Call:
+        """Try the structured-output modes on *api*: the one set, or for 'auto' each while the server rejects it
+        or ignores it. Raises ServerSaid when the other API should be tried."""
+        setting = self.settings.structured_output
+        modes = next_modes(setting, self.memory.mode(self.key, api) if setting == "auto" else None)
+        log.api = api
+        for position, mode in enumerate(modes):
+            log.mode = mode
+            try:
+                call = self._in_mode(api, mode, prompt, schema, log)
+            except ServerSaid as said:
+                if said.kind == "no_endpoint" or (
+                    said.kind == "ignored" and api == "responses" and self.settings.api == "auto"
+                ):
+                    raise
+                if said.kind in ("format", "ignored") and position + 1 < len(modes):
+                    continue
+                raise status_failure(said, mode, setting) from None
+            self.memory.remember(
+                self.key, api, mode if setting == "auto" else None, api_probed=self.settings.api == "auto"
+            )
+            return call
+        raise AssertionError("unreachable: every mode either answers or raises")
+
+    def _in_mode(self, api: Api, mode: Mode, prompt: Prompt, schema: type[BaseModel], log: _Log) -> _Call:
+        """One answer in one mode: the request, and for json_object and prompt one repair request when the
+        reply does not validate (see _invalid for what a json_schema reply that does not validate means)."""
+        strict = to_strict_json_schema(schema)
+        messages = _base_messages(prompt)
+        if mode != "json_schema":
+            messages[0] = {"role": "system", "content": prompt.system + schema_instruction(schema, strict)}
+        reply = self._request(api, mode, messages, schema, strict, log)
+        for repairs_left in (1, 0) if mode != "json_schema" else (0,):
+            if reply.refusal is not None:
+                return _Call(None, reply.raw, reply.request_id, log.usage, reply.refusal)
+            if reply.cut_off is not None:
+                raise self._cut_off(reply, log)
+            read = read_reply(schema, reply.text, lenient=mode != "json_schema")
+            if read.answer is not None:
+                return _Call(read.answer, reply.raw, reply.request_id, log.usage, None)
+            log.attempts[-1].update(outcome="invalid", error=read.error, output=reply.text[:2000])
+            if mode == "json_schema" or not repairs_left:
+                raise _invalid(schema, mode, read.error or "", reply, log.usage)
+            messages = [*messages, {"role": "assistant", "content": reply.text}]
+            messages.append({"role": "user", "content": repair_request(read.error or "")})
+            reply = self._request(api, mode, messages, schema, strict, log, repair=True)
+        raise AssertionError("unreachable: a reply either validates or raises")
+
+    def _cut_off(self, reply: _Reply, log: _Log) -> BackendFailure:
+        return BackendFailure(
+            f"model output was cut off ({reply.cut_off}) after {reply.usage.output_tokens or 'its'} tokens, "
+            f"before its JSON answer was closed (DOCINTEL_MAX_OUTPUT_TOKENS={self.settings.max_output_tokens})",
+            "raise DOCINTEL_MAX_OUTPUT_TOKENS or lower --budget-chars; a model that runs on repeating itself "
+            + (
+                "needs a larger model or a server that enforces the schema (json_schema, json_object)"
+                if log.mode == "prompt"
+                else "within the schema needs a larger model"
+            ),
+            raw=reply.raw,
+            request_id=reply.request_id,
+            usage=log.usage,
+        )
+
+    # ------------------------------------------------------------------ one request, retried on load only
+    def _request(
+        self,
+        api: Api,
+        mode: Mode,
+        messages: list[dict[str, str]],
+        schema: type[BaseModel],
+        strict: dict[str, Any],
+        log: _Log,
+        repair: bool = False,
+    ) -> _Reply:
+        log.messages = messages
+        tries = self.settings.max_retries + 1
+        for attempt in range(tries):
+            started = time.perf_counter()
+            remaining = log.deadline - started
+            if remaining <= 0:
+                raise self._overtime(log)
+            timeout = min(self.settings.timeout_s, remaining)
+            last = attempt + 1 == tries
+            try:
+                if api == "chat":
+                    reply = self._send_chat(mode, messages, schema, strict, timeout)
+                else:
+                    reply = self._send_responses(mode, messages, schema, strict, timeout)
+            except openai.APIStatusError as exc:
+                said = _said(api, mode, exc)
+                wait = _backoff(exc.response.headers, attempt)
+                retried = said.kind == "load" and not last and time.perf_counter() + wait < log.deadline
+                log.add(
+                    started,
+                    repair=repair,
+                    outcome="error",
+                    status_code=said.status,
+                    reason=said.reason,
+                    error_body=said.body,
+                    request_id=exc.request_id,
+                    retried=retried,
+                )
+                if not retried:
+                    said.attempts = attempt + 1
+                    raise said from None
+                time.sleep(wait)
+                continue
+            except openai.APIConnectionError as exc:  # APITimeoutError included
+                wait = _backoff({}, attempt)
+                retried = not last and time.perf_counter() + wait < log.deadline
+                log.add(started, repair=repair, outcome="error", reason=_connection_reason(exc), retried=retried)
+                if isinstance(exc, openai.APITimeoutError) and timeout < self.settings.timeout_s:
+                    raise self._overtime(log) from None  # cut short by the call's own limit
+                if not retried:
+                    raise self._connection_failure(exc, attempt + 1) from None
+                time.sleep(wait)
+                continue
+            log.count(reply.usage)
+            log.add(started, repair=repair, outcome=_outcome(reply), request_id=reply.request_id)
+            return reply
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _overtime(self, log: _Log) -> BackendFailure:
+        return BackendFailure(
+            f"the model call did not finish within {log.limit_s:g} s (DOCINTEL_CALL_TIMEOUT_S; "
+            f"{len(log.attempts)} requests)",
+            "raise DOCINTEL_CALL_TIMEOUT_S (a local model on a CPU may need minutes), or lower "
+            "DOCINTEL_MAX_OUTPUT_TOKENS or --budget-chars",
+            usage=log.usage,
+        )
+
+    def _connection_failure(self, exc: openai.APIConnectionError, tries: int) -> BackendFailure:
+        if isinstance(exc, openai.APITimeoutError):
+            return BackendFailure(
+                f"model request timed out after {tries} attempts of {self.settings.timeout_s:g} s (DOCINTEL_TIMEOUT_S)",
+                "raise DOCINTEL_TIMEOUT_S (a local model on a CPU may need minutes), or lower "
+                "DOCINTEL_MAX_OUTPUT_TOKENS or --budget-chars",
+            )
+        return BackendFailure(
+            f"cannot reach the model server at {redact_url(str(self.client.base_url))} ({_connection_reason(exc)})",
+            "check that the server is running and OPENAI_BASE_URL (it ends in /v1)",
+        )
+
+    def _send_responses(
+        self, mode: Mode, messages: Messages, schema: type[BaseModel], strict: dict[str, Any], timeout: float
+    ) -> _Reply:
+        text: Any = openai.omit
+        if mode == "json_schema":
+            text = {"format": {"type": "json_schema", "name": schema.__name__, "strict": True, "schema": strict}}
+        elif mode == "json_object":  # the Responses API's json_object takes no schema: it is in the prompt
+            text = {"format": {"type": "json_object"}}
+        raw_http = self.client.responses.with_raw_response.create(
             model=self.settings.model,
-            text_format=schema,
-            parse_as=None,
+            input=messages,  # type: ignore[arg-type]
             temperature=0,
             max_output_tokens=self.settings.max_output_tokens,
             store=self.settings.openai_store,
-            input=[{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
+            text=text,
+            timeout=timeout,
         )
         response = raw_http.parse()
         raw = response.model_dump(mode="json")
-        request_id, usage = raw_http.headers.get("x-request-id"), _usage(response.usage)
-        retries = getattr(raw_http, "retries_taken", None)
         refusal = next(
             (
                 c.refusal
@@ -160,97 +371,107 @@ class OpenAIBackend:
             ),
             None,
         )
-        if refusal is not None:
-            return _Call(None, raw, request_id, usage, retries, refusal)
+        cut_off = None
         if response.status == "incomplete":
-            reason = getattr(response.incomplete_details, "reason", None) or "unknown"
-            raise BackendFailure(
-                f"model output was cut off ({reason}) before the answer was complete",
-                "raise DOCINTEL_MAX_OUTPUT_TOKENS or lower --budget-chars",
-                raw=raw,
-                request_id=request_id,
-                usage=usage,
-            )
-        return _Call(
-            _validate(schema, response.output_text, raw, request_id, usage), raw, request_id, usage, retries, None
-        )
+            cut_off = getattr(response.incomplete_details, "reason", None) or "incomplete"
+        usage = _usage(response.usage)
+        return _Reply(response.output_text, refusal, cut_off, raw, raw_http.headers.get("x-request-id"), usage)
 
-    def _call_chat(self, prompt: Prompt, schema: type[BaseModel]) -> _Call:
-        # The same request chat.completions.parse sends; validated here so the raw response is kept on failure.
-        store = self._store()
+    def _send_chat(
+        self, mode: Mode, messages: Messages, schema: type[BaseModel], strict: dict[str, Any], timeout: float
+    ) -> _Reply:
+        response_format: Any = openai.omit
+        if mode == "json_schema":  # what chat.completions.parse sends
+            response_format = {
+                "type": "json_schema",
+                "json_schema": {"name": schema.__name__, "strict": True, "schema": strict},
+            }
+        elif mode == "json_object":  # llama-cpp-python makes a grammar of the schema field
+            response_format = {"type": "json_object", "schema": strict}
+        store = self._store("chat")
         raw_http = self.client.chat.completions.with_raw_response.create(
             model=self.settings.model,
             temperature=0,
             max_tokens=self.settings.max_output_tokens,
             store=openai.omit if store is None else store,
-            messages=[{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}],
-            response_format={
-                "type": "json_schema",
-                "json_schema": {"name": schema.__name__, "strict": True, "schema": to_strict_json_schema(schema)},
-            },
+            messages=messages,  # type: ignore[arg-type]
+            response_format=response_format,
+            timeout=timeout,
         )
         completion = raw_http.parse()
         raw = completion.model_dump(mode="json")
         request_id, usage = raw_http.headers.get("x-request-id"), _usage(completion.usage)
-        retries = getattr(raw_http, "retries_taken", None)
         if not completion.choices:
             raise BackendFailure(
-                "model returned no choices", "check the server's logs", raw=raw, request_id=request_id, usage=usage
+                "model returned no choices", "check the server's log", raw=raw, request_id=request_id, usage=usage
             )
         choice = completion.choices[0]
-        if getattr(choice.message, "refusal", None):
-            return _Call(None, raw, request_id, usage, retries, choice.message.refusal)
-        if choice.finish_reason == "length":
-            raise BackendFailure(
-                "model output was cut off (max tokens) before the answer was complete",
-                "raise DOCINTEL_MAX_OUTPUT_TOKENS or lower --budget-chars",
-                raw=raw,
-                request_id=request_id,
-                usage=usage,
-            )
+        refusal = getattr(choice.message, "refusal", None) or None
         if choice.finish_reason == "content_filter":
-            return _Call(None, raw, request_id, usage, retries, "content filter")
-        content = choice.message.content or ""
-        return _Call(_validate(schema, content, raw, request_id, usage), raw, request_id, usage, retries, None)
+            refusal = refusal or "content filter"
+        cut_off = "max tokens" if choice.finish_reason == "length" else None
+        return _Reply(choice.message.content or "", refusal, cut_off, raw, request_id, usage)
 
 
-def _validate(
-    schema: type[BaseModel], text: str, raw: dict[str, Any], request_id: str | None, usage: Usage
-) -> BaseModel:
+def _base_messages(prompt: Prompt) -> list[dict[str, str]]:
+    return [{"role": "system", "content": prompt.system}, {"role": "user", "content": prompt.user}]
+
+
+def _is_json_object(text: str) -> bool:
     try:
-        return schema.model_validate(json.loads(text))
-    except (json.JSONDecodeError, pydantic.ValidationError) as exc:
-        first = str(exc).splitlines()[0][:200]
-        raise BackendFailure(
-            f"model output is not a valid {schema.__name__} ({first})",
-            "retry, or use a model/server that enforces structured output (json_schema)",
-            raw=raw,
-            request_id=request_id,
-            usage=usage,
-        ) from None
+        return isinstance(json.loads(text), dict)
+    except ValueError:
+        return False
 
 
-def _error_body(exc: openai.APIStatusError) -> dict[str, Any] | None:
+def _outcome(reply: _Reply) -> str:
+    return "refused" if reply.refusal is not None else "cut_off" if reply.cut_off else "ok"
+
+
+def _said(api: str, mode: str, exc: openai.APIStatusError) -> ServerSaid:
+    """An HTTP error as ServerSaid: its kind, status, the server's own reason and the raw body."""
     try:
-        return {"status_code": exc.status_code, "body": exc.response.json()}
-    except Exception:
-        return {"status_code": exc.status_code, "body": exc.response.text[:2000]}
+        body: Any = exc.response.json()
+    except ValueError:
+        body = exc.response.text[:2000]
+    reason = server_reason(body, exc.response.text[:2000] if not isinstance(body, dict) else str(exc))
+    kind = classify(api, mode, exc.status_code, reason)
+    return ServerSaid(kind, exc.status_code, reason, {"status_code": exc.status_code, "body": body}, exc.request_id)
 
 
-def _status_message(exc: openai.APIStatusError) -> tuple[str, str]:
-    code = exc.status_code
-    if code == 401:
-        return "the model server rejected the API key (401)", "check OPENAI_API_KEY"
-    if code == 404:
-        return (
-            "model or endpoint not found (404)",
-            "check --model and OPENAI_BASE_URL; servers without the Responses API need --api chat",
-        )
-    if code == 429:
-        return (
-            "rate limited by the model server (429) after retries",
-            "wait and retry, lower --workers, or raise DOCINTEL_MAX_RETRIES",
-        )
-    if code >= 500:
-        return f"model server error ({code}) after retries", "retry later"
-    return f"model server refused the request ({code}: {str(exc)[:200]})", "check the model name and parameters"
+def _invalid(schema: type[BaseModel], mode: Mode, error: str, reply: _Reply, usage: Usage) -> Exception:
+    """The error for a reply that does not validate: in json_schema mode a reply that is not even JSON means
+    the server did not enforce the schema (ServerSaid 'ignored': auto tries another way); otherwise it is the
+    model's, said once its repair request (json_object, prompt) did not help either."""
+    if mode == "json_schema" and not _is_json_object(reply.text):
+        said = ServerSaid("ignored", 200, f"not a valid {schema.__name__}: {error}", reply.raw)
+        said.request_id = reply.request_id
+        return said
+    if mode == "json_schema":  # JSON of the schema's shape that our own checks refuse
+        what = f"model output is not a valid {schema.__name__} ({error})"
+        fix = "retry; or set DOCINTEL_STRUCTURED_OUTPUT=prompt, which validates and asks once for a repair"
+    else:
+        what = f"model output is not a valid {schema.__name__} after one repair request ({error})"
+        fix = "use a larger model, or a server that enforces the schema (DOCINTEL_STRUCTURED_OUTPUT=json_schema "
+        fix += "or json_object)"
+    return BackendFailure(what, fix, raw=reply.raw, request_id=reply.request_id, usage=usage)
+
+
+def _connection_reason(exc: openai.APIConnectionError) -> str:
+    if isinstance(exc, openai.APITimeoutError):
+        return "timed out"
+    return redact_url(str(exc.__cause__ or exc))[:240]
+
+
+def _backoff(headers: Any, attempt: int) -> float:
+    """Seconds to wait before retrying: the server's retry-after-ms / retry-after (up to a minute), else
+    0.5 s doubling to 8 s, with jitter."""
+    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+        value = headers.get(name) if headers else None
+        try:
+            if value is not None:
+                seconds: float = min(max(float(value) * scale, 0.0), MAX_RETRY_AFTER_S)
+                return seconds
+        except ValueError:
+            continue
+    return min(0.5 * 2.0**attempt, 8.0) * (1 - 0.25 * random.random())

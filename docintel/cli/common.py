@@ -19,7 +19,10 @@ if TYPE_CHECKING:
 EPILOG = """\
 configuration: every setting can be set as DOCINTEL_<NAME> in the environment or in a .env
 file in the working directory; OPENAI_API_KEY and OPENAI_BASE_URL are read too. Flags win.
-Settings: docintel settings (lists names, values and meanings).
+Settings: docintel settings (lists names, values and meanings). A local model: OPENAI_BASE_URL
+of any OpenAI-compatible server (llama.cpp, llama-cpp-python, Ollama, vLLM), any API key, and
+--model; the API and the way it takes the answer schema are found and remembered by themselves
+(--api, --structured-output).
 
 exit codes: 0 ok; 1 internal error; 2 usage (bad arguments, empty or over-long question,
 an --out that would destroy a file); 3 input
@@ -99,7 +102,7 @@ def scope_flag(parser: argparse.ArgumentParser) -> None:
 
 
 def answer_flags(parser: argparse.ArgumentParser) -> None:
-    """--backend, --model, --api, --strategy."""
+    """--backend, --model, --api, --structured-output, --strategy."""
     parser.add_argument(
         "--backend",
         choices=["auto", "openai", "extractive"],
@@ -110,8 +113,17 @@ def answer_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", help="model name (default gpt-4.1-mini; DOCINTEL_MODEL)")
     parser.add_argument(
         "--api",
-        choices=["responses", "chat"],
-        help="OpenAI endpoint: responses (default) or chat for servers without the Responses API",
+        choices=["auto", "responses", "chat"],
+        help="OpenAI endpoint: responses, chat (Chat Completions), or auto (default): responses, and chat when "
+        "the server has none or ignores its schema (DOCINTEL_API)",
+    )
+    parser.add_argument(
+        "--structured-output",
+        choices=["auto", "json_schema", "json_object", "prompt"],
+        help="how the answer schema is sent: json_schema (enforced by the server), json_object (with a 'schema' "
+        "field, as llama-cpp-python takes it), prompt (in the prompt; the reply validated, one repair request), "
+        "or auto (default): the first the server takes, remembered per server and model "
+        "(DOCINTEL_STRUCTURED_OUTPUT)",
     )
     parser.add_argument(
         "--strategy",
@@ -131,7 +143,16 @@ def add_command(sub: Any, name: str, handler: Any, **kwargs: Any) -> argparse.Ar
     return parser
 
 
-FLAG_SETTINGS = ("cache_dir", "traces_dir", "budget_chars", "backend", "model", "api", "strategy")
+FLAG_SETTINGS = (
+    "cache_dir",
+    "traces_dir",
+    "budget_chars",
+    "backend",
+    "model",
+    "api",
+    "structured_output",
+    "strategy",
+)
 
 
 def settings_from_flags(args: argparse.Namespace, **extra: Any) -> Settings:

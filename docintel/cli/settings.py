@@ -24,12 +24,17 @@ def register(sub: Any) -> None:
         "index as JSON, keyed by content hash, and one corpus index (SQLite) per set of PATH\n"
         "arguments (corpora/, see `docintel index --help`), in DOCINTEL_CACHE_DIR (default\n"
         "~/.cache/docintel). Files are readable by their owner only. Entries of password-protected\n"
-        "PDFs are used only after the password given opens the file again.",
+        "PDFs are used only after the password given opens the file again. It also keeps, per model\n"
+        "server and model, the API and structured-output mode that `auto` found (servers/modes.json).",
     )
     csub = c.add_subparsers(dest="cache_command", metavar="ACTION", required=True)
     for name, text in (
         ("info", "where the cache is, and how many files and bytes it holds"),
-        ("clear", "delete every cached line table, search index and corpus index (nothing else)"),
+        (
+            "clear",
+            "delete every cached line table, search index and corpus index, and the remembered server modes "
+            "(nothing else)",
+        ),
     ):
         cp = csub.add_parser(name, help=text, description=text)
         cp.add_argument("--cache-dir", type=Path, help="cache folder (DOCINTEL_CACHE_DIR)")
@@ -54,6 +59,7 @@ def cmd_settings(args: argparse.Namespace) -> int:
 
 
 def cmd_cache(args: argparse.Namespace) -> int:
+    from ..backends.servers import forget_servers
     from ..ingest.cache import cache_summary, clear_cache
     from ..render import reports as render
 
@@ -65,7 +71,7 @@ def cmd_cache(args: argparse.Namespace) -> int:
         )
     if args.cache_command == "clear":
         try:
-            removed = clear_cache(cache_dir)
+            removed = clear_cache(cache_dir) + forget_servers(cache_dir)  # parsed PDFs, indexes, server modes
         except OSError as exc:
             raise storage_error("clear the cache in", cache_dir, exc, "check the folder's permissions") from None
         print(

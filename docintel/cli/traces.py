@@ -66,7 +66,12 @@ def _add_show(tsub: Any) -> argparse.ArgumentParser:
         "verdict, trace id and the tiers over their share",
     )
     sp.add_argument("--json", action="store_true", help="print the whole trace")
-    sp.add_argument("--prompt", action="store_true", help="print the exact system and user prompt")
+    sp.add_argument(
+        "--prompt",
+        action="store_true",
+        help="print the exact messages sent (the schema instruction and a repair request included), "
+        "also for a call that failed",
+    )
     return sp
 
 
@@ -176,6 +181,7 @@ def cmd_traces_show(args: argparse.Namespace) -> int:
     """Print one trace (readable, as JSON, or its prompt), or every turn of a chat session."""
     from ..render import chat as render_chat
     from ..render import reports as render
+    from ..render import requests as render_requests
 
     if args.session and (args.id or args.prompt):
         raise UsageError("traces show takes a trace id or --session ID, not both", "drop one of them")
@@ -192,10 +198,10 @@ def cmd_traces_show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(trace, indent=1, ensure_ascii=False))
     elif args.prompt:
-        prompt = trace.get("prompt") or {}
-        print(f"=== system ===\n{prompt.get('system', '(none)')}\n=== user ===\n{prompt.get('user', '(none)')}")
+        print_text(render_requests.prompt_report(trace))
     else:
-        print_text(render.trace_report(trace))
+        parts = (render.trace_report(trace), render_requests.request_report(trace))
+        print_text("\n".join(part for part in parts if part))
     return EXIT_OK
 
 

@@ -21,10 +21,12 @@ from .model import DocumentRecord, Trace, TraceContext
 
 
 def replay_settings(settings: Settings, original: Trace) -> Settings:
-    """This run's settings with the original's model, API, output limit and backend."""
-    kept: dict[str, Any] = {
-        k: original.settings[k] for k in ("model", "api", "max_output_tokens") if k in original.settings
-    }
+    """This run's settings with the original's model, API, output limit and backend, and its structured-output
+    setting unless this run sets one (to replay a call that failed in a mode the server rejects)."""
+    names = ["model", "api", "max_output_tokens"]
+    if "structured_output" not in settings.model_fields_set:
+        names.append("structured_output")
+    kept: dict[str, Any] = {k: original.settings[k] for k in names if k in original.settings}
     return settings.model_copy(update={**kept, "backend": original.request.backend or "auto"})
 
 
