@@ -85,6 +85,18 @@ def test_a_line_item_is_looked_up_by_concept_row_and_period_column(run_cli, fili
     assert f"looked up: row '{row}'" in text and "no language model was used" in text
 
 
+def test_a_segment_s_row_is_never_looked_up_for_the_total(run_cli, make_pdf):
+    segments = [
+        "Segment results",
+        "(in millions)",
+        "Year ended December 31, 2023 2022",
+        "Outdoor segment net sales 702.3 650.1",
+        "Net sales 1,284.6 1,124.9",
+    ]
+    data, text = ask_offline(run_cli, "What were net sales in 2023?", make_pdf("acme-segments.pdf", [segments]))
+    assert value_of(data) == 1284.6 and "looked up: row 'Net sales'" in text
+
+
 def test_an_annual_question_never_takes_a_quarter_s_column(run_cli, filing):
     data, _ = ask_offline(run_cli, "What were net sales in 2023?", filing)
     assert value_of(data) == 1500.0
@@ -96,6 +108,13 @@ def test_a_standard_ratio_is_computed_from_cited_cells(run_cli, filing):
     assert data["status"] == "supported" and item["amount"]["value"] == 2.0
     assert [o["name"] for o in item["calculation"]["operands"]] == ["Total current assets", "Total current liabilities"]
     assert "computed Current ratio = 'Total current assets' December 31, 2023 (page 2)" in text
+
+
+def test_an_outflow_enters_a_ratio_as_its_magnitude(run_cli, filing):
+    data, _ = ask_offline(run_cli, "What was capex to revenue in 2023?", filing)
+    operands = data["answer"]["items"][0]["calculation"]["operands"]
+    assert [o["value"] for o in operands] == [95.0, 1500.0]  # printed (95.0): capital expenditures of 95.0
+    assert data["status"] == "supported" and round(value_of(data) or 0.0, 2) == 6.33
 
 
 def test_a_ratio_over_an_average_takes_two_year_ends(run_cli, filing):
@@ -118,6 +137,14 @@ def test_page_furniture_is_never_a_value(run_cli, filing):
     assert data["status"] != "supported"
     assert all(item["amount"]["value"] in (None, 1500.0) for item in data["answer"]["items"])
     assert "18" not in [str(i["amount"]["value"]) for i in data["answer"]["items"]]
+
+
+def test_a_contents_line_that_names_the_line_item_is_still_no_value(run_cli, make_pdf):
+    # the verifier alone would take 'Net sales ........ 18' for net sales of 18: the line is never read
+    contents = make_pdf("acme-contents.pdf", [["Contents", "Net sales ........ 18", "Acme Corp | Form 10-K | 28"]])
+    data, text = ask_offline(run_cli, "What were net sales?", contents)
+    assert data["status"] == "not_found" and all(i["amount"]["value"] is None for i in data["answer"]["items"])
+    assert "page furniture" in text, text
 
 
 def test_what_fails_verification_is_withdrawn_with_its_evidence(run_cli, corpus_pdf, isolated_env):
