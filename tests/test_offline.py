@@ -132,6 +132,33 @@ def test_a_definition_the_question_states_is_followed(run_cli, filing):
     assert data["status"] == "supported" and [o["value"] for o in operands] == [800.0, 300.0]
 
 
+def test_a_stated_definition_is_a_percentage_only_when_the_question_says_so(run_cli, filing):
+    # 'generated' holds the letters of 'rate': a word, not a substring, makes a percentage
+    question = (
+        "What was the cash generated per dollar of net income in 2023, defined as net cash provided by "
+        "operating activities / net income?"
+    )
+    data, _ = ask_offline(run_cli, question, filing)
+    item = data["answer"]["items"][0]
+    assert data["status"] == "supported" and item["amount"]["unit"] == "ratio"
+    assert round(item["amount"]["value"], 4) == 2.0667 and item["calculation"]["expression"] == "a / b"
+
+
+def test_a_stated_definition_in_days_multiplies_by_its_days(run_cli, filing):
+    question = "What was the inventory holding period in 2023, defined as inventories / cost of sales * 365?"
+    data, _ = ask_offline(run_cli, question, filing)
+    item = data["answer"]["items"][0]
+    assert data["status"] == "supported" and item["calculation"]["expression"] == "a / b * 365"
+    assert round(item["amount"]["value"], 2) == 121.67  # 300 / 900 * 365, never the bare 0.33
+
+
+def test_a_table_of_quarters_only_never_answers_an_annual_question(run_cli, make_pdf):
+    quarters = make_pdf("acme-q4-2023.pdf", [STATEMENTS[3]])
+    data, text = ask_offline(run_cli, "What were net sales in 2023?", quarters)
+    assert data["status"] == "not_found" and all(i["amount"]["value"] is None for i in data["answer"]["items"])
+    assert "410" not in text.split("evidence")[0]
+
+
 def test_page_furniture_is_never_a_value(run_cli, filing):
     data, text = ask_offline(run_cli, "What was segment revenue?", filing)
     assert data["status"] != "supported"

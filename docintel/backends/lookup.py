@@ -103,9 +103,8 @@ def column_choice(table: Table, asked: frozenset[int], question: str) -> list[in
     """Indexes of the columns of the period asked (the latest when none is): an annual question takes annual
     columns, never a quarter's, when the header says which is which."""
     columns = list(enumerate(table.columns))
-    if not _QUARTER_ASKED.search(question):
-        annual = [(i, c) for i, c in columns if not _is_quarter(c.heading)]
-        columns = annual or columns
+    if not _QUARTER_ASKED.search(question):  # a table of quarters only has no column for an annual question
+        columns = [(i, c) for i, c in columns if not _is_quarter(c.heading)]
     if asked:
         return [i for i, c in columns if _column_years(c.label) & asked]
     if not columns:
