@@ -40,6 +40,7 @@ STORES = (33, "Stores at year end 412 374 351")
 OUTDOOR = (36, "Outdoor apparel $ 702.3 million (54.7% of net sales)")
 INVENTORIES = (46, "Changes in inventories (21.4) (15.9)")
 PURCHASES = (49, "Purchases of property and equipment (71.4) (58.9)")
+OPERATING_CASH = (47, "Net cash provided by operating activities 172.5 141.0")
 REFUNDS = (60, "within 45 days of purchase")
 LEVERAGE = (79, "The facility requires a leverage ratio below 3.0 times.")
 
@@ -119,6 +120,9 @@ def test_a_segment_row_never_supports_a_total(run_cli, filing, fake_openai):
     question = "What were total net sales in 2025?"
     wrong = amount(702.3, "millions", "2025", SEGMENT, label="Net sales")
     status, check, _ = status_of(run_cli, fake_openai, filing, question, wrong)
+    assert (status, check["concept_check"]) == ("unsupported", "mismatch") and "segment" in check["detail"]
+    labelled = amount(702.3, "millions", "2025", SEGMENT, label="Outdoor segment net sales")  # true, not asked
+    status, check, _ = status_of(run_cli, fake_openai, filing, question, labelled)
     assert (status, check["concept_check"]) == ("unsupported", "mismatch") and "segment" in check["detail"]
     right = amount(1284.6, "millions", "2025", TOTAL_SALES, label="Net sales")
     assert status_of(run_cli, fake_openai, filing, question, right)[0] == "supported"
@@ -281,11 +285,66 @@ def test_an_operand_of_another_kind_than_its_name_is_a_mismatch(run_cli, corpus_
     assert "54.7% is a percentage" in check["detail"]
 
 
+def test_an_operand_of_the_other_sign_than_printed_is_a_mismatch(run_cli, corpus_pdf, fake_openai):
+    negative = operand("a", -109.8, "Fiscal 2025", NET_INCOME_CF)  # printed $ 109.8
+    wrong = margin_answer("a / b * 100", -8.55, negative, NET_SALES_2025)
+    status, check, _ = status_of(run_cli, fake_openai, corpus_pdf, Q_MARGIN, wrong)
+    assert (status, check["operands"][0]["sign_check"]) == ("unsupported", "mismatch")
+
+
+def test_an_operand_docintel_cannot_name_leaves_the_sum_unchecked(run_cli, corpus_pdf, fake_openai):
+    question = "What was the total of net income over fiscal 2025 and fiscal 2024?"
+    a = operand("a", 109.8, "Fiscal 2025", NET_INCOME_CF, name="The figure")
+    b = operand("b", 88.1, "Fiscal 2024", NET_INCOME_CF)
+    vague = amount(197.9, "millions", None, NET_INCOME_CF, calculation=calculation("a + b", 197.9, a, b))
+    status, check, code = status_of(run_cli, fake_openai, corpus_pdf, question, vague, "--strict")
+    assert (status, check["concept_check"], code) == ("unchecked", "unknown", 6)
+    assert check["operands"][0]["concept_check"] == "unknown" and "not checked" in check["detail"]
+
+
 def test_an_operand_named_for_another_row_is_a_mismatch(run_cli, corpus_pdf, fake_openai):
     misnamed = operand("b", 1284.6, "2025", NET_SALES, name="Gross profit")
     wrong = margin_answer("a / b * 100", 8.55, NET_INCOME_2025, misnamed)
     status, check, _ = status_of(run_cli, fake_openai, corpus_pdf, Q_MARGIN, wrong)
     assert status == "unsupported" and check["operands"][1]["concept_check"] == "mismatch"
+
+
+def test_a_stated_sum_or_difference_is_money_not_a_ratio(run_cli, corpus_pdf, fake_openai):
+    question = (
+        "What was cash generation in fiscal 2025, defined as net cash provided by operating activities minus "
+        "purchases of property and equipment?"
+    )
+    cash = operand("a", 172.5, "Fiscal 2025", OPERATING_CASH)
+    capex = operand("b", 71.4, "Fiscal 2025", PURCHASES)
+    right = amount(101.1, "millions", "Fiscal 2025", OPERATING_CASH, label="Cash generation")
+    right["items"][0]["calculation"] = calculation("a - b", 101.1, cash, capex)
+    status, check, _ = status_of(run_cli, fake_openai, corpus_pdf, question, right)
+    assert (status, check["kind_check"], check["concept_check"]) == ("supported", "supported", "supported")
+    ratio = (
+        "What was cash generation in fiscal 2025, defined as net cash provided by operating activities / net income?"
+    )
+    wrong = amount(1.571, "millions", "Fiscal 2025", OPERATING_CASH, label="Cash generation")
+    wrong["items"][0]["calculation"] = calculation(
+        "a / b", 1.571, cash, operand("b", 109.8, "Fiscal 2025", NET_INCOME_CF)
+    )
+    status, check, _ = status_of(run_cli, fake_openai, corpus_pdf, ratio, wrong)
+    assert (status, check["kind_check"]) == ("unsupported", "mismatch") and "a ratio is not money" in check["detail"]
+
+
+def test_a_change_of_a_percentage_takes_percentages_named_by_the_ratio(run_cli, corpus_pdf, fake_openai):
+    # 'The gross margin was 41.1% compared with 40.5% a year earlier.' (lines 39-40): a decimal point ends no clause
+    margins = (39, "The gross margin was 41.1% compared with 40.5% a year earlier.")
+    a = operand("a", 41.1, None, margins, name="Gross margin")
+    b = operand("b", 40.5, None, margins, name="Gross margin")
+    change = amount(0.6, "percent", None, margins, label="Change in gross margin", currency=None)
+    change["items"][0]["calculation"] = calculation("a - b", 0.6, a, b)
+    for cited in (a["span"], b["span"], change["items"][0]["spans"][0]):
+        cited["line_end"] = 40
+    question = "By how many percentage points did the gross margin change?"
+    status, check, _ = status_of(run_cli, fake_openai, corpus_pdf, question, change)
+    assert [(o["kind_check"], o["concept_check"]) for o in check["operands"]] == [("supported", "supported")] * 2
+    assert (status, check["calculation_check"], check["concept_check"]) == ("supported", "verified", "supported")
+    assert check["period_check"] == "not_applicable"  # no period stated nor asked: as for a read amount
 
 
 def test_the_question_s_definition_is_checked_instead_of_the_list_s(run_cli, corpus_pdf, fake_openai):
