@@ -117,6 +117,18 @@ def test_an_outflow_enters_a_ratio_as_its_magnitude(run_cli, filing):
     assert data["status"] == "supported" and round(value_of(data) or 0.0, 2) == 6.33
 
 
+def test_a_ratio_with_no_period_asked_takes_both_operands_from_one_year(run_cli, make_pdf):
+    late_balance_sheet = [
+        STATEMENTS[0],
+        ["Balance sheets", "(in millions)", "December 31, 2022 2021", "Total assets 1,800.0 1,700.0"],
+    ]
+    data, _ = ask_offline(run_cli, "What was the return on assets?", make_pdf("acme-late.pdf", late_balance_sheet))
+    assert data["status"] == "not_found"  # never 2023 net income over 2022 total assets
+    assert any("Total assets" in c for c in data["answer"]["caveats"])
+    data, _ = ask_offline(run_cli, "What was the return on assets?", make_pdf("acme-2023.pdf", STATEMENTS))
+    assert data["status"] == "supported" and value_of(data) == 7.5  # 150 / 2,000
+
+
 def test_a_ratio_over_an_average_takes_two_year_ends(run_cli, filing):
     data, _ = ask_offline(run_cli, "What was the return on assets in 2023, over average total assets?", filing)
     calculation = data["answer"]["items"][0]["calculation"]

@@ -148,6 +148,8 @@ def computed_ratio(question: str, context: Context, single: bool) -> Lookup | No
     years = years_named(question)
     year = max(years) if years else None
     top = find_cell(context, formula.numerator[0], year, question)
+    if year is None and top is not None:  # no period asked: both operands of the numerator's (latest) year
+        year = top.table.columns[top.index].year
     bottom = find_cell(context, formula.denominator[0], year, question)
     missing = [label_of(c) for c, cell in ((formula.numerator[0], top), (formula.denominator[0], bottom)) if not cell]
     if top is None or bottom is None:
