@@ -398,6 +398,13 @@ def test_an_irrelevant_quote_does_not_support_a_text_answer(run_cli, corpus_pdf,
     assert (status, check["relevance_check"]) == ("unsupported", "mismatch")
 
 
+def test_the_company_s_name_alone_does_not_make_a_quote_relevant(run_cli, corpus_pdf, fake_openai):
+    club = (65, "Members of the Northwind Trail Club receive free return shipping.")
+    wrong = text_answer("Club members receive free return shipping", club)
+    status, check, _ = status_of(run_cli, fake_openai, corpus_pdf, "What is Northwind's refund window?", wrong)
+    assert (status, check["relevance_check"]) == ("unsupported", "mismatch")
+
+
 def test_an_undecided_yes_no_is_never_supported(run_cli, corpus_pdf, fake_openai):
     question = "Does the refund policy cover worn footwear?"
     worn = (66, "Worn footwear may be returned within 30 days only if it is defective.")
