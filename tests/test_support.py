@@ -392,6 +392,15 @@ def test_a_text_item_s_numbers_are_in_its_quotes(run_cli, corpus_pdf, fake_opena
     assert status_of(run_cli, fake_openai, corpus_pdf, question, right)[0] == "supported"
 
 
+def test_a_text_item_s_percentage_is_no_plain_number_of_its_quote(run_cli, corpus_pdf, fake_openai):
+    question = "What does the credit facility require?"
+    wrong = text_answer("A leverage ratio below 3.0%", LEVERAGE)
+    status, check, _ = status_of(run_cli, fake_openai, corpus_pdf, question, wrong)
+    assert (status, check["value_check"]) == ("unsupported", "unsupported") and "3.0%" in check["detail"]
+    right = text_answer("A leverage ratio below 3.0 times", LEVERAGE)
+    assert status_of(run_cli, fake_openai, corpus_pdf, question, right)[0] == "supported"
+
+
 def test_an_irrelevant_quote_does_not_support_a_text_answer(run_cli, corpus_pdf, fake_openai):
     wrong = text_answer("The refund window is 3.0 times", LEVERAGE)
     status, check, _ = status_of(run_cli, fake_openai, corpus_pdf, "What is the refund window?", wrong)
