@@ -169,6 +169,7 @@ def test_a_table_of_quarters_only_never_answers_an_annual_question(run_cli, make
     data, text = ask_offline(run_cli, "What were net sales in 2023?", quarters)
     assert data["status"] == "not_found" and all(i["amount"]["value"] is None for i in data["answer"]["items"])
     assert "410" not in text.split("evidence")[0]
+    assert any("each is a quarter's, and the question asks for a full year" in c for c in data["answer"]["caveats"])
 
 
 def test_page_furniture_is_never_a_value(run_cli, filing):

@@ -67,7 +67,9 @@ def from_row(question: str, table: Table, row: TableRow, span: Span) -> Lookup:
     indexes = column_choice(table, asked, question)
     if not indexes:
         have = ", ".join(c.label for c in table.columns)
-        return Lookup([_evidence(span)], False, [f"the table has columns {have}; none is the period asked"])
+        quarters = all(_is_quarter(c.heading) for c in table.columns) and not _QUARTER_ASKED.search(question)
+        why = "each is a quarter's, and the question asks for a full year" if quarters else "none is the period asked"
+        return Lookup([_evidence(span)], False, [f"the table has columns {have}; {why}"])
     chosen = [(i, table.columns[i]) for i in indexes]
     if not asked:
         caveats.append(f"the question names no period; the latest column ({chosen[0][1].label}) is reported")
