@@ -192,6 +192,8 @@ def test_what_fails_verification_is_withdrawn_with_its_evidence(run_cli, corpus_
     assert data["status"] == "not_found" and not data["answer"]["answer_found"]
     assert data["answer"]["items"] and data["answer"]["items"][0]["amount"]["value"] is None  # evidence, no value
     assert text.startswith("Answer (amount) — evidence only") and "outdoor" in text
+    # the total's row could not be confirmed to be the part asked about: not said to have failed a check
+    assert "what was looked up could not be confirmed to answer the question (" in text
     assert read_traces(isolated_env / "traces")[-1]["status"]["support"] == "not_found"
 
 
