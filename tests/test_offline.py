@@ -9,6 +9,7 @@ import json
 import pytest
 
 from tests.conftest import read_traces
+from tests.test_values import amount, calculation, operand
 
 STATEMENTS = [
     [
@@ -162,6 +163,21 @@ def test_a_stated_definition_in_days_multiplies_by_its_days(run_cli, filing):
     item = data["answer"]["items"][0]
     assert data["status"] == "supported" and item["calculation"]["expression"] == "a / b * 365"
     assert round(item["amount"]["value"], 2) == 121.67  # 300 / 900 * 365, never the bare 0.33
+
+
+def test_a_days_ratio_without_its_days_is_not_supported(run_cli, filing, fake_openai):
+    inventories, cost = (12, "Inventories 300.0 260.0"), (5, "Cost of sales 900.0 850.0")
+    question = "What were days inventory outstanding in 2023?"
+    for expression, result in (("a / b", 0.3333), ("a / b * 365", 121.6667)):
+        calc = calculation(
+            expression, result, operand("a", 300.0, "2023", inventories), operand("b", 900.0, "2023", cost)
+        )
+        scripted = amount(result, "units", "2023", inventories, currency=None, label="Days inventory", calculation=calc)
+        fake_openai.push_answer(scripted)
+        code, out, err = run_cli("ask", question, filing, "--backend", "openai", "--json", "--strategy", "combined")
+        check = json.loads(out)["verification"]["items"][0]
+        expected = ("mismatch", "unsupported") if expression == "a / b" else ("supported", "supported")
+        assert (check["concept_check"], json.loads(out)["status"]) == expected, check["detail"]
 
 
 def test_a_table_of_quarters_only_never_answers_an_annual_question(run_cli, make_pdf):

@@ -245,6 +245,7 @@ def _definitions(question: str, label: str) -> tuple[str, list[Formula]]:
 
 
 def _fits(formula: Formula, operands: list[OperandCheck], shape: _Shape) -> bool:
+    """Whether the operands fill the formula's numerator and denominator, times a year's days when it has them."""
     concepts = {o.label: frozenset(o.concepts) for o in operands}
     top = [concepts[o.label] for o in operands if o.label in shape.above]
     bottom = [concepts[o.label] for o in operands if o.label in shape.below]
@@ -252,7 +253,8 @@ def _fits(formula: Formula, operands: list[OperandCheck], shape: _Shape) -> bool
     fills = all(any(same_concept(frozenset({c}), got) for got in top) for c in formula.numerator) and all(
         any(same_concept(frozenset({c}), got) for got in bottom) for c in formula.denominator
     )
-    return fills and all(same_concept(got, wanted) for got in concepts.values())
+    days = not formula.constants or bool(formula.constants & set(shape.constants))  # a days ratio counts the days
+    return fills and days and all(same_concept(got, wanted) for got in concepts.values())
 
 
 def definition_check(
