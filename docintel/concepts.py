@@ -440,8 +440,12 @@ def narrowing_terms(match: ConceptMatch, asked_terms: frozenset[str]) -> list[st
     return [t for t in match.leftover if t in QUALIFIERS and t not in asked_terms]
 
 
+_TIMES_DAYS = re.compile(r"(?:[*×]|\btimes\b|\bmultiplied by\b)\s*36[056]\b", re.IGNORECASE)
+
+
 def stated_definition(question: str) -> Formula | None:
-    """A definition the question states: '... defined as FY2019 revenue / average PP&E' -> revenue / ppe."""
+    """A definition the question states: '... defined as FY2019 revenue / average PP&E' -> revenue / ppe; a
+    year's days it multiplies by ('* 365') are its constants."""
     found = re.search(r"\b(?:defined|calculated|computed|measured)\s+as:?\s+(?P<body>[^.;?]+)", question, re.I)
     if not found:
         return None
@@ -452,7 +456,8 @@ def stated_definition(question: str) -> Formula | None:
     if not top:
         return None
     averaged = bool(re.search(r"\baverage\b", body, re.I))
-    return Formula(tuple(sorted(top)), tuple(sorted(bottom)), averaged=averaged)
+    days = _DAYS if _TIMES_DAYS.search(body) else frozenset()  # 'receivables / revenue * 365'
+    return Formula(tuple(sorted(top)), tuple(sorted(bottom)), days, averaged=averaged)
 
 
 _MAX_WORDINGS = 4  # the commonest wordings of a line item: a search needs the captions, not every variant

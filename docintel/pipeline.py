@@ -349,7 +349,9 @@ class Pipeline:
         if generation.backend != "extractive" or verification.overall not in ("unsupported", "unchecked"):
             return generation, verification
         reasons = [c.detail for c in verification.items if not c.checked][:3]
-        generation = generation.model_copy(update={"answer": withdrawn(generation.answer, reasons)})
+        generation = generation.model_copy(
+            update={"answer": withdrawn(generation.answer, reasons, verification.overall == "unchecked")}
+        )
         return generation, verify_answer(generation.answer, context, prepared.documents, prepared.parsed.question)
 
     def _finish(

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from tests.conftest import read_traces
+from tests.test_values import amount, calculation, operand
 
 STATEMENTS = [
     [
@@ -85,6 +86,18 @@ def test_a_line_item_is_looked_up_by_concept_row_and_period_column(run_cli, fili
     assert f"looked up: row '{row}'" in text and "no language model was used" in text
 
 
+def test_a_segment_s_row_is_never_looked_up_for_the_total(run_cli, make_pdf):
+    segments = [
+        "Segment results",
+        "(in millions)",
+        "Year ended December 31, 2023 2022",
+        "Outdoor segment net sales 702.3 650.1",
+        "Net sales 1,284.6 1,124.9",
+    ]
+    data, text = ask_offline(run_cli, "What were net sales in 2023?", make_pdf("acme-segments.pdf", [segments]))
+    assert value_of(data) == 1284.6 and "looked up: row 'Net sales'" in text
+
+
 def test_an_annual_question_never_takes_a_quarter_s_column(run_cli, filing):
     data, _ = ask_offline(run_cli, "What were net sales in 2023?", filing)
     assert value_of(data) == 1500.0
@@ -96,6 +109,25 @@ def test_a_standard_ratio_is_computed_from_cited_cells(run_cli, filing):
     assert data["status"] == "supported" and item["amount"]["value"] == 2.0
     assert [o["name"] for o in item["calculation"]["operands"]] == ["Total current assets", "Total current liabilities"]
     assert "computed Current ratio = 'Total current assets' December 31, 2023 (page 2)" in text
+
+
+def test_an_outflow_enters_a_ratio_as_its_magnitude(run_cli, filing):
+    data, _ = ask_offline(run_cli, "What was capex to revenue in 2023?", filing)
+    operands = data["answer"]["items"][0]["calculation"]["operands"]
+    assert [o["value"] for o in operands] == [95.0, 1500.0]  # printed (95.0): capital expenditures of 95.0
+    assert data["status"] == "supported" and round(value_of(data) or 0.0, 2) == 6.33
+
+
+def test_a_ratio_with_no_period_asked_takes_both_operands_from_one_year(run_cli, make_pdf):
+    late_balance_sheet = [
+        STATEMENTS[0],
+        ["Balance sheets", "(in millions)", "December 31, 2022 2021", "Total assets 1,800.0 1,700.0"],
+    ]
+    data, _ = ask_offline(run_cli, "What was the return on assets?", make_pdf("acme-late.pdf", late_balance_sheet))
+    assert data["status"] == "not_found"  # never 2023 net income over 2022 total assets
+    assert any("Total assets" in c for c in data["answer"]["caveats"])
+    data, _ = ask_offline(run_cli, "What was the return on assets?", make_pdf("acme-2023.pdf", STATEMENTS))
+    assert data["status"] == "supported" and value_of(data) == 7.5  # 150 / 2,000
 
 
 def test_a_ratio_over_an_average_takes_two_year_ends(run_cli, filing):
@@ -113,6 +145,49 @@ def test_a_definition_the_question_states_is_followed(run_cli, filing):
     assert data["status"] == "supported" and [o["value"] for o in operands] == [800.0, 300.0]
 
 
+def test_a_stated_definition_is_a_percentage_only_when_the_question_says_so(run_cli, filing):
+    # 'generated' holds the letters of 'rate': a word, not a substring, makes a percentage
+    question = (
+        "What was the cash generated per dollar of net income in 2023, defined as net cash provided by "
+        "operating activities / net income?"
+    )
+    data, _ = ask_offline(run_cli, question, filing)
+    item = data["answer"]["items"][0]
+    assert data["status"] == "supported" and item["amount"]["unit"] == "ratio"
+    assert round(item["amount"]["value"], 4) == 2.0667 and item["calculation"]["expression"] == "a / b"
+
+
+def test_a_stated_definition_in_days_multiplies_by_its_days(run_cli, filing):
+    question = "What was the inventory holding period in 2023, defined as inventories / cost of sales * 365?"
+    data, _ = ask_offline(run_cli, question, filing)
+    item = data["answer"]["items"][0]
+    assert data["status"] == "supported" and item["calculation"]["expression"] == "a / b * 365"
+    assert round(item["amount"]["value"], 2) == 121.67  # 300 / 900 * 365, never the bare 0.33
+
+
+def test_a_days_ratio_without_its_days_is_not_supported(run_cli, filing, fake_openai):
+    inventories, cost = (12, "Inventories 300.0 260.0"), (5, "Cost of sales 900.0 850.0")
+    question = "What were days inventory outstanding in 2023?"
+    for expression, result in (("a / b", 0.3333), ("a / b * 365", 121.6667)):
+        calc = calculation(
+            expression, result, operand("a", 300.0, "2023", inventories), operand("b", 900.0, "2023", cost)
+        )
+        scripted = amount(result, "units", "2023", inventories, currency=None, label="Days inventory", calculation=calc)
+        fake_openai.push_answer(scripted)
+        code, out, err = run_cli("ask", question, filing, "--backend", "openai", "--json", "--strategy", "combined")
+        check = json.loads(out)["verification"]["items"][0]
+        expected = ("mismatch", "unsupported") if expression == "a / b" else ("supported", "supported")
+        assert (check["concept_check"], json.loads(out)["status"]) == expected, check["detail"]
+
+
+def test_a_table_of_quarters_only_never_answers_an_annual_question(run_cli, make_pdf):
+    quarters = make_pdf("acme-q4-2023.pdf", [STATEMENTS[3]])
+    data, text = ask_offline(run_cli, "What were net sales in 2023?", quarters)
+    assert data["status"] == "not_found" and all(i["amount"]["value"] is None for i in data["answer"]["items"])
+    assert "410" not in text.split("evidence")[0]
+    assert any("each is a quarter's, and the question asks for a full year" in c for c in data["answer"]["caveats"])
+
+
 def test_page_furniture_is_never_a_value(run_cli, filing):
     data, text = ask_offline(run_cli, "What was segment revenue?", filing)
     assert data["status"] != "supported"
@@ -120,11 +195,21 @@ def test_page_furniture_is_never_a_value(run_cli, filing):
     assert "18" not in [str(i["amount"]["value"]) for i in data["answer"]["items"]]
 
 
+def test_a_contents_line_that_names_the_line_item_is_still_no_value(run_cli, make_pdf):
+    # the verifier alone would take 'Net sales ........ 18' for net sales of 18: the line is never read
+    contents = make_pdf("acme-contents.pdf", [["Contents", "Net sales ........ 18", "Acme Corp | Form 10-K | 28"]])
+    data, text = ask_offline(run_cli, "What were net sales?", contents)
+    assert data["status"] == "not_found" and all(i["amount"]["value"] is None for i in data["answer"]["items"])
+    assert "page furniture" in text, text
+
+
 def test_what_fails_verification_is_withdrawn_with_its_evidence(run_cli, corpus_pdf, isolated_env):
     data, text = ask_offline(run_cli, "What was revenue from outdoor apparel?", corpus_pdf)
     assert data["status"] == "not_found" and not data["answer"]["answer_found"]
     assert data["answer"]["items"] and data["answer"]["items"][0]["amount"]["value"] is None  # evidence, no value
     assert text.startswith("Answer (amount) — evidence only") and "outdoor" in text
+    # the total's row could not be confirmed to be the part asked about: not said to have failed a check
+    assert "what was looked up could not be confirmed to answer the question (" in text
     assert read_traces(isolated_env / "traces")[-1]["status"]["support"] == "not_found"
 
 

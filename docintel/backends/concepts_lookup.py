@@ -10,6 +10,7 @@ like a model's.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..answer.contract import Amount, AmountItem, Calculation, Operand, Span
@@ -115,7 +116,7 @@ def _definition(question: str) -> tuple[str, Formula, bool, str] | None:
     """(name, formula with one concept above and one below the line, averaged, kind) of the ratio asked."""
     stated = stated_definition(question)
     if stated is not None and len(stated.numerator) == 1 and len(stated.denominator) == 1:
-        return "the question's definition", stated, stated.averaged, _stated_kind(question)
+        return "the question's definition", stated, stated.averaged, _stated_kind(question, stated)
     for ratio in ratios_in(question):
         simple = [f for f in ratio.formulas if len(f.numerator) == 1 and len(f.denominator) == 1]
         if simple:
@@ -127,8 +128,15 @@ def _averaged(ratio: Ratio, question: str) -> bool:
     return ratio.averaged and "average" in question.lower()
 
 
-def _stated_kind(question: str) -> str:
-    return "percent" if any(w in question.lower() for w in ("percent", "%", "margin", "rate")) else "ratio"
+_PERCENT_ASKED = re.compile(r"%|\b(?:percent|percentage|margin|rate)s?\b", re.IGNORECASE)
+
+
+def _stated_kind(question: str, formula: Formula) -> str:
+    """A stated definition's kind: days when it multiplies by a year's days, a percentage when the question says
+    percent, margin or rate as words ('generated' and 'corporate' are no rate), else a plain ratio."""
+    if formula.constants:
+        return "days"
+    return "percent" if _PERCENT_ASKED.search(question) else "ratio"
 
 
 def computed_ratio(question: str, context: Context, single: bool) -> Lookup | None:
@@ -140,6 +148,8 @@ def computed_ratio(question: str, context: Context, single: bool) -> Lookup | No
     years = years_named(question)
     year = max(years) if years else None
     top = find_cell(context, formula.numerator[0], year, question)
+    if year is None and top is not None:  # no period asked: both operands of the numerator's (latest) year
+        year = top.table.columns[top.index].year
     bottom = find_cell(context, formula.denominator[0], year, question)
     missing = [label_of(c) for c, cell in ((formula.numerator[0], top), (formula.denominator[0], bottom)) if not cell]
     if top is None or bottom is None:

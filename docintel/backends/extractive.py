@@ -50,11 +50,13 @@ _EXPLAINING = re.compile(
 )
 
 
-def withdrawn(answer: BaseModel, reasons: list[str]) -> BaseModel:
-    """An answer whose claim did not pass verification, turned into evidence: not found, the cited lines kept as
-    the closest evidence, values dropped, the reasons said."""
+def withdrawn(answer: BaseModel, reasons: list[str], unchecked: bool = False) -> BaseModel:
+    """An answer whose claim did not pass verification (or, *unchecked*, could not be confirmed to answer the
+    question), turned into evidence: not found, the cited lines kept as the closest evidence, values dropped, the
+    reasons said."""
     items = [_as_evidence(item) for item in getattr(answer, "items", [])]
-    caveat = "no answer: what was looked up did not pass verification (" + "; ".join(reasons)[:600] + ")"
+    why = "could not be confirmed to answer the question" if unchecked else "did not pass verification"
+    caveat = f"no answer: what was looked up {why} (" + "; ".join(reasons)[:600] + ")"
     caveats = [caveat, "the cited lines are the closest evidence, not an answer", NO_MODEL_NOTE]
     return answer.model_copy(
         update={"items": items, "answer_found": False, "complete_answer_found": False, "caveats": caveats}

@@ -67,7 +67,9 @@ def from_row(question: str, table: Table, row: TableRow, span: Span) -> Lookup:
     indexes = column_choice(table, asked, question)
     if not indexes:
         have = ", ".join(c.label for c in table.columns)
-        return Lookup([_evidence(span)], False, [f"the table has columns {have}; none is the period asked"])
+        quarters = all(_is_quarter(c.heading) for c in table.columns) and not _QUARTER_ASKED.search(question)
+        why = "each is a quarter's, and the question asks for a full year" if quarters else "none is the period asked"
+        return Lookup([_evidence(span)], False, [f"the table has columns {have}; {why}"])
     chosen = [(i, table.columns[i]) for i in indexes]
     if not asked:
         caveats.append(f"the question names no period; the latest column ({chosen[0][1].label}) is reported")
@@ -103,9 +105,8 @@ def column_choice(table: Table, asked: frozenset[int], question: str) -> list[in
     """Indexes of the columns of the period asked (the latest when none is): an annual question takes annual
     columns, never a quarter's, when the header says which is which."""
     columns = list(enumerate(table.columns))
-    if not _QUARTER_ASKED.search(question):
-        annual = [(i, c) for i, c in columns if not _is_quarter(c.heading)]
-        columns = annual or columns
+    if not _QUARTER_ASKED.search(question):  # a table of quarters only has no column for an annual question
+        columns = [(i, c) for i, c in columns if not _is_quarter(c.heading)]
     if asked:
         return [i for i, c in columns if _column_years(c.label) & asked]
     if not columns:

@@ -27,6 +27,7 @@ from ..concepts import (
     concepts_in,
     label_of,
     qualifier_text,
+    ratio,
     ratios_in,
     same_concept,
     stated_definition,
@@ -37,6 +38,7 @@ from .meaning import Asked, concept_check, evidence_of, kind_detail, kind_fits, 
 from .values import (
     UNIT_FACTORS,
     CalculationCheck,
+    Candidate,
     CitedSpan,
     ConceptCheck,
     ItemCheck,
@@ -99,6 +101,18 @@ def _operand_asked(name: str) -> Asked:
     return Asked("", name, concepts_in(name).concepts, frozenset(tokenize(qualifier_text(name))))
 
 
+def _operand_units(asked: Asked) -> set[str | None]:
+    """The units an operand's name allows: each named line item's or ratio's ('Gross margin' is a gross profit
+    amount or a percentage), None for a name docintel does not know."""
+    named = [concept(c) or ratio(c) for c in asked.concepts]
+    return {_CONCEPT_UNITS.get(c.kind) for c in named if c is not None} or {None}
+
+
+def _operand_kind_fits(unit: str | None, candidate: Candidate) -> bool:
+    """A percentage is an operand only when its name names one."""
+    return kind_fits(unit, None, candidate) and (unit == "percent" or candidate.kind != "percent")
+
+
 def check_operand(
     label: str, value: float, period: str | None, cited: CitedSpan | None, name: str = ""
 ) -> OperandCheck:
@@ -114,17 +128,14 @@ def check_operand(
         holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
         return base.model_copy(update={"detail": f"{value:,.6g} is not in its quote, which holds {holds}"})
     asked = _operand_asked(name)
-    named = [concept(c) for c in asked.concepts]
-    unit = next((_CONCEPT_UNITS.get(c.kind) for c in named if c is not None), None)
-    kinds = [c for c in matches if kind_fits(unit, None, c) and (unit == "percent" or c.kind != "percent")]
+    units = _operand_units(asked)
+    kinds = [c for c in matches if any(_operand_kind_fits(u, c) for u in units)]
     if not kinds:
-        return base.model_copy(
-            update={
-                "value_check": "supported",
-                "kind_check": "mismatch",
-                "detail": kind_detail(unit or name, matches[0]),
-            }
+        unit = next((u for u in sorted(units, key=str) if u is not None), None)
+        detail = (
+            kind_detail(unit, matches[0]) if unit else f"{kind_detail(name, matches[0])}, which names no percentage"
         )
+        return base.model_copy(update={"value_check": "supported", "kind_check": "mismatch", "detail": detail})
     signs = [(c, *sign_check(value, c, asked)) for c in kinds]
     signed = [c for c, verdict, _ in signs if verdict == "supported"]
     if not signed:
@@ -234,6 +245,7 @@ def _definitions(question: str, label: str) -> tuple[str, list[Formula]]:
 
 
 def _fits(formula: Formula, operands: list[OperandCheck], shape: _Shape) -> bool:
+    """Whether the operands fill the formula's numerator and denominator, times a year's days when it has them."""
     concepts = {o.label: frozenset(o.concepts) for o in operands}
     top = [concepts[o.label] for o in operands if o.label in shape.above]
     bottom = [concepts[o.label] for o in operands if o.label in shape.below]
@@ -241,7 +253,8 @@ def _fits(formula: Formula, operands: list[OperandCheck], shape: _Shape) -> bool
     fills = all(any(same_concept(frozenset({c}), got) for got in top) for c in formula.numerator) and all(
         any(same_concept(frozenset({c}), got) for got in bottom) for c in formula.denominator
     )
-    return fills and all(same_concept(got, wanted) for got in concepts.values())
+    days = not formula.constants or bool(formula.constants & set(shape.constants))  # a days ratio counts the days
+    return fills and days and all(same_concept(got, wanted) for got in concepts.values())
 
 
 def definition_check(
@@ -320,7 +333,14 @@ def check_calculation(
         detail += f"; but the item states {stated}"
     elif stated is not None and (scale_problem := _scale_problem(calculation, operands, stated, unit)):
         value_ok, detail = False, f"{detail}; {scale_problem}"
-    period: PeriodCheck = "supported" if all(o.period_check == "supported" for o in operands) else "unknown"
+    periods = {o.period_check for o in operands}  # no period stated nor asked: nothing to check, as for an amount
+    period: PeriodCheck = (
+        "unknown"
+        if periods - {"supported", "not_applicable"}
+        else "supported"
+        if "supported" in periods
+        else "not_applicable"
+    )
     # an average of two year-ends takes the year before the one asked too
     allowed = question_years | ({y - 1 for y in question_years} if shape.averages else set())
     other_years = [o for o in operands if question_years and o.column and not years_named(o.column) & allowed]
@@ -355,7 +375,8 @@ def check_calculation(
 def _ratio_named(question: str, label: str) -> bool:
     """A ratio (not a defined money measure such as free cash flow) is named."""
     named = ratios_in(question) or ratios_in(label)
-    return any(r.kind != "money" for r in named) or (stated_definition(question) is not None and not named)
+    stated = stated_definition(question)  # a stated sum or difference ('cash flow less capex') is money
+    return any(r.kind != "money" for r in named) or (stated is not None and bool(stated.denominator) and not named)
 
 
 def _scale_problem(calculation: Calculation, operands: list[OperandCheck], stated: float, unit: str | None) -> str:

@@ -161,7 +161,8 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
 def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str]:
     evidence = evidence_of(candidate)
     where = f"the cited row is '{evidence.text}'" if evidence.row else f"the number is about '{evidence.text}'"
-    narrow = narrowing_terms(concepts_in(qualifier_text(evidence.narrowing_text)), asked.terms)
+    # the question asks for a qualifier ('segment'); the item's label cannot ask for one itself
+    narrow = narrowing_terms(concepts_in(qualifier_text(evidence.narrowing_text)), asked.own)
     if evidence.concepts and asked.concepts:
         if not same_concept(evidence.concepts, asked.concepts):
             return "mismatch", f"{where} ({_names(evidence.concepts)}), not {asked.named}"
