@@ -105,6 +105,11 @@ class Settings(BaseModel):
         le=64,
         description="Processes used to parse several uncached PDFs at once; 0 means one per CPU.",
     )
+    extractor: Literal["pdfium", "pypdf"] = Field(
+        "pdfium",
+        description="Library that reads PDF text: pdfium (pypdfium2: fast, gives each line's box on the page) or "
+        "pypdf (the reference). Part of the cache key and of every trace.",
+    )
     parse_timeout_s: float = Field(
         300.0,
         gt=0,

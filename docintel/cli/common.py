@@ -64,9 +64,16 @@ def non_negative(value: str) -> int:
     return number
 
 
-def common_flags(parser: argparse.ArgumentParser, traces: bool = True) -> None:
-    """--cache-dir, --traces-dir (where traces are used), --password, --quiet."""
+def common_flags(parser: argparse.ArgumentParser, traces: bool = True, extractor: bool = True) -> None:
+    """--cache-dir, --traces-dir (where traces are used), --extractor (where PDFs are read), --password, --quiet."""
     parser.add_argument("--cache-dir", type=Path, help="cache folder for parsed PDFs (DOCINTEL_CACHE_DIR)")
+    if extractor:  # not where a trace decides (traces verify/replay read with the trace's extractor)
+        parser.add_argument(
+            "--extractor",
+            choices=["pdfium", "pypdf"],
+            help="library that reads the PDFs: pdfium (default; fast, records each line's box on the page) or "
+            "pypdf (the reference reader); DOCINTEL_EXTRACTOR",
+        )
     if traces:  # only commands that write or read traces
         parser.add_argument("--traces-dir", type=Path, help="folder for traces (DOCINTEL_TRACES_DIR; default ./traces)")
     parser.add_argument(
@@ -131,7 +138,7 @@ def add_command(sub: Any, name: str, handler: Any, **kwargs: Any) -> argparse.Ar
     return parser
 
 
-FLAG_SETTINGS = ("cache_dir", "traces_dir", "budget_chars", "backend", "model", "api", "strategy")
+FLAG_SETTINGS = ("cache_dir", "traces_dir", "budget_chars", "backend", "model", "api", "strategy", "extractor")
 
 
 def settings_from_flags(args: argparse.Namespace, **extra: Any) -> Settings:
