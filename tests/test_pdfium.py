@@ -106,14 +106,15 @@ def test_extractor_is_in_the_cache_key_and_the_document(corpus_pdf):
 def test_cli_extractor_flag_and_setting(run_cli, corpus_pdf, monkeypatch, capsys):
     code, out, _ = run_cli("ingest", corpus_pdf, "--json", "--lines")
     data = json.loads(out)["documents"][0]
-    assert code == 0 and data["extractor"] == "pdfium" and len(data["page_sizes"]) == data["n_pages"]
-    assert all(len(line["bbox"]) == 4 for line in data["lines"])
-    monkeypatch.setenv("DOCINTEL_EXTRACTOR", "pypdf")
+    assert code == 0 and data["extractor"] == "pypdf" and data["page_sizes"] is None  # the default
+    assert "bbox" not in data["lines"][0]
+    monkeypatch.setenv("DOCINTEL_EXTRACTOR", "pdfium")
     code, out, _ = run_cli("ingest", corpus_pdf, "--json", "--lines")
     data = json.loads(out)["documents"][0]
-    assert data["extractor"] == "pypdf" and data["page_sizes"] is None and "bbox" not in data["lines"][0]
-    code, out, _ = run_cli("ingest", corpus_pdf, "--json", "--extractor", "pdfium")  # the flag wins
-    assert json.loads(out)["documents"][0]["extractor"] == "pdfium"
+    assert code == 0 and data["extractor"] == "pdfium" and len(data["page_sizes"]) == data["n_pages"]
+    assert all(len(line["bbox"]) == 4 for line in data["lines"])
+    code, out, _ = run_cli("ingest", corpus_pdf, "--json", "--extractor", "pypdf")  # the flag wins
+    assert json.loads(out)["documents"][0]["extractor"] == "pypdf"
     code, _, err = run_cli("ingest", corpus_pdf, "--extractor", "ocr")
     assert code == 2 and "invalid choice" in err
     for command in ("ingest", "ask", "context", "batch", "index"):
@@ -142,9 +143,9 @@ def columns_pdf(tmp_path: Path) -> Path:
     return placed(tmp_path, "policy.pdf", runs)
 
 
-def test_traces_record_the_extractor_and_verify_reads_with_it(run_cli, tmp_path):
+def test_traces_record_the_extractor_and_verify_reads_with_it(run_cli, tmp_path, monkeypatch):
     path = columns_pdf(tmp_path)
-    code, out, _ = run_cli("ask", "How many business days does shipping take?", path, "--extractor", "pypdf", "--json")
+    code, out, _ = run_cli("ask", "How many business days does shipping take?", path, "--json")  # pypdf
     assert code == 0, out
     result = json.loads(out)
     trace_file = next((tmp_path / "traces").rglob(f"*{result['trace_id']}*.json"))
@@ -152,7 +153,8 @@ def test_traces_record_the_extractor_and_verify_reads_with_it(run_cli, tmp_path)
     assert trace["documents"][0]["extractor"] == "pypdf" and trace["settings"]["extractor"] == "pypdf"
     assert trace["documents"][0]["extractor_version"].startswith("pypdf")
     assert trace["verification"]["status"] == "verified"
-    # verify and replay run with the default extractor (pdfium), whose line numbers differ here
+    # verify and replay run where the extractor is pdfium, whose line numbers differ here
+    monkeypatch.setenv("DOCINTEL_EXTRACTOR", "pdfium")
     code, out, _ = run_cli("traces", "verify", result["trace_id"], "--json")
     report = json.loads(out)
     assert code == 0 and report["status_after"] == "verified" and report["changes"] == []
@@ -246,3 +248,17 @@ def test_page_errors_are_one_clear_line(run_cli, tmp_path, corpus_pdf):
     code, _, err = run_cli("page", corpus_pdf, 1, "--png", blocker / "p.png")
     assert code == 7 and "is a file, not a folder" in err
     assert not out.exists()
+
+
+def test_page_boxes_lines_as_the_chosen_extractor_numbers_them(run_cli, tmp_path):
+    path = columns_pdf(tmp_path)  # pypdf reads the right column first, pdfium the left one
+    out = tmp_path / "p.png"
+    code, stdout, err = run_cli("page", path, 1, "--png", out, "--highlight", "1", "--json", "--dpi", 72)
+    assert code == 0, err
+    left, _, right, _ = json.loads(stdout)["line_boxes"]["1"]
+    assert left >= 319 and right > 500  # pypdf's line 1 ("Right line 1 ...") is boxed in the right column
+    code, stdout, _ = run_cli("page", path, 1, "--png", out, "--highlight", "1", "--json", "--extractor", "pdfium")
+    left, _, right, _ = json.loads(stdout)["line_boxes"]["1"]
+    assert left < 130 and right < 612  # 144 dpi: pdfium's line 1 ("Left line 1 ...") starts at 60 pt
+    image = pixels(out.read_bytes())
+    assert ((image[:, :300, 0].astype(int) - image[:, :300, 2]) > 40).any()  # the tint is on the left

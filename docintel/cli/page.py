@@ -24,8 +24,9 @@ def register(sub: Any) -> None:
         help="render a page as a PNG with cited lines boxed",
         description="Render physical page N (1-based) of a PDF as a PNG at a readable resolution, with the\n"
         "given lines boxed. Lines are GLOBAL_LINE numbers as cited in answers and listed by\n"
-        "`docintel ingest --lines` (the first column); each must be on page N. Lines and their boxes\n"
-        "come from the pdfium extractor (the default), whatever --extractor other commands use.\n"
+        "`docintel ingest --lines` (the first column), numbered by the extractor answers use\n"
+        "(--extractor, DOCINTEL_EXTRACTOR); each must be on page N. Boxes come from the pdfium\n"
+        "extractor's line boxes; a line numbered by pypdf is boxed where pdfium finds its text.\n"
         "Rendered pages are cached by the file's content hash (under the cache folder), so boxing\n"
         "other lines of the same page does not render it again.\n\n"
         "examples:\n"
@@ -51,6 +52,11 @@ def register(sub: Any) -> None:
     p.add_argument("--force", action="store_true", help="replace FILE even when it is not a PNG")
     p.add_argument("--json", action="store_true", help="print the image size and every line's pixel box as JSON")
     p.add_argument("--cache-dir", type=Path, help="cache folder for parsed PDFs and rendered pages")
+    p.add_argument(
+        "--extractor",
+        choices=["pdfium", "pypdf"],
+        help="how the LINES are numbered: as answers read with this extractor cite them (DOCINTEL_EXTRACTOR)",
+    )
     p.add_argument("--password", help="password for an encrypted PDF (checked also when cached)")
 
 
@@ -104,7 +110,9 @@ def cmd_page(args: argparse.Namespace) -> int:
 
     _check_out(args.png, args.pdf, args.force)
     settings = settings_from_flags(args)
-    image = render_page(args.pdf, args.page, args.highlight, settings=settings, password=args.password, dpi=args.dpi)
+    image = render_page(
+        args.pdf, args.page, args.highlight, settings=settings, password=args.password, dpi=args.dpi
+    )  # lines numbered by settings.extractor (--extractor)
     _write(args.png, image.png)
     if args.json:
         data = {

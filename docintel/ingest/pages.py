@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError
 from ..settings import Settings, load_settings
 from .documents import Document, Ingestor
+from .extractors import Extractor
 
 if TYPE_CHECKING:
     import numpy as np
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 DEFAULT_DPI = 144.0  # twice the PDF's 72 points per inch: body text reads comfortably
 MIN_DPI, MAX_DPI = 36.0, 600.0
 PixelBox = tuple[int, int, int, int]  # left, top, right, bottom in pixels, origin at the image's top left
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in PDF points, origin at the page's bottom left
 _FILL = (255, 221, 0)  # highlight tint (yellow), blended at _ALPHA
 _ALPHA = 0.28
 _EDGE = (220, 60, 0)  # box outline (orange-red)
@@ -55,29 +57,36 @@ def render_page(
     settings: Settings | None = None,
     password: str | None = None,
     dpi: float = DEFAULT_DPI,
+    extractor: Extractor | None = None,
 ) -> PageImage:
     """Render physical page *page* (1-based) of the PDF at *document_path* with *highlight_lines* boxed.
 
-    *highlight_lines* are GLOBAL_LINE numbers of the document read by the pdfium extractor (the
-    default; its line table is parsed once and cached like any ingest), and each must lie on *page*.
+    *highlight_lines* are GLOBAL_LINE numbers as the document is numbered by *extractor* (default:
+    ``settings.extractor``; pass a trace's ``documents[i].extractor`` to box what that trace cites),
+    and each must lie on *page*. Boxes come from the pdfium extractor's line boxes; a line numbered
+    by pypdf (which has no boxes) gets the box of the pdfium lines that hold its text on that page.
     Returns the PNG (RGB, *dpi* pixels per inch) and every line's box on the image in pixels, origin
-    at the top left, so a viewer can draw or link boxes itself. Raises InputError subclasses: a file
-    that cannot be read, a page outside the document, a line not on the page, a dpi out of range.
+    at the top left (``(0, 0, 0, 0)`` for a pypdf line whose text could not be placed). Raises
+    InputError subclasses: a file that cannot be read, a page outside the document, a line not on the
+    page, a dpi out of range. Rendered pages are cached; thread-safe (one rendering at a time).
     """
     settings = settings or load_settings()
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise InputError(f"resolution {dpi:g} dpi is out of range", f"give {MIN_DPI:g} to {MAX_DPI:g} dpi")
-    document = _document(document_path, settings, password)
+    numbering = extractor or settings.extractor
+    boxed = _document(document_path, settings, password, "pdfium")
+    document = boxed if numbering == "pdfium" else _document(document_path, settings, password, numbering)
     _check_request(document, page, highlight_lines)
     on_page = _lines_on_page(document, page)
-    pixels, boxes = _page_pixels(document, page, on_page, dpi, settings.cache_dir, password)
+    points = {line: boxed.line_box(line) for line in on_page} if document is boxed else _placed(document, boxed, page)
+    pixels, boxes = _page_pixels(boxed, page, points, dpi, settings.cache_dir, password)
     highlighted = sorted(set(highlight_lines))
     if highlighted:
         pixels = pixels.copy()
         for line in highlighted:
             _draw_box(pixels, boxes[line])
     height, width = int(pixels.shape[0]), int(pixels.shape[1])
-    size = (document.meta.page_sizes or [(0.0, 0.0)] * document.meta.n_pages)[page - 1]
+    size = (boxed.meta.page_sizes or [(0.0, 0.0)] * boxed.meta.n_pages)[page - 1]
     return PageImage(
         png=encode_png(pixels),
         width=width,
@@ -90,13 +99,47 @@ def render_page(
     )
 
 
-def _document(path: Path, settings: Settings, password: str | None) -> Document:
-    """The document as the pdfium extractor reads it (cached); the ingest error when it cannot be read."""
-    report = Ingestor(settings.model_copy(update={"extractor": "pdfium"}), password).ingest([path])
+def _document(path: Path, settings: Settings, password: str | None, extractor: Extractor) -> Document:
+    """The document as *extractor* reads it (cached); the ingest error when it cannot be read."""
+    report = Ingestor(settings.model_copy(update={"extractor": extractor}), password).ingest([path])
     if report.failures:
         failure = report.failures[0]
         raise InputError(failure.error["what"], failure.error["fix"])
     return report.documents[0]
+
+
+def _placed(document: Document, boxed: Document, page: int) -> dict[int, Box | None]:
+    """Boxes for the lines of *document* (read without boxes) on *page*: the union of the boxes of the
+    pdfium lines of that page that hold each line's text (compared without case and whitespace), found in
+    reading order and, failing that, anywhere on the page."""
+    from ..textnorm import squash
+
+    spans: list[tuple[int, int, int]] = []  # (start, end, pdfium global line) in the page's squashed text
+    text = ""
+    for line in _lines_on_page(boxed, page):
+        piece = squash(str(boxed.lines["text"].iloc[line - 1]))
+        spans.append((len(text), len(text) + len(piece), line))
+        text += piece
+    placed: dict[int, Box | None] = {}
+    cursor = 0
+    for line in _lines_on_page(document, page):
+        needle = squash(str(document.lines["text"].iloc[line - 1]))
+        at = text.find(needle, cursor) if needle else -1
+        if at < 0 and needle:
+            at = text.find(needle)
+        if at < 0:
+            placed[line] = None
+            continue
+        cursor = at + len(needle)
+        covered = [boxed.line_box(n) for start, end, n in spans if start < cursor and end > at]
+        placed[line] = _union([b for b in covered if b is not None])
+    return placed
+
+
+def _union(boxes: list[Box]) -> Box | None:
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 def _lines_on_page(document: Document, page: int) -> list[int]:
@@ -134,7 +177,7 @@ def _cache_file(cache_dir: Path, document: Document, page: int, dpi: float) -> P
 
 
 def _page_pixels(
-    document: Document, page: int, lines: list[int], dpi: float, cache_dir: Path, password: str | None
+    document: Document, page: int, points: dict[int, Box | None], dpi: float, cache_dir: Path, password: str | None
 ) -> tuple[np.ndarray, dict[int, PixelBox]]:
     """The page's RGB pixels (from the cache when rendered before) and each line's box in pixels.
 
@@ -160,13 +203,13 @@ def _page_pixels(
                 _save_quietly(cache_file, pixels)
             height, width = int(pixels.shape[0]), int(pixels.shape[1])
             convert = pypdfium2.PdfPosConv(handle, (0, 0, width, height, 0))
-            boxes = {line: _to_pixels(convert, document.line_box(line), width, height) for line in lines}
+            boxes = {line: _to_pixels(convert, box, width, height) for line, box in points.items()}
         finally:
             pdf.close()
     return pixels, boxes
 
 
-def _to_pixels(convert: Any, box: tuple[float, float, float, float] | None, width: int, height: int) -> PixelBox:
+def _to_pixels(convert: Any, box: Box | None, width: int, height: int) -> PixelBox:
     """A box in PDF points as a pixel box (left, top, right, bottom) inside the image."""
     if box is None:
         return (0, 0, 0, 0)
@@ -195,7 +238,7 @@ def _draw_box(pixels: np.ndarray, box: PixelBox, pad: int = 2, edge: int = 2) ->
     height, width = pixels.shape[:2]
     left, top = max(box[0] - pad, 0), max(box[1] - pad, 0)
     right, bottom = min(box[2] + pad, width - 1), min(box[3] + pad, height - 1)
-    if right <= left or bottom <= top:
+    if box == (0, 0, 0, 0) or right <= left or bottom <= top:
         return
     region = pixels[top : bottom + 1, left : right + 1].astype(np.float32)
     region = region * (1 - _ALPHA) + np.array(_FILL, dtype=np.float32) * _ALPHA
