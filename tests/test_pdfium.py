@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from docintel.ingest.cache import cache_summary, clear_cache
 from docintel.ingest.documents import Ingestor
 from docintel.ingest.pages import render_page
 from docintel.settings import load_settings
@@ -227,6 +228,9 @@ def test_render_page_api_caches_the_rendering(tmp_path, isolated_env):
     again = render_page(path, 1)
     assert again.line_boxes == image.line_boxes and again.png != image.png  # same page, not boxed this time
     assert len(list((isolated_env / "cache" / "pages").rglob("*.rgbz"))) == 1
+    assert cache_summary(isolated_env / "cache")["pages"]["files"] == 1
+    clear_cache(isolated_env / "cache")  # docintel cache clear
+    assert not (isolated_env / "cache" / "pages").exists()
 
 
 def test_page_errors_are_one_clear_line(run_cli, tmp_path, corpus_pdf):
