@@ -97,6 +97,7 @@ def test_pages_without_text_are_warned_and_the_rest_kept(make_pdf):
 
 
 @needs_shared
+@pytest.mark.usefixtures("each_extractor")
 def test_real_odd_pdfs_two_column_arabic_outline():
     report = ingest(SAMPLES / "multicolumn.pdf", SAMPLES / "habibi.pdf", SAMPLES / "pdflatex-outline.pdf")
     assert not report.failures

@@ -15,6 +15,7 @@ from docintel.ingest.pages import render_page
 from docintel.settings import load_settings
 from docintel.traces.model import DocumentRecord
 from scripts.pdfwriter import Page, Text, write_pdf
+from tests.conftest import SAMPLES, needs_shared
 
 PAGE_W, PAGE_H = 612, 792
 
@@ -102,6 +103,18 @@ def test_extractor_is_in_the_cache_key_and_the_document(corpus_pdf):
     assert again["pdfium"].meta.extractor == "pdfium" and again["pdfium"].meta.extractor_version.startswith("pdfium")
     assert again["pypdf"].meta.extractor == "pypdf" and again["pypdf"].boxes is None
     assert again["pdfium"].boxes is not None and len(again["pdfium"].boxes) == again["pdfium"].meta.n_lines
+
+
+@needs_shared
+def test_pdfium_checks_the_password_also_when_the_document_is_cached():
+    path = SAMPLES / "libreoffice-writer-password.pdf"
+    settings = load_settings({"extractor": "pdfium"})
+    doc = Ingestor(settings, "openpassword").ingest([path]).documents[0]
+    assert doc.meta.needs_password and doc.meta.n_lines > 0 and doc.boxes
+    for password, says in ((None, "pass it with --password"), ("not-it", "wrong password")):
+        report = Ingestor(settings, password).ingest([path])  # the line table is cached now
+        assert not report.documents and says in report.failures[0].message
+    assert Ingestor(settings, "openpassword").ingest([path]).documents[0].cache_hit
 
 
 def test_cli_extractor_flag_and_setting(run_cli, corpus_pdf, monkeypatch, capsys):
