@@ -29,7 +29,7 @@ _SAME_ROW = 0.5  # vertical overlap, as a share of the smaller height, that puts
 _WORD_GAP = 1.0  # a gap wider than this many line heights ends a fragment
 _MIN_COLUMN_FRAGMENTS = 3  # fragments on each side of a gutter before a stretch counts as two columns
 _PROSE_WORDS = 3  # a fragment with this many words or more reads as running text
-_PROSE_SHARE = 0.6  # share of prose fragments each column needs
+_PROSE_SHARE = 0.6  # share of a column's characters that must be in prose fragments
 _ROW_LOOKBACK = 4  # rows (the latest made) a piece is compared with
 
 
@@ -144,10 +144,13 @@ def _middle(box: Box) -> float:
 
 
 def _is_prose(pieces: list[_Piece]) -> bool:
-    if len(pieces) < _MIN_COLUMN_FRAGMENTS:
+    """Whether pieces read as running text: several pieces of several words, holding most of the text
+    (counted in characters, so a small table beside the text does not outvote it)."""
+    prose = [p for p in pieces if len(p.words) >= _PROSE_WORDS]
+    if len(prose) < _MIN_COLUMN_FRAGMENTS:
         return False
-    prose = sum(len(p.words) >= _PROSE_WORDS for p in pieces)
-    return prose >= _PROSE_SHARE * len(pieces)
+    chars = sum(len(w.text) for p in pieces for w in p.words)
+    return sum(len(w.text) for p in prose for w in p.words) >= _PROSE_SHARE * chars
 
 
 def _gutter(pieces: list[_Piece], span: tuple[float, float]) -> float | None:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     import pypdfium2
 
 # Bump LAYOUT_VERSION whenever the way characters become lines changes: it invalidates caches.
-LAYOUT_VERSION = "1"
+LAYOUT_VERSION = "2"
 PDFIUM_VERSION = f"pdfium{version('pypdfium2')}-l{LAYOUT_VERSION}"
 _WORD = re.compile(r"\S+")
 _INFO_KEYS = ("Title", "Author", "Subject", "CreationDate")
