@@ -67,6 +67,20 @@ def test_two_columns_are_read_left_then_right_whatever_the_content_order(tmp_pat
     assert list(read(path, "pypdf").lines["text"])[1:3] == right[:2]
 
 
+def test_two_columns_with_a_small_table_in_one_are_still_columns(tmp_path):
+    left = [f"Left paragraph line {i} with several words in it" for i in range(1, 9)]
+    right = [f"Right paragraph line {i} with other words to read" for i in range(1, 13)]
+    runs = [Text(320, 700 - 14 * i, t) for i, t in enumerate(right)]
+    runs += [Text(60, 700 - 14 * i, t) for i, t in enumerate(left)]
+    for i, (label, a, b) in enumerate([("Shares", "5.0", "39.5"), ("Price", "$ 622", "$ 6,201"), ("Total", "7", "8")]):
+        y = 570 - 14 * i  # a small table under the left paragraph, beside the right column's text
+        runs += [Text(60, y, label), Text(200, y, a), Text(250, y, b)]
+    doc = read(placed(tmp_path, "mixed.pdf", runs))
+    texts = list(doc.lines["text"])
+    assert texts[:8] == left and texts[8:11] == ["Shares 5.0 39.5", "Price $ 622 $ 6,201", "Total 7 8"]
+    assert texts[11:] == right
+
+
 def test_a_table_row_is_one_line_not_two_columns(tmp_path):
     rows = [("Net revenue", "5,363", "4,869"), ("Cost of sales", "2,100", "1,950"), ("Gross profit", "3,263", "2,919")]
     runs = [Text(72, 700, "(in millions) 2023 2022")]
