@@ -58,10 +58,6 @@ class _Piece:
         self.words = [word]
         self.box: Box = word.box
 
-    def add(self, word: Word) -> None:
-        self.words.append(word)
-        self.box = _union2(self.box, word.box)
-
     @property
     def text(self) -> str:
         return " ".join(w.text for w in self.words)
@@ -103,7 +99,9 @@ def _fragments(words: list[Word]) -> list[_Piece]:
             gap = x0 - lx1
             overlap = (t if t < lt else lt) - (b if b > lb else lb)
             if -0.25 * height <= gap <= _WORD_GAP * height and overlap >= _SAME_ROW * min(h_last, h_word):
-                piece.add(word)
+                piece.words.append(word)
+                px0, pb, px1, pt = piece.box
+                piece.box = (px0 if px0 < x0 else x0, pb if pb < b else b, px1 if px1 > x1 else x1, pt if pt > t else t)
                 lb, lx1, lt = b, x1, t
                 continue
         piece = _Piece(word)
@@ -219,7 +217,7 @@ def page_lines(words: list[Word], span: tuple[float, float]) -> list[Line]:
 
     *span* is the page's left and right edge (x of its visible box), where a gutter is looked for.
     """
-    pieces = _fragments([w for w in words if w.text])
+    pieces = _fragments(words)  # words have text (the extractor drops empty ones)
     if not pieces:
         return []
     gutter = _gutter(pieces, span)

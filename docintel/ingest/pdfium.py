@@ -190,8 +190,10 @@ def _words(text: str, boxes: _Boxes) -> list[Word]:
             words.extend(_split_word(text, start, end, boxes))
             continue
         low, high = (b0 if b0 < b1 else b1), (t0 if t0 > t1 else t1)
-        small = min(t0 - b0, t1 - b1)
-        if (min(t0, t1) - max(b0, b1) < 0.5 * small or x1 < x0 - 0.25 * (high - low)) or small < 0:
+        h0, h1 = t0 - b0, t1 - b1
+        small = h0 if h0 < h1 else h1
+        overlap = (t0 if t0 < t1 else t1) - (b0 if b0 > b1 else b1)  # inline min/max: once per word
+        if overlap < 0.5 * small or x1 < x0 - 0.25 * (high - low) or small < 0:
             words.extend(_split_word(text, start, end, boxes))
             continue
         word = match.group()
