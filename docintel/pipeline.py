@@ -464,11 +464,13 @@ class Pipeline:
         records = trace.documents or []
         finder = DocumentFinder(doc_paths or [], search or [])
         located = [finder.locate(record, trace.trace_id) for record in records]
-        report = self.ingest([path for path, _ in located])
-        if report.failures:
-            raise InputError(report.failures[0].error["what"], report.failures[0].error["fix"])
-        pairs = zip(report.documents, records, strict=False)  # as before: ingest may merge two records of one file
-        documents = [labelled(document, record.doc_id) for document, record in pairs]
+        documents = []
+        for record, (path, _) in zip(records, located, strict=True):
+            # read with the extractor the trace was made with, so its line numbers mean the same lines
+            report = self.ingestor.for_extractor(record.extractor).ingest([path])
+            if report.failures:
+                raise InputError(report.failures[0].error["what"], report.failures[0].error["fix"])
+            documents.append(labelled(report.documents[0], record.doc_id))
         changed = [record.doc_id for record, (_, same) in zip(records, located, strict=True) if not same]
         return documents, changed
 

@@ -11,11 +11,24 @@ from pathlib import Path
 
 
 @dataclass
+class Text:
+    """A run of text placed at a known point: its baseline starts at (x, y), in points from the bottom left."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 10
+
+
+@dataclass
 class Page:
-    """One page: text lines (None = blank row) and whether to draw an image-like box instead of text."""
+    """One page: text lines (None = blank row), text runs at known places, and whether to draw an
+    image-like box instead of text. Lines start at (60, 760) and go down by 1.35 x the font size;
+    ``texts`` are drawn after them, each where it says (content order is the list's order)."""
 
     lines: list[str | None] = field(default_factory=list)
     image_only: bool = False
+    texts: list[Text] = field(default_factory=list)
 
 
 def _escape(text: str) -> str:
@@ -29,6 +42,8 @@ def _content(page: Page, font_size: float) -> bytes:
     for line in page.lines:
         ops.append(f"({_escape(line or '')}) Tj T*")
     ops.append("ET")
+    for run in page.texts:
+        ops.append(f"BT /F1 {run.size:g} Tf {run.x:g} {run.y:g} Td ({_escape(run.text)}) Tj ET")
     return "\n".join(ops).encode("cp1252")
 
 

@@ -13,6 +13,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from docintel.ingest.isolate import run_isolated
 from tests.conftest import ROOT
 
@@ -45,13 +47,20 @@ def mutants(source: bytes) -> dict[str, bytes]:
     return out
 
 
-def test_mutated_pdfs_end_in_a_document_or_one_clear_error(corpus_pdf, tmp_path):
+@pytest.mark.parametrize("extractor", ["pypdf", "pdfium"])
+def test_mutated_pdfs_end_in_a_document_or_one_clear_error(corpus_pdf, tmp_path, extractor):
     folder = tmp_path / "mutants"
     folder.mkdir()
     made = mutants(corpus_pdf.read_bytes())
     for name, data in made.items():
         (folder / f"{name}.pdf").write_bytes(data)
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "DOCINTEL_PARSE_TIMEOUT_S": "20", "DOCINTEL_INGEST_WORKERS": "2"}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "DOCINTEL_PARSE_TIMEOUT_S": "20",
+        "DOCINTEL_INGEST_WORKERS": "2",
+        "DOCINTEL_EXTRACTOR": extractor,
+    }
     started = time.monotonic()
     done = subprocess.run(
         [sys.executable, "-m", "docintel", "ingest", str(folder), "--json"],
@@ -79,12 +88,14 @@ def test_mutated_pdfs_end_in_a_document_or_one_clear_error(corpus_pdf, tmp_path)
         assert document["n_lines"] >= 0 and document["n_pages"] >= 1
 
 
-def test_a_file_past_the_time_limit_fails_alone(make_pdf, corpus_pdf, run_cli, monkeypatch):
+@pytest.mark.parametrize("extractor", ["pypdf", "pdfium"])
+def test_a_file_past_the_time_limit_fails_alone(make_pdf, corpus_pdf, run_cli, monkeypatch, extractor):
     big = make_pdf(
         "big.pdf", [[f"Page {p} line {i}: revenue and expenses of the period." for i in range(60)] for p in range(400)]
     )
     monkeypatch.setenv("DOCINTEL_PARSE_TIMEOUT_S", "0.3")
     monkeypatch.setenv("DOCINTEL_INGEST_WORKERS", "2")
+    monkeypatch.setenv("DOCINTEL_EXTRACTOR", extractor)
     started = time.monotonic()
     code, out, err = run_cli("ingest", big, corpus_pdf)
     assert time.monotonic() - started < 20

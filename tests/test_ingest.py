@@ -19,6 +19,13 @@ def ingest(*paths, password=None):
     return Ingestor(load_settings(), password).ingest([Path(p) for p in paths])
 
 
+@pytest.fixture(params=["pdfium", "pypdf"])
+def each_extractor(request, monkeypatch):
+    """Run a test once with each extractor (DOCINTEL_EXTRACTOR)."""
+    monkeypatch.setenv("DOCINTEL_EXTRACTOR", request.param)
+    return request.param
+
+
 def test_line_table_columns_and_numbering(corpus_pdf):
     report = ingest(corpus_pdf)
     assert not report.failures
@@ -74,6 +81,7 @@ def test_folder_means_every_pdf_inside(make_pdf, tmp_path):
     assert [d.meta.doc_id for d in report.documents] == ["a", "b"]
 
 
+@pytest.mark.usefixtures("each_extractor")
 def test_pages_without_text_are_warned_and_the_rest_kept(make_pdf):
     path = make_pdf(
         "mixed.pdf",
@@ -89,6 +97,7 @@ def test_pages_without_text_are_warned_and_the_rest_kept(make_pdf):
 
 
 @needs_shared
+@pytest.mark.usefixtures("each_extractor")
 def test_real_odd_pdfs_two_column_arabic_outline():
     report = ingest(SAMPLES / "multicolumn.pdf", SAMPLES / "habibi.pdf", SAMPLES / "pdflatex-outline.pdf")
     assert not report.failures
@@ -133,6 +142,7 @@ def test_not_a_pdf(tmp_path, content, expected):
     assert failure.error["type"] == "NotAPDFError" and expected in failure.message and "fake.pdf" in failure.message
 
 
+@pytest.mark.usefixtures("each_extractor")
 def test_truncated_pdf(tmp_path, corpus_pdf):
     path = tmp_path / "truncated.pdf"
     path.write_bytes(corpus_pdf.read_bytes()[:700])
@@ -142,6 +152,7 @@ def test_truncated_pdf(tmp_path, corpus_pdf):
 
 
 @needs_shared
+@pytest.mark.usefixtures("each_extractor")
 def test_encrypted_needs_password_then_wrong_then_right():
     path = SAMPLES / "libreoffice-writer-password.pdf"
     failure = _only_failure(ingest(path))
@@ -152,6 +163,7 @@ def test_encrypted_needs_password_then_wrong_then_right():
     assert doc.meta.n_lines > 0
 
 
+@pytest.mark.usefixtures("each_extractor")
 def test_empty_user_password_opens_without_flag(tmp_path, corpus_pdf):
     writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(corpus_pdf))
     writer.encrypt(user_password="", owner_password="owner-secret", algorithm="AES-128")
@@ -164,6 +176,7 @@ def test_empty_user_password_opens_without_flag(tmp_path, corpus_pdf):
 
 
 @needs_shared
+@pytest.mark.usefixtures("each_extractor")
 def test_scanned_pdfs_say_ocr_is_needed(make_pdf):
     made = make_pdf("scan.pdf", [Page(image_only=True), Page(image_only=True)])
     for path in (made, SAMPLES / "imagemagick-images.pdf"):
@@ -173,6 +186,7 @@ def test_scanned_pdfs_say_ocr_is_needed(make_pdf):
 
 
 @needs_shared
+@pytest.mark.usefixtures("each_extractor")
 def test_bad_files_do_not_stop_good_ones_and_leave_no_cache_debris(tmp_path, corpus_pdf, isolated_env):
     bad = tmp_path / "bad.pdf"
     bad.write_text("<html>nope</html>")

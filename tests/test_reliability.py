@@ -368,7 +368,7 @@ def test_eval_without_gold_data_is_an_input_error(run_cli, corpus_pdf, tmp_path)
 
 @needs_shared
 def test_table_pages_are_not_called_garbled():
-    from docintel.ingest.pdfparse import _garbled
+    from docintel.ingest.pdfparse import garbled as _garbled
 
     reader = pypdf.PdfReader(FINANCEBENCH / "pdfs" / "MICROSOFT_2023_10K.pdf")
     income_statement = reader.pages[57].extract_text()  # page 58: mostly line breaks between cells

@@ -6,11 +6,16 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import EXIT_INPUT, EXIT_OK
 from ..render.text import print_text
 from .common import add_command, common_flags, make_pipeline
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..ingest.documents import Document
 
 
 def register(sub: Any) -> None:
@@ -31,11 +36,21 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--lines",
         action="store_true",
-        help="also print every line (page, line_in_page, global_line, text); with --json also the tables found "
+        help="also print every line (page, line_in_page, global_line, text, and with the pdfium extractor its box "
+        "x0, y0, x1, y1 in PDF points, origin at the page's bottom left, y up); with --json also the tables found "
         "(column periods, caption scale and currency, rows with label and cells, or the problem that stopped "
         "their columns from being resolved)",
     )
     common_flags(p, traces=False)
+
+
+def _line_table(document: Document) -> pd.DataFrame:
+    """The line table, with each line's box as a ``bbox`` column [x0, y0, x1, y1] when the extractor gave boxes."""
+    import pandas as pd
+
+    if document.boxes is None:
+        return document.lines
+    return document.lines.assign(bbox=pd.Series(document.boxes, dtype=object))
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
@@ -49,14 +64,14 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         }
         if args.lines:
             for entry, d in zip(data["documents"], report.documents, strict=True):
-                entry["lines"] = d.lines.to_dict(orient="records")
+                entry["lines"] = _line_table(d).to_dict(orient="records")
                 entry["tables"] = d.table_data
         print(json.dumps(data, indent=1, ensure_ascii=False))
     elif report.documents:  # none read: stdout stays empty, the errors say why
         print_text(render.ingest_report(report.documents, []))
         if args.lines:
             for d in report.documents:
-                print_text(d.lines.to_csv(sep="\t", index=False).rstrip("\n"))
+                print_text(_line_table(d).to_csv(sep="\t", index=False).rstrip("\n"))
     for failure in report.failures:
         print(f"error: {failure.message}", file=sys.stderr)
     return EXIT_INPUT if report.failures else EXIT_OK

@@ -34,7 +34,7 @@ def register(sub: Any) -> None:
     for parser in (lp, sp, st):
         parser.add_argument("--traces-dir", type=Path, help="traces folder (DOCINTEL_TRACES_DIR; default ./traces)")
     for parser in (vp, rp):
-        common_flags(parser)  # --cache-dir, --traces-dir, --password, --quiet as everywhere
+        common_flags(parser, extractor=False)  # --cache-dir, --traces-dir, --password, --quiet as everywhere
         _add_document_flags(parser)
 
 

@@ -77,7 +77,8 @@ def save_entry(path: Path, entry: dict[str, Any]) -> None:
 def cache_summary(cache_dir: Path) -> dict[str, Any]:
     """What the cache holds: its folder, and the number and total size of parsed documents and indexes."""
     summary: dict[str, Any] = {"cache_dir": str(cache_dir)}
-    for kind, pattern in (("lines", "*.json"), ("index", "*.json"), ("corpora", "*.sqlite"), ("dense", "*.npy")):
+    kinds = (("lines", "*.json"), ("index", "*.json"), ("corpora", "*.sqlite"), ("dense", "*.npy"), ("pages", "*.rgbz"))
+    for kind, pattern in kinds:
         files = [p for p in (cache_dir / kind).rglob(pattern)] if (cache_dir / kind).is_dir() else []
         summary[kind] = {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}
     summary["corpora"]["indexes"] = [
@@ -98,13 +99,14 @@ def _corpus_paths(db: Path) -> list[str]:
 
 
 def clear_cache(cache_dir: Path) -> int:
-    """Delete every parsed document, search index and corpus index under *cache_dir*; returns the files removed.
+    """Delete every parsed document, search index, corpus index and rendered page under *cache_dir*; returns
+    the files removed.
 
-    Only docintel's own folders (``lines/``, ``index/``, ``corpora/``, ``dense/``) are touched, so a cache
-    folder shared with other files loses nothing else.
+    Only docintel's own folders (``lines/``, ``index/``, ``corpora/``, ``dense/``, ``pages/``) are touched, so
+    a cache folder shared with other files loses nothing else.
     """
     removed = 0
-    for kind in ("lines", "index", "corpora", "dense"):
+    for kind in ("lines", "index", "corpora", "dense", "pages"):
         root = cache_dir / kind
         if not root.is_dir():
             continue

@@ -2,7 +2,9 @@
 
 The line table is a pandas DataFrame with the columns ``doc_id, page, line_in_page,
 global_line, text``: ``page`` is the 1-based physical page, ``line_in_page`` counts from 1 on
-each page and ``global_line`` from 1 through the whole document.
+each page and ``global_line`` from 1 through the whole document. With the pdfium extractor each
+line also has a box on its page (``Document.line_box``: x0, y0, x1, y1 in PDF points, origin at
+the bottom left, y up) and each page a size (``DocumentMeta.page_sizes``).
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from ..errors import DocintelError, DocumentNotFoundError, InputError
 from ..progress import SILENT, Reporter
 from ..settings import Settings
 from . import cache
+from .extractors import Extractor, check_password, extractor_version, parse_task, read_pdf_info
 from .isolate import run_isolated
-from .pdfparse import EXTRACTOR_VERSION, check_password, error_from_outcome, parse_task, read_pdf_info
+from .pdfparse import error_from_outcome
 from .profile import PROFILE_VERSION, DocumentProfile, build_profile, with_file_name
 from .tables import TABLES_VERSION, Table, TableRow, detect_tables, rows_by_line
 
@@ -51,7 +54,8 @@ class DocumentMeta(BaseModel):
     doc_id: str = Field(description="Label of the document in contexts and citations (file stem).")
     path: str
     content_hash: str = Field(description="sha256 of the file's bytes")
-    extractor_version: str
+    extractor: Extractor = Field("pypdf", description="the library that read the text: pdfium or pypdf")
+    extractor_version: str = Field(description="the extractor's library version and line-building version")
     title: str
     n_pages: int
     n_lines: int
@@ -65,6 +69,10 @@ class DocumentMeta(BaseModel):
         description="issuer, kind, period, date and title (see ingest.profile)",
     )
     needs_password: bool = Field(default=False, description="only a password opens the file (checked on every run)")
+    page_sizes: list[tuple[float, float]] | None = Field(
+        default=None,
+        description="(width, height) of each physical page in PDF points (pdfium extractor; None with pypdf)",
+    )
 
 
 class Document(BaseModel):
@@ -76,6 +84,11 @@ class Document(BaseModel):
     lines: pd.DataFrame
     cache_hit: bool = False
     table_data: list[dict[str, Any]] = Field(default_factory=list, description="the tables as cached (JSON)")
+    boxes: list[list[float]] | None = Field(
+        default=None,
+        description="each line's box [x0, y0, x1, y1] by GLOBAL_LINE - 1, in PDF points with the origin at the "
+        "page's bottom left and y up (pdfium extractor; None with pypdf)",
+    )
     _tables: list[Table] | None = PrivateAttr(default=None)
     _rows: dict[int, tuple[Table, TableRow]] | None = PrivateAttr(default=None)
 
@@ -91,6 +104,13 @@ class Document(BaseModel):
         if self._rows is None:
             self._rows = rows_by_line(self.tables)
         return self._rows.get(global_line)
+
+    def line_box(self, global_line: int) -> tuple[float, float, float, float] | None:
+        """The box of a line on its page (x0, y0, x1, y1 in PDF points, origin bottom left); None without boxes."""
+        if self.boxes is None or not 1 <= global_line <= len(self.boxes):
+            return None
+        x0, y0, x1, y1 = self.boxes[global_line - 1]
+        return x0, y0, x1, y1
 
     def page_text(self, page: int) -> str:
         """The lines of one physical page joined by newlines."""
@@ -149,7 +169,7 @@ def file_hash(path: Path) -> str:
 
 
 def _document_from_entry(
-    entry: dict[str, Any], path: Path, doc_id: str, content_hash: str, cache_hit: bool
+    entry: dict[str, Any], path: Path, doc_id: str, content_hash: str, cache_hit: bool, extractor: Extractor
 ) -> Document:
     columns = entry["lines"]
     n_lines = len(columns["text"])
@@ -167,7 +187,8 @@ def _document_from_entry(
         doc_id=doc_id,
         path=str(path),
         content_hash=content_hash,
-        extractor_version=EXTRACTOR_VERSION,
+        extractor=extractor,
+        extractor_version=extractor_version(extractor),
         title=entry["title"],
         n_pages=entry["n_pages"],
         n_lines=n_lines,
@@ -176,8 +197,11 @@ def _document_from_entry(
         warnings=entry["warnings"],
         profile=with_file_name(DocumentProfile.model_validate(entry.get("profile") or {}), path.stem),
         needs_password=bool(entry.get("needs_password", True)),
+        page_sizes=entry.get("page_sizes"),
     )
-    return Document(meta=meta, lines=lines, cache_hit=cache_hit, table_data=entry.get("tables") or [])
+    return Document(
+        meta=meta, lines=lines, cache_hit=cache_hit, table_data=entry.get("tables") or [], boxes=columns.get("bbox")
+    )
 
 
 def add_tables(entry: dict[str, Any]) -> bool:
@@ -190,13 +214,13 @@ def add_tables(entry: dict[str, Any]) -> bool:
     return True
 
 
-def add_profile(entry: dict[str, Any], path: Path, password: str | None) -> bool:
+def add_profile(entry: dict[str, Any], path: Path, password: str | None, extractor: str = "pypdf") -> bool:
     """Give a cache entry the profile of this version (metadata read without parsing pages); True when it changed."""
     if entry.get("profile_version") == PROFILE_VERSION:
         return False
     if "pdf_info" not in entry:
         skipped: list[dict[str, Any]] = []
-        entry["pdf_info"] = read_pdf_info(path, password, skipped)
+        entry["pdf_info"] = read_pdf_info(path, password, extractor, skipped)
         entry["warnings"] = skipped + entry["warnings"]
     columns = entry["lines"]
     entry["profile"] = build_profile(columns["page"], columns["text"], entry["pdf_info"]).model_dump()
@@ -227,15 +251,30 @@ class Ingestor:
     """Parses PDFs at most once per process: a memory memo in front of the disk cache.
 
     A cached line table of a document that needs a password is used only after the password
-    given now opens the file, exactly as if there were no cache.
+    given now opens the file, exactly as if there were no cache. The extractor is the settings'
+    (``settings.extractor``); an Ingestor reads every document with that one.
     """
 
     def __init__(self, settings: Settings, password: str | None = None, reporter: Reporter = SILENT) -> None:
         self.settings = settings
+        self.extractor: Extractor = settings.extractor
         self._password = password  # fixed for the Ingestor's life: the memo holds what it opened
         self.reporter = reporter
         self._memo: dict[str, dict[str, Any]] = {}
         self._parsed_now: set[str] = set()  # parsed by this run (not a cache hit, also when read again from memory)
+        self._siblings: dict[str, Ingestor] = {}  # the same run's Ingestors for the other extractors
+
+    def for_extractor(self, extractor: Extractor) -> Ingestor:
+        """An Ingestor like this one (settings, password, progress) that reads with *extractor*; itself when same.
+
+        Reviewing a trace reads its documents with the extractor the trace was made with.
+        """
+        if extractor == self.extractor:
+            return self
+        if extractor not in self._siblings:
+            settings = self.settings.model_copy(update={"extractor": extractor})
+            self._siblings[extractor] = Ingestor(settings, self._password, self.reporter)
+        return self._siblings[extractor]
 
     def ingest(self, paths: list[Path]) -> IngestReport:
         """Ingest files and folders; bad files are reported in ``failures`` and do not stop the rest."""
@@ -255,7 +294,8 @@ class Ingestor:
                 error = errors[path]
                 failures.append(IngestFailure(path=str(path), error=error.to_dict(), message=str(error)))
             elif path in entries:
-                documents.append(_document_from_entry(entries[path], path, doc_id, hashes[path], hits[path]))
+                entry = entries[path]
+                documents.append(_document_from_entry(entry, path, doc_id, hashes[path], hits[path], self.extractor))
         return IngestReport(documents=documents, failures=failures)
 
     def forget(self, content_hashes: list[str]) -> None:
@@ -269,7 +309,7 @@ class Ingestor:
 
     def check_password(self, path: Path) -> None:
         """Raise EncryptedPDFError unless this run's password opens *path* (cheap: no text is read)."""
-        check_password(path, self._password)
+        check_password(path, self._password, self.extractor)
 
     def _cached(self, path: Path, key: str) -> dict[str, Any] | None:
         """The cached entry of *path*, once its password (if it needs one) checks out; raises EncryptedPDFError."""
@@ -278,7 +318,7 @@ class Ingestor:
             return entry
         entry = cache.load_entry(self._cache_file(key))
         if entry is not None and entry.get("needs_password", True):
-            check_password(path, self._password)
+            check_password(path, self._password, self.extractor)
         return entry
 
     def _load_entries(
@@ -297,7 +337,7 @@ class Ingestor:
                 continue
             if entry is not None:
                 # tables and profile are derived from the lines (and metadata): no need to parse the PDF again
-                if add_tables(entry) | add_profile(entry, path, self._password):
+                if add_tables(entry) | add_profile(entry, path, self._password, self.extractor):
                     self._save(key, entry)
                 self._memo[key] = entry
                 entries[path], hits[path] = entry, key not in self._parsed_now
@@ -309,7 +349,7 @@ class Ingestor:
                 continue
             key = hashes[path]
             add_tables(result)
-            add_profile(result, path, self._password)
+            add_profile(result, path, self._password, self.extractor)
             self._memo[key] = result
             self._parsed_now.add(key)
             self._save(key, result)  # saved as each file finishes, so an interrupted run keeps what it parsed
@@ -332,7 +372,7 @@ class Ingestor:
         timeout = self.settings.parse_timeout_s
         try:
             for outcome in run_isolated(
-                [(p, self._password) for p in ordered],
+                [(p, self._password, self.extractor) for p in ordered],
                 parse_task,
                 workers=workers,
                 timeout_s=timeout,
@@ -352,7 +392,7 @@ class Ingestor:
             self.reporter.warn(cache_warning(self.settings.cache_dir, exc))
 
     def _cache_file(self, key: str) -> Path:
-        return cache.cache_path(self.settings.cache_dir, key, EXTRACTOR_VERSION)
+        return cache.cache_path(self.settings.cache_dir, key, extractor_version(self.extractor))
 
 
 def _size(path: Path) -> int:

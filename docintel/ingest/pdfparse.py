@@ -1,7 +1,7 @@
 """PDF parsing: one file's bytes -> a JSON-safe entry of metadata and line columns.
 
-Runs in worker processes (see docintel.ingest.isolate): ``parse_task`` never raises, it returns the
-entry or the error as a dict, and reports each page done. Text is split into lines, table cells
+Runs in worker processes (see docintel.ingest.isolate and ``extractors.parse_task``, which never
+raises: it returns the entry or the error as a dict, and reports each page done). Text is split into lines, table cells
 that the extractor put on their own lines are joined to their row, control characters are
 dropped. Pages with no text, garbled text or failed extraction get warnings.
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import re
-import unicodedata
 from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
@@ -27,7 +26,7 @@ from ..errors import (
     ParseTimeoutError,
 )
 from ..textnorm import strip_controls
-from .isolate import Outcome, Report
+from .isolate import Outcome
 from .profile import METADATA_SKIPPED, pdf_info
 
 if TYPE_CHECKING:
@@ -68,16 +67,29 @@ def split_page_text(text: str) -> list[str]:
     return lines
 
 
-def _garbled(text: str) -> bool:
+# Replacement, private-use, surrogate and (non-space) control characters: what unmapped glyphs come out as.
+_BAD_GLYPH = re.compile(
+    "[\ufffd\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd\ud800-\udfff\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f]"
+)
+_SPACE = re.compile(r"\s")
+_ALNUM = re.compile(r"[^\W_]")
+
+
+def garbled(text: str) -> bool:
     """True when over a fifth of the visible characters are replacement, private-use or control glyphs.
 
     Whitespace does not count either way: table pages are mostly line breaks and read perfectly.
     """
-    visible = [ch for ch in text if not ch.isspace()]
-    if not visible:
+    bad = len(_BAD_GLYPH.findall(text))
+    if not bad:
         return False
-    bad = sum(1 for ch in visible if ch == "\ufffd" or unicodedata.category(ch) in ("Co", "Cc", "Cs"))
-    return bad / len(visible) > 0.2
+    visible = len(text) - len(_SPACE.findall(text))
+    return visible > 0 and bad / visible > 0.2
+
+
+def count_letters(text: str) -> int:
+    """Letters and digits in *text* (what tells a page with text from a scanned one)."""
+    return len(_ALNUM.findall(text))
 
 
 def unreadable(path: Path, exc: Exception) -> CorruptPDFError:
@@ -87,10 +99,8 @@ def unreadable(path: Path, exc: Exception) -> CorruptPDFError:
     )
 
 
-def _open_reader(path: Path, password: str | None) -> tuple[pypdf.PdfReader, bool]:
-    """An opened (and, when encrypted, decrypted) reader, and whether a real password was needed."""
-    import pypdf
-
+def check_header(path: Path) -> None:
+    """Raise the clear error for a file that cannot be a PDF (unreadable, empty, HTML, no %PDF- header)."""
     try:
         with path.open("rb") as handle:
             head = handle.read(1024)
@@ -109,6 +119,13 @@ def _open_reader(path: Path, password: str | None) -> tuple[pypdf.PdfReader, boo
         raise NotAPDFError(
             f"{path}: {what} (no %PDF- header)", "give the real PDF file; save or print the document as PDF first"
         )
+
+
+def _open_reader(path: Path, password: str | None) -> tuple[pypdf.PdfReader, bool]:
+    """An opened (and, when encrypted, decrypted) reader, and whether a real password was needed."""
+    import pypdf
+
+    check_header(path)
     try:
         reader = pypdf.PdfReader(path)
     except pypdf.errors.PyPdfError as exc:
@@ -242,8 +259,8 @@ def parse_pdf(
             )
             text = ""
         page_lines = split_page_text(text)
-        letters_per_page.append(sum(ch.isalnum() for ch in text))
-        if _garbled(text):
+        letters_per_page.append(count_letters(text))
+        if garbled(text):
             warnings.append({"page": number, "kind": "garbled", "message": "text looks garbled (unmapped font glyphs)"})
         for index, line in enumerate(page_lines, start=1):
             pages.append(number)
@@ -251,6 +268,35 @@ def parse_pdf(
             texts.append(line)
         if on_page is not None:
             on_page(number, n_pages)
+    warnings = check_pages(path, n_pages, warnings, letters_per_page)
+    whole: list[dict[str, Any]] = []  # what of the document as a whole was left out (page 0)
+    entry = {
+        "title": _title(reader, path, whole),
+        "pdf_info": pdf_info(reader, whole),
+        "needs_password": password_needed,
+        "n_pages": n_pages,
+        "page_labels": _page_labels(reader, whole),
+        "outline": _outline(reader, whole),
+    }
+    return {
+        **entry,
+        "warnings": unique_warnings(whole) + warnings,
+        "lines": {"page": pages, "line_in_page": in_page, "text": texts},
+    }
+
+
+def unique_warnings(whole: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Document-level warnings once each (title and info read the same metadata)."""
+    return list({w["message"]: w for w in whole}.values())
+
+
+def check_pages(
+    path: Path, n_pages: int, warnings: list[dict[str, Any]], letters_per_page: list[int]
+) -> list[dict[str, Any]]:
+    """The page warnings in page order, with "no_text" for empty pages; raises when the whole file is unusable.
+
+    Shared by both extractors: no page, every page damaged, or too few letters (scanned) are errors.
+    """
     if n_pages == 0:
         raise CorruptPDFError(
             f"{path}: PDF has no readable page (its page tree is empty or damaged)",
@@ -272,33 +318,7 @@ def parse_pdf(
             warnings.append(
                 {"page": number, "kind": "no_text", "message": "page has no extractable text (likely a scanned image)"}
             )
-    whole: list[dict[str, Any]] = []  # what of the document as a whole was left out (page 0)
-    entry = {
-        "title": _title(reader, path, whole),
-        "pdf_info": pdf_info(reader, whole),
-        "needs_password": password_needed,
-        "n_pages": n_pages,
-        "page_labels": _page_labels(reader, whole),
-        "outline": _outline(reader, whole),
-    }
-    unique = list({w["message"]: w for w in whole}.values())  # title and info read the same metadata
-    warnings.sort(key=lambda w: int(str(w["page"])))
-    return {
-        **entry,
-        "warnings": unique + warnings,
-        "lines": {"page": pages, "line_in_page": in_page, "text": texts},
-    }
-
-
-def parse_task(args: tuple[Path, str | None], report: Report) -> dict[str, Any]:
-    """Parse in a worker process: the entry, or the error as a dict (pickles whatever the error type)."""
-    path, password = args
-    try:
-        return {"ok": parse_pdf(path, password, on_page=lambda done, total: report((done, total)))}
-    except DocintelError as exc:
-        return {"error": exc.to_dict()}
-    except Exception as exc:  # pypdf raises assorted errors on broken structure
-        return {"error": unreadable(path, exc).to_dict()}
+    return sorted(warnings, key=lambda w: int(str(w["page"])))
 
 
 _ERROR_TYPES: dict[str, type[DocintelError]] = {
@@ -315,7 +335,8 @@ _ERROR_TYPES: dict[str, type[DocintelError]] = {
 }
 
 
-def error_from_outcome(outcome: Outcome[tuple[Path, str | None]], timeout_s: float) -> DocintelError | None:
+def error_from_outcome(outcome: Outcome[tuple[Any, ...]], timeout_s: float) -> DocintelError | None:
+    """The error of a parse that timed out, crashed or returned one; None when it returned an entry."""
     path = outcome.item[0]
     if outcome.status == "timeout":
         return ParseTimeoutError(

@@ -30,7 +30,7 @@ from pydantic import BaseModel, Field
 
 from ..errors import DocintelError
 from ..ingest.documents import Document, IngestFailure, Ingestor, cache_warning, expand_paths, file_hash, unique_ids
-from ..ingest.pdfparse import EXTRACTOR_VERSION
+from ..ingest.extractors import extractor_version
 from ..ingest.profile import PROFILE_VERSION, DocumentProfile, with_file_name
 from ..progress import SILENT, Reporter
 from ..settings import Settings
@@ -95,7 +95,8 @@ def index_path(cache_dir: Path, key: str) -> Path:
 
 
 def _version(settings: Settings) -> str:
-    return f"{INDEX_VERSION}-{EXTRACTOR_VERSION}-t{TOKENIZER_VERSION}-p{settings.passage_lines}-{PROFILE_VERSION}"
+    extractor = extractor_version(settings.extractor)
+    return f"{INDEX_VERSION}-{extractor}-t{TOKENIZER_VERSION}-p{settings.passage_lines}-{PROFILE_VERSION}"
 
 
 class CorpusIndex:

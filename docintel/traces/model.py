@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_serializer
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_serializer, model_validator
 
 from ..answer.sequential import CallRecord
 from ..backends.base import Usage
@@ -67,9 +67,20 @@ class DocumentRecord(_Record):
     title: str
     n_pages: int
     n_lines: int
+    extractor: Literal["pdfium", "pypdf"] = Field(
+        "pypdf", description="the library that read the text (traces from before pdfium: pypdf)"
+    )
     extractor_version: str
     cache_hit: bool
     warnings: list[PageWarning]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _extractor_from_version(cls, data: Any) -> Any:
+        """A record without ``extractor`` (written before there was a choice) names it from its version string."""
+        if isinstance(data, dict) and "extractor" not in data and isinstance(data.get("extractor_version"), str):
+            data = {**data, "extractor": "pdfium" if data["extractor_version"].startswith("pdfium") else "pypdf"}
+        return data
 
     @classmethod
     def of(cls, document: Document) -> DocumentRecord:
@@ -82,6 +93,7 @@ class DocumentRecord(_Record):
             title=meta.title,
             n_pages=meta.n_pages,
             n_lines=meta.n_lines,
+            extractor=meta.extractor,
             extractor_version=meta.extractor_version,
             cache_hit=document.cache_hit,
             warnings=meta.warnings,
