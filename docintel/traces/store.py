@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import sqlite3
 from collections.abc import Iterator
@@ -32,6 +33,7 @@ TRACE_VERSION = 2  # written; docintel.traces.model reads version 1 too
 READABLE_TRACE_VERSIONS = (1, TRACE_VERSION)
 INDEX_NAME = "index.db"
 INDEX_SCHEMA = 2  # PRAGMA user_version of index.db; another value means the table is rebuilt
+SAFE_ID = re.compile(r"[0-9A-Za-z][0-9A-Za-z-]{0,99}")  # a trace id or a prefix of one: never a path
 INDEX_TIMEOUT_S = 30.0  # how long a connection waits for another writer's lock
 _SECRET_KEYS = {"authorization", "api_key", "openai_api_key", "x-api-key"}
 # The statuses a trace can have (final, answer or verification), for ``traces list --status``.
@@ -462,14 +464,31 @@ class TraceStore:
 
     def load(self, trace_id: str) -> Trace:
         """The validated trace whose id is *trace_id* or starts with it (unique prefix)."""
+        return read_trace(self.find(trace_id))
+
+    def find(self, trace_id: str) -> Path:
+        """The file of the trace whose id is *trace_id* or starts with it (unique prefix), inside the folder.
+
+        An id is letters, digits and dashes only: a path (``../../x``, ``/etc/x``) is a TraceError, and so is
+        a trace file that is a link to somewhere outside the folder.
+        """
+        if not SAFE_ID.fullmatch(trace_id):
+            raise TraceError(
+                f"{trace_id[:80]!r} is not a trace id (ids are letters, digits and dashes)",
+                "run `docintel traces list` to see ids",
+            )
         path = self.root / f"{trace_id}.json"
-        if not path.exists():
+        if not path.is_file():
             matches = [p for p in self.trace_files() if p.stem.startswith(trace_id)]
             if len(matches) != 1:
                 what = "no trace" if not matches else f"{len(matches)} traces"
                 raise TraceError(f"{what} with id {trace_id!r} in {self.root}", "run `docintel traces list` to see ids")
             path = matches[0]
-        return read_trace(path)
+        if not path.resolve().is_relative_to(self.root.resolve()):
+            raise TraceError(
+                f"trace {path.name} links outside {self.root}", "only trace files inside the traces folder are read"
+            )
+        return path
 
     def session(self, session_id: str) -> list[dict[str, Any]]:
         """Every stored trace of a chat session (id or unique prefix), in turn order; TraceError when none."""
