@@ -51,3 +51,24 @@ def test_a_trace_file_linking_outside_the_folder_is_not_read(run_cli, corpus_pdf
     (root / outside.name).symlink_to(outside)
     code, _, err = run_cli("traces", "show", outside.stem)
     assert code == 3 and "links outside" in err
+
+
+def test_traces_list_filters_by_document(run_cli, corpus_pdf, make_pdf, isolated_env):
+    other = make_pdf("globex-policy.pdf", [["Globex refund policy", "Refunds are issued within 30 days of purchase."]])
+    _ask(run_cli, REFUND, corpus_pdf)
+    _ask(run_cli, REFUND, other)
+    code, out, _ = run_cli("traces", "list", "--doc", "GLOBEX", "--json")
+    assert code == 0 and [t["docs"] for t in json.loads(out)["traces"]] == [["globex-policy"]]
+    code, out, _ = run_cli("traces", "list", "--doc", "northwind", "--json")
+    assert [t["docs"] for t in json.loads(out)["traces"]] == [["northwind-annual-report-2025"]]
+    assert run_cli("traces", "list", "--doc", "initech")[1].strip() == "no traces match"
+
+
+def test_a_read_only_store_lists_without_writing_its_index(run_cli, corpus_pdf, isolated_env):
+    from docintel.traces.store import TraceStore
+
+    _ask(run_cli, REFUND, corpus_pdf)
+    root = isolated_env / "traces"
+    (root / "index.db").unlink()
+    rows, _ = TraceStore(root, read_only=True).query()
+    assert [r["question"] for r in rows] == [REFUND] and not (root / "index.db").exists()

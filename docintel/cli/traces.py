@@ -49,6 +49,9 @@ def _add_list(tsub: Any) -> argparse.ArgumentParser:
     )
     lp.add_argument("--since", help="only traces created on or after DATE (YYYY-MM-DD or ISO time)")
     lp.add_argument("--grep", help="only traces whose question contains TEXT (case-insensitive)")
+    lp.add_argument(
+        "--doc", metavar="NAME", help="only traces with a document whose id contains NAME (case-insensitive)"
+    )
     lp.add_argument("--json", action="store_true")
     return lp
 
@@ -154,7 +157,11 @@ def cmd_traces_list(args: argparse.Namespace) -> int:
 
     store = _store(args)
     rows, problems = store.query(
-        status=args.status, since=_since(args.since) if args.since else None, grep=args.grep, limit=args.limit
+        status=args.status,
+        since=_since(args.since) if args.since else None,
+        grep=args.grep,
+        limit=args.limit,
+        doc=args.doc,
     )
     if args.json:
         print(json.dumps({"traces": rows, "problems": problems}, indent=1, ensure_ascii=False))

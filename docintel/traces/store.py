@@ -239,10 +239,15 @@ def _row(values: tuple[Any, ...]) -> dict[str, Any]:
     return row
 
 
-def _select(status: str | None, since: str | None, grep: str | None, limit: int) -> tuple[str, list[Any]]:
+def _select(
+    status: str | None, since: str | None, grep: str | None, limit: int, doc: str | None = None
+) -> tuple[str, list[Any]]:
     """The query for ``traces list`` filters: newest first, every filter given must hold."""
     clauses: list[str] = []
     params: list[Any] = []
+    if doc:
+        clauses.append("EXISTS (SELECT 1 FROM json_each(docs) WHERE instr(casefold(value), ?) > 0)")
+        params.append(doc.casefold())
     if status:
         clauses.append("? IN (final, answer_status, verification_status, support)")
         params.append(status)
@@ -320,8 +325,9 @@ def _sync(connection: sqlite3.Connection, entries: list[os.DirEntry[str]], reade
 class TraceStore:
     """The traces folder: write, list, load."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, read_only: bool = False) -> None:
         self.root = root
+        self.read_only = read_only  # listing never writes index.db (the viewer writes only the traces it asks)
 
     @property
     def index_path(self) -> Path:
@@ -392,20 +398,27 @@ class TraceStore:
         return [Path(e.path) for e in self._entries()]
 
     def query(
-        self, *, status: str | None = None, since: str | None = None, grep: str | None = None, limit: int = 0
+        self,
+        *,
+        status: str | None = None,
+        since: str | None = None,
+        grep: str | None = None,
+        limit: int = 0,
+        doc: str | None = None,
     ) -> tuple[list[dict[str, Any]], list[str]]:
         """Index rows, newest first, and problems met (damaged files skipped).
 
         Filters: *status* equals the final, answer or verification status; *since* (ISO time, UTC)
-        is at or before ``created_at``; *grep* is in the question (case-insensitive); at most
-        *limit* rows (0: all). The index is brought in step with the files first.
+        is at or before ``created_at``; *grep* is in the question (case-insensitive); *doc* is in the
+        id of one of its documents (case-insensitive); at most *limit* rows (0: all). The index is
+        brought in step with the files first.
         """
         entries = self._entries()
         if not self.root.is_dir():
             return [], []
         reader = _Reader()
         with closing(self._synced(entries, reader)) as connection:
-            sql, params = _select(status, since, grep, limit)
+            sql, params = _select(status, since, grep, limit, doc)
             rows = [_row(values) for values in connection.execute(sql, params)]
         return rows, reader.problems
 
@@ -421,6 +434,8 @@ class TraceStore:
 
     def _synced(self, entries: list[os.DirEntry[str]], reader: _Reader) -> sqlite3.Connection:
         """A connection to an index in step with *entries*: index.db, rebuilt when damaged, else one in memory."""
+        if self.read_only:
+            return self._synced_in_memory(entries, reader)
         try:
             return self._synced_on_disk(entries, reader)
         except (sqlite3.Error, OSError) as exc:
