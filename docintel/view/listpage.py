@@ -28,7 +28,7 @@ def _status_cell(row: dict[str, Any]) -> str:
     support = row.get("support") or row.get("final") or "?"
     css = "verified" if support in ("supported", "not_found", "ok") else "failed"
     if support not in ("supported", "not_found", "ok", "unsupported", "citation_failed", "error", "no_citations"):
-        css = "unchecked"
+        css = "unchecked"  # 'unchecked' and any status added later: not shown as held
     return f'<span class="badge {css}">{esc(support)}</span>'
 
 
@@ -51,8 +51,12 @@ def _filters_form(filters: Filters) -> str:
     )
 
 
-def list_page(rows: list[dict[str, Any]], problems: list[str], filters: Filters, ask_form: str, error: str = "") -> str:
-    """The list page: filters, the matching traces, problems met (damaged files), the ask form."""
+def list_page(
+    rows: list[dict[str, Any]], problems: list[str], filters: Filters, ask_form: str, error: str = "", empty: str = ""
+) -> str:
+    """The list page: filters, the matching traces, problems met (damaged files), the ask form.
+
+    *empty* is said when no trace matches (the folder is empty, or nothing matches the filters)."""
     cells = []
     for row in rows:
         link = f'<a href="/trace/{quote(str(row["id"]))}">{esc(row.get("question") or "(no question)")}</a>'
@@ -73,7 +77,7 @@ def list_page(rows: list[dict[str, Any]], problems: list[str], filters: Filters,
         body += table(["question", "status", "documents", "cost", "created (UTC)", "kind"], cells, [3])
         body += f'<p class="small">{len(cells)} trace(s), newest first.</p>'
     else:
-        body += '<p class="small">No trace matches these filters.</p>'
+        body += f'<p class="small">{esc(empty or "No trace matches these filters.")}</p>'
     body += "".join(f'<div class="notice">{esc(p)}</div>' for p in problems)
     return page("docintel traces", body + ask_form)
 

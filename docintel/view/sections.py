@@ -138,6 +138,10 @@ def routing_section(trace: dict[str, Any]) -> str:
     return f'<section id="routing"><h2>Routing</h2>{body}</section>'
 
 
+def _pages(pages: dict[str, list[int]]) -> str:
+    return esc("; ".join(f"{doc} p.{','.join(map(str, numbers))}" for doc, numbers in pages.items()))
+
+
 def _call_rows(trace: dict[str, Any]) -> list[list[str]]:
     model = (trace.get("request") or {}).get("model")
     calls = trace.get("calls") or []
@@ -145,9 +149,11 @@ def _call_rows(trace: dict[str, Any]) -> list[list[str]]:
         usage = trace.get("usage") or {}
         status = (trace.get("status") or {}).get("support") or (trace.get("status") or {}).get("final")
         chars = (trace.get("budget_audit") or {}).get("total_chars")
+        sent = {s["doc"]: s.get("pages") or [] for s in (trace.get("context") or {}).get("sources") or []}
         return [
             [
                 "1",
+                _pages(sent),
                 f"{chars:,}" if chars else "",
                 str(usage.get("input_tokens", 0)),
                 str(usage.get("output_tokens", 0)),
@@ -165,6 +171,7 @@ def _call_rows(trace: dict[str, Any]) -> list[list[str]]:
         rows.append(
             [
                 f"{call['call']}{settled}",
+                _pages(call.get("pages") or {}),
                 f"{call.get('prompt_chars', 0):,}",
                 str(tokens_in),
                 str(tokens_out),
@@ -178,10 +185,10 @@ def _call_rows(trace: dict[str, Any]) -> list[list[str]]:
 
 def usage_section(trace: dict[str, Any]) -> str:
     """The model calls with tokens, cost and time, then the time of each stage."""
-    headers = ["call", "prompt chars", "tokens in", "tokens out", "cost", "seconds", "outcome"]
+    headers = ["call", "pages sent", "prompt chars", "tokens in", "tokens out", "cost", "seconds", "outcome"]
     strategy = trace.get("strategy") or "combined"
     body = f'<p class="small">strategy: {esc(strategy)} · total cost {esc(money(trace.get("cost_usd")))}</p>'
-    body += table(headers, _call_rows(trace), [1, 2, 3, 4, 5])
+    body += table(headers, _call_rows(trace), [2, 3, 4, 5, 6])
     timings = trace.get("timings") or {}
     if timings:
         body += '<p class="small">stages: ' + esc(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import sys
 import threading
 from collections import OrderedDict
 from datetime import UTC, datetime
@@ -76,7 +77,8 @@ class Viewer:
             limit=filters.limit,
         )  # fmt: skip
         form = ask_form(self.token, [str(p) for p in self.paths] if self.pipeline else [])
-        return list_page(rows, problems, filters, form, error)
+        empty = "" if rows or self.store.query(limit=1)[0] else f"No traces in {self.store.root} yet: ask a question."
+        return list_page(rows, problems, filters, form, error, empty)
 
     def trace_html(self, trace_id: str) -> str:
         """The page of one trace, its cited pages from the checked documents."""
@@ -213,6 +215,12 @@ class Handler(BaseHTTPRequestHandler):
             self._error(HTTPStatus.NOT_FOUND, str(exc))
         except Refused as exc:
             self._error(HTTPStatus.FORBIDDEN, str(exc))
+        except DocintelError as exc:  # e.g. the traces folder became a file
+            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, str(exc))
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the browser went away
+        except Exception as exc:  # a bug: one line on the console and on the page, never a traceback
+            self._internal(exc)
 
     def _route_get(self, parts: list[str], query: dict[str, list[str]]) -> None:
         viewer = self.viewer
@@ -266,10 +274,21 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 self._error(HTTPStatus.BAD_REQUEST, str(exc))
                 return
+        except Exception as exc:  # a bug
+            self._internal(exc)
+            return
         self.send_response(HTTPStatus.SEE_OTHER)
         self.send_header("Location", f"/trace/{quote(trace_id)}")
         self.send_header("Content-Length", "0")
         self.end_headers()
+
+    def _internal(self, exc: Exception) -> None:
+        message = f"internal error ({type(exc).__name__}: {exc}) — please report it"
+        print(f"error: {message}", file=sys.stderr)
+        try:
+            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, message)
+        except OSError:
+            pass
 
     def _host_ok(self) -> bool:
         host = (self.headers.get("Host") or "").lower()

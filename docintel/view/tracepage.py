@@ -16,6 +16,7 @@ _MARK_CLASS = {"✓": "m-ok", "✗": "m-bad", "?": "m-unk"}
 _HEADLINES = {
     "supported": "supported",
     "unsupported": "not supported",
+    "unchecked": "not checked: the quotes are real, but not confirmed to answer the question",
     "citation_failed": "citations failed",
     "not_found": "not found",
     "no_citations": "no citations",
@@ -191,7 +192,7 @@ def _badge(status: str) -> str:
     return "failed" if status in ("unsupported", "citation_failed", "failed", "error", "no_citations") else "unchecked"
 
 
-def _header(trace: dict[str, Any]) -> str:
+def _header(trace: dict[str, Any], links: Links) -> str:
     status = trace.get("status") or {}
     request = trace.get("request") or {}
     final = str(status.get("final") or "unknown")
@@ -202,9 +203,11 @@ def _header(trace: dict[str, Any]) -> str:
         f"{request.get('backend') or '?'} ({request.get('model') or 'no model'})",
         f"cost {money(trace.get('cost_usd'))}",
     ]
-    if trace.get("replay_of"):
-        parts.append(f"replay of {trace['replay_of']}")
     meta = "".join(f'<span class="mi">{esc(p)}</span>' for p in parts)
+    if trace.get("replay_of"):
+        original, href = esc(trace["replay_of"]), links.trace(trace["replay_of"])
+        shown = f'<a href="{esc(href)}">{original}</a>' if href else original
+        meta += f'<span class="mi">replay of {shown}</span>'
     error = trace.get("error")
     error_html = f'<div class="error">{esc(error["what"])} — {esc(error["fix"])}</div>' if error else ""
     return (
@@ -248,7 +251,7 @@ def _session_html(trace: dict[str, Any], turns: list[dict[str, Any]] | None, lin
 def trace_page(trace: dict[str, Any], links: Links, turns: list[dict[str, Any]] | None = None) -> str:
     """The whole trace page as HTML."""
     body = (
-        _header(trace)
+        _header(trace, links)
         + f'<section id="answer"><h2>Answer and evidence</h2>{_answer_html(trace, links)}</section>'
         + _session_html(trace, turns, links)
         + context_section(trace)
