@@ -110,8 +110,8 @@ def cmd_view(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     shown = socket.gethostname() if host == ALL_INTERFACES else host
-    print(f"docintel view: http://{shown}:{port}/  (traces in {root}; Ctrl-C stops)", flush=True)
-    try:
+    try:  # Ctrl-C from the moment the address is printed stops the server cleanly
+        print(f"docintel view: http://{shown}:{port}/  (traces in {root}; Ctrl-C stops)", flush=True)
         server.serve_forever()
     except KeyboardInterrupt:
         print("stopped", file=sys.stderr)

@@ -231,3 +231,9 @@ def cited_pages(trace: dict[str, Any], items: list[ItemView]) -> list[PageView]:
 def unplaced_lines(items: list[ItemView]) -> list[CitedLine]:
     """Cited lines whose page is unknown (not sent, and the span names several pages or none)."""
     return [line for item in items for span in item.spans for line in span.lines if line.page is None]
+
+
+def cited_documents(trace: dict[str, Any]) -> list[int]:
+    """The positions in the trace's ``documents`` of the documents its spans cite (only these are opened)."""
+    cited = {span.get("doc") for span in (trace.get("verification") or {}).get("spans") or []}
+    return [i for i, record in enumerate(trace.get("documents") or []) if record.get("doc_id") in cited]

@@ -10,7 +10,7 @@ from typing import Any
 from ..outfile import check_output_path, write_text_keeping_mode
 from ..settings import Settings
 from .art import PageArt, open_art
-from .evidence import cited_pages, items_of
+from .evidence import cited_documents, cited_pages, items_of
 from .guard import Guard, Refused
 from .html import GENERATOR
 from .tracepage import Links, trace_page
@@ -18,7 +18,7 @@ from .tracepage import Links, trace_page
 
 def _arts(trace: dict[str, Any], guard: Guard, settings: Settings) -> dict[int, tuple[PageArt | None, str]]:
     arts: dict[int, tuple[PageArt | None, str]] = {}
-    for index in range(len(trace.get("documents") or [])):
+    for index in cited_documents(trace):
         try:
             record, path = guard.document(trace, index)
         except Refused as exc:

@@ -28,6 +28,7 @@ from ..errors import DocintelError
 from ..settings import Settings
 from ..traces.store import TraceStore
 from .art import PageArt, open_art
+from .evidence import cited_documents
 from .guard import Guard, Refused
 from .html import esc, page
 from .listpage import LIST_LIMITS, Filters, ask_form, list_page
@@ -84,12 +85,14 @@ class Viewer:
         """The page of one trace, its cited pages from the checked documents."""
         trace = self.guard.trace(trace_id)
         tid = quote(trace["trace_id"])
-        arts = {i: self.art(trace, i) for i in range(len(trace.get("documents") or []))}
+        arts = {i: self.art(trace, i) for i in cited_documents(trace)}
         links = Links(
             home="/",
             trace=lambda other: f"/trace/{quote(other)}",
             image=lambda n, p: f"/trace/{tid}/page/{n}/{p}.png",
-            pdf=lambda n, p: None if arts[n][1].endswith(_REFUSED) else f"/trace/{tid}/doc/{n}.pdf#page={p}",
+            pdf=lambda n, p: (
+                f"/trace/{tid}/doc/{n}.pdf#page={p}" if n in arts and not arts[n][1].endswith(_REFUSED) else None
+            ),
             ask_form=ask_form(self.token, [str(p) for p in self.paths], trace["trace_id"]) if self.pipeline else "",
             arts=arts,
         )
