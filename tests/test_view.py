@@ -18,6 +18,7 @@ from docintel.settings import load_settings
 from docintel.traces.store import TraceStore
 from docintel.view.evidence import item_checks, items_of
 from docintel.view.guard import Guard, Refused
+from docintel.view.html import esc
 from tests.conftest import read_traces
 
 REFUND = "What is the refund window?"
@@ -257,6 +258,7 @@ def test_browsing_reads_and_never_writes(run_cli, pdf_copy, served, isolated_env
     assert status == 200 and "value ✓" in page and 'data-item="0"' in page
     status, body = served.get(f"/trace/{ids[1]}/doc/0.pdf")
     assert status == 200 and body.startswith("%PDF")
+    assert f'href="/trace/{ids[1]}/export.html"' in page
     status, page = served.get(f"/trace/{ids[0]}/export.html")
     assert status == 200 and REFUND in page and "<form" not in page
     assert _snapshot(isolated_env / "traces", isolated_env / "cache") == before
@@ -356,3 +358,13 @@ def test_view_warns_when_listening_beyond_this_machine_and_says_when_a_port_is_t
     assert code == 2 and "cannot listen on 127.0.0.1:" in err and "--port" in err
     code, _, err = run_cli("view", isolated_env / "missing.pdf")
     assert code == 3 and "missing.pdf does not exist" in err
+
+
+def test_a_failed_ask_from_the_page_opens_the_trace_of_the_failure(fake_openai, pdf_copy, served, isolated_env):
+    fake_openai.default = {"status": 401, "body": {"error": {"message": "Incorrect API key", "type": "invalid"}}}
+    form = {"question": REFUND, "scope": "paths", "token": served.viewer.token}
+    status, location = served.post("/ask", form)
+    (trace,) = read_traces(isolated_env / "traces")
+    assert status == 303 and location == f"/trace/{trace['trace_id']}" and trace["status"]["final"] == "error"
+    page = served.get(location)[1]
+    assert f'<div class="error">{esc(trace["error"]["what"])} — ' in page

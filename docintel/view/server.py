@@ -94,6 +94,7 @@ class Viewer:
                 f"/trace/{tid}/doc/{n}.pdf#page={p}" if n in arts and not arts[n][1].endswith(_REFUSED) else None
             ),
             ask_form=ask_form(self.token, [str(p) for p in self.paths], trace["trace_id"]) if self.pipeline else "",
+            export=f"/trace/{tid}/export.html",
             arts=arts,
         )
         return trace_page(trace, links, self.turns(trace))

@@ -36,6 +36,7 @@ class Links:
     image: Callable[[int, int], str | None] = _none
     pdf: Callable[[int, int], str | None] = _none
     ask_form: str = ""
+    export: str | None = None
     arts: dict[int, tuple[PageArt | None, str]] = field(default_factory=dict)
 
 
@@ -208,6 +209,8 @@ def _header(trace: dict[str, Any], links: Links) -> str:
         original, href = esc(trace["replay_of"]), links.trace(trace["replay_of"])
         shown = f'<a href="{esc(href)}">{original}</a>' if href else original
         meta += f'<span class="mi">replay of {shown}</span>'
+    if links.export:
+        meta += f'<span class="mi"><a href="{esc(links.export)}">export as one HTML file</a></span>'
     error = trace.get("error")
     error_html = f'<div class="error">{esc(error["what"])} — {esc(error["fix"])}</div>' if error else ""
     return (
