@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import threading
 import urllib.error
@@ -368,3 +369,20 @@ def test_a_failed_ask_from_the_page_opens_the_trace_of_the_failure(fake_openai, 
     assert status == 303 and location == f"/trace/{trace['trace_id']}" and trace["status"]["final"] == "error"
     page = served.get(location)[1]
     assert f'<div class="error">{esc(trace["error"]["what"])} — ' in page
+
+
+def test_a_calculation_shows_each_operand_with_its_own_checks(run_cli, make_pdf, isolated_env):
+    from tests.test_offline import STATEMENTS
+
+    filing = make_pdf("acme-industrial-2023-10k.pdf", STATEMENTS)
+    trace_id = _ask(run_cli, "What was the current ratio in 2023?", filing)
+    out = isolated_env / "ratio.html"
+    assert run_cli("traces", "export", trace_id, "--html", out)[0] == 0
+    page = out.read_text()
+    assert "calc ✓" in page and "recomputed 2" in page
+    operands = re.findall(r"<li>operand ([^=<]+) = ([\d,.]+)", page)
+    assert [(name.strip(), value) for name, value in operands] == [
+        ("Total current assets", "800"),
+        ("Total current liabilities", "400"),
+    ]
+    assert page.count('<li class="m-ok" title="supported">value ✓') >= 3  # the item's and each operand's

@@ -84,6 +84,17 @@ class SpanView:
 
 
 @dataclass
+class OperandView:
+    """One operand of a calculation: what it is, its value and its own checks."""
+
+    label: str
+    value: float | None
+    column: str | None
+    checks: list[Check]
+    detail: str
+
+
+@dataclass
 class ItemView:
     """One answer item: its value, checks and spans."""
 
@@ -93,6 +104,7 @@ class ItemView:
     spans: list[SpanView]
     state: State
     notes: list[str] = field(default_factory=list)
+    operands: list[OperandView] = field(default_factory=list)
 
 
 @dataclass
@@ -164,6 +176,17 @@ def _span_lines(
     return cited, last < end
 
 
+def _operand(record: dict[str, Any]) -> OperandView:
+    value = record.get("value")
+    return OperandView(
+        label=str(record.get("name") or record.get("label") or "operand"),
+        value=float(value) if isinstance(value, int | float) else None,
+        column=record.get("column"),
+        checks=item_checks(record),
+        detail=str(record.get("detail") or ""),
+    )
+
+
 def items_of(trace: dict[str, Any]) -> list[ItemView]:
     """Every answer item with its checks (quote first) and its spans' cited lines."""
     answer = trace.get("answer") or {}
@@ -176,13 +199,15 @@ def items_of(trace: dict[str, Any]) -> list[ItemView]:
         item_spans = [s for s in spans if s.get("item") == index]
         quote_ok = all(s.get("verdict") == "verified" for s in item_spans)
         checks = [Check("quote", "✓" if quote_ok else "✗", "verified" if quote_ok else "failed")] if item_spans else []
-        notes = []
+        notes, operands = [], []
         for record in (r for r in records if r.get("item") == index):
             checks += item_checks(record)
             if record.get("detail"):
                 notes.append(str(record["detail"]))
+            operands += [_operand(o) for o in record.get("operands") or [] if isinstance(o, dict)]
         state = state_of([c.mark for c in checks]) if checks else "unchecked"
-        views.append(ItemView(index, value, checks, _span_views(index, item_spans, state, lines), state, notes))
+        spans_ = _span_views(index, item_spans, state, lines)
+        views.append(ItemView(index, value, checks, spans_, state, notes, operands))
     return views
 
 

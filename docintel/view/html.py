@@ -47,6 +47,7 @@ ul.checks li { font-size: .8rem; padding: 0 .4rem; border-radius: .3rem; border:
 ul.checks li.m-ok { color: var(--ok); border-color: var(--ok); } ul.checks li.m-bad { color: var(--bad);
   border-color: var(--bad); } ul.checks li.m-unk { color: var(--unk); border-color: var(--unk); }
 .item .detail, .small { font-size: .8rem; color: var(--muted); }
+ul.operands { padding-left: 1rem; margin: .2rem 0; font-size: .85rem; }
 ul.spans { padding-left: 1rem; margin: .2rem 0; font-size: .85rem; }
 ul.spans .quote { font-style: italic; }
 figure.page { margin: 0 0 1.2rem; } figure.page figcaption { font-size: .85rem; color: var(--muted);

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .art import LineBox, PageArt
-from .evidence import CitedLine, ItemView, PageView, cited_pages, items_of, unplaced_lines
+from .evidence import Check, CitedLine, ItemView, OperandView, PageView, cited_pages, items_of, unplaced_lines
 from .html import STATE_NAMES, esc, money, page
 from .sections import context_section, routing_section, usage_section
 
@@ -66,13 +66,27 @@ def value_html(item: dict[str, Any]) -> str:
     return esc(", ".join(fields))
 
 
-def _item_html(item: ItemView, documents: dict[str, int], links: Links) -> str:
-    checks = "".join(
+def _checks_html(checks: list[Check]) -> str:
+    return "".join(
         f'<li class="{_MARK_CLASS[c.mark]}" title="{esc(c.value)}">{esc(c.name)} {c.mark}'
         + (f" <span class=small>{esc(c.detail)}</span>" if c.detail else "")
         + "</li>"
-        for c in item.checks
+        for c in checks
     )
+
+
+def _operand_html(operand: OperandView) -> str:
+    value = "?" if operand.value is None else f"{operand.value:,.6g}"
+    column = f" [{operand.column}]" if operand.column else ""
+    detail = f'<div class="detail">{esc(operand.detail)}</div>' if operand.detail else ""
+    return (
+        f"<li>operand {esc(operand.label)} = {esc(value)}{esc(column)}"
+        f'<ul class="checks">{_checks_html(operand.checks)}</ul>{detail}</li>'
+    )
+
+
+def _item_html(item: ItemView, documents: dict[str, int], links: Links) -> str:
+    checks = _checks_html(item.checks)
     spans = []
     for span in item.spans:
         pages = sorted({line.page for line in span.lines if line.page is not None})
@@ -86,6 +100,8 @@ def _item_html(item: ItemView, documents: dict[str, int], links: Links) -> str:
         quote = f'<span class="quote">“{esc(span.quote)}”</span>'
         spans.append(f"<li>quote {mark} {field_name}{where_html}: {quote}{detail}{more}</li>")
     notes = "".join(f'<div class="detail">{esc(n)}</div>' for n in item.notes)
+    if item.operands:
+        notes += '<ul class="operands">' + "".join(map(_operand_html, item.operands)) + "</ul>"
     return (
         f'<li class="item s-{item.state}" id="item-{item.index}" data-item="{item.index}" tabindex="0" '
         f'data-state="{item.state}"><div><span class="num">{item.index + 1}.</span>'
