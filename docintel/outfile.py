@@ -57,7 +57,7 @@ def check_output_path(
     """
     from .ingest.documents import expand_paths  # pandas, only when an output is checked
 
-    flag = "--out" if kind != "plot" else "--plot"
+    flag = {"plot": "--plot", "HTML export": "--html"}.get(kind, "--out")
     candidates = [p for p in inputs if p.exists()] + expand_paths([p for p in inputs if p.is_dir()])[0]
     for path in candidates:
         if out.resolve() == path.resolve() or (out.exists() and _same_file(out, path)):

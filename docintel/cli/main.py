@@ -14,10 +14,10 @@ import traceback
 from .. import __version__
 from ..errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, DocintelError, UsageError
 from ..render.text import print_text
-from . import ask, batch, chat, context, eval, examples, index, ingest, page, settings, traces
+from . import ask, batch, chat, context, eval, examples, index, ingest, page, settings, traces, view
 from .common import EPILOG, Parser
 
-COMMAND_MODULES = (ask, chat, context, ingest, index, page, settings, batch, traces, eval, examples)
+COMMAND_MODULES = (ask, chat, context, ingest, index, page, settings, batch, traces, view, eval, examples)
 
 
 def build_parser() -> Parser:

@@ -23,15 +23,15 @@ def register(sub: Any) -> None:
         sub,
         "traces",
         _dispatch_traces,
-        help="review stored traces: list, show, verify, replay, stats",
+        help="review stored traces: list, show, verify, replay, stats, export",
         description="Review what was asked, what the model saw, what it answered, what failed\n"
         "verification and what it cost. IDs may be abbreviated to a unique prefix.",
     )
     tsub = t.add_subparsers(dest="traces_command", metavar="ACTION", required=True)
     lp, sp = _add_list(tsub), _add_show(tsub)
     vp, rp = _add_verify(tsub), _add_replay(tsub)
-    st = _add_stats(tsub)
-    for parser in (lp, sp, st):
+    st, ep = _add_stats(tsub), _add_export(tsub)
+    for parser in (lp, sp, st, ep):
         parser.add_argument("--traces-dir", type=Path, help="traces folder (DOCINTEL_TRACES_DIR; default ./traces)")
     for parser in (vp, rp):
         common_flags(parser, extractor=False)  # --cache-dir, --traces-dir, --password, --quiet as everywhere
@@ -49,6 +49,9 @@ def _add_list(tsub: Any) -> argparse.ArgumentParser:
     )
     lp.add_argument("--since", help="only traces created on or after DATE (YYYY-MM-DD or ISO time)")
     lp.add_argument("--grep", help="only traces whose question contains TEXT (case-insensitive)")
+    lp.add_argument(
+        "--doc", metavar="NAME", help="only traces with a document whose id contains NAME (case-insensitive)"
+    )
     lp.add_argument("--json", action="store_true")
     return lp
 
@@ -118,6 +121,24 @@ def _add_stats(tsub: Any) -> argparse.ArgumentParser:
     return st
 
 
+def _add_export(tsub: Any) -> argparse.ArgumentParser:
+    ep: argparse.ArgumentParser = tsub.add_parser(
+        "export",
+        help="write a trace's page as one self-contained HTML file (page images inlined)",
+        description="Write the page `docintel view` shows for a trace as one HTML file that needs\n"
+        "nothing else: the answer, each item's checks, the cited pages with their lines boxed (page\n"
+        "images inlined; without page geometry the cited lines are listed), the context sent, the\n"
+        "routing and the calls. A document is read only while its content hash matches the trace.\n"
+        "FILE is never an input, a PDF, or an existing file that is not a docintel export (unless\n"
+        "--force); it is written atomically.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ep.add_argument("id", help="a trace id (or unique prefix)")
+    ep.add_argument("--html", type=Path, required=True, metavar="FILE", help="the HTML file to write")
+    ep.add_argument("--force", action="store_true", help="replace FILE even when it is not a docintel export")
+    return ep
+
+
 def _add_document_flags(parser: argparse.ArgumentParser) -> None:
     """--doc and --search: where verify and replay find documents that moved."""
     parser.add_argument(
@@ -159,7 +180,11 @@ def cmd_traces_list(args: argparse.Namespace) -> int:
 
     store = _store(args)
     rows, problems = store.query(
-        status=args.status, since=_since(args.since) if args.since else None, grep=args.grep, limit=args.limit
+        status=args.status,
+        since=_since(args.since) if args.since else None,
+        grep=args.grep,
+        limit=args.limit,
+        doc=args.doc,
     )
     if args.json:
         print(json.dumps({"traces": rows, "problems": problems}, indent=1, ensure_ascii=False))
@@ -258,6 +283,21 @@ def cmd_traces_stats(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_traces_export(args: argparse.Namespace) -> int:
+    """Write one self-contained HTML page of a trace."""
+    from ..view.export import write_export
+    from ..view.guard import Guard
+
+    store = _store(args)
+    trace = store.load(args.id).as_json()
+    session = trace.get("session")
+    turns = store.session(session["session_id"]) if session else None
+    settings = load_settings({"traces_dir": args.traces_dir})
+    out = write_export(trace, Guard(store), settings, args.html, force=args.force, turns=turns)
+    print(f"wrote {out} (trace {trace['trace_id']})")
+    return EXIT_OK
+
+
 def _dispatch_traces(args: argparse.Namespace) -> int:
     return {
         "list": cmd_traces_list,
@@ -265,4 +305,5 @@ def _dispatch_traces(args: argparse.Namespace) -> int:
         "verify": cmd_traces_verify,
         "replay": cmd_traces_replay,
         "stats": cmd_traces_stats,
+        "export": cmd_traces_export,
     }[args.traces_command](args)

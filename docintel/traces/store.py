@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import sqlite3
 from collections.abc import Iterator
@@ -32,6 +33,7 @@ TRACE_VERSION = 2  # written; docintel.traces.model reads version 1 too
 READABLE_TRACE_VERSIONS = (1, TRACE_VERSION)
 INDEX_NAME = "index.db"
 INDEX_SCHEMA = 2  # PRAGMA user_version of index.db; another value means the table is rebuilt
+SAFE_ID = re.compile(r"[0-9A-Za-z][0-9A-Za-z-]{0,99}")  # a trace id or a prefix of one: never a path
 INDEX_TIMEOUT_S = 30.0  # how long a connection waits for another writer's lock
 _SECRET_KEYS = {"authorization", "api_key", "openai_api_key", "x-api-key"}
 # The statuses a trace can have (final, answer or verification), for ``traces list --status``.
@@ -237,10 +239,15 @@ def _row(values: tuple[Any, ...]) -> dict[str, Any]:
     return row
 
 
-def _select(status: str | None, since: str | None, grep: str | None, limit: int) -> tuple[str, list[Any]]:
+def _select(
+    status: str | None, since: str | None, grep: str | None, limit: int, doc: str | None = None
+) -> tuple[str, list[Any]]:
     """The query for ``traces list`` filters: newest first, every filter given must hold."""
     clauses: list[str] = []
     params: list[Any] = []
+    if doc:
+        clauses.append("EXISTS (SELECT 1 FROM json_each(docs) WHERE instr(casefold(value), ?) > 0)")
+        params.append(doc.casefold())
     if status:
         clauses.append("? IN (final, answer_status, verification_status, support)")
         params.append(status)
@@ -318,8 +325,9 @@ def _sync(connection: sqlite3.Connection, entries: list[os.DirEntry[str]], reade
 class TraceStore:
     """The traces folder: write, list, load."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, read_only: bool = False) -> None:
         self.root = root
+        self.read_only = read_only  # listing never writes index.db (the viewer writes only the traces it asks)
 
     @property
     def index_path(self) -> Path:
@@ -390,20 +398,27 @@ class TraceStore:
         return [Path(e.path) for e in self._entries()]
 
     def query(
-        self, *, status: str | None = None, since: str | None = None, grep: str | None = None, limit: int = 0
+        self,
+        *,
+        status: str | None = None,
+        since: str | None = None,
+        grep: str | None = None,
+        limit: int = 0,
+        doc: str | None = None,
     ) -> tuple[list[dict[str, Any]], list[str]]:
         """Index rows, newest first, and problems met (damaged files skipped).
 
         Filters: *status* equals the final, answer or verification status; *since* (ISO time, UTC)
-        is at or before ``created_at``; *grep* is in the question (case-insensitive); at most
-        *limit* rows (0: all). The index is brought in step with the files first.
+        is at or before ``created_at``; *grep* is in the question (case-insensitive); *doc* is in the
+        id of one of its documents (case-insensitive); at most *limit* rows (0: all). The index is
+        brought in step with the files first.
         """
         entries = self._entries()
         if not self.root.is_dir():
             return [], []
         reader = _Reader()
         with closing(self._synced(entries, reader)) as connection:
-            sql, params = _select(status, since, grep, limit)
+            sql, params = _select(status, since, grep, limit, doc)
             rows = [_row(values) for values in connection.execute(sql, params)]
         return rows, reader.problems
 
@@ -419,6 +434,8 @@ class TraceStore:
 
     def _synced(self, entries: list[os.DirEntry[str]], reader: _Reader) -> sqlite3.Connection:
         """A connection to an index in step with *entries*: index.db, rebuilt when damaged, else one in memory."""
+        if self.read_only:
+            return self._synced_in_memory(entries, reader)
         try:
             return self._synced_on_disk(entries, reader)
         except (sqlite3.Error, OSError) as exc:
@@ -462,14 +479,31 @@ class TraceStore:
 
     def load(self, trace_id: str) -> Trace:
         """The validated trace whose id is *trace_id* or starts with it (unique prefix)."""
+        return read_trace(self.find(trace_id))
+
+    def find(self, trace_id: str) -> Path:
+        """The file of the trace whose id is *trace_id* or starts with it (unique prefix), inside the folder.
+
+        An id is letters, digits and dashes only: a path (``../../x``, ``/etc/x``) is a TraceError, and so is
+        a trace file that is a link to somewhere outside the folder.
+        """
+        if not SAFE_ID.fullmatch(trace_id):
+            raise TraceError(
+                f"{trace_id[:80]!r} is not a trace id (ids are letters, digits and dashes)",
+                "run `docintel traces list` to see ids",
+            )
         path = self.root / f"{trace_id}.json"
-        if not path.exists():
+        if not path.is_file():
             matches = [p for p in self.trace_files() if p.stem.startswith(trace_id)]
             if len(matches) != 1:
                 what = "no trace" if not matches else f"{len(matches)} traces"
                 raise TraceError(f"{what} with id {trace_id!r} in {self.root}", "run `docintel traces list` to see ids")
             path = matches[0]
-        return read_trace(path)
+        if not path.resolve().is_relative_to(self.root.resolve()):
+            raise TraceError(
+                f"trace {path.name} links outside {self.root}", "only trace files inside the traces folder are read"
+            )
+        return path
 
     def session(self, session_id: str) -> list[dict[str, Any]]:
         """Every stored trace of a chat session (id or unique prefix), in turn order; TraceError when none."""
