@@ -3,6 +3,7 @@ only while their content hash matches, the HTML export, the server's routes, fil
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -213,6 +214,13 @@ class Served:
         except urllib.error.HTTPError as exc:
             return exc.code, exc.read().decode("utf-8", "replace")
 
+    def get_bytes(self, path: str) -> tuple[int, bytes]:
+        try:
+            with urllib.request.urlopen(self.base + path, timeout=30) as response:
+                return response.status, response.read()
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.read()
+
     def post(self, path: str, form: dict[str, str]) -> tuple[int, str]:
         class NoRedirect(urllib.request.HTTPRedirectHandler):
             def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -262,7 +270,10 @@ def test_browsing_reads_and_never_writes(run_cli, pdf_copy, served, isolated_env
     assert f'href="/trace/{ids[1]}/export.html"' in page
     status, page = served.get(f"/trace/{ids[0]}/export.html")
     assert status == 200 and REFUND in page and "<form" not in page
-    assert _snapshot(isolated_env / "traces", isolated_env / "cache") == before
+    after = _snapshot(isolated_env / "traces", isolated_env / "cache")
+    assert {k: after[k] for k in before} == before  # nothing changed
+    added = set(after) - set(before)  # only rendered pages in docintel's cache, never a trace or the index
+    assert all("/cache/pages/" in name for name in added), added
 
 
 def test_urls_never_reach_outside_the_traces_folder(run_cli, pdf_copy, served, isolated_env):
@@ -386,3 +397,41 @@ def test_a_calculation_shows_each_operand_with_its_own_checks(run_cli, make_pdf,
         ("Total current liabilities", "400"),
     ]
     assert page.count('<li class="m-ok" title="supported">value ✓') >= 3  # the item's and each operand's
+
+
+# ---------------------------------------------------------------------------- page images and boxes
+
+
+def test_the_cited_page_is_drawn_with_a_box_per_cited_line(run_cli, pdf_copy, served):
+    trace_id = _ask(run_cli, REFUND, pdf_copy)
+    status, page = served.get(f"/trace/{trace_id}")
+    boxes = re.findall(r'<div class="box s-(\w+)" style="left:([\d.]+)%;top:([\d.]+)%[^"]*" data-item="(\d)" '
+                       r'data-line="(\d+)"', page)  # fmt: skip
+    assert sorted(int(b[4]) for b in boxes) == [59, 60, 63] and {b[0] for b in boxes} == {"verified"}
+    assert all(5 < float(b[1]) < 50 and 0 < float(b[2]) < 60 for b in boxes)  # on the page, near its top left
+    assert f'src="/trace/{trace_id}/page/0/5.png"' in page and 'class="cited-line' not in page
+    status, png = served.get_bytes(f"/trace/{trace_id}/page/0/5.png")
+    assert status == 200 and png.startswith(b"\x89PNG") and len(png) > 20_000
+    assert served.get(f"/trace/{trace_id}/page/0/7.png")[0] == 404  # the document has 6 pages
+    with pdf_copy.open("ab") as handle:
+        handle.write(b"\n% changed\n")
+    assert served.get(f"/trace/{trace_id}/page/0/5.png")[0] == 403
+
+
+def test_export_inlines_the_page_images(run_cli, pdf_copy, isolated_env):
+    trace_id = _ask(run_cli, REFUND, pdf_copy)
+    out = isolated_env / "refund.html"
+    assert run_cli("traces", "export", trace_id, "--html", out)[0] == 0
+    page = out.read_text()
+    (src,) = re.findall(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
+    assert base64.b64decode(src).startswith(b"\x89PNG")
+    assert page.count('<div class="box s-verified"') == 3 and 'class="cited-line' not in page
+
+
+def test_lines_read_by_another_extractor_are_listed_beside_the_page(run_cli, pdf_copy, served, monkeypatch):
+    monkeypatch.setenv("DOCINTEL_EXTRACTOR", "pypdf")  # its line numbers are not the renderer's
+    trace_id = _ask(run_cli, REFUND, pdf_copy)
+    page = served.get(f"/trace/{trace_id}")[1]
+    assert "was read by pypdf" in page and "its cited lines are listed beside the page" in page
+    assert '<div class="sheet"><img' in page and '<div class="box' not in page
+    assert page.count('<li class="cited-line s-verified"') == 3

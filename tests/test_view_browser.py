@@ -1,5 +1,5 @@
 """`docintel view` in a real browser: headless Chromium (Debian's chromium and chromium-driver, which .ci/run
-installs) driven by selenium. Opens the list, a trace, finds one mark per cited line with its verdict, clicks an
+installs) driven by selenium. Opens the list, a trace, finds one box per cited line with its verdict, clicks an
 item, asks from the page, and saves screenshots under the test's temporary folder."""
 
 from __future__ import annotations
@@ -132,12 +132,16 @@ def test_list_trace_marks_click_and_ask(run_cli, corpus_pdf, fake_openai, browse
     browser.find_element(By.LINK_TEXT, refund["question"]).click()
     marks = _wait(browser, MARKS)
     seen = {int(m.get_attribute("data-line")): m.get_attribute("data-state") for m in marks}
-    assert len(marks) == len(seen) == 3  # one mark per cited line: 60, 61 and 63
+    assert len(marks) == len(seen) == 3  # one box per cited line: 60, 61 and 63
     assert seen == _expected_marks(refund) == {60: "verified", 61: "verified", 63: "failed"}
     labels = [m.find_element(By.CSS_SELECTOR, ".label").text for m in marks]
     assert labels == ["1 · L60", "1 · L61", "2 · L63"]  # item and line
     colours = {m.get_attribute("data-state"): m.value_of_css_property("border-left-color") for m in marks}
     assert colours["verified"] != colours["failed"]
+    (image,) = browser.find_elements(By.CSS_SELECTOR, ".sheet img")  # the one cited page, drawn
+    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) > 500
+    assert not browser.find_elements(By.CSS_SELECTOR, ".cited-line")  # every cited line is boxed, none listed
+    assert all(10 < m.size["height"] < 40 and m.size["width"] > 100 for m in marks)  # a line's box, not a page's
     browser.save_screenshot(str(shots / "trace.png"))
 
     item = browser.find_element(By.ID, "item-1")

@@ -136,6 +136,10 @@ def _add_export(tsub: Any) -> argparse.ArgumentParser:
     ep.add_argument("id", help="a trace id (or unique prefix)")
     ep.add_argument("--html", type=Path, required=True, metavar="FILE", help="the HTML file to write")
     ep.add_argument("--force", action="store_true", help="replace FILE even when it is not a docintel export")
+    ep.add_argument("--password", help="password of an encrypted document, to draw its pages")
+    ep.add_argument(
+        "--cache-dir", type=Path, help="cache folder for parsed PDFs and rendered pages (DOCINTEL_CACHE_DIR)"
+    )
     return ep
 
 
@@ -292,8 +296,8 @@ def cmd_traces_export(args: argparse.Namespace) -> int:
     trace = store.load(args.id).as_json()
     session = trace.get("session")
     turns = store.session(session["session_id"]) if session else None
-    settings = load_settings({"traces_dir": args.traces_dir})
-    out = write_export(trace, Guard(store), settings, args.html, force=args.force, turns=turns)
+    settings = load_settings({"traces_dir": args.traces_dir, "cache_dir": args.cache_dir})
+    out = write_export(trace, Guard(store), settings, args.html, force=args.force, turns=turns, password=args.password)
     print(f"wrote {out} (trace {trace['trace_id']})")
     return EXIT_OK
 

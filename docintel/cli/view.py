@@ -24,9 +24,10 @@ def register(sub: Any) -> None:
         description="Start a local web server (http://127.0.0.1:8765/ by default; Ctrl-C stops it) with:\n"
         "  the trace list    filters of `traces list` (status, document, date, text), newest first\n"
         "  a trace page      the question and answer; each item with its checks (✓ held, ✗ failed, ? not\n"
-        "                    checked) and their details; the cited pages with each cited line boxed in\n"
-        "                    its verdict's colour and labelled with its item and lines (click an item to\n"
-        "                    scroll to its boxes; without page geometry the cited lines are listed); the\n"
+        "                    checked) and their details; the cited pages (rendered as `docintel page`\n"
+        "                    does) with each cited line boxed in its verdict's colour and labelled with\n"
+        "                    its item and line (click an item to scroll to its boxes; where a page cannot\n"
+        "                    be boxed, e.g. a document read by pypdf or since changed, lines are listed); the\n"
         "                    context as the model saw it with a budget bar per document and per tier\n"
         "                    (evidence, conversation, examples); routing decisions and notes; the calls\n"
         "                    with tokens and cost; a chat session's turns; a link to export the page\n"
@@ -36,7 +37,8 @@ def register(sub: Any) -> None:
         "reach the port can read the traces and ask: a warning is printed). Trace ids from a URL never\n"
         "reach outside the traces folder; a document is served only when a trace names it and its\n"
         "content hash still matches; nothing is written except the traces of questions asked from\n"
-        "the page (the trace index is read, not updated).\n\n"
+        "the page and docintel's cache of parsed documents and rendered pages (the trace index is\n"
+        "read, not updated).\n\n"
         "example: docintel view corpus/\n"
         "example: docintel view --traces runs/traces --port 9000",
     )
@@ -61,7 +63,7 @@ def register(sub: Any) -> None:
         "anyone who can reach it can read the traces and documents and ask questions",
     )
     p.add_argument("--cache-dir", type=Path, help="cache folder for parsed PDFs (DOCINTEL_CACHE_DIR)")
-    p.add_argument("--password", help="password for encrypted PDFs asked about from the page")
+    p.add_argument("--password", help="password for encrypted PDFs: to draw their pages and to ask about them")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr while asking")
     answer_flags(p)
     retrieval_flags(p)
@@ -92,7 +94,7 @@ def cmd_view(args: argparse.Namespace) -> int:
     root = settings.traces_dir
     if root.exists() and not root.is_dir():
         raise TraceError(f"traces folder {root} is a file, not a folder", "give the folder with --traces DIR")
-    viewer = Viewer(settings, make_pipeline(args), [p.resolve() for p in args.paths])
+    viewer = Viewer(settings, make_pipeline(args), [p.resolve() for p in args.paths], args.password)
     host = args.host or "127.0.0.1"
     try:
         server = make_server(viewer, host, args.port, any_host=args.host is not None)

@@ -55,14 +55,17 @@ class NotFound(Refused):
 class Viewer:
     """What the handler serves: traces (read only), checked documents, and asking through the pipeline."""
 
-    def __init__(self, settings: Settings, pipeline: Pipeline | None, paths: list[Path]) -> None:
+    def __init__(
+        self, settings: Settings, pipeline: Pipeline | None, paths: list[Path], password: str | None = None
+    ) -> None:
         self.settings = settings
+        self.password = password
         self.store = TraceStore(settings.traces_dir, read_only=True)
         self.guard = Guard(self.store)
         self.pipeline = pipeline
         self.paths = paths
         self.token = secrets.token_urlsafe(24)
-        self._arts: dict[tuple[str, str], tuple[PageArt | None, str]] = {}
+        self._arts: dict[tuple[str, str, str], tuple[PageArt | None, str]] = {}
         self._pngs: OrderedDict[tuple[str, str, int], bytes] = OrderedDict()
         self._lock = threading.Lock()
         self._ask_lock = threading.Lock()
@@ -115,10 +118,10 @@ class Viewer:
             record, path = self.guard.document(trace, doc_index)
         except Refused as exc:
             return None, f"{exc}{_REFUSED}"
-        key = (str(path), record["content_hash"])
+        key = (str(path), record["content_hash"], str(record.get("extractor_version")))
         with self._lock:
             if key not in self._arts:
-                self._arts[key] = open_art(path, record["content_hash"], self.settings)
+                self._arts[key] = open_art(path, record, self.settings, self.password)
             return self._arts[key]
 
     def png(self, trace_id: str, doc_index: int, page_number: int) -> bytes:
@@ -135,7 +138,10 @@ class Viewer:
         art, reason = self.art(trace, doc_index)
         if art is None:
             raise NotFound(reason)
-        data = art.png(page_number)
+        try:
+            data = art.png(page_number)
+        except DocintelError as exc:
+            raise NotFound(f"page {page_number} of {record['doc_id']} cannot be drawn ({exc.what})") from None
         with self._lock:
             self._pngs[key] = data
             while len(self._pngs) > PNG_CACHE_PAGES:
@@ -169,7 +175,7 @@ class Viewer:
         return result.trace_id
 
 
-_REFUSED = ", so it is not served"
+_REFUSED = ", so it is not shown: its cited lines are listed from the trace"
 
 
 def _filters(query: dict[str, list[str]]) -> Filters:
@@ -246,7 +252,7 @@ class Handler(BaseHTTPRequestHandler):
             from .export import export_html
 
             trace = viewer.guard.trace(parts[1])
-            data = export_html(trace, viewer.guard, viewer.settings, viewer.turns(trace)).encode()
+            data = export_html(trace, viewer.guard, viewer.settings, viewer.turns(trace), viewer.password).encode()
             disposition = f'attachment; filename="docintel-{trace["trace_id"]}.html"'
             self._send(HTTPStatus.OK, data, "text/html; charset=utf-8", disposition=disposition)
         else:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import DocintelError
 from .art import LineBox, PageArt
 from .evidence import Check, CitedLine, ItemView, OperandView, PageView, cited_pages, items_of, unplaced_lines
 from .html import STATE_NAMES, esc, money, page
@@ -133,46 +134,48 @@ def _line_item(line: CitedLine) -> str:
     )
 
 
-def _page_html(view: PageView, trace: dict[str, Any], links: Links) -> str:
-    record = (trace.get("documents") or [])[view.doc_index] if view.doc_index is not None else None
-    art, _ = links.arts.get(view.doc_index, (None, "")) if view.doc_index is not None else (None, "")
+def _figure(view: PageView, caption: str, inner: str) -> str:
+    return f'<figure class="page" data-doc="{esc(view.doc)}" data-page="{view.page}">{caption}{inner}</figure>'
+
+
+def _page_html(view: PageView, links: Links) -> tuple[str, str]:
+    """One cited page: the image with a box per placed line and a list of the others; and a problem, if any."""
+    art = links.arts.get(view.doc_index, (None, ""))[0] if view.doc_index is not None else None
     caption = f"{view.doc} — page {view.page}"
     href = links.pdf(view.doc_index, view.page) if view.doc_index is not None else None
-    if href:
-        caption_html = f'{esc(caption)} · <a href="{esc(href)}" target="_blank">open the PDF here</a>'
-    else:
-        caption_html = esc(caption)
-    if record and art is not None and view.doc_index is not None:
-        src = links.image(view.doc_index, view.page)
-        boxes = art.boxes({line.global_line for line in view.lines})
-        placed = [(line, boxes[line.global_line]) for line in view.lines if line.global_line in boxes]
-        missing = [line for line in view.lines if line.global_line not in boxes]
-        if src and placed:
-            sheet = "".join(_box(line, box) for line, box in placed)
-            listed = f'<ol class="cited-lines">{"".join(map(_line_item, missing))}</ol>' if missing else ""
-            return (
-                f'<figure class="page" data-doc="{esc(view.doc)}" data-page="{view.page}">'
-                f"<figcaption>{caption_html}</figcaption>"
-                f'<div class="sheet"><img src="{esc(src)}" alt="{esc(caption)}" loading="lazy">{sheet}</div>'
-                f"{listed}</figure>"
-            )
-    return (
-        f'<figure class="page" data-doc="{esc(view.doc)}" data-page="{view.page}">'
-        f'<figcaption>{caption_html}</figcaption><ol class="cited-lines">'
-        f"{''.join(map(_line_item, view.lines))}</ol></figure>"
-    )
+    link = f' · <a href="{esc(href)}" target="_blank">open the PDF here</a>' if href else ""
+    caption_html = f"<figcaption>{esc(caption)}{link}</figcaption>"
+    src = links.image(view.doc_index, view.page) if view.doc_index is not None else None
+    listed = f'<ol class="cited-lines">{"".join(map(_line_item, view.lines))}</ol>'
+    if art is None or not src:
+        return _figure(view, caption_html, listed), ""
+    try:
+        boxes = art.boxes(view.page, {line.global_line for line in view.lines})
+    except DocintelError as exc:
+        return _figure(
+            view, caption_html, listed
+        ), f"page {view.page} of {view.doc} cannot be drawn ({exc.what}): its cited lines are listed"
+    placed = "".join(_box(line, boxes[line.global_line]) for line in view.lines if line.global_line in boxes)
+    rest = [line for line in view.lines if line.global_line not in boxes]
+    rest_html = f'<ol class="cited-lines">{"".join(map(_line_item, rest))}</ol>' if rest else ""
+    sheet = f'<div class="sheet"><img src="{esc(src)}" alt="{esc(caption)}">{placed}</div>'
+    return _figure(view, caption_html, sheet + rest_html), ""
 
 
-def _pages_html(trace: dict[str, Any], items: list[ItemView], links: Links) -> str:
+def _pages_html(items: list[ItemView], trace: dict[str, Any], links: Links) -> str:
     pages = cited_pages(trace, items)
-    reasons = sorted({reason for art, reason in links.arts.values() if art is None and reason})
-    notice = "".join(f'<div class="notice">{esc(r)}: the cited lines are listed instead.</div>' for r in reasons)
-    if not links.arts and pages:
-        notice = '<div class="notice">page images are not available here: the cited lines are listed.</div>'
+    figures, problems = [], []
+    for view in pages:
+        figure, problem = _page_html(view, links)
+        figures.append(figure)
+        problems.append(problem)
+    notes = [note for _, note in links.arts.values() if note] + [p for p in problems if p]
+    if pages and not links.arts:
+        notes.append("page images are not available here: the cited lines are listed")
+    notice = "".join(f'<div class="notice">{esc(n)}.</div>' for n in notes)
     loose = unplaced_lines(items)
     loose_html = f'<ol class="cited-lines">{"".join(map(_line_item, loose))}</ol>' if loose else ""
-    body = "".join(_page_html(view, trace, links) for view in pages)
-    return f'<div class="pages">{notice}{body}{loose_html}</div>' if body or loose_html else '<div class="pages"></div>'
+    return f'<div class="pages">{notice}{"".join(figures)}{loose_html}</div>'
 
 
 def _answer_html(trace: dict[str, Any], links: Links) -> str:
@@ -200,7 +203,7 @@ def _answer_html(trace: dict[str, Any], links: Links) -> str:
     if answer.get("answer_found") and not answer.get("complete_answer_found"):
         extras.append("flag: incomplete")
     tail = "".join(f'<div class="small">{esc(e)}</div>' for e in extras)
-    return f'{head}<div class="evidence">{listing}{_pages_html(trace, items, links)}</div>{tail}'
+    return f'{head}<div class="evidence">{listing}{_pages_html(items, trace, links)}</div>{tail}'
 
 
 def _badge(status: str) -> str:
