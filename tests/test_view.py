@@ -272,8 +272,8 @@ def test_browsing_reads_and_never_writes(run_cli, pdf_copy, served, isolated_env
     assert status == 200 and REFUND in page and "<form" not in page
     after = _snapshot(isolated_env / "traces", isolated_env / "cache")
     assert {k: after[k] for k in before} == before  # nothing changed
-    added = set(after) - set(before)  # only rendered pages in docintel's cache, never a trace or the index
-    assert all("/cache/pages/" in name for name in added), added
+    added = set(after) - set(before)  # only docintel's cache (documents parsed, pages rendered); never a trace
+    assert all(("/cache/pages/" in name or "/cache/lines/" in name) for name in added), added
 
 
 def test_urls_never_reach_outside_the_traces_folder(run_cli, pdf_copy, served, isolated_env):
@@ -428,10 +428,21 @@ def test_export_inlines_the_page_images(run_cli, pdf_copy, isolated_env):
     assert page.count('<div class="box s-verified"') == 3 and 'class="cited-line' not in page
 
 
-def test_lines_read_by_another_extractor_are_listed_beside_the_page(run_cli, pdf_copy, served, monkeypatch):
-    monkeypatch.setenv("DOCINTEL_EXTRACTOR", "pypdf")  # its line numbers are not the renderer's
+@pytest.mark.parametrize("extractor", ["pypdf", "pdfium"])
+def test_lines_are_boxed_as_the_trace_s_extractor_numbered_them(run_cli, pdf_copy, served, monkeypatch, extractor):
+    monkeypatch.setenv("DOCINTEL_EXTRACTOR", extractor)
     trace_id = _ask(run_cli, REFUND, pdf_copy)
     page = served.get(f"/trace/{trace_id}")[1]
-    assert "was read by pypdf" in page and "its cited lines are listed beside the page" in page
+    assert sorted(map(int, re.findall(r'<div class="box s-verified"[^>]* data-line="(\d+)"', page))) == [59, 60, 63]
+
+
+def test_lines_numbered_by_an_older_line_builder_are_listed_beside_the_page(run_cli, pdf_copy, served, isolated_env):
+    trace_id = _ask(run_cli, REFUND, pdf_copy)
+    path = isolated_env / "traces" / f"{trace_id}.json"
+    trace = json.loads(path.read_text())
+    trace["documents"][0]["extractor_version"] = "pypdf1.0.0-l1"  # written by an older docintel
+    path.write_text(json.dumps(trace))
+    page = served.get(f"/trace/{trace_id}")[1]
+    assert "was read as pypdf1.0.0-l1 when the trace was written" in page and "listed beside the page" in page
     assert '<div class="sheet"><img' in page and '<div class="box' not in page
     assert page.count('<li class="cited-line s-verified"') == 3

@@ -27,7 +27,7 @@ def register(sub: Any) -> None:
         "                    checked) and their details; the cited pages (rendered as `docintel page`\n"
         "                    does) with each cited line boxed in its verdict's colour and labelled with\n"
         "                    its item and line (click an item to scroll to its boxes; where a page cannot\n"
-        "                    be boxed, e.g. a document read by pypdf or since changed, lines are listed); the\n"
+        "                    be boxed, e.g. a document changed since, lines are listed); the\n"
         "                    context as the model saw it with a budget bar per document and per tier\n"
         "                    (evidence, conversation, examples); routing decisions and notes; the calls\n"
         "                    with tokens and cost; a chat session's turns; a link to export the page\n"

@@ -3,9 +3,10 @@
 ``open_art(path, record, settings, password)`` gives a ``PageArt`` for a document already checked against its
 trace record (see ``guard``): ``png(page)`` is the page rendered by ``ingest.pages.render_page`` and
 ``boxes(page, lines)`` places GLOBAL_LINE numbers on it (fractions of the image, origin top left), so the
-page draws each box itself, in its verdict's colour. Boxes are given only when the trace's line numbers are
-the renderer's: the document was read by the same extractor and line-building version; otherwise the page
-is shown and its cited lines are listed beside it, and the note says why.
+page draws each box itself, in its verdict's colour. Lines are numbered as the trace's extractor numbers
+them (pdfium lines carry their own box; pypdf lines are placed by their text). Boxes are given only when
+that extractor's line building is the one that wrote the trace; otherwise the page is shown, its cited
+lines are listed beside it, and the note says why.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..settings import Settings
 
 if TYPE_CHECKING:
+    from ..ingest.extractors import Extractor
     from ..ingest.pages import PageImage
 
 RENDER_DPI = 144.0  # a letter page is 1224 pixels wide: a table row stays sharp when the image is scaled down
@@ -40,9 +42,11 @@ class LineBox:
 class PageArt:
     """Page images of one checked document and, when its line numbers are the trace's, each line's box."""
 
-    def __init__(self, path: Path, settings: Settings, password: str | None, lines_match: bool) -> None:
+    def __init__(
+        self, path: Path, settings: Settings, password: str | None, extractor: Extractor, lines_match: bool
+    ) -> None:
         self.path, self.settings, self.password = path, settings, password
-        self.lines_match = lines_match
+        self.extractor, self.lines_match = extractor, lines_match
         self._pages: OrderedDict[int, PageImage] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -53,7 +57,9 @@ class PageArt:
             if page in self._pages:
                 self._pages.move_to_end(page)
                 return self._pages[page]
-        image = render_page(self.path, page, settings=self.settings, password=self.password, dpi=RENDER_DPI)
+        image = render_page(
+            self.path, page, settings=self.settings, password=self.password, dpi=RENDER_DPI, extractor=self.extractor
+        )
         with self._lock:
             self._pages[page] = image
             while len(self._pages) > PAGES_KEPT:
@@ -90,13 +96,13 @@ def open_art(
     """
     from ..ingest.extractors import extractor_version
 
-    current = extractor_version("pdfium")
-    lines_match = record.get("extractor") == "pdfium" and record.get("extractor_version") == current
-    art = PageArt(path, settings, password, lines_match)
+    extractor: Extractor = "pdfium" if record.get("extractor") == "pdfium" else "pypdf"
+    current = extractor_version(extractor)
+    lines_match = record.get("extractor_version") == current
+    art = PageArt(path, settings, password, extractor, lines_match)
     if lines_match:
         return art, ""
-    read_by = f"{record.get('extractor') or 'pypdf'} {record.get('extractor_version', '')}".strip()
     return art, (
-        f"{record['doc_id']} was read by {read_by} when the trace was written, not by the page renderer's "
-        f"{current}: its line numbers may differ, so its cited lines are listed beside the page, not boxed"
+        f"{record['doc_id']} was read as {record.get('extractor_version')} when the trace was written, and is "
+        f"read as {current} now: its line numbers may differ, so its cited lines are listed beside the page"
     )
