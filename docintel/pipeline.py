@@ -340,19 +340,14 @@ class Pipeline:
     def _verified(
         self, generation: Generation, context: Context, prepared: Prepared
     ) -> tuple[Generation, Verification]:
-        """Verify the answer. The offline backend claims only what passes: an answer that is not supported
-        becomes evidence (not found, the closest lines kept, the reasons said) and is verified as such."""
-        from .backends.extractive import withdrawn
+        """Verify the answer; an offline answer that is not supported is withdrawn (evidence) and verified again."""
+        from .backends.extractive import withdraw_unverified
         from .verify.quotes import verify_answer
 
         verification = verify_answer(generation.answer, context, prepared.documents, prepared.parsed.question)
-        if generation.backend != "extractive" or verification.overall not in ("unsupported", "unchecked"):
+        if (evidence := withdraw_unverified(generation, verification)) is None:
             return generation, verification
-        reasons = [c.detail for c in verification.items if not c.checked][:3]
-        generation = generation.model_copy(
-            update={"answer": withdrawn(generation.answer, reasons, verification.overall == "unchecked")}
-        )
-        return generation, verify_answer(generation.answer, context, prepared.documents, prepared.parsed.question)
+        return evidence, verify_answer(evidence.answer, context, prepared.documents, prepared.parsed.question)
 
     def _finish(
         self,

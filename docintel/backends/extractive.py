@@ -11,6 +11,7 @@ import math
 import re
 import time
 from datetime import date
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
@@ -33,6 +34,9 @@ from ..question.parse import ParsedQuestion, parse_question
 from ..settings import Settings
 from ..textnorm import tokenize
 from .base import Generation, Usage
+
+if TYPE_CHECKING:
+    from ..verify.quotes import Verification
 from .concepts_lookup import asked_line_items, computed_ratio, concept_rows
 from .lookup import ROW_CANDIDATES, ROW_PREFERENCE, Lookup, from_row, from_sentence, table_rows
 
@@ -48,6 +52,16 @@ _EXPLAINING = re.compile(
     r"^\s*(?:why\b|how\b(?!\s+(?:much|many|long|old|often|far|large|big|high|low)\b)|explain|describe)",
     re.IGNORECASE,
 )
+
+
+def withdraw_unverified(generation: Generation, verification: Verification) -> Generation | None:
+    """The offline backend claims only what passes: its answer that is not supported (unsupported, or unchecked)
+    becomes evidence — not found, the closest lines kept, the reasons said. None for any other answer."""
+    if generation.backend != "extractive" or verification.overall not in ("unsupported", "unchecked"):
+        return None
+    reasons = [c.detail for c in verification.items if not c.checked][:3]
+    answer = withdrawn(generation.answer, reasons, verification.overall == "unchecked")
+    return generation.model_copy(update={"answer": answer})
 
 
 def withdrawn(answer: BaseModel, reasons: list[str], unchecked: bool = False) -> BaseModel:
