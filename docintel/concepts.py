@@ -396,6 +396,17 @@ def concepts_in(text: str, *, asides: bool = False) -> ConceptMatch:
     return ConceptMatch(frozenset(cid for cid, _ in kept), leftover)
 
 
+def modifiers(text: str) -> frozenset[str]:
+    """The term just before each line item *text* names, when no wording explains it: 'Aeronautics net sales'
+    -> aeronautics. A question's modifier narrows the line item it asks for."""
+    tokens = tokenize(_PARENTHESES.sub(" ", text).replace("/", " "))
+    hits = [(cid, pos) for cid, wording in _wording_index() if (pos := _match_positions(wording, tokens)) is not None]
+    kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits) and concept(cid)]
+    covered = frozenset().union(*(pos for _, pos in hits)) if hits else frozenset()
+    before = {min(pos) - 1 for _, pos in kept if min(pos) > 0}
+    return frozenset(tokens[i] for i in before if i not in covered and not tokens[i][:1].isdigit())
+
+
 def same_concept(a: frozenset[str], b: frozenset[str]) -> bool:
     """Whether two sets of concepts share one (a basic or diluted EPS is an EPS)."""
     return bool(frozenset().union(*map(_families, a)) & frozenset().union(*map(_families, b))) if a and b else False

@@ -250,3 +250,38 @@ def test_the_row_of_the_line_item_asked_is_sent_though_its_words_differ(run_cli,
     sent = [line["text"] for source in data["sources"] for line in source["lines"]]
     assert code == 0 and statement[4] in sent
     assert any("rows of the line items asked raised" in note for note in data["notes"])
+
+
+SEGMENTS = [
+    [
+        "Aeronautics",
+        "(in millions)",
+        "Years ended December 31, 2023 2022",
+        "Net sales 610.0 580.0",
+        "Operating profit 70.0 60.0",
+        "% of total net sales 41% 41%",
+    ],
+    [
+        "Consolidated results of operations",
+        "(in millions)",
+        "Years ended December 31, 2023 2022",
+        "Total net sales 1,500.0 1,400.0",
+        "Operating profit 240.0 200.0",
+    ],
+]
+
+
+def test_a_total_comes_before_its_parts_and_a_share_is_never_the_line_item(run_cli, make_pdf):
+    pdf = make_pdf("segments.pdf", SEGMENTS)
+    data, _ = ask_offline(run_cli, "What were net sales in 2023?", pdf)
+    assert value_of(data) == 1500.0  # not the segment's 610.0, nor its 41% share
+    data, _ = ask_offline(run_cli, "What was the operating margin in 2023?", pdf)
+    assert data["status"] == "supported"
+    assert [o["value"] for o in data["answer"]["items"][0]["calculation"]["operands"]] == [240.0, 1500.0]
+
+
+def test_a_modifier_the_row_does_not_name_is_never_supported(run_cli, make_pdf):
+    pdf = make_pdf("segments.pdf", SEGMENTS)
+    data, text = ask_offline(run_cli, "How much were aeronautics net sales in 2023?", pdf)
+    # the only rows are the total and an unlabelled segment row: neither names Aeronautics, so nothing is claimed
+    assert data["status"] == "not_found" and "aeronautic" in text

@@ -80,12 +80,14 @@ def concept_rows(context: Context, wanted: frozenset[str], question: str) -> lis
                 label = reader_label(row)
                 match = concepts_in(qualifier_text(label))
                 group = concepts_in(qualifier_text(row.group or ""))
-                if not row.aligned or not same_concept(match.concepts, wanted):
-                    continue
+                if not row.aligned or not same_concept(match.concepts, wanted) or row.kind == "percent":
+                    continue  # a share ('% of total net sales') is not the line item
                 if narrowing_terms(match, terms) or narrowing_terms(group, terms):
                     continue
                 found.append((source.doc, table, row))
-    return found
+    # a total is at least any of its parts: a segment's table ('Net sales' under an 'Aeronautics' page) comes
+    # after the consolidated row of the same line item
+    return sorted(found, key=lambda f: -max((abs(v) for v in f[2].values if v is not None), default=0.0))
 
 
 def _line_texts(context: Context) -> dict[tuple[str, int], str]:

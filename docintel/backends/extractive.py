@@ -315,12 +315,11 @@ def _concept_rows_first(
     wanted = asked_line_items(parsed.question)
     if not wanted:
         return candidates
-    rows = {(doc, row.line) for doc, _, row in concept_rows(context, wanted, parsed.question)}
+    ordered = [(doc, row.line) for doc, _, row in concept_rows(context, wanted, parsed.question)]
     lines = {(s.doc, line.global_line): line for s in context.sources for line in s.lines}
-    first = [c for c in candidates if (c[1], c[2].global_line) in rows]
-    seen = {(c[1], c[2].global_line) for c in first}
-    missed = [(0.0, doc, lines[(doc, n)]) for doc, n in sorted(rows - seen) if (doc, n) in lines]
-    return first + missed + [c for c in candidates if (c[1], c[2].global_line) not in rows]
+    first = [(0.0, doc, lines[(doc, n)]) for doc, n in dict.fromkeys(ordered) if (doc, n) in lines]
+    rows = set(ordered)
+    return first + [c for c in candidates if (c[1], c[2].global_line) not in rows]
 
 
 def build_answer(

@@ -4,7 +4,7 @@ A question that names a line item ("capital expenditure") or a ratio ("inventory
 sales, inventories) is answered from a statement's row, whose words often differ from the question's.
 The passages holding such rows (a label that names the concept and no qualifier the question does not
 ask for, in a table with a column for a year the question names) are moved up to just above the best
-BM25 passage, at most ``ROWS_PER_CONCEPT`` per concept, the best-scored first.
+BM25 passage, at most ``ROWS_PER_CONCEPT`` per concept, the largest figure first (a total before its parts).
 """
 
 from __future__ import annotations
@@ -38,17 +38,22 @@ def asked_concepts(question: str) -> frozenset[str]:
     return frozenset(wanted)
 
 
-def _row_lines(document: Document, cid: str, years: frozenset[int], terms: frozenset[str]) -> list[int]:
+def _row_lines(document: Document, cid: str, years: frozenset[int], terms: frozenset[str]) -> dict[int, float]:
     """GLOBAL_LINEs of the rows of *document* that name *cid* (and a column of a year asked, when any)."""
-    lines: list[int] = []
+    lines: dict[int, float] = {}  # GLOBAL_LINE -> the row's largest magnitude
     for table in document.tables:
         if table.problem is not None or (years and not {c.year for c in table.columns} & years):
             continue
         for row in table.rows:
             match = concepts_in(qualifier_text(row.label))
             if same_concept(match.concepts, frozenset({cid})) and not narrowing_terms(match, terms):
-                lines.append(row.line)
+                if row.kind != "percent":
+                    lines[row.line] = max((abs(v) for v in row.values if v is not None), default=0.0)
     return lines
+
+
+def _holds(passage: Passage, line: int) -> bool:
+    return passage.line_start <= line <= passage.line_end
 
 
 def lift_concept_rows(
@@ -68,16 +73,15 @@ def lift_concept_rows(
     top = max(float(scores[i]) for i in allowed) or 1.0
     lifted: list[str] = []
     for cid in sorted(wanted):
-        holders: list[int] = []
+        holders: dict[int, float] = {}
         for doc_id, document in by_doc.items():
             lines = _row_lines(document, cid, years, terms)
-            holders += [
-                i
-                for i in allowed
-                if passages[i].doc_id == doc_id
-                and any(passages[i].line_start <= n <= passages[i].line_end for n in lines)
-            ]
-        for i in sorted(set(holders), key=lambda i: -scores[i])[:ROWS_PER_CONCEPT]:
+            for i in allowed:
+                held = [m for n, m in lines.items() if passages[i].doc_id == doc_id and _holds(passages[i], n)]
+                if held:
+                    holders[i] = max(held)
+        # a total is at least any of its parts: the consolidated row before a segment's, then the better score
+        for i in sorted(holders, key=lambda i: (-holders[i], -scores[i]))[:ROWS_PER_CONCEPT]:
             scores[i] = max(scores[i], top * 1.01)
             lifted.append(f"{passages[i].doc_id} p.{passages[i].page}")
     return [f"rows of the line items asked raised: {', '.join(dict.fromkeys(lifted))}"] if lifted else []

@@ -8,7 +8,7 @@ each failing check found in the evidence instead.
 from __future__ import annotations
 
 from ..answer.contract import Amount
-from .meaning import Asked, asks_for_a_ratio, concept_check, kind_detail, kind_fits, sign_check
+from .meaning import Asked, asked_money_as_percent, asks_for_a_ratio, concept_check, kind_detail, kind_fits, sign_check
 from .values import (
     UNIT_FACTORS,
     Candidate,
@@ -44,6 +44,8 @@ def check_amount(
     kinds = [c for c in matches if kind_fits(unit, amount.currency, c)]
     if not kinds:
         return _failed(kind_check="mismatch", detail=kind_detail(unit, matches[0]))
+    if asked_money_as_percent(asked, unit):
+        return _failed(kind_check="mismatch", detail=f"the question asks for money; {stated} is a percentage")
     if unit in UNIT_FACTORS and asks_for_a_ratio(asked.question):
         detail = f"the question asks for a percentage or ratio; {stated} is money"
         return _failed(kind_check="mismatch", detail=detail)

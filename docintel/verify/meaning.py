@@ -15,11 +15,14 @@ from ..concepts import (
     NEUTRAL,
     QUALIFIERS,
     ConceptMatch,
+    concept,
     concepts_in,
     is_outflow,
     label_of,
+    modifiers,
     narrowing_terms,
     qualifier_text,
+    ratio,
     same_concept,
 )
 from ..numbers import find_numbers
@@ -63,7 +66,10 @@ _SCOPE = re.compile(
     re.IGNORECASE,
 )
 _NOT_SCOPE = frozenset(
-    tokenize("operations continuing fiscal year quarter period company firm group total overall all")
+    tokenize(
+        "operations continuing fiscal year quarter period company firm group total overall all annual fy "
+        "reported much many amount level figure value much"
+    )
 )
 
 
@@ -71,10 +77,11 @@ def question_scope(question: str, ignore: frozenset[str] = frozenset()) -> froze
     """The terms that scope a concept to a part of the company: 'revenue from outdoor apparel', 'the Outdoor
     segment' (periods, the company's own name in *ignore* and 'continuing operations' aside)."""
     terms: set[str] = set()
-    for match in _SCOPE.finditer(search_text(question)):
-        words = tokenize(match.group("a") or match.group("b") or "")
-        terms |= {w for w in words if w not in _NOT_SCOPE and w not in NEUTRAL and not w[:1].isdigit()}
-    return frozenset(terms - ignore)
+    asking = search_text(question)
+    for match in _SCOPE.finditer(asking):
+        terms |= set(tokenize(match.group("a") or match.group("b") or ""))
+    terms |= modifiers(qualifier_text(asking))  # 'Aeronautics net sales'
+    return frozenset(w for w in terms - ignore if w not in _NOT_SCOPE and w not in NEUTRAL and not w[:1].isdigit())
 
 
 def asked_for(question: str, label: str = "", ignore: frozenset[str] = frozenset()) -> Asked:
@@ -200,6 +207,14 @@ _ASKS_RATIO = re.compile(
 def asks_for_a_ratio(question: str) -> bool:
     """Whether the question asks for a percentage, ratio, rate or multiple ('% margin', 'retention ratio')."""
     return bool(_ASKS_RATIO.search(search_text(question)))
+
+
+def asked_money_as_percent(asked: Asked, unit: str | None) -> bool:
+    """A percentage stated for a money line item the question asks ('% of total net sales' for net sales)."""
+    items = [c for cid in asked.concepts if (c := concept(cid)) is not None]
+    if unit != "percent" or not items or asks_for_a_ratio(asked.question):
+        return False
+    return all(c.kind == "money" for c in items) and not any(ratio(cid) for cid in asked.concepts)
 
 
 def kind_fits(unit: str | None, currency: str | None, candidate: Candidate) -> bool:
