@@ -85,19 +85,24 @@ def concept_rows(context: Context, wanted: frozenset[str], question: str) -> lis
                 if narrowing_terms(match, terms) or narrowing_terms(group, terms):
                     continue
                 found.append((source.doc, table, row))
-    # a total is at least any of its parts: a segment's table ('Net sales' under an 'Aeronautics' page) comes
-    # after the consolidated row of the same line item
-    return sorted(found, key=lambda f: -max((abs(v) for v in f[2].values if v is not None), default=0.0))
+    # a row that says it is the total ('Total net sales') before one that may be a segment's ('Net sales')
+    return sorted(found, key=lambda f: "total" not in tokenize(reader_label(f[2])))
 
 
 def _line_texts(context: Context) -> dict[tuple[str, int], str]:
     return {(s.doc, line.global_line): line.text for s in context.sources for line in s.lines}
 
 
-def find_cell(context: Context, concept_id: str, year: int | None, question: str) -> Cell | None:
-    """The first sent cell of *concept_id* in the column of *year* (the latest column when None)."""
+def find_cell(
+    context: Context, concept_id: str, year: int | None, question: str, near: Cell | None = None
+) -> Cell | None:
+    """The first sent cell of *concept_id* in the column of *year* (the latest column when None); one in the
+    table of *near* first (a ratio's operands from one statement, not a segment's beside the total)."""
     texts = _line_texts(context)
-    for doc, table, row in concept_rows(context, frozenset({concept_id}), question):
+    rows = concept_rows(context, frozenset({concept_id}), question)
+    if near is not None:
+        rows = sorted(rows, key=lambda r: r[1] is not near.table)
+    for doc, table, row in rows:
         chosen = column_choice(table, frozenset({year}) if year else frozenset(), question)
         for index in chosen:
             if index < len(row.values) and row.values[index] is not None:
@@ -149,10 +154,10 @@ def computed_ratio(question: str, context: Context, single: bool) -> Lookup | No
     name, formula, averaged, kind = definition
     years = years_named(question)
     year = max(years) if years else None
-    top = find_cell(context, formula.numerator[0], year, question)
-    if year is None and top is not None:  # no period asked: both operands of the numerator's (latest) year
-        year = top.table.columns[top.index].year
     bottom = find_cell(context, formula.denominator[0], year, question)
+    if year is None and bottom is not None:  # no period asked: both operands of the denominator's (latest) year
+        year = bottom.table.columns[bottom.index].year
+    top = find_cell(context, formula.numerator[0], year, question, near=bottom)
     missing = [label_of(c) for c, cell in ((formula.numerator[0], top), (formula.denominator[0], bottom)) if not cell]
     if top is None or bottom is None:
         return Lookup([], False, [f"{name}: no sent table row gives {' or '.join(missing)} for the period asked"])
