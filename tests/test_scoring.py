@@ -133,3 +133,18 @@ def test_number_found_reads_numbers_in_text_strictly():
     assert not number_found(1577.0, "Total 1.577 billion")  # the gold states no scale
     assert number_found(Quantity(1577.0, scale=1e6), "Total $1.577 billion")
     assert not number_found(0.01, "Revenue 6,527")
+
+
+@pytest.mark.parametrize(
+    "gold,value,unit,expected",
+    [
+        ("0.01", 0.0146, "ratio", True),  # 'round to two decimal places': 0.0146 is printed 0.01
+        ("0.01", 0.0151, "ratio", False),  # rounds to 0.02
+        ("0.01", 0.0049, "ratio", False),  # rounds to 0.00
+        ("0.66", 0.67, "ratio", False),  # another value at the gold's own precision
+        ("1", 1.4, "ratio", False),  # a gold printed without decimals is compared within 1% only
+        ("1.5%", 0.0148, "ratio", False),  # a rescaled value (fraction vs percent) is never rounded
+    ],
+)
+def test_a_gold_rounded_to_its_printed_decimals_matches_the_unrounded_value(gold, value, unit, expected):
+    assert numbers_match(gold_quantity(gold), item(value, unit)) is expected

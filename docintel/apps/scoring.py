@@ -13,7 +13,8 @@ Used by ``docintel eval`` and the benchmark scripts; pure functions, tested on h
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from ..numbers import Number, find_numbers
@@ -48,11 +49,20 @@ class Quantity:
     scale: float | None = None
     percent: bool = False
     ratio: bool = False
+    decimals: int | None = field(
+        default=None, compare=False
+    )  # the decimal places printed ('0.01' -> 2), for a gold rounded as asked
 
     @classmethod
     def from_number(cls, number: Number) -> Quantity:
         """A number found in text, with its own scale word and percent sign ('$1.5 billion', '12.5%')."""
-        return cls(number.value, scale=number.scale, percent=number.percent)
+        printed = re.search(r"\.(\d+)", number.text)
+        return cls(
+            number.value,
+            scale=number.scale,
+            percent=number.percent,
+            decimals=len(printed.group(1)) if printed else None,
+        )
 
     @classmethod
     def from_item(cls, value: float, unit: str | None) -> Quantity:
@@ -110,7 +120,20 @@ def numbers_match(gold: Quantity | float, candidate: Quantity | float, rel_tol: 
     gold_value, value = values
     if gold_value >= 0:
         value = abs(value)
-    return abs(value - gold_value) <= rel_tol * abs(gold_value) * (1 + 1e-9)
+    if abs(value - gold_value) <= rel_tol * abs(gold_value) * (1 + 1e-9):
+        return True
+    return _rounds_to(value, gold_q, gold_value)
+
+
+def _rounds_to(value: float, gold: Quantity, gold_value: float) -> bool:
+    """Whether *value*, rounded half up to the decimal places the gold prints, is the gold: a gold rounded as the
+    question asks ('round to two decimal places': 0.0146 is '0.01'). Only when the gold is compared in its own
+    unit, so a rescaled value is never rounded."""
+    if not gold.decimals or gold_value != gold.value:
+        return False
+    step = Decimal(1).scaleb(-gold.decimals)
+    rounded = Decimal(repr(value)).quantize(step, rounding=ROUND_HALF_UP)
+    return rounded == Decimal(repr(gold.value)).quantize(step) and gold.value != 0
 
 
 def parse_numbers(text: str) -> list[float]:
