@@ -212,17 +212,6 @@ def _page_labels(reader: pypdf.PdfReader, warnings: list[dict[str, Any]]) -> lis
         return None
 
 
-def _title(reader: pypdf.PdfReader, path: Path, warnings: list[dict[str, Any]]) -> str:
-    try:
-        metadata: Any = reader.metadata or {}
-        title = metadata.get("/Title")
-    except Exception as exc:  # damaged or undecryptable metadata
-        warnings.append(skipped(METADATA_SKIPPED, exc))
-        title = None
-    title = " ".join(str(title or "").replace("\x00", "").split())
-    return title or path.stem
-
-
 def read_pdf_info(path: Path, password: str | None, warnings: list[dict[str, Any]]) -> dict[str, str]:
     """The metadata strings of a PDF whose lines are cached already (no page is read); {} when unreadable,
     with a warning in *warnings* saying so."""
@@ -270,9 +259,10 @@ def parse_pdf(
             on_page(number, n_pages)
     warnings = check_pages(path, n_pages, warnings, letters_per_page)
     whole: list[dict[str, Any]] = []  # what of the document as a whole was left out (page 0)
+    info = pdf_info(reader, whole)  # the metadata is read once: a damaged one is one warning, from the profile
     entry = {
-        "title": _title(reader, path, whole),
-        "pdf_info": pdf_info(reader, whole),
+        "title": info.get("Title") or path.stem,
+        "pdf_info": info,
         "needs_password": password_needed,
         "n_pages": n_pages,
         "page_labels": _page_labels(reader, whole),
@@ -286,7 +276,7 @@ def parse_pdf(
 
 
 def unique_warnings(whole: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Document-level warnings once each (title and info read the same metadata)."""
+    """Document-level warnings once each (pdfium reads each metadata string apart)."""
     return list({w["message"]: w for w in whole}.values())
 
 
