@@ -325,13 +325,14 @@ RATIOS: tuple[Ratio, ...] = tuple(
     for head, marks, words in _entries(_RATIOS)
 )
 
-# Words that narrow a line item to a part of it: a row that carries one answers only a question that asks it.
+# Words that narrow a line item to a part of it: a row that carries one answers only a question that asks it. 'non'
+# negates what follows ('Non-casino revenue' is a part of revenue, never the whole).
 QUALIFIERS = frozenset(
     tokenize(
         "segment segments adjusted nongaap continuing discontinued noncontrolling minority "
         "domestic international foreign americas europe asia pacific emea region regional product products "
         "services service subscription licensing hardware software wholesale retail organic comparable "
-        "quarter quarterly pro forma excluding ex"
+        "quarter quarterly pro forma excluding ex non"
     )
 )
 # Words a row label may carry beyond a wording without narrowing it.
@@ -444,6 +445,20 @@ _JOINED = re.compile(r"\bnon[- ](gaap|controlling)\b", re.IGNORECASE)  # one qua
 def qualifier_text(text: str) -> str:
     """*text* with 'non-GAAP' and 'non-controlling' written as one word, as the qualifiers list them."""
     return _JOINED.sub(lambda m: f"non{m.group(1)}", text)
+
+
+MAX_UNEXPLAINED = 3  # a label with more words than its line item's wording explains is about something else
+
+
+def unexplained(match: ConceptMatch) -> list[str]:
+    """The words of a label that neither a wording nor the neutral words explain: 'Proceeds from sale of business
+    units and investment in unconsolidated affiliate' has six, so it is not a revenue row though it says 'sale'."""
+    return [t for t in match.leftover if t not in NEUTRAL]
+
+
+def names_its_concept(match: ConceptMatch) -> bool:
+    """Whether a row label is its concepts' line item, not a longer story that contains a wording."""
+    return bool(match.concepts) and len(unexplained(match)) <= MAX_UNEXPLAINED
 
 
 def narrowing_terms(match: ConceptMatch, asked_terms: frozenset[str]) -> list[str]:

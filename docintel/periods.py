@@ -122,3 +122,22 @@ def same_period(named: str, column: Period) -> bool | None:
     if not wanted:
         return None
     return bool(wanted & column.years)
+
+
+_AVERAGE_OVER_YEARS = re.compile(
+    r"\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)[- ]years?\s+average\b"
+    r"|\baverage\b[^.?;]{0,80}?\b(?:from|between|over)\b|\b(?:from|between)\b[^.?;]{0,40}?\baverage\b",
+    re.IGNORECASE,
+)
+_LONGEST_AVERAGE = 10
+
+
+def averaged_years(question: str) -> frozenset[int]:
+    """The years an average the question asks for must cover ('the FY2015 - FY2017 3 year average' -> 2015, 2016,
+    2017; 'average total assets between FY2016 and FY2017' -> 2016, 2017); empty when it asks for none."""
+    if not _AVERAGE_OVER_YEARS.search(question):
+        return frozenset()
+    years = {y for p in find_periods(question) for y in p.years if len(p.years) == 1}
+    if len(years) < 2 or max(years) - min(years) >= _LONGEST_AVERAGE:
+        return frozenset()
+    return frozenset(range(min(years), max(years) + 1))

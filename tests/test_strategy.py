@@ -64,6 +64,8 @@ def test_single_facts_go_sequential_and_the_rest_combined():
         "How did net sales in 2025 compare to 2024?": "combined",
         "How long is the refund window and when are refunds issued?": "combined",
         "Describe the refund policy.": "combined",
+        "What was the current ratio in fiscal 2025?": "combined",  # a ratio's operands are several facts
+        "What was the cover in 2025, defined as cash and cash equivalents / total current liabilities?": "combined",
     }
     assert {q: parse_question(q).chunk_strategy for q in cases} == cases
 

@@ -15,21 +15,24 @@ from dataclasses import dataclass
 
 from ..answer.contract import Amount, AmountItem, Calculation, Operand, Span
 from ..concepts import (
+    NEUTRAL,
     Formula,
     Ratio,
     concept,
     concepts_in,
     is_outflow,
     label_of,
+    names_its_concept,
     narrowing_terms,
     qualifier_text,
     ratios_in,
     same_concept,
     stated_definition,
+    unexplained,
 )
 from ..context.pack import Context
 from ..ingest.tables import Table, TableRow
-from ..periods import years_named
+from ..periods import averaged_years, years_named
 from ..question.parse import search_text
 from ..textnorm import tokenize
 from .lookup import Lookup, column_choice, reader_label
@@ -82,11 +85,30 @@ def concept_rows(context: Context, wanted: frozenset[str], question: str) -> lis
                 group = concepts_in(qualifier_text(row.group or ""))
                 if not row.aligned or not same_concept(match.concepts, wanted) or row.kind == "percent":
                     continue  # a share ('% of total net sales') is not the line item
+                if not names_its_concept(match):
+                    continue  # a share ('% of total net sales') is not the line item
                 if narrowing_terms(match, terms) or narrowing_terms(group, terms):
                     continue
                 found.append((source.doc, table, row))
-    # a row that says it is the total ('Total net sales') before one that may be a segment's ('Net sales')
-    return sorted(found, key=lambda f: "total" not in tokenize(reader_label(f[2])))
+    preferred = _preferred_terms(wanted, question)
+    # the row whose label carries the words the question (or the concept's standard label) adds ('net' of
+    # 'Property, plant and equipment, net') before one without them (the gross row above it); then a row that
+    # says it is the total ('Total net sales') before one that may be a segment's ('Net sales')
+    return sorted(found, key=lambda f: _row_order(reader_label(f[2]), preferred))
+
+
+def _preferred_terms(wanted: frozenset[str], question: str) -> frozenset[str]:
+    """The neutral words that tell rows of one concept apart, as the question or the concept's standard label
+    writes them ('net' PP&E; 'Total current assets')."""
+    labels = " ".join(item.label for cid in wanted if (item := concept(cid)) is not None)
+    return frozenset(tokenize(f"{labels} {search_text(question)}")) & NEUTRAL - {"total"}
+
+
+def _row_order(label: str, preferred: frozenset[str]) -> tuple[int, int, bool]:
+    """Preferred words first, then the fewest words no wording explains ('Net revenues' before 'Casino revenue'),
+    then a total."""
+    terms = set(tokenize(label))
+    return -len(terms & preferred), len(unexplained(concepts_in(qualifier_text(label)))), "total" not in terms
 
 
 def _line_texts(context: Context) -> dict[tuple[str, int], str]:
@@ -94,10 +116,11 @@ def _line_texts(context: Context) -> dict[tuple[str, int], str]:
 
 
 def find_cell(
-    context: Context, concept_id: str, year: int | None, question: str, near: Cell | None = None
+    context: Context, concept_id: str, year: int | None, question: str, near: Cell | None = None, divisor: bool = False
 ) -> Cell | None:
     """The first sent cell of *concept_id* in the column of *year* (the latest column when None); one in the
-    table of *near* first (a ratio's operands from one statement, not a segment's beside the total)."""
+    table of *near* first (a ratio's operands from one statement, not a segment's beside the total). A *divisor*
+    is never a zero cell."""
     texts = _line_texts(context)
     rows = concept_rows(context, frozenset({concept_id}), question)
     if near is not None:
@@ -105,7 +128,7 @@ def find_cell(
     for doc, table, row in rows:
         chosen = column_choice(table, frozenset({year}) if year else frozenset(), question)
         for index in chosen:
-            if index < len(row.values) and row.values[index] is not None:
+            if index < len(row.values) and row.values[index] is not None and not (divisor and not row.values[index]):
                 return Cell(doc, table, row, index, texts.get((doc, row.line), row.label))
     return None
 
@@ -152,9 +175,12 @@ def computed_ratio(question: str, context: Context, single: bool) -> Lookup | No
     if definition is None:
         return None
     name, formula, averaged, kind = definition
+    span = averaged_years(question)
+    if span and not averaged:  # 'the FY2015 - FY2017 3 year average net margin': the ratio of each year, averaged
+        return _average_of_ratios(name, kind, formula, sorted(span), context, question, single)
     years = years_named(question)
     year = max(years) if years else None
-    bottom = find_cell(context, formula.denominator[0], year, question)
+    bottom = find_cell(context, formula.denominator[0], year, question, divisor=True)
     if year is None and bottom is not None:  # no period asked: both operands of the denominator's (latest) year
         year = bottom.table.columns[bottom.index].year
     top = find_cell(context, formula.numerator[0], year, question, near=bottom)
@@ -170,15 +196,69 @@ def computed_ratio(question: str, context: Context, single: bool) -> Lookup | No
     return Lookup([_ratio_item(name, kind, cells, single, formula)], True, [_formula_note(name, cells, averaged)])
 
 
+def _average_of_ratios(
+    name: str, kind: str, formula: Formula, years: list[int], context: Context, question: str, single: bool
+) -> Lookup:
+    """The ratio computed for each year of the span from that year's cells, and the average of those ratios."""
+    pairs: list[tuple[Cell, Cell]] = []
+    for year in years:
+        bottom = find_cell(context, formula.denominator[0], year, question, divisor=True)
+        top = find_cell(context, formula.numerator[0], year, question, near=bottom)
+        if top is None or bottom is None:
+            missing = label_of(formula.numerator[0] if top is None else formula.denominator[0])
+            return Lookup([], False, [f"{name}: no sent table row gives {missing} for {year}, which the average needs"])
+        pairs.append((top, bottom))
+    cells = [cell for pair in pairs for cell in pair]
+    labels = [chr(ord("a") + i) for i in range(len(cells))]
+    values = dict(zip(labels, _operand_values(cells), strict=True))
+    terms = [f"{labels[2 * i]} / {labels[2 * i + 1]}" for i in range(len(pairs))]
+    expression = f"({' + '.join(terms)}) / {len(pairs)}"
+    factor = {"percent": 100.0, "days": 365.0}.get(kind, 1.0)
+    if factor != 1.0:
+        expression += f" * {factor:g}"
+    quotients = [values[labels[2 * i]] / values[labels[2 * i + 1]] for i in range(len(pairs))]
+    result = sum(quotients) / len(pairs) * factor
+    operands = [
+        Operand(
+            label=label, name=reader_label(cell.row), value=values[label], period=cell.period, span=cell.span(single)
+        )
+        for label, cell in zip(labels, cells, strict=True)
+    ]
+    unit = {"percent": "percent", "days": "units"}.get(kind, "ratio")
+    item = AmountItem(
+        label=f"{name}, average of {years[0]}-{years[-1]}",
+        amount=Amount(value=_rounded(result), currency=None, unit=unit),  # type: ignore[arg-type]  # a contract unit
+        period=f"{years[0]}-{years[-1]}",
+        calculation=Calculation(operands=operands, expression=expression, result=result),
+        spans=[cells[0].span(single)],
+    )
+    parts = [f"{_cell_text(top)} / {_cell_text(bottom)}" for top, bottom in pairs]
+    note = f"computed {name} for each year and averaged: ({'; '.join(parts)}) / {len(pairs)}"
+    return Lookup([item], True, [note])
+
+
+def _cell_text(cell: Cell) -> str:
+    return f"'{reader_label(cell.row)}' {cell.period} (page {cell.table.page})"
+
+
 def _magnitude(cell: Cell) -> float:
     """An outflow's cell ('(71.4)' for capital expenditures) enters a ratio as its magnitude."""
     concepts = concepts_in(reader_label(cell.row)).concepts
     return abs(cell.value) if is_outflow(concepts) else cell.value
 
 
+def _operand_values(cells: list[Cell]) -> list[float]:
+    """Each cell's value as printed when all share one scale, else in units (cell times its table's scale), so a
+    ratio of millions over thousands comes out right."""
+    scales = [cell.table.scale_of(cell.row, cell.index) for cell in cells]
+    if len(set(scales)) < 2 or None in scales:
+        return [_magnitude(cell) for cell in cells]
+    return [_magnitude(cell) * (scale or 1.0) for cell, scale in zip(cells, scales, strict=True)]
+
+
 def _ratio_item(name: str, kind: str, cells: list[Cell], single: bool, formula: Formula) -> AmountItem:
     labels = "abc"[: len(cells)]
-    values = {label: _magnitude(cell) for label, cell in zip(labels, cells, strict=True)}
+    values = dict(zip(labels, _operand_values(cells), strict=True))
     below = "b" if len(cells) == 2 else "((b + c) / 2)"
     expression = f"a / {below}"
     if kind == "percent":
@@ -196,11 +276,16 @@ def _ratio_item(name: str, kind: str, cells: list[Cell], single: bool, formula: 
     unit = {"percent": "percent", "days": "units"}.get(kind, "ratio")
     return AmountItem(
         label=f"{name} ({cells[0].period})",
-        amount=Amount(value=round(result, 4), currency=None, unit=unit),  # type: ignore[arg-type]  # a contract unit
+        amount=Amount(value=_rounded(result), currency=None, unit=unit),  # type: ignore[arg-type]  # a contract unit
         period=cells[0].period,
         calculation=Calculation(operands=operands, expression=expression, result=result),
         spans=[cells[0].span(single)],
     )
+
+
+def _rounded(value: float) -> float:
+    """Four decimals, or four significant digits for a small ratio (0.000664, not 0.0007)."""
+    return round(value, 4) if abs(value) >= 0.1 else float(f"{value:.4g}")
 
 
 def _formula_note(name: str, cells: list[Cell], averaged: bool) -> str:

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from ..concepts import concept_wordings, ratios_in, stated_definition
+from ..concepts import concept, concept_wordings, concepts_in, ratios_in, stated_definition
 from ..errors import UsageError
 from ..textnorm import fold, strip_controls, tokenize
 from .domain import CONCEPT_SECTIONS, SECTION_QUESTION_RE, SYNONYMS
@@ -191,9 +191,17 @@ def answer_shape(question: str) -> AnswerShape:
         return "list"
     if _DURATION_RE.search(question):
         return "text"  # '30 days', 'until the end of the term': kept as written
-    if _AMOUNT_RE.search(question):
+    if _AMOUNT_RE.search(question) or _asks_what_a_line_item_is(question):
         return "amount"
     return "text"
+
+
+_WHAT_IS = re.compile(r"^\s*what (?:is|was|were|are)\b", re.I)
+
+
+def _asks_what_a_line_item_is(question: str) -> bool:
+    """'What was property, plant and equipment in 2025?': the value of a line item the vocabulary knows."""
+    return bool(_WHAT_IS.search(question)) and any(concept(c) is not None for c in concepts_in(question).concepts)
 
 
 _NAME_QUESTION = re.compile(
@@ -207,8 +215,10 @@ _COMPARISON = re.compile(
 
 
 def chunk_strategy(question: str, shape: AnswerShape, parts: list[SubQuestion]) -> ChunkStrategy:
-    """sequential for a question after one fact (an amount, a date, yes/no, a name); combined otherwise."""
-    if parts or _COMPARISON.search(question):
+    """sequential for a question after one fact (an amount, a date, yes/no, a name); combined otherwise. A ratio
+    (named or defined) is several facts, its operands: they often sit on different statements, and a call that
+    sees one of them cannot compute it."""
+    if parts or _COMPARISON.search(question) or ratios_in(question) or stated_definition(question):
         return "combined"
     if shape in ("amount", "date", "boolean") or (shape == "text" and _NAME_QUESTION.search(question)):
         return "sequential"

@@ -26,13 +26,14 @@ from ..concepts import (
     concept,
     concepts_in,
     label_of,
+    names_its_concept,
     qualifier_text,
     ratio,
     ratios_in,
     same_concept,
     stated_definition,
 )
-from ..periods import years_named
+from ..periods import averaged_years, years_named
 from ..textnorm import tokenize
 from .meaning import Asked, concept_check, evidence_of, kind_detail, kind_fits, sign_check
 from .values import (
@@ -163,12 +164,30 @@ def check_operand(
             "kind_check": "supported",
             "sign_check": "supported",
             "concept_check": verdict,
-            "concepts": sorted(evidence_of(picked).concepts or asked.concepts),
+            "concepts": sorted(_operand_concepts(picked, asked)),
             "column": check.column,
             "scale": picked.scale,
+            "in_units": _in_units(value, picked),
             "detail": "; ".join(n for n in (check.detail, note) if n),
         }
     )
+
+
+def _operand_concepts(cell: Candidate, asked: Asked) -> frozenset[str]:
+    """The concepts an operand fills in a definition: its row's, unless the row says much more than a line item
+    ('Proceeds from sale of business units ...' fills no revenue); the name's when the row names none."""
+    evidence = evidence_of(cell)
+    if not evidence.concepts:
+        return asked.concepts
+    match = concepts_in(qualifier_text(evidence.text))
+    return evidence.concepts if not match.concepts or names_its_concept(match) else frozenset()
+
+
+def _in_units(value: float, cell: Candidate) -> float | None:
+    """The operand in units: stated as printed, it is times the cell's scale; stated in units, it is itself."""
+    if cell.scale is None:
+        return None
+    return value * cell.scale if same_value(value, 1.0, cell.value) else value
 
 
 @dataclass(frozen=True)
@@ -209,10 +228,13 @@ def expression_shape(expression: str) -> _Shape:
     return _Shape(frozenset(above), frozenset(below), tuple(constants), frozenset(averages))
 
 
-def _sum_terms(node: ast.AST) -> list[str]:
-    """The names of a sum of names ('a + b'), or [] when *node* is anything else."""
+def _sum_terms(node: ast.AST) -> list[ast.AST]:
+    """The terms of a sum of operands or of quotients of operands ('a + b', 'a / b + c / d'), or [] when *node* is
+    anything else: their count may divide the sum as an average's."""
     if isinstance(node, ast.Name):
-        return [node.id]
+        return [node]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        return [node] if _sum_terms(node.left) and _sum_terms(node.right) else []
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         left, right = _sum_terms(node.left), _sum_terms(node.right)
         return left + right if left and right else []
@@ -333,6 +355,8 @@ def check_calculation(
         detail += f"; but the item states {stated}"
     elif stated is not None and (scale_problem := _scale_problem(calculation, operands, stated, unit)):
         value_ok, detail = False, f"{detail}; {scale_problem}"
+    elif problem := _mixed_scales(calculation, operands, recomputed):
+        value_ok, detail = False, f"{detail}; {problem}"
     periods = {o.period_check for o in operands}  # no period stated nor asked: nothing to check, as for an amount
     period: PeriodCheck = (
         "unknown"
@@ -342,13 +366,15 @@ def check_calculation(
         else "not_applicable"
     )
     # an average of two year-ends takes the year before the one asked too
-    allowed = question_years | ({y - 1 for y in question_years} if shape.averages else set())
+    allowed = question_years | ({y - 1 for y in question_years} if shape.averages else set()) | averaged_years(question)
     other_years = [o for o in operands if question_years and o.column and not years_named(o.column) & allowed]
     if other_years:
         period = "mismatch"
         named = ", ".join(map(str, sorted(question_years)))
         detail += "; " + ", ".join(f"operand {o.label} is in the {o.column} column" for o in other_years)
         detail += f", not a period the question asks about ({named})"
+    if period != "mismatch" and (uncovered := _average_uncovered(question, operands)):
+        period, detail = "mismatch", f"{detail}; {uncovered}"
     concept, concept_note = definition_check(question, label, operands, shape)
     kind = "not_applicable"
     ratio_money = _ratio_figures(question, label, operands) and all(o.scale not in (None, 1.0) for o in operands)
@@ -385,13 +411,41 @@ def _scale_problem(calculation: Calculation, operands: list[OperandCheck], state
     The expression is evaluated again on the operands in units (their cells times the table's scale): a sum of
     millions stays millions, a ratio of millions is a plain number.
     """
-    if unit in ("percent", "ratio", "per_share", "other") or any(o.scale is None for o in operands):
+    if unit in ("percent", "ratio", "per_share", "other") or any(o.in_units is None for o in operands):
         return ""
-    in_units = evaluate_expression(calculation.expression, {o.label: o.value * (o.scale or 1.0) for o in operands})
+    in_units = evaluate_expression(calculation.expression, {o.label: o.in_units or 0.0 for o in operands})
     factor = UNIT_FACTORS.get(unit or "", 1.0)
     if _close(stated * factor, in_units):
         return ""
     return f"at the operands' scale the result is {in_units:,.6g} units, not {stated_text(stated, unit)}"
+
+
+def _average_uncovered(question: str, operands: list[OperandCheck]) -> str:
+    """Why the operands cannot make the average over years the question asks for ('' when they can): a three-year
+    average needs a figure of each of its years, not one year's ratio."""
+    wanted = averaged_years(question)
+    covered = frozenset().union(*(years_named(o.column or "") for o in operands))
+    missing = sorted(wanted - covered)
+    if not missing:
+        return ""
+    span = f"{min(wanted)}-{max(wanted)}"
+    return f"the question asks for an average over {span}; no operand is from {', '.join(map(str, missing))}"
+
+
+def _mixed_scales(calculation: Calculation, operands: list[OperandCheck], recomputed: float) -> str:
+    """Why a ratio of figures printed at different scales is wrong ('' when it is not): 1,469.5 (millions) over
+    2,213,556 (thousands) is 0.66, not 0.00066. The expression is evaluated again on the operands in units."""
+    if len({o.scale for o in operands}) < 2 or any(o.in_units is None for o in operands):
+        return ""
+    try:
+        in_units = evaluate_expression(calculation.expression, {o.label: o.in_units or 0.0 for o in operands})
+    except (ExpressionError, ZeroDivisionError):
+        return ""
+    if _close(in_units, recomputed):
+        return ""
+    names = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
+    scales = ", ".join(f"{o.label} in {names.get(o.scale or 1.0, 'units')}" for o in operands)
+    return f"the operands are printed at different scales ({scales}): in units the result is {in_units:,.6g}"
 
 
 def _calculation_failed(

@@ -18,7 +18,7 @@ from ..answer.contract import Amount, Span, iter_spans
 from ..context.pack import Context
 from ..ingest.documents import Document
 from ..numbers import starts_or_ends_inside_number
-from ..periods import years_named
+from ..periods import averaged_years, years_named
 from ..textnorm import NUMBER_SEPARATOR, squash
 from .amounts import check_amount
 from .calculations import check_calculation, check_operand
@@ -305,13 +305,23 @@ def _item_check(
             operand_spans = {o.label: cited.get((index, f"calculation.{o.label}", 0)) for o in calculation.operands}
             return check_calculation(calculation, amount.value, amount.unit, operand_spans, years, question, label)
         asked = asked_for(question, label, issuer_terms(spans))
-        return check_amount(amount, getattr(item, "period", None), spans, years, asked)
+        checked = check_amount(amount, getattr(item, "period", None), spans, years, asked)
+        return _one_figure_average(checked, question, " ".join(c.span.quote for c in spans))
     date = getattr(item, "date", None)
     if date is not None:
         return check_date(date, spans)
     if hasattr(item, "explanation"):
         return _boolean_check(getattr(item, "value", None), spans, question)
     return _text_check(str(getattr(item, "text", "") or ""), spans, question)
+
+
+def _one_figure_average(check: ItemCheck, question: str, quoted: str) -> ItemCheck:
+    """A figure read from one cell is no average over years unless its quote says it is an average."""
+    wanted = averaged_years(question)
+    if not wanted or check.period_check == "mismatch" or "average" in quoted.lower():
+        return check
+    detail = f"{check.detail}; the question asks for an average over {min(wanted)}-{max(wanted)}, one figure is not"
+    return check.model_copy(update={"period_check": "mismatch", "detail": detail})
 
 
 def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:

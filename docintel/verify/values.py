@@ -52,6 +52,9 @@ class OperandCheck(BaseModel):
     concepts: list[str] = Field(default_factory=list, description="the concepts of the cited row (vocabulary ids)")
     column: str | None = None
     scale: float | None = Field(default=None, description="the document's scale of the cell that holds it")
+    in_units: float | None = Field(
+        default=None, description="the operand in units: its cell times the scale (None when the scale is not known)"
+    )
     detail: str
 
     @property

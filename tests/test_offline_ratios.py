@@ -1,0 +1,198 @@
+"""Ratios over statements printed at different scales, averages over several years, and rows that only look like
+a line item: what the extractive backend computes and what the verifier accepts from any backend (issue 21).
+
+Each rule has a scripted wrong answer (the local OpenAI-compatible server) that must be rejected and the offline
+answer that must be right, both driven through the CLI on generated filings.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_offline import ask_offline, value_of
+from tests.test_support import status_of
+from tests.test_values import amount, calculation, operand
+
+SCALES = [
+    [
+        "Cash flow data",
+        "(in millions)",
+        "Fiscal year 2025 2024",
+        "Net cash provided by operating activities 1,469.5 1,287.5",
+    ],
+    [
+        "Balance sheet data",
+        "(in thousands)",
+        "Fiscal year 2025 2024",
+        "Total current liabilities 2,213,556 2,000,000",
+    ],
+]
+CASH_FROM_OPERATIONS = (4, "Net cash provided by operating activities 1,469.5 1,287.5")
+CURRENT_LIABILITIES = (8, "Total current liabilities 2,213,556 2,000,000")
+Q_CASH_RATIO = (
+    "What was the FY2025 operating cash flow ratio? Operating cash flow ratio is defined as: cash from operations / "
+    "total current liabilities."
+)
+
+YEARS = [
+    [
+        "Consolidated statements of income",
+        "(in millions)",
+        "Fiscal year 2025 2024 2023",
+        "Net sales 1,000.0 900.0 800.0",
+        "Net income 50.0 36.0 40.0",
+        "Proceeds from sale of business units and investment in affiliates 400.0 300.0 200.0",
+    ],
+]
+NET_SALES = (4, "Net sales 1,000.0 900.0 800.0")
+NET_INCOME = (5, "Net income 50.0 36.0 40.0")
+PROCEEDS = (6, "Proceeds from sale of business units and investment in affiliates 400.0 300.0 200.0")
+Q_AVERAGE = "What is the FY2023 - FY2025 3 year average net profit margin (as a %)?"
+
+
+@pytest.fixture
+def scales(make_pdf):
+    return make_pdf("acme-scales.pdf", SCALES)
+
+
+@pytest.fixture
+def years(make_pdf):
+    return make_pdf("acme-years.pdf", YEARS)
+
+
+def ratio_answer(value, expression, *operands, unit="ratio", period="Fiscal 2025", cited=CASH_FROM_OPERATIONS):
+    return amount(
+        value, unit, period, cited, currency=None, label="ratio", calculation=calculation(expression, value, *operands)
+    )
+
+
+def test_a_ratio_of_figures_at_different_scales_is_computed_in_units(run_cli, fake_openai, scales):
+    printed = ratio_answer(
+        0.000664,
+        "a / b",
+        operand("a", 1469.5, "Fiscal 2025", CASH_FROM_OPERATIONS),
+        operand("b", 2213556.0, "Fiscal 2025", CURRENT_LIABILITIES),
+    )
+    status, check, _ = status_of(run_cli, fake_openai, scales, Q_CASH_RATIO, printed)
+    assert status == "unsupported" and "printed at different scales" in check["detail"]
+    in_units = ratio_answer(
+        0.6639,
+        "a / b",
+        operand("a", 1469.5e6, "Fiscal 2025", CASH_FROM_OPERATIONS),
+        operand("b", 2213556e3, "Fiscal 2025", CURRENT_LIABILITIES),
+    )
+    status, check, _ = status_of(run_cli, fake_openai, scales, Q_CASH_RATIO, in_units)
+    assert (status, check["calculation_check"]) == ("supported", "verified")
+
+
+def test_offline_a_ratio_across_scales_is_right(run_cli, scales):
+    data, text = ask_offline(run_cli, Q_CASH_RATIO, scales)
+    assert data["status"] == "supported" and round(value_of(data) or 0.0, 2) == 0.66
+    operands = data["answer"]["items"][0]["calculation"]["operands"]
+    assert [o["value"] for o in operands] == [1469.5e6, 2213556e3]
+    assert "computed the question's definition" in text
+
+
+def test_one_year_s_ratio_is_not_a_three_year_average(run_cli, fake_openai, years):
+    one_year = ratio_answer(
+        5.0,
+        "a / b * 100",
+        operand("a", 50.0, "Fiscal 2025", NET_INCOME),
+        operand("b", 1000.0, "Fiscal 2025", NET_SALES),
+        unit="percent",
+        cited=NET_INCOME,
+    )
+    status, check, _ = status_of(run_cli, fake_openai, years, Q_AVERAGE, one_year)
+    assert (status, check["period_check"]) == ("unsupported", "mismatch")
+    assert "average over 2023-2025; no operand is from 2023, 2024" in check["detail"]
+    one_cell = amount(1000.0, "millions", "Fiscal 2025", NET_SALES, label="Net sales")
+    question = "What was the FY2023 - FY2025 3 year average of net sales?"
+    status, check, _ = status_of(run_cli, fake_openai, years, question, one_cell)
+    assert (status, check["period_check"]) == ("unsupported", "mismatch") and "one figure is not" in check["detail"]
+
+
+def test_an_average_of_each_year_s_ratio_is_verified(run_cli, fake_openai, years):
+    cells = [("a", 50.0, "b", 1000.0, "2025"), ("c", 36.0, "d", 900.0, "2024"), ("e", 40.0, "f", 800.0, "2023")]
+    operands = []
+    for top, income, bottom, sales, year in cells:
+        operands += [operand(top, income, year, NET_INCOME), operand(bottom, sales, year, NET_SALES)]
+    right = ratio_answer(
+        4.6667, "(a / b + c / d + e / f) / 3 * 100", *operands, unit="percent", period="2023-2025", cited=NET_INCOME
+    )
+    status, check, _ = status_of(run_cli, fake_openai, years, Q_AVERAGE, right)
+    assert (status, check["calculation_check"], check["period_check"]) == ("supported", "verified", "supported")
+
+
+def test_offline_a_three_year_average_is_each_year_s_ratio_averaged(run_cli, years):
+    data, text = ask_offline(run_cli, Q_AVERAGE, years)
+    item = data["answer"]["items"][0]
+    assert data["status"] == "supported" and round(value_of(data) or 0.0, 2) == 4.67  # (5.0 + 4.0 + 5.0) / 3
+    assert item["calculation"]["expression"] == "(a / b + c / d + e / f) / 3 * 100"
+    assert [o["period"][-4:] for o in item["calculation"]["operands"]] == [
+        "2023",
+        "2023",
+        "2024",
+        "2024",
+        "2025",
+        "2025",
+    ]
+    assert "computed Net margin for each year and averaged" in text
+
+
+def test_a_row_that_only_contains_a_wording_fills_no_operand(run_cli, fake_openai, years):
+    over_proceeds = ratio_answer(
+        12.5,
+        "a / b * 100",
+        operand("a", 50.0, "Fiscal 2025", NET_INCOME),
+        operand("b", 400.0, "Fiscal 2025", PROCEEDS),
+        unit="percent",
+        cited=NET_INCOME,
+    )
+    status, _, _ = status_of(
+        run_cli, fake_openai, years, "What was the net profit margin in fiscal 2025?", over_proceeds
+    )
+    assert status != "supported"
+
+
+def test_offline_a_longer_story_is_never_the_line_item(run_cli, make_pdf):
+    proceeds_only = [[*YEARS[0][:3], YEARS[0][4], YEARS[0][5]]]  # no net sales row: only 'Proceeds from sale ...'
+    data, _ = ask_offline(
+        run_cli, "What was the net margin in fiscal 2025?", make_pdf("acme-proceeds.pdf", proceeds_only)
+    )
+    assert data["status"] != "supported" and value_of(data) is None
+    assert "no sent table row gives Revenue" in " ".join(data["answer"]["caveats"])  # never computed over it
+
+
+ROWS = [
+    [
+        "Consolidated balance sheets",
+        "(in millions)",
+        "December 31, 2025 2024",
+        "Non-casino revenue 300.0 280.0",
+        "Net revenues 1,000.0 900.0",
+        "Property, plant and equipment 24,873 23,000",
+        "Less: Accumulated depreciation (16,135) (15,000)",
+        "Property, plant and equipment - net 8,738 8,000",
+    ],
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("What was revenue in 2025?", 1000.0),  # 'Non-casino revenue' is a part, never the whole
+        ("What is the year end 2025 net PP&E?", 8738.0),  # the row that says 'net', not the gross one above it
+        ("What was property, plant and equipment in 2025?", 8738.0),  # the taxonomy's label: PP&E, net
+    ],
+)
+def test_offline_the_row_that_is_the_line_item_is_taken(run_cli, make_pdf, question, value):
+    data, _ = ask_offline(run_cli, question, make_pdf("acme-rows.pdf", ROWS))
+    assert value_of(data) == value
+
+
+def test_a_non_prefixed_row_is_narrower_than_the_line_item(run_cli, fake_openai, make_pdf):
+    part = amount(300.0, "millions", "2025", (4, "Non-casino revenue 300.0 280.0"), label="Revenue")
+    status, check, _ = status_of(
+        run_cli, fake_openai, make_pdf("acme-rows.pdf", ROWS), "What was revenue in 2025?", part
+    )
+    assert (status, check["concept_check"]) == ("unsupported", "mismatch") and "non not asked" in check["detail"]
