@@ -394,6 +394,10 @@ def test_doc_glob_matching_nothing_is_a_usage_error(run_cli, filings, command):
             {"names": ["Revenue"], "issuer_position": ["Revenue"], "owners": [], "years": [2023]},
         ),
         (
+            "You are an analyst. Here's the question: what was Acme's revenue in 2023?",  # pronouns are no issuer
+            {"issuer_position": ["Acme"], "owners": ["Acme"], "years": [2023]},
+        ),
+        (
             "Acme Widgets reported what capital expenditures in fiscal 2023?",
             {"names": ["Acme Widgets"], "issuer_position": ["Acme Widgets"], "years": [2023]},
         ),

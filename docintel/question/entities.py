@@ -74,6 +74,8 @@ def _is_name_token(token: str, first: bool) -> bool:
     bare = _bare(token)
     if not bare or _PERIOD_TOKEN.match(bare) or bare.lower() in _MONTH_NAMES:
         return False
+    if bare.lower() in _FUNCTION_WORDS and not bare.isupper():  # "Here's the question", never 'IT' or 'US'
+        return False
     if not any(c.isupper() for c in bare) and not (any(c.isdigit() for c in bare) and any(c.isalpha() for c in bare)):
         return False
     if first:  # a sentence's first word is capitalised anyway: only 'AMD', '3M', 'J&J' or "Boeing's" count
@@ -97,7 +99,9 @@ _FUNCTION_WORDS = frozenset(  # question words, auxiliaries, articles, prepositi
     "a an and any are as at between by can could did do does for from had has have how if in is of on or "
     "should that the to was were what when where which who whom whose why will with would "
     "calculate compare compute describe estimate explain find give identify list name provide show state "
-    "summarize summarise tell".split()
+    "summarize summarise tell "
+    # pronouns, determiners and deictic adverbs ('Here's the question: ...', 'You are an analyst')
+    "i you we they he she it this these those here there our your their its my me us please".split()
 )
 
 
