@@ -7,7 +7,8 @@ statement captions of an introductory financial accounting text: "cost of sales"
 goods sold, "net earnings" for net income, "purchases of property and equipment" for capital
 expenditures). The ratios are the standard definitions of a corporate-finance textbook's ratio
 list (margins, liquidity, leverage, coverage, returns, turnover, days, payout, capex intensity,
-free cash flow). Nothing here was written from a benchmark's questions.
+free cash flow). Nothing here was written from a benchmark's questions. The tables themselves are in
+``docintel.vocabulary``.
 
 A text's concepts are found by matching wordings as ordered runs of search terms
 (``textnorm.tokenize``: stop words dropped, words stemmed) with at most one other term between two
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .textnorm import tokenize
+from .vocabulary import LINE_ITEMS_TABLE, RATIOS_TABLE
 
 Kind = str  # "money", "percent", "per_share", "count", "ratio", "days"
 
@@ -60,230 +62,7 @@ class Ratio:
     averaged: bool = False  # a balance-sheet denominator may be the average of two year-ends
 
 
-# id | label | kind [| outflow], then "@ element" (the US GAAP taxonomy element), then the wordings after the label.
-_LINE_ITEMS = """
-revenue | Revenue | money
-    @ Revenues
-    revenues; net revenue; net revenues; total revenue; total revenues; net sales; total net sales; sales;
-    operating revenues; turnover; top line
-cost_of_revenue | Cost of revenue | money
-    @ CostOfRevenue
-    cost of revenues; cost of sales; cost of goods sold; costs of goods sold; cost of products sold; cogs; cost of
-    merchandise sold
-gross_profit | Gross profit | money
-    @ GrossProfit
-    gross margin
-operating_expenses | Operating expenses | money
-    @ OperatingExpenses
-    total operating expenses; costs and expenses; total costs and expenses
-sga | Selling, general and administrative expense | money
-    @ SellingGeneralAndAdministrativeExpense
-    selling general and administrative; sg&a; selling general administrative expenses
-selling_marketing | Selling and marketing expense | money
-    @ SellingAndMarketingExpense
-    sales and marketing; selling and marketing; marketing and sales
-research_development | Research and development expense | money
-    @ ResearchAndDevelopmentExpense
-    research and development; r&d
-depreciation_amortization | Depreciation and amortization | money
-    @ DepreciationDepletionAndAmortization
-    depreciation depletion and amortization; d&a; depreciation; depreciation and amortisation
-operating_income | Operating income | money
-    @ OperatingIncomeLoss
-    income from operations; operating profit; operating earnings; earnings from operations; operating loss;
-    operating income loss; ebit
-interest_expense | Interest expense | money
-    @ InterestExpense
-    interest expense net
-pretax_income | Income before income taxes | money
-    @ IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest
-    earnings before income taxes; income before taxes; pretax income; pre-tax income; income before provision for
-    income taxes; earnings before provision for income taxes; profit before tax; income before income tax
-income_tax | Income tax expense | money
-    @ IncomeTaxExpenseBenefit
-    provision for income taxes; income taxes; income tax provision; provision for taxes; income tax
-net_income | Net income | money
-    @ NetIncomeLoss
-    net earnings; net profit; net loss; net income loss; profit for the year; net income attributable
-eps | Earnings per share | per_share
-    @ EarningsPerShareBasicAndDiluted
-    eps; net income per share; earnings per common share; net earnings per share
-eps_basic | Basic earnings per share | per_share
-    @ EarningsPerShareBasic
-    basic eps; basic net income per share; earnings per share basic; basic earnings per common share
-eps_diluted | Diluted earnings per share | per_share
-    @ EarningsPerShareDiluted
-    diluted eps; diluted net income per share; earnings per share diluted; diluted earnings per common share
-ebitda | EBITDA | money
-    @ ratio
-    earnings before interest taxes depreciation and amortization
-dividends_per_share | Dividends declared per share | per_share
-    @ CommonStockDividendsPerShareDeclared
-    dividends per share; cash dividends declared per common share; dividends per common share
-weighted_shares | Weighted average shares outstanding | count
-    @ WeightedAverageNumberOfDilutedSharesOutstanding
-    weighted average shares; weighted average common shares; shares outstanding
-cash | Cash and cash equivalents | money
-    @ CashAndCashEquivalentsAtCarryingValue
-    cash and equivalents; cash and cash equivalents at end of period
-short_term_investments | Short-term investments | money
-    @ ShortTermInvestments
-    marketable securities; short term investments
-accounts_receivable | Accounts receivable | money
-    @ AccountsReceivableNetCurrent
-    receivables; trade receivables; trade accounts receivable; accounts receivable net
-inventory | Inventories | money
-    @ InventoryNet
-    inventory; merchandise inventories
-current_assets | Total current assets | money
-    @ AssetsCurrent
-    current assets
-ppe | Property, plant and equipment, net | money
-    @ PropertyPlantAndEquipmentNet
-    property plant and equipment; property and equipment; pp&e; ppne; fixed assets; property and equipment net
-goodwill | Goodwill | money
-    @ Goodwill
-total_assets | Total assets | money
-    @ Assets
-accounts_payable | Accounts payable | money
-    @ AccountsPayableCurrent
-    trade payables; trade accounts payable
-current_liabilities | Total current liabilities | money
-    @ LiabilitiesCurrent
-    current liabilities
-long_term_debt | Long-term debt | money
-    @ LongTermDebtNoncurrent
-    long term debt; long-term borrowings; long-term debt net of current portion
-current_debt | Short-term debt | money
-    @ DebtCurrent
-    short-term borrowings; current portion of long-term debt; current maturities of long-term debt; notes payable;
-    commercial paper; short term debt
-total_debt | Total debt | money
-    @ DebtInstrumentCarryingAmount
-    debt; total borrowings
-total_liabilities | Total liabilities | money
-    @ Liabilities
-equity | Total stockholders' equity | money
-    @ StockholdersEquity
-    stockholders equity; shareholders equity; shareowners equity; total equity; total shareholders equity
-retained_earnings | Retained earnings | money
-    @ RetainedEarningsAccumulatedDeficit
-    accumulated deficit
-operating_cash_flow | Net cash provided by operating activities | money
-    @ NetCashProvidedByUsedInOperatingActivities
-    cash provided by operating activities; cash provided by operations; cash from operations; operating cash flow;
-    cash flow from operations; net cash from operating activities; cash flows from operating activities; net cash
-    provided by used in operating activities
-investing_cash_flow | Net cash used in investing activities | money
-    @ NetCashProvidedByUsedInInvestingActivities
-    cash used in investing activities; net cash provided by used in investing activities; cash flows from
-    investing activities
-financing_cash_flow | Net cash used in financing activities | money
-    @ NetCashProvidedByUsedInFinancingActivities
-    cash used in financing activities; net cash provided by used in financing activities; cash flows from
-    financing activities
-capex | Capital expenditures | money | outflow
-    @ PaymentsToAcquirePropertyPlantAndEquipment
-    capital expenditure; capex; purchases of property plant and equipment; purchases of property and equipment;
-    additions to property plant and equipment; additions to property and equipment; payments for property plant
-    and equipment; payments for property and equipment; capital spending; expenditures for property plant and
-    equipment; acquisition of property plant and equipment
-dividends_paid | Dividends paid | money | outflow
-    @ PaymentsOfDividends
-    cash dividends paid; payments of dividends; dividends paid to shareholders
-share_repurchases | Repurchases of common stock | money | outflow
-    @ PaymentsForRepurchaseOfCommonStock
-    purchases of treasury stock; share repurchases; repurchase of common stock; purchases of common stock; stock
-    repurchases
-acquisitions | Acquisitions, net of cash acquired | money | outflow
-    @ PaymentsToAcquireBusinessesNetOfCashAcquired
-    acquisition of businesses; payments for acquisitions; business acquisitions
-free_cash_flow | Free cash flow | money
-    @ ratio
-    fcf
-change_in_inventories | Change in inventories | money
-    @ IncreaseDecreaseInInventories
-    changes in inventories; increase in inventories; decrease in inventories
-"""
-
 _DAYS = frozenset({365.0, 360.0, 366.0})
-# id | label | kind [| averaged], then "= numerator concepts / denominator concepts [* days]" per accepted formula,
-# then the wordings.
-_RATIOS = """
-gross_margin | Gross margin | percent
-    = gross_profit / revenue
-    = revenue, cost_of_revenue / revenue
-    gross margin; gross profit margin; gross margin percentage
-operating_margin | Operating margin | percent
-    = operating_income / revenue
-    operating margin; operating profit margin; operating income margin; ebit margin
-net_margin | Net margin | percent
-    = net_income / revenue
-    net margin; net profit margin; net income margin; profit margin
-ebitda_margin | EBITDA margin | percent
-    = ebitda / revenue
-    = operating_income, depreciation_amortization / revenue
-    ebitda margin
-effective_tax_rate | Effective tax rate | percent
-    = income_tax / pretax_income
-    effective tax rate; effective income tax rate
-current_ratio | Current ratio | ratio
-    = current_assets / current_liabilities
-    current ratio; working capital ratio
-quick_ratio | Quick ratio | ratio
-    = cash, short_term_investments, accounts_receivable / current_liabilities
-    = cash, accounts_receivable / current_liabilities
-    = current_assets, inventory / current_liabilities
-    quick ratio; acid test ratio; acid-test ratio
-cash_ratio | Cash ratio | ratio
-    = cash / current_liabilities
-    = cash, short_term_investments / current_liabilities
-    cash ratio
-debt_to_equity | Debt to equity | ratio
-    = total_debt / equity
-    = long_term_debt / equity
-    = long_term_debt, current_debt / equity
-    = total_liabilities / equity
-    debt to equity; debt-to-equity; debt/equity; debt to equity ratio
-interest_coverage | Interest coverage | ratio
-    = operating_income / interest_expense
-    = ebitda / interest_expense
-    interest coverage; times interest earned; interest coverage ratio
-return_on_assets | Return on assets | percent | averaged
-    = net_income / total_assets
-    return on assets; roa
-return_on_equity | Return on equity | percent | averaged
-    = net_income / equity
-    return on equity; roe
-asset_turnover | Asset turnover | ratio | averaged
-    = revenue / total_assets
-    asset turnover; total asset turnover
-fixed_asset_turnover | Fixed asset turnover | ratio | averaged
-    = revenue / ppe
-    fixed asset turnover
-inventory_turnover | Inventory turnover | ratio | averaged
-    = cost_of_revenue / inventory
-    inventory turnover
-days_sales_outstanding | Days sales outstanding | days | averaged
-    = accounts_receivable / revenue * days
-    days sales outstanding; dso
-days_inventory | Days inventory outstanding | days | averaged
-    = inventory / cost_of_revenue * days
-    days inventory outstanding; days inventory; days in inventory; dio
-days_payables | Days payables outstanding | days | averaged
-    = accounts_payable / cost_of_revenue * days
-    days payables outstanding; days payable; days payables; dpo
-payout_ratio | Dividend payout ratio | percent
-    = dividends_paid / net_income
-    = dividends_per_share / eps
-    payout ratio; dividend payout ratio
-capex_to_revenue | Capital expenditures to revenue | percent
-    = capex / revenue
-    capex to revenue; capital expenditures to revenue; capex as a percentage of revenue; capital intensity
-free_cash_flow_measure | Free cash flow | money
-    = operating_cash_flow, capex
-    free cash flow; fcf
-"""
 
 
 def _entries(table: str) -> list[tuple[list[str], list[str], str]]:
@@ -306,7 +85,7 @@ def _wordings(label: str, text: str) -> tuple[str, ...]:
 
 LINE_ITEMS: tuple[Concept, ...] = tuple(
     Concept(head[0], head[1], marks[0][1:].strip(), head[2], _wordings(head[1], words), "outflow" in head[3:])
-    for head, marks, words in _entries(_LINE_ITEMS)
+    for head, marks, words in _entries(LINE_ITEMS_TABLE)
 )
 
 
@@ -322,7 +101,7 @@ def _formula(mark: str) -> Formula:
 
 RATIOS: tuple[Ratio, ...] = tuple(
     Ratio(head[0], head[1], head[2], _wordings(head[1], words), tuple(map(_formula, marks)), "averaged" in head[3:])
-    for head, marks, words in _entries(_RATIOS)
+    for head, marks, words in _entries(RATIOS_TABLE)
 )
 
 # Words that narrow a line item to a part of it: a row that carries one answers only a question that asks it. 'non'
@@ -474,7 +253,7 @@ def stated_definition(question: str) -> Formula | None:
     year's days it multiplies by ('* 365') are its constants."""
     found = re.search(r"\b(?:defined|calculated|computed|measured)\s+as:?\s+(?P<body>[^.;?]+)", question, re.I)
     if not found:
-        return None
+        return phrased_ratio(question)
     body = found.group("body")
     parts = re.split(r"\s*(?:/|÷|\bdivided by\b|\bover\b)\s*", body, maxsplit=1)
     top = concepts_in(parts[0], asides=True).concepts - {r.id for r in RATIOS}
@@ -523,3 +302,45 @@ def _distinct(wordings: tuple[str, ...]) -> list[str]:
             seen.add(key)
             kept.append(wording)
     return kept
+
+
+_PLUS = re.compile(r"(?P<a>[^.;?+]{1,120}?)\s*(?:\+|\bplus\b)\s*(?P<b>[^.;?+]{1,80})", re.IGNORECASE)
+_AS_SHARE_OF = re.compile(
+    r"(?P<top>[^.;?]{1,120}?)\s+as\s+an?\s+(?:%|percent(?:age)?)\s+of\s+(?:the\s+)?(?P<bottom>[^.;?,]{1,80})", re.I
+)
+_MARGIN_OF = re.compile(r"(?P<top>[^.;?]{1,120}?)\s*(?:%|percent(?:age)?)?\s+margin\b", re.IGNORECASE)
+
+
+def phrased_ratio(question: str) -> Formula | None:
+    """A ratio or sum the question spells out in words: 'cost of goods sold as a % of revenue' -> cost of revenue /
+    revenue; 'the D&A % margin' -> depreciation and amortization / revenue (a margin is a figure over revenue);
+    'operating income + depreciation and amortization' -> their sum. None when the words name no one line item on
+    each side, or name a standard ratio ('gross margin')."""
+    plus = _PLUS.search(question)
+    if plus is not None:
+        first, second = _line_items(plus.group("a")), _line_items(plus.group("b"), first=True)
+        if len(first) == 1 and len(second) == 1 and first != second:
+            return Formula((*first, *second))
+    share = _AS_SHARE_OF.search(question)
+    if share is not None:
+        top, bottom = _line_items(share.group("top")), _line_items(share.group("bottom"), first=True)
+        if len(top) == 1 and len(bottom) == 1 and top != bottom:
+            return Formula(top, bottom)
+        return None
+    margin = _MARGIN_OF.search(question)
+    if margin is None or ratios_in(question):
+        return None
+    top = _line_items(margin.group("top"))
+    return Formula(top, ("revenue",)) if len(top) == 1 and top != ("revenue",) else None
+
+
+def _line_items(text: str, first: bool = False) -> tuple[str, ...]:
+    """The one line item a phrase names last ('the three year average of cost of goods sold' -> cost_of_revenue),
+    or first."""
+    tokens = tokenize(_PARENTHESES.sub(" ", text).replace("/", " "))
+    hits = [(cid, pos) for cid, wording in _wording_index() if (pos := _match_positions(wording, tokens)) is not None]
+    kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits) and concept(cid)]
+    if not kept:
+        return ()
+    edge = min(min(pos) for _, pos in kept) if first else max(max(pos) for _, pos in kept)
+    return tuple(sorted({cid for cid, pos in kept if (min(pos) if first else max(pos)) == edge}))

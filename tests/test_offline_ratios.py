@@ -196,3 +196,56 @@ def test_a_non_prefixed_row_is_narrower_than_the_line_item(run_cli, fake_openai,
         run_cli, fake_openai, make_pdf("acme-rows.pdf", ROWS), "What was revenue in 2025?", part
     )
     assert (status, check["concept_check"]) == ("unsupported", "mismatch") and "non not asked" in check["detail"]
+
+
+SPELLED = [
+    [
+        "Consolidated statements of income",
+        "(in millions)",
+        "Fiscal year 2025 2024",
+        "Net sales 1,000.0 900.0",
+        "Cost of sales 600.0 560.0",
+        "Operating income 240.0 200.0",
+    ],
+    [
+        "Consolidated balance sheets",
+        "(in millions)",
+        "Fiscal year 2025 2024",
+        "Property, plant and equipment 1,500.0 1,400.0",
+        "Less: accumulated depreciation (900.0) (800.0)",
+        "Total assets 2,000.0 1,800.0",
+    ],
+    [
+        "Consolidated statements of cash flows",
+        "(in millions)",
+        "Fiscal year 2025 2024",
+        "Depreciation and amortization 60.0 55.0",
+    ],
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "value", "expression"),
+    [
+        ("What was cost of sales as a % of net sales in 2025?", 60.0, "a / b * 100"),
+        ("What was the 2025 depreciation and amortization % margin?", 6.0, "a / b * 100"),
+        ("What was operating income + depreciation and amortization in 2025?", 300.0, "a + b"),
+        ("What was the EBITDA margin in 2025?", 30.0, "(a + b) / c * 100"),  # no EBITDA row: its second formula
+    ],
+)
+def test_offline_a_ratio_or_sum_spelled_out_is_computed(run_cli, make_pdf, question, value, expression):
+    data, _ = ask_offline(
+        run_cli, question, make_pdf("acme-spelled.pdf", SPELLED)
+    )  # accumulated depreciation is no D&A
+    item = data["answer"]["items"][0]
+    assert data["status"] == "supported" and value_of(data) == value
+    assert item["calculation"]["expression"] == expression
+
+
+def test_offline_an_operand_the_tables_disagree_on_is_not_computed(run_cli, make_pdf):
+    segment = ["Segment data", "(in millions)", "Fiscal year 2025 2024", "Depreciation and amortization 20.0 18.0"]
+    data, _ = ask_offline(
+        run_cli, "What was the EBITDA margin in 2025?", make_pdf("acme-two-da.pdf", [*SPELLED, segment])
+    )
+    assert data["status"] != "supported" and value_of(data) is None
+    assert "the sent tables disagree on it" in " ".join(data["answer"]["caveats"])

@@ -1,41 +1,30 @@
-"""Offline lookups by concept: the asked line item's row and the asked period's column, and standard
-ratios computed from cited cells.
+"""Offline lookups by concept: the asked line item's row and the asked period's column.
 
 The question's metric is read with the concept vocabulary (``docintel.concepts``): a row is a candidate
 when its label names that concept and no qualifier the question does not ask for (a segment's row is
-never a total). A ratio the question names (or defines: "defined as revenue / average PP&E") is
-computed from one row per operand, each citing its own cell, so the verifier checks the calculation
-like a model's.
+never a total). Ratios computed from these cells are in ``backends.computed``.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from ..answer.contract import Amount, AmountItem, Calculation, Operand, Span
+from ..answer.contract import Span
 from ..concepts import (
     NEUTRAL,
-    Formula,
-    Ratio,
     concept,
     concepts_in,
-    is_outflow,
-    label_of,
     names_its_concept,
     narrowing_terms,
     qualifier_text,
-    ratios_in,
     same_concept,
-    stated_definition,
     unexplained,
 )
 from ..context.pack import Context
 from ..ingest.tables import Table, TableRow
-from ..periods import averaged_years, years_named
 from ..question.parse import search_text
 from ..textnorm import tokenize
-from .lookup import Lookup, column_choice, reader_label
+from .lookup import column_choice, reader_label
 
 
 @dataclass(frozen=True)
@@ -57,6 +46,16 @@ class Cell:
     def period(self) -> str:
         """The column's label as printed."""
         return self.table.columns[self.index].label
+
+    @property
+    def year(self) -> int:
+        """The column's year."""
+        return self.table.columns[self.index].year
+
+    @property
+    def scale(self) -> float | None:
+        """The table's scale for this cell (None when the table states none)."""
+        return self.table.scale_of(self.row, self.index)
 
     def span(self, single: bool) -> Span:
         """The row cited whole."""
@@ -133,7 +132,7 @@ def find_cell(
     return None
 
 
-def _prior_cell(context: Context, cell: Cell, question: str) -> Cell | None:
+def prior_cell(context: Context, cell: Cell, question: str) -> Cell | None:
     """The same row's cell one year earlier (for an average of two year-ends)."""
     year = cell.table.columns[cell.index].year - 1
     for index, column in enumerate(cell.table.columns):
@@ -142,153 +141,22 @@ def _prior_cell(context: Context, cell: Cell, question: str) -> Cell | None:
     return None
 
 
-def _definition(question: str) -> tuple[str, Formula, bool, str] | None:
-    """(name, formula with one concept above and one below the line, averaged, kind) of the ratio asked."""
-    stated = stated_definition(question)
-    if stated is not None and len(stated.numerator) == 1 and len(stated.denominator) == 1:
-        return "the question's definition", stated, stated.averaged, _stated_kind(question, stated)
-    for ratio in ratios_in(question):
-        simple = [f for f in ratio.formulas if len(f.numerator) == 1 and len(f.denominator) == 1]
-        if simple:
-            return ratio.label, simple[0], _averaged(ratio, question), ratio.kind
-    return None
+def rival_values(context: Context, concept_id: str, cell: Cell, question: str) -> list[float]:
+    """Other values the sent tables give in *cell*'s year under its very label ('Depreciation and amortization' 636
+    on the cash flow statement, 22 in a segment's table): when an operand had to come from another table than the
+    rest, rivals make it uncertain."""
+    values: set[float] = set()
+    label = reader_label(cell.row).lower()
+    for _, table, row in concept_rows(context, frozenset({concept_id}), question):
+        if reader_label(row).lower() != label:
+            continue  # 'Net income attributable to shareowners' beside 'Consolidated net income' is another figure
+        for index in column_choice(table, frozenset({cell.year}), question):
+            if index < len(row.values) and row.values[index] is not None:
+                scale = table.scale_of(row, index) or 1.0
+                values.add(round((row.values[index] or 0.0) * scale, 6))
+    own = cell.value * (cell.scale or 1.0)
+    # a figure printed in millions in one table and in thousands in another is the same figure, rounded
+    return sorted(v for v in values if abs(v - own) > _SAME_FIGURE * max(abs(v), abs(own)))
 
 
-def _averaged(ratio: Ratio, question: str) -> bool:
-    return ratio.averaged and "average" in question.lower()
-
-
-_PERCENT_ASKED = re.compile(r"%|\b(?:percent|percentage|margin|rate)s?\b", re.IGNORECASE)
-
-
-def _stated_kind(question: str, formula: Formula) -> str:
-    """A stated definition's kind: days when it multiplies by a year's days, a percentage when the question says
-    percent, margin or rate as words ('generated' and 'corporate' are no rate), else a plain ratio."""
-    if formula.constants:
-        return "days"
-    return "percent" if _PERCENT_ASKED.search(question) else "ratio"
-
-
-def computed_ratio(question: str, context: Context, single: bool) -> Lookup | None:
-    """A named or defined ratio computed from one cited cell per operand; None when no ratio is asked."""
-    definition = _definition(question)
-    if definition is None:
-        return None
-    name, formula, averaged, kind = definition
-    span = averaged_years(question)
-    if span and not averaged:  # 'the FY2015 - FY2017 3 year average net margin': the ratio of each year, averaged
-        return _average_of_ratios(name, kind, formula, sorted(span), context, question, single)
-    years = years_named(question)
-    year = max(years) if years else None
-    bottom = find_cell(context, formula.denominator[0], year, question, divisor=True)
-    if year is None and bottom is not None:  # no period asked: both operands of the denominator's (latest) year
-        year = bottom.table.columns[bottom.index].year
-    top = find_cell(context, formula.numerator[0], year, question, near=bottom)
-    missing = [label_of(c) for c, cell in ((formula.numerator[0], top), (formula.denominator[0], bottom)) if not cell]
-    if top is None or bottom is None:
-        return Lookup([], False, [f"{name}: no sent table row gives {' or '.join(missing)} for the period asked"])
-    cells = [top, bottom]
-    if averaged:
-        prior = _prior_cell(context, bottom, question)
-        if prior is None:
-            return Lookup([], False, [f"{name}: the average needs {label_of(formula.denominator[0])} a year earlier"])
-        cells.append(prior)
-    return Lookup([_ratio_item(name, kind, cells, single, formula)], True, [_formula_note(name, cells, averaged)])
-
-
-def _average_of_ratios(
-    name: str, kind: str, formula: Formula, years: list[int], context: Context, question: str, single: bool
-) -> Lookup:
-    """The ratio computed for each year of the span from that year's cells, and the average of those ratios."""
-    pairs: list[tuple[Cell, Cell]] = []
-    for year in years:
-        bottom = find_cell(context, formula.denominator[0], year, question, divisor=True)
-        top = find_cell(context, formula.numerator[0], year, question, near=bottom)
-        if top is None or bottom is None:
-            missing = label_of(formula.numerator[0] if top is None else formula.denominator[0])
-            return Lookup([], False, [f"{name}: no sent table row gives {missing} for {year}, which the average needs"])
-        pairs.append((top, bottom))
-    cells = [cell for pair in pairs for cell in pair]
-    labels = [chr(ord("a") + i) for i in range(len(cells))]
-    values = dict(zip(labels, _operand_values(cells), strict=True))
-    terms = [f"{labels[2 * i]} / {labels[2 * i + 1]}" for i in range(len(pairs))]
-    expression = f"({' + '.join(terms)}) / {len(pairs)}"
-    factor = {"percent": 100.0, "days": 365.0}.get(kind, 1.0)
-    if factor != 1.0:
-        expression += f" * {factor:g}"
-    quotients = [values[labels[2 * i]] / values[labels[2 * i + 1]] for i in range(len(pairs))]
-    result = sum(quotients) / len(pairs) * factor
-    operands = [
-        Operand(
-            label=label, name=reader_label(cell.row), value=values[label], period=cell.period, span=cell.span(single)
-        )
-        for label, cell in zip(labels, cells, strict=True)
-    ]
-    unit = {"percent": "percent", "days": "units"}.get(kind, "ratio")
-    item = AmountItem(
-        label=f"{name}, average of {years[0]}-{years[-1]}",
-        amount=Amount(value=_rounded(result), currency=None, unit=unit),  # type: ignore[arg-type]  # a contract unit
-        period=f"{years[0]}-{years[-1]}",
-        calculation=Calculation(operands=operands, expression=expression, result=result),
-        spans=[cells[0].span(single)],
-    )
-    parts = [f"{_cell_text(top)} / {_cell_text(bottom)}" for top, bottom in pairs]
-    note = f"computed {name} for each year and averaged: ({'; '.join(parts)}) / {len(pairs)}"
-    return Lookup([item], True, [note])
-
-
-def _cell_text(cell: Cell) -> str:
-    return f"'{reader_label(cell.row)}' {cell.period} (page {cell.table.page})"
-
-
-def _magnitude(cell: Cell) -> float:
-    """An outflow's cell ('(71.4)' for capital expenditures) enters a ratio as its magnitude."""
-    concepts = concepts_in(reader_label(cell.row)).concepts
-    return abs(cell.value) if is_outflow(concepts) else cell.value
-
-
-def _operand_values(cells: list[Cell]) -> list[float]:
-    """Each cell's value as printed when all share one scale, else in units (cell times its table's scale), so a
-    ratio of millions over thousands comes out right."""
-    scales = [cell.table.scale_of(cell.row, cell.index) for cell in cells]
-    if len(set(scales)) < 2 or None in scales:
-        return [_magnitude(cell) for cell in cells]
-    return [_magnitude(cell) * (scale or 1.0) for cell, scale in zip(cells, scales, strict=True)]
-
-
-def _ratio_item(name: str, kind: str, cells: list[Cell], single: bool, formula: Formula) -> AmountItem:
-    labels = "abc"[: len(cells)]
-    values = dict(zip(labels, _operand_values(cells), strict=True))
-    below = "b" if len(cells) == 2 else "((b + c) / 2)"
-    expression = f"a / {below}"
-    if kind == "percent":
-        expression += " * 100"
-    elif kind == "days":
-        expression += " * 365"
-    average = (values["b"] + values["c"]) / 2 if len(cells) == 3 else values["b"]
-    result = values["a"] / average * (100 if kind == "percent" else 365 if kind == "days" else 1)
-    operands = [
-        Operand(
-            label=label, name=reader_label(cell.row), value=values[label], period=cell.period, span=cell.span(single)
-        )
-        for label, cell in zip(labels, cells, strict=True)
-    ]
-    unit = {"percent": "percent", "days": "units"}.get(kind, "ratio")
-    return AmountItem(
-        label=f"{name} ({cells[0].period})",
-        amount=Amount(value=_rounded(result), currency=None, unit=unit),  # type: ignore[arg-type]  # a contract unit
-        period=cells[0].period,
-        calculation=Calculation(operands=operands, expression=expression, result=result),
-        spans=[cells[0].span(single)],
-    )
-
-
-def _rounded(value: float) -> float:
-    """Four decimals, or four significant digits for a small ratio (0.000664, not 0.0007)."""
-    return round(value, 4) if abs(value) >= 0.1 else float(f"{value:.4g}")
-
-
-def _formula_note(name: str, cells: list[Cell], averaged: bool) -> str:
-    parts = [f"'{reader_label(c.row)}' {c.period} (page {c.table.page})" for c in cells]
-    below = f"the average of {parts[1]} and {parts[2]}" if averaged else parts[1]
-    return f"computed {name} = {parts[0]} / {below}"
+_SAME_FIGURE = 0.005

@@ -37,7 +37,8 @@ from .base import Generation, Usage
 
 if TYPE_CHECKING:
     from ..verify.quotes import Verification
-from .concepts_lookup import asked_line_items, computed_ratio, concept_rows
+from .computed import computed_ratio
+from .concepts_lookup import asked_line_items, concept_rows
 from .lookup import ROW_CANDIDATES, ROW_PREFERENCE, Lookup, from_row, from_sentence, table_rows
 
 NO_MODEL_NOTE = (
