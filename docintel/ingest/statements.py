@@ -120,21 +120,37 @@ STATEMENT_OF: dict[str, tuple[StatementKind, ...]] = {
 }
 
 _OF = r"statements?\s+of\s+(?:consolidated\s+)?"
+_HOLDERS = r"(?:(?:stock|share)holders?['’]?\s+|shareowners?['’]?\s+)?"
 _CAPTIONS: dict[StatementKind, re.Pattern[str]] = {
-    "income": re.compile(rf"{_OF}(?:operations|income|earnings)\b|\bincome\s+statements?\b", re.I),
+    "income": re.compile(rf"{_OF}(?:operations|income|earnings)\b|(?<!comprehensive )\bincome\s+statements?\b", re.I),
     "comprehensive_income": re.compile(
-        rf"{_OF}(?:(?:operations|income|earnings)\s+and\s+)?comprehensive\s+(?:income|loss|earnings)", re.I
+        rf"{_OF}(?:(?:operations|income|earnings)\s+and\s+)?comprehensive\s+(?:income|loss|earnings)"
+        r"|\bcomprehensive\s+income\s+statements?\b",
+        re.I,
     ),
     "balance_sheet": re.compile(
         rf"\bbalance\s+sheets?\b|{_OF}financial\s+(?:position|condition)|{_OF}condition\b", re.I
     ),
     "cash_flows": re.compile(rf"{_OF}cash\s*flows?\b|\bcash\s*flows?\s+statements?\b", re.I),
     "equity": re.compile(
-        rf"{_OF}(?:changes\s+in\s+)?(?:(?:stock|share|shareowner|shareholder|stockholder)s?['’]?\s+)?"
-        r"(?:equity|investment|deficit)\b",
+        rf"{_OF}(?:changes\s+in\s+)?{_HOLDERS}(?:equity|investment|deficit)\b|\b{_HOLDERS}equity\s+statements?\b",
         re.I,
     ),
 }
+# The same captions with every space and sign taken out, for a caption printed a word or a piece to a line
+# ('CONSOLIDATED' / 'STATEME' / 'NTS' / 'OF' / 'OPERATIONS').
+_SQUASHED_BODIES: dict[StatementKind, str] = {
+    "income": r"statements?of(?:consolidated)?(?:operations|income|earnings)|incomestatements?",
+    "comprehensive_income": r"statements?of(?:consolidated)?(?:(?:operations|income|earnings)and)?"
+    r"comprehensive(?:income|loss|earnings)|comprehensiveincomestatements?",
+    "balance_sheet": r"balancesheets?|statements?of(?:consolidated)?financial(?:position|condition)",
+    "cash_flows": r"statements?of(?:consolidated)?cashflows?|cashflows?statements?",
+    "equity": r"statements?of(?:consolidated)?(?:changesin)?(?:(?:stock|share)holders?|shareowners?)?"
+    r"(?:equity|investment|deficit)|(?:(?:stock|share)holders?|shareowners?)?equitystatements?",
+}
+_SQUASHED = {kind: re.compile(rf"(?:condensed)?(?:consolidated)?(?:{body})") for kind, body in _SQUASHED_BODIES.items()}
+_PIECE_CHARS = 20  # a line this short may be a piece of a caption printed over several lines
+_PIECES = 6
 # A caption of a part or a summary of a statement, or of another entity's statement, is not the statement.
 _NOT_PRIMARY = re.compile(
     r"\b(?:selected|summary|summarized|data|analysis|average|consolidating|supplemental|supplementary|"
@@ -146,16 +162,22 @@ _NOT_PRIMARY = re.compile(
 _CELL = re.compile(r"[-−–]?\(?[$€£¥]?\s*\d[\d,]*(?:\.\d+)?\)?%?|(?<!\w)[—–](?!\w)")
 _LEADING_CELLS = re.compile(rf"^(?:\s*(?:{_CELL.pattern}|[$€£¥]))+\s*")
 _MONTH = "|".join(MONTHS)
-_BALANCE_ROW = re.compile(rf"^(?:balances?\b|(?:{_MONTH})\.?\s+\d{{1,2}},?\s+\d{{4}}\b)", re.I)
+_BALANCE_ROW = re.compile(
+    rf"^(?:balances?\b|(?:{_MONTH})\.?\s+\d{{1,2}},?\s+\d{{4}}\b)|\bbalances?,?\s+(?:at|as\s+of|on)\b", re.I
+)
 _COMPREHENSIVE_ROW = re.compile(r"\bcomprehensive\s+(?:income|loss|earnings)\b", re.I)
-_ACTIVITY_ROW = re.compile(r"\b(operating|investing|financing)\s+activities\b", re.I)  # ASC 230's three classes
+# ASC 230's three classes of cash flows: 'operating activities', or 'net cash from operations / used in investing'
+_ACTIVITY_ROW = re.compile(
+    r"\b(operating|investing|financing)\s+activities\b|\bnet\s+cash\b[\w\s(),/]{0,30}?\b(?:from|in|by)\s+"
+    r"(operations|investing|financing)\b",
+    re.I,
+)
 # Around a caption: the entity's name and 'Condensed Consolidated' before it (capitalised words), and after it
 # nothing, an aside, a dash or the period it covers.
 _NAME_BEFORE = re.compile(r"^(?:(?:[A-Z0-9][\w.,&'’()-]*|and|of|&)\s+)*$")
-_AFTER = re.compile(
-    r"^\s*(?:$|[(\[:,–—-]|(?:and|for|as\s+of|at|in|years?|three|six|nine|twelve|quarters?|fiscal|periods?|"
-    r"unaudited)\b)",
-    re.I,
+_AFTER = re.compile(  # the words case-blind; a name after the caption in capitals ('... Income Corning Inc.')
+    r"^\s*(?:$|[(\[:,–—-]|(?i:and|for|as\s+of|at|in|years?|three|six|nine|twelve|quarters?|fiscal|periods?|"
+    r"unaudited)\b|(?:\s*(?:[A-Z][\w.,&'’-]*|and|of|&))+\s*$)"
 )
 _CONTENTS_ENTRY = re.compile(r"\s\d{1,3}$")  # a caption that ends in a page number is a contents line
 
@@ -177,13 +199,16 @@ class _Rows:
         self.numeric = 0
         for text in texts:
             line = text.strip()
-            self.activities |= {m.lower() for m in _ACTIVITY_ROW.findall(line)}  # a subtotal may print its cells
-            if not any(ch.isdigit() for ch in line):  # on the next line: the classes count from every line
+            # a subtotal may print its cells on the next line: the classes count from every line
+            self.activities |= {
+                (a or b).lower().replace("operations", "operating") for a, b in _ACTIVITY_ROW.findall(line)
+            }
+            if not any(ch.isdigit() for ch in line):
                 continue
             self.numeric += 1
             label = _CELL.sub(" ", line)
             self.concepts |= concepts_in(label).concepts
-            self.balances += bool(_BALANCE_ROW.match(line) or _BALANCE_ROW.match(_LEADING_CELLS.sub("", line)))
+            self.balances += bool(_BALANCE_ROW.search(line) or _BALANCE_ROW.match(_LEADING_CELLS.sub("", line)))
             self.comprehensive += bool(_COMPREHENSIVE_ROW.search(label))
 
     def holds(self, kind: StatementKind) -> bool:
@@ -229,10 +254,25 @@ def _caption(line: str) -> list[StatementKind]:
     return kinds
 
 
+def _squashed_caption(lines: Sequence[str], i: int) -> tuple[list[StatementKind], str]:
+    """The kinds of statement whose caption the short lines from *i* on spell with their spaces taken out."""
+    pieces: list[str] = []
+    for line in lines[i : i + _PIECES]:
+        pieces.append(line[:_PIECE_CHARS])  # the last piece may run on into an aside: 'OPERATIONS(In thousands'
+        if len(line) > _PIECE_CHARS:
+            break
+    squashed = re.sub(r"[^a-z0-9]", "", "".join(pieces).lower())
+    before = " ".join(lines[max(0, i - 2) : i])
+    if len(pieces) < 2 or _NOT_PRIMARY.search(f"{before} {' '.join(pieces)}"):
+        return [], ""
+    return [kind for kind, pattern in _SQUASHED.items() if pattern.match(squashed)], " ".join(pieces)
+
+
 def _captions(texts: Sequence[str]) -> list[tuple[int, StatementKind, str]]:
     """(index, kind, caption) of the statement captions among *texts* (the lines of a page); a caption broken over
-    two lines ('... CONSOLIDATED STATEMENTS OF' / 'OPERATIONS (In thousands)') is read joined."""
-    found = []
+    two lines ('... CONSOLIDATED STATEMENTS OF' / 'OPERATIONS (In thousands)') is read joined, one printed a word
+    to a line with its spaces taken out."""
+    found: list[tuple[int, StatementKind, str]] = []
     lines = [text.strip() for text in texts]
     for i, line in enumerate(lines):
         caption, kinds = line, _caption(line)
@@ -241,6 +281,9 @@ def _captions(texts: Sequence[str]) -> list[tuple[int, StatementKind, str]]:
                 if kinds := _caption(joined):
                     caption = joined
                     break
+        if not kinds and len(line) <= _PIECE_CHARS:
+            kinds, caption = _squashed_caption(lines, i)
+            kinds = [k for k in kinds if not any(k == other and i - j <= _PIECES for j, other, _ in found)]
         found += [(i, kind, caption) for kind in kinds]
     return found
 
