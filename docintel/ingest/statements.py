@@ -179,7 +179,6 @@ _AFTER = re.compile(  # the words case-blind; a name after the caption in capita
     r"^\s*(?:$|[(\[:,–—-]|(?i:and|for|as\s+of|at|in|years?|three|six|nine|twelve|quarters?|fiscal|periods?|"
     r"unaudited)\b|(?:\s*(?:[A-Z][\w.,&'’-]*|and|of|&))+\s*$)"
 )
-_CONTENTS_ENTRY = re.compile(r"\s\d{1,3}$")  # a caption that ends in a page number is a contents line
 
 _INCOME_ROWS = frozenset(c for c, kinds in STATEMENT_OF.items() if kinds == ("income",))
 _INCOME_RESULTS = frozenset({"net_income", "eps", "eps_basic", "eps_diluted", "pretax_income", "operating_income"})
@@ -241,8 +240,8 @@ class _Rows:
 
 
 def _caption(line: str) -> list[StatementKind]:
-    """The kinds of statement *line* is the caption of (none for a sentence, a contents line or a part's caption)."""
-    if len(line) > _MAX_CAPTION_CHARS or line.endswith(".") or _CONTENTS_ENTRY.search(line):
+    """The kinds of statement *line* is the caption of (none for a sentence or a part's caption)."""
+    if len(line) > _MAX_CAPTION_CHARS or line.endswith("."):
         return []
     if _NOT_PRIMARY.search(line.split("(")[0]):  # the aside may say '(in millions, except per share data)'
         return []
