@@ -126,3 +126,19 @@ def test_the_statements_are_recomputed_from_cached_lines(filings, tmp_path):
     entry_path.write_text(json.dumps(entry))
     document = Ingestor(settings).ingest([path]).documents[0]
     assert document.cache_hit and primary_pages(document)["balance_sheet"] == [9]
+
+
+def test_a_balance_sheet_that_runs_overleaf_spans_both_pages(tmp_path):
+    """American Water's balance sheet prints its assets on one page and its liabilities and equity on the next:
+    four real pages of the 10-K (the statement's two, the income statement's, the one before)."""
+    import pypdf
+
+    reader = pypdf.PdfReader(FINANCEBENCH / "pdfs" / "AMERICANWATERWORKS_2021_10K.pdf")
+    writer = pypdf.PdfWriter()
+    for page in (83, 84, 85, 86):
+        writer.add_page(reader.pages[page - 1])
+    path = tmp_path / "american-water-pages.pdf"
+    with path.open("wb") as handle:
+        writer.write(handle)
+    document = Ingestor(load_settings({"cache_dir": tmp_path / "cache"})).ingest([path]).documents[0]
+    assert primary_pages(document) == {"balance_sheet": [2, 3], "income": [4]}

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from ..periods import MONTHS
 from .statements import StatementPage, find_statements
 
-PROFILE_VERSION = "13"  # bump when the rules change: cached profiles are rebuilt from cached lines (12: statements)
+PROFILE_VERSION = "13"  # bump when the rules change: cached profiles are rebuilt from cached lines (10-13: statements)
 COVER_PAGES = 2
 COVER_LINES = 160
 
