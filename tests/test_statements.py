@@ -142,3 +142,11 @@ def test_a_balance_sheet_that_runs_overleaf_spans_both_pages(tmp_path):
         writer.write(handle)
     document = Ingestor(load_settings({"cache_dir": tmp_path / "cache"})).ingest([path]).documents[0]
     assert primary_pages(document) == {"balance_sheet": [2, 3], "income": [4]}
+
+
+def test_only_the_documents_the_question_is_about_get_their_statements_raised(filings):
+    documents = [filings["AMCOR_2023Q2_10Q"], filings["AMCOR_2023Q4_EARNINGS"]]
+    question = "What was the inventory turnover in the six months ended December 31, 2022?"
+    notes = retrieve(parse_question(question), documents, load_settings({})).notes
+    raised = next(n for n in notes if n.startswith("statement pages raised"))
+    assert "AMCOR_2023Q2_10Q income p.5; balance_sheet p.7" in raised and "AMCOR_2023Q4_EARNINGS" not in raised
