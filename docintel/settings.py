@@ -264,6 +264,11 @@ class Settings(BaseModel):
         "captions, ratio operands, their table rows raised).",
     )
     use_section_hints: bool = Field(True, description="Boost passages under headings the question names.")
+    use_statement_pages: bool = Field(
+        True,
+        description="Send the statement pages a question needs (the statement it names, or the one its line items "
+        "and ratio operands live on), whole where they fit.",
+    )
     use_page_hints: bool = Field(True, description="Honour page references in the question ('on page 3').")
     use_escalation: bool = Field(True, description="Allow whole-document escalation when packing.")
     use_routing: bool = Field(

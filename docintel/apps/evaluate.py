@@ -47,6 +47,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "escalation": {"use_escalation": False},
     "synonyms": {"use_synonyms": False},
     "section_hints": {"use_section_hints": False},
+    "statement_pages": {"use_statement_pages": False},
     "page_hints": {"use_page_hints": False},
     "page_diversity": {"same_page_decay": 1.0},
     "routing": {"use_routing": False},

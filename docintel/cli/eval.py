@@ -27,6 +27,7 @@ ABLATION_NAMES = (
     "escalation",
     "synonyms",
     "section_hints",
+    "statement_pages",
     "page_hints",
     "page_diversity",
     "routing",

@@ -14,8 +14,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from ..periods import MONTHS
+from .statements import StatementPage, find_statements
 
-PROFILE_VERSION = "9"  # bump when the rules change: cached profiles are rebuilt from cached lines
+PROFILE_VERSION = "13"  # bump when the rules change: cached profiles are rebuilt from cached lines (10-13: statements)
 COVER_PAGES = 2
 COVER_LINES = 160
 
@@ -45,6 +46,10 @@ class DocumentProfile(BaseModel):
     date: ProfileField = Field(default_factory=ProfileField, description="ISO date of the document")
     title: ProfileField = Field(default_factory=ProfileField)
     ticker: ProfileField = Field(default_factory=ProfileField, description="the trading symbol the cover gives")
+    statements: list[StatementPage] = Field(
+        default_factory=list,
+        description="the primary financial statements' pages, recognised from caption and rows (ingest.statements)",
+    )
 
     def year(self) -> int | None:
         """The fiscal year as an int (None when unknown)."""
@@ -343,6 +348,7 @@ def build_profile(pages: list[int], texts: list[str], info: dict[str, str] | Non
     profile.ticker = _ticker(cover)
     _period(cover, profile)
     profile.date = _date(cover, info)
+    profile.statements = find_statements(pages, texts)
     return profile
 
 

@@ -26,6 +26,7 @@ from ..settings import Settings
 from ..textnorm import fold, rejoin_split_words, stem, tokenize, word_counts
 from .concept_rows import lift_concept_rows
 from .passages import Passage, RankedPassage
+from .statement_pages import lift_statement_pages
 
 
 class RetrievalResult(BaseModel):
@@ -409,6 +410,8 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
         if name:
             scores[i] *= settings.section_boost if name in parsed.section_hints else settings.implied_section_boost
     _diversify(scores, allowed, passages, settings.same_page_decay)
+    if not hints and settings.use_statement_pages:  # before the rows: a raised row stays above its page
+        notes += lift_statement_pages(parsed, documents, passages, scores, allowed)
     if not hints and settings.use_synonyms:  # the vocabulary in search: ablated with the synonyms
         notes += lift_concept_rows(parsed, documents, passages, scores, allowed)
     best = max((scores[i] for i in allowed), default=0.0)
