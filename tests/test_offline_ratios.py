@@ -249,3 +249,34 @@ def test_offline_an_operand_the_tables_disagree_on_is_not_computed(run_cli, make
     )
     assert data["status"] != "supported" and value_of(data) is None
     assert "the sent tables disagree on it" in " ".join(data["answer"]["caveats"])
+
+
+GROUPED = [
+    [
+        "Income statements",
+        "(in millions)",
+        "Fiscal year 2025 2024",
+        "Revenue 1,000.0 900.0",
+        "Cost of revenue:",
+        "Product 300.0 280.0",
+        "Service 100.0 90.0",
+        "Total cost of revenue 400.0 370.0",
+        "Operating income 200.0 180.0",
+    ]
+]
+
+
+def test_offline_a_line_item_under_a_sub_heading_keeps_its_own_name(run_cli, make_pdf):
+    data, text = ask_offline(run_cli, "What was the cost of revenue in 2025?", make_pdf("acme-grouped.pdf", GROUPED))
+    assert value_of(data) == 400.0 and "looked up: row 'Total cost of revenue'" in text
+    data, text = ask_offline(run_cli, "What was operating income in 2025?", make_pdf("acme-grouped.pdf", GROUPED))
+    assert value_of(data) == 200.0 and "looked up: row 'Operating income'" in text  # not 'Cost of revenue: ...'
+
+
+def test_an_item_s_label_does_not_widen_what_was_asked(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("acme-grouped.pdf", GROUPED)
+    wrong = amount(
+        200.0, "millions", "2025", (9, "Operating income 200.0 180.0"), label="Cost of revenue: Operating income"
+    )
+    status, check, _ = status_of(run_cli, fake_openai, pdf, "What was the cost of revenue in 2025?", wrong)
+    assert (status, check["concept_check"]) == ("unsupported", "mismatch")

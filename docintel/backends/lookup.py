@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..answer.contract import Amount, AmountItem, Span
+from ..concepts import concepts_in
 from ..context.pack import Context, ContextLine
 from ..ingest.tables import Table, TableRow
 from ..numbers import find_numbers
@@ -52,6 +53,8 @@ def row_unit(table: Table, row: TableRow, index: int) -> tuple[str, str | None]:
 def reader_label(row: TableRow) -> str:
     """The row's label as a reader names it: with its sub-heading when the label alone is 'Diluted' or 'Total'."""
     group = (row.group or "").strip()
+    if concepts_in(row.label).concepts:  # 'Operating income' under 'Cost of revenue:' is a line item of its own
+        return row.label
     if group.endswith(":") and (len(row.label.split()) <= 2 or row.label.lower() in ("total", "basic", "diluted")):
         return f"{group} {row.label}"
     return row.label

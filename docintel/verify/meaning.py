@@ -88,7 +88,9 @@ def asked_for(question: str, label: str = "", ignore: frozenset[str] = frozenset
     """The concepts and terms of *question* (its asking words, not its instructions) and an item's *label*;
     *ignore* holds the issuer's name terms, which never scope a question."""
     asking = search_text(question)
-    concepts = concepts_in(asking).concepts | concepts_in(label).concepts
+    # what the question names is what was asked; an item's own label counts only when the question names no line
+    # item ('Cost of revenue: Operating income' as the label of a cost-of-revenue answer asks for no operating income)
+    concepts = concepts_in(asking).concepts or concepts_in(label).concepts
     terms = frozenset(tokenize(qualifier_text(f"{asking} {label}")))
     qualifiers = frozenset(tokenize(qualifier_text(asking))) & QUALIFIERS  # 'segment revenue', 'adjusted EBITDA'
     scope = question_scope(question, ignore) | qualifiers
