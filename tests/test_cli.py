@@ -33,6 +33,22 @@ def test_help_is_the_manual(capsys, command, expected):
     assert not missing, f"help of {command} lacks {missing}"
 
 
+def test_a_command_parses_alone_as_in_the_full_parser():
+    # main() builds the parser of the command named only (its module alone imported): every command must be
+    # known with its module, and its help must be the full parser's
+    from docintel.cli.main import COMMAND_MODULE_OF, build_parser
+
+    def helps(parser):
+        actions = [a for a in parser._actions if a.dest == "command"]
+        return {name: sub.format_help() for name, sub in actions[0].choices.items()}
+
+    full = helps(build_parser())
+    assert set(full) == set(COMMAND_MODULE_OF)
+    for command in full:
+        alone = helps(build_parser(command))
+        assert command in alone and alone[command] == full[command]
+
+
 def test_invalid_setting_is_a_config_error(run_cli, corpus_pdf, monkeypatch):
     monkeypatch.setenv("DOCINTEL_BUDGET_CHARS", "lots")
     code, _, err = run_cli("context", "refund", corpus_pdf)
