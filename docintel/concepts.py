@@ -400,6 +400,7 @@ class ConceptMatch:
 _PARENTHESES = re.compile(r"\([^)]*\)")
 
 
+@lru_cache(maxsize=20_000)  # row labels repeat across a filing's tables and its questions; a ConceptMatch is frozen
 def concepts_in(text: str, *, asides: bool = False) -> ConceptMatch:
     """The line items and ratios *text* names (longest matches only) and its terms outside them.
 

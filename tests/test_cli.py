@@ -97,3 +97,35 @@ def test_python_m_docintel_entry_point(corpus_pdf, tmp_path):
         timeout=60,
     )
     assert done.returncode == 0 and "45 days" in done.stdout
+
+
+def test_the_process_entry_point_exits_with_the_run_frozen(monkeypatch):
+    # cli.run (python -m docintel, the docintel script) returns main's code, with what is loaded frozen out of
+    # the garbage collector so that the exit does not run full collections over it (scripts.bench_startup)
+    import gc
+    import importlib
+
+    cli_main = importlib.import_module("docintel.cli.main")
+    monkeypatch.setattr(cli_main, "main", lambda: 3)
+    try:
+        assert cli_main.run() == 3
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+
+
+def test_reading_a_cache_entry_leaves_the_collector_as_it_was(tmp_path):
+    import gc
+
+    from docintel.ingest.cache import load_entry, save_entry
+
+    path = tmp_path / "entry.json"
+    save_entry(path, {"lines": {"text": ["a", "b"]}})
+    assert gc.isenabled() and load_entry(path) is not None and gc.isenabled()
+    gc.disable()
+    try:
+        assert load_entry(path) is not None and not gc.isenabled()
+    finally:
+        gc.enable()
+    path.write_text("{not json")
+    assert load_entry(path) is None and gc.isenabled()
