@@ -368,10 +368,15 @@ def _wordings_by_first_term() -> dict[str, tuple[int, ...]]:
 
 def _wording_hits(tokens: list[str]) -> list[tuple[str, frozenset[int]]]:
     """(concept id, positions) of every wording found in *tokens*, in ``_wording_index`` order; only the
-    wordings whose first term is among *tokens* are tried (a row label is matched against hundreds)."""
+    wordings whose terms are all among *tokens* are tried (a row label is matched against hundreds)."""
     index, by_first = _wording_index(), _wordings_by_first_term()
-    tried = sorted({n for term in set(tokens) for n in by_first.get(term, ())})
-    return [(index[n][0], pos) for n in tried if (pos := _match_positions(index[n][1], tokens)) is not None]
+    present = set(tokens)
+    hits = []
+    for n in sorted({n for term in present for n in by_first.get(term, ())}):
+        cid, wording = index[n]
+        if all(term in present for term in wording) and (pos := _match_positions(wording, tokens)) is not None:
+            hits.append((cid, pos))
+    return hits
 
 
 def _match_positions(wording: tuple[str, ...], tokens: list[str]) -> frozenset[int] | None:
