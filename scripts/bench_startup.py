@@ -106,6 +106,8 @@ def main() -> int:
     print(f'context "{QUESTION}" {args.pdf.name} --json, cached: {spread(docintel_s)} over {args.runs} runs')
     print(f"python -c 'import pandas, pydantic': {spread(bare_s)}")
     print("bytecode: " + ("none written for the checkout (--no-bytecode)" if args.no_bytecode else "compiled, both"))
+    if args.no_bytecode and any((root / "docintel").rglob("__pycache__")):
+        print("note: the checkout holds __pycache__ folders, read by the runs: not a run compiled from source")
     print(f"CPU (user + system): {statistics.median(docintel_cpu):.3f} s against {statistics.median(bare_cpu):.3f} s, "
           f"ratio {cpu_ratio:.2f}x")  # fmt: skip
     print(f"ratio {ratio:.2f}x (target <= {args.target}x): {'met' if ratio <= args.target else 'NOT met'}")
