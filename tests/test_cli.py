@@ -129,3 +129,22 @@ def test_reading_a_cache_entry_leaves_the_collector_as_it_was(tmp_path):
         gc.enable()
     path.write_text("{not json")
     assert load_entry(path) is None and gc.isenabled()
+
+
+def test_the_pipeline_is_imported_once_with_the_collector_paused_then_frozen():
+    # make_pipeline imports the pipeline's modules with the garbage collector paused and then freezes them out of
+    # it (they live as long as the process); the collector is on again after, also when it is called again
+    code = (
+        "import gc, sys\n"
+        "from docintel.cli.main import build_parser\n"
+        "from docintel.cli.common import make_pipeline\n"
+        "args = build_parser('context').parse_args(['context', 'q', 'x.pdf'])\n"
+        "assert 'docintel.pipeline' not in sys.modules and gc.get_freeze_count() == 0\n"
+        "make_pipeline(args)\n"
+        "assert 'docintel.pipeline' in sys.modules and gc.isenabled() and gc.get_freeze_count() > 0\n"
+        "gc.unfreeze()\n"
+        "make_pipeline(args)\n"
+        "assert gc.isenabled() and gc.get_freeze_count() == 0\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-800:]
