@@ -137,6 +137,28 @@ def _wording_index() -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple((cid, toks) for cid, toks in entries if toks)
 
 
+@lru_cache(maxsize=1)
+def _wordings_by_first_term() -> dict[str, tuple[int, ...]]:
+    """The positions in ``_wording_index`` of the wordings that start with each term."""
+    by_first: dict[str, list[int]] = {}
+    for n, (_, wording) in enumerate(_wording_index()):
+        by_first.setdefault(wording[0], []).append(n)
+    return {term: tuple(ns) for term, ns in by_first.items()}
+
+
+def _wording_hits(tokens: list[str]) -> list[tuple[str, frozenset[int]]]:
+    """(concept id, positions) of every wording found in *tokens*, in ``_wording_index`` order; only the
+    wordings whose terms are all among *tokens* are tried (a row label is matched against hundreds)."""
+    index, by_first = _wording_index(), _wordings_by_first_term()
+    present = set(tokens)
+    hits = []
+    for n in sorted({n for term in present for n in by_first.get(term, ())}):
+        cid, wording = index[n]
+        if all(term in present for term in wording) and (pos := _match_positions(wording, tokens)) is not None:
+            hits.append((cid, pos))
+    return hits
+
+
 def _match_positions(wording: tuple[str, ...], tokens: list[str]) -> frozenset[int] | None:
     """Positions of *wording* as an ordered run in *tokens*, at most one other token between its terms."""
     for start in (i for i, t in enumerate(tokens) if t == wording[0]):
@@ -163,13 +185,14 @@ class ConceptMatch:
 _PARENTHESES = re.compile(r"\([^)]*\)")
 
 
+@lru_cache(maxsize=20_000)  # row labels repeat across a filing's tables and its questions; a ConceptMatch is frozen
 def concepts_in(text: str, *, asides: bool = False) -> ConceptMatch:
     """The line items and ratios *text* names (longest matches only) and its terms outside them.
 
     Parenthesised asides are dropped first ('(loss)', '(PP&E)', '(1)') unless *asides* is true.
     """
     tokens = tokenize((text if asides else _PARENTHESES.sub(" ", text)).replace("/", " "))
-    hits = [(cid, pos) for cid, wording in _wording_index() if (pos := _match_positions(wording, tokens)) is not None]
+    hits = _wording_hits(tokens)
     kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits)]
     covered = frozenset().union(*(pos for _, pos in kept)) if kept else frozenset()
     leftover = tuple(t for i, t in enumerate(tokens) if i not in covered and not t.isdigit())
@@ -180,7 +203,7 @@ def modifiers(text: str) -> frozenset[str]:
     """The term just before each line item *text* names, when no wording explains it: 'Aeronautics net sales'
     -> aeronautics. A question's modifier narrows the line item it asks for."""
     tokens = tokenize(_PARENTHESES.sub(" ", text).replace("/", " "))
-    hits = [(cid, pos) for cid, wording in _wording_index() if (pos := _match_positions(wording, tokens)) is not None]
+    hits = _wording_hits(tokens)
     kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits) and concept(cid)]
     covered = frozenset().union(*(pos for _, pos in hits)) if hits else frozenset()
     before = {min(pos) - 1 for _, pos in kept if min(pos) > 0}

@@ -94,7 +94,8 @@ def test_cli_start_imports_no_sdk_and_no_parser():
 
 def test_preparing_a_cached_context_imports_no_answering_stage(corpus_pdf, tmp_path):
     # `context` on a cached document starts fast (scripts.bench_startup): what only answering, tracing or
-    # parsing a new file needs stays unimported, and the settings load without pydantic-settings
+    # parsing a new file needs stays unimported (no other command's module either; no .env: no python-dotenv),
+    # and the settings load without pydantic-settings
     env = {**os.environ, "PYTHONPATH": str(ROOT), "DOCINTEL_CACHE_DIR": str(tmp_path / "cache")}
     cli = [sys.executable, "-m", "docintel", "context", "What is the refund window?", str(corpus_pdf), "--json"]
     subprocess.run(cli, capture_output=True, text=True, cwd=tmp_path, env=env, check=True)  # parse and cache it
@@ -104,7 +105,9 @@ def test_preparing_a_cached_context_imports_no_answering_stage(corpus_pdf, tmp_p
         f"    main(['context', 'What is the refund window?', {str(corpus_pdf)!r}, '--json'])\n"
         "heavy = ['docintel.answer.contract', 'docintel.backends', 'docintel.verify.quotes', 'docintel.traces.model',\n"
         "         'docintel.context.prompts', 'docintel.question.conversation', 'docintel.render.reports',\n"
-        "         'pydantic_settings', 'multiprocessing', 'pypdf', 'openai']\n"
+        "         'pydantic_settings', 'multiprocessing', 'pypdf', 'pypdfium2', 'openai', 'tqdm', 'dotenv',\n"
+        "         'docintel.cli.ask', 'docintel.cli.batch', 'docintel.cli.chat', 'docintel.cli.eval',\n"
+        "         'docintel.cli.traces', 'docintel.cli.view', 'docintel.traces.stats', 'docintel.outfile']\n"
         "print(','.join(m for m in heavy if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env)

@@ -33,6 +33,22 @@ def test_help_is_the_manual(capsys, command, expected):
     assert not missing, f"help of {command} lacks {missing}"
 
 
+def test_a_command_parses_alone_as_in_the_full_parser():
+    # main() builds the parser of the command named only (its module alone imported): every command must be
+    # known with its module, and its help must be the full parser's
+    from docintel.cli.main import COMMAND_MODULE_OF, build_parser
+
+    def helps(parser):
+        actions = [a for a in parser._actions if a.dest == "command"]
+        return {name: sub.format_help() for name, sub in actions[0].choices.items()}
+
+    full = helps(build_parser())
+    assert set(full) == set(COMMAND_MODULE_OF)
+    for command in full:
+        alone = helps(build_parser(command))
+        assert command in alone and alone[command] == full[command]
+
+
 def test_invalid_setting_is_a_config_error(run_cli, corpus_pdf, monkeypatch):
     monkeypatch.setenv("DOCINTEL_BUDGET_CHARS", "lots")
     code, _, err = run_cli("context", "refund", corpus_pdf)
@@ -81,3 +97,54 @@ def test_python_m_docintel_entry_point(corpus_pdf, tmp_path):
         timeout=60,
     )
     assert done.returncode == 0 and "45 days" in done.stdout
+
+
+def test_the_process_entry_point_exits_with_the_run_frozen(monkeypatch):
+    # cli.run (python -m docintel, the docintel script) returns main's code, with what is loaded frozen out of
+    # the garbage collector so that the exit does not run full collections over it (scripts.bench_startup)
+    import gc
+    import importlib
+
+    cli_main = importlib.import_module("docintel.cli.main")
+    monkeypatch.setattr(cli_main, "main", lambda: 3)
+    try:
+        assert cli_main.run() == 3
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+
+
+def test_reading_a_cache_entry_leaves_the_collector_as_it_was(tmp_path):
+    import gc
+
+    from docintel.ingest.cache import load_entry, save_entry
+
+    path = tmp_path / "entry.json"
+    save_entry(path, {"lines": {"text": ["a", "b"]}})
+    assert gc.isenabled() and load_entry(path) is not None and gc.isenabled()
+    gc.disable()
+    try:
+        assert load_entry(path) is not None and not gc.isenabled()
+    finally:
+        gc.enable()
+    path.write_text("{not json")
+    assert load_entry(path) is None and gc.isenabled()
+
+
+def test_the_pipeline_is_imported_once_with_the_collector_paused_then_frozen():
+    # make_pipeline imports the pipeline's modules with the garbage collector paused and then freezes them out of
+    # it (they live as long as the process); the collector is on again after, also when it is called again
+    code = (
+        "import gc, sys\n"
+        "from docintel.cli.main import build_parser\n"
+        "from docintel.cli.common import make_pipeline\n"
+        "args = build_parser('context').parse_args(['context', 'q', 'x.pdf'])\n"
+        "assert 'docintel.pipeline' not in sys.modules and gc.get_freeze_count() == 0\n"
+        "make_pipeline(args)\n"
+        "assert 'docintel.pipeline' in sys.modules and gc.isenabled() and gc.get_freeze_count() > 0\n"
+        "gc.unfreeze()\n"
+        "make_pipeline(args)\n"
+        "assert gc.isenabled() and gc.get_freeze_count() == 0\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-800:]

@@ -4,6 +4,6 @@ Command modules parse arguments, call the pipeline and hand results to ``docinte
 the one place that formats for the terminal.
 """
 
-from .main import build_parser, main
+from .main import build_parser, main, run
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "main", "run"]

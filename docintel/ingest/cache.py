@@ -6,6 +6,7 @@ a crash never leaves a half-written entry that a later run would trust.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sqlite3
@@ -24,10 +25,21 @@ def cache_path(cache_dir: Path, content_hash: str, extractor_version: str) -> Pa
 
 
 def load_entry(path: Path) -> dict[str, Any] | None:
-    """The cached entry at *path*, or None when it is missing or unreadable (then it is re-parsed)."""
+    """The cached entry at *path*, or None when it is missing or unreadable (then it is re-parsed).
+
+    The cyclic garbage collector is paused while the JSON is decoded: its tens of thousands of new lists and
+    dicts would start collections that cannot find garbage (JSON makes no cycles), a sixth of the decoding.
+    """
     try:
         with path.open("rb") as handle:
-            data = json.loads(handle.read())
+            blob = handle.read()
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            data = json.loads(blob)
+        finally:
+            if collecting:
+                gc.enable()
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT:
