@@ -293,3 +293,104 @@ def test_page_boxes_lines_as_the_chosen_extractor_numbers_them(run_cli, tmp_path
     assert left < 130 and right < 612  # 144 dpi: pdfium's line 1 ("Left line 1 ...") starts at 60 pt
     image = pixels(out.read_bytes())
     assert ((image[:, :300, 0].astype(int) - image[:, :300, 2]) > 40).any()  # the tint is on the left
+
+
+def test_unchecked_box_calls_give_pypdfium2s_boxes(tmp_path):
+    """The per-character calls skip ctypes' argument conversion: same C function, same boxes, same result."""
+    import pypdfium2
+    import pypdfium2.raw as raw
+
+    from docintel.ingest.pdfium import _Boxes
+
+    path = placed(tmp_path, "boxes.pdf", [Text(72, 700, "Net sales $ 5,363 (1,577)", 12), Text(90, 500, "x² tiny", 6)])
+    pdf = pypdfium2.PdfDocument(path)
+    try:
+        textpage = pdf[0].get_textpage()
+        boxes, rect = _Boxes(textpage.raw), raw.FS_RECTF()
+        n = textpage.count_chars()
+        assert n > 20
+        for index in [*range(n), n, n + 5, -1]:  # past the end and negative: both say no box
+            found = raw.FPDFText_GetLooseCharBox(textpage.raw, index, rect)
+            expected = (rect.left, min(rect.bottom, rect.top), rect.right, max(rect.bottom, rect.top))
+            assert boxes(index) == (expected if found else None)
+    finally:
+        pdf.close()
+
+
+# The line builder as its rules read (min/max, one box union per word): the fast one must give the same lines.
+def _plain_fragments(words):
+    from docintel.ingest.layout import _SAME_ROW, _WORD_GAP
+
+    pieces: list[tuple[list[str], tuple[float, float, float, float]]] = []
+    last = None
+    for text, *box in words:
+        if last is not None:
+            h_last, h_word = last[3] - last[1], box[3] - box[1]
+            height = max(h_last, h_word, 1.0)
+            gap = box[0] - last[2]
+            overlap = min(box[3], last[3]) - max(box[1], last[1])
+            if -0.25 * height <= gap <= _WORD_GAP * height and overlap >= _SAME_ROW * min(h_last, h_word):
+                texts, pbox = pieces[-1]
+                texts.append(text)
+                pieces[-1] = (
+                    texts,
+                    (min(pbox[0], box[0]), min(pbox[1], box[1]), max(pbox[2], box[2]), max(pbox[3], box[3])),
+                )
+                last = box
+                continue
+        pieces.append(([text], tuple(box)))
+        last = box
+    return pieces
+
+
+def _plain_rows(pieces):
+    from docintel.ingest.layout import _ROW_LOOKBACK, _SAME_ROW
+
+    def share(a, b):
+        return (min(a[3], b[3]) - max(a[1], b[1])) / max(min(a[3] - a[1], b[3] - b[1]), 1e-6)
+
+    def union(a, b):
+        return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+    rows: list[tuple[tuple[float, ...], list]] = []
+    for texts, box in sorted(pieces, key=lambda p: -(p[1][1] + p[1][3]) / 2):
+        best, best_share = -1, _SAME_ROW
+        for index in range(max(0, len(rows) - _ROW_LOOKBACK), len(rows)):
+            if (s := share(rows[index][0], box)) >= best_share:
+                best, best_share = index, s
+        if best < 0:
+            rows.append((box, [(texts, box)]))
+        else:
+            band, members = rows[best]
+            members.append((texts, box))
+            rows[best] = (union(band, box) if box[3] - box[1] >= band[3] - band[1] else band, members)
+    lines = []
+    for _, members in rows:
+        members.sort(key=lambda p: p[1][0])
+        box = members[0][1]
+        for _, other in members[1:]:
+            box = union(box, other)
+        lines.append((" ".join(" ".join(t) for t, _ in members), box))
+    return lines
+
+
+def test_the_fast_line_builder_gives_the_lines_of_the_plain_rules():
+    import random
+
+    from docintel.ingest import layout
+
+    rng = random.Random(23)
+    for _ in range(600):
+        words, x, y = [], 50.0, 700.0
+        for _ in range(rng.randint(1, 60)):
+            size = rng.choice([0.4, 0.8, 1.5, 6.0, 9.0, 9.0, 12.0, 20.0])  # below one point: the height floor
+            if rng.random() < 0.2:  # a new row, sometimes back up the page or overlapping the last one
+                x, y = rng.uniform(40, 400), y - rng.choice([-30.0, 0.0, 3.0, 6.0, 12.0, 40.0])
+            width = size * rng.randint(1, 8) * 0.5
+            rise = rng.choice([0.0, 0.0, 0.0, 2.0, -3.0, size * 0.4])  # superscripts and subscripts
+            words.append((f"w{len(words)}", x, y + rise, x + width, y + rise + size))
+            x += width + rng.choice([-2.0, 0.0, 1.2, 1.8, 2.5, 4.0, size * 1.5, 60.0])
+        pieces = layout._fragments(words)
+        plain = _plain_fragments(words)
+        assert [(p.words, p.box) for p in pieces] == plain
+        assert [(line.text, line.box) for line in layout._rows(pieces)] == _plain_rows(plain)

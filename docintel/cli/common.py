@@ -76,8 +76,9 @@ def common_flags(parser: argparse.ArgumentParser, traces: bool = True, extractor
         parser.add_argument(
             "--extractor",
             choices=["pdfium", "pypdf"],
-            help="library that reads the PDFs: pypdf (default, the reference) or pdfium (about ten times faster; "
-            "records each line's box on the page); DOCINTEL_EXTRACTOR. Line numbers differ between the two",
+            help="library that reads the PDFs: pdfium (default; about ten times faster, keeps table rows with their "
+            "cells, records each line's box on the page) or pypdf (the reference); DOCINTEL_EXTRACTOR. Line numbers "
+            "differ between the two",
         )
     if traces:  # only commands that write or read traces
         parser.add_argument("--traces-dir", type=Path, help="folder for traces (DOCINTEL_TRACES_DIR; default ./traces)")

@@ -33,12 +33,7 @@ _PROSE_SHARE = 0.6  # share of a column's characters that must be in prose fragm
 _ROW_LOOKBACK = 4  # rows (the latest made) a piece is compared with
 
 
-@dataclass
-class Word:
-    """A run of non-space characters and its box."""
-
-    text: str
-    box: Box
+Word = tuple[str, float, float, float, float]  # a run of non-space characters and its box: text, x0, y0, x1, y1
 
 
 @dataclass
@@ -50,17 +45,17 @@ class Line:
 
 
 class _Piece:
-    """A fragment: words on one baseline, close together, in the page's order; its box kept as words join."""
+    """A fragment: words on one baseline, close together, in the page's order, and the box around them."""
 
     __slots__ = ("words", "box")
 
-    def __init__(self, word: Word) -> None:
-        self.words = [word]
-        self.box: Box = word.box
+    def __init__(self, words: list[str], box: Box) -> None:
+        self.words = words  # their texts
+        self.box = box
 
     @property
     def text(self) -> str:
-        return " ".join(w.text for w in self.words)
+        return " ".join(self.words)
 
 
 def _union2(a: Box, b: Box) -> Box:
@@ -79,34 +74,45 @@ def _union(boxes: list[Box]) -> Box:
     return box
 
 
-def _overlap_share(a: Box, b: Box) -> float:
-    """Vertical overlap of two boxes as a share of the smaller height."""
-    overlap = min(a[3], b[3]) - max(a[1], b[1])
-    smaller = max(min(a[3] - a[1], b[3] - b[1]), 1e-6)
-    return overlap / smaller
-
-
 def _fragments(words: list[Word]) -> list[_Piece]:
-    """Words joined into pieces in the page's order (inline arithmetic: this runs once per word)."""
+    """Words joined into pieces in the page's order.
+
+    This runs once per word, so it is written out: the current piece's words and box are kept in
+    local variables, and min/max are spelled as comparisons that pick what min() and max() pick.
+    """
     pieces: list[_Piece] = []
-    piece: _Piece | None = None
-    lb = lx1 = lt = 0.0
-    for word in words:
-        x0, b, x1, t = word.box
-        if piece is not None:
-            h_last, h_word = lt - lb, t - b
-            height = max(h_last, h_word, 1.0)
-            gap = x0 - lx1
-            overlap = (t if t < lt else lt) - (b if b > lb else lb)
-            if -0.25 * height <= gap <= _WORD_GAP * height and overlap >= _SAME_ROW * min(h_last, h_word):
-                piece.words.append(word)
-                px0, pb, px1, pt = piece.box
-                piece.box = (px0 if px0 < x0 else x0, pb if pb < b else b, px1 if px1 > x1 else x1, pt if pt > t else t)
-                lb, lx1, lt = b, x1, t
-                continue
-        piece = _Piece(word)
-        pieces.append(piece)
+    if not words:
+        return pieces
+    texts: list[str]
+    text, px0, pb, px1, pt = words[0]
+    texts, lb, lx1, lt = [text], pb, px1, pt
+    for text, x0, b, x1, t in words[1:]:
+        h_last, h_word = lt - lb, t - b
+        height = h_last
+        if h_word > height:
+            height = h_word
+        if 1.0 > height:
+            height = 1.0
+        gap = x0 - lx1
+        smaller = h_word if h_word < h_last else h_last
+        if (
+            -0.25 * height <= gap <= _WORD_GAP * height
+            and (t if t < lt else lt) - (b if b > lb else lb) >= _SAME_ROW * smaller
+        ):
+            texts.append(text)
+            if x0 < px0:
+                px0 = x0
+            if b < pb:
+                pb = b
+            if x1 > px1:
+                px1 = x1
+            if t > pt:
+                pt = t
+        else:
+            pieces.append(_Piece(texts, (px0, pb, px1, pt)))
+            texts, px0, pb, px1, pt = [text], x0, b, x1, t
         lb, lx1, lt = b, x1, t
+    pieces.append(_Piece(texts, (px0, pb, px1, pt)))
     return pieces
 
 
@@ -115,25 +121,38 @@ def _rows(pieces: list[_Piece]) -> list[Line]:
 
     Pieces are taken from the top down, so a piece can only share a row with one of the last few
     rows made; a small raised marker that comes before its line is joined by the line after it.
+    A piece joins the recent row it overlaps most (vertical overlap as a share of the smaller height,
+    written out: this runs for each piece and recent row).
     """
-    rows: list[tuple[Box, list[_Piece]]] = []
+    bands: list[Box] = []
+    members_of: list[list[_Piece]] = []
     for piece in sorted(pieces, key=lambda p: -_middle(p.box)):
         box = piece.box
+        _, b, _, t = box
+        height = t - b
         best, best_share = -1, _SAME_ROW
-        for index in range(max(0, len(rows) - _ROW_LOOKBACK), len(rows)):
-            share = _overlap_share(rows[index][0], box)
+        for index in range(max(0, len(bands) - _ROW_LOOKBACK), len(bands)):
+            band = bands[index]
+            smaller = band[3] - band[1]
+            if height < smaller:
+                smaller = height
+            if 1e-6 > smaller:
+                smaller = 1e-6
+            share = ((band[3] if band[3] < t else t) - (band[1] if band[1] > b else b)) / smaller
             if share >= best_share:
                 best, best_share = index, share
         if best < 0:
-            rows.append((box, [piece]))
+            bands.append(box)
+            members_of.append([piece])
         else:
-            band, members = rows[best]
-            members.append(piece)
-            rows[best] = (_union2(band, box) if box[3] - box[1] >= band[3] - band[1] else band, members)
+            members_of[best].append(piece)
+            band = bands[best]
+            if height >= band[3] - band[1]:
+                bands[best] = _union2(band, box)
     lines = []
-    for _, members in rows:
+    for members in members_of:
         members.sort(key=lambda p: p.box[0])
-        lines.append(Line(" ".join(p.text for p in members), _union([p.box for p in members])))
+        lines.append(Line(" ".join([p.text for p in members]), _union([p.box for p in members])))
     return lines
 
 
@@ -147,8 +166,8 @@ def _is_prose(pieces: list[_Piece]) -> bool:
     prose = [p for p in pieces if len(p.words) >= _PROSE_WORDS]
     if len(prose) < _MIN_COLUMN_FRAGMENTS:
         return False
-    chars = sum(len(w.text) for p in pieces for w in p.words)
-    return sum(len(w.text) for p in prose for w in p.words) >= _PROSE_SHARE * chars
+    chars = sum(len(w) for p in pieces for w in p.words)
+    return sum(len(w) for p in prose for w in p.words) >= _PROSE_SHARE * chars
 
 
 def _gutter(pieces: list[_Piece], span: tuple[float, float]) -> float | None:

@@ -72,7 +72,7 @@ _BAD_GLYPH = re.compile(
     "[\ufffd\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd\ud800-\udfff\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f]"
 )
 _SPACE = re.compile(r"\s")
-_ALNUM = re.compile(r"[^\W_]")
+_ALNUM_RUN = re.compile(r"[^\W_]+")
 
 
 def garbled(text: str) -> bool:
@@ -88,8 +88,9 @@ def garbled(text: str) -> bool:
 
 
 def count_letters(text: str) -> int:
-    """Letters and digits in *text* (what tells a page with text from a scanned one)."""
-    return len(_ALNUM.findall(text))
+    """Letters and digits in *text* (what tells a page with text from a scanned one); counted in runs
+    (one string per word, not per character)."""
+    return sum(map(len, _ALNUM_RUN.findall(text)))
 
 
 def unreadable(path: Path, exc: Exception) -> CorruptPDFError:
