@@ -134,15 +134,15 @@ def test_pdfium_checks_the_password_also_when_the_document_is_cached():
 def test_cli_extractor_flag_and_setting(run_cli, corpus_pdf, monkeypatch, capsys):
     code, out, _ = run_cli("ingest", corpus_pdf, "--json", "--lines")
     data = json.loads(out)["documents"][0]
-    assert code == 0 and data["extractor"] == "pypdf" and data["page_sizes"] is None  # the default
-    assert "bbox" not in data["lines"][0]
-    monkeypatch.setenv("DOCINTEL_EXTRACTOR", "pdfium")
+    assert code == 0 and data["extractor"] == "pdfium" and len(data["page_sizes"]) == data["n_pages"]  # the default
+    assert all(len(line["bbox"]) == 4 for line in data["lines"])
+    monkeypatch.setenv("DOCINTEL_EXTRACTOR", "pypdf")
     code, out, _ = run_cli("ingest", corpus_pdf, "--json", "--lines")
     data = json.loads(out)["documents"][0]
-    assert code == 0 and data["extractor"] == "pdfium" and len(data["page_sizes"]) == data["n_pages"]
-    assert all(len(line["bbox"]) == 4 for line in data["lines"])
-    code, out, _ = run_cli("ingest", corpus_pdf, "--json", "--extractor", "pypdf")  # the flag wins
-    assert json.loads(out)["documents"][0]["extractor"] == "pypdf"
+    assert code == 0 and data["extractor"] == "pypdf" and data["page_sizes"] is None
+    assert "bbox" not in data["lines"][0]
+    code, out, _ = run_cli("ingest", corpus_pdf, "--json", "--extractor", "pdfium")  # the flag wins
+    assert json.loads(out)["documents"][0]["extractor"] == "pdfium"
     code, _, err = run_cli("ingest", corpus_pdf, "--extractor", "ocr")
     assert code == 2 and "invalid choice" in err
     for command in ("ingest", "ask", "context", "batch", "index"):
@@ -173,7 +173,8 @@ def columns_pdf(tmp_path: Path) -> Path:
 
 def test_traces_record_the_extractor_and_verify_reads_with_it(run_cli, tmp_path, monkeypatch):
     path = columns_pdf(tmp_path)
-    code, out, _ = run_cli("ask", "How many business days does shipping take?", path, "--json")  # pypdf
+    monkeypatch.setenv("DOCINTEL_EXTRACTOR", "pypdf")
+    code, out, _ = run_cli("ask", "How many business days does shipping take?", path, "--json")
     assert code == 0, out
     result = json.loads(out)
     trace_file = next((tmp_path / "traces").rglob(f"*{result['trace_id']}*.json"))
@@ -284,7 +285,9 @@ def test_page_errors_are_one_clear_line(run_cli, tmp_path, corpus_pdf):
 def test_page_boxes_lines_as_the_chosen_extractor_numbers_them(run_cli, tmp_path):
     path = columns_pdf(tmp_path)  # pypdf reads the right column first, pdfium the left one
     out = tmp_path / "p.png"
-    code, stdout, err = run_cli("page", path, 1, "--png", out, "--highlight", "1", "--json", "--dpi", 72)
+    code, stdout, err = run_cli(
+        "page", path, 1, "--png", out, "--highlight", "1", "--json", "--dpi", 72, "--extractor", "pypdf"
+    )
     assert code == 0, err
     left, _, right, _ = json.loads(stdout)["line_boxes"]["1"]
     assert left >= 319 and right > 500  # pypdf's line 1 ("Right line 1 ...") is boxed in the right column
