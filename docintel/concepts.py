@@ -38,6 +38,7 @@ class Concept:
     kind: Kind
     wordings: tuple[str, ...]
     outflow: bool = False  # printed in parentheses on the cash flow statement; its label names the magnitude
+    magnitude: bool = False  # an expense, sometimes printed in parentheses; its label names the magnitude too
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class Formula:
     denominator: tuple[str, ...] = ()
     constants: frozenset[float] = frozenset()
     averaged: bool = False  # set for a stated definition that says 'average'
+    subtracted: frozenset[str] = frozenset()  # numerator concepts taken away, not added (gross margin's cost)
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,15 @@ def _wordings(label: str, text: str) -> tuple[str, ...]:
 
 
 LINE_ITEMS: tuple[Concept, ...] = tuple(
-    Concept(head[0], head[1], marks[0][1:].strip(), head[2], _wordings(head[1], words), "outflow" in head[3:])
+    Concept(
+        head[0],
+        head[1],
+        marks[0][1:].strip(),
+        head[2],
+        _wordings(head[1], words),
+        "outflow" in head[3:],
+        "magnitude" in head[3:],
+    )
     for head, marks, words in _entries(LINE_ITEMS_TABLE)
 )
 
@@ -96,7 +106,9 @@ def _names(part: str) -> tuple[str, ...]:
 def _formula(mark: str) -> Formula:
     body = mark[1:].replace("* days", "")
     top, _, bottom = body.partition("/")
-    return Formula(_names(top), _names(bottom), _DAYS if "* days" in mark else frozenset())
+    above = tuple(n.lstrip("-").strip() for n in _names(top))
+    minus = frozenset(n.lstrip("-").strip() for n in _names(top) if n.startswith("-"))
+    return Formula(above, _names(bottom), _DAYS if "* days" in mark else frozenset(), subtracted=minus)
 
 
 RATIOS: tuple[Ratio, ...] = tuple(
@@ -234,6 +246,12 @@ def label_of(cid: str) -> str:
 def is_outflow(concepts: frozenset[str]) -> bool:
     """Whether the concepts name an outflow whose label states its magnitude ('capital expenditures')."""
     return any((c := concept(cid)) is not None and c.outflow for cid in concepts)
+
+
+def states_magnitude(concepts: frozenset[str]) -> bool:
+    """Whether the concepts name an outflow or an expense, whose label states its magnitude: '(56,744)' printed
+    for cost of sales is a cost of 56,744, and enters a ratio as that."""
+    return any((c := concept(cid)) is not None and (c.outflow or c.magnitude) for cid in concepts)
 
 
 def ratios_in(text: str) -> list[Ratio]:

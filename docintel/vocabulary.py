@@ -1,46 +1,47 @@
 """The concept vocabulary's data: financial-statement line items with their US GAAP taxonomy elements and usual
 wordings, and standard ratios with their formulas. Parsed by ``docintel.concepts``, which names the sources."""
 
-# id | label | kind [| outflow], then "@ element" (the US GAAP taxonomy element), then the wordings after the label.
+# id | label | kind [| outflow | magnitude: an expense whose label states its magnitude], then "@ element"
+# (the US GAAP taxonomy element), then the wordings after the label.
 LINE_ITEMS_TABLE = """
 revenue | Revenue | money
     @ Revenues
     revenues; net revenue; net revenues; total revenue; total revenues; net sales; total net sales; sales;
     operating revenues; turnover; top line
-cost_of_revenue | Cost of revenue | money
+cost_of_revenue | Cost of revenue | money | magnitude
     @ CostOfRevenue
     cost of revenues; cost of sales; cost of goods sold; costs of goods sold; cost of products sold; cogs; cost of
     merchandise sold
 gross_profit | Gross profit | money
     @ GrossProfit
     gross margin
-operating_expenses | Operating expenses | money
+operating_expenses | Operating expenses | money | magnitude
     @ OperatingExpenses
     total operating expenses; costs and expenses; total costs and expenses
-sga | Selling, general and administrative expense | money
+sga | Selling, general and administrative expense | money | magnitude
     @ SellingGeneralAndAdministrativeExpense
     selling general and administrative; sg&a; selling general administrative expenses
-selling_marketing | Selling and marketing expense | money
+selling_marketing | Selling and marketing expense | money | magnitude
     @ SellingAndMarketingExpense
     sales and marketing; selling and marketing; marketing and sales
-research_development | Research and development expense | money
+research_development | Research and development expense | money | magnitude
     @ ResearchAndDevelopmentExpense
     research and development; r&d
-depreciation_amortization | Depreciation and amortization | money
+depreciation_amortization | Depreciation and amortization | money | magnitude
     @ DepreciationDepletionAndAmortization
     depreciation depletion and amortization; d&a; depreciation; depreciation and amortisation
 operating_income | Operating income | money
     @ OperatingIncomeLoss
     income from operations; operating profit; operating earnings; earnings from operations; operating loss;
     operating income loss; ebit
-interest_expense | Interest expense | money
+interest_expense | Interest expense | money | magnitude
     @ InterestExpense
     interest expense net
 pretax_income | Income before income taxes | money
     @ IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest
     earnings before income taxes; income before taxes; pretax income; pre-tax income; income before provision for
     income taxes; earnings before provision for income taxes; profit before tax; income before income tax
-income_tax | Income tax expense | money
+income_tax | Income tax expense | money | magnitude
     @ IncomeTaxExpenseBenefit
     provision for income taxes; income taxes; income tax provision; provision for taxes; income tax
 net_income | Net income | money
@@ -151,12 +152,13 @@ change_in_inventories | Change in inventories | money
     changes in inventories; increase in inventories; decrease in inventories
 """
 
-# id | label | kind [| averaged], then "= numerator concepts / denominator concepts [* days]" per accepted formula,
+# id | label | kind [| averaged], then "= numerator concepts / denominator concepts [* days]" per accepted formula
+# (a "-" before a concept subtracts it: gross margin is revenue - cost of revenue over revenue),
 # then the wordings.
 RATIOS_TABLE = """
 gross_margin | Gross margin | percent
     = gross_profit / revenue
-    = revenue, cost_of_revenue / revenue
+    = revenue, -cost_of_revenue / revenue
     gross margin; gross profit margin; gross margin percentage
 operating_margin | Operating margin | percent
     = operating_income / revenue
@@ -177,7 +179,7 @@ current_ratio | Current ratio | ratio
 quick_ratio | Quick ratio | ratio
     = cash, short_term_investments, accounts_receivable / current_liabilities
     = cash, accounts_receivable / current_liabilities
-    = current_assets, inventory / current_liabilities
+    = current_assets, -inventory / current_liabilities
     quick ratio; acid test ratio; acid-test ratio
 cash_ratio | Cash ratio | ratio
     = cash / current_liabilities

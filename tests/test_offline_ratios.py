@@ -280,3 +280,109 @@ def test_an_item_s_label_does_not_widen_what_was_asked(run_cli, fake_openai, mak
     )
     status, check, _ = status_of(run_cli, fake_openai, pdf, "What was the cost of revenue in 2025?", wrong)
     assert (status, check["concept_check"]) == ("unsupported", "mismatch")
+
+
+MARGINS = [
+    [
+        "Consolidated statements of income",
+        "(in millions)",
+        "Fiscal year 2025 2024 2023",
+        "Net sales 1,000.0 900.0 800.0",
+        "Cost of sales (600.0) (560.0) (500.0)",
+        "Operating income 240.0 200.0 160.0",
+    ]
+]
+M_SALES = (4, "Net sales 1,000.0 900.0 800.0")
+M_COST = (5, "Cost of sales (600.0) (560.0) (500.0)")
+M_OPERATING = (6, "Operating income 240.0 200.0 160.0")
+
+
+@pytest.fixture
+def margins(make_pdf):
+    return make_pdf("acme-margins.pdf", MARGINS)
+
+
+def test_gross_margin_takes_the_cost_away(run_cli, fake_openai, margins):
+    added = ratio_answer(
+        160.0,
+        "(a + b) / c * 100",
+        operand("a", 1000.0, "2025", M_SALES),
+        operand("b", 600.0, "2025", M_COST),
+        operand("c", 1000.0, "2025", M_SALES),
+        unit="percent",
+        cited=M_SALES,
+    )
+    status, check, _ = status_of(run_cli, fake_openai, margins, "What was the gross margin in 2025?", added)
+    assert (status, check["concept_check"]) == ("unsupported", "mismatch") and "takes" in check["detail"]
+
+
+def test_offline_gross_margin_and_cost_share_take_the_cost_s_magnitude(run_cli, margins):
+    data, _ = ask_offline(run_cli, "What was the gross margin in 2025?", margins)
+    assert data["status"] == "supported" and value_of(data) == 40.0  # (1,000 - 600) / 1,000
+    data, _ = ask_offline(run_cli, "What was cost of sales as a % of net sales in 2025?", margins)
+    assert data["status"] == "supported" and value_of(data) == 60.0
+
+
+def test_an_expense_in_parentheses_is_no_negative_share(run_cli, fake_openai, margins):
+    question = "What was cost of sales as a % of net sales in 2025?"
+    negative = ratio_answer(
+        -60.0,
+        "a / b * 100",
+        operand("a", -600.0, "2025", M_COST),
+        operand("b", 1000.0, "2025", M_SALES),
+        unit="percent",
+        cited=M_COST,
+    )
+    status, check, _ = status_of(run_cli, fake_openai, margins, question, negative)
+    assert status == "unsupported" and "printed in parentheses" in check["detail"]
+
+
+def _margins_of(pairs):
+    operands = []
+    for i, (income_year, sales_year) in enumerate(pairs):
+        income = {"2025": 240.0, "2024": 200.0, "2023": 160.0}[income_year]
+        sales = {"2025": 1000.0, "2024": 900.0, "2023": 800.0}[sales_year]
+        operands += [
+            operand(chr(97 + 2 * i), income, income_year, M_OPERATING),
+            operand(chr(98 + 2 * i), sales, sales_year, M_SALES),
+        ]
+    return operands
+
+
+def test_an_average_of_margins_pairs_each_year_and_never_answers_one_year(run_cli, fake_openai, margins):
+    question = "What is the FY2023 - FY2025 3 year average operating margin?"
+    mispaired = _margins_of([("2025", "2023"), ("2024", "2024"), ("2023", "2025")])
+    value = (240 / 800 + 200 / 900 + 160 / 1000) / 3 * 100
+    wrong = ratio_answer(
+        value, "(a / b + c / d + e / f) / 3 * 100", *mispaired, unit="percent", period="2023-2025", cited=M_OPERATING
+    )
+    status, check, _ = status_of(run_cli, fake_openai, margins, question, wrong)
+    assert (status, check["period_check"]) == ("unsupported", "mismatch") and "different years" in check["detail"]
+    two_years = _margins_of([("2025", "2025"), ("2024", "2024")])
+    averaged = ratio_answer(
+        (0.24 + 200 / 900) / 2 * 100, "(a / b + c / d) / 2 * 100", *two_years, unit="percent", cited=M_OPERATING
+    )
+    status, check, _ = status_of(run_cli, fake_openai, margins, "What was the operating margin in 2025?", averaged)
+    assert (status, check["period_check"]) == ("unsupported", "mismatch")  # 2024 is no year of the question
+
+
+def test_an_average_whose_years_are_not_named_is_not_checked(run_cli, fake_openai, margins):
+    one_year = ratio_answer(24.0, "a / b * 100", *_margins_of([("2025", "2025")]), unit="percent", cited=M_OPERATING)
+    question = "What was the average operating margin over the last three years?"
+    status, check, _ = status_of(run_cli, fake_openai, margins, question, one_year)
+    assert status != "supported" and check["period_check"] == "unknown"
+
+
+def test_a_january_year_end_is_not_two_years_of_an_average(run_cli, make_pdf):
+    january = [
+        [
+            "Consolidated balance sheets",
+            "(in millions)",
+            "January 28, 2023 January 29, 2022",
+            "Total current assets 10,000.0 12,000.0",
+            "Total current liabilities 10,200.0 11,000.0",
+        ]
+    ]
+    question = "What is the FY2021 - FY2023 3 year average current ratio?"
+    data, _ = ask_offline(run_cli, question, make_pdf("acme-january.pdf", january))
+    assert data["status"] != "supported" and value_of(data) is None

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ..answer.contract import Amount, AmountItem, Calculation, Operand
-from ..concepts import Formula, concepts_in, is_outflow, label_of, ratios_in, stated_definition
+from ..concepts import Formula, concepts_in, is_outflow, label_of, ratios_in, stated_definition, states_magnitude
 from ..context.pack import Context
 from ..periods import averaged_years, years_named
 from .concepts_lookup import Cell, find_cell, prior_cell, rival_values
@@ -137,13 +137,24 @@ def _average_of_ratios(
     """The ratio computed for each year of the span from that year's cells, and the average of those ratios."""
     formula, name = definition.formula, definition.name
     groups: list[tuple[list[Cell], list[Cell]]] = []
+    first: Cell | None = None
     for year in years:
-        bottom = find_cell(context, formula.denominator[0], year, question, divisor=True)
+        bottom = find_cell(context, formula.denominator[0], year, question, near=first, divisor=True)
         tops = [find_cell(context, cid, year, question, near=bottom) for cid in formula.numerator]
         if bottom is None or None in tops:
             missing = label_of(formula.denominator[0]) if bottom is None else label_of(formula.numerator[0])
             return Lookup([], False, [f"{name}: no sent table row gives {missing} for {year}, which the average needs"])
-        groups.append(([t for t in tops if t is not None], [bottom]))
+        first = first or bottom
+        found = [t for t in tops if t is not None]
+        for cid, cell, anchor in [(formula.denominator[0], bottom, first)] + [
+            (c, t, bottom) for c, t in zip(formula.numerator, found, strict=True)
+        ]:
+            if cell.table is not anchor.table and (rivals := rival_values(context, cid, cell, question)):
+                return _uncertain(name, cid, cell, rivals)
+        groups.append((found, [bottom]))
+    columns = [(id(cell.table), cell.index) for _, below in groups for cell in below]
+    if len(set(columns)) < len(columns):  # a January year-end column read as two fiscal years
+        return Lookup([], False, [f"{name}: the sent tables have no column of its own for each year of the average"])
     item = _item(definition, groups, single, f"{years[0]}-{years[-1]}")
     parts = "; ".join(_note("", tops, below).removeprefix("computed  = ") for tops, below in groups)
     return Lookup([item], True, [f"computed {name} for each year and averaged: ({parts}) / {len(groups)}"])
@@ -158,8 +169,9 @@ def _item(definition: Definition, groups: list[tuple[list[Cell], list[Cell]]], s
     for tops, below in groups:
         top_labels, bottom = labels[at : at + len(tops)], labels[at + len(tops) : at + len(tops) + len(below)]
         at += len(tops) + len(below)
-        terms.append(_term(top_labels, bottom))
-        top_value = sum(values[t] for t in top_labels)
+        minus = [t for t, cell in zip(top_labels, tops, strict=True) if _subtracted(definition.formula, cell)]
+        terms.append(_term(top_labels, bottom, minus))
+        top_value = sum(-values[t] if t in minus else values[t] for t in top_labels)
         quotients.append(top_value / (sum(values[b] for b in bottom) / len(bottom)) if bottom else top_value)
     expression = terms[0] if len(terms) == 1 else f"({' + '.join(terms)}) / {len(terms)}"
     factor = {"percent": 100.0, "days": 365.0}.get(definition.kind, 1.0)
@@ -190,9 +202,14 @@ def _label(index: int) -> str:
     return chr(ord("a") + index) if index < 26 else f"x{index}"
 
 
-def _term(top: list[str], bottom: list[str]) -> str:
-    """'a', '(a + b)', 'a / b' or 'a / ((b + c) / 2)'."""
-    above = " + ".join(top)
+def _subtracted(formula: Formula, cell: Cell) -> bool:
+    """Whether the cell's concept is one the formula takes away (gross margin's cost of revenue)."""
+    return bool(formula.subtracted & concepts_in(reader_label(cell.row)).concepts)
+
+
+def _term(top: list[str], bottom: list[str], minus: list[str]) -> str:
+    """'a', '(a + b)', '(a - b)', 'a / b' or 'a / ((b + c) / 2)'."""
+    above = top[0] + "".join(f" - {t}" if t in minus else f" + {t}" for t in top[1:])
     if not bottom:
         return above
     above = f"({above})" if len(top) > 1 else above
@@ -212,9 +229,10 @@ def _money_unit(cells: list[Cell]) -> tuple[str, str | None]:
 
 
 def _magnitude(cell: Cell) -> float:
-    """An outflow's cell ('(71.4)' for capital expenditures) enters a ratio as its magnitude."""
+    """An outflow's or an expense's cell ('(71.4)' for capital expenditures, '(56,744)' for cost of sales) enters
+    a ratio as its magnitude."""
     concepts = concepts_in(reader_label(cell.row)).concepts
-    return abs(cell.value) if is_outflow(concepts) else cell.value
+    return abs(cell.value) if states_magnitude(concepts) else cell.value
 
 
 def _operand_values(cells: list[Cell]) -> list[float]:

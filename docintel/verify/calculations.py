@@ -36,6 +36,13 @@ from ..concepts import (
 from ..periods import averaged_years, years_named
 from ..textnorm import tokenize
 from .meaning import Asked, concept_check, evidence_of, kind_detail, kind_fits, sign_check
+from .structure import (
+    average_span_problem,
+    mispaired_quotients,
+    negative_expense_problem,
+    signed_formula_problem,
+    year_end_average,
+)
 from .values import (
     UNIT_FACTORS,
     CalculationCheck,
@@ -366,16 +373,24 @@ def check_calculation(
         else "not_applicable"
     )
     # an average of two year-ends takes the year before the one asked too
-    allowed = question_years | ({y - 1 for y in question_years} if shape.averages else set()) | averaged_years(question)
+    widened = {y - 1 for y in question_years} if year_end_average(calculation.expression) else set()
+    allowed = question_years | widened | averaged_years(question)
     other_years = [o for o in operands if question_years and o.column and not years_named(o.column) & allowed]
     if other_years:
         period = "mismatch"
         named = ", ".join(map(str, sorted(question_years)))
         detail += "; " + ", ".join(f"operand {o.label} is in the {o.column} column" for o in other_years)
         detail += f", not a period the question asks about ({named})"
-    if period != "mismatch" and (uncovered := _average_uncovered(question, operands)):
-        period, detail = "mismatch", f"{detail}; {uncovered}"
+    span_verdict, span_note = average_span_problem(question, operands)
+    if span_verdict and period != "mismatch":
+        period, detail = span_verdict, f"{detail}; {span_note}"  # type: ignore[assignment]
+    if period != "mismatch" and (paired := mispaired_quotients(calculation.expression, operands)):
+        period, detail = "mismatch", f"{detail}; {paired}"
     concept, concept_note = definition_check(question, label, operands, shape)
+    if concept == "supported" and (wrong := _structure_of_definition(question, label, operands, shape, recomputed)):
+        concept, concept_note = "mismatch", f"{concept_note}; {wrong}"
+    if concept != "not_applicable" and (negative := negative_expense_problem(operands, unit)):
+        concept, concept_note = "mismatch", f"{concept_note}; {negative}"
     kind = "not_applicable"
     ratio_money = _ratio_figures(question, label, operands) and all(o.scale not in (None, 1.0) for o in operands)
     if concept != "not_applicable" and unit in UNIT_FACTORS and _ratio_named(question, label) and not ratio_money:
@@ -413,23 +428,24 @@ def _scale_problem(calculation: Calculation, operands: list[OperandCheck], state
     """
     if unit in ("percent", "ratio", "per_share", "other") or any(o.in_units is None for o in operands):
         return ""
-    in_units = evaluate_expression(calculation.expression, {o.label: o.in_units or 0.0 for o in operands})
+    try:
+        in_units = evaluate_expression(calculation.expression, {o.label: o.in_units or 0.0 for o in operands})
+    except (ExpressionError, ZeroDivisionError):
+        return ""
     factor = UNIT_FACTORS.get(unit or "", 1.0)
     if _close(stated * factor, in_units):
         return ""
     return f"at the operands' scale the result is {in_units:,.6g} units, not {stated_text(stated, unit)}"
 
 
-def _average_uncovered(question: str, operands: list[OperandCheck]) -> str:
-    """Why the operands cannot make the average over years the question asks for ('' when they can): a three-year
-    average needs a figure of each of its years, not one year's ratio."""
-    wanted = averaged_years(question)
-    covered = frozenset().union(*(years_named(o.column or "") for o in operands))
-    missing = sorted(wanted - covered)
-    if not missing:
-        return ""
-    span = f"{min(wanted)}-{max(wanted)}"
-    return f"the question asks for an average over {span}; no operand is from {', '.join(map(str, missing))}"
+def _structure_of_definition(
+    question: str, label: str, operands: list[OperandCheck], shape: _Shape, recomputed: float
+) -> str:
+    """Why the operands fill the definition's concepts but not its signs ('' when they do)."""
+    _, formulas = _definitions(question, label)
+    fitting = [f for f in formulas if _fits(f, operands, shape)]
+    problems = [signed_formula_problem(f, operands, shape.above, recomputed) for f in fitting]
+    return problems[0] if fitting and all(problems) else ""
 
 
 def _mixed_scales(calculation: Calculation, operands: list[OperandCheck], recomputed: float) -> str:

@@ -24,6 +24,7 @@ from ..concepts import (
     qualifier_text,
     ratio,
     same_concept,
+    states_magnitude,
 )
 from ..numbers import find_numbers
 from ..question.parse import parse_page_hints, search_text
@@ -261,6 +262,8 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
     evidence = evidence_of(candidate)
     if value > 0 and is_outflow(asked.concepts | evidence.concepts):
         return "supported", f"{candidate.printed} is an outflow; its label ({asked.named}) states the magnitude"
+    if value > 0 and states_magnitude(evidence.concepts):
+        return "supported", f"{candidate.printed} is an expense printed in parentheses; its label states the magnitude"
     # 'Net income: -109.8' from 'Net loss 109.8' states the loss as a negative income; 'Net income (loss) 109.8',
     # 'Net increase (decrease)' let the print decide, and an item that names the loss itself states its magnitude
     opening = tokenize(re.sub(r"\([^)]*\)", " ", candidate.row_label or evidence.text))[:4]

@@ -23,6 +23,7 @@ from ..textnorm import NUMBER_SEPARATOR, squash
 from .amounts import check_amount
 from .calculations import check_calculation, check_operand
 from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
+from .structure import average_span_problem
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
 
 Verdict = Literal["verified", "wrong_lines", "not_in_context", "quote_not_found", "out_of_range", "unknown_document"]
@@ -306,7 +307,7 @@ def _item_check(
             return check_calculation(calculation, amount.value, amount.unit, operand_spans, years, question, label)
         asked = asked_for(question, label, issuer_terms(spans))
         checked = check_amount(amount, getattr(item, "period", None), spans, years, asked)
-        return _one_figure_average(checked, question, " ".join(c.span.quote for c in spans))
+        return _one_figure_average(checked, question)
     date = getattr(item, "date", None)
     if date is not None:
         return check_date(date, spans)
@@ -315,13 +316,19 @@ def _item_check(
     return _text_check(str(getattr(item, "text", "") or ""), spans, question)
 
 
-def _one_figure_average(check: ItemCheck, question: str, quoted: str) -> ItemCheck:
-    """A figure read from one cell is no average over years unless its quote says it is an average."""
-    wanted = averaged_years(question)
-    if not wanted or check.period_check == "mismatch" or "average" in quoted.lower():
+def _one_figure_average(check: ItemCheck, question: str) -> ItemCheck:
+    """A figure read from one cell is no average over years; an average whose years the question does not name
+    cannot be checked at all."""
+    if check.period_check == "mismatch":
         return check
-    detail = f"{check.detail}; the question asks for an average over {min(wanted)}-{max(wanted)}, one figure is not"
-    return check.model_copy(update={"period_check": "mismatch", "detail": detail})
+    wanted = averaged_years(question)
+    if wanted:
+        detail = f"{check.detail}; the question asks for an average over {min(wanted)}-{max(wanted)}, one figure is not"
+        return check.model_copy(update={"period_check": "mismatch", "detail": detail})
+    verdict, note = average_span_problem(question, [])
+    if verdict:
+        return check.model_copy(update={"period_check": verdict, "detail": f"{check.detail}; {note}"})
+    return check
 
 
 def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:

@@ -1,0 +1,131 @@
+"""Checks of how a calculation puts its operands together, beyond the arithmetic.
+
+- Averages over years: the question's span ('the FY2015 - FY2017 3 year average') needs an operand column of each
+  year, each year from a column of its own (a January year-end is not two years), and an average the question
+  asks for without naming its years cannot be checked.
+- Each quotient of two operands ('a / b' inside an average of ratios) divides figures of one year.
+- A formula that takes a concept away (gross margin: revenue - cost of revenue) is computed with that sign.
+- A ratio never takes an expense printed in parentheses as a negative figure ('(56,744)' cost of sales).
+- Figures printed at different scales give the result in units, not as printed.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+
+from ..concepts import Formula, label_of, states_magnitude
+from ..periods import averaged_years, years_named
+from .values import OperandCheck
+
+_TOLERANCE = 0.005
+_ASKS_SPAN = re.compile(
+    r"\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)[- ]years?\s+average\b"
+    r"|\baverage\b[^.?;]{0,60}\b(?:last|past|prior)\s+(?:\d{1,2}|two|three|four|five)\s+(?:fiscal\s+)?years\b",
+    re.IGNORECASE,
+)
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=_TOLERANCE, abs_tol=1e-9)
+
+
+def average_span_problem(question: str, operands: list[OperandCheck]) -> tuple[str, str]:
+    """('mismatch' or 'unknown', why) when the operands cannot make the average over years the question asks for;
+    ('', '') when they can or none is asked."""
+    wanted = averaged_years(question)
+    if not wanted:
+        if _ASKS_SPAN.search(question):
+            return "unknown", "the question asks for an average over years it does not name, so its span is not checked"
+        return "", ""
+    span = f"{min(wanted)}-{max(wanted)}"
+    unmatched = _years_without_a_column(wanted, [o.column or "" for o in operands])
+    if unmatched:
+        return "mismatch", f"the question asks for an average over {span}; no operand is from {', '.join(unmatched)}"
+    return "", ""
+
+
+def _years_without_a_column(wanted: frozenset[int], columns: list[str]) -> list[str]:
+    """The wanted years no distinct column can stand for: a column counts for one year only, a column with one
+    reading first ('Fiscal 2023' before 'January 28, 2023', which reads as 2022 or 2023)."""
+    readings = sorted({c: years_named(c) for c in columns if c}.items(), key=lambda cy: len(cy[1]))
+    used: set[str] = set()
+    missing: list[str] = []
+    for year in sorted(wanted):
+        column = next((c for c, years in readings if year in years and c not in used), None)
+        if column is None:
+            missing.append(str(year))
+        else:
+            used.add(column)
+    return missing
+
+
+def year_end_average(expression: str) -> bool:
+    """Whether the expression averages operands themselves ('(b + c) / 2', two year-ends of one balance), the
+    average that takes the year before the one asked."""
+    tree = ast.parse(expression.replace("×", "*").replace("÷", "/"), mode="eval")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and isinstance(node.right, ast.Constant):
+            terms = _names_summed(node.left)
+            if terms and node.right.value == len(terms):
+                return True
+    return False
+
+
+def _names_summed(node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _names_summed(node.left), _names_summed(node.right)
+        return left + right if left and right else []
+    return []
+
+
+def mispaired_quotients(expression: str, operands: list[OperandCheck]) -> str:
+    """Why a quotient of two operands divides figures of different years ('' when none does): in an average of
+    each year's margin, 2018's operating income over 2020's sales is no margin."""
+    columns = {o.label: years_named(o.column or "") for o in operands}
+    tree = ast.parse(expression.replace("×", "*").replace("÷", "/"), mode="eval")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            if isinstance(node.left, ast.Name) and isinstance(node.right, ast.Name):
+                top, bottom = columns.get(node.left.id, frozenset()), columns.get(node.right.id, frozenset())
+                if top and bottom and not top & bottom:
+                    return f"{node.left.id} / {node.right.id} divides figures of different years"
+    return ""
+
+
+def signed_formula_problem(
+    formula: Formula, operands: list[OperandCheck], above: frozenset[str], recomputed: float
+) -> str:
+    """Why the expression does not take away what the formula subtracts ('' when it does, or when it cannot be
+    told): gross margin is (revenue - cost of revenue) / revenue, never (revenue + cost of revenue) / revenue."""
+    if not formula.subtracted or len(operands) != len(formula.numerator) + len(formula.denominator):
+        return ""
+    top = bottom = 0.0
+    for operand in operands:
+        concepts = set(operand.concepts)
+        if operand.label not in above:
+            bottom += operand.value
+        elif concepts & formula.subtracted:
+            top -= abs(operand.value)
+        else:
+            top += operand.value
+    if bottom == 0:
+        return ""
+    expected = top / bottom
+    if any(_close(recomputed, expected * factor) for factor in (1.0, 100.0)):
+        return ""
+    taken = ", ".join(sorted(label_of(c) for c in formula.subtracted))
+    return f"the formula takes {taken} away: it gives {expected:,.6g}, the expression {recomputed:,.6g}"
+
+
+def negative_expense_problem(operands: list[OperandCheck], unit: str | None) -> str:
+    """Why a ratio takes an expense printed in parentheses as negative ('' when none does): a cost is a magnitude."""
+    if unit not in ("ratio", "percent", "units", None):
+        return ""
+    negative = [o.label for o in operands if o.value < 0 and states_magnitude(frozenset(o.concepts))]
+    if not negative:
+        return ""
+    return f"operand {', '.join(negative)} is an expense printed in parentheses; a ratio takes its magnitude"
