@@ -13,10 +13,10 @@ when it is anything else (unsupported or unchecked).
   target >= 0.98;
 - one class of wrong answers per rule - each rejected, target 100%: the neighbouring column's value
   (wrong year), a scale 1,000 times off, arithmetic 1% off, another row's cell under this row's label,
-  the sign flipped (not for outflows, whose label may state the magnitude), a percent given as money
-  and money as a percent, a footnote marker as the value, an expression with an unused operand, an
-  expression with a literal, a text answer with a number its quote does not hold, a quote about
-  another row for a question about this one.
+  the sign flipped (not for outflows, nor expenses printed in parentheses, whose label may state the
+  magnitude), a percent given as money and money as a percent, a footnote marker as the value, an
+  expression with an unused operand, an expression with a literal, a text answer with a number its
+  quote does not hold, a quote about another row for a question about this one.
 The run exits 1 when a target is missed.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
@@ -29,7 +29,7 @@ import sys
 
 from docintel.answer.contract import AmountAnswer, TextAnswer
 from docintel.backends.lookup import row_unit
-from docintel.concepts import concepts_in, is_outflow, narrowing_terms, qualifier_text, same_concept
+from docintel.concepts import concepts_in, is_outflow, narrowing_terms, qualifier_text, same_concept, states_magnitude
 from docintel.context.pack import Budget, Context, ContextLine, Source
 from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
@@ -198,7 +198,9 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
         cases["wrong year"].append((question, item(b), "amount"))
         if a != 0:  # nil is nil at any scale, and has no sign
             cases["wrong scale"].append((question, item(a, _SHIFTED[unit]), "amount"))
-            if not is_outflow(concepts_in(label).concepts):
+            named = concepts_in(label).concepts
+            # an outflow's label, and an expense's printed in parentheses, may state the magnitude: no flip there
+            if not is_outflow(named) and not (a < 0 and states_magnitude(named)):
                 cases["sign flipped"].append((question, item(-a), "amount"))
             cases["money as percent"].append((question, item(a, "percent", lab=label), "amount"))
         span = {"doc": None, "line_start": row.line, "line_end": row.line, "quote": quote}
