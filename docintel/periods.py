@@ -141,3 +141,16 @@ def averaged_years(question: str) -> frozenset[int]:
     if len(years) < 2 or max(years) - min(years) >= _LONGEST_AVERAGE:
         return frozenset()
     return frozenset(range(min(years), max(years) + 1))
+
+
+_ASKS_SPAN = re.compile(
+    r"\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)[- ]years?\s+average\b"
+    r"|\baverage\b[^.?;]{0,60}\b(?:last|past|prior)\s+(?:\d{1,2}|two|three|four|five)\s+(?:fiscal\s+)?years\b",
+    re.IGNORECASE,
+)
+
+
+def asks_average_over_years(question: str) -> bool:
+    """Whether the question asks for an average over several years ('3 year average', 'average over the last three
+    years'), whether or not it names them."""
+    return bool(_ASKS_SPAN.search(question))

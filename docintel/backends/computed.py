@@ -156,7 +156,7 @@ def _average_of_ratios(
     if len(set(columns)) < len(columns):  # a January year-end column read as two fiscal years
         return Lookup([], False, [f"{name}: the sent tables have no column of its own for each year of the average"])
     item = _item(definition, groups, single, f"{years[0]}-{years[-1]}")
-    parts = "; ".join(_note("", tops, below).removeprefix("computed  = ") for tops, below in groups)
+    parts = "; ".join(_cells_text(tops, below) for tops, below in groups)
     return Lookup([item], True, [f"computed {name} for each year and averaged: ({parts}) / {len(groups)}"])
 
 
@@ -254,10 +254,15 @@ def _cell_text(cell: Cell) -> str:
 
 
 def _note(name: str, tops: list[Cell], below: list[Cell]) -> str:
+    return f"computed {name} = {_cells_text(tops, below)}"
+
+
+def _cells_text(tops: list[Cell], below: list[Cell]) -> str:
+    """'a' + 'b' / 'c', or over 'the average of' two year-ends, each cell named with its period and page."""
     top = " + ".join(_cell_text(c) for c in tops)
     if not below:
-        return f"computed {name} = {top}"
+        return top
     bottom = (
         _cell_text(below[0]) if len(below) == 1 else f"the average of {_cell_text(below[0])} and {_cell_text(below[1])}"
     )
-    return f"computed {name} = {top} / {bottom}"
+    return f"{top} / {bottom}"

@@ -13,18 +13,12 @@ from __future__ import annotations
 
 import ast
 import math
-import re
 
 from ..concepts import Formula, label_of, states_magnitude
-from ..periods import averaged_years, years_named
+from ..periods import asks_average_over_years, averaged_years, years_named
 from .values import OperandCheck
 
 _TOLERANCE = 0.005
-_ASKS_SPAN = re.compile(
-    r"\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)[- ]years?\s+average\b"
-    r"|\baverage\b[^.?;]{0,60}\b(?:last|past|prior)\s+(?:\d{1,2}|two|three|four|five)\s+(?:fiscal\s+)?years\b",
-    re.IGNORECASE,
-)
 
 
 def _close(a: float, b: float) -> bool:
@@ -36,7 +30,7 @@ def average_span_problem(question: str, operands: list[OperandCheck]) -> tuple[s
     ('', '') when they can or none is asked."""
     wanted = averaged_years(question)
     if not wanted:
-        if _ASKS_SPAN.search(question):
+        if asks_average_over_years(question):
             return "unknown", "the question asks for an average over years it does not name, so its span is not checked"
         return "", ""
     span = f"{min(wanted)}-{max(wanted)}"
