@@ -202,6 +202,15 @@ class Settings(BaseModel):
         le=5.0,
         description="Weight of the page's own BM25 score beside each passage's score.",
     )
+    title_score_share: float = Field(
+        1.2,
+        ge=0.0,
+        le=5.0,
+        description=(
+            "How much a passage's score is raised where its section titles (Item, Note or outline entry, page"
+            " title, heading above) match the question: up to 1 + this for the best match (0 = off)."
+        ),
+    )
     section_boost: float = Field(
         1.6,
         ge=1.0,

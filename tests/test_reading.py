@@ -135,6 +135,40 @@ def test_heading_paths_without_an_outline_come_from_items_notes_and_page_titles(
     assert paths[5][:3] == ["PART II", "Item 8. Financial Statements and Supplementary Data", "NOTE 5. Income Taxes"]
 
 
+def test_item_and_note_headings_with_several_marks_after_the_number(make_pdf):
+    pages = [
+        ["PART I", "Item 1. - Business", *filler("packaging", 12)],
+        ["Item 8. Financial Statements", "Note 7 .— Debt", *filler("bonds", 12)],
+    ]
+    docs, _, _ = prepare([make_pdf("marks.pdf", pages)], "debt")
+    paths = {p.page: p.heading_path for p in doc_index(docs[0], 8).passages}  # each page's last passage
+    assert paths[1][:2] == ["PART I", "Item 1. - Business"]
+    assert paths[2][1:] == ["Item 8. Financial Statements", "Note 7 .— Debt"]
+
+
+def legal_note_pdf(make_pdf):
+    """A page of body text that says 'legal' and 'pending', and a note on legal proceedings that goes on
+    overleaf, where the page no longer says 'legal' but is still part of that note."""
+    body = ["Our legal staff reviewed the pending filings of the year."] * 2 + filler("compliance", 4)
+    note = ["Item 8. Financial Statements", "Note 12. Legal Proceedings", *filler("claims", 4)]
+    overleaf = [f"The lawsuit number {i} about product claims remains pending before the court." for i in range(6)]
+    pages = [filler("weather", 8), ["Item 7. Management Discussion", *body], note, overleaf, filler("harbour", 8)]
+    return make_pdf("legal.pdf", pages)
+
+
+def test_a_passage_under_a_note_titled_with_the_question_term_ranks_above_body_text(make_pdf):
+    pdf = legal_note_pdf(make_pdf)
+    question = "Are there any pending legal proceedings?"
+
+    def first_page_rank(retrieval, page):
+        return min(c.rank for c in retrieval.candidates if c.passage.page == page)
+
+    _, with_titles, _ = prepare([pdf], question)
+    assert first_page_rank(with_titles, 4) < first_page_rank(with_titles, 2)  # the note's overleaf page first
+    _, without, _ = prepare([pdf], question, title_score_share=0.0)
+    assert first_page_rank(without, 4) > first_page_rank(without, 2)  # by its words alone, it comes last
+
+
 def outline_pdf(make_pdf):
     pages = [["Risk Factors", *filler("risk", 10)]] + [filler(f"topic{n}", 10) for n in range(2, 8)]
     pages.append(["Consolidated Balance Sheets", "Inventories were 410 million at year end.", *filler("ledger", 6)])

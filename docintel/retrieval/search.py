@@ -12,6 +12,7 @@ import threading
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 from pydantic import BaseModel, TypeAdapter
@@ -81,7 +82,7 @@ def build_passages(document: Document, max_lines: int) -> list[Passage]:
 
 # ------------------------------------------------------------------------------ index
 
-TOKENIZER_VERSION = "8"  # bump when tokenize() or passage cutting changes: invalidates cached indexes
+TOKENIZER_VERSION = "9"  # bump when tokenize() or passage cutting changes: invalidates cached indexes
 
 
 _PASSAGES = TypeAdapter(list[Passage])
@@ -253,13 +254,29 @@ class Bm25Index:
 
 
 IndexKey = tuple[tuple[str, str, int], ...]  # (content hash, doc id, passage lines) per document; () = not cached
-_BM25_CACHE: OrderedDict[IndexKey, tuple[Bm25Index, Bm25Index, np.ndarray]] = OrderedDict()
 
 
-def _indexes(
-    key: IndexKey, passages: list[Passage], tokens: list[list[str]]
-) -> tuple[Bm25Index, Bm25Index, np.ndarray]:
-    """Passage index, page index and the page of each passage; cached when the key is stable."""
+class _Indexes(NamedTuple):
+    """The BM25 indexes of one set of passages: their words, their pages' words, their section titles."""
+
+    passages: Bm25Index
+    pages: Bm25Index
+    page_of: np.ndarray  # the page (an index of ``pages``) of each passage
+    titles: Bm25Index
+
+
+_BM25_CACHE: OrderedDict[IndexKey, _Indexes] = OrderedDict()
+_PART_TITLE = re.compile(r"^part\s+[ivx]+\b\.?$", re.I)
+
+
+@lru_cache(maxsize=50_000)
+def _title_tokens(path: tuple[str, ...]) -> list[str]:
+    """The search tokens of a heading path, its 'PART II' left out (a part names no topic)."""
+    return tokenize(" ".join(title for title in path if not _PART_TITLE.match(title)))
+
+
+def _indexes(key: IndexKey, passages: list[Passage], tokens: list[list[str]]) -> _Indexes:
+    """The indexes of *passages* (whose search tokens are *tokens*); cached when the key is stable."""
     with _CACHE_LOCK:
         if key in _BM25_CACHE:
             _BM25_CACHE.move_to_end(key)
@@ -275,10 +292,11 @@ def _indexes(
     lengths = np.fromiter((len(toks) for toks in tokens), dtype=np.int64, count=len(tokens))
     passage_of = np.repeat(np.arange(len(tokens), dtype=np.int64), lengths)
     page_lengths = np.bincount(owner, weights=lengths, minlength=len(page_keys)).astype(np.int64)
-    built = (
+    built = _Indexes(
         Bm25Index.of_ids(ids, passage_of, lengths, vocabulary),
         Bm25Index.of_ids(ids, owner[passage_of], page_lengths, dict(vocabulary)),
         owner,
+        Bm25Index([_title_tokens(tuple(p.heading_path)) for p in passages]),
     )
     if key:
         with _CACHE_LOCK:
@@ -286,6 +304,32 @@ def _indexes(
             if len(_BM25_CACHE) > _INDEX_CACHE_SIZE:
                 _BM25_CACHE.popitem(last=False)
     return built
+
+
+def _bm25_scores(
+    indexes: _Indexes, terms: list[tuple[str, float]], settings: Settings
+) -> tuple[np.ndarray, np.ndarray, list[set[str]]]:
+    """Each passage's BM25 score plus a share of its page's score, then that raised where its section titles
+    match; returns (raised, before the raise, terms matched).
+
+    The page's score is scaled to the best passage score: the best page adds ``page_score_share``
+    of it. The titles (the Item, Note or outline entry, the page title and the heading above) say
+    what a passage is about where its own words do not: the page of a note on legal proceedings
+    that goes on overleaf no longer says 'legal'. They multiply a score, by up to
+    ``1 + title_score_share`` for the best-matching titles, so they rank what the passage's words
+    found and never lift a passage that matches nothing (every page of a long 'Risk Factors').
+    """
+    scores, matched = indexes.passages.scores(terms)
+    page_scores, _ = indexes.pages.scores(terms)
+    if page_scores.max(initial=0.0) > 0:
+        best = max(float(scores.max(initial=0.0)), 1e-9)
+        scores = scores + settings.page_score_share * best * page_scores[indexes.page_of] / page_scores.max()
+    raised = scores
+    if settings.title_score_share > 0:
+        title_scores, _ = indexes.titles.scores(terms)
+        if title_scores.max(initial=0.0) > 0:
+            raised = scores * (1 + settings.title_score_share * title_scores / title_scores.max())
+    return raised, scores, matched
 
 
 # ------------------------------------------------------------------------------ ranking
@@ -393,17 +437,14 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
     terms = parsed.search_terms()
     scores = np.zeros(len(passages))
     matched: list[set[str]] = [set() for _ in passages]
+    by_words = np.zeros(len(passages))  # before section titles raise it: the floor's measure too
     if allowed and terms:
         key = () if hints else tuple((d.meta.content_hash, d.meta.doc_id, settings.passage_lines) for d in documents)
-        passage_index, page_index, owner = _indexes(key, [passages[i] for i in allowed], [tokens[i] for i in allowed])
-        terms = fit_terms(terms, parsed.question, passage_index)
-        sub_scores, sub_matched = passage_index.scores(terms)
-        page_scores, _ = page_index.scores(terms)
-        if page_scores.max() > 0:
-            page_share = page_scores[owner] / page_scores.max() * max(sub_scores.max(), 1e-9)
-            sub_scores = sub_scores + settings.page_score_share * page_share
+        indexes = _indexes(key, [passages[i] for i in allowed], [tokens[i] for i in allowed])
+        terms = fit_terms(terms, parsed.question, indexes.passages)
+        sub_scores, sub_words, sub_matched = _bm25_scores(indexes, terms, settings)
         for j, i in enumerate(allowed):
-            scores[i], matched[i] = sub_scores[j], sub_matched[j]
+            scores[i], by_words[i], matched[i] = sub_scores[j], sub_words[j], sub_matched[j]
     sections = (parsed.section_hints + parsed.implied_sections) if settings.use_section_hints else []
     section_of = {i: _section_of(passages[i], sections) for i in allowed} if sections else {}
     for i, name in section_of.items():
@@ -415,8 +456,9 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
     if not hints and settings.use_synonyms:  # the vocabulary in search: ablated with the synonyms
         notes += lift_concept_rows(parsed, documents, passages, scores, allowed)
     best = max((scores[i] for i in allowed), default=0.0)
-    floor = settings.relevance_floor * best
-    keep = [i for i in allowed if (scores[i] > 0 and scores[i] >= floor) or hints]
+    floor, words_floor = settings.relevance_floor * best, settings.relevance_floor * by_words.max(initial=0.0)
+    # a passage its words alone keep stays: titles raising one part of a question push no other part out
+    keep = [i for i in allowed if (scores[i] > 0 and (scores[i] >= floor or by_words[i] >= words_floor)) or hints]
     keep.sort(key=lambda i: (-scores[i], passages[i].doc_id, passages[i].line_start))
     candidates = [
         RankedPassage(
