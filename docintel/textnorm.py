@@ -96,12 +96,18 @@ _PLAIN = str.maketrans(
 )
 
 
+_DOTTED = re.compile(r"(?<![\w.])[a-z](?:\.[a-z])+\.?(?![\w])")  # 'u.s.', 'u.k.', 'u.s' (no final stop too)
+
+
 def tokenize(text: str, *, keep_stop_words: bool = False) -> list[str]:
     """Search terms of *text*: folded, stop words dropped, stemmed; '1,577' and '(1,577)' become '1577'.
 
-    'FY22' yields 'fy' and '2022'; a token with a percent sign also yields 'pct'.
+    'FY22' yields 'fy' and '2022'; a token with a percent sign also yields 'pct'; a dotted abbreviation is
+    one word ('U.S.' is 'us', as a question writes it).
     """
     folded = fold(text)
+    if "." in folded:
+        folded = _DOTTED.sub(lambda m: m.group(0).replace(".", "") + " ", folded)
     if "fy" in folded:
         folded = _FISCAL_SHORT.sub(lambda m: f"fy 20{m.group(1)}", folded)
     tokens: list[str] = []

@@ -112,6 +112,28 @@ def test_a_question_word_is_fitted_to_the_words_the_document_writes(make_pdf):
     assert retrieval.candidates[0].passage.page == 2 and "flow" in retrieval.candidates[0].matched_terms
 
 
+def test_a_dotted_abbreviation_is_the_word_a_question_writes(make_pdf):
+    assert tokenize("U.S. sales; the U.K; e.g. www.sec.gov 3.4%") == [
+        "us",
+        "sale",
+        "uk",
+        "eg",
+        "www",
+        "sec",
+        "gov",
+        "pct",
+        "3.4",
+    ]
+    pages = [
+        filler("weather", 10),
+        ["Regional sales", "U.S. $12,516 $12,163", "Europe 9,101 9,930"],
+        filler("harbour", 8),
+    ]
+    pdf = make_pdf("regions.pdf", pages)
+    _, retrieval, _ = prepare([pdf], "What were US sales?")
+    assert retrieval.candidates[0].passage.page == 2 and "us" in retrieval.candidates[0].matched_terms
+
+
 # -------------------------------------------------------------------------- heading paths
 
 ITEMS = ["Business", "Risk Factors", "Properties", "Legal Proceedings", "Market", "Selected Data", "MD&A", "Statements"]

@@ -82,7 +82,7 @@ def build_passages(document: Document, max_lines: int) -> list[Passage]:
 
 # ------------------------------------------------------------------------------ index
 
-TOKENIZER_VERSION = "9"  # bump when tokenize() or passage cutting changes: invalidates cached indexes
+TOKENIZER_VERSION = "11"  # bump when tokenize() or passage cutting changes: invalidates cached indexes
 
 
 _PASSAGES = TypeAdapter(list[Passage])
