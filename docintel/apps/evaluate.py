@@ -48,6 +48,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "synonyms": {"use_synonyms": False},
     "section_hints": {"use_section_hints": False},
     "statement_pages": {"use_statement_pages": False},
+    "section_titles": {"title_score_share": 0.0},
     "page_hints": {"use_page_hints": False},
     "page_diversity": {"same_page_decay": 1.0},
     "routing": {"use_routing": False},

@@ -28,6 +28,7 @@ ABLATION_NAMES = (
     "synonyms",
     "section_hints",
     "statement_pages",
+    "section_titles",
     "page_hints",
     "page_diversity",
     "routing",
