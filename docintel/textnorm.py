@@ -24,7 +24,7 @@ STOP_WORDS = frozenset(
     ourselves out over own same she should so some such than that the their theirs them
     themselves then there these they this those through to too under until up very was we were
     what when where which while who whom why will with would you your yours yourself
-    yourselves may might must shall per via upon within without whether like""".split()
+    yourselves may might must shall per via upon within without whether like eg ie""".split()
 )
 
 # C0/C1 control characters other than tab and newline (NUL from checkbox glyphs, escapes, bells):

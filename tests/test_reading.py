@@ -117,7 +117,6 @@ def test_a_dotted_abbreviation_is_the_word_a_question_writes(make_pdf):
         "us",
         "sale",
         "uk",
-        "eg",
         "www",
         "sec",
         "gov",
@@ -161,11 +160,13 @@ def test_item_and_note_headings_with_several_marks_after_the_number(make_pdf):
     pages = [
         ["PART I", "Item 1. - Business", *filler("packaging", 12)],
         ["Item 8. Financial Statements", "Note 7 .— Debt", *filler("bonds", 12)],
+        ["Item 9. -", "Changes in Accountants", *filler("audit", 12)],
     ]
     docs, _, _ = prepare([make_pdf("marks.pdf", pages)], "debt")
     paths = {p.page: p.heading_path for p in doc_index(docs[0], 8).passages}  # each page's last passage
     assert paths[1][:2] == ["PART I", "Item 1. - Business"]
     assert paths[2][1:] == ["Item 8. Financial Statements", "Note 7 .— Debt"]
+    assert paths[3][1] == "Item 9. Changes in Accountants"  # the title on the line after the number
 
 
 def legal_note_pdf(make_pdf):
@@ -189,6 +190,18 @@ def test_a_passage_under_a_note_titled_with_the_question_term_ranks_above_body_t
     assert first_page_rank(with_titles, 4) < first_page_rank(with_titles, 2)  # the note's overleaf page first
     _, without, _ = prepare([pdf], question, title_score_share=0.0)
     assert first_page_rank(without, 4) > first_page_rank(without, 2)  # by its words alone, it comes last
+    # the page after it is in the note too, but its words match nothing: a title lifts no such passage
+    assert 5 not in {c.passage.page for c in with_titles.candidates}
+
+
+def test_a_part_heading_raises_no_passage_for_a_question_that_says_part(make_pdf):
+    pages = [
+        filler("weather", 8),
+        ["Overview", "Our business grew in the north and the business grew again in the east.", *filler("ledger", 4)],
+        ["PART II", "Item 7. Results", "Our business grew in the south.", *filler("harbour", 4)],
+    ]
+    _, retrieval, _ = prepare([make_pdf("parts.pdf", pages)], "Which part of the business grew?")
+    assert retrieval.candidates[0].passage.page == 2  # 'PART II' is no title that says what page 3 is about
 
 
 def outline_pdf(make_pdf):

@@ -30,7 +30,7 @@ _HEADING_RE = re.compile(r"^[A-Z][A-Za-z0-9 ,'’&()/:\-–—]{2,90}$")
 _PART = re.compile(r"^PART\s+(?:I{1,3}|IV|V)\b\.?(?:\s.*)?$", re.I)
 _ITEM = re.compile(r"^ITEM\s+\d{1,2}[A-D]?\s*(?:(?:[.:\-–—]\s*)+|\s+)[A-Z]", re.I)  # 'Item 1. - Business' too
 _NOTE = re.compile(r"^NOTE\s+\d{1,2}\s*(?:[.:\-–—]\s*)+[A-Z]", re.I)
-_BARE_ITEM = re.compile(r"^(?:ITEM\s+\d{1,2}[A-D]?|NOTE\s+\d{1,2})\s*[.:\-–—]?$", re.I)  # title on the next line
+_BARE_ITEM = re.compile(r"^(?:ITEM\s+\d{1,2}[A-D]?|NOTE\s+\d{1,2})(?:\s*[.:\-–—])*\s*$", re.I)  # title on the next line
 _TRAILING_PAGE = re.compile(r"\s\d{1,3}$")
 # a running header, a table row whose figures made it look like a heading ('Pension expense 410 334'), or an
 # entry of a table of contents with its page number ('Report of Independent Registered Public Accounting Firm 54')

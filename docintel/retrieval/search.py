@@ -10,6 +10,7 @@ import math
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -186,7 +187,7 @@ class Bm25Index:
     K1 = 1.5
     B = 0.75
 
-    def __init__(self, corpus: list[list[str]]) -> None:
+    def __init__(self, corpus: Sequence[Sequence[str]]) -> None:
         vocabulary: dict[str, int] = {}
         ids = np.fromiter((vocabulary.setdefault(t, len(vocabulary)) for doc in corpus for t in doc), dtype=np.int64)
         lengths = np.fromiter((len(doc) for doc in corpus), dtype=np.int64, count=len(corpus))
@@ -270,9 +271,9 @@ _PART_TITLE = re.compile(r"^part\s+[ivx]+\b\.?$", re.I)
 
 
 @lru_cache(maxsize=50_000)
-def _title_tokens(path: tuple[str, ...]) -> list[str]:
+def _title_tokens(path: tuple[str, ...]) -> tuple[str, ...]:
     """The search tokens of a heading path, its 'PART II' left out (a part names no topic)."""
-    return tokenize(" ".join(title for title in path if not _PART_TITLE.match(title)))
+    return tuple(tokenize(" ".join(title for title in path if not _PART_TITLE.match(title))))
 
 
 def _indexes(key: IndexKey, passages: list[Passage], tokens: list[list[str]]) -> _Indexes:
@@ -309,27 +310,41 @@ def _indexes(key: IndexKey, passages: list[Passage], tokens: list[list[str]]) ->
 def _bm25_scores(
     indexes: _Indexes, terms: list[tuple[str, float]], settings: Settings
 ) -> tuple[np.ndarray, np.ndarray, list[set[str]]]:
-    """Each passage's BM25 score plus a share of its page's score, then that raised where its section titles
-    match; returns (raised, before the raise, terms matched).
+    """Each passage's BM25 score plus a share of its page's score, raised where its section titles match;
+    returns (scores, the factor the titles raised each by, terms matched).
 
     The page's score is scaled to the best passage score: the best page adds ``page_score_share``
     of it. The titles (the Item, Note or outline entry, the page title and the heading above) say
     what a passage is about where its own words do not: the page of a note on legal proceedings
     that goes on overleaf no longer says 'legal'. They multiply a score, by up to
-    ``1 + title_score_share`` for the best-matching titles, so they rank what the passage's words
-    found and never lift a passage that matches nothing (every page of a long 'Risk Factors').
+    ``1 + title_score_share`` for the best title match among the passages that score, so they rank
+    what the passages' words found and never lift a passage that matches nothing (every page of a
+    long 'Risk Factors').
     """
     scores, matched = indexes.passages.scores(terms)
     page_scores, _ = indexes.pages.scores(terms)
     if page_scores.max(initial=0.0) > 0:
         best = max(float(scores.max(initial=0.0)), 1e-9)
         scores = scores + settings.page_score_share * best * page_scores[indexes.page_of] / page_scores.max()
-    raised = scores
+    factor = np.ones(len(scores))
     if settings.title_score_share > 0:
         title_scores, _ = indexes.titles.scores(terms)
-        if title_scores.max(initial=0.0) > 0:
-            raised = scores * (1 + settings.title_score_share * title_scores / title_scores.max())
-    return raised, scores, matched
+        top = title_scores[scores > 0].max(initial=0.0)
+        if top > 0:
+            factor += settings.title_score_share * np.minimum(title_scores / top, 1.0)
+    return scores * factor, factor, matched
+
+
+def _above_floor(scores: np.ndarray, title_raise: np.ndarray, allowed: list[int], share: float) -> list[int]:
+    """The passages scoring at least *share* of the best score, with or without their titles' raise.
+
+    Measured both ways so that titles raising one part of a question ("inventories and the risk
+    factors") push no passage the other part needs below the floor.
+    """
+    raised = scores[allowed]
+    plain = raised / title_raise[allowed]
+    floor, plain_floor = share * raised.max(initial=0.0), share * plain.max(initial=0.0)
+    return [i for i, r, p in zip(allowed, raised, plain, strict=True) if r > 0 and (r >= floor or p >= plain_floor)]
 
 
 # ------------------------------------------------------------------------------ ranking
@@ -437,14 +452,14 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
     terms = parsed.search_terms()
     scores = np.zeros(len(passages))
     matched: list[set[str]] = [set() for _ in passages]
-    by_words = np.zeros(len(passages))  # before section titles raise it: the floor's measure too
+    title_raise = np.ones(len(passages))  # what section titles multiplied each score by (1 = none)
     if allowed and terms:
         key = () if hints else tuple((d.meta.content_hash, d.meta.doc_id, settings.passage_lines) for d in documents)
-        indexes = _indexes(key, [passages[i] for i in allowed], [tokens[i] for i in allowed])
-        terms = fit_terms(terms, parsed.question, indexes.passages)
-        sub_scores, sub_words, sub_matched = _bm25_scores(indexes, terms, settings)
+        bm25 = _indexes(key, [passages[i] for i in allowed], [tokens[i] for i in allowed])
+        terms = fit_terms(terms, parsed.question, bm25.passages)
+        sub_scores, sub_raise, sub_matched = _bm25_scores(bm25, terms, settings)
         for j, i in enumerate(allowed):
-            scores[i], by_words[i], matched[i] = sub_scores[j], sub_words[j], sub_matched[j]
+            scores[i], title_raise[i], matched[i] = sub_scores[j], sub_raise[j], sub_matched[j]
     sections = (parsed.section_hints + parsed.implied_sections) if settings.use_section_hints else []
     section_of = {i: _section_of(passages[i], sections) for i in allowed} if sections else {}
     for i, name in section_of.items():
@@ -455,10 +470,7 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
         notes += lift_statement_pages(parsed, documents, passages, scores, allowed)
     if not hints and settings.use_synonyms:  # the vocabulary in search: ablated with the synonyms
         notes += lift_concept_rows(parsed, documents, passages, scores, allowed)
-    best = max((scores[i] for i in allowed), default=0.0)
-    floor, words_floor = settings.relevance_floor * best, settings.relevance_floor * by_words.max(initial=0.0)
-    # a passage its words alone keep stays: titles raising one part of a question push no other part out
-    keep = [i for i in allowed if (scores[i] > 0 and (scores[i] >= floor or by_words[i] >= words_floor)) or hints]
+    keep = _above_floor(scores, title_raise, allowed, settings.relevance_floor) if not hints else list(allowed)
     keep.sort(key=lambda i: (-scores[i], passages[i].doc_id, passages[i].line_start))
     candidates = [
         RankedPassage(
