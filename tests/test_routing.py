@@ -398,6 +398,10 @@ def test_doc_glob_matching_nothing_is_a_usage_error(run_cli, filings, command):
             {"issuer_position": ["Acme"], "owners": ["Acme"], "years": [2023]},
         ),
         (
+            "What was U.S. net revenue in 2023? And the U.K.'s?",  # places written as initials are no issuer
+            {"names": [], "issuer_position": [], "owners": [], "years": [2023]},
+        ),
+        (
             "Acme Widgets reported what capital expenditures in fiscal 2023?",
             {"names": ["Acme Widgets"], "issuer_position": ["Acme Widgets"], "years": [2023]},
         ),

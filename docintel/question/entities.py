@@ -154,6 +154,9 @@ def _opening_name(token: str) -> bool:
     return token[:1].isupper() and token.lower() not in _FUNCTION_WORDS and not _PERIOD_TOKEN.match(token)
 
 
+_INITIALS = re.compile(r"(?:[A-Z]\.)+[A-Z]\.?")
+
+
 def question_entities(question: str) -> NamedEntities:
     """Names, years, quarters and document kinds the question mentions."""
     names: list[str] = []
@@ -162,8 +165,8 @@ def question_entities(question: str) -> NamedEntities:
     for sentence in _sentences(question):
         for start, end, run in _runs(sentence):
             name = " ".join(_bare(t) if i == len(run) - 1 else t for i, t in enumerate(run))
-            if not name or name in names:
-                continue
+            if not name or name in names or _INITIALS.fullmatch(name):
+                continue  # 'U.S.', 'U.K.': places written as initials, no issuer
             names.append(name)
             if end < 0:
                 continue  # an opening word: matched against issuers, never said to be absent
