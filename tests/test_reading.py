@@ -198,10 +198,12 @@ def test_a_part_heading_raises_no_passage_for_a_question_that_says_part(make_pdf
     pages = [
         filler("weather", 8),
         ["Overview", "Our business grew in the north and the business grew again in the east.", *filler("ledger", 4)],
-        ["PART II", "Item 7. Results", "Our business grew in the south.", *filler("harbour", 4)],
+        ["PART II", *filler("audit", 8)],
+        ["Our business grew in the south.", *filler("harbour", 4)],  # still under 'PART II'
     ]
-    _, retrieval, _ = prepare([make_pdf("parts.pdf", pages)], "Which part of the business grew?")
-    assert retrieval.candidates[0].passage.page == 2  # 'PART II' is no title that says what page 3 is about
+    docs, retrieval, _ = prepare([make_pdf("parts.pdf", pages)], "Which part of the business grew?")
+    assert doc_index(docs[0], 8).passages[-1].heading_path == ["PART II"]
+    assert retrieval.candidates[0].passage.page == 2  # 'PART II' is no title that says what page 4 is about
 
 
 def outline_pdf(make_pdf):
