@@ -194,6 +194,18 @@ def test_a_passage_under_a_note_titled_with_the_question_term_ranks_above_body_t
     assert 5 not in {c.passage.page for c in with_titles.candidates}
 
 
+def test_the_title_raise_is_scaled_to_titles_over_passages_that_score(make_pdf):
+    # the best-matching title of all covers only a page whose words match nothing: it sets no scale,
+    # so the note on page 4 ('Legal') still gets the full raise
+    body = ["Our legal staff reviewed the pending filings of the year."] * 2 + filler("compliance", 4)
+    overleaf = [f"The lawsuit number {i} about product claims remains pending before the court." for i in range(6)]
+    pages = [filler("weather", 8), body, filler("claims", 6), overleaf, filler("harbour", 8), filler("ledger", 8)]
+    outline = [("Legal", 2), ("Harbour", 4), ("Legal proceedings, legal claims and other legal matters", 5)]
+    pdf = make_pdf("scaled.pdf", pages, outline=outline)
+    _, retrieval, _ = prepare([pdf], "Are there any pending legal proceedings?")
+    assert [c.passage.page for c in retrieval.candidates][:2] == [4, 2]
+
+
 def test_a_part_heading_raises_no_passage_for_a_question_that_says_part(make_pdf):
     pages = [
         filler("weather", 8),
