@@ -386,3 +386,37 @@ def test_a_january_year_end_is_not_two_years_of_an_average(run_cli, make_pdf):
     question = "What is the FY2021 - FY2023 3 year average current ratio?"
     data, _ = ask_offline(run_cli, question, make_pdf("acme-january.pdf", january))
     assert data["status"] != "supported" and value_of(data) is None
+
+
+VENTURE = [
+    ["Consolidated statements of income", "(in millions)", "Fiscal year 2025 2024", "Net sales 1,000.0 900.0"]
+    + ["Operating income 120.0 100.0"],
+    ["Joint venture summarized results", "(in millions)", "Fiscal year 2025 2024", "Net sales 80.0 75.0"],
+]
+
+
+def test_a_margin_above_the_whole_divides_figures_of_two_tables(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("acme-venture.pdf", VENTURE)
+    income = (5, "Operating income 120.0 100.0")
+    question = "What was the operating margin in fiscal 2025?"
+
+    def margin(value, sales, row):
+        a, b = operand("a", 120.0, "Fiscal 2025", income), operand("b", sales, "Fiscal 2025", row)
+        return ratio_answer(value, "a / b * 100", a, b, unit="percent", cited=income)
+
+    venture = margin(150.0, 80.0, (9, "Net sales 80.0 75.0"))
+    status, check, _ = status_of(run_cli, fake_openai, pdf, question, venture)
+    assert status == "unsupported" and check["calculation_check"] == "verified"  # right arithmetic, no margin
+    assert "Operating margin is a part of revenue, at most 100%" in check["detail"]
+    status, check, _ = status_of(
+        run_cli, fake_openai, pdf, question, margin(12.0, 1000.0, (4, "Net sales 1,000.0 900.0"))
+    )
+    assert (status, check["calculation_check"]) == ("supported", "verified")
+
+
+def test_a_quotient_of_one_cell_by_itself_is_no_ratio():
+    from docintel.verify.structure import self_quotient
+
+    cells = {"a": (3328, 586.3), "b": (3328, 586.3), "c": (3300, 586.3)}
+    assert self_quotient("a / b * 100", cells) == "a / b divides one cell (line 3328) by itself"
+    assert self_quotient("a / c * 100", cells) == ""  # the same figure on another line is another cell

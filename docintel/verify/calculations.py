@@ -40,6 +40,8 @@ from .structure import (
     average_span_problem,
     mispaired_quotients,
     negative_expense_problem,
+    self_quotient,
+    share_above_whole,
     signed_formula_problem,
     year_end_average,
 )
@@ -391,6 +393,8 @@ def check_calculation(
         concept, concept_note = "mismatch", f"{concept_note}; {wrong}"
     if concept != "not_applicable" and (negative := negative_expense_problem(operands, unit)):
         concept, concept_note = "mismatch", f"{concept_note}; {negative}"
+    if concept == "supported" and (wrong := _ratio_problem(question, label, calculation, recomputed, unit)):
+        concept, concept_note = "mismatch", f"{concept_note}; {wrong}"
     kind = "not_applicable"
     ratio_money = _ratio_figures(question, label, operands) and all(o.scale not in (None, 1.0) for o in operands)
     if concept != "not_applicable" and unit in UNIT_FACTORS and _ratio_named(question, label) and not ratio_money:
@@ -411,6 +415,14 @@ def check_calculation(
         detail="; ".join(n for n in (detail, concept_note) if n),
         operands=operands,
     )
+
+
+def _ratio_problem(question: str, label: str, calculation: Calculation, recomputed: float, unit: str | None) -> str:
+    """Why a ratio's figures cannot be one ratio's ('' when nothing says so): one cell divided by itself, or a
+    margin above the whole it is a part of."""
+    cells = {o.label: (o.span.line_start, o.value) for o in calculation.operands}
+    named = frozenset(r.id for r in ratios_in(question) or ratios_in(label))
+    return self_quotient(calculation.expression, cells) or share_above_whole(named, recomputed, unit)
 
 
 def _ratio_named(question: str, label: str) -> bool:

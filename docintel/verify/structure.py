@@ -123,3 +123,30 @@ def negative_expense_problem(operands: list[OperandCheck], unit: str | None) -> 
     if not negative:
         return ""
     return f"operand {', '.join(negative)} is an expense printed in parentheses; a ratio takes its magnitude"
+
+
+# A part of revenue over revenue: costs and expenses are magnitudes, so the part never exceeds the whole.
+SHARES_OF_REVENUE = frozenset({"gross_margin", "operating_margin", "ebitda_margin"})
+
+
+def share_above_whole(ratio_ids: frozenset[str], recomputed: float, unit: str | None) -> str:
+    """Why a margin above 100% is no margin ('' when it is not one): operating income cannot exceed revenue, so
+    such a result divides figures of different statements or entities (a segment's profit by a venture's sales)."""
+    named = sorted(ratio_ids & SHARES_OF_REVENUE)
+    whole = 100.0 if unit == "percent" else 1.0
+    if not named or recomputed <= whole * (1 + _TOLERANCE):
+        return ""
+    name = label_of(named[0])
+    return f"{name} is a part of revenue, at most 100%; {recomputed:,.6g} divides figures of different tables"
+
+
+def self_quotient(expression: str, cells: dict[str, tuple[int, float]]) -> str:
+    """Why a quotient divides a cell by itself ('' when none does): the two sides of a ratio are two line items."""
+    tree = ast.parse(expression.replace("×", "*").replace("÷", "/"), mode="eval")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            if isinstance(node.left, ast.Name) and isinstance(node.right, ast.Name):
+                top, bottom = cells.get(node.left.id), cells.get(node.right.id)
+                if top is not None and top == bottom:
+                    return f"{node.left.id} / {node.right.id} divides one cell (line {top[0]}) by itself"
+    return ""
