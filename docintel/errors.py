@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .redact import clean
+
 EXIT_OK = 0
 EXIT_INTERNAL = 1
 EXIT_USAGE = 2
@@ -39,6 +41,7 @@ class DocintelError(Exception):
     exit_code = EXIT_INTERNAL
 
     def __init__(self, what: str, fix: str = "") -> None:
+        what, fix = clean(what), clean(fix)  # a server's words may quote the API key
         super().__init__(what)
         self.what = what
         self.fix = fix
@@ -46,11 +49,11 @@ class DocintelError(Exception):
         self.trace_error: DocintelError | None = None  # why that trace could not be written, if it could not
 
     def __str__(self) -> str:
-        return f"{self.what} — {self.fix}" if self.fix else self.what
+        return clean(f"{self.what} — {self.fix}" if self.fix else self.what)
 
     def to_dict(self) -> dict[str, str]:
-        """The error in the form stored in traces and batch output."""
-        return {"type": type(self).__name__, "what": self.what, "fix": self.fix}
+        """The error in the form stored in traces and batch output (secrets masked, as in every error text)."""
+        return {"type": type(self).__name__, "what": clean(self.what), "fix": clean(self.fix)}
 
 
 class UsageError(DocintelError):

@@ -24,6 +24,7 @@ from typing import Any, Literal
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr, ValidationError
 
 from .errors import ConfigError
+from .redact import remember
 
 ENV_PREFIX = "DOCINTEL_"
 MIN_BUDGET_CHARS = 1000
@@ -338,6 +339,10 @@ class Settings(BaseModel):
             data.pop(volatile, None)
         blob = json.dumps(data, sort_keys=True).encode()
         return hashlib.sha256(blob).hexdigest()[:16]
+
+    def model_post_init(self, context: Any, /) -> None:
+        """Remember the API key as a secret of this process, so no error text or record can show it."""
+        remember(self.api_key())
 
     def api_key(self) -> str | None:
         """The API key in clear, for the client only."""

@@ -25,6 +25,7 @@ from ..context.pack import Context
 from ..context.prompts import Prompt
 from ..errors import ConfigError
 from ..question.parse import ParsedQuestion
+from ..redact import clean, clean_data
 from ..settings import Settings, redact_url
 from .base import BackendFailure, Generation, Outcome, Usage
 from .failures import ServerSaid, classify, status_failure
@@ -361,7 +362,7 @@ class OpenAIBackend:
             timeout=timeout,
         )
         response = raw_http.parse()
-        raw = response.model_dump(mode="json")
+        raw = clean_data(response.model_dump(mode="json"))  # what the server said may echo the key
         refusal = next(
             (
                 c.refusal
@@ -375,7 +376,8 @@ class OpenAIBackend:
         if response.status == "incomplete":
             cut_off = getattr(response.incomplete_details, "reason", None) or "incomplete"
         usage = _usage(response.usage)
-        return _Reply(response.output_text, refusal, cut_off, raw, raw_http.headers.get("x-request-id"), usage)
+        text, refusal = clean(response.output_text), clean(refusal) if refusal else refusal
+        return _Reply(text, refusal, cut_off, raw, raw_http.headers.get("x-request-id"), usage)
 
     def _send_chat(
         self, mode: Mode, messages: Messages, schema: type[BaseModel], strict: dict[str, Any], timeout: float
@@ -399,7 +401,7 @@ class OpenAIBackend:
             timeout=timeout,
         )
         completion = raw_http.parse()
-        raw = completion.model_dump(mode="json")
+        raw = clean_data(completion.model_dump(mode="json"))  # what the server said may echo the key
         request_id, usage = raw_http.headers.get("x-request-id"), _usage(completion.usage)
         if not completion.choices:
             raise BackendFailure(
@@ -410,7 +412,9 @@ class OpenAIBackend:
         if choice.finish_reason == "content_filter":
             refusal = refusal or "content filter"
         cut_off = "max tokens" if choice.finish_reason == "length" else None
-        return _Reply(choice.message.content or "", refusal, cut_off, raw, request_id, usage)
+        return _Reply(
+            clean(choice.message.content or ""), clean(refusal) if refusal else None, cut_off, raw, request_id, usage
+        )
 
 
 def _base_messages(prompt: Prompt) -> list[dict[str, str]]:
@@ -430,11 +434,12 @@ def _outcome(reply: _Reply) -> str:
 
 def _said(api: str, mode: str, exc: openai.APIStatusError) -> ServerSaid:
     """An HTTP error as ServerSaid: its kind, status, the server's own reason and the raw body."""
+    # cleaned before anything is shortened: a key cut in half would no longer be found whole
     try:
-        body: Any = exc.response.json()
+        body: Any = clean_data(exc.response.json())
     except ValueError:
-        body = exc.response.text[:2000]
-    reason = server_reason(body, exc.response.text[:2000] if not isinstance(body, dict) else str(exc))
+        body = clean(exc.response.text)[:2000]
+    reason = server_reason(body, body if not isinstance(body, dict) else clean(str(exc)))
     kind = classify(api, mode, exc.status_code, reason)
     return ServerSaid(kind, exc.status_code, reason, {"status_code": exc.status_code, "body": body}, exc.request_id)
 
@@ -460,7 +465,7 @@ def _invalid(schema: type[BaseModel], mode: Mode, error: str, reply: _Reply, usa
 def _connection_reason(exc: openai.APIConnectionError) -> str:
     if isinstance(exc, openai.APITimeoutError):
         return "timed out"
-    return redact_url(str(exc.__cause__ or exc))[:240]
+    return clean(redact_url(str(exc.__cause__ or exc)))[:240]
 
 
 def _backoff(headers: Any, attempt: int) -> float:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import TraceError, storage_error
 from ..ingest.cache import atomic_write_json, probe_folder
+from ..redact import clean
 
 if TYPE_CHECKING:
     from .model import Trace
@@ -103,22 +104,24 @@ def utc_now() -> str:
 
 
 _ID_KEYS = {"trace_id", "created_at", "replay_of"}  # never masked: a short key must not break a trace's name
+# What docintel itself read or sent: the documents, their text and the prompt are kept exactly as they were
+# (a replay sends them again); only what came from outside (replies, errors, attempts) is cleaned.
+_SENT_KEYS = {"question", "parsed", "documents", "context", "prompt", "messages", "settings", "routing"}
 
 
 def scrub(value: Any, secret_values: tuple[str, ...] = ()) -> Any:
-    """A copy of *value* with secret fields removed and any secret string masked."""
+    """A copy of *value* without secret fields, and with each secret masked as a whole token in what came
+    from outside (see ``docintel.redact``); what docintel sent is kept as it was sent."""
     if isinstance(value, dict):
         return {
-            k: v if k in _ID_KEYS else scrub(v, secret_values)
+            k: v if k in _ID_KEYS or k in _SENT_KEYS else scrub(v, secret_values)
             for k, v in value.items()
             if str(k).lower() not in _SECRET_KEYS
         }
     if isinstance(value, list):
         return [scrub(v, secret_values) for v in value]
     if isinstance(value, str):
-        for secret in secret_values:
-            if secret and len(secret) >= 4 and secret in value:
-                value = value.replace(secret, "***")
+        return clean(value, secret_values)
     return value
 
 

@@ -1,0 +1,132 @@
+"""The API key never reaches the terminal, a batch output or a trace, even when a server echoes it; and
+a key too common to be a secret ("local") masks nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from docintel.redact import clean, looks_secret
+from docintel.traces.store import scrub
+from tests.conftest import API_KEY, read_traces
+from tests.fake_openai import responses_body
+
+QUESTION = "What is the refund window?"
+
+
+def _everything_written(root) -> str:
+    return "\n".join(p.read_text(errors="replace") for p in root.rglob("*") if p.is_file() and p.suffix != ".db")
+
+
+def _echo(status: int) -> dict:
+    return {"error": {"message": f"Incorrect API key provided: {API_KEY}. See the docs.", "type": "invalid"}}
+
+
+@pytest.mark.parametrize("status", [401, 500])
+def test_a_server_echoing_the_key_in_an_error_leaks_it_nowhere(run_cli, corpus_pdf, fake_openai, isolated_env, status):
+    fake_openai.default = {"status": status, "body": _echo(status)}
+    code, out, err = run_cli("ask", QUESTION, corpus_pdf, "--backend", "openai")
+    assert code == 5 and API_KEY not in out + err
+    assert "Incorrect API key provided: ***" in err  # the server's reason is still quoted
+    written = _everything_written(isolated_env / "traces")
+    assert written and API_KEY not in written and "Incorrect API key provided: ***" in written
+
+
+def test_a_key_echoed_in_a_plain_text_error_body_is_masked(run_cli, corpus_pdf, fake_openai, isolated_env):
+    fake_openai.default = {"status": 500, "body": f"upstream said: bad credentials {API_KEY}"}
+    code, _, err = run_cli("ask", QUESTION, corpus_pdf, "--backend", "openai")
+    assert code == 5 and API_KEY not in err and "bad credentials ***" in err
+    assert API_KEY not in _everything_written(isolated_env / "traces")
+
+
+def test_batch_output_never_holds_the_key(run_cli, corpus_pdf, fake_openai, isolated_env, tmp_path):
+    fake_openai.default = {"status": 401, "body": _echo(401)}
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(json.dumps({"id": "q1", "question": QUESTION}) + "\n")
+    out = tmp_path / "answers.jsonl"
+    code, stdout, err = run_cli("batch", questions, corpus_pdf, "--out", out, "--backend", "openai")
+    record = json.loads(out.read_text().splitlines()[0])
+    assert record["error"]["what"].count("***") == 1
+    assert API_KEY not in out.read_text() + stdout + err + _everything_written(isolated_env / "traces")
+
+
+def test_a_key_echoed_in_a_reply_is_masked_in_the_answer_and_the_trace(run_cli, corpus_pdf, fake_openai, isolated_env):
+    answer = {
+        "answer_type": "text",
+        "items": [
+            {
+                "text": f"The key is {API_KEY}; refunds within 45 days",
+                "spans": [{"doc": None, "line_start": 1, "line_end": 1, "quote": "x"}],
+            }
+        ],
+        "answer_found": True,
+        "complete_answer_found": True,
+        "conflicting_evidence": False,
+        "context_structured": True,
+        "caveats": [f"sent with {API_KEY}"],
+    }
+    fake_openai.default = {"status": 200, "body": responses_body(json.dumps(answer))}
+    code, out, err = run_cli("ask", QUESTION, corpus_pdf, "--backend", "openai", "--json")
+    assert "The key is ***" in out and API_KEY not in out + err
+    written = _everything_written(isolated_env / "traces")
+    assert "The key is ***" in written and API_KEY not in written
+
+
+def test_a_common_word_as_key_masks_nothing(run_cli, make_pdf, fake_openai, isolated_env, monkeypatch, tmp_path):
+    """The README's local recipe once used OPENAI_API_KEY=local: every 'local' in a trace became ***."""
+    monkeypatch.setenv("OPENAI_API_KEY", "local")
+    folder = tmp_path / "localdocs"
+    pdf = make_pdf("report.pdf", [["Refund policy", "Refunds in local currencies are paid within 45 days."]])
+    moved = folder / "report.pdf"
+    folder.mkdir()
+    pdf.rename(moved)
+    fake_openai.default = {"status": 401, "body": {"error": {"message": "local key refused", "type": "x"}}}
+    code, _, err = run_cli("ask", QUESTION, moved, "--backend", "openai")
+    assert code == 5 and "local key refused" in err
+    trace = read_traces(isolated_env / "traces")[0]
+    assert "***" not in json.dumps(trace)
+    assert trace["documents"][0]["path"] == str(moved)
+
+
+def test_what_docintel_sent_is_kept_as_sent(tmp_path):
+    """A secret-looking token inside a document or the prompt is data: a replay must send it unchanged."""
+    token = "sk-abc-12345678"
+    trace = {
+        "documents": [{"path": f"/docs/{token}/a.pdf"}],
+        "prompt": {"user": f"evidence: {token}"},
+        "request": {"messages": [{"role": "user", "content": token}], "attempts": [{"reason": f"bad {token}"}]},
+        "error": {"what": f"refused {token}"},
+        "api_key": token,
+    }
+    stored = scrub(trace, (token,))
+    assert stored["documents"] == trace["documents"] and stored["prompt"] == trace["prompt"]
+    assert stored["request"]["messages"] == trace["request"]["messages"]
+    assert stored["request"]["attempts"][0]["reason"] == "bad ***" and stored["error"]["what"] == "refused ***"
+    assert "api_key" not in stored
+
+
+@pytest.mark.parametrize(
+    "key,secret",
+    [
+        ("local", False),
+        ("none", False),
+        ("ollama", False),
+        ("password", False),
+        ("notneeded", False),
+        ("sk-local", True),
+        ("abc12345", True),
+        ("a" * 16, True),
+        ("sk-1", False),
+    ],
+)
+def test_which_keys_look_secret(key, secret):
+    assert looks_secret(key) is secret
+
+
+def test_a_key_is_masked_as_a_whole_token_only():
+    key = "sk-test-98765432"
+    assert clean(f"key {key}.", (key,)) == "key ***."
+    assert clean(f'"{key}"', (key,)) == '"***"'
+    assert clean(f"x{key}", (key,)) == f"x{key}"  # part of another token: not this key
+    assert clean("nothing here", (key,)) == "nothing here"
