@@ -298,12 +298,27 @@ def stated_definition(question: str) -> Formula | None:
     body = found.group("body")
     parts = re.split(r"\s*(?:/|÷|\bdivided by\b|\bover\b)\s*", body, maxsplit=1)
     top = concepts_in(parts[0], asides=True).concepts - {r.id for r in RATIOS}
+    taken = _taken_away(parts[0]) & top
     bottom = concepts_in(parts[1], asides=True).concepts - {r.id for r in RATIOS} if len(parts) > 1 else frozenset()
     if not top:
         return None
     averaged = bool(re.search(r"\baverage\b", body, re.I))
     days = _DAYS if _TIMES_DAYS.search(body) else frozenset()  # 'receivables / revenue * 365'
-    return Formula(tuple(sorted(top)), tuple(sorted(bottom)), days, averaged=averaged)
+    return Formula(tuple(sorted(top)), tuple(sorted(bottom)), days, averaged=averaged, subtracted=taken)
+
+
+_MINUS = re.compile(r"\s(?:minus|less|-|−|–)\s", re.IGNORECASE)
+
+
+def _taken_away(text: str) -> frozenset[str]:
+    """The concepts a stated sum takes away: those after 'minus', 'less' or ' - ' ('cash from operations minus
+    capital expenditures')."""
+    pieces = _MINUS.split(f" {text} ")
+    return (
+        frozenset().union(*(concepts_in(p, asides=True).concepts for p in pieces[1:]))
+        if len(pieces) > 1
+        else (frozenset())
+    )
 
 
 _MAX_WORDINGS = 4  # the commonest wordings of a line item: a search needs the captions, not every variant

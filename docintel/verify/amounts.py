@@ -7,8 +7,22 @@ each failing check found in the evidence instead.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..answer.contract import Amount
-from .meaning import Asked, asked_money_as_percent, asks_for_a_ratio, concept_check, kind_detail, kind_fits, sign_check
+from .meaning import (
+    Asked,
+    asked_money_as_percent,
+    asks_for_a_ratio,
+    concept_check,
+    evidence_of,
+    kind_detail,
+    kind_fits,
+    sign_check,
+)
+from .query import Query, member_terms, query_of
+from .rules import FieldCheck, field_checks, mismatches
+from .typed import FactView, prose_fact
 from .values import (
     UNIT_FACTORS,
     Candidate,
@@ -58,19 +72,49 @@ def check_amount(
     concept, concept_note = best[0][2], best[0][3]
     sign_note = best[0][1]
     chosen = [c for c, _, verdict, _ in judged if verdict == concept]
-    timed = with_period(chosen, period, question_years, cited, stated)
-    notes = [timed.detail, sign_note, concept_note]
+    typed = _typed(chosen, asked, amount.currency)
+    fitting = [(c, f) for c, f in typed if not mismatches(f)]
+    if not fitting:
+        fields = typed[0][1]
+        detail = "; ".join(f.detail for f in mismatches(fields))
+        return _failed(
+            kind_check="supported", sign_check="supported", concept_check=concept, fields=fields, detail=detail
+        )
+    timed = with_period([c for c, _ in fitting], period, question_years, cited, stated)
+    fields = next((f for c, f in fitting if c.column_label == timed.column), fitting[0][1])
+    notes = [timed.detail, sign_note, concept_note, *(f.detail for f in fields if f.verdict == "unknown")]
     return timed.model_copy(
         update={
             "kind_check": "supported",
             "sign_check": "supported",
             "concept_check": concept,
+            "fields": fields,
             "detail": "; ".join(n for n in notes if n),
         }
     )
 
 
-def _failed(**checks: str) -> ItemCheck:
+def fact_of(candidate: Candidate) -> FactView:
+    """A candidate's typed fields: a cell's from its table, a number in prose from its clause."""
+    if candidate.fact is not None:
+        return candidate.fact
+    return prose_fact(evidence_of(candidate).text, candidate.sentence)
+
+
+def query_for(asked: Asked) -> Query:
+    """The typed query of what was asked (its scope as the member)."""
+    return query_of(asked.question, member_terms(asked.scope))
+
+
+def _typed(chosen: list[Candidate], asked: Asked, currency: str | None) -> list[tuple[Candidate, list[FieldCheck]]]:
+    """Each candidate with its field checks against the question (none without a question)."""
+    if not asked.question.strip():
+        return [(c, []) for c in chosen]
+    query = query_for(asked)
+    return [(c, field_checks(query, fact_of(c), currency)) for c in chosen]
+
+
+def _failed(**checks: Any) -> ItemCheck:
     detail = checks.pop("detail")
     return item_check("supported", "not_applicable", detail).model_copy(update=checks)
 

@@ -23,19 +23,24 @@ from dataclasses import dataclass
 from ..answer.contract import Calculation
 from ..concepts import (
     Formula,
-    concept,
-    concepts_in,
     label_of,
-    names_its_concept,
-    qualifier_text,
-    ratio,
     ratios_in,
     same_concept,
     stated_definition,
 )
 from ..periods import averaged_years, years_named
-from ..textnorm import tokenize
-from .meaning import Asked, concept_check, evidence_of, kind_detail, kind_fits, sign_check
+from .formulas import (
+    average_years_rule,
+    growth_rule,
+    lone_operand_rule,
+    printed_ratio_rule,
+    quotient_years_rule,
+    template_rule,
+)
+from .meaning import named_scope
+from .operands import check_operand
+from .query import Query, member_terms, query_of
+from .rules import FieldCheck
 from .structure import (
     average_span_problem,
     mispaired_quotients,
@@ -48,17 +53,12 @@ from .structure import (
 from .values import (
     UNIT_FACTORS,
     CalculationCheck,
-    Candidate,
     CitedSpan,
     ConceptCheck,
     ItemCheck,
     OperandCheck,
     PeriodCheck,
-    quote_candidates,
-    same_value,
     stated_text,
-    value_matches,
-    with_period,
 )
 
 CALCULATION_TOLERANCE = 0.005
@@ -105,98 +105,6 @@ def _evaluate(node: ast.AST, values: dict[str, float]) -> float:
             raise ExpressionError(f"the expression names {node.id!r}, which is not an operand")
         return values[node.id]
     raise ExpressionError(f"the expression uses {type(node).__name__}: only + - * / ( ), numbers and operands")
-
-
-def _operand_asked(name: str) -> Asked:
-    return Asked("", name, concepts_in(name).concepts, frozenset(tokenize(qualifier_text(name))))
-
-
-def _operand_units(asked: Asked) -> set[str | None]:
-    """The units an operand's name allows: each named line item's or ratio's ('Gross margin' is a gross profit
-    amount or a percentage), None for a name docintel does not know."""
-    named = [concept(c) or ratio(c) for c in asked.concepts]
-    return {_CONCEPT_UNITS.get(c.kind) for c in named if c is not None} or {None}
-
-
-def _operand_kind_fits(unit: str | None, candidate: Candidate) -> bool:
-    """A percentage is an operand only when its name names one."""
-    return kind_fits(unit, None, candidate) and (unit == "percent" or candidate.kind != "percent")
-
-
-def check_operand(
-    label: str, value: float, period: str | None, cited: CitedSpan | None, name: str = ""
-) -> OperandCheck:
-    """An operand is supported by its own verified span: value, kind, sign, the concept of its *name*, period."""
-    base = OperandCheck(
-        label=label, name=name, value=value, value_check="unsupported", period_check="not_applicable", detail=""
-    )
-    if cited is None:
-        return base.model_copy(update={"detail": "its quote is not verified in the cited lines"})
-    candidates = quote_candidates(cited)
-    matches = [c for c in candidates if same_value(value, 1.0, c.value) or value_matches(value, None, c)]
-    if not matches:
-        holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
-        return base.model_copy(update={"detail": f"{value:,.6g} is not in its quote, which holds {holds}"})
-    asked = _operand_asked(name)
-    units = _operand_units(asked)
-    kinds = [c for c in matches if any(_operand_kind_fits(u, c) for u in units)]
-    if not kinds:
-        unit = next((u for u in sorted(units, key=str) if u is not None), None)
-        detail = (
-            kind_detail(unit, matches[0]) if unit else f"{kind_detail(name, matches[0])}, which names no percentage"
-        )
-        return base.model_copy(update={"value_check": "supported", "kind_check": "mismatch", "detail": detail})
-    signs = [(c, *sign_check(value, c, asked)) for c in kinds]
-    signed = [c for c, verdict, _ in signs if verdict == "supported"]
-    if not signed:
-        return base.model_copy(
-            update={
-                "value_check": "supported",
-                "kind_check": "supported",
-                "sign_check": "mismatch",
-                "detail": signs[0][2],
-            }
-        )
-    if name.strip():
-        judged = [(c, *concept_check(asked, c)) for c in signed]
-    else:
-        judged = [(c, "unknown", "the operand is not named, so its concept is not checked") for c in signed]
-    verdict = next((v for v in ("supported", "unknown", "mismatch") if any(j[1] == v for j in judged)), "unknown")
-    chosen = [c for c, v, _ in judged if v == verdict]
-    note = next(n for _, v, n in judged if v == verdict)
-    check = with_period(chosen, period, frozenset(), [cited], f"{value:,.6g}")
-    picked = next((m for m in chosen if m.column_label == check.column), chosen[0])
-    return base.model_copy(
-        update={
-            "value_check": "supported",
-            "period_check": check.period_check,
-            "kind_check": "supported",
-            "sign_check": "supported",
-            "concept_check": verdict,
-            "concepts": sorted(_operand_concepts(picked, asked)),
-            "column": check.column,
-            "scale": picked.scale,
-            "in_units": _in_units(value, picked),
-            "detail": "; ".join(n for n in (check.detail, note) if n),
-        }
-    )
-
-
-def _operand_concepts(cell: Candidate, asked: Asked) -> frozenset[str]:
-    """The concepts an operand fills in a definition: its row's, unless the row says much more than a line item
-    ('Proceeds from sale of business units ...' fills no revenue); the name's when the row names none."""
-    evidence = evidence_of(cell)
-    if not evidence.concepts:
-        return asked.concepts
-    match = concepts_in(qualifier_text(evidence.text))
-    return evidence.concepts if not match.concepts or names_its_concept(match) else frozenset()
-
-
-def _in_units(value: float, cell: Candidate) -> float | None:
-    """The operand in units: stated as printed, it is times the cell's scale; stated in units, it is itself."""
-    if cell.scale is None:
-        return None
-    return value * cell.scale if same_value(value, 1.0, cell.value) else value
 
 
 @dataclass(frozen=True)
@@ -334,8 +242,9 @@ def check_calculation(
     result at its unit, the operands' columns among the periods the question names, and a named ratio's
     definition filled by the operands' concepts."""
     labels = [o.label for o in calculation.operands]
+    query = query_of(question, member_terms(named_scope(question))) if question.strip() else None
     operands = [
-        check_operand(o.label, o.value, o.period, operand_spans.get(o.label), getattr(o, "name", "") or "")
+        check_operand(o.label, o.value, o.period, operand_spans.get(o.label), getattr(o, "name", "") or "", query)
         for o in calculation.operands
     ]
     if len(set(labels)) != len(labels):
@@ -404,6 +313,8 @@ def check_calculation(
     if any(o.concept_check == "unknown" for o in operands) and concept == "not_applicable":
         concept = "unknown"
         concept_note = "an operand's concept is not checked"
+    spans = [c for c in operand_spans.values() if c is not None]
+    fields = formula_checks(calculation.expression, operands, question, label, query, recomputed, unit, spans)
     return ItemCheck(
         item=0,
         value_check="supported" if value_ok else "unsupported",
@@ -412,9 +323,38 @@ def check_calculation(
         concept_check=concept,
         kind_check=kind,  # type: ignore[arg-type]
         recomputed=recomputed,
-        detail="; ".join(n for n in (detail, concept_note) if n),
+        detail="; ".join(
+            n for n in (detail, concept_note, *(f.detail for f in fields if f.verdict == "mismatch")) if n
+        ),
         operands=operands,
+        fields=fields,
     )
+
+
+def formula_checks(
+    expression: str,
+    operands: list[OperandCheck],
+    question: str,
+    label: str,
+    query: Query | None,
+    recomputed: float,
+    unit: str | None,
+    spans: list[CitedSpan],
+) -> list[FieldCheck]:
+    """The calculation's formula rules (``verify.formulas``), those that apply."""
+    named = ratios_in(question) or ratios_in(label)
+    _, formulas = _definitions(question, label)
+    ratio_asked = bool(formulas) or (query is not None and query.measure in ("change", "pct_change", "share"))
+    checks = [
+        lone_operand_rule(expression, ratio_asked),
+        quotient_years_rule(expression, operands),
+        average_years_rule(question, operands, year_end_average(expression)),
+        template_rule(formulas, any(r.averaged for r in named), expression, operands, question),
+        printed_ratio_rule(question, label, recomputed, unit, spans),
+    ]
+    if query is not None:
+        checks.append(growth_rule(query, expression, operands))
+    return [c for c in checks if c.verdict != "not_applicable"]
 
 
 def _ratio_problem(question: str, label: str, calculation: Calculation, recomputed: float, unit: str | None) -> str:

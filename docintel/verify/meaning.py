@@ -74,11 +74,22 @@ _NOT_SCOPE = frozenset(
 )
 
 
+_DEFINITION = re.compile(r"\b(?:defined|calculated|computed|measured)\s+as\b", re.IGNORECASE)
+
+
+def named_scope(question: str, ignore: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The scope a question names outright ('revenue from outdoor apparel', 'the Outdoor segment'), without the
+    words that merely stand next to a line item: what a calculation's every operand must be of."""
+    asking = _DEFINITION.split(search_text(question), maxsplit=1)[0]
+    terms = {t for m in _SCOPE.finditer(asking) for t in tokenize(m.group("a") or m.group("b") or "")}
+    return frozenset(w for w in terms - ignore if w not in _NOT_SCOPE and w not in NEUTRAL and not w[:1].isdigit())
+
+
 def question_scope(question: str, ignore: frozenset[str] = frozenset()) -> frozenset[str]:
     """The terms that scope a concept to a part of the company: 'revenue from outdoor apparel', 'the Outdoor
     segment' (periods, the company's own name in *ignore* and 'continuing operations' aside)."""
     terms: set[str] = set()
-    asking = search_text(question)
+    asking = _DEFINITION.split(search_text(question), maxsplit=1)[0]  # what the definition names are its operands
     for match in _SCOPE.finditer(asking):
         terms |= set(tokenize(match.group("a") or match.group("b") or ""))
     terms |= modifiers(qualifier_text(asking))  # 'Aeronautics net sales'

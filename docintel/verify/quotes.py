@@ -21,8 +21,9 @@ from ..numbers import starts_or_ends_inside_number
 from ..periods import averaged_years, years_named
 from ..textnorm import NUMBER_SEPARATOR, squash
 from .amounts import check_amount
-from .calculations import check_calculation, check_operand
+from .calculations import check_calculation
 from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
+from .operands import check_operand
 from .structure import average_span_problem
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
 

@@ -17,7 +17,7 @@ extraction field) this module checks:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -28,6 +28,8 @@ from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS, find_numbers, parse_cell
 from ..periods import Period, find_periods, years_named
 from ..textnorm import squash
+from .rules import FieldCheck, mismatches
+from .typed import FactView, cell_fact
 
 ValueCheck = Literal["supported", "unsupported", "not_applicable"]
 PeriodCheck = Literal["supported", "mismatch", "unknown", "not_applicable"]
@@ -55,18 +57,28 @@ class OperandCheck(BaseModel):
     in_units: float | None = Field(
         default=None, description="the operand in units: its cell times the scale (None when the scale is not known)"
     )
+    fields: list[FieldCheck] = Field(
+        default_factory=list, description="member, basis, measure, scenario, period length, ... against the question"
+    )
     detail: str
 
     @property
     def holds(self) -> bool:
         """True when no check of the operand failed."""
         plain = (self.concept_check, self.kind_check, self.sign_check)
-        return self.value_check == "supported" and self.period_check != "mismatch" and "mismatch" not in plain
+        fields_hold = not mismatches(self.fields)
+        return (
+            self.value_check == "supported"
+            and self.period_check != "mismatch"
+            and "mismatch" not in plain
+            and (fields_hold)
+        )
 
     @property
     def checked(self) -> bool:
-        """True when the operand holds and its concept and period were checked."""
-        return self.holds and "unknown" not in (self.concept_check, self.period_check)
+        """True when the operand holds and its concept, period and every field were checked."""
+        fields_known = all(f.verdict != "unknown" for f in self.fields)
+        return self.holds and "unknown" not in (self.concept_check, self.period_check) and fields_known
 
 
 class ItemCheck(BaseModel):
@@ -88,6 +100,12 @@ class ItemCheck(BaseModel):
     column: str | None = Field(default=None, description="the period column of the cell that holds the value")
     recomputed: float | None = Field(default=None, description="the calculation's value as recomputed")
     operands: list[OperandCheck] = Field(default_factory=list)
+    fields: list[FieldCheck] = Field(
+        default_factory=list,
+        description="each field of the cited figure against the question's: period (length, quarter, as-of date), "
+        "member, basis, share class, measure, scenario, currency; and for text, dates and yes/no: polarity, event, "
+        "cause, subject; for calculations: formula",
+    )
     detail: str
 
     @property
@@ -99,12 +117,15 @@ class ItemCheck(BaseModel):
             and self.period_check != "mismatch"
             and self.calculation_check in ("verified", "not_applicable")
             and "mismatch" not in plain
+            and not mismatches(self.fields)
         )
 
     @property
     def checked(self) -> bool:
         """True when every check held and none was left unknown: the item answers what was asked."""
-        unknown = "unknown" in (self.period_check, self.concept_check)
+        unknown = "unknown" in (self.period_check, self.concept_check) or any(
+            f.verdict == "unknown" for f in self.fields
+        )
         return self.holds and not unknown and all(o.checked for o in self.operands)
 
 
@@ -123,6 +144,7 @@ class Candidate:
     row_group: str | None = None  # the sub-heading the row sits under
     sentence: str = ""  # the quote a number outside a table was read from
     latest: bool = False  # the cell is in the table's latest period column
+    fact: FactView | None = field(default=None, compare=False)  # a cell's typed fields (prose: read at check time)
 
     def describe(self) -> str:
         """'1,577 (2018 column, millions)'."""
@@ -161,11 +183,11 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
         for index, value in enumerate(row.values):
             if value == 0.0 and not any(ch.isdigit() for ch in row.cells[index]):
                 if row.cells[index].strip("$€£¥ ") and squash(row.cells[index]) in squash(cited.span.quote):
-                    found.append(_cell_candidate(table, row, index, 0.0))  # a dash cell: nil
+                    found.append(_cell_candidate(cited, table, row, index, 0.0))  # a dash cell: nil
                 continue
             hit = _number_for_cell(numbers, used, value, row.cells[index])
             if hit is not None:
-                found.append(_cell_candidate(table, row, index, value if value is not None else 0.0))
+                found.append(_cell_candidate(cited, table, row, index, value if value is not None else 0.0))
                 used.add(hit)
     for position, number in enumerate(numbers):
         if position not in used:
@@ -193,7 +215,7 @@ def _number_for_cell(numbers: list[Any], used: set[int], value: float | None, ce
     return None
 
 
-def _cell_candidate(table: Table, row: TableRow, index: int, value: float) -> Candidate:
+def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, value: float) -> Candidate:
     column = table.column_of(row, index)
     periods = find_periods(column.label) if column is not None else []
     period = periods[0] if periods else None
@@ -209,6 +231,7 @@ def _cell_candidate(table: Table, row: TableRow, index: int, value: float) -> Ca
         row_label=row.label,
         row_group=row.group,
         latest=column is not None and column.year == max(c.year for c in table.columns),
+        fact=cell_fact(cited.document, table, row, index),
     )
 
 

@@ -1,0 +1,298 @@
+"""Calculation rules against the formula: each a small function returning one ``FieldCheck`` (field ``formula``).
+
+- An expression that is one operand alone never stands for a ratio or a derived measure.
+- A growth or change is over the earlier period: (later - earlier) / earlier, never the other way round.
+- When the operands fill a named ratio's (or a stated definition's) slots, the expression must compute the
+  formula's template: both are evaluated on random operand values, so any equivalent arrangement passes
+  and a swapped, dropped or added term does not. A slot filled twice is an average only where the ratio
+  averages (a return on average assets); elsewhere it is a wrong denominator.
+- An average over years covers exactly the years asked, no more.
+- Where the cited table prints the ratio itself in the same column, a computed value that differs from it
+  beyond rounding is not supported.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import random
+
+from ..concepts import (
+    Formula,
+    concepts_in,
+    is_outflow,
+    label_of,
+    qualifier_text,
+    ratios_in,
+    same_concept,
+    stated_definition,
+    states_magnitude,
+)
+from ..periods import averaged_years, years_named
+from .query import Query
+from .rules import FieldCheck
+from .values import CitedSpan, OperandCheck
+
+_TOLERANCE = 0.005
+_DRAWS = 4
+
+
+def _formula_check(verdict: str, detail: str = "") -> FieldCheck:
+    return FieldCheck(field="formula", verdict=verdict, detail=detail)  # type: ignore[arg-type]
+
+
+def _tree(expression: str) -> ast.AST:
+    return ast.parse(expression.replace("×", "*").replace("÷", "/"), mode="eval").body
+
+
+def _evaluate(node: ast.AST, values: dict[str, float]) -> float:
+    if isinstance(node, ast.BinOp):
+        left, right = _evaluate(node.left, values), _evaluate(node.right, values)
+        if isinstance(node.op, ast.Add):
+            return left + right
+        if isinstance(node.op, ast.Sub):
+            return left - right
+        if isinstance(node.op, ast.Mult):
+            return left * right
+        return left / right if right else math.nan
+    if isinstance(node, ast.UnaryOp):
+        inner = _evaluate(node.operand, values)
+        return -inner if isinstance(node.op, ast.USub) else inner
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+        return float(node.value)
+    if isinstance(node, ast.Name):
+        return values.get(node.id, math.nan)
+    return math.nan
+
+
+def _same_up_to_percent(a: float, b: float, factors: frozenset[float] = frozenset()) -> bool:
+    """*a* is *b*, or *b* as a percentage, or *b* times one of *factors* (a year's days)."""
+    scales = {1.0, 100.0, 0.01, *factors}
+    return any(math.isclose(a, b * f, rel_tol=_TOLERANCE, abs_tol=1e-12) for f in scales)
+
+
+def lone_operand_rule(expression: str, ratio_asked: bool) -> FieldCheck:
+    """'a' alone is a figure read, not a computed ratio: it may not stand for one."""
+    tree = _tree(expression)
+    while isinstance(tree, ast.BinOp) and isinstance(tree.right, ast.Constant):
+        tree = tree.left  # 'a * 100', 'a / 1'
+    if ratio_asked and isinstance(tree, ast.Name):
+        return _formula_check("mismatch", f"formula: {expression} is one figure, not the ratio asked")
+    return _formula_check("not_applicable")
+
+
+def _year(operand: OperandCheck) -> int | None:
+    years = years_named(operand.column or "")
+    return max(years) if years else None
+
+
+def growth_rule(query: Query, expression: str, operands: list[OperandCheck]) -> FieldCheck:
+    """A change is later minus earlier; a growth rate divides that by the earlier figure."""
+    if query.measure not in ("change", "pct_change") or len(operands) != 2:
+        return _formula_check("not_applicable")
+    dated = sorted(((y, o.label) for o in operands if (y := _year(o)) is not None), reverse=True)
+    if len(dated) != 2 or dated[0][0] == dated[1][0]:
+        return _formula_check("not_applicable")
+    later, earlier = dated[0][1], dated[1][1]
+    tree = _tree(expression)
+    rng = random.Random(7)
+    for _ in range(_DRAWS):
+        values = {later: rng.uniform(50, 150), earlier: rng.uniform(50, 150)}
+        got = _evaluate(tree, values)
+        change = values[later] - values[earlier]
+        wanted = change / values[earlier] if query.measure == "pct_change" else change
+        if not _same_up_to_percent(got, wanted):
+            how = "(later - earlier) / earlier" if query.measure == "pct_change" else "later - earlier"
+            return _formula_check(
+                "mismatch",
+                f"formula: a {_what(query)} is {how}; {expression} is not ({later} is "
+                f"the later figure, {earlier} the earlier)",
+            )
+    return _formula_check(
+        "supported",
+        "later minus earlier, over the earlier figure" if query.measure == "pct_change" else "later minus earlier",
+    )
+
+
+def _what(query: Query) -> str:
+    return "growth rate" if query.measure == "pct_change" else "change"
+
+
+def _slots(formula: Formula, operands: list[OperandCheck]) -> dict[str, str] | None:
+    """Each operand's slot: the formula concept it fills; None when one operand fills none."""
+    wanted = [*formula.numerator, *formula.denominator]
+    slots: dict[str, str] = {}
+    for operand in operands:
+        slot = next((c for c in wanted if same_concept(frozenset({c}), frozenset(operand.concepts))), None)
+        if slot is None:
+            return None
+        slots[operand.label] = slot
+    return slots
+
+
+def _template(formula: Formula, slots: dict[str, str], values: dict[str, float], averaged: bool) -> float:
+    """The formula on *values*: what it takes away (a subtracted term, an outflow in a sum) enters as a magnitude
+    taken away, whatever sign the document prints it with; a lone term of a ratio enters as its magnitude."""
+
+    def slot_value(concept: str) -> float:
+        filled = [values[label] for label, slot in slots.items() if slot == concept]
+        if not filled:
+            return math.nan
+        return sum(filled) / len(filled) if averaged else sum(filled)
+
+    def term(concept: str) -> float:
+        value = slot_value(concept)
+        if concept in formula.subtracted or (len(formula.numerator) > 1 and is_outflow(frozenset({concept}))):
+            return -abs(value)
+        return abs(value) if len(formula.numerator) == 1 and states_magnitude(frozenset({concept})) else value
+
+    top = sum(term(c) for c in formula.numerator)
+    if not formula.denominator:
+        return top
+    bottom = sum(slot_value(c) for c in formula.denominator)
+    return top / bottom if bottom else math.nan
+
+
+def template_rule(
+    formulas: list[Formula], averaged: bool, expression: str, operands: list[OperandCheck], question: str = ""
+) -> FieldCheck:
+    """The expression computes the formula's template on any values of the operands that fill its slots.
+
+    Operands that cite one cell for one slot draw one value; a slot filled from two columns is a year-end average,
+    allowed only where the ratio averages. An average of several years' ratios is checked by the average rules."""
+    if not formulas or any(not o.concepts for o in operands) or averaged_years(question):
+        return _formula_check("not_applicable")
+    tree = _tree(expression)
+    tried: list[str] = []
+    for formula in formulas:
+        slots = _slots(formula, operands)
+        if slots is None or set(slots.values()) != {*formula.numerator, *formula.denominator}:
+            continue
+        cells = {o.label: (slots[o.label], o.column or "", abs(o.value)) for o in operands}
+        doubled = len({(slot, column) for slot, column, _ in cells.values()}) > len(set(slots.values()))
+        if doubled and not (averaged or formula.averaged):
+            tried.append(f"{_text(formula)} takes no average, but a slot is filled from two periods")
+            continue
+        if _computes(tree, formula, slots, cells, operands, doubled):
+            return _formula_check("supported", f"computes {_text(formula)}")
+        tried.append(f"{expression} does not compute {_text(formula)}")
+    if not tried:
+        return _formula_check("not_applicable")
+    return _formula_check("mismatch", "formula: " + "; ".join(tried[:2]))
+
+
+def _computes(
+    tree: ast.AST,
+    formula: Formula,
+    slots: dict[str, str],
+    cells: dict[str, tuple[str, str, float]],
+    operands: list[OperandCheck],
+    averaged: bool,
+) -> bool:
+    """The expression equals the template on random draws (one draw per cell; each operand keeps its sign)."""
+    rng = random.Random(11)
+    signs = {o.label: -1.0 if o.value < 0 else 1.0 for o in operands}
+    for _ in range(_DRAWS):
+        drawn = {cell: rng.uniform(10, 100) for cell in sorted(set(cells.values()))}
+        values = {label: signs[label] * drawn[cells[label]] for label in slots}
+        merged = {label: v for label, v in values.items()}
+        template = _template(formula, _one_per_cell(slots, cells), merged, averaged)
+        if not _same_up_to_percent(_evaluate(tree, values), template, formula.constants):
+            return False
+    return True
+
+
+def _one_per_cell(slots: dict[str, str], cells: dict[str, tuple[str, str, float]]) -> dict[str, str]:
+    """The slots with one operand per cited cell: a cell cited twice (revenue above and below the line) counts once."""
+    kept: dict[str, str] = {}
+    seen: set[tuple[str, str, float]] = set()
+    for label, slot in slots.items():
+        if cells[label] not in seen:
+            seen.add(cells[label])
+            kept[label] = slot
+    return kept
+
+
+def _text(formula: Formula) -> str:
+    top = " + ".join(("- " if c in formula.subtracted else "") + label_of(c) for c in formula.numerator)
+    return f"({top}) / ({' + '.join(label_of(c) for c in formula.denominator)})" if formula.denominator else top
+
+
+def average_years_rule(question: str, operands: list[OperandCheck], year_end_average: bool) -> FieldCheck:
+    """An average over years covers the years asked and no others (a year-end average reaches one year back)."""
+    wanted = averaged_years(question)
+    if not wanted:
+        return _formula_check("not_applicable")
+    allowed = wanted | ({min(wanted) - 1} if year_end_average else set())
+    extra = sorted({y for o in operands if (y := _year(o)) is not None and not years_named(o.column or "") & allowed})
+    if extra:
+        span = f"{min(wanted)}-{max(wanted)}"
+        return _formula_check(
+            "mismatch",
+            f"formula: the average asked is over {span}; operands from {', '.join(map(str, extra))} are outside it",
+        )
+    return _formula_check("supported", f"averaged over {min(wanted)}-{max(wanted)}")
+
+
+def quotient_years_rule(expression: str, operands: list[OperandCheck]) -> FieldCheck:
+    """Each quotient divides figures of one year: 'a * 100 / b' with a from 2022 and b from 2021 is no ratio."""
+    columns = {o.label: years_named(o.column or "") for o in operands}
+    for node in ast.walk(_tree(expression)):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            top = frozenset().union(*(columns.get(n.id, frozenset()) for n in _names(node.left)))
+            bottom = frozenset().union(*(columns.get(n.id, frozenset()) for n in _names(node.right)))
+            if top and bottom and not top & bottom:
+                return _formula_check(
+                    "mismatch",
+                    "formula: a quotient divides figures of different years "
+                    f"({'/'.join(map(str, sorted(top)))} over {'/'.join(map(str, sorted(bottom)))})",
+                )
+    return _formula_check("not_applicable")
+
+
+def _names(node: ast.AST) -> list[ast.Name]:
+    return [n for n in ast.walk(node) if isinstance(n, ast.Name)]
+
+
+def printed_ratio_rule(
+    question: str, label: str, recomputed: float, unit: str | None, spans: list[CitedSpan]
+) -> FieldCheck:
+    """Where a cited table prints the named ratio itself, the computed value must agree with it."""
+    named = {r.id for r in ratios_in(question) or ratios_in(label)}
+    if not named:
+        return _formula_check("not_applicable")
+    percent = recomputed * 100 if unit != "percent" and abs(recomputed) < 5 else recomputed
+    for cited in spans:
+        located = cited.document.table_row(cited.span.line_start)
+        if located is None:
+            continue
+        table, _ = located
+        for row in table.rows:
+            if (
+                not named & set(concepts_in(qualifier_text(row.label)).concepts)
+                and not {r.id for r in ratios_in(row.label)} & named
+            ):
+                continue
+            printed = [v for v, c in zip(row.values, row.cells, strict=False) if v is not None and "%" in c]
+            if printed and not any(abs(v - percent) <= 0.05 + 0.005 * abs(v) for v in printed):
+                return _formula_check(
+                    "mismatch",
+                    f"formula: the table prints {row.label} "
+                    f"{', '.join(row.cells)}; the computed value is {percent:,.4g}%",
+                )
+    return _formula_check("not_applicable")
+
+
+def composite_rule(question: str, read_concepts: frozenset[str]) -> FieldCheck:
+    """A figure read for a question that defines a composite ('EBITDA less capital expenditures') must be the
+    composite itself, never one of its parts."""
+    stated = stated_definition(question)
+    if stated is None:
+        return _formula_check("not_applicable")
+    parts = frozenset(stated.numerator) | frozenset(stated.denominator)
+    if len(parts) >= 2 and read_concepts and any(same_concept(frozenset({p}), read_concepts) for p in parts):
+        names = ", ".join(label_of(p) for p in sorted(parts))
+        return _formula_check(
+            "mismatch", f"formula: the question defines a composite of {names}; the figure read is one of its parts"
+        )
+    return _formula_check("not_applicable")

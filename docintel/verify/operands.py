@@ -1,0 +1,126 @@
+"""A calculation's operands: each supported by its own verified span like a read amount (value as printed or at its
+scale, kind, sign, the concept its name gives, its column's period) and, given the question, by its fields
+(member, basis, scenario, measure, period length: ``verify.rules``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..concepts import concept, concepts_in, names_its_concept, qualifier_text, ratio
+from ..textnorm import tokenize
+from .amounts import fact_of
+from .meaning import Asked, concept_check, evidence_of, kind_detail, kind_fits, sign_check
+from .query import Query, query_of
+from .rules import FieldCheck, field_checks, mismatches
+from .values import Candidate, CitedSpan, OperandCheck, quote_candidates, same_value, value_matches, with_period
+
+_CONCEPT_UNITS = {"percent": "percent", "per_share": "per_share", "count": "count"}
+
+
+def _operand_asked(name: str) -> Asked:
+    return Asked("", name, concepts_in(name).concepts, frozenset(tokenize(qualifier_text(name))))
+
+
+def _operand_units(asked: Asked) -> set[str | None]:
+    """The units an operand's name allows: each named line item's or ratio's ('Gross margin' is a gross profit
+    amount or a percentage), None for a name docintel does not know."""
+    named = [concept(c) or ratio(c) for c in asked.concepts]
+    return {_CONCEPT_UNITS.get(c.kind) for c in named if c is not None} or {None}
+
+
+def _operand_kind_fits(unit: str | None, candidate: Candidate) -> bool:
+    """A percentage is an operand only when its name names one."""
+    return kind_fits(unit, None, candidate) and (unit == "percent" or candidate.kind != "percent")
+
+
+def check_operand(
+    label: str, value: float, period: str | None, cited: CitedSpan | None, name: str = "", query: Query | None = None
+) -> OperandCheck:
+    """An operand is supported by its own verified span: value, kind, sign, the concept of its *name*, period, and
+    (given the question's *query*) its member, basis, scenario, measure and period length."""
+    base = OperandCheck(
+        label=label, name=name, value=value, value_check="unsupported", period_check="not_applicable", detail=""
+    )
+    if cited is None:
+        return base.model_copy(update={"detail": "its quote is not verified in the cited lines"})
+    candidates = quote_candidates(cited)
+    matches = [c for c in candidates if same_value(value, 1.0, c.value) or value_matches(value, None, c)]
+    if not matches:
+        holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
+        return base.model_copy(update={"detail": f"{value:,.6g} is not in its quote, which holds {holds}"})
+    asked = _operand_asked(name)
+    units = _operand_units(asked)
+    kinds = [c for c in matches if any(_operand_kind_fits(u, c) for u in units)]
+    if not kinds:
+        unit = next((u for u in sorted(units, key=str) if u is not None), None)
+        detail = (
+            kind_detail(unit, matches[0]) if unit else f"{kind_detail(name, matches[0])}, which names no percentage"
+        )
+        return base.model_copy(update={"value_check": "supported", "kind_check": "mismatch", "detail": detail})
+    signs = [(c, *sign_check(value, c, asked)) for c in kinds]
+    signed = [c for c, verdict, _ in signs if verdict == "supported"]
+    if not signed:
+        return base.model_copy(
+            update={
+                "value_check": "supported",
+                "kind_check": "supported",
+                "sign_check": "mismatch",
+                "detail": signs[0][2],
+            }
+        )
+    if name.strip():
+        judged = [(c, *concept_check(asked, c)) for c in signed]
+    else:
+        judged = [(c, "unknown", "the operand is not named, so its concept is not checked") for c in signed]
+    verdict = next((v for v in ("supported", "unknown", "mismatch") if any(j[1] == v for j in judged)), "unknown")
+    chosen = [c for c, v, _ in judged if v == verdict]
+    note = next(n for _, v, n in judged if v == verdict)
+    typed = [(c, operand_fields(query, name, c)) for c in chosen]
+    fitting = [(c, f) for c, f in typed if not mismatches(f)] or typed
+    chosen = [c for c, _ in fitting]
+    check = with_period(chosen, period, frozenset(), [cited], f"{value:,.6g}")
+    picked = next((m for m in chosen if m.column_label == check.column), chosen[0])
+    fields = next(f for c, f in fitting if c is picked)
+    note = "; ".join(n for n in (note, *(f.detail for f in fields if f.verdict != "supported")) if n)
+    return base.model_copy(
+        update={
+            "value_check": "supported",
+            "period_check": check.period_check,
+            "kind_check": "supported",
+            "sign_check": "supported",
+            "concept_check": verdict,
+            "concepts": sorted(_operand_concepts(picked, asked)),
+            "column": check.column,
+            "scale": picked.scale,
+            "in_units": _in_units(value, picked),
+            "fields": fields,
+            "detail": "; ".join(n for n in (check.detail, note) if n),
+        }
+    )
+
+
+def operand_fields(query: Query | None, name: str, cell: Candidate) -> list[FieldCheck]:
+    """An operand's fields against the question's: its member, basis and scenario are the question's; its measure
+    and share class are what its own name says (a growth rate's operands are levels)."""
+    if query is None:
+        return []
+    own = query_of(name)
+    operand_query = replace(query, measure=own.measure, share_class=own.share_class or query.share_class)
+    return [f for f in field_checks(operand_query, fact_of(cell)) if f.field != "currency"]
+
+
+def _operand_concepts(cell: Candidate, asked: Asked) -> frozenset[str]:
+    """The concepts an operand fills in a definition: its row's, unless the row says much more than a line item
+    ('Proceeds from sale of business units ...' fills no revenue); the name's when the row names none."""
+    evidence = evidence_of(cell)
+    if not evidence.concepts:
+        return asked.concepts
+    match = concepts_in(qualifier_text(evidence.text))
+    return evidence.concepts if not match.concepts or names_its_concept(match) else frozenset()
+
+
+def _in_units(value: float, cell: Candidate) -> float | None:
+    """The operand in units: stated as printed, it is times the cell's scale; stated in units, it is itself."""
+    if cell.scale is None:
+        return None
+    return value * cell.scale if same_value(value, 1.0, cell.value) else value

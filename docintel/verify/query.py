@@ -1,0 +1,267 @@
+"""The question typed like a fact: what a figure that answers it must be.
+
+A reader who asks "What was net income?" means the company's consolidated, GAAP, actual figure,
+at its level, for the fiscal year; a question says so when it means otherwise ("the Industrial
+segment's", "adjusted", "diluted", "the change in", "guidance for", "the three months ended").
+``query_of`` reads those fields with exactly those defaults, so that a cited figure can be
+matched to the question field by field (``verify.rules``).
+
+The wordings are the ones financial statements and their readers use for each field (the
+captions of US GAAP statements and of the non-GAAP reconciliations that SEC Regulation G
+requires; the duration headings of 10-Q statements), not any benchmark's questions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..periods import MONTHS, find_periods
+from ..textnorm import tokenize
+
+Basis = str  # "gaap" | "adjusted"
+Measure = str  # "level" | "change" | "pct_change" | "share" | "average" | "weighted_average" | "additions"
+Scenario = str  # "actual" | "outlook" | "limit"
+
+_MONTHS_WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "3": 3, "6": 6, "9": 9, "12": 12}
+_WEEKS_TO_MONTHS = {13: 3, 12: 3, 14: 3, 16: 3, 26: 6, 24: 6, 28: 6, 39: 9, 36: 9, 40: 9, 52: 12, 53: 12}
+
+_DURATION = re.compile(
+    r"\b(?P<n>three|six|nine|twelve|3|6|9|12)[- ]months?\b|\b(?P<w>1[2-6]|2[4-8]|3[6-9]|40|5[23])[- ]weeks?\b",
+    re.IGNORECASE,
+)
+_QUARTER = re.compile(
+    r"\b(?:q(?P<q>[1-4])|(?P<word>first|second|third|fourth)[- ]quarter|quarter(?:ly)?)\b", re.IGNORECASE
+)
+_HALF = re.compile(r"\b(?:first|second)\s+half\b|\bh[12]\b", re.IGNORECASE)
+_YEAR_TO_DATE = re.compile(r"\byear[- ]to[- ]date\b|\bytd\b", re.IGNORECASE)
+_FULL_YEAR = re.compile(r"\b(?:full[- ]year|annual|fiscal\s+year|fy\s*'?\d{2,4}|year\s+ended|for\s+the\s+year)\b", re.I)
+_AS_OF = re.compile(r"\b(?:as\s+of|at|on)\s+(?P<date>[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+(?:19|20)\d\d)", re.IGNORECASE)
+
+ADJUSTED_WORDS = (
+    "adjusted",
+    "non-gaap",
+    "non gaap",
+    "nongaap",
+    "organic",
+    "pro forma",
+    "pro-forma",
+    "comparable",
+    "core",
+    "underlying",
+    "excluding items",
+    "constant currency",
+    "operational",
+)
+_ADJUSTED = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in ADJUSTED_WORDS) + r")\b", re.IGNORECASE)
+_DILUTED = re.compile(r"\bdiluted\b|\bdilution\b", re.IGNORECASE)
+_BASIC = re.compile(r"\bbasic\b", re.IGNORECASE)
+_PER_SHARE = re.compile(r"\bper\s+(?:common\s+|diluted\s+|basic\s+)?share\b|\beps\b", re.IGNORECASE)
+
+_PCT_CHANGE = re.compile(
+    r"\b(?:growth|grow|grew)\b|%\s*change|\bpercent(?:age)?\s+(?:change|increase|decrease|decline)\b"
+    r"|\b(?:increase|decrease|change|decline|rise|fall)\b[^.?]{0,30}\bin\s+percent|\byear[- ]over[- ]year\b|\byoy\b",
+    re.IGNORECASE,
+)
+_CHANGE = re.compile(
+    r"\b(?:change|increase|decrease|decline|difference|rise|drop|fall)\b(?:\s+\w+){0,2}\s+(?:in|of)\b"
+    r"|\bhow\s+much\s+did\b[^?]{0,80}\b(?:increase|decrease|decline|change|grow|rise|fall|drop)\b"
+    r"|\b(?:increased|decreased|declined|changed)\s+by\b",
+    re.IGNORECASE,
+)
+_SHARE = re.compile(
+    r"\b(?:as\s+a\s+)?(?:%|percent(?:age)?)\s+of\s+(?:total\s+)?\w+|\bshare\s+of\s+(?:total\s+)?\w+", re.IGNORECASE
+)
+_WEIGHTED = re.compile(r"\bweighted[- ]average\b", re.IGNORECASE)
+_ADDITIONS = re.compile(r"\b(?:opened|added|acquired|new|launched|hired|closed|issued|repurchased)\b", re.IGNORECASE)
+_COUNT_OF = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)
+
+OUTLOOK_WORDS = (
+    "outlook",
+    "guidance",
+    "expected",
+    "expects",
+    "expect",
+    "forecast",
+    "forecasted",
+    "projected",
+    "projection",
+    "target",
+    "targets",
+    "anticipated",
+    "anticipates",
+    "plans to",
+    "will be",
+    "estimate for",
+)
+LIMIT_WORDS = ("covenant", "maximum", "minimum", "not to exceed", "may not exceed", "limit", "threshold", "required")
+_OUTLOOK = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in OUTLOOK_WORDS) + r")\b", re.IGNORECASE)
+_LIMIT = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in LIMIT_WORDS) + r")\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class PeriodQuery:
+    """The period a question asks for: a duration of *months* (a quarter is 3), an instant (*as_of*), or a year.
+
+    ``years`` are the fiscal (or calendar) years named; ``quarter`` the fiscal quarter named; ``months`` None when
+    the question says nothing about the length (a balance or a year's figure: any full-year column or year-end)."""
+
+    years: frozenset[int] = frozenset()
+    quarter: int | None = None
+    months: int | None = None
+    as_of: str | None = None  # ISO date of an instant the question names
+    year_to_date: bool = False
+
+    def describe(self) -> str:
+        """'three months (Q2 2023)', 'as of 2023-09-30', 'the year 2022', 'any period'."""
+        years = "/".join(str(y) for y in sorted(self.years))
+        if self.as_of:
+            return f"as of {self.as_of}"
+        if self.quarter:
+            return f"Q{self.quarter} {years}".strip() + " (three months)"
+        if self.months:
+            return f"{_MONTH_NAMES.get(self.months, str(self.months))} months" + (f" of {years}" if years else "")
+        return f"the year {years}" if years else "any period"
+
+
+_MONTH_NAMES = {3: "three", 6: "six", 9: "nine", 12: "twelve"}
+
+
+@dataclass(frozen=True)
+class Query:
+    """What a figure answering the question must be, field by field (with a reader's defaults)."""
+
+    question: str
+    period: PeriodQuery
+    member: frozenset[str]  # the scope's terms; empty: consolidated
+    basis: Basis
+    share_class: str | None  # "basic" | "diluted" | None (not a per-share question, or not said)
+    measure: Measure
+    scenario: Scenario
+    currency: str | None
+
+
+def _period(question: str) -> PeriodQuery:
+    years = frozenset(y for p in find_periods(question) for y in ([p.year] if p.fiscal or not p.month else p.years))
+    quarter_match = _QUARTER.search(question)
+    quarter = None
+    for period in find_periods(question):
+        if period.quarter:
+            quarter = period.quarter
+    if quarter is None and quarter_match and (quarter_match.group("q") or quarter_match.group("word")):
+        word = (quarter_match.group("word") or "").lower()
+        quarter = int(quarter_match.group("q")) if quarter_match.group("q") else _QUARTERS[word]
+    months = None
+    duration = _DURATION.search(question)
+    if duration:
+        months = (
+            _MONTHS_WORDS[duration.group("n").lower()]
+            if duration.group("n")
+            else _WEEKS_TO_MONTHS.get(int(duration.group("w")), None)
+        )
+    elif quarter is not None or (quarter_match and "quarter" in quarter_match.group(0).lower()):
+        months = 3
+    elif _HALF.search(question):
+        months = 6
+    elif _FULL_YEAR.search(question) and not _YEAR_TO_DATE.search(question):
+        months = 12
+    as_of = None
+    instant = _AS_OF.search(question)
+    if instant:
+        dated = [p for p in find_periods(instant.group("date")) if p.iso]
+        as_of = dated[0].iso if dated else None
+    return PeriodQuery(years, quarter, months, as_of, bool(_YEAR_TO_DATE.search(question)))
+
+
+_QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+def _measure(question: str) -> Measure:
+    if _WEIGHTED.search(question):
+        return "weighted_average"
+    if _PCT_CHANGE.search(question):
+        return "pct_change"
+    if _CHANGE.search(question):
+        return "change"
+    if _SHARE.search(question):
+        return "share"
+    if _COUNT_OF.search(question) and _ADDITIONS.search(question):
+        return "additions"
+    return "level"
+
+
+def _scenario(question: str) -> Scenario:
+    if _LIMIT.search(question):
+        return "limit"
+    if _OUTLOOK.search(question):
+        return "outlook"
+    return "actual"
+
+
+def _share_class(question: str) -> str | None:
+    if not _PER_SHARE.search(question) and not re.search(r"\bearnings\s+per\b", question, re.IGNORECASE):
+        return None
+    if _DILUTED.search(question):
+        return "diluted"
+    if _BASIC.search(question):
+        return "basic"
+    return None
+
+
+_CURRENCIES = {
+    "usd": "USD",
+    "us$": "USD",
+    "dollars": "USD",
+    "eur": "EUR",
+    "euros": "EUR",
+    "€": "EUR",
+    "gbp": "GBP",
+    "pounds": "GBP",
+    "£": "GBP",
+    "jpy": "JPY",
+    "yen": "JPY",
+    "¥": "JPY",
+}
+_CURRENCY = re.compile(r"(?<![\w$])(?:usd|us\$|eur|euros|gbp|pounds|jpy|yen|€|£|¥)(?!\w)", re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def query_of(question: str, member: frozenset[str] = frozenset()) -> Query:
+    """The typed query of *question*; *member* is the scope the question names (``meaning.question_scope``)."""
+    currency = _CURRENCY.search(question)
+    return Query(
+        question=question,
+        period=_period(question),
+        member=member,
+        basis="adjusted" if _ADJUSTED.search(question) else "gaap",
+        share_class=_share_class(question),
+        measure=_measure(question),
+        scenario=_scenario(question),
+        currency=_CURRENCIES[currency.group(0).lower()] if currency else None,
+    )
+
+
+# Words a question's scope may carry that name no segment, region, product or entity: qualifiers of basis,
+# measure, period and arithmetic (a scope 'over average total assets' asks for no member called 'average').
+_NOT_MEMBER = frozenset(
+    tokenize(
+        "adjusted nongaap continuing discontinued noncontrolling minority organic comparable quarter quarterly "
+        "pro forma excluding ex non average averaged weighted mean growth change increase decrease percent "
+        "percentage ratio rate margin total consolidated per share diluted basic annual annually yearly year years "
+        "fiscal month months quarters ended ending end beginning period periods defined calculated computed "
+        "measured minus less plus divided over times using based respective respectively compared versus vs prior "
+        "previous current latest last net gross operating reported statement statements balance sheet cash flow "
+        "flows company group overall amount value figure"
+    )
+)
+
+
+def member_terms(scope: frozenset[str]) -> frozenset[str]:
+    """The terms of a question's scope that name a member (a segment, region, product), its other qualifiers aside."""
+    return frozenset(scope - _NOT_MEMBER)
+
+
+def month_number(name: str) -> int | None:
+    """The month number of a month's name or abbreviation ('Jan.' -> 1)."""
+    return MONTHS.get(name.lower().rstrip("."))

@@ -1,0 +1,154 @@
+"""Field rules: one small function per field of a fact, each matching a cited figure to the question.
+
+Every rule takes the question's ``Query`` and the figure's ``FactView`` and returns a ``FieldCheck``
+for its one field: ``supported`` (the figure is what was asked), ``mismatch`` (it is something else,
+naming both: ``period: six months ended 2023-06-30 ≠ three months``), ``unknown`` (the page does not
+say, so the figure is not checked) or ``not_applicable``. ``combine`` is the one precedence rule: a
+mismatch anywhere decides, then an unknown, then support.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from ..textnorm import tokenize
+from .query import Query
+from .typed import FactView
+
+FieldVerdict = Literal["supported", "mismatch", "unknown", "not_applicable"]
+FIELDS = ("period", "member", "basis", "share_class", "measure", "scenario", "currency")
+
+
+class FieldCheck(BaseModel):
+    """The check of one field of a figure against the question: what was asked, what the figure is."""
+
+    field: str
+    verdict: FieldVerdict
+    asked: str = ""
+    found: str = ""
+    detail: str = Field(default="", description="why, in words: 'member: Industrial ≠ consolidated'")
+
+
+def _check(field: str, verdict: FieldVerdict, asked: str, found: str, detail: str = "") -> FieldCheck:
+    if not detail and verdict == "mismatch":
+        detail = f"{field.replace('_', ' ')}: {found} ≠ {asked}"
+    return FieldCheck(field=field, verdict=verdict, asked=asked, found=found, detail=detail)
+
+
+def period_rule(query: Query, fact: FactView) -> FieldCheck:
+    """The period's length, quarter and as-of date (the year is checked by the column's period check)."""
+    asked, period = query.period, fact.period
+    wanted = asked.describe()
+    if period is None:
+        return _check("period", "not_applicable", wanted, "")
+    found = period.describe()
+    if asked.as_of and period.end and period.instant and period.end != asked.as_of:
+        return _check("period", "mismatch", wanted, found)
+    if asked.months and period.months and asked.months != period.months:
+        return _check("period", "mismatch", wanted, found)
+    if asked.quarter and period.quarter and asked.quarter != period.quarter:
+        return _check(
+            "period", "mismatch", wanted, found, f"period: {found} is Q{period.quarter}, not Q{asked.quarter}"
+        )
+    if asked.months and asked.months < 12 and period.months is None and not period.instant:
+        return _check("period", "unknown", wanted, found, f"period: the column does not say it is {wanted}")
+    if not asked.months and not asked.as_of and period.months and period.months < 12:
+        if asked.years:  # 'in 2023' of a filing whose columns are quarters or half-years: not the year
+            detail = f"period: {found} is part of a year; the question asks about {wanted}"
+            return _check("period", "unknown", wanted, found, detail)
+    return _check("period", "supported", wanted, found)
+
+
+def member_rule(query: Query, fact: FactView) -> FieldCheck:
+    """Consolidated unless the question names a segment, region, product or entity; then that one."""
+    asked = " ".join(sorted(query.member)) or "consolidated"
+    found = fact.member or "consolidated"
+    if not query.member:
+        verdict: FieldVerdict = "mismatch" if fact.member else "supported"
+        return _check("member", verdict, asked, found)
+    said = set(tokenize(fact.member_text))
+    if query.member <= said:
+        return _check("member", "supported", asked, fact.member or asked)
+    if fact.member is None and fact.total_row:
+        return _check("member", "mismatch", asked, "consolidated total")
+    if fact.member is not None and not query.member & set(tokenize(fact.member)):
+        return _check("member", "mismatch", asked, found)
+    return _check("member", "unknown", asked, found, f"member: the cited row does not name {asked}")
+
+
+def basis_rule(query: Query, fact: FactView) -> FieldCheck:
+    """GAAP unless the question asks for an adjusted (non-GAAP, organic, pro forma, comparable) figure."""
+    verdict: FieldVerdict = "supported" if query.basis == fact.basis else "mismatch"
+    return _check("basis", verdict, query.basis, fact.basis)
+
+
+def share_class_rule(query: Query, fact: FactView) -> FieldCheck:
+    """Basic or diluted, when the question says which; a row that does not say is not checked."""
+    if query.share_class is None:
+        return _check("share_class", "not_applicable", "", fact.share_class or "")
+    if fact.share_class is None:
+        return _check(
+            "share_class", "unknown", query.share_class, "", "share class: the row says neither basic nor diluted"
+        )
+    verdict: FieldVerdict = "supported" if fact.share_class == query.share_class else "mismatch"
+    return _check("share_class", verdict, query.share_class, fact.share_class)
+
+
+# measures that answer each other: a margin (level of a ratio) may be read from a '% of sales' column
+_COMPATIBLE = {frozenset({"level", "share"}), frozenset({"level", "average"})}
+
+
+def measure_rule(query: Query, fact: FactView) -> FieldCheck:
+    """Level unless the question asks for a change, a % change, a share, an average or additions."""
+    if query.measure == fact.measure or frozenset({query.measure, fact.measure}) in _COMPATIBLE:
+        return _check("measure", "supported", query.measure, fact.measure)
+    if query.measure in ("change", "pct_change") and fact.measure == "level":
+        # a change computed from two levels is a calculation; a level cell read as the change is not one
+        return _check("measure", "mismatch", query.measure, fact.measure)
+    return _check("measure", "mismatch", query.measure, fact.measure)
+
+
+def scenario_rule(query: Query, fact: FactView) -> FieldCheck:
+    """Actual figures unless the question asks for an outlook or a limit (a covenant's maximum)."""
+    verdict: FieldVerdict = "supported" if query.scenario == fact.scenario else "mismatch"
+    return _check("scenario", verdict, query.scenario, fact.scenario)
+
+
+def currency_rule(stated: str | None, fact: FactView) -> FieldCheck:
+    """The currency the item states against the one the document prints (checked like the scale)."""
+    if not stated or not fact.currency:
+        return _check("currency", "not_applicable", stated or "", fact.currency or "")
+    verdict: FieldVerdict = "supported" if stated.upper() == fact.currency.upper() else "mismatch"
+    return _check("currency", verdict, stated.upper(), fact.currency.upper())
+
+
+FIELD_RULES: tuple[Callable[[Query, FactView], FieldCheck], ...] = (
+    period_rule,
+    member_rule,
+    basis_rule,
+    share_class_rule,
+    measure_rule,
+    scenario_rule,
+)
+
+
+def field_checks(query: Query, fact: FactView, currency: str | None = None) -> list[FieldCheck]:
+    """Every field rule applied to one figure."""
+    return [rule(query, fact) for rule in FIELD_RULES] + [currency_rule(currency, fact)]
+
+
+def combine(checks: Iterable[FieldCheck]) -> FieldVerdict:
+    """The one precedence rule: a mismatch decides, then an unknown, then support; nothing applicable is n/a."""
+    verdicts = {c.verdict for c in checks}
+    for verdict in ("mismatch", "unknown", "supported"):
+        if verdict in verdicts:
+            return verdict
+    return "not_applicable"
+
+
+def mismatches(checks: Iterable[FieldCheck]) -> list[FieldCheck]:
+    """The checks that failed."""
+    return [c for c in checks if c.verdict == "mismatch"]

@@ -1,0 +1,290 @@
+"""What a cited number is, typed like a fact: its period interval, member, basis, per-share class, measure,
+scenario and currency, read from its table (column group headings above the dates, the caption and the
+lines above the header, the row's sub-heading, an extra column such as '% Change') or from the clause of
+prose it sits in. ``verify.rules`` matches these fields to the question's (``verify.query``).
+
+A field the page does not state takes the default a reader assumes (consolidated, GAAP, actual, the
+level); a field that cannot be told at all (a period length no heading gives) is None, and a rule
+that needs it says the figure is not checked rather than supported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..concepts import QUALIFIERS, concepts_in
+from ..ingest.documents import Document
+from ..ingest.tables import Table, TableRow
+from ..numbers import CURRENCY_SIGNS
+from ..periods import MONTHS, find_periods
+from ..textnorm import tokenize
+from .query import _ADJUSTED, _LIMIT, _OUTLOOK
+
+_GROUP_HEADING = re.compile(
+    r"\b(?P<n>three|six|nine|twelve|3|6|9|12)\s+months?\s+(?:period\s+)?ended\b"
+    r"|\b(?P<w>1[2-6]|2[4-8]|3[6-9]|40|5[23])\s+weeks?\s+ended\b"
+    r"|\b(?P<q>quarters?)\s+ended\b|\b(?P<y>(?:fiscal\s+)?years?)\s+ended\b",
+    re.IGNORECASE,
+)
+_N_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "3": 3, "6": 6, "9": 9, "12": 12}
+_WEEKS = {12: 3, 13: 3, 14: 3, 16: 3, 24: 6, 26: 6, 28: 6, 36: 9, 39: 9, 40: 9, 52: 12, 53: 12}
+_MONTH_DAY = re.compile(
+    r"\b(?P<m>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s+(?P<d>\d{1,2})\b", re.IGNORECASE
+)
+_AS_OF = re.compile(r"\bas\s+of\b|\bat\s+(?:" + "|".join(MONTHS) + r")\b|balance\s+sheets?", re.IGNORECASE)
+_PARENT_ONLY = re.compile(
+    r"condensed\s+financial\s+information\s+of\s+(?:the\s+)?registrant|parent\s+company\s+only|"
+    r"\(parent\s+company\)|registrant\s+only",
+    re.IGNORECASE,
+)
+_SEGMENT_CONTEXT = re.compile(
+    r"\bsegments?\b|\bgeographic|\bby\s+region\b|\bdivisions?\b|\bbusiness\s+units?\b", re.IGNORECASE
+)
+_MEMBER_TERMS = frozenset(tokenize("segment segments division divisions region regions regional")) | (
+    QUALIFIERS
+    - frozenset(tokenize("adjusted nongaap continuing discontinued noncontrolling minority organic comparable"))
+    - frozenset(tokenize("quarter quarterly pro forma excluding ex non"))
+)
+_PCT_CHANGE_COLUMN = re.compile(r"%\s*(?:change|chg|inc|incr)|percent(?:age)?\s+change|%\s*$|growth", re.IGNORECASE)
+_CHANGE_WORDS = re.compile(
+    r"^\s*(?:\$\s*)?(?:change|increase|decrease|inc\.?|\(?decrease\)?|variance|vs\.?)\b", re.IGNORECASE
+)
+_SHARE_WORDS = re.compile(
+    r"%\s+of\s+(?:total|net|revenue|sales)|percent(?:age)?\s+of\s+(?:total|net|revenue|sales)"
+    r"|as\s+a\s+%\s+of",
+    re.IGNORECASE,
+)
+_WEIGHTED = re.compile(r"\bweighted[- ]average\b", re.IGNORECASE)
+_AVERAGE = re.compile(r"\baverage\b", re.IGNORECASE)
+_ROW_CHANGE = re.compile(r"^\s*\(?(?:net\s+)?(?:changes?|increases?|decreases?)\b", re.IGNORECASE)
+_ADDITIONS_LABEL = re.compile(
+    r"\b(?:opened|openings|added|additions|acquired|new\s+stores|closed|closings)\b", re.IGNORECASE
+)
+_DILUTED = re.compile(r"\bdiluted\b|\bdilution\b|assuming\s+dilution", re.IGNORECASE)
+_BASIC = re.compile(r"\bbasic\b", re.IGNORECASE)
+_GAAP_ROW = re.compile(r"(?<!non)(?<!non-)(?<!non )\bgaap\b|\bas\s+reported\b|\breported\b", re.IGNORECASE)
+_CURRENCY_CODES = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+
+
+@dataclass(frozen=True)
+class PeriodFact:
+    """A column's (or a sentence's) period: an instant, or a duration of *months* ending on *end*."""
+
+    label: str
+    end: str | None = None  # ISO date
+    months: int | None = None  # None: an instant, or a length no heading gives
+    instant: bool = False
+    years: frozenset[int] = frozenset()
+    quarter: int | None = None  # the fiscal quarter a three-month duration is
+
+    def describe(self) -> str:
+        """'six months ended 2023-06-30', 'as of 2022-12-31', '2023'."""
+        if self.instant and self.end:
+            return f"as of {self.end}"
+        if self.months:
+            length = {3: "three", 6: "six", 9: "nine", 12: "twelve"}.get(self.months, str(self.months))
+            return f"{length} months ended {self.end or self.label}"
+        return self.label
+
+
+@dataclass(frozen=True)
+class FactView:
+    """A cited number's fields; see the module docstring."""
+
+    period: PeriodFact | None
+    member: str | None  # None: consolidated
+    member_text: str  # every word that could name a member (label, group, caption, heading)
+    basis: str
+    share_class: str | None
+    measure: str
+    scenario: str
+    currency: str | None
+    total_row: bool = False
+
+
+def _context_lines(document: Document, table: Table) -> list[str]:
+    """The caption and the lines between it (or four lines up) and the column header's last line."""
+    header = table.header_end_line or table.header_line or table.first_line
+    start = min(x for x in (table.caption_line, header - 4) if x is not None)
+    texts = document.lines["text"].tolist()
+    pages = document.lines["page"].tolist()
+    return [str(texts[n - 1]) for n in range(max(start, 1), header + 1) if pages[n - 1] == table.page]
+
+
+def _column_groups(context: list[str]) -> list[int | None]:
+    """The duration of each column group the headings name, left to right (12 for 'Year Ended')."""
+    groups: list[int | None] = []
+    for line in context:
+        for match in _GROUP_HEADING.finditer(line):
+            if match.group("n"):
+                groups.append(_N_MONTHS[match.group("n").lower()])
+            elif match.group("w"):
+                groups.append(_WEEKS.get(int(match.group("w"))))
+            elif match.group("q"):
+                groups.append(3)
+            else:
+                groups.append(12)
+    return groups
+
+
+def _pick(values: list[object], index: int, n_columns: int) -> object | None:
+    """The value of column *index* when *values* are per column or per equal group of columns."""
+    if not values or n_columns <= 0:
+        return None
+    if len(values) == n_columns:
+        return values[index]
+    if n_columns % len(values) == 0:
+        return values[index // (n_columns // len(values))]
+    return None
+
+
+def _fye_month(document: Document) -> int:
+    """The month a document's fiscal year ends: from its period on the cover (a 10-Q's quarter counts back)."""
+    profile = document.meta.profile
+    end = profile.period_end.value
+    if not end:
+        return 12
+    month = int(end[5:7])
+    quarter = int(profile.quarter.value) if profile.quarter.value and profile.quarter.value.isdigit() else None
+    if profile.period_type.value == "quarter" and quarter:
+        return (month - 3 * quarter - 1) % 12 + 1
+    return month
+
+
+def fiscal_quarter(end_month: int, fye_month: int) -> int:
+    """The fiscal quarter a three-month period ending in *end_month* is, for a year ending in *fye_month*."""
+    return ((end_month - fye_month - 1) % 12) // 3 + 1
+
+
+def column_period(document: Document, table: Table, index: int) -> PeriodFact | None:
+    """The typed period of the table's *index*-th value column."""
+    if index >= len(table.columns):
+        return None
+    column = table.columns[index]
+    context = _context_lines(document, table)
+    n = len(table.columns)
+    months = _pick(list(_column_groups([*context, column.heading])), index, n)
+    periods = find_periods(column.label)
+    period = periods[0] if periods else None
+    end = column.iso
+    if end is None and period is not None and period.month is None:
+        days = [m for line in context for m in _MONTH_DAY.finditer(line)]
+        picked = _pick(list(days), index, n)
+        if isinstance(picked, re.Match):
+            end = f"{column.year:04d}-{MONTHS[picked.group('m').lower()]:02d}-{int(picked.group('d')):02d}"
+    if period is not None and period.quarter:
+        months = 3
+    instant = (
+        months is None and end is not None and (bool(_AS_OF.search(" ".join(context))) or not _column_groups(context))
+    )
+    quarter = period.quarter if period is not None and period.quarter else None
+    if quarter is None and months == 3 and end:
+        quarter = fiscal_quarter(int(end[5:7]), _fye_month(document))
+    years = period.years if period is not None else frozenset({column.year})
+    return PeriodFact(column.label, end, months if isinstance(months, int) else None, instant, years, quarter)
+
+
+def _member(row: TableRow, context: list[str], caption: str) -> str | None:
+    """The segment, region, product or entity a row is of; None for the consolidated company."""
+    scope = " ".join([caption, *context])
+    if _PARENT_ONLY.search(scope):
+        return "parent company only"
+    group = (row.group or "").strip().rstrip(":").strip()
+    if not group:
+        return None
+    words = set(tokenize(group))
+    if words & _MEMBER_TERMS:
+        return group
+    if _SEGMENT_CONTEXT.search(scope) and not concepts_in(group).concepts and len(group.split()) <= 5:
+        return group
+    return None
+
+
+def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -> str:
+    if table is not None and index is not None and index >= len(table.columns):
+        extra_index = index - len(table.columns)
+        extras = table.extra_columns
+        name = extras[extra_index] if extra_index < len(extras) else (extras[-1] if extras else "%")
+        if _PCT_CHANGE_COLUMN.search(name) or row.cells[index].rstrip(")").endswith("%"):
+            return "share" if _SHARE_WORDS.search(name) else "pct_change"
+        if _CHANGE_WORDS.search(name):
+            return "change"
+    if _WEIGHTED.search(text):
+        return "weighted_average"
+    if _SHARE_WORDS.search(text):
+        return "share"
+    if _ROW_CHANGE.search(row.label) or _ROW_CHANGE.search(row.group or ""):
+        return "change"
+    if _ADDITIONS_LABEL.search(row.label):
+        return "additions"
+    if _AVERAGE.search(row.label):
+        return "average"
+    return "level"
+
+
+def _basis(own: str) -> str:
+    if _GAAP_ROW.search(own) and not re.search(r"non[- ]?gaap", own, re.IGNORECASE):
+        return "gaap"
+    return "adjusted" if _ADJUSTED.search(own) else "gaap"
+
+
+def _scenario(text: str) -> str:
+    if _LIMIT.search(text):
+        return "limit"
+    return "outlook" if _OUTLOOK.search(text) else "actual"
+
+
+def _currency(table: Table | None, cells: list[str], sentence: str) -> str | None:
+    for cell in cells:
+        sign = cell.lstrip("(-")[:1]
+        if sign in CURRENCY_SIGNS and sign in _CURRENCY_CODES:
+            return _CURRENCY_CODES[sign]
+    if table is not None and table.currency:
+        return table.currency
+    for sign, code in _CURRENCY_CODES.items():
+        if sign in sentence:
+            return code
+    return None
+
+
+def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> FactView:
+    """The fields of the table cell *index* of *row*."""
+    context = _context_lines(document, table)
+    column = table.columns[index] if index < len(table.columns) else None
+    column_text = f"{column.heading} {column.label}" if column else " ".join(table.extra_columns)
+    own = f"{row.label} {row.group or ''} {column_text}"
+    heading = " ".join([table.caption or "", *context])
+    member = _member(row, context, table.caption or "")
+    return FactView(
+        period=column_period(document, table, index),
+        member=member,
+        member_text=f"{own} {heading}",
+        basis=_basis(own),
+        share_class="diluted" if _DILUTED.search(own) else "basic" if _BASIC.search(own) else None,
+        measure=_measure(row, table, index, f"{row.label} {column_text}"),
+        scenario=_scenario(f"{row.label} {row.group or ''} {heading}"),
+        currency=_currency(table, row.cells, ""),
+        total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
+    )
+
+
+def prose_fact(clause: str, sentence: str) -> FactView:
+    """The fields of a number in prose, from the clause it sits in (and the sentence for its period)."""
+    periods = find_periods(clause) or find_periods(sentence)
+    period = None
+    if periods:
+        first = periods[0]
+        months = 3 if first.quarter else None
+        period = PeriodFact(first.text, first.iso, months, False, first.years, first.quarter)
+    empty = TableRow(line=0, label=clause, group=None, kind="amount", cells=["0"], values=[0.0], aligned=False)
+    return FactView(
+        period=period,
+        member=None,
+        member_text=clause,
+        basis=_basis(clause),
+        share_class="diluted" if _DILUTED.search(clause) else "basic" if _BASIC.search(clause) else None,
+        measure=_measure(empty, None, None, clause),
+        scenario=_scenario(sentence),
+        currency=_currency(None, [], clause),
+    )
