@@ -184,7 +184,10 @@ def test_value_from_the_right_column_is_supported(run_cli, corpus_pdf, fake_open
 
     fake_openai.push_answer(right)
     code, out, _ = run_cli("ask", Q_NET_INCOME_2024, corpus_pdf, "--backend", "openai")
-    expected = "checks: quote ✓ · value ✓ · kind ✓ · sign ✓ · concept ✓ · period ✓ (Fiscal 2024 column)"
+    expected = (
+        "checks: quote ✓ · value ✓ · kind ✓ · sign ✓ · concept ✓ · period ✓ (Fiscal 2024 column) · member ✓ · "
+        "basis ✓ · measure ✓ · scenario ✓ · currency ✓"
+    )
     assert checks_lines(out) == [expected]
 
 
@@ -267,8 +270,12 @@ def test_correct_ratio_with_cited_operands_is_verified(run_cli, corpus_pdf, fake
 
     fake_openai.push_answer(margin())
     code, out, _ = run_cli("ask", Q_MARGIN_2025, corpus_pdf, "--backend", "openai")
-    assert checks_lines(out) == ["checks: quote ✓ · calc ✓ = 8.54741 · value ✓ · kind ✓ · concept ✓ · period ✓"]
-    assert "operand a (Net income) = 109.8 [Fiscal 2025]: value ✓ · kind ✓ · sign ✓ · concept ✓ · period ✓" in out
+    expected = "checks: quote ✓ · calc ✓ = 8.54741 · value ✓ · kind ✓ · concept ✓ · period ✓ · formula ✓"
+    assert checks_lines(out) == [expected]
+    operand = (
+        "operand a (Net income) = 109.8 [Fiscal 2025]: value ✓ · kind ✓ · sign ✓ · concept ✓ · period ✓ · member ✓"
+    )
+    assert operand in out
 
 
 @pytest.mark.parametrize("result", [8.58, 8.51])  # within 0.5% of 8.5474

@@ -5,6 +5,8 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
+from .checks import holds as _holds
+from .checks import item_lines as _item_lines
 from .text import print_text as print_text  # kept here too; the CLI imports it from render.text (light)
 
 if TYPE_CHECKING:  # only for annotations: rendering traces must not import pandas or pypdf
@@ -145,85 +147,15 @@ def _value(item: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v.get('value')!r}" for k, v in item.items() if isinstance(v, dict))
 
 
-_CHECK_MARKS = {
-    "supported": "✓",
-    "verified": "✓",
-    "unsupported": "✗",
-    "mismatch": "✗",
-    "rejected": "✗",
-    "unknown": "?",
-}
 _HEADLINES = {
     "supported": "supported",
     "unchecked": "UNCHECKED: quotes are real, but not confirmed to answer the question",
+    "partial": "PARTIAL: what is answered holds, but a part of the question is not answered",
     "unsupported": "NOT SUPPORTED",
     "citation_failed": "CITATIONS FAILED",
     "not_found": "not found",
     "no_citations": "NO CITATIONS",
 }
-
-
-_LEVELS = ("kind_check", "sign_check", "concept_check")
-
-
-def _checks_line(check: dict[str, Any], quotes_ok: bool) -> str | None:
-    """'checks: quote ✓ · calc ✓ · value ✓ · kind ✓ · sign ✓ · concept ✓ · period ✓ · relevance ✓': each level
-    apart; nothing marked that was not checked."""
-    parts = [f"quote {'✓' if quotes_ok else '✗'}"]
-    value, period, calc = check["value_check"], check["period_check"], check["calculation_check"]
-    relevance = check.get("relevance_check", "not_applicable")
-    levels = [(name.removesuffix("_check"), check.get(name, "not_applicable")) for name in _LEVELS]
-    if all(v == "not_applicable" for v in (value, calc, relevance, *(v for _, v in levels))):
-        return None
-    if calc != "not_applicable":
-        recomputed = check.get("recomputed")
-        shown = "" if recomputed is None else f" = {recomputed:,.6g}"
-        parts.append(f"calc {_CHECK_MARKS[calc]}{shown}")
-    if value != "not_applicable":
-        parts.append(f"value {_CHECK_MARKS[value]}")
-    parts += [f"{name} {_CHECK_MARKS[verdict]}" for name, verdict in levels if verdict != "not_applicable"]
-    if period != "not_applicable":
-        column = f" ({check['column']} column)" if check.get("column") and period == "supported" else ""
-        parts.append(f"period {_CHECK_MARKS[period]}{column}")
-    if relevance != "not_applicable":
-        parts.append(f"relevance {_CHECK_MARKS[relevance]}")
-    return "checks: " + " · ".join(parts)
-
-
-def _item_lines(check: dict[str, Any] | None, item_spans: list[dict[str, Any]]) -> list[str]:
-    if check is None:
-        return []
-    quotes_ok = all(s["verdict"] == "verified" for s in item_spans)
-    line = _checks_line(check, quotes_ok)
-    if line is None:
-        return []
-    lines = [f"   {line}", f"     {check['detail']}"]
-    for operand in check.get("operands") or []:
-        column = f" [{operand['column']}]" if operand.get("column") else ""
-        marks = [f"value {_CHECK_MARKS[operand['value_check']]}"] + [
-            f"{name.removesuffix('_check')} {_CHECK_MARKS[operand[name]]}"
-            for name in (*_LEVELS, "period_check")
-            if operand.get(name, "not_applicable") != "not_applicable"
-        ]
-        named = f" ({operand['name']})" if operand.get("name") else ""
-        held = operand["value_check"] == "supported" and not any(
-            operand.get(n) in ("mismatch", "unknown") for n in (*_LEVELS, "period_check")
-        )
-        lines.append(
-            f"     operand {operand['label']}{named} = {operand['value']:,.6g}{column}: {' · '.join(marks)}"
-            + ("" if held else f" — {operand['detail']}")
-        )
-    return lines
-
-
-def _holds(check: dict[str, Any]) -> bool:
-    """A value counts as supported only when every other check of its item holds and none is unknown."""
-    others = (check["period_check"], *(check.get(n, "not_applicable") for n in (*_LEVELS, "relevance_check")))
-    return (
-        check["value_check"] == "supported"
-        and not any(v in ("mismatch", "unknown") for v in others)
-        and check["calculation_check"] in ("verified", "not_applicable")
-    )
 
 
 def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:

@@ -195,7 +195,7 @@ class ResponseRecord(_Record):
 
 
 AnswerOutcome = Literal["found", "not_found", "refused", "error"]
-FinalStatus = Literal["ok", "citation_failed", "unsupported", "unchecked", "error"]
+FinalStatus = Literal["ok", "citation_failed", "unsupported", "unchecked", "partial", "error"]
 
 
 class TraceStatus(_Record):
@@ -215,7 +215,7 @@ class TraceStatus(_Record):
         """The status of a completed call."""
         answer: AnswerOutcome = "found" if getattr(generation.answer, "answer_found", False) else "not_found"
         final: FinalStatus = "ok" if verification.status in ("verified", "not_found") else "citation_failed"
-        if final == "ok" and verification.overall in ("unsupported", "unchecked"):
+        if final == "ok" and verification.overall in ("unsupported", "unchecked", "partial"):
             final = verification.overall
         return cls(
             answer="refused" if generation.outcome == "refused" else answer,

@@ -44,6 +44,7 @@ TRACE_STATUSES = (
     "citation_failed",
     "unsupported",
     "unchecked",
+    "partial",
     "supported",
     "verified",
     "failed",

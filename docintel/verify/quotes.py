@@ -22,8 +22,10 @@ from ..periods import averaged_years, years_named
 from ..textnorm import NUMBER_SEPARATOR, squash
 from .amounts import check_amount
 from .calculations import check_calculation
+from .claims import cause_rule, completeness_rule, event_rule, polarity_rule, subject_rule, text_polarity_rule
 from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
 from .operands import check_operand
+from .rules import FieldCheck
 from .structure import average_span_problem
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
 
@@ -32,7 +34,10 @@ AnswerStatus = Literal["verified", "failed", "not_found", "no_citations"]
 # supported: every quote verified and every check holds (value, kind, sign, concept, period, calculation,
 # relevance); unchecked: the quotes are real and no check failed, but one could not decide (a concept or
 # period docintel cannot match), so the answer is not confirmed to answer the question.
-OverallStatus = Literal["supported", "unchecked", "unsupported", "citation_failed", "not_found", "no_citations"]
+# partial: every check of every item holds, but a part of the question is answered by no item.
+OverallStatus = Literal[
+    "supported", "partial", "unchecked", "unsupported", "citation_failed", "not_found", "no_citations"
+]
 SpanKey = tuple[int, str | None, int]
 _ELLIPSIS = re.compile(r"\.\.\.|…")
 _NUMBER_END = re.compile(r"[\d)%.,]$")  # the same edges as textnorm's number gap
@@ -269,7 +274,7 @@ def verify_answer(answer: BaseModel, context: Context, documents: list[Document]
         for v in verdicts
         if v.verdict == "verified" and v.doc in by_id
     }
-    return _summarise(answer, verdicts, check_items(answer, cited, question))
+    return _summarise(answer, verdicts, check_items(answer, cited, question), question, list(cited.values()))
 
 
 def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: str = "") -> list[ItemCheck]:
@@ -311,10 +316,20 @@ def _item_check(
         return _one_figure_average(checked, question)
     date = getattr(item, "date", None)
     if date is not None:
-        return check_date(date, spans)
+        checked = check_date(date, spans)
+        event = event_rule(date.original_text, spans, question, issuer_terms(spans)) if question.strip() else None
+        return checked if event is None else _with_fields(checked, [event])
     if hasattr(item, "explanation"):
         return _boolean_check(getattr(item, "value", None), spans, question)
     return _text_check(str(getattr(item, "text", "") or ""), spans, question)
+
+
+def _with_fields(check: ItemCheck, fields: list[FieldCheck]) -> ItemCheck:
+    """*check* with more field checks (those that apply), their failures said in its detail."""
+    applied = [f for f in fields if f.verdict != "not_applicable"]
+    failed = [f.detail for f in applied if f.verdict == "mismatch" and f.detail]
+    detail = "; ".join([check.detail, *failed]) if failed else check.detail
+    return check.model_copy(update={"fields": [*check.fields, *applied], "detail": detail})
 
 
 def _one_figure_average(check: ItemCheck, question: str) -> ItemCheck:
@@ -338,13 +353,18 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
     relevance, relevance_note = relevance_check(question, spans)
     notes = [n for n in (numbers_note, relevance_note) if n] or ["read from its quotes"]
     value: PlainCheck = numbers
-    return ItemCheck(
+    check = ItemCheck(
         item=0,
         value_check="unsupported" if value == "mismatch" else value,
         period_check="not_applicable",
         calculation_check="not_applicable",
         relevance_check=relevance,
         detail="; ".join(notes),
+    )
+    if not spans:
+        return check
+    return _with_fields(
+        check, [text_polarity_rule(text, spans), subject_rule(text, spans), cause_rule(question, spans)]
     )
 
 
@@ -360,7 +380,7 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
             relevance_check=relevance,
             detail="the answer is undecided (neither yes nor no): an undecided answer is not supported",
         )
-    return ItemCheck(
+    check = ItemCheck(
         item=0,
         value_check="not_applicable",
         period_check="not_applicable",
@@ -368,6 +388,9 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
         relevance_check=relevance,
         detail=note or "yes/no read from its quotes",
     )
+    if not spans or not question.strip():
+        return check
+    return _with_fields(check, [polarity_rule(value, spans, question, issuer_terms(spans))])
 
 
 def _field_check(value: object, spans: list[CitedSpan], question: str) -> ItemCheck:
@@ -408,7 +431,13 @@ def _empty_field() -> ItemCheck:
     )
 
 
-def _summarise(answer: BaseModel, verdicts: list[SpanVerdict], checks: list[ItemCheck]) -> Verification:
+def _summarise(
+    answer: BaseModel,
+    verdicts: list[SpanVerdict],
+    checks: list[ItemCheck],
+    question: str = "",
+    cited: list[CitedSpan] | None = None,
+) -> Verification:
     ok = sum(v.verdict == "verified" for v in verdicts)
     bad = len(verdicts) - ok
     items = getattr(answer, "items", [])
@@ -431,6 +460,10 @@ def _summarise(answer: BaseModel, verdicts: list[SpanVerdict], checks: list[Item
         overall = "unsupported"
     else:
         overall = "supported" if all(c.checked for c in checks) else "unchecked"
+        complete = completeness_rule(question, _covered(answer, cited or [])) if question.strip() else None
+        if complete is not None and complete.verdict == "mismatch":
+            overall = "partial"
+            checks = [*checks[:-1], _with_fields(checks[-1], [complete])] if checks else checks
     return Verification(
         status=status,
         spans=verdicts,
@@ -441,6 +474,12 @@ def _summarise(answer: BaseModel, verdicts: list[SpanVerdict], checks: list[Item
         values_supported=sum(c.value_check == "supported" and c.checked for c in checks),
         values_unsupported=sum(not c.holds for c in checks),
     )
+
+
+def _covered(answer: BaseModel, cited: list[CitedSpan]) -> list[str]:
+    """What the items say they answer: each item's label and text, and the lines they cite."""
+    said = [str(getattr(item, "label", "") or getattr(item, "text", "") or "") for item in getattr(answer, "items", [])]
+    return said + [c.span.quote for c in cited]
 
 
 def _uncited_items(answer: BaseModel) -> bool:

@@ -18,6 +18,7 @@ _HEADLINES = {
     "supported": "supported",
     "unsupported": "not supported",
     "unchecked": "not checked: the quotes are real, but not confirmed to answer the question",
+    "partial": "partial: what is answered holds, but a part of the question is not answered",
     "citation_failed": "citations failed",
     "not_found": "not found",
     "no_citations": "no citations",

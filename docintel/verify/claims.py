@@ -1,0 +1,169 @@
+"""Rules for what is not a figure: yes/no, text claims, dates, causes, and whether every part was answered.
+
+Each rule returns one ``FieldCheck``:
+- ``polarity``: a yes/no is decided only from a quote about the asked subject whose polarity agrees (the
+  negations: no, not, none, never, nor, without, did not, ...); a text claim that negates its quote (or a
+  quote the claim affirms while the quote denies it) is contradicted.
+- ``subject``: each number of a text claim sits with the same subject in its quote (a number taken from a
+  second, unrelated quote is not the claim's).
+- ``event``: a date answers only when the clause that holds it states the asked event.
+- ``cause``: a why / what-drove question needs a quote that states a cause ('due to', 'driven by', ...).
+- ``completeness``: every part of the question (each line item of 'revenue and net income', each sub-question)
+  is answered by an item; an answer that leaves one out is ``partial``.
+
+Word lists are grammar (English negations and causal connectives), not any document's or benchmark's wording.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..concepts import concepts_in, label_of, qualifier_text, ratios_in, stated_definition
+from ..numbers import find_numbers
+from ..periods import years_named
+from ..question.parse import search_text, split_parts
+from ..textnorm import tokenize
+from .rules import FieldCheck
+from .values import CitedSpan
+
+NEGATIONS = re.compile(
+    r"\b(?:no|not|none|never|nor|neither|without|nothing|nobody|cannot|can't|won't|didn't|don't|doesn't|"
+    r"isn't|aren't|wasn't|weren't|hasn't|haven't|hadn't|n't|did\s+not|does\s+not|do\s+not|has\s+not|have\s+not|"
+    r"was\s+not|were\s+not|no\s+longer|zero|nil)\b",
+    re.IGNORECASE,
+)
+CAUSES = re.compile(
+    r"\b(?:due\s+to|driven\s+by|because|as\s+a\s+result\s+of|resulting\s+from|result\s+of|attributable\s+to|"
+    r"primarily\s+(?:from|by|reflecting|related)|reflect(?:s|ed|ing)?|caused\s+by|owing\s+to|led\s+by|"
+    r"offset\s+by|contributed|attributed\s+to|thanks\s+to|on\s+account\s+of|impact\s+of|benefit(?:ed)?\s+from|"
+    r"as\s+we|following|mainly|largely|principally)\b",
+    re.IGNORECASE,
+)
+_ASKS_CAUSE = re.compile(
+    r"^\s*why\b|\bwhat\s+(?:drove|drives|caused|causes|led\s+to|explains|contributed)\b|\breasons?\s+for\b|"
+    r"\bdrivers?\s+of\b|\bwhat\s+were\s+the\s+(?:main\s+|primary\s+|key\s+)?(?:drivers|reasons|causes)\b",
+    re.IGNORECASE,
+)
+_STOP = frozenset(tokenize("the a an of in on for to and or by with from at as is was were be been this that its"))
+
+
+def _check(field: str, verdict: str, detail: str = "") -> FieldCheck:
+    return FieldCheck(field=field, verdict=verdict, detail=detail)  # type: ignore[arg-type]
+
+
+def _content(text: str, ignore: frozenset[str] = frozenset()) -> set[str]:
+    return {t for t in tokenize(text) if t not in _STOP and not t[:1].isdigit()} - ignore
+
+
+def _sentences(spans: list[CitedSpan]) -> list[str]:
+    return [s for c in spans for s in re.split(r"(?<=[.;!?])\s+", c.span.quote) if s.strip()]
+
+
+def _negated(text: str) -> bool:
+    return bool(NEGATIONS.search(text))
+
+
+def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
+    """A yes needs a quote about the subject that affirms it, a no one that denies it; another year's quote decides
+    nothing."""
+    terms = _content(search_text(question), ignore)
+    about = [s for s in _sentences(spans) if _content(s) & terms] or _sentences(spans)
+    if not about:
+        return _check("polarity", "unknown", "polarity: no quote to read the answer from")
+    asked_years = years_named(question)
+    quoted_years = frozenset().union(*(years_named(s) for s in about))
+    if asked_years and quoted_years and not asked_years & quoted_years:
+        years = ", ".join(map(str, sorted(quoted_years)))
+        return _check("polarity", "mismatch", f"polarity: the quote is about {years}, not the year asked")
+    denies = [s for s in about if _negated(s)]
+    affirms = [s for s in about if not _negated(s)]
+    if answer and denies and not affirms:
+        return _check("polarity", "mismatch", f"polarity: the answer is yes; the quote says no ('{denies[0][:120]}')")
+    if not answer and affirms and not denies and not _negated(question):
+        return _check("polarity", "mismatch", f"polarity: the answer is no; the quote says so ('{affirms[0][:120]}')")
+    return _check("polarity", "supported", "the quote's polarity agrees with the answer")
+
+
+def text_polarity_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A text claim that negates what its quote affirms (or affirms what it denies) is contradicted."""
+    quotes = " ".join(c.span.quote for c in spans)
+    if not quotes.strip() or not _content(text) & _content(quotes):
+        return _check("polarity", "not_applicable")
+    if _negated(text) != _negated(quotes):
+        said = "denies" if _negated(text) else "affirms"
+        return _check("polarity", "mismatch", f"polarity: the claim {said} what its quote says the other way")
+    return _check("polarity", "supported")
+
+
+def subject_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """Each number of a text claim is said of the same subject in the quote that holds it."""
+    checked = False
+    for number in find_numbers(text):
+        claim_words = _content(text[max(0, number.start - 80) : number.start]) | _content(
+            text[number.end : number.end + 40]
+        )
+        holders = [s for s in _sentences(spans) if any(n.value == number.value for n in find_numbers(s))]
+        if not holders or not claim_words:
+            continue
+        checked = True
+        if not any(_content(s) & claim_words for s in holders):
+            return _check("subject", "mismatch", f"subject: {number.text} is in a quote about something else")
+    return _check("subject", "supported" if checked else "not_applicable")
+
+
+def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
+    """The clause that holds the date states the asked event (another date of the same quote does not)."""
+    terms = _content(search_text(question), ignore) - _content("date when day month year happen happened")
+    if not terms:
+        return _check("event", "not_applicable")
+    for sentence in _sentences(spans):
+        at = sentence.lower().find(date_text.lower())
+        if at < 0:
+            continue
+        clauses = re.split(r"[;,]|\band\b|\bwhile\b|\bwhereas\b", sentence)
+        holding = next((c for c in clauses if date_text.lower() in c.lower()), sentence)
+        if _content(holding) & terms or (len(clauses) == 1 and _content(sentence) & terms):
+            return _check("event", "supported")
+        return _check("event", "mismatch", f"event: {date_text!r} is said of something other than what was asked")
+    return _check("event", "not_applicable")
+
+
+def cause_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A question about causes is answered only by a quote that states one."""
+    if not _ASKS_CAUSE.search(question):
+        return _check("cause", "not_applicable")
+    if any(CAUSES.search(c.span.quote) for c in spans):
+        return _check("cause", "supported")
+    return _check("cause", "mismatch", "cause: the question asks what caused it; the quotes state no cause")
+
+
+def asked_parts(question: str) -> list[str]:
+    """The parts an answer must cover: each sub-question, or each line item of a question that names several
+    (never the parts of one ratio or stated definition)."""
+    parts = split_parts(question)
+    if len(parts) > 1:
+        return [p.text for p in parts]
+    asking = search_text(question)
+    if ratios_in(asking) or stated_definition(question) is not None:
+        return []
+    concepts = sorted(concepts_in(qualifier_text(asking)).concepts)
+    return [label_of(c) for c in concepts] if len(concepts) > 1 else []
+
+
+def completeness_rule(question: str, covered: list[str]) -> FieldCheck:
+    """Every part of the question is answered: *covered* holds each item's label, row and quote text."""
+    parts = asked_parts(question)
+    if not parts:
+        return _check("completeness", "not_applicable")
+    said = " ".join(covered)
+    missing = []
+    for part in parts:
+        part_concepts = concepts_in(qualifier_text(search_text(part))).concepts
+        if part_concepts:
+            if not part_concepts & concepts_in(qualifier_text(said)).concepts:
+                missing.append(part)
+        elif not _content(search_text(part)) & _content(said):
+            missing.append(part)
+    if missing:
+        return _check("completeness", "mismatch", "partial: no item answers " + "; ".join(f"'{m}'" for m in missing))
+    return _check("completeness", "supported")
