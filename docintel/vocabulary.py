@@ -17,7 +17,10 @@ gross_profit | Gross profit | money
     gross margin
 operating_expenses | Operating expenses | money | magnitude
     @ OperatingExpenses
-    total operating expenses; costs and expenses; total costs and expenses
+    total operating expenses
+costs_and_expenses | Costs and expenses | money | magnitude
+    @ CostsAndExpenses
+    total costs and expenses; costs and operating expenses; total costs and operating expenses
 sga | Selling, general and administrative expense | money | magnitude
     @ SellingGeneralAndAdministrativeExpense
     selling general and administrative; sg&a; selling general administrative expenses
@@ -64,7 +67,12 @@ dividends_per_share | Dividends declared per share | per_share
     dividends per share; cash dividends declared per common share; dividends per common share
 weighted_shares | Weighted average shares outstanding | count
     @ WeightedAverageNumberOfDilutedSharesOutstanding
-    weighted average shares; weighted average common shares; shares outstanding
+    weighted average shares; weighted average common shares; weighted average number of shares; weighted average
+    shares outstanding
+shares_outstanding | Common shares outstanding | count
+    @ CommonStockSharesOutstanding
+    shares outstanding; common shares outstanding; shares of common stock outstanding; common stock shares
+    outstanding; shares issued and outstanding
 cash | Cash and cash equivalents | money
     @ CashAndCashEquivalentsAtCarryingValue
     cash and equivalents; cash and cash equivalents at end of period
@@ -109,6 +117,10 @@ total_debt | Total debt | money
     debt; total borrowings
 total_liabilities | Total liabilities | money
     @ Liabilities
+liabilities_and_equity | Total liabilities and stockholders' equity | money
+    @ LiabilitiesAndStockholdersEquity
+    total liabilities and shareholders equity; total liabilities and equity; total liabilities and shareowners
+    equity; liabilities and stockholders equity; liabilities and shareholders equity
 equity | Total stockholders' equity | money
     @ StockholdersEquity
     stockholders equity; shareholders equity; shareowners equity; total equity; total shareholders equity

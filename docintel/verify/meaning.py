@@ -102,7 +102,7 @@ def asked_for(question: str, label: str = "", ignore: frozenset[str] = frozenset
     asking = search_text(question)
     # what the question names is what was asked; an item's own label counts only when the question names no line
     # item ('Cost of revenue: Operating income' as the label of a cost-of-revenue answer asks for no operating income)
-    concepts = concepts_in(asking).concepts or concepts_in(label).concepts
+    concepts = concepts_in(asking).concepts or (concepts_in(label).concepts if not question.strip() else frozenset())
     terms = frozenset(tokenize(qualifier_text(f"{asking} {label}")))
     qualifiers = frozenset(tokenize(qualifier_text(asking))) & QUALIFIERS  # 'segment revenue', 'adjusted EBITDA'
     scope = question_scope(question, ignore) | qualifiers
@@ -194,7 +194,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             named = ", ".join(sorted(extra))
             return "unknown", f"{where} ({_names(evidence.concepts)}): it also says {named}, which was not asked"
         return "supported", f"{where} ({_names(evidence.concepts)})"
-    own = _content(evidence.terms)
+    # with no line item asked, the row is judged by all its words against the question's (never by the item's label)
+    own = _content(evidence.terms if asked.concepts else tuple(tokenize(qualifier_text(evidence.text))))
     shared = own & asked.own
     mostly = own and 2 * len(shared) >= len(own)
     wholly = len(own) >= 2 and own <= asked.own  # 'Outdoor apparel' for 'outdoor apparel sales'
