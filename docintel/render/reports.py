@@ -34,19 +34,33 @@ def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> s
     for d in documents:
         m = d.meta
         labels = " (printed page labels)" if m.page_labels else ""
+        warnings = [w for w in m.warnings if w.kind != "ocr"]  # pages read by OCR: one line below says which
         out.append(
             f"{m.doc_id}: {m.n_pages} pages{labels}, {m.n_lines} lines, "
-            f"{len(m.warnings)} warning{'' if len(m.warnings) == 1 else 's'}, {_tables_note(d)}, "
+            f"{len(warnings)} warning{'' if len(warnings) == 1 else 's'}, {_tables_note(d)}, "
             f"cache {'hit' if d.cache_hit else 'miss'} — {m.title}"
         )
-        for w in m.warnings[:10]:
+        if m.ocr is not None:
+            out.append(f"  {ocr_note(d)}")
+        for w in warnings[:10]:
             out.append(f"  warning: {f'page {w.page}' if w.page else 'document'}: {w.message}")
-        if len(m.warnings) > 10:
-            out.append(f"  ... {len(m.warnings) - 10} more warnings (see --json)")
+        if len(warnings) > 10:
+            out.append(f"  ... {len(warnings) - 10} more warnings (see --json)")
     if failures:
         out.append(f"{len(failures)} file(s) failed:")
         out.extend(f"  {f.message}" for f in failures)
     return "\n".join(out)
+
+
+def ocr_note(document: Document) -> str:
+    """'OCR: 6 of 6 pages read by OCR in 12.3 s (tesseract 5.3.0, eng, 300 dpi); lowest word confidence 67%'."""
+    ocr = document.meta.ocr
+    if ocr is None:
+        return ""
+    read = [c for c in (document.ocr_lines or []) if c is not None]
+    lowest = f"; lowest word confidence {min(float(c[0] or 0) for c in read):.0f}%" if read else ""
+    pages = f"{len(ocr.pages)} of {document.meta.n_pages} page{'s' * (document.meta.n_pages != 1)}"
+    return f"OCR: {pages} read by OCR in {ocr.seconds:.1f} s ({ocr.engine}, {ocr.language}, {ocr.dpi} dpi){lowest}"
 
 
 ROUTE_CAUSES = {  # docintel.retrieval.route.Cause, in words
