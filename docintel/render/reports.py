@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
+from .ocr import citation_ocr, ocr_note, ocr_summary
 from .text import print_text as print_text  # kept here too; the CLI imports it from render.text (light)
 
 if TYPE_CHECKING:  # only for annotations: rendering traces must not import pandas or pypdf
@@ -50,17 +51,6 @@ def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> s
         out.append(f"{len(failures)} file(s) failed:")
         out.extend(f"  {f.message}" for f in failures)
     return "\n".join(out)
-
-
-def ocr_note(document: Document) -> str:
-    """'OCR: 6 of 6 pages read by OCR in 12.3 s (tesseract 5.3.0, eng, 300 dpi); lowest word confidence 67%'."""
-    ocr = document.meta.ocr
-    if ocr is None:
-        return ""
-    read = [c for c in (document.ocr_lines or []) if c is not None]
-    lowest = f"; lowest word confidence {min(float(c[0] or 0) for c in read):.0f}%" if read else ""
-    pages = f"{len(ocr.pages)} of {document.meta.n_pages} page{'s' * (document.meta.n_pages != 1)}"
-    return f"OCR: {pages} read by OCR in {ocr.seconds:.1f} s ({ocr.engine}, {ocr.language}, {ocr.dpi} dpi){lowest}"
 
 
 ROUTE_CAUSES = {  # docintel.retrieval.route.Cause, in words
@@ -273,8 +263,10 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
             )
             field = f"[{s['field']}] " if s.get("field") else ""
             lines.append(f'   quote {MARKS[s["verdict"]]} {field}{where}: "{textwrap.shorten(s["quote"], 160)}"')
+            lines += citation_ocr(s, result)
             if s["verdict"] != "verified":
                 lines.append(f"     {s['verdict']}: {s['detail']}")
+    lines += ocr_summary(result)
     for caveat in answer.get("caveats") or []:
         lines.append(f"caveat: {caveat}")
     flags = [f for f in ("conflicting_evidence",) if answer.get(f)]
@@ -423,6 +415,7 @@ def _trace_answer(trace: dict[str, Any]) -> str:
         "usage": trace.get("usage"),
         "trace_id": trace["trace_id"],
         "notes": (trace.get("response") or {}).get("notes"),
+        "ocr": trace.get("ocr"),
     }
     return answer_report(result)
 

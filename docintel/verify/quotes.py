@@ -23,6 +23,7 @@ from ..textnorm import NUMBER_SEPARATOR, squash
 from .amounts import check_amount
 from .calculations import check_calculation, check_operand
 from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
+from .ocr import doubtful_ocr
 from .structure import average_span_problem
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
 
@@ -268,7 +269,7 @@ def verify_answer(answer: BaseModel, context: Context, documents: list[Document]
         for v in verdicts
         if v.verdict == "verified" and v.doc in by_id
     }
-    return _summarise(answer, verdicts, check_items(answer, cited, question))
+    return _summarise(answer, verdicts, doubtful_ocr(check_items(answer, cited, question), cited))
 
 
 def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: str = "") -> list[ItemCheck]:
