@@ -23,6 +23,7 @@ from ..errors import (
     InputError,
     NotAPDFError,
     NoTextError,
+    OcrUnavailableError,
     ParseTimeoutError,
 )
 from ..textnorm import strip_controls
@@ -331,6 +332,7 @@ _ERROR_TYPES: dict[str, type[DocintelError]] = {
         CorruptPDFError,
         EncryptedPDFError,
         NoTextError,
+        OcrUnavailableError,
         ParseTimeoutError,
     )
 }
