@@ -25,7 +25,7 @@ from ..settings import Settings
 from . import cache
 from .extractors import Extractor, check_password, extractor_version, parse_task, read_pdf_info
 from .isolate import run_isolated
-from .ocr import ocr_key
+from .ocr import OcrInfo, ocr_key
 from .pdfparse import error_from_outcome
 from .profile import PROFILE_VERSION, DocumentProfile, build_profile, with_file_name
 from .tables import TABLES_VERSION, Table, TableRow, detect_tables, rows_by_line
@@ -47,16 +47,6 @@ class OutlineEntry(BaseModel):
     title: str
     page: int
     level: int
-
-
-class OcrInfo(BaseModel):
-    """How a document's scanned pages were read (see ingest.ocr)."""
-
-    engine: str = Field(description="the OCR program and its version, e.g. 'tesseract 5.3.0'")
-    language: str = Field(description="the Tesseract language(s) used")
-    dpi: int = Field(description="the resolution the pages were rendered at")
-    pages: list[int] = Field(description="the 1-based physical pages read by OCR")
-    seconds: float = Field(description="time spent rendering and reading them")
 
 
 class DocumentMeta(BaseModel):

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel, Field
+
 from ..errors import NoTextError, OcrUnavailableError
 from .layout import Box, Word, page_lines
 from .pdfparse import MIN_LETTERS_PER_PAGE, count_letters
@@ -41,6 +43,16 @@ PACKAGE = "tesseract-ocr"
 _NEEDS_OCR = ("no_text", "garbled", "extract_failed")
 TessWord = tuple[str, float, int, int, int, int]  # text, confidence 0-100, left, top, width, height (pixels)
 Affine = tuple[float, float, float, float, float, float]  # device (px, py) -> page: x = a + b*px + c*py, ...
+
+
+class OcrInfo(BaseModel):
+    """How a document's scanned pages were read (see ingest.ocr)."""
+
+    engine: str = Field(description="the OCR program and its version, e.g. 'tesseract 5.3.0'")
+    language: str = Field(description="the Tesseract language(s) used")
+    dpi: int = Field(description="the resolution the pages were rendered at")
+    pages: list[int] = Field(description="the 1-based physical pages read by OCR")
+    seconds: float = Field(description="time spent rendering and reading them")
 
 
 def ocr_key(mode: str, language: str) -> str:

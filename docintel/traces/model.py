@@ -21,7 +21,8 @@ from ..answer.sequential import CallRecord
 from ..backends.base import Usage
 from ..context.pack import BudgetSection, Context, estimate_tokens
 from ..context.prompts import Prompt
-from ..ingest.documents import IngestFailure, OcrInfo, PageWarning
+from ..ingest.documents import IngestFailure, PageWarning
+from ..ingest.ocr import OcrInfo
 from ..pricing import estimate_cost
 from ..question.conversation import SessionRecord
 from ..question.parse import ParsedQuestion

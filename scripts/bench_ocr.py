@@ -1,0 +1,233 @@
+"""Benchmark OCR: pages of the shared filings scanned (rendered to images, wrapped as image-only PDFs), read by
+docintel's OCR, and compared with their own text layer.
+
+Pages: from each filing (--files, spread over the folder) the --per-file pages chosen by their text layer:
+the most numeric pages (statements), a page of notes (numbers in prose) and the least numeric ones (text),
+each with at least 80 words. Each filing's pages are cut out (text layer kept: the truth), then scanned at
+--scan-dpi (scripts.scanpdf) and ingested with an empty cache (OCR at 300 dpi, Tesseract in parallel).
+
+Printed:
+
+- word accuracy: share of the text layer's words that OCR read, in order (longest common subsequence);
+- number accuracy: the same over numbers (digits with their separators, "$1,284.6" -> "1,284.6"), all of
+  them and those of table rows (lines docintel.ingest.tables finds a row in): target >= 0.99 in tables;
+- pages per second, wall and CPU (on a machine shared with other work wall time stretches with the load);
+- lowest-confidence pages, and where table numbers were misread (a few examples);
+- offline answers: the sample report's questions asked of the report and of its scanned copy (extractive
+  backend): the answers (values, texts, statuses) must be identical (target: all).
+
+Usage: python -m scripts.bench_ocr [PDF_FOLDER] [--files 6] [--per-file 5] [--scan-dpi 300] [--workers 2]
+Exit 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import resource
+import sys
+import tempfile
+import time
+from difflib import SequenceMatcher
+from pathlib import Path
+from typing import Any
+
+from docintel.ingest.documents import Document, Ingestor
+from docintel.settings import load_settings
+from scripts.benchdata import FINANCEBENCH
+from scripts.scanpdf import scan_copy
+
+DEFAULT = FINANCEBENCH / "pdfs"
+SAMPLE = Path(__file__).resolve().parent.parent / "corpus" / "northwind-annual-report-2025.pdf"
+TARGET_TABLE_NUMBERS = 0.99
+QUESTIONS = [
+    "What is the refund window?",
+    "Who is the Chief Operating Officer?",
+    "What were capital expenditures in fiscal 2025?",
+    "How much were dividends paid in fiscal 2025?",
+    "Who audits the company?",
+    "What was net income in fiscal 2025?",
+    "What was the gross margin in fiscal 2025?",
+    "What was revenue in fiscal 2024?",
+    "What was operating income in fiscal 2025?",
+    "What were diluted earnings per share in fiscal 2025?",
+]
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_MIN_WORDS = 80
+
+
+def _cpu() -> float:
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def numbers_of(text: str) -> list[str]:
+    """The numbers of a text as printed, without currency signs or brackets ('$ (1,577)' -> '1,577')."""
+    return [m.group().rstrip(",") for m in _NUMBER.finditer(text)]
+
+
+def matched(read: list[str], truth: list[str]) -> int:
+    """How many of *truth* are in *read* in the same order (longest common subsequence)."""
+    blocks = SequenceMatcher(None, read, truth, autojunk=False).get_matching_blocks()
+    return sum(block.size for block in blocks)
+
+
+def choose_pages(document: Document, per_file: int) -> list[int]:
+    """Statements (most numeric), one page of notes (numbers in prose) and text pages (least numeric)."""
+    stats = []
+    for page in range(1, document.meta.n_pages + 1):
+        words = " ".join(document.lines.loc[document.lines["page"] == page, "text"]).split()
+        if len(words) >= _MIN_WORDS:
+            stats.append((sum(bool(_NUMBER.fullmatch(w.strip("$(),%"))) for w in words) / len(words), page))
+    stats.sort()
+    if len(stats) < per_file:
+        return sorted(p for _, p in stats)
+    tables = max(1, (per_file - 1) // 2)
+    texts = per_file - tables - 1
+    chosen = [p for _, p in stats[-tables:]] + [stats[len(stats) * 2 // 3][1]] + [p for _, p in stats[:texts]]
+    return sorted(set(chosen))
+
+
+def excerpt(source: Path, out: Path, pages: list[int]) -> Path:
+    """A PDF of *pages* (1-based) of *source*, text layer and all."""
+    import pypdfium2 as pdfium
+
+    src, copy = pdfium.PdfDocument(source), pdfium.PdfDocument.new()
+    copy.import_pages(src, [p - 1 for p in pages])
+    copy.save(out)
+    copy.close()
+    src.close()
+    return out
+
+
+def compare(truth: Document, read: Document) -> dict[str, Any]:
+    """Per page: words and numbers of the text layer found by OCR, all and in table rows."""
+    totals = {"words": 0, "words_ok": 0, "numbers": 0, "numbers_ok": 0, "table": 0, "table_ok": 0}
+    misses: list[str] = []
+    for page in range(1, truth.meta.n_pages + 1):
+        true_lines = truth.lines.loc[truth.lines["page"] == page]
+        got = " ".join(read.lines.loc[read.lines["page"] == page, "text"])
+        true_text = " ".join(true_lines["text"])
+        totals["words"] += len(true_text.split())
+        totals["words_ok"] += matched(got.split(), true_text.split())
+        totals["numbers"] += len(numbers_of(true_text))
+        totals["numbers_ok"] += matched(numbers_of(got), numbers_of(true_text))
+        read_rows = [numbers_of(t) for t in read.lines.loc[read.lines["page"] == page, "text"]]
+        for line, text in zip(true_lines["global_line"], true_lines["text"], strict=True):
+            want = numbers_of(text)
+            if truth.table_row(int(line)) is None or not want:
+                continue
+            best = max((matched(row, want) for row in read_rows), default=0)  # the row read whole on one line
+            totals["table"] += len(want)
+            totals["table_ok"] += best
+            if best < len(want) and len(misses) < 8:
+                misses.append(f"p.{page}: {text[:100]}")
+    return {**totals, "misses": misses}
+
+
+def ocr_files(files: list[Path], per_file: int, scan_dpi: int, workers: int, work: Path) -> dict[str, Any]:
+    """Cut, scan and OCR the chosen pages of *files*; the comparison totals and the timing."""
+    text_settings = load_settings({"cache_dir": work / "text", "ocr": "never", "ingest_workers": workers})
+    pairs = []
+    for path in files:
+        report = Ingestor(text_settings).ingest([path])
+        if not report.documents:
+            print(f"  {path.name}: skipped ({report.failures[0].message})")
+            continue
+        pages = choose_pages(report.documents[0], per_file)
+        cut = excerpt(path, work / "cut" / path.name, pages)
+        pairs.append((path.name, pages, cut, scan_copy(cut, work / "scan" / path.name, dpi=scan_dpi)))
+    truths = Ingestor(text_settings).ingest([cut for _, _, cut, _ in pairs]).documents
+    ocr_settings = load_settings({"cache_dir": work / "ocr", "ocr": "auto", "ingest_workers": workers})
+    cpu, started = _cpu(), time.perf_counter()
+    report = Ingestor(ocr_settings).ingest([scan for _, _, _, scan in pairs])
+    wall, cpu = time.perf_counter() - started, _cpu() - cpu
+    if report.failures:
+        print("  failed: " + "; ".join(f.message for f in report.failures))
+    totals: dict[str, Any] = {"pages": 0, "wall": wall, "cpu": cpu, "misses": [], "lowest": []}
+    for (name, pages, _, _), truth, read in zip(pairs, truths, report.documents, strict=True):
+        result = compare(truth, read)
+        for key in ("words", "words_ok", "numbers", "numbers_ok", "table", "table_ok"):
+            totals[key] = totals.get(key, 0) + result[key]
+        totals["misses"] += [f"{name} {m}" for m in result["misses"]]
+        totals["pages"] += len(pages)
+        words = result["words_ok"] / max(result["words"], 1)
+        tables = result["table_ok"] / result["table"] if result["table"] else float("nan")
+        print(f"  {name}: pages {pages}: words {words:.3f}, table numbers {tables:.3f} ({result['table']})")
+    return totals
+
+
+def answers_identical(workers: int, work: Path) -> tuple[int, int]:
+    """Ask the sample report's questions of the report and of its scanned copy (offline); (identical, asked)."""
+    from docintel.pipeline import Pipeline
+
+    scanned = scan_copy(SAMPLE, work / "scanned-report.pdf", dpi=300)
+    settings = load_settings(
+        {
+            "cache_dir": work / "answers",
+            "traces_dir": work / "traces",
+            "backend": "extractive",
+            "ingest_workers": workers,
+        }
+    )
+    pipeline = Pipeline(settings)
+    same = 0
+    for question in QUESTIONS:
+        results = [pipeline.ask(question, [path]) for path in (SAMPLE, scanned)]
+        shown = [(r.verification.overall, [_item(i) for i in getattr(r.answer, "items", [])]) for r in results]
+        same += shown[0] == shown[1]
+        mark = "same" if shown[0] == shown[1] else "DIFFERENT"
+        print(f"  {mark}: {question} -> {shown[0][0]} / {shown[1][0]}")
+        if shown[0] != shown[1]:
+            print(f"    report:  {shown[0][1]}\n    scanned: {shown[1][1]}")
+    return same, len(QUESTIONS)
+
+
+def _item(item: Any) -> Any:
+    """An answer item without its spans (their document ids differ between the copies)."""
+    return {k: v for k, v in item.model_dump(mode="json").items() if k != "spans"}
+
+
+def main() -> int:
+    """Run the benchmark, print the figures; 1 when a target is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", nargs="?", type=Path, default=DEFAULT)
+    parser.add_argument("--files", type=int, default=6, help="filings to take pages from (spread over the folder)")
+    parser.add_argument("--per-file", type=int, default=5, help="pages per filing (statements, notes, text)")
+    parser.add_argument("--scan-dpi", type=int, default=300, help="resolution of the scanned images")
+    parser.add_argument("--workers", type=int, default=2, help="processes (Tesseracts) at once")
+    parser.add_argument("--no-answers", action="store_true", help="skip the sample report's answers")
+    args = parser.parse_args()
+    pdfs = sorted(args.folder.glob("*.pdf"))
+    step = max(1, len(pdfs) // max(args.files, 1))
+    files = pdfs[::step][: args.files]
+    with tempfile.TemporaryDirectory(prefix="bench-ocr-") as tmp:
+        work = Path(tmp)
+        for sub in ("cut", "scan"):
+            (work / sub).mkdir()
+        print(f"OCR of {len(files)} filings x {args.per_file} pages, scanned at {args.scan_dpi} dpi:")
+        t = ocr_files(files, args.per_file, args.scan_dpi, args.workers, work)
+        words, numbers = t["words_ok"] / max(t["words"], 1), t["numbers_ok"] / max(t["numbers"], 1)
+        tables = t["table_ok"] / max(t["table"], 1)
+        print(f"pages: {t['pages']}; word accuracy {words:.4f} ({t['words']} words)")
+        print(
+            f"number accuracy: all {numbers:.4f} ({t['numbers']}), in tables {tables:.4f} ({t['table']}) "
+            f"(target >= {TARGET_TABLE_NUMBERS})"
+        )
+        print(
+            f"speed: {t['pages'] / t['wall']:.2f} pages/s wall ({t['wall']:.1f} s), "
+            f"{t['pages'] / max(t['cpu'], 1e-9):.2f} pages per CPU second, {args.workers} workers"
+        )
+        for miss in t["misses"][:8]:
+            print(f"  table row misread: {miss}")
+        ok = tables >= TARGET_TABLE_NUMBERS and t["pages"] >= 1
+        if not args.no_answers:
+            same, asked = answers_identical(args.workers, work)
+            print(f"offline answers identical on the scanned sample report: {same}/{asked} (target: all)")
+            ok = ok and same == asked
+    print("targets met" if ok else "TARGET MISSED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
