@@ -478,7 +478,8 @@ class _ParseProgress:
         pages, scanned = sum(self.pages_done.values()), sum(self.ocr_done.values())
         rate = (pages + scanned) / max(time.monotonic() - self.task.started, 1e-6)
         files = len(self.sizes)
-        status = f"{len(self.finished_files)}/{files} file{'s' * (files != 1)}, {pages} pages, {rate:.0f} pages/s"
+        speed = f"{rate:.1f}" if rate < 10 else f"{rate:.0f}"  # OCR'd pages come a few a second at most
+        status = f"{len(self.finished_files)}/{files} file{'s' * (files != 1)}, {pages} pages, {speed} pages/s"
         status += f", {scanned} OCR'd" if self.ocr_totals else ""
         if current is not None and current in self.ocr_totals:
             status += f"; {current.name} OCR {self.ocr_done[current]}/{self.ocr_totals[current]} pages"

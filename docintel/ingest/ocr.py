@@ -196,7 +196,7 @@ def page_from_words(words: list[TessWord], m: Affine, span: tuple[float, float])
                 numbers[index].append(word[1])
     return PageOcr(
         [
-            (line.text, line.box, [min(conf, default=0.0), min(num) if num else None])
+            (line.text, line.box, [round(min(conf, default=0.0), 1), round(min(num), 1) if num else None])
             for line, conf, num in zip(lines, confidences, numbers, strict=True)
         ]
     )
@@ -231,7 +231,14 @@ def ocr_pages(
         for page in pages:
             while len(futures) >= 2 * max(1, jobs):  # rendered images waiting: at most two per Tesseract
                 _collect(futures, results, len(pages), on_page, block=True)
-            futures[page] = pool.submit(_ocr_one, render_page(pdf, page - 1), cmd, language)
+            try:
+                job = render_page(pdf, page - 1)
+            except Exception as exc:  # a damaged page: its warning says so, the other pages are read
+                results[page] = PageOcr([], error=f"the page could not be rendered ({type(exc).__name__}: {exc})")
+                if on_page is not None:
+                    on_page(len(results), len(pages))
+                continue
+            futures[page] = pool.submit(_ocr_one, job, cmd, language)
             _collect(futures, results, len(pages), on_page, block=False)
         while futures:
             _collect(futures, results, len(pages), on_page, block=True)
