@@ -66,8 +66,16 @@ def _cpu() -> float:
 
 
 def numbers_of(text: str) -> list[str]:
-    """The numbers of a text as printed, without currency signs or brackets ('$ (1,577)' -> '1,577')."""
-    return [m.group().rstrip(",") for m in _NUMBER.finditer(text)]
+    """The values of a text's numbers: digits and decimal point, without currency signs, brackets or thousands
+    separators ('$ (1,577)' -> '1577', as docintel reads the cell). A footnote marker glued to a word ('net(2)',
+    'Revenue1') is no value and is left out."""
+    found = []
+    for match in _NUMBER.finditer(text):
+        before = text[: match.start()].rstrip("(")
+        if before and before[-1].isalpha():
+            continue
+        found.append(match.group().rstrip(",").replace(",", ""))
+    return found
 
 
 def matched(read: list[str], truth: list[str]) -> int:
@@ -148,8 +156,10 @@ def ocr_files(files: list[Path], per_file: int, scan_dpi: int, workers: int, wor
             print(f"  {path.name}: skipped ({report.failures[0].message})")
             continue
         pages = choose_pages(report.documents[0], per_file)
-        cut = excerpt(path, work / "cut" / path.name, pages)
-        pairs.append((path.name, pages, cut, scan_copy(cut, work / "scan" / path.name, dpi=scan_dpi)))
+        cut, scan = work / "cut" / path.name, work / "scan" / path.name
+        if not scan.exists():  # (made before in a --work folder: kept, so that its OCR is read from the cache)
+            scan_copy(excerpt(path, cut, pages), scan, dpi=scan_dpi)
+        pairs.append((path.name, pages, cut, scan))
     truths = Ingestor(text_settings).ingest([cut for _, _, cut, _ in pairs]).documents
     ocr_settings = load_settings({"cache_dir": work / "ocr", "ocr": "auto", "ingest_workers": workers})
     cpu, started = _cpu(), time.perf_counter()
@@ -174,7 +184,9 @@ def answers_identical(workers: int, work: Path) -> tuple[int, int]:
     """Ask the sample report's questions of the report and of its scanned copy (offline); (identical, asked)."""
     from docintel.pipeline import Pipeline
 
-    scanned = scan_copy(SAMPLE, work / "scanned-report.pdf", dpi=300)
+    scanned = work / "scanned-report.pdf"
+    if not scanned.exists():
+        scan_copy(SAMPLE, scanned, dpi=300)
     settings = load_settings(
         {
             "cache_dir": work / "answers",
@@ -210,14 +222,15 @@ def main() -> int:
     parser.add_argument("--scan-dpi", type=int, default=300, help="resolution of the scanned images")
     parser.add_argument("--workers", type=int, default=2, help="processes (Tesseracts) at once")
     parser.add_argument("--no-answers", action="store_true", help="skip the sample report's answers")
+    parser.add_argument("--work", type=Path, help="keep the scans and caches here (a rerun reads them again)")
     args = parser.parse_args()
     pdfs = sorted(args.folder.glob("*.pdf"))
     step = max(1, len(pdfs) // max(args.files, 1))
     files = pdfs[::step][: args.files]
     with tempfile.TemporaryDirectory(prefix="bench-ocr-") as tmp:
-        work = Path(tmp)
+        work = args.work or Path(tmp)
         for sub in ("cut", "scan"):
-            (work / sub).mkdir()
+            (work / sub).mkdir(parents=True, exist_ok=True)
         print(f"OCR of {len(files)} filings x {args.per_file} pages, scanned at {args.scan_dpi} dpi:")
         t = ocr_files(files, args.per_file, args.scan_dpi, args.workers, work)
         words, numbers = t["words_ok"] / max(t["words"], 1), t["numbers_ok"] / max(t["numbers"], 1)

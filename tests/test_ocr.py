@@ -18,6 +18,7 @@ import pytest
 
 from docintel.ingest.documents import Ingestor
 from docintel.settings import load_settings
+from docintel.view.evidence import items_of
 from scripts.scanpdf import scan_copy
 from tests.conftest import CORPUS_PDF, SAMPLES, needs_shared, read_traces
 
@@ -126,6 +127,8 @@ def test_a_scanned_copy_answers_a_figure_supported_offline_and_says_it_was_read_
     assert "read by OCR (scanned page)" in out and "read by OCR: 1 citation cites scanned pages" in out
     code, shown, _ = run_cli("traces", "show", trace["trace_id"])
     assert code == 0 and "read by OCR (scanned page)" in shown
+    [item] = items_of(trace)  # the view's trace page shows it with the item
+    assert any(note.startswith("read by OCR (scanned page): L") for note in item.notes)
 
 
 def test_a_text_answer_from_a_scanned_copy(shared_cache, run_cli):
@@ -215,7 +218,8 @@ def test_a_missing_tesseract_is_a_clear_error_naming_the_package(made, tmp_path,
     monkeypatch.setenv("DOCINTEL_TESSERACT_CMD", str(tmp_path / "no-such" / "tesseract"))
     code, out, err = run_cli("ingest", copy)
     assert code == 3 and not out
-    assert "Tesseract OCR cannot be run" in err and "apt-get install tesseract-ocr" in err
+    assert f"error: {copy}: it looks scanned (6 of 6 pages need OCR); Tesseract OCR cannot be run" in err
+    assert "apt-get install tesseract-ocr" in err
     monkeypatch.delenv("DOCINTEL_TESSERACT_CMD")
     monkeypatch.setenv("PATH", str(tmp_path))  # tesseract is nowhere on PATH
     code, _, err = run_cli("ask", "What was net income in fiscal 2025?", copy)
@@ -223,7 +227,7 @@ def test_a_missing_tesseract_is_a_clear_error_naming_the_package(made, tmp_path,
     assert not list(Path(os.environ["DOCINTEL_CACHE_DIR"]).rglob("*.json"))  # nothing half-written
 
 
-def test_a_mixed_document_without_tesseract_is_read_with_its_scanned_pages_warned_and_not_cached(
+def test_a_mixed_document_without_tesseract_is_read_with_its_scanned_pages_warned_until_tesseract_is_there(
     made, tmp_path, monkeypatch
 ):
     mixed = scan_copy(made["original"], tmp_path / "mixed-no-ocr.pdf", pages=[5], dpi=100)
@@ -233,9 +237,12 @@ def test_a_mixed_document_without_tesseract_is_read_with_its_scanned_pages_warne
     [warning] = document.meta.warnings
     assert warning.page == 5 and warning.kind == "no_text" and "not OCR'd" in warning.message
     assert "tesseract-ocr" in warning.message
-    assert not list(Path(os.environ["DOCINTEL_CACHE_DIR"]).rglob("*.json"))  # read again once Tesseract is there
+    assert _ingest(mixed).documents[0].cache_hit  # cached: a text PDF with a blank page is not parsed every run
     [failure] = _ingest(mixed, ocr="always").failures  # every page must be OCR'd: no way round the program
     assert failure.error["type"] == "OcrUnavailableError" and "Tesseract OCR cannot be run" in failure.message
+    monkeypatch.delenv("DOCINTEL_TESSERACT_CMD")  # installed now: the cached entry is read again, page 5 OCR'd
+    again = _ingest(mixed).documents[0]
+    assert not again.cache_hit and again.meta.ocr is not None and again.meta.ocr.pages == [5]
 
 
 def test_the_ocr_language_must_be_installed(made, tmp_path):

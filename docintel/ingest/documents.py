@@ -25,7 +25,7 @@ from ..settings import Settings
 from . import cache
 from .extractors import Extractor, check_password, extractor_version, parse_task, read_pdf_info
 from .isolate import run_isolated
-from .ocr import OcrInfo, ocr_key
+from .ocr import OcrInfo, ocr_key, ocr_possible
 from .pdfparse import error_from_outcome
 from .profile import PROFILE_VERSION, DocumentProfile, build_profile, with_file_name
 from .tables import TABLES_VERSION, Table, TableRow, detect_tables, rows_by_line
@@ -360,6 +360,9 @@ class Ingestor:
         if entry is not None:
             return entry
         entry = cache.load_entry(self._cache_file(key))
+        s = self.settings
+        if entry is not None and entry.get("ocr_unavailable") and ocr_possible(s.ocr, s.tesseract_cmd):
+            return None  # scanned pages were left unread for want of Tesseract, which is there now: read again
         if entry is not None and entry.get("needs_password", True):
             check_password(path, self._password, self.extractor)
         return entry
@@ -432,8 +435,6 @@ class Ingestor:
             tracker.close()
 
     def _save(self, key: str, entry: dict[str, Any]) -> None:
-        if entry.get("ocr_unavailable"):  # scanned pages left unread (no Tesseract): read them once it is there
-            return
         try:
             cache.save_entry(self._cache_file(key), entry)
         except OSError as exc:

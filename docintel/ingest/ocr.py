@@ -60,9 +60,14 @@ def ocr_key(mode: str, language: str) -> str:
     return "ocr-never" if mode == "never" else f"ocr{OCR_VERSION}-{mode}-{language}"
 
 
+def ocr_possible(mode: str, cmd: str) -> bool:
+    """True when OCR is on and its program is there (cheap: no process is started)."""
+    return mode != "never" and shutil.which(cmd) is not None
+
+
 def _missing(cmd: str, why: str) -> OcrUnavailableError:
     return OcrUnavailableError(
-        f"this PDF has scanned pages and Tesseract OCR cannot be run: {why}",
+        f"Tesseract OCR cannot be run: {why}",
         f"install it (Debian/Ubuntu: apt-get install {PACKAGE}; macOS: brew install tesseract), or point "
         f"DOCINTEL_TESSERACT_CMD at it (now {cmd!r}); --ocr never refuses scanned pages instead",
     )
@@ -137,10 +142,15 @@ def _affine(page: pypdfium2.PdfPage, width: int, height: int) -> Affine:
     return x0, (x1 - x0) / width, (x2 - x0) / height, y0, (y1 - y0) / width, (y2 - y0) / height
 
 
-def render_page(pdf: pypdfium2.PdfDocument, index: int) -> tuple[bytes, Affine, tuple[float, float]]:
-    """Page *index* as a grey PGM at OCR_DPI, the mapping of its pixels to points, and the page's x span."""
+def render_page(pdf: pypdfium2.PdfDocument, index: int) -> tuple[bytes, Affine, tuple[float, float]] | None:
+    """Page *index* as a grey PGM at OCR_DPI, the mapping of its pixels to points, and the page's x span; None
+    for a page that draws nothing (blank: nothing to read)."""
     page = pdf[index]
     try:
+        import pypdfium2.raw as raw
+
+        if raw.FPDFPage_CountObjects(page.raw) == 0:
+            return None
         bitmap = page.render(scale=OCR_DPI / 72, grayscale=True)
         left, _, right, _ = page.get_bbox()
         return _pgm(bitmap), _affine(page, bitmap.width, bitmap.height), (left, right)
@@ -238,6 +248,9 @@ def ocr_pages(
                 if on_page is not None:
                     on_page(len(results), len(pages))
                 continue
+            if job is None:
+                results[page] = PageOcr([])
+                continue
             futures[page] = pool.submit(_ocr_one, job, cmd, language)
             _collect(futures, results, len(pages), on_page, block=False)
         while futures:
@@ -281,7 +294,8 @@ def apply_ocr(
             engine = check_tesseract(cmd, language)
         except OcrUnavailableError as exc:
             if mode == "always" or not _has_text(entry):
-                raise
+                scanned = f"{len(pages)} of {entry['n_pages']} pages need OCR" if mode == "auto" else "--ocr always"
+                raise OcrUnavailableError(f"{path}: it looks scanned ({scanned}); {exc.what}", exc.fix) from None
             return _unread(entry, pages, exc)
         started = time.perf_counter()
         results = ocr_pages(pdf, pages, shutil.which(cmd) or cmd, language, jobs, on_page)
@@ -304,7 +318,8 @@ def _has_text(entry: dict[str, Any]) -> bool:
 
 
 def _unread(entry: dict[str, Any], pages: list[int], exc: OcrUnavailableError) -> dict[str, Any]:
-    """A document with text whose scanned pages cannot be OCR'd: used, its pages warned, never cached."""
+    """A document with text whose scanned pages cannot be OCR'd: used, its pages warned, and marked so that its
+    cached entry is read again once Tesseract is there."""
     note = f"page looks scanned but was not OCR'd: {exc.what} — {exc.fix}"
     warnings = [w for w in entry["warnings"] if not (w["page"] in pages and w["kind"] == "no_text")]
     warnings += [{"page": page, "kind": "no_text", "message": note} for page in pages]
