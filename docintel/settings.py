@@ -153,7 +153,7 @@ class Settings(BaseModel):
         description="The Tesseract program (a name on PATH or a path); the Debian package is tesseract-ocr.",
     )
     ocr_min_confidence: float = Field(
-        80.0,
+        70.0,
         ge=0,
         le=100,
         description="Lowest Tesseract confidence (0-100) of a line's numbers for a value read from it to be "
