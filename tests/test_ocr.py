@@ -91,6 +91,10 @@ def test_a_scanned_report_reads_like_its_text_layer_with_boxes_in_points(shared_
     assert scanned.meta.ocr is not None and scanned.meta.ocr.pages == [1, 2, 3, 4, 5, 6]
     assert scanned.meta.ocr.engine.startswith("tesseract") and scanned.meta.ocr.dpi == 300
     assert [w.kind for w in scanned.meta.warnings] == ["ocr"] * 6  # each page says it was read by OCR
+    for note in scanned.meta.warnings:  # ... with the lowest word confidence of its lines
+        numbers = scanned.lines.loc[scanned.lines["page"] == note.page, "global_line"]
+        lowest = min(float(scanned.ocr_confidence(int(n)) or 0) for n in numbers)
+        assert note.message.endswith(f"lowest word confidence {lowest:.0f}%") and "read by OCR" in note.message
     for page in range(1, 7):
         truth = _words(original.lines.loc[original.lines["page"] == page, "text"].tolist())
         read = _words(scanned.lines.loc[scanned.lines["page"] == page, "text"].tolist())
@@ -131,12 +135,17 @@ def test_a_scanned_copy_answers_a_figure_supported_offline_and_says_it_was_read_
     assert any(note.startswith("read by OCR (scanned page): L") for note in item.notes)
 
 
-def test_a_text_answer_from_a_scanned_copy(shared_cache, run_cli):
+def test_a_text_answer_from_a_scanned_copy(shared_cache, run_cli, tmp_path):
     code, out, _ = run_cli("ask", "What is the refund window?", shared_cache["scanned"], "--json")
     data = json.loads(out)
     assert code == 0 and data["status"] == "supported"
     assert any("45 days" in item["text"] for item in data["answer"]["items"])
     assert all(span["ocr"] is not None for span in data["verification"]["spans"])
+    questions = tmp_path / "q.jsonl"  # batch output says it too
+    questions.write_text(json.dumps({"id": "refund", "question": "What is the refund window?"}) + "\n")
+    code, _, _ = run_cli("batch", questions, shared_cache["scanned"], "--out", tmp_path / "a.jsonl")
+    [record] = [json.loads(line) for line in (tmp_path / "a.jsonl").read_text().splitlines()]
+    assert code == 0 and record["ocr"] == data["ocr"]
 
 
 def test_numbers_read_with_low_confidence_are_never_supported(shared_cache, run_cli, monkeypatch):
