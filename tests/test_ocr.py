@@ -19,6 +19,7 @@ import pytest
 from docintel.ingest.documents import Ingestor
 from docintel.settings import load_settings
 from docintel.view.evidence import items_of
+from scripts.pdfwriter import Page
 from scripts.scanpdf import scan_copy
 from tests.conftest import CORPUS_PDF, SAMPLES, needs_shared, read_traces
 
@@ -213,6 +214,12 @@ def test_ocr_always_reads_every_page_of_a_text_pdf_and_is_cached_apart(made, tmp
     assert auto.meta.ocr is None and always.meta.ocr is not None and always.meta.ocr.pages == [1]
     assert _same_share(_words(always.lines["text"].tolist()), _words(auto.lines["text"].tolist())) >= 0.97
     assert _ingest(text).documents[0].meta.ocr is None  # the auto entry was not overwritten
+
+
+def test_a_page_without_text_or_image_is_not_sent_to_ocr(make_pdf):
+    path = make_pdf("drawn.pdf", [["Page one has real text about revenue and costs."], Page(image_only=True)])
+    document = _ingest(path).documents[0]  # page 2 is a grey rectangle drawn with a path: nothing to read
+    assert document.meta.ocr is None and [(w.page, w.kind) for w in document.meta.warnings] == [(2, "no_text")]
 
 
 @needs_shared

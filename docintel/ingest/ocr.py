@@ -1,7 +1,8 @@
 """OCR of scanned pages: pdfium renders a page, Tesseract reads its words, the layout rules make lines.
 
-Which pages: with ``ocr = auto`` a page whose text layer has fewer than MIN_LETTERS_PER_PAGE letters
-or digits, or is garbled, or could not be extracted; with ``always`` every page; with ``never`` none.
+Which pages: with ``ocr = auto`` a page whose text layer is garbled or could not be extracted, and one with
+fewer than MIN_LETTERS_PER_PAGE letters or digits that shows an image (a scan: a blank page or one drawn
+with lines only has nothing to read); with ``always`` every page; with ``never`` none.
 Each page is rendered by PDFium at OCR_DPI (grey) and piped as a PGM image into ``tesseract stdin stdout
 tsv``; pages run in parallel Tesseract processes (one thread each) while the next pages render. Tesseract's
 words (text, confidence, pixel box) become words in PDF points (through PDFium's own device-to-page
@@ -40,7 +41,8 @@ if TYPE_CHECKING:  # a cached document needs ocr_key only: threads are imported 
 OCR_VERSION = "1"
 OCR_DPI = 300
 PACKAGE = "tesseract-ocr"
-_NEEDS_OCR = ("no_text", "garbled", "extract_failed")
+_UNREADABLE = ("garbled", "extract_failed")  # a text layer there, but unreadable: OCR reads what the page shows
+_NEEDS_OCR = ("no_text", *_UNREADABLE)  # the warnings an OCR'd page no longer needs
 TessWord = tuple[str, float, int, int, int, int]  # text, confidence 0-100, left, top, width, height (pixels)
 Affine = tuple[float, float, float, float, float, float]  # device (px, py) -> page: x = a + b*px + c*py, ...
 
@@ -96,8 +98,9 @@ def check_tesseract(cmd: str, language: str) -> str:
     return first[0].strip()
 
 
-def pages_needing_ocr(entry: dict[str, Any], mode: str) -> list[int]:
-    """The 1-based pages to OCR: every page (always), or those with too little, garbled or failed text (auto)."""
+def pages_needing_ocr(entry: dict[str, Any], mode: str, pdf: pypdfium2.PdfDocument | None = None) -> list[int]:
+    """The 1-based pages to OCR: every page (always); or (auto) those whose text is garbled or failed, and those
+    with next to no text that show an image (a scan; with *pdf* given: a blank or drawn page has nothing to read)."""
     n_pages = int(entry["n_pages"])
     if mode == "never":
         return []
@@ -106,8 +109,26 @@ def pages_needing_ocr(entry: dict[str, Any], mode: str) -> list[int]:
     letters = [0] * (n_pages + 1)
     for page, text in zip(entry["lines"]["page"], entry["lines"]["text"], strict=True):
         letters[page] += count_letters(text)
-    flagged = {int(w["page"]) for w in entry["warnings"] if w["kind"] in _NEEDS_OCR}
-    return [p for p in range(1, n_pages + 1) if p in flagged or letters[p] < MIN_LETTERS_PER_PAGE]
+    flagged = {int(w["page"]) for w in entry["warnings"] if w["kind"] in _UNREADABLE}
+    empty = [p for p in range(1, n_pages + 1) if p not in flagged and letters[p] < MIN_LETTERS_PER_PAGE]
+    scans = {p for p in empty if pdf is None or _shows_image(pdf, p - 1)}
+    return sorted(flagged | scans)
+
+
+def _shows_image(pdf: pypdfium2.PdfDocument, index: int) -> bool:
+    """True when the page draws an image (also inside a form), as a scanned page does; unreadable: True."""
+    import pypdfium2.raw as raw
+
+    try:
+        page = pdf[index]
+    except Exception:  # a damaged page: let rendering say what it can
+        return True
+    try:
+        return any(True for _ in page.get_objects(filter=[raw.FPDF_PAGEOBJ_IMAGE], max_depth=4))
+    except Exception:
+        return True
+    finally:
+        page.close()
 
 
 @dataclass
@@ -288,7 +309,7 @@ def apply_ocr(
     text even after OCR.
     """
     mode, cmd, language, jobs = options
-    pages = pages_needing_ocr(entry, mode)
+    pages = pages_needing_ocr(entry, mode, pdf)
     if pages:
         try:
             engine = check_tesseract(cmd, language)
