@@ -162,7 +162,8 @@ class Settings(BaseModel):
     parse_timeout_s: float = Field(
         300.0,
         gt=0,
-        description="Longest time one PDF may take to parse; a file past it fails with its own error.",
+        description="Longest time one PDF may take to parse (each page read by OCR adds 60 s); a file past it fails "
+        "with its own error.",
     )
     progress_interval_s: float = Field(
         10.0,

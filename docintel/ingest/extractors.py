@@ -13,7 +13,7 @@ from typing import Any, Literal, get_args
 
 from ..errors import DocintelError
 from . import pdfparse
-from .isolate import Report
+from .isolate import Extend, Report
 
 Extractor = Literal["pdfium", "pypdf"]
 EXTRACTORS: tuple[str, ...] = get_args(Extractor)
@@ -69,7 +69,14 @@ def parse_task(args: tuple[Path, str | None, str, OcrOptions], report: Report) -
 
             pdf, _ = open_pdf(path, password)
             try:
-                entry = ocr_pages.apply_ocr(entry, path, pdf, ocr, lambda done, total: report((done, total, "ocr")))
+                entry = ocr_pages.apply_ocr(
+                    entry,
+                    path,
+                    pdf,
+                    ocr,
+                    lambda done, total: report((done, total, "ocr")),
+                    lambda pages: report(Extend(pages * ocr_pages.OCR_PAGE_ALLOWANCE_S)),  # OCR's time on top
+                )
             finally:
                 pdf.close()
         return {"ok": entry}

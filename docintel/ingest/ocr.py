@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # a cached document needs ocr_key only: threads are imported 
 # Bump OCR_VERSION whenever rendering, the Tesseract options or the way words become lines changes.
 OCR_VERSION = "1"
 OCR_DPI = 300
+OCR_PAGE_ALLOWANCE_S = 60  # each page to OCR adds this to the file's parsing time limit (DOCINTEL_PARSE_TIMEOUT_S)
 PACKAGE = "tesseract-ocr"
 _UNREADABLE = ("garbled", "extract_failed")  # a text layer there, but unreadable: OCR reads what the page shows
 _NEEDS_OCR = ("no_text", *_UNREADABLE)  # the warnings an OCR'd page no longer needs
@@ -302,8 +303,10 @@ def apply_ocr(
     pdf: pypdfium2.PdfDocument,
     options: tuple[str, str, str, int],
     on_page: Callable[[int, int], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
-    """The entry with its scanned pages read by OCR (*options*: mode, tesseract command, language, jobs).
+    """The entry with its scanned pages read by OCR (*options*: mode, tesseract command, language, jobs);
+    *on_start(pages)* is told how many pages will be read, *on_page(done, total)* of each read.
 
     Raises OcrUnavailableError when a page needs OCR and Tesseract cannot run, NoTextError when no page has
     text even after OCR.
@@ -318,6 +321,8 @@ def apply_ocr(
                 scanned = f"{len(pages)} of {entry['n_pages']} pages need OCR" if mode == "auto" else "--ocr always"
                 raise OcrUnavailableError(f"{path}: it looks scanned ({scanned}); {exc.what}", exc.fix) from None
             return _unread(entry, pages, exc)
+        if on_start is not None:
+            on_start(len(pages))
         started = time.perf_counter()
         results = ocr_pages(pdf, pages, shutil.which(cmd) or cmd, language, jobs, on_page)
         entry = merge_pages(entry, results, engine)

@@ -344,8 +344,7 @@ def error_from_outcome(outcome: Outcome[tuple[Any, ...]], timeout_s: float) -> D
     if outcome.status == "timeout":
         return ParseTimeoutError(
             f"{path}: parsing took longer than {timeout_s:g} s and was stopped",
-            "the file may be damaged: repair or re-export it, or raise DOCINTEL_PARSE_TIMEOUT_S (a scanned PDF "
-            "read by OCR takes 1-2 s a page per CPU)",
+            "the file may be damaged: repair or re-export it, or raise DOCINTEL_PARSE_TIMEOUT_S",
         )
     if outcome.status == "crashed":
         reason = outcome.value or f"exit code {outcome.exitcode}"
