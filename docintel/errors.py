@@ -98,6 +98,10 @@ class NoTextError(InputError):
     """The PDF has no extractable text at all (a scanned document)."""
 
 
+class OcrUnavailableError(InputError):
+    """A page needs OCR and Tesseract cannot be run (not installed, or the language is missing)."""
+
+
 class QuestionFileError(InputError):
     """A question file cannot be read or has no usable question."""
 

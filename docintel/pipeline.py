@@ -365,7 +365,7 @@ class Pipeline:
             packed, lines = prepared.context.budget, sum(len(s.lines) for s in prepared.context.sources)
             tier = evidence_tier(packed.used_chars, packed.budget_chars, lines)
             trace.session = trace.session.model_copy(update={"tiers": [*trace.session.tiers, tier]})
-        trace.record_generation(generation, verification)
+        trace.record_generation(generation, verification, prepared.documents)
         trace.finish(started)
         path, storage_error = self._write(trace)
         routing_notes = prepared.routing.notes if prepared.routing else []

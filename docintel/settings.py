@@ -137,10 +137,34 @@ class Settings(BaseModel):
         "table rows with their cells, gives each line's box on the page) or pypdf (the reference). Part of the "
         "cache key and of every trace.",
     )
+    ocr: Literal["auto", "always", "never"] = Field(
+        "auto",
+        description="Reading scanned pages with Tesseract OCR: auto (pages with no text layer, or a garbled one, "
+        "are OCR'd; a page with a good text layer never is), always (every page OCR'd, its text layer ignored) "
+        "or never (a scanned PDF is refused). Part of the cache key.",
+    )
+    ocr_language: str = Field(
+        "eng",
+        pattern=r"^[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*$",
+        description="Tesseract language(s) of scanned pages, e.g. eng or eng+deu (each installed as "
+        "tesseract-ocr-<lang>). Part of the cache key.",
+    )
+    tesseract_cmd: str = Field(
+        "tesseract",
+        description="The Tesseract program (a name on PATH or a path); the Debian package is tesseract-ocr.",
+    )
+    ocr_min_confidence: float = Field(
+        70.0,
+        ge=0,
+        le=100,
+        description="Lowest Tesseract confidence (0-100) of a line's numbers for a value read from it to be "
+        "supported; below it the value is unchecked.",
+    )
     parse_timeout_s: float = Field(
         300.0,
         gt=0,
-        description="Longest time one PDF may take to parse; a file past it fails with its own error.",
+        description="Longest time one PDF may take to parse (each page read by OCR adds 60 s); a file past it fails "
+        "with its own error.",
     )
     progress_interval_s: float = Field(
         10.0,

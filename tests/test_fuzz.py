@@ -63,7 +63,7 @@ def test_mutated_pdfs_end_in_a_document_or_one_clear_error(corpus_pdf, tmp_path,
     }
     started = time.monotonic()
     done = subprocess.run(
-        [sys.executable, "-m", "docintel", "ingest", str(folder), "--json"],
+        [sys.executable, "-m", "docintel", "ingest", str(folder), "--json", "--quiet"],  # stderr: errors only
         env=env,
         capture_output=True,
         text=True,

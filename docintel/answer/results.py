@@ -65,11 +65,19 @@ class AskResult:
         return len(self.prompt.system) + len(self.prompt.user) if sent else 0
 
     def to_json(self) -> dict[str, Any]:
-        """The ``ask --json`` object."""
+        """The ``ask --json`` object; each citation (verification span) says whether its lines were read by OCR."""
+        from ..verify.ocr import ocr_citations
+
+        verification = self.verification.model_dump(mode="json")
+        ocr = [c.model_dump(mode="json") for c in ocr_citations(self.verification.spans, self.prepared.documents)]
+        marks = {(c["item"], c["field"], c["span"]): c for c in ocr}
+        for span in verification["spans"]:
+            span["ocr"] = marks.get((span["item"], span["field"], span["span"]))
         return {
             "answer": self.answer.model_dump(mode="json"),
             "status": self.verification.overall,
-            "verification": self.verification.model_dump(mode="json"),
+            "verification": verification,
+            "ocr": ocr,
             "trace_id": self.trace_id if self.trace_path else None,
             "trace_path": str(self.trace_path) if self.trace_path else None,
             "trace_error": self.trace_error.to_dict() if self.trace_error else None,

@@ -331,6 +331,8 @@ def _answer_one(
             "trace_id": None,
             "error": {"type": type(exc).__name__, "what": str(exc), "fix": "report this bug with the question"},
         }, None
+    from ..verify.ocr import ocr_citations  # the citations of lines read by OCR (scanned pages)
+
     usage = result.usage
     searched = [d.meta.doc_id for d in result.prepared.documents]
     only = searched[0] if len(searched) == 1 else None  # a span may leave doc empty when one document was sent
@@ -353,6 +355,7 @@ def _answer_one(
                 for v in result.verification.spans
             ],
         },
+        "ocr": [c.model_dump(mode="json") for c in ocr_citations(result.verification.spans, result.prepared.documents)],
         "searched": searched,
         "routing_notes": result.prepared.routing.notes if result.prepared.routing else [],
         "values": {

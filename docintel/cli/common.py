@@ -80,6 +80,14 @@ def common_flags(parser: argparse.ArgumentParser, traces: bool = True, extractor
             "cells, records each line's box on the page) or pypdf (the reference); DOCINTEL_EXTRACTOR. Line numbers "
             "differ between the two",
         )
+        parser.add_argument(
+            "--ocr",
+            choices=["auto", "always", "never"],
+            help="scanned pages: auto (default) reads pages with no text layer (or a garbled one) with Tesseract "
+            "OCR, always reads every page so, never refuses a scanned PDF (DOCINTEL_OCR). Needs the tesseract-ocr "
+            "package; answers citing OCR'd lines say so, and a figure whose digits were read with low confidence "
+            "(DOCINTEL_OCR_MIN_CONFIDENCE) is unchecked",
+        )
     if traces:  # only commands that write or read traces
         parser.add_argument("--traces-dir", type=Path, help="folder for traces (DOCINTEL_TRACES_DIR; default ./traces)")
     parser.add_argument(
@@ -163,6 +171,7 @@ FLAG_SETTINGS = (
     "structured_output",
     "strategy",
     "extractor",
+    "ocr",
 )
 
 

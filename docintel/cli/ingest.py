@@ -26,7 +26,9 @@ def register(sub: Any) -> None:
         cmd_ingest,
         help="parse PDFs into cached line tables and report on them",
         description="Parse PDFs (files or folders) into line tables, cache them, and report pages,\n"
-        "lines, warnings and cache hits. Bad files are listed; the good ones are still read.\n\n"
+        "lines, warnings and cache hits. Bad files are listed; the good ones are still read.\n"
+        "Scanned pages are read by Tesseract OCR (--ocr; the tesseract-ocr package): the report\n"
+        "says how many pages were OCR'd and how long it took.\n\n"
         "example: docintel ingest corpus/\n\n"
         "exit codes: 0 every file was read; 3 some file failed (listed on stderr with the\n"
         "fix); 4 configuration.",
@@ -39,18 +41,23 @@ def register(sub: Any) -> None:
         help="also print every line (page, line_in_page, global_line, text, and with the pdfium extractor its box "
         "x0, y0, x1, y1 in PDF points, origin at the page's bottom left, y up); with --json also the tables found "
         "(column periods, caption scale and currency, rows with label and cells, or the problem that stopped "
-        "their columns from being resolved)",
+        "their columns from being resolved); a line read by OCR has an ocr column: [lowest word confidence, "
+        "lowest confidence of a number] (0-100)",
     )
     common_flags(p, traces=False)
 
 
 def _line_table(document: Document) -> pd.DataFrame:
-    """The line table, with each line's box as a ``bbox`` column [x0, y0, x1, y1] when the extractor gave boxes."""
+    """The line table, with each line's box as a ``bbox`` column [x0, y0, x1, y1] when the extractor gave boxes,
+    and an ``ocr`` column when a page was read by OCR ([lowest word confidence, lowest number confidence])."""
     import pandas as pd
 
-    if document.boxes is None:
-        return document.lines
-    return document.lines.assign(bbox=pd.Series(document.boxes, dtype=object))
+    table = document.lines
+    if document.boxes is not None:
+        table = table.assign(bbox=pd.Series(document.boxes, dtype=object))
+    if document.ocr_lines is not None:
+        table = table.assign(ocr=pd.Series(document.ocr_lines, dtype=object))
+    return table
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:

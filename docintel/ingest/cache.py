@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 # 2: entries record whether the document needs a password (checked before a cached entry is used).
-CACHE_FORMAT = 2
+# 3: lines may carry an ``ocr`` column (confidences of lines read by OCR) and entries an ``ocr`` record.
+CACHE_FORMAT = 3
 
 
 def cache_path(cache_dir: Path, content_hash: str, extractor_version: str) -> Path:

@@ -25,6 +25,7 @@ from ..settings import Settings
 from . import cache
 from .extractors import Extractor, check_password, extractor_version, parse_task, read_pdf_info
 from .isolate import run_isolated
+from .ocr import OcrInfo, ocr_key, ocr_possible
 from .pdfparse import error_from_outcome
 from .profile import PROFILE_VERSION, DocumentProfile, build_profile, with_file_name
 from .tables import TABLES_VERSION, Table, TableRow, detect_tables, rows_by_line
@@ -73,6 +74,7 @@ class DocumentMeta(BaseModel):
         default=None,
         description="(width, height) of each physical page in PDF points (pdfium extractor; None with pypdf)",
     )
+    ocr: OcrInfo | None = Field(default=None, description="the pages read by OCR, when any was (scanned pages)")
 
 
 class Document(BaseModel):
@@ -88,6 +90,15 @@ class Document(BaseModel):
         default=None,
         description="each line's box [x0, y0, x1, y1] by GLOBAL_LINE - 1, in PDF points with the origin at the "
         "page's bottom left and y up (pdfium extractor; None with pypdf)",
+    )
+    ocr_lines: list[list[float | None] | None] | None = Field(
+        default=None,
+        description="by GLOBAL_LINE - 1: None for a line of the text layer, else [lowest word confidence, lowest "
+        "confidence of a word with a digit (None: no number)] as Tesseract gives them (0-100); None when no "
+        "page was OCR'd",
+    )
+    ocr_min_confidence: float = Field(
+        default=0.0, description="numbers of an OCR line read below this confidence are not trusted (settings)"
     )
     _tables: list[Table] | None = PrivateAttr(default=None)
     _rows: dict[int, tuple[Table, TableRow]] | None = PrivateAttr(default=None)
@@ -111,6 +122,20 @@ class Document(BaseModel):
             return None
         x0, y0, x1, y1 = self.boxes[global_line - 1]
         return x0, y0, x1, y1
+
+    def ocr_confidence(self, global_line: int) -> float | None:
+        """The lowest word confidence (0-100) of a line read by OCR; None for a line of the text layer."""
+        if self.ocr_lines is None or not 1 <= global_line <= len(self.ocr_lines):
+            return None
+        read = self.ocr_lines[global_line - 1]
+        return None if read is None else float(read[0] or 0.0)
+
+    def doubtful_numbers(self, global_line: int) -> bool:
+        """True when the line was read by OCR and a number on it with less than ``ocr_min_confidence``."""
+        if self.ocr_lines is None or not 1 <= global_line <= len(self.ocr_lines):
+            return False
+        read = self.ocr_lines[global_line - 1]
+        return read is not None and read[1] is not None and read[1] < self.ocr_min_confidence
 
     def page_text(self, page: int) -> str:
         """The lines of one physical page joined by newlines."""
@@ -169,7 +194,13 @@ def file_hash(path: Path) -> str:
 
 
 def _document_from_entry(
-    entry: dict[str, Any], path: Path, doc_id: str, content_hash: str, cache_hit: bool, extractor: Extractor
+    entry: dict[str, Any],
+    path: Path,
+    doc_id: str,
+    content_hash: str,
+    cache_hit: bool,
+    extractor: Extractor,
+    ocr_min_confidence: float = 0.0,
 ) -> Document:
     columns = entry["lines"]
     n_lines = len(columns["text"])
@@ -198,9 +229,17 @@ def _document_from_entry(
         profile=with_file_name(DocumentProfile.model_validate(entry.get("profile") or {}), path.stem),
         needs_password=bool(entry.get("needs_password", True)),
         page_sizes=entry.get("page_sizes"),
+        ocr=entry.get("ocr"),
     )
+    ocr_lines = columns.get("ocr") if entry.get("ocr") else None
     return Document(
-        meta=meta, lines=lines, cache_hit=cache_hit, table_data=entry.get("tables") or [], boxes=columns.get("bbox")
+        meta=meta,
+        lines=lines,
+        cache_hit=cache_hit,
+        table_data=entry.get("tables") or [],
+        boxes=columns.get("bbox"),
+        ocr_lines=ocr_lines,
+        ocr_min_confidence=ocr_min_confidence,
     )
 
 
@@ -295,7 +334,11 @@ class Ingestor:
                 failures.append(IngestFailure(path=str(path), error=error.to_dict(), message=str(error)))
             elif path in entries:
                 entry = entries[path]
-                documents.append(_document_from_entry(entry, path, doc_id, hashes[path], hits[path], self.extractor))
+                documents.append(
+                    _document_from_entry(
+                        entry, path, doc_id, hashes[path], hits[path], self.extractor, self.settings.ocr_min_confidence
+                    )
+                )
         return IngestReport(documents=documents, failures=failures)
 
     def forget(self, content_hashes: list[str]) -> None:
@@ -317,6 +360,9 @@ class Ingestor:
         if entry is not None:
             return entry
         entry = cache.load_entry(self._cache_file(key))
+        s = self.settings
+        if entry is not None and entry.get("ocr_unavailable") and ocr_possible(s.ocr, s.tesseract_cmd):
+            return None  # scanned pages were left unread for want of Tesseract, which is there now: read again
         if entry is not None and entry.get("needs_password", True):
             check_password(path, self._password, self.extractor)
         return entry
@@ -366,13 +412,16 @@ class Ingestor:
         """Parse files in worker processes (each with the per-file time limit); yields results as they finish."""
         if not todo:
             return
-        workers = min(self.settings.ingest_workers or (os.cpu_count() or 1), len(todo))
+        cpus = self.settings.ingest_workers or (os.cpu_count() or 1)
+        workers = min(cpus, len(todo))
+        s = self.settings  # scanned pages: the CPUs left per file run its Tesseracts side by side
+        ocr = (s.ocr, s.tesseract_cmd, s.ocr_language, max(1, cpus // workers))
         ordered = sorted(todo, key=lambda p: -_size(p))  # the largest first: none finishes alone at the end
         tracker = _ParseProgress(self.reporter, ordered)
         timeout = self.settings.parse_timeout_s
         try:
             for outcome in run_isolated(
-                [(p, self._password, self.extractor) for p in ordered],
+                [(p, self._password, self.extractor, ocr) for p in ordered],
                 parse_task,
                 workers=workers,
                 timeout_s=timeout,
@@ -392,7 +441,8 @@ class Ingestor:
             self.reporter.warn(cache_warning(self.settings.cache_dir, exc))
 
     def _cache_file(self, key: str) -> Path:
-        return cache.cache_path(self.settings.cache_dir, key, extractor_version(self.extractor))
+        ocr = ocr_key(self.settings.ocr, self.settings.ocr_language)
+        return cache.cache_path(self.settings.cache_dir, key, f"{extractor_version(self.extractor)}-{ocr}")
 
 
 def _size(path: Path) -> int:
@@ -411,6 +461,8 @@ class _ParseProgress:
         self.sizes = {p: _size(p) for p in files}
         self.pages_done = dict.fromkeys(files, 0)
         self.page_totals: dict[Path, int] = {}
+        self.ocr_done: dict[Path, int] = {}  # scanned pages read by OCR (each counts as one more page of work)
+        self.ocr_totals: dict[Path, int] = {}
         self.finished_files: set[Path] = set()
         self.task = reporter.task("parsing", self._estimated_total())
 
@@ -421,21 +473,27 @@ class _ParseProgress:
         unknown = sum(
             size for p, size in self.sizes.items() if p not in self.page_totals and p not in self.finished_files
         )
-        return sum(self.page_totals.values()) + unknown * pages_per_byte
+        return sum(self.page_totals.values()) + sum(self.ocr_totals.values()) + unknown * pages_per_byte
 
     def _update(self, current: Path | None) -> None:
-        pages = sum(self.pages_done.values())
-        rate = pages / max(time.monotonic() - self.task.started, 1e-6)
+        pages, scanned = sum(self.pages_done.values()), sum(self.ocr_done.values())
+        rate = (pages + scanned) / max(time.monotonic() - self.task.started, 1e-6)
         files = len(self.sizes)
-        status = f"{len(self.finished_files)}/{files} file{'s' * (files != 1)}, {pages} pages, {rate:.0f} pages/s"
-        if current is not None and current in self.page_totals:
+        speed = f"{rate:.1f}" if rate < 10 else f"{rate:.0f}"  # OCR'd pages come a few a second at most
+        status = f"{len(self.finished_files)}/{files} file{'s' * (files != 1)}, {pages} pages, {speed} pages/s"
+        status += f", {scanned} OCR'd" if self.ocr_totals else ""
+        if current is not None and current in self.ocr_totals:
+            status += f"; {current.name} OCR {self.ocr_done[current]}/{self.ocr_totals[current]} pages"
+        elif current is not None and current in self.page_totals:
             status += f"; {current.name} {self.pages_done[current]}/{self.page_totals[current]} pages"
-        self.task.set(pages, self._estimated_total(), status)
+        self.task.set(pages + scanned, self._estimated_total(), status)
 
-    def page(self, path: Path, done: int, total: int) -> None:
-        """A worker finished page *done* of *total* of *path*."""
-        self.page_totals[path] = total
-        self.pages_done[path] = done
+    def page(self, path: Path, done: int, total: int, phase: str = "read") -> None:
+        """A worker finished page *done* of *total* of *path* (phase "ocr": of its pages read by OCR)."""
+        if phase == "ocr":
+            self.ocr_totals[path], self.ocr_done[path] = total, done
+        else:
+            self.page_totals[path], self.pages_done[path] = total, done
         self._update(path)
 
     def finished(self, path: Path) -> None:
@@ -443,9 +501,12 @@ class _ParseProgress:
         self.finished_files.add(path)
         if path in self.page_totals:
             self.page_totals[path] = self.pages_done[path]
+        if path in self.ocr_totals:
+            self.ocr_totals[path] = self.ocr_done[path]
         self._update(None)
 
     def close(self) -> None:
         """End the task with a summary line (plain output only)."""
         files = len(self.finished_files)
-        self.task.close(f"{files} file{'s' * (files != 1)}, {sum(self.pages_done.values())} pages")
+        scanned = f", {sum(self.ocr_done.values())} read by OCR" if self.ocr_totals else ""
+        self.task.close(f"{files} file{'s' * (files != 1)}, {sum(self.pages_done.values())} pages{scanned}")

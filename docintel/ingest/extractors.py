@@ -13,7 +13,7 @@ from typing import Any, Literal, get_args
 
 from ..errors import DocintelError
 from . import pdfparse
-from .isolate import Report
+from .isolate import Extend, Report
 
 Extractor = Literal["pdfium", "pypdf"]
 EXTRACTORS: tuple[str, ...] = get_args(Extractor)
@@ -53,18 +53,42 @@ def read_pdf_info(path: Path, password: str | None, extractor: str, warnings: li
     return pdfparse.read_pdf_info(path, password, warnings)
 
 
-def parse_task(args: tuple[Path, str | None, str], report: Report) -> dict[str, Any]:
-    """Parse in a worker process with the chosen extractor: the entry, or the error as a dict."""
-    path, password, extractor = args
-    try:
-        if extractor == "pdfium":
-            from . import pdfium
+OcrOptions = tuple[str, str, str, int]  # mode (auto, always, never), tesseract command, language, parallel pages
+NO_OCR: OcrOptions = ("never", "tesseract", "eng", 1)
 
-            entry = pdfium.parse_pdf(path, password, on_page=lambda done, total: report((done, total)))
-        else:
-            entry = pdfparse.parse_pdf(path, password, on_page=lambda done, total: report((done, total)))
+
+def parse_task(args: tuple[Path, str | None, str, OcrOptions], report: Report) -> dict[str, Any]:
+    """Parse in a worker process with the chosen extractor, then OCR its scanned pages: the entry, or the error
+    as a dict. Progress: (done, total) per page read, then (done, total, "ocr") per page OCR'd."""
+    path, password, extractor, ocr = args
+    try:
+        entry = _parse(path, password, extractor, ocr[0] == "never", report)
+        if ocr[0] != "never":
+            from . import ocr as ocr_pages
+            from .pdfium import open_pdf
+
+            pdf, _ = open_pdf(path, password)
+            try:
+                entry = ocr_pages.apply_ocr(
+                    entry,
+                    path,
+                    pdf,
+                    ocr,
+                    lambda done, total: report((done, total, "ocr")),
+                    lambda pages: report(Extend(pages * ocr_pages.OCR_PAGE_ALLOWANCE_S)),  # OCR's time on top
+                )
+            finally:
+                pdf.close()
         return {"ok": entry}
     except DocintelError as exc:
         return {"error": exc.to_dict()}
     except Exception as exc:  # the libraries raise assorted errors on broken structure
         return {"error": pdfparse.unreadable(path, exc).to_dict()}
+
+
+def _parse(path: Path, password: str | None, extractor: str, refuse_scanned: bool, report: Report) -> dict[str, Any]:
+    if extractor == "pdfium":
+        from . import pdfium
+
+        return pdfium.parse_pdf(path, password, lambda done, total: report((done, total)), refuse_scanned)
+    return pdfparse.parse_pdf(path, password, lambda done, total: report((done, total)), refuse_scanned)

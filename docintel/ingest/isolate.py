@@ -37,8 +37,18 @@ class Outcome(Generic[Item]):
     exitcode: int | None = None
 
 
+@dataclass(frozen=True)
+class Extend:
+    """A progress message that gives the item *seconds* more than the time limit (pages read by OCR, say)."""
+
+    seconds: float
+
+
 def _reporter(conn: Connection, index: int) -> Report:
     def report(message: Any) -> None:
+        alarm = getattr(signal, "alarm", None)
+        if isinstance(message, Extend) and alarm is not None:  # the worker's own backstop moves with the limit
+            alarm(alarm(0) + math.ceil(message.seconds))
         conn.send(("progress", index, message))
 
     return report
@@ -174,6 +184,9 @@ def _receive(
         )
     if kind == "start":
         worker.started, worker.confirmed = time.monotonic(), True
+        return None
+    if kind == "progress" and isinstance(payload, Extend):
+        worker.started += payload.seconds  # the limit counts from later: the item has more time
         return None
     if kind == "progress":
         if on_progress is not None:

@@ -263,22 +263,29 @@ def _read_page(pdf: pypdfium2.PdfDocument, index: int) -> tuple[list[Line], str,
 
 
 def parse_pdf(
-    path: Path, password: str | None = None, on_page: Callable[[int, int], None] | None = None
+    path: Path,
+    password: str | None = None,
+    on_page: Callable[[int, int], None] | None = None,
+    refuse_scanned: bool = True,
 ) -> dict[str, Any]:
     """Parse one PDF with PDFium into a JSON-safe entry (metadata, lines with boxes, page sizes).
 
     Raises InputError subclasses, as the pypdf extractor does. *on_page(done, total)* is called
-    after each page.
+    after each page. With *refuse_scanned* false a PDF without text is returned (for OCR).
     """
     pdf, password_needed = open_pdf(path, password)
     try:
-        return _parse(pdf, path, password_needed, on_page)
+        return _parse(pdf, path, password_needed, on_page, refuse_scanned)
     finally:
         pdf.close()
 
 
 def _parse(
-    pdf: pypdfium2.PdfDocument, path: Path, password_needed: bool, on_page: Callable[[int, int], None] | None
+    pdf: pypdfium2.PdfDocument,
+    path: Path,
+    password_needed: bool,
+    on_page: Callable[[int, int], None] | None,
+    refuse_scanned: bool = True,
 ) -> dict[str, Any]:
     n_pages = len(pdf)
     pages, in_page, texts, boxes = [], [], [], []
@@ -304,7 +311,7 @@ def _parse(
             boxes.append([round(v, 2) for v in line.box])
         if on_page is not None:
             on_page(number, n_pages)
-    warnings = check_pages(path, n_pages, warnings, letters_per_page)
+    warnings = check_pages(path, n_pages, warnings, letters_per_page, refuse_scanned)
     whole: list[dict[str, Any]] = []  # what of the document as a whole was left out (page 0)
     info = read_info(pdf, whole)
     labels, outline = _page_labels(pdf, n_pages, whole), _outline(pdf, whole)

@@ -23,6 +23,7 @@ from ..errors import (
     InputError,
     NotAPDFError,
     NoTextError,
+    OcrUnavailableError,
     ParseTimeoutError,
 )
 from ..textnorm import strip_controls
@@ -225,11 +226,15 @@ def read_pdf_info(path: Path, password: str | None, warnings: list[dict[str, Any
 
 
 def parse_pdf(
-    path: Path, password: str | None = None, on_page: Callable[[int, int], None] | None = None
+    path: Path,
+    password: str | None = None,
+    on_page: Callable[[int, int], None] | None = None,
+    refuse_scanned: bool = True,
 ) -> dict[str, Any]:
     """Parse one PDF into a JSON-safe entry (metadata and line columns); raises InputError subclasses.
 
-    *on_page(done, total)* is called after each page.
+    *on_page(done, total)* is called after each page. With *refuse_scanned* false a PDF without text is
+    returned (for OCR) instead of refused.
     """
     reader, password_needed = _open_reader(path, password)
     try:
@@ -258,7 +263,7 @@ def parse_pdf(
             texts.append(line)
         if on_page is not None:
             on_page(number, n_pages)
-    warnings = check_pages(path, n_pages, warnings, letters_per_page)
+    warnings = check_pages(path, n_pages, warnings, letters_per_page, refuse_scanned)
     whole: list[dict[str, Any]] = []  # what of the document as a whole was left out (page 0)
     info = pdf_info(reader, whole)  # the metadata is read once: a damaged one is one warning, from the profile
     entry = {
@@ -282,11 +287,16 @@ def unique_warnings(whole: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def check_pages(
-    path: Path, n_pages: int, warnings: list[dict[str, Any]], letters_per_page: list[int]
+    path: Path,
+    n_pages: int,
+    warnings: list[dict[str, Any]],
+    letters_per_page: list[int],
+    refuse_scanned: bool = True,
 ) -> list[dict[str, Any]]:
     """The page warnings in page order, with "no_text" for empty pages; raises when the whole file is unusable.
 
-    Shared by both extractors: no page, every page damaged, or too few letters (scanned) are errors.
+    Shared by both extractors: no page, every page damaged, or too few letters (scanned, unless not
+    *refuse_scanned*: OCR reads it next) are errors.
     """
     if n_pages == 0:
         raise CorruptPDFError(
@@ -294,15 +304,16 @@ def check_pages(
             "re-download or repair the file (e.g. qpdf or re-export)",
         )
     failed = {w["page"] for w in warnings if w["kind"] in ("extract_failed", "garbled")}
-    if len(failed) == n_pages:
+    if len(failed) == n_pages and refuse_scanned:
         raise CorruptPDFError(
             f"{path}: the text of every page is damaged or unreadable",
             "re-download or repair the file (e.g. qpdf or re-export)",
         )
-    if sum(letters_per_page) < MIN_LETTERS_PER_PAGE * n_pages:
+    if refuse_scanned and sum(letters_per_page) < MIN_LETTERS_PER_PAGE * n_pages:
         raise NoTextError(
             f"{path}: no extractable text ({sum(letters_per_page)} letters on {n_pages} pages); it looks scanned",
-            "OCR is not supported: run the PDF through an OCR tool (e.g. ocrmypdf) first",
+            "OCR is off (--ocr never, DOCINTEL_OCR): read it with --ocr auto (needs Tesseract, Debian package "
+            "tesseract-ocr), or run it through an OCR tool (e.g. ocrmypdf) first",
         )
     for number, letters in enumerate(letters_per_page, start=1):
         if letters == 0 and number not in failed:  # a page that failed says so once, not also "scanned"
@@ -321,6 +332,7 @@ _ERROR_TYPES: dict[str, type[DocintelError]] = {
         CorruptPDFError,
         EncryptedPDFError,
         NoTextError,
+        OcrUnavailableError,
         ParseTimeoutError,
     )
 }

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .checks import holds as _holds
 from .checks import item_lines as _item_lines
+from .ocr import citation_ocr, ocr_note, ocr_summary
 from .text import print_text as print_text  # kept here too; the CLI imports it from render.text (light)
 
 if TYPE_CHECKING:  # only for annotations: rendering traces must not import pandas or pypdf
@@ -36,15 +37,18 @@ def ingest_report(documents: list[Document], failures: list[IngestFailure]) -> s
     for d in documents:
         m = d.meta
         labels = " (printed page labels)" if m.page_labels else ""
+        warnings = [w for w in m.warnings if w.kind != "ocr"]  # pages read by OCR: one line below says which
         out.append(
             f"{m.doc_id}: {m.n_pages} pages{labels}, {m.n_lines} lines, "
-            f"{len(m.warnings)} warning{'' if len(m.warnings) == 1 else 's'}, {_tables_note(d)}, "
+            f"{len(warnings)} warning{'' if len(warnings) == 1 else 's'}, {_tables_note(d)}, "
             f"cache {'hit' if d.cache_hit else 'miss'} — {m.title}"
         )
-        for w in m.warnings[:10]:
+        if m.ocr is not None:
+            out.append(f"  {ocr_note(d)}")
+        for w in warnings[:10]:
             out.append(f"  warning: {f'page {w.page}' if w.page else 'document'}: {w.message}")
-        if len(m.warnings) > 10:
-            out.append(f"  ... {len(m.warnings) - 10} more warnings (see --json)")
+        if len(warnings) > 10:
+            out.append(f"  ... {len(warnings) - 10} more warnings (see --json)")
     if failures:
         out.append(f"{len(failures)} file(s) failed:")
         out.extend(f"  {f.message}" for f in failures)
@@ -191,8 +195,10 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
             )
             field = f"[{s['field']}] " if s.get("field") else ""
             lines.append(f'   quote {MARKS[s["verdict"]]} {field}{where}: "{textwrap.shorten(s["quote"], 160)}"')
+            lines += citation_ocr(s, result)
             if s["verdict"] != "verified":
                 lines.append(f"     {s['verdict']}: {s['detail']}")
+    lines += ocr_summary(result)
     for caveat in answer.get("caveats") or []:
         lines.append(f"caveat: {caveat}")
     flags = [f for f in ("conflicting_evidence",) if answer.get(f)]
@@ -341,6 +347,7 @@ def _trace_answer(trace: dict[str, Any]) -> str:
         "usage": trace.get("usage"),
         "trace_id": trace["trace_id"],
         "notes": (trace.get("response") or {}).get("notes"),
+        "ocr": trace.get("ocr"),
     }
     return answer_report(result)
 

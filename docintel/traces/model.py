@@ -22,10 +22,12 @@ from ..backends.base import Usage
 from ..context.pack import BudgetSection, Context, estimate_tokens
 from ..context.prompts import Prompt
 from ..ingest.documents import IngestFailure, PageWarning
+from ..ingest.ocr import OcrInfo
 from ..pricing import estimate_cost
 from ..question.conversation import SessionRecord
 from ..question.parse import ParsedQuestion
 from ..retrieval.route import Routing
+from ..verify.ocr import CitationOcr, ocr_citations
 from ..verify.quotes import AnswerStatus, OverallStatus, Verification
 
 if TYPE_CHECKING:
@@ -73,6 +75,7 @@ class DocumentRecord(_Record):
     extractor_version: str
     cache_hit: bool
     warnings: list[PageWarning]
+    ocr: OcrInfo | None = Field(default=None, description="the pages read by OCR, when any was")
 
     @model_validator(mode="before")
     @classmethod
@@ -97,6 +100,7 @@ class DocumentRecord(_Record):
             extractor_version=meta.extractor_version,
             cache_hit=document.cache_hit,
             warnings=meta.warnings,
+            ocr=meta.ocr,
         )
 
 
@@ -285,6 +289,9 @@ class Trace(BaseModel):
     cost_usd: float | None = None
     answer: dict[str, Any] | None = None
     verification: Verification | None = None
+    ocr: list[CitationOcr] | None = Field(
+        default=None, description="the citations whose lines were read by OCR (scanned pages), with confidences"
+    )
     session: SessionRecord | None = Field(
         default=None, description="a chat turn: session id, turn number, what was asked and resolved, tier sizes"
     )
@@ -319,14 +326,18 @@ class Trace(BaseModel):
         """The JSON form, as stored in the trace file."""
         return self.model_dump(mode="json")
 
-    def record_generation(self, generation: Generation, verification: Verification) -> None:
-        """The generation's field groups: request, response, usage and cost, answer, verification, status."""
+    def record_generation(
+        self, generation: Generation, verification: Verification, documents: list[Document] | None = None
+    ) -> None:
+        """The generation's field groups: request, response, usage and cost, answer, verification, status, and
+        the citations of lines read by OCR (of *documents*)."""
         self.request = RequestRecord.of(generation)
         self.response = ResponseRecord.of(generation)
         self.usage = generation.usage
         self.cost_usd = _cost(generation)
         self.answer = generation.answer.model_dump(mode="json")
         self.verification = verification
+        self.ocr = ocr_citations(verification.spans, documents or []) or None
         self.status = TraceStatus.of(generation, verification)
 
     def finish(self, started: float) -> None:

@@ -24,6 +24,7 @@ from .amounts import check_amount
 from .calculations import check_calculation
 from .claims import cause_rule, completeness_rule, event_rule, polarity_rule, subject_rule, text_polarity_rule
 from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
+from .ocr import doubtful_ocr
 from .operands import check_operand
 from .rules import FieldCheck
 from .structure import average_span_problem
@@ -274,7 +275,8 @@ def verify_answer(answer: BaseModel, context: Context, documents: list[Document]
         for v in verdicts
         if v.verdict == "verified" and v.doc in by_id
     }
-    return _summarise(answer, verdicts, check_items(answer, cited, question), question, list(cited.values()))
+    checks = doubtful_ocr(check_items(answer, cited, question), cited)
+    return _summarise(answer, verdicts, checks, question, list(cited.values()))
 
 
 def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: str = "") -> list[ItemCheck]:

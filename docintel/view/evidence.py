@@ -205,10 +205,28 @@ def items_of(trace: dict[str, Any]) -> list[ItemView]:
             if record.get("detail"):
                 notes.append(str(record["detail"]))
             operands += [_operand(o) for o in record.get("operands") or [] if isinstance(o, dict)]
+        notes += ocr_notes(trace, index)
         state = state_of([c.mark for c in checks]) if checks else "unchecked"
         spans_ = _span_views(index, item_spans, state, lines)
         views.append(ItemView(index, value, checks, spans_, state, notes, operands))
     return views
+
+
+def ocr_notes(trace: dict[str, Any], index: int) -> list[str]:
+    """A note per citation of item *index* whose lines were read by OCR (the trace's ``ocr``)."""
+    notes = []
+    for mark in (m for m in trace.get("ocr") or [] if m.get("item") == index):
+        lines = mark.get("lines") or []
+        where = f"L{lines[0]}" if len(lines) == 1 else f"L{lines[0]}-L{lines[-1]}"
+        doubt = (
+            "; its numbers were read with low confidence: compare them with the page"
+            if mark["doubtful_numbers"]
+            else ""
+        )
+        notes.append(
+            f"read by OCR (scanned page): {where}, lowest word confidence {mark['lowest_confidence']:.0f}%{doubt}"
+        )
+    return notes
 
 
 def _span_views(
