@@ -1,0 +1,145 @@
+"""Find another tool's quotes in a DOC: on the pages it cites first, then anywhere; exact, normalised or not at all.
+
+The comparison is docintel's own (``docintel.verify.quotes``): whitespace, case, Unicode compatibility forms
+(ligatures, non-breaking spaces), typographic quotes and dashes, and hyphenation at line breaks are normalised,
+and a quote may run across lines; a number is never matched inside a longer one. Nothing fuzzy is accepted.
+
+Adapter: the verifier exposes its quote finder only through ``verify_answer`` (which also needs the answer's
+line numbers); the finder itself, ``_Haystack``, is used here through ``QuoteFinder`` alone, so that a change
+of the verifier's internals is one import to follow.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from ..context.pack import ContextLine
+from ..ingest.documents import Document
+from ..textnorm import squash
+from ..verify.quotes import _Haystack  # adapter: the verifier's quote finder (see the module's docstring)
+
+MIN_PIECE_CHARS = 12  # a line of a retrieved passage shorter than this (squashed) is not looked for alone
+_MIN_PIECE_WORDS = 2
+
+
+@dataclass(frozen=True)
+class Found:
+    """Where a quote is: its DOC, first and last GLOBAL_LINE, how it matched, and whether on the cited pages."""
+
+    doc: int
+    first: int
+    last: int
+    match: str  # exact | normalised
+    on_cited_pages: bool | None
+    quote: str
+
+
+class DocumentText:
+    """One DOC's lines with the finder over them (built once, on first use)."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        self.texts: list[str] = [str(t) for t in document.lines["text"].tolist()]
+        self.pages: list[int] = [int(p) for p in document.lines["page"].tolist()]
+        self.in_page: list[int] = [int(n) for n in document.lines["line_in_page"].tolist()]
+        self._whole: _Haystack | None = None
+        self._offsets: list[int] | None = None
+
+    @property
+    def whole(self) -> _Haystack:
+        if self._whole is None:
+            self._whole = _Haystack(list(range(1, len(self.texts) + 1)), self.texts)
+        return self._whole
+
+    def on_pages(self, pages: list[int]) -> _Haystack | None:
+        """The finder over the lines of *pages* (None when none of them exists)."""
+        wanted = set(pages)
+        numbers = [n for n, page in enumerate(self.pages, start=1) if page in wanted]
+        return _Haystack(numbers, [self.texts[n - 1] for n in numbers]) if numbers else None
+
+    def page_of_offset(self, offset: int) -> int | None:
+        """The page at a character offset into the DOC's text (its lines joined by newlines)."""
+        if self._offsets is None:
+            starts, position = [], 0
+            for text in self.texts:
+                starts.append(position)
+                position += len(text) + 1
+            self._offsets = starts
+        if not self.texts or offset < 0 or offset > self._offsets[-1] + len(self.texts[-1]):
+            return None
+        return self.pages[bisect_right(self._offsets, offset) - 1]
+
+    def pages_of_lines(self, first: int, last: int) -> list[int]:
+        """The pages of GLOBAL_LINEs first..last (those that exist)."""
+        first, last = max(first, 1), min(last, len(self.texts))
+        return sorted(set(self.pages[first - 1 : last])) if first <= last else []
+
+    def context_line(self, number: int) -> ContextLine:
+        """GLOBAL_LINE *number* as a line of a context."""
+        return ContextLine(
+            global_line=number,
+            page=self.pages[number - 1],
+            line_in_page=self.in_page[number - 1],
+            text=self.texts[number - 1],
+        )
+
+    def text_of(self, first: int, last: int) -> str:
+        return "\n".join(self.texts[first - 1 : last])
+
+
+def match_kind(quote: str, lines: list[str]) -> str:
+    """exact when the quote is character for character in the lines (joined by a newline or a space)."""
+    wanted = quote.strip()
+    return "exact" if any(wanted in joiner.join(lines) for joiner in ("\n", " ", "")) else "normalised"
+
+
+def find_quote(text: DocumentText, doc: int, quote: str, pages: list[int]) -> Found | None:
+    """The quote on *pages* first, then anywhere in the DOC; None when it is nowhere."""
+    if not squash(quote):
+        return None
+    if pages:
+        hay = text.on_pages(pages)
+        hit = hay.find(quote) if hay is not None else None
+        if hit:
+            return _found(text, doc, quote, hit, True)
+    hit = text.whole.find(quote)
+    return _found(text, doc, quote, hit, False if pages else None) if hit else None
+
+
+def _found(text: DocumentText, doc: int, quote: str, hit: tuple[int, int], cited: bool | None) -> Found:
+    kind = match_kind(quote, text.texts[hit[0] - 1 : hit[1]])
+    return Found(doc, hit[0], hit[1], kind, cited, quote)
+
+
+def passage_pieces(passage: str) -> list[str]:
+    """The lines of a retrieved passage long enough to be looked for alone."""
+    pieces = []
+    for line in passage.splitlines():
+        line = line.strip()
+        if len(squash(line)) >= MIN_PIECE_CHARS and len([w for w in line.split() if any(c.isalpha() for c in w)]) >= (
+            _MIN_PIECE_WORDS
+        ):
+            pieces.append(line)
+    return pieces
+
+
+def merge(found: list[Found]) -> list[Found]:
+    """Found places of one DOC that touch or overlap, merged (a passage found line by line)."""
+    ordered = sorted(found, key=lambda f: (f.doc, f.first, f.last))
+    merged: list[Found] = []
+    for place in ordered:
+        last = merged[-1] if merged else None
+        if last is not None and last.doc == place.doc and place.first <= last.last + 1:
+            match = "exact" if last.match == place.match == "exact" else "normalised"
+            merged[-1] = Found(
+                last.doc,
+                last.first,
+                max(last.last, place.last),
+                match,
+                last.on_cited_pages,
+                f"{last.quote}\n{place.quote}",
+            )
+        else:
+            merged.append(place)
+    return merged
