@@ -62,6 +62,7 @@ class Figure:
     value: float
     unit: str | None
     currency: str | None
+    text: str = ""  # as the claim writes it ('$1,577 million'), when read from its text
 
 
 @dataclass
@@ -319,6 +320,8 @@ def _claims_file(text: str, data: Any, path: Path, doc_names: list[str]) -> list
 
 
 def _claim_rows(text: str, data: Any, path: Path) -> list[dict[str, Any]]:
+    if not text.strip():
+        raise InputError(f"{path} is empty", "write one claim a line: claim, quote, page, doc")
     if isinstance(data, dict):
         return [data]
     if isinstance(data, list):

@@ -45,6 +45,7 @@ class DocumentText:
         self.in_page: list[int] = [int(n) for n in document.lines["line_in_page"].tolist()]
         self._whole: _Haystack | None = None
         self._offsets: list[int] | None = None
+        self._squashed_pages: dict[int, str] | None = None
 
     @property
     def whole(self) -> _Haystack:
@@ -57,6 +58,16 @@ class DocumentText:
         wanted = set(pages)
         numbers = [n for n, page in enumerate(self.pages, start=1) if page in wanted]
         return _Haystack(numbers, [self.texts[n - 1] for n in numbers]) if numbers else None
+
+    def pages_holding(self, quote: str) -> list[int]:
+        """The pages whose text holds the quote whole (compared as the finder compares; no ellipsis)."""
+        if self._squashed_pages is None:
+            grouped: dict[int, list[str]] = {}
+            for page, text in zip(self.pages, self.texts, strict=True):
+                grouped.setdefault(page, []).append(text)
+            self._squashed_pages = {page: squash(" ".join(lines)) for page, lines in grouped.items()}
+        wanted = squash(quote)
+        return [page for page, text in self._squashed_pages.items() if wanted and wanted in text]
 
     def page_of_offset(self, offset: int) -> int | None:
         """The page at a character offset into the DOC's text (its lines joined by newlines)."""
@@ -105,6 +116,22 @@ def find_quote(text: DocumentText, doc: int, quote: str, pages: list[int]) -> Fo
             return _found(text, doc, quote, hit, True)
     hit = text.whole.find(quote)
     return _found(text, doc, quote, hit, False if pages else None) if hit else None
+
+
+def other_places(text: DocumentText, first: Found, limit: int = 4) -> list[Found]:
+    """Up to *limit* other places of the same quote, a page each (a figure printed in several tables)."""
+    seen = set(text.pages_of_lines(first.first, first.last))
+    places: list[Found] = []
+    for page in text.pages_holding(first.quote):
+        if page in seen or len(places) >= limit:
+            continue
+        hay = text.on_pages([page])
+        hit = hay.find(first.quote) if hay is not None else None
+        if hit:
+            places.append(
+                _found(text, first.doc, first.quote, hit, False if first.on_cited_pages is not None else None)
+            )
+    return places
 
 
 def _found(text: DocumentText, doc: int, quote: str, hit: tuple[int, int], cited: bool | None) -> Found:

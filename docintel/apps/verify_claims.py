@@ -22,8 +22,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
-
 from ..answer.contract import Amount, AmountAnswer, AmountItem, Span, TextAnswer, TextItem
 from ..context.pack import Budget, Context, ContextStatus, Source
 from ..ingest.documents import Document
@@ -34,14 +32,21 @@ from ..traces.claims import CheckResult, ClaimResult, ClaimStatus, Evidence, Quo
 from ..verify.quotes import OverallStatus, SpanVerdict, Verification, verify_answer
 from ..verify.values import CitedSpan, ItemCheck, quote_candidates
 from .external import CitedQuote, Claim, Figure
-from .quote_finder import DocumentText, Found, find_quote, merge, passage_pieces
+from .quote_finder import DocumentText, Found, find_quote, merge, other_places, passage_pieces
 
 _NEGATION = re.compile(r"\b(?:not|no|never|none|neither|nor|cannot|without)\b|n[’']t\b", re.IGNORECASE)
 _PER_SHARE = re.compile(r"\s*(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.IGNORECASE)
 _SCALE_UNITS = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
 _FILLER = frozenset(tokenize("million billion thousand percent dollar fiscal year fy total amount was were is"))
 _CHECK_FIELDS = ("value", "period", "concept", "kind", "sign", "relevance", "calculation")
-CONCEPT_BY_TERMS = 0.75  # an unknown concept counts as named when this share of the claim's terms is in the lines
+CONCEPT_BY_TERMS = 0.75
+_FLAGS: dict[str, Any] = {
+    "answer_found": True,
+    "complete_answer_found": True,
+    "conflicting_evidence": False,
+    "context_structured": True,
+    "caveats": [],
+}  # an unknown concept counts as named when this share of the claim's terms is in the lines
 
 
 @dataclass
@@ -79,9 +84,24 @@ class ClaimChecker:
             )
             return Checked(self._result(claim, "quote_not_found", detail, checks, evidence, quotes), None)
         places = [place for _, found in located for place in found]
-        verification = self._verify(claim, places)
-        status, detail, more = self._verdict(claim, places, verification)
+        verification, (status, detail, more) = self._attempt(claim, places)
+        whole = len(places) == 1 and places[0].quote == claim.quotes[0].text  # a passage found whole counts too
+        if status != "supported" and len(located) == 1 and whole:
+            for other in other_places(self.texts[places[0].doc], places[0]):
+                tried, outcome = self._attempt(claim, [other])
+                if outcome[0] == "supported":  # the quote is printed at several places: it holds at this one
+                    verification, (status, detail, more) = tried, outcome
+                    quotes[0] = quotes[0].model_copy(update={"detail": self._where(located[0][0], [other])})
+                    checks[0] = CheckResult(name="quote", result=other.match, detail=quotes[0].detail)
+                    evidence = [self._evidence(other)]
+                    break
         return Checked(self._result(claim, status, detail, checks + more, evidence, quotes), verification)
+
+    def _attempt(
+        self, claim: Claim, places: list[Found]
+    ) -> tuple[Verification, tuple[ClaimStatus, str, list[CheckResult]]]:
+        verification = self._verify(claim, places)
+        return verification, self._verdict(claim, places, verification)
 
     # ----------------------------------------------------------------------------------------- quotes
 
@@ -156,26 +176,27 @@ class ClaimChecker:
     # ------------------------------------------------------------------------------------------ checks
 
     def _verify(self, claim: Claim, places: list[Found]) -> Verification:
+        """The verifier's checks: one amount item per figure (each asked with the claim less the other figures,
+        so that one figure's '%' does not make another a ratio), or one text item."""
         spans = [Span(doc=self._doc_id(p.doc), line_start=p.first, line_end=p.last, quote=p.quote) for p in places]
+        context = self._context(places)
         figures = claim.figures or claim_figures(claim.text)
-        answer: BaseModel
-        flags: dict[str, Any] = {"answer_found": True, "complete_answer_found": True, "conflicting_evidence": False}
-        flags |= {"context_structured": True, "caveats": []}
-        if figures:
-            items = [
-                AmountItem(
-                    label=claim.text,
-                    amount=Amount(value=f.value, currency=f.currency, unit=f.unit),  # type: ignore[arg-type]
-                    period=claim.period,
-                    calculation=None,
-                    spans=spans,
-                )
-                for f in figures
-            ]
-            answer = AmountAnswer(answer_type="amount", items=items, **flags)
-        else:
-            answer = TextAnswer(answer_type="text", items=[TextItem(text=claim.text, spans=spans)], **flags)
-        return verify_answer(answer, self._context(places), self.documents, question=claim.text)
+        if not figures:
+            text = TextAnswer(answer_type="text", items=[TextItem(text=claim.text, spans=spans)], **_FLAGS)
+            return verify_answer(text, context, self.documents, question=claim.text)
+        checked = []
+        for figure in figures:
+            asked = claim.text
+            for other in figures:
+                if other is not figure and other.text and other.text != figure.text:
+                    asked = asked.replace(other.text, " ")
+            amount = Amount(value=figure.value, currency=figure.currency, unit=figure.unit)  # type: ignore[arg-type]
+            item = AmountItem(label=asked, amount=amount, period=claim.period, calculation=None, spans=spans)
+            answer = AmountAnswer(answer_type="amount", items=[item], **_FLAGS)
+            checked.append(verify_answer(answer, context, self.documents, question=asked))
+        first = checked[0]
+        items = [c.items[0].model_copy(update={"item": n}) for n, c in enumerate(checked) if c.items]
+        return first.model_copy(update={"items": items})
 
     def _context(self, places: list[Found]) -> Context:
         lines: dict[int, set[int]] = {}
@@ -312,12 +333,13 @@ def claim_figures(text: str) -> list[Figure]:
         if number.is_year and not number.currency or _day_of_date(text, number.start, number.end):
             continue
         if number.percent:
-            figures.append(Figure(number.value, "percent", None))
+            figures.append(Figure(number.value, "percent", None, number.text))
         elif number.scale:
-            figures.append(Figure(number.value, _SCALE_UNITS.get(number.scale, "units"), number.currency or "USD"))
+            unit = _SCALE_UNITS.get(number.scale, "units")
+            figures.append(Figure(number.value, unit, number.currency or "USD", number.text))
         elif number.currency:
             unit = "per_share" if _PER_SHARE.match(text[number.end :]) else "units"
-            figures.append(Figure(number.value, unit, number.currency))
+            figures.append(Figure(number.value, unit, number.currency, number.text))
     return figures
 
 
