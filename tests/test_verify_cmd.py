@@ -366,12 +366,43 @@ def test_bad_input_is_a_clear_error_and_writes_nothing(run_cli, corpus_pdf, isol
         assert err.startswith("error: ") and message in err and " — " in err, (name, err)
     code, _, err = run_cli("verify", isolated_env / "absent.json", corpus_pdf)
     assert code == 3 and "does not exist" in err
-    bad_type = _message(_text("x", {"type": "web_search_result_location", "cited_text": "y", "url": "u"}))
-    code, _, err = run_cli("verify", _write(isolated_env / "web.json", bad_type), corpus_pdf, "--from", "anthropic")
-    assert code == 3 and "web_search_result_location" in err
+    no_text = _message(_text("x", {"type": "page_location", "document_index": 0, "start_page_number": 1}))
+    code, _, err = run_cli("verify", _write(isolated_env / "nt.json", no_text), corpus_pdf, "--from", "anthropic")
+    assert code == 3 and "content[0].citations[0] has no cited_text" in err
     code, _, err = run_cli("verify", _write(isolated_env / "o.json", {"output": []}), corpus_pdf, "--from", "anthropic")
     assert code == 3 and "no 'content' list" in err
     assert _traces(isolated_env / "traces") == []
+
+
+def test_content_blocks_and_web_citations(run_cli, corpus_pdf, isolated_env):
+    block = {
+        "type": "content_block_location",
+        "cited_text": "Refunds are issued within 5 business days after the returned item reaches our distribution",
+        "document_index": 0,
+        "document_title": None,
+        "start_block_index": 0,
+        "end_block_index": 1,
+    }
+    web = {
+        "type": "web_search_result_location",
+        "cited_text": "y",
+        "url": "https://example.com",
+        "title": "t",
+        "encrypted_index": "e",
+    }
+    answer = _message(
+        _text("Refunds are issued within 5 business days.", block),
+        _text("Refunds take 7 business days.", block),
+        _text("Northwind has 412 stores.", web),
+    )
+    code, data, err = _verify(run_cli, _write(isolated_env / "blocks.json", answer), corpus_pdf)
+    assert code == 0, err
+    assert _statuses(data) == ["supported", "contradicted", "unverifiable"]
+    assert (
+        data["claims"][0]["evidence"][0]["line_start"] == 63
+        and data["claims"][0]["evidence"][0]["on_cited_pages"] is None
+    )
+    assert "web_search_result_location" in data["claims"][2]["detail"]
 
 
 # ------------------------------------------------------------------------------------- docintel's own answer

@@ -166,11 +166,15 @@ def _anthropic(data: dict[str, Any], path: Path, doc_names: list[str]) -> Parsed
         citations = block.get("citations") or []
         if not isinstance(citations, list):
             raise InputError(f"{path}: content[{number}].citations is not a list", _FORMATS_FIX)
-        quotes = [
+        cited = [
             _anthropic_quote(c, f"content[{number}].citations[{i}]", path, doc_names) for i, c in enumerate(citations)
         ]
+        quotes = [q for q in cited if isinstance(q, CitedQuote)]
         if quotes:
             claims.append(Claim(len(claims), text.strip(), quotes))
+        elif cited:  # only citations of something else than a DOC (a web page, a search result)
+            kinds = ", ".join(sorted({str(k) for k in cited}))
+            claims.append(Claim(len(claims), text.strip(), [], unverifiable=f"it cites no DOC, only {kinds}"))
         elif _states_something(text):
             claims.append(Claim(len(claims), text.strip(), [], unverifiable="the text cites nothing"))
     if not any(isinstance(b, dict) and b.get("type") == "text" for b in blocks):
@@ -178,10 +182,18 @@ def _anthropic(data: dict[str, Any], path: Path, doc_names: list[str]) -> Parsed
     return ParsedAnswer("anthropic", claims, _model(data), notes)
 
 
-def _anthropic_quote(citation: Any, where: str, path: Path, doc_names: list[str]) -> CitedQuote:
-    if not isinstance(citation, dict) or not isinstance(citation.get("cited_text"), str):
-        raise InputError(f"{path}: {where} has no cited_text", "give the citations as the API returns them")
+_DOC_CITATIONS = ("page_location", "char_location", "content_block_location")
+
+
+def _anthropic_quote(citation: Any, where: str, path: Path, doc_names: list[str]) -> CitedQuote | str:
+    """The quote of a citation of a DOC; for a citation of something else (a web page), its type."""
+    if not isinstance(citation, dict):
+        raise InputError(f"{path}: {where} is not an object", "give the citations as the API returns them")
     kind = str(citation.get("type") or "")
+    if kind not in _DOC_CITATIONS:
+        return f"{kind or 'untyped'} citations"
+    if not isinstance(citation.get("cited_text"), str):
+        raise InputError(f"{path}: {where} has no cited_text", "give the citations as the API returns them")
     doc = _doc_index(citation.get("document_index", 0), where, doc_names)
     text = citation["cited_text"]
     if kind == "page_location":
@@ -193,13 +205,8 @@ def _anthropic_quote(citation: Any, where: str, path: Path, doc_names: list[str]
     if kind == "char_location":
         first, last = _int(citation.get("start_char_index"), 0), _int(citation.get("end_char_index"), 0)
         return CitedQuote(text, doc, f"char_location {first}-{last}", char_range=(first, last))
-    if kind == "content_block_location":
-        first, last = _int(citation.get("start_block_index"), 0), _int(citation.get("end_block_index"), 0)
-        return CitedQuote(text, doc, f"content_block_location blocks {first}-{last}")
-    raise InputError(
-        f"{path}: {where} is of type {kind!r}",
-        "docintel checks page_location, char_location and content_block_location citations",
-    )
+    first, last = _int(citation.get("start_block_index"), 0), _int(citation.get("end_block_index"), 0)
+    return CitedQuote(text, doc, f"content_block_location blocks {first}-{last}")
 
 
 def _doc_index(value: Any, where: str, doc_names: list[str]) -> int:
