@@ -349,6 +349,37 @@ def test_csv_and_jsonl_claims(run_cli, corpus_pdf, isolated_env):
     assert run_cli("verify", jsonl, corpus_pdf, "--strict", "--from", "claims")[0] == 0
 
 
+def test_counts_dates_and_quotes_that_do_not_name_the_concept(run_cli, corpus_pdf, isolated_env):
+    rows = [
+        ("Northwind had 412 stores at year end in fiscal 2025.", "Stores at year end 412 374 351", "supported"),
+        ("Northwind had 374 stores at year end in fiscal 2025.", "Stores at year end 412 374 351", "contradicted"),
+        # the quote holds the figure but not what it is: it does not establish the claim
+        ("Free cash flow was $101.1 million in fiscal 2025.", "was $101.1 million in fiscal 2025", "unsupported"),
+        (
+            "The $200 million facility matures on June 30, 2029.",
+            "facility of $200 million matures on June 30, 2028",
+            "contradicted",
+        ),
+        (
+            "Customers may return unused merchandise within 45 days of purchase.",
+            "Customers may return unused merchandise within 45 days of purchase",
+            "supported",
+        ),
+        (
+            "Customers may return unused merchandise within 60 days of purchase.",
+            "Customers may return unused merchandise within 45 days of purchase",
+            "contradicted",
+        ),
+    ]
+    path = isolated_env / "claims.jsonl"  # no doc named: the one DOC given; no page: anywhere in it
+    path.write_text("".join(json.dumps({"claim": c, "quote": q}) + "\n" for c, q, _ in rows))
+    code, data, err = _verify(run_cli, path, corpus_pdf)
+    assert code == 0, err
+    assert _statuses(data) == [s for _, _, s in rows]
+    assert "could not be checked" in data["claims"][2]["detail"]
+    assert all(e["on_cited_pages"] is None for c in data["claims"] for e in c["evidence"])
+
+
 def test_bad_input_is_a_clear_error_and_writes_nothing(run_cli, corpus_pdf, isolated_env):
     cases = {
         "garbage.json": ("{not json at all", 3, "line 1 is not a JSON object"),

@@ -323,10 +323,11 @@ def item_results(item: ItemCheck, label: str = "", text: bool = False) -> list[C
 
 
 def claim_figures(text: str) -> list[Figure]:
-    """The figures a claim's text states: money (with its scale), percentages, per-share figures and counts.
+    """The figures a claim's text states: money (with its scale), percentages, per-share figures, and counts or
+    plain numbers (as printed).
 
     Years are the claim's period, not figures; the day of a date ('December 31, 2022') is no figure either.
-    A claim without figures is checked as text (its numbers and dates must be in its quotes).
+    A claim without figures is checked as text (its years and dates must be in its quotes).
     """
     figures = []
     for number in find_numbers(text):
@@ -340,6 +341,8 @@ def claim_figures(text: str) -> list[Figure]:
         elif number.currency:
             unit = "per_share" if _PER_SHARE.match(text[number.end :]) else "units"
             figures.append(Figure(number.value, unit, number.currency, number.text))
+        else:  # a count or a plain number ('412 stores'): as printed
+            figures.append(Figure(number.value, None, None, number.text))
     return figures
 
 
