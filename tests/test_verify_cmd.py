@@ -265,6 +265,20 @@ def test_openai_file_citations_are_checked_against_the_search_results(run_cli, c
     assert {p for e in found for p in e["pages"]} == {4} and "69.1" in data["claims"][1]["detail"]
     assert "part(s) of the retrieved passage found" in data["claims"][0]["quotes"][0]["detail"]
     assert data["answer"] == {"path": str(answer.resolve()), "format": "openai", "model": "gpt-4.1"}
+    # the search returned another chunk of the file that is not in the PDF: a candidate, not a failed quote
+    stray = {
+        "file_id": "file-2dtbBZdjtDKS8eqWxqbgDi",
+        "filename": "northwind-annual-report-2025.pdf",
+        "score": 0.2,
+        "text": "Quarterly dividends were raised twice during the year by the board",
+        "attributes": {},
+    }
+    answer = _write(isolated_env / "two.json", _response(first, [_cite(len(first))], [stray, *results]))
+    code, data, err = _verify(run_cli, answer, corpus_pdf)
+    assert code == 0 and _statuses(data) == ["supported"], err
+    assert [q["match"] for q in data["claims"][0]["quotes"]] == ["not_found", "normalised"]
+    answer = _write(isolated_env / "stray.json", _response(first, [_cite(len(first))], [stray]))
+    assert _statuses(_verify(run_cli, answer, corpus_pdf)[1]) == ["quote_not_found"]
 
 
 def test_openai_output_without_search_results_is_unverifiable(run_cli, corpus_pdf, isolated_env):

@@ -102,7 +102,7 @@ class DocumentText:
 def match_kind(quote: str, lines: list[str]) -> str:
     """exact when the quote is character for character in the lines (joined by a newline or a space)."""
     wanted = quote.strip()
-    return "exact" if any(wanted in joiner.join(lines) for joiner in ("\n", " ", "")) else "normalised"
+    return "exact" if any(wanted in joiner.join(lines) for joiner in ("\n", " ")) else "normalised"
 
 
 def find_quote(text: DocumentText, doc: int, quote: str, pages: list[int]) -> Found | None:
