@@ -13,8 +13,11 @@ digit, an invented quote (a digit of the quote changed, the claim following it),
 
 Each fact is written in each input format, the way that tool would: an Anthropic Messages response
 (``page_location`` on the gold page), an OpenAI Responses output (``file_citation`` with the quote as the
-``file_search_call`` result), a JSONL and a CSV of claims (with ``value``, ``unit``, ``period`` for rows),
-and docintel's ``ask --json`` (amount items with their spans' lines). Each file is read by
+``file_search_call`` result), the same with the whole gold page's text as the result (``openai-page``: a
+retrieved chunk, as file search returns it, in which the claim's row is one of many; for a quote from another
+page, that page's text; for an invented quote, the gold text with the cell changed), a JSONL and a CSV of
+claims (with ``value``, ``unit``, ``period`` for rows), and docintel's ``ask --json`` (amount items with their
+spans' lines). Each file is read by
 ``docintel.apps.external`` and checked by ``docintel.apps.verify_claims`` as ``docintel verify`` does.
 Prints, per format, right-supported and wrong-not-supported with counts per kind of wrong; exits 1 when a
 target is missed.
@@ -43,7 +46,7 @@ from docintel.textnorm import squash
 from scripts import benchdata
 from scripts.bench_verify import flip_negation, mutate_number, row_label
 
-FORMATS = ("anthropic", "openai", "claims-jsonl", "claims-csv", "docintel")
+FORMATS = ("anthropic", "openai", "openai-page", "claims-jsonl", "claims-csv", "docintel")
 WRONG_KINDS = (
     "another column's figure",
     "figure off by a digit",
@@ -71,6 +74,7 @@ class Case:
     currency: str | None = None
     period: str | None = None
     doc: str = ""
+    chunk: str = ""  # the file search result of the openai-page format: the gold page's text (or another page's)
 
 
 @dataclass
@@ -121,7 +125,7 @@ def table_cases(document, page: int, gold: str, others: list) -> list[Case]:
     gold_squashed = squash(gold)
     texts = document.lines["text"].tolist()
     tables = [t for t in document.tables if t.page == page and len(t.columns) >= 2]
-    rows = [(t, r) for t in tables for r in t.rows if r.aligned and squash(r.label) in gold_squashed]
+    rows = [(t, r) for t in tables for r in t.rows if r.aligned and squash(texts[r.line - 1]) in gold_squashed]
     for table, row in rows[:ROWS_PER_PAGE]:
         pairs = [(i, v) for i, v in enumerate(row.values[: len(table.columns)]) if v not in (None, 0.0)]
         if len(pairs) < 2 or pairs[0][1] == pairs[1][1]:
@@ -145,7 +149,9 @@ def table_cases(document, page: int, gold: str, others: list) -> list[Case]:
             continue  # a claim names the row without restating its figures
         scale = table.scale_of(row, i)
         quote = _row_quote(texts[row.line - 1])
-        base = dict(quote=quote, page=page, lines=(row.line, row.line), unit=unit, currency=currency, period=period)
+        base = dict(
+            quote=quote, page=page, lines=(row.line, row.line), unit=unit, currency=currency, period=period, chunk=gold
+        )
 
         def claim(value: float, printed: str, how: tuple = (label, scale, percent, per_share, period)) -> str:
             name, factor, pct, share, when = how
@@ -162,7 +168,12 @@ def table_cases(document, page: int, gold: str, others: list) -> list[Case]:
             quote_i, cell_i = invented
             wrong = _parse_number(cell_i) * (-1 if a < 0 else 1)
             cases.append(
-                Case("invented quote", claim(wrong, cell_i), value=wrong, **{**base, "quote": quote_i})  # type: ignore[arg-type]
+                Case(
+                    "invented quote",
+                    claim(wrong, cell_i),
+                    value=wrong,
+                    **{**base, "quote": quote_i, "chunk": _invented_chunk(gold, row.label, row.cells[i], cell_i)},
+                )  # type: ignore[arg-type]
             )
         elsewhere = _row_elsewhere(others, page, {abs(v) for v in row.values if v is not None})
         if elsewhere:
@@ -177,10 +188,19 @@ def table_cases(document, page: int, gold: str, others: list) -> list[Case]:
                         "quote": _row_quote(texts[other_row.line - 1]),
                         "page": other_table.page,
                         "lines": (other_row.line, other_row.line),
+                        "chunk": document.page_text(other_table.page),
                     },
                 )
             )
     return cases
+
+
+def _invented_chunk(gold: str, label: str, cell: str, changed: str) -> str:
+    """The gold page's text with the row's cell changed (the first time it is printed after the row's label)."""
+    printed = _cell_text(cell)
+    after = gold.find(label.split()[0]) if label.split() else -1
+    at = gold.find(printed, max(after, 0))
+    return gold[:at] + changed + gold[at + len(printed) :] if at >= 0 else ""
 
 
 def _invented_quote(quote: str, cell: str) -> tuple[str, str] | None:
@@ -223,8 +243,8 @@ def sentence_cases(document, page: int, gold: str) -> list[Case]:
             continue
         kept += 1
         first = _first_line(document, page, sentence)
-        cases.append(Case("right", sentence.rstrip(".") + ".", sentence, page, first))
-        cases.append(Case("negated sentence", negated.rstrip(".") + ".", sentence, page, first))
+        cases.append(Case("right", sentence.rstrip(".") + ".", sentence, page, first, chunk=gold))
+        cases.append(Case("negated sentence", negated.rstrip(".") + ".", sentence, page, first, chunk=gold))
         invented = mutate_number(sentence)
         if invented:  # the claim follows the invented quote
             cases.append(Case("invented quote", invented.rstrip(".") + ".", invented, page, first))
@@ -267,13 +287,19 @@ def anthropic_file(cases: list[Case]) -> dict:
     }
 
 
-def openai_file(cases: list[Case], filename: str) -> dict:
+def openai_file(cases: list[Case], filename: str, chunks: bool = False) -> dict:
     text, notes, results = "", [], []
     for number, case in enumerate(cases):
         text += case.claim
         notes.append({"type": "file_citation", "index": len(text), "file_id": f"file-{number}", "filename": filename})
         results.append(
-            {"file_id": f"file-{number}", "filename": filename, "score": 0.5, "text": case.quote, "attributes": {}}
+            {
+                "file_id": f"file-{number}",
+                "filename": filename,
+                "score": 0.5,
+                "text": (case.chunk if chunks else "") or case.quote,
+                "attributes": {},
+            }
         )
         text += " "
     search = {"id": "fs_bench", "type": "file_search_call", "status": "completed", "queries": ["q"], "results": results}
@@ -339,8 +365,8 @@ def write_format(fmt: str, cases: list[Case], folder: Path, pdf: Path) -> Path:
     path = folder / f"{pdf.stem}.{fmt}"
     if fmt == "anthropic":
         path.write_text(json.dumps(anthropic_file(cases)))
-    elif fmt == "openai":
-        path.write_text(json.dumps(openai_file(cases, pdf.name)))
+    elif fmt.startswith("openai"):
+        path.write_text(json.dumps(openai_file(cases, pdf.name, chunks=fmt == "openai-page")))
     elif fmt == "claims-jsonl":
         path.write_text("\n".join(json.dumps(r) for r in claim_rows(cases, pdf.name)) + "\n")
     elif fmt == "claims-csv":
@@ -379,7 +405,7 @@ def main() -> int:
             checker = ClaimChecker([document])
             for fmt in FORMATS:
                 path = write_format(fmt, cases, Path(tmp), pdf)
-                parsed = read_answer(path, [pdf.name], "claims" if fmt.startswith("claims") else fmt)
+                parsed = read_answer(path, [pdf.name], fmt.split("-")[0])
                 if len(parsed.claims) != len(cases):
                     raise SystemExit(f"{fmt} {doc_name}: {len(parsed.claims)} claims read for {len(cases)} written")
                 for case, claim in zip(cases, parsed.claims, strict=True):

@@ -263,7 +263,7 @@ def test_openai_file_citations_are_checked_against_the_search_results(run_cli, c
     found = data["claims"][0]["evidence"]
     assert [(e["line_start"], e["line_end"]) for e in found] == [(41, 42), (49, 50)]  # the footer is no line
     assert {p for e in found for p in e["pages"]} == {4} and "69.1" in data["claims"][1]["detail"]
-    assert "part(s) of the retrieved passage found" in data["claims"][0]["quotes"][0]["detail"]
+    assert "3 of the passage's 4 lines found, in 2 runs" in data["claims"][0]["quotes"][0]["detail"]
     assert data["answer"] == {"path": str(answer.resolve()), "format": "openai", "model": "gpt-4.1"}
     # the search returned another chunk of the file that is not in the PDF: a candidate, not a failed quote
     stray = {
@@ -496,6 +496,33 @@ def test_each_run_leaves_a_verify_trace_listed_shown_and_viewed(run_cli, corpus_
 
 
 # ----------------------------------------------------------------------------------------- shared filings
+
+
+@needs_shared
+def test_a_filing_page_retrieved_by_file_search_is_found_in_runs_of_its_lines(run_cli, isolated_env):
+    filing = FINANCEBENCH / "pdfs" / "3M_2018_10K.pdf"
+    gold = next(
+        json.loads(line)["evidence"][0]["evidence_text"]
+        for line in (FINANCEBENCH / "questions.jsonl").read_text().splitlines()
+        if json.loads(line)["doc_name"] == "3M_2018_10K" and "capital expenditure" in line
+    )  # the cash flow statement as another parser reads it: each cell on a line of its own
+    first = "3M's purchases of property, plant and equipment were $1,577 million in 2018."
+    second = " Depreciation and amortization was $1,544 million in 2018."  # the 2017 column's figure
+    text = first + second
+    result = {
+        "file_id": "file-2dtbBZdjtDKS8eqWxqbgDi",
+        "filename": filing.name,
+        "score": 0.8,
+        "text": gold,
+        "attributes": {},
+    }
+    cites = [_cite(len(first), filing.name), _cite(len(text), filing.name)]
+    answer = _write(isolated_env / "openai.json", _response(text, cites, [result]))
+    code, data, err = _verify(run_cli, answer, filing)
+    assert code == 0, err
+    assert _statuses(data) == ["supported", "contradicted"]
+    assert "2017 column" in data["claims"][1]["detail"]
+    assert {p for e in data["claims"][0]["evidence"] for p in e["pages"]} == {60}
 
 
 @needs_shared

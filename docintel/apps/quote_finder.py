@@ -139,20 +139,56 @@ def _found(text: DocumentText, doc: int, quote: str, hit: tuple[int, int], cited
     return Found(doc, hit[0], hit[1], kind, cited, quote)
 
 
+def _long_enough(text: str) -> bool:
+    words = [w for w in text.split() if any(c.isalpha() for c in w)]
+    return len(squash(text)) >= MIN_PIECE_CHARS and len(words) >= _MIN_PIECE_WORDS
+
+
 def passage_pieces(passage: str) -> list[str]:
-    """The lines of a retrieved passage long enough to be looked for alone."""
-    pieces = []
-    for line in passage.splitlines():
-        line = line.strip()
-        if len(squash(line)) >= MIN_PIECE_CHARS and len([w for w in line.split() if any(c.isalpha() for c in w)]) >= (
-            _MIN_PIECE_WORDS
-        ):
-            pieces.append(line)
-    return pieces
+    """The lines of a retrieved passage (empty ones dropped)."""
+    return [line.strip() for line in passage.splitlines() if line.strip()]
+
+
+def find_passage(text: DocumentText, doc: int, passage: str) -> list[Found]:
+    """A retrieved passage that is not in the DOC whole, found in runs of its lines.
+
+    Each run starts at a line and takes the following lines for as long as the run is found, near the last run
+    (its pages and the next) first, then anywhere; a run shorter than MIN_PIECE_CHARS or with fewer than two
+    words is not kept (a lone number or heading is found anywhere). Another parser's line breaks (a table row
+    as label and cells on lines of their own) are so found as the DOC's lines.
+    """
+    lines = passage_pieces(passage)
+    found: list[Found] = []
+    start = 0
+    while start < len(lines):
+        near = text.pages_of_lines(found[-1].first, found[-1].last + 1) if found else []
+        best: Found | None = None
+        end = start
+        while end < len(lines):
+            hit = _near_or_anywhere(text, doc, "\n".join(lines[start : end + 1]), near)
+            if hit is None:
+                break
+            best, end = hit, end + 1
+        if best is not None and _long_enough(best.quote):
+            found.append(best)
+            start = end
+        else:
+            start += 1
+    return found
+
+
+def _near_or_anywhere(text: DocumentText, doc: int, quote: str, near: list[int]) -> Found | None:
+    if near:
+        hay = text.on_pages(near + [near[-1] + 1])
+        hit = hay.find(quote) if hay is not None else None
+        if hit:
+            return _found(text, doc, quote, hit, None)
+    return find_quote(text, doc, quote, [])
 
 
 def merge(found: list[Found]) -> list[Found]:
-    """Found places of one DOC that touch or overlap, merged (a passage found line by line)."""
+    """Found places of one DOC that touch or overlap, merged: how a passage found in runs is shown (each run is
+    checked on its own: merged quotes are no text of the DOC)."""
     ordered = sorted(found, key=lambda f: (f.doc, f.first, f.last))
     merged: list[Found] = []
     for place in ordered:

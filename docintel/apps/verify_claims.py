@@ -32,7 +32,7 @@ from ..traces.claims import CheckResult, ClaimResult, ClaimStatus, Evidence, Quo
 from ..verify.quotes import OverallStatus, SpanVerdict, Verification, verify_answer
 from ..verify.values import CitedSpan, ItemCheck, quote_candidates
 from .external import CitedQuote, Claim, Figure
-from .quote_finder import DocumentText, Found, find_quote, merge, other_places, passage_pieces
+from .quote_finder import DocumentText, Found, find_passage, find_quote, merge, other_places, passage_pieces
 
 _NEGATION = re.compile(r"\b(?:not|no|never|none|neither|nor|cannot|without)\b|n[’']t\b", re.IGNORECASE)
 _PER_SHARE = re.compile(r"\s*(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.IGNORECASE)
@@ -63,6 +63,7 @@ class ClaimChecker:
     def __init__(self, documents: list[Document]) -> None:
         self.documents = documents
         self.texts = [DocumentText(d) for d in documents]
+        self._located: dict[tuple[str, int | None, tuple[int, ...], bool], list[Found]] = {}
 
     def check(self, claim: Claim) -> Checked:
         """The verdict of one claim, with its checks and found lines."""
@@ -72,7 +73,7 @@ class ClaimChecker:
             return Checked(self._result(claim, "unverifiable", reason, [], [], quotes), None)
         located = [(quote, self._locate(quote)) for quote in claim.quotes]
         quotes = [self._quote_record(q, _match(q, places), self._where(q, places)) for q, places in located]
-        evidence = [self._evidence(place) for _, places in located for place in places]
+        evidence = [self._evidence(place) for _, places in located for place in merge(places)]
         checks = [CheckResult(name="quote", result=r.match, detail=r.detail) for r in quotes]
         missing = [r for r in quotes if r.match == "not_found"]
         if all(q.passage for q in claim.quotes) and len(missing) < len(quotes):
@@ -120,6 +121,13 @@ class ClaimChecker:
         return []
 
     def _locate(self, quote: CitedQuote) -> list[Found]:
+        """Where the quote is (found once per text, DOC and pages: the claims citing one file share its results)."""
+        key = (quote.text, quote.doc, tuple(quote.pages), quote.passage)
+        if key not in self._located or quote.lines or quote.char_range:
+            self._located[key] = self._search(quote)
+        return self._located[key]
+
+    def _search(self, quote: CitedQuote) -> list[Found]:
         for doc in self._candidates(quote):
             text = self.texts[doc]
             pages = self._hint_pages(quote, text)
@@ -127,10 +135,9 @@ class ClaimChecker:
             if whole is not None:
                 return [whole]
             if quote.passage:
-                pieces = [find_quote(text, doc, piece, []) for piece in passage_pieces(quote.text)]
-                found = [p for p in pieces if p is not None]
+                found = find_passage(text, doc, quote.text)
                 if found:
-                    return merge(found)
+                    return found
         return []
 
     def _where(self, quote: CitedQuote, places: list[Found]) -> str:
@@ -142,8 +149,9 @@ class ClaimChecker:
         pages = text.pages_of_lines(place.first, place.last)
         where = f"{self._doc_id(place.doc)} p.{','.join(map(str, pages))} lines {place.first}-{place.last}"
         if quote.passage and len(places) > 1 or quote.passage and place.quote != quote.text:
-            shown = len(passage_pieces(quote.text))
-            return f"{len(places)} part(s) of the retrieved passage found ({shown} lines looked for), first at {where}"
+            covered, lines = sum(p.quote.count("\n") + 1 for p in places), len(passage_pieces(quote.text))
+            runs = f"{len(places)} run{'s' if len(places) != 1 else ''}"
+            return f"{covered} of the passage's {lines} lines found, in {runs} (not whole), first at {where}"
         if quote.char_range and not quote.pages:
             hinted = self._hint_pages(quote, text)
             pointed = f"they point to p.{hinted[0]} of docintel's text" if hinted else "they point past its text"
@@ -192,7 +200,8 @@ class ClaimChecker:
                 if other is not figure and other.text and other.text != figure.text:
                     asked = asked.replace(other.text, " ")
             amount = Amount(value=figure.value, currency=figure.currency, unit=figure.unit)  # type: ignore[arg-type]
-            item = AmountItem(label=asked, amount=amount, period=claim.period, calculation=None, spans=spans)
+            mine = _spans_printing(spans, figure.value)
+            item = AmountItem(label=asked, amount=amount, period=claim.period, calculation=None, spans=mine)
             answer = AmountAnswer(answer_type="amount", items=[item], **_FLAGS)
             checked.append(verify_answer(answer, context, self.documents, question=asked))
         first = checked[0]
@@ -299,6 +308,13 @@ class ClaimChecker:
             evidence=evidence,
             quotes=quotes,
         )
+
+
+def _spans_printing(spans: list[Span], value: float) -> list[Span]:
+    """The spans whose quote prints the figure as stated (all of them when none does: it may be scaled), so that
+    the lines of a long passage about other things and other years do not decide the figure's period."""
+    printing = [s for s in spans if any(abs(n.value) == abs(value) for n in find_numbers(s.quote))]
+    return printing or spans
 
 
 def _match(quote: CitedQuote, places: list[Found]) -> str:
