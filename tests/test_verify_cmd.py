@@ -394,6 +394,33 @@ def test_counts_dates_and_quotes_that_do_not_name_the_concept(run_cli, corpus_pd
     assert all(e["on_cited_pages"] is None for c in data["claims"] for e in c["evidence"])
 
 
+def test_a_quote_printed_at_several_places_is_checked_where_it_holds(run_cli, make_pdf, isolated_env):
+    pdf = make_pdf(
+        "acme.pdf",
+        [
+            ["Acme at a glance", "Highlights", "Net income 150.0 120.0", "Stores 40 35"],  # no header: no columns
+            [
+                "Consolidated statements of income",
+                "(in millions)",
+                "Year ended December 31, 2023 2022",
+                "Net sales 1,500.0 1,400.0",
+                "Net income 150.0 120.0",
+            ],
+        ],
+    )
+    rows = [
+        {"claim": "Acme's net income was $120.0 million in 2022.", "quote": "Net income 150.0 120.0"},
+        {"claim": "Acme's net income was $150.0 million in 2022.", "quote": "Net income 150.0 120.0"},
+    ]
+    path = isolated_env / "claims.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    code, data, err = _verify(run_cli, path, pdf)
+    assert code == 0, err
+    assert _statuses(data) == ["supported", "contradicted"]
+    assert data["claims"][0]["evidence"][0]["pages"] == [2]  # the first place (page 1) names no period
+    assert data["claims"][1]["evidence"][0]["pages"] == [1]  # nowhere does it hold: the first place is shown
+
+
 def test_bad_input_is_a_clear_error_and_writes_nothing(run_cli, corpus_pdf, isolated_env):
     cases = {
         "garbage.json": ("{not json at all", 3, "line 1 is not a JSON object"),

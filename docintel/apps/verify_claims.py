@@ -246,7 +246,7 @@ class ClaimChecker:
         found_text = "\n".join(self.texts[p.doc].text_of(p.first, p.last) for p in places)
         negation = negation_check(claim.text, [p.quote for p in places])
         checks.append(CheckResult(name="negation", result=negation[0], detail=negation[1]))
-        covered = terms_covered(claim.text, found_text)
+        covered = terms_covered(claim.text, found_text, self._names({p.doc for p in places}))
         outcomes: list[tuple[ClaimStatus, str]] = []
         several = len(verification.items) > 1
         for item in verification.items:
@@ -282,6 +282,16 @@ class ClaimChecker:
         if item.value_check == "unsupported" and covered >= 0.5 and self._has_figures(places):
             return "contradicted", detail
         return "unsupported", detail
+
+    def _names(self, docs: set[int]) -> frozenset[str]:
+        """The words that name the DOCs' company: its issuer, the title, the file's name ('Acme's net income')."""
+        words: set[str] = set()
+        for doc in docs:
+            meta = self.documents[doc].meta
+            words.update(
+                tokenize(f"{meta.profile.issuer.value or ''} {meta.title} {re.sub(r'[_-]', ' ', meta.doc_id)}")
+            )
+        return frozenset(w for w in words if not w[:1].isdigit())
 
     def _has_figures(self, places: list[Found]) -> bool:
         for place in places:
@@ -393,9 +403,10 @@ def negation_check(claim: str, quotes: list[str]) -> tuple[str, str]:
     return "mismatch", f"the claim {which} the quote: “{_short(best, 120)}”"
 
 
-def terms_covered(claim: str, lines: str) -> float:
-    """The share of the claim's content words (numbers and scale words aside) that the found lines hold."""
-    terms = {t for t in tokenize(claim) if not t[:1].isdigit() and t not in _FILLER and t != "pct"}
+def terms_covered(claim: str, lines: str, names: frozenset[str] = frozenset()) -> float:
+    """The share of the claim's content words (numbers, scale words and the company's *names* aside) that the
+    found lines hold."""
+    terms = {t for t in tokenize(claim) if not t[:1].isdigit() and t not in _FILLER | names and t != "pct"}
     if not terms:
         return 1.0
     return len(terms & set(tokenize(lines))) / len(terms)
