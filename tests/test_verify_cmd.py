@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -518,6 +519,8 @@ def test_each_run_leaves_a_verify_trace_listed_shown_and_viewed(run_cli, corpus_
     assert 'id="claims"' in html and "quote not found" in html
     assert 'class="box s-verified"' in html and 'data-line="27"' in html  # the found line boxed on its page
     assert 'class="box s-failed"' in html and 'data-line="32"' in html  # the contradicted claim's line
+    negated = re.search(r'<div class="box s-(\w+)"[^>]*data-item="3" data-line="64"', html)
+    assert negated and negated.group(1) == "failed"  # every check held but the claim negates it: failed all the same
     code, _, err = run_cli("traces", "verify", trace_id)
     assert code == 2 and "is a verify trace" in err and "docintel verify ANSWER DOC" in err
 
