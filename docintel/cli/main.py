@@ -31,6 +31,7 @@ COMMAND_MODULES = (
     "batch",
     "traces",
     "view",
+    "verify",
     "eval",
     "examples",
 )

@@ -228,16 +228,30 @@ def cmd_traces_show(args: argparse.Namespace) -> int:
         print(json.dumps(trace, indent=1, ensure_ascii=False))
     elif args.prompt:
         print_text(render_requests.prompt_report(trace))
+    elif trace.get("claims"):  # a verify trace: another tool's answer, claim by claim
+        from ..render.claims import verify_trace_report
+
+        print_text(verify_trace_report(trace))
     else:
         parts = (render.trace_report(trace), render_requests.request_report(trace))
         print_text("\n".join(part for part in parts if part))
     return EXIT_OK
 
 
+def _refuse_verify_trace(args: argparse.Namespace) -> None:
+    """A verify trace holds another tool's answer: it is checked again by running docintel verify again."""
+    if _store(args).load(args.id).kind == "verify":
+        raise UsageError(
+            f"trace {args.id} is a verify trace (another tool's answer, checked claim by claim)",
+            "check it again with: docintel verify ANSWER DOC...",
+        )
+
+
 def cmd_traces_verify(args: argparse.Namespace) -> int:
     """Verify a stored answer again; exit 6 when a citation fails now."""
     from ..render import reports as render
 
+    _refuse_verify_trace(args)
     report = make_pipeline(args).reverify(args.id, args.doc, args.search)
     if args.json:
         print(json.dumps(report, indent=1, ensure_ascii=False))
@@ -250,6 +264,7 @@ def cmd_traces_replay(args: argparse.Namespace) -> int:
     """Send a stored request again and show what changed."""
     from ..render import reports as render
 
+    _refuse_verify_trace(args)
     result, replayed = make_pipeline(args).replay(args.id, args.doc, args.search)
     original, new = replayed.as_json(), result.to_json()
     before = original.get("answer") or {}

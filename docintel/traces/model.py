@@ -29,6 +29,7 @@ from ..question.parse import ParsedQuestion
 from ..retrieval.route import Routing
 from ..verify.ocr import CitationOcr, ocr_citations
 from ..verify.quotes import AnswerStatus, OverallStatus, Verification
+from .claims import ClaimsRecord
 
 if TYPE_CHECKING:
     from pydantic_core.core_schema import SerializerFunctionWrapHandler
@@ -265,7 +266,7 @@ class Trace(BaseModel):
     trace_version: int = Field(strict=True, ge=LEGACY_VERSION)  # 2, not "2" nor true; traces.store checks which
     trace_id: str = Field(pattern=TRACE_ID_PATTERN)
     created_at: str
-    kind: Literal["ask", "replay"]
+    kind: Literal["ask", "replay", "verify"]
     replay_of: str | None = Field(None, pattern=TRACE_ID_PATTERN)
     program: Program
     settings: dict[str, Any]
@@ -301,6 +302,9 @@ class Trace(BaseModel):
     calls: list[CallRecord] | None = Field(
         default=None,
         description="sequential strategy: every call in order; context, prompt and answer above are the kept call's",
+    )
+    claims: ClaimsRecord | None = Field(
+        default=None, description="a verify trace: another tool's answer, checked claim by claim (docintel verify)"
     )
     status: TraceStatus | None = None
     error: ErrorRecord | None = None

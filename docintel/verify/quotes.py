@@ -88,7 +88,7 @@ class Verification(BaseModel):
         return self.overall in ("supported", "not_found")
 
 
-class _Haystack:
+class Haystack:
     """Squashed text of a run of lines with a map from character offsets back to line numbers."""
 
     def __init__(self, numbers: list[int], texts: list[str]) -> None:
@@ -175,7 +175,7 @@ def _check(
             f"lines {start}-{end} were not in the context sent to the model",
             hay.find_in_context(quote),
         )
-    if _Haystack(seen, [sent_text[doc][n] for n in seen]).find(quote):
+    if Haystack(seen, [sent_text[doc][n] for n in seen]).find(quote):
         unseen = (end - start + 1) - len(seen)
         return (
             "verified",
@@ -204,25 +204,25 @@ class _Haystacks:
 
     def __init__(self, sent_text: dict[str, dict[int, str]], documents: dict[str, Document]) -> None:
         self.sent_text, self.documents = sent_text, documents
-        self._sent: dict[str, _Haystack] = {}
-        self._whole: dict[str, _Haystack] = {}
+        self._sent: dict[str, Haystack] = {}
+        self._whole: dict[str, Haystack] = {}
 
     def find_in_context(self, quote: str) -> tuple[str, int, int] | None:
         """(doc, first line, last line) where the quote is among the lines sent, or None."""
         for doc, lines in self.sent_text.items():
             if doc not in self._sent:
                 numbers = sorted(lines)
-                self._sent[doc] = _Haystack(numbers, [lines[n] for n in numbers])
+                self._sent[doc] = Haystack(numbers, [lines[n] for n in numbers])
             hit = self._sent[doc].find(quote)
             if hit:
                 return doc, hit[0], hit[1]
         return None
 
-    def whole_document(self, doc: str) -> _Haystack:
+    def whole_document(self, doc: str) -> Haystack:
         """The haystack of every line of a document."""
         if doc not in self._whole:
             lines = self.documents[doc].lines
-            self._whole[doc] = _Haystack(lines["global_line"].tolist(), lines["text"].tolist())
+            self._whole[doc] = Haystack(lines["global_line"].tolist(), lines["text"].tolist())
         return self._whole[doc]
 
 

@@ -19,6 +19,14 @@ BROKEN = frozenset({"unsupported", "mismatch", "rejected", "failed", "wrong", "i
 SKIPPED = frozenset({"not_applicable", "", "none"})
 MAX_LINES_PER_SPAN = 60  # a span citing more lines is boxed on its first ones only (and says so)
 _SHORT_NAMES = {"calculation": "calc"}
+# a claim of a verify trace carries its verdict (docintel verify): shown as the claim's own check
+_CLAIM_MARKS: dict[str, Mark] = {
+    "supported": "✓",
+    "contradicted": "✗",
+    "unsupported": "✗",
+    "quote_not_found": "✗",
+    "unverifiable": "?",
+}
 
 
 def mark_of(value: Any) -> Mark | None:
@@ -206,6 +214,8 @@ def items_of(trace: dict[str, Any]) -> list[ItemView]:
                 notes.append(str(record["detail"]))
             operands += [_operand(o) for o in record.get("operands") or [] if isinstance(o, dict)]
         notes += ocr_notes(trace, index)
+        if str(value.get("status")) in _CLAIM_MARKS:
+            checks.append(Check("claim", _CLAIM_MARKS[str(value["status"])], str(value["status"])))
         state = state_of([c.mark for c in checks]) if checks else "unchecked"
         spans_ = _span_views(index, item_spans, state, lines)
         views.append(ItemView(index, value, checks, spans_, state, notes, operands))

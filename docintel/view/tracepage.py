@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import DocintelError
 from .art import LineBox, PageArt
+from .claimsview import claims_section
 from .evidence import Check, CitedLine, ItemView, OperandView, PageView, cited_pages, items_of, unplaced_lines
 from .html import STATE_NAMES, esc, money, page
 from .sections import context_section, routing_section, usage_section
@@ -275,6 +276,7 @@ def trace_page(trace: dict[str, Any], links: Links, turns: list[dict[str, Any]] 
     """The whole trace page as HTML."""
     body = (
         _header(trace, links)
+        + claims_section(trace)
         + f'<section id="answer"><h2>Answer and evidence</h2>{_answer_html(trace, links)}</section>'
         + _session_html(trace, turns, links)
         + context_section(trace)
