@@ -169,6 +169,7 @@ class Pipeline:
             context,
             {k: round(v, 4) for k, v in timings.items()},
             routing,
+            notes=list(retrieval.page_notes),
         )
 
     def ask(

@@ -833,7 +833,7 @@ def test_a_company_only_written_about_is_searched_where_it_is_written(run_cli, f
     make_pdf("filings/supplier_review.pdf", [["Supplier review"], lines])
     _, data = context_json(run_cli, "What did Initech's supply record look like?", filings)
     assert data["routing"]["routed"] == ["supplier_review"]
-    assert any(n.startswith("no document in these 5 documents is by Initech") for n in data["routing"]["notes"])
+    assert any(n.startswith("no document of these 5 documents is by Initech") for n in data["routing"]["notes"])
     assert {d["cause"] for d in data["routing"]["decisions"] if d["doc"] != "supplier_review"} == {"absent"}
 
 
@@ -869,3 +869,10 @@ def test_the_companys_name_written_possessive_is_never_a_part_of_the_company(run
     code, out, err = run_cli("ask", "What were Lumen Beauty's net sales in fiscal 2023?", pdf, "--json")
     answer = json.loads(out)
     assert code == 0 and answer["status"] == "supported", answer["verification"]["items"]
+
+
+def test_one_document_that_writes_a_name_often_is_said_plainly(run_cli, make_pdf):
+    lines = [f"Initech sold {i} widgets to Acme in fiscal 2023." for i in range(20)]
+    pdf = make_pdf("acme_2023_10k.pdf", [sec_cover(ACME, "For the fiscal year ended December 31, 2023"), lines])
+    _, data = context_json(run_cli, "How many widgets did Initech buy in fiscal 2023?", pdf)
+    assert "Initech is not this document's issuer; it writes Initech on 20 lines" in data["routing"]["notes"]

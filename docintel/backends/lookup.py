@@ -126,7 +126,8 @@ def _column_years(label: str) -> frozenset[int]:
 
 
 _REFERENCE_BEFORE = re.compile(
-    r"\b(?:note|notes|item|items|page|pages|part|section|exhibit|schedule|table|figure|line|rule|article)\s*$",
+    r"\b(?:note|notes|item|items|page|pages|part|section|exhibit|schedule|table|figure|line|rule|article|"
+    r"quarter|quarters|phase|step|stage|level|tier|week|weeks|day|days|year|years|month|months)\s*$",
     re.IGNORECASE,
 )
 

@@ -212,12 +212,17 @@ def _by_subject(q: _Query, live: list[Candidate], matched: dict[str, list[str]],
                 )
         live = [c for c in live if c.doc.doc_id in writing]
         listed = ", ".join(f"{d} ({n} lines)" for d, n in sorted(writing.items(), key=lambda kv: -kv[1])[:3])
-        q.notes.append(f"no document in {q.these} is by {name}; searched those that write it most: {listed}")
+        if q.count == 1:
+            q.notes.append(f"{name} is not this document's issuer; it writes {name} on {sum(writing.values())} lines")
+        else:
+            q.notes.append(f"no document of {q.these} is by {name}; searched those that write it most: {listed}")
     return live
 
 
 def _unknown_name(about: str, live: list[Candidate], these: str) -> str:
     """The note for a name no document's issuer has and none writes often: every document is searched."""
+    if len(live) == 1 and not live[0].doc.profile.issuer.value:
+        return f"the document states no issuer to match {about} against: searched it as given"
     if len(live) == 1:
         return (
             f"{about} is not the issuer of the document ({issuer_label(live[0])}) by its profile: searched it as "
