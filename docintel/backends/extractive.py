@@ -46,7 +46,7 @@ NO_MODEL_NOTE = (
     "scale) or computed from cited cells, and text items are the document's own lines"
 )
 EVIDENCE_ONLY_NOTE = (
-    "evidence only: the extractive backend makes no claim for yes/no, why and how questions; the lines are the "
+    "no claim: the extractive backend does not decide yes/no, why and how questions; the lines are the "
     "closest evidence for you to read"
 )
 _EXPLAINING = re.compile(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
+from ..labels import FLAG_MEANINGS, status_headline, unit_words
 from .text import print_text as print_text  # kept here too; the CLI imports it from render.text (light)
 
 if TYPE_CHECKING:  # only for annotations: rendering traces must not import pandas or pypdf
@@ -128,7 +129,7 @@ def _value(item: dict[str, Any]) -> str:
     if "amount" in item:
         a = item["amount"]
         value = "?" if a.get("value") is None else f"{a['value']:,.4f}".rstrip("0").rstrip(".")
-        extra = " ".join(x for x in (a.get("currency"), a.get("unit")) if x and x != "units")
+        extra = unit_words(a.get("currency"), a.get("unit"))
         period = f" [{item['period']}]" if item.get("period") else ""
         return f"{item.get('label', '')}: {value} {extra}".strip() + period
     if "date" in item:
@@ -152,14 +153,6 @@ _CHECK_MARKS = {
     "mismatch": "✗",
     "rejected": "✗",
     "unknown": "?",
-}
-_HEADLINES = {
-    "supported": "supported",
-    "unchecked": "UNCHECKED: quotes are real, but not confirmed to answer the question",
-    "unsupported": "NOT SUPPORTED",
-    "citation_failed": "CITATIONS FAILED",
-    "not_found": "not found",
-    "no_citations": "NO CITATIONS",
 }
 
 
@@ -226,6 +219,19 @@ def _holds(check: dict[str, Any]) -> bool:
     )
 
 
+def answer_flags(result: dict[str, Any]) -> list[str]:
+    """The flags a model set on its answer (the extractive backend sets none: it makes no such judgement)."""
+    answer = result["answer"]
+    if result.get("backend") == "extractive":
+        return []
+    flags = [f for f in ("conflicting_evidence",) if answer.get(f)]
+    if answer.get("answer_found") and not answer.get("complete_answer_found"):
+        flags.append("incomplete")
+    if not answer.get("context_structured", True):
+        flags.append("malformed_context")
+    return flags
+
+
 def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
     """The answer, each item with its checks (quote, value, period, calculation) and its citations."""
     answer, verification = result["answer"], result["verification"]
@@ -238,9 +244,7 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
     values = f" · values {sum(_holds(c) for c in valued)}/{len(valued)} supported" if claimed else ""
     unknown = sum("unknown" in (c["period_check"], c.get("concept_check")) for c in checks)
     periods = f" · {unknown} item{'s' * (unknown != 1)} not checked" if unknown and overall == "unchecked" else ""
-    headline = _HEADLINES.get(overall, overall)
-    if overall == "not_found" and answer["items"]:
-        headline = "evidence only: no answer is claimed; the lines below are for you to read"
+    headline = status_headline(overall, evidence=bool(answer["items"]))
     lines = [f"Answer ({answer['answer_type']}) — {headline} (quotes {ok}/{len(spans)} verified{values}{periods})"]
     if not answer["items"]:
         lines.append("  No answer found in the documents.")
@@ -263,13 +267,7 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
                 lines.append(f"     {s['verdict']}: {s['detail']}")
     for caveat in answer.get("caveats") or []:
         lines.append(f"caveat: {caveat}")
-    flags = [f for f in ("conflicting_evidence",) if answer.get(f)]
-    if answer.get("answer_found") and not answer.get("complete_answer_found"):
-        flags.append("incomplete")
-    if not answer.get("context_structured", True):
-        flags.append("malformed_context")
-    if flags:
-        lines.append("flags: " + ", ".join(flags))
+    lines += [f"flag: {flag} ({FLAG_MEANINGS[flag]})" for flag in answer_flags(result)]
     for note in result.get("notes") or []:
         if note not in (answer.get("caveats") or []):
             lines.append(f"note: {note}")
