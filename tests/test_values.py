@@ -601,4 +601,5 @@ def test_evidence_shown_with_answer_found_false_is_not_found_not_unsupported(run
     assert data["verification"]["values_unsupported"] == 0
     fake_openai.push_answer(evidence)
     code, out, _ = run_cli("ask", Q_NET_INCOME_2024, corpus_pdf, "--backend", "openai")
-    assert code == 0 and "— not_found: no answer is claimed" in out.splitlines()[0] and "unsupported" not in out.splitlines()[0]
+    headline = out.splitlines()[0]
+    assert code == 0 and "— not_found: no answer is claimed" in headline and "unsupported" not in headline
