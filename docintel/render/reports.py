@@ -433,8 +433,17 @@ def batch_summary(summary: Any, out: Any) -> str:
     """The closing summary of ``batch``."""
     cost = "unknown (model price not known)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
     dropped = f", {summary.dropped_lines} damaged lines dropped" if summary.dropped_lines else ""
+    whole = summary.whole
+    overall = (
+        f"whole output ({whole.total} questions): answered: {whole.answered}   not found: {whole.not_found}   "
+        f"errors: {whole.errors}   not yet answered: {whole.missing}   supported: {whole.supported}   "
+        f"quotes failed: {whole.citations_failed}   values unsupported: {whole.values_unsupported}\n"
+        if whole is not None and summary.skipped
+        else ""
+    )
     return (
         f"questions: {summary.total} ({summary.skipped} already answered in {out}{dropped})\n"
+        f"{overall}{'this run: ' if overall else ''}"
         f"answered: {summary.answered}   not found: {summary.not_found}   errors: {summary.errors}\n"
         f"quotes verified: {summary.citations_verified}   failed: {summary.citations_failed}\n"
         f"values supported: {summary.values_supported}   unsupported: {summary.values_unsupported}   "
