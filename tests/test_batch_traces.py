@@ -308,3 +308,14 @@ def test_replay_links_to_the_original(run_cli, corpus_pdf, fake_openai, isolated
     assert fake_openai.requests[1]["body"]["input"] == fake_openai.requests[0]["body"]["input"]
     for path in (isolated_env / "traces").iterdir():
         assert API_KEY not in path.read_text(errors="replace")  # index.db is binary
+
+
+def test_an_ambiguous_trace_id_prefix_is_said_to_be_one(run_cli, corpus_pdf, isolated_env):
+    for question in QUESTIONS[:2]:
+        run_cli("ask", question, corpus_pdf)
+    code, _, err = run_cli("traces", "show", "20")
+    assert (
+        code != 0 and "'20' is an ambiguous id prefix: 2 traces start with it" in err and "give more of the id" in err
+    )
+    code, _, err = run_cli("traces", "show", "19")
+    assert "no trace with id '19'" in err
