@@ -100,8 +100,8 @@ def find_periods(text: str) -> list[Period]:
             month = MONTHS[groups["m2"].lower()]
             found.append(Period(year=int(groups["month_year"]), month=month, **common))  # type: ignore[arg-type]
         elif groups["yq_year"]:
-            quarter, fiscal = int(groups["yq"]), bool(groups["yq_fy"])
-            found.append(Period(year=int(groups["yq_year"]), quarter=quarter, fiscal=fiscal, **common))  # type: ignore[arg-type]
+            year, quarter, fiscal = int(groups["yq_year"]), int(groups["yq"]), bool(groups["yq_fy"])
+            found.append(Period(year=year, quarter=quarter, fiscal=fiscal, **common))  # type: ignore[arg-type]
         elif groups["fiscal"]:
             found.append(Period(year=_full_year(groups["fiscal"]), fiscal=True, **common))  # type: ignore[arg-type]
         elif groups["q_year"]:
