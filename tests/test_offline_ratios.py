@@ -420,3 +420,21 @@ def test_a_quotient_of_one_cell_by_itself_is_no_ratio():
     cells = {"a": (3328, 586.3), "b": (3328, 586.3), "c": (3300, 586.3)}
     assert self_quotient("a / b * 100", cells) == "a / b divides one cell (line 3328) by itself"
     assert self_quotient("a / c * 100", cells) == ""  # the same figure on another line is another cell
+
+
+def test_offline_the_same_figure_unscaled_or_per_share_is_no_rival(run_cli, make_pdf):
+    # net income in millions on the income statement, again with no scale in selected data, and a per-share row
+    # labelled the same way: none disagrees with the other, so the return on assets is computed
+    income = ["Consolidated statements of income", "(in millions)", "Fiscal year 2025 2024", "Net income 5,007 4,100"]
+    selected = ["Selected financial data", "Fiscal year 2025 2024", "Net income 5,007 4,100", "Stores 310 290"]
+    per_share = ["Per share data", "Fiscal year 2025 2024", "Basic earnings per common share:", "Net income 3.85 3.12"]
+    balance = ["Consolidated balance sheets", "(in millions)", "Fiscal year 2025 2024", "Total assets 50,070 48,000"]
+    pdf = make_pdf("acme-rivals.pdf", [balance, income, selected, per_share])
+    data, _ = ask_offline(run_cli, "What was the return on assets in 2025?", pdf)
+    assert data["status"] == "supported" and value_of(data) == 10.0, data["answer"]["caveats"]
+    # a figure that does differ once scaled still is a rival, said as printed with its page
+    other = ["Segment data", "(in millions)", "Fiscal year 2025 2024", "Net income 4,980 4,100"]
+    pdf = make_pdf("acme-rivals-2.pdf", [balance, income, other])
+    data, _ = ask_offline(run_cli, "What was the return on assets in 2025?", pdf)
+    caveats = " ".join(data["answer"]["caveats"])
+    assert value_of(data) is None and "disagree on it" in caveats and "in units" not in caveats, caveats

@@ -117,11 +117,11 @@ def _one_period(definition: Definition, context: Context, question: str, single:
     return Lookup([item], True, [_note(name, tops, below)])
 
 
-def _uncertain(name: str, cid: str, cell: Cell, rivals: list[float]) -> Lookup:
-    shown = ", ".join(f"{v:,.6g}" for v in rivals[:4])
+def _uncertain(name: str, cid: str, cell: Cell, rivals: list[str]) -> Lookup:
+    shown = "; ".join(rivals[:4])
     why = (
         f"{name}: {label_of(cid)} for {cell.year} is in another table than the other operands, and the sent tables "
-        f"disagree on it ({cell.value:,.6g} on page {cell.table.page}; also {shown} in units): not computed"
+        f"disagree on it ({cell.value:,.6g} on page {cell.table.page}; also {shown}): not computed"
     )
     return Lookup([], False, [why])
 
