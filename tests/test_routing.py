@@ -14,7 +14,7 @@ import pytest
 from docintel.pipeline import Pipeline
 from docintel.question.entities import file_words, issuer_words, name_match_length, name_matches, question_entities
 from docintel.settings import load_settings
-from tests.conftest import read_traces
+from tests.conftest import FINANCEBENCH, needs_shared, read_traces
 from tests.test_profile import sec_cover
 
 ACME = "ACME WIDGETS CORPORATION"
@@ -876,3 +876,17 @@ def test_one_document_that_writes_a_name_often_is_said_plainly(run_cli, make_pdf
     pdf = make_pdf("acme_2023_10k.pdf", [sec_cover(ACME, "For the fiscal year ended December 31, 2023"), lines])
     _, data = context_json(run_cli, "How many widgets did Initech buy in fiscal 2023?", pdf)
     assert "Initech is not this document's issuer; it writes Initech on 20 lines" in data["routing"]["notes"]
+
+
+@needs_shared
+def test_a_shared_filing_named_is_searched_whatever_its_company_is_called(run_cli):
+    # a release whose issuer the question calls by a product line, and a 10-Q of a June fiscal year
+    release = FINANCEBENCH / "pdfs" / "JOHNSON_JOHNSON_2022Q4_EARNINGS.pdf"
+    _, data = context_json(run_cli, "What were Skincare's worldwide sales in 2022?", release)
+    assert data["routing"]["routed"] == ["JOHNSON_JOHNSON_2022Q4_EARNINGS"] and data["sources"]
+    assert any(
+        n.startswith("Skincare is not the issuer of the document (Johnson & Johnson)") for n in data["routing"]["notes"]
+    )
+    code, out, _ = run_cli("ingest", FINANCEBENCH / "pdfs" / "AMCOR_2023Q2_10Q.pdf", "--json")
+    profile = json.loads(out)["documents"][0]["profile"]
+    assert (profile["fiscal_year"]["value"], profile["quarter"]["value"]) == ("2023", "2")  # as the filing states
