@@ -31,7 +31,7 @@ STATUS_COLOURS = {
     "not_found": "#0969da",
     "no_citations": "#8250df",
     "refused": "#59636e",
-    "error": "#6e7781",
+    "error": "#bc4c00",
 }
 
 # flags an answer may carry, and what each means (``ask --help`` lists them)
