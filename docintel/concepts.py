@@ -211,10 +211,15 @@ def concepts_in(text: str, *, asides: bool = False) -> ConceptMatch:
     return ConceptMatch(frozenset(cid for cid, _ in kept), leftover)
 
 
+# a possessive name and the capitalised words before it ('Ulta Beauty's', 'ACME's'): an owner, not a qualifier
+_OWNER = re.compile(r"(?:\b[A-Z][\w&.-]*\s+){0,4}\b[A-Z][\w&.-]*(?:['\u2019]s\b|s['\u2019](?!\w))")
+
+
 def modifiers(text: str) -> frozenset[str]:
     """The term just before each line item *text* names, when no wording explains it: 'Aeronautics net sales'
-    -> aeronautics. A question's modifier narrows the line item it asks for."""
-    tokens = tokenize(_PARENTHESES.sub(" ", text).replace("/", " "))
+    -> aeronautics. A question's modifier narrows the line item it asks for; an owner does not ('Ulta Beauty's
+    net sales': the company's name, written possessive, is never a part of the company)."""
+    tokens = tokenize(_PARENTHESES.sub(" ", _OWNER.sub(" ", text)).replace("/", " "))
     hits = _wording_hits(tokens)
     kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits) and concept(cid)]
     covered = frozenset().union(*(pos for _, pos in hits)) if hits else frozenset()

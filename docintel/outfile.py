@@ -125,8 +125,10 @@ class BatchOutput:
     until its retry succeeds). On a completed run each id's latest record is kept, in order.
     """
 
-    def __init__(self, out: Path) -> None:
+    def __init__(self, out: Path, slim: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> None:
         self.out = out
+        self.slim = slim  # what is kept of each id's latest record in ``latest`` (nothing without it)
+        self.latest: dict[str, dict[str, Any]] = {}
         self.partial = out.with_name(f".{out.name}.partial")
         self.lock_path = out.with_name(f".{out.name}.lock")
         self.done: set[str] = set()
@@ -195,11 +197,15 @@ class BatchOutput:
             if isinstance(record, dict) and "id" in record:
                 latest[str(record["id"])] = record
         self.done = {qid for qid, record in latest.items() if not record.get("error")}
+        if self.slim is not None:
+            self.latest = {qid: self.slim(record) for qid, record in latest.items()}
 
     def write(self, record: dict[str, Any]) -> None:
         """Append one record as a whole line, fsynced, so a crash never tears a line behind a good one."""
         line = json.dumps(record, ensure_ascii=False) + "\n"
         with self._lock:
+            if self.slim is not None and "id" in record:
+                self.latest[str(record["id"])] = self.slim(record)
             try:
                 self._handle.write(line)
                 self._handle.flush()

@@ -38,6 +38,7 @@ _MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.
 _PERIOD = re.compile(
     rf"\b{_MONTH}\s+(?P<day>\d{{1,2}}),?\s*(?P<date_year>(?:19|20)\d\d)\b"
     rf"|\b{_MONTH.replace('month', 'm2')}\s+(?P<month_year>(?:19|20)\d\d)\b"
+    r"|\b(?P<yq_fy>fiscal(?:\s+year)?\s*|fy\s*)?(?P<yq_year>(?:19|20)\d\d)\s?q(?P<yq>[1-4])\b"  # 'FY2023Q1', '2023Q1'
     r"|\b(?:fiscal(?:\s+year)?|fy)\s*'?(?P<fiscal>(?:19|20)\d\d|\d\d)\b"
     r"|\b(?:q(?P<q>[1-4])|(?P<qword>first|second|third|fourth)\s+quarter(?:\s+of)?)\s*(?:fy|fiscal)?\s*'?"
     r"(?P<q_year>(?:19|20)\d\d|\d\d)\b"
@@ -98,6 +99,9 @@ def find_periods(text: str) -> list[Period]:
         elif groups["month_year"]:
             month = MONTHS[groups["m2"].lower()]
             found.append(Period(year=int(groups["month_year"]), month=month, **common))  # type: ignore[arg-type]
+        elif groups["yq_year"]:
+            year, quarter, fiscal = int(groups["yq_year"]), int(groups["yq"]), bool(groups["yq_fy"])
+            found.append(Period(year=year, quarter=quarter, fiscal=fiscal, **common))  # type: ignore[arg-type]
         elif groups["fiscal"]:
             found.append(Period(year=_full_year(groups["fiscal"]), fiscal=True, **common))  # type: ignore[arg-type]
         elif groups["q_year"]:

@@ -93,8 +93,7 @@ class Pipeline:
         return self.ingestor.ingest(paths)
 
     def corpus(self, paths: list[Path], persist: bool | None = None) -> Corpus:
-        """The corpus of the PATH arguments, its index refreshed once per run (built on first use; kept on disk
-        for a folder or many files, or when *persist*)."""
+        """The corpus of the PATH arguments, its index refreshed once a run (kept on disk for folders, *persist*)."""
         key = corpus_key(paths)
         with self._corpus_lock:
             if key not in self._corpora:
@@ -156,6 +155,7 @@ class Pipeline:
         else:
             warm_indexes(routed, settings, self.reporter)
             retrieval = retrieve(parsed, routed, settings)
+            routing.notes += retrieval.page_notes  # a page past the end: shown with the answer
             timings["retrieve_s"] = time.perf_counter() - mark
             mark = time.perf_counter()
             context = pack_context(retrieval, routed, settings, budget_chars)
@@ -414,7 +414,8 @@ class Pipeline:
                 retries=None,
                 notes=[caveat],
             )
-        return self.backend.generate(prompt, schema, shape, prepared.context, prepared.parsed)
+        with self.reporter.waiting("model call", self.settings.call_timeout_s):  # a CPU model may take minutes
+            return self.backend.generate(prompt, schema, shape, prepared.context, prepared.parsed)
 
     def _new_trace(self, question: str, settings: Settings, replay_of: str | None = None) -> Trace:
         """A trace as a call starts: who, when, with which settings, for which question."""

@@ -131,6 +131,11 @@ class Reporter:
             self.stream.write(text + "\n")
             self.stream.flush()
 
+    def waiting(self, label: str, limit_s: float) -> Waiting:
+        """A wait on something that reports no progress (a model call): a line every ``interval_s`` seconds while
+        it lasts ('model call: waiting 30 s of at most 600 s'), nothing when it ends sooner."""
+        return Waiting(self, label, limit_s)
+
     def warn(self, message: str) -> None:
         """Print ``warning: <message>`` once per run, however often it is reported."""
         if not self.enabled:
@@ -140,6 +145,36 @@ class Reporter:
                 return
             self._warned.add(message)
         self.line(f"warning: {message}")
+
+
+class Waiting:
+    """A line every ``interval_s`` seconds from a timer thread until the ``with`` block ends."""
+
+    def __init__(self, reporter: Reporter, label: str, limit_s: float) -> None:
+        self.reporter, self.label, self.limit_s = reporter, label, limit_s
+        self.started = time.monotonic()
+        self.lines = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.reporter.interval_s):
+            self.lines += 1
+            waited = _duration(time.monotonic() - self.started)
+            self.reporter.line(f"{self.label}: waiting {waited} (at most {_duration(self.limit_s)})")
+
+    def __enter__(self) -> Waiting:
+        if self.reporter.active:
+            self._thread = threading.Thread(target=self._run, name="docintel-waiting", daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            if self.lines:
+                self.reporter.line(f"{self.label}: done in {_duration(time.monotonic() - self.started)}")
 
 
 SILENT = Reporter(enabled=False)

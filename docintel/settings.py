@@ -99,7 +99,13 @@ class Settings(BaseModel):
     timeout_s: float = Field(
         60.0,
         gt=0,
-        description="Time limit of one model request, in seconds (each attempt; a slow local model may need more).",
+        description="Time limit of one model request, in seconds (each attempt). Unset, a server other than "
+        "OpenAI's (a local model on a CPU) gets call_timeout_s, and a request of its that timed out is not retried.",
+    )
+    priced_hosts: str = Field(
+        "api.openai.com",
+        description="Hosts whose model prices docintel knows (OpenAI's published prices), comma-separated; a call "
+        "to any other server gets no cost estimate.",
     )
     call_timeout_s: float = Field(
         600.0,

@@ -118,12 +118,27 @@ class FakeOpenAI:
         self.requests: list[dict[str, Any]] = []
         self.default: dict[str, Any] | None = None
         self.family = "openai"
+        self.models: list[str] | None = None  # what GET /v1/models lists (None: 404)
         self._lock = threading.Lock()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args: Any) -> None:
                 pass
+
+            def do_GET(self) -> None:  # noqa: N802
+                """/v1/models: the models set in ``models`` (404 when none is set, as servers without it say)."""
+                if not self.path.rstrip("/").endswith("/models") or server.models is None:
+                    self.send_response(404)
+                    self.send_header("content-length", "0")
+                    self.end_headers()
+                    return
+                data = json.dumps({"object": "list", "data": [{"id": m, "object": "model"} for m in server.models]})
+                self.send_response(200)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data.encode())
 
             def do_POST(self) -> None:  # noqa: N802
                 length = int(self.headers.get("content-length") or 0)

@@ -117,12 +117,21 @@ def test_preparing_a_cached_context_imports_no_answering_stage(corpus_pdf, tmp_p
 
 # Each module is imported in a child forked from a process that has loaded only the third-party
 # libraries: every child imports docintel's modules afresh, in the order the module asks for them,
-# without paying a new interpreter and pandas per module (40 s as separate processes, a few here).
+# without paying a new interpreter and pandas, the openai SDK or the PDF readers per module (40 s as separate
+# processes, a few here).
 _IMPORT_EACH = """
 import importlib, os, sys, traceback
 import numpy, pandas, pydantic  # noqa: F401
-failed = []
+import dotenv, openai, pydantic_settings, pypdf, pypdfium2, rank_bm25  # noqa: F401  (loaded once, shared by fork)
+failed, running = [], {}
+def reap():
+    pid, status = os.wait()
+    if status:
+        failed.append(running[pid])
+    del running[pid]
 for name in sys.argv[1:]:
+    if len(running) >= (os.cpu_count() or 1):  # one child per core at a time
+        reap()
     pid = os.fork()
     if pid == 0:
         os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # docintel.__main__ prints the help
@@ -135,9 +144,10 @@ for name in sys.argv[1:]:
             traceback.print_exc()
             os._exit(1)
         os._exit(0)
-    if os.waitpid(pid, 0)[1]:
-        failed.append(name)
-print(" ".join(failed))
+    running[pid] = name
+while running:
+    reap()
+print(" ".join(sorted(failed)))
 """
 
 

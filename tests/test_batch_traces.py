@@ -91,7 +91,26 @@ def test_batch_extractive_summary_output_and_resume(run_cli, corpus_pdf, tmp_pat
     code, stdout, _ = run_cli("batch", qfile, corpus_pdf, "--out", out, "--json")
     summary = json.loads(stdout)
     assert code == 0 and summary["skipped"] == 2 and summary["answered"] == 1
+    assert summary["whole"]["answered"] + summary["whole"]["not_found"] == 3 and summary["whole"]["missing"] == 0
     assert len(lines_of(out)) == 3
+    # the terminal says both: the whole output and this run
+    qfile.write_text("\n".join([*QUESTIONS, "What is the refund window for gift cards?"]) + "\n")
+    code, stdout, _ = run_cli("batch", qfile, corpus_pdf, "--out", out)
+    whole = next(line for line in stdout.splitlines() if line.startswith("whole output (4 questions): "))
+    assert "not yet answered: 0" in whole and "\nthis run: " in stdout, stdout
+    found = sum(int(whole.split(f"{k}: ")[1].split()[0]) for k in ("answered", "not found"))
+    assert found == 4
+
+
+def test_a_csv_question_file_that_does_not_parse_names_the_line(run_cli, corpus_pdf, tmp_path):
+    qfile = tmp_path / "q.csv"
+    qfile.write_text('id,question\na,"What is the refund window?\nb,What was net income in fiscal 2025?\n')
+    out = tmp_path / "o.jsonl"
+    code, _, err = run_cli("batch", qfile, corpus_pdf, "--out", out)
+    assert code == 3 and f"{qfile}:2: not valid CSV" in err and "close the quote" in err and not out.exists()
+    qfile.write_text('id,question\na,"What is the refund window?\nb,What was net income?"\nc,Who audits?\n')
+    code, _, err = run_cli("batch", qfile, corpus_pdf, "--out", out)
+    assert code == 3 and f"{qfile}:2: this CSV record runs on to line 3" in err and not out.exists()
 
 
 def test_one_failed_question_does_not_stop_the_batch(run_cli, corpus_pdf, tmp_path):
@@ -289,3 +308,14 @@ def test_replay_links_to_the_original(run_cli, corpus_pdf, fake_openai, isolated
     assert fake_openai.requests[1]["body"]["input"] == fake_openai.requests[0]["body"]["input"]
     for path in (isolated_env / "traces").iterdir():
         assert API_KEY not in path.read_text(errors="replace")  # index.db is binary
+
+
+def test_an_ambiguous_trace_id_prefix_is_said_to_be_one(run_cli, corpus_pdf, isolated_env):
+    for question in QUESTIONS[:2]:
+        run_cli("ask", question, corpus_pdf)
+    code, _, err = run_cli("traces", "show", "20")
+    assert (
+        code != 0 and "'20' is an ambiguous id prefix: 2 traces start with it" in err and "give more of the id" in err
+    )
+    code, _, err = run_cli("traces", "show", "19")
+    assert "no trace with id '19'" in err

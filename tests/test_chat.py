@@ -172,7 +172,8 @@ def test_commands_at_the_prompt(run_cli, corpus_pdf, tmp_path, isolated_env, mon
 
 def test_a_missing_script_is_an_input_error(run_cli, corpus_pdf, tmp_path):
     code, _, err = run_cli("chat", corpus_pdf, "--script", tmp_path / "none.txt")
-    assert code == 3 and err.startswith("error: cannot read the chat script")
+    assert code == 3 and err.startswith(f"error: the chat script {tmp_path / 'none.txt'} does not exist — check")
+    assert "FileNotFoundError" not in err
 
 
 def test_chat_with_the_openai_backend(run_cli, corpus_pdf, fake_openai, tmp_path, isolated_env):
@@ -492,3 +493,15 @@ def test_the_prompt_history_is_private_and_bounded(corpus_pdf, isolated_env):
     kept = history.read_text().splitlines()
     assert len(kept) == HISTORY_LINES and kept[-2:] == ["/help", "/quit"]  # the newest kept, the oldest dropped
     assert kept[0] == older[7]
+
+
+def test_its_before_a_topic_of_its_own_is_the_company_not_the_previous_topic(run_cli, corpus_pdf, tmp_path):
+    script = tmp_path / "turns.txt"
+    script.write_text(
+        "What was Northwind's net income in fiscal 2025?\nWhat was its capital spending?\nWhich segment drove it?\n"
+    )
+    code, out, _ = run_cli("chat", corpus_pdf, "--script", script)
+    resolved = [line for line in out.splitlines() if line.startswith("» resolved:")]
+    assert code == 0 and "net income" not in resolved[0], resolved
+    assert resolved[0].startswith("» resolved: What was its capital spending (for Northwind; in 2025)?")
+    assert "'it' = its capital spending" in resolved[1]  # a bare 'it' is the previous turn's topic

@@ -52,3 +52,24 @@ def test_extractive_says_no_model_was_used(run_cli, corpus_pdf):
     assert data["answer"]["items"][0]["date"]["iso"] == "2028-06-30"
     code, out, _ = run_cli("ask", "What is the quantum chromodynamics coupling constant?", corpus_pdf, "--json")
     assert json.loads(out)["answer"]["answer_found"] is False
+
+
+def test_a_page_scoped_question_reads_that_pages_rows_and_a_page_past_the_end_is_said(run_cli, make_pdf):
+    # page 4 holds prose that shares more words with the question than the row does: the row is still read,
+    # and 'quarter 1' is a period, not an amount of 1
+    prose = [f"Revenue in the Coastal region grew in quarter {i} of 2023 as revenue from stores rose." for i in (1, 2)]
+    table = [
+        "(Dollars in millions) 2023 2022",
+        "Northern Plains $ 1,250 $ 1,100",
+        "Coastal Belt 830 790",
+        "Mountain West 410 380",
+    ]
+    pages = [["Harbor Foods annual report 2023", "Our company sells food in two regions."]] * 3
+    pdf = make_pdf("harbor.pdf", [*pages, ["Net sales by region", *prose, *table, *prose]])
+    question = "According to page 4, what was the revenue of the Coastal region in 2023?"
+    code, out, err = run_cli("ask", question, pdf, "--json")
+    items = json.loads(out)["answer"]["items"]
+    assert code == 0 and items[0]["spans"][0]["quote"] == "Coastal Belt 830 790", items
+    code, out, err = run_cli("ask", "What were net sales of Northern Plains in 2023 on page 999?", pdf)
+    assert "note: page 999 named in the question is past the end (harbor has 4 pages): searched all pages" in out
+    assert "1,250" in out

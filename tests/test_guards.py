@@ -629,8 +629,10 @@ def test_pricing_of_dated_and_unknown_models():
     assert input_limit("gpt-4o-2024-08-06") == 128_000 and input_limit("gpt-4.1-nano-2025-04-14") == 1_047_576
 
 
-def test_cost_in_traces_for_a_dated_and_an_unknown_model(run_cli, corpus_pdf, fake_openai, isolated_env):
+def test_cost_in_traces_for_a_dated_and_an_unknown_model(run_cli, corpus_pdf, fake_openai, isolated_env, monkeypatch):
     from tests.test_answer_openai import answer
+
+    monkeypatch.setenv("DOCINTEL_PRICED_HOSTS", "api.openai.com, 127.0.0.1")  # the fake server stands in for OpenAI
 
     body = json.dumps(answer((None, 60, 60, "within 45 days")))
     fake_openai.push(responses_body(body, model="gpt-4.1-mini-2025-04-14"))

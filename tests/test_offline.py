@@ -210,7 +210,7 @@ def test_what_fails_verification_is_withdrawn_with_its_evidence(run_cli, corpus_
     data, text = ask_offline(run_cli, "What was revenue from outdoor apparel?", corpus_pdf)
     assert data["status"] == "not_found" and not data["answer"]["answer_found"]
     assert data["answer"]["items"] and data["answer"]["items"][0]["amount"]["value"] is None  # evidence, no value
-    assert text.startswith("Answer (amount) — evidence only") and "outdoor" in text
+    assert text.startswith("Answer (amount) — not_found: no answer is claimed") and "outdoor" in text
     # the total's row could not be confirmed to be the part asked about: not said to have failed a check
     assert "what was looked up could not be confirmed to answer the question (" in text
     assert read_traces(isolated_env / "traces")[-1]["status"]["support"] == "not_found"
@@ -220,7 +220,7 @@ def test_yes_no_and_why_questions_get_evidence_only(run_cli, corpus_pdf):
     for question in ("Does the warranty cover misuse?", "Why are sales seasonal?"):
         data, text = ask_offline(run_cli, question, corpus_pdf)
         assert data["status"] == "not_found" and data["answer"]["items"], question
-        assert "evidence only" in text and "— supported" not in text
+        assert "— not_found: no answer is claimed" in text and "— supported" not in text
 
 
 def test_a_missing_operand_is_said(run_cli, corpus_pdf):
@@ -233,7 +233,7 @@ def test_a_question_that_names_a_page_is_never_refused_for_lack_of_terms(run_cli
     data, text = ask_offline(run_cli, "What does page 1 of this document say?", corpus_pdf)
     assert data["context_status"] == "ok" and data["answer"]["items"]
     assert {p for s in data["verification"]["spans"] for p in s["pages"]} == {1}
-    assert "evidence only" in text
+    assert "not_found: no answer is claimed; the lines below are the closest evidence" in text
 
 
 def test_the_row_of_the_line_item_asked_is_sent_though_its_words_differ(run_cli, make_pdf):

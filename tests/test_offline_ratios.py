@@ -420,3 +420,66 @@ def test_a_quotient_of_one_cell_by_itself_is_no_ratio():
     cells = {"a": (3328, 586.3), "b": (3328, 586.3), "c": (3300, 586.3)}
     assert self_quotient("a / b * 100", cells) == "a / b divides one cell (line 3328) by itself"
     assert self_quotient("a / c * 100", cells) == ""  # the same figure on another line is another cell
+
+
+def test_offline_the_same_figure_unscaled_or_per_share_is_no_rival(run_cli, make_pdf):
+    # net income in millions on the income statement, again with no scale in selected data, and a per-share row
+    # labelled the same way: none disagrees with the other, so the return on assets is computed
+    income = ["Consolidated statements of income", "(in millions)", "Fiscal year 2025 2024", "Net income 5,007 4,100"]
+    selected = ["Selected financial data", "Fiscal year 2025 2024", "Net income 5,007 4,100", "Stores 310 290"]
+    per_share = ["Per share data", "Fiscal year 2025 2024", "Basic earnings per common share:", "Net income 3.85 3.12"]
+    balance = ["Consolidated balance sheets", "(in millions)", "Fiscal year 2025 2024", "Total assets 50,070 48,000"]
+    pdf = make_pdf("acme-rivals.pdf", [balance, income, selected, per_share])
+    data, _ = ask_offline(run_cli, "What was the return on assets in 2025?", pdf)
+    assert data["status"] == "supported" and value_of(data) == 10.0, data["answer"]["caveats"]
+    # a figure that does differ once scaled still is a rival, said as printed with its page
+    other = ["Segment data", "(in millions)", "Fiscal year 2025 2024", "Net income 4,980 4,100"]
+    pdf = make_pdf("acme-rivals-2.pdf", [balance, income, other])
+    data, _ = ask_offline(run_cli, "What was the return on assets in 2025?", pdf)
+    caveats = " ".join(data["answer"]["caveats"])
+    assert value_of(data) is None and "disagree on it" in caveats and "in units" not in caveats, caveats
+
+
+QUICK = [
+    [
+        "Consolidated balance sheets",
+        "(in millions)",
+        "Fiscal year 2025 2024",
+        "Cash and cash equivalents 100.0 90.0",
+        "Short-term investments 50.0 40.0",
+        "Accounts receivable, net 150.0 140.0",
+        "Inventories 200.0 180.0",
+        "Total current assets 500.0 450.0",
+        "Total current liabilities 200.0 190.0",
+    ],
+    [
+        "Consolidated statements of cash flows",
+        "(in millions)",
+        "Fiscal year 2025 2024",
+        "Net income 300.0 250.0",
+        "Dividends paid (5,748.0) (5,000.0)",
+    ],
+]
+
+
+def test_offline_a_formula_takes_every_term_the_statement_prints(run_cli, make_pdf):
+    data, _ = ask_offline(run_cli, "What was the quick ratio in 2025?", make_pdf("acme-quick.pdf", QUICK))
+    item = data["answer"]["items"][0]
+    assert data["status"] == "supported" and value_of(data) == 1.5  # cash + short-term investments + receivables
+    assert item["calculation"]["expression"] == "(a + b + c) / d"
+    without = [[line for line in QUICK[0] if not line.startswith("Short-term")], QUICK[1]]
+    data, _ = ask_offline(run_cli, "What was the quick ratio in 2025?", make_pdf("acme-quick-2.pdf", without))
+    assert value_of(data) == 1.25  # the term not printed is said to be missing
+    assert (
+        "Quick ratio computed without Short-term investments: no sent table row gives it" in data["answer"]["caveats"]
+    )
+
+
+def test_offline_how_much_was_paid_is_a_magnitude_with_the_sign_said(run_cli, make_pdf):
+    pdf = make_pdf("acme-dividends.pdf", QUICK)
+    data, _ = ask_offline(run_cli, "How much did Acme pay in dividends in 2025?", pdf)
+    assert data["status"] == "supported" and value_of(data) == 5748.0
+    assert (
+        "printed as (5,748.0): an outflow (cash paid out); the amount asked is its magnitude"
+        in data["answer"]["caveats"]
+    )

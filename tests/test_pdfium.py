@@ -397,3 +397,20 @@ def test_the_fast_line_builder_gives_the_lines_of_the_plain_rules():
         plain = _plain_fragments(words)
         assert [(p.words, p.box) for p in pieces] == plain
         assert [(line.text, line.box) for line in layout._rows(pieces)] == _plain_rows(plain)
+
+
+def test_page_without_png_prints_its_lines_and_json_gives_their_boxes(run_cli, corpus_pdf):
+    code, out, err = run_cli("page", corpus_pdf, 2, "--highlight", "12")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith(f"{corpus_pdf.name} page 2 of ") and lines[0].endswith(" lines"), err
+    assert lines[1] == " 11  Letter to shareholders" and lines[2].startswith(">12  Fiscal 2025 was the year")
+    code, out, _ = run_cli("page", corpus_pdf, 2, "--json")
+    data = json.loads(out)
+    first = data["lines"][0]
+    assert code == 0 and data["page"] == 2 and first["global_line"] == 11 and first["text"] == "Letter to shareholders"
+    x0, y0, x1, y1 = first["box"]
+    assert 0 < x0 < x1 and 0 < y0 < y1  # PDF points, origin at the bottom left
+    code, _, err = run_cli("page", corpus_pdf, 99)
+    assert code == 3 and "page 99 does not exist (the document has 6 pages)" in err
+    code, _, err = run_cli("page", corpus_pdf, 2, "--highlight", "1")
+    assert code == 3 and "line 1 is on page 1, not on page 2" in err

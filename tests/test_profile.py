@@ -294,3 +294,23 @@ def test_a_13_week_quarter_ending_in_the_next_month_is_the_quarter_before(make_p
     )
     profile, _ = ingested(pdf)
     assert profile["period_end"]["value"] == "2023-07-02" and profile["quarter"]["value"] == "2"
+
+
+def test_a_quarter_of_a_fiscal_year_ending_in_june_is_named_as_the_filing_states_it(make_pdf, run_cli, tmp_path):
+    # the quarter ended December 31, 2022 of a company whose fiscal year ends June 30 is Q2 of fiscal 2023
+    cover = sec_cover("AMBERLY PLC", "For the Quarterly Period Ended December 31, 2022", form="10-Q")
+    risk = ["Risk factors", "See our annual report for the fiscal year ended June 30, 2022, as updated."]
+    pdf = make_pdf("amberly/amberly_10q.pdf", [cover, risk, ["Total debt was $6,500 million."]])
+    profile, text = ingested(pdf)
+    assert triple(profile, "fiscal_year")[0] == "2023" and profile["quarter"]["value"] == "2"
+    assert "fiscal year ended June 30" in text[profile["quarter"]["line"]]
+    december = sec_cover("GLOBEX CORPORATION", "For the quarterly period ended June 30, 2023", form="10-Q")
+    profile, _ = ingested(make_pdf("globex_10q.pdf", [december, ["For the fiscal year ended December 31, 2022."]]))
+    assert (profile["fiscal_year"]["value"], profile["quarter"]["value"]) == ("2023", "2")
+    # a question dated 'FY2023Q2' routes to that quarter's filing, not the annual report beside it
+    annual = sec_cover("AMBERLY PLC", "For the fiscal year ended June 30, 2023")
+    make_pdf("amberly/amberly_10k.pdf", [annual, ["Total debt was $6,700 million at June 30, 2023."]])
+    code, out, err = run_cli("context", "As of FY2023Q2, what was Amberly's total debt?", pdf.parent, "--json")
+    assert code == 0, err
+    routing = json.loads(out)["routing"]
+    assert routing["routed"] == ["amberly_10q"] and not any("FY2023Q2" in n for n in routing["notes"])

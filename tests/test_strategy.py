@@ -233,3 +233,21 @@ def test_eval_counts_every_call_s_characters(run_cli, corpus_pdf, tmp_path, isol
         else:
             assert row["calls"] == 1
             assert row["prompt_chars"] == len(trace["prompt"]["system"]) + len(trace["prompt"]["user"])
+
+
+def test_each_call_keeps_its_own_messages_and_counts_the_schema_instruction(
+    run_cli, corpus_pdf, fake_openai, isolated_env, monkeypatch
+):
+    monkeypatch.setenv("DOCINTEL_STRUCTURED_OUTPUT", "prompt")  # the schema goes into the system message
+    fake_openai.push_answer(NOT_FOUND)
+    fake_openai.push_answer(DIVIDENDS_ROW)
+    code, out, _ = run_cli("ask", RETURNED, corpus_pdf, "--budget-chars", BUDGET)
+    calls = only_trace(isolated_env)["calls"]
+    assert code == 0 and len(calls) == 2
+    for call, request in zip(calls, fake_openai.requests, strict=True):
+        sent = request["body"]["input"]
+        assert call["messages"] == sent  # each call's own messages, not only the kept call's
+        assert call["prompt_chars"] == sum(len(m["content"]) for m in sent)
+    assert calls[0]["messages"][1]["content"] != calls[1]["messages"][1]["content"]
+    total = sum(c["prompt_chars"] for c in calls)
+    assert f"{total:,} chars sent in all" in out

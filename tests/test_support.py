@@ -149,7 +149,7 @@ def test_a_concept_docintel_cannot_check_is_unchecked_never_supported(run_cli, c
     fake_openai.push_answer(vague)
     _, out, _ = run_cli("ask", question, corpus_pdf, "--backend", "openai")
     headline = out.splitlines()[0]
-    assert "UNCHECKED" in headline and "— supported" not in headline
+    assert "— unchecked: the quotes are real" in headline and "— supported" not in headline
     assert last_trace_status(run_cli) == "unchecked"
 
 

@@ -162,7 +162,7 @@ def test_value_from_the_wrong_column_is_a_period_mismatch(run_cli, corpus_pdf, f
     fake_openai.push_answer(wrong)
     code, out, _ = run_cli("ask", Q_NET_INCOME_2024, corpus_pdf, "--backend", "openai")
     assert code == 0
-    assert "NOT SUPPORTED" in out
+    assert "— unsupported: a check failed" in out
     (line,) = checks_lines(out)
     assert "period ✗" in line and "period ✓" not in line
     assert "Fiscal 2025 column" in out
@@ -608,4 +608,5 @@ def test_evidence_shown_with_answer_found_false_is_not_found_not_unsupported(run
     assert data["verification"]["values_unsupported"] == 0
     fake_openai.push_answer(evidence)
     code, out, _ = run_cli("ask", Q_NET_INCOME_2024, corpus_pdf, "--backend", "openai")
-    assert code == 0 and "evidence only: no answer is claimed" in out.splitlines()[0] and "NOT SUPPORTED" not in out
+    headline = out.splitlines()[0]
+    assert code == 0 and "— not_found: no answer is claimed" in headline and "unsupported" not in headline

@@ -446,3 +446,21 @@ def test_lines_numbered_by_an_older_line_builder_are_listed_beside_the_page(run_
     assert "was read as pypdf1.0.0-l1 when the trace was written" in page and "listed beside the page" in page
     assert '<div class="sheet"><img' in page and '<div class="box' not in page
     assert page.count('<li class="cited-line s-verified"') == 3
+
+
+def test_one_status_name_everywhere_each_with_its_own_colour(run_cli, corpus_pdf, isolated_env):
+    question = "Why did net sales increase in fiscal 2025?"  # offline: evidence only, no claim
+    code, text, _ = run_cli("ask", question, corpus_pdf)
+    assert text.startswith("Answer (text) — not_found: no answer is claimed; the lines below are the closest")
+    assert "flag" not in text and "evidence only" not in text  # no unexplained flags offline
+    code, out, _ = run_cli("ask", question, corpus_pdf, "--json")
+    data = json.loads(out)
+    assert data["status"] == "not_found"
+    code, out, _ = run_cli("traces", "list", "--json")
+    assert {row["support"] for row in json.loads(out)["traces"]} == {"not_found"}
+    out_html = isolated_env / "out" / "why.html"
+    assert run_cli("traces", "export", data["trace_id"], "--html", out_html)[0] == 0
+    page = out_html.read_text()
+    assert '<span class="badge st-not_found">not_found: no answer is claimed' in page
+    colour = re.search(r"\.badge\.st-not_found \{ color: (#\w+)", page).group(1)
+    assert colour != re.search(r"\.badge\.st-supported \{ color: (#\w+)", page).group(1)

@@ -61,8 +61,12 @@ class AskResult:
         """Characters sent to the model in all: every call of a sequential answer, else the one prompt."""
         if self.calls:
             return sum(c.prompt_chars for c in self.calls)
-        sent = self.generation.outcome != "context_empty"
-        return len(self.prompt.system) + len(self.prompt.user) if sent else 0
+        if self.generation.outcome == "context_empty":
+            return 0
+        from .sequential import sent_messages
+
+        sent = sum(len(m.get("content", "")) for m in sent_messages(self.generation))  # schema instruction too
+        return sent or len(self.prompt.system) + len(self.prompt.user)
 
     def to_json(self) -> dict[str, Any]:
         """The ``ask --json`` object; each citation (verification span) says whether its lines were read by OCR."""

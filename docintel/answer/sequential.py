@@ -35,7 +35,11 @@ class CallRecord(BaseModel):
     pages: dict[str, list[int]] = Field(description="pages sent, by document")
     lines: int = Field(description="evidence lines sent")
     context_chars: int
-    prompt_chars: int = Field(description="system and user prompt together")
+    prompt_chars: int = Field(
+        description="characters sent: the messages as sent (with the schema instruction json_object and prompt "
+        "modes add), else system and user prompt together"
+    )
+    messages: list[dict[str, str]] = Field(default_factory=list, description="the messages this call last sent")
     estimated_tokens: int
     usage: Usage
     answer_found: bool
@@ -91,8 +95,10 @@ def call_record(
 ) -> CallRecord:
     """The record of one call: what it sent, what it cost, what came back."""
     answer = generation.answer
-    prompt_chars = len(prompt.system) + len(prompt.user)
+    messages = sent_messages(generation)
+    prompt_chars = sum(len(m.get("content", "")) for m in messages) or len(prompt.system) + len(prompt.user)
     return CallRecord(
+        messages=messages,
         call=number,
         pages={s.doc: s.pages for s in context.sources},
         lines=sum(len(s.lines) for s in context.sources),
@@ -106,6 +112,12 @@ def call_record(
         stopped=stopped,
         latency_s=generation.latency_s,
     )
+
+
+def sent_messages(generation: Generation) -> list[dict[str, str]]:
+    """The messages a model call last sent, as its request record keeps them ([] without a model)."""
+    messages = generation.request.get("messages") if generation.backend != "extractive" else None
+    return [m for m in messages or [] if isinstance(m, dict)]
 
 
 def kept_call(calls: list[CallRecord]) -> int:

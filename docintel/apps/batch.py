@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import io
 import json
 import threading
 import time
@@ -99,12 +100,7 @@ def load_questions(path: Path) -> list[QuestionRow]:
                 raise QuestionFileError(f"{path}:{number}: not a JSON object", "write one JSON object per line")
             rows.append(_row(record, f"{path}:{number}"))
     elif suffix == ".csv":
-        reader = csv.DictReader(text.splitlines())
-        if not reader.fieldnames or "question" not in reader.fieldnames:
-            raise QuestionFileError(
-                f"{path}: CSV has no 'question' column", "add a header row with a 'question' column"
-            )
-        rows = [_row(dict(record), f"{path}:{number}") for number, record in enumerate(reader, start=2)]
+        rows = _csv_rows(text, path)
     elif suffix in (".txt", ""):
         rows = [
             QuestionRow(id=stable_id(q), question=_checked(q, f"{path}:{number}"), doc=None)
@@ -116,6 +112,34 @@ def load_questions(path: Path) -> list[QuestionRow]:
     if not rows:
         raise QuestionFileError(f"{path}: holds no question", "add questions, one per line or row")
     return _unique(rows, path)
+
+
+def _csv_rows(text: str, path: Path) -> list[QuestionRow]:
+    """The rows of a CSV question file; a record that runs over several lines (an unclosed quote merges the
+    questions after it) or a malformed one is an error naming the line it starts on."""
+    reader = csv.DictReader(io.StringIO(text, newline=""), strict=True)
+    fix = 'close the quote (a quote inside a quoted field is written twice: "")'
+    try:
+        if not reader.fieldnames or "question" not in reader.fieldnames:
+            raise QuestionFileError(
+                f"{path}: CSV has no 'question' column", "add a header row with a 'question' column"
+            )
+        rows: list[QuestionRow] = []
+        start = reader.line_num + 1
+        for record in reader:
+            if reader.line_num > start:
+                raise QuestionFileError(
+                    f"{path}:{start}: this CSV record runs on to line {reader.line_num} (an unclosed quote?)", fix
+                )
+            if None in record:
+                raise QuestionFileError(
+                    f"{path}:{start}: more fields than the header names", "quote a field with commas"
+                )
+            rows.append(_row(dict(record), f"{path}:{start}"))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        raise QuestionFileError(f"{path}:{start}: not valid CSV from this line on ({exc})", fix) from None
+    return rows
 
 
 def _unique(rows: list[QuestionRow], path: Path) -> list[QuestionRow]:
@@ -160,10 +184,19 @@ class BatchSummary:
     wall_s: float = 0.0
     dropped_lines: int = 0
     failed_documents: list[str] = field(default_factory=list)
+    whole: BatchSummary | None = None  # the whole output after this run (earlier runs' answers too)
+    missing: int = 0  # (whole) questions of the file with no record in the output yet
 
     def ok(self) -> bool:
-        """True when every question was answered or found absent, every quote verified and every value supported."""
-        return self.errors == 0 and self.citations_failed == 0 and self.values_unsupported == 0
+        """True when every question of the whole output was answered or found absent, every quote verified and
+        every value supported (a resumed run answers for what earlier runs wrote too)."""
+        counts = self.whole or self
+        return (
+            counts.errors == 0
+            and counts.citations_failed == 0
+            and counts.values_unsupported == 0
+            and not counts.missing
+        )
 
 
 def doc_key(name: str) -> str:
@@ -200,7 +233,7 @@ def run_batch(
     started = time.perf_counter()
     summary = BatchSummary(total=len(questions))
     pipeline.store.check_writable()
-    with BatchOutput(out) as output:
+    with BatchOutput(out, slim=_slim) as output:
         summary.dropped_lines = output.dropped
         todo = [q for q in questions if q.id not in output.done]
         summary.skipped = len(questions) - len(todo)
@@ -209,8 +242,29 @@ def run_batch(
         pipeline.warm(list(documents.values()))  # once, before the threads: no index is built twice
         asked = QuestionTargets(paths, documents, doc_errors, scope)
         _answer_all(pipeline, todo, asked, output, summary, workers)
+        summary.whole = _whole(questions, output.latest)
     summary.wall_s = round(time.perf_counter() - started, 2)
     return summary
+
+
+def _slim(record: dict[str, Any]) -> dict[str, Any]:
+    """What the whole output's counts need of a record (kept in memory per question id)."""
+    if record.get("error"):
+        return {"error": True}
+    answer = record.get("answer") or {}
+    keys = ("citations", "values", "status", "usage", "cost_usd")
+    return {"answer": {"answer_found": answer.get("answer_found")}, **{k: record.get(k) for k in keys}}
+
+
+def _whole(questions: list[QuestionRow], latest: dict[str, dict[str, Any]]) -> BatchSummary:
+    """The counts of the whole output: each question's latest record, whichever run wrote it."""
+    whole = BatchSummary(total=len(questions))
+    for q in questions:
+        if q.id in latest:
+            _count(whole, latest[q.id])
+        else:
+            whole.missing += 1
+    return whole
 
 
 class QuestionTargets:
@@ -400,15 +454,17 @@ def _count(summary: BatchSummary, record: dict[str, Any]) -> None:
         summary.answered += 1
     else:
         summary.not_found += 1
-    summary.citations_verified += record["citations"]["verified"]
-    summary.citations_failed += record["citations"]["failed"]
+    citations = record.get("citations") or {}
+    summary.citations_verified += citations.get("verified", 0)
+    summary.citations_failed += citations.get("failed", 0)
     values = record.get("values") or {}  # records written before value checks have none
     summary.values_supported += values.get("supported", 0)
     summary.values_unsupported += values.get("unsupported", 0)
     summary.supported += record.get("status") == "supported"
     summary.unchecked += record.get("status") == "unchecked"
-    summary.input_tokens += record["usage"]["input_tokens"]
-    summary.output_tokens += record["usage"]["output_tokens"]
+    usage = record.get("usage") or {}
+    summary.input_tokens += usage.get("input_tokens", 0)
+    summary.output_tokens += usage.get("output_tokens", 0)
     if record.get("cost_usd") is None or summary.cost_usd is None:
         summary.cost_usd = None
     else:

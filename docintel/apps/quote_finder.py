@@ -4,7 +4,7 @@ The comparison is docintel's own (``docintel.verify.quotes``): whitespace, case,
 (ligatures, non-breaking spaces), typographic quotes and dashes, and hyphenation at line breaks are normalised,
 and a quote may run across lines; a number is never matched inside a longer one. Nothing fuzzy is accepted.
 
-Adapter: the verifier exposes its quote finder only through ``verify_answer`` (which also needs the answer's
+The finder is the verifier's own (``verify.quotes.Haystack``), used here through ``QuoteFinder``, which adds
 line numbers); the finder itself, ``Haystack``, is used here through ``QuoteFinder`` alone, so that a change
 of the verifier's internals is one import to follow.
 """

@@ -33,7 +33,7 @@ class Definition:
 
 
 _PERCENT_ASKED = re.compile(r"%|\b(?:percent|percentage|margin|rate)s?\b", re.IGNORECASE)
-_MAX_TERMS = 2  # a numerator of at most two line items ('operating income + D&A')
+_MAX_TERMS = 3  # a numerator of at most three line items ('cash + short-term investments + receivables')
 
 
 def definitions(question: str) -> list[Definition]:
@@ -79,9 +79,17 @@ def computed_ratio(question: str, context: Context, single: bool) -> Lookup | No
         else:
             lookup = _one_period(definition, context, question, single)
         if lookup.found:
-            return lookup
+            # a fuller formula of the same ratio that could not be computed: say which term was missing
+            fuller = [_without(r) for r in reasons if r.startswith(f"{definition.name}: no sent table row gives ")]
+            return Lookup(lookup.items, True, [*lookup.caveats, *fuller])
         reasons += [r for r in lookup.caveats if r not in reasons]
     return Lookup([], False, reasons)
+
+
+def _without(reason: str) -> str:
+    """'Quick ratio: no sent table row gives Short-term investments ...' -> said of the formula that answered."""
+    name, _, rest = reason.partition(": no sent table row gives ")
+    return f"{name} computed without {rest.split(' for the period asked')[0]}: no sent table row gives it"
 
 
 def _one_period(definition: Definition, context: Context, question: str, single: bool) -> Lookup:
@@ -117,11 +125,11 @@ def _one_period(definition: Definition, context: Context, question: str, single:
     return Lookup([item], True, [_note(name, tops, below)])
 
 
-def _uncertain(name: str, cid: str, cell: Cell, rivals: list[float]) -> Lookup:
-    shown = ", ".join(f"{v:,.6g}" for v in rivals[:4])
+def _uncertain(name: str, cid: str, cell: Cell, rivals: list[str]) -> Lookup:
+    shown = "; ".join(rivals[:4])
     why = (
         f"{name}: {label_of(cid)} for {cell.year} is in another table than the other operands, and the sent tables "
-        f"disagree on it ({cell.value:,.6g} on page {cell.table.page}; also {shown} in units): not computed"
+        f"disagree on it ({cell.value:,.6g} on page {cell.table.page}; also {shown}): not computed"
     )
     return Lookup([], False, [why])
 

@@ -7,6 +7,7 @@ never a total). Ratios computed from these cells are in ``backends.computed``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..answer.contract import Span
@@ -141,22 +142,46 @@ def prior_cell(context: Context, cell: Cell, question: str) -> Cell | None:
     return None
 
 
-def rival_values(context: Context, concept_id: str, cell: Cell, question: str) -> list[float]:
-    """Other values the sent tables give in *cell*'s year under its very label ('Depreciation and amortization' 636
-    on the cash flow statement, 22 in a segment's table): when an operand had to come from another table than the
-    rest, rivals make it uncertain."""
-    values: set[float] = set()
+def rival_values(context: Context, concept_id: str, cell: Cell, question: str) -> list[str]:
+    """Other figures the sent tables give in *cell*'s year under its very label ('Depreciation and amortization' 636
+    on the cash flow statement, 22 in a segment's table), each as printed with its page: when an operand had to
+    come from another table than the rest, rivals make it uncertain.
+
+    A rival is the same kind of figure for the same period that differs once both are scaled: a per-share or a
+    percentage row is no rival of an amount, a nil cell (a dash) says nothing, and a figure printed in millions
+    in one table and in units or thousands in another (or with no scale stated) is the same figure, rounded.
+    """
+    rivals: dict[str, None] = {}
     label = reader_label(cell.row).lower()
     for _, table, row in concept_rows(context, frozenset({concept_id}), question):
-        if reader_label(row).lower() != label:
+        if reader_label(row).lower() != label or _kind(row) != _kind(cell.row):
             continue  # 'Net income attributable to shareowners' beside 'Consolidated net income' is another figure
         for index in column_choice(table, frozenset({cell.year}), question):
-            if index < len(row.values) and row.values[index] is not None:
-                scale = table.scale_of(row, index) or 1.0
-                values.add(round((row.values[index] or 0.0) * scale, 6))
-    own = cell.value * (cell.scale or 1.0)
-    # a figure printed in millions in one table and in thousands in another is the same figure, rounded
-    return sorted(v for v in values if abs(v - own) > _SAME_FIGURE * max(abs(v), abs(own)))
+            value = row.values[index] if index < len(row.values) else None
+            if not value or table.is_percent(row, index) != cell.table.is_percent(cell.row, cell.index):
+                continue
+            if not same_figure(cell.value, cell.scale, value, table.scale_of(row, index)):
+                rivals[f"{value:,.6g} on page {table.page}"] = None
+    return list(rivals)
 
 
+_PER_SHARE_GROUP = re.compile(r"\bper\s+(?:common\s+|diluted\s+|basic\s+)?share\b", re.IGNORECASE)
+
+
+def _kind(row: TableRow) -> str:
+    """A row's kind, a row under 'Basic earnings per common share:' being per share whatever its label says."""
+    return "per_share" if _PER_SHARE_GROUP.search(row.group or "") else row.kind
+
+
+def same_figure(a: float, a_scale: float | None, b: float, b_scale: float | None) -> bool:
+    """Whether two printed figures are one figure: equal once scaled (to rounding), or, when a table states no
+    scale, equal at some scale (5,007 beside $5,007 million)."""
+    if a_scale and b_scale:
+        pairs = [(a * a_scale, b * b_scale)]
+    else:
+        pairs = [(a * k, b) for k in _SCALES] + [(a, b * k) for k in _SCALES]
+    return any(abs(x - y) <= _SAME_FIGURE * max(abs(x), abs(y)) for x, y in pairs)
+
+
+_SCALES = (1.0, 1e3, 1e6, 1e9)
 _SAME_FIGURE = 0.005

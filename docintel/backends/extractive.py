@@ -46,7 +46,7 @@ NO_MODEL_NOTE = (
     "scale) or computed from cited cells, and text items are the document's own lines"
 )
 EVIDENCE_ONLY_NOTE = (
-    "evidence only: the extractive backend makes no claim for yes/no, why and how questions; the lines are the "
+    "no claim: the extractive backend does not decide yes/no, why and how questions; the lines are the "
     "closest evidence for you to read"
 )
 _EXPLAINING = re.compile(
@@ -323,6 +323,9 @@ def _concept_rows_first(
     return first + [c for c in candidates if (c[1], c[2].global_line) not in rows]
 
 
+PAGE_ROWS = 40  # the rows of the pages a question names that an amount is looked for in, after the best lines
+
+
 def build_answer(
     schema: type[BaseModel],
     shape: str,
@@ -333,6 +336,11 @@ def build_answer(
 ) -> BaseModel:
     """Turn the best lines into an answer of *schema* (or a not-found answer below the floor)."""
     best = [r for r in ranked if r[0] >= settings.extractive_score_floor][: _MAX_ITEMS.get(shape, 3)]
+    # the pages a question names are its scope (retrieval sent only them): their rows are candidates even when
+    # their words differ from the question's ('Coastal Belt' for 'the coastal region's revenue')
+    on_page = [r for r in ranked if r[2].page in parsed.pages_hint and _has_amount(r[2].text)][:PAGE_ROWS]
+    if not best and shape == "amount":
+        best = on_page[:1]
     pinned = not best and bool(parsed.pages_hint) and shape in ("text", "list")
     if pinned:  # 'What does page 1 say?': the page's first lines, as evidence to read
         best = [(0.0, s.doc, line) for s in context.sources for line in s.lines if line.page in parsed.pages_hint][:5]
@@ -348,6 +356,7 @@ def build_answer(
     single = len(context.sources) == 1
     if shape == "amount":
         above = [r for r in ranked if r[0] >= settings.extractive_score_floor][:ROW_CANDIDATES]
+        above += [r for r in on_page if r not in above]
         lookup = read_amount(parsed, context, above, single)
         return schema(
             answer_type=shape,

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..answer.contract import Amount, AmountItem, Span
-from ..concepts import concepts_in
+from ..concepts import concepts_in, is_outflow
 from ..context.pack import Context, ContextLine
 from ..ingest.tables import Table, TableRow
 from ..numbers import find_numbers
@@ -84,6 +84,11 @@ def from_row(question: str, table: Table, row: TableRow, span: Span) -> Lookup:
         unit, currency = row_unit(table, row, index)
         if unit == "other":
             caveats.append("the table states no scale: the value is as printed")
+        if value < 0 and _ASKS_AMOUNT_PAID.search(question) and is_outflow(concepts_in(reader_label(row)).concepts):
+            caveats.append(
+                f"printed as {row.cells[index]}: an outflow (cash paid out); the amount asked is its magnitude"
+            )
+            value = -value
         caveats.append(
             f"looked up: row '{reader_label(row)}', column '{column.label}', table on page {table.page}"
             + (f" ({table.caption})" if table.caption else "")
@@ -100,6 +105,12 @@ def from_row(question: str, table: Table, row: TableRow, span: Span) -> Lookup:
     return Lookup(items, bool(items), caveats)
 
 
+# 'How much did Acme pay in dividends?', 'How much was spent on capital expenditures?': the amount paid, a magnitude
+_ASKS_AMOUNT_PAID = re.compile(
+    r"\bhow\s+much\b.*\b(?:pa(?:y|id|ys)|sp(?:end|ent|ends)|invest(?:ed|s)?|repurchas(?:e|ed)|return(?:ed)?|"
+    r"distribut(?:e|ed)|us(?:e|ed)\s+(?:in|for))\b",
+    re.IGNORECASE,
+)
 _QUARTER_COLUMN = re.compile(r"\b(?:three|3|thirteen|13)[- ](?:months|weeks)\b|\bquarter\b", re.I)
 _QUARTER_ASKED = re.compile(r"\b(?:q[1-4]|quarter|three months|quarterly)\b", re.I)
 
@@ -126,7 +137,8 @@ def _column_years(label: str) -> frozenset[int]:
 
 
 _REFERENCE_BEFORE = re.compile(
-    r"\b(?:note|notes|item|items|page|pages|part|section|exhibit|schedule|table|figure|line|rule|article)\s*$",
+    r"\b(?:note|notes|item|items|page|pages|part|section|exhibit|schedule|table|figure|line|rule|article|"
+    r"quarter|quarters|phase|step|stage|level|tier|week|weeks|day|days|year|years|month|months)\s*$",
     re.IGNORECASE,
 )
 

@@ -29,7 +29,7 @@ from ..redact import clean, clean_data
 from ..settings import Settings, redact_url
 from .base import BackendFailure, Generation, Outcome, Usage
 from .failures import ServerSaid, classify, status_failure
-from .servers import Api, ServerMemory, server_key
+from .servers import Api, ServerMemory, served_model, server_key
 from .structured import Mode, next_modes, read_reply, repair_request, schema_instruction, server_reason
 
 MAX_RETRY_AFTER_S = 60.0
@@ -111,13 +111,26 @@ class OpenAIBackend:
                 "no API key for the openai backend",
                 "set OPENAI_API_KEY (environment or .env; any text for a local server), or use --backend extractive",
             )
-        self.settings = settings
         self.client = openai.OpenAI(
             api_key=settings.api_key(),
             base_url=settings.openai_base_url,
             timeout=settings.timeout_s,
             max_retries=0,  # retried here: load only, never a rejected request
         )
+        # another server than OpenAI's (a local model): a request is not retried once it timed out (a one-slot
+        # server keeps working on the abandoned request), and without DOCINTEL_TIMEOUT_S a request may take
+        # as long as the whole call (a CPU model needs minutes)
+        self.local = self.client.base_url.host != OPENAI_HOST
+        if self.local and "timeout_s" not in settings.model_fields_set:
+            settings = settings.model_copy(update={"timeout_s": settings.call_timeout_s})
+        self.notes: list[str] = []
+        if self.local and "model" not in settings.model_fields_set:
+            served = served_model(self.client)
+            if served is not None:
+                settings = settings.model_copy(update={"model": served})
+                self.notes.append(f"no model named: the server's one model, {served}, answered (its /v1/models)")
+        self.settings = settings
+        self.priced = self.client.base_url.host in {h.strip() for h in settings.priced_hosts.split(",")}
         self.memory = ServerMemory(settings.cache_dir)
         self.key = server_key(str(self.client.base_url), settings.model)
 
@@ -148,6 +161,7 @@ class OpenAIBackend:
             "max_retries": self.settings.max_retries,
             "messages": log.messages or _base_messages(prompt),
             "attempts": log.attempts,
+            "priced": self.priced,  # a known price at a known host: OpenAI's prices mean nothing for a local model
         }
 
     def generate(
@@ -165,6 +179,9 @@ class OpenAIBackend:
         notes: list[str] = []
         outcome: Outcome = "answered"
         answer = call.answer
+        caveats = list(getattr(answer, "caveats", None) or [])
+        if answer is not None and any(not str(c).strip() for c in caveats):  # a model's [""] says nothing
+            answer = answer.model_copy(update={"caveats": [c for c in caveats if str(c).strip()]})
         if call.refusal is not None or answer is None:
             refusal = call.refusal or "no answer"
             outcome = "refused"
@@ -181,7 +198,7 @@ class OpenAIBackend:
             usage=call.usage,
             latency_s=round(time.perf_counter() - started, 3),
             retries=sum(1 for a in log.attempts if a.get("retried")),
-            notes=notes,
+            notes=[*self.notes, *notes],
         )
 
     # ------------------------------------------------------------------ API and mode, found or remembered
@@ -310,7 +327,8 @@ class OpenAIBackend:
                 continue
             except openai.APIConnectionError as exc:  # APITimeoutError included
                 wait = _backoff({}, attempt)
-                retried = not last and time.perf_counter() + wait < log.deadline
+                timed_out = isinstance(exc, openai.APITimeoutError)
+                retried = not last and time.perf_counter() + wait < log.deadline and not (timed_out and self.local)
                 log.add(started, repair=repair, outcome="error", reason=_connection_reason(exc), retried=retried)
                 if isinstance(exc, openai.APITimeoutError) and timeout < self.settings.timeout_s:
                     raise self._overtime(log) from None  # cut short by the call's own limit
@@ -333,6 +351,14 @@ class OpenAIBackend:
         )
 
     def _connection_failure(self, exc: openai.APIConnectionError, tries: int) -> BackendFailure:
+        if isinstance(exc, openai.APITimeoutError) and self.local:
+            return BackendFailure(
+                f"the model server at {redact_url(str(self.client.base_url))} did not answer within "
+                f"{self.settings.timeout_s:g} s (DOCINTEL_TIMEOUT_S; not retried: a local server keeps working on "
+                "the request it was sent)",
+                "raise DOCINTEL_TIMEOUT_S and DOCINTEL_CALL_TIMEOUT_S, or lower DOCINTEL_MAX_OUTPUT_TOKENS or "
+                "--budget-chars; check the server's own log",
+            )
         if isinstance(exc, openai.APITimeoutError):
             return BackendFailure(
                 f"model request timed out after {tries} attempts of {self.settings.timeout_s:g} s (DOCINTEL_TIMEOUT_S)",
@@ -415,6 +441,9 @@ class OpenAIBackend:
         return _Reply(
             clean(choice.message.content or ""), clean(refusal) if refusal else None, cut_off, raw, request_id, usage
         )
+
+
+OPENAI_HOST = "api.openai.com"
 
 
 def _base_messages(prompt: Prompt) -> list[dict[str, str]]:

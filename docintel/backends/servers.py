@@ -11,11 +11,15 @@ from __future__ import annotations
 import json
 import threading
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
+from ..errors import ConfigError
 from ..ingest.cache import atomic_write_json
 from ..settings import redact_url
 from .structured import MODES, Mode
+
+if TYPE_CHECKING:  # the SDK is imported by the backend, never by `docintel cache clear`
+    import openai
 
 Api = Literal["responses", "chat"]
 SERVERS_FILE = Path("servers") / "modes.json"
@@ -85,3 +89,21 @@ def forget_servers(cache_dir: Path) -> int:
     if not any(path.parent.iterdir()):
         path.parent.rmdir()
     return 1
+
+
+def served_model(client: openai.OpenAI) -> str | None:
+    """The one model a server serves (its /v1/models), when no model is named; None when it cannot say.
+    ConfigError listing them when it serves several."""
+    import openai
+
+    try:
+        models = sorted(m.id for m in client.models.list(timeout=10.0))
+    except (openai.APIError, ValueError, TypeError):
+        return None  # no such endpoint, or the server is down: the first request will say so
+    if len(models) > 1:
+        listed = ", ".join(models[:8]) + (" ..." if len(models) > 8 else "")
+        raise ConfigError(
+            f"no model named, and the server at {redact_url(str(client.base_url))} serves {len(models)}: {listed}",
+            "name one with --model (or DOCINTEL_MODEL)",
+        )
+    return models[0] if models else None

@@ -39,8 +39,12 @@ stderr; questions about them fail with the document's own error.
 
 The summary counts quotes verified/failed apart from values supported/unsupported; each output
 record has "status" (supported only when every quote and every value check holds) and "values".
+After a resume it gives the whole output's counts (every question's latest record, whichever run
+wrote it; "whole" in --json) and this run's apart. A CSV question file that does not parse (an
+unclosed quote would merge the questions after it) is exit 3 naming the line the record starts on.
 
-exit codes: 0 every question answered with verified quotes and supported values; 2 usage (a refused
+exit codes: 0 every question of the output answered with verified quotes and supported values (a
+resumed run answers for earlier runs' records too); 2 usage (a refused
 --out, bad flag); 3 the question file or a document cannot be used; 4 configuration (no API key for
 --backend openai); 6 some questions failed, some citations failed or some values are unsupported;
 7 a trace or the output
@@ -86,7 +90,9 @@ def cmd_batch(args: argparse.Namespace) -> int:
         check_scope(pipeline.corpus(args.paths).documents, args.scope)
     summary = run_batch(pipeline, questions, args.paths, args.out, workers=args.workers, scope=args.scope)
     if args.json:
-        print(json.dumps(summary.__dict__, indent=1))
+        from dataclasses import asdict
+
+        print(json.dumps(asdict(summary), indent=1))
     else:
         print(render.batch_summary(summary, args.out))
     for message in summary.failed_documents:

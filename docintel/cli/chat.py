@@ -72,8 +72,14 @@ def _script(path: Path) -> list[str]:
     """The turns of a script file; InputError when it cannot be read, UsageError when it holds none."""
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read the chat script {path} ({exc.__class__.__name__})", "check the path") from None
+    except FileNotFoundError:
+        raise InputError(f"the chat script {path} does not exist", "check the path") from None
+    except IsADirectoryError:
+        raise InputError(f"the chat script {path} is a folder", "name a text file of turns, one a line") from None
+    except UnicodeDecodeError:
+        raise InputError(f"the chat script {path} is not UTF-8 text", "save it as UTF-8 text") from None
+    except OSError as exc:
+        raise InputError(f"cannot read the chat script {path} ({exc.strerror or exc})", "check the path") from None
     turns = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     if not turns:
         raise UsageError(f"the chat script {path} has no turns", "write one question (or /command) per line")

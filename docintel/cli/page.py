@@ -21,24 +21,29 @@ def register(sub: Any) -> None:
         sub,
         "page",
         cmd_page,
-        help="render a page as a PNG with cited lines boxed",
-        description="Render physical page N (1-based) of a PDF as a PNG at a readable resolution, with the\n"
-        "given lines boxed. Lines are GLOBAL_LINE numbers as cited in answers and listed by\n"
+        help="print a page's lines (GLOBAL_LINE and text), or render it as a PNG with cited lines boxed",
+        description="Print the lines of physical page N (1-based) of a PDF, each with its GLOBAL_LINE number as\n"
+        "answers cite it (--json adds each line's box in PDF points, origin at the bottom left;\n"
+        "--highlight marks lines with '>'). With --png, render the page as a PNG at a readable\n"
+        "resolution instead, with the given lines boxed. Lines are GLOBAL_LINE numbers as cited\n"
+        "in answers and listed by\n"
         "`docintel ingest --lines` (the first column), numbered by the extractor answers use\n"
         "(--extractor, DOCINTEL_EXTRACTOR); each must be on page N. Boxes come from the pdfium\n"
         "extractor's line boxes; a line numbered by pypdf is boxed where pdfium finds its text.\n"
         "Rendered pages are cached by the file's content hash (under the cache folder), so boxing\n"
         "other lines of the same page does not render it again.\n\n"
         "examples:\n"
+        "  docintel page report.pdf 3                 # the page's lines, numbered\n"
+        "  docintel page report.pdf 3 --json          # ... with their boxes\n"
         "  docintel page report.pdf 3 --png page3.png\n"
         "  docintel page report.pdf 3 --png page3.png --highlight 41-44,47\n\n"
-        "exit codes: 0 written; 2 bad arguments (or --png would replace a file that is not a PNG);\n"
+        "exit codes: 0 printed or written; 2 bad arguments (or --png would replace a file that is not a PNG);\n"
         "3 the PDF cannot be read, the page or a line does not exist, or a line is on another\n"
         "page; 7 the PNG cannot be written.",
     )
     p.add_argument("pdf", type=Path, metavar="PDF")
     p.add_argument("page", type=int, metavar="N", help="physical page, 1-based")
-    p.add_argument("--png", type=Path, required=True, metavar="FILE", help="where to write the image")
+    p.add_argument("--png", type=Path, metavar="FILE", help="write the page as an image here (else its lines print)")
     p.add_argument(
         "--highlight",
         type=line_list,
@@ -50,7 +55,9 @@ def register(sub: Any) -> None:
         "--dpi", type=float, default=144.0, help="resolution in pixels per inch (default 144: twice the PDF's size)"
     )
     p.add_argument("--force", action="store_true", help="replace FILE even when it is not a PNG")
-    p.add_argument("--json", action="store_true", help="print the image size and every line's pixel box as JSON")
+    p.add_argument(
+        "--json", action="store_true", help="print the lines with their boxes (with --png: image size, pixel boxes)"
+    )
     p.add_argument("--cache-dir", type=Path, help="cache folder for parsed PDFs and rendered pages")
     p.add_argument(
         "--extractor",
@@ -105,9 +112,43 @@ def _write(out: Path, data: bytes) -> None:
         ) from None
 
 
+def _print_lines(args: argparse.Namespace) -> int:
+    """The page's lines: 'GLOBAL_LINE  text' (a '>' before highlighted ones), or JSON with their boxes."""
+    from ..ingest.pages import page_lines
+    from ..render.text import print_text
+
+    settings = settings_from_flags(args)
+    document, lines = page_lines(args.pdf, args.page, args.highlight, settings=settings, password=args.password)
+    if args.json:
+        data = {
+            "pdf": str(args.pdf),
+            "page": args.page,
+            "pages": document.meta.n_pages,
+            "extractor": settings.extractor,
+            "lines": [
+                {"global_line": line.global_line, "text": line.text, "box": list(line.box) if line.box else None}
+                for line in lines
+            ],
+        }
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+        return EXIT_OK
+    print_text(f"{args.pdf.name} page {args.page} of {document.meta.n_pages}: {len(lines)} lines")
+    width = len(str(lines[-1].global_line)) if lines else 1
+    for line in lines:
+        mark = ">" if line.global_line in args.highlight else " "
+        print_text(f"{mark}{line.global_line:>{width}}  {line.text}")
+    if not lines:
+        print_text("  (no text on this page: a scanned page holds an image, not text)")
+    return EXIT_OK
+
+
 def cmd_page(args: argparse.Namespace) -> int:
     from ..ingest.pages import render_page
 
+    if args.png is None:
+        if args.force or args.dpi != 144.0:
+            raise UsageError("--force and --dpi are for --png", "add --png FILE to render the page")
+        return _print_lines(args)
     _check_out(args.png, args.pdf, args.force)
     settings = settings_from_flags(args)
     image = render_page(

@@ -99,6 +99,39 @@ def render_page(
     )
 
 
+@dataclass(frozen=True)
+class PageLine:
+    """One line of a page as answers cite it: its GLOBAL_LINE, text and box in PDF points (None: not placed)."""
+
+    global_line: int
+    text: str
+    box: Box | None
+
+
+def page_lines(
+    document_path: Path,
+    page: int,
+    highlight_lines: Sequence[int] = (),
+    *,
+    settings: Settings | None = None,
+    password: str | None = None,
+    extractor: Extractor | None = None,
+) -> tuple[Document, list[PageLine]]:
+    """The lines of physical page *page* (1-based), numbered as *extractor* (default ``settings.extractor``)
+    numbers them, each with its box in PDF points (origin at the bottom left) from the pdfium extractor.
+    InputError for a file that cannot be read, a page outside the document (the message gives the count) or a
+    *highlight_lines* line that is not on the page."""
+    settings = settings or load_settings()
+    numbering = extractor or settings.extractor
+    boxed = _document(document_path, settings, password, "pdfium")
+    document = boxed if numbering == "pdfium" else _document(document_path, settings, password, numbering)
+    _check_request(document, page, highlight_lines)
+    on_page = _lines_on_page(document, page)
+    points = {line: boxed.line_box(line) for line in on_page} if document is boxed else _placed(document, boxed, page)
+    texts = document.lines["text"]
+    return document, [PageLine(line, str(texts.iloc[line - 1]), points.get(line)) for line in on_page]
+
+
 def _document(path: Path, settings: Settings, password: str | None, extractor: Extractor) -> Document:
     """The document as *extractor* reads it (cached); the ingest error when it cannot be read."""
     report = Ingestor(settings.model_copy(update={"extractor": extractor}), password).ingest([path])

@@ -16,7 +16,8 @@ from pydantic import BaseModel, Field
 from ..periods import MONTHS
 from .statements import StatementPage, find_statements
 
-PROFILE_VERSION = "13"  # bump when the rules change: cached profiles are rebuilt from cached lines (10-13: statements)
+# bump when the rules change: cached profiles are rebuilt from cached lines (13: statements; 14: fiscal quarters)
+PROFILE_VERSION = "14"
 COVER_PAGES = 2
 COVER_LINES = 160
 
@@ -307,6 +308,37 @@ def _set_period(profile: DocumentProfile, cover: _Cover, offset: int, iso: str, 
     profile.fiscal_year = cover.field(str(year), offset)
 
 
+_FISCAL_END = re.compile(rf"\bfiscal\s+year\s+(?:ended|ending|ends)\s*:?\s*(?:on\s+)?({_MONTH})\s+\d{{1,2}}\b", re.I)
+FISCAL_END_PAGES = 12  # where a quarterly report states the month its fiscal year ends
+
+
+def _fiscal_quarter(profile: DocumentProfile, pages: list[int], texts: list[str]) -> None:
+    """A quarter of a fiscal year that does not end in December, as the filing states it: Amcor's quarter
+    ended December 31, 2022 is the second quarter of fiscal 2023 (its fiscal year ends June 30)."""
+    end = profile.period_end.value
+    if profile.period_type.value != "quarter" or not end:
+        return
+    found = next(
+        (
+            (n, m)
+            for n, (page, text) in enumerate(zip(pages, texts, strict=False), start=1)
+            if page <= FISCAL_END_PAGES and (m := _FISCAL_END.search(text)) is not None
+        ),
+        None,
+    )
+    if found is None:
+        return
+    number, match = found
+    year_end = MONTHS[match.group(1).lower()]
+    closes = date.fromisoformat(end) - timedelta(days=7)  # a 13-week quarter may close in the next month's first days
+    if year_end == 12:
+        return
+    quarter = ((closes.month - year_end - 1) % 12) // 3 + 1
+    fiscal_year = closes.year + (1 if closes.month > year_end else 0)
+    profile.quarter = ProfileField(value=str(quarter), line=number, source="cover")
+    profile.fiscal_year = ProfileField(value=str(fiscal_year), line=number, source="cover")
+
+
 def _ticker(cover: _Cover) -> ProfileField:
     """The first trading symbol: '(NYSE: JNJ)' in a release, or the cover's 'Trading Symbol(s)' table."""
     if (match := _LISTED.search(cover.flat)) is not None:
@@ -347,6 +379,7 @@ def build_profile(pages: list[int], texts: list[str], info: dict[str, str] | Non
     profile = DocumentProfile(issuer=_issuer(cover, info), kind=_kind(cover, info), title=_title(info))
     profile.ticker = _ticker(cover)
     _period(cover, profile)
+    _fiscal_quarter(profile, pages, texts)
     profile.date = _date(cover, info)
     profile.statements = find_statements(pages, texts)
     return profile

@@ -37,6 +37,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from ..concepts import concepts_in
 from ..numbers import find_numbers
 from ..textnorm import tokenize
 from .entities import question_entities
@@ -186,12 +187,27 @@ def _carry(asked: str, previous: Turn) -> Resolution:
         quarter = " and ".join(f"Q{q}" for q in old.quarters)
         extra.append(f"in {quarter}")
         carried.append(f"quarter {quarter}")
-    if pronoun := _PRONOUN.search(asked):
+    if (pronoun := _PRONOUN.search(asked)) and _owns_a_topic(asked, pronoun):
+        # 'What was its capital spending?': 'its' is the company, and the question names its own topic
+        if company := _subject(old):
+            if f"for {company}" not in extra:
+                extra.append(f"'{pronoun.group(1).lower()}' = {company}")
+                carried.append(f"company {company}")
+    elif pronoun:
         extra.append(f"'{pronoun.group(1).lower()}' = {_topic(previous)}")
         carried.append(f"topic of turn {previous.number}")
     if not extra:
         return Resolution(question=asked)
     return Resolution(question=f"{asked.rstrip(' ?.')} ({'; '.join(extra)})?", carried=carried)
+
+
+def _owns_a_topic(asked: str, pronoun: re.Match[str]) -> bool:
+    """Whether a possessive pronoun is followed by a topic of the question's own ('its capital spending'): then it
+    stands for the company, not for what the previous turn asked about ('which segment drove its growth' aside:
+    growth names nothing the previous turn did not)."""
+    if pronoun.group(1).lower() not in ("its", "their"):
+        return False
+    return bool(concepts_in(asked[pronoun.end() :]).concepts)
 
 
 _MEANING = re.compile(r"(?:^|; )'(it|its|they|them|their)' = (.*)$", re.IGNORECASE | re.DOTALL)

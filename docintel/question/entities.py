@@ -20,7 +20,7 @@ from ..periods import MONTHS, find_periods
 _TOKEN = re.compile(r"[^\W_][\w&'’.\-]*|&")
 _SENTENCE_END = re.compile(r"[.?!:;]\s+|\n")
 _PERIOD_TOKEN = re.compile(
-    r"^(?:fy|q[1-4]|h[12]|fy\d{2,4}|q[1-4]'?\d{2,4}|\d{1,4}(?:-[kq])?|10-?[kq]|8-?k|20-?f)$", re.I
+    r"^(?:fy|q[1-4]|h[12]|fy\d{2,4}|q[1-4]'?\d{2,4}|(?:fy)?\d{4}q[1-4]|\d{1,4}(?:-[kq])?|10-?[kq]|8-?k|20-?f)$", re.I
 )
 _MONTH_NAMES = frozenset(MONTHS)
 _LEGAL_WORDS = frozenset(

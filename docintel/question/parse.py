@@ -407,7 +407,16 @@ def search_text(question: str) -> str:
     return " ".join(kept)
 
 
+# the words that point at a page ('according to page 4', 'as shown on page 4') say where, not what
+_PAGE_POINTER = re.compile(
+    rf"\b(?:according\s+to|as\s+(?:stated|shown|reported|given|presented)\s+(?:on|in))\s+(?=(?:the\s+)?(?:{_PAGE_WORD}|"
+    rf"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final)\s+page)\b)",
+    re.I,
+)
+
+
 def _strip_page_references(question: str) -> str:
+    question = _PAGE_POINTER.sub(" ", question)
     for pattern in (_RANGE_RE, _LIST_RE, _SINGLE_RE, _ORDINAL_RE):
         question = pattern.sub(" ", question)
     return question

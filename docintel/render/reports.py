@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
+from ..labels import FLAG_MEANINGS, status_headline, unit_words
 from .checks import holds as _holds
 from .checks import item_lines as _item_lines
 from .ocr import citation_ocr, ocr_note, ocr_summary
@@ -134,7 +135,7 @@ def _value(item: dict[str, Any]) -> str:
     if "amount" in item:
         a = item["amount"]
         value = "?" if a.get("value") is None else f"{a['value']:,.4f}".rstrip("0").rstrip(".")
-        extra = " ".join(x for x in (a.get("currency"), a.get("unit")) if x and x != "units")
+        extra = unit_words(a.get("currency"), a.get("unit"))
         period = f" [{item['period']}]" if item.get("period") else ""
         return f"{item.get('label', '')}: {value} {extra}".strip() + period
     if "date" in item:
@@ -151,15 +152,17 @@ def _value(item: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v.get('value')!r}" for k, v in item.items() if isinstance(v, dict))
 
 
-_HEADLINES = {
-    "supported": "supported",
-    "unchecked": "UNCHECKED: quotes are real, but not confirmed to answer the question",
-    "partial": "PARTIAL: what is answered holds, but a part of the question is not answered",
-    "unsupported": "NOT SUPPORTED",
-    "citation_failed": "CITATIONS FAILED",
-    "not_found": "not found",
-    "no_citations": "NO CITATIONS",
-}
+def answer_flags(result: dict[str, Any]) -> list[str]:
+    """The flags a model set on its answer (the extractive backend sets none: it makes no such judgement)."""
+    answer = result["answer"]
+    if result.get("backend") == "extractive":
+        return []
+    flags = [f for f in ("conflicting_evidence",) if answer.get(f)]
+    if answer.get("answer_found") and not answer.get("complete_answer_found"):
+        flags.append("incomplete")
+    if not answer.get("context_structured", True):
+        flags.append("malformed_context")
+    return flags
 
 
 def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
@@ -174,9 +177,7 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
     values = f" · values {sum(_holds(c) for c in valued)}/{len(valued)} supported" if claimed else ""
     unknown = sum("unknown" in (c["period_check"], c.get("concept_check")) for c in checks)
     periods = f" · {unknown} item{'s' * (unknown != 1)} not checked" if unknown and overall == "unchecked" else ""
-    headline = _HEADLINES.get(overall, overall)
-    if overall == "not_found" and answer["items"]:
-        headline = "evidence only: no answer is claimed; the lines below are for you to read"
+    headline = status_headline(overall, evidence=bool(answer["items"]))
     lines = [f"Answer ({answer['answer_type']}) — {headline} (quotes {ok}/{len(spans)} verified{values}{periods})"]
     if not answer["items"]:
         lines.append("  No answer found in the documents.")
@@ -201,13 +202,7 @@ def answer_report(result: dict[str, Any], trace_id: str | None = None) -> str:
     lines += ocr_summary(result)
     for caveat in answer.get("caveats") or []:
         lines.append(f"caveat: {caveat}")
-    flags = [f for f in ("conflicting_evidence",) if answer.get(f)]
-    if answer.get("answer_found") and not answer.get("complete_answer_found"):
-        flags.append("incomplete")
-    if not answer.get("context_structured", True):
-        flags.append("malformed_context")
-    if flags:
-        lines.append("flags: " + ", ".join(flags))
+    lines += [f"flag: {flag} ({FLAG_MEANINGS[flag]})" for flag in answer_flags(result)]
     for note in result.get("notes") or []:
         if note not in (answer.get("caveats") or []):
             lines.append(f"note: {note}")
@@ -374,8 +369,17 @@ def batch_summary(summary: Any, out: Any) -> str:
     """The closing summary of ``batch``."""
     cost = "unknown (model price not known)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
     dropped = f", {summary.dropped_lines} damaged lines dropped" if summary.dropped_lines else ""
+    whole = summary.whole
+    overall = (
+        f"whole output ({whole.total} questions): answered: {whole.answered}   not found: {whole.not_found}   "
+        f"errors: {whole.errors}   not yet answered: {whole.missing}   supported: {whole.supported}   "
+        f"quotes failed: {whole.citations_failed}   values unsupported: {whole.values_unsupported}\n"
+        if whole is not None and summary.skipped
+        else ""
+    )
     return (
         f"questions: {summary.total} ({summary.skipped} already answered in {out}{dropped})\n"
+        f"{overall}{'this run: ' if overall else ''}"
         f"answered: {summary.answered}   not found: {summary.not_found}   errors: {summary.errors}\n"
         f"quotes verified: {summary.citations_verified}   failed: {summary.citations_failed}\n"
         f"values supported: {summary.values_supported}   unsupported: {summary.values_unsupported}   "

@@ -135,13 +135,17 @@ def _route_live(
     _score(live, q.terms, q.direct, q.hits)
     live, matched, named_any = _by_issuer(q, live)
     subjects = _by_subject(q, live, matched, named_any)
-    if isinstance(subjects, Routing):
-        return subjects
     # a question that names pages is scoped to them: it is never refused for lack of terms
     relevant = subjects if parsed.pages_hint else _by_relevance(q, subjects, matched)
+    named = scoped or len(live) == 1  # the file the user named (a path, --doc, a batch line's doc)
     if isinstance(relevant, Routing):
-        return relevant
-    return _by_period_and_rank(q, relevant, matched, named_any)
+        if not named:
+            return relevant
+        q.notes.append(f"{relevant.detail}: searched all the same, as the document was named")
+        for c in subjects:  # undo the decisions the refusal recorded
+            q.decisions.pop(c.doc.doc_id, None)
+        relevant = subjects
+    return _by_period_and_rank(q, relevant, matched, named_any, named)
 
 
 def _these(count: int, scoped: bool) -> str:
@@ -178,11 +182,9 @@ def _by_issuer(q: _Query, live: list[Candidate]) -> tuple[list[Candidate], dict[
     return live, matched, named_any
 
 
-def _by_subject(
-    q: _Query, live: list[Candidate], matched: dict[str, list[str]], named_any: bool
-) -> list[Candidate] | Routing:
-    """The question's subjects no issuer matched: absent (no_match), written as a word (a note), or written
-    often by some documents (only those are searched)."""
+def _by_subject(q: _Query, live: list[Candidate], matched: dict[str, list[str]], named_any: bool) -> list[Candidate]:
+    """The question's subjects no issuer matched: absent (a note; every document is searched), written as a
+    word (a note), or written often by some documents (only those are searched)."""
     unmatched = [n for n in q.entities.issuer_position if not names_part(n, matched)]
     docs = [c.doc for c in live]
     owners = set(q.entities.owners)
@@ -196,10 +198,10 @@ def _by_subject(
     absent = [n for n in unmatched if not written[n]]
     if absent:
         about = " or ".join(absent[:3])
-        detail = f"no document about {about} in {q.these}" if q.count != 1 else f"the document is not about {about}"
-        if not named_any:
-            return q.no_match(live, "absent", detail)
-        q.notes.append(detail)  # another name of the question is a document's issuer ('Block, formerly Square')
+        if named_any:  # another name of the question is a document's issuer ('Block, formerly Square')
+            q.notes.append(f"no document about {about} in {q.these}")
+        else:  # a short form the filing does not use ('JnJ'), or a product line read as a company ('Skincare')
+            q.notes.append(_unknown_name(about, live, q.these))
     elif unmatched and not matched:  # named by no profile, but some documents are about it: only those
         name = unmatched[0]
         writing = written[name]
@@ -210,8 +212,23 @@ def _by_subject(
                 )
         live = [c for c in live if c.doc.doc_id in writing]
         listed = ", ".join(f"{d} ({n} lines)" for d, n in sorted(writing.items(), key=lambda kv: -kv[1])[:3])
-        q.notes.append(f"no document in {q.these} is by {name}; searched those that write it most: {listed}")
+        if q.count == 1:
+            q.notes.append(f"{name} is not this document's issuer; it writes {name} on {sum(writing.values())} lines")
+        else:
+            q.notes.append(f"no document of {q.these} is by {name}; searched those that write it most: {listed}")
     return live
+
+
+def _unknown_name(about: str, live: list[Candidate], these: str) -> str:
+    """The note for a name no document's issuer has and none writes often: every document is searched."""
+    if len(live) == 1 and not live[0].doc.profile.issuer.value:
+        return f"the document states no issuer to match {about} against: searched it as given"
+    if len(live) == 1:
+        return (
+            f"{about} is not the issuer of the document ({issuer_label(live[0])}) by its profile: searched it as "
+            f"given; check the answer is about the company you mean"
+        )
+    return f"no document's issuer is {about} and none writes it often: searched all of {these}"
 
 
 def _by_relevance(q: _Query, live: list[Candidate], matched: dict[str, list[str]]) -> list[Candidate] | Routing:
@@ -235,10 +252,18 @@ def _by_relevance(q: _Query, live: list[Candidate], matched: dict[str, list[str]
     return [c for c in live if c.doc.doc_id not in q.decisions]
 
 
-def _by_period_and_rank(q: _Query, live: list[Candidate], matched: dict[str, list[str]], named_any: bool) -> Routing:
-    """Keep the periods asked per issuer, rank what is left, and add the notes of the issuers searched."""
+def _by_period_and_rank(
+    q: _Query, live: list[Candidate], matched: dict[str, list[str]], named_any: bool, named: bool = False
+) -> Routing:
+    """Keep the periods asked per issuer, rank what is left, and add the notes of the issuers searched
+    (a document the user named is searched whatever its period: the notes say it does not cover it)."""
     groups = {c.doc.doc_id: c.group for c in live}
+    given = list(live)
     live, period_notes = by_period(live, q.entities, q.decisions)
+    if not live and named:
+        for c in given:
+            q.decisions.pop(c.doc.doc_id, None)
+        live = given
     if not live:
         every = [n for group_notes in period_notes.values() for n in group_notes]
         return _no_match(

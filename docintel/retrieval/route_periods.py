@@ -35,6 +35,8 @@ def _period_class(c: Candidate, target: int, quarters: list[int]) -> int | None:
     quarterly = c.doc.profile.period_type.value in ("quarter", "half")
     held = _quarters(c) if quarterly else set()
     other_quarter = bool(quarters and held and not held & set(quarters))
+    if target in c.years and quarters and not quarterly and _quarters(c) & set(quarters):
+        return 0  # a release of the quarter asked and its full year ('fourth quarter and full year 2022')
     if target in c.years:
         if not quarters or not quarterly:
             return 0 if quarterly == bool(quarters) else 1

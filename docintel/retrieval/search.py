@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel, Field, TypeAdapter
 
 from ..ingest import cache
 from ..ingest.documents import Document, cache_warning
@@ -39,6 +39,7 @@ class RetrievalResult(BaseModel):
     below_floor: int
     pages_hint_resolved: dict[str, list[int]]
     notes: list[str]
+    page_notes: list[str] = Field(default_factory=list, description="shown with the answer: pages past the end")
 
 
 # --------------------------------------------------------------------------- passages
@@ -368,6 +369,15 @@ def resolve_page_hints(parsed: ParsedQuestion, documents: list[Document]) -> dic
     return resolved
 
 
+def missing_pages_note(pages: list[int], documents: list[Document]) -> str:
+    """The note for pages the question names that no document has, with each document's page count."""
+    named = ", ".join("the last page" if p == -1 else str(p) for p in pages)
+    counts = "; ".join(f"{d.meta.doc_id} has {d.meta.n_pages} pages" for d in documents[:3])
+    more = f"; and {len(documents) - 3} more documents" if len(documents) > 3 else ""
+    past = "page {} named in the question is" if len(pages) == 1 else "pages {} named in the question are"
+    return f"{past.format(named)} past the end ({counts}{more}): searched all pages instead"
+
+
 @lru_cache(maxsize=100_000)
 def _section_match(where: str, sections: tuple[str, ...]) -> str | None:
     for name in sections:
@@ -444,10 +454,9 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
     tokens = [t for index in indexes for t in index.tokens]
     notes: list[str] = []
     hints = resolve_page_hints(parsed, documents) if settings.use_page_hints and parsed.pages_hint else {}
-    if parsed.pages_hint and settings.use_page_hints and not hints:
-        notes.append(
-            f"pages {parsed.pages_hint} named in the question do not exist in the documents; searched all pages"
-        )
+    past_end = settings.use_page_hints and bool(parsed.pages_hint) and not hints
+    page_notes = [missing_pages_note(parsed.pages_hint, documents)] if past_end else []
+    notes += page_notes
     allowed = [i for i, p in enumerate(passages) if not hints or p.page in hints.get(p.doc_id, ())]
     terms = parsed.search_terms()
     scores = np.zeros(len(passages))
@@ -491,4 +500,5 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
         below_floor=len(allowed) - len(keep),
         pages_hint_resolved=hints,
         notes=notes,
+        page_notes=page_notes,
     )

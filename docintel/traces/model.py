@@ -407,5 +407,7 @@ def _cost(generation: Generation) -> float | None:
     """Estimated cost in USD: 0 without a model, None when the model's price is unknown."""
     if generation.backend != "openai":
         return 0.0
+    if generation.request.get("priced") is False:
+        return None  # a server whose prices are not OpenAI's (a local model): no estimate rather than a wrong one
     usage = generation.usage
     return estimate_cost(generation.model, usage.input_tokens, usage.output_tokens, usage.cached_tokens)

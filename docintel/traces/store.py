@@ -499,9 +499,16 @@ class TraceStore:
         path = self.root / f"{trace_id}.json"
         if not path.is_file():
             matches = [p for p in self.trace_files() if p.stem.startswith(trace_id)]
-            if len(matches) != 1:
-                what = "no trace" if not matches else f"{len(matches)} traces"
-                raise TraceError(f"{what} with id {trace_id!r} in {self.root}", "run `docintel traces list` to see ids")
+            if not matches:
+                raise TraceError(
+                    f"no trace with id {trace_id!r} in {self.root}", "run `docintel traces list` to see ids"
+                )
+            if len(matches) > 1:
+                sample = ", ".join(sorted(p.stem for p in matches)[-3:])
+                raise TraceError(
+                    f"{trace_id!r} is an ambiguous id prefix: {len(matches)} traces start with it (latest: {sample})",
+                    "give more of the id (any unique prefix works); `docintel traces list` shows ids",
+                )
             path = matches[0]
         if not path.resolve().is_relative_to(self.root.resolve()):
             raise TraceError(

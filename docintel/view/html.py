@@ -9,6 +9,8 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
+from ..labels import status_css
+
 GENERATOR = '<meta name="generator" content="docintel view">'
 STATE_NAMES = {"verified": "verified", "failed": "failed", "unchecked": "not checked"}
 
@@ -83,6 +85,7 @@ pre.prompt mark.s-unchecked { background: var(--unk-bg); }
 form.ask textarea { width: 100%; min-height: 3.2rem; } form.ask .row { display: flex; gap: 1rem;
   align-items: center; flex-wrap: wrap; margin-top: .4rem; }
 """
+CSS += status_css()
 
 JS = """
 function focusItem(n) {

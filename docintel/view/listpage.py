@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+from ..labels import STATUS_COLOURS
 from ..traces.store import TRACE_STATUSES
 from .html import esc, money, page, table
 
@@ -26,9 +27,7 @@ class Filters:
 
 def _status_cell(row: dict[str, Any]) -> str:
     support = row.get("support") or row.get("final") or "?"
-    css = "verified" if support in ("supported", "not_found", "ok") else "failed"
-    if support not in ("supported", "not_found", "ok", "unsupported", "citation_failed", "error", "no_citations"):
-        css = "unchecked"  # 'unchecked' and any status added later: not shown as held
+    css = f"st-{support}" if support in STATUS_COLOURS else "unchecked"  # a status added later: not shown as held
     return f'<span class="badge {css}">{esc(support)}</span>'
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import DocintelError
+from ..labels import STATUS_COLOURS, status_headline, unit_words
 from .art import LineBox, PageArt
 from .claimsview import claims_section
 from .evidence import Check, CitedLine, ItemView, OperandView, PageView, cited_pages, items_of, unplaced_lines
@@ -15,15 +16,6 @@ from .html import STATE_NAMES, esc, money, page
 from .sections import context_section, routing_section, usage_section
 
 _MARK_CLASS = {"✓": "m-ok", "✗": "m-bad", "?": "m-unk"}
-_HEADLINES = {
-    "supported": "supported",
-    "unsupported": "not supported",
-    "unchecked": "not checked: the quotes are real, but not confirmed to answer the question",
-    "partial": "partial: what is answered holds, but a part of the question is not answered",
-    "citation_failed": "citations failed",
-    "not_found": "not found",
-    "no_citations": "no citations",
-}
 
 
 def _none(*_: Any) -> str | None:
@@ -48,7 +40,7 @@ def value_html(item: dict[str, Any]) -> str:
     if "amount" in item:
         amount = item["amount"]
         value = "?" if amount.get("value") is None else f"{amount['value']:,.4f}".rstrip("0").rstrip(".")
-        unit = " ".join(x for x in (amount.get("currency"), amount.get("unit")) if x and x != "units")
+        unit = unit_words(amount.get("currency"), amount.get("unit"))
         period = f" [{item['period']}]" if item.get("period") else ""
         return esc(f"{item.get('label', '')}: {value} {unit}".strip() + period)
     if "date" in item:
@@ -191,7 +183,7 @@ def _answer_html(trace: dict[str, Any], links: Links) -> str:
     ok = sum(s.get("verdict") == "verified" for s in spans)
     head = (
         f'<p>Answer ({esc(answer.get("answer_type", "?"))}) — <span class="badge {_badge(overall)}">'
-        f"{esc(_HEADLINES.get(overall, str(overall).replace('_', ' ')))}</span> "
+        f"{esc(status_headline(str(overall), evidence=bool(answer.get('items'))))}</span> "
         f'<span class="small">quotes {ok}/{len(spans)} verified</span></p>'
     )
     documents = {d["doc_id"]: i for i, d in enumerate(trace.get("documents") or [])}
@@ -209,9 +201,8 @@ def _answer_html(trace: dict[str, Any], links: Links) -> str:
 
 
 def _badge(status: str) -> str:
-    if status in ("supported", "verified", "ok", "not_found"):
-        return "verified"
-    return "failed" if status in ("unsupported", "citation_failed", "failed", "error", "no_citations") else "unchecked"
+    """The badge's class: each status its own colour (``docintel.labels``)."""
+    return f"st-{status}" if status in STATUS_COLOURS else "unchecked"
 
 
 def _header(trace: dict[str, Any], links: Links) -> str:
