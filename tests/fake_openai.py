@@ -1,6 +1,7 @@
 """A small OpenAI-compatible HTTP server for tests, scripted per test.
 
-It speaks POST /v1/responses and POST /v1/chat/completions on 127.0.0.1. Each request takes
+It speaks POST /v1/responses and POST /v1/chat/completions on 127.0.0.1, and the Batch API
+(tests/fake_batches.py). Each request takes
 the next scripted step; every request (path, headers, JSON body) is recorded. Set ``family`` to
 make it refuse requests as a family of local servers does (llama-cpp-python, a server without
 structured output, one without the Responses API).
@@ -13,6 +14,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.fake_batches import BatchSim
 
 
 def responses_body(
@@ -119,15 +122,31 @@ class FakeOpenAI:
         self.default: dict[str, Any] | None = None
         self.family = "openai"
         self._lock = threading.Lock()
+        self.batches = BatchSim(self)  # /v1/files and /v1/batches (tests/fake_batches.py)
         server = self
 
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args: Any) -> None:
                 pass
 
+            def reply(self, status: int, payload: Any) -> None:
+                data = payload.encode() if isinstance(payload, str) else json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def do_GET(self) -> None:  # noqa: N802
+                self.reply(*(server.batches.get(self.path) if server.family == "openai" else (404, {})))
+
             def do_POST(self) -> None:  # noqa: N802
                 length = int(self.headers.get("content-length") or 0)
                 raw = self.rfile.read(length)
+                if server.batches.handles(self.path):
+                    if server.family != "openai":
+                        return self.reply(404, {"detail": "Not Found"})
+                    return self.reply(*server.batches.post(self.path, self.headers.get("content-type", ""), raw))
                 try:
                     body = json.loads(raw or b"{}")
                 except ValueError:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import EXIT_INPUT, EXIT_OK
 from ..render.text import print_text
 from .common import add_command, common_flags, make_pipeline
+from .scale import ray_flag, with_ray
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -27,7 +28,8 @@ def register(sub: Any) -> None:
         help="parse PDFs into cached line tables and report on them",
         description="Parse PDFs (files or folders) into line tables, cache them, and report pages,\n"
         "lines, warnings and cache hits. Bad files are listed; the good ones are still read.\n\n"
-        "example: docintel ingest corpus/\n\n"
+        "example: docintel ingest corpus/\n"
+        "example: docintel ingest archive/ --ray local   (each file parsed by a Ray task; same output)\n\n"
         "exit codes: 0 every file was read; 3 some file failed (listed on stderr with the\n"
         "fix); 4 configuration.",
     )
@@ -42,6 +44,7 @@ def register(sub: Any) -> None:
         "their columns from being resolved)",
     )
     common_flags(p, traces=False)
+    ray_flag(p)
 
 
 def _line_table(document: Document) -> pd.DataFrame:
@@ -56,7 +59,7 @@ def _line_table(document: Document) -> pd.DataFrame:
 def cmd_ingest(args: argparse.Namespace) -> int:
     from ..render import reports as render
 
-    report = make_pipeline(args).ingest(args.paths)
+    report = with_ray(make_pipeline(args, ray_address=args.ray_address)).ingest(args.paths)
     if args.json:
         data = {
             "documents": [{**d.meta.model_dump(), "cache_hit": d.cache_hit} for d in report.documents],
