@@ -46,10 +46,12 @@ def batch_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def with_ray(pipeline: Pipeline) -> Pipeline:
-    """*pipeline*, parsing on Ray when --ray or DOCINTEL_RAY_ADDRESS names a cluster."""
+    """*pipeline*, parsing on Ray when --ray or DOCINTEL_RAY_ADDRESS names a cluster (joined now: a wrong address
+    is said before anything is read)."""
     if pipeline.settings.ray_address:
-        from ..ingest.ray_parse import RayIngestor
+        from ..ingest.ray_parse import RayIngestor, connect
 
+        connect(pipeline.settings.ray_address)
         pipeline.ingestor = RayIngestor.like(pipeline.ingestor)
     return pipeline
 

@@ -39,14 +39,9 @@ def connect(address: str) -> Any:
         return ray
     logging.getLogger("ray").setLevel(logging.ERROR)  # Ray's start-up chatter is not docintel's output
     try:
-        if address == "local":
-            path = os.pathsep.join(p for p in (_package_root(), os.environ.get("PYTHONPATH")) if p)
-            ray.init(
-                include_dashboard=False,
-                log_to_driver=False,
-                logging_level=logging.ERROR,
-                runtime_env={"env_vars": {"PYTHONPATH": path}},
-            )
+        if address == "local":  # its workers inherit this environment: they import this docintel
+            os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (_package_root(), os.environ.get("PYTHONPATH")) if p)
+            ray.init(include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
         else:
             ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     except (ConnectionError, RuntimeError, ValueError) as exc:
