@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,8 @@ def _package_root() -> str:
 
 def connect(address: str) -> Any:
     """Join (or, for 'local', start) the Ray cluster at *address*; the ray module. ConfigError when it cannot."""
+    if address not in ("local", "auto") and not re.fullmatch(r"(ray://)?[\w.\-\[\]:]+:\d+", address):
+        raise ConfigError(f"--ray {address!r} is not a Ray address", "give local, auto, HOST:6379 or ray://HOST:10001")
     try:
         import ray
     except ImportError:
