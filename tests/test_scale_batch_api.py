@@ -203,3 +203,39 @@ def test_ctrl_c_while_waiting_loses_nothing(corpus_pdf, tmp_path):
         server.stop()
     assert len(server.batches.batches) == 1 and len(server.batches.answered) == 4 and not server.requests
     assert sorted(_records(out)) == ["q0", "q1", "q2", "q3"] and not state.exists()
+
+
+NOT_FOUND = {**ANSWER, "answer_type": "amount", "items": [], "answer_found": False, "complete_answer_found": False}
+
+
+def test_sequential_calls_go_into_successive_batches_and_equal_sync(
+    run_cli, corpus_pdf, fake_openai, isolated_env, monkeypatch
+):
+    monkeypatch.setenv("DOCINTEL_BATCH_POLL_S", "0.01")
+    monkeypatch.setenv("DOCINTEL_STRATEGY", "sequential")  # not found in a group: the next group is asked
+    fake_openai.default = {"body": responses_body(json.dumps(NOT_FOUND)), "status": 200}
+    questions = isolated_env / "q.jsonl"
+    questions.write_text(json.dumps({"id": "q0", "question": "How much were capital expenditures in fiscal 2025?"}))
+    code, stdout, err = run_cli("batch", questions, corpus_pdf, "--out", isolated_env / "s.jsonl")
+    assert code == 0, stdout + err + (isolated_env / "s.jsonl").read_text()
+    calls = len(fake_openai.requests)
+    assert calls > 1
+    out = isolated_env / "b.jsonl"
+    code, _, err = run_cli("batch", questions, corpus_pdf, "--out", out, "--via", "batch-api", "--wait")
+    assert code == 0, err
+    assert len(fake_openai.batches.batches) == calls == len(fake_openai.batches.answered)  # one batch per round
+    assert _same_but_trace(_records(out)["q0"], _records(isolated_env / "s.jsonl")["q0"])
+
+
+def test_a_request_changed_since_its_batch_is_sent_again(run_cli, corpus_pdf, fake_openai, isolated_env):
+    fake_openai.default = {"body": _answer, "status": 200}
+    out = isolated_env / "b.jsonl"
+    args = ("batch", _questions(isolated_env, 2), corpus_pdf, "--out", out, "--via", "batch-api")
+    assert run_cli(*args)[0] == 0
+    assert run_cli(*args)[0] == 0  # in progress
+    code, stdout, _ = run_cli(*args, "--budget-chars", "4000")  # finished, but the prompts are not those sent
+    assert code == 0 and "2 requests changed since their batch" in stdout and "2 questions waiting" in stdout
+    assert out.read_text() == "" and len(fake_openai.batches.batches) == 2
+    run_cli(*args, "--budget-chars", "4000")
+    code, stdout, _ = run_cli(*args, "--budget-chars", "4000")
+    assert code == 0 and "answered: 2" in stdout and len(fake_openai.batches.answered) == 4
