@@ -150,39 +150,49 @@ class _Run:
 
     def answer(self, todo: list[QuestionRow], asked: QuestionTargets, output: BatchOutput) -> None:
         """Answer what can be answered now, write it, and submit the requests that wait (module docstring, 3-4)."""
-        from ..backends.batch_api import Deferred
+        from ..backends.batch_api import Deferred, Job
 
         waiting = {cid.rpartition("#")[0] for cid in self.state.waiting()}
         ready = [q for q in todo if q.id not in waiting]
+        sent: dict[str, dict[str, str]] = {}
+        for cid, digest in self.state.sent_hashes().items():
+            sent.setdefault(cid.rpartition("#")[0], {})[cid] = digest
         deferred: dict[str, Deferred] = {}
         stop: StorageError | None = None
         task = self.pipeline.reporter.task("preparing", len(ready))
-        with ThreadPoolExecutor(max_workers=max(1, self.workers)) as pool:
-            futures = {pool.submit(self._one, q, asked): q for q in ready}
+        pool = ThreadPoolExecutor(max_workers=max(1, self.workers))
+        try:
+            jobs = {q.id: Job(q.id, dict(self.results.get(q.id, {})), sent.get(q.id, {})) for q in ready}
+            futures = {pool.submit(self._one, q, asked, jobs[q.id]): q for q in ready}
             for future in as_completed(futures):
                 record, storage, waits = future.result()
+                job = jobs[futures[future].id]
+                self.summary.retried_sync += job.retried_sync
+                self.summary.resent_changed += job.changed
                 task.advance(1, f"{len(deferred)} requests for a batch")
                 if waits is not None:
-                    deferred[futures[future].id] = waits
+                    deferred[job.qid] = waits
                     continue
                 output.write(record)
                 _count(self.summary, record)
                 stop = stop or storage
-        task.close(f"{len(ready) - len(deferred)} answered, {len(deferred)} requests for a batch")
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)  # Ctrl-C: stop now; nothing was sent for what waits
+            raise
+        finally:
+            pool.shutdown(wait=True)
+            task.close(f"{len(ready) - len(deferred)} answered, {len(deferred)} requests for a batch")
         if stop is not None:
             raise stop
         self.submit([deferred[q.id] for q in ready if q.id in deferred])  # in the question file's order
 
-    def _one(self, q: QuestionRow, asked: QuestionTargets) -> tuple[dict[str, Any], StorageError | None, Any]:
-        from ..backends.batch_api import Deferred, Job
+    def _one(self, q: QuestionRow, asked: QuestionTargets, job: Any) -> tuple[dict[str, Any], StorageError | None, Any]:
+        """One question through the pipeline: its record, a storage error, or the Deferred it waits on."""
+        from ..backends.batch_api import Deferred
 
-        sent = self.state.sent_hashes()
-        job = Job(q.id, dict(self.results.get(q.id, {})), {c: h for c, h in sent.items() if c.startswith(q.id + "#")})
         waits: list[Deferred] = []
         with self.backend.job(job):
             record, storage = _answer_one(self.pipeline, q, _Catching(asked, waits))
-        self.summary.retried_sync += job.retried_sync
-        self.summary.resent_changed += job.changed
         return record, storage, waits[0] if waits else None
 
     def submit(self, deferred: list[Any]) -> None:
