@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
         "example: docintel ingest corpus/\n"
         "example: docintel ingest archive/ --ray local   (each file parsed by a Ray task; same output)\n\n"
         "exit codes: 0 every file was read; 3 some file failed (listed on stderr with the\n"
-        "fix); 4 configuration.",
+        "fix); 4 configuration (also: --ray without Ray installed, or a cluster that cannot be reached).",
     )
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     p.add_argument("--json", action="store_true", help="print documents and failures as JSON")

@@ -14,8 +14,9 @@ if TYPE_CHECKING:
 
 RAY_HELP = (
     "run on Ray (pip install 'docintel[ray]'): 'local' starts a Ray on this machine, 'auto' joins the cluster "
-    "this machine belongs to, 'ray://HOST:10001' a remote cluster (docintel installed on its nodes; "
-    "--cache-dir and --traces-dir on storage every node sees); DOCINTEL_RAY_ADDRESS"
+    "this machine belongs to, HOST:6379 or 'ray://HOST:10001' a given cluster (docintel installed on its nodes; "
+    "PATHs, --cache-dir and --traces-dir on storage every node sees); DOCINTEL_RAY_ADDRESS. With batch, --workers "
+    "is the number of Ray actors answering (at most one per CPU of the cluster)"
 )
 
 
