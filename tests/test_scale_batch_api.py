@@ -239,3 +239,20 @@ def test_a_request_changed_since_its_batch_is_sent_again(run_cli, corpus_pdf, fa
     run_cli(*args, "--budget-chars", "4000")
     code, stdout, _ = run_cli(*args, "--budget-chars", "4000")
     assert code == 0 and "answered: 2" in stdout and len(fake_openai.batches.answered) == 4
+
+
+def test_a_damaged_or_foreign_batch_record_is_refused_before_anything_is_sent(
+    run_cli, corpus_pdf, fake_openai, isolated_env, monkeypatch
+):
+    fake_openai.default = {"body": _answer, "status": 200}
+    out = isolated_env / "b.jsonl"
+    state = Path(str(out) + ".batches.json")
+    args = ("batch", _questions(isolated_env), corpus_pdf, "--out", out, "--via", "batch-api")
+    state.write_text('{"version": 1, "batches": {"batch_9": ')  # cut short
+    code, _, err = run_cli(*args)
+    assert code == 2 and "b.jsonl.batches.json: cannot read the recorded batches" in err and "asked and paid" in err
+    assert not fake_openai.batches.batches and not out.exists()
+    state.write_text(json.dumps({"version": 1, "base_url": "http://elsewhere/v1", "batches": {}}))
+    code, _, err = run_cli(*args)
+    assert code == 2 and "made on http://elsewhere/v1" in err and "OPENAI_BASE_URL" in err
+    assert not fake_openai.batches.batches and not out.exists()
