@@ -256,3 +256,18 @@ def test_a_damaged_or_foreign_batch_record_is_refused_before_anything_is_sent(
     code, _, err = run_cli(*args)
     assert code == 2 and "made on http://elsewhere/v1" in err and "OPENAI_BASE_URL" in err
     assert not fake_openai.batches.batches and not out.exists()
+
+
+def test_a_cancelled_batch_is_answered_synchronously_once(run_cli, corpus_pdf, fake_openai, isolated_env):
+    import openai
+
+    fake_openai.default = {"body": _answer, "status": 200}
+    out = isolated_env / "b.jsonl"
+    args = ("batch", _questions(isolated_env, 2), corpus_pdf, "--out", out, "--via", "batch-api")
+    assert run_cli(*args)[0] == 0
+    (batch_id,) = fake_openai.batches.batches
+    openai.OpenAI(api_key=API_KEY, base_url=fake_openai.base_url).batches.cancel(batch_id)  # by someone, elsewhere
+    code, stdout, _ = run_cli(*args)
+    assert code == 0 and "answered: 2" in stdout and "2 requests retried synchronously" in stdout
+    assert f"{batch_id}: cancelled" in stdout and len(fake_openai.requests) == 2
+    assert run_cli(*args)[0] == 0 and len(fake_openai.requests) == 2 and not fake_openai.batches.answered
