@@ -38,6 +38,8 @@ VOLATILE_SETTINGS = (
     "parse_timeout_s",
     "progress_interval_s",
     "openai_store",
+    "batch_poll_s",
+    "ray_address",
 )
 
 
@@ -352,6 +354,17 @@ class Settings(BaseModel):
         le=20,
         description="Sequential strategy: most calls; each sends the next passages in rank order under "
         "budget_chars / sequential_groups characters.",
+    )
+    batch_poll_s: float = Field(
+        30.0,
+        gt=0,
+        le=3600,
+        description="batch --via batch-api --wait: seconds between two looks at the open batches' status.",
+    )
+    ray_address: str | None = Field(
+        None,
+        description="Ray cluster for ingest and batch (--ray): 'local' starts one on this machine, 'auto' joins "
+        "the cluster this machine belongs to, 'ray://host:10001' a remote one; unset: no Ray.",
     )
 
     def public_dict(self) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """A small OpenAI-compatible HTTP server for tests, scripted per test.
 
-It speaks POST /v1/responses and POST /v1/chat/completions on 127.0.0.1. Each request takes
+It speaks POST /v1/responses and POST /v1/chat/completions on 127.0.0.1, and the Batch API
+(tests/fake_batches.py). Each request takes
 the next scripted step; every request (path, headers, JSON body) is recorded. Set ``family`` to
 make it refuse requests as a family of local servers does (llama-cpp-python, a server without
 structured output, one without the Responses API).
@@ -13,6 +14,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.fake_batches import BatchSim
 
 
 def responses_body(
@@ -120,29 +123,41 @@ class FakeOpenAI:
         self.family = "openai"
         self.models: list[str] | None = None  # what GET /v1/models lists (None: 404)
         self._lock = threading.Lock()
+        self.batches = BatchSim(self)  # /v1/files and /v1/batches (tests/fake_batches.py)
         server = self
 
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args: Any) -> None:
                 pass
 
-            def do_GET(self) -> None:  # noqa: N802
-                """/v1/models: the models set in ``models`` (404 when none is set, as servers without it say)."""
-                if not self.path.rstrip("/").endswith("/models") or server.models is None:
-                    self.send_response(404)
-                    self.send_header("content-length", "0")
-                    self.end_headers()
-                    return
-                data = json.dumps({"object": "list", "data": [{"id": m, "object": "model"} for m in server.models]})
-                self.send_response(200)
+            def reply(self, status: int, payload: Any) -> None:
+                data = payload.encode() if isinstance(payload, str) else json.dumps(payload).encode()
+                self.send_response(status)
                 self.send_header("content-type", "application/json")
                 self.send_header("content-length", str(len(data)))
                 self.end_headers()
-                self.wfile.write(data.encode())
+                self.wfile.write(data)
+
+            def do_GET(self) -> None:  # noqa: N802
+                """/v1/models: the models set in ``models`` (404 when none is set, as servers without it say);
+                /v1/batches and /v1/files: the Batch API (tests/fake_batches.py)."""
+                if self.path.rstrip("/").endswith("/models"):
+                    if server.models is None:
+                        self.reply(404, {})
+                    else:
+                        self.reply(
+                            200, {"object": "list", "data": [{"id": m, "object": "model"} for m in server.models]}
+                        )
+                    return
+                self.reply(*(server.batches.get(self.path) if server.family == "openai" else (404, {})))
 
             def do_POST(self) -> None:  # noqa: N802
                 length = int(self.headers.get("content-length") or 0)
                 raw = self.rfile.read(length)
+                if server.batches.handles(self.path):
+                    if server.family != "openai":
+                        return self.reply(404, {"detail": "Not Found"})
+                    return self.reply(*server.batches.post(self.path, self.headers.get("content-type", ""), raw))
                 try:
                     body = json.loads(raw or b"{}")
                 except ValueError:

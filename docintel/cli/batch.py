@@ -11,6 +11,7 @@ from typing import Any
 from ..errors import EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_OK, UsageError
 from ..render.text import print_text
 from .common import add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
+from .scale import batch_flags, batch_notes, batch_runner
 
 BATCH_HELP = """\
 Answer every question of QUESTIONS from the PDFs in PATH (files or folders).
@@ -50,7 +51,12 @@ resumed run answers for earlier runs' records too); 2 usage (a refused
 7 a trace or the output
 cannot be written; 130 interrupted.
 
-example: docintel batch questions.jsonl reports/ --out answers.jsonl --workers 4"""
+Scaling out: --via batch-api sends the model calls through the OpenAI Batch API (exit 0 also when
+questions wait for a batch: the summary says how many; rerun to collect); --ray ADDRESS answers the
+questions as Ray tasks (same output and traces). See README "Scaling out".
+
+example: docintel batch questions.jsonl reports/ --out answers.jsonl --workers 4
+example: docintel batch questions.jsonl reports/ --out answers.jsonl --via batch-api --wait"""
 
 
 def register(sub: Any) -> None:
@@ -72,16 +78,18 @@ def register(sub: Any) -> None:
     retrieval_flags(p)
     scope_flag(p)
     common_flags(p)
+    batch_flags(p)
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from ..apps.batch import check_output, load_questions, run_batch
+    from ..apps.batch import check_output, load_questions
     from ..render import reports as render
 
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1 (got {args.workers})", "use --workers 1 for one at a time")
     check_output(args.out, [args.questions, *args.paths], force=args.force)
-    pipeline = make_pipeline(args)
+    pipeline = make_pipeline(args, ray_address=args.ray_address)
+    run_batch = batch_runner(args, pipeline)
     questions = load_questions(args.questions)
     pipeline.backend  # noqa: B018 — fail on a missing key before any question is tried
     if args.scope:  # a --doc that names nothing is a usage error before any question is tried
@@ -95,6 +103,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
         print(json.dumps(asdict(summary), indent=1))
     else:
         print(render.batch_summary(summary, args.out))
+        if notes := batch_notes(summary):
+            print(notes)
     for message in summary.failed_documents:
         print_text(f"error: {message}", file=sys.stderr)
     if summary.failed_documents:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import EXIT_INPUT, EXIT_OK
 from ..render.text import print_text
 from .common import add_command, common_flags, make_pipeline
+from .scale import ray_flag, with_ray
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -29,9 +30,10 @@ def register(sub: Any) -> None:
         "lines, warnings and cache hits. Bad files are listed; the good ones are still read.\n"
         "Scanned pages are read by Tesseract OCR (--ocr; the tesseract-ocr package): the report\n"
         "says how many pages were OCR'd and how long it took.\n\n"
-        "example: docintel ingest corpus/\n\n"
+        "example: docintel ingest corpus/\n"
+        "example: docintel ingest archive/ --ray local   (each file parsed by a Ray task; same output)\n\n"
         "exit codes: 0 every file was read; 3 some file failed (listed on stderr with the\n"
-        "fix); 4 configuration.",
+        "fix); 4 configuration (also: --ray without Ray installed, or a cluster that cannot be reached).",
     )
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     p.add_argument("--json", action="store_true", help="print documents and failures as JSON")
@@ -45,6 +47,7 @@ def register(sub: Any) -> None:
         "lowest confidence of a number] (0-100)",
     )
     common_flags(p, traces=False)
+    ray_flag(p)
 
 
 def _line_table(document: Document) -> pd.DataFrame:
@@ -63,7 +66,7 @@ def _line_table(document: Document) -> pd.DataFrame:
 def cmd_ingest(args: argparse.Namespace) -> int:
     from ..render import reports as render
 
-    report = make_pipeline(args).ingest(args.paths)
+    report = with_ray(make_pipeline(args, ray_address=args.ray_address)).ingest(args.paths)
     if args.json:
         data = {
             "documents": [{**d.meta.model_dump(), "cache_hit": d.cache_hit} for d in report.documents],
