@@ -24,6 +24,8 @@ from ..progress import SILENT, Reporter
 from ..settings import Settings
 from . import cache
 from .extractors import Extractor, check_password, extractor_version, parse_task, read_pdf_info
+from .factread import read_facts
+from .facts import Fact, facts_path, load_facts, save_facts
 from .isolate import run_isolated
 from .pdfparse import error_from_outcome
 from .profile import PROFILE_VERSION, DocumentProfile, build_profile, with_file_name
@@ -89,7 +91,11 @@ class Document(BaseModel):
         description="each line's box [x0, y0, x1, y1] by GLOBAL_LINE - 1, in PDF points with the origin at the "
         "page's bottom left and y up (pdfium extractor; None with pypdf)",
     )
+    facts_file: str | None = Field(
+        default=None, description="the cache file holding the document's facts (computed at ingest; ingest.facts)"
+    )
     _tables: list[Table] | None = PrivateAttr(default=None)
+    _facts: list[Fact] | None = PrivateAttr(default=None)
     _rows: dict[int, tuple[Table, TableRow]] | None = PrivateAttr(default=None)
 
     @property
@@ -98,6 +104,22 @@ class Document(BaseModel):
         if self._tables is None:
             self._tables = [Table.model_validate(t) for t in self.table_data]
         return self._tables
+
+    @property
+    def facts(self) -> list[Fact]:
+        """Every figure of the document as a typed fact (from the cache when computed at ingest)."""
+        if self._facts is None:
+            self._facts = load_facts(Path(self.facts_file), self.meta.doc_id) if self.facts_file else None
+        if self._facts is None:
+            self._facts = read_facts(
+                self.meta.doc_id,
+                self.lines["page"].tolist(),
+                self.lines["text"].tolist(),
+                self.tables,
+                self.meta.profile,
+                self.boxes,
+            )
+        return self._facts
 
     def table_row(self, global_line: int) -> tuple[Table, TableRow] | None:
         """The table and row at a GLOBAL_LINE, when that line is a table row."""
@@ -295,7 +317,8 @@ class Ingestor:
                 failures.append(IngestFailure(path=str(path), error=error.to_dict(), message=str(error)))
             elif path in entries:
                 entry = entries[path]
-                documents.append(_document_from_entry(entry, path, doc_id, hashes[path], hits[path], self.extractor))
+                document = _document_from_entry(entry, path, doc_id, hashes[path], hits[path], self.extractor)
+                documents.append(self._with_facts(document, hashes[path]))
         return IngestReport(documents=documents, failures=failures)
 
     def forget(self, content_hashes: list[str]) -> None:
@@ -390,6 +413,18 @@ class Ingestor:
             cache.save_entry(self._cache_file(key), entry)
         except OSError as exc:
             self.reporter.warn(cache_warning(self.settings.cache_dir, exc))
+
+    def _with_facts(self, document: Document, key: str) -> Document:
+        """The document with its facts file: read from the cache, or computed now and saved beside the lines."""
+        target = facts_path(self._cache_file(key))
+        if not target.exists():
+            try:
+                save_facts(target, document.facts)
+            except OSError as exc:
+                self.reporter.warn(cache_warning(self.settings.cache_dir, exc))
+                return document
+        document.facts_file = str(target)
+        return document
 
     def _cache_file(self, key: str) -> Path:
         return cache.cache_path(self.settings.cache_dir, key, extractor_version(self.extractor))

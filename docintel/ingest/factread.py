@@ -1,0 +1,361 @@
+"""Facts read from a document's tables and sentences (see ``ingest.facts`` for the model).
+
+A pure function of the cached lines, tables and profile (:func:`read_facts`), so facts are computed once at
+ingest and recomputed without parsing the PDF when ``FACTS_VERSION`` changes.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from ..concepts import concept, concepts_in
+from ..numbers import CURRENCY_SIGNS
+from .factperiod import Calendar, calendar_of, column_heads, fill_from_labels, to_period
+from .facts import Fact, FactKind, Member, Period, Provenance, ScaleSource, SignSource
+from .factscope import (
+    axis_named,
+    basis_of,
+    geography,
+    is_document_statement,
+    is_item_heading,
+    is_parent_only,
+    measure_of,
+    member_name,
+    member_of,
+    per_share_class_of,
+    scale_stated,
+    scenario_of,
+)
+from .factsentences import sentence_facts
+from .profile import DocumentProfile
+from .statements import STATEMENT_OF
+from .tables import Table, TableRow
+
+_PAGE_HEADER_LINES = 6
+_BALANCE = frozenset(c for c, kinds in STATEMENT_OF.items() if "balance_sheet" in kinds)
+_PRIORITY = ("eps_diluted", "eps_basic", "eps")
+
+
+@dataclass(frozen=True)
+class Scale:
+    """A resolved scale and where it was stated."""
+
+    factor: float
+    source: ScaleSource
+    shares: bool = True  # share counts are scaled too ('$ and shares in millions'; not 'except shares')
+
+
+@dataclass
+class Lines:
+    """The document's lines by page, and the scale statements of sections and of the document."""
+
+    pages: Sequence[int]
+    texts: Sequence[str]
+    boxes: Sequence[Sequence[float]] | None
+    by_page: dict[int, list[int]] = field(default_factory=dict)  # page -> GLOBAL_LINEs
+    section_marks: list[int] = field(default_factory=list)  # GLOBAL_LINEs where a section scale starts or ends
+    section_scales: list[Scale | None] = field(default_factory=list)
+    document: Scale | None = None
+
+    def text(self, line: int) -> str:
+        return str(self.texts[line - 1])
+
+    def box(self, line: int) -> tuple[float, float, float, float] | None:
+        if self.boxes is None or not 1 <= line <= len(self.boxes):
+            return None
+        x0, y0, x1, y1 = self.boxes[line - 1]
+        return x0, y0, x1, y1
+
+    def section_at(self, line: int) -> Scale | None:
+        index = bisect.bisect_right(self.section_marks, line) - 1
+        return self.section_scales[index] if index >= 0 else None
+
+
+def _index_lines(
+    pages: Sequence[int], texts: Sequence[str], boxes: Sequence[Sequence[float]] | None, table_lines: set[int]
+) -> Lines:
+    lines = Lines(pages=pages, texts=texts, boxes=boxes)
+    for index, page in enumerate(pages):
+        lines.by_page.setdefault(int(page), []).append(index + 1)
+    for number in range(1, len(texts) + 1):
+        text = str(texts[number - 1])
+        if is_item_heading(text):
+            lines.section_marks.append(number)
+            lines.section_scales.append(None)
+            continue
+        if number in table_lines or len(text) < 40:
+            continue
+        joined = f"{text} {texts[number] if number < len(texts) else ''}"
+        stated = (
+            scale_stated(joined)
+            if re.search(r"\b(?:presented|stated|expressed|reported|shown|are|in)\b", joined, re.I)
+            else None
+        )
+        if stated is None:
+            continue
+        scale = Scale(stated[0], "section", stated[1])
+        if is_document_statement(joined) and int(pages[number - 1]) <= 5 and lines.document is None:
+            lines.document = Scale(stated[0], "document", stated[1])
+        else:
+            lines.section_marks.append(number)
+            lines.section_scales.append(scale)
+    return lines
+
+
+def _table_lines(tables: Sequence[Table]) -> set[int]:
+    used: set[int] = set()
+    for table in tables:
+        used.update(range(table.first_line, table.last_line + 1))
+        if table.header_line is not None:
+            used.update(range(table.header_line, (table.header_end_line or table.header_line) + 1))
+    return used
+
+
+def _prior_year_end(tables: Sequence[Table], profile: DocumentProfile) -> date | None:
+    """A 10-Q balance sheet's prior fiscal year-end: its dated column that is not the quarter's end."""
+    pages = {p for s in profile.statements if s.kind == "balance_sheet" for p in s.pages}
+    for table in tables:
+        if table.page in pages:
+            for column in table.columns:
+                if column.iso and column.iso != profile.period_end.value:
+                    return date.fromisoformat(column.iso)
+    return None
+
+
+def read_facts(
+    doc_id: str,
+    pages: Sequence[int],
+    texts: Sequence[str],
+    tables: Sequence[Table],
+    profile: DocumentProfile,
+    boxes: Sequence[Sequence[float]] | None = None,
+) -> list[Fact]:
+    """Every fact of a document from its line columns, tables and profile."""
+    lines = _index_lines(pages, texts, boxes, _table_lines(tables))
+    calendar = calendar_of(
+        profile.period_end.value, profile.fiscal_year.value, profile.kind.value, _prior_year_end(tables, profile)
+    )
+    balance_pages = {p for s in profile.statements if s.kind == "balance_sheet" for p in s.pages}
+    members = _learned_members(tables, lines)
+    facts: list[Fact] = []
+    previous: Table | None = None
+    for index, table in enumerate(tables):
+        prior = previous if previous is not None and previous.page == table.page else None
+        reader = _TableReader(doc_id, index, table, prior, lines, calendar, members)
+        facts.extend(reader.facts(table.page in balance_pages))
+        previous = table
+    facts.extend(sentence_facts(doc_id, lines.by_page, lines.text, lines.box, _table_lines(tables), calendar))
+    facts.sort(key=lambda f: (f.provenance.global_line, f.provenance.column or 0))
+    return facts
+
+
+def _above(table: Table, prior: Table | None, lines: Lines) -> list[int]:
+    """GLOBAL_LINEs between the previous table on the page (or the page's top) and this table's first row."""
+    page_lines = lines.by_page.get(table.page, [])
+    start = prior.last_line + 1 if prior is not None else (page_lines[0] if page_lines else table.first_line)
+    first_row = min((r.line for r in table.rows), default=table.first_line)
+    return list(range(start, first_row))
+
+
+def _learned_members(tables: Sequence[Table], lines: Lines) -> dict[str, Member]:
+    """Members named in tables whose caption or heading names an axis (segments, regions, products)."""
+    found: dict[str, Member] = {}
+    for table in tables:
+        top = lines.by_page.get(table.page, [table.first_line])[0]
+        heading = " ".join(lines.text(n) for n in range(max(top, table.first_line - 4), table.first_line + 1))
+        axis = axis_named(heading)
+        if axis is None:
+            continue
+        for row in table.rows:
+            name = member_name(row.label)
+            if name and not concepts_in(name).concepts:
+                found.setdefault(name.lower(), member_of(name, axis))
+    return found
+
+
+class _TableReader:
+    """Facts of one table."""
+
+    def __init__(
+        self,
+        doc_id: str,
+        index: int,
+        table: Table,
+        prior: Table | None,
+        lines: Lines,
+        calendar: Calendar,
+        members: dict[str, Member],
+    ) -> None:
+        self.doc_id, self.index, self.table, self.lines = doc_id, index, table, lines
+        self.members = members
+        self.above = _above(table, prior, lines)
+        above_text = [lines.text(n) for n in self.above]
+        self.caption_text = " ".join(above_text)
+        page_lines = lines.by_page.get(table.page, [])
+        self.page_title = " ".join(lines.text(n) for n in page_lines[:_PAGE_HEADER_LINES])
+        self.scale = self._scale(prior, page_lines)
+        self.axis = axis_named(self.caption_text)
+        self.parent = is_parent_only(self.page_title) or is_parent_only(self.caption_text)
+        header_top = table.header_line or table.first_line
+        head_lines = [lines.text(n) for n in self.above if n < header_top and n >= header_top - 4]
+        heads = column_heads(head_lines, len(table.columns), [c.label for c in table.columns])
+        fill_from_labels(heads, [c.heading for c in table.columns])
+        self.heads, self.calendar = heads, calendar
+
+    def _scale(self, prior: Table | None, page_lines: list[int]) -> Scale:
+        header = range(self.table.header_line or 0, (self.table.header_end_line or self.table.header_line or -1) + 1)
+        for number in header:
+            stated = scale_stated(self.lines.text(number))
+            if stated:
+                return Scale(stated[0], "caption", stated[1])
+        top = set(page_lines[:_PAGE_HEADER_LINES])
+        for number in reversed(self.above):
+            if number in top and prior is None and number < (self.table.header_line or self.table.first_line) - 2:
+                continue  # a page header, not this table's caption
+            stated = scale_stated(self.lines.text(number)) if len(self.lines.text(number)) <= 160 else None
+            if stated:
+                return Scale(stated[0], "caption", stated[1])
+        for number in page_lines[:_PAGE_HEADER_LINES]:
+            stated = scale_stated(self.lines.text(number))
+            if stated:
+                return Scale(stated[0], "page_header", stated[1])
+        section = self.lines.section_at(self.table.first_line)
+        if section is not None:
+            return section
+        return self.lines.document or Scale(1.0, "none")
+
+    def facts(self, balance_page: bool) -> list[Fact]:
+        out: list[Fact] = []
+        for r, row in enumerate(self.table.rows):
+            label = self._label(row)
+            out.extend(self._row_facts(r, row, label, balance_page))
+        return out
+
+    def _label(self, row: TableRow) -> str:
+        """The row's label, with the line above when the label wraps ('Income ... before provision for taxes' /
+        'on income 2,269 ...')."""
+        if row.label[:1].islower() and row.line - 1 not in {r.line for r in self.table.rows}:
+            above = self.lines.text(row.line - 1) if row.line > 1 else ""
+            if above and not re.search(r"\d", above[-12:]) and len(above) < 120:
+                return f"{above} {row.label}"
+        return row.label
+
+    def _member(self, row: TableRow, label: str) -> tuple[Member | None, str]:
+        """(member, the text naming the line item): a sub-heading or label naming a member, or the parent."""
+        group = (row.group or "").strip()
+        for text, other in ((label, group), (group, label)):
+            name = member_name(text) if text else None
+            if not name:
+                continue
+            if geography(name):
+                return member_of(name, "geography"), other
+            known = self.members.get(name.lower())
+            if known is not None:
+                return known, other
+        if self.parent:
+            return Member(name="Parent company", axis="entity"), label
+        return None, label
+
+    def _row_facts(self, r: int, row: TableRow, label: str, balance_page: bool) -> list[Fact]:
+        member, item_text = self._member(row, label)
+        ids = concepts_in(item_text).concepts or (concepts_in(row.group or "").concepts if member else frozenset())
+        cid = next((c for c in _PRIORITY if c in ids), min(ids) if ids else None)
+        entry = concept(cid) if cid else None
+        instant = balance_page or (cid in _BALANCE)
+        out = []
+        for i, cell in enumerate(row.cells):
+            value = row.values[i]
+            if value is None:
+                continue
+            column = self.table.column_of(row, i)
+            extra = self._extra(row, i)
+            period = self._period(i if column is not None else (0 if extra else None), instant)
+            measure = measure_of(label, extra)
+            kind = self._kind(row, i, cell)
+            scale = self._cell_scale(row, i, kind)
+            out.append(
+                Fact(
+                    value=value,
+                    text=cell,
+                    sign_source=_sign(cell, value),
+                    kind=kind,
+                    currency=self._currency(row, kind),
+                    scale=scale.factor,
+                    scale_source=scale.source,
+                    period=period,
+                    member=member,
+                    basis=basis_of(label, extra, row.group or "", self.caption_text, self.page_title),
+                    per_share_class=per_share_class_of(label, row.group) if kind in ("per_share", "count") else None,
+                    measure=measure,
+                    scenario=scenario_of(label, self.caption_text),
+                    concept=cid,
+                    element=entry.element if entry else None,
+                    label=label,
+                    provenance=Provenance(
+                        doc=self.doc_id,
+                        page=self.table.page,
+                        global_line=row.line,
+                        table=self.index,
+                        row=r,
+                        column=i,
+                        box=self.lines.box(row.line),
+                    ),
+                )
+            )
+        return out
+
+    def _extra(self, row: TableRow, index: int) -> str:
+        """The words over a cell past the periods ('% Change', 'Reported', 'Operational')."""
+        n, extra = len(self.table.columns), self.table.extra_columns
+        return extra[index - n] if row.aligned and n <= index < n + len(extra) else ""
+
+    def _period(self, index: int | None, instant: bool) -> Period | None:
+        if index is None or index >= len(self.heads):
+            return None
+        return to_period(self.heads[index], instant, self.calendar)
+
+    def _kind(self, row: TableRow, index: int, cell: str) -> FactKind:
+        if self.table.is_percent(row, index):
+            return "percent"
+        if row.kind == "per_share":
+            return "per_share"
+        if row.kind in ("shares", "count"):
+            return "count"
+        if re.search(r"\bdays\b", row.label, re.I):
+            return "days"
+        if re.search(r"\bratio\b|\btimes\b|\bcoverage\b", row.label, re.I) and cell.lstrip("(")[:1] not in "$€£¥":
+            return "ratio"
+        if self.table.currency or self.scale.factor > 1 or cell.lstrip("(")[:1] in CURRENCY_SIGNS:
+            return "money"
+        return "other"
+
+    def _cell_scale(self, row: TableRow, index: int, kind: FactKind) -> Scale:
+        own = scale_stated(row.label) if "(" in row.label else None
+        if kind in ("percent", "per_share", "ratio", "days"):
+            return Scale(1.0, "none")
+        if own is not None:
+            return Scale(own[0], "row", own[1])
+        if kind == "count" and (row.kind == "count" or not self.scale.shares):
+            return Scale(1.0, "none")
+        if self.table.scale_of(row, index) == 1.0 and self.table.scale not in (None, 1.0):
+            return Scale(1.0, "none")  # a caption's 'except store counts'
+        return self.scale
+
+    def _currency(self, row: TableRow, kind: FactKind) -> str | None:
+        if kind not in ("money", "per_share"):
+            return None
+        for cell in row.cells:
+            sign = cell.lstrip("(-")[:1]
+            if sign in CURRENCY_SIGNS:
+                return CURRENCY_SIGNS[sign]
+        return self.table.currency or "USD"
+
+
+def _sign(cell: str, value: float) -> SignSource:
+    if value >= 0:
+        return "none"
+    return "parentheses" if "(" in cell else "minus"
