@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from ..concepts import concept, concepts_in
-from ..numbers import CURRENCY_SIGNS
+from ..numbers import CURRENCY_SIGNS, parse_cell
+from .factconcepts import row_concept
 from .factperiod import Calendar, calendar_of, column_heads, fill_from_labels, to_period
 from .facts import Fact, FactKind, Member, Period, Provenance, ScaleSource, SignSource
 from .factscope import (
@@ -38,6 +39,9 @@ from .tables import Table, TableRow
 _PAGE_HEADER_LINES = 6
 _BALANCE = frozenset(c for c, kinds in STATEMENT_OF.items() if "balance_sheet" in kinds)
 _PRIORITY = ("eps_diluted", "eps_basic", "eps")
+_PER_SHARE = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b|\bper\s+(?:diluted|basic)\b|\beps\b", re.IGNORECASE)
+_SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
+_CELL = re.compile(r"^\(?-?[$€£¥]?\d[\d,]*(?:\.\d+)?%?\)?%?$|^[—–-]+$")
 
 
 @dataclass(frozen=True)
@@ -205,6 +209,8 @@ class _TableReader:
         heads = column_heads(head_lines, len(table.columns), [c.label for c in table.columns])
         fill_from_labels(heads, [c.heading for c in table.columns])
         self.heads, self.calendar = heads, calendar
+        self.labels = {row.line: self._label(row) for row in table.rows}
+        self.headings = self._headings()
 
     def _scale(self, prior: Table | None, page_lines: list[int]) -> Scale:
         header = range(self.table.header_line or 0, (self.table.header_end_line or self.table.header_line or -1) + 1)
@@ -231,9 +237,36 @@ class _TableReader:
     def facts(self, balance_page: bool) -> list[Fact]:
         out: list[Fact] = []
         for r, row in enumerate(self.table.rows):
-            label = self._label(row)
-            out.extend(self._row_facts(r, row, label, balance_page))
+            out.extend(self._row_facts(r, row, self.labels[row.line], balance_page))
         return out
+
+    def _headings(self) -> dict[int, str | None]:
+        """The sub-heading each row sits under ('Earnings per common share––diluted:'), by indentation: a heading
+        rules the rows indented under it, and ends at a row printed at its own indent or left of it unless that
+        row's cells are written like the rows under it (a total of per-share figures); without line boxes, it
+        ends at the next heading."""
+        rows = {row.line: row for row in self.table.rows}
+        stack: list[tuple[float, str, set[int]]] = []
+        found: dict[int, str | None] = {}
+        for number in range(self.table.first_line, self.table.last_line + 1):
+            box = self.lines.box(number)
+            if number not in rows:
+                text = self.lines.text(number).rstrip()
+                if text.endswith(":") and len(text) <= 90:
+                    x0 = box[0] if box else 0.0
+                    stack = [h for h in stack if h[0] < x0 - 0.5] if box else []
+                    stack.append((x0, text.rstrip(":").strip(), set()))
+                continue
+            first = number - 1 if self.labels[number] != rows[number].label else number
+            first_box = self.lines.box(first)
+            style = _decimals(rows[number].cells)
+            if first_box is not None:
+                while stack and stack[-1][0] >= first_box[0] - 0.5 and not (stack[-1][2] and style <= stack[-1][2]):
+                    stack.pop()
+                if stack and stack[-1][0] < first_box[0] - 0.5:
+                    stack[-1][2].update(style)
+            found[number] = stack[-1][1] if stack else None
+        return found
 
     def _label(self, row: TableRow) -> str:
         """The row's label, with the line above when the label wraps ('Income ... before provision for taxes' /
@@ -244,9 +277,9 @@ class _TableReader:
                 return f"{above} {row.label}"
         return row.label
 
-    def _member(self, row: TableRow, label: str) -> tuple[Member | None, str]:
+    def _member(self, row: TableRow, label: str, heading: str | None) -> tuple[Member | None, str]:
         """(member, the text naming the line item): a sub-heading or label naming a member, or the parent."""
-        group = (row.group or "").strip()
+        group = (heading or "").strip()
         for text, other in ((label, group), (group, label)):
             name = member_name(text) if text else None
             if not name:
@@ -260,10 +293,31 @@ class _TableReader:
             return Member(name="Parent company", axis="entity"), label
         return None, label
 
+    def _realigned(self, row: TableRow) -> TableRow:
+        """A row whose cells did not line up, read again counting a one-digit negative '(2)' as a cell (the
+        table reader takes it for a footnote marker): kept when it then has one cell per column."""
+        n = len(self.table.columns)
+        if row.aligned or not n:
+            return row
+        tokens = [t for t in self.lines.text(row.line).split() if t not in CURRENCY_SIGNS]
+        cells: list[str] = []
+        while tokens and _CELL.match(tokens[-1]):
+            cells.insert(0, tokens.pop())
+        if len(cells) != n or not tokens:
+            return row
+        values = [-float(c.strip("()")) if re.fullmatch(r"\(\d\)", c) else parse_cell(c) for c in cells]
+        return row.model_copy(update={"cells": cells, "values": values, "aligned": True})
+
     def _row_facts(self, r: int, row: TableRow, label: str, balance_page: bool) -> list[Fact]:
-        member, item_text = self._member(row, label)
-        ids = concepts_in(item_text).concepts or (concepts_in(row.group or "").concepts if member else frozenset())
-        cid = next((c for c in _PRIORITY if c in ids), min(ids) if ids else None)
+        row = self._realigned(row)
+        heading = self.headings.get(row.line)
+        member, item_text = self._member(row, label, heading)
+        per_share = _PER_SHARE.search(label) or (heading and _PER_SHARE.search(heading) and not _SHARES.search(label))
+        if per_share and row.kind != "per_share":
+            row = row.model_copy(update={"kind": "per_share"})
+        cid = row_concept(item_text) or (row_concept(heading or "") if member else None)
+        if row.kind == "per_share":
+            cid = self._per_share_concept(label, heading, cid)
         entry = concept(cid) if cid else None
         instant = balance_page or (cid in _BALANCE)
         out = []
@@ -288,8 +342,8 @@ class _TableReader:
                     scale_source=scale.source,
                     period=period,
                     member=member,
-                    basis=basis_of(label, extra, row.group or "", self.caption_text, self.page_title),
-                    per_share_class=per_share_class_of(label, row.group) if kind in ("per_share", "count") else None,
+                    basis=basis_of(label, extra, heading or "", self.caption_text, self.page_title),
+                    per_share_class=per_share_class_of(label, heading) if kind in ("per_share", "count") else None,
                     measure=measure,
                     scenario=scenario_of(label, self.caption_text),
                     concept=cid,
@@ -307,6 +361,17 @@ class _TableReader:
                 )
             )
         return out
+
+    @staticmethod
+    def _per_share_concept(label: str, heading: str | None, cid: str | None) -> str | None:
+        """A per-share row's line item: earnings per share (basic or diluted) when the row is net income's or
+        the label itself names EPS; another per-share figure keeps only a per-share concept (dividends)."""
+        own = concepts_in(label).concepts
+        if own & set(_PRIORITY) or "net_income" in own or (not own and _PER_SHARE.search(label)):
+            if "dividends_per_share" not in own and not re.search(r"\bdividends?\b", label, re.I):
+                klass = per_share_class_of(label, heading)
+                return f"eps_{klass}" if klass else "eps"
+        return cid if cid and (cid in _PRIORITY or cid.endswith("per_share")) else None
 
     def _extra(self, row: TableRow, index: int) -> str:
         """The words over a cell past the periods ('% Change', 'Reported', 'Operational')."""
@@ -353,6 +418,16 @@ class _TableReader:
             if sign in CURRENCY_SIGNS:
                 return CURRENCY_SIGNS[sign]
         return self.table.currency or "USD"
+
+
+def _decimals(cells: list[str]) -> set[int]:
+    """The decimal places a row's cells are written with ('$ 0.41' -> {2}; '5,646' -> {0}); dashes left out."""
+    found = set()
+    for cell in cells:
+        match = re.search(r"\d(?:\.(\d+))?", cell)
+        if match:
+            found.add(len(match.group(1) or ""))
+    return found
 
 
 def _sign(cell: str, value: float) -> SignSource:

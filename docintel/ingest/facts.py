@@ -154,3 +154,35 @@ def load_facts(path: Path, doc_id: str) -> list[Fact] | None:
         row["provenance"]["doc"] = doc_id
         facts.append(Fact.model_validate(row))
     return facts
+
+
+def concept_ids(words: str) -> frozenset[str]:
+    """The vocabulary ids *words* name: an id itself ('eps_diluted') or words naming line items ('diluted EPS',
+    'net sales'); raises UsageError when they name none."""
+    from ..concepts import concept, concepts_in
+    from ..errors import UsageError
+
+    key = words.strip().lower().replace(" ", "_")
+    if concept(key) is not None:
+        return frozenset({key})
+    found = frozenset(c for c in concepts_in(words).concepts if concept(c) is not None)
+    if not found:
+        raise UsageError(
+            f"--concept {words!r} names no line item of the vocabulary",
+            "give an id such as revenue, net_income, eps_diluted, capex, total_assets, or words naming one",
+        )
+    return found
+
+
+def select_facts(
+    facts: Iterable[Fact], *, page: int | None = None, concept: str | None = None, tables_only: bool = False
+) -> list[Fact]:
+    """The facts on *page*, of the line item *concept* names, from tables only when *tables_only*."""
+    wanted = concept_ids(concept) if concept else None
+    return [
+        f
+        for f in facts
+        if (page is None or f.provenance.page == page)
+        and (wanted is None or f.concept in wanted)
+        and (not tables_only or f.provenance.table is not None)
+    ]

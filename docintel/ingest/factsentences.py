@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..concepts import concept, concepts_in
 from ..numbers import find_numbers
-from ..periods import find_periods
+from ..periods import MONTHS, find_periods
 from .factperiod import Calendar, ColumnHead, length_of, to_period
 from .facts import Fact, FactKind, Period, Provenance
 from .factscope import basis_of, measure_of, per_share_class_of, scenario_of
@@ -26,6 +26,7 @@ _REFERENCE = re.compile(
 _INSTANT = re.compile(r"\b(?:as\s+of|at)\s+(?:the\s+end\s+of\s+)?$|\b(?:as\s+of|at)\b", re.IGNORECASE)
 _PER_SHARE = re.compile(r"\bper\s+(?:diluted\s+|basic\s+|common\s+)?share\b|\beps\b", re.IGNORECASE)
 _WINDOW = 80
+_MONTH_BEFORE = re.compile(r"\b(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s*$", re.IGNORECASE)
 
 
 def _period(text: str, calendar: Calendar) -> Period | None:
@@ -123,6 +124,6 @@ def _line_facts(
 def _is_date_part(text: str, start: int, end: int) -> bool:
     """The day of 'June 30, 2023' or a date written 06/30/2023."""
     before, after = text[max(0, start - 10) : start], text[end : end + 7]
-    if re.match(r",?\s*(?:19|20)\d\d\b", after) and re.search(r"[A-Za-z]{3,9}\.?\s*$", before):
-        return True
+    if re.search(_MONTH_BEFORE, before) and "." not in text[start:end]:
+        return True  # 'June 30, 2023', a header's 'July 2,
     return bool(re.match(r"/\d", after) or re.search(r"\d/$", before))

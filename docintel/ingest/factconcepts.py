@@ -1,0 +1,52 @@
+"""The line item a fact's row names, read strictly: a fact is one row's figure, so its label must *be* the line
+item, not merely mention it.
+
+The wordings are the vocabulary's (``docintel.vocabulary``: US GAAP taxonomy labels). A wording is accepted in
+a row label when its terms stand together (no other word between them: 'Current tax assets' is not current
+assets), when the label does not begin with 'Other' outside the wording ('Other current assets' is a part of
+current assets), and when at most three words of the label are left unexplained (``concepts.NEUTRAL`` words
+such as 'total', 'net', 'attributable to ... shareholders' are explained).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..concepts import NEUTRAL, _wording_hits, concept
+from ..textnorm import tokenize
+
+_PARENTHESES = re.compile(r"\([^)]*\)")
+_MAX_UNEXPLAINED = 3
+_BOTH = re.compile(r"\bliabilities\s+and\s+(?:\w+['’]?\s+)?(?:equity|deficit|capital)\b", re.IGNORECASE)
+_DEDUCTION = re.compile(r",?\s+(?:less|net\s+of)\b.*$", re.IGNORECASE)
+_PARTIAL = re.compile(r"^\s*(?:other|remaining|miscellaneous|all\s+other)\b", re.IGNORECASE)
+# Words that make a label another line item than the wording it contains: 'Income taxes payable' is a liability,
+# 'Deferred revenues' a liability, 'Accrued interest' a liability.
+_CHANGES_ITEM = frozenset(
+    tokenize("payable payables receivable receivables deferred accrued prepaid unearned allowance reserve reserves")
+)
+_PRIORITY = ("eps_diluted", "eps_basic", "eps")
+
+
+@lru_cache(maxsize=50_000)
+def row_concept(label: str) -> str | None:
+    """The vocabulary line item a row label is, or None."""
+    if _BOTH.search(label):
+        return None  # 'Total liabilities and equity' is a sum of two line items
+    label = _DEDUCTION.sub("", label)  # 'Trade accounts receivable, less allowance for doubtful accounts'
+    tokens = tokenize(_PARENTHESES.sub(" ", label).replace("/", " "))
+    hits = [(cid, pos) for cid, pos in _wording_hits(tokens) if concept(cid) is not None]
+    hits = [(cid, pos) for cid, pos in hits if max(pos) - min(pos) + 1 == len(pos)]
+    kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits)]
+    if not kept:
+        return None
+    ids = {cid for cid, _ in kept}
+    if len(ids - set(_PRIORITY)) > 1 or (_PARTIAL.match(label) and not any("other" in c for c in ids)):
+        return None  # 'Total liabilities and equity' is neither; 'Other current assets' a part of current assets
+    covered = frozenset().union(*(pos for _, pos in kept))
+    unexplained = [t for i, t in enumerate(tokens) if i not in covered and t not in NEUTRAL and not t.isdigit()]
+    if len(unexplained) > _MAX_UNEXPLAINED or set(unexplained) & _CHANGES_ITEM:
+        return None
+    ranked = sorted(ids, key=lambda c: (-max(len(p) for cid, p in kept if cid == c), c))
+    return next((c for c in _PRIORITY if c in ids), ranked[0])
