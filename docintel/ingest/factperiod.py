@@ -136,6 +136,17 @@ def length_of(text: str) -> tuple[int | None, int | None]:
     return None, None
 
 
+def span_groups(text: str, n_groups: int) -> list[tuple[int, str]]:
+    """(group, words) for a heading line spanning column groups: one duration heading per group, or a single one
+    over all of them."""
+    groups = _groups(text)
+    if len(groups) == n_groups:
+        return list(enumerate(groups))
+    if len(groups) == 1:
+        return [(g, groups[0]) for g in range(n_groups)]
+    return []
+
+
 def _groups(text: str) -> list[str]:
     """Duration headings on one line, left to right: 'Three Months Ended Six Months Ended' -> two groups."""
     starts = [m.start() for m in _LENGTH.finditer(text) if m.group("n") or m.group("quarter") or m.group("half")]

@@ -14,8 +14,10 @@ from datetime import date
 
 from ..concepts import concept, concepts_in
 from ..numbers import CURRENCY_SIGNS, parse_cell
+from ..periods import find_periods
+from .factcolumns import table_columns
 from .factconcepts import row_concept
-from .factperiod import Calendar, calendar_of, column_heads, fill_from_labels, to_period
+from .factperiod import Calendar, calendar_of, to_period
 from .facts import Fact, FactKind, Member, Period, Provenance, ScaleSource, SignSource
 from .factscope import (
     axis_named,
@@ -41,6 +43,7 @@ _BALANCE = frozenset(c for c, kinds in STATEMENT_OF.items() if "balance_sheet" i
 _PRIORITY = ("eps_diluted", "eps_basic", "eps")
 _PER_SHARE = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b|\bper\s+(?:diluted|basic)\b|\beps\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
+_CONSOLIDATED = re.compile(r"^\s*(?:worldwide|consolidated|total\s+(?:company|consolidated|worldwide))\b", re.I)
 _CELL = re.compile(r"^\(?-?[$€£¥]?\d[\d,]*(?:\.\d+)?%?\)?%?$|^[—–-]+$")
 
 
@@ -198,19 +201,52 @@ class _TableReader:
         self.members = members
         self.above = _above(table, prior, lines)
         above_text = [lines.text(n) for n in self.above]
-        self.caption_text = " ".join(above_text)
+        self.caption_text = " ".join(t for t in above_text if not find_periods(t))  # titles, not column headers
         page_lines = lines.by_page.get(table.page, [])
         self.page_title = " ".join(lines.text(n) for n in page_lines[:_PAGE_HEADER_LINES])
         self.scale = self._scale(prior, page_lines)
         self.axis = axis_named(self.caption_text)
         self.parent = is_parent_only(self.page_title) or is_parent_only(self.caption_text)
-        header_top = table.header_line or table.first_line
-        head_lines = [lines.text(n) for n in self.above if n < header_top and n >= header_top - 4]
-        heads = column_heads(head_lines, len(table.columns), [c.label for c in table.columns])
-        fill_from_labels(heads, [c.heading for c in table.columns])
-        self.heads, self.calendar = heads, calendar
+        self.columns = table_columns(table, self.above, lines.text)
+        if self.columns.scale is not None:
+            self.scale = Scale(self.columns.scale, "column", self.scale.shares)
+        self.heads, self.calendar = self.columns.heads, calendar
         self.labels = {row.line: self._label(row) for row in table.rows}
+        self.caption_concept = self._caption_concept()
         self.headings = self._headings()
+
+    def _caption_concept(self) -> str | None:
+        """The line item a member table is of, from the short lines above its first row ('Sales to customers by' /
+        'geographic area': revenue), nearest first."""
+        rows = {r.line for r in self.table.rows}
+        first = min(rows, default=self.table.first_line)
+        near = [n for n in range(max(self.table.first_line - 3, first - 8), first + 1) if n not in rows]
+        for count in range(1, 4):
+            text = " ".join(self.lines.text(n) for n in near[-count:] if len(self.lines.text(n)) < 80)
+            ids = [c for c in concepts_in(text).concepts if concept(c) is not None]
+            if len(ids) == 1:
+                return ids[0]
+        return None
+
+    @staticmethod
+    def _total_of(heading: tuple[float, str, set[int]], style: set[int]) -> bool:
+        """A row at a per-share heading's indent written like the rows under it: their total ('Net income')."""
+        return bool(heading[2]) and style <= heading[2] and bool(_PER_SHARE.search(heading[1]))
+
+    def _indents(self, number: int, rows: dict[int, TableRow]) -> bool:
+        """A short line without figures over rows indented to its right: a sub-heading ('Consumer Health (1)')."""
+        text, box = self.lines.text(number), self.lines.box(number)
+        following = next((n for n in range(number + 1, number + 3) if n in rows), None)
+        if (
+            box is None
+            or following is None
+            or len(text) > 60
+            or re.search(r"(?<![\w-])\d", re.sub(r"\(\d(?:,\d)*\)", "", text))
+        ):
+            return False
+        first = following - 1 if self.labels.get(following) != rows[following].label else following
+        below = self.lines.box(first)
+        return below is not None and below[0] > box[0] + 2 and first != number
 
     def _scale(self, prior: Table | None, page_lines: list[int]) -> Scale:
         header = range(self.table.header_line or 0, (self.table.header_end_line or self.table.header_line or -1) + 1)
@@ -252,16 +288,16 @@ class _TableReader:
             box = self.lines.box(number)
             if number not in rows:
                 text = self.lines.text(number).rstrip()
-                if text.endswith(":") and len(text) <= 90:
+                if (text.endswith(":") and len(text) <= 90) or self._indents(number, rows):
                     x0 = box[0] if box else 0.0
                     stack = [h for h in stack if h[0] < x0 - 0.5] if box else []
-                    stack.append((x0, text.rstrip(":").strip(), set()))
+                    stack.append((x0, re.sub(r"\s*\(\d(?:,\d)*\)$", "", text.rstrip(":").strip()), set()))
                 continue
             first = number - 1 if self.labels[number] != rows[number].label else number
             first_box = self.lines.box(first)
             style = _decimals(rows[number].cells)
             if first_box is not None:
-                while stack and stack[-1][0] >= first_box[0] - 0.5 and not (stack[-1][2] and style <= stack[-1][2]):
+                while stack and stack[-1][0] >= first_box[0] - 0.5 and not self._total_of(stack[-1], style):
                     stack.pop()
                 if stack and stack[-1][0] < first_box[0] - 0.5:
                     stack[-1][2].update(style)
@@ -280,15 +316,23 @@ class _TableReader:
     def _member(self, row: TableRow, label: str, heading: str | None) -> tuple[Member | None, str]:
         """(member, the text naming the line item): a sub-heading or label naming a member, or the parent."""
         group = (heading or "").strip()
+        if _CONSOLIDATED.match(label):
+            return None, label
+        found: list[tuple[Member, str]] = []
         for text, other in ((label, group), (group, label)):
             name = member_name(text) if text else None
             if not name:
                 continue
-            if geography(name):
-                return member_of(name, "geography"), other
-            known = self.members.get(name.lower())
+            known = member_of(name, "geography") if geography(name) else self.members.get(name.lower())
+            if known is None and text == group and self.axis is not None and not row_concept(group):
+                known = member_of(name, self.axis)
             if known is not None:
-                return known, other
+                found.append((known, other))
+        if len(found) == 2:  # 'Consumer Health' over 'U.S.': the segment's part in a geography
+            outer, inner = found[1][0], found[0][0]
+            return Member(name=f"{outer.name} — {inner.name}", axis=outer.axis), label
+        if found:
+            return found[0]
         if self.parent:
             return Member(name="Parent company", axis="entity"), label
         return None, label
@@ -315,7 +359,9 @@ class _TableReader:
         per_share = _PER_SHARE.search(label) or (heading and _PER_SHARE.search(heading) and not _SHARES.search(label))
         if per_share and row.kind != "per_share":
             row = row.model_copy(update={"kind": "per_share"})
-        cid = row_concept(item_text) or (row_concept(heading or "") if member else None)
+        cid = row_concept(item_text)
+        if cid is None and (member is not None or _CONSOLIDATED.match(label)):
+            cid = row_concept(heading or "") or self.caption_concept
         if row.kind == "per_share":
             cid = self._per_share_concept(label, heading, cid)
         entry = concept(cid) if cid else None
@@ -325,11 +371,10 @@ class _TableReader:
             value = row.values[i]
             if value is None:
                 continue
-            column = self.table.column_of(row, i)
-            extra = self._extra(row, i)
-            period = self._period(i if column is not None else (0 if extra else None), instant)
+            column, extra = self.columns.locate(self.table, row, i)
+            period = self._period(column, instant)
             measure = measure_of(label, extra)
-            kind = self._kind(row, i, cell)
+            kind = "percent" if measure == "pct_change" and extra else self._kind(row, i, cell)
             scale = self._cell_scale(row, i, kind)
             out.append(
                 Fact(
@@ -372,11 +417,6 @@ class _TableReader:
                 klass = per_share_class_of(label, heading)
                 return f"eps_{klass}" if klass else "eps"
         return cid if cid and (cid in _PRIORITY or cid.endswith("per_share")) else None
-
-    def _extra(self, row: TableRow, index: int) -> str:
-        """The words over a cell past the periods ('% Change', 'Reported', 'Operational')."""
-        n, extra = len(self.table.columns), self.table.extra_columns
-        return extra[index - n] if row.aligned and n <= index < n + len(extra) else ""
 
     def _period(self, index: int | None, instant: bool) -> Period | None:
         if index is None or index >= len(self.heads):

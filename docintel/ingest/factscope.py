@@ -72,7 +72,7 @@ _GEOGRAPHY = re.compile(
     r"(?:\s+and|\s*&)\s+africa|middle\s+east|africa|asia|asia[- ]pacific|apac|asia\s+pacific(?:\s*&\s*latin"
     r"\s+america)?|greater\s+china|china|japan|india|canada|mexico|brazil|germany|france|united\s+kingdom|u\.k\.|"
     r"australia|korea|south\s+korea|taiwan|singapore|other\s+countries|other\s+international|all\s+other\s+"
-    r"countries|domestic|worldwide)\b[^:]{0,20}:?$",
+    r"countries|domestic)(?!\w)[^:]{0,40}:?$",
     re.IGNORECASE,
 )
 _AXIS_WORDS: list[tuple[re.Pattern[str], MemberAxis]] = [
@@ -135,7 +135,8 @@ _BASIS: list[tuple[re.Pattern[str], Basis]] = [
     (re.compile(r"\bpro\s*forma\b", re.IGNORECASE), "pro_forma"),
     (
         re.compile(
-            r"\bcomparable\b|\borganic\b|\bcurrency[- ]neutral\b|\bconstant\s+currency\b|\boperational\b", re.IGNORECASE
+            r"\bcomparable\b|\borganic\b|\bcurrency[- ]neutral\b|\bconstant\s+currency\b|\boperational\b",
+            re.IGNORECASE,
         ),
         "comparable",
     ),

@@ -1,0 +1,115 @@
+"""The columns of one table: each column's period head and, for a change column, its words.
+
+Two layouts. The table reader's: its column periods (``Table.columns``) and the words after them
+(``Table.extra_columns``: '% Change'), the periods' lengths and dates taken from the header lines above
+(``factperiod.column_heads``). Or, when that reader found no columns, or fewer than the header prints, the
+header read as slots (``factheader``): periods and change columns interleaved, in groups, each group's
+duration from a spanning heading above ("FOURTH QUARTER  TWELVE MONTHS").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from .factheader import SlotHeader, parse_slots
+from .factperiod import ColumnHead, column_heads, fill_from_labels, length_of, span_groups
+from .tables import Table, TableRow
+
+_LOOK_UP = 4  # header lines above the periods' line that may hold durations and dates
+
+
+@dataclass
+class Columns:
+    """Each column's head, the words over change columns, and a scale the header's unit words state."""
+
+    heads: list[ColumnHead]
+    words: list[str]
+    slots: SlotHeader | None = None
+    scale: float | None = None
+
+    def locate(self, table: Table, row: TableRow, index: int) -> tuple[int | None, str]:
+        """(head index, change words) of the row's *index*-th cell; (None, '') when the cell has no column."""
+        n_cells = len(row.cells)
+        if self.slots is not None:
+            periods = self.slots.periods
+            if n_cells == len(self.slots.slots):
+                return index, self.words[index]
+            if n_cells == len(periods):
+                return periods[index], ""
+            return None, ""
+        n = len(table.columns)
+        if not row.aligned or not n:
+            return None, ""
+        if index < n:
+            return index, ""
+        extra = index - n
+        return (0, table.extra_columns[extra]) if extra < len(table.extra_columns) else (None, "")
+
+
+def table_columns(table: Table, above: list[int], text: Callable[[int], str]) -> Columns:
+    """The columns of *table*, *above* being the GLOBAL_LINEs between the previous table and its first row."""
+    header_top = table.header_line or table.first_line
+    slots, slot_line = _slot_header(table, above, text)
+    if slots is not None and (not table.columns or len(slots.slots) > len(table.columns) or table.problem):
+        return _slot_columns(slots, [text(n) for n in above if slot_line - _LOOK_UP <= n < slot_line])
+    head_lines = [text(n) for n in above if header_top - _LOOK_UP <= n < header_top]
+    heads = column_heads(head_lines, len(table.columns), [c.label for c in table.columns])
+    fill_from_labels(heads, [c.heading for c in table.columns])
+    return Columns(heads=heads, words=[""] * len(heads))
+
+
+def _slot_header(table: Table, above: list[int], text: Callable[[int], str]) -> tuple[SlotHeader | None, int]:
+    candidates = [table.header_line] if table.header_line is not None else []
+    candidates += [n for n in reversed(above) if n not in candidates][:6]
+    for number in candidates:
+        parsed = parse_slots(text(number))
+        if parsed is not None:
+            return parsed, number
+    return None, 0
+
+
+def _slot_columns(slots: SlotHeader, spanning: list[str]) -> Columns:
+    """Heads for every slot: a period slot's own, a change slot's the first period of its group."""
+    heads = [ColumnHead(label=s.label) if s.period else ColumnHead(label="") for s in slots.slots]
+    periods = slots.periods
+    fill_from_labels_at(heads, periods, slots.stub)
+    n_groups = slots.groups
+    for line in spanning:
+        for group, heading in span_groups(line, n_groups):
+            months, weeks = length_of(heading)
+            for head, slot in zip(heads, slots.slots, strict=True):
+                if slot.group == group and slot.period:
+                    head.months, head.weeks = head.months or months, head.weeks or weeks
+                    head.heading = f"{heading} {head.heading}".strip()
+    period_heads = [heads[i] for i in periods]
+    column_heads_into(period_heads, spanning)
+    for i, slot in enumerate(slots.slots):
+        if not slot.period:
+            first = next((p for p in periods if slots.slots[p].group == slot.group), periods[0])
+            heads[i] = replace(heads[first])
+    words = ["" if s.period else _change_words(s.label, spanning) for s in slots.slots]
+    return Columns(heads=heads, words=words, slots=slots, scale=slots.scale)
+
+
+def fill_from_labels_at(heads: list[ColumnHead], periods: list[int], stub: str) -> None:
+    """Fill the period slots' heads from their labels and the stub words before them."""
+    chosen = [heads[i] for i in periods]
+    fill_from_labels(chosen, [stub] * len(chosen))
+
+
+def column_heads_into(heads: list[ColumnHead], lines: list[str]) -> None:
+    """Dates printed on header lines above ('July 2, July 3,'), one per period column, copied into *heads*."""
+    found = column_heads(lines, len(heads), [h.label for h in heads])
+    for head, other in zip(heads, found, strict=True):
+        if head.month is None and other.month is not None:
+            head.month, head.day = other.month, other.day
+
+
+def _change_words(label: str, spanning: list[str]) -> str:
+    """A change column's words, with 'percent' when a heading above says the changes are percentages."""
+    label = re.sub(r"(?i)^operations$", "operational", label)  # 'Total Operations Currency': operational growth
+    if any(re.search(r"percent|%", line, re.IGNORECASE) for line in spanning) and "%" not in label:
+        return f"% change {label}"
+    return label
