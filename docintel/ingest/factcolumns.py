@@ -29,6 +29,13 @@ class Columns:
     slots: SlotHeader | None = None
     scale: float | None = None
 
+    def counts(self, table: Table) -> set[int]:
+        """The numbers of cells a row may have to line up with these columns."""
+        if self.slots is not None:
+            return {len(self.slots.slots), len(self.slots.periods)}
+        n = len(table.columns)
+        return {n + k for k in range(len(table.extra_columns) + 1)} if n else set()
+
     def locate(self, table: Table, row: TableRow, index: int) -> tuple[int | None, str]:
         """(head index, change words) of the row's *index*-th cell; (None, '') when the cell has no column."""
         n_cells = len(row.cells)
@@ -40,12 +47,13 @@ class Columns:
                 return periods[index], ""
             return None, ""
         n = len(table.columns)
-        if not row.aligned or not n:
+        if not row.aligned or not n or len(row.cells) not in self.counts(table):
             return None, ""
         if index < n:
             return index, ""
         extra = index - n
-        return (0, table.extra_columns[extra]) if extra < len(table.extra_columns) else (None, "")
+        latest = max(range(n), key=lambda i: _when(self.heads[i])) if self.heads else 0
+        return (latest, table.extra_columns[extra]) if extra < len(table.extra_columns) else (None, "")
 
 
 def table_columns(table: Table, above: list[int], text: Callable[[int], str]) -> Columns:
@@ -87,8 +95,8 @@ def _slot_columns(slots: SlotHeader, spanning: list[str]) -> Columns:
     column_heads_into(period_heads, spanning)
     for i, slot in enumerate(slots.slots):
         if not slot.period:
-            first = next((p for p in periods if slots.slots[p].group == slot.group), periods[0])
-            heads[i] = replace(heads[first])
+            same = [p for p in periods if slots.slots[p].group == slot.group] or periods
+            heads[i] = replace(heads[max(same, key=lambda p: _when(heads[p]))])  # a change is the latest period's
     words = ["" if s.period else _change_words(s.label, spanning) for s in slots.slots]
     return Columns(heads=heads, words=words, slots=slots, scale=slots.scale)
 
@@ -105,6 +113,11 @@ def column_heads_into(heads: list[ColumnHead], lines: list[str]) -> None:
     for head, other in zip(heads, found, strict=True):
         if head.month is None and other.month is not None:
             head.month, head.day = other.month, other.day
+
+
+def _when(head: ColumnHead) -> tuple[int, int, int]:
+    """A column's period for ordering: year, month, day (unknown parts 0)."""
+    return head.year or 0, head.month or 0, head.day or 0
 
 
 def _change_words(label: str, spanning: list[str]) -> str:

@@ -19,6 +19,12 @@ from ..textnorm import tokenize
 _PARENTHESES = re.compile(r"\([^)]*\)")
 _MAX_UNEXPLAINED = 3
 _BOTH = re.compile(r"\bliabilities\s+and\s+(?:\w+['’]?\s+)?(?:equity|deficit|capital)\b", re.IGNORECASE)
+_PRETAX = re.compile(
+    r"^(?:total\s+)?(?:net\s+)?(?:income|earnings|profit|loss|\(loss\)|income\s*\(loss\))\b[^.]{0,60}?\bbefore\b"
+    r"[^.]{0,40}?\b(?:income\s+)?tax(?:es)?\b",
+    re.IGNORECASE,
+)
+_CLASS = re.compile(r"\b(?:basic|diluted)\b", re.IGNORECASE)
 _DEDUCTION = re.compile(r",?\s+(?:less|net\s+of)\b.*$", re.IGNORECASE)
 _PARTIAL = re.compile(r"^\s*(?:other|remaining|miscellaneous|all\s+other)\b", re.IGNORECASE)
 # Words that make a label another line item than the wording it contains: 'Income taxes payable' is a liability,
@@ -32,9 +38,12 @@ _PRIORITY = ("eps_diluted", "eps_basic", "eps")
 @lru_cache(maxsize=50_000)
 def row_concept(label: str) -> str | None:
     """The vocabulary line item a row label is, or None."""
+    if _PRETAX.search(label):
+        return "pretax_income"  # 'Income from continuing operations before provision/(benefit) for taxes on income'
     if _BOTH.search(label):
         return None  # 'Total liabilities and equity' is a sum of two line items
-    label = _DEDUCTION.sub("", label)  # 'Trade accounts receivable, less allowance for doubtful accounts'
+    # 'Trade accounts receivable, less allowance ...'; 'Weighted-average diluted shares' (the class is apart)
+    label = _CLASS.sub(" ", _DEDUCTION.sub("", label))
     tokens = tokenize(_PARENTHESES.sub(" ", label).replace("/", " "))
     hits = [(cid, pos) for cid, pos in _wording_hits(tokens) if concept(cid) is not None]
     hits = [(cid, pos) for cid, pos in hits if max(pos) - min(pos) + 1 == len(pos)]

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from ..concepts import concept, concepts_in
-from ..numbers import CURRENCY_SIGNS, parse_cell
+from ..numbers import CURRENCY_SIGNS
 from ..periods import find_periods
 from .factcolumns import table_columns
 from .factconcepts import row_concept
-from .factperiod import Calendar, calendar_of, to_period
+from .factperiod import Calendar, calendar_of, length_of, to_period
+from .factrows import Headings, realigned, row_labels
 from .facts import Fact, FactKind, Member, Period, Provenance, ScaleSource, SignSource
 from .factscope import (
     axis_named,
@@ -43,6 +44,11 @@ _BALANCE = frozenset(c for c, kinds in STATEMENT_OF.items() if "balance_sheet" i
 _PRIORITY = ("eps_diluted", "eps_basic", "eps")
 _PER_SHARE = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b|\bper\s+(?:diluted|basic)\b|\beps\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
+_TITLE = re.compile(r"^(?!.*[.;,]\s*$).{1,60}$")  # a heading or caption line, not a line of prose
+_DURATION_START = re.compile(
+    r"\s+(?=(?:three|six|nine|twelve|fiscal|years?|quarters?|\d+\s+weeks|\d+\s+months)\b)", re.IGNORECASE
+)
+_CLASS_ONLY = re.compile(r"^\s*(?:basic|diluted|assuming\s+dilution|basic\s+and\s+diluted)\b", re.IGNORECASE)
 _CONSOLIDATED = re.compile(r"^\s*(?:worldwide|consolidated|total\s+(?:company|consolidated|worldwide))\b", re.I)
 _CELL = re.compile(r"^\(?-?[$€£¥]?\d[\d,]*(?:\.\d+)?%?\)?%?$|^[—–-]+$")
 
@@ -173,7 +179,8 @@ def _learned_members(tables: Sequence[Table], lines: Lines) -> dict[str, Member]
     found: dict[str, Member] = {}
     for table in tables:
         top = lines.by_page.get(table.page, [table.first_line])[0]
-        heading = " ".join(lines.text(n) for n in range(max(top, table.first_line - 4), table.first_line + 1))
+        first_row = min((r.line for r in table.rows), default=table.first_line)
+        heading = " ".join(lines.text(n) for n in range(max(top, table.first_line - 4), first_row))
         axis = axis_named(heading)
         if axis is None:
             continue
@@ -201,9 +208,12 @@ class _TableReader:
         self.members = members
         self.above = _above(table, prior, lines)
         above_text = [lines.text(n) for n in self.above]
-        self.caption_text = " ".join(t for t in above_text if not find_periods(t))  # titles, not column headers
+        self.caption_text = " ".join(  # titles, not column headings
+            t for t in above_text if not find_periods(t) and _TITLE.match(t) and length_of(t) == (None, None)
+        )
         page_lines = lines.by_page.get(table.page, [])
-        self.page_title = " ".join(lines.text(n) for n in page_lines[:_PAGE_HEADER_LINES])
+        titles = [lines.text(n) for n in page_lines[:_PAGE_HEADER_LINES]]
+        self.page_title = " ".join(t for t in titles if _TITLE.match(t))
         self.scale = self._scale(prior, page_lines)
         self.axis = axis_named(self.caption_text)
         self.parent = is_parent_only(self.page_title) or is_parent_only(self.caption_text)
@@ -211,9 +221,24 @@ class _TableReader:
         if self.columns.scale is not None:
             self.scale = Scale(self.columns.scale, "column", self.scale.shares)
         self.heads, self.calendar = self.columns.heads, calendar
-        self.labels = {row.line: self._label(row) for row in table.rows}
+        self.table_member = self._stub_member(above_text)
+        self.labels = row_labels(table, lines.text)
         self.caption_concept = self._caption_concept()
-        self.headings = self._headings()
+        start = self.above[0] if self.above else table.first_line
+        self.headings = Headings(table, self.labels, lines.text, lines.box, start).by_row()
+
+    def _stub_member(self, above_text: list[str]) -> Member | None:
+        """A member a table's title names before its column headings ('Flexibles  Twelve Months Ended June 30')."""
+        stubs = [self.columns.slots.stub] if self.columns.slots is not None else []
+        for text in above_text[-4:]:
+            parts = _DURATION_START.split(text, maxsplit=1)
+            periods = find_periods(parts[0])
+            stubs.append(parts[0][: periods[0].start] if periods else parts[0] if len(parts) > 1 else "")
+        for stub in stubs:
+            name = member_name(stub)
+            if name and (geography(name) or name.lower() in self.members):
+                return member_of(name, "geography") if geography(name) else self.members[name.lower()]
+        return None
 
     def _caption_concept(self) -> str | None:
         """The line item a member table is of, from the short lines above its first row ('Sales to customers by' /
@@ -227,26 +252,6 @@ class _TableReader:
             if len(ids) == 1:
                 return ids[0]
         return None
-
-    @staticmethod
-    def _total_of(heading: tuple[float, str, set[int]], style: set[int]) -> bool:
-        """A row at a per-share heading's indent written like the rows under it: their total ('Net income')."""
-        return bool(heading[2]) and style <= heading[2] and bool(_PER_SHARE.search(heading[1]))
-
-    def _indents(self, number: int, rows: dict[int, TableRow]) -> bool:
-        """A short line without figures over rows indented to its right: a sub-heading ('Consumer Health (1)')."""
-        text, box = self.lines.text(number), self.lines.box(number)
-        following = next((n for n in range(number + 1, number + 3) if n in rows), None)
-        if (
-            box is None
-            or following is None
-            or len(text) > 60
-            or re.search(r"(?<![\w-])\d", re.sub(r"\(\d(?:,\d)*\)", "", text))
-        ):
-            return False
-        first = following - 1 if self.labels.get(following) != rows[following].label else following
-        below = self.lines.box(first)
-        return below is not None and below[0] > box[0] + 2 and first != number
 
     def _scale(self, prior: Table | None, page_lines: list[int]) -> Scale:
         header = range(self.table.header_line or 0, (self.table.header_end_line or self.table.header_line or -1) + 1)
@@ -276,43 +281,6 @@ class _TableReader:
             out.extend(self._row_facts(r, row, self.labels[row.line], balance_page))
         return out
 
-    def _headings(self) -> dict[int, str | None]:
-        """The sub-heading each row sits under ('Earnings per common share––diluted:'), by indentation: a heading
-        rules the rows indented under it, and ends at a row printed at its own indent or left of it unless that
-        row's cells are written like the rows under it (a total of per-share figures); without line boxes, it
-        ends at the next heading."""
-        rows = {row.line: row for row in self.table.rows}
-        stack: list[tuple[float, str, set[int]]] = []
-        found: dict[int, str | None] = {}
-        for number in range(self.table.first_line, self.table.last_line + 1):
-            box = self.lines.box(number)
-            if number not in rows:
-                text = self.lines.text(number).rstrip()
-                if (text.endswith(":") and len(text) <= 90) or self._indents(number, rows):
-                    x0 = box[0] if box else 0.0
-                    stack = [h for h in stack if h[0] < x0 - 0.5] if box else []
-                    stack.append((x0, re.sub(r"\s*\(\d(?:,\d)*\)$", "", text.rstrip(":").strip()), set()))
-                continue
-            first = number - 1 if self.labels[number] != rows[number].label else number
-            first_box = self.lines.box(first)
-            style = _decimals(rows[number].cells)
-            if first_box is not None:
-                while stack and stack[-1][0] >= first_box[0] - 0.5 and not self._total_of(stack[-1], style):
-                    stack.pop()
-                if stack and stack[-1][0] < first_box[0] - 0.5:
-                    stack[-1][2].update(style)
-            found[number] = stack[-1][1] if stack else None
-        return found
-
-    def _label(self, row: TableRow) -> str:
-        """The row's label, with the line above when the label wraps ('Income ... before provision for taxes' /
-        'on income 2,269 ...')."""
-        if row.label[:1].islower() and row.line - 1 not in {r.line for r in self.table.rows}:
-            above = self.lines.text(row.line - 1) if row.line > 1 else ""
-            if above and not re.search(r"\d", above[-12:]) and len(above) < 120:
-                return f"{above} {row.label}"
-        return row.label
-
     def _member(self, row: TableRow, label: str, heading: str | None) -> tuple[Member | None, str]:
         """(member, the text naming the line item): a sub-heading or label naming a member, or the parent."""
         group = (heading or "").strip()
@@ -333,35 +301,26 @@ class _TableReader:
             return Member(name=f"{outer.name} — {inner.name}", axis=outer.axis), label
         if found:
             return found[0]
+        if self.table_member is not None:
+            return self.table_member, label
         if self.parent:
             return Member(name="Parent company", axis="entity"), label
         return None, label
 
-    def _realigned(self, row: TableRow) -> TableRow:
-        """A row whose cells did not line up, read again counting a one-digit negative '(2)' as a cell (the
-        table reader takes it for a footnote marker): kept when it then has one cell per column."""
-        n = len(self.table.columns)
-        if row.aligned or not n:
-            return row
-        tokens = [t for t in self.lines.text(row.line).split() if t not in CURRENCY_SIGNS]
-        cells: list[str] = []
-        while tokens and _CELL.match(tokens[-1]):
-            cells.insert(0, tokens.pop())
-        if len(cells) != n or not tokens:
-            return row
-        values = [-float(c.strip("()")) if re.fullmatch(r"\(\d\)", c) else parse_cell(c) for c in cells]
-        return row.model_copy(update={"cells": cells, "values": values, "aligned": True})
-
     def _row_facts(self, r: int, row: TableRow, label: str, balance_page: bool) -> list[Fact]:
-        row = self._realigned(row)
+        row = realigned(row, self.lines.text(row.line), self.columns.counts(self.table))
         heading = self.headings.get(row.line)
         member, item_text = self._member(row, label, heading)
         per_share = _PER_SHARE.search(label) or (heading and _PER_SHARE.search(heading) and not _SHARES.search(label))
         if per_share and row.kind != "per_share":
             row = row.model_copy(update={"kind": "per_share"})
+        elif not per_share and heading and _SHARES.search(heading) and row.kind == "amount":
+            row = row.model_copy(update={"kind": "shares"})  # 'Weighted-average common shares outstanding' / 'Basic'
+        if re.search(r"%\s*$", self.lines.text(row.line).split(row.cells[0])[0]) if row.cells else False:
+            row = row.model_copy(update={"kind": "percent"})  # 'Adjusted EBIT / Sales % 13.6 12.8'
         cid = row_concept(item_text)
-        if cid is None and (member is not None or _CONSOLIDATED.match(label)):
-            cid = row_concept(heading or "") or self.caption_concept
+        if cid is None and (member is not None or _CONSOLIDATED.match(label) or _CLASS_ONLY.match(label)):
+            cid = row_concept(heading or "") or (self.caption_concept if not _CLASS_ONLY.match(label) else None)
         if row.kind == "per_share":
             cid = self._per_share_concept(label, heading, cid)
         entry = concept(cid) if cid else None
@@ -373,7 +332,7 @@ class _TableReader:
                 continue
             column, extra = self.columns.locate(self.table, row, i)
             period = self._period(column, instant)
-            measure = measure_of(label, extra)
+            measure = measure_of(f"{label} {heading or ''}", extra)
             kind = "percent" if measure == "pct_change" and extra else self._kind(row, i, cell)
             scale = self._cell_scale(row, i, kind)
             out.append(
@@ -412,7 +371,8 @@ class _TableReader:
         """A per-share row's line item: earnings per share (basic or diluted) when the row is net income's or
         the label itself names EPS; another per-share figure keeps only a per-share concept (dividends)."""
         own = concepts_in(label).concepts
-        if own & set(_PRIORITY) or "net_income" in own or (not own and _PER_SHARE.search(label)):
+        eps_heading = bool(heading and _PER_SHARE.search(heading) and _CLASS_ONLY.match(label))
+        if own & set(_PRIORITY) or "net_income" in own or (not own and _PER_SHARE.search(label)) or eps_heading:
             if "dividends_per_share" not in own and not re.search(r"\bdividends?\b", label, re.I):
                 klass = per_share_class_of(label, heading)
                 return f"eps_{klass}" if klass else "eps"
@@ -458,16 +418,6 @@ class _TableReader:
             if sign in CURRENCY_SIGNS:
                 return CURRENCY_SIGNS[sign]
         return self.table.currency or "USD"
-
-
-def _decimals(cells: list[str]) -> set[int]:
-    """The decimal places a row's cells are written with ('$ 0.41' -> {2}; '5,646' -> {0}); dashes left out."""
-    found = set()
-    for cell in cells:
-        match = re.search(r"\d(?:\.(\d+))?", cell)
-        if match:
-            found.add(len(match.group(1) or ""))
-    return found
 
 
 def _sign(cell: str, value: float) -> SignSource:

@@ -92,7 +92,11 @@ _PARENT = re.compile(
 _NOT_MEMBER = re.compile(
     r"^(?:total|net|less|add|other|corporate|eliminations?|unallocated|consolidated|adjustments?|"
     r"intersegment|reconciling|subtotal)\b|\b(?:expenses?|income|revenues?|sales|costs?|assets|liabilities|"
-    r"profit|loss|earnings|cash|debt|equity|taxes|margin|charges?|depreciation|amortization|interest)\b",
+    r"profit|loss(?:es)?|earnings|cash|debt|equity|tax(?:es)?|margin|charges?|depreciation|amortization|interest|"
+    r"fees|provisions?|credit|reserves?|benefits?|compensation|securities|investments?|deposits|loans|"
+    r"borrowings|shares|dividends|capital|stock|payables?|receivables?|inventor(?:y|ies)|goodwill|intangibles?|"
+    r"ebit|ebitda|ebitdar|eps|adjusted|gaap|operating|net|total|weighted|average|per|ratio|rate|"
+    r"percent(?:age)?|basic|diluted|changes?|increase|decrease|gains?)\b",
     re.IGNORECASE,
 )
 
@@ -146,7 +150,7 @@ _MEASURES: list[tuple[re.Pattern[str], Measure]] = [
     (
         re.compile(
             r"%\s*(?:change|chg|increase|decrease|growth|inc\.?/?\(?dec\.?\)?)|\bpercent(?:age)?\s+change\b"
-            r"|\bchange\s*%|\bgrowth\s*(?:%|rate)|\b(?:reported|operational|currency)\b",
+            r"|\bchange\s*%|[∆Δ]\s*%|%\s*[∆Δ]|\bgrowth\s*(?:%|rate)|\b(?:reported|operational|currency)\b",
             re.IGNORECASE,
         ),
         "pct_change",
