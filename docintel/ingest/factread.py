@@ -156,9 +156,11 @@ def read_facts(
     members = _learned_members(tables, lines)
     facts: list[Fact] = []
     previous: Table | None = None
+    first_on_page: Table | None = None
     for index, table in enumerate(tables):
         prior = previous if previous is not None and previous.page == table.page else None
-        reader = _TableReader(doc_id, index, table, prior, lines, calendar, members)
+        first_on_page = table if prior is None or first_on_page is None else first_on_page
+        reader = _TableReader(doc_id, index, table, prior, lines, calendar, members, first_on_page)
         facts.extend(reader.facts(table.page in balance_pages))
         previous = table
     facts.extend(sentence_facts(doc_id, lines.by_page, lines.text, lines.box, _table_lines(tables), calendar))
@@ -203,17 +205,16 @@ class _TableReader:
         lines: Lines,
         calendar: Calendar,
         members: dict[str, Member],
+        first_on_page: Table,
     ) -> None:
         self.doc_id, self.index, self.table, self.lines = doc_id, index, table, lines
+        self.first_on_page = first_on_page
         self.members = members
         self.above = _above(table, prior, lines)
         above_text = [lines.text(n) for n in self.above]
-        self.caption_text = " ".join(  # titles, not column headings
-            t for t in above_text if not find_periods(t) and _TITLE.match(t) and length_of(t) == (None, None)
-        )
+        self.caption_text = " ".join(t for t in above_text if _is_title(t))
         page_lines = lines.by_page.get(table.page, [])
-        titles = [lines.text(n) for n in page_lines[:_PAGE_HEADER_LINES]]
-        self.page_title = " ".join(t for t in titles if _TITLE.match(t))
+        self.page_title = " ".join(t for n in page_lines[:_PAGE_HEADER_LINES] if _is_title(t := lines.text(n)))
         self.scale = self._scale(prior, page_lines)
         self.axis = axis_named(self.caption_text)
         self.parent = is_parent_only(self.page_title) or is_parent_only(self.caption_text)
@@ -266,9 +267,10 @@ class _TableReader:
             stated = scale_stated(self.lines.text(number)) if len(self.lines.text(number)) <= 160 else None
             if stated:
                 return Scale(stated[0], "caption", stated[1])
+        first_head = self.first_on_page.header_line or self.first_on_page.first_line
         for number in page_lines[:_PAGE_HEADER_LINES]:
-            stated = scale_stated(self.lines.text(number))
-            if stated:
+            stated = scale_stated(self.lines.text(number)) if number < first_head - 2 else None
+            if stated:  # above the page's first table and apart from its heading: the page's statement
                 return Scale(stated[0], "page_header", stated[1])
         section = self.lines.section_at(self.table.first_line)
         if section is not None:
@@ -418,6 +420,11 @@ class _TableReader:
             if sign in CURRENCY_SIGNS:
                 return CURRENCY_SIGNS[sign]
         return self.table.currency or "USD"
+
+
+def _is_title(text: str) -> bool:
+    """A heading or caption line: short, not prose, no column headings (periods, durations)."""
+    return bool(_TITLE.match(text)) and not find_periods(text) and length_of(text) == (None, None)
 
 
 def _sign(cell: str, value: float) -> SignSource:

@@ -114,7 +114,7 @@ def realigned(row: TableRow, line_text: str, counts: set[int]) -> TableRow:
     cells: list[str] = []
     while tokens and _CELL.match(tokens[-1]):
         cells.insert(0, tokens.pop())
-    if len(cells) not in counts or len(cells) == len(row.cells) or not tokens:
+    if len(cells) not in counts or len(cells) <= len(row.cells) or not tokens:
         return row
     values = [-float(c.strip("()")) if re.fullmatch(r"\(\d\)", c) else parse_cell(c) for c in cells]
     return row.model_copy(update={"cells": cells, "values": values, "aligned": True})
