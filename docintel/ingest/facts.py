@@ -20,12 +20,9 @@ import json
 from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
-
-if TYPE_CHECKING:
-    from .documents import Document
 
 FACTS_VERSION = "1"  # bump when fact reading changes: cached facts are recomputed from the cached lines and tables
 
@@ -115,12 +112,19 @@ class Fact(BaseModel):
         return self.value * self.scale
 
 
-def facts_for_document(doc: Document) -> list[Fact]:
+class FactSource(Protocol):
+    """What facts are read from: an ingested ``Document`` (its ``facts`` are computed at ingest and cached)."""
+
+    @property
+    def facts(self) -> list[Fact]: ...
+
+
+def facts_for_document(doc: FactSource) -> list[Fact]:
     """Every fact of a document: from its cache entry when computed at ingest, else read now (and kept)."""
     return doc.facts
 
 
-def facts_on_lines(doc: Document, global_lines: Iterable[int]) -> list[Fact]:
+def facts_on_lines(doc: FactSource, global_lines: Iterable[int]) -> list[Fact]:
     """The facts printed on the given GLOBAL_LINEs, in line order."""
     wanted = set(global_lines)
     return [f for f in doc.facts if f.provenance.global_line in wanted]
