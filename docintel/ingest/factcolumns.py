@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from .factconcepts import concepts_in_order
 from .factheader import SlotHeader, parse_slots
 from .factperiod import ColumnHead, column_heads, fill_from_labels, length_of, span_groups
 from .tables import Table, TableRow
@@ -28,6 +29,13 @@ class Columns:
     words: list[str]
     slots: SlotHeader | None = None
     scale: float | None = None
+    concepts: list[str | None] | None = None  # a line item per column, from a heading spanning column groups
+
+    def concept_of(self, column: int | None) -> str | None:
+        """The line item a heading over the column's group names ('Net Sales  Operating Income'), or None."""
+        if self.concepts is None or column is None or column >= len(self.concepts):
+            return None
+        return self.concepts[column]
 
     def counts(self, table: Table) -> set[int]:
         """The numbers of cells a row may have to line up with these columns."""
@@ -65,7 +73,30 @@ def table_columns(table: Table, above: list[int], text: Callable[[int], str]) ->
     head_lines = [text(n) for n in above if header_top - _LOOK_UP <= n < header_top]
     heads = column_heads(head_lines, len(table.columns), [c.label for c in table.columns])
     fill_from_labels(heads, [c.heading for c in table.columns])
-    return Columns(heads=heads, words=[""] * len(heads))
+    groups = _year_groups([c.label for c in table.columns])
+    return Columns(heads=heads, words=[""] * len(heads), concepts=_group_concepts(head_lines, groups))
+
+
+def _year_groups(labels: list[str]) -> list[int]:
+    """Each column's group when the header repeats its periods ('2018 2017 2016 2018 2017 2016' -> 0 0 0 1 1 1)."""
+    groups, group = [], 0
+    for i, label in enumerate(labels):
+        if i and label == labels[0]:
+            group += 1
+        groups.append(group)
+    return groups
+
+
+def _group_concepts(lines: list[str], groups: list[int]) -> list[str | None] | None:
+    """A line item per column from a heading line naming one per column group ('Net Sales  Operating Income')."""
+    count = max(groups, default=0) + 1
+    if count < 2:
+        return None
+    for line in reversed(lines):
+        named = concepts_in_order(line) if not re.search(r"\d", line) else []
+        if len(named) == count:
+            return [named[g] for g in groups]
+    return None
 
 
 def _slot_header(table: Table, above: list[int], text: Callable[[int], str]) -> tuple[SlotHeader | None, int]:
@@ -96,9 +127,29 @@ def _slot_columns(slots: SlotHeader, spanning: list[str]) -> Columns:
     for i, slot in enumerate(slots.slots):
         if not slot.period:
             same = [p for p in periods if slots.slots[p].group == slot.group] or periods
+            if len(same) == 1 and same[0] > 0:  # 'FISCAL 2021  % CHANGE': 2022 against 2021, the column before
+                same = [*same, max(p for p in periods if p < same[0])] if any(p < same[0] for p in periods) else same
             heads[i] = replace(heads[max(same, key=lambda p: _when(heads[p]))])  # a change is the latest period's
-    words = ["" if s.period else _change_words(s.label, spanning) for s in slots.slots]
-    return Columns(heads=heads, words=words, slots=slots, scale=slots.scale)
+    stacked = _stacked(spanning, n_groups)
+    words = ["" if s.period else _change_words(s.label, spanning, stacked) for s in slots.slots]
+    concepts = _group_concepts(spanning, [s.group for s in slots.slots])
+    return Columns(heads=heads, words=words, slots=slots, scale=slots.scale, concepts=concepts)
+
+
+def _stacked(lines: list[str], n_groups: int) -> str:
+    """Words printed one above the other over a change column, the same in every group ('% CHANGE' /
+    'EXCLUDING' / 'CURRENCY' over 'CHANGES'): each line made of one phrase repeated once per group."""
+    words = []
+    for line in lines:
+        parts = line.split()
+        size = len(parts) // n_groups if n_groups else 0
+        if (
+            size
+            and len(parts) == size * n_groups
+            and all(parts[i * size : (i + 1) * size] == parts[:size] for i in range(n_groups))
+        ):
+            words.append(" ".join(parts[:size]))
+    return " ".join(words)
 
 
 def fill_from_labels_at(heads: list[ColumnHead], periods: list[int], stub: str) -> None:
@@ -120,9 +171,12 @@ def _when(head: ColumnHead) -> tuple[int, int, int]:
     return head.year or 0, head.month or 0, head.day or 0
 
 
-def _change_words(label: str, spanning: list[str]) -> str:
-    """A change column's words, with 'percent' when a heading above says the changes are percentages."""
+def _change_words(label: str, spanning: list[str], stacked: str) -> str:
+    """A change column's words, with 'percent' when a heading above says the changes are percentages, and the
+    words stacked above a column whose own word is not a whole heading ('CHANGES')."""
     label = re.sub(r"(?i)^operations$", "operational", label)  # 'Total Operations Currency': operational growth
+    if stacked and re.fullmatch(r"(?i)changes?", label):
+        return f"{stacked} {label}"
     if any(re.search(r"percent|%", line, re.IGNORECASE) for line in spanning) and "%" not in label:
         return f"% change {label}"
     return label

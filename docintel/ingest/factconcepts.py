@@ -35,6 +35,35 @@ _CHANGES_ITEM = frozenset(
 _PRIORITY = ("eps_diluted", "eps_basic", "eps")
 
 
+# US GAAP Financial Reporting Taxonomy (FASB) standard labels the vocabulary's wordings do not cover, each with
+# the vocabulary id of its element: a column group headed 'Assets' in a segment table, 'Weighted Average Number
+# of Shares Outstanding, Diluted'.
+TAXONOMY_LABELS = {
+    "assets": "total_assets",  # Assets
+    "liabilities": "total_liabilities",  # Liabilities
+    "weighted average number of shares outstanding": "weighted_shares",  # WeightedAverageNumberOfSharesOutstanding..
+    "cost of goods and services sold": "cost_of_revenue",  # CostOfGoodsAndServicesSold
+    "payments to acquire property plant and equipment": "capex",  # PaymentsToAcquirePropertyPlantAndEquipment
+    "net income loss attributable to parent": "net_income",  # NetIncomeLoss
+    "depreciation depletion and amortization": "depreciation_amortization",  # DepreciationDepletionAndAmortization
+}
+
+
+@lru_cache(maxsize=1)
+def _taxonomy_wordings() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple((cid, tuple(tokenize(label))) for label, cid in TAXONOMY_LABELS.items())
+
+
+def _hits(tokens: list[str]) -> list[tuple[str, frozenset[int]]]:
+    """The vocabulary's wordings and the taxonomy labels above, each where its terms stand together."""
+    hits = [(cid, pos) for cid, pos in _wording_hits(tokens) if concept(cid) is not None]
+    for cid, wording in _taxonomy_wordings():
+        for start in range(len(tokens) - len(wording) + 1):
+            if tuple(tokens[start : start + len(wording)]) == wording:
+                hits.append((cid, frozenset(range(start, start + len(wording)))))
+    return [(cid, pos) for cid, pos in hits if max(pos) - min(pos) + 1 == len(pos)]
+
+
 @lru_cache(maxsize=50_000)
 def row_concept(label: str) -> str | None:
     """The vocabulary line item a row label is, or None."""
@@ -44,9 +73,8 @@ def row_concept(label: str) -> str | None:
         return None  # 'Total liabilities and equity' is a sum of two line items
     # 'Trade accounts receivable, less allowance ...'; 'Weighted-average diluted shares' (the class is apart)
     label = _CLASS.sub(" ", _DEDUCTION.sub("", label))
-    tokens = tokenize(_PARENTHESES.sub(" ", label).replace("/", " "))
-    hits = [(cid, pos) for cid, pos in _wording_hits(tokens) if concept(cid) is not None]
-    hits = [(cid, pos) for cid, pos in hits if max(pos) - min(pos) + 1 == len(pos)]
+    tokens = tokenize(_PARENTHESES.sub(" ", label).replace("/", " ").replace("&", " and "))
+    hits = _hits(tokens)
     kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits)]
     if not kept:
         return None
@@ -57,5 +85,23 @@ def row_concept(label: str) -> str | None:
     unexplained = [t for i, t in enumerate(tokens) if i not in covered and t not in NEUTRAL and not t.isdigit()]
     if len(unexplained) > _MAX_UNEXPLAINED or set(unexplained) & _CHANGES_ITEM:
         return None
-    ranked = sorted(ids, key=lambda c: (-max(len(p) for cid, p in kept if cid == c), c))
-    return next((c for c in _PRIORITY if c in ids), ranked[0])
+    if ids <= set(_PRIORITY):
+        return next(c for c in _PRIORITY if c in ids)
+    # the line item named first: 'Weighted-average shares used in computation of earnings per share'
+    return min(kept, key=lambda hit: (min(hit[1]), -len(hit[1]), hit[0]))[0]
+
+
+def concepts_in_order(text: str) -> list[str]:
+    """The line items a heading line names, left to right: 'Net Sales  Operating Income' -> [revenue,
+    operating_income]; 'Assets  Depreciation & Amortization  Capital Expenditures' -> three."""
+    tokens = tokenize(_PARENTHESES.sub(" ", text).replace("/", " ").replace("&", " and "))
+    hits = _hits(tokens)
+    kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits)]
+    kept.sort(key=lambda hit: min(hit[1]))
+    found: list[str] = []
+    covered: set[int] = set()
+    for cid, pos in kept:
+        if not pos & covered:
+            found.append(cid)
+            covered |= pos
+    return found

@@ -18,9 +18,9 @@ from ..periods import find_periods
 _CHANGE_WORDS = re.compile(
     r"\s*(?P<w>%\s*(?:change|chg\.?|growth|inc(?:rease)?\.?\s*/?\s*\(?dec(?:rease)?\.?\)?)|percent(?:age)?\s+change|"
     r"\$\s*change|(?:constant\s+)?currency\s*[∆Δ]\s*%|∆\s*%|Δ\s*%|%\s*∆|change|variance|total|reported|"
-    r"operational|operations|currency|fx|organic|"
+    r"operational|operations|currency|fx|organic|changes|"
     r"comparable|constant\s+currency(?:\s*∆\s*%)?|b\s*/\s*\(w\)|fav(?:orable)?\.?\s*/\s*\(?unfav(?:orable)?\.?\)?|"
-    r"inc\.?\s*/\s*\(dec\.?\)|%|bps)(?=\s|$)",
+    r"inc\.?\s*/\s*\(dec\.?\)|%|bps)(?=\s|$|\(\d\))",
     re.IGNORECASE,
 )
 _UNIT = re.compile(

@@ -48,8 +48,13 @@ _TITLE = re.compile(r"^(?!.*[.;,]\s*$).{1,60}$")  # a heading or caption line, n
 _DURATION_START = re.compile(
     r"\s+(?=(?:three|six|nine|twelve|fiscal|years?|quarters?|\d+\s+weeks|\d+\s+months)\b)", re.IGNORECASE
 )
+_BROKEN_DOWN = frozenset({"revenue", "cost_of_revenue"})  # line items a sub-heading breaks down by product line
 _CLASS_ONLY = re.compile(r"^\s*(?:basic|diluted|assuming\s+dilution|basic\s+and\s+diluted)\b", re.IGNORECASE)
-_CONSOLIDATED = re.compile(r"^\s*(?:worldwide|consolidated|total\s+(?:company|consolidated|worldwide))\b", re.I)
+_CONSOLIDATED = re.compile(
+    r"^\s*(?:worldwide|consolidated|total\s+(?:company|consolidated|worldwide|segments?)|total)\s*$"
+    r"|^\s*total\s+[\w.,&' ]*\b(?:inc|corp|corporation|company|plc|ltd)\b",
+    re.I,
+)
 _CELL = re.compile(r"^\(?-?[$€£¥]?\d[\d,]*(?:\.\d+)?%?\)?%?$|^[—–-]+$")
 
 
@@ -182,7 +187,7 @@ def _learned_members(tables: Sequence[Table], lines: Lines) -> dict[str, Member]
     for table in tables:
         top = lines.by_page.get(table.page, [table.first_line])[0]
         first_row = min((r.line for r in table.rows), default=table.first_line)
-        heading = " ".join(lines.text(n) for n in range(max(top, table.first_line - 4), first_row))
+        heading = " ".join(lines.text(n) for n in range(max(top, table.first_line - 6), first_row))
         axis = axis_named(heading)
         if axis is None:
             continue
@@ -228,6 +233,21 @@ class _TableReader:
         start = self.above[0] if self.above else table.first_line
         self.headings = Headings(table, self.labels, lines.text, lines.box, start).by_row()
 
+    def _typed(self, row: TableRow, label: str, heading: str | None, balance_page: bool) -> TableRow:
+        """The row with its kind read from its label, its sub-heading and its line."""
+        kind = row.kind
+        heading_shares = bool(heading and _SHARES.search(_PER_SHARE.sub(" ", heading)))
+        if _PER_SHARE.search(label) or (heading and _PER_SHARE.search(heading) and not heading_shares):
+            kind = "per_share" if not _SHARES.search(_PER_SHARE.sub(" ", label)) else kind
+        elif heading_shares and kind in ("amount", "per_share"):
+            kind = "shares"  # 'Weighted-average common shares outstanding:' over 'Basic'
+        elif kind == "shares" and balance_page and not re.match(r"(?i)\s*(?:number\s+of\s+)?shares\b", label):
+            kind = "amount"  # 'Treasury shares (1 and 2 million shares)': the equity line's dollars
+        after = self.lines.text(row.line)[len(row.label) :] if self.lines.text(row.line).startswith(row.label) else ""
+        if re.match(r"\s*%\s*[-(—–$\d]", after):
+            kind = "percent"  # 'Adjusted EBIT / Sales % 13.6 12.8'
+        return row if kind == row.kind else row.model_copy(update={"kind": kind})
+
     def _stub_member(self, above_text: list[str]) -> Member | None:
         """A member a table's title names before its column headings ('Flexibles  Twelve Months Ended June 30')."""
         stubs = [self.columns.slots.stub] if self.columns.slots is not None else []
@@ -245,10 +265,9 @@ class _TableReader:
         """The line item a member table is of, from the short lines above its first row ('Sales to customers by' /
         'geographic area': revenue), nearest first."""
         rows = {r.line for r in self.table.rows}
-        first = min(rows, default=self.table.first_line)
-        near = [n for n in range(max(self.table.first_line - 3, first - 8), first + 1) if n not in rows]
+        near = [n for n in self.above[-8:] if n not in rows and _is_title(self.lines.text(n))]
         for count in range(1, 4):
-            text = " ".join(self.lines.text(n) for n in near[-count:] if len(self.lines.text(n)) < 80)
+            text = " ".join(self.lines.text(n) for n in near[-count:])
             ids = [c for c in concepts_in(text).concepts if concept(c) is not None]
             if len(ids) == 1:
                 return ids[0]
@@ -305,6 +324,9 @@ class _TableReader:
             return found[0]
         if self.table_member is not None:
             return self.table_member, label
+        name = member_name(label)
+        if name and group and row_concept(group) in _BROKEN_DOWN and not row_concept(label):
+            return Member(name=name, axis="product"), group  # 'Revenue:' over 'Product', 'Service and other'
         if self.parent:
             return Member(name="Parent company", axis="entity"), label
         return None, label
@@ -313,27 +335,22 @@ class _TableReader:
         row = realigned(row, self.lines.text(row.line), self.columns.counts(self.table))
         heading = self.headings.get(row.line)
         member, item_text = self._member(row, label, heading)
-        per_share = _PER_SHARE.search(label) or (heading and _PER_SHARE.search(heading) and not _SHARES.search(label))
-        if per_share and row.kind != "per_share":
-            row = row.model_copy(update={"kind": "per_share"})
-        elif not per_share and heading and _SHARES.search(heading) and row.kind == "amount":
-            row = row.model_copy(update={"kind": "shares"})  # 'Weighted-average common shares outstanding' / 'Basic'
-        if re.search(r"%\s*$", self.lines.text(row.line).split(row.cells[0])[0]) if row.cells else False:
-            row = row.model_copy(update={"kind": "percent"})  # 'Adjusted EBIT / Sales % 13.6 12.8'
-        cid = row_concept(item_text)
-        if cid is None and (member is not None or _CONSOLIDATED.match(label) or _CLASS_ONLY.match(label)):
-            cid = row_concept(heading or "") or (self.caption_concept if not _CLASS_ONLY.match(label) else None)
+        row = self._typed(row, label, heading, balance_page)
+        row_cid = row_concept(item_text)
+        if row_cid is None and (member is not None or _CONSOLIDATED.match(label) or _CLASS_ONLY.match(label)):
+            row_cid = row_concept(heading or "") or (self.caption_concept if not _CLASS_ONLY.match(label) else None)
         if row.kind == "per_share":
-            cid = self._per_share_concept(label, heading, cid)
-        entry = concept(cid) if cid else None
-        instant = balance_page or (cid in _BALANCE)
+            row_cid = self._per_share_concept(label, heading, row_cid)
         out = []
         for i, cell in enumerate(row.cells):
             value = row.values[i]
             if value is None:
                 continue
             column, extra = self.columns.locate(self.table, row, i)
-            period = self._period(column, instant)
+            cid = self.columns.concept_of(column) if member is not None or _CONSOLIDATED.match(label) else None
+            cid = cid or row_cid
+            entry = concept(cid) if cid else None
+            period = self._period(column, balance_page or cid in _BALANCE)
             measure = measure_of(f"{label} {heading or ''}", extra)
             kind = "percent" if measure == "pct_change" and extra else self._kind(row, i, cell)
             scale = self._cell_scale(row, i, kind)
@@ -408,6 +425,8 @@ class _TableReader:
             return Scale(own[0], "row", own[1])
         if kind == "count" and (row.kind == "count" or not self.scale.shares):
             return Scale(1.0, "none")
+        if kind == "money" and row.kind == "amount" and _SHARES.search(row.label):
+            return self.scale  # an equity line's dollars ('Treasury shares (2 million shares)')
         if self.table.scale_of(row, index) == 1.0 and self.table.scale not in (None, 1.0):
             return Scale(1.0, "none")  # a caption's 'except store counts'
         return self.scale
@@ -423,8 +442,12 @@ class _TableReader:
 
 
 def _is_title(text: str) -> bool:
-    """A heading or caption line: short, not prose, no column headings (periods, durations)."""
-    return bool(_TITLE.match(text)) and not find_periods(text) and length_of(text) == (None, None)
+    """A heading or caption line: short, not prose, no column headings (periods, durations, a phrase printed
+    once per column group: '% CHANGE % CHANGE', 'EXCLUDING EXCLUDING')."""
+    words = text.split()
+    half = len(words) // 2
+    repeated = len(words) >= 2 and len(words) % 2 == 0 and words[:half] == words[half:]
+    return bool(_TITLE.match(text)) and not find_periods(text) and length_of(text) == (None, None) and not repeated
 
 
 def _sign(cell: str, value: float) -> SignSource:

@@ -30,7 +30,8 @@ def row_labels(table: Table, text: Callable[[int], str]) -> dict[int, str]:
     labels = {}
     for row in table.rows:
         label = row.label
-        if label[:1].islower() and row.line - 1 not in rows and row.line > 1:
+        shouted = label.isupper() and text(row.line - 1).isupper() if row.line > 1 else False
+        if (label[:1].islower() or shouted) and row.line - 1 not in rows and row.line > 1:
             above = text(row.line - 1)
             if above and not re.search(r"\d", above[-12:]) and len(above) < 120:
                 label = f"{above} {label}"

@@ -139,7 +139,8 @@ _BASIS: list[tuple[re.Pattern[str], Basis]] = [
     (re.compile(r"\bpro\s*forma\b", re.IGNORECASE), "pro_forma"),
     (
         re.compile(
-            r"\bcomparable\b|\borganic\b|\bcurrency[- ]neutral\b|\bconstant\s+currency\b|\boperational\b",
+            r"\bcomparable\b|\borganic\b|\bcurrency[- ]neutral\b|\bconstant\s+currency\b|\boperational\b"
+            r"|\bexcluding\s+(?:the\s+(?:impact|effects?)\s+of\s+)?(?:foreign\s+)?currency",
             re.IGNORECASE,
         ),
         "comparable",
