@@ -37,10 +37,10 @@ def _words(text: str) -> set[str]:
     return set(re.findall(r"[a-z0-9]+", text.lower()))
 
 
-def _period_ok(label: dict[str, Any], fact: Fact) -> bool:
+def _period_ok(label: dict[str, Any] | None, fact: Fact) -> bool:
     period = fact.period
-    if period is None:
-        return False
+    if label is None or period is None:
+        return label is None and period is None  # a figure of no period (a vote count)
     if period.kind != label["kind"]:
         return False
     if label.get("end") and (period.end is None or period.end.isoformat() != label["end"]):
@@ -81,7 +81,7 @@ def match(label: dict[str, Any], facts: list[Fact]) -> Fact | None:
     if not candidates:
         return None
     row = _words(label["row"])
-    end = label["period"].get("end")
+    end = (label["period"] or {}).get("end")
 
     def key(fact: Fact) -> tuple[float, bool]:
         overlap = len(row & _words(fact.label)) / max(1, len(row | _words(fact.label)))

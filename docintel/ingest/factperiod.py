@@ -75,6 +75,15 @@ class Calendar:
         end = self._year_end(calendar_year)
         return end if (end + timedelta(days=1)).day == 1 else None
 
+    def quarter_end(self, fiscal_year: int, quarter: int) -> date | None:
+        """The last day of a fiscal quarter when the year ends on a month's last day (52/53-week years: None)."""
+        end = self.year_end(fiscal_year)
+        if end is None:
+            return None
+        month = (end.month - 3 * (4 - quarter) - 1) % 12 + 1
+        year = end.year - (1 if month > end.month else 0)
+        return _month_end(year, month)
+
     def _year_end(self, year: int) -> date:
         day = min(self.day, 29 if self.month == 2 else 30 if self.month in (4, 6, 9, 11) else 31)
         return date(year, self.month, day)
@@ -225,8 +234,8 @@ def to_period(head: ColumnHead, instant: bool, calendar: Calendar) -> Period | N
     fiscal_year = calendar.fiscal_year(end) if end else head.year
     if head.fiscal and end is None:
         fiscal_year = head.year
-    if end is None and head.quarter is None:
-        end = calendar.year_end(fiscal_year)
+    if end is None:
+        end = calendar.quarter_end(head.year, head.quarter) if head.quarter else calendar.year_end(fiscal_year)
     is_instant = instant if head.instant is None else head.instant
     label = f"{head.heading} {head.label}".strip()
     if is_instant:

@@ -34,7 +34,7 @@ from .factscope import (
     scale_stated,
     scenario_of,
 )
-from .factsentences import sentence_facts
+from .factsentences import Prose, sentence_facts
 from .profile import DocumentProfile
 from .statements import STATEMENT_OF
 from .tables import Table, TableRow
@@ -168,7 +168,8 @@ def read_facts(
         reader = _TableReader(doc_id, index, table, prior, lines, calendar, members, first_on_page)
         facts.extend(reader.facts(table.page in balance_pages))
         previous = table
-    facts.extend(sentence_facts(doc_id, lines.by_page, lines.text, lines.box, _table_lines(tables), calendar))
+    prose = Prose(calendar, profile.year(), _int(profile.quarter.value), {**_row_names(tables), **members})
+    facts.extend(sentence_facts(doc_id, lines.by_page, lines.text, lines.box, _table_lines(tables), prose))
     facts.sort(key=lambda f: (f.provenance.global_line, f.provenance.column or 0))
     return facts
 
@@ -179,6 +180,17 @@ def _above(table: Table, prior: Table | None, lines: Lines) -> list[int]:
     start = prior.last_line + 1 if prior is not None else (page_lines[0] if page_lines else table.first_line)
     first_row = min((r.line for r in table.rows), default=table.first_line)
     return list(range(start, first_row))
+
+
+def _row_names(tables: Sequence[Table]) -> dict[str, Member]:
+    """Row labels that can name a member ('Las Vegas Strip Resorts'): a prose section headed by one is about it."""
+    names: dict[str, Member] = {}
+    for table in tables:
+        for row in table.rows:
+            name = member_name(row.label)
+            if name and len(name.split()) > 1 and not concepts_in(name).concepts:
+                names.setdefault(name.lower(), member_of(name, "segment"))
+    return names
 
 
 def _learned_members(tables: Sequence[Table], lines: Lines) -> dict[str, Member]:
@@ -341,6 +353,7 @@ class _TableReader:
             row_cid = row_concept(heading or "") or (self.caption_concept if not _CLASS_ONLY.match(label) else None)
         if row.kind == "per_share":
             row_cid = self._per_share_concept(label, heading, row_cid)
+        kind_of_row = {"shares": "count", "count": "count", "per_share": "per_share"}.get(row.kind, "money")
         out = []
         for i, cell in enumerate(row.cells):
             value = row.values[i]
@@ -350,6 +363,8 @@ class _TableReader:
             cid = self.columns.concept_of(column) if member is not None or _CONSOLIDATED.match(label) else None
             cid = cid or row_cid
             entry = concept(cid) if cid else None
+            if entry is not None and entry.kind == "money" and kind_of_row in ("count", "per_share"):
+                cid, entry = None, None  # 'Number of shares repurchased' is not the dollars of share repurchases
             period = self._period(column, balance_page or cid in _BALANCE)
             measure = measure_of(f"{label} {heading or ''}", extra)
             kind = "percent" if measure == "pct_change" and extra else self._kind(row, i, cell)
@@ -391,7 +406,8 @@ class _TableReader:
         the label itself names EPS; another per-share figure keeps only a per-share concept (dividends)."""
         own = concepts_in(label).concepts
         eps_heading = bool(heading and _PER_SHARE.search(heading) and _CLASS_ONLY.match(label))
-        if own & set(_PRIORITY) or "net_income" in own or (not own and _PER_SHARE.search(label)) or eps_heading:
+        earnings = not own and re.search(r"\b(?:earnings|income|eps|profit|loss)\b", label, re.I)
+        if own & set(_PRIORITY) or "net_income" in own or earnings or eps_heading:
             if "dividends_per_share" not in own and not re.search(r"\bdividends?\b", label, re.I):
                 klass = per_share_class_of(label, heading)
                 return f"eps_{klass}" if klass else "eps"
@@ -415,6 +431,8 @@ class _TableReader:
             return "ratio"
         if self.table.currency or self.scale.factor > 1 or cell.lstrip("(")[:1] in CURRENCY_SIGNS:
             return "money"
+        if re.fullmatch(r"\(?\d{1,3}(?:,\d{3})+\)?|\(?\d+\)?", cell):
+            return "count"  # whole numbers in a table that states no money: votes, stores, employees
         return "other"
 
     def _cell_scale(self, row: TableRow, index: int, kind: FactKind) -> Scale:
@@ -439,6 +457,10 @@ class _TableReader:
             if sign in CURRENCY_SIGNS:
                 return CURRENCY_SIGNS[sign]
         return self.table.currency or "USD"
+
+
+def _int(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() else None
 
 
 def _is_title(text: str) -> bool:

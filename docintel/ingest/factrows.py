@@ -71,7 +71,7 @@ class Headings:
             box = self.box(number)
             if number not in self.rows:
                 text = self.text(number).rstrip()
-                if (text.endswith(":") and len(text) <= 90) or self._indents(number):
+                if (text.endswith(":") and len(text) <= 90 and not text[:1].islower()) or self._indents(number):
                     x0 = box[0] if box else 0.0
                     stack = [h for h in stack if h[0] < x0 - 0.5] if box else []
                     stack.append((x0, _FOOTNOTES.sub("", text.rstrip(":")).strip().rstrip(":").strip(), set()))
