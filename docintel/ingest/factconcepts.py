@@ -73,7 +73,8 @@ def row_concept(label: str) -> str | None:
         return None  # 'Total liabilities and equity' is a sum of two line items
     # 'Trade accounts receivable, less allowance ...'; 'Weighted-average diluted shares' (the class is apart)
     label = _CLASS.sub(" ", _DEDUCTION.sub("", label))
-    tokens = tokenize(_PARENTHESES.sub(" ", label).replace("/", " ").replace("&", " and "))
+    words = tokenize(_PARENTHESES.sub(" ", label).replace("/", " ").replace("&", " and "))
+    tokens = [t for t in words if not re.search(r"\d", t)]  # 'per 3M common share': the issuer's name apart
     hits = _hits(tokens)
     kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits)]
     if not kept:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -17,6 +17,7 @@ from ..numbers import CURRENCY_SIGNS
 from ..periods import find_periods
 from .factcolumns import table_columns
 from .factconcepts import row_concept
+from .factheader import parse_slots
 from .factperiod import Calendar, calendar_of, length_of, to_period
 from .factrows import Headings, realigned, row_labels
 from .facts import Fact, FactKind, Member, Period, Provenance, ScaleSource, SignSource
@@ -224,6 +225,7 @@ class _TableReader:
         members: dict[str, Member],
         first_on_page: Table,
     ) -> None:
+        table = _header_row_lifted(table, lines.text)
         self.doc_id, self.index, self.table, self.lines = doc_id, index, table, lines
         self.first_on_page = first_on_page
         self.members = members
@@ -365,7 +367,7 @@ class _TableReader:
             entry = concept(cid) if cid else None
             if entry is not None and entry.kind == "money" and kind_of_row in ("count", "per_share"):
                 cid, entry = None, None  # 'Number of shares repurchased' is not the dollars of share repurchases
-            period = self._period(column, balance_page or cid in _BALANCE)
+            period = self._period(column, balance_page or cid in _BALANCE or _as_of(heading))
             measure = measure_of(f"{label} {heading or ''}", extra)
             kind = "percent" if measure == "pct_change" and extra else self._kind(row, i, cell)
             scale = self._cell_scale(row, i, kind)
@@ -457,6 +459,24 @@ class _TableReader:
             if sign in CURRENCY_SIGNS:
                 return CURRENCY_SIGNS[sign]
         return self.table.currency or "USD"
+
+
+def _header_row_lifted(table: Table, text: Callable[[int], str]) -> Table:
+    """The table with a first 'row' that is its column header ('(Dollars in millions) 2018* 2017 2016': a footnote
+    mark on a year keeps the table reader from seeing a header) taken out of its rows and made its header."""
+    if table.header_line is not None or not table.rows:
+        return table
+    first = table.rows[0]
+    slots = parse_slots(text(first.line))
+    years = all(v is not None and v.is_integer() and 1900 <= v <= 2100 for v in first.values)
+    if slots is None or len(slots.periods) < 2 or not years:
+        return table
+    return table.model_copy(update={"rows": table.rows[1:], "header_line": first.line, "header_end_line": first.line})
+
+
+def _as_of(heading: str | None) -> bool:
+    """A sub-heading that makes the rows under it balances: 'At December 31:', 'As of year end:'."""
+    return bool(heading and re.match(r"(?i)\s*(?:at|as\s+of)\b", heading) and length_of(heading) == (None, None))
 
 
 def _int(text: str | None) -> int | None:
