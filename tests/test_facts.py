@@ -415,3 +415,71 @@ def test_real_release_segment_by_geography():
 
 if __name__ == "__main__":  # pragma: no cover
     pytest.main([__file__, "-n", "0"])
+
+
+def test_footnote_marked_year_header_and_column_groups_named_by_line_items(make_pdf):
+    page = indented(
+        [
+            (60, "Item 6. Selected Financial Data"),
+            (60, "(Dollars in millions, except per share amounts) 2018* 2017 2016"),
+            (60, "Years ended December 31:"),
+            (66, "Net sales $ 32,765 $ 31,657 $ 30,109"),
+            (60, "At December 31:"),
+            (66, "Total assets $ 36,500 $ 37,987 $ 32,906"),
+            (60, "Business segment information"),
+            (60, "Net Sales Operating Income"),
+            (60, "(Millions) 2018 2017 2018 2017"),
+            (60, "Industrial $ 12,267 $ 11,866 $ 2,737 $ 2,490"),
+            (60, "Health Care 6,021 5,853 1,799 1,764"),
+        ]
+    )
+    facts = read(make_pdf("selected.pdf", [page]))
+    assert not [f for f in facts if f.text == "2017"]  # the header is not a row of figures
+    sales = one(facts, "Net sales", "32,765")
+    assert (sales.scale, sales.period.kind, sales.period.end) == (1e6, "duration", date(2018, 12, 31))  # type: ignore[union-attr]
+    assets = one(facts, "Total assets", "37,987")
+    assert assets.period is not None and (assets.period.kind, assets.period.end) == ("instant", date(2017, 12, 31))
+    income = one(facts, "Health Care", "1,799")
+    assert (income.concept, income.member.name if income.member else None) == ("operating_income", "Health Care")
+    assert one(facts, "Industrial", "12,267").concept == "revenue"
+
+
+def test_release_prose_periods_members_and_changes(make_pdf):
+    pages = [
+        indented(
+            [
+                (60, "ACME RESORTS REPORTS FOURTH QUARTER AND FULL YEAR 2022 RESULTS"),
+                (60, "Fourth Quarter 2022 Financial Highlights:"),
+                (60, "• Net income attributable to Acme of $284 million, which was impacted by the items"),
+                (60, "affecting operating loss discussed above, compared to $131 million in the prior year quarter;"),
+                (60, "Desert Strip Resorts"),
+                (
+                    60,
+                    "• Net revenues of $2.3 billion in the current quarter compared to $1.8 billion in the prior year",
+                ),
+                (60, "quarter, an increase of 27%."),
+            ]
+        ),
+        indented(
+            [
+                (60, "Net revenues by segment"),
+                (60, "(in thousands) Three Months Ended December 31, 2022 2021"),
+                (60, "Desert Strip Resorts $ 2,300,100 $ 1,800,200"),
+                (60, "Lakeside Operations 991,000 900,000"),
+            ]
+        ),
+    ]
+    facts = read(make_pdf("release.pdf", pages, info={"Title": "Acme Resorts Q4 2022 earnings release"}))
+    net = one(facts, "• Net income", "$284 million")
+    assert net.concept == "net_income" and net.period is not None and net.period.months == 3
+    prior = one(facts, "affecting operating loss", "$131 million")
+    assert prior.concept == "net_income"  # compared back to the sentence's subject, not 'operating loss'
+    assert prior.period is not None and (prior.period.months, prior.period.fiscal_year) == (
+        3,
+        net.period.fiscal_year - 1,
+    )  # type: ignore[operator]
+    revenue = one(facts, "• Net revenues", "$2.3 billion")
+    assert revenue.member is not None and revenue.member.name == "Desert Strip Resorts"
+    assert (revenue.concept, revenue.scale, revenue.period.months) == ("revenue", 1e9, 3)  # type: ignore[union-attr]
+    growth = one(facts, "quarter, an increase", "27%")
+    assert (growth.measure, growth.kind) == ("pct_change", "percent")
