@@ -241,7 +241,7 @@ def test_section_scale_holds_until_the_next_item_and_a_row_states_its_own(make_p
                 (60, "Item 8. Financial Statements and Supplementary Data"),
                 (60, "Other figures"),
                 (60, "Year Ended December 31, 2022 2021"),
-                (60, "Employees 9,100 8,800"),
+                (60, "Capital expenditures $ 410 $ 390"),
             ]
         ),
     ]
@@ -252,8 +252,8 @@ def test_section_scale_holds_until_the_next_item_and_a_row_states_its_own(make_p
     assert (backlog.scale, backlog.scale_source) == (1e9, "row")
     margin = one(facts, "Gross margin", "41.2%")
     assert (margin.kind, margin.scale) == ("percent", 1.0)
-    employees = one(facts, "Employees", "9,100")
-    assert (employees.scale, employees.scale_source) == (1.0, "none")  # Item 8 ends Item 7's statement
+    capex = one(facts, "Capital expenditures", "410")
+    assert (capex.kind, capex.scale, capex.scale_source) == ("money", 1.0, "none")  # Item 8 ends Item 7's statement
 
 
 # ------------------------------------------------------------------------------ members
@@ -396,6 +396,10 @@ def test_real_10q_statement_page():
     assert (eps.concept, eps.per_share_class, eps.scale) == ("eps_diluted", "diluted", 1.0)
     pretax = one(page, "Income from continuing operations before", "2,269")
     assert pretax.concept == "pretax_income"
+    sheet = [f for f in facts if f.provenance.page == 10]
+    assert one(sheet, "Total liabilities and equity", "220,168").concept is None  # two line items, neither alone
+    assert one(sheet, "Other current assets", "4,828").concept is None  # a part of current assets
+    assert one(sheet, "Total current assets", "73,347").concept == "current_assets"
 
 
 @needs_shared
@@ -426,6 +430,7 @@ def test_footnote_marked_year_header_and_column_groups_named_by_line_items(make_
             (66, "Net sales $ 32,765 $ 31,657 $ 30,109"),
             (60, "At December 31:"),
             (66, "Total assets $ 36,500 $ 37,987 $ 32,906"),
+            (66, "Backlog $ 5,100 $ 4,800 $ 4,500"),
             (60, "Business segment information"),
             (60, "Net Sales Operating Income"),
             (60, "(Millions) 2018 2017 2018 2017"),
@@ -437,6 +442,8 @@ def test_footnote_marked_year_header_and_column_groups_named_by_line_items(make_
     assert not [f for f in facts if f.text == "2017"]  # the header is not a row of figures
     sales = one(facts, "Net sales", "32,765")
     assert (sales.scale, sales.period.kind, sales.period.end) == (1e6, "duration", date(2018, 12, 31))  # type: ignore[union-attr]
+    backlog = one(facts, "Backlog", "4,800")  # not a balance-sheet line item: an instant by its sub-heading
+    assert backlog.period is not None and (backlog.period.kind, backlog.period.end) == ("instant", date(2017, 12, 31))
     assets = one(facts, "Total assets", "37,987")
     assert assets.period is not None and (assets.period.kind, assets.period.end) == ("instant", date(2017, 12, 31))
     income = one(facts, "Health Care", "1,799")
