@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..periods import find_periods
 
@@ -53,7 +54,7 @@ class SlotHeader:
     def groups(self) -> int:
         return max((s.group for s in self.slots), default=-1) + 1
 
-    @property
+    @cached_property
     def periods(self) -> list[int]:
         return [i for i, s in enumerate(self.slots) if s.period]
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 
 from ..concepts import concept, concepts_in
 from ..numbers import CURRENCY_SIGNS
@@ -483,6 +484,7 @@ def _int(text: str | None) -> int | None:
     return int(text) if text and text.isdigit() else None
 
 
+@lru_cache(maxsize=20_000)
 def _is_title(text: str) -> bool:
     """A heading or caption line: short, not prose, no column headings (periods, durations, a phrase printed
     once per column group: '% CHANGE % CHANGE', 'EXCLUDING EXCLUDING')."""

@@ -20,6 +20,7 @@ and the sub-headings over rows in such tables. A page of "condensed financial in
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .facts import Basis, Measure, Member, MemberAxis, PerShareClass, Scenario
 
@@ -41,6 +42,7 @@ _ITEM = re.compile(r"^\s*(?:part\s+[iv]+[.,]?\s*)?item\s+\d+[a-z]?\b", re.IGNORE
 _UNLESS = re.compile(r"\bunless\s+otherwise\b|\bexcept\s+where\s+noted\b|\bthroughout\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=20_000)
 def scale_stated(text: str) -> tuple[float, bool] | None:
     """(scale, shares scaled too) when a line states a scale: '$ in millions, except per share amounts',
     '(Millions)', 'Tabular dollars are presented in millions', '$ and shares in millions'."""
@@ -101,6 +103,7 @@ _NOT_MEMBER = re.compile(
 )
 
 
+@lru_cache(maxsize=20_000)
 def geography(text: str) -> bool:
     """Whether *text* (a row label or sub-heading) names a geography."""
     return bool(_GEOGRAPHY.match(text.strip().rstrip(":").strip()))
@@ -119,6 +122,7 @@ def is_parent_only(text: str) -> bool:
     return bool(_PARENT.search(text))
 
 
+@lru_cache(maxsize=20_000)
 def member_name(label: str) -> str | None:
     """A row label that can name a member: short, not a line item, not a total."""
     name = re.sub(r"\s*\((?:\w|\d)\)\s*$", "", label).strip().rstrip(":").strip()
@@ -191,6 +195,7 @@ _LIMIT = re.compile(
 )
 
 
+@lru_cache(maxsize=20_000)
 def basis_of(*texts: str) -> Basis:
     """The basis the nearest text names (a row label before its group, caption and page title)."""
     for text in texts:
@@ -200,6 +205,7 @@ def basis_of(*texts: str) -> Basis:
     return "gaap"
 
 
+@lru_cache(maxsize=20_000)
 def measure_of(label: str, column_words: str) -> Measure:
     """The measure a column's words (a '% Change' column) or else the row's label names."""
     for text in (column_words, label):
@@ -209,6 +215,7 @@ def measure_of(label: str, column_words: str) -> Measure:
     return "level"
 
 
+@lru_cache(maxsize=20_000)
 def scenario_of(*texts: str) -> Scenario:
     """Outlook (guidance, target, forecast) or a covenant's limit when the nearest text says so."""
     for text in texts:
@@ -219,6 +226,7 @@ def scenario_of(*texts: str) -> Scenario:
     return "actual"
 
 
+@lru_cache(maxsize=20_000)
 def per_share_class_of(label: str, group: str | None) -> PerShareClass | None:
     """Basic or diluted, from the label first, then its sub-heading ('Earnings per share––diluted:')."""
     for text in (label, group or ""):
