@@ -338,6 +338,15 @@ def test_facts_are_cached_at_ingest_and_read_back(make_pdf, isolated_env):
     assert {f.provenance.global_line for f in facts_on_lines(document, [line])} == {line}
     lines_file = next((isolated_env / "cache" / "lines").rglob("*.json"))
     assert facts_path(lines_file) == files[0]
+    files[0].write_text(json.dumps({"version": "0", "facts": []}))  # another reader's version: read again
+    again = Ingestor(load_settings({})).ingest([path]).documents[0]
+    assert facts_for_document(again) == first and json.loads(files[0].read_text())["version"] == FACTS_VERSION
+
+
+def test_cli_ingest_types_the_figures_at_once(make_pdf, run_cli, isolated_env):
+    path = make_pdf("q.pdf", [indented(QUARTERLY)])
+    code, _, _ = run_cli("ingest", path)
+    assert code == 0 and len(list((isolated_env / "cache" / "facts").rglob("*.facts"))) == 1
 
 
 # ------------------------------------------------------------------------------ CLI

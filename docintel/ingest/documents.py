@@ -119,6 +119,11 @@ class Document(BaseModel):
                 self.meta.profile,
                 self.boxes,
             )
+            if self.facts_file:
+                try:
+                    save_facts(Path(self.facts_file), self._facts)
+                except OSError:
+                    pass  # the cache folder is not writable: the facts are read again next time
         return self._facts
 
     def table_row(self, global_line: int) -> tuple[Table, TableRow] | None:
@@ -415,15 +420,10 @@ class Ingestor:
             self.reporter.warn(cache_warning(self.settings.cache_dir, exc))
 
     def _with_facts(self, document: Document, key: str) -> Document:
-        """The document with its facts file: read from the cache, or computed now and saved beside the lines."""
-        target = facts_path(self._cache_file(key))
-        if not target.exists():
-            try:
-                save_facts(target, document.facts)
-            except OSError as exc:
-                self.reporter.warn(cache_warning(self.settings.cache_dir, exc))
-                return document
-        document.facts_file = str(target)
+        """The document with the cache file of its facts: read from there, or read from the lines on first use and
+        saved there (``docintel ingest`` and ``docintel facts`` read them at once; other commands when they need
+        them, so a command that never looks at a figure does not pay for reading them all)."""
+        document.facts_file = str(facts_path(self._cache_file(key)))
         return document
 
     def _cache_file(self, key: str) -> Path:

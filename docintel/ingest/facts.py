@@ -120,7 +120,7 @@ class FactSource(Protocol):
 
 
 def facts_for_document(doc: FactSource) -> list[Fact]:
-    """Every fact of a document: from its cache entry when computed at ingest, else read now (and kept)."""
+    """Every fact of a document: from the cache, else read from its lines, tables and profile now and cached."""
     return doc.facts
 
 
