@@ -79,6 +79,8 @@ def row_concept(label: str) -> str | None:
     kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits)]
     if not kept:
         return None
+    if not re.search(r"(?i)\bbefore\b|\bpre-?tax", label):  # 'Income taxes' is the tax, not what comes before
+        kept = [(cid, pos) for cid, pos in kept if cid != "pretax_income"] or kept
     ids = {cid for cid, _ in kept}
     if len(ids - set(_PRIORITY)) > 1 or (_PARTIAL.match(label) and not any("other" in c for c in ids)):
         return None  # 'Total liabilities and equity' is neither; 'Other current assets' a part of current assets

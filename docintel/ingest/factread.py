@@ -51,6 +51,8 @@ _DURATION_START = re.compile(
     r"\s+(?=(?:three|six|nine|twelve|fiscal|years?|quarters?|\d+\s+weeks|\d+\s+months)\b)", re.IGNORECASE
 )
 _BROKEN_DOWN = frozenset({"revenue", "cost_of_revenue"})  # line items a sub-heading breaks down by product line
+_GROWTH = re.compile(r"\b(?:growth|change|increase|decrease|decline)\b", re.IGNORECASE)
+_COUNTED = re.compile(r"^\s*(?:total\s+)?number\s+of\b", re.IGNORECASE)
 _CLASS_ONLY = re.compile(r"^\s*(?:basic|diluted|assuming\s+dilution|basic\s+and\s+diluted)\b", re.IGNORECASE)
 _CONSOLIDATED = re.compile(
     r"^\s*(?:worldwide|consolidated|total\s+(?:company|consolidated|worldwide|segments?)|total)\s*$"
@@ -127,9 +129,10 @@ def _index_lines(
 
 
 def _table_lines(tables: Sequence[Table]) -> set[int]:
+    """The lines read as tables: rows and header lines (a line of prose among them is read as prose)."""
     used: set[int] = set()
     for table in tables:
-        used.update(range(table.first_line, table.last_line + 1))
+        used.update(row.line for row in table.rows)
         if table.header_line is not None:
             used.update(range(table.header_line, (table.header_end_line or table.header_line) + 1))
     return used
@@ -246,7 +249,9 @@ class _TableReader:
         self.labels = row_labels(table, lines.text)
         self.caption_concept = self._caption_concept()
         start = self.above[0] if self.above else table.first_line
-        self.headings = Headings(table, self.labels, lines.text, lines.box, start).by_row()
+        headings = Headings(table, self.labels, lines.text, lines.box, start)
+        self.headings = headings.by_row()
+        self.headings_above = headings.outer
 
     def _typed(self, row: TableRow, label: str, heading: str | None, balance_page: bool) -> TableRow:
         """The row with its kind read from its label, its sub-heading and its line."""
@@ -254,6 +259,8 @@ class _TableReader:
         heading_shares = bool(heading and _SHARES.search(_PER_SHARE.sub(" ", heading)))
         if _PER_SHARE.search(label) or (heading and _PER_SHARE.search(heading) and not heading_shares):
             kind = "per_share" if not _SHARES.search(_PER_SHARE.sub(" ", label)) else kind
+        elif heading and _COUNTED.search(heading) and kind == "amount":
+            kind = "count"  # 'Number of stores' over 'Domestic', 'International'
         elif heading_shares and kind in ("amount", "per_share"):
             kind = "shares"  # 'Weighted-average common shares outstanding:' over 'Basic'
         elif kind == "shares" and balance_page and not re.match(r"(?i)\s*(?:number\s+of\s+)?shares\b", label):
@@ -368,8 +375,13 @@ class _TableReader:
             entry = concept(cid) if cid else None
             if entry is not None and entry.kind == "money" and kind_of_row in ("count", "per_share"):
                 cid, entry = None, None  # 'Number of shares repurchased' is not the dollars of share repurchases
-            period = self._period(column, balance_page or cid in _BALANCE or _as_of(heading))
             measure = measure_of(f"{label} {heading or ''}", extra)
+            if measure == "level" and row.kind == "percent" and _GROWTH.search(label):
+                measure = "pct_change"  # 'Comparable sales growth 4.8%'
+            if measure == "level" and _COUNTED.search(heading or ""):
+                measure = "period_end_count"  # 'Number of stores' over 'Domestic 1,026
+            instant = balance_page or cid in _BALANCE or _as_of(heading) or measure == "period_end_count"
+            period = self._period(column, instant or _as_of(self.headings_above.get(row.line)))
             kind = "percent" if measure == "pct_change" and extra else self._kind(row, i, cell)
             scale = self._cell_scale(row, i, kind)
             out.append(
@@ -414,6 +426,9 @@ class _TableReader:
             if "dividends_per_share" not in own and not re.search(r"\bdividends?\b", label, re.I):
                 klass = per_share_class_of(label, heading)
                 return f"eps_{klass}" if klass else "eps"
+        paid_only = re.search(r"(?i)\bpaid\b", label) and not re.search(r"(?i)\bdeclared\b", label)
+        if re.search(r"(?i)\bdividends?\b", label) and not paid_only:
+            return "dividends_per_share"  # 'Cash dividends declared and paid' under 'Per Share Data'
         return cid if cid and (cid in _PRIORITY or cid.endswith("per_share")) else None
 
     def _period(self, index: int | None, instant: bool) -> Period | None:
@@ -476,8 +491,11 @@ def _header_row_lifted(table: Table, text: Callable[[int], str]) -> Table:
 
 
 def _as_of(heading: str | None) -> bool:
-    """A sub-heading that makes the rows under it balances: 'At December 31:', 'As of year end:'."""
-    return bool(heading and re.match(r"(?i)\s*(?:at|as\s+of)\b", heading) and length_of(heading) == (None, None))
+    """A sub-heading that makes the rows under it balances: 'At December 31:', 'As of year end:', 'Year-End Data'."""
+    if not heading:
+        return False
+    at = re.match(r"(?i)\s*(?:at|as\s+of)\b", heading) and length_of(heading) == (None, None)
+    return bool(at or re.search(r"(?i)\byear[- ]end\b|\bend\s+of\s+(?:the\s+)?(?:year|period)\b", heading))
 
 
 def _int(text: str | None) -> int | None:

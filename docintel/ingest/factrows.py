@@ -30,8 +30,10 @@ def row_labels(table: Table, text: Callable[[int], str]) -> dict[int, str]:
     labels = {}
     for row in table.rows:
         label = row.label
-        shouted = label.isupper() and text(row.line - 1).isupper() if row.line > 1 else False
-        if (label[:1].islower() or shouted) and row.line - 1 not in rows and row.line > 1:
+        above_text = text(row.line - 1) if row.line > 1 else ""
+        shouted = label.isupper() and above_text.isupper()
+        continued = above_text.rstrip().endswith(",")  # 'Net earnings attributable to Best Buy Co.,' / 'Inc. ...'
+        if (label[:1].islower() or shouted or continued) and row.line - 1 not in rows and row.line > 1:
             above = text(row.line - 1)
             if above and not re.search(r"\d", above[-12:]) and len(above) < 120:
                 label = f"{above} {label}"
@@ -62,6 +64,7 @@ class Headings:
     ) -> None:
         self.table, self.labels, self.text, self.box = table, labels, text, box
         self.rows = {row.line: row for row in table.rows}
+        self.outer: dict[int, str | None] = {}  # the headings above a row's own ('Year-End Data' over 'Number of')
         self.start = max(start, min(self.rows, default=table.first_line) - _HEADING_LOOKBACK)
 
     def by_row(self) -> dict[int, str | None]:
@@ -84,6 +87,7 @@ class Headings:
                 if stack and stack[-1][0] < first_box[0] - 0.5:
                     stack[-1][2].update(style)
             found[number] = stack[-1][1] if stack else None
+            self.outer[number] = " / ".join(h[1] for h in stack[:-1]) or None
         return found
 
     def _first_line(self, number: int) -> int:

@@ -28,11 +28,14 @@ _REFERENCE = re.compile(
 _INSTANT = re.compile(r"\b(?:as\s+of|at)\s+(?:the\s+end\s+of\s+)?$|\b(?:as\s+of|at)\b", re.IGNORECASE)
 _PER_SHARE = re.compile(r"\bper\s+(?:diluted\s+|basic\s+|common\s+)?share\b|\beps\b", re.IGNORECASE)
 _WINDOW = 80
+_COMPARED = re.compile(r"\b(?:compared\s+(?:to|with)|versus|vs\.?|from|over)\b[^.;]*$", re.IGNORECASE)
 _MONTH_BEFORE = re.compile(r"\b(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s*$", re.IGNORECASE)
 
 
 def _period(text: str, calendar: Calendar) -> Period | None:
-    periods = find_periods(text)
+    """The one period a text names, leaving out the base of a comparison ('compared to the year ended December 31,
+    2021')."""
+    periods = [p for p in find_periods(text) if not _COMPARED.search(text[max(0, p.start - 60) : p.start])]
     if len({(p.year, p.month, p.day, p.quarter) for p in periods}) != 1:
         return None
     p = periods[0]
@@ -146,6 +149,8 @@ def _line_facts(
     if not found or (len(found) == 1 and found[0].text.strip() == text.strip()):
         return []  # a page number standing alone
     period = _period(text, prose.calendar)
+    if period is None and context.previous and not find_periods(text):
+        period = _period(context.previous, prose.calendar)  # the sentence began on the line before
     out: list[Fact] = []
     for i, number in enumerate(found):
         before = text[max(0, number.start - _WINDOW) : number.start]
@@ -159,7 +164,7 @@ def _line_facts(
         negative = number.value < 0
         after = text[number.end : number.end + 60]
         measure = measure_of(before[-40:], "")
-        if _CHANGE_BEFORE.search(before):
+        if _CHANGE_BEFORE.search(before) or (_OR_CHANGE.search(sentence) and number.percent):
             measure = "pct_change" if number.percent else "change"
         out.append(
             Fact(
@@ -173,7 +178,7 @@ def _line_facts(
                 period=period
                 or _relative(f"{after} {context.following[:20]}", before[-30:], measure, prose)
                 or prose.section_period,
-                member=context.member,
+                member=_named_member(sentence) or context.member,
                 basis=basis_of(sentence[-120:]),
                 per_share_class=per_share_class_of(before[-40:], None) if kind == "per_share" else None,
                 measure=measure,
@@ -193,6 +198,16 @@ _CHANGE_BEFORE = re.compile(
     r"|\b(?:up|down|increased|decreased|grew|declined|rose|fell)\s+(?:by\s+)?(?:approximately\s+)?$",
     re.IGNORECASE,
 )
+_OR_CHANGE = re.compile(r"\b(?:increase|decrease|decline|growth|rise|drop)\s+of\s+\S+(?:\s+\w+)?,?\s+or\s*$", re.I)
+_SEGMENT_NAMED = re.compile(r"(?:^|\b(?:[Oo]ur|[Tt]he)\s+)((?:[A-Z][\w&.-]*\s+){1,4})segment(?:'s|’s)?\b")
+
+
+def _named_member(sentence: str) -> Member | None:
+    """A segment the sentence names itself: 'The Consumer segment's operating revenues ... totaled $103.5 billion'."""
+    matches = _SEGMENT_NAMED.findall(sentence)
+    return Member(name=matches[-1].strip(), axis="segment") if matches else None
+
+
 _BACK_REFERENCE = re.compile(r"(?:compared\s+(?:to|with)|versus|vs\.?|from)\s*$", re.IGNORECASE)
 
 
