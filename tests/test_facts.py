@@ -499,3 +499,26 @@ def test_release_prose_periods_members_and_changes(make_pdf):
     assert (revenue.concept, revenue.scale, revenue.period.months) == ("revenue", 1e9, 3)  # type: ignore[union-attr]
     growth = one(facts, "quarter, an increase", "27%")
     assert (growth.measure, growth.kind) == ("pct_change", "percent")
+
+
+def test_member_rows_take_the_line_item_of_the_row_that_totals_them(make_pdf):
+    page = indented(
+        [
+            (60, "Note 12. Segments"),
+            (60, "The following table presents information about reportable segments:"),
+            (60, "($ in millions) Year Ended June 30, 2023 2022"),
+            (60, "Flexibles $ 11,154 $ 11,151"),
+            (60, "Rigid Packaging 3,540 3,393"),
+            (60, "Net sales $ 14,694 $ 14,544"),
+            (60, "Adjusted EBIT by segment"),
+            (60, "Flexibles 1,429 1,517"),
+            (60, "Rigid Packaging 265 289"),
+            (60, "Adjusted EBIT 1,694 1,806"),
+        ]
+    )
+    facts = read(make_pdf("blocks.pdf", [page]))
+    sales = one(facts, "Rigid Packaging", "3,540")
+    assert sales.member is not None and sales.member.name == "Rigid Packaging"
+    assert (sales.concept, sales.basis) == ("revenue", "gaap")
+    ebit = one(facts, "Rigid Packaging", "265")
+    assert (ebit.concept, ebit.basis) == ("operating_income", "adjusted")

@@ -146,6 +146,18 @@ class _TableReader:
         self.headings = headings.by_row()
         self.headings_above = headings.outer
 
+    def _block_total(self, index: int) -> tuple[str | None, str]:
+        """(line item, label) of the row that totals a block of member rows below them ('Flexibles', 'Rigid
+        Packaging', 'Other' over 'Net sales'; over 'Adjusted EBIT'): the next row that names a line item."""
+        for row in self.table.rows[index + 1 : index + 8]:
+            label = self.labels[row.line]
+            found = row_concept(label)
+            if found is not None:
+                return found, label
+            if not member_name(label) and not re.match(r"(?i)\s*other\b", label):
+                break
+        return None, ""
+
     def _typed(self, row: TableRow, label: str, heading: str | None, balance_page: bool) -> TableRow:
         """The row with its kind read from its label, its sub-heading and its line."""
         kind = row.kind
@@ -252,8 +264,11 @@ class _TableReader:
         member, item_text = self._member(row, label, heading)
         row = self._typed(row, label, heading, balance_page)
         row_cid = row_concept(item_text)
+        block_basis = ""
         if row_cid is None and (member is not None or _CONSOLIDATED.match(label) or _CLASS_ONLY.match(label)):
             row_cid = row_concept(heading or "") or (self.caption_concept if not _CLASS_ONLY.match(label) else None)
+        if row_cid is None and member is not None:
+            row_cid, block_basis = self._block_total(r)
         if row.kind == "per_share":
             row_cid = self._per_share_concept(label, heading, row_cid)
         kind_of_row = {"shares": "count", "count": "count", "per_share": "per_share"}.get(row.kind, "money")
@@ -288,7 +303,7 @@ class _TableReader:
                     scale_source=scale.source,
                     period=period,
                     member=member,
-                    basis=basis_of(label, extra, heading or "", self.caption_text, self.page_title),
+                    basis=basis_of(label, extra, heading or "", block_basis, self.caption_text, self.page_title),
                     per_share_class=per_share_class_of(label, heading) if kind in ("per_share", "count") else None,
                     measure=measure,
                     scenario=scenario_of(label, self.caption_text),
