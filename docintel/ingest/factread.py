@@ -50,6 +50,7 @@ _DURATION_START = re.compile(
 _BROKEN_DOWN = frozenset({"revenue", "cost_of_revenue"})  # line items a sub-heading breaks down by product line
 _GROWTH = re.compile(r"\b(?:growth|change|increase|decrease|decline)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"^\s*(?:total\s+)?number\s+of\b", re.IGNORECASE)
+_AGGREGATE = re.compile(r"\breportable\s+segments?\b|\btotal\s+segments?\b|\ball\s+segments\b", re.IGNORECASE)
 _CLASS_ONLY = re.compile(r"^\s*(?:basic|diluted|assuming\s+dilution|basic\s+and\s+diluted)\b", re.IGNORECASE)
 _CONSOLIDATED = re.compile(
     r"^\s*(?:worldwide|consolidated|total\s+(?:company|consolidated|worldwide|segments?)|total)\s*$"
@@ -232,8 +233,8 @@ class _TableReader:
     def _member(self, row: TableRow, label: str, heading: str | None) -> tuple[Member | None, str]:
         """(member, the text naming the line item): a sub-heading or label naming a member, or the parent."""
         group = (heading or "").strip()
-        if _CONSOLIDATED.match(label):
-            return None, label
+        if _CONSOLIDATED.match(label) or _AGGREGATE.search(label):
+            return None, label  # 'Worldwide', 'Reportable segment net revenues': all the members together
         found: list[tuple[Member, str]] = []
         for text, other in ((label, group), (group, label)):
             name = member_name(text) if text else None
