@@ -506,7 +506,7 @@ def test_member_rows_take_the_line_item_of_the_row_that_totals_them(make_pdf):
         [
             (60, "Note 12. Segments"),
             (60, "The following table presents information about reportable segments:"),
-            (60, "($ in millions) Year Ended June 30, 2023 2022"),
+            (60, "($ million, except per share amounts) Year Ended June 30, 2023 2022"),
             (60, "Flexibles $ 11,154 $ 11,151"),
             (60, "Rigid Packaging 3,540 3,393"),
             (60, "Net sales $ 14,694 $ 14,544"),
@@ -519,6 +519,6 @@ def test_member_rows_take_the_line_item_of_the_row_that_totals_them(make_pdf):
     facts = read(make_pdf("blocks.pdf", [page]))
     sales = one(facts, "Rigid Packaging", "3,540")
     assert sales.member is not None and sales.member.name == "Rigid Packaging"
-    assert (sales.concept, sales.basis) == ("revenue", "gaap")
+    assert (sales.concept, sales.basis, sales.scale, sales.kind) == ("revenue", "gaap", 1e6, "money")  # '$ million'
     ebit = one(facts, "Rigid Packaging", "265")
     assert (ebit.concept, ebit.basis) == ("operating_income", "adjusted")

@@ -354,7 +354,10 @@ class _TableReader:
             return "count"
         if re.search(r"\bdays\b", row.label, re.I):
             return "days"
-        if re.search(r"\bratio\b|\btimes\b|\bcoverage\b", row.label, re.I) and cell.lstrip("(")[:1] not in "$€£¥":
+        if (
+            re.search(r"\bratio\b|\btimes\b|\bcoverage\b|\b(?:fx|exchange)\s+rate\b", row.label, re.I)
+            and cell.lstrip("(")[:1] not in "$€£¥"
+        ):
             return "ratio"
         if self.table.currency or self.scale.factor > 1 or cell.lstrip("(")[:1] in CURRENCY_SIGNS:
             return "money"

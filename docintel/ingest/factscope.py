@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from .facts import Basis, Measure, Member, MemberAxis, PerShareClass, Scenario
 
-_SCALE_WORD = r"(thousands|millions|billions)"
+_SCALE_WORD = r"(thousands?|millions?|billions?)"
 _CAPTION = re.compile(
     rf"^\s*\(?\s*(?:[$€£¥]\s*|dollars\s+|amounts\s+|in\s+)*(?:and\s+shares\s+)?(?:in\s+)?{_SCALE_WORD}\b",
     re.IGNORECASE,
@@ -34,7 +34,7 @@ _STATEMENT = re.compile(
     rf"|\(\s*(?:in\s+)?{_SCALE_WORD}\b",
     re.IGNORECASE,
 )
-_SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
+_SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _SHARES_TOO = re.compile(r"\bshares?\b(?![- ]?(?:data|amounts?|figures))", re.IGNORECASE)
 _PER_SHARE_WORDS = re.compile(r"\bper[- ](?:common\s+)?share\b|\bper[- ]unit\b", re.IGNORECASE)
 _EXCEPT_SHARES = re.compile(r"\bexcept\b[^)]*\bshares?\b", re.IGNORECASE)
