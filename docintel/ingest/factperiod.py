@@ -17,6 +17,7 @@ column; the fiscal year is named by the calendar year it ends in, shifted by the
 from __future__ import annotations
 
 import re
+from calendar import month_name
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -237,7 +238,11 @@ def to_period(head: ColumnHead, instant: bool, calendar: Calendar) -> Period | N
     if end is None:
         end = calendar.quarter_end(head.year, head.quarter) if head.quarter else calendar.year_end(fiscal_year)
     is_instant = instant if head.instant is None else head.instant
-    label = f"{head.heading} {head.label}".strip()
+    printed = head.label
+    own = find_periods(head.label)
+    if head.month and head.day and own and own[0].month is None:
+        printed = f"{month_name[head.month]} {head.day}, {head.label}"  # 'July 2,' over '2023'
+    label = f"{head.heading} {printed}".strip()
     if is_instant:
         quarter = calendar.quarter(end) if end else None
         return Period(kind="instant", end=end, fiscal_year=fiscal_year, fiscal_quarter=quarter, label=label)
