@@ -98,7 +98,7 @@ class Headings:
         text, box = self.text(number), self.box(number)
         following = next((n for n in range(number + 1, number + 3) if n in self.rows), None)
         figures = re.search(r"(?<![\w-])\d", _FOOTNOTES.sub("", text))
-        if box is None or following is None or len(text) > 60 or figures or not re.search(r"[A-Za-z]", text):
+        if box is None or following is None or len(text) > 90 or figures or not re.search(r"[A-Za-z]", text):
             return False
         first = self._first_line(following)
         below = self.box(first)
