@@ -522,3 +522,27 @@ def test_member_rows_take_the_line_item_of_the_row_that_totals_them(make_pdf):
     assert (sales.concept, sales.basis, sales.scale, sales.kind) == ("revenue", "gaap", 1e6, "money")  # '$ million'
     ebit = one(facts, "Rigid Packaging", "265")
     assert (ebit.concept, ebit.basis) == ("operating_income", "adjusted")
+
+
+def test_amount_and_percent_to_sales_pairs_then_a_change_column(make_pdf):
+    page = indented(
+        [
+            (60, "Condensed Consolidated Statement of Earnings"),
+            (60, "(Unaudited; in Millions Except Per Share Figures) FOURTH QUARTER"),
+            (60, "2022 2021 Percent"),
+            (60, "Percent Percent Increase"),
+            (60, "Amount to Sales Amount to Sales (Decrease)"),
+            (60, "Sales to customers $ 23,706 100.0 $ 24,804 100.0 (4.4)"),
+            (60, "Cost of products sold 7,765 32.8 7,955 32.1 (2.4)"),
+            (60, "Net earnings per share (Diluted) $ 1.33 $ 1.77 (24.9)"),
+        ]
+    )
+    facts = read(make_pdf("pairs.pdf", [page]))
+    cost = one(facts, "Cost of products sold", "7,955")
+    assert (cost.scale, cost.period.fiscal_year) == (1e6, 2021)  # type: ignore[union-attr]
+    share = one(facts, "Cost of products sold", "32.8")
+    assert (share.kind, share.measure, share.scale, share.period.fiscal_year) == ("percent", "pct_of_total", 1.0, 2022)  # type: ignore[union-attr]
+    change = one(facts, "Cost of products sold", "(2.4)")
+    assert (change.measure, change.period.fiscal_year) == ("pct_change", 2022)  # type: ignore[union-attr]
+    eps = one(facts, "Net earnings per share", "1.77")
+    assert (eps.concept, eps.period.fiscal_year) == ("eps_diluted", 2021)  # type: ignore[union-attr]

@@ -10,6 +10,7 @@ duration from a spanning heading above ("FOURTH QUARTER  TWELVE MONTHS").
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -30,6 +31,7 @@ class Columns:
     slots: SlotHeader | None = None
     scale: float | None = None
     concepts: list[str | None] | None = None  # a line item per column, from a heading spanning column groups
+    layouts: dict[int, list[int]] | None = None  # cells in a row -> the column of each (amount / % of sales pairs)
 
     def concept_of(self, column: int | None) -> str | None:
         """The line item a heading over the column's group names ('Net Sales  Operating Income'), or None."""
@@ -39,6 +41,8 @@ class Columns:
 
     def counts(self, table: Table) -> set[int]:
         """The numbers of cells a row may have to line up with these columns."""
+        if self.layouts is not None:
+            return set(self.layouts)
         if self.slots is not None:
             return {len(self.slots.slots), len(self.slots.periods)}
         n = len(table.columns)
@@ -47,6 +51,11 @@ class Columns:
     def locate(self, table: Table, row: TableRow, index: int) -> tuple[int | None, str]:
         """(head index, change words) of the row's *index*-th cell; (None, '') when the cell has no column."""
         n_cells = len(row.cells)
+        if self.layouts is not None:
+            if n_cells not in self.layouts:
+                return None, ""
+            column = self.layouts[n_cells][index]
+            return column, self.words[column]
         if self.slots is not None:
             periods = self.slots.periods
             if n_cells == len(self.slots.slots):
@@ -74,7 +83,33 @@ def table_columns(table: Table, above: list[int], text: Callable[[int], str]) ->
     heads = column_heads(head_lines, len(table.columns), [c.label for c in table.columns])
     fill_from_labels(heads, [c.heading for c in table.columns])
     groups = _year_groups([c.label for c in table.columns])
+    below = [text(n) for n in above if n >= header_top]
+    paired = _paired(table, heads, below)
+    if paired is not None:
+        return paired
     return Columns(heads=heads, words=[""] * len(heads), concepts=_group_concepts(head_lines, groups))
+
+
+_SHARE_OF = re.compile(r"\bto\s+(?:net\s+)?sales\b|\bof\s+(?:net\s+)?(?:sales|revenues?)\b|\bof\s+total\b", re.I)
+
+
+def _paired(table: Table, heads: list[ColumnHead], below: list[str]) -> Columns | None:
+    """Columns printed as pairs under each period ('2022: Amount | Percent to Sales', '2021: ...') and then
+    change columns ('Percent Increase (Decrease)'), when the header's words name one share of sales per period."""
+    k = len(heads)
+    counts = Counter(len(row.cells) for row in table.rows)
+    if not k or not counts or sum(len(_SHARE_OF.findall(line)) for line in below) != k:
+        return None
+    full = counts.most_common(1)[0][0]
+    extras = full - 2 * k
+    if not 0 <= extras <= 2:
+        return None
+    latest = max(range(k), key=lambda i: _when(heads[i]))
+    columns = [replace(heads[i // 2]) for i in range(2 * k)] + [replace(heads[latest]) for _ in range(extras)]
+    words = ["" if i % 2 == 0 else "% of sales" for i in range(2 * k)] + ["% change"] * extras
+    amounts, changes = list(range(0, 2 * k, 2)), list(range(2 * k, 2 * k + extras))
+    layouts = {full: list(range(full)), k: amounts, k + extras: amounts + changes}
+    return Columns(heads=columns, words=words, layouts=layouts)
 
 
 def _year_groups(labels: list[str]) -> list[int]:

@@ -291,7 +291,7 @@ class _TableReader:
                 measure = "period_end_count"  # 'Number of stores' over 'Domestic 1,026
             instant = balance_page or cid in _BALANCE or _as_of(heading) or measure == "period_end_count"
             period = self._period(column, instant or _as_of(self.headings_above.get(row.line)))
-            kind = "percent" if measure == "pct_change" and extra else self._kind(row, i, cell)
+            kind = "percent" if measure in ("pct_change", "pct_of_total") and extra else self._kind(row, i, cell)
             scale = self._cell_scale(row, i, kind)
             out.append(
                 Fact(

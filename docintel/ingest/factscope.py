@@ -31,7 +31,7 @@ _CAPTION = re.compile(
 )
 _STATEMENT = re.compile(
     rf"(?:[$€£¥]|\bdollars?|\bamounts?|\bfigures|\bnumbers|\bdata)\b[^.;:]{{0,60}}?\b(?:in|of)\s+{_SCALE_WORD}\b"
-    rf"|\(\s*(?:in\s+)?{_SCALE_WORD}\b",
+    rf"|\(\s*(?:in\s+)?{_SCALE_WORD}\b|[(;]\s*in\s+{_SCALE_WORD}\b",
     re.IGNORECASE,
 )
 _SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
