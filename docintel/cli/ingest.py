@@ -67,6 +67,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     from ..render import reports as render
 
     report = with_ray(make_pipeline(args, ray_address=args.ray_address)).ingest(args.paths)
+    for document in report.documents:
+        _ = document.facts  # every figure typed now and cached with the document (docintel facts)
     if args.json:
         data = {
             "documents": [{**d.meta.model_dump(), "cache_hit": d.cache_hit} for d in report.documents],

@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "chat",
     "context",
     "ingest",
+    "facts",
     "index",
     "page",
     "settings",

@@ -24,6 +24,8 @@ from ..progress import SILENT, Reporter
 from ..settings import Settings
 from . import cache
 from .extractors import Extractor, check_password, extractor_version, parse_task, read_pdf_info
+from .factread import read_facts
+from .facts import Fact, facts_path, load_facts, save_facts
 from .isolate import run_isolated
 from .ocr import OcrInfo, ocr_key, ocr_possible
 from .pdfparse import error_from_outcome
@@ -100,7 +102,11 @@ class Document(BaseModel):
     ocr_min_confidence: float = Field(
         default=0.0, description="numbers of an OCR line read below this confidence are not trusted (settings)"
     )
+    facts_file: str | None = Field(
+        default=None, description="the cache file holding the document's facts (computed at ingest; ingest.facts)"
+    )
     _tables: list[Table] | None = PrivateAttr(default=None)
+    _facts: list[Fact] | None = PrivateAttr(default=None)
     _rows: dict[int, tuple[Table, TableRow]] | None = PrivateAttr(default=None)
 
     @property
@@ -109,6 +115,27 @@ class Document(BaseModel):
         if self._tables is None:
             self._tables = [Table.model_validate(t) for t in self.table_data]
         return self._tables
+
+    @property
+    def facts(self) -> list[Fact]:
+        """Every figure of the document as a typed fact (from the cache when computed at ingest)."""
+        if self._facts is None:
+            self._facts = load_facts(Path(self.facts_file), self.meta.doc_id) if self.facts_file else None
+        if self._facts is None:
+            self._facts = read_facts(
+                self.meta.doc_id,
+                self.lines["page"].tolist(),
+                self.lines["text"].tolist(),
+                self.tables,
+                self.meta.profile,
+                self.boxes,
+            )
+            if self.facts_file:
+                try:
+                    save_facts(Path(self.facts_file), self._facts)
+                except OSError:
+                    pass  # the cache folder is not writable: the facts are read again next time
+        return self._facts
 
     def table_row(self, global_line: int) -> tuple[Table, TableRow] | None:
         """The table and row at a GLOBAL_LINE, when that line is a table row."""
@@ -334,11 +361,10 @@ class Ingestor:
                 failures.append(IngestFailure(path=str(path), error=error.to_dict(), message=str(error)))
             elif path in entries:
                 entry = entries[path]
-                documents.append(
-                    _document_from_entry(
-                        entry, path, doc_id, hashes[path], hits[path], self.extractor, self.settings.ocr_min_confidence
-                    )
+                document = _document_from_entry(
+                    entry, path, doc_id, hashes[path], hits[path], self.extractor, self.settings.ocr_min_confidence
                 )
+                documents.append(self._with_facts(document, hashes[path]))
         return IngestReport(documents=documents, failures=failures)
 
     def forget(self, content_hashes: list[str]) -> None:
@@ -439,6 +465,13 @@ class Ingestor:
             cache.save_entry(self._cache_file(key), entry)
         except OSError as exc:
             self.reporter.warn(cache_warning(self.settings.cache_dir, exc))
+
+    def _with_facts(self, document: Document, key: str) -> Document:
+        """The document with the cache file of its facts: read from there, or read from the lines on first use and
+        saved there (``docintel ingest`` and ``docintel facts`` read them at once; other commands when they need
+        them, so a command that never looks at a figure does not pay for reading them all)."""
+        document.facts_file = str(facts_path(self._cache_file(key)))
+        return document
 
     def _cache_file(self, key: str) -> Path:
         ocr = ocr_key(self.settings.ocr, self.settings.ocr_language)

@@ -1,0 +1,110 @@
+"""The line item a fact's row names, read strictly: a fact is one row's figure, so its label must *be* the line
+item, not merely mention it.
+
+The wordings are the vocabulary's (``docintel.vocabulary``: US GAAP taxonomy labels). A wording is accepted in
+a row label when its terms stand together (no other word between them: 'Current tax assets' is not current
+assets), when the label does not begin with 'Other' outside the wording ('Other current assets' is a part of
+current assets), and when at most three words of the label are left unexplained (``concepts.NEUTRAL`` words
+such as 'total', 'net', 'attributable to ... shareholders' are explained).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..concepts import NEUTRAL, _wording_hits, concept
+from ..textnorm import tokenize
+
+_PARENTHESES = re.compile(r"\([^)]*\)")
+_MAX_UNEXPLAINED = 3
+_BOTH = re.compile(r"\bliabilities\s+and\s+(?:\w+['’]?\s+)?(?:equity|deficit|capital)\b", re.IGNORECASE)
+_PRETAX = re.compile(
+    r"^(?:total\s+)?(?:net\s+)?(?:income|earnings|profit|loss|\(loss\)|income\s*\(loss\))\b[^.]{0,60}?\bbefore\b"
+    r"[^.]{0,40}?\b(?:income\s+)?tax(?:es)?\b",
+    re.IGNORECASE,
+)
+_CLASS = re.compile(r"\b(?:basic|diluted)\b", re.IGNORECASE)
+_DEDUCTION = re.compile(r",?\s+(?:less|net\s+of)\b.*$", re.IGNORECASE)
+_PARTIAL = re.compile(r"^\s*(?:other|remaining|miscellaneous|all\s+other)\b", re.IGNORECASE)
+# Words that make a label another line item than the wording it contains: 'Income taxes payable' is a liability,
+# 'Deferred revenues' a liability, 'Accrued interest' a liability.
+_CHANGES_ITEM = frozenset(
+    tokenize("payable payables receivable receivables deferred accrued prepaid unearned allowance reserve reserves")
+)
+_PRIORITY = ("eps_diluted", "eps_basic", "eps")
+
+
+# US GAAP Financial Reporting Taxonomy (FASB) standard labels the vocabulary's wordings do not cover, each with
+# the vocabulary id of its element: a column group headed 'Assets' in a segment table, 'Weighted Average Number
+# of Shares Outstanding, Diluted'.
+TAXONOMY_LABELS = {
+    "assets": "total_assets",  # Assets
+    "liabilities": "total_liabilities",  # Liabilities
+    "weighted average number of shares outstanding": "weighted_shares",  # WeightedAverageNumberOfSharesOutstanding..
+    "cost of goods and services sold": "cost_of_revenue",  # CostOfGoodsAndServicesSold
+    "payments to acquire property plant and equipment": "capex",  # PaymentsToAcquirePropertyPlantAndEquipment
+    "net income loss attributable to parent": "net_income",  # NetIncomeLoss
+    "depreciation depletion and amortization": "depreciation_amortization",  # DepreciationDepletionAndAmortization
+}
+
+
+@lru_cache(maxsize=1)
+def _taxonomy_wordings() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple((cid, tuple(tokenize(label))) for label, cid in TAXONOMY_LABELS.items())
+
+
+def _hits(tokens: list[str]) -> list[tuple[str, frozenset[int]]]:
+    """The vocabulary's wordings and the taxonomy labels above, each where its terms stand together."""
+    hits = [(cid, pos) for cid, pos in _wording_hits(tokens) if concept(cid) is not None]
+    for cid, wording in _taxonomy_wordings():
+        for start in range(len(tokens) - len(wording) + 1):
+            if tuple(tokens[start : start + len(wording)]) == wording:
+                hits.append((cid, frozenset(range(start, start + len(wording)))))
+    return [(cid, pos) for cid, pos in hits if max(pos) - min(pos) + 1 == len(pos)]
+
+
+@lru_cache(maxsize=50_000)
+def row_concept(label: str) -> str | None:
+    """The vocabulary line item a row label is, or None."""
+    if _PRETAX.search(label):
+        return "pretax_income"  # 'Income from continuing operations before provision/(benefit) for taxes on income'
+    if _BOTH.search(label):
+        return None  # 'Total liabilities and equity' is a sum of two line items
+    # 'Trade accounts receivable, less allowance ...'; 'Weighted-average diluted shares' (the class is apart)
+    label = _CLASS.sub(" ", _DEDUCTION.sub("", label))
+    words = tokenize(_PARENTHESES.sub(" ", label).replace("/", " ").replace("&", " and "))
+    tokens = [t for t in words if not re.search(r"\d", t)]  # 'per 3M common share': the issuer's name apart
+    hits = _hits(tokens)
+    kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits)]
+    if not kept:
+        return None
+    if not re.search(r"(?i)\bbefore\b|\bpre-?tax", label):  # 'Income taxes' is the tax, not what comes before
+        kept = [(cid, pos) for cid, pos in kept if cid != "pretax_income"] or kept
+    ids = {cid for cid, _ in kept}
+    if len(ids - set(_PRIORITY)) > 1 or (_PARTIAL.match(label) and not any("other" in c for c in ids)):
+        return None  # 'Total liabilities and equity' is neither; 'Other current assets' a part of current assets
+    covered = frozenset().union(*(pos for _, pos in kept))
+    unexplained = [t for i, t in enumerate(tokens) if i not in covered and t not in NEUTRAL and not t.isdigit()]
+    if len(unexplained) > _MAX_UNEXPLAINED or set(unexplained) & _CHANGES_ITEM:
+        return None
+    if ids <= set(_PRIORITY):
+        return next(c for c in _PRIORITY if c in ids)
+    # the line item named first: 'Weighted-average shares used in computation of earnings per share'
+    return min(kept, key=lambda hit: (min(hit[1]), -len(hit[1]), hit[0]))[0]
+
+
+def concepts_in_order(text: str) -> list[str]:
+    """The line items a heading line names, left to right: 'Net Sales  Operating Income' -> [revenue,
+    operating_income]; 'Assets  Depreciation & Amortization  Capital Expenditures' -> three."""
+    tokens = tokenize(_PARENTHESES.sub(" ", text).replace("/", " ").replace("&", " and "))
+    hits = _hits(tokens)
+    kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits)]
+    kept.sort(key=lambda hit: min(hit[1]))
+    found: list[str] = []
+    covered: set[int] = set()
+    for cid, pos in kept:
+        if not pos & covered:
+            found.append(cid)
+            covered |= pos
+    return found

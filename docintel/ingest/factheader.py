@@ -1,0 +1,104 @@
+"""Column headers the table reader cannot line up: periods mixed with change columns and unit words.
+
+Earnings releases print headers such as ``2022 2021 Total Operations Currency 2022 2021 Total Operations
+Currency`` (two groups of five columns under "FOURTH QUARTER  TWELVE MONTHS" and "Percent Change"),
+``2022 $ million 2023 $ million ∆% currency ∆%`` or ``2023 2022 % Change Reported Operational``. Such a line is
+read as a run of *slots*, left to right: a period, or a change column named by its words. A slot group starts at
+each period that follows a change column; a heading above that spans k durations gives one to each of k groups.
+Unit words between the periods ("$ million") state the columns' scale.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..periods import find_periods
+
+_CHANGE_WORDS = re.compile(
+    r"\s*(?P<w>%\s*(?:change|chg\.?|growth|inc(?:rease)?\.?\s*/?\s*\(?dec(?:rease)?\.?\)?)|percent(?:age)?\s+change|"
+    r"\$\s*change|(?:constant\s+)?currency\s*[∆Δ]\s*%|∆\s*%|Δ\s*%|%\s*∆|change|variance|total|reported|"
+    r"operational|operations|currency|fx|organic|changes|"
+    r"comparable|constant\s+currency(?:\s*∆\s*%)?|b\s*/\s*\(w\)|fav(?:orable)?\.?\s*/\s*\(?unfav(?:orable)?\.?\)?|"
+    r"inc\.?\s*/\s*\(dec\.?\)|%|bps)(?=\s|$|\(\d\))",
+    re.IGNORECASE,
+)
+_UNIT = re.compile(
+    r"\s*(?:\(\s*)?(?:us\s*)?[$€£¥]\s*(?P<u>thousands?|millions?|billions?|m|mm|bn|k)?\b(?:\s*\))?"
+    r"|\s*(?:\(\s*)?(?:in\s+)?(?P<u2>thousands|millions|billions)(?:\s*\))?",
+    re.IGNORECASE,
+)
+_NOISE = re.compile(r"\s*(?:\(\d\)|\*+|,|\(unaudited\))", re.IGNORECASE)
+_UNIT_SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mm": 1e6, "billion": 1e9, "bn": 1e9}
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One column of a header: a period (its label) or a change column (its words)."""
+
+    label: str
+    period: bool
+    group: int
+
+
+@dataclass(frozen=True)
+class SlotHeader:
+    """A header read as slots, the words before them, and the scale unit words state for the columns."""
+
+    stub: str
+    slots: tuple[Slot, ...]
+    scale: float | None
+
+    @property
+    def groups(self) -> int:
+        return max((s.group for s in self.slots), default=-1) + 1
+
+    @cached_property
+    def periods(self) -> list[int]:
+        return [i for i, s in enumerate(self.slots) if s.period]
+
+
+def parse_slots(text: str) -> SlotHeader | None:
+    """The slots of a header line, or None when the line is not one (a period, then only periods, change words,
+    unit words and footnote marks to its end; at least two slots, one of them a period)."""
+    periods = find_periods(text)
+    if not periods:
+        return None
+    stub = text[: periods[0].start]
+    if re.search(r"\d", re.sub(r"\(\d\)", "", stub)) or len(stub) > 80:
+        return None
+    slots: list[Slot] = []
+    scale: float | None = None
+    at, group, previous_period = periods[0].start, 0, False
+    starts = {p.start: p for p in periods}
+    while at < len(text):
+        if text[at].isspace():
+            at += 1
+            continue
+        if at in starts:
+            p = starts[at]
+            if slots and not previous_period:
+                group += 1
+            slots.append(Slot(label=p.text, period=True, group=group))
+            at, previous_period = p.end, True
+            continue
+        unit = _UNIT.match(text, at)
+        if unit and unit.end() > at and (unit.group("u") or unit.group("u2") or "$" in unit.group(0)):
+            word = (unit.group("u") or unit.group("u2") or "").lower().rstrip("s")
+            scale = _UNIT_SCALE.get(word, scale)
+            at = unit.end()
+            continue
+        change = _CHANGE_WORDS.match(text, at)
+        if change and change.end() > at:
+            slots.append(Slot(label=change.group("w"), period=False, group=group))
+            at, previous_period = change.end(), False
+            continue
+        noise = _NOISE.match(text, at)
+        if noise and noise.end() > at:
+            at = noise.end()
+            continue
+        return None
+    if len(slots) < 2 or not any(s.period for s in slots):
+        return None
+    return SlotHeader(stub=stub.strip(), slots=tuple(slots), scale=scale)

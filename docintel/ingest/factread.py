@@ -1,0 +1,430 @@
+"""Facts read from a document's tables and sentences (see ``ingest.facts`` for the model).
+
+A pure function of the cached lines, tables and profile (:func:`read_facts`), so facts are computed once at
+ingest and recomputed without parsing the PDF when ``FACTS_VERSION`` changes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import date
+from functools import lru_cache
+
+from ..concepts import concept, concepts_in
+from ..numbers import CURRENCY_SIGNS
+from ..periods import find_periods
+from .factcolumns import table_columns
+from .factconcepts import row_concept
+from .factheader import parse_slots
+from .factpage import Lines, Scale, index_lines, learned_members, row_names, table_lines
+from .factperiod import Calendar, calendar_of, length_of, to_period
+from .factrows import Headings, realigned, row_labels
+from .facts import Fact, FactKind, Member, Period, Provenance, SignSource
+from .factscope import (
+    axis_named,
+    basis_of,
+    geography,
+    is_parent_only,
+    measure_of,
+    member_name,
+    member_of,
+    per_share_class_of,
+    scale_stated,
+    scenario_of,
+)
+from .factsentences import Prose, sentence_facts
+from .profile import DocumentProfile
+from .statements import STATEMENT_OF
+from .tables import Table, TableRow
+
+_PAGE_HEADER_LINES = 6
+_BALANCE = frozenset(c for c, kinds in STATEMENT_OF.items() if "balance_sheet" in kinds)
+_PRIORITY = ("eps_diluted", "eps_basic", "eps")
+_PER_SHARE = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b|\bper\s+(?:diluted|basic)\b|\beps\b", re.IGNORECASE)
+_SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
+_TITLE = re.compile(r"^(?!.*[.;,]\s*$).{1,60}$")  # a heading or caption line, not a line of prose
+_DURATION_START = re.compile(
+    r"\s+(?=(?:three|six|nine|twelve|fiscal|years?|quarters?|\d+\s+weeks|\d+\s+months)\b)", re.IGNORECASE
+)
+_BROKEN_DOWN = frozenset({"revenue", "cost_of_revenue"})  # line items a sub-heading breaks down by product line
+_GROWTH = re.compile(r"\b(?:growth|change|increase|decrease|decline)\b", re.IGNORECASE)
+_COUNTED = re.compile(r"^\s*(?:total\s+)?number\s+of\b", re.IGNORECASE)
+_AGGREGATE = re.compile(r"\breportable\s+segments?\b|\btotal\s+segments?\b|\ball\s+segments\b", re.IGNORECASE)
+_CLASS_ONLY = re.compile(r"^\s*(?:basic|diluted|assuming\s+dilution|basic\s+and\s+diluted)\b", re.IGNORECASE)
+_CONSOLIDATED = re.compile(
+    r"^\s*(?:worldwide|consolidated|total\s+(?:company|consolidated|worldwide|segments?)|total)\s*$"
+    r"|^\s*total\s+[\w.,&' ]*\b(?:inc|corp|corporation|company|plc|ltd)\b",
+    re.I,
+)
+_CELL = re.compile(r"^\(?-?[$€£¥]?\d[\d,]*(?:\.\d+)?%?\)?%?$|^[—–-]+$")
+
+
+def _prior_year_end(tables: Sequence[Table], profile: DocumentProfile) -> date | None:
+    """A 10-Q balance sheet's prior fiscal year-end: its dated column that is not the quarter's end."""
+    pages = {p for s in profile.statements if s.kind == "balance_sheet" for p in s.pages}
+    for table in tables:
+        if table.page in pages:
+            for column in table.columns:
+                if column.iso and column.iso != profile.period_end.value:
+                    return date.fromisoformat(column.iso)
+    return None
+
+
+def read_facts(
+    doc_id: str,
+    pages: Sequence[int],
+    texts: Sequence[str],
+    tables: Sequence[Table],
+    profile: DocumentProfile,
+    boxes: Sequence[Sequence[float]] | None = None,
+) -> list[Fact]:
+    """Every fact of a document from its line columns, tables and profile."""
+    lines = index_lines(pages, texts, boxes, table_lines(tables))
+    calendar = calendar_of(
+        profile.period_end.value, profile.fiscal_year.value, profile.kind.value, _prior_year_end(tables, profile)
+    )
+    balance_pages = {p for s in profile.statements if s.kind == "balance_sheet" for p in s.pages}
+    members = learned_members(tables, lines)
+    facts: list[Fact] = []
+    previous: Table | None = None
+    first_on_page: Table | None = None
+    for index, table in enumerate(tables):
+        prior = previous if previous is not None and previous.page == table.page else None
+        first_on_page = table if prior is None or first_on_page is None else first_on_page
+        reader = _TableReader(doc_id, index, table, prior, lines, calendar, members, first_on_page)
+        facts.extend(reader.facts(table.page in balance_pages))
+        previous = table
+    prose = Prose(calendar, profile.year(), _int(profile.quarter.value), {**row_names(tables), **members})
+    facts.extend(sentence_facts(doc_id, lines.by_page, lines.text, lines.box, table_lines(tables), prose))
+    facts.sort(key=lambda f: (f.provenance.global_line, f.provenance.column or 0))
+    return facts
+
+
+def _above(table: Table, prior: Table | None, lines: Lines) -> list[int]:
+    """GLOBAL_LINEs between the previous table on the page (or the page's top) and this table's first row."""
+    page_lines = lines.by_page.get(table.page, [])
+    start = prior.last_line + 1 if prior is not None else (page_lines[0] if page_lines else table.first_line)
+    first_row = min((r.line for r in table.rows), default=table.first_line)
+    return list(range(start, first_row))
+
+
+class _TableReader:
+    """Facts of one table."""
+
+    def __init__(
+        self,
+        doc_id: str,
+        index: int,
+        table: Table,
+        prior: Table | None,
+        lines: Lines,
+        calendar: Calendar,
+        members: dict[str, Member],
+        first_on_page: Table,
+    ) -> None:
+        table = _header_row_lifted(table, lines.text)
+        self.doc_id, self.index, self.table, self.lines = doc_id, index, table, lines
+        self.first_on_page = first_on_page
+        self.members = members
+        self.above = _above(table, prior, lines)
+        above_text = [lines.text(n) for n in self.above]
+        self.caption_text = " ".join(t for t in above_text if _is_title(t))
+        page_lines = lines.by_page.get(table.page, [])
+        self.page_title = " ".join(t for n in page_lines[:_PAGE_HEADER_LINES] if _is_title(t := lines.text(n)))
+        self.scale = self._scale(prior, page_lines)
+        self.axis = axis_named(self.caption_text)
+        self.parent = is_parent_only(self.page_title) or is_parent_only(self.caption_text)
+        self.columns = table_columns(table, self.above, lines.text)
+        if self.columns.scale is not None:
+            self.scale = Scale(self.columns.scale, "column", self.scale.shares)
+        self.heads, self.calendar = self.columns.heads, calendar
+        self.table_member = self._stub_member(above_text)
+        self.labels = row_labels(table, lines.text)
+        self.caption_concept = self._caption_concept()
+        start = self.above[0] if self.above else table.first_line
+        headings = Headings(table, self.labels, lines.text, lines.box, start)
+        self.headings = headings.by_row()
+        self.headings_above = headings.outer
+
+    def _block_total(self, index: int) -> tuple[str | None, str]:
+        """(line item, label) of the row that totals a block of member rows below them ('Flexibles', 'Rigid
+        Packaging', 'Other' over 'Net sales'; over 'Adjusted EBIT'): the next row that names a line item."""
+        for row in self.table.rows[index + 1 : index + 8]:
+            label = self.labels[row.line]
+            found = row_concept(label)
+            if found is not None:
+                return found, label
+            if not member_name(label) and not re.match(r"(?i)\s*other\b", label):
+                break
+        return None, ""
+
+    def _typed(self, row: TableRow, label: str, heading: str | None, balance_page: bool) -> TableRow:
+        """The row with its kind read from its label, its sub-heading and its line."""
+        kind = row.kind
+        heading_shares = bool(heading and _SHARES.search(_PER_SHARE.sub(" ", heading)))
+        if _PER_SHARE.search(label) or (heading and _PER_SHARE.search(heading) and not heading_shares):
+            kind = "per_share" if not _SHARES.search(_PER_SHARE.sub(" ", label)) else kind
+        elif heading and _COUNTED.search(heading) and kind == "amount":
+            kind = "count"  # 'Number of stores' over 'Domestic', 'International'
+        elif heading_shares and kind in ("amount", "per_share"):
+            kind = "shares"  # 'Weighted-average common shares outstanding:' over 'Basic'
+        elif kind == "shares" and balance_page and not re.match(r"(?i)\s*(?:number\s+of\s+)?shares\b", label):
+            kind = "amount"  # 'Treasury shares (1 and 2 million shares)': the equity line's dollars
+        after = self.lines.text(row.line)[len(row.label) :] if self.lines.text(row.line).startswith(row.label) else ""
+        if re.match(r"\s*%\s*[-(—–$\d]", after):
+            kind = "percent"  # 'Adjusted EBIT / Sales % 13.6 12.8'
+        return row if kind == row.kind else row.model_copy(update={"kind": kind})
+
+    def _stub_member(self, above_text: list[str]) -> Member | None:
+        """A member a table's title names before its column headings ('Flexibles  Twelve Months Ended June 30')."""
+        stubs = [self.columns.slots.stub] if self.columns.slots is not None else []
+        for text in above_text[-4:]:
+            parts = _DURATION_START.split(text, maxsplit=1)
+            periods = find_periods(parts[0])
+            stubs.append(parts[0][: periods[0].start] if periods else parts[0] if len(parts) > 1 else "")
+        for stub in stubs:
+            name = member_name(stub)
+            if name and (geography(name) or name.lower() in self.members):
+                return member_of(name, "geography") if geography(name) else self.members[name.lower()]
+        return None
+
+    def _caption_concept(self) -> str | None:
+        """The line item a member table is of, from the short lines above its first row ('Sales to customers by' /
+        'geographic area': revenue), nearest first."""
+        rows = {r.line for r in self.table.rows}
+        near = [n for n in self.above[-8:] if n not in rows and _is_title(self.lines.text(n))]
+        for count in range(1, 4):
+            text = " ".join(self.lines.text(n) for n in near[-count:])
+            ids = [c for c in concepts_in(text).concepts if concept(c) is not None]
+            if len(ids) == 1:
+                return ids[0]
+        return None
+
+    def _scale(self, prior: Table | None, page_lines: list[int]) -> Scale:
+        header = range(self.table.header_line or 0, (self.table.header_end_line or self.table.header_line or -1) + 1)
+        for number in header:
+            stated = scale_stated(self.lines.text(number))
+            if stated:
+                return Scale(stated[0], "caption", stated[1])
+        top = set(page_lines[:_PAGE_HEADER_LINES])
+        for number in reversed(self.above):
+            if number in top and prior is None and number < (self.table.header_line or self.table.first_line) - 2:
+                continue  # a page header, not this table's caption
+            stated = scale_stated(self.lines.text(number)) if len(self.lines.text(number)) <= 160 else None
+            if stated:
+                return Scale(stated[0], "caption", stated[1])
+        first_head = self.first_on_page.header_line or self.first_on_page.first_line
+        for number in page_lines[:_PAGE_HEADER_LINES]:
+            stated = scale_stated(self.lines.text(number)) if number < first_head - 2 else None
+            if stated:  # above the page's first table and apart from its heading: the page's statement
+                return Scale(stated[0], "page_header", stated[1])
+        section = self.lines.section_at(self.table.first_line)
+        if section is not None:
+            return section
+        return self.lines.document or Scale(1.0, "none")
+
+    def facts(self, balance_page: bool) -> list[Fact]:
+        out: list[Fact] = []
+        for r, row in enumerate(self.table.rows):
+            out.extend(self._row_facts(r, row, self.labels[row.line], balance_page))
+        return out
+
+    def _member(self, row: TableRow, label: str, heading: str | None) -> tuple[Member | None, str]:
+        """(member, the text naming the line item): a sub-heading or label naming a member, or the parent."""
+        group = (heading or "").strip()
+        if _CONSOLIDATED.match(label) or _AGGREGATE.search(label):
+            return None, label  # 'Worldwide', 'Reportable segment net revenues': all the members together
+        found: list[tuple[Member, str]] = []
+        for text, other in ((label, group), (group, label)):
+            name = member_name(text) if text else None
+            if not name:
+                continue
+            known = member_of(name, "geography") if geography(name) else self.members.get(name.lower())
+            if known is None and text == group and self.axis is not None and not row_concept(group):
+                known = member_of(name, self.axis)
+            if known is not None:
+                found.append((known, other))
+        if len(found) == 2:  # 'Consumer Health' over 'U.S.': the segment's part in a geography
+            outer, inner = found[1][0], found[0][0]
+            return Member(name=f"{outer.name} — {inner.name}", axis=outer.axis), label
+        if found:
+            return found[0]
+        if self.table_member is not None:
+            return self.table_member, label
+        name = member_name(label)
+        if name and group and row_concept(group) in _BROKEN_DOWN and not row_concept(label):
+            return Member(name=name, axis="product"), group  # 'Revenue:' over 'Product', 'Service and other'
+        if self.parent:
+            return Member(name="Parent company", axis="entity"), label
+        return None, label
+
+    def _row_facts(self, r: int, row: TableRow, label: str, balance_page: bool) -> list[Fact]:
+        row = realigned(row, self.lines.text(row.line), self.columns.counts(self.table))
+        heading = self.headings.get(row.line)
+        member, item_text = self._member(row, label, heading)
+        row = self._typed(row, label, heading, balance_page)
+        row_cid = row_concept(item_text)
+        block_basis = ""
+        if row_cid is None and (member is not None or _CONSOLIDATED.match(label) or _CLASS_ONLY.match(label)):
+            row_cid = row_concept(heading or "") or (self.caption_concept if not _CLASS_ONLY.match(label) else None)
+        if row_cid is None and member is not None:
+            row_cid, block_basis = self._block_total(r)
+        if row.kind == "per_share":
+            row_cid = self._per_share_concept(label, heading, row_cid)
+        kind_of_row = {"shares": "count", "count": "count", "per_share": "per_share"}.get(row.kind, "money")
+        out = []
+        for i, cell in enumerate(row.cells):
+            value = row.values[i]
+            if value is None:
+                continue
+            column, extra = self.columns.locate(self.table, row, i)
+            cid = self.columns.concept_of(column) if member is not None or _CONSOLIDATED.match(label) else None
+            cid = cid or row_cid
+            entry = concept(cid) if cid else None
+            if entry is not None and entry.kind == "money" and kind_of_row in ("count", "per_share"):
+                cid, entry = None, None  # 'Number of shares repurchased' is not the dollars of share repurchases
+            measure = measure_of(f"{label} {heading or ''}", extra)
+            if measure == "level" and row.kind == "percent" and _GROWTH.search(label):
+                measure = "pct_change"  # 'Comparable sales growth 4.8%'
+            if measure == "level" and _COUNTED.search(heading or ""):
+                measure = "period_end_count"  # 'Number of stores' over 'Domestic 1,026
+            instant = balance_page or cid in _BALANCE or _as_of(heading) or measure == "period_end_count"
+            period = self._period(column, instant or _as_of(self.headings_above.get(row.line)))
+            kind = "percent" if measure in ("pct_change", "pct_of_total") and extra else self._kind(row, i, cell)
+            scale = self._cell_scale(row, i, kind)
+            out.append(
+                Fact(
+                    value=value,
+                    text=cell,
+                    sign_source=_sign(cell, value),
+                    kind=kind,
+                    currency=self._currency(row, kind),
+                    scale=scale.factor,
+                    scale_source=scale.source,
+                    period=period,
+                    member=member,
+                    basis=basis_of(label, extra, heading or "", block_basis, self.caption_text, self.page_title),
+                    per_share_class=per_share_class_of(label, heading) if kind in ("per_share", "count") else None,
+                    measure=measure,
+                    scenario=scenario_of(label, self.caption_text),
+                    concept=cid,
+                    element=entry.element if entry else None,
+                    label=label,
+                    provenance=Provenance(
+                        doc=self.doc_id,
+                        page=self.table.page,
+                        global_line=row.line,
+                        table=self.index,
+                        row=r,
+                        column=i,
+                        box=self.lines.box(row.line),
+                    ),
+                )
+            )
+        return out
+
+    @staticmethod
+    def _per_share_concept(label: str, heading: str | None, cid: str | None) -> str | None:
+        """A per-share row's line item: earnings per share (basic or diluted) when the row is net income's or
+        the label itself names EPS; another per-share figure keeps only a per-share concept (dividends)."""
+        own = concepts_in(label).concepts
+        eps_heading = bool(heading and _PER_SHARE.search(heading) and _CLASS_ONLY.match(label))
+        earnings = not own and re.search(r"\b(?:earnings|income|eps|profit|loss)\b", label, re.I)
+        if own & set(_PRIORITY) or "net_income" in own or earnings or eps_heading:
+            if "dividends_per_share" not in own and not re.search(r"\bdividends?\b", label, re.I):
+                klass = per_share_class_of(label, heading)
+                return f"eps_{klass}" if klass else "eps"
+        paid_only = re.search(r"(?i)\bpaid\b", label) and not re.search(r"(?i)\bdeclared\b", label)
+        if re.search(r"(?i)\bdividends?\b", label) and not paid_only:
+            return "dividends_per_share"  # 'Cash dividends declared and paid' under 'Per Share Data'
+        return cid if cid and (cid in _PRIORITY or cid.endswith("per_share")) else None
+
+    def _period(self, index: int | None, instant: bool) -> Period | None:
+        if index is None or index >= len(self.heads):
+            return None
+        return to_period(self.heads[index], instant, self.calendar)
+
+    def _kind(self, row: TableRow, index: int, cell: str) -> FactKind:
+        if self.table.is_percent(row, index):
+            return "percent"
+        if row.kind == "per_share":
+            return "per_share"
+        if row.kind in ("shares", "count"):
+            return "count"
+        if re.search(r"\bdays\b", row.label, re.I):
+            return "days"
+        if (
+            re.search(r"\bratio\b|\btimes\b|\bcoverage\b|\b(?:fx|exchange)\s+rate\b", row.label, re.I)
+            and cell.lstrip("(")[:1] not in "$€£¥"
+        ):
+            return "ratio"
+        if self.table.currency or self.scale.factor > 1 or cell.lstrip("(")[:1] in CURRENCY_SIGNS:
+            return "money"
+        if re.fullmatch(r"\(?\d{1,3}(?:,\d{3})+\)?|\(?\d+\)?", cell):
+            return "count"  # whole numbers in a table that states no money: votes, stores, employees
+        return "other"
+
+    def _cell_scale(self, row: TableRow, index: int, kind: FactKind) -> Scale:
+        own = scale_stated(row.label) if "(" in row.label else None
+        if kind in ("percent", "per_share", "ratio", "days"):
+            return Scale(1.0, "none")
+        if own is not None:
+            return Scale(own[0], "row", own[1])
+        if kind == "count" and (row.kind == "count" or not self.scale.shares):
+            return Scale(1.0, "none")
+        if kind == "money" and row.kind == "amount" and _SHARES.search(row.label):
+            return self.scale  # an equity line's dollars ('Treasury shares (2 million shares)')
+        if self.table.scale_of(row, index) == 1.0 and self.table.scale not in (None, 1.0):
+            return Scale(1.0, "none")  # a caption's 'except store counts'
+        return self.scale
+
+    def _currency(self, row: TableRow, kind: FactKind) -> str | None:
+        if kind not in ("money", "per_share"):
+            return None
+        for cell in row.cells:
+            sign = cell.lstrip("(-")[:1]
+            if sign in CURRENCY_SIGNS:
+                return CURRENCY_SIGNS[sign]
+        return self.table.currency or "USD"
+
+
+def _header_row_lifted(table: Table, text: Callable[[int], str]) -> Table:
+    """The table with a first 'row' that is its column header ('(Dollars in millions) 2018* 2017 2016': a footnote
+    mark on a year keeps the table reader from seeing a header) taken out of its rows and made its header."""
+    if table.header_line is not None or not table.rows:
+        return table
+    first = table.rows[0]
+    slots = parse_slots(text(first.line))
+    years = all(v is not None and v.is_integer() and 1900 <= v <= 2100 for v in first.values)
+    if slots is None or len(slots.periods) < 2 or not years:
+        return table
+    return table.model_copy(update={"rows": table.rows[1:], "header_line": first.line, "header_end_line": first.line})
+
+
+def _as_of(heading: str | None) -> bool:
+    """A sub-heading that makes the rows under it balances: 'At December 31:', 'As of year end:', 'Year-End Data'."""
+    if not heading:
+        return False
+    at = re.match(r"(?i)\s*(?:at|as\s+of)\b", heading) and length_of(heading) == (None, None)
+    return bool(at or re.search(r"(?i)\byear[- ]end\b|\bend\s+of\s+(?:the\s+)?(?:year|period)\b", heading))
+
+
+def _int(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() else None
+
+
+@lru_cache(maxsize=20_000)
+def _is_title(text: str) -> bool:
+    """A heading or caption line: short, not prose, no column headings (periods, durations, a phrase printed
+    once per column group: '% CHANGE % CHANGE', 'EXCLUDING EXCLUDING')."""
+    words = text.split()
+    half = len(words) // 2
+    repeated = len(words) >= 2 and len(words) % 2 == 0 and words[:half] == words[half:]
+    return bool(_TITLE.match(text)) and not find_periods(text) and length_of(text) == (None, None) and not repeated
+
+
+def _sign(cell: str, value: float) -> SignSource:
+    if value >= 0:
+        return "none"
+    return "parentheses" if "(" in cell else "minus"

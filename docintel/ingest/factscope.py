@@ -1,0 +1,237 @@
+"""What the words around a figure say about it: scale statements and their scope, members, basis, measure,
+scenario and per-share class.
+
+Scale is stated at several scopes, and the nearest wins: a row's own "(in thousands)"; the column header; the
+table's caption or heading; the page header ("$ in millions, except per share amounts" at the top of a 10-Q
+statement page); a section's statement ("tabular dollars are presented in millions", "(amounts in millions,
+except ...)" in Item 7's opening prose), in force until the next Item; the document's ("all amounts in millions
+unless otherwise noted" in the first pages). A caption never reaches past its table: a table in thousands
+below one in millions keeps its own scale, and a table with no caption below one with a caption inherits
+nothing from it.
+
+Members are the parts of the entity a figure is about. Geographies are the world's regions and the largest
+economies as filings name them (the United Nations geoscheme's regions and the usual reporting groupings:
+Americas, EMEA, Asia Pacific, Greater China, ...); segments, divisions and product lines are learned from the
+document itself: the row labels of a table whose caption or heading names segments, divisions or products,
+and the sub-headings over rows in such tables. A page of "condensed financial information of the registrant"
+(Schedule I) or "parent company only" is the parent alone.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .facts import Basis, Measure, Member, MemberAxis, PerShareClass, Scenario
+
+_SCALE_WORD = r"(thousands?|millions?|billions?)"
+_CAPTION = re.compile(
+    rf"^\s*\(?\s*(?:[$€£¥]\s*|dollars\s+|amounts\s+|in\s+)*(?:and\s+shares\s+)?(?:in\s+)?{_SCALE_WORD}\b",
+    re.IGNORECASE,
+)
+_STATEMENT = re.compile(
+    rf"(?:[$€£¥]|\bdollars?|\bamounts?|\bfigures|\bnumbers|\bdata)\b[^.;:]{{0,60}}?\b(?:in|of)\s+{_SCALE_WORD}\b"
+    rf"|\(\s*(?:in\s+)?{_SCALE_WORD}\b|[(;]\s*in\s+{_SCALE_WORD}\b",
+    re.IGNORECASE,
+)
+_SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+_SHARES_TOO = re.compile(r"\bshares?\b(?![- ]?(?:data|amounts?|figures))", re.IGNORECASE)
+_PER_SHARE_WORDS = re.compile(r"\bper[- ](?:common\s+)?share\b|\bper[- ]unit\b", re.IGNORECASE)
+_EXCEPT_SHARES = re.compile(r"\bexcept\b[^)]*\bshares?\b", re.IGNORECASE)
+_ITEM = re.compile(r"^\s*(?:part\s+[iv]+[.,]?\s*)?item\s+\d+[a-z]?\b", re.IGNORECASE)
+_UNLESS = re.compile(r"\bunless\s+otherwise\b|\bexcept\s+where\s+noted\b|\bthroughout\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=20_000)
+def scale_stated(text: str) -> tuple[float, bool] | None:
+    """(scale, shares scaled too) when a line states a scale: '$ in millions, except per share amounts',
+    '(Millions)', 'Tabular dollars are presented in millions', '$ and shares in millions'."""
+    match = _CAPTION.search(text) or _STATEMENT.search(text)
+    if match is None or len(text) > 400:
+        return None
+    word = next(g for g in match.groups() if g)
+    without_per_share = _PER_SHARE_WORDS.sub(" ", text)
+    shares = _EXCEPT_SHARES.search(without_per_share) is None
+    return _SCALES[word.lower()], shares
+
+
+def is_item_heading(text: str) -> bool:
+    """An 'Item 7.' heading: a section scale ends there."""
+    return bool(_ITEM.match(text)) and len(text) < 120
+
+
+def is_document_statement(text: str) -> bool:
+    """A scale statement meant for the whole document ('unless otherwise noted', 'throughout')."""
+    return bool(_UNLESS.search(text))
+
+
+# ------------------------------------------------------------------------------ members
+
+_GEOGRAPHY = re.compile(
+    r"^(?:total\s+)?(?:the\s+)?(?:united\s+states|u\.s\.|us|north\s+america|south\s+america|latin\s+america|"
+    r"central\s+america|americas|international|outside\s+(?:the\s+)?(?:united\s+states|u\.s\.)|non-u\.s\.|"
+    r"foreign|rest\s+of\s+(?:the\s+)?world|europe|western\s+europe|eastern\s+europe|emea|europe,\s+middle\s+east"
+    r"(?:\s+and|\s*&)\s+africa|middle\s+east|africa|asia|asia[- ]pacific|apac|asia\s+pacific(?:\s*&\s*latin"
+    r"\s+america)?|greater\s+china|china|japan|india|canada|mexico|brazil|germany|france|united\s+kingdom|u\.k\.|"
+    r"australia|korea|south\s+korea|taiwan|singapore|other\s+countries|other\s+international|all\s+other\s+"
+    r"countries|domestic)(?!\w)[^:]{0,40}:?$",
+    re.IGNORECASE,
+)
+_AXIS_WORDS: list[tuple[re.Pattern[str], MemberAxis]] = [
+    (re.compile(r"\bsegments?\b|\breportable\b", re.IGNORECASE), "segment"),
+    (re.compile(r"\bgeographic|\bregions?\b|\bcountr(?:y|ies)\b|\bgeograph", re.IGNORECASE), "geography"),
+    (
+        re.compile(r"\bproducts?\b|\bcategor(?:y|ies)\b|\bbrands?\b|\bfranchises?\b|\bbusinesses\b", re.IGNORECASE),
+        "product",
+    ),
+    (re.compile(r"\bdivisions?\b", re.IGNORECASE), "division"),
+]
+_PARENT = re.compile(
+    r"condensed\s+financial\s+information\s+of\s+(?:the\s+)?registrant|\bparent\s+company\s+only\b"
+    r"|\bparent\s+company\s+(?:condensed\s+)?(?:balance|statements?)",
+    re.IGNORECASE,
+)
+_NOT_MEMBER = re.compile(
+    r"^(?:total|net|less|add|other|corporate|eliminations?|unallocated|consolidated|adjustments?|"
+    r"intersegment|reconciling|subtotal)\b|\b(?:expenses?|income|revenues?|sales|costs?|assets|liabilities|"
+    r"profit|loss(?:es)?|earnings|cash|debt|equity|tax(?:es)?|margin|charges?|depreciation|amortization|interest|"
+    r"fees|provisions?|credit|reserves?|benefits?|compensation|securities|investments?|deposits|loans|"
+    r"borrowings|shares|dividends|capital|stock|payables?|receivables?|inventor(?:y|ies)|goodwill|intangibles?|"
+    r"ebit|ebitda|ebitdar|eps|adjusted|gaap|operating|net|total|weighted|average|per|ratio|rate|"
+    r"percent(?:age)?|basic|diluted|changes?|increase|decrease|gains?)\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=20_000)
+def geography(text: str) -> bool:
+    """Whether *text* (a row label or sub-heading) names a geography."""
+    return bool(_GEOGRAPHY.match(text.strip().rstrip(":").strip()))
+
+
+def axis_named(text: str) -> MemberAxis | None:
+    """The axis a caption or heading names: 'Revenue by segment' -> segment, 'by geographic area' -> geography."""
+    for pattern, axis in _AXIS_WORDS:
+        if pattern.search(text):
+            return axis
+    return None
+
+
+def is_parent_only(text: str) -> bool:
+    """A heading of the parent company's own statements (Schedule I, 'parent company only')."""
+    return bool(_PARENT.search(text))
+
+
+@lru_cache(maxsize=20_000)
+def member_name(label: str) -> str | None:
+    """A row label that can name a member: short, not a line item, not a total."""
+    name = re.sub(r"\s*\((?:\w|\d)\)\s*$", "", label).strip().rstrip(":").strip()
+    if not name or len(name) > 50 or _NOT_MEMBER.search(name) or not re.match(r"[A-Z]", name):
+        return None
+    return name
+
+
+def member_of(name: str, axis: MemberAxis) -> Member:
+    """A Member, geographies named so whatever axis the table claims."""
+    return Member(name=name, axis="geography" if geography(name) else axis)
+
+
+# ------------------------------------------------------------------------------ basis, measure, scenario, class
+
+_BASIS: list[tuple[re.Pattern[str], Basis]] = [
+    (re.compile(r"\bnon[- ]?gaap\b", re.IGNORECASE), "non_gaap"),
+    (re.compile(r"\bpro\s*forma\b", re.IGNORECASE), "pro_forma"),
+    (
+        re.compile(
+            r"\bcomparable\b|\borganic\b|\bcurrency[- ]neutral\b|\bconstant\s+currency\b|\boperational\b"
+            r"|\bexcluding\s+(?:the\s+(?:impact|effects?)\s+of\s+)?(?:foreign\s+)?currency",
+            re.IGNORECASE,
+        ),
+        "comparable",
+    ),
+    (re.compile(r"\badjusted\b|\bcore\b|\bexcluding\s+(?:special|certain|one-time)", re.IGNORECASE), "adjusted"),
+]
+_MEASURES: list[tuple[re.Pattern[str], Measure]] = [
+    (
+        re.compile(
+            r"%\s*(?:change|chg|increase|decrease|growth|inc\.?/?\(?dec\.?\)?)|\bpercent(?:age)?\s+change\b"
+            r"|\bchange\s*%|[∆Δ]\s*%|%\s*[∆Δ]|\bgrowth\s*(?:%|rate)|\b(?:reported|operational|currency)\b",
+            re.IGNORECASE,
+        ),
+        "pct_change",
+    ),
+    (
+        re.compile(
+            r"%\s*of\s+(?:total|net|revenues?|sales)|\bpercent(?:age)?\s+of\s+(?:total|net|revenues?|sales)"
+            r"|\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b|\bmix\b",
+            re.IGNORECASE,
+        ),
+        "pct_of_total",
+    ),
+    (
+        re.compile(
+            r"\b(?:\$\s*)?(?:change|increase\s*/?\s*\(?decrease\)?|inc\.?\s*/?\s*\(?dec\.?\)?|variance|"
+            r"fav(?:orable)?\s*/?\s*\(?unfav(?:orable)?\)?)\b",
+            re.IGNORECASE,
+        ),
+        "change",
+    ),
+    (re.compile(r"\bweighted[- ]average\b", re.IGNORECASE), "weighted_average"),
+    (re.compile(r"\baverage\b", re.IGNORECASE), "average"),
+    (
+        re.compile(
+            r"\b(?:number\s+of|count)\b.*\b(?:end\s+of|at\s+(?:period|year|quarter)[- ]end)\b|\bat\s+(?:period|"
+            r"year|quarter)[- ]end\b",
+            re.IGNORECASE,
+        ),
+        "period_end_count",
+    ),
+]
+_OUTLOOK = re.compile(
+    r"\boutlook\b|\bguidance\b|\bforecast\b|\bprojected\b|\btarget(?:s|ed)?\b|\bexpect(?:s|ed)?\b", re.IGNORECASE
+)
+_LIMIT = re.compile(
+    r"\bcovenants?\b|\bnot\s+(?:to\s+)?exceed\b|\bmaximum\s+(?:permitted|allowed)\b|\bat\s+least\b", re.IGNORECASE
+)
+
+
+@lru_cache(maxsize=20_000)
+def basis_of(*texts: str) -> Basis:
+    """The basis the nearest text names (a row label before its group, caption and page title)."""
+    for text in texts:
+        for pattern, basis in _BASIS:
+            if text and pattern.search(text):
+                return basis
+    return "gaap"
+
+
+@lru_cache(maxsize=20_000)
+def measure_of(label: str, column_words: str) -> Measure:
+    """The measure a column's words (a '% Change' column) or else the row's label names."""
+    for text in (column_words, label):
+        for pattern, measure in _MEASURES:
+            if text and pattern.search(text):
+                return measure
+    return "level"
+
+
+@lru_cache(maxsize=20_000)
+def scenario_of(*texts: str) -> Scenario:
+    """Outlook (guidance, target, forecast) or a covenant's limit when the nearest text says so."""
+    for text in texts:
+        if text and _LIMIT.search(text):
+            return "limit"
+        if text and _OUTLOOK.search(text):
+            return "outlook"
+    return "actual"
+
+
+@lru_cache(maxsize=20_000)
+def per_share_class_of(label: str, group: str | None) -> PerShareClass | None:
+    """Basic or diluted, from the label first, then its sub-heading ('Earnings per share––diluted:')."""
+    for text in (label, group or ""):
+        if re.search(r"\bdiluted\b|\bdilution\b", text, re.IGNORECASE):
+            return "diluted"
+        if re.search(r"\bbasic\b", text, re.IGNORECASE):
+            return "basic"
+    return None
