@@ -107,6 +107,7 @@ class Document(BaseModel):
     )
     _tables: list[Table] | None = PrivateAttr(default=None)
     _facts: list[Fact] | None = PrivateAttr(default=None)
+    _cells: dict[tuple[int, int], Fact] | None = PrivateAttr(default=None)
     _rows: dict[int, tuple[Table, TableRow]] | None = PrivateAttr(default=None)
 
     @property
@@ -136,6 +137,16 @@ class Document(BaseModel):
                 except OSError:
                     pass  # the cache folder is not writable: the facts are read again next time
         return self._facts
+
+    def fact_at(self, global_line: int, cell: int) -> Fact | None:
+        """The fact of a table cell: the *cell*-th cell (0-based) of the row at GLOBAL_LINE; None when not read."""
+        if self._cells is None:
+            self._cells = {
+                (f.provenance.global_line, f.provenance.column): f
+                for f in self.facts
+                if f.provenance.table is not None and f.provenance.column is not None
+            }
+        return self._cells.get((global_line, cell))
 
     def table_row(self, global_line: int) -> tuple[Table, TableRow] | None:
         """The table and row at a GLOBAL_LINE, when that line is a table row."""

@@ -7,6 +7,7 @@ each failing check found in the evidence instead.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..answer.contract import Amount
@@ -111,7 +112,38 @@ def _typed(chosen: list[Candidate], asked: Asked, currency: str | None) -> list[
     if not asked.question.strip():
         return [(c, []) for c in chosen]
     query = query_for(asked)
-    return [(c, field_checks(query, fact_of(c), currency)) for c in chosen]
+    return [(c, [*field_checks(query, fact_of(c), currency), range_rule(c, asked.question)]) for c in chosen]
+
+
+_NUMBER_AFTER = r"\s*(?:%|percent|cents?|million|billion|thousand|x)?(?:\s+to\s+|\s*[–—]\s*|-)[$€£]?\(?\d"
+_ASKS_BOUND = re.compile(
+    r"\b(?:low|high|lower|upper|bottom|top)\s+end\b|\b(?:minimum|maximum|range|at\s+least|"
+    r"at\s+most|lower\s+bound|upper\s+bound)\b",
+    re.IGNORECASE,
+)
+
+
+def range_rule(candidate: Candidate, question: str) -> FieldCheck:
+    """A number that is one bound of a range the quote gives ('67 to 71 cents', 'between $2.0 and $2.2 billion')
+    is not the value unless the question asks for a bound."""
+    if candidate.row_label is not None or not candidate.sentence or _ASKS_BOUND.search(question):
+        return FieldCheck(field="range", verdict="not_applicable")
+    printed = re.escape(candidate.printed)
+    lower = re.search(printed + _NUMBER_AFTER, candidate.sentence, re.IGNORECASE)
+    upper = re.search(
+        r"(?:between|from|range\s+of)\s+[$€£]?[\d.,]+\s*\S*\s*(?:and|to|-|–)\s*[$€£]?" + printed,
+        candidate.sentence,
+        re.IGNORECASE,
+    )
+    if lower or upper:
+        bound = "lower" if lower else "upper"
+        return FieldCheck(
+            field="range",
+            verdict="mismatch",
+            found=f"the {bound} bound of a range",
+            detail=f"range: {candidate.printed} is the {bound} bound of a range the quote gives, not a value",
+        )
+    return FieldCheck(field="range", verdict="not_applicable")
 
 
 def _failed(**checks: Any) -> ItemCheck:

@@ -44,6 +44,12 @@ _ASKS_CAUSE = re.compile(
     r"\bdrivers?\s+of\b|\bwhat\s+were\s+the\s+(?:main\s+|primary\s+|key\s+)?(?:drivers|reasons|causes)\b",
     re.IGNORECASE,
 )
+_PAST_QUESTION = re.compile(r"^\s*(?:did|was|were|has|have|had)\b", re.IGNORECASE)
+_EXPECTS = re.compile(
+    r"\b(?:expects?|expected|anticipates?|anticipated|will|outlook|guidance|forecasts?|projects?|projected|plans?\s+to|"
+    r"intends?\s+to|targets?)\b",
+    re.IGNORECASE,
+)
 _STOP = frozenset(tokenize("the a an of in on for to and or by with from at as is was were be been this that its"))
 
 
@@ -75,6 +81,10 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     if asked_years and quoted_years and not asked_years & quoted_years:
         years = ", ".join(map(str, sorted(quoted_years)))
         return _check("polarity", "mismatch", f"polarity: the quote is about {years}, not the year asked")
+    if _PAST_QUESTION.match(question) and all(_EXPECTS.search(s) for s in about):
+        return _check(
+            "polarity", "mismatch", "scenario: the question asks what happened; the quote states an expectation"
+        )
     denies = [s for s in about if _negated(s)]
     affirms = [s for s in about if not _negated(s)]
     if answer and denies and not affirms:

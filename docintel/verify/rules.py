@@ -103,11 +103,11 @@ _COMPATIBLE = {frozenset({"level", "share"}), frozenset({"level", "average"})}
 
 def measure_rule(query: Query, fact: FactView) -> FieldCheck:
     """Level unless the question asks for a change, a % change, a share, an average or additions."""
+    if fact.measure is None:
+        return _check("measure", "unknown", query.measure, "", "measure: the table's columns do not say what it is")
     if query.measure == fact.measure or frozenset({query.measure, fact.measure}) in _COMPATIBLE:
         return _check("measure", "supported", query.measure, fact.measure)
-    if query.measure in ("change", "pct_change") and fact.measure == "level":
-        # a change computed from two levels is a calculation; a level cell read as the change is not one
-        return _check("measure", "mismatch", query.measure, fact.measure)
+    # a change computed from two levels is a calculation; a level cell read as the change is not one
     return _check("measure", "mismatch", query.measure, fact.measure)
 
 

@@ -11,10 +11,11 @@ that needs it says the figure is not checked rather than supported.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..concepts import QUALIFIERS, concepts_in
 from ..ingest.documents import Document
+from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS
 from ..periods import MONTHS, find_periods
@@ -46,7 +47,7 @@ _MEMBER_TERMS = frozenset(tokenize("segment segments division divisions region r
     - frozenset(tokenize("adjusted nongaap continuing discontinued noncontrolling minority organic comparable"))
     - frozenset(tokenize("quarter quarterly pro forma excluding ex non"))
 )
-_PCT_CHANGE_COLUMN = re.compile(r"%\s*(?:change|chg|inc|incr)|percent(?:age)?\s+change|%\s*$|growth", re.IGNORECASE)
+_PCT_CHANGE_COLUMN = re.compile(r"%\s*(?:change|chg|inc|incr)|percent(?:age)?\s+change|growth", re.IGNORECASE)
 _CHANGE_WORDS = re.compile(
     r"^\s*(?:\$\s*)?(?:change|increase|decrease|inc\.?|\(?decrease\)?|variance|vs\.?)\b", re.IGNORECASE
 )
@@ -97,7 +98,7 @@ class FactView:
     member_text: str  # every word that could name a member (label, group, caption, heading)
     basis: str
     share_class: str | None
-    measure: str
+    measure: str | None  # None: not told (a cell of a table whose columns could not be read)
     scenario: str
     currency: str | None
     total_row: bool = False
@@ -201,13 +202,17 @@ def _member(row: TableRow, context: list[str], caption: str) -> str | None:
     return None
 
 
-def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -> str:
-    if table is not None and index is not None and index >= len(table.columns):
+def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -> str | None:
+    """What the figure measures; None when a table's columns could not be read (a cell of an unresolved header
+    may be a level or a change)."""
+    if table is not None and index is not None and table.columns and index >= len(table.columns):
         extra_index = index - len(table.columns)
         extras = table.extra_columns
-        name = extras[extra_index] if extra_index < len(extras) else (extras[-1] if extras else "%")
+        name = extras[extra_index] if extra_index < len(extras) else (extras[-1] if extras else "")
+        if _SHARE_WORDS.search(name):
+            return "share"
         if _PCT_CHANGE_COLUMN.search(name) or row.cells[index].rstrip(")").endswith("%"):
-            return "share" if _SHARE_WORDS.search(name) else "pct_change"
+            return "pct_change"
         if _CHANGE_WORDS.search(name):
             return "change"
     if _WEIGHTED.search(text):
@@ -220,7 +225,7 @@ def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -
         return "additions"
     if _AVERAGE.search(row.label):
         return "average"
-    return "level"
+    return None if table is not None and not table.columns else "level"
 
 
 def _basis(own: str) -> str:
@@ -248,15 +253,44 @@ def _currency(table: Table | None, cells: list[str], sentence: str) -> str | Non
     return None
 
 
+_MEASURES = {"pct_of_total": "share", "period_end_count": "level"}
+
+
+def _from_fact(fact: Fact, own: str, heading: str, row: TableRow) -> FactView:
+    """The fields of a cell as ingest read them (``ingest.facts``: headers of any depth, scale by scope)."""
+    period = None
+    if fact.period is not None:
+        p = fact.period
+        end = p.end.isoformat() if p.end else None
+        months = p.months or (_WEEKS.get(p.weeks) if p.weeks else None)
+        years = {y for y in (p.fiscal_year, p.end.year if p.end else None) if y}
+        if p.end is not None and p.end.month <= 3:
+            years.add(p.end.year - 1)
+        period = PeriodFact(p.label or fact.text, end, months, p.kind == "instant", frozenset(years), p.fiscal_quarter)
+    member = fact.member.name if fact.member else None
+    return FactView(
+        period=period,
+        member=member,
+        member_text=f"{own} {heading} {member or ''}",
+        basis="gaap" if fact.basis == "gaap" else "adjusted",
+        share_class=fact.per_share_class,
+        measure=_MEASURES.get(fact.measure, fact.measure),
+        scenario=fact.scenario,
+        currency=fact.currency,
+        total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
+    )
+
+
 def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> FactView:
-    """The fields of the table cell *index* of *row*."""
+    """The fields of the table cell *index* of *row*: the document's fact of that cell where ingest read one,
+    else read here from the table."""
     context = _context_lines(document, table)
     column = table.columns[index] if index < len(table.columns) else None
     column_text = f"{column.heading} {column.label}" if column else " ".join(table.extra_columns)
     own = f"{row.label} {row.group or ''} {column_text}"
     heading = " ".join([table.caption or "", *context])
     member = _member(row, context, table.caption or "")
-    return FactView(
+    mine = FactView(
         period=column_period(document, table, index),
         member=member,
         member_text=f"{own} {heading}",
@@ -266,6 +300,24 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         scenario=_scenario(f"{row.label} {row.group or ''} {heading}"),
         currency=_currency(table, row.cells, ""),
         total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
+    )
+    fact = document.fact_at(row.line, index)
+    return mine if fact is None else _merged(mine, _from_fact(fact, own, heading, row))
+
+
+def _merged(mine: FactView, ingested: FactView) -> FactView:
+    """The fields of a cell: ingest's period and member where it read them (headers of any depth, sub-headings by
+    indentation); the basis the row, sub-heading and column say themselves; a measure other than the level
+    where either reader finds one."""
+    return replace(
+        mine,
+        period=ingested.period if ingested.period is not None else mine.period,
+        member=ingested.member if ingested.member is not None else mine.member,
+        member_text=f"{mine.member_text} {ingested.member or ''}",
+        share_class=mine.share_class or ingested.share_class,
+        measure=mine.measure if mine.measure != "level" else ingested.measure or "level",
+        scenario=mine.scenario if mine.scenario != "actual" else ingested.scenario,
+        currency=mine.currency or ingested.currency,
     )
 
 
@@ -284,7 +336,7 @@ def prose_fact(clause: str, sentence: str) -> FactView:
         member_text=clause,
         basis=_basis(clause),
         share_class="diluted" if _DILUTED.search(clause) else "basic" if _BASIC.search(clause) else None,
-        measure=_measure(empty, None, None, clause),
+        measure=_measure(empty, None, None, clause) or "level",
         scenario=_scenario(sentence),
         currency=_currency(None, [], clause),
     )

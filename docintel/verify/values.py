@@ -220,10 +220,14 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
     periods = find_periods(column.label) if column is not None else []
     period = periods[0] if periods else None
     percent = table.is_percent(row, index)
+    scale = table.scale_of(row, index)
+    fact = cited.document.fact_at(row.line, index)
+    if scale is None and fact is not None and fact.scale_source != "none":
+        scale = fact.scale  # stated above the table: a page header, a section's "tabular dollars in millions"
     return Candidate(
         printed=row.cells[index],
         value=value,
-        scale=table.scale_of(row, index),
+        scale=scale,
         percent=percent,
         column=period,
         column_label=column.label if column is not None else None,
