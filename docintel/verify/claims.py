@@ -121,21 +121,33 @@ def subject_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     return _check("subject", "supported" if checked else "not_applicable")
 
 
+_CLAUSE_BREAK = re.compile(r";|,(?!\s*\d)|\band\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
+
+
 def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
-    """The clause that holds the date states the asked event (another date of the same quote does not)."""
-    terms = _content(search_text(question), ignore) - _content("date when day month year happen happened")
-    if not terms:
+    """The clause that holds the date states the asked event: the question's predicate (its last content word:
+    'payable', 'declared', 'effect') is in the date's clause, not only in another clause of the sentence."""
+    asked = [t for t in tokenize(search_text(question)) if t not in _STOP and not t[:1].isdigit() and t not in ignore]
+    asked = [t for t in asked if t not in _DATE_WORDS]
+    if not asked:
         return _check("event", "not_applicable")
+    event = asked[-1]
     for sentence in _sentences(spans):
-        at = sentence.lower().find(date_text.lower())
-        if at < 0:
+        if date_text.lower() not in sentence.lower():
             continue
-        clauses = re.split(r"[;,]|\band\b|\bwhile\b|\bwhereas\b", sentence)
+        clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
         holding = next((c for c in clauses if date_text.lower() in c.lower()), sentence)
-        if _content(holding) & terms or (len(clauses) == 1 and _content(sentence) & terms):
+        if event in _content(holding):
             return _check("event", "supported")
-        return _check("event", "mismatch", f"event: {date_text!r} is said of something other than what was asked")
+        if any(event in _content(c) for c in clauses):
+            return _check("event", "mismatch", f"event: {date_text!r} is said of something other than what was asked")
+        if _content(holding) & set(asked):
+            return _check("event", "supported")
+        return _check("event", "unknown", f"event: the clause of {date_text!r} does not say what was asked")
     return _check("event", "not_applicable")
+
+
+_DATE_WORDS = frozenset(tokenize("date dates when day days month months year years happen happened time"))
 
 
 def cause_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
