@@ -1,11 +1,8 @@
-"""The pipeline: the one place that strings the stages together.
+"""The pipeline: the one place that strings the stages together: ingest -> parse question -> retrieve -> pack
+context -> compose prompt -> generate -> verify -> trace. Every ``ask`` writes a trace, also when it fails.
 
-ingest -> parse question -> retrieve -> pack context -> compose prompt -> generate -> verify
--> trace. Every ``ask`` writes a trace, also when it fails.
-
-The stages after the context (answer contract, backends, prompts, verification, trace model,
-conversation) are imported by the methods that use them, so that ``context`` on a cached
-document starts fast (``scripts.bench_startup``).
+The stages after the context (answer contract, backends, prompts, verification, trace model, conversation) are
+imported by the methods that use them, so that ``context`` on a cached document starts fast (bench_startup).
 """
 
 from __future__ import annotations
@@ -342,12 +339,15 @@ class Pipeline:
     ) -> tuple[Generation, Verification]:
         """Verify the answer; an offline answer that is not supported is withdrawn (evidence) and verified again."""
         from .backends.extractive import withdraw_unverified
+        from .retrieval.decisions import unconfirmed_issuer
         from .verify.quotes import verify_answer
 
-        verification = verify_answer(generation.answer, context, prepared.documents, prepared.parsed.question)
+        checking = (context, prepared.documents, prepared.parsed.question)
+        unconfirmed = unconfirmed_issuer(prepared.routing, len(prepared.documents))
+        verification = verify_answer(generation.answer, *checking, unconfirmed)
         if (evidence := withdraw_unverified(generation, verification)) is None:
             return generation, verification
-        return evidence, verify_answer(evidence.answer, context, prepared.documents, prepared.parsed.question)
+        return evidence, verify_answer(evidence.answer, *checking, unconfirmed)
 
     def _finish(
         self,

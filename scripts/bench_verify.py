@@ -17,6 +17,11 @@ when it is anything else (unsupported or unchecked).
   magnitude), a percent given as money and money as a percent, a footnote marker as the value, an
   expression with an unused operand, an expression with a literal, a text answer with a number its
   quote does not hold, a quote about another row for a question about this one.
+Axis mutations (issue 33), generated from the fact model rather than from known cases: for each typed
+table fact of a gold page (``ingest.facts``), a question written from its own fields, and answers from
+other facts of the same document and concept that differ from it in exactly one field — period, member,
+basis, per-share class, measure, scenario — each class 'axis: FIELD', target: every one rejected. The
+fact's own answer is reported ('axis: right') but is no target: the question is written mechanically.
 The run exits 1 when a target is missed.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 import re
 import sys
+from datetime import date
 
 from docintel.answer.contract import AmountAnswer, TextAnswer
 from docintel.backends.lookup import row_unit
@@ -35,6 +41,7 @@ from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
 from docintel.textnorm import squash, tokenize
 from docintel.verify.quotes import verify_answer
+from docintel.verify.typed import column_period
 from scripts import benchdata
 
 _NEGATABLE = re.compile(r"\b(is|are|was|were|does|did|has|have|will|can|may)\b", re.I)
@@ -159,7 +166,7 @@ def value_cases(document, page: int) -> dict[str, list[Case]]:
     for table in tables:
         rows = [r for r in table.rows if r.aligned]
         for row in rows:
-            _row_cases(cases, table, row, rows, texts)
+            _row_cases(cases, table, row, rows, texts, document)
     return cases
 
 
@@ -180,13 +187,27 @@ _KINDS = (
 )
 
 
-def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list[str]) -> None:
+_LENGTHS = {3: "three", 6: "six", 9: "nine"}
+
+
+def _period_words(document, table, index: int) -> str:
+    """The column's period as a reader asks for it: 'the three months ended December 31, 2022' for a quarter's
+    column (a year's name alone would ask for the year), else the header's label."""
+    typed = column_period(document, table, index)
+    label = table.columns[index].label
+    if typed is None or not typed.end or not typed.months or typed.months not in _LENGTHS:
+        return label
+    end = date.fromisoformat(typed.end)
+    return f"the {_LENGTHS[typed.months]} months ended {end:%B} {end.day}, {end.year}"
+
+
+def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list[str], document) -> None:
     quote = texts[row.line - 1]
     label = row_label(row)
     pairs = [(i, v) for i, v in enumerate(row.values[: len(table.columns)]) if v is not None]
     for (i, a), (j, b) in zip(pairs, pairs[1:], strict=False):
         unit, currency = row_unit(table, row, i)
-        period, other = table.columns[i].label, table.columns[j].label
+        period, other = _period_words(document, table, i), _period_words(document, table, j)
         same_year = [k for k, c in enumerate(table.columns) if c.year == table.columns[i].year]
         if any(row.values[k] == b for k in same_year if k < len(row.values)) or unit not in _SHIFTED:
             continue  # b is also printed in a column of this period: not a wrong-year value
@@ -241,6 +262,82 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
         cases["footnote marker"].append((f"What was {label}?", wrong, "amount"))
 
 
+_AXES = ("period", "member", "basis", "per_share_class", "measure", "scenario")
+
+
+def _fields(fact) -> dict:
+    """The fields a mutation may change, as comparable values."""
+    period = fact.period
+    return {
+        "period": (period.kind, period.end, period.months or period.weeks, period.fiscal_year) if period else None,
+        "member": fact.member.name if fact.member else None,
+        "basis": fact.basis,
+        "per_share_class": fact.per_share_class,
+        "measure": fact.measure,
+        "scenario": fact.scenario,
+    }
+
+
+def _asked(fact) -> str:
+    """A question that asks for exactly this fact, its fields in words (the defaults left unsaid)."""
+    words = [fact.label]
+    if fact.basis != "gaap":
+        words.insert(0, "adjusted")
+    if fact.per_share_class:
+        words.insert(0, fact.per_share_class)
+    if fact.measure == "pct_change":
+        words.insert(0, "the percentage change in")
+    elif fact.measure == "change":
+        words.insert(0, "the change in")
+    if fact.member is not None:
+        words.append(f"of the {fact.member.name} {fact.member.axis}")
+    period = fact.period
+    if period is not None and period.end is not None:
+        if period.kind == "instant":
+            words.append(f"as of {period.end:%B} {period.end.day}, {period.end.year}")
+        else:
+            length = {3: "three", 6: "six", 9: "nine", 12: "twelve"}.get(period.months or 0)
+            words.append(f"for the {length} months ended" if length else "for the period ended")
+            words.append(f"{period.end:%B} {period.end.day}, {period.end.year}")
+    elif period is not None and period.fiscal_year:
+        words.append(f"in fiscal {period.fiscal_year}")
+    if fact.scenario == "outlook":
+        words.append("(outlook)")
+    return "What was " + " ".join(words) + "?"
+
+
+def axis_cases(document, page: int) -> dict[str, list[Case]]:
+    """Mutations generated from the fact model's axes: for each typed table fact of the page, the answer from
+    another fact of the same document and concept that differs from it in exactly one field (period, member,
+    basis, per-share class, measure, scenario), each a class 'axis: FIELD'; and the fact itself, right."""
+    cases: dict[str, list[Case]] = {}
+    texts = document.lines["text"].tolist()
+    facts = [f for f in document.facts if f.provenance.table is not None and f.concept and f.period is not None]
+    by_concept: dict[str, list] = {}
+    for fact in facts:
+        by_concept.setdefault(fact.concept, []).append(fact)
+    unit_of = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
+    for fact in (f for f in facts if f.provenance.page == page):
+        unit = "per_share" if fact.kind == "per_share" else "percent" if fact.kind == "percent" else None
+        unit = unit or unit_of.get(fact.scale)
+        if unit is None or fact.value == 0:
+            continue
+        question, mine = _asked(fact), _fields(fact)
+        line = fact.provenance.global_line
+        cases.setdefault("axis: right", []).append(
+            (question, _item(fact.value, unit, None, line, texts[line - 1], None, fact.label, fact.currency), "amount")
+        )
+        for other in by_concept[fact.concept]:
+            theirs = _fields(other)
+            differing = [axis for axis in _AXES if theirs[axis] != mine[axis]]
+            if len(differing) != 1 or other.value == fact.value or other.kind != fact.kind:
+                continue
+            where = other.provenance.global_line
+            item = _item(other.value, unit, None, where, texts[where - 1], None, fact.label, fact.currency)
+            cases.setdefault(f"axis: {differing[0]}", []).append((question, item, "amount"))
+    return cases
+
+
 def row_label(row) -> str:
     """The row's own label as a reader names it: with its sub-heading when the label alone does not say what
     it is ('Earnings per share: Diluted') or the sub-heading narrows it ('Continuing operations: ...')."""
@@ -290,7 +387,7 @@ def main() -> int:
             page = int(evidence["evidence_page_num"]) + 1
             if (document.meta.doc_id, page) not in pages_done:
                 pages_done.add((document.meta.doc_id, page))
-                for kind, items in value_cases(document, page).items():
+                for kind, items in [*value_cases(document, page).items(), *axis_cases(document, page).items()]:
                     for case in items:
                         supported, detail = _check(document, context, case)
                         value_results.setdefault(kind, []).append(supported)
@@ -348,6 +445,8 @@ def main() -> int:
             print(f"  {kind:26}: accepted {held / len(results):.4f} ({held}/{len(results)})   target >= 0.98")
             if held / len(results) < 0.98:
                 failures.append("right values accepted < 0.98")
+        elif kind == "axis: right":  # a question written from the fact's own fields: measured, not a target
+            print(f"  {kind:26}: accepted {held / len(results):.4f} ({held}/{len(results)})")
         else:
             rejected = len(results) - held
             print(f"  {kind:26}: rejected {rejected / len(results):.4f} ({rejected}/{len(results)})   target 1.0")

@@ -141,11 +141,8 @@ class Document(BaseModel):
     def fact_at(self, global_line: int, cell: int) -> Fact | None:
         """The fact of a table cell: the *cell*-th cell (0-based) of the row at GLOBAL_LINE; None when not read."""
         if self._cells is None:
-            self._cells = {
-                (f.provenance.global_line, f.provenance.column): f
-                for f in self.facts
-                if f.provenance.table is not None and f.provenance.column is not None
-            }
+            cells = [f for f in self.facts if f.provenance.table is not None and f.provenance.column is not None]
+            self._cells = {(f.provenance.global_line, f.provenance.column or 0): f for f in cells}
         return self._cells.get((global_line, cell))
 
     def table_row(self, global_line: int) -> tuple[Table, TableRow] | None:
@@ -478,9 +475,7 @@ class Ingestor:
             self.reporter.warn(cache_warning(self.settings.cache_dir, exc))
 
     def _with_facts(self, document: Document, key: str) -> Document:
-        """The document with the cache file of its facts: read from there, or read from the lines on first use and
-        saved there (``docintel ingest`` and ``docintel facts`` read them at once; other commands when they need
-        them, so a command that never looks at a figure does not pay for reading them all)."""
+        """The document with the cache file of its facts: read on first use (ingest and facts read them at once)."""
         document.facts_file = str(facts_path(self._cache_file(key)))
         return document
 

@@ -120,3 +120,11 @@ def routed_out(item: Candidate | CorpusDocument, cause: Cause, reason: str) -> R
 
 def issuer_label(c: Candidate) -> str:
     return c.doc.profile.issuer.value or f"unknown; file {Path(c.doc.path).name}"
+
+
+def unconfirmed_issuer(routing: Routing | None, n_documents: int) -> str:
+    """Routing's note that no document searched is by the company the question names, over several documents (a
+    file the user named alone is what they asked about); '' otherwise."""
+    if routing is None or n_documents < 2:
+        return ""
+    return next((n for n in routing.notes if n.startswith("no document's issuer is") and "read as one" not in n), "")

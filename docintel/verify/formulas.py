@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import math
 import random
+import re
 
 from ..concepts import (
     Formula,
@@ -34,6 +35,10 @@ from .rules import FieldCheck
 from .values import CitedSpan, OperandCheck
 
 _TOLERANCE = 0.005
+_FROM_TO = re.compile(
+    r"\bfrom\s+(?:fiscal\s+|fy\s*)?(?P<a>(?:19|20)\d\d)\s+to\s+(?:fiscal\s+|fy\s*)?(?P<b>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
 _DRAWS = 4
 
 
@@ -94,6 +99,9 @@ def growth_rule(query: Query, expression: str, operands: list[OperandCheck]) -> 
     if len(dated) != 2 or dated[0][0] == dated[1][0]:
         return _formula_check("not_applicable")
     later, earlier = dated[0][1], dated[1][1]
+    stated = _FROM_TO.search(query.question)
+    if stated and int(stated.group("a")) > int(stated.group("b")):  # 'from 2016 to 2015': the change into 2015
+        later, earlier = earlier, later
     tree = _tree(expression)
     rng = random.Random(7)
     for _ in range(_DRAWS):

@@ -226,10 +226,14 @@ class _Haystacks:
         return self._whole[doc]
 
 
-def verify_answer(answer: BaseModel, context: Context, documents: list[Document], question: str = "") -> Verification:
+def verify_answer(
+    answer: BaseModel, context: Context, documents: list[Document], question: str = "", unconfirmed_issuer: str = ""
+) -> Verification:
     """Check every span of *answer* against the lines of *context* and *documents*, then every item's values.
 
     The years *question* names are the periods a value's column must belong to when the item states none.
+    *unconfirmed_issuer* is routing's note that no document searched is by the company the question names
+    (over a folder): then no item is confirmed to be about that company, and none is supported.
     """
     by_id = {d.meta.doc_id: d for d in documents}
     sent_text = {s.doc: {line.global_line: line.text for line in s.lines} for s in context.sources}
@@ -276,6 +280,9 @@ def verify_answer(answer: BaseModel, context: Context, documents: list[Document]
         if v.verdict == "verified" and v.doc in by_id
     }
     checks = doubtful_ocr(check_items(answer, cited, question), cited)
+    if unconfirmed_issuer:
+        issuer = FieldCheck(field="issuer", verdict="unknown", detail=f"issuer: {unconfirmed_issuer}")
+        checks = [_with_fields(c, [issuer]) for c in checks]
     return _summarise(answer, verdicts, checks, question, list(cited.values()))
 
 

@@ -67,7 +67,8 @@ def member_rule(query: Query, fact: FactView) -> FieldCheck:
     asked = " ".join(sorted(query.member)) or "consolidated"
     found = fact.member or "consolidated"
     if not query.member:
-        verdict: FieldVerdict = "mismatch" if fact.member else "supported"
+        named = fact.member is not None and set(tokenize(fact.member)) <= set(tokenize(query.question))
+        verdict: FieldVerdict = "mismatch" if fact.member and not named else "supported"
         return _check("member", verdict, asked, found)
     said = set(tokenize(fact.member_text))
     if query.member <= said:
@@ -107,6 +108,8 @@ def measure_rule(query: Query, fact: FactView) -> FieldCheck:
         return _check("measure", "unknown", query.measure, "", "measure: the table's columns do not say what it is")
     if query.measure == fact.measure or frozenset({query.measure, fact.measure}) in _COMPATIBLE:
         return _check("measure", "supported", query.measure, fact.measure)
+    if fact.named_by and fact.named_by <= set(tokenize(query.question)):  # the question names the row itself
+        return _check("measure", "supported", query.measure, fact.measure, "the question names the row itself")
     # a change computed from two levels is a calculation; a level cell read as the change is not one
     return _check("measure", "mismatch", query.measure, fact.measure)
 

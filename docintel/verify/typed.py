@@ -102,6 +102,9 @@ class FactView:
     scenario: str
     currency: str | None
     total_row: bool = False
+    named_by: frozenset[str] = (
+        frozenset()
+    )  # the terms of the row's label and sub-heading: a question naming them asks it
 
 
 def _context_lines(document: Document, table: Table) -> list[str]:
@@ -221,7 +224,7 @@ def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -
         return "share"
     if _ROW_CHANGE.search(row.label) or _ROW_CHANGE.search(row.group or ""):
         return "change"
-    if _ADDITIONS_LABEL.search(row.label):
+    if row.kind == "count" and _ADDITIONS_LABEL.search(row.label):  # stores opened, not 'net of cash acquired'
         return "additions"
     if _AVERAGE.search(row.label):
         return "average"
@@ -254,6 +257,7 @@ def _currency(table: Table | None, cells: list[str], sentence: str) -> str | Non
 
 
 _MEASURES = {"pct_of_total": "share", "period_end_count": "level"}
+_NOT_A_MEMBER = re.compile(r"\b(?:continuing|discontinued)\s+operations\b", re.IGNORECASE)
 
 
 def _from_fact(fact: Fact, own: str, heading: str, row: TableRow) -> FactView:
@@ -267,7 +271,7 @@ def _from_fact(fact: Fact, own: str, heading: str, row: TableRow) -> FactView:
         if p.end is not None and p.end.month <= 3:
             years.add(p.end.year - 1)
         period = PeriodFact(p.label or fact.text, end, months, p.kind == "instant", frozenset(years), p.fiscal_quarter)
-    member = fact.member.name if fact.member else None
+    member = fact.member.name if fact.member and not _NOT_A_MEMBER.search(fact.member.name) else None
     return FactView(
         period=period,
         member=member,
@@ -297,9 +301,10 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         basis=_basis(own),
         share_class="diluted" if _DILUTED.search(own) else "basic" if _BASIC.search(own) else None,
         measure=_measure(row, table, index, f"{row.label} {column_text}"),
-        scenario=_scenario(f"{row.label} {row.group or ''} {heading}"),
+        scenario=_scenario(f"{row.label} {row.group or ''} {table.caption or ''}"),
         currency=_currency(table, row.cells, ""),
         total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
+        named_by=frozenset(tokenize(f"{row.label} {row.group or ''}")),
     )
     fact = document.fact_at(row.line, index)
     return mine if fact is None else _merged(mine, _from_fact(fact, own, heading, row))
@@ -315,7 +320,7 @@ def _merged(mine: FactView, ingested: FactView) -> FactView:
         member=ingested.member if ingested.member is not None else mine.member,
         member_text=f"{mine.member_text} {ingested.member or ''}",
         share_class=mine.share_class or ingested.share_class,
-        measure=mine.measure if mine.measure != "level" else ingested.measure or "level",
+        measure=mine.measure if mine.measure is not None else ingested.measure,
         scenario=mine.scenario if mine.scenario != "actual" else ingested.scenario,
         currency=mine.currency or ingested.currency,
     )
