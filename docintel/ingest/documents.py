@@ -139,7 +139,7 @@ class Document(BaseModel):
         return self._facts
 
     def fact_at(self, global_line: int, cell: int) -> Fact | None:
-        """The fact of a table cell: the *cell*-th cell (0-based) of the row at GLOBAL_LINE; None when not read."""
+        """The fact of the *cell*-th cell (0-based) of the table row at GLOBAL_LINE; None when none was read."""
         if self._cells is None:
             cells = [f for f in self.facts if f.provenance.table is not None and f.provenance.column is not None]
             self._cells = {(f.provenance.global_line, f.provenance.column or 0): f for f in cells}
@@ -415,8 +415,7 @@ class Ingestor:
             except DocintelError as exc:
                 errors[path] = exc
                 continue
-            if entry is not None:
-                # tables and profile are derived from the lines (and metadata): no need to parse the PDF again
+            if entry is not None:  # tables and profile are derived from the lines: the PDF is not parsed again
                 if add_tables(entry) | add_profile(entry, path, self._password, self.extractor):
                     self._save(key, entry)
                 self._memo[key] = entry
