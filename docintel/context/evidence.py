@@ -76,11 +76,13 @@ def label_line(path: list[str]) -> str:
     return SECTION_PREFIX + " > ".join(neutral(p) for p in path)
 
 
-_CACHE: dict[tuple[str, str], tuple[np.ndarray, HeadingIndex, dict[int, list[int]]]] = {}
+_Prepared = tuple[np.ndarray, HeadingIndex, dict[int, list[int]], np.ndarray]
+_CACHE: dict[tuple[str, str], _Prepared] = {}
 
 
-def _prepared(document: Document) -> tuple[np.ndarray, HeadingIndex, dict[int, list[int]]]:
-    """Cumulative row sizes, heading index and table header lines by row line; once per document."""
+def _prepared(document: Document) -> _Prepared:
+    """Cumulative row sizes, heading index, table header lines by row line and cumulative folded text sizes
+    (characters of each line's lower-cased text, spaces left out); once per document."""
     key = (document.meta.content_hash, document.meta.doc_id)
     cached = _CACHE.get(key)
     if cached is not None:
@@ -97,7 +99,13 @@ def _prepared(document: Document) -> tuple[np.ndarray, HeadingIndex, dict[int, l
         )
     ]
     heads = heads_by_row(document.table_data)  # as header_lines() of each table, without building the models
-    built = (np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)]), HeadingIndex(document), heads)
+    folded = [sum(len(word) for word in text.lower().split()) for text in lines["text"].tolist()]
+    built = (
+        np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)]),
+        HeadingIndex(document),
+        heads,
+        np.concatenate([[0], np.cumsum(folded, dtype=np.int64)]),
+    )
     if len(_CACHE) > 256:
         _CACHE.clear()
     _CACHE[key] = built  # two threads may build it at once: harmless, a dict assignment is atomic
@@ -163,7 +171,7 @@ class DocumentView:
         self.labels = settings.use_heading_labels
         self.table_headers = settings.use_table_headers
         self.warnings = {w.page: w.message for w in document.meta.warnings}
-        self._cumulative, self.headings, self._heads = _prepared(document)
+        self._cumulative, self.headings, self._heads, self._folded = _prepared(document)
         # layouts of runs of lines and table heads of spans, kept for this view: packing asks the size of a
         # block once per candidate, and only the run a candidate joins is laid out anew
         self._clusters: dict[tuple[int, int, frozenset[int], tuple[str, ...] | None], _Cluster] = {}
@@ -227,6 +235,12 @@ class DocumentView:
         if key not in self._span_heads:
             self._span_heads[key] = frozenset(n for line in range(start, end + 1) for n in self._heads.get(line, ()))
         return self._span_heads[key]
+
+    def folded_size(self, start: int, end: int) -> int:
+        """The length of ``normalised(start, end)`` less its spaces, without building it: texts of a different
+        folded size are never the same text."""
+        i, j = start - self.first, end - self.first + 1
+        return int(self._folded[j] - self._folded[i])
 
     def normalised(self, start: int, end: int) -> str:
         """The text of lines start..end, case and spacing folded (to send the same passage once)."""
