@@ -38,47 +38,16 @@ SAFE_ID = re.compile(r"[0-9A-Za-z][0-9A-Za-z-]{0,99}")  # a trace id or a prefix
 INDEX_TIMEOUT_S = 30.0  # how long a connection waits for another writer's lock
 _SECRET_KEYS = {"authorization", "api_key", "openai_api_key", "x-api-key"}
 # The statuses a trace can have (final, answer or verification), for ``traces list --status``.
-TRACE_STATUSES = (
-    "ok",
-    "error",
-    "citation_failed",
-    "unsupported",
-    "unchecked",
-    "partial",
-    "supported",
-    "verified",
-    "failed",
-    "no_citations",
-    "found",
-    "not_found",
-    "refused",
+TRACE_STATUSES = tuple(
+    """ok error citation_failed unsupported unchecked partial supported verified failed no_citations found
+    not_found refused""".split()
 )
 TRACES_FIX = "make the folder writable, or choose another with --traces-dir or DOCINTEL_TRACES_DIR"
 # The columns of an index row, in the order ``traces list --json`` shows them; ``file`` (the key) is not shown.
-ROW_COLUMNS = (
-    "id",
-    "created_at",
-    "kind",
-    "question",
-    "backend",
-    "model",
-    "answer_status",
-    "verification_status",
-    "final",
-    "support",
-    "values_supported",
-    "values_unsupported",
-    "tokens",
-    "input_tokens",
-    "output_tokens",
-    "latency_s",
-    "cost_usd",
-    "docs",
-    "replay_of",
-    "session_id",
-    "turn",
-    "file_size",
-    "file_mtime_ns",
+ROW_COLUMNS = tuple(
+    """id created_at kind question backend model answer_status verification_status final support values_supported
+    values_unsupported tokens input_tokens output_tokens latency_s cost_usd docs replay_of session_id turn
+    file_size file_mtime_ns""".split()
 )
 _TABLE = """CREATE TABLE traces (
     file TEXT PRIMARY KEY, id TEXT NOT NULL, created_at TEXT, kind TEXT, question TEXT, backend TEXT, model TEXT,
