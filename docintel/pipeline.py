@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any, get_args
 from pydantic import BaseModel
 
 from . import __version__
-from .answer.results import AskResult, Prepared
 from .context.pack import Context, empty_context, pack_context
 from .errors import DocintelError, InputError, StorageError, TraceError, UsageError
 from .ingest.documents import Document, Ingestor, IngestReport
 from .progress import SILENT, Reporter
 from .question.parse import check_question, parse_question
+from .results import AskResult, Prepared
 from .retrieval.corpus import Corpus, corpus_key, corpus_of, open_corpus
 from .retrieval.route import route
 from .retrieval.search import RetrievalResult, retrieve, warm_indexes
@@ -30,11 +30,11 @@ from .settings import MIN_BUDGET_CHARS, Settings
 from .traces.store import TraceStore
 
 if TYPE_CHECKING:
-    from .answer.sequential import CallRecord
     from .backends import Backend, Generation
     from .context.examples import ExampleBank
     from .context.prompts import Prompt
     from .question.conversation import ChatTurn
+    from .sequential import CallRecord
     from .traces.model import Trace
     from .verify.quotes import Verification
 
@@ -241,7 +241,7 @@ class Pipeline:
         turn: ChatTurn | None = None,
     ) -> AskResult:
         from .answer.contract import make_extraction_model, part_fields, schema_for
-        from .answer.sequential import group_contexts, strategy_for
+        from .sequential import group_contexts, strategy_for
         from .traces.model import BudgetAudit
 
         prepared = self.prepare(trace.question, paths, documents=documents, budget_chars=budget_chars, scope=scope)
@@ -287,7 +287,7 @@ class Pipeline:
     ) -> AskResult:
         """Call the model on one group of passages at a time, best first; stop at the first answer found,
         complete and supported. The trace keeps every call and, as its context and answer, the kept call's."""
-        from .answer.sequential import call_record, kept_call, settles, total_usage
+        from .sequential import call_record, kept_call, settles, total_usage
         from .traces.model import BudgetAudit, TraceContext
 
         calls: list[CallRecord] = []

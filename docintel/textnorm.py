@@ -15,7 +15,7 @@ from .numbers import canonical
 
 # English function words only. Documents and questions share this list, so it must never hold
 # a word a document means something by ('state', 'company', 'resources', 'data'): words that
-# only instruct the answerer are dropped from questions alone (question.INSTRUCTION_WORDS).
+# only instruct the answerer are dropped from questions alone, by grammar (question.parse.search_text).
 STOP_WORDS = frozenset(
     """a about above after again against all also am an and any are as at be because been before
     being below between both but by can could did do does doing down during each few for from

@@ -38,12 +38,12 @@ import tempfile
 import time
 from dataclasses import dataclass
 
-from docintel.answer.results import AskResult
 from docintel.apps.evaluate import answer_matches
 from docintel.apps.scoring import gold_pages, gold_quantity, number_found
 from docintel.ingest.documents import Document
 from docintel.pipeline import Pipeline
 from docintel.render.reports import answer_report
+from docintel.results import AskResult
 from docintel.settings import load_settings
 from scripts import benchdata
 

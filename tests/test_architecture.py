@@ -51,17 +51,32 @@ def imported_modules(path: Path, known: set[str], type_checking: bool = False) -
     return {f for f in found if f != name and not name.startswith(f + ".")}
 
 
-@pytest.mark.parametrize("type_checking", [False, True], ids=["runtime", "with-type-checking"])
-def test_no_import_cycles(type_checking: bool):
-    """No cycles at run time, nor once the imports made only for type checking are counted (dense/search)."""
+def module_graph(type_checking: bool) -> dict[str, set[str]]:
     files = {module_name(p): p for p in PACKAGE.rglob("*.py")}
-    graph = {name: imported_modules(path, set(files), type_checking) for name, path in files.items()}
+    return {name: imported_modules(path, set(files), type_checking) for name, path in files.items()}
+
+
+def package_of(module: str) -> str:
+    """The stage package a module belongs to (``docintel.verify.quotes`` -> ``docintel.verify``); a top-level
+    module (``docintel.pipeline``) is its own node."""
+    return ".".join(module.split(".")[:2])
+
+
+def package_graph(modules: dict[str, set[str]]) -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for name, targets in modules.items():
+        edges = graph.setdefault(package_of(name), set())
+        edges.update(package_of(t) for t in targets if package_of(t) != package_of(name))
+    return graph
+
+
+def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     state: dict[str, int] = {}
     cycles: list[list[str]] = []
 
     def visit(node: str, stack: list[str]) -> None:
         state[node] = 1
-        for target in sorted(graph[node]):
+        for target in sorted(graph.get(node, ())):
             if state.get(target) == 1:
                 cycles.append(stack[stack.index(target) :] + [target] if target in stack else [node, target])
             elif target not in state:
@@ -71,7 +86,39 @@ def test_no_import_cycles(type_checking: bool):
     for start in sorted(graph):
         if start not in state:
             visit(start, [start])
+    return cycles
+
+
+@pytest.mark.parametrize("type_checking", [False, True], ids=["runtime", "with-type-checking"])
+def test_no_import_cycles(type_checking: bool):
+    """No cycles at run time, nor once the imports made only for type checking are counted (dense/search)."""
+    cycles = find_cycles(module_graph(type_checking))
     assert not cycles, f"import cycles: {cycles}"
+
+
+@pytest.mark.parametrize("type_checking", [False, True], ids=["runtime", "with-type-checking"])
+def test_no_package_cycles(type_checking: bool):
+    """The stages form a DAG: no package reaches back into a package that imports it, through any of
+    their modules (answer/ <-> backends/ <-> verify/ once did, with every module-level edge one way)."""
+    modules = module_graph(type_checking)
+    cycles = find_cycles(package_graph(modules))
+    detail = [
+        f"{a} -> {b}: "
+        + ", ".join(
+            f"{m} imports {t}" for m, ts in modules.items() for t in ts if package_of(m) == a and package_of(t) == b
+        )
+        for cycle in cycles
+        for a, b in zip(cycle, cycle[1:], strict=False)
+    ]
+    assert not cycles, "package cycles: " + "; ".join(detail)
+
+
+def test_the_answer_contract_is_a_leaf():
+    """backends/ and verify/ build on the contract: answer/ imports neither (nor any later stage)."""
+    modules = module_graph(True)
+    later = {"docintel.backends", "docintel.verify", "docintel.traces", "docintel.pipeline", "docintel.apps"}
+    reached = {t for m, ts in modules.items() if package_of(m) == "docintel.answer" for t in ts}
+    assert not {package_of(t) for t in reached} & later, reached
 
 
 def test_cli_start_imports_no_sdk_and_no_parser():

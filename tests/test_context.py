@@ -191,3 +191,24 @@ def test_a_passage_that_joins_the_ones_kept_costs_nothing_never_less(run_cli, ma
     assert sum(d["chars"] - d["saves_chars"] for d in kept) == data["budget"]["used_chars"]
     code, out, _ = run_cli("context", question, pdf, "--budget-chars", "1500")
     assert code == 0 and "(-" not in out and " (0 chars): fits the budget in rank order; adds nothing" in out
+
+
+def test_block_sizes_stay_exact_as_passages_are_added_one_by_one(corpus_pdf):
+    # packing asks a block's size once per candidate and reuses the runs already laid out: every size must
+    # still be the rendered block's length, and what a fresh view (nothing reused) computes
+    import random
+
+    from docintel.context.evidence import DocumentView
+
+    settings = load_settings({})
+    (document,) = Ingestor(settings).ingest([corpus_pdf]).documents
+    view = DocumentView(document, settings)
+    assert view._heads and view.headings  # table heads and heading labels are both exercised
+    shuffled = random.Random(38)
+    for _ in range(20):
+        spans: list[tuple[int, int]] = []
+        for _ in range(12):
+            start = shuffled.randint(view.first, view.last)
+            spans.append((start, min(view.last, start + shuffled.randint(0, 6))))
+            size = view.size(spans)
+            assert size == len(view.render(spans)[0]) == DocumentView(document, settings).size(spans)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from docintel.question.parse import parse_page_hints, parse_question
+from docintel.question.parse import parse_page_hints, parse_question, search_text
 
 
 @pytest.mark.parametrize(
@@ -56,7 +56,7 @@ def test_answer_shapes(question, shape):
 
 def test_sections_synonyms_and_brief():
     parsed = parse_question(
-        "What is the FY2018 capital expenditure amount (in USD millions) for 3M? "
+        "How much capital expenditure (in USD millions) did Orbit Freight report for FY2018? "
         "Use the details shown in the cash flow statement."
     )
     assert parsed.section_hints == ["cash flow statement"]
@@ -66,7 +66,7 @@ def test_sections_synonyms_and_brief():
     assert all(k.weight < 1 for k in parsed.keywords if k.source == "domain")
     brief = parsed.brief.format_constraints
     assert "currency: USD" in brief and "unit: millions" in brief and "period: FY2018" in brief
-    assert parsed.question.startswith("What is the FY2018")  # untouched
+    assert parsed.question.startswith("How much capital")  # untouched
 
 
 def test_implied_sections_from_domain_concepts():
@@ -77,3 +77,65 @@ def test_implied_sections_from_domain_concepts():
 def test_short_abbreviations_do_not_fire_on_common_words():
     parsed = parse_question("Compare pages 2 and 7")
     assert not [k for k in parsed.keywords if k.source == "domain"]
+
+
+def _words(text: str) -> set[str]:
+    return {w.strip(".,;:?!()'\"").lower() for w in text.split()} - {""}
+
+
+@pytest.mark.parametrize(
+    "question,dropped,kept",
+    [
+        # an imperative sentence (task verb first): the verb and the rubric's nouns go, its objects stay
+        (
+            "Answer in USD millions. What was Orbit's net revenue in 2021?",
+            {"answer", "usd", "millions"},
+            {"net", "revenue", "2021"},
+        ),
+        ("Round to two decimals. What is the gross margin of Zephyr?", {"round", "decimals"}, {"gross", "margin"}),
+        (
+            "What were Zephyr's research costs in 2019? Respond by listing the amounts shown in the income statement.",
+            {"respond", "listing"},
+            {"research", "costs", "amounts", "income", "statement"},
+        ),
+        (
+            "Please provide your answer from the notes. How many staff?",
+            {"please", "provide", "answer"},
+            {"notes", "staff"},
+        ),
+        ("Explain why the backlog shrank.", {"explain"}, {"backlog", "shrank"}),
+        # a non-finite clause opening the sentence: the participle goes, what it names stays
+        (
+            "Using the statement of cash flows, what were dividends paid?",
+            {"using"},
+            {"statement", "cash", "flows", "dividends"},
+        ),
+        ("Based on the balance sheet, how much inventory was held?", {"based"}, {"balance", "sheet", "inventory"}),
+        # a request about the task: subject + modal/need + to-infinitive, whatever the verb
+        (
+            "We need to reconcile the lease liabilities in the notes.",
+            {"need", "reconcile"},
+            {"lease", "liabilities", "notes"},
+        ),
+        ("You should tabulate the segment table figures.", {"should", "tabulate"}, {"segment", "table", "figures"}),
+        ("I would like you to derive the payout ratio.", {"like", "derive"}, {"payout", "ratio"}),
+    ],
+)
+def test_instruction_clauses_are_stripped_by_grammar(question, dropped, kept):
+    words = _words(search_text(question))
+    assert not dropped & words, dropped & words
+    assert kept <= words, kept - words
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "In which state is the company incorporated?",
+        "What information does the response plan give about answers to customer questions?",
+        "Which details of the working capital facility changed?",
+        "Did the company use derivatives to round out its hedges?",
+    ],
+)
+def test_asked_words_are_kept(question):
+    # a sentence that asks is never an instruction: even 'information', 'response', 'use' stay
+    assert _words(search_text(question)) == _words(question)

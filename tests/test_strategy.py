@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from docintel.answer.sequential import group_contexts
 from docintel.pipeline import Pipeline
 from docintel.question.parse import parse_question
+from docintel.sequential import group_contexts
 from docintel.settings import load_settings
 from tests.conftest import read_traces
 

@@ -1,1 +1,1 @@
-"""The answer contract (Pydantic structured-output schemas), the sequential strategy and result records."""
+"""The answer contract (Pydantic structured-output schemas): a leaf that backends/ and verify/ build on."""

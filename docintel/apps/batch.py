@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..answer.results import AskResult
 from ..errors import DocintelError, DocumentNotFoundError, InputError, QuestionFileError, StorageError, UsageError
 from ..ingest.documents import Document, IngestFailure, Ingestor, expand_paths
 from ..outfile import BatchOutput, check_output_path, is_batch_output
 from ..pipeline import Pipeline
 from ..question.parse import check_question
+from ..results import AskResult
 
 ID_KEYS = ("id", "financebench_id", "question_id", "qid")
 DOC_KEYS = ("doc", "doc_name", "document", "file")

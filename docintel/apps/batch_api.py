@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..answer.results import AskResult
 from ..errors import BackendError, ConfigError, DocintelError, StorageError, UsageError
 from ..outfile import BatchOutput
 from ..pipeline import Pipeline
+from ..results import AskResult
 from ..settings import redact_url
 from .batch import BatchSummary, QuestionRow, QuestionTargets, _answer_one, _count, ingest_needed
 from .batch_state import BatchRecord, BatchState, state_path

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from ..answer.contract import ConversationSummary
-from ..answer.results import AskResult
 from ..backends import BackendFailure
 from ..context.pack import empty_context
 from ..context.prompts import Prompt
@@ -33,6 +32,7 @@ from ..question.conversation import (
     unsupported_numbers,
 )
 from ..question.parse import parse_question
+from ..results import AskResult
 from ..settings import MIN_BUDGET_CHARS
 
 

@@ -37,7 +37,7 @@ def register(sub: Any) -> None:
         "            of US GAAP taxonomy line items and their wordings; a segment's, product's, 'non-' or\n"
         "            'adjusted' row never supports a total\n"
         "  period    the column header of that cell is the item's period and a period the question names;\n"
-        "            an average over years ('the FY2015 - FY2017 3 year average') needs a figure of each\n"
+        "            an average over years ('the average of 2019 to 2021') needs a figure of each year\n"
         "  calc      every operand is supported like an item (named, checked by concept, kind, sign and\n"
         "            period), the expression uses every operand and no number but 100, an average's\n"
         "            count and a year's days, recomputes within 0.5% (in units when the operands are\n"

@@ -13,6 +13,7 @@ charge it to the budget before deciding:
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 from typing import Literal
 
@@ -75,11 +76,13 @@ def label_line(path: list[str]) -> str:
     return SECTION_PREFIX + " > ".join(neutral(p) for p in path)
 
 
-_CACHE: dict[tuple[str, str], tuple[np.ndarray, HeadingIndex, dict[int, list[int]]]] = {}
+_Prepared = tuple[np.ndarray, HeadingIndex, dict[int, list[int]], np.ndarray]
+_CACHE: dict[tuple[str, str], _Prepared] = {}
 
 
-def _prepared(document: Document) -> tuple[np.ndarray, HeadingIndex, dict[int, list[int]]]:
-    """Cumulative row sizes, heading index and table header lines by row line; once per document."""
+def _prepared(document: Document) -> _Prepared:
+    """Cumulative row sizes, heading index, table header lines by row line and cumulative folded text sizes
+    (characters of each line's lower-cased text, spaces left out); once per document."""
     key = (document.meta.content_hash, document.meta.doc_id)
     cached = _CACHE.get(key)
     if cached is not None:
@@ -96,7 +99,13 @@ def _prepared(document: Document) -> tuple[np.ndarray, HeadingIndex, dict[int, l
         )
     ]
     heads = heads_by_row(document.table_data)  # as header_lines() of each table, without building the models
-    built = (np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)]), HeadingIndex(document), heads)
+    folded = [sum(len(word) for word in text.lower().split()) for text in lines["text"].tolist()]
+    built = (
+        np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)]),
+        HeadingIndex(document),
+        heads,
+        np.concatenate([[0], np.cumsum(folded, dtype=np.int64)]),
+    )
     if len(_CACHE) > 256:
         _CACHE.clear()
     _CACHE[key] = built  # two threads may build it at once: harmless, a dict assignment is atomic
@@ -114,7 +123,24 @@ def merge_spans(spans: Spans) -> Spans:
     return merged
 
 
+def _inside(spans: Spans, starts: list[int], line: int) -> bool:
+    """Whether *line* is in one of the sorted, merged *spans* (*starts*: their first lines)."""
+    at = bisect.bisect_right(starts, line) - 1
+    return at >= 0 and spans[at][0] <= line <= spans[at][1]
+
+
 _WHOLE_SIZES: dict[tuple[str, str, bool, bool], int] = {}
+
+
+@dataclass(frozen=True)
+class _Cluster:
+    """One run of adjacent lines laid out: its pieces, their size, the labels shown and the path shown last."""
+
+    pieces: list[str | tuple[int, int]]
+    size: int
+    labels: list[SectionLabel]
+    pages: frozenset[int]
+    shown: tuple[str, ...] | None
 
 
 @dataclass(frozen=True)
@@ -145,7 +171,11 @@ class DocumentView:
         self.labels = settings.use_heading_labels
         self.table_headers = settings.use_table_headers
         self.warnings = {w.page: w.message for w in document.meta.warnings}
-        self._cumulative, self.headings, self._heads = _prepared(document)
+        self._cumulative, self.headings, self._heads, self._folded = _prepared(document)
+        # layouts of runs of lines and table heads of spans, kept for this view: packing asks the size of a
+        # block once per candidate, and only the run a candidate joins is laid out anew
+        self._clusters: dict[tuple[int, int, frozenset[int], tuple[str, ...] | None], _Cluster] = {}
+        self._span_heads: dict[tuple[int, int], frozenset[int]] = {}
 
     # ------------------------------------------------------------------ sizes
 
@@ -159,9 +189,10 @@ class DocumentView:
         heading lines, table headers, gap markers, rows and the closing tag."""
         if not passages:
             return 0
-        layout = self._layout(passages)
-        body = sum(len(p) + 1 if isinstance(p, str) else self.rows_cost(*p) for p in layout.pieces)
-        return len(self.header(layout.pages)) + body + len("</document>\n")
+        clusters = self._laid_out(passages)[0]
+        pages = sorted(set().union(*(c.pages for c in clusters)))
+        body = sum(c.size for c in clusters) + (len(clusters) - 1) * (len(GAP_MARKER) + 1)
+        return len(self.header(pages)) + body + len("</document>\n")
 
     def whole_spans(self) -> Spans:
         """The one span of the whole document (none for a document without lines)."""
@@ -192,8 +223,24 @@ class DocumentView:
         """Table header lines above the passages' table rows that no passage already sends."""
         if not self.table_headers:
             return set()
-        covered = {n for start, end in passages for n in range(start, end + 1)}
-        return {n for line in covered for n in self._heads.get(line, ()) if n not in covered}
+        covered = merge_spans(passages)
+        starts = [start for start, _ in covered]
+        found: set[int] = set()
+        for start, end in passages:
+            found.update(self._heads_of(start, end))
+        return {n for n in found if not _inside(covered, starts, n)}
+
+    def _heads_of(self, start: int, end: int) -> frozenset[int]:
+        key = (start, end)
+        if key not in self._span_heads:
+            self._span_heads[key] = frozenset(n for line in range(start, end + 1) for n in self._heads.get(line, ()))
+        return self._span_heads[key]
+
+    def folded_size(self, start: int, end: int) -> int:
+        """The length of ``normalised(start, end)`` less its spaces, without building it: texts of a different
+        folded size are never the same text."""
+        i, j = start - self.first, end - self.first + 1
+        return int(self._folded[j] - self._folded[i])
 
     def normalised(self, start: int, end: int) -> str:
         """The text of lines start..end, case and spacing folded (to send the same passage once)."""
@@ -209,35 +256,60 @@ class DocumentView:
         parts.append(COLUMN_HEADER)
         return "\n".join(parts) + "\n"
 
-    def _layout(self, passages: Spans) -> _Layout:
+    def _laid_out(self, passages: Spans) -> tuple[list[_Cluster], set[int]]:
+        """The block's runs of lines, each laid out (or taken from earlier calls), and its table heads."""
         heads = self.table_heads(passages)
+        ordered = sorted(heads)
+        clusters: list[_Cluster] = []
+        shown: tuple[str, ...] | None = None
+        for start, end in merge_spans(passages + [(n, n) for n in heads]):
+            inside = frozenset(ordered[bisect.bisect_left(ordered, start) : bisect.bisect_right(ordered, end)])
+            key = (start, end, inside, shown)
+            cluster = self._clusters.get(key)
+            if cluster is None:
+                cluster = self._clusters[key] = self._cluster(start, end, inside, shown)
+            clusters.append(cluster)
+            shown = cluster.shown
+        return clusters, heads
+
+    def _cluster(self, start: int, end: int, heads: frozenset[int], shown: tuple[str, ...] | None) -> _Cluster:
+        """Lay out lines start..end: a heading line where the path changes on a new page, a table header
+        marker before each run of *heads*, runs of rows between them."""
         pieces: list[str | tuple[int, int]] = []
         labels: list[SectionLabel] = []
         pages: set[int] = set()
-        shown: list[str] | None = None
-        for index, (start, end) in enumerate(merge_spans(passages + [(n, n) for n in heads])):
+        run = start
+        for line in range(start, end + 1):
+            i = line - self.first
+            new_page = line == start or self.pages[i] != self.pages[i - 1]
+            path = self.path(line) if new_page else None
+            label = bool(path) and tuple(path or ()) != shown
+            marker = line in heads and (line == start or line - 1 not in heads)
+            if (label or marker) and run < line:
+                pieces.append((run, line - 1))
+                run = line
+            if label and path:
+                pieces.append(label_line(path))
+                labels.append(SectionLabel(before_line=line, path=path))
+                shown = tuple(path)
+            if marker:
+                pieces.append(TABLE_HEADER_MARKER)
+            if new_page:
+                pages.add(self.pages[i])
+        pieces.append((run, end))
+        size = sum(len(p) + 1 if isinstance(p, str) else self.rows_cost(*p) for p in pieces)
+        return _Cluster(pieces, size, labels, frozenset(pages), shown)
+
+    def _layout(self, passages: Spans) -> _Layout:
+        clusters, heads = self._laid_out(passages)
+        pieces: list[str | tuple[int, int]] = []
+        labels: list[SectionLabel] = []
+        for index, cluster in enumerate(clusters):
             if index:
                 pieces.append(GAP_MARKER)
-            run = start
-            for line in range(start, end + 1):
-                i = line - self.first
-                new_page = line == start or self.pages[i] != self.pages[i - 1]
-                path = self.path(line) if new_page else None
-                label = bool(path) and path != shown
-                marker = line in heads and (line == start or line - 1 not in heads)
-                if (label or marker) and run < line:
-                    pieces.append((run, line - 1))
-                    run = line
-                if label and path:
-                    pieces.append(label_line(path))
-                    labels.append(SectionLabel(before_line=line, path=path))
-                    shown = path
-                if marker:
-                    pieces.append(TABLE_HEADER_MARKER)
-                if new_page:
-                    pages.add(self.pages[i])
-            pieces.append((run, end))
-        return _Layout(pieces, labels, heads, sorted(pages))
+            pieces.extend(cluster.pieces)
+            labels.extend(cluster.labels)
+        return _Layout(pieces, labels, heads, sorted(set().union(*(c.pages for c in clusters))))
 
     def render(self, passages: Spans) -> tuple[str, list[ContextLine], list[SectionLabel]]:
         """The block that sends *passages*: rendered text, the lines sent and the heading lines shown."""

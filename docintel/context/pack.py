@@ -290,13 +290,15 @@ def _fill(
     spans: dict[str, list[tuple[int, int]]] = {}
     sizes: dict[str, int] = {}
     seen: dict[str, str] = {}  # normalised passage text -> where it was kept
+    seen_sizes: set[int] = set()  # their folded sizes
     used = 0
     for c in candidates:
         p = c.passage
         key = (p.doc_id, p.line_start)
         d = docs[p.doc_id]
-        text = d.normalised(p.line_start, p.line_end)
-        if text in seen:
+        folded = d.folded_size(p.line_start, p.line_end)  # the text is built only when a kept one may match
+        text = d.normalised(p.line_start, p.line_end) if folded in seen_sizes else None
+        if text is not None and text in seen:
             reasons[key] = f"same text as {seen[text]}: sent once"
             continue
         rows = d.rows_cost(p.line_start, p.line_end)
@@ -317,7 +319,8 @@ def _fill(
             shorter = f": the block gets {-cost} chars shorter" if cost else ""
             reasons[key] = f"fits the budget in rank order; adds nothing, joined to the passages around it{shorter}"
         spans[p.doc_id], sizes[p.doc_id] = [*current, span], size
-        seen[text] = f"{p.doc_id} lines {p.line_start}-{p.line_end}"
+        seen[text or d.normalised(p.line_start, p.line_end)] = f"{p.doc_id} lines {p.line_start}-{p.line_end}"
+        seen_sizes.add(folded)
         kept.append(c)
         per_doc[p.doc_id] = per_doc.get(p.doc_id, 0) + 1
     return kept, per_doc, reasons, costs, spans

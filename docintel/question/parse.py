@@ -356,26 +356,46 @@ def _plain(text: str) -> str:
     return " " + " ".join(re.findall(r"[a-z0-9&]+", fold(text))) + " "
 
 
-# Words that only tell the answerer how to answer. They are dropped from the search terms of
-# instruction sentences (those that open with an imperative such as "Give", "Round", "Using"),
-# never from documents and never from the sentence that asks: "In which state is the company
-# incorporated?" keeps 'state' and 'company'.
-INSTRUCTION_VERBS = frozenset(
-    """give provide answer respond round use using base based basing calculate compute express assume
-    assuming consider focus show tell describe explain address rely relying utilize utilizing refer
-    referring include ignore please""".split()
+# Instruction sentences are found by grammar, not by a list of words seen in questions:
+# - an imperative clause opening a sentence: its first word is a task verb in base form. The verbs
+#   are the command words of exam papers (AQA's GCSE command-word glossary: analyse, calculate,
+#   compare, describe, determine, estimate, explain, give, identify, list, outline, show, use, ...)
+#   and the verbs exam rubrics open with ("Answer all questions", "Express ... as a percentage",
+#   "Round to ...", "Provide ...", "Respond ...", "Include ...", "Assume ...", "Consider ...");
+# - a non-finite clause opening a sentence before a comma ("Using the ..., what ...?", "Based on
+#   ..., ...", "Assuming ..., ..."): an -ing or past participle with no subject;
+# - a request about the task: a first or second person subject, a modal or 'need/want', and a
+#   to-infinitive ("We need to ...", "You should ...", "I would like you to ...").
+# In such a clause the verbs (the opening one, a gerund after 'by', a participle after a noun) and
+# the nouns an exam rubric uses for the task itself (same source: answer, question, response,
+# working, information, details, units) are dropped; everything else (what to use or find) is kept.
+TASK_VERBS = frozenset(
+    """analyse analyze answer apply assess assume calculate compare complete compute consider
+    define describe determine discuss estimate evaluate explain express find give identify include
+    interpret justify list outline please provide recall respond round select show summarise
+    summarize suggest tell use""".split()
 )
-INSTRUCTION_WORDS = INSTRUCTION_VERBS | frozenset(
-    """answers response question questions details detail information shown clearly plainly only
-    rounded rounding decimal decimals place places approximation approximate approximately reasonable
-    exact possible judgment asked provided given following line item items need needs want wants
-    calculate compute number figure figures metric metrics unit units percent percents format""".split()
+RUBRIC_NOUNS = frozenset(
+    "answer answers question questions response responses working information details units".split()
 )
-# "We need to calculate ...", "You should give ...": a request about the task, not the question
+_MODAL = r"(?:would|will|shall|should|must|may|might|can|could)"
 _REQUEST_OPENER = re.compile(
-    r"^\W*(?:we|i|you)\s+(?:need|want|would like|have|must|should|are asked)\s+(?:you\s+)?to\s+"
-    r"(?:calculate|compute|estimate|give|provide|answer|round|use|derive|determine)\b",
+    rf"^\W*(?:we|i|you)\s+(?:{_MODAL}\s+)?(?:needs?|wants?|like|have|are\s+asked|be\s+asked)\s+(?:you\s+)?to\s+[a-z]+\b"
+    rf"|^\W*(?:we|i|you)\s+{_MODAL}\s+(?!not\b)[a-z]+\b",
     re.I,
+)
+# a non-finite clause opening a sentence and ending at its first comma: 'Using the X,', 'Based on X,'
+_NONFINITE_OPENER = re.compile(
+    r"^\W*(?:[a-z]+ing\s+(?=(?:the|a|an|this|that|these|those|its|their|only|all|on|upon|to)\b)"
+    r"|[a-z]+ed\s+(?=(?:on|upon)\b))[^,?]*,",
+    re.I,
+)
+# verbs inside an instruction clause: a gerund after 'by'/'when'/..., or before 'on'/'to' ('relying on')
+_CLAUSE_VERBS = re.compile(
+    r"\b(?:by|when|while|after|before)\s+[a-z]+ing\b|\b[a-z]+ing\s+(?=(?:on|upon|to|the|a|an)\b)", re.I
+)
+_PARTICIPLE_AFTER_RUBRIC = re.compile(
+    rf"\b((?:{'|'.join(sorted(RUBRIC_NOUNS))}))\s+(?:[a-z]+(?:ed|en|wn)|given|shown|set\s+out|outlined)\b", re.I
 )
 _SENTENCE_END = re.compile(r"(?<=[.?!;:])\s+")
 # Answer-format phrases, anywhere in the question: the brief reads them from the original question.
@@ -388,23 +408,48 @@ _FORMAT_PHRASES = re.compile(
 
 
 def search_text(question: str) -> str:
-    """The words of *question* to search for: answer-format phrases and instruction words removed.
+    """The words of *question* to search for: answer-format phrases and instruction clauses removed.
 
     The question itself is untouched elsewhere: the model reads it whole and the brief reads its
     format constraints from it.
     """
     kept: list[str] = []
     for sentence in _SENTENCE_END.split(_FORMAT_PHRASES.sub(" ", question)):
-        words = re.findall(r"[A-Za-z][A-Za-z'&-]*|\S", sentence)
-        first = next((w.lower() for w in words if w[0].isalpha()), "")
-        if first not in INSTRUCTION_VERBS and not _REQUEST_OPENER.match(sentence):
-            kept.append(sentence)
-            continue
-        clause, rest = (sentence.split(",", 1) + [""])[:2] if sentence.rstrip().endswith("?") else (sentence, "")
-        # in a sentence that asks ('Using the statement, what were the line items?') only the opening clause instructs
-        words = [w for w in clause.split() if w.strip(".,;:?!()'\"").lower() not in INSTRUCTION_WORDS]
-        kept.append(" ".join(words) + (" " + rest if rest else ""))
-    return " ".join(kept)
+        kept.append(_without_instruction(sentence))
+    return " ".join(part for part in kept if part.strip())
+
+
+def _without_instruction(sentence: str) -> str:
+    """*sentence* with its instruction clause (imperative, non-finite opener, request) reduced to its objects."""
+    request = _REQUEST_OPENER.match(sentence)
+    if request:
+        return _clause_objects(sentence[request.end() :])
+    opener = _NONFINITE_OPENER.match(sentence)
+    if opener:
+        return _clause_objects(_after_first_word(opener.group(0))) + " " + sentence[opener.end() :]
+    words = re.findall(r"[A-Za-z][A-Za-z'&-]*", sentence)
+    if words and words[0].lower() == "please":
+        sentence, words = _after_first_word(sentence), words[1:]
+    if not words or words[0].lower() not in TASK_VERBS:
+        return sentence
+    if sentence.rstrip().endswith("?") and "," in sentence:
+        # 'Use the statement, what were the line items?': only the opening clause instructs
+        clause, rest = sentence.split(",", 1)
+        return _clause_objects(_after_first_word(clause)) + " " + rest
+    return _clause_objects(_after_first_word(sentence))
+
+
+def _after_first_word(text: str) -> str:
+    parts = text.split(None, 1)
+    return parts[1] if len(parts) > 1 else ""
+
+
+def _clause_objects(clause: str) -> str:
+    """What an instruction clause names (a statement, a table, a line item): its verbs and rubric nouns dropped."""
+    clause = _PARTICIPLE_AFTER_RUBRIC.sub(r"\1", clause)
+    clause = _CLAUSE_VERBS.sub(" ", clause)
+    words = [w for w in clause.split() if w.strip(".,;:?!()'\"").lower() not in RUBRIC_NOUNS]
+    return " ".join(words)
 
 
 # the words that point at a page ('according to page 4', 'as shown on page 4') say where, not what

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_serializer, model_validator
 
-from ..answer.sequential import CallRecord
 from ..backends.base import Usage
 from ..context.pack import BudgetSection, Context, estimate_tokens
 from ..context.prompts import Prompt
@@ -27,6 +26,7 @@ from ..pricing import estimate_cost
 from ..question.conversation import SessionRecord
 from ..question.parse import ParsedQuestion
 from ..retrieval.route import Routing
+from ..sequential import CallRecord
 from ..verify.ocr import CitationOcr, ocr_citations
 from ..verify.quotes import AnswerStatus, OverallStatus, Verification
 from .claims import ClaimsRecord

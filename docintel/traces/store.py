@@ -33,57 +33,29 @@ if TYPE_CHECKING:
 TRACE_VERSION = 2  # written; docintel.traces.model reads version 1 too
 READABLE_TRACE_VERSIONS = (1, TRACE_VERSION)
 INDEX_NAME = "index.db"
-INDEX_SCHEMA = 2  # PRAGMA user_version of index.db; another value means the table is rebuilt
+INDEX_SCHEMA = 3  # PRAGMA user_version of index.db; another value means the table is rebuilt
 SAFE_ID = re.compile(r"[0-9A-Za-z][0-9A-Za-z-]{0,99}")  # a trace id or a prefix of one: never a path
 INDEX_TIMEOUT_S = 30.0  # how long a connection waits for another writer's lock
 _SECRET_KEYS = {"authorization", "api_key", "openai_api_key", "x-api-key"}
 # The statuses a trace can have (final, answer or verification), for ``traces list --status``.
-TRACE_STATUSES = (
-    "ok",
-    "error",
-    "citation_failed",
-    "unsupported",
-    "unchecked",
-    "partial",
-    "supported",
-    "verified",
-    "failed",
-    "no_citations",
-    "found",
-    "not_found",
-    "refused",
+TRACE_STATUSES = tuple(
+    """ok error citation_failed unsupported unchecked partial supported verified failed no_citations found
+    not_found refused""".split()
 )
 TRACES_FIX = "make the folder writable, or choose another with --traces-dir or DOCINTEL_TRACES_DIR"
 # The columns of an index row, in the order ``traces list --json`` shows them; ``file`` (the key) is not shown.
-ROW_COLUMNS = (
-    "id",
-    "created_at",
-    "kind",
-    "question",
-    "backend",
-    "model",
-    "answer_status",
-    "verification_status",
-    "final",
-    "support",
-    "values_supported",
-    "values_unsupported",
-    "tokens",
-    "input_tokens",
-    "output_tokens",
-    "latency_s",
-    "cost_usd",
-    "docs",
-    "replay_of",
-    "file_size",
-    "file_mtime_ns",
+ROW_COLUMNS = tuple(
+    """id created_at kind question backend model answer_status verification_status final support values_supported
+    values_unsupported tokens input_tokens output_tokens latency_s cost_usd docs replay_of session_id turn
+    file_size file_mtime_ns""".split()
 )
 _TABLE = """CREATE TABLE traces (
     file TEXT PRIMARY KEY, id TEXT NOT NULL, created_at TEXT, kind TEXT, question TEXT, backend TEXT, model TEXT,
     answer_status TEXT, verification_status TEXT, final TEXT, support TEXT, values_supported INTEGER,
     values_unsupported INTEGER, tokens INTEGER, input_tokens INTEGER,
-    output_tokens INTEGER, latency_s REAL, cost_usd REAL, docs TEXT, replay_of TEXT,
+    output_tokens INTEGER, latency_s REAL, cost_usd REAL, docs TEXT, replay_of TEXT, session_id TEXT, turn INTEGER,
     file_size INTEGER NOT NULL, file_mtime_ns INTEGER NOT NULL)"""
+_SESSION_INDEX = "CREATE INDEX traces_session ON traces (session_id, turn)"
 _UPSERT = (
     f"INSERT OR REPLACE INTO traces (file, {', '.join(ROW_COLUMNS)}) VALUES ({', '.join('?' * (len(ROW_COLUMNS) + 1))})"
 )
@@ -151,6 +123,8 @@ def summary_row(trace: Trace) -> dict[str, Any]:
         "cost_usd": trace.cost_usd,
         "docs": [d.doc_id for d in trace.documents or []],
         "replay_of": trace.replay_of,
+        "session_id": trace.session.session_id if trace.session else None,
+        "turn": trace.session.turn if trace.session else None,
     }
 
 
@@ -227,6 +201,7 @@ def _ensure_schema(connection: sqlite3.Connection) -> None:
         if connection.execute("PRAGMA user_version").fetchone()[0] != INDEX_SCHEMA:
             connection.execute("DROP TABLE IF EXISTS traces")
             connection.execute(_TABLE)
+            connection.execute(_SESSION_INDEX)
             connection.execute(f"PRAGMA user_version = {INDEX_SCHEMA}")
 
 
@@ -360,14 +335,16 @@ class TraceStore:
         """
         from .model import Trace, TraceFormatError
 
-        data = trace.as_json() if isinstance(trace, Trace) else trace
-        checked = Trace.for_storage(scrub(data, secret_values))
+        # one dump, one scrub, one validation: the scrubbed dump is what is stored (a trace's JSON form
+        # validates back to the same JSON, tested), so it is never dumped a second time
+        data = scrub(trace.as_json() if isinstance(trace, Trace) else trace, secret_values)
+        checked = Trace.for_storage(data)
         if checked.trace_version != TRACE_VERSION:
             raise TraceFormatError(f"only version {TRACE_VERSION} traces are written, not {checked.trace_version}")
         path = self.root / f"{checked.trace_id}.json"
         try:
             self._ensure_root()
-            atomic_write_json(path, checked.as_json(), indent=1)
+            atomic_write_json(path, data, indent=1)
         except OSError as exc:
             raise storage_error("write traces to", self.root, exc, TRACES_FIX) from None
         self._index(path, summary_row(checked))
@@ -517,18 +494,29 @@ class TraceStore:
         return path
 
     def session(self, session_id: str) -> list[dict[str, Any]]:
-        """Every stored trace of a chat session (id or unique prefix), in turn order; TraceError when none."""
+        """Every stored trace of a chat session (id or unique prefix), in turn order; TraceError when none.
+
+        The index finds the session's files (its ``session_id`` and ``turn`` columns): only they are read.
+        """
+        if not SAFE_ID.fullmatch(session_id):
+            raise TraceError(
+                f"{session_id[:80]!r} is not a session id (ids are letters, digits and dashes)",
+                "the session id is printed by docintel chat",
+            )
+        entries = self._entries()
+        with closing(self._synced(entries, _Reader())) as connection:
+            found = connection.execute(
+                "SELECT file, session_id FROM traces WHERE session_id >= ? AND substr(session_id, 1, ?) = ? "
+                "AND turn IS NOT NULL ORDER BY turn, file",
+                (session_id, len(session_id), session_id),
+            ).fetchall()
         turns: dict[str, list[dict[str, Any]]] = {}
-        for path in self.trace_files():
+        for file, session in found:
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
+                data = json.loads((self.root / file).read_text(encoding="utf-8"))
             except (OSError, ValueError):
-                continue  # a damaged file is `traces list`'s to report
-            session = data.get("session") if isinstance(data, dict) else None
-            if not isinstance(session, dict) or not isinstance(session.get("turn"), int):
-                continue  # not a chat turn, or a damaged one: `traces list` reports damaged files
-            if str(session.get("session_id", "")).startswith(session_id):
-                turns.setdefault(session["session_id"], []).append(data)
+                continue  # changed since the index was synced: `traces list` reports damaged files
+            turns.setdefault(session, []).append(data)
         if len(turns) != 1:
             if not turns:
                 raise TraceError(
@@ -539,5 +527,5 @@ class TraceStore:
                 f"{len(turns)} chat sessions have ids starting with {session_id!r} in {self.root}",
                 "give more of the id: " + ", ".join(sorted(turns)[:5]),
             )
-        (found,) = turns.values()
-        return sorted(found, key=lambda t: t["session"]["turn"])
+        (result,) = turns.values()
+        return result

@@ -1,4 +1,6 @@
-"""What the pipeline hands back: the prepared evidence of a question, and a verified, traced answer."""
+"""What the pipeline hands back: the prepared evidence of a question, and a verified, traced answer
+
+Top-level beside pipeline.py (not in answer/): it names every stage's records, so it sits above them all."""
 
 from __future__ import annotations
 
@@ -9,17 +11,17 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # annotations only: preparing a context must not import the answering stages
     from pydantic import BaseModel
 
-    from ..backends import Generation, Usage
-    from ..context.pack import Context
-    from ..context.prompts import Prompt
-    from ..errors import StorageError
-    from ..ingest.documents import Document, IngestFailure
-    from ..question.conversation import SessionRecord
-    from ..question.parse import ParsedQuestion
-    from ..retrieval.route import Routing
-    from ..retrieval.search import RetrievalResult
-    from ..verify.quotes import Verification
+    from .backends import Generation, Usage
+    from .context.pack import Context
+    from .context.prompts import Prompt
+    from .errors import StorageError
+    from .ingest.documents import Document, IngestFailure
+    from .question.conversation import SessionRecord
+    from .question.parse import ParsedQuestion
+    from .retrieval.route import Routing
+    from .retrieval.search import RetrievalResult
     from .sequential import CallRecord
+    from .verify.quotes import Verification
 
 
 @dataclass
@@ -70,7 +72,7 @@ class AskResult:
 
     def to_json(self) -> dict[str, Any]:
         """The ``ask --json`` object; each citation (verification span) says whether its lines were read by OCR."""
-        from ..verify.ocr import ocr_citations
+        from .verify.ocr import ocr_citations
 
         verification = self.verification.model_dump(mode="json")
         ocr = [c.model_dump(mode="json") for c in ocr_citations(self.verification.spans, self.prepared.documents)]

@@ -15,14 +15,14 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from ..backends import Generation, Usage
-from ..context.pack import Context, estimate_tokens, pack_context
-from ..context.prompts import Prompt
-from ..ingest.documents import Document
-from ..question.parse import ParsedQuestion
-from ..retrieval.search import RetrievalResult
-from ..settings import Settings
-from ..verify.quotes import Verification
+from .backends import Generation, Usage
+from .context.pack import Context, estimate_tokens, pack_context
+from .context.prompts import Prompt
+from .ingest.documents import Document
+from .question.parse import ParsedQuestion
+from .retrieval.search import RetrievalResult
+from .settings import Settings
+from .verify.quotes import Verification
 
 Strategy = Literal["combined", "sequential"]
 MIN_CALL_CHARS = 2000  # a call smaller than this cannot hold a statement table with its header
