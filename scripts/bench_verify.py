@@ -201,6 +201,11 @@ def _period_words(document, table, index: int) -> str:
     return f"the {_LENGTHS[typed.months]} months ended {end:%B} {end.day}, {end.year}"
 
 
+def _length(document, table, index: int) -> int | None:
+    typed = column_period(document, table, index)
+    return typed.months if typed is not None else None
+
+
 def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list[str], document) -> None:
     quote = texts[row.line - 1]
     label = row_label(row)
@@ -209,6 +214,8 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
         unit, currency = row_unit(table, row, i)
         period, other = _period_words(document, table, i), _period_words(document, table, j)
         same_year = [k for k, c in enumerate(table.columns) if c.year == table.columns[i].year]
+        if _length(document, table, i) != _length(document, table, j):
+            continue  # a quarter's column beside a year's: no two periods of one kind to compare
         if any(row.values[k] == b for k in same_year if k < len(row.values)) or unit not in _SHIFTED:
             continue  # b is also printed in a column of this period: not a wrong-year value
         question = f"What was {label} in {period}?"
@@ -322,6 +329,8 @@ def axis_cases(document, page: int) -> dict[str, list[Case]]:
         unit = unit or unit_of.get(fact.scale)
         if unit is None or fact.value == 0:
             continue
+        if re.search(r"\b(?:19|20)\d\d\b", fact.label):
+            continue  # a label that names years ('refunds of $6, $2 and $4 in 2021, 2020 and 2019') asks them all
         question, mine = _asked(fact), _fields(fact)
         line = fact.provenance.global_line
         cases.setdefault("axis: right", []).append(
@@ -342,9 +351,14 @@ def row_label(row) -> str:
     """The row's own label as a reader names it: with its sub-heading when the label alone does not say what
     it is ('Earnings per share: Diluted') or the sub-heading narrows it ('Continuing operations: ...')."""
     group = (row.group or "").strip()
+    if _CHANGES.match(group) and not _CHANGES.match(row.label):  # a cash flow's 'Changes in ...:' rows are changes
+        return f"the change in {row.label}"
     short = group.endswith(":") and len(row.label.split()) <= 2
     narrows = bool(narrowing_terms(concepts_in(qualifier_text(group)), frozenset()))
     return f"{group} {row.label}" if short or narrows else row.label
+
+
+_CHANGES = re.compile(r"^\s*\(?(?:net\s+)?(?:changes?|increases?|decreases?)\b", re.IGNORECASE)
 
 
 def _other_rows(row, rows: list) -> list:

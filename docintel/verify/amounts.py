@@ -123,6 +123,9 @@ _ASKS_BOUND = re.compile(
 )
 
 
+_CHANGED = re.compile(r"\b(?:increased|decreased|grew|rose|fell|declined|improved|dropped|up|down|from)\b", re.I)
+
+
 def range_rule(candidate: Candidate, question: str) -> FieldCheck:
     """A number that is one bound of a range the quote gives ('67 to 71 cents', 'between $2.0 and $2.2 billion')
     is not the value unless the question asks for a bound."""
@@ -130,8 +133,10 @@ def range_rule(candidate: Candidate, question: str) -> FieldCheck:
         return FieldCheck(field="range", verdict="not_applicable")
     printed = re.escape(candidate.printed)
     lower = re.search(printed + _NUMBER_AFTER, candidate.sentence, re.IGNORECASE)
+    if _CHANGED.search(candidate.sentence[: max(candidate.sentence.find(candidate.printed), 0)][-40:]):
+        return FieldCheck(field="range", verdict="not_applicable")  # 'increased 4% to $22,292 million': no range
     upper = re.search(
-        r"(?:between|from|range\s+of)\s+[$€£]?[\d.,]+\s*\S*\s*(?:and|to|-|–)\s*[$€£]?" + printed,
+        r"(?:between|range\s+of)\s+[$€£]?[\d.,]+\s*\S*\s*(?:and|to|-|–)\s*[$€£]?" + printed,
         candidate.sentence,
         re.IGNORECASE,
     )

@@ -29,14 +29,14 @@ from .values import CitedSpan
 NEGATIONS = re.compile(
     r"\b(?:no|not|none|never|nor|neither|without|nothing|nobody|cannot|can't|won't|didn't|don't|doesn't|"
     r"isn't|aren't|wasn't|weren't|hasn't|haven't|hadn't|n't|did\s+not|does\s+not|do\s+not|has\s+not|have\s+not|"
-    r"was\s+not|were\s+not|no\s+longer|zero|nil)\b",
+    r"was\s+not|were\s+not|no\s+longer)\b",
     re.IGNORECASE,
 )
 CAUSES = re.compile(
     r"\b(?:due\s+to|driven\s+by|because|as\s+a\s+result\s+of|resulting\s+from|result\s+of|attributable\s+to|"
     r"primarily\s+(?:from|by|reflecting|related)|reflect(?:s|ed|ing)?|caused\s+by|owing\s+to|led\s+by|"
     r"offset\s+by|contributed|attributed\s+to|thanks\s+to|on\s+account\s+of|impact\s+of|benefit(?:ed)?\s+from|"
-    r"as\s+we|following|mainly|largely|principally)\b",
+    r"as\s+we|mainly|largely|principally)\b",
     re.IGNORECASE,
 )
 _ASKS_CAUSE = re.compile(
@@ -46,8 +46,8 @@ _ASKS_CAUSE = re.compile(
 )
 _PAST_QUESTION = re.compile(r"^\s*(?:did|was|were|has|have|had)\b", re.IGNORECASE)
 _EXPECTS = re.compile(
-    r"\b(?:expects?|expected|anticipates?|anticipated|will|outlook|guidance|forecasts?|projects?|projected|plans?\s+to|"
-    r"intends?\s+to|targets?)\b",
+    r"\b(?:expects?|expected|anticipates?|anticipated|will\s+be|outlook|guidance|forecasts?|projected|plans?\s+to|"
+    r"intends?\s+to)\b",
     re.IGNORECASE,
 )
 _STOP = frozenset(tokenize("the a an of in on for to and or by with from at as is was were be been this that its"))

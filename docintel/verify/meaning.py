@@ -74,6 +74,8 @@ _NOT_SCOPE = frozenset(
 )
 
 
+_PERIOD_WORDS = frozenset(tokenize("quarter quarterly"))
+_SEGMENT_WORDS = frozenset(tokenize("segment segments division divisions"))
 _DEFINITION = re.compile(r"\b(?:defined|calculated|computed|measured)\s+as\b", re.IGNORECASE)
 
 
@@ -105,7 +107,9 @@ def asked_for(question: str, label: str = "", ignore: frozenset[str] = frozenset
     concepts = concepts_in(asking).concepts or (concepts_in(label).concepts if not question.strip() else frozenset())
     terms = frozenset(tokenize(qualifier_text(f"{asking} {label}")))
     qualifiers = frozenset(tokenize(qualifier_text(asking))) & QUALIFIERS  # 'segment revenue', 'adjusted EBITDA'
-    scope = question_scope(question, ignore) | qualifiers
+    scope = (question_scope(question, ignore) | qualifiers) - _PERIOD_WORDS  # no row needs to say 'quarter'
+    if scope - _SEGMENT_WORDS:  # 'the Commercial Airplanes segment': the row names the segment, not the word
+        scope -= _SEGMENT_WORDS
     own = frozenset(tokenize(qualifier_text(asking)))
     return Asked(question, label, concepts, terms, scope, ignore, own)
 
@@ -213,7 +217,7 @@ def _names(concepts: frozenset[str]) -> str:
 
 
 _ASKS_RATIO = re.compile(
-    r"%|\bpercent(?:age)?s?\b|\bratios?\b|\bmultiples?\b"
+    r"%|\bpercent(?:age)?s?\b|\bratios?\b|\bmultiples?\b|\bshare\s+of\b"
     r"|\b(?:growth|tax|return|retention|payout|conversion|churn|interest|utilization|occupancy) rates?\b",
     re.IGNORECASE,
 )

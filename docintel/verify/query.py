@@ -48,11 +48,9 @@ ADJUSTED_WORDS = (
     "pro forma",
     "pro-forma",
     "comparable",
-    "core",
     "underlying",
     "excluding items",
     "constant currency",
-    "operational",
 )
 _ADJUSTED = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in ADJUSTED_WORDS) + r")\b", re.IGNORECASE)
 _DILUTED = re.compile(r"\bdiluted\b|\bdilution\b", re.IGNORECASE)
@@ -60,21 +58,25 @@ _BASIC = re.compile(r"\bbasic\b", re.IGNORECASE)
 _PER_SHARE = re.compile(r"\bper\s+(?:common\s+|diluted\s+|basic\s+)?share\b|\beps\b", re.IGNORECASE)
 
 _PCT_CHANGE = re.compile(
-    r"\b(?:growth|grow|grew)\b|%\s*change|\bpercent(?:age)?\s+(?:change|increase|decrease|decline)\b"
+    r"\bgrowth\s+(?:rate|in|of)\b|\b(?:by\s+)?what\s+percent(?:age)?\b|%\s*change"
+    r"|\bpercent(?:age)?\s+(?:change|increase|decrease|decline)\b"
     r"|\b(?:increase|decrease|change|decline|rise|fall)\b[^.?]{0,30}\bin\s+percent|\byear[- ]over[- ]year\b|\byoy\b",
     re.IGNORECASE,
 )
 _CHANGE = re.compile(
-    r"\b(?:change|increase|decrease|decline|difference|rise|drop|fall)\b(?:\s+\w+){0,2}\s+(?:in|of)\b"
+    r"\b(?:change|increase|decrease|decline|difference|rise|drop|fall)\b(?:[\s()/]+\w+\)?){0,2}\s+(?:in|of)\b"
     r"|\bhow\s+much\s+did\b[^?]{0,80}\b(?:increase|decrease|decline|change|grow|rise|fall|drop)\b"
-    r"|\b(?:increased|decreased|declined|changed)\s+by\b",
+    r"|\b(?:increased|decreased|declined|changed)\s+by\b|\bhow\s+much\s+did\b[^?]{0,80}\b(?:grow|grew)\b",
     re.IGNORECASE,
 )
 _SHARE = re.compile(
     r"\b(?:as\s+a\s+)?(?:%|percent(?:age)?)\s+of\s+(?:total\s+)?\w+|\bshare\s+of\s+(?:total\s+)?\w+", re.IGNORECASE
 )
 _WEIGHTED = re.compile(r"\bweighted[- ]average\b", re.IGNORECASE)
-_ADDITIONS = re.compile(r"\b(?:opened|added|acquired|new|launched|hired|closed|issued|repurchased)\b", re.IGNORECASE)
+_ADDITIONS = re.compile(
+    r"\b(?:open|opens|opened|add|adds|added|acquire|acquired|new|launch|launched|hire|hired|close|closed)\b",
+    re.IGNORECASE,
+)
 _COUNT_OF = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)
 
 OUTLOOK_WORDS = (
@@ -87,15 +89,20 @@ OUTLOOK_WORDS = (
     "forecasted",
     "projected",
     "projection",
-    "target",
-    "targets",
     "anticipated",
     "anticipates",
     "plans to",
     "will be",
     "estimate for",
 )
-LIMIT_WORDS = ("covenant", "maximum", "minimum", "not to exceed", "may not exceed", "limit", "threshold", "required")
+LIMIT_WORDS = (
+    "covenant",
+    "covenants",
+    "not to exceed",
+    "may not exceed",
+    "maximum leverage",
+    "minimum interest coverage",
+)
 _OUTLOOK = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in OUTLOOK_WORDS) + r")\b", re.IGNORECASE)
 _LIMIT = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in LIMIT_WORDS) + r")\b", re.IGNORECASE)
 
@@ -247,7 +254,8 @@ def query_of(question: str, member: frozenset[str] = frozenset()) -> Query:
 _NOT_MEMBER = frozenset(
     tokenize(
         "adjusted nongaap continuing discontinued noncontrolling minority organic comparable quarter quarterly "
-        "pro forma excluding ex non average averaged weighted mean growth change increase decrease percent "
+        "pro forma excluding ex non segment segments division divisions average averaged weighted mean growth "
+        "change increase decrease percent "
         "percentage ratio rate margin total consolidated per share diluted basic annual annually yearly year years "
         "fiscal month months quarters ended ending end beginning period periods defined calculated computed "
         "measured minus less plus divided over times using based respective respectively compared versus vs prior "

@@ -99,7 +99,7 @@ def share_class_rule(query: Query, fact: FactView) -> FieldCheck:
 
 
 # measures that answer each other: a margin (level of a ratio) may be read from a '% of sales' column
-_COMPATIBLE = {frozenset({"level", "share"}), frozenset({"level", "average"})}
+_COMPATIBLE = {frozenset({"level", "share"}), frozenset({"level", "average"}), frozenset({"change", "pct_change"})}
 
 
 def measure_rule(query: Query, fact: FactView) -> FieldCheck:
@@ -108,7 +108,8 @@ def measure_rule(query: Query, fact: FactView) -> FieldCheck:
         return _check("measure", "unknown", query.measure, "", "measure: the table's columns do not say what it is")
     if query.measure == fact.measure or frozenset({query.measure, fact.measure}) in _COMPATIBLE:
         return _check("measure", "supported", query.measure, fact.measure)
-    if fact.named_by and fact.named_by <= set(tokenize(query.question)):  # the question names the row itself
+    if fact.measure != "level" and fact.named_by and fact.named_by <= set(tokenize(query.question)):
+        # the question names a change row itself ('What was net increase (decrease) in cash ...')
         return _check("measure", "supported", query.measure, fact.measure, "the question names the row itself")
     # a change computed from two levels is a calculation; a level cell read as the change is not one
     return _check("measure", "mismatch", query.measure, fact.measure)

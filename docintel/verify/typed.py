@@ -65,6 +65,9 @@ _ADDITIONS_LABEL = re.compile(
 _DILUTED = re.compile(r"\bdiluted\b|\bdilution\b|assuming\s+dilution", re.IGNORECASE)
 _BASIC = re.compile(r"\bbasic\b", re.IGNORECASE)
 _GAAP_ROW = re.compile(r"(?<!non)(?<!non-)(?<!non )\bgaap\b|\bas\s+reported\b|\breported\b", re.IGNORECASE)
+_PROSE_CHANGE = re.compile(
+    r"\b(?:increased|decreased|grew|rose|fell|declined|improved|dropped|increase|decrease|growth|decline)\b", re.I
+)
 _CURRENCY_CODES = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
 
 
@@ -304,7 +307,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         scenario=_scenario(f"{row.label} {row.group or ''} {table.caption or ''}"),
         currency=_currency(table, row.cells, ""),
         total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
-        named_by=frozenset(tokenize(f"{row.label} {row.group or ''}")),
+        named_by=frozenset(tokenize(row.label)),
     )
     fact = document.fact_at(row.line, index)
     return mine if fact is None else _merged(mine, _from_fact(fact, own, heading, row))
@@ -341,7 +344,7 @@ def prose_fact(clause: str, sentence: str) -> FactView:
         member_text=clause,
         basis=_basis(clause),
         share_class="diluted" if _DILUTED.search(clause) else "basic" if _BASIC.search(clause) else None,
-        measure=_measure(empty, None, None, clause) or "level",
+        measure="change" if _PROSE_CHANGE.search(clause) else _measure(empty, None, None, clause) or "level",
         scenario=_scenario(sentence),
         currency=_currency(None, [], clause),
     )
