@@ -53,7 +53,8 @@ def test_ingest_and_batch_on_ray_equal_the_local_runs(ray_session, run_cli, corp
     on_ray = run_cli("ingest", folder, "--json", "--lines", "--ray", "local")
     assert local[0] == on_ray[0] == 3  # the bad files fail the same way
     assert json.loads(local[1]) == json.loads(on_ray[1])  # content hash, pages, lines, boxes, tables, profile
-    assert local[2] == on_ray[2] and "broken.pdf" in on_ray[2] and "notes.pdf" in on_ray[2]
+    errors = [[line for line in err.splitlines() if line.startswith("error:")] for err in (local[2], on_ray[2])]
+    assert errors[0] == errors[1] and "broken.pdf" in on_ray[2] and "notes.pdf" in on_ray[2]  # progress may differ
     documents = json.loads(on_ray[1])["documents"]
     assert len(documents) >= 1 and not any(d["cache_hit"] for d in documents)
     # the Ray tasks filled the cache: a later command anywhere reads it without parsing
