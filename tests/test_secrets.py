@@ -130,3 +130,36 @@ def test_a_key_is_masked_as_a_whole_token_only():
     assert clean(f'"{key}"', (key,)) == '"***"'
     assert clean(f"x{key}", (key,)) == f"x{key}"  # part of another token: not this key
     assert clean("nothing here", (key,)) == "nothing here"
+
+
+def test_a_key_echoed_in_a_batch_api_reply_never_reaches_the_output(
+    run_cli, corpus_pdf, fake_openai, isolated_env, monkeypatch
+):
+    """The Batch API path reads its replies from the output file, not over HTTP: they are cleaned the same way."""
+    import json as _json
+
+    monkeypatch.setenv("DOCINTEL_BATCH_POLL_S", "0.01")
+
+    from tests.fake_openai import responses_body as _body
+
+    answer = {
+        "answer_type": "text",
+        "items": [{"text": f"45 days ({API_KEY})", "spans": [span_of_refunds()]}],
+        "answer_found": True,
+        "complete_answer_found": True,
+        "conflicting_evidence": False,
+        "context_structured": True,
+        "caveats": [],
+    }
+    fake_openai.default = {"status": 200, "body": _body(_json.dumps(answer))}
+    questions = isolated_env / "q.jsonl"
+    questions.write_text(_json.dumps({"id": "q1", "question": QUESTION}) + "\n")
+    out = isolated_env / "b.jsonl"
+    code, stdout, err = run_cli("batch", questions, corpus_pdf, "--out", out, "--via", "batch-api", "--wait")
+    assert code == 0, err
+    written = out.read_text() + stdout + err + _everything_written(isolated_env / "traces")
+    assert "45 days (***)" in written and API_KEY not in written
+
+
+def span_of_refunds() -> dict:
+    return {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}

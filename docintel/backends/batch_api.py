@@ -29,8 +29,7 @@ from openai.types.responses import Response
 from pydantic import BaseModel
 
 from ..settings import Settings
-from .base import BackendFailure
-from .openai import Messages, OpenAIBackend, _Reply, _usage
+from .openai import Messages, OpenAIBackend, _Reply, chat_reply, responses_reply
 from .structured import Mode
 
 ENDPOINTS = {"responses": "/v1/responses", "chat": "/v1/chat/completions"}
@@ -159,20 +158,7 @@ class BatchApiBackend(OpenAIBackend):
         if line is None:
             return super()._send_responses(mode, messages, schema, strict, timeout)
         response = cast(Response, construct_type(type_=Response, value=line.body))  # as the SDK reads an HTTP reply
-        raw = response.model_dump(mode="json")
-        refusal = next(
-            (
-                c.refusal
-                for item in response.output or []
-                for c in getattr(item, "content", None) or []
-                if getattr(c, "type", "") == "refusal"
-            ),
-            None,
-        )
-        cut_off = None
-        if response.status == "incomplete":
-            cut_off = getattr(response.incomplete_details, "reason", None) or "incomplete"
-        return _Reply(response.output_text, refusal, cut_off, raw, line.request_id, _usage(response.usage))
+        return responses_reply(response, line.request_id)
 
     def _send_chat(
         self, mode: Mode, messages: Messages, schema: type[BaseModel], strict: dict[str, Any], timeout: float
@@ -181,18 +167,7 @@ class BatchApiBackend(OpenAIBackend):
         if line is None:
             return super()._send_chat(mode, messages, schema, strict, timeout)
         completion = cast(ChatCompletion, construct_type(type_=ChatCompletion, value=line.body))
-        raw = completion.model_dump(mode="json")
-        usage = _usage(completion.usage)
-        if not completion.choices:
-            raise BackendFailure(
-                "model returned no choices", "check the server's log", raw=raw, request_id=line.request_id, usage=usage
-            )
-        choice = completion.choices[0]
-        refusal = getattr(choice.message, "refusal", None) or None
-        if choice.finish_reason == "content_filter":
-            refusal = refusal or "content filter"
-        cut_off = "max tokens" if choice.finish_reason == "length" else None
-        return _Reply(choice.message.content or "", refusal, cut_off, raw, line.request_id, usage)
+        return chat_reply(completion, line.request_id)
 
     def _chat_body(self, mode: Mode, messages: Messages, schema: type[BaseModel], strict: Any) -> dict[str, Any]:
         """The JSON body the openai backend sends to /v1/chat/completions (see OpenAIBackend._send_chat)."""

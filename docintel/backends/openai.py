@@ -387,23 +387,7 @@ class OpenAIBackend:
             text=text,
             timeout=timeout,
         )
-        response = raw_http.parse()
-        raw = clean_data(response.model_dump(mode="json"))  # what the server said may echo the key
-        refusal = next(
-            (
-                c.refusal
-                for item in response.output or []
-                for c in getattr(item, "content", None) or []
-                if getattr(c, "type", "") == "refusal"
-            ),
-            None,
-        )
-        cut_off = None
-        if response.status == "incomplete":
-            cut_off = getattr(response.incomplete_details, "reason", None) or "incomplete"
-        usage = _usage(response.usage)
-        text, refusal = clean(response.output_text), clean(refusal) if refusal else refusal
-        return _Reply(text, refusal, cut_off, raw, raw_http.headers.get("x-request-id"), usage)
+        return responses_reply(raw_http.parse(), raw_http.headers.get("x-request-id"))
 
     def _send_chat(
         self, mode: Mode, messages: Messages, schema: type[BaseModel], strict: dict[str, Any], timeout: float
@@ -426,24 +410,47 @@ class OpenAIBackend:
             response_format=response_format,
             timeout=timeout,
         )
-        completion = raw_http.parse()
-        raw = clean_data(completion.model_dump(mode="json"))  # what the server said may echo the key
-        request_id, usage = raw_http.headers.get("x-request-id"), _usage(completion.usage)
-        if not completion.choices:
-            raise BackendFailure(
-                "model returned no choices", "check the server's log", raw=raw, request_id=request_id, usage=usage
-            )
-        choice = completion.choices[0]
-        refusal = getattr(choice.message, "refusal", None) or None
-        if choice.finish_reason == "content_filter":
-            refusal = refusal or "content filter"
-        cut_off = "max tokens" if choice.finish_reason == "length" else None
-        return _Reply(
-            clean(choice.message.content or ""), clean(refusal) if refusal else None, cut_off, raw, request_id, usage
-        )
+        return chat_reply(raw_http.parse(), raw_http.headers.get("x-request-id"))
 
 
 OPENAI_HOST = "api.openai.com"
+
+
+def responses_reply(response: Any, request_id: str | None) -> _Reply:
+    """A Responses API reply read: its text, refusal, why it stopped, the raw response (what the server said is
+    cleaned of the key here, where it enters: it may echo it)."""
+    raw = clean_data(response.model_dump(mode="json"))
+    refusal = next(
+        (
+            c.refusal
+            for item in response.output or []
+            for c in getattr(item, "content", None) or []
+            if getattr(c, "type", "") == "refusal"
+        ),
+        None,
+    )
+    cut_off = None
+    if response.status == "incomplete":
+        cut_off = getattr(response.incomplete_details, "reason", None) or "incomplete"
+    text, refusal = clean(response.output_text), clean(refusal) if refusal else refusal
+    return _Reply(text, refusal, cut_off, raw, request_id, _usage(response.usage))
+
+
+def chat_reply(completion: Any, request_id: str | None) -> _Reply:
+    """A Chat Completions reply read, cleaned of the key like ``responses_reply``."""
+    raw = clean_data(completion.model_dump(mode="json"))
+    usage = _usage(completion.usage)
+    if not completion.choices:
+        raise BackendFailure(
+            "model returned no choices", "check the server's log", raw=raw, request_id=request_id, usage=usage
+        )
+    choice = completion.choices[0]
+    refusal = getattr(choice.message, "refusal", None) or None
+    if choice.finish_reason == "content_filter":
+        refusal = refusal or "content filter"
+    cut_off = "max tokens" if choice.finish_reason == "length" else None
+    text = clean(choice.message.content or "")
+    return _Reply(text, clean(refusal) if refusal else None, cut_off, raw, request_id, usage)
 
 
 def _base_messages(prompt: Prompt) -> list[dict[str, str]]:
