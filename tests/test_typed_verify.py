@@ -73,6 +73,7 @@ QUARTERLY = [
         "(in millions)",
         "June 30, 2024 March 31, 2024 December 31, 2023",
         "Cash and cash equivalents 410.0 380.0 350.0",
+        "Cash, cash equivalents and short-term investments 600.0 550.0 500.0",
     ],
 ]
 NET_SALES = (6, "Net sales 1,200.0 1,100.0 2,300.0 2,150.0")
@@ -95,6 +96,7 @@ BOTH = (37, "Total liabilities and stockholders' equity 5,000.0 4,800.0")
 QUARTERS = (41, "Net sales 1,100.0 1,200.0")
 MARGIN_ROW = (42, "Operating margin 11.8% 12.5%")
 CASH = (46, "Cash and cash equivalents 410.0 380.0 350.0")
+CASH_AND_INVESTMENTS = (47, "Cash, cash equivalents and short-term investments 600.0 550.0 500.0")
 
 
 @pytest.fixture
@@ -166,6 +168,22 @@ def test_a_balance_at_another_date_of_the_same_year_is_a_mismatch(run_cli, fake_
     assert status == "unsupported" and field(check, "period")["verdict"] == "mismatch"
     june = amount(410.0, "millions", "June 30, 2024", CASH, label="Cash and cash equivalents")
     assert verdict(run_cli, fake_openai, quarterly, question, june)[0] == "supported"
+
+
+def test_a_row_that_adds_another_line_item_is_not_the_one_asked(run_cli, fake_openai, quarterly):
+    """Found on a 10-K not used before: 'Cash, cash equivalents and short-term investments' given for cash."""
+    question = "What were cash and cash equivalents as of June 30, 2024?"
+    summed = amount(600.0, "millions", "June 30, 2024", CASH_AND_INVESTMENTS, label="Cash and cash equivalents")
+    status, check = verdict(run_cli, fake_openai, quarterly, question, summed)
+    assert status == "unsupported" and check["concept_check"] == "mismatch" and "adds" in check["detail"]
+
+
+def test_a_count_question_is_never_answered_with_money(run_cli, fake_openai, quarterly):
+    """Found on a 10-K not used before: 'How many paid memberships' answered with 'Income taxes paid'."""
+    question = "How many paid accounts did the company have as of June 30, 2024?"
+    money = amount(410.0, "millions", "June 30, 2024", CASH, label="Paid accounts")
+    status, check = verdict(run_cli, fake_openai, quarterly, question, money)
+    assert status == "unsupported" and check["kind_check"] == "mismatch" and "how many" in check["detail"]
 
 
 def test_a_segment_row_never_answers_the_consolidated_line(run_cli, fake_openai, quarterly):

@@ -59,6 +59,8 @@ def check_amount(
     kinds = [c for c in matches if kind_fits(unit, amount.currency, c)]
     if not kinds:
         return _failed(kind_check="mismatch", detail=kind_detail(unit, matches[0]))
+    if _HOW_MANY.search(asked.question) and (amount.currency or all(c.kind == "money" for c in kinds)):
+        return _failed(kind_check="mismatch", detail=f"the question asks how many; {stated} is money")
     if asked_money_as_percent(asked, unit):
         return _failed(kind_check="mismatch", detail=f"the question asks for money; {stated} is a percentage")
     if unit in UNIT_FACTORS and asks_for_a_ratio(asked.question):
@@ -123,6 +125,7 @@ _ASKS_BOUND = re.compile(
 )
 
 
+_HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _CHANGED = re.compile(r"\b(?:increased|decreased|grew|rose|fell|declined|improved|dropped|up|down|from)\b", re.I)
 
 

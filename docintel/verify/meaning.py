@@ -193,6 +193,9 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             return "mismatch", f"{where} ({_names(evidence.concepts)}), not {asked.named}"
         if narrow:
             return "mismatch", f"{where}: narrower than asked ({', '.join(narrow)} not asked)"
+        if (joined := _joined_line_items(evidence, asked)) and re.search(r"\band\b|&", evidence.text, re.I):
+            # 'Cash, cash equivalents and short-term investments' is a sum of line items, not the one asked
+            return "mismatch", f"{where}: it adds {joined} to {asked.named}"
         extra = {t for t in evidence.terms if t not in NEUTRAL and not t[:1].isdigit()} - asked.own - asked.ignore
         if extra:  # 'Revenues: Defense, Space & Security' may be a part of the revenue asked
             named = ", ".join(sorted(extra))
@@ -210,6 +213,13 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     if not asked.concepts:
         return "unknown", f"{where}; the question names no line item docintel knows, so the concept is not checked"
     return "unknown", f"{where}, which docintel cannot match to {asked.named}"
+
+
+def _joined_line_items(evidence: Evidence, asked: Asked) -> str:
+    """The money line items a row names beside the one asked, in words ('' when none)."""
+    others = [c for c in evidence.concepts if not same_concept(frozenset({c}), asked.concepts)]
+    items = [c for c in others if (found := concept(c)) is not None and found.kind == "money"]
+    return ", ".join(sorted(label_of(c) for c in items))
 
 
 def _names(concepts: frozenset[str]) -> str:
