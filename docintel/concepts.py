@@ -172,11 +172,16 @@ def _wording_hits(tokens: list[str]) -> list[tuple[str, frozenset[int]]]:
 
 
 def _match_positions(wording: tuple[str, ...], tokens: list[str]) -> frozenset[int] | None:
-    """Positions of *wording* as an ordered run in *tokens*, at most one other token between its terms."""
+    """Positions of *wording* as an ordered run in *tokens*, at most one other token between its terms, never
+    across a heading's colon (``BARRIER``) nor after 'non' ('non-operating income' is no operating income)."""
     for start in (i for i, t in enumerate(tokens) if t == wording[0]):
+        if start > 0 and tokens[start - 1] == "non" and wording[0] != "non":
+            continue
         found, at = [start], start
         for term in wording[1:]:
-            nxt = next((j for j in range(at + 1, min(at + 3, len(tokens))) if tokens[j] == term), None)
+            ahead = tokens[at + 1 : at + 3]
+            ahead = ahead[: ahead.index(BARRIER)] if BARRIER in ahead else ahead
+            nxt = next((at + 1 + k for k, t in enumerate(ahead) if t == term), None)
             if nxt is None:
                 break
             found.append(nxt)
@@ -184,6 +189,18 @@ def _match_positions(wording: tuple[str, ...], tokens: list[str]) -> frozenset[i
         else:
             return frozenset(found)
     return None
+
+
+BARRIER = "\x00"  # between a heading and what follows its colon: no wording spans it
+
+
+def barrier_tokens(text: str) -> list[str]:
+    """The search terms of *text*, with ``BARRIER`` where a colon ends a heading ('Operating costs: Operating
+    expenses' names operating expenses, not 'costs ... expenses')."""
+    tokens: list[str] = []
+    for n, part in enumerate(text.split(":")):
+        tokens += ([BARRIER] if n else []) + tokenize(part)
+    return tokens
 
 
 @dataclass(frozen=True)
@@ -203,11 +220,13 @@ def concepts_in(text: str, *, asides: bool = False) -> ConceptMatch:
 
     Parenthesised asides are dropped first ('(loss)', '(PP&E)', '(1)') unless *asides* is true.
     """
-    tokens = tokenize((text if asides else _PARENTHESES.sub(" ", text)).replace("/", " "))
+    tokens = barrier_tokens((text if asides else _PARENTHESES.sub(" ", text)).replace("/", " "))
     hits = _wording_hits(tokens)
-    kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits)]
+    # longest matches only: a term names one line item ('weighted average number of shares outstanding' is no
+    # 'shares outstanding' besides)
+    kept = [(cid, pos) for cid, pos in hits if not any(pos & other and len(other) > len(pos) for _, other in hits)]
     covered = frozenset().union(*(pos for _, pos in kept)) if kept else frozenset()
-    leftover = tuple(t for i, t in enumerate(tokens) if i not in covered and not t.isdigit())
+    leftover = tuple(t for i, t in enumerate(tokens) if i not in covered and not t.isdigit() and t != BARRIER)
     return ConceptMatch(frozenset(cid for cid, _ in kept), leftover)
 
 
@@ -264,11 +283,12 @@ def ratios_in(text: str) -> list[Ratio]:
     return [r for r in RATIOS if r.id in concepts_in(text).concepts]
 
 
-_JOINED = re.compile(r"\bnon[- ](gaap|controlling)\b", re.IGNORECASE)  # one qualifier, not the word 'non'
+_JOINED = re.compile(r"\bnon[- ](gaap|controlling|operating)\b", re.IGNORECASE)  # one word, not the qualifier 'non'
 
 
 def qualifier_text(text: str) -> str:
-    """*text* with 'non-GAAP' and 'non-controlling' written as one word, as the qualifiers list them."""
+    """*text* with 'non-GAAP', 'non-controlling' and 'non-operating' written as one word, as the qualifiers list
+    them (a 'Non-operating income (expense):' heading narrows its rows to no 'non' anything)."""
     return _JOINED.sub(lambda m: f"non{m.group(1)}", text)
 
 

@@ -159,6 +159,9 @@ def value_cases(document, page: int) -> dict[str, list[Case]]:
     row's cell under this row's label, the sign flipped, a percent given as money and money as a percent,
     a footnote marker as the value, an expression with an unused operand or a literal, a text answer with
     a number its quote does not hold, and a quote about another row for a question about this one.
+    Questions a reader could not answer are not built: a label two rows of the table share, a period two
+    columns with different values share (a member's column group); a change is asked from the earlier
+    period to the later whatever the columns' order.
     """
     cases: dict[str, list[Case]] = {k: [] for k in _KINDS}
     texts = document.lines["text"].tolist()
@@ -190,6 +193,11 @@ _KINDS = (
 _LENGTHS = {3: "three", 6: "six", 9: "nine"}
 
 
+def _end(column) -> str:
+    """A column's period end as a sortable text (its year where no date is printed)."""
+    return column.iso or f"{column.year:04d}-99-99"
+
+
 def _period_words(document, table, index: int) -> str:
     """The column's period as a reader asks for it: 'the three months ended December 31, 2022' for a quarter's
     column (a year's name alone would ask for the year), else the header's label."""
@@ -209,6 +217,8 @@ def _length(document, table, index: int) -> int | None:
 def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list[str], document) -> None:
     quote = texts[row.line - 1]
     label = row_label(row)
+    if sum(row_label(r) == label for r in rows) > 1:
+        return  # two rows of the table read 'Other': a question naming the label cannot pick one
     pairs = [(i, v) for i, v in enumerate(row.values[: len(table.columns)]) if v is not None]
     for (i, a), (j, b) in zip(pairs, pairs[1:], strict=False):
         unit, currency = row_unit(table, row, i)
@@ -218,6 +228,8 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
             continue  # a quarter's column beside a year's: no two periods of one kind to compare
         if any(row.values[k] == b for k in same_year if k < len(row.values)) or unit not in _SHIFTED:
             continue  # b is also printed in a column of this period: not a wrong-year value
+        if any(row.values[k] not in (None, a) for k in same_year if k != i and k < len(row.values)):
+            continue  # another column of this period holds another value (a member's): the question cannot pick
         question = f"What was {label} in {period}?"
         item = lambda v, u=unit, c=None, lab=label, p=period, cur=currency: _item(  # noqa: E731
             v, u, p, row.line, quote, c, lab, cur
@@ -236,15 +248,20 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
             {"label": "a", "name": label, "value": a, "period": period, "span": span},
             {"label": "b", "name": label, "value": b, "period": other, "span": span},
         ]
+        later_first = _end(table.columns[i]) >= _end(table.columns[j])
         change = f"What was the change in {label} from {other} to {period}?"
-        right = {"operands": operands, "expression": "a - b", "result": a - b}
-        cases["right"].append((change, item(a - b, c=right), "amount"))
-        off = {**right, "result": (a - b) * 1.01}
-        cases["arithmetic off by 1%"].append((change, item((a - b) * 1.01, c=off), "amount"))
+        if not later_first:  # columns in ascending order: the change is still asked from the earlier period
+            change = f"What was the change in {label} from {period} to {other}?"
+        expression = "a - b" if later_first else "b - a"
+        right = {"operands": operands, "expression": expression, "result": a - b if later_first else b - a}
+        delta = right["result"]
+        cases["right"].append((change, item(delta, c=right), "amount"))
+        off = {**right, "result": delta * 1.01}
+        cases["arithmetic off by 1%"].append((change, item(delta * 1.01, c=off), "amount"))
         unused = {**right, "expression": "a / 1000 * 100", "result": a / 10}
         cases["unused operand"].append((change, item(a / 10, c=unused), "amount"))
-        literal = {**right, "expression": f"a * 0 + b * 0 + {a - b!r}", "result": a - b}
-        cases["literal in expression"].append((change, item(a - b, c=literal), "amount"))
+        literal = {**right, "expression": f"a * 0 + b * 0 + {delta!r}", "result": delta}
+        cases["literal in expression"].append((change, item(delta, c=literal), "amount"))
         wrong_number = a + (1 if abs(a) >= 10 else 0.5)
         cases["text number not quoted"].append(
             (question, _text_item(f"{label} was {wrong_number:g} in {period}", row.line, quote), "text")
@@ -405,8 +422,9 @@ def main() -> int:
                     for case in items:
                         supported, detail = _check(document, context, case)
                         value_results.setdefault(kind, []).append(supported)
-                        if args.show_rejected and supported != (kind == "right"):
-                            what = "REJECTED" if kind == "right" else f"ACCEPTED ({kind})"
+                        right = kind in ("right", "axis: right")
+                        if args.show_rejected and supported != right:
+                            what = f"REJECTED ({kind})" if right else f"ACCEPTED ({kind})"
                             print(f"VALUE {what} {document.meta.doc_id} p{page}: {case[0]} — {detail}")
             quotes = [line.strip() for line in evidence["evidence_text"].splitlines() if len(squash(line)) >= 4]
             results = verdicts(quotes, document, context, first, last) if quotes else []

@@ -22,10 +22,11 @@ from ..concepts import (
     unexplained,
 )
 from ..context.pack import Context
+from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
 from ..question.parse import search_text
 from ..textnorm import tokenize
-from .lookup import column_choice, reader_label
+from .lookup import cell_facts, column_choice, reader_label
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class Cell:
     row: TableRow
     index: int
     line_text: str
+    fact: Fact | None = None  # the cell's typed fact (ingest.facts), where ingest read one
 
     @property
     def value(self) -> float:
@@ -55,8 +57,12 @@ class Cell:
 
     @property
     def scale(self) -> float | None:
-        """The table's scale for this cell (None when the table states none)."""
-        return self.table.scale_of(self.row, self.index)
+        """The table's scale for this cell; where the table states none, the fact's scale resolved by scope (a page
+        header's '$ in millions'); None when neither says."""
+        scale = self.table.scale_of(self.row, self.index)
+        if scale is None and self.fact is not None and self.fact.scale_source != "none":
+            return self.fact.scale
+        return scale
 
     def span(self, single: bool) -> Span:
         """The row cited whole."""
@@ -129,7 +135,8 @@ def find_cell(
         chosen = column_choice(table, frozenset({year}) if year else frozenset(), question)
         for index in chosen:
             if index < len(row.values) and row.values[index] is not None and not (divisor and not row.values[index]):
-                return Cell(doc, table, row, index, texts.get((doc, row.line), row.label))
+                fact = cell_facts(context).get((doc, row.line), {}).get(index)
+                return Cell(doc, table, row, index, texts.get((doc, row.line), row.label), fact)
     return None
 
 
@@ -138,7 +145,8 @@ def prior_cell(context: Context, cell: Cell, question: str) -> Cell | None:
     year = cell.table.columns[cell.index].year - 1
     for index, column in enumerate(cell.table.columns):
         if column.year == year and index < len(cell.row.values) and cell.row.values[index] is not None:
-            return Cell(cell.doc, cell.table, cell.row, index, cell.line_text)
+            fact = cell_facts(context).get((cell.doc, cell.row.line), {}).get(index)
+            return Cell(cell.doc, cell.table, cell.row, index, cell.line_text, fact)
     return None
 
 

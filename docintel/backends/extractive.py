@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from ..verify.quotes import Verification
 from .computed import computed_ratio
 from .concepts_lookup import asked_line_items, concept_rows
-from .lookup import ROW_CANDIDATES, ROW_PREFERENCE, Lookup, from_row, from_sentence, table_rows
+from .lookup import ROW_CANDIDATES, ROW_PREFERENCE, Lookup, cell_facts, from_row, from_sentence, table_rows
 
 NO_MODEL_NOTE = (
     "extractive backend: no language model was used; amounts are looked up in the document's tables (row, column, "
@@ -292,7 +292,7 @@ def read_amount(
     computed = computed_ratio(parsed.question, context, single)
     if computed is not None:
         return computed
-    rows = table_rows(context)
+    rows, facts = table_rows(context), cell_facts(context)
     first: Lookup | None = None
     # A table row states its value with a label, a column and a unit: it is preferred to a sentence that
     # scores up to a quarter higher (sorted is stable: equal scores keep their order).
@@ -301,7 +301,12 @@ def read_amount(
     for _, doc, line in candidates:
         located = rows.get((doc, line.global_line))
         span = _span(doc, line, single)
-        lookup = from_row(parsed.question, *located, span) if located else from_sentence(parsed.question, line, span)
+        key = (doc, line.global_line)
+        lookup = (
+            from_row(parsed.question, *located, span, facts.get(key))
+            if located
+            else from_sentence(parsed.question, line, span)
+        )
         if lookup.found:
             return lookup
         first = first or lookup

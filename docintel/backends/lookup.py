@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ..answer.contract import Amount, AmountItem, Span
 from ..concepts import concepts_in, is_outflow
 from ..context.pack import Context, ContextLine
+from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
 from ..numbers import find_numbers
 from ..periods import find_periods, years_named
@@ -60,8 +61,28 @@ def reader_label(row: TableRow) -> str:
     return row.label
 
 
-def from_row(question: str, table: Table, row: TableRow, span: Span) -> Lookup:
-    """The row's value in the column of the period the question asks about (the latest when it names none)."""
+def fact_unit(table: Table, row: TableRow, index: int, fact: Fact | None) -> tuple[str, str | None]:
+    """(unit, currency) of a cell, the typed fact's scale resolved by scope (a page header's '$ in millions', a
+    section's 'tabular dollars in thousands') where the table itself states none."""
+    unit, currency = row_unit(table, row, index)
+    if unit == "other" and fact is not None and fact.scale_source != "none" and fact.scale in _SCALE_UNITS:
+        return _SCALE_UNITS[fact.scale], currency or fact.currency
+    return unit, currency
+
+
+def cell_facts(context: Context) -> dict[tuple[str, int], dict[int, Fact]]:
+    """The typed facts of the sent table cells, by (doc, GLOBAL_LINE) and cell index."""
+    cells: dict[tuple[str, int], dict[int, Fact]] = {}
+    for source in context.sources:
+        for fact in source.facts:
+            if fact.provenance.column is not None:
+                cells.setdefault((source.doc, fact.provenance.global_line), {})[fact.provenance.column] = fact
+    return cells
+
+
+def from_row(question: str, table: Table, row: TableRow, span: Span, facts: dict[int, Fact] | None = None) -> Lookup:
+    """The row's value in the column of the period the question asks about (the latest when it names none); the
+    unit from the cell's typed fact (*facts*, by cell index) where the table states no scale."""
     if table.problem is not None or not row.aligned:
         reason = table.problem or "the row's cells do not line up with the header's columns"
         return Lookup([_evidence(span)], False, [f"no value read from this table row: {reason}"])
@@ -81,7 +102,7 @@ def from_row(question: str, table: Table, row: TableRow, span: Span) -> Lookup:
         value = row.values[index]
         if value is None:
             continue
-        unit, currency = row_unit(table, row, index)
+        unit, currency = fact_unit(table, row, index, (facts or {}).get(index))
         if unit == "other":
             caveats.append("the table states no scale: the value is as printed")
         if value < 0 and _ASKS_AMOUNT_PAID.search(question) and is_outflow(concepts_in(reader_label(row)).concepts):
@@ -116,11 +137,14 @@ _QUARTER_ASKED = re.compile(r"\b(?:q[1-4]|quarter|three months|quarterly)\b", re
 
 
 def column_choice(table: Table, asked: frozenset[int], question: str) -> list[int]:
-    """Indexes of the columns of the period asked (the latest when none is): an annual question takes annual
-    columns, never a quarter's, when the header says which is which."""
+    """Indexes of the columns of the period asked (the latest when none is): the column of a date the question
+    names; an annual question takes annual columns, never a quarter's, when the header says which is which."""
     columns = list(enumerate(table.columns))
     if not _QUARTER_ASKED.search(question):  # a table of quarters only has no column for an annual question
         columns = [(i, c) for i, c in columns if not _is_quarter(c.heading)]
+    dates = {p.iso for p in find_periods(question) if p.iso}
+    if dates and (dated := [i for i, c in columns if c.iso in dates]):
+        return dated  # 'as of February 2, 2019': that date's column, not every column of an overlapping year
     if asked:
         return [i for i, c in columns if _column_years(c.label) & asked]
     if not columns:

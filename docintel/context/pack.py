@@ -23,6 +23,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ..ingest.documents import Document
+from ..ingest.facts import Fact
 from ..ingest.tables import Table
 from ..retrieval.passages import Passage, RankedPassage
 from ..retrieval.search import RetrievalResult
@@ -57,6 +58,12 @@ class Source(BaseModel):
     labels: list[SectionLabel] = Field(
         default_factory=list, description="the section lines shown in the block and the row each one precedes"
     )
+    facts: list[Fact] = Field(
+        default_factory=list,
+        exclude=True,
+        description="the typed facts of the sent table rows' cells (ingest.facts: scale by scope, period, member); "
+        "not written to traces, where the document holds them",
+    )
 
 
 def sent_tables(document: Document, sent: set[int]) -> list[Table]:
@@ -68,6 +75,11 @@ def sent_tables(document: Document, sent: set[int]) -> list[Table]:
             table = Table.model_validate(data)
             kept.append(table.model_copy(update={"rows": [row for row in table.rows if row.line in sent]}))
     return kept
+
+
+def sent_facts(document: Document, sent: set[int]) -> list[Fact]:
+    """The typed facts of the table cells among the *sent* lines."""
+    return [f for f in document.facts if f.provenance.column is not None and f.provenance.global_line in sent]
 
 
 class Decision(BaseModel):
@@ -355,6 +367,7 @@ def _render(
                 lines=lines,
                 tables=sent_tables(d.document, {line.global_line for line in lines}),
                 labels=labels,
+                facts=sent_facts(d.document, {line.global_line for line in lines}),
             )
         )
     rendered = "".join(blocks)

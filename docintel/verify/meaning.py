@@ -147,12 +147,19 @@ def evidence_of(candidate: Candidate) -> Evidence:
             # the label's own concept ('Diluted' EPS), else the sub-heading's narrowed by the label's words
             found = ConceptMatch(own or joined.concepts, found.leftover)
             text = f"{group} {candidate.row_label}"
-        grouped = concepts_in(group)
+        if _CHANGES_GROUP.match(group) and not _CHANGES_GROUP.match(candidate.row_label):
+            # 'Inventories' under a cash flow's 'Changes in operating assets and liabilities:' is the change in them
+            changed = concepts_in(f"changes in {candidate.row_label}")
+            found = changed if changed.concepts and changed.concepts != found.concepts else found
+        grouped = concepts_in(qualifier_text(group))
         narrowing = f"{candidate.row_label} {' '.join(grouped.leftover)}"
         return Evidence(text, found.concepts, found.leftover, narrowing, True)
     clause = _clause(candidate.sentence, candidate.printed)
     found = concepts_in(clause)
     return Evidence(clause.strip(), found.concepts, found.leftover, clause, False)
+
+
+_CHANGES_GROUP = re.compile(r"^\s*\(?(?:net\s+)?\(?(?:changes?|increases?|decreases?)\b", re.IGNORECASE)
 
 
 def _clause(sentence: str, printed: str) -> str:
@@ -176,7 +183,8 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
     if verdict != "supported" or not asked.scope:
         return verdict, detail
     evidence = evidence_of(candidate)
-    said = set(tokenize(qualifier_text(f"{evidence.text} {candidate.row_group or ''} {candidate.sentence}")))
+    text = f"{evidence.text} {candidate.row_group or ''} {candidate.sentence}"
+    said = set(tokenize(qualifier_text(text))) | set(tokenize(text))  # 'non-controlling' read both ways
     if asked.scope <= said:
         return verdict, detail
     missing = ", ".join(sorted(asked.scope - said))

@@ -105,7 +105,13 @@ def operand_fields(query: Query | None, name: str, cell: Candidate) -> list[Fiel
     if query is None:
         return []
     own = query_of(name)
-    operand_query = replace(query, measure=own.measure, share_class=own.share_class or query.share_class)
+    # an operand's period end is its slot's (t or t-1, checked with the formula), not the end the question names
+    operand_query = replace(
+        query,
+        period=replace(query.period, end=None),
+        measure=own.measure,
+        share_class=own.share_class or query.share_class,
+    )
     return [f for f in field_checks(operand_query, fact_of(cell)) if f.field != "currency"]
 
 

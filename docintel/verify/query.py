@@ -37,7 +37,8 @@ _QUARTER = re.compile(
 _HALF = re.compile(r"\b(?:first|second)\s+half\b|\bh[12]\b", re.IGNORECASE)
 _YEAR_TO_DATE = re.compile(r"\byear[- ]to[- ]date\b|\bytd\b", re.IGNORECASE)
 _FULL_YEAR = re.compile(r"\b(?:full[- ]year|annual|fiscal\s+year|fy\s*'?\d{2,4}|year\s+ended|for\s+the\s+year)\b", re.I)
-_AS_OF = re.compile(r"\b(?:as\s+of|at|on)\s+(?P<date>[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+(?:19|20)\d\d)", re.IGNORECASE)
+_ENDED = re.compile(r"\b(?:ended|ending)\s+(?P<date>[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+(?:19|20)\d\d)", re.IGNORECASE)
+_AS_OF = re.compile(r"\b(?:as\s+of|at|on|in)\s+(?P<date>[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+(?:19|20)\d\d)", re.IGNORECASE)
 
 ADJUSTED_WORDS = (
     "adjusted",
@@ -119,6 +120,7 @@ class PeriodQuery:
     months: int | None = None
     as_of: str | None = None  # ISO date of an instant the question names
     year_to_date: bool = False
+    end: str | None = None  # ISO date a duration the question names ends on ('the year ended January 28, 2023')
 
     def describe(self) -> str:
         """'three months (Q2 2023)', 'as of 2023-09-30', 'the year 2022', 'any period'."""
@@ -128,7 +130,10 @@ class PeriodQuery:
         if self.quarter:
             return f"Q{self.quarter} {years}".strip() + " (three months)"
         if self.months:
-            return f"{_MONTH_NAMES.get(self.months, str(self.months))} months" + (f" of {years}" if years else "")
+            length = f"{_MONTH_NAMES.get(self.months, str(self.months))} months"
+            return f"{length} ended {self.end}" if self.end else length + (f" of {years}" if years else "")
+        if self.end:
+            return f"the period ended {self.end}"
         return f"the year {years}" if years else "any period"
 
 
@@ -178,7 +183,10 @@ def _period(question: str) -> PeriodQuery:
     if instant:
         dated = [p for p in find_periods(instant.group("date")) if p.iso]
         as_of = dated[0].iso if dated else None
-    return PeriodQuery(years, quarter, months, as_of, bool(_YEAR_TO_DATE.search(question)))
+    ended = _ENDED.search(question)
+    end_dates = [p for p in find_periods(ended.group("date")) if p.iso] if ended else []
+    end = end_dates[0].iso if end_dates else None
+    return PeriodQuery(years, quarter, months, as_of, bool(_YEAR_TO_DATE.search(question)), end)
 
 
 _QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4}

@@ -10,6 +10,7 @@ mismatch anywhere decides, then an unknown, then support.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from datetime import date
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -47,6 +48,8 @@ def period_rule(query: Query, fact: FactView) -> FieldCheck:
     found = period.describe()
     if asked.as_of and period.end and period.instant and period.end != asked.as_of:
         return _check("period", "mismatch", wanted, found)
+    if asked.end and period.end and not period.instant and _days_apart(asked.end, period.end) > _SAME_PERIOD_END_DAYS:
+        return _check("period", "mismatch", wanted, found, f"period: {found} ≠ {wanted}")
     if asked.months and period.months and asked.months != period.months:
         return _check("period", "mismatch", wanted, found)
     if asked.quarter and period.quarter and asked.quarter != period.quarter:
@@ -60,6 +63,17 @@ def period_rule(query: Query, fact: FactView) -> FieldCheck:
             detail = f"period: {found} is part of a year; the question asks about {wanted}"
             return _check("period", "unknown", wanted, found, detail)
     return _check("period", "supported", wanted, found)
+
+
+# a 52/53-week year ends on a weekday near the month's end: 'the year ended January 31' names the year ended Jan 28
+_SAME_PERIOD_END_DAYS = 7
+
+
+def _days_apart(a: str, b: str) -> int:
+    try:
+        return abs((date.fromisoformat(a) - date.fromisoformat(b)).days)
+    except ValueError:
+        return 0
 
 
 def member_rule(query: Query, fact: FactView) -> FieldCheck:

@@ -58,7 +58,7 @@ _SHARE_WORDS = re.compile(
 )
 _WEIGHTED = re.compile(r"\bweighted[- ]average\b", re.IGNORECASE)
 _AVERAGE = re.compile(r"\baverage\b", re.IGNORECASE)
-_ROW_CHANGE = re.compile(r"^\s*\(?(?:net\s+)?(?:changes?|increases?|decreases?)\b", re.IGNORECASE)
+_ROW_CHANGE = re.compile(r"^\s*\(?(?:net\s+)?\(?(?:changes?|increases?|decreases?)\b", re.IGNORECASE)
 _ADDITIONS_LABEL = re.compile(
     r"\b(?:opened|openings|added|additions|acquired|new\s+stores|closed|closings)\b", re.IGNORECASE
 )
@@ -221,7 +221,7 @@ def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -
             return "pct_change"
         if _CHANGE_WORDS.search(name):
             return "change"
-    if _WEIGHTED.search(text):
+    if _WEIGHTED.search(f"{row.group or ''} {text}"):  # 'Basic' under 'Weighted average shares outstanding:'
         return "weighted_average"
     if _SHARE_WORDS.search(text):
         return "share"

@@ -1,0 +1,152 @@
+"""What a figure is, read from the rows around it (issue 33, found by the axis mutations of bench_verify): the
+period end a question names, a sub-heading that says what the rows below it are ('Changes in operating assets
+and liabilities:', 'Weighted average common shares outstanding:'), 'non-' before a line item's words, a heading's
+colon. And the offline answerer reads a cell's scale from its typed fact (issue 32): a page header's '$ in
+millions, except per share amounts' that the table does not repeat. Right answers kept, wrong ones rejected with
+the field named, through the local OpenAI-compatible server and the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.test_typed_verify import field, verdict
+from tests.test_values import amount
+
+RETAILER = [
+    [
+        "Consolidated statements of cash flows",
+        "(in millions)",
+        "Fiscal Years Ended January 28, 2023 January 29, 2022 January 30, 2021",
+        "Net earnings 1,419 2,454 1,798",
+        "Dividends paid (688) (789) (568)",
+        "Net (decrease) increase in cash and cash equivalents (1,220) 4,412 (3,129)",
+        "Changes in operating assets and liabilities:",
+        "Merchandise inventories (194) (335) 199",
+        "Accounts payable 231 (1,099) 1,676",
+    ],
+    [
+        "Consolidated statements of earnings",
+        "(in millions, except per share amounts)",
+        "Fiscal Years Ended January 28, 2023 January 29, 2022 January 30, 2021",
+        "Operating income 1,795 3,039 2,391",
+        "Non-operating income (expense):",
+        "Investment income and other 28 10 38",
+        "Net earnings attributable to non-controlling interests 12 9 7",
+        "Operating costs:",
+        "Operating expenses 7,970 8,635 7,928",
+        "Weighted average common shares outstanding:",
+        "Basic 225.7 248.8 259.6",
+        "Diluted 227.0 253.1 262.9",
+    ],
+]
+DIVIDENDS = (5, "Dividends paid (688) (789) (568)")
+INVENTORIES_CHANGE = (8, "Merchandise inventories (194) (335) 199")
+CASH_CHANGE = (6, "Net (decrease) increase in cash and cash equivalents (1,220) 4,412 (3,129)")
+INVESTMENT_INCOME = (15, "Investment income and other 28 10 38")
+NONCONTROLLING = (16, "Net earnings attributable to non-controlling interests 12 9 7")
+OPERATING_EXPENSES = (18, "Operating expenses 7,970 8,635 7,928")
+BASIC_SHARES = (20, "Basic 225.7 248.8 259.6")
+
+
+@pytest.fixture
+def retailer(make_pdf):
+    return make_pdf("retailer-2022-10k.pdf", RETAILER)
+
+
+def test_the_lines_the_tests_cite_are_where_they_say(run_cli, retailer):
+    code, out, _ = run_cli("ingest", retailer, "--lines")
+    for line, text in (DIVIDENDS, INVENTORIES_CHANGE, CASH_CHANGE, NONCONTROLLING, OPERATING_EXPENSES, BASIC_SHARES):
+        assert any(row.split("\t")[3:5] == [str(line), text] for row in out.splitlines()), text
+
+
+def test_a_year_ended_on_another_date_is_a_period_mismatch(run_cli, fake_openai, retailer):
+    """Fiscal years that end in January: the year ended January 30, 2021 is not the year ended January 29, 2022,
+    though both columns overlap the calendar year 2021."""
+    question = "What were dividends paid for the twelve months ended January 29, 2022?"
+    earlier = amount(-568, "millions", "January 30, 2021", DIVIDENDS, label="Dividends paid")
+    status, check = verdict(run_cli, fake_openai, retailer, question, earlier)
+    assert status == "unsupported" and field(check, "period")["verdict"] == "mismatch"
+    assert "2022-01-29" in field(check, "period")["detail"]
+    right = amount(-789, "millions", "January 29, 2022", DIVIDENDS, label="Dividends paid")
+    assert verdict(run_cli, fake_openai, retailer, question, right)[0] == "supported"
+
+
+def test_a_row_under_changes_in_operating_assets_is_the_change(run_cli, fake_openai, retailer):
+    question = "What was the change in inventories in the fiscal year ended January 28, 2023?"
+    right = amount(-194, "millions", "January 28, 2023", INVENTORIES_CHANGE, label="Change in inventories")
+    status, check = verdict(run_cli, fake_openai, retailer, question, right)
+    assert status == "supported", check["detail"]
+    assert field(check, "measure")["verdict"] == "supported"
+
+
+def test_the_rows_under_a_weighted_average_heading_are_weighted_averages(run_cli, fake_openai, retailer):
+    question = "What was the weighted average number of basic shares outstanding for the year ended January 28, 2023?"
+    right = amount(
+        225.7, "millions", "January 28, 2023", BASIC_SHARES, label="Weighted average basic shares", currency=None
+    )
+    status, check = verdict(run_cli, fake_openai, retailer, question, right)
+    assert status == "supported", check["detail"]
+    assert field(check, "measure")["found"] == "weighted_average"
+
+
+def test_a_net_decrease_increase_row_is_a_change(run_cli, fake_openai, retailer):
+    question = "What was the net (decrease) increase in cash and cash equivalents in the year ended January 28, 2023?"
+    right = amount(-1220, "millions", "January 28, 2023", CASH_CHANGE, label="Net decrease in cash")
+    status, check = verdict(run_cli, fake_openai, retailer, question, right)
+    assert status == "supported", check["detail"]
+
+
+def test_non_before_a_line_item_is_not_that_line_item(run_cli, fake_openai, retailer):
+    """'Non-operating income (expense): Investment income and other' asks for no operating income."""
+    question = (
+        "What was non-operating income (expense): investment income and other in fiscal year ended January 28, 2023?"
+    )
+    right = amount(28, "millions", "January 28, 2023", INVESTMENT_INCOME, label="Investment income and other")
+    status, check = verdict(run_cli, fake_openai, retailer, question, right)
+    assert status == "supported", check["detail"]
+    assert "Operating income" not in check["detail"]
+
+
+def test_non_controlling_written_with_a_hyphen_is_named_by_the_row(run_cli, fake_openai, retailer):
+    question = "What were net earnings attributable to non-controlling interests in the year ended January 28, 2023?"
+    right = amount(12, "millions", "January 28, 2023", NONCONTROLLING, label="Non-controlling interests")
+    status, check = verdict(run_cli, fake_openai, retailer, question, right)
+    assert status == "supported", check["detail"]
+
+
+def test_no_line_item_is_read_across_a_heading_s_colon(run_cli, fake_openai, retailer):
+    """'Operating costs: Operating expenses' names operating expenses, not 'costs ... expenses'."""
+    question = "What were operating costs: operating expenses in the year ended January 28, 2023?"
+    right = amount(7970, "millions", "January 28, 2023", OPERATING_EXPENSES, label="Operating expenses")
+    status, check = verdict(run_cli, fake_openai, retailer, question, right)
+    assert status == "supported", check["detail"]
+
+
+HEADER_SCALE = [
+    [
+        "Consolidated Balance Sheets",
+        "$ in millions, except per share and share amounts",
+        "February 2, 2019 February 3, 2018",
+        "Cash and cash equivalents $ 1,980 $ 1,101",
+        "Receivables, net 1,015 1,049",
+        "Merchandise inventories 5,409 5,209",
+        "Total current assets 8,870 9,829",
+        "Total assets $ 12,901 $ 13,049",
+    ]
+]
+
+
+def test_the_offline_answerer_reads_the_scale_the_page_header_states(run_cli, make_pdf, monkeypatch):
+    """A statement headed '$ in millions, except per share and share amounts': the table states no scale of its
+    own; the cell's typed fact has it, and the offline answer says millions (it said 'scale not stated')."""
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    pdf = make_pdf("header-scale-10k.pdf", HEADER_SCALE)
+    code, out, err = run_cli(
+        "ask", "What were merchandise inventories as of February 2, 2019?", pdf, "--json", "--backend", "extractive"
+    )
+    data = json.loads(out)
+    item = data["answer"]["items"][0]
+    assert data["status"] == "supported", data["verification"]
+    assert item["amount"] == {"value": 5409.0, "currency": "USD", "unit": "millions"}
