@@ -8,11 +8,15 @@ in-process (``docintel ask Q PDF --backend openai --json``) against the local fa
 (tests/fake_openai.py), which answers with the scripted answer. A wrong answer shown ``supported`` is a
 failure of the verifier; a right answer shown anything else is a right answer lost.
 
+``scripts/data/verify_redteam2.jsonl`` is a second round in the same format (each case adds ``"round": 2``),
+written by a red team that had not read docintel/verify/ nor scripts/bench_verify.py, in classes of error the
+first round and bench_verify did not have; run it with ``--file scripts/data/verify_redteam2.jsonl``.
+
 Prints, per class, the wrong answers shown supported and the right answers not supported (with the reason
 docintel gave), then ``wrong_supported=N/M right_kept=K/L``. Exits 1 when any wrong answer is supported
 or a case cannot be run.
 
-Usage: PYTHONPATH=$PWD python -m scripts.verify_redteam [--cases FILE] [--cache-dir DIR] [--only CLASS] [-v]
+Usage: PYTHONPATH=$PWD python -m scripts.verify_redteam [--cases/--file FILE] [--cache-dir DIR] [--only CLASS] [-v]
 """
 
 from __future__ import annotations
@@ -174,7 +178,7 @@ def report(per_class: dict[str, list[tuple[dict[str, Any], str, str]]]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--cases", type=Path, default=CASES, help="the JSONL file of cases")
+    parser.add_argument("--cases", "--file", dest="cases", type=Path, default=CASES, help="the JSONL file of cases")
     parser.add_argument("--cache-dir", type=Path, help="keep parsed PDFs here across runs (default: a temp dir)")
     parser.add_argument("--only", help="run only the cases of this class")
     parser.add_argument("-v", "--verbose", action="store_true", help="print each case's status")
