@@ -150,3 +150,120 @@ def test_the_offline_answerer_reads_the_scale_the_page_header_states(run_cli, ma
     item = data["answer"]["items"][0]
     assert data["status"] == "supported", data["verification"]
     assert item["amount"] == {"value": 5409.0, "currency": "USD", "unit": "millions"}
+
+
+# ------------------------------------------------------------ found by the second red team (round 2 of its file)
+
+EVENTS = [
+    [
+        "Acquisitions and dispositions",
+        "On March 9, 2021, we completed our acquisition of Zenith Media Inc. for $7.5 billion.",
+        "On January 18, 2022, we entered into a definitive agreement to acquire Orbit Games, Inc.",
+        "The parties have jointly agreed to extend the merger agreement through October 18, 2023.",
+        "Remaining performance obligations were $229 billion, of which 45% will be invoiced within one year.",
+    ],
+    [
+        "Unaudited pro forma information - 2022 acquisitions",
+        "The following unaudited pro forma financial information presents our results as if the acquisitions",
+        "had occurred on January 1, 2021.",
+        "(in millions)",
+        "Year Ended December 31, 2022 2021",
+        "Net sales 190,000 160,000",
+        "Net income 2,900 2,100",
+    ],
+    [
+        "Guarantor Financial Information",
+        "The following tables present summarized financial information of the parent and the guarantor",
+        "subsidiaries on a combined basis.",
+        "(in millions)",
+        "Year Ended December 31, 2022",
+        "Operating income 4,981",
+    ],
+    [
+        "Long-term debt",
+        "(in millions)",
+        "December 31, 2022 2021",
+        "Acme Holding Company",
+        "(Parent Company only)",
+        "Fixed Rate Senior Notes 23,813 18,324",
+        "Acme Credit Corporation",
+        "Fixed Rate Senior Notes 328 2,078",
+        "Total Long-Term Debt 24,141 20,402",
+    ],
+]
+COMPLETED = (2, "On March 9, 2021, we completed our acquisition of Zenith Media Inc. for $7.5 billion.")
+AGREED = (3, "On January 18, 2022, we entered into a definitive agreement to acquire Orbit Games, Inc.")
+DEADLINE = (4, "The parties have jointly agreed to extend the merger agreement through October 18, 2023.")
+OBLIGATIONS = (5, "Remaining performance obligations were $229 billion, of which 45% will be invoiced within one year.")
+PRO_FORMA_SALES = (11, "Net sales 190,000 160,000")
+GUARANTOR_INCOME = (18, "Operating income 4,981")
+PARENT_NOTES = (24, "Fixed Rate Senior Notes 23,813 18,324")
+TOTAL_DEBT = (27, "Total Long-Term Debt 24,141 20,402")
+
+
+@pytest.fixture
+def events(make_pdf):
+    return make_pdf("acme-2022-10k.pdf", EVENTS)
+
+
+def _date(iso: str, text: str, cited) -> dict:
+    from tests.test_values import answer, span
+
+    return answer("date", {"label": "Date", "date": {"iso": iso, "original_text": text}, "spans": [span(*cited)]})
+
+
+def test_the_lines_of_the_second_fixture_are_where_they_say(run_cli, events):
+    code, out, _ = run_cli("ingest", events, "--lines")
+    for line, text in (COMPLETED, DEADLINE, OBLIGATIONS, PRO_FORMA_SALES, GUARANTOR_INCOME, TOTAL_DEBT):
+        assert any(row.split("\t")[3:5] == [str(line), text] for row in out.splitlines()), text
+
+
+def test_a_date_whose_sentence_says_the_asked_verb_dates_the_event(run_cli, fake_openai, events):
+    """'On March 9, 2021, we completed ...': the date's introductory phrase is read with its clause."""
+    question = "On what date did Acme complete its acquisition of Zenith Media?"
+    status, check = verdict(run_cli, fake_openai, events, question, _date("2021-03-09", "March 9, 2021", COMPLETED))
+    assert status == "supported", check["detail"]
+
+
+def test_a_date_whose_sentence_never_says_the_asked_verb_does_not_date_it(run_cli, fake_openai, events):
+    question = "On what date did Acme close its acquisition of Orbit Games?"
+    deadline = _date("2023-10-18", "October 18, 2023", DEADLINE)
+    status, check = verdict(run_cli, fake_openai, events, question, deadline)
+    assert status != "supported" and "close" in field(check, "event")["detail"]
+    question = "On what date did Acme complete its acquisition of Orbit Games?"
+    agreed = _date("2022-01-18", "January 18, 2022", AGREED)
+    assert verdict(run_cli, fake_openai, events, question, agreed)[0] != "supported"
+
+
+def test_will_be_invoiced_is_no_outlook(run_cli, fake_openai, events):
+    question = "How much were Acme's remaining performance obligations?"
+    right = amount(229, "billions", None, OBLIGATIONS, label="Remaining performance obligations")
+    status, check = verdict(run_cli, fake_openai, events, question, right)
+    assert field(check, "scenario")["verdict"] == "supported", check["detail"]
+
+
+def test_a_pro_forma_table_is_not_the_reported_figure(run_cli, fake_openai, events):
+    question = "What were Acme's net sales in 2022?"
+    wrong = amount(190000, "millions", "2022", PRO_FORMA_SALES, label="Net sales")
+    status, check = verdict(run_cli, fake_openai, events, question, wrong)
+    assert status == "unsupported" and field(check, "basis")["verdict"] == "mismatch"
+    question = "What were Acme's pro forma net sales in 2022?"
+    status, check = verdict(run_cli, fake_openai, events, question, wrong)
+    assert field(check, "basis")["verdict"] == "supported", check["detail"]
+
+
+def test_the_guarantor_group_s_statements_are_not_the_group_s(run_cli, fake_openai, events):
+    question = "What was Acme's operating income in 2022?"
+    wrong = amount(4981, "millions", "2022", GUARANTOR_INCOME, label="Operating income")
+    status, check = verdict(run_cli, fake_openai, events, question, wrong)
+    assert status == "unsupported" and "guarantor" in field(check, "member")["detail"]
+
+
+def test_a_total_after_several_groups_is_everyone_s(run_cli, fake_openai, events):
+    """'Total Long-Term Debt' closes the parent's and a subsidiary's rows: it is not the parent company's."""
+    question = "What was Acme's total long-term debt at December 31, 2022?"
+    right = amount(24141, "millions", "December 31, 2022", TOTAL_DEBT, label="Total long-term debt")
+    status, check = verdict(run_cli, fake_openai, events, question, right)
+    assert field(check, "member")["verdict"] == "supported", check["detail"]
+    parent = amount(23813, "millions", "December 31, 2022", PARENT_NOTES, label="Total long-term debt")
+    assert verdict(run_cli, fake_openai, events, question, parent)[0] != "supported"

@@ -124,19 +124,54 @@ def subject_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
 _CLAUSE_BREAK = re.compile(r";|,(?!\s*\d)|\band\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
 
 
+# 'When did Amazon acquire ...', 'On what date did MGM Resorts complete ...': the verb after the named subject
+_ACTIVE_VERB = re.compile(
+    r"\b(?:did|does|do|will|would|has|have|had)\s+"
+    r"(?:(?:[A-Z][\w.&'\u2019-]*\s+){1,5}|(?:the\s+)?(?:company|registrant|firm|group|it|they|we)\s+)"
+    r"(?P<verb>[a-z]{3,})\b"
+)
+
+
+def _verb_in(verb: str, text: str) -> bool:
+    """Whether *text* says the verb in any form ('acquire': acquired, acquisition; 'close': closed, closing)."""
+    root = tokenize(verb)[0][:5] if tokenize(verb) else verb[:5]
+    return any(t.startswith(root) for t in tokenize(text))
+
+
+def _date_clause(clauses: list[str], date_text: str, sentence: str) -> str:
+    """The clause that holds the date; an introductory 'On March 9, 2021,' is read with the clause it introduces."""
+    at = next((n for n, c in enumerate(clauses) if date_text.lower() in c.lower()), None)
+    if at is None:
+        return sentence
+    holding = clauses[at]
+    if not _content(holding.lower().replace(date_text.lower(), " ")) - _DATE_WORDS and at + 1 < len(clauses):
+        holding = f"{holding} {clauses[at + 1]}"
+    return holding
+
+
 def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
-    """The clause that holds the date states the asked event: the question's predicate (its last content word:
-    'payable', 'declared', 'effect') is in the date's clause, not only in another clause of the sentence."""
+    """The clause that holds the date states the asked event: the question's verb ('When did Amazon acquire ...':
+    acquire) in any form, else its predicate (its last content word: 'payable', 'declared', 'effect'), is in the
+    date's clause, not only in another clause of the sentence; a sentence that never says the verb does not
+    date the event."""
     asked = [t for t in tokenize(search_text(question)) if t not in _STOP and not t[:1].isdigit() and t not in ignore]
     asked = [t for t in asked if t not in _DATE_WORDS]
     if not asked:
         return _check("event", "not_applicable")
     event = asked[-1]
+    active = _ACTIVE_VERB.search(search_text(question))
     for sentence in _sentences(spans):
         if date_text.lower() not in sentence.lower():
             continue
         clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
-        holding = next((c for c in clauses if date_text.lower() in c.lower()), sentence)
+        holding = _date_clause(clauses, date_text, sentence)
+        if active is not None:
+            verb = active.group("verb")
+            if _verb_in(verb, holding):
+                return _check("event", "supported")
+            if _verb_in(verb, sentence):
+                return _check("event", "mismatch", f"event: {date_text!r} is said of something other than '{verb}'")
+            return _check("event", "unknown", f"event: the sentence of {date_text!r} does not say '{verb}'")
         if event in _content(holding):
             return _check("event", "supported")
         if any(event in _content(c) for c in clauses):

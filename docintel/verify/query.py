@@ -93,7 +93,6 @@ OUTLOOK_WORDS = (
     "anticipated",
     "anticipates",
     "plans to",
-    "will be",
     "estimate for",
 )
 LIMIT_WORDS = (
@@ -206,10 +205,14 @@ def _measure(question: str) -> Measure:
     return "level"
 
 
+# a question in the future tense asks for an expectation; a filing's 'will be invoiced' is no guidance
+_FUTURE_QUESTION = re.compile(r"\bwill\s+(?:be|\w+)\b", re.IGNORECASE)
+
+
 def _scenario(question: str) -> Scenario:
     if _LIMIT.search(question):
         return "limit"
-    if _OUTLOOK.search(question):
+    if _OUTLOOK.search(question) or _FUTURE_QUESTION.search(question):
         return "outlook"
     return "actual"
 

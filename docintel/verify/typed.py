@@ -11,6 +11,7 @@ that needs it says the figure is not checked rather than supported.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..concepts import QUALIFIERS, concepts_in
@@ -39,6 +40,14 @@ _PARENT_ONLY = re.compile(
     r"\(parent\s+company\)|registrant\s+only",
     re.IGNORECASE,
 )
+_PRO_FORMA = re.compile(r"\bpro\s*-?\s*forma\b", re.IGNORECASE)
+# the summarized statements of an issuer and its guarantor subsidiaries (Regulation S-X Rule 13-01): not the group
+_GUARANTOR_GROUP = re.compile(
+    r"\bguarantor\s+(?:subsidiaries|financial\s+information|group)\b|\bobligor\s+group\b"
+    r"|\bsummarized\s+financial\s+information\b",
+    re.IGNORECASE,
+)
+_GROUP_SCOPE_LINES = 15  # how far above a table its section's words are looked for
 _SEGMENT_CONTEXT = re.compile(
     r"\bsegments?\b|\bgeographic|\bby\s+region\b|\bdivisions?\b|\bbusiness\s+units?\b", re.IGNORECASE
 )
@@ -192,11 +201,23 @@ def column_period(document: Document, table: Table, index: int) -> PeriodFact | 
     return PeriodFact(column.label, end, months if isinstance(months, int) else None, instant, years, quarter)
 
 
-def _member(row: TableRow, context: list[str], caption: str) -> str | None:
+def _section_lines(document: Document, table: Table) -> list[str]:
+    """The lines of the table's page from some way above it down to its header: where a section says whose
+    statements follow ('Guarantor Financial Information ... summarized financial information')."""
+    header = table.header_end_line or table.header_line or table.first_line
+    texts = document.lines["text"].tolist()
+    pages = document.lines["page"].tolist()
+    start = max(1, table.first_line - _GROUP_SCOPE_LINES)
+    return [str(texts[n - 1]) for n in range(start, header + 1) if pages[n - 1] == table.page]
+
+
+def _member(row: TableRow, context: list[str], caption: str, section: Sequence[str] = ()) -> str | None:
     """The segment, region, product or entity a row is of; None for the consolidated company."""
     scope = " ".join([caption, *context])
     if _PARENT_ONLY.search(scope):
         return "parent company only"
+    if _GUARANTOR_GROUP.search(" ".join(section)):
+        return "issuer and guarantor subsidiaries (combined)"
     group = (row.group or "").strip().rstrip(":").strip()
     if not group:
         return None
@@ -296,12 +317,12 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
     column_text = f"{column.heading} {column.label}" if column else " ".join(table.extra_columns)
     own = f"{row.label} {row.group or ''} {column_text}"
     heading = " ".join([table.caption or "", *context])
-    member = _member(row, context, table.caption or "")
+    member = _member(row, context, table.caption or "", _section_lines(document, table))
     mine = FactView(
         period=column_period(document, table, index),
         member=member,
         member_text=f"{own} {heading}",
-        basis=_basis(own),
+        basis="adjusted" if _PRO_FORMA.search(heading) else _basis(own),
         share_class="diluted" if _DILUTED.search(own) else "basic" if _BASIC.search(own) else None,
         measure=_measure(row, table, index, f"{row.label} {column_text}"),
         scenario=_scenario(f"{row.label} {row.group or ''} {table.caption or ''}"),
@@ -310,7 +331,22 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         named_by=frozenset(tokenize(row.label)),
     )
     fact = document.fact_at(row.line, index)
-    return mine if fact is None else _merged(mine, _from_fact(fact, own, heading, row))
+    if fact is None:
+        return mine
+    ingested = _from_fact(fact, own, heading, row)
+    if _closes_groups(table, row):
+        # 'Total Long-Term Debt' after the parent's, a subsidiary's and the trusts' rows adds them all: the group's
+        mine, ingested = replace(mine, member=None), replace(ingested, member=None)
+    return _merged(mine, ingested)
+
+
+def _closes_groups(table: Table, row: TableRow) -> bool:
+    """Whether *row* is a total that closes a table of several sub-headed groups without naming its own group."""
+    if not re.match(r"\s*total\b", row.label, re.IGNORECASE):
+        return False
+    groups = {(r.group or "").strip() for r in table.rows if r.line < row.line} - {""}
+    own_group = set(tokenize(row.group or ""))
+    return len(groups) >= 2 and not own_group & (set(tokenize(row.label)) - {"total"})
 
 
 def _merged(mine: FactView, ingested: FactView) -> FactView:
