@@ -190,6 +190,14 @@ EVENTS = [
         "Fixed Rate Senior Notes 328 2,078",
         "Total Long-Term Debt 24,141 20,402",
     ],
+    [
+        "Consolidated statements of operations",
+        "(in thousands)",
+        "Year Ended December 31, 2022 2021",
+        "Net income (loss) 206,731 1,208,389",
+        "Less: Net (income) loss attributable to noncontrolling interests 1,266,362 (254,370)",
+        "Net income attributable to Acme Resorts 1,473,093 954,019",
+    ],
 ]
 COMPLETED = (2, "On March 9, 2021, we completed our acquisition of Zenith Media Inc. for $7.5 billion.")
 AGREED = (3, "On January 18, 2022, we entered into a definitive agreement to acquire Orbit Games, Inc.")
@@ -199,6 +207,8 @@ PRO_FORMA_SALES = (11, "Net sales 190,000 160,000")
 GUARANTOR_INCOME = (18, "Operating income 4,981")
 PARENT_NOTES = (24, "Fixed Rate Senior Notes 23,813 18,324")
 TOTAL_DEBT = (27, "Total Long-Term Debt 24,141 20,402")
+WHOLE_INCOME = (31, "Net income (loss) 206,731 1,208,389")
+PARENT_INCOME = (33, "Net income attributable to Acme Resorts 1,473,093 954,019")
 
 
 @pytest.fixture
@@ -214,7 +224,7 @@ def _date(iso: str, text: str, cited) -> dict:
 
 def test_the_lines_of_the_second_fixture_are_where_they_say(run_cli, events):
     code, out, _ = run_cli("ingest", events, "--lines")
-    for line, text in (COMPLETED, DEADLINE, OBLIGATIONS, PRO_FORMA_SALES, GUARANTOR_INCOME, TOTAL_DEBT):
+    for line, text in (COMPLETED, OBLIGATIONS, PRO_FORMA_SALES, GUARANTOR_INCOME, TOTAL_DEBT, PARENT_INCOME):
         assert any(row.split("\t")[3:5] == [str(line), text] for row in out.splitlines()), text
 
 
@@ -267,3 +277,15 @@ def test_a_total_after_several_groups_is_everyone_s(run_cli, fake_openai, events
     assert field(check, "member")["verdict"] == "supported", check["detail"]
     parent = amount(23813, "millions", "December 31, 2022", PARENT_NOTES, label="Total long-term debt")
     assert verdict(run_cli, fake_openai, events, question, parent)[0] != "supported"
+
+
+def test_the_whole_net_income_is_not_the_part_attributable_to_the_company(run_cli, fake_openai, events):
+    """A table that splits net income into the noncontrolling interests' and the company's: the undivided line
+    does not answer what is attributable to the company's stockholders."""
+    question = "How much net income was attributable to Acme's stockholders in 2022?"
+    whole = amount(206731, "thousands", "2022", WHOLE_INCOME, label="Net income")
+    status, check = verdict(run_cli, fake_openai, events, question, whole)
+    assert status == "unsupported" and "noncontrolling" in field(check, "member")["detail"]
+    right = amount(1473093, "thousands", "2022", PARENT_INCOME, label="Net income attributable to Acme Resorts")
+    status, check = verdict(run_cli, fake_openai, events, question, right)
+    assert field(check, "member")["verdict"] == "supported", check["detail"]

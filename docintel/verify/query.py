@@ -78,6 +78,8 @@ _ADDITIONS = re.compile(
     r"\b(?:open|opens|opened|add|adds|added|acquire|acquired|new|launch|launched|hire|hired|close|closed)\b",
     re.IGNORECASE,
 )
+_ATTRIBUTED = re.compile(r"\battributable\s+to\b", re.IGNORECASE)
+_NONCONTROLLING = re.compile(r"\bnon[- ]?controlling\b|\bminority\s+interests?\b", re.IGNORECASE)
 _COUNT_OF = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)
 
 OUTLOOK_WORDS = (
@@ -151,6 +153,7 @@ class Query:
     measure: Measure
     scenario: Scenario
     currency: str | None
+    attributable: bool = False  # 'attributable to the company's stockholders': the parent's share, not the whole
 
 
 def _period(question: str) -> PeriodQuery:
@@ -257,6 +260,7 @@ def query_of(question: str, member: frozenset[str] = frozenset()) -> Query:
         measure=_measure(question),
         scenario=_scenario(question),
         currency=_CURRENCIES[currency.group(0).lower()] if currency else None,
+        attributable=bool(_ATTRIBUTED.search(question)) and not _NONCONTROLLING.search(question),
     )
 
 

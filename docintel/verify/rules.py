@@ -80,6 +80,9 @@ def member_rule(query: Query, fact: FactView) -> FieldCheck:
     """Consolidated unless the question names a segment, region, product or entity; then that one."""
     asked = " ".join(sorted(query.member)) or "consolidated"
     found = fact.member or "consolidated"
+    if query.attributable and fact.before_attribution:
+        detail = "member: the whole, noncontrolling interests included ≠ the part attributable to the company"
+        return _check("member", "mismatch", "attributable to the company", "including noncontrolling", detail)
     if not query.member:
         named = fact.member is not None and set(tokenize(fact.member)) <= set(tokenize(query.question))
         verdict: FieldVerdict = "mismatch" if fact.member and not named else "supported"

@@ -117,6 +117,7 @@ class FactView:
     named_by: frozenset[str] = (
         frozenset()
     )  # the terms of the row's label and sub-heading: a question naming them asks it
+    before_attribution: bool = False  # 'Net income' of a table that then splits it into what is attributable
 
 
 def _context_lines(document: Document, table: Table) -> list[str]:
@@ -329,6 +330,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         currency=_currency(table, row.cells, ""),
         total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
         named_by=frozenset(tokenize(row.label)),
+        before_attribution=_before_attribution(table, row),
     )
     fact = document.fact_at(row.line, index)
     if fact is None:
@@ -338,6 +340,19 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         # 'Total Long-Term Debt' after the parent's, a subsidiary's and the trusts' rows adds them all: the group's
         mine, ingested = replace(mine, member=None), replace(ingested, member=None)
     return _merged(mine, ingested)
+
+
+_ATTRIBUTABLE = re.compile(r"\battributable\s+to\b", re.IGNORECASE)
+
+
+def _before_attribution(table: Table, row: TableRow) -> bool:
+    """Whether *row* is a figure the table then splits into the parts attributable to the noncontrolling
+    interests and to the company ('Net income' above 'Net income attributable to noncontrolling interests')."""
+    if _ATTRIBUTABLE.search(row.label):
+        return False
+    words = set(concepts_in(row.label).concepts)
+    later = [r for r in table.rows if r.line > row.line and _ATTRIBUTABLE.search(r.label)]
+    return bool(words) and any(words & set(concepts_in(r.label).concepts) for r in later)
 
 
 def _closes_groups(table: Table, row: TableRow) -> bool:
