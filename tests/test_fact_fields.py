@@ -198,6 +198,12 @@ EVENTS = [
         "Less: Net (income) loss attributable to noncontrolling interests 1,266,362 (254,370)",
         "Net income attributable to Acme Resorts 1,473,093 954,019",
     ],
+    [
+        "Selling, general and administrative expenses",
+        "(in millions)",
+        "2022 2021 $ Change",
+        "Selling, general and administrative expenses 500 450 50",
+    ],
 ]
 COMPLETED = (2, "On March 9, 2021, we completed our acquisition of Zenith Media Inc. for $7.5 billion.")
 AGREED = (3, "On January 18, 2022, we entered into a definitive agreement to acquire Orbit Games, Inc.")
@@ -209,6 +215,7 @@ PARENT_NOTES = (24, "Fixed Rate Senior Notes 23,813 18,324")
 TOTAL_DEBT = (27, "Total Long-Term Debt 24,141 20,402")
 WHOLE_INCOME = (31, "Net income (loss) 206,731 1,208,389")
 PARENT_INCOME = (33, "Net income attributable to Acme Resorts 1,473,093 954,019")
+SELLING_CHANGE = (37, "Selling, general and administrative expenses 500 450 50")
 
 
 @pytest.fixture
@@ -289,3 +296,12 @@ def test_the_whole_net_income_is_not_the_part_attributable_to_the_company(run_cl
     right = amount(1473093, "thousands", "2022", PARENT_INCOME, label="Net income attributable to Acme Resorts")
     status, check = verdict(run_cli, fake_openai, events, question, right)
     assert field(check, "member")["verdict"] == "supported", check["detail"]
+
+
+def test_a_change_column_answers_the_change_its_row_does_not_name(run_cli, fake_openai, events):
+    """'the change in SG&A' read from a '$ Change' column: the row needs not say 'change' (the measure
+    field checks it)."""
+    question = "What was the change in selling, general and administrative expenses in 2022?"
+    right = amount(50, "millions", "2022", SELLING_CHANGE, label="Change in selling expenses")
+    status, check = verdict(run_cli, fake_openai, events, question, right)
+    assert check["concept_check"] == "supported" and "chang" not in check["detail"], check["detail"]

@@ -75,6 +75,8 @@ _NOT_SCOPE = frozenset(
 
 
 _PERIOD_WORDS = frozenset(tokenize("quarter quarterly"))
+# words of the measure asked ('the change in SG&A'): the measure field checks them, no row needs to say them
+_MEASURE_WORDS = frozenset(tokenize("change changes increase increases decrease decreases growth"))
 _SEGMENT_WORDS = frozenset(tokenize("segment segments division divisions"))
 _DEFINITION = re.compile(r"\b(?:defined|calculated|computed|measured)\s+as\b", re.IGNORECASE)
 
@@ -107,7 +109,8 @@ def asked_for(question: str, label: str = "", ignore: frozenset[str] = frozenset
     concepts = concepts_in(asking).concepts or (concepts_in(label).concepts if not question.strip() else frozenset())
     terms = frozenset(tokenize(qualifier_text(f"{asking} {label}")))
     qualifiers = frozenset(tokenize(qualifier_text(asking))) & QUALIFIERS  # 'segment revenue', 'adjusted EBITDA'
-    scope = (question_scope(question, ignore) | qualifiers) - _PERIOD_WORDS  # no row needs to say 'quarter'
+    # no row needs to say 'quarter' or 'change' (the period and measure fields check them)
+    scope = (question_scope(question, ignore) | qualifiers) - _PERIOD_WORDS - _MEASURE_WORDS
     if scope - _SEGMENT_WORDS:  # 'the Commercial Airplanes segment': the row names the segment, not the word
         scope -= _SEGMENT_WORDS
     own = frozenset(tokenize(qualifier_text(asking)))
