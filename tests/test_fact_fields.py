@@ -203,6 +203,7 @@ EVENTS = [
         "(in millions)",
         "2022 2021 $ Change",
         "Selling, general and administrative expenses 500 450 50",
+        "Income taxes 120 110 10",
     ],
 ]
 COMPLETED = (2, "On March 9, 2021, we completed our acquisition of Zenith Media Inc. for $7.5 billion.")
@@ -216,6 +217,7 @@ TOTAL_DEBT = (27, "Total Long-Term Debt 24,141 20,402")
 WHOLE_INCOME = (31, "Net income (loss) 206,731 1,208,389")
 PARENT_INCOME = (33, "Net income attributable to Acme Resorts 1,473,093 954,019")
 SELLING_CHANGE = (37, "Selling, general and administrative expenses 500 450 50")
+INCOME_TAXES = (38, "Income taxes 120 110 10")
 
 
 @pytest.fixture
@@ -305,3 +307,12 @@ def test_a_change_column_answers_the_change_its_row_does_not_name(run_cli, fake_
     right = amount(50, "millions", "2022", SELLING_CHANGE, label="Change in selling expenses")
     status, check = verdict(run_cli, fake_openai, events, question, right)
     assert check["concept_check"] == "supported" and "chang" not in check["detail"], check["detail"]
+
+
+def test_an_answer_s_texts_are_read_one_by_one_for_completeness(run_cli, fake_openai, events):
+    """'Income taxes' as the label and again in the quote: read joined, 'income ... income taxes' would be income
+    before taxes, and the answer 'partial'."""
+    question = "What were income taxes in 2022?"
+    right = amount(120, "millions", "2022", INCOME_TAXES, label="Income taxes")
+    status, check = verdict(run_cli, fake_openai, events, question, right)
+    assert status == "supported", check["detail"]

@@ -213,11 +213,13 @@ def completeness_rule(question: str, covered: list[str]) -> FieldCheck:
     if not parts:
         return _check("completeness", "not_applicable")
     said = " ".join(covered)
+    # each text on its own: joined, 'Income taxes' twice reads as 'income ... income taxes' (income before taxes)
+    said_concepts = frozenset().union(*(concepts_in(qualifier_text(c)).concepts for c in covered))
     missing = []
     for part in parts:
         part_concepts = concepts_in(qualifier_text(search_text(part))).concepts
         if part_concepts:
-            if not part_concepts & concepts_in(qualifier_text(said)).concepts:
+            if not part_concepts & said_concepts:
                 missing.append(part)
         elif not _content(search_text(part)) & _content(said):
             missing.append(part)
