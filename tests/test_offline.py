@@ -288,3 +288,19 @@ def test_a_modifier_the_row_does_not_name_is_never_supported(run_cli, make_pdf):
     data, text = ask_offline(run_cli, "How much were aeronautics net sales in 2023?", pdf)
     # the only rows are the total and an unlabelled segment row: neither names Aeronautics, so nothing is claimed
     assert data["status"] == "not_found" and "aeronautic" in text
+
+
+def test_growth_is_computed_from_two_cells_of_the_row_over_the_earlier_year(run_cli, filing):
+    """'Year-over-year growth in net sales from 2022 to 2023': (1,500 - 1,400) / 1,400 * 100, both cells cited."""
+    data, text = ask_offline(run_cli, "What was the year-over-year growth in net sales from 2022 to 2023?", filing)
+    assert data["status"] == "supported", data["verification"]
+    item = data["answer"]["items"][0]
+    assert item["amount"]["unit"] == "percent" and abs(item["amount"]["value"] - 7.1429) < 1e-3
+    assert item["calculation"]["expression"] == "(a - b) / b * 100"
+    assert [o["value"] for o in item["calculation"]["operands"]] == [1500.0, 1400.0]
+    assert "computed growth" in text
+
+
+def test_growth_without_the_earlier_year_s_column_is_not_computed(run_cli, filing):
+    data, _ = ask_offline(run_cli, "What was the year-over-year growth in net sales from 2021 to 2022?", filing)
+    assert data["status"] != "supported"

@@ -38,6 +38,7 @@ from .base import Generation, Usage
 if TYPE_CHECKING:
     from ..verify.quotes import Verification
 from .computed import computed_ratio
+from .growth import asks_growth, computed_growth
 from .concepts_lookup import asked_line_items, concept_rows
 from .lookup import ROW_CANDIDATES, ROW_PREFERENCE, Lookup, cell_facts, from_row, from_sentence, table_rows
 
@@ -290,6 +291,8 @@ def read_amount(
     """The amount of the best line that gives one with certainty, in rank order: a table row (its column chosen
     by the question's period) or a sentence; else the best line as evidence, with the reason no value was read."""
     computed = computed_ratio(parsed.question, context, single)
+    if computed is None or (not computed.found and asks_growth(parsed.question)):
+        computed = computed_growth(parsed.question, context, single) or computed
     if computed is not None:
         return computed
     rows, facts = table_rows(context), cell_facts(context)
