@@ -38,8 +38,8 @@ from .base import Generation, Usage
 if TYPE_CHECKING:
     from ..verify.quotes import Verification
 from .computed import computed_ratio
-from .growth import asks_growth, computed_growth
 from .concepts_lookup import asked_line_items, concept_rows
+from .growth import asks_growth, computed_growth
 from .lookup import ROW_CANDIDATES, ROW_PREFERENCE, Lookup, cell_facts, from_row, from_sentence, table_rows
 
 NO_MODEL_NOTE = (
