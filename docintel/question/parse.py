@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ..concepts import concept, concept_wordings, concepts_in, ratios_in, stated_definition
-from ..domain import table
+from ..domain import LineItem, RatioRow, table
 from ..errors import UsageError
 from ..textnorm import fold, strip_controls, tokenize
 from .entities import NamedEntities, question_entities
@@ -347,7 +347,7 @@ def _search_phrases(question: str, plain_question: str, stemmed_question: str) -
     """The phrases the domain table adds to a search for what *question* names: the line items' and ratios' own
     search phrases, and a topic's when the question mentions it ('buyback': repurchases of common stock)."""
     found = concepts_in(question, asides=True).concepts
-    rows = (*table().line_items, *table().ratios)
+    rows: tuple[LineItem | RatioRow, ...] = (*table().line_items, *table().ratios)
     phrases = [p for row in rows if row.id in found for p in row.search]
     phrases += [p for t in table().topics if _mentions(t.phrase, plain_question, stemmed_question) for p in t.search]
     return phrases
@@ -357,7 +357,8 @@ def implied_sections(question: str, named: list[str]) -> list[str]:
     """The sections that usually hold what *question* asks for, beyond the *named* ones: the statement its line
     items (or a ratio's operands) are presented on, and a topic's section ('working capital': the balance sheet)."""
     found = concepts_in(question, asides=True).concepts
-    kinds = {k for row in (*table().line_items, *table().ratios) if row.id in found for k in row.statements}
+    rows: tuple[LineItem | RatioRow, ...] = (*table().line_items, *table().ratios)
+    kinds = {k for row in rows if row.id in found for k in row.statements}
     sections = {table().section_of(kind) for kind in kinds}
     plain, stemmed = _plain(question), " " + " ".join(tokenize(question)) + " "
     sections |= {t.section for t in table().topics if t.section and _mentions(t.phrase, plain, stemmed)}

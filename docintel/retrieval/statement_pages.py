@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..domain import table
+from ..domain import StatementKind, table
 from ..ingest.documents import Document
-from ..ingest.statements import STATEMENT_OF, StatementKind, primary_statements
+from ..ingest.statements import STATEMENT_OF, primary_statements
 from ..question.parse import ParsedQuestion
 from .concept_rows import asked_concepts
 from .passages import Passage
