@@ -34,7 +34,7 @@ _IDS = frozenset(r.id for r in (*table().line_items, *table().ratios))
 
 
 def _prose_nodes(tree: ast.AST) -> set[int]:
-    """Ids of the string nodes that are prose: docstrings, f-string pieces (messages), descriptions, help."""
+    """Ids of the string nodes that are prose: docstrings, an error's message, descriptions and help."""
     prose: set[int] = set()
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
@@ -42,8 +42,6 @@ def _prose_nodes(tree: ast.AST) -> set[int]:
             first = body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
                 prose.add(id(first.value))
-        if isinstance(node, ast.JoinedStr):
-            prose |= {id(n) for n in ast.walk(node)}
         if isinstance(node, ast.keyword) and node.arg in _PROSE_KEYWORDS:
             prose |= {id(n) for n in ast.walk(node.value)}
         if isinstance(node, ast.Raise) and node.exc is not None:
@@ -105,6 +103,7 @@ def test_the_guard_sees_a_wording_restated_in_a_dict_a_regex_and_a_word_list():
     assert restated('SECTION = re.compile(r"statements?\\s+of\\s+cash\\s+flows?|balance\\s+sheets?")')
     assert restated('SCOPE = re.compile(r"\\b(?:revenues?|sales|income)\\s+from\\b")')  # a line item's word
     assert restated('WORDS = frozenset(tokenize("total net sales amount"))')
+    assert restated('PATTERN = re.compile(rf"\\bof\\s+(?:net\\s+)?(?:{TOTAL}|revenues?)\\b")')  # an f-string's pieces
     # ids, prose and messages are no rules
     assert not restated('cid = "capex"\nraise UsageError(f"no {cid}: net sales", "give capex")')
     assert not restated('def f():\n    """Net sales and capex."""\n    return Field(description="net sales")')
