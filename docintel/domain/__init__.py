@@ -18,6 +18,7 @@ from typing import Any, Literal, cast
 StatementKind = Literal["income", "comprehensive_income", "balance_sheet", "cash_flows", "equity"]
 STATEMENT_KINDS: tuple[StatementKind, ...] = ("income", "comprehensive_income", "balance_sheet", "cash_flows", "equity")
 TABLE_PATH = Path(__file__).with_name("table.toml")
+Search = tuple[tuple[str, tuple[str, ...]], ...]  # (a wording, the phrases a search for it adds)
 _KINDS = frozenset({"money", "per_share", "count", "percent", "ratio", "days"})
 
 
@@ -32,7 +33,7 @@ class LineItem:
     statements: tuple[StatementKind, ...]
     wordings: tuple[str, ...]
     taxonomy_labels: tuple[str, ...]  # further standard labels, read only where their words stand together
-    search: tuple[str, ...]  # further phrases a search for the line item adds
+    search: Search  # a wording of the row -> the further phrases a search adds when a question says it
     outflow: bool
     magnitude: bool
     sources: tuple[str, ...]
@@ -49,7 +50,7 @@ class RatioRow:
     averaged: bool
     statements: tuple[StatementKind, ...]  # where its operands are presented, when all on one statement
     wordings: tuple[str, ...]
-    search: tuple[str, ...]
+    search: Search
     sources: tuple[str, ...]
 
 
@@ -130,10 +131,23 @@ class DomainTable:
         phrase of more than one word (a topic's reading aids are no line item's words)."""
         words: set[str] = set()
         for item in self.line_items:
-            words |= {*item.wordings, *item.taxonomy_labels, *(p for p in item.search if " " in p)}
+            words |= {*item.wordings, *item.taxonomy_labels, *_phrases(item.search)}
         for ratio in self.ratios:
-            words |= {*ratio.wordings, *(p for p in ratio.search if " " in p)}
+            words |= {*ratio.wordings, *_phrases(ratio.search)}
         return frozenset(w.lower() for w in words)
+
+
+def _phrases(search: Search) -> set[str]:
+    """The search phrases of more than one word (a single word such as 'diluted' or 'dividends' is no wording)."""
+    return {p for _, added in search for p in added if " " in p}
+
+
+def _search(row: dict[str, Any], wordings: tuple[str, ...]) -> Search:
+    """The row's [*.search] sub-table: each key a wording of the row (or its singular)."""
+    found = row.get("search", {})
+    if not isinstance(found, dict) or any(k not in wordings and f"{k}s" not in wordings for k in found):
+        raise ValueError(f"{TABLE_PATH.name}: a search key of {row['id']} is not one of its wordings")
+    return tuple((key, _strings(found, key)) for key in found)
 
 
 def _strings(row: dict[str, Any], key: str) -> tuple[str, ...]:
@@ -167,9 +181,9 @@ def _line_item(row: dict[str, Any], known: dict[str, str]) -> LineItem:
         kind=row["kind"],
         element=row["element"],
         statements=_statements(row),
-        wordings=(row["label"].lower(), *_strings(row, "wordings")),
+        wordings=(wordings := (row["label"].lower(), *_strings(row, "wordings"))),
         taxonomy_labels=_strings(row, "taxonomy_labels"),
-        search=_strings(row, "search"),
+        search=_search(row, wordings),
         outflow=row.get("sign") == "outflow",
         magnitude=row.get("sign") == "magnitude",
         sources=_sources(row, known),
@@ -188,8 +202,8 @@ def _ratio(row: dict[str, Any], known: dict[str, str], items: frozenset[str]) ->
         formulas=formulas,
         averaged=bool(row.get("averaged", False)),
         statements=_statements(row),
-        wordings=(row["label"].lower(), *_strings(row, "wordings")),
-        search=_strings(row, "search"),
+        wordings=(wordings := (row["label"].lower(), *_strings(row, "wordings"))),
+        search=_search(row, wordings),
         sources=_sources(row, known),
     )
 

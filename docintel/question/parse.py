@@ -344,11 +344,12 @@ def _keywords(question: str, use_synonyms: bool) -> list[Keyword]:
 
 
 def _search_phrases(question: str, plain_question: str, stemmed_question: str) -> list[str]:
-    """The phrases the domain table adds to a search for what *question* names: the line items' and ratios' own
-    search phrases, and a topic's when the question mentions it ('buyback': repurchases of common stock)."""
-    found = concepts_in(question, asides=True).concepts
+    """The phrases the domain table adds to a search for the wordings *question* mentions: a line item's or a
+    ratio's ('capex': purchases of property plant and equipment), a topic's ('buyback': repurchases of common
+    stock)."""
     rows: tuple[LineItem | RatioRow, ...] = (*table().line_items, *table().ratios)
-    phrases = [p for row in rows if row.id in found for p in row.search]
+    searches = [entry for row in rows for entry in row.search]
+    phrases = [p for said, added in searches if _mentions(said, plain_question, stemmed_question) for p in added]
     phrases += [p for t in table().topics if _mentions(t.phrase, plain_question, stemmed_question) for p in t.search]
     return phrases
 
