@@ -52,7 +52,7 @@ class ParsedQuestion(BaseModel):
     section_hints: list[str] = Field(default_factory=list, description="sections the question names")
     implied_sections: list[str] = Field(
         default_factory=list,
-        description="sections that usually hold what the question asks for (domain dictionary)",
+        description="sections that usually hold what the question asks for (the statement of its line items)",
     )
     brief: GenerationBrief = Field(default_factory=GenerationBrief)
     entities: NamedEntities = Field(
