@@ -7,8 +7,8 @@ import json
 import pytest
 
 from docintel.context.pack import pack_context
-from docintel.ingest.documents import Ingestor
 from docintel.domain import table
+from docintel.ingest.documents import Ingestor
 from docintel.question.parse import parse_question
 from docintel.retrieval.search import doc_index, retrieve
 from docintel.settings import load_settings
