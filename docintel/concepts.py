@@ -1,14 +1,9 @@
 """The concept vocabulary: financial-statement line items, their usual wordings, and standard ratios.
 
-Source. Each line item is an element of the US GAAP Financial Reporting Taxonomy (FASB; the element
-name is given beside it, e.g. ``PaymentsToAcquirePropertyPlantAndEquipment``) and its wordings are
-that element's standard label and the captions financial statements commonly print for it (the
-statement captions of an introductory financial accounting text: "cost of sales" for cost of
-goods sold, "net earnings" for net income, "purchases of property and equipment" for capital
-expenditures). The ratios are the standard definitions of a corporate-finance textbook's ratio
-list (margins, liquidity, leverage, coverage, returns, turnover, days, payout, capex intensity,
-free cash flow). Nothing here was written from a benchmark's questions. The tables themselves are in
-``docintel.vocabulary``.
+The line items, their wordings, taxonomy elements and the standard ratios are rows of the domain table
+(``docintel.domain``, ``table.toml``), each with its source: the US GAAP Financial Reporting Taxonomy (FASB)
+element and standard label, the captions financial statements commonly print for it (general reporting usage),
+and a corporate-finance textbook's ratio list. This module matches them in text.
 
 A text's concepts are found by matching wordings as ordered runs of search terms
 (``textnorm.tokenize``: stop words dropped, words stemmed) with at most one other term between two
@@ -22,6 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .domain import table
 from .textnorm import tokenize
 from .vocabulary import LINE_ITEMS_TABLE, RATIOS_TABLE
 
@@ -85,17 +81,25 @@ def _wordings(label: str, text: str) -> tuple[str, ...]:
     return (label.lower(), *(w.strip() for w in text.split(";") if w.strip()))
 
 
-LINE_ITEMS: tuple[Concept, ...] = tuple(
-    Concept(
-        head[0],
-        head[1],
-        marks[0][1:].strip(),
-        head[2],
-        _wordings(head[1], words),
-        "outflow" in head[3:],
-        "magnitude" in head[3:],
+def _legacy_items() -> tuple[Concept, ...]:
+    """Line items written in ``vocabulary.LINE_ITEMS_TABLE``'s old text format (empty: they belong in the table)."""
+    return tuple(
+        Concept(
+            head[0],
+            head[1],
+            marks[0][1:].strip(),
+            head[2],
+            _wordings(head[1], words),
+            "outflow" in head[3:],
+            "magnitude" in head[3:],
+        )
+        for head, marks, words in _entries(LINE_ITEMS_TABLE)
     )
-    for head, marks, words in _entries(LINE_ITEMS_TABLE)
+
+
+LINE_ITEMS: tuple[Concept, ...] = (
+    *(Concept(i.id, i.label, i.element, i.kind, i.wordings, i.outflow, i.magnitude) for i in table().line_items),
+    *_legacy_items(),
 )
 
 
@@ -111,29 +115,21 @@ def _formula(mark: str) -> Formula:
     return Formula(above, _names(bottom), _DAYS if "* days" in mark else frozenset(), subtracted=minus)
 
 
-RATIOS: tuple[Ratio, ...] = tuple(
-    Ratio(head[0], head[1], head[2], _wordings(head[1], words), tuple(map(_formula, marks)), "averaged" in head[3:])
-    for head, marks, words in _entries(RATIOS_TABLE)
+RATIOS: tuple[Ratio, ...] = (
+    *(
+        Ratio(r.id, r.label, r.kind, r.wordings, tuple(_formula(f"= {f}") for f in r.formulas), r.averaged)
+        for r in table().ratios
+    ),
+    *(
+        Ratio(head[0], head[1], head[2], _wordings(head[1], words), tuple(map(_formula, marks)), "averaged" in head[3:])
+        for head, marks, words in _entries(RATIOS_TABLE)
+    ),
 )
 
-# Words that narrow a line item to a part of it: a row that carries one answers only a question that asks it. 'non'
-# negates what follows ('Non-casino revenue' is a part of revenue, never the whole).
-QUALIFIERS = frozenset(
-    tokenize(
-        "segment segments adjusted nongaap continuing discontinued noncontrolling minority "
-        "domestic international foreign americas europe asia pacific emea region regional product products "
-        "services service subscription licensing hardware software wholesale retail organic comparable "
-        "quarter quarterly pro forma excluding ex non"
-    )
-)
-# Words a row label may carry beyond a wording without narrowing it.
-NEUTRAL = frozenset(
-    tokenize(
-        "total totals consolidated net loss losses gain gains attributable to common stockholders shareholders "
-        "shareowners company corporation inc reported gaap amount amounts year years ended fiscal period "
-        "including less plus after before other income expense expenses provided used operating activities"
-    )
-)
+# Words that narrow a line item to a part of it ('segment', 'adjusted'): a row that carries one answers only a
+# question that asks it; and words a row label may carry beyond a wording without narrowing it (the table's).
+QUALIFIERS = frozenset(tokenize(table().qualifiers))
+NEUTRAL = frozenset(tokenize(table().neutral))
 
 _UNIFIED = {"eps_basic": "eps", "eps_diluted": "eps"}  # a basic or diluted figure is an earnings per share
 

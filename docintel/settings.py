@@ -304,7 +304,7 @@ class Settings(BaseModel):
     )
     use_synonyms: bool = Field(
         True,
-        description="Expand questions with the domain synonym dictionary and the concept vocabulary (line items' "
+        description="Expand questions with the domain table's search phrases and the concept vocabulary (line items' "
         "captions, ratio operands, their table rows raised).",
     )
     use_section_hints: bool = Field(True, description="Boost passages under headings the question names.")

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from ..domain import table
 from .factconcepts import concepts_in_order
 from .factheader import SlotHeader, parse_slots
 from .factperiod import ColumnHead, column_heads, fill_from_labels, length_of, span_groups
@@ -90,7 +91,9 @@ def table_columns(table: Table, above: list[int], text: Callable[[int], str]) ->
     return Columns(heads=heads, words=[""] * len(heads), concepts=_group_concepts(head_lines, groups))
 
 
-_SHARE_OF = re.compile(r"\bto\s+(?:net\s+)?sales\b|\bof\s+(?:net\s+)?(?:sales|revenues?)\b|\bof\s+total\b", re.I)
+_REVENUE = table().short_forms("revenue")  # 'Percent to Sales', '% of net revenues'
+SHARE_OF_REVENUE = f"% of {table().item('revenue').label.lower()}"  # the words of a share-of-revenue column
+_SHARE_OF = re.compile(rf"\bto\s+(?:net\s+)?(?:{_REVENUE})\b|\bof\s+(?:net\s+)?(?:{_REVENUE})\b|\bof\s+total\b", re.I)
 
 
 def _paired(table: Table, heads: list[ColumnHead], below: list[str]) -> Columns | None:
@@ -106,7 +109,7 @@ def _paired(table: Table, heads: list[ColumnHead], below: list[str]) -> Columns 
         return None
     latest = max(range(k), key=lambda i: _when(heads[i]))
     columns = [replace(heads[i // 2]) for i in range(2 * k)] + [replace(heads[latest]) for _ in range(extras)]
-    words = ["" if i % 2 == 0 else "% of sales" for i in range(2 * k)] + ["% change"] * extras
+    words = ["" if i % 2 == 0 else SHARE_OF_REVENUE for i in range(2 * k)] + ["% change"] * extras
     amounts, changes = list(range(0, 2 * k, 2)), list(range(2 * k, 2 * k + extras))
     layouts = {full: list(range(full)), k: amounts, k + extras: amounts + changes}
     return Columns(heads=columns, words=words, layouts=layouts)

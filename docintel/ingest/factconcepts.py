@@ -1,7 +1,7 @@
 """The line item a fact's row names, read strictly: a fact is one row's figure, so its label must *be* the line
 item, not merely mention it.
 
-The wordings are the vocabulary's (``docintel.vocabulary``: US GAAP taxonomy labels). A wording is accepted in
+The wordings are the domain table's (``docintel.domain``: US GAAP taxonomy labels). A wording is accepted in
 a row label when its terms stand together (no other word between them: 'Current tax assets' is not current
 assets), when the label does not begin with 'Other' outside the wording ('Other current assets' is a part of
 current assets), and when at most three words of the label are left unexplained (``concepts.NEUTRAL`` words
@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 
 from ..concepts import NEUTRAL, _wording_hits, concept
+from ..domain import table
 from ..textnorm import tokenize
 
 _PARENTHESES = re.compile(r"\([^)]*\)")
@@ -27,26 +28,15 @@ _PRETAX = re.compile(
 _CLASS = re.compile(r"\b(?:basic|diluted)\b", re.IGNORECASE)
 _DEDUCTION = re.compile(r",?\s+(?:less|net\s+of)\b.*$", re.IGNORECASE)
 _PARTIAL = re.compile(r"^\s*(?:other|remaining|miscellaneous|all\s+other)\b", re.IGNORECASE)
-# Words that make a label another line item than the wording it contains: 'Income taxes payable' is a liability,
-# 'Deferred revenues' a liability, 'Accrued interest' a liability.
-_CHANGES_ITEM = frozenset(
-    tokenize("payable payables receivable receivables deferred accrued prepaid unearned allowance reserve reserves")
-)
+# Words that make a label another line item than the wording it contains ('Income taxes payable' is a liability):
+# the domain table's.
+_CHANGES_ITEM = frozenset(tokenize(table().changes_item))
 _PRIORITY = ("eps_diluted", "eps_basic", "eps")
 
 
-# US GAAP Financial Reporting Taxonomy (FASB) standard labels the vocabulary's wordings do not cover, each with
-# the vocabulary id of its element: a column group headed 'Assets' in a segment table, 'Weighted Average Number
-# of Shares Outstanding, Diluted'.
-TAXONOMY_LABELS = {
-    "assets": "total_assets",  # Assets
-    "liabilities": "total_liabilities",  # Liabilities
-    "weighted average number of shares outstanding": "weighted_shares",  # WeightedAverageNumberOfSharesOutstanding..
-    "cost of goods and services sold": "cost_of_revenue",  # CostOfGoodsAndServicesSold
-    "payments to acquire property plant and equipment": "capex",  # PaymentsToAcquirePropertyPlantAndEquipment
-    "net income loss attributable to parent": "net_income",  # NetIncomeLoss
-    "depreciation depletion and amortization": "depreciation_amortization",  # DepreciationDepletionAndAmortization
-}
+# Further US GAAP taxonomy standard labels of the table's line items ('Assets' heading a segment table's column
+# group, 'Weighted Average Number of Shares Outstanding, Diluted'), read only where their words stand together.
+TAXONOMY_LABELS = {label: item.id for item in table().line_items for label in item.taxonomy_labels}
 
 
 @lru_cache(maxsize=1)

@@ -12,6 +12,7 @@ from datetime import date
 from functools import lru_cache
 
 from ..concepts import concept, concepts_in
+from ..domain import table as domain_table
 from ..numbers import CURRENCY_SIGNS
 from ..periods import find_periods
 from .factcolumns import table_columns
@@ -41,7 +42,8 @@ from .tables import Table, TableRow
 _PAGE_HEADER_LINES = 6
 _BALANCE = frozenset(c for c, kinds in STATEMENT_OF.items() if "balance_sheet" in kinds)
 _PRIORITY = ("eps_diluted", "eps_basic", "eps")
-_PER_SHARE = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b|\bper\s+(?:diluted|basic)\b|\beps\b", re.IGNORECASE)
+_EPS = domain_table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
+_PER_SHARE = re.compile(rf"\bper\s+(?:\w+\s+){{0,2}}share\b|\bper\s+(?:diluted|basic)\b|\b(?:{_EPS})\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
 _TITLE = re.compile(r"^(?!.*[.;,]\s*$).{1,60}$")  # a heading or caption line, not a line of prose
 _DURATION_START = re.compile(
@@ -330,7 +332,7 @@ class _TableReader:
         the label itself names EPS; another per-share figure keeps only a per-share concept (dividends)."""
         own = concepts_in(label).concepts
         eps_heading = bool(heading and _PER_SHARE.search(heading) and _CLASS_ONLY.match(label))
-        earnings = not own and re.search(r"\b(?:earnings|income|eps|profit|loss)\b", label, re.I)
+        earnings = not own and re.search(rf"\b(?:earnings|income|{_EPS}|profit|loss)\b", label, re.I)
         if own & set(_PRIORITY) or "net_income" in own or earnings or eps_heading:
             if "dividends_per_share" not in own and not re.search(r"\bdividends?\b", label, re.I):
                 klass = per_share_class_of(label, heading)

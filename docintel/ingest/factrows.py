@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..domain import table
 from ..numbers import CURRENCY_SIGNS, parse_cell
 from .tables import Table, TableRow
 
 Box = tuple[float, float, float, float]
-_PER_SHARE = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b|\bper\s+(?:diluted|basic)\b|\beps\b", re.IGNORECASE)
+_EPS = table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
+_PER_SHARE = re.compile(rf"\bper\s+(?:\w+\s+){{0,2}}share\b|\bper\s+(?:diluted|basic)\b|\b(?:{_EPS})\b", re.IGNORECASE)
 _CELL = re.compile(r"^\(?-?[$€£¥]?\d[\d,]*(?:\.\d+)?%?\)?%?$|^[—–-]+$")
 _FOOTNOTES = re.compile(r"\(\d(?:,\d)*\)")
 _HEADING_LOOKBACK = 3  # lines above a table's first row where its first sub-heading may stand

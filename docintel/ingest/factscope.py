@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..domain import table
 from .facts import Basis, Measure, Member, MemberAxis, PerShareClass, Scenario
 
 _SCALE_WORD = r"(thousands?|millions?|billions?)"
@@ -151,6 +152,7 @@ _BASIS: list[tuple[re.Pattern[str], Basis]] = [
     ),
     (re.compile(r"\badjusted\b|\bcore\b|\bexcluding\s+(?:special|certain|one-time)", re.IGNORECASE), "adjusted"),
 ]
+_REVENUE = table().short_forms("revenue")  # a share of revenue: '% of net sales'
 _MEASURES: list[tuple[re.Pattern[str], Measure]] = [
     (
         re.compile(
@@ -162,7 +164,7 @@ _MEASURES: list[tuple[re.Pattern[str], Measure]] = [
     ),
     (
         re.compile(
-            r"%\s*of\s+(?:total|net|revenues?|sales)|\bpercent(?:age)?\s+of\s+(?:total|net|revenues?|sales)"
+            rf"%\s*of\s+(?:total|net|{_REVENUE})|\bpercent(?:age)?\s+of\s+(?:total|net|{_REVENUE})"
             r"|\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b|\bmix\b",
             re.IGNORECASE,
         ),

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ..concepts import concept
+from ..domain import table
 from ..numbers import find_numbers
 from ..periods import MONTHS, find_periods
 from .factconcepts import concepts_in_order
@@ -26,7 +27,8 @@ _REFERENCE = re.compile(
     re.IGNORECASE,
 )
 _INSTANT = re.compile(r"\b(?:as\s+of|at)\s+(?:the\s+end\s+of\s+)?$|\b(?:as\s+of|at)\b", re.IGNORECASE)
-_PER_SHARE = re.compile(r"\bper\s+(?:diluted\s+|basic\s+|common\s+)?share\b|\beps\b", re.IGNORECASE)
+_EPS = table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
+_PER_SHARE = re.compile(rf"\bper\s+(?:diluted\s+|basic\s+|common\s+)?share\b|\b(?:{_EPS})\b", re.IGNORECASE)
 _WINDOW = 80
 _COMPARED = re.compile(r"\b(?:compared\s+(?:to|with)|versus|vs\.?|from|over)\b[^.;]*$", re.IGNORECASE)
 _MONTH_BEFORE = re.compile(r"\b(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s*$", re.IGNORECASE)

@@ -13,32 +13,21 @@ things together:
   captions but no rows, and a summary table in the discussion has rows but no caption: neither is a
   statement page.
 
-The line items are those of ``concepts.py``; which statement each lives on follows the US GAAP
-Financial Reporting Taxonomy's presentation groups (FASB: 104000 Statement of Financial Position,
-124100 Statement of Income, 124200 Statement of Comprehensive Income, 148400 Statement of
-Shareholders' Equity, 152200 Statement of Cash Flows), where each element sits in its group's
-presentation linkbase.
+The line items, the statement each lives on (the US GAAP Financial Reporting Taxonomy's presentation
+groups) and the statements' captions (Regulation S-X) are rows of the domain table (``docintel.domain``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from ..concepts import concepts_in
+from ..domain import STATEMENT_KINDS, StatementKind, table
 from ..periods import MONTHS
 
-StatementKind = Literal["income", "comprehensive_income", "balance_sheet", "cash_flows", "equity"]
-STATEMENT_KINDS: tuple[StatementKind, ...] = (
-    "income",
-    "comprehensive_income",
-    "balance_sheet",
-    "cash_flows",
-    "equity",
-)
 _MAX_CAPTION_CHARS = 140
 MIN_ROWS = 5  # numeric lines: a statement is a table, not a sentence that names its rows
 STATEMENTS_TOGETHER = 8  # pages: the primary statements are printed one after another
@@ -56,98 +45,14 @@ class StatementPage(BaseModel):
     )
 
 
-# The statement each line item (concepts.py) is presented on, after the taxonomy's presentation groups.
-STATEMENT_OF: dict[str, tuple[StatementKind, ...]] = {
-    **dict.fromkeys(
-        (
-            "revenue",
-            "cost_of_revenue",
-            "gross_profit",
-            "operating_expenses",
-            "sga",
-            "selling_marketing",
-            "research_development",
-            "operating_income",
-            "interest_expense",
-            "pretax_income",
-            "income_tax",
-            "net_income",
-            "eps",
-            "eps_basic",
-            "eps_diluted",
-            "weighted_shares",
-            "dividends_per_share",
-        ),
-        ("income",),
-    ),
-    **dict.fromkeys(
-        (
-            "cash",
-            "short_term_investments",
-            "accounts_receivable",
-            "inventory",
-            "current_assets",
-            "ppe",
-            "goodwill",
-            "total_assets",
-            "accounts_payable",
-            "current_liabilities",
-            "long_term_debt",
-            "current_debt",
-            "total_debt",
-            "total_liabilities",
-            "equity",
-            "retained_earnings",
-        ),
-        ("balance_sheet",),
-    ),
-    **dict.fromkeys(
-        (
-            "operating_cash_flow",
-            "investing_cash_flow",
-            "financing_cash_flow",
-            "capex",
-            "dividends_paid",
-            "share_repurchases",
-            "acquisitions",
-            "free_cash_flow",
-            "change_in_inventories",
-            "depreciation_amortization",
-        ),
-        ("cash_flows",),
-    ),
-    "ebitda": ("income", "cash_flows"),  # operating income (income statement) plus D&A (cash flow statement)
-}
-
-_OF = r"statements?\s+of\s+(?:consolidated\s+)?"
-_HOLDERS = r"(?:(?:stock|share)holders?['’]?\s+|shareowners?['’]?\s+)?"
+# The statement each line item is presented on, and each statement's caption: rows of the domain table.
+STATEMENT_OF: dict[str, tuple[StatementKind, ...]] = {i.id: i.statements for i in table().line_items if i.statements}
 _CAPTIONS: dict[StatementKind, re.Pattern[str]] = {
-    "income": re.compile(rf"{_OF}(?:operations|income|earnings)\b|(?<!comprehensive )\bincome\s+statements?\b", re.I),
-    "comprehensive_income": re.compile(
-        rf"{_OF}(?:(?:operations|income|earnings)\s+and\s+)?comprehensive\s+(?:income|loss|earnings)"
-        r"|\bcomprehensive\s+income\s+statements?\b",
-        re.I,
-    ),
-    "balance_sheet": re.compile(
-        rf"\bbalance\s+sheets?\b|{_OF}financial\s+(?:position|condition)|{_OF}condition\b", re.I
-    ),
-    "cash_flows": re.compile(rf"{_OF}cash\s*flows?\b|\bcash\s*flows?\s+statements?\b", re.I),
-    "equity": re.compile(
-        rf"{_OF}(?:changes\s+in\s+)?{_HOLDERS}(?:equity|investment|deficit)\b|\b{_HOLDERS}equity\s+statements?\b",
-        re.I,
-    ),
+    kind: re.compile(table().statement(kind).caption, re.I) for kind in STATEMENT_KINDS
 }
 # The same captions with every space and sign taken out, for a caption printed a word or a piece to a line
 # ('CONSOLIDATED' / 'STATEME' / 'NTS' / 'OF' / 'OPERATIONS').
-_SQUASHED_BODIES: dict[StatementKind, str] = {
-    "income": r"statements?of(?:consolidated)?(?:operations|income|earnings)|incomestatements?",
-    "comprehensive_income": r"statements?of(?:consolidated)?(?:(?:operations|income|earnings)and)?"
-    r"comprehensive(?:income|loss|earnings)|comprehensiveincomestatements?",
-    "balance_sheet": r"balancesheets?|statements?of(?:consolidated)?financial(?:position|condition)",
-    "cash_flows": r"statements?of(?:consolidated)?cashflows?|cashflows?statements?",
-    "equity": r"statements?of(?:consolidated)?(?:changesin)?(?:(?:stock|share)holders?|shareowners?)?"
-    r"(?:equity|investment|deficit)|(?:(?:stock|share)holders?|shareowners?)?equitystatements?",
-}
+_SQUASHED_BODIES: dict[StatementKind, str] = {kind: table().statement(kind).squashed for kind in STATEMENT_KINDS}
 _SQUASHED = {kind: re.compile(rf"(?:condensed)?(?:consolidated)?(?:{body})") for kind, body in _SQUASHED_BODIES.items()}
 _PIECE_CHARS = 20  # a line this short may be a piece of a caption printed over several lines
 _PIECES = 6
@@ -165,7 +70,7 @@ _MONTH = "|".join(MONTHS)
 _BALANCE_ROW = re.compile(
     rf"^(?:balances?\b|(?:{_MONTH})\.?\s+\d{{1,2}},?\s+\d{{4}}\b)|\bbalances?,?\s+(?:at|as\s+of|on)\b", re.I
 )
-_COMPREHENSIVE_ROW = re.compile(r"\bcomprehensive\s+(?:income|loss|earnings)\b", re.I)
+_COMPREHENSIVE_ROW = re.compile(table().statement("comprehensive_income").row, re.I)  # a row only this one prints
 # ASC 230's three classes of cash flows: 'operating activities', or 'net cash from operations / used in investing'
 _ACTIVITY_ROW = re.compile(
     r"\b(operating|investing|financing)\s+activities\b|\bnet\s+cash\b[\w\s(),/]{0,30}?\b(?:from|in|by)\s+"

@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from ..domain import table as domain_table
 from ..numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
 from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
@@ -40,7 +41,8 @@ _CAPTION = re.compile(
     re.IGNORECASE,
 )
 _EXCEPT_SHARES = re.compile(r"except\b[^)]*\bshares?\b", re.IGNORECASE)  # 'per share' is taken out first
-_PER_SHARE = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b|\bper\s+(?:diluted|basic)\b|\beps\b", re.IGNORECASE)
+_EPS = domain_table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
+_PER_SHARE = re.compile(rf"\bper\s+(?:\w+\s+){{0,2}}share\b|\bper\s+(?:diluted|basic)\b|\b(?:{_EPS})\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
 _CHANGE = re.compile(r"\bchange\b|\bvs\.?\b|\bversus\b", re.IGNORECASE)
 _COUNT_LABEL = re.compile(

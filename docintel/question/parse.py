@@ -11,15 +11,15 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ..concepts import concept, concept_wordings, concepts_in, ratios_in, stated_definition
+from ..domain import LineItem, RatioRow, table
 from ..errors import UsageError
 from ..textnorm import fold, strip_controls, tokenize
-from .domain import CONCEPT_SECTIONS, SECTION_QUESTION_RE, SYNONYMS
 from .entities import NamedEntities, question_entities
 
 MAX_QUESTION_CHARS = 2000  # longer is a document pasted as a question: it belongs in a PDF, not the prompt
 
 AnswerShape = Literal["text", "amount", "date", "boolean", "list", "table"]
-KeywordSource = Literal["direct", "domain"]  # from the question, or from the domain dictionary
+KeywordSource = Literal["direct", "domain"]  # from the question, or from the domain table
 ChunkStrategy = Literal["combined", "sequential"]
 
 
@@ -52,7 +52,7 @@ class ParsedQuestion(BaseModel):
     section_hints: list[str] = Field(default_factory=list, description="sections the question names")
     implied_sections: list[str] = Field(
         default_factory=list,
-        description="sections that usually hold what the question asks for (domain dictionary)",
+        description="sections that usually hold what the question asks for (the statement of its line items)",
     )
     brief: GenerationBrief = Field(default_factory=GenerationBrief)
     entities: NamedEntities = Field(
@@ -332,18 +332,41 @@ def _keywords(question: str, use_synonyms: bool) -> list[Keyword]:
         return keywords
     plain_question = _plain(question)
     stemmed_question = " " + " ".join(tokenize(question)) + " "
-    for phrase, alternatives in SYNONYMS.items():
-        if not _mentions(phrase, plain_question, stemmed_question):
-            continue
-        for alternative in alternatives:
-            if alternative not in seen:
-                seen.add(alternative)
-                keywords.append(Keyword(text=alternative, weight=0.6, source="domain"))
+    for alternative in _search_phrases(question, plain_question, stemmed_question):
+        if alternative not in seen:
+            seen.add(alternative)
+            keywords.append(Keyword(text=alternative, weight=0.6, source="domain"))
     for wording, weight in concept_wordings(search_text(question)):
         if wording not in seen and not _mentions(wording, plain_question, stemmed_question):
             seen.add(wording)
             keywords.append(Keyword(text=wording, weight=weight, source="domain"))
     return keywords
+
+
+def _search_phrases(question: str, plain_question: str, stemmed_question: str) -> list[str]:
+    """The phrases the domain table adds to a search for the wordings *question* mentions: a line item's or a
+    ratio's ('capex': purchases of property plant and equipment), a topic's ('buyback': repurchases of common
+    stock)."""
+    rows: tuple[LineItem | RatioRow, ...] = (*table().line_items, *table().ratios)
+    searches = [entry for row in rows for entry in row.search]
+    phrases = [p for said, added in searches if _mentions(said, plain_question, stemmed_question) for p in added]
+    phrases += [p for t in table().topics if _mentions(t.phrase, plain_question, stemmed_question) for p in t.search]
+    return phrases
+
+
+def implied_sections(question: str, named: list[str]) -> list[str]:
+    """The sections that usually hold what *question* asks for, beyond the *named* ones: the statement its line
+    items (or a ratio's operands) are presented on, and a topic's section ('working capital': the balance sheet)."""
+    found = concepts_in(question, asides=True).concepts
+    rows: tuple[LineItem | RatioRow, ...] = (*table().line_items, *table().ratios)
+    kinds = {k for row in rows if row.id in found for k in row.statements}
+    sections = {table().section_of(kind) for kind in kinds}
+    plain, stemmed = _plain(question), " " + " ".join(tokenize(question)) + " "
+    sections |= {t.section for t in table().topics if t.section and _mentions(t.phrase, plain, stemmed)}
+    return sorted(sections - set(named))
+
+
+SECTION_QUESTION_RE = {name: re.compile(question, re.I) for name, (question, _) in table().section_patterns().items()}
 
 
 def _mentions(phrase: str, plain_question: str, stemmed_question: str) -> bool:
@@ -488,14 +511,7 @@ def parse_question(question: str, *, use_synonyms: bool = True) -> ParsedQuestio
     shape = answer_shape(question)
     parts = split_parts(question)
     sections = [name for name, pattern in SECTION_QUESTION_RE.items() if pattern.search(question)]
-    plain, stemmed = _plain(question), " " + " ".join(tokenize(question)) + " "
-    implied = sorted(
-        {
-            section
-            for phrase, section in CONCEPT_SECTIONS.items()
-            if section not in sections and _mentions(phrase, plain, stemmed)
-        }
-    )
+    implied = implied_sections(question, sections)
     return ParsedQuestion(
         question=question,
         keywords=_keywords(_strip_page_references(search_text(question)), use_synonyms),

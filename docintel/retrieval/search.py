@@ -18,11 +18,11 @@ from typing import NamedTuple
 import numpy as np
 from pydantic import BaseModel, Field, TypeAdapter
 
+from ..domain import table
 from ..ingest import cache
 from ..ingest.documents import Document, cache_warning
 from ..ingest.headings import HeadingIndex, is_heading, page_title
 from ..progress import Reporter
-from ..question.domain import SECTION_HEADING_RE
 from ..question.parse import ParsedQuestion, search_text
 from ..settings import Settings
 from ..textnorm import fold, rejoin_split_words, stem, tokenize, word_counts
@@ -376,6 +376,9 @@ def missing_pages_note(pages: list[int], documents: list[Document]) -> str:
     more = f"; and {len(documents) - 3} more documents" if len(documents) > 3 else ""
     past = "page {} named in the question is" if len(pages) == 1 else "pages {} named in the question are"
     return f"{past.format(named)} past the end ({counts}{more}): searched all pages instead"
+
+
+SECTION_HEADING_RE = {name: re.compile(heading, re.I) for name, (_, heading) in table().section_patterns().items()}
 
 
 @lru_cache(maxsize=100_000)

@@ -15,20 +15,15 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..domain import StatementKind, table
 from ..ingest.documents import Document
-from ..ingest.statements import STATEMENT_OF, StatementKind, primary_statements
+from ..ingest.statements import STATEMENT_OF, primary_statements
 from ..question.parse import ParsedQuestion
 from .concept_rows import asked_concepts
 from .passages import Passage
 
-# The statement a section the question names is (question.domain.SECTIONS).
-SECTION_STATEMENTS: dict[str, StatementKind] = {
-    "income statement": "income",
-    "comprehensive income": "comprehensive_income",
-    "balance sheet": "balance_sheet",
-    "cash flow statement": "cash_flows",
-    "shareholders equity statement": "equity",
-}
+# The statement a section the question names is (the domain table's statement rows).
+SECTION_STATEMENTS: dict[str, StatementKind] = {s.section: s.kind for s in table().statements}
 STATEMENT_LIFT = 1.005  # above the best passage; a raised row (concept_rows, 1.01) still comes first
 DOCUMENT_SHARE = 0.5  # only documents whose best passage scores at least this share of the best one
 

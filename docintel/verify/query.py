@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..domain import table
 from ..periods import MONTHS, find_periods
 from ..textnorm import tokenize
 
@@ -56,7 +57,8 @@ ADJUSTED_WORDS = (
 _ADJUSTED = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in ADJUSTED_WORDS) + r")\b", re.IGNORECASE)
 _DILUTED = re.compile(r"\bdiluted\b|\bdilution\b", re.IGNORECASE)
 _BASIC = re.compile(r"\bbasic\b", re.IGNORECASE)
-_PER_SHARE = re.compile(r"\bper\s+(?:common\s+|diluted\s+|basic\s+)?share\b|\beps\b", re.IGNORECASE)
+_EPS = table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
+_PER_SHARE = re.compile(rf"\bper\s+(?:common\s+|diluted\s+|basic\s+)?share\b|\b(?:{_EPS})\b", re.IGNORECASE)
 
 _PCT_CHANGE = re.compile(
     r"\bgrowth\s+(?:rate|in|of)\b|\b(?:by\s+)?what\s+percent(?:age)?\b|%\s*change"
@@ -274,8 +276,9 @@ _NOT_MEMBER = frozenset(
         "percentage ratio rate margin total consolidated per share diluted basic annual annually yearly year years "
         "fiscal month months quarters ended ending end beginning period periods defined calculated computed "
         "measured minus less plus divided over times using based respective respectively compared versus vs prior "
-        "previous current latest last net gross operating reported statement statements balance sheet cash flow "
-        "flows company group overall amount value figure"
+        "previous current latest last net gross operating reported company group overall amount value figure "
+        # the statements a scope may name ('on the balance sheet', 'in the cash flow statement'): the table's names
+        f"{table().section_of('balance_sheet')} {table().section_of('cash_flows')} statements flows"
     )
 )
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..concepts import QUALIFIERS, concepts_in
+from ..domain import table
 from ..ingest.documents import Document
 from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
@@ -34,7 +35,9 @@ _WEEKS = {12: 3, 13: 3, 14: 3, 16: 3, 24: 6, 26: 6, 28: 6, 36: 9, 39: 9, 40: 9, 
 _MONTH_DAY = re.compile(
     r"\b(?P<m>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s+(?P<d>\d{1,2})\b", re.IGNORECASE
 )
-_AS_OF = re.compile(r"\bas\s+of\b|\bat\s+(?:" + "|".join(MONTHS) + r")\b|balance\s+sheets?", re.IGNORECASE)
+_AS_OF = re.compile(  # an instant: 'as of', 'at December 31', a balance sheet (the table's heading of one)
+    r"\bas\s+of\b|\bat\s+(?:" + "|".join(MONTHS) + r")\b|" + table().statement("balance_sheet").heading, re.IGNORECASE
+)
 _PARENT_ONLY = re.compile(
     r"condensed\s+financial\s+information\s+of\s+(?:the\s+)?registrant|parent\s+company\s+only|"
     r"\(parent\s+company\)|registrant\s+only",
@@ -60,8 +63,9 @@ _PCT_CHANGE_COLUMN = re.compile(r"%\s*(?:change|chg|inc|incr)|percent(?:age)?\s+
 _CHANGE_WORDS = re.compile(
     r"^\s*(?:\$\s*)?(?:change|increase|decrease|inc\.?|\(?decrease\)?|variance|vs\.?)\b", re.IGNORECASE
 )
+_REVENUE = table().short_forms("revenue")  # a share of revenue: '% of net sales'
 _SHARE_WORDS = re.compile(
-    r"%\s+of\s+(?:total|net|revenue|sales)|percent(?:age)?\s+of\s+(?:total|net|revenue|sales)"
+    rf"%\s+of\s+(?:total|net|{_REVENUE})|percent(?:age)?\s+of\s+(?:total|net|{_REVENUE})"
     r"|as\s+a\s+%\s+of",
     re.IGNORECASE,
 )
