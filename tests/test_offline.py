@@ -304,3 +304,25 @@ def test_growth_is_computed_from_two_cells_of_the_row_over_the_earlier_year(run_
 def test_growth_without_the_earlier_year_s_column_is_not_computed(run_cli, filing):
     data, _ = ask_offline(run_cli, "What was the year-over-year growth in net sales from 2021 to 2022?", filing)
     assert data["status"] != "supported"
+
+
+JANUARY_YEARS = [
+    [
+        "Consolidated statements of earnings",
+        "(in millions)",
+        "Fiscal Years Ended January 28, 2017 January 30, 2016 January 31, 2015",
+        "Revenue 39,403 39,528 40,339",
+        "Net earnings 1,228 897 1,233",
+    ]
+]
+
+
+def test_a_fiscal_year_ending_in_january_is_its_own_column(run_cli, make_pdf):
+    """FY2015 ended January 31, 2015; the column 'January 30, 2016' is FY2016 though it overlaps 2015: each year
+    of a three-year average takes the column whose typed fact is of that fiscal year."""
+    pdf = make_pdf("retailer-fy2016-10k.pdf", JANUARY_YEARS)
+    question = "What is the FY2015 - FY2017 3 year average net profit margin (as a %)?"
+    data, _ = ask_offline(run_cli, question, pdf)
+    assert data["status"] == "supported", data["verification"]
+    operands = data["answer"]["items"][0]["calculation"]["operands"]
+    assert [o["value"] for o in operands] == [1233.0, 40339.0, 897.0, 39528.0, 1228.0, 39403.0]

@@ -133,6 +133,7 @@ def find_cell(
         rows = sorted(rows, key=lambda r: r[1] is not near.table)
     for doc, table, row in rows:
         chosen = column_choice(table, frozenset({year}) if year else frozenset(), question)
+        chosen = fiscal_columns(context, doc, row, chosen, year)
         for index in chosen:
             if index < len(row.values) and row.values[index] is not None and not (divisor and not row.values[index]):
                 fact = cell_facts(context).get((doc, row.line), {}).get(index)
@@ -150,6 +151,16 @@ def prior_cell(context: Context, cell: Cell, question: str) -> Cell | None:
     return None
 
 
+def fiscal_columns(context: Context, doc: str, row: TableRow, indexes: list[int], year: int | None) -> list[int]:
+    """Of several columns that could be *year* ('January 30, 2016' and 'January 31, 2015' for 2015), those whose
+    typed fact is of that fiscal year; all of them when the facts do not say."""
+    if year is None or len(indexes) < 2:
+        return indexes
+    facts = cell_facts(context).get((doc, row.line), {})
+    named = [i for i in indexes if (f := facts.get(i)) is not None and f.period and f.period.fiscal_year == year]
+    return named or indexes
+
+
 def rival_values(context: Context, concept_id: str, cell: Cell, question: str) -> list[str]:
     """Other figures the sent tables give in *cell*'s year under its very label ('Depreciation and amortization' 636
     on the cash flow statement, 22 in a segment's table), each as printed with its page: when an operand had to
@@ -161,10 +172,11 @@ def rival_values(context: Context, concept_id: str, cell: Cell, question: str) -
     """
     rivals: dict[str, None] = {}
     label = reader_label(cell.row).lower()
-    for _, table, row in concept_rows(context, frozenset({concept_id}), question):
+    for doc, table, row in concept_rows(context, frozenset({concept_id}), question):
         if reader_label(row).lower() != label or _kind(row) != _kind(cell.row):
             continue  # 'Net income attributable to shareowners' beside 'Consolidated net income' is another figure
-        for index in column_choice(table, frozenset({cell.year}), question):
+        year = cell.fact.period.fiscal_year if cell.fact and cell.fact.period else None
+        for index in fiscal_columns(context, doc, row, column_choice(table, frozenset({cell.year}), question), year):
             value = row.values[index] if index < len(row.values) else None
             if not value or table.is_percent(row, index) != cell.table.is_percent(cell.row, cell.index):
                 continue
