@@ -145,9 +145,10 @@ class Settings(BaseModel):
         40,
         ge=0,
         le=100_000,
-        description="With the pdfium extractor and more than one ingest worker, a PDF of at least twice this many "
-        "pages is split by page ranges across the workers (one piece each, each of at least this many pages) and "
-        "joined into the document a whole parse gives; smaller PDFs are parsed whole; 0 never splits.",
+        description="With the pdfium extractor, more than one ingest worker and fewer PDFs to parse than twice the "
+        "workers, a PDF of at least twice this many pages is split by page ranges across the workers (one piece "
+        "each, each of at least this many pages) and joined into the document a whole parse gives; smaller PDFs "
+        "are parsed whole; 0 never splits.",
     )
     extractor: Literal["pdfium", "pypdf"] = Field(
         "pdfium",

@@ -57,13 +57,16 @@ def test_page_ranges_cover_every_page_once_in_pieces_of_at_least_the_setting():
         assert all(last - first + 1 >= least for first, last in ranges) and len(ranges) <= workers
 
 
-def test_small_pdfs_stay_whole_and_pypdf_never_splits(corpus_pdf, tmp_path):
+def test_small_pdfs_and_many_files_stay_whole_and_pypdf_never_splits(corpus_pdf, tmp_path):
     settings = load_settings({"cache_dir": tmp_path / "c", "ingest_workers": 2})  # defaults: 40 pages a piece
     items, splits = FileParser(settings, None, SILENT).plan([corpus_pdf], 2, ("never", "tesseract", "eng", 1))
     assert not splits and [item[4] for item in items] == [None]
     small = settings.model_copy(update={"ingest_split_pages": 2})
     items, splits = FileParser(small, None, SILENT).plan([corpus_pdf], 2, ("never", "tesseract", "eng", 1))
     assert sorted(item[4] for item in items if item[4]) == [(1, 3), (4, 6)] and corpus_pdf in splits
+    many = [corpus_pdf.parent / "x.pdf"] * 3 + [corpus_pdf]  # four files for two workers: they keep them busy
+    items, splits = FileParser(small, None, SILENT).plan(many, 2, ("never", "tesseract", "eng", 1))
+    assert not splits and [item[4] for item in items] == [None] * 4
     reference = small.model_copy(update={"extractor": "pypdf"})
     items, splits = FileParser(reference, None, SILENT).plan([corpus_pdf], 2, ("never", "tesseract", "eng", 1))
     assert not splits and [item[4] for item in items] == [None]

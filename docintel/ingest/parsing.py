@@ -1,8 +1,10 @@
 """Parsing uncached files in worker processes: whole files, and large PDFs split by page ranges.
 
 Each file is parsed in a worker process with the per-file time limit (docintel.ingest.isolate). With the
-pdfium extractor and more than one worker, a PDF of at least twice ``ingest_split_pages`` pages is read
-in pieces, one page range per worker (each at least ``ingest_split_pages`` pages), and the pieces are
+pdfium extractor, more than one worker and fewer files to parse than twice the workers (more files keep the
+workers busy by themselves, and no PDF is opened beforehand to count its pages), a PDF of at least twice
+``ingest_split_pages`` pages is read in pieces, one page range per worker (each at least
+``ingest_split_pages`` pages), and the pieces are
 joined in the parent into the entry a whole parse gives: the same lines, line numbers, boxes, page sizes,
 warnings and metadata (``pdfium.assemble`` builds both). A piece that fails fails its file with the
 error a whole parse would give; a file whose pages need OCR is parsed again whole (OCR reads the pages
@@ -92,8 +94,9 @@ class FileParser:
         """The work items, largest first (none finishes alone at the end), and the files read in pieces."""
         splits: dict[Path, _Split] = {}
         items: list[tuple[float, ParseItem]] = []
+        may_split = self._may_split(workers) and len(todo) < 2 * workers  # else the files keep the workers busy
         for path in todo:
-            n_pages = count_pages(path, self.password) if self._may_split(workers) else 0
+            n_pages = count_pages(path, self.password) if may_split else 0
             ranges = page_ranges(n_pages, workers, self.settings.ingest_split_pages) if n_pages else []
             if len(ranges) > 1:
                 splits[path] = _Split(ranges)
