@@ -67,15 +67,15 @@ def test_scores_and_top_passages_equal_bm25index_bit_for_bit(lines, tmp_path, ch
 
 @needs_shared
 def test_the_build_holds_one_chunk_not_the_corpus(lines, tmp_path):
-    passages = _passages(lines, 12_000)
+    passages = _passages(lines, 6_000)
 
     def stream() -> Iterator[list[str]]:
         yield from passages
 
     peaks = []
-    for chunk in (500, 12_000):
+    for chunk in (300, 6_000):
         tracemalloc.start()
-        DiskBm25.build(stream(), tmp_path / f"index-{chunk}", chunk=chunk, block=20_000)
+        DiskBm25.build(stream(), tmp_path / f"index-{chunk}", chunk=chunk, block=10_000)
         peaks.append(tracemalloc.get_traced_memory()[1])
         tracemalloc.stop()
     assert peaks[0] * 3 < peaks[1], peaks  # memory follows the chunk, not the number of passages
