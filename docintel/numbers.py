@@ -32,6 +32,9 @@ CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
 DASHES = frozenset("—–-")
 
 _NUMBER = re.compile(
+    # The lookahead is the set of characters a match can begin with (every part before the digits is optional):
+    # it changes no match, and rejects the other positions at once instead of trying each part there.
+    r"(?=[(\s\-−–$€£¥\d.])"
     # A dash right after a letter, digit or ')' joins a range ('2014-2018', 'Q1-2'): it is not a minus sign.
     r"(?P<open>\()?\s*(?P<minus>(?<![\w)])[-−–](?=\s?[$€£¥]?\s?\d))?\s*(?P<currency>[$€£¥])?\s*"
     r"(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
@@ -94,9 +97,14 @@ def _in_word(text: str, match: re.Match[str], start: int, end: int) -> bool:
     return start > 1 and text[start - 1] == "-" and text[start - 2].isalpha()
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def find_numbers(text: str) -> list[Number]:
     """Every whole number in *text*, left to right."""
     found: list[Number] = []
+    if not _DIGIT.search(text):  # every number has a digit; the pattern, tried at each position, costs far more
+        return found
     for match in _NUMBER.finditer(text):
         start, end = match.start("digits"), match.end("digits")
         glued = match.start() == start and start > 0 and text[start - 1].isalpha()

@@ -10,6 +10,7 @@ February 2, 2019).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -81,8 +82,18 @@ def _full_year(text: str) -> int:
     return value + 2000 if value < 100 else value
 
 
+_TWO_DIGITS = re.compile(r"\d\d")  # every period expression holds a year: two digits in a row at least
+
+
 def find_periods(text: str) -> list[Period]:
     """Every period expression in *text*, left to right."""
+    return list(_periods(text)) if _TWO_DIGITS.search(text) else []
+
+
+@functools.lru_cache(maxsize=8192)
+def _periods(text: str) -> tuple[Period, ...]:
+    """find_periods of a text that holds two digits in a row, remembered: ingest reads a line's periods in its
+    table pass and again for its facts (the regular expression is the cost of both)."""
     found: list[Period] = []
     for match in _PERIOD.finditer(text):
         groups = match.groupdict()
@@ -109,7 +120,7 @@ def find_periods(text: str) -> list[Period]:
             found.append(Period(year=_full_year(groups["q_year"]), quarter=quarter, **common))  # type: ignore[arg-type]
         elif groups["year"]:
             found.append(Period(year=int(groups["year"]), **common))  # type: ignore[arg-type]
-    return found
+    return tuple(found)
 
 
 def years_named(text: str) -> frozenset[int]:

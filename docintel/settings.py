@@ -34,6 +34,7 @@ VOLATILE_SETTINGS = (
     "cache_dir",
     "traces_dir",
     "ingest_workers",
+    "ingest_split_pages",
     "openai_api_key_set",
     "parse_timeout_s",
     "progress_interval_s",
@@ -137,7 +138,17 @@ class Settings(BaseModel):
         0,
         ge=0,
         le=64,
-        description="Processes used to parse several uncached PDFs at once; 0 means one per CPU.",
+        description="Processes used to parse uncached PDFs at once (several files side by side, or the pieces of "
+        "one large PDF); 0 means one per CPU.",
+    )
+    ingest_split_pages: int = Field(
+        40,
+        ge=0,
+        le=100_000,
+        description="With the pdfium extractor, more than one ingest worker and fewer PDFs to parse than twice the "
+        "workers, a PDF of at least twice this many pages is split by page ranges across the workers (one piece "
+        "each, each of at least this many pages) and joined into the document a whole parse gives; smaller PDFs "
+        "are parsed whole; 0 never splits.",
     )
     extractor: Literal["pdfium", "pypdf"] = Field(
         "pdfium",

@@ -1,6 +1,6 @@
 """Benchmark passage search engines at corpus scale: SQLite FTS5, tantivy and bm25s against docintel's own BM25.
 
-Usage: python -m scripts.bench_corpus_scale --passages 100000 [--queries 60] [--engines ours,fts5,bm25s,tantivy]
+Usage: python -m scripts.bench_corpus_scale --passages 100000 [--queries 60] [--engines ours,disk,fts5,bm25s,tantivy]
        [--target-ms 50]
 
 Passages are synthetic, drawn from the shared FinanceBench filings' lines (each: 8 consecutive lines of
@@ -11,6 +11,8 @@ Each engine runs in its own child process (so its memory is its own) and prints 
   overlap10=...
 
 - ours: docintel.retrieval.search.Bm25Index (numpy, in memory; today's ranking, the reference);
+- disk: docintel.retrieval.diskindex.DiskBm25 (numpy: built streamed in chunks of 50,000 passages into run
+  files merged block by block of terms; searched memory-mapped; Bm25Index's formula in float64);
 - fts5: SQLite FTS5 on disk (stdlib), built streamed in transactions of 20,000 rows, bm25() ranking;
 - bm25s: bm25s with method 'lucene', k1 1.5, b 0.75 (docintel's formula), saved to disk and memory-mapped;
 - tantivy: tantivy on disk (whitespace tokenizer on docintel's tokens), its writer's heap bounded to 256 MB.
@@ -109,6 +111,17 @@ def build_ours(passages: Passages, folder: Path) -> Search:
     return search
 
 
+def build_disk(passages: Passages, folder: Path) -> Search:
+    from docintel.retrieval.diskindex import DiskBm25
+
+    index = DiskBm25.build(iter(passages), folder / "index")  # streamed: chunks of 50,000 passages
+
+    def search(terms: list[str]) -> list[int]:
+        return index.top(terms, TOP)
+
+    return search
+
+
 def build_fts5(passages: Passages, folder: Path) -> Search:
     db = sqlite3.connect(str(folder / "fts5.sqlite"), check_same_thread=False)
     db.execute("CREATE VIRTUAL TABLE p USING fts5(body, tokenize=\"unicode61 tokenchars '.'\")")
@@ -177,6 +190,7 @@ def build_tantivy(passages: Passages, folder: Path) -> Search:
 
 ENGINES: dict[str, Callable[[Passages, Path], Search]] = {
     "ours": build_ours,
+    "disk": build_disk,
     "fts5": build_fts5,
     "bm25s": build_bm25s,
     "tantivy": build_tantivy,
@@ -240,7 +254,7 @@ def main() -> int:
     parser = benchdata.parser(__doc__.splitlines()[0])
     parser.add_argument("--passages", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=60)
-    parser.add_argument("--engines", default="ours,fts5,bm25s,tantivy")
+    parser.add_argument("--engines", default="ours,disk,fts5,bm25s,tantivy")
     parser.add_argument("--target-ms", type=float, default=50.0)
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()

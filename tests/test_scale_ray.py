@@ -86,3 +86,15 @@ def test_a_wrong_ray_address_is_a_configuration_error_before_anything_is_read(ru
     code, out, err = run_cli("ingest", corpus_pdf, "--ray", "my-cluster")
     assert code == 4 and "'my-cluster' is not a Ray address" in err and "ray://HOST:10001" in err
     assert out == "" and not (isolated_env / "cache").exists()
+
+
+def test_ingest_on_ray_exports_the_line_tables_a_local_ingest_exports(ray_session, run_cli, corpus_pdf, tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet", reason='pyarrow is not installed: pip install ".[test]"')
+    folder = _folder(tmp_path, corpus_pdf)
+    local = run_cli("ingest", folder, "--export", tmp_path / "local", "--cache-dir", tmp_path / "c1")
+    on_ray = run_cli("ingest", folder, "--export", tmp_path / "ray", "--cache-dir", tmp_path / "c2", "--ray", "local")
+    assert local[0] == on_ray[0] == 3 and "exported" in on_ray[1]  # the bad files fail; the good ones are exported
+    names = sorted(p.name for p in (tmp_path / "local").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "ray").iterdir()) and "northwind.parquet" in names
+    for name in names:
+        assert pq.read_table(tmp_path / "ray" / name).equals(pq.read_table(tmp_path / "local" / name))

@@ -10,8 +10,6 @@ the bottom left, y up) and each page a size (``DocumentMeta.page_sizes``).
 from __future__ import annotations
 
 import hashlib
-import os
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,12 +21,11 @@ from ..errors import DocintelError, DocumentNotFoundError, InputError
 from ..progress import SILENT, Reporter
 from ..settings import Settings
 from . import cache
-from .extractors import Extractor, check_password, extractor_version, parse_task, read_pdf_info
+from .extractors import Extractor, check_password, extractor_version, read_pdf_info
 from .factread import read_facts
 from .facts import Fact, facts_path, load_facts, save_facts
-from .isolate import run_isolated
 from .ocr import OcrInfo, ocr_key, ocr_possible
-from .pdfparse import error_from_outcome
+from .parsing import FileParser
 from .profile import PROFILE_VERSION, DocumentProfile, build_profile, with_file_name
 from .tables import TABLES_VERSION, Table, TableRow, detect_tables, rows_by_line
 
@@ -442,30 +439,9 @@ class Ingestor:
         return entries, hits, errors
 
     def _parse_many(self, todo: list[Path]) -> Iterator[tuple[Path, dict[str, Any] | DocintelError]]:
-        """Parse files in worker processes (each with the per-file time limit); yields results as they finish."""
-        if not todo:
-            return
-        cpus = self.settings.ingest_workers or (os.cpu_count() or 1)
-        workers = min(cpus, len(todo))
-        s = self.settings  # scanned pages: the CPUs left per file run its Tesseracts side by side
-        ocr = (s.ocr, s.tesseract_cmd, s.ocr_language, max(1, cpus // workers))
-        ordered = sorted(todo, key=lambda p: -_size(p))  # the largest first: none finishes alone at the end
-        tracker = _ParseProgress(self.reporter, ordered)
-        timeout = self.settings.parse_timeout_s
-        try:
-            for outcome in run_isolated(
-                [(p, self._password, self.extractor, ocr) for p in ordered],
-                parse_task,
-                workers=workers,
-                timeout_s=timeout,
-                on_progress=lambda item, msg: tracker.page(item[0], *msg),
-            ):
-                path = outcome.item[0]
-                tracker.finished(path)
-                error = error_from_outcome(outcome, timeout)
-                yield path, error if error is not None else outcome.value["ok"]
-        finally:
-            tracker.close()
+        """Parse files in worker processes (each with the per-file time limit; a large PDF split by page ranges
+        across them); yields results as files finish."""
+        yield from FileParser(self.settings, self._password, self.reporter).run(todo)
 
     def _save(self, key: str, entry: dict[str, Any]) -> None:
         try:
@@ -481,70 +457,3 @@ class Ingestor:
     def _cache_file(self, key: str) -> Path:
         ocr = ocr_key(self.settings.ocr, self.settings.ocr_language)
         return cache.cache_path(self.settings.cache_dir, key, f"{extractor_version(self.extractor)}-{ocr}")
-
-
-def _size(path: Path) -> int:
-    """The file's size for ordering and progress (1 when it vanished: its parse will say why)."""
-    try:
-        return max(path.stat().st_size, 1)
-    except OSError:
-        return 1
-
-
-class _ParseProgress:
-    """Parsing progress in pages. A file's page count is known once a worker opens it; until then
-    its pages are estimated from its size at the bytes-per-page seen so far."""
-
-    def __init__(self, reporter: Reporter, files: list[Path]) -> None:
-        self.sizes = {p: _size(p) for p in files}
-        self.pages_done = dict.fromkeys(files, 0)
-        self.page_totals: dict[Path, int] = {}
-        self.ocr_done: dict[Path, int] = {}  # scanned pages read by OCR (each counts as one more page of work)
-        self.ocr_totals: dict[Path, int] = {}
-        self.finished_files: set[Path] = set()
-        self.task = reporter.task("parsing", self._estimated_total())
-
-    def _estimated_total(self) -> float:
-        known = [p for p in self.page_totals]
-        known_bytes = sum(self.sizes[p] for p in known)
-        pages_per_byte = sum(self.page_totals.values()) / known_bytes if known_bytes else 1 / 50_000
-        unknown = sum(
-            size for p, size in self.sizes.items() if p not in self.page_totals and p not in self.finished_files
-        )
-        return sum(self.page_totals.values()) + sum(self.ocr_totals.values()) + unknown * pages_per_byte
-
-    def _update(self, current: Path | None) -> None:
-        pages, scanned = sum(self.pages_done.values()), sum(self.ocr_done.values())
-        rate = (pages + scanned) / max(time.monotonic() - self.task.started, 1e-6)
-        files = len(self.sizes)
-        speed = f"{rate:.1f}" if rate < 10 else f"{rate:.0f}"  # OCR'd pages come a few a second at most
-        status = f"{len(self.finished_files)}/{files} file{'s' * (files != 1)}, {pages} pages, {speed} pages/s"
-        status += f", {scanned} OCR'd" if self.ocr_totals else ""
-        if current is not None and current in self.ocr_totals:
-            status += f"; {current.name} OCR {self.ocr_done[current]}/{self.ocr_totals[current]} pages"
-        elif current is not None and current in self.page_totals:
-            status += f"; {current.name} {self.pages_done[current]}/{self.page_totals[current]} pages"
-        self.task.set(pages + scanned, self._estimated_total(), status)
-
-    def page(self, path: Path, done: int, total: int, phase: str = "read") -> None:
-        """A worker finished page *done* of *total* of *path* (phase "ocr": of its pages read by OCR)."""
-        if phase == "ocr":
-            self.ocr_totals[path], self.ocr_done[path] = total, done
-        else:
-            self.page_totals[path], self.pages_done[path] = total, done
-        self._update(path)
-
-    def finished(self, path: Path) -> None:
-        """*path* is done (parsed or failed): pages it did not parse leave the total."""
-        self.finished_files.add(path)
-        if path in self.page_totals:
-            self.page_totals[path] = self.pages_done[path]
-        if path in self.ocr_totals:
-            self.ocr_totals[path] = self.ocr_done[path]
-        self._update(None)
-
-    def close(self) -> None:
-        """End the task with a summary line (plain output only)."""
-        files = len(self.finished_files)
-        scanned = f", {sum(self.ocr_done.values())} read by OCR" if self.ocr_totals else ""
-        self.task.close(f"{files} file{'s' * (files != 1)}, {sum(self.pages_done.values())} pages{scanned}")

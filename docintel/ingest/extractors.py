@@ -86,6 +86,43 @@ def parse_task(args: tuple[Path, str | None, str, OcrOptions], report: Report) -
         return {"error": pdfparse.unreadable(path, exc).to_dict()}
 
 
+Pages = tuple[int, int]  # first and last page of a piece, 1-based and inclusive
+ParseItem = tuple[Path, str | None, str, OcrOptions, Pages | None]
+
+
+def parse_item(args: ParseItem, report: Report) -> dict[str, Any]:
+    """A worker's task: a whole file (pages None: ``parse_task``) or a piece of a large PDF split by page ranges
+    (pdfium: ``{"ok": piece}`` for ``join_pieces``, or the error as a dict). Progress: (done, total) per page,
+    counted within the piece."""
+    path, password, extractor, ocr, pages = args
+    if pages is None:
+        return parse_task((path, password, extractor, ocr), report)
+    try:
+        from . import pdfium
+
+        return {"ok": pdfium.parse_piece(path, password, pages, lambda done, total: report((done, total)), ocr[0])}
+    except DocintelError as exc:
+        return {"error": exc.to_dict()}
+    except Exception as exc:  # the libraries raise assorted errors on broken structure
+        return {"error": pdfparse.unreadable(path, exc).to_dict()}
+
+
+def join_pieces(path: Path, pieces: list[dict[str, Any]], ocr_mode: str) -> dict[str, Any] | None:
+    """The entry of a PDF read in pieces, exactly as a whole parse gives it; None when OCR has pages to read
+    (the file is then parsed whole, as OCR needs). Raises as the whole parse would (a scanned PDF)."""
+    from . import pdfium
+
+    if ocr_mode == "always" or any(piece.get("ocr_pages") for piece in pieces):
+        return None
+    meta = next(piece["meta"] for piece in pieces if "meta" in piece)
+    entry = pdfium.assemble(path, meta, pieces, refuse_scanned=ocr_mode == "never")
+    if ocr_mode != "never":
+        from . import ocr
+
+        ocr.refuse_textless(entry, path, ocr_done=False)  # what apply_ocr does when no page needs OCR
+    return entry
+
+
 def _parse(path: Path, password: str | None, extractor: str, refuse_scanned: bool, report: Report) -> dict[str, Any]:
     if extractor == "pdfium":
         from . import pdfium

@@ -99,19 +99,22 @@ def check_tesseract(cmd: str, language: str) -> str:
     return first[0].strip()
 
 
-def pages_needing_ocr(entry: dict[str, Any], mode: str, pdf: pypdfium2.PdfDocument | None = None) -> list[int]:
+def pages_needing_ocr(
+    entry: dict[str, Any], mode: str, pdf: pypdfium2.PdfDocument | None = None, first: int = 1
+) -> list[int]:
     """The 1-based pages to OCR: every page (always); or (auto) those whose text is garbled or failed, and those
-    with next to no text that show an image (a scan; with *pdf* given: a blank or drawn page has nothing to read)."""
+    with next to no text that show an image (a scan; with *pdf* given: a blank or drawn page has nothing to read).
+    Pages before *first* are not looked at (a piece of a split parse holds the pages from *first* on)."""
     n_pages = int(entry["n_pages"])
     if mode == "never":
         return []
     if mode == "always":
-        return list(range(1, n_pages + 1))
+        return list(range(first, n_pages + 1))
     letters = [0] * (n_pages + 1)
     for page, text in zip(entry["lines"]["page"], entry["lines"]["text"], strict=True):
         letters[page] += count_letters(text)
-    flagged = {int(w["page"]) for w in entry["warnings"] if w["kind"] in _UNREADABLE}
-    empty = [p for p in range(1, n_pages + 1) if p not in flagged and letters[p] < MIN_LETTERS_PER_PAGE]
+    flagged = {int(w["page"]) for w in entry["warnings"] if w["kind"] in _UNREADABLE and int(w["page"]) >= first}
+    empty = [p for p in range(first, n_pages + 1) if p not in flagged and letters[p] < MIN_LETTERS_PER_PAGE]
     scans = {p for p in empty if pdf is None or _shows_image(pdf, p - 1)}
     return sorted(flagged | scans)
 
@@ -333,7 +336,7 @@ def apply_ocr(
             "pages": pages,
             "seconds": round(time.perf_counter() - started, 3),
         }
-    _refuse_textless(entry, path, bool(pages))
+    refuse_textless(entry, path, bool(pages))
     return entry
 
 
@@ -352,7 +355,8 @@ def _unread(entry: dict[str, Any], pages: list[int], exc: OcrUnavailableError) -
     return {**entry, "warnings": sorted(warnings, key=lambda w: int(w["page"])), "ocr_unavailable": True}
 
 
-def _refuse_textless(entry: dict[str, Any], path: Path, ocr_done: bool) -> None:
+def refuse_textless(entry: dict[str, Any], path: Path, ocr_done: bool) -> None:
+    """Raise NoTextError when the document has too little text to be used (after OCR, when *ocr_done*)."""
     if _has_text(entry):
         return
     n_pages = int(entry["n_pages"])

@@ -275,24 +275,47 @@ def parse_pdf(
     """
     pdf, password_needed = open_pdf(path, password)
     try:
-        return _parse(pdf, path, password_needed, on_page, refuse_scanned)
+        n_pages = len(pdf)
+        piece = read_pages(pdf, 1, n_pages, on_page)
+        return assemble(path, document_meta(pdf, path, password_needed), [piece], refuse_scanned)
     finally:
         pdf.close()
 
 
-def _parse(
-    pdf: pypdfium2.PdfDocument,
+def parse_piece(
     path: Path,
-    password_needed: bool,
-    on_page: Callable[[int, int], None] | None,
-    refuse_scanned: bool = True,
+    password: str | None,
+    pages: tuple[int, int],
+    on_page: Callable[[int, int], None] | None = None,
+    ocr_mode: str = "never",
 ) -> dict[str, Any]:
-    n_pages = len(pdf)
+    """Pages *pages* (first, last; 1-based, inclusive) of a PDF split across workers: a piece for ``assemble``,
+    with the document's metadata in the piece that starts at page 1 (``meta``) and, when OCR may run, the pages
+    of the piece that OCR would read (``ocr_pages``: the split is then undone and the file parsed whole)."""
+    pdf, password_needed = open_pdf(path, password)
+    try:
+        piece = read_pages(pdf, pages[0], pages[1], on_page)
+        if pages[0] == 1:
+            piece["meta"] = document_meta(pdf, path, password_needed)
+        if ocr_mode != "never":
+            from .ocr import pages_needing_ocr
+
+            piece["ocr_pages"] = pages_needing_ocr({**piece, "n_pages": pages[1]}, ocr_mode, pdf, pages[0])
+        return piece
+    finally:
+        pdf.close()
+
+
+def read_pages(
+    pdf: pypdfium2.PdfDocument, first: int, last: int, on_page: Callable[[int, int], None] | None = None
+) -> dict[str, Any]:
+    """Pages *first* to *last* (1-based, inclusive) as a piece of an entry: their line columns, sizes, page
+    warnings and letters per page. *on_page(done, total)* counts within the piece."""
     pages, in_page, texts, boxes = [], [], [], []
     sizes: list[list[float]] = []
     warnings: list[dict[str, Any]] = []
     letters_per_page: list[int] = []
-    for number in range(1, n_pages + 1):
+    for number in range(first, last + 1):
         try:
             lines, text, size = _read_page(pdf, number - 1)
         except Exception as exc:
@@ -310,8 +333,21 @@ def _parse(
             texts.append(line.text)
             boxes.append([round(v, 2) for v in line.box])
         if on_page is not None:
-            on_page(number, n_pages)
-    warnings = check_pages(path, n_pages, warnings, letters_per_page, refuse_scanned)
+            on_page(number - first + 1, last - first + 1)
+    return {
+        "first": first,
+        "last": last,
+        "lines": {"page": pages, "line_in_page": in_page, "text": texts, "bbox": boxes},
+        "page_sizes": sizes,
+        "warnings": warnings,
+        "letters": letters_per_page,
+    }
+
+
+def document_meta(pdf: pypdfium2.PdfDocument, path: Path, password_needed: bool) -> dict[str, Any]:
+    """What belongs to the document as a whole: page count, metadata strings, page labels, outline, and the
+    warnings (page 0) of what of it could not be read."""
+    n_pages = len(pdf)
     whole: list[dict[str, Any]] = []  # what of the document as a whole was left out (page 0)
     info = read_info(pdf, whole)
     labels, outline = _page_labels(pdf, n_pages, whole), _outline(pdf, whole)
@@ -322,9 +358,39 @@ def _parse(
         "n_pages": n_pages,
         "page_labels": labels,
         "outline": outline,
-        "warnings": unique_warnings(whole) + warnings,
+        "whole": unique_warnings(whole),
+    }
+
+
+def assemble(path: Path, meta: dict[str, Any], pieces: list[dict[str, Any]], refuse_scanned: bool) -> dict[str, Any]:
+    """The entry of a document from its metadata and the pieces that read all of its pages (any order); a whole
+    parse is one piece, a split one several, and both give the same entry. Raises as check_pages does."""
+    ordered = sorted(pieces, key=lambda piece: int(piece["first"]))
+    n_pages = int(meta["n_pages"])
+    covered = [p for piece in ordered for p in range(int(piece["first"]), int(piece["last"]) + 1)]
+    if covered != list(range(1, n_pages + 1)):
+        raise ValueError(f"{path}: the pieces read pages {covered[:3]}..., not 1 to {n_pages} once each")
+    columns: dict[str, list[Any]] = {"page": [], "line_in_page": [], "text": [], "bbox": []}
+    sizes: list[list[float]] = []
+    warnings: list[dict[str, Any]] = []
+    letters: list[int] = []
+    for piece in ordered:
+        for name, values in columns.items():
+            values.extend(piece["lines"][name])
+        sizes.extend(piece["page_sizes"])
+        warnings.extend(piece["warnings"])
+        letters.extend(piece["letters"])
+    warnings = check_pages(path, n_pages, warnings, letters, refuse_scanned)
+    return {
+        "title": meta["title"],
+        "pdf_info": meta["pdf_info"],
+        "needs_password": meta["needs_password"],
+        "n_pages": n_pages,
+        "page_labels": meta["page_labels"],
+        "outline": meta["outline"],
+        "warnings": meta["whole"] + warnings,
         "page_sizes": sizes,
-        "lines": {"page": pages, "line_in_page": in_page, "text": texts, "bbox": boxes},
+        "lines": columns,
     }
 
 

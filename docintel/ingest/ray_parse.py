@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError, DocintelError
-from .documents import Ingestor, _ParseProgress, _size, add_profile, add_tables
+from .documents import Ingestor, add_profile, add_tables
+from .parsing import ParseProgress, size_of
 
 INSTALL_FIX = 'pip install "docintel[ray]" (or pip install ray), or drop --ray / unset DOCINTEL_RAY_ADDRESS'
 
@@ -88,8 +89,8 @@ class RayIngestor(Ingestor):
             return
         ray = connect(self.settings.ray_address or "local")
         remote = ray.remote(parse_file)
-        ordered = sorted(todo, key=lambda p: -_size(p))  # the largest first: none finishes alone at the end
-        tracker = _ParseProgress(self.reporter, ordered)
+        ordered = sorted(todo, key=lambda p: -size_of(p))  # the largest first: none finishes alone at the end
+        tracker = ParseProgress(self.reporter, ordered)
         timeout = self.settings.parse_timeout_s
         s = self.settings
         ocr = (s.ocr, s.tesseract_cmd, s.ocr_language, 1)  # one file a task: a task's Tesseracts one at a time

@@ -178,9 +178,10 @@ def _captions(texts: Sequence[str]) -> list[tuple[int, StatementKind, str]]:
     to a line with its spaces taken out."""
     found: list[tuple[int, StatementKind, str]] = []
     lines = [text.strip() for text in texts]
+    own = [_caption(line) for line in lines]  # each line's own reading, once (it is asked for twice)
     for i, line in enumerate(lines):
-        caption, kinds = line, _caption(line)
-        if not kinds and i + 1 < len(lines) and not _caption(lines[i + 1]):
+        caption, kinds = line, own[i]
+        if not kinds and i + 1 < len(lines) and not own[i + 1]:
             for joined in (f"{line} {lines[i + 1]}", line + lines[i + 1]):
                 if kinds := _caption(joined):
                     caption = joined
