@@ -316,3 +316,47 @@ def test_an_answer_s_texts_are_read_one_by_one_for_completeness(run_cli, fake_op
     right = amount(120, "millions", "2022", INCOME_TAXES, label="Income taxes")
     status, check = verdict(run_cli, fake_openai, events, question, right)
     assert status == "supported", check["detail"]
+
+
+POLICIES = [
+    [
+        "Backlog and remote work",
+        "We do not include unexercised options or potential orders under indefinite-delivery contracts in backlog.",
+        "Employees may work remotely two days a week, except those in manufacturing roles.",
+    ]
+]
+NOT_INCLUDED = (2, POLICIES[0][1])
+EXCEPTED = (3, POLICIES[0][2])
+
+
+def _quoted(text: str, line: int, quote: str) -> dict:
+    from tests.test_values import answer
+
+    return answer(
+        "text", {"text": text, "spans": [{"doc": None, "line_start": line, "line_end": line, "quote": quote}]}
+    )
+
+
+def test_a_quote_cut_after_its_negation_is_contradicted(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("acme-policies.pdf", POLICIES)
+    question = "What does Acme include in its backlog?"
+    cut = _quoted(
+        "Acme's backlog includes unexercised options.",
+        NOT_INCLUDED[0],
+        "unexercised options or potential orders under indefinite-delivery contracts in backlog",
+    )
+    status, check = verdict(run_cli, fake_openai, pdf, question, cut)
+    assert status == "unsupported" and "do not" in field(check, "omission")["detail"]
+    whole = _quoted("Acme does not include unexercised options in its backlog.", *NOT_INCLUDED)
+    status, check = verdict(run_cli, fake_openai, pdf, question, whole)
+    assert field(check, "omission")["verdict"] == "supported", check["detail"]
+
+
+def test_a_quote_cut_before_its_exception_is_not_supported(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("acme-policies.pdf", POLICIES)
+    question = "What is Acme's remote work policy?"
+    cut = _quoted(
+        "Employees may work remotely two days a week.", EXCEPTED[0], "Employees may work remotely two days a week"
+    )
+    status, check = verdict(run_cli, fake_openai, pdf, question, cut)
+    assert status != "supported" and "except" in field(check, "omission")["detail"]

@@ -105,6 +105,40 @@ def text_polarity_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     return _check("polarity", "supported")
 
 
+_EXCEPTION_AFTER = re.compile(
+    r"^\W*(?:except\b|unless\b|other\s+than\b|excluding\b|but\s+not\b|with\s+the\s+exception\s+of\b|"
+    r"provided\s+that\b|however\b)",
+    re.IGNORECASE,
+)
+
+
+def omission_rule(spans: list[CitedSpan]) -> FieldCheck:
+    """A quote cut out of its sentence keeps what governs it: a negation before it ('We do not include ...' quoted
+    as 'unexercised options ... in our backlog') contradicts it; an exception right after it ('..., except ...')
+    leaves it unchecked."""
+    checked = False
+    for cited in spans:
+        lines = cited.document.lines["text"].tolist()[cited.span.line_start - 1 : cited.span.line_end]
+        source = " ".join(" ".join(str(t) for t in lines).split())
+        quote = " ".join(cited.span.quote.replace("[...]", " ").split())
+        at = source.lower().find(quote.lower())
+        if at < 0 or not quote:
+            continue
+        checked = True
+        lead = re.split(r"[.;:!?]\s", source[:at])[-1]
+        if NEGATIONS.search(lead) and not NEGATIONS.search(quote):
+            cut = NEGATIONS.search(lead)
+            said = cut.group(0) if cut else "a negation"
+            return _check(
+                "omission", "mismatch", f"omission: the quote leaves out '{said}' before it, which negates it"
+            )
+        tail = source[at + len(quote) :]
+        if _EXCEPTION_AFTER.match(tail):
+            words = " ".join(tail.split()[:6])
+            return _check("omission", "unknown", f"omission: the quote leaves out the exception after it ('{words}')")
+    return _check("omission", "supported" if checked else "not_applicable")
+
+
 def subject_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     """Each number of a text claim is said of the same subject in the quote that holds it."""
     checked = False

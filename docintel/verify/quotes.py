@@ -22,7 +22,15 @@ from ..periods import averaged_years, years_named
 from ..textnorm import NUMBER_SEPARATOR, squash
 from .amounts import check_amount
 from .calculations import check_calculation
-from .claims import cause_rule, completeness_rule, event_rule, polarity_rule, subject_rule, text_polarity_rule
+from .claims import (
+    cause_rule,
+    completeness_rule,
+    event_rule,
+    omission_rule,
+    polarity_rule,
+    subject_rule,
+    text_polarity_rule,
+)
 from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
 from .ocr import doubtful_ocr
 from .operands import check_operand
@@ -373,7 +381,8 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
     if not spans:
         return check
     return _with_fields(
-        check, [text_polarity_rule(text, spans), subject_rule(text, spans), cause_rule(question, spans)]
+        check,
+        [text_polarity_rule(text, spans), omission_rule(spans), subject_rule(text, spans), cause_rule(question, spans)],
     )
 
 
