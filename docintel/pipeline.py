@@ -25,7 +25,7 @@ from .question.parse import check_question, parse_question
 from .results import AskResult, Prepared
 from .retrieval.corpus import Corpus, corpus_key, corpus_of, open_corpus
 from .retrieval.route import route
-from .retrieval.search import RetrievalResult, retrieve, warm_indexes
+from .retrieval.search import RetrievalResult, freeze_loaded, retrieve, warm_indexes
 from .settings import MIN_BUDGET_CHARS, Settings
 from .traces.store import TraceStore
 
@@ -158,15 +158,9 @@ class Pipeline:
             context = pack_context(retrieval, routed, settings, budget_chars)
             context.notes = [*routing.notes, *context.notes]
             timings["pack_s"] = time.perf_counter() - mark
-        return Prepared(
-            parsed,
-            routed,
-            corpus.failures,
-            retrieval,
-            context,
-            {k: round(v, 4) for k, v in timings.items()},
-            routing,
-        )
+            freeze_loaded(routed)  # the caches of these documents now exist: no full collection scans them again
+        timings = {k: round(v, 4) for k, v in timings.items()}
+        return Prepared(parsed, routed, corpus.failures, retrieval, context, timings, routing)
 
     def ask(
         self,

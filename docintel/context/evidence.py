@@ -14,11 +14,12 @@ charge it to the budget before deciding:
 from __future__ import annotations
 
 import bisect
+import hashlib
+import itertools
 from dataclasses import dataclass
 from typing import Literal
 
-import numpy as np
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from ..ingest.documents import Document
 from ..ingest.headings import HeadingIndex
@@ -76,35 +77,51 @@ def label_line(path: list[str]) -> str:
     return SECTION_PREFIX + " > ".join(neutral(p) for p in path)
 
 
-_Prepared = tuple[np.ndarray, HeadingIndex, dict[int, list[int]], np.ndarray]
-_CACHE: dict[tuple[str, str], _Prepared] = {}
+@dataclass(frozen=True)
+class _Rows:
+    """What every context over one document reads, prepared once per document: its line columns as lists,
+    cumulative row sizes, the heading index, table header lines by row line, cumulative folded text sizes
+    (characters of each line's lower-cased text, spaces left out) and the tables each row line belongs to."""
+
+    first: int  # GLOBAL_LINE of the first line (1 for a document without lines)
+    pages: list[int]
+    in_page: list[int]
+    texts: list[str]
+    cumulative: list[int]  # Python ints: read one at a time per candidate, faster than numpy scalars
+    headings: HeadingIndex
+    heads: dict[int, list[int]]
+    folded: list[int]
+    tables_of: dict[int, list[int]]  # GLOBAL_LINE -> indexes of document.table_data holding it as a row
 
 
-def _prepared(document: Document) -> _Prepared:
-    """Cumulative row sizes, heading index, table header lines by row line and cumulative folded text sizes
-    (characters of each line's lower-cased text, spaces left out); once per document."""
+_CACHE: dict[tuple[str, str], _Rows] = {}
+
+
+def _prepared(document: Document) -> _Rows:
+    """The prepared rows of *document* (built on first use, then kept)."""
     key = (document.meta.content_hash, document.meta.doc_id)
     cached = _CACHE.get(key)
     if cached is not None:
         return cached
     lines = document.lines
-    sizes = [
-        len(render_row(p, k, g, t)) + 1
-        for p, k, g, t in zip(
-            lines["page"].tolist(),
-            lines["line_in_page"].tolist(),
-            lines["global_line"].tolist(),
-            lines["text"].tolist(),
-            strict=True,
-        )
-    ]
-    heads = heads_by_row(document.table_data)  # as header_lines() of each table, without building the models
-    folded = [sum(len(word) for word in text.lower().split()) for text in lines["text"].tolist()]
-    built = (
-        np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)]),
-        HeadingIndex(document),
-        heads,
-        np.concatenate([[0], np.cumsum(folded, dtype=np.int64)]),
+    pages, in_page = lines["page"].tolist(), lines["line_in_page"].tolist()
+    globals_, texts = lines["global_line"].tolist(), lines["text"].tolist()
+    sizes = [len(render_row(p, k, g, t)) + 1 for p, k, g, t in zip(pages, in_page, globals_, texts, strict=True)]
+    folded = [sum(len(word) for word in text.lower().split()) for text in texts]
+    tables_of: dict[int, list[int]] = {}
+    for number, data in enumerate(document.table_data):
+        for row in data.get("rows") or []:
+            tables_of.setdefault(row["line"], []).append(number)
+    built = _Rows(
+        first=globals_[0] if globals_ else 1,
+        pages=pages,
+        in_page=in_page,
+        texts=texts,
+        cumulative=[0, *itertools.accumulate(sizes)],
+        headings=HeadingIndex(document),
+        heads=heads_by_row(document.table_data),  # as header_lines() of each table, without building the models
+        folded=[0, *itertools.accumulate(folded)],
+        tables_of=tables_of,
     )
     if len(_CACHE) > 256:
         _CACHE.clear()
@@ -162,16 +179,20 @@ class DocumentView:
 
     def __init__(self, document: Document, settings: Settings) -> None:
         self.document = document
-        lines = document.lines
-        self.first = int(lines["global_line"].iloc[0]) if len(lines) else 1
-        self.last = self.first + len(lines) - 1
-        self.pages = lines["page"].tolist()
-        self.in_page = lines["line_in_page"].tolist()
-        self.texts = lines["text"].tolist()
+        rows = self.rows = _prepared(document)
+        self.first = rows.first
+        self.last = self.first + len(rows.texts) - 1
+        self.pages, self.in_page, self.texts = rows.pages, rows.in_page, rows.texts  # shared: never changed
         self.labels = settings.use_heading_labels
         self.table_headers = settings.use_table_headers
         self.warnings = {w.page: w.message for w in document.meta.warnings}
-        self._cumulative, self.headings, self._heads, self._folded = _prepared(document)
+        self._plain_header = len(self.header([]))  # the header's size when no page has a warning
+        self._cumulative, self.headings, self._heads, self._folded = (
+            rows.cumulative,
+            rows.headings,
+            rows.heads,
+            rows.folded,
+        )
         # layouts of runs of lines and table heads of spans, kept for this view: packing asks the size of a
         # block once per candidate, and only the run a candidate joins is laid out anew
         self._clusters: dict[tuple[int, int, frozenset[int], tuple[str, ...] | None], _Cluster] = {}
@@ -182,7 +203,7 @@ class DocumentView:
     def rows_cost(self, start: int, end: int) -> int:
         """Rendered size of lines start..end (newlines included)."""
         i, j = start - self.first, end - self.first + 1
-        return int(self._cumulative[j] - self._cumulative[i])
+        return self._cumulative[j] - self._cumulative[i]
 
     def size(self, passages: Spans) -> int:
         """The exact size of the block that sends *passages* (0 for none): header with its page notes,
@@ -190,9 +211,12 @@ class DocumentView:
         if not passages:
             return 0
         clusters = self._laid_out(passages)[0]
-        pages = sorted(set().union(*(c.pages for c in clusters)))
         body = sum(c.size for c in clusters) + (len(clusters) - 1) * (len(GAP_MARKER) + 1)
-        return len(self.header(pages)) + body + len("</document>\n")
+        if self.warnings:  # page notes in the header: only for the pages sent
+            header = len(self.header(sorted(set().union(*(c.pages for c in clusters)))))
+        else:
+            header = self._plain_header
+        return header + body + len("</document>\n")
 
     def whole_spans(self) -> Spans:
         """The one span of the whole document (none for a document without lines)."""
@@ -240,7 +264,7 @@ class DocumentView:
         """The length of ``normalised(start, end)`` less its spaces, without building it: texts of a different
         folded size are never the same text."""
         i, j = start - self.first, end - self.first + 1
-        return int(self._folded[j] - self._folded[i])
+        return self._folded[j] - self._folded[i]
 
     def normalised(self, start: int, end: int) -> str:
         """The text of lines start..end, case and spacing folded (to send the same passage once)."""
@@ -315,7 +339,7 @@ class DocumentView:
         """The block that sends *passages*: rendered text, the lines sent and the heading lines shown."""
         layout = self._layout(passages)
         rows: list[str] = []
-        lines: list[ContextLine] = []
+        lines: list[dict[str, object]] = []
         for piece in layout.pieces:
             if isinstance(piece, str):
                 rows.append(piece)
@@ -325,12 +349,33 @@ class DocumentView:
                 role: LineRole = "table_header" if line in layout.heads else "text"
                 rows.append(render_row(self.pages[i], self.in_page[i], line, self.texts[i]))
                 lines.append(
-                    ContextLine(
-                        global_line=line,
-                        page=self.pages[i],
-                        line_in_page=self.in_page[i],
-                        text=self.texts[i],
-                        role=role,
-                    )
+                    {
+                        "global_line": line,
+                        "page": self.pages[i],
+                        "line_in_page": self.in_page[i],
+                        "text": self.texts[i],
+                        "role": role,
+                    }
                 )
-        return self.header(layout.pages) + "\n".join(rows) + "\n</document>\n", lines, layout.labels
+        block = self.header(layout.pages) + "\n".join(rows) + "\n</document>\n"
+        return block, _CONTEXT_LINES.validate_python(lines), layout.labels  # validated at once: fast
+
+    def tables_holding(self, lines: set[int]) -> list[int]:
+        """The indexes (in ``document.table_data``) of the tables with a row among *lines*, in order."""
+        found = {number for line in lines for number in self.rows.tables_of.get(line, ())}
+        return sorted(found)
+
+    def whole_text_key(self) -> tuple[int, str]:
+        """The length and SHA-256 of ``normalised`` over the whole document (once per document): two documents
+        with the same key have the same text."""
+        key = (self.document.meta.content_hash, self.document.meta.doc_id)
+        if key not in _WHOLE_TEXTS:
+            text = self.normalised(self.first, self.first + len(self.texts) - 1)
+            if len(_WHOLE_TEXTS) > 1024:
+                _WHOLE_TEXTS.clear()
+            _WHOLE_TEXTS[key] = (len(text), hashlib.sha256(text.encode()).hexdigest())
+        return _WHOLE_TEXTS[key]
+
+
+_CONTEXT_LINES = TypeAdapter(list[ContextLine])
+_WHOLE_TEXTS: dict[tuple[str, str], tuple[int, str]] = {}

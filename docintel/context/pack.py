@@ -18,9 +18,9 @@ the budget.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from ..ingest.documents import Document
 from ..ingest.tables import Table
@@ -59,14 +59,13 @@ class Source(BaseModel):
     )
 
 
-def sent_tables(document: Document, sent: set[int]) -> list[Table]:
+def sent_tables(view: DocumentView, sent: set[int]) -> list[Table]:
     """The tables with at least one row among the *sent* lines, each cut to those rows (only those tables are
     read from the document's cached JSON into models)."""
     kept = []
-    for data in document.table_data:
-        if any(row["line"] in sent for row in data.get("rows") or []):
-            table = Table.model_validate(data)
-            kept.append(table.model_copy(update={"rows": [row for row in table.rows if row.line in sent]}))
+    for number in view.tables_holding(sent):
+        data = view.document.table_data[number]
+        kept.append(Table.model_validate({**data, "rows": [row for row in data["rows"] if row["line"] in sent]}))
     return kept
 
 
@@ -128,34 +127,37 @@ DecisionAction = Literal["kept", "skipped", "escalated", "whole_document"]
 Spans = dict[str, list[tuple[int, int]]]
 
 
+Decided = dict[str, Any]  # a Decision's fields: validated all at once when the context is made (fast)
+_DECISIONS = TypeAdapter(list[Decision])
+
+
 def _decision(
     p: Passage, rank: int | None, score: float | None, action: DecisionAction, reason: str, chars: int
-) -> Decision:
+) -> Decided:
     saves = max(-chars, 0)
-    return Decision(
-        doc=p.doc_id,
-        line_start=p.line_start,
-        line_end=p.line_end,
-        pages=[p.page],
-        rank=rank,
-        score=score,
-        action=action,
-        reason=reason,
-        chars=max(chars, 0),
-        saves_chars=saves,
-    )
+    return {
+        "doc": p.doc_id,
+        "line_start": p.line_start,
+        "line_end": p.line_end,
+        "pages": [p.page],
+        "rank": rank,
+        "score": score,
+        "action": action,
+        "reason": reason,
+        "chars": max(chars, 0),
+        "saves_chars": saves,
+    }
 
 
 def _distinct_texts(doc_ids: list[str], docs: dict[str, DocumentView]) -> tuple[list[str], dict[str, str]]:
     """The documents whose whole text differs from every earlier one's, and the copies (id -> the first)."""
     if len(doc_ids) < 2:
         return doc_ids, {}  # one document has no copy: its text need not be read
-    first: dict[str, str] = {}
+    first: dict[tuple[int, str], str] = {}
     kept: list[str] = []
     copies: dict[str, str] = {}
     for doc_id in doc_ids:
-        d = docs[doc_id]
-        text = d.normalised(d.first, d.first + len(d.texts) - 1)
+        text = docs[doc_id].whole_text_key()
         if text in first:
             copies[doc_id] = first[text]
         else:
@@ -164,19 +166,19 @@ def _distinct_texts(doc_ids: list[str], docs: dict[str, DocumentView]) -> tuple[
     return kept, copies
 
 
-def _whole_decision(doc_id: str, d: DocumentView, reason: str, action: DecisionAction = "whole_document") -> Decision:
+def _whole_decision(doc_id: str, d: DocumentView, reason: str, action: DecisionAction = "whole_document") -> Decided:
     """The decision that sends a whole document (or skips one, with *action* 'skipped')."""
-    return Decision(
-        doc=doc_id,
-        line_start=d.first,
-        line_end=d.first + len(d.texts) - 1,
-        pages=sorted(set(d.pages)),
-        rank=None,
-        score=None,
-        action=action,
-        reason=reason,
-        chars=d.whole_cost(),
-    )
+    return {
+        "doc": doc_id,
+        "line_start": d.first,
+        "line_end": d.first + len(d.texts) - 1,
+        "pages": sorted(set(d.pages)),
+        "rank": None,
+        "score": None,
+        "action": action,
+        "reason": reason,
+        "chars": d.whole_cost(),
+    }
 
 
 def pack_context(
@@ -185,7 +187,7 @@ def pack_context(
     """Choose and render the evidence for the model, exactly as DESIGN.md section 4 says."""
     budget = budget_chars or settings.budget_chars
     docs = {d.meta.doc_id: DocumentView(d, settings) for d in documents}
-    decisions: list[Decision] = []
+    decisions: list[Decided] = []
     if not retrieval.candidates:
         return _empty(
             "no_match", "no passage matched the question above the relevance floor", budget, decisions, retrieval
@@ -221,7 +223,7 @@ def _greedy(
     retrieval: RetrievalResult,
     docs: dict[str, DocumentView],
     budget: int,
-    decisions: list[Decision],
+    decisions: list[Decided],
     settings: Settings,
 ) -> tuple[Spans, list[str], set[str], list[str]]:
     kept, per_doc, reasons, costs, spans = _fill(retrieval.candidates, docs, budget)
@@ -331,7 +333,7 @@ def _render(
     order: list[str],
     escalated: set[str],
     docs: dict[str, DocumentView],
-    decisions: list[Decision],
+    decisions: list[Decided],
     budget: int,
     retrieval: RetrievalResult,
     detail: str,
@@ -353,7 +355,7 @@ def _render(
                 chars=len(block),
                 whole_document=doc_id in escalated,
                 lines=lines,
-                tables=sent_tables(d.document, {line.global_line for line in lines}),
+                tables=sent_tables(d, {line.global_line for line in lines}),
                 labels=labels,
             )
         )
@@ -363,7 +365,7 @@ def _render(
         status_detail=detail,
         rendered=rendered,
         sources=sources,
-        decisions=decisions,
+        decisions=_DECISIONS.validate_python(decisions),
         budget=_budget(budget, len(rendered)),
         notes=[*retrieval.notes, *notes],
     )
@@ -382,9 +384,9 @@ def _budget(budget: int, used: int) -> Budget:
 
 
 def _empty(
-    status: ContextStatus, detail: str, budget: int, decisions: list[Decision], retrieval: RetrievalResult
+    status: ContextStatus, detail: str, budget: int, decisions: list[Decided], retrieval: RetrievalResult
 ) -> Context:
-    return empty_context(status, detail, budget, decisions, retrieval.notes)
+    return empty_context(status, detail, budget, _DECISIONS.validate_python(decisions), retrieval.notes)
 
 
 def empty_context(
