@@ -362,6 +362,7 @@ class Pipeline:
         trace.record_generation(generation, verification, prepared.documents)
         trace.finish(started)
         path, storage_error = self._write(trace)
+        freeze_loaded(prepared.documents, "answered")  # what verifying loaded stays out of the collector too
         routing_notes = prepared.routing.notes if prepared.routing else []
         notes = list(
             dict.fromkeys([*routing_notes, *prepared.notes, *generation.notes, *(f.message for f in prepared.failures)])

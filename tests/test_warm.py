@@ -134,7 +134,7 @@ def test_pool_finds_the_passage_holding_a_line_and_the_pages_asked(corpus_pdf):
     assert pool.on_pages({"b": [999]}) == []
 
 
-def test_the_first_question_over_documents_freezes_their_caches_once(make_pdf):
+def test_the_first_context_and_answer_over_documents_freeze_their_caches_once(make_pdf):
     path = make_pdf("freeze.pdf", [["Freeze report", "Revenue was $12 million in 2025."], ["Outlook is stable."]])
     pipeline = Pipeline(load_settings({"backend": "extractive"}))
     before = gc.get_freeze_count()
@@ -144,5 +144,10 @@ def test_the_first_question_over_documents_freezes_their_caches_once(make_pdf):
         assert frozen > before  # the documents' lines, passages, indexes and evidence rows: out of the collector
         pipeline.prepare("What is the outlook?", [path])
         assert gc.get_freeze_count() == frozen  # frozen once per set of documents, not per question
+        pipeline.ask("What was revenue in 2025?", [path])
+        answered = gc.get_freeze_count()
+        assert answered > frozen  # and once more after the first answer: what verifying loaded
+        pipeline.ask("What is the outlook?", [path])
+        assert gc.get_freeze_count() == answered
     finally:
         gc.unfreeze()  # the rest of this test process collects as usual

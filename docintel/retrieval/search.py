@@ -165,21 +165,21 @@ def warm_indexes(documents: list[Document], settings: Settings, reporter: Report
             task.advance(1, f"{number}/{len(missing)} documents; {document.meta.doc_id}")
 
 
-_FROZEN: set[tuple[tuple[str, str], ...]] = set()  # the sets of documents frozen after their first question
+_FROZEN: set[tuple[str, tuple[tuple[str, str], ...]]] = set()  # (stage, documents) frozen once
 
 
-def freeze_loaded(documents: list[Document]) -> None:
-    """Move what is alive now out of the garbage collector's reach, once per set of documents (call it after
-    the first question over them has been answered: their caches are then built).
+def freeze_loaded(documents: list[Document], stage: str = "prepared") -> None:
+    """Move what is alive now out of the garbage collector's reach, once per set of documents and *stage*:
+    after the first context over them ('prepared': their lines, passages, indexes and evidence rows exist)
+    and after the first answer ('answered': the verifier's tables and facts too).
 
-    The first question over a set of documents loads them and builds their caches (lines, passages,
-    BM25 indexes, evidence rows): some 250,000 long-lived objects for six filings, which every full
-    collection would scan again (100-400 ms, in the middle of some later question: a warm question's
-    p95). ``gc.freeze`` costs microseconds and no collection runs first; frozen objects are still freed
-    by reference counting when dropped, only a reference cycle among them would outlive its use (after
-    loading six filings ``gc.collect()`` finds none).
+    Six filings leave some 400,000 long-lived objects, which every full collection would scan again
+    (100-400 ms, in the middle of some later question: a warm question's p95). ``gc.freeze`` costs
+    microseconds and no collection runs first; frozen objects are still freed by reference counting
+    when dropped, only a reference cycle among them would outlive its use (after loading six filings
+    ``gc.collect()`` finds none).
     """
-    key = tuple(sorted((d.meta.content_hash, d.meta.doc_id) for d in documents))
+    key = (stage, tuple(sorted((d.meta.content_hash, d.meta.doc_id) for d in documents)))
     with _CACHE_LOCK:
         if key in _FROZEN:
             return
