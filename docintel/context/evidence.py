@@ -134,7 +134,8 @@ def merge_spans(spans: Spans) -> Spans:
     merged: Spans = []
     for start, end in sorted(spans):
         if merged and start <= merged[-1][1] + 1:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+            if end > merged[-1][1]:
+                merged[-1] = (merged[-1][0], end)
         else:
             merged.append((start, end))
     return merged
@@ -144,6 +145,12 @@ def _inside(spans: Spans, starts: list[int], line: int) -> bool:
     """Whether *line* is in one of the sorted, merged *spans* (*starts*: their first lines)."""
     at = bisect.bisect_right(starts, line) - 1
     return at >= 0 and spans[at][0] <= line <= spans[at][1]
+
+
+def _outside(covered: Spans, lines: frozenset[int] | set[int]) -> set[int]:
+    """The *lines* in none of the sorted, merged spans *covered*."""
+    starts = [start for start, _ in covered]
+    return {n for n in lines if not _inside(covered, starts, n)}
 
 
 _WHOLE_SIZES: dict[tuple[str, str, bool, bool], int] = {}
@@ -168,6 +175,20 @@ class _Layout:
     labels: list[SectionLabel]
     heads: set[int]
     pages: list[int]
+
+
+@dataclass(frozen=True)
+class Growth:
+    """A block being filled one passage at a time: its lines (spans merged), the table header lines its rows
+    need (sent or not) and its exact size. ``DocumentView.grown`` adds a passage without going over the
+    passages kept before again, so packing costs one step per passage tried."""
+
+    covered: Spans
+    found: frozenset[int]
+    size: int
+
+
+NO_GROWTH = Growth([], frozenset(), 0)
 
 
 class DocumentView:
@@ -210,7 +231,15 @@ class DocumentView:
         heading lines, table headers, gap markers, rows and the closing tag."""
         if not passages:
             return 0
-        clusters = self._laid_out(passages)[0]
+        return self._size_of(self._laid_out(passages)[0])
+
+    def grown(self, growth: Growth, span: tuple[int, int]) -> Growth:
+        """*growth* with the passage *span* added: the same size as ``size`` of all its passages."""
+        covered = merge_spans([*growth.covered, span])
+        found = growth.found | self._heads_of(*span) if self.table_headers else growth.found
+        return Growth(covered, found, self._size_of(self._runs(covered, found)[0]))
+
+    def _size_of(self, clusters: list[_Cluster]) -> int:
         body = sum(c.size for c in clusters) + (len(clusters) - 1) * (len(GAP_MARKER) + 1)
         if self.warnings:  # page notes in the header: only for the pages sent
             header = len(self.header(sorted(set().union(*(c.pages for c in clusters)))))
@@ -247,12 +276,10 @@ class DocumentView:
         """Table header lines above the passages' table rows that no passage already sends."""
         if not self.table_headers:
             return set()
-        covered = merge_spans(passages)
-        starts = [start for start, _ in covered]
         found: set[int] = set()
         for start, end in passages:
             found.update(self._heads_of(start, end))
-        return {n for n in found if not _inside(covered, starts, n)}
+        return _outside(merge_spans(passages), found)
 
     def _heads_of(self, start: int, end: int) -> frozenset[int]:
         key = (start, end)
@@ -282,11 +309,19 @@ class DocumentView:
 
     def _laid_out(self, passages: Spans) -> tuple[list[_Cluster], set[int]]:
         """The block's runs of lines, each laid out (or taken from earlier calls), and its table heads."""
-        heads = self.table_heads(passages)
+        found: set[int] = set()
+        if self.table_headers:
+            for start, end in passages:
+                found.update(self._heads_of(start, end))
+        return self._runs(merge_spans(passages), found)
+
+    def _runs(self, covered: Spans, found: frozenset[int] | set[int]) -> tuple[list[_Cluster], set[int]]:
+        """The runs of lines of the merged spans *covered* and the header lines *found* not among them."""
+        heads = _outside(covered, found)
         ordered = sorted(heads)
         clusters: list[_Cluster] = []
         shown: tuple[str, ...] | None = None
-        for start, end in merge_spans(passages + [(n, n) for n in heads]):
+        for start, end in merge_spans(covered + [(n, n) for n in ordered]) if ordered else covered:
             inside = frozenset(ordered[bisect.bisect_left(ordered, start) : bisect.bisect_right(ordered, end)])
             key = (start, end, inside, shown)
             cluster = self._clusters.get(key)

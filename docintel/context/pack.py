@@ -27,7 +27,7 @@ from ..ingest.tables import Table
 from ..retrieval.passages import Passage, RankedPassage
 from ..retrieval.search import RetrievalResult
 from ..settings import Settings
-from .evidence import COLUMN_HEADER, GAP_MARKER, ContextLine, DocumentView, SectionLabel
+from .evidence import COLUMN_HEADER, GAP_MARKER, NO_GROWTH, ContextLine, DocumentView, Growth, SectionLabel
 
 __all__ = ["COLUMN_HEADER", "GAP_MARKER", "Context", "ContextLine", "Source", "pack_context", "empty_context"]
 CHARS_PER_TOKEN = 4.0  # rough estimate for English prose and financial tables
@@ -290,7 +290,7 @@ def _fill(
     reasons: dict[tuple[str, int], str] = {}
     costs: dict[tuple[str, int], int] = {}
     spans: dict[str, list[tuple[int, int]]] = {}
-    sizes: dict[str, int] = {}
+    blocks: dict[str, Growth] = {}  # each document's block as filled so far
     seen: dict[str, str] = {}  # normalised passage text -> where it was kept
     seen_sizes: set[int] = set()  # their folded sizes
     used = 0
@@ -310,8 +310,8 @@ def _fill(
             continue
         current = spans.get(p.doc_id, [])
         span = (p.line_start, p.line_end)
-        size = d.size([*current, span])
-        cost = costs[key] = size - sizes.get(p.doc_id, 0)
+        growth = d.grown(blocks.get(p.doc_id, NO_GROWTH), span)
+        cost = costs[key] = growth.size - (blocks[p.doc_id].size if p.doc_id in blocks else 0)
         if used + cost > budget:
             extra = " (incl. the document header)" if not current else ""
             reasons[key] = f"does not fit: needs {cost} chars{extra}, {budget - used} left"
@@ -320,7 +320,7 @@ def _fill(
         if cost <= 0:  # its lines were already sent as a heading or table header, or it replaces a gap marker
             shorter = f": the block gets {-cost} chars shorter" if cost else ""
             reasons[key] = f"fits the budget in rank order; adds nothing, joined to the passages around it{shorter}"
-        spans[p.doc_id], sizes[p.doc_id] = [*current, span], size
+        spans[p.doc_id], blocks[p.doc_id] = [*current, span], growth
         seen[text or d.normalised(p.line_start, p.line_end)] = f"{p.doc_id} lines {p.line_start}-{p.line_end}"
         seen_sizes.add(folded)
         kept.append(c)
