@@ -10,6 +10,8 @@ import random
 import numpy as np
 from rank_bm25 import BM25Okapi
 
+from docintel.context.evidence import DocumentView
+from docintel.context.growth import NO_GROWTH, grow
 from docintel.ingest.documents import Ingestor
 from docintel.pipeline import Pipeline
 from docintel.question.parse import parse_question
@@ -151,3 +153,20 @@ def test_the_first_context_and_answer_over_documents_freeze_their_caches_once(ma
         assert gc.get_freeze_count() == answered
     finally:
         gc.unfreeze()  # the rest of this test process collects as usual
+
+
+@needs_shared
+def test_a_block_grown_one_passage_at_a_time_has_the_size_of_its_layout():
+    """Packing's incremental sizes (growth.py) equal DocumentView.size of all the passages, in any order,
+    with and without section labels and table headers (on a filing with tables: headers above rows)."""
+    rng = random.Random(3)
+    for labels, headers in ((True, True), (False, True), (True, False)):
+        settings = load_settings({"use_heading_labels": labels, "use_table_headers": headers})
+        document = Ingestor(settings).ingest([FILING]).documents[0]
+        spans = [(p.line_start, p.line_end) for p in doc_index(document, settings.passage_lines).passages]
+        assert headers is False or any(DocumentView(document, settings).heads_of(*s) for s in spans)
+        for _ in range(4):
+            view, growth, kept = DocumentView(document, settings), NO_GROWTH, []
+            for span in rng.sample(spans, 40):
+                growth, kept = grow(view, growth, span), [*kept, span]
+                assert growth.size == DocumentView(document, settings).size(kept) == len(view.render(kept)[0])

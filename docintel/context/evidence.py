@@ -157,7 +157,7 @@ _WHOLE_SIZES: dict[tuple[str, str, bool, bool], int] = {}
 
 
 @dataclass(frozen=True)
-class _Cluster:
+class Cluster:
     """One run of adjacent lines laid out: its pieces, their size, the labels shown and the path shown last."""
 
     pieces: list[str | tuple[int, int]]
@@ -175,20 +175,6 @@ class _Layout:
     labels: list[SectionLabel]
     heads: set[int]
     pages: list[int]
-
-
-@dataclass(frozen=True)
-class Growth:
-    """A block being filled one passage at a time: its lines (spans merged), the table header lines its rows
-    need (sent or not) and its exact size. ``DocumentView.grown`` adds a passage without going over the
-    passages kept before again, so packing costs one step per passage tried."""
-
-    covered: Spans
-    found: frozenset[int]
-    size: int
-
-
-NO_GROWTH = Growth([], frozenset(), 0)
 
 
 class DocumentView:
@@ -216,7 +202,7 @@ class DocumentView:
         )
         # layouts of runs of lines and table heads of spans, kept for this view: packing asks the size of a
         # block once per candidate, and only the run a candidate joins is laid out anew
-        self._clusters: dict[tuple[int, int, frozenset[int], tuple[str, ...] | None], _Cluster] = {}
+        self._clusters: dict[tuple[int, int, frozenset[int], tuple[str, ...] | None], Cluster] = {}
         self._span_heads: dict[tuple[int, int], frozenset[int]] = {}
 
     # ------------------------------------------------------------------ sizes
@@ -231,16 +217,11 @@ class DocumentView:
         heading lines, table headers, gap markers, rows and the closing tag."""
         if not passages:
             return 0
-        return self._size_of(self._laid_out(passages)[0])
+        return self.block_size(self._laid_out(passages)[0])
 
-    def grown(self, growth: Growth, span: tuple[int, int]) -> Growth:
-        """*growth* with the passage *span* added: the same size as ``size`` of all its passages."""
-        covered = merge_spans([*growth.covered, span])
-        found = growth.found | self._heads_of(*span) if self.table_headers else growth.found
-        return Growth(covered, found, self._size_of(self._runs(covered, found)[0]))
-
-    def _size_of(self, clusters: list[_Cluster]) -> int:
-        body = sum(c.size for c in clusters) + (len(clusters) - 1) * (len(GAP_MARKER) + 1)
+    def block_size(self, clusters: list[Cluster], body: int | None = None) -> int:
+        """The size of the block of *clusters* (*body*: the sum of their sizes, when the caller keeps it)."""
+        body = (sum(c.size for c in clusters) if body is None else body) + (len(clusters) - 1) * (len(GAP_MARKER) + 1)
         if self.warnings:  # page notes in the header: only for the pages sent
             header = len(self.header(sorted(set().union(*(c.pages for c in clusters)))))
         else:
@@ -278,10 +259,11 @@ class DocumentView:
             return set()
         found: set[int] = set()
         for start, end in passages:
-            found.update(self._heads_of(start, end))
+            found.update(self.heads_of(start, end))
         return _outside(merge_spans(passages), found)
 
-    def _heads_of(self, start: int, end: int) -> frozenset[int]:
+    def heads_of(self, start: int, end: int) -> frozenset[int]:
+        """The table header lines above the table rows among lines start..end (sent or not)."""
         key = (start, end)
         if key not in self._span_heads:
             self._span_heads[key] = frozenset(n for line in range(start, end + 1) for n in self._heads.get(line, ()))
@@ -307,31 +289,36 @@ class DocumentView:
         parts.append(COLUMN_HEADER)
         return "\n".join(parts) + "\n"
 
-    def _laid_out(self, passages: Spans) -> tuple[list[_Cluster], set[int]]:
+    def _laid_out(self, passages: Spans) -> tuple[list[Cluster], set[int]]:
         """The block's runs of lines, each laid out (or taken from earlier calls), and its table heads."""
         found: set[int] = set()
         if self.table_headers:
             for start, end in passages:
-                found.update(self._heads_of(start, end))
+                found.update(self.heads_of(start, end))
         return self._runs(merge_spans(passages), found)
 
-    def _runs(self, covered: Spans, found: frozenset[int] | set[int]) -> tuple[list[_Cluster], set[int]]:
+    def _runs(self, covered: Spans, found: frozenset[int] | set[int]) -> tuple[list[Cluster], set[int]]:
         """The runs of lines of the merged spans *covered* and the header lines *found* not among them."""
         heads = _outside(covered, found)
         ordered = sorted(heads)
-        clusters: list[_Cluster] = []
+        clusters: list[Cluster] = []
         shown: tuple[str, ...] | None = None
         for start, end in merge_spans(covered + [(n, n) for n in ordered]) if ordered else covered:
             inside = frozenset(ordered[bisect.bisect_left(ordered, start) : bisect.bisect_right(ordered, end)])
-            key = (start, end, inside, shown)
-            cluster = self._clusters.get(key)
-            if cluster is None:
-                cluster = self._clusters[key] = self._cluster(start, end, inside, shown)
+            cluster = self.cluster(start, end, inside, shown)
             clusters.append(cluster)
             shown = cluster.shown
         return clusters, heads
 
-    def _cluster(self, start: int, end: int, heads: frozenset[int], shown: tuple[str, ...] | None) -> _Cluster:
+    def cluster(self, start: int, end: int, heads: frozenset[int], shown: tuple[str, ...] | None) -> Cluster:
+        """The run of lines start..end laid out (see ``_cluster``), taken from earlier calls when it was."""
+        key = (start, end, heads, shown)
+        found = self._clusters.get(key)
+        if found is None:
+            found = self._clusters[key] = self._cluster(start, end, heads, shown)
+        return found
+
+    def _cluster(self, start: int, end: int, heads: frozenset[int], shown: tuple[str, ...] | None) -> Cluster:
         """Lay out lines start..end: a heading line where the path changes on a new page, a table header
         marker before each run of *heads*, runs of rows between them."""
         pieces: list[str | tuple[int, int]] = []
@@ -357,7 +344,7 @@ class DocumentView:
                 pages.add(self.pages[i])
         pieces.append((run, end))
         size = sum(len(p) + 1 if isinstance(p, str) else self.rows_cost(*p) for p in pieces)
-        return _Cluster(pieces, size, labels, frozenset(pages), shown)
+        return Cluster(pieces, size, labels, frozenset(pages), shown)
 
     def _layout(self, passages: Spans) -> _Layout:
         clusters, heads = self._laid_out(passages)

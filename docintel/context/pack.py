@@ -27,7 +27,8 @@ from ..ingest.tables import Table
 from ..retrieval.passages import Passage, RankedPassage
 from ..retrieval.search import RetrievalResult
 from ..settings import Settings
-from .evidence import COLUMN_HEADER, GAP_MARKER, NO_GROWTH, ContextLine, DocumentView, Growth, SectionLabel
+from .evidence import COLUMN_HEADER, GAP_MARKER, ContextLine, DocumentView, SectionLabel
+from .growth import NO_GROWTH, Growth, grow
 
 __all__ = ["COLUMN_HEADER", "GAP_MARKER", "Context", "ContextLine", "Source", "pack_context", "empty_context"]
 CHARS_PER_TOKEN = 4.0  # rough estimate for English prose and financial tables
@@ -310,7 +311,7 @@ def _fill(
             continue
         current = spans.get(p.doc_id, [])
         span = (p.line_start, p.line_end)
-        growth = d.grown(blocks.get(p.doc_id, NO_GROWTH), span)
+        growth = grow(d, blocks.get(p.doc_id, NO_GROWTH), span)
         cost = costs[key] = growth.size - (blocks[p.doc_id].size if p.doc_id in blocks else 0)
         if used + cost > budget:
             extra = " (incl. the document header)" if not current else ""
