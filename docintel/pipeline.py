@@ -24,8 +24,9 @@ from .progress import SILENT, Reporter
 from .question.parse import check_question, parse_question
 from .results import AskResult, Prepared
 from .retrieval.corpus import Corpus, corpus_key, corpus_of, open_corpus
+from .retrieval.pool import freeze_loaded
 from .retrieval.route import route
-from .retrieval.search import RetrievalResult, freeze_loaded, retrieve, warm_indexes
+from .retrieval.search import RetrievalResult, retrieve, warm_indexes
 from .settings import MIN_BUDGET_CHARS, Settings
 from .traces.store import TraceStore
 

@@ -6,7 +6,6 @@ headings and at ``passage_lines`` lines). One BM25 ranking covers all given docu
 
 from __future__ import annotations
 
-import gc
 import re
 import threading
 from collections import OrderedDict
@@ -163,28 +162,6 @@ def warm_indexes(documents: list[Document], settings: Settings, reporter: Report
             if index.save_error is not None:
                 reporter.warn(cache_warning(settings.cache_dir, index.save_error))
             task.advance(1, f"{number}/{len(missing)} documents; {document.meta.doc_id}")
-
-
-_FROZEN: set[tuple[str, tuple[tuple[str, str], ...]]] = set()  # (stage, documents) frozen once
-
-
-def freeze_loaded(documents: list[Document], stage: str = "prepared") -> None:
-    """Move what is alive now out of the garbage collector's reach, once per set of documents and *stage*:
-    after the first context over them ('prepared': their lines, passages, indexes and evidence rows exist)
-    and after the first answer ('answered': the verifier's tables and facts too).
-
-    Six filings leave some 400,000 long-lived objects, which every full collection would scan again
-    (100-400 ms, in the middle of some later question: a warm question's p95). ``gc.freeze`` costs
-    microseconds and no collection runs first; frozen objects are still freed by reference counting
-    when dropped, only a reference cycle among them would outlive its use (after loading six filings
-    ``gc.collect()`` finds none).
-    """
-    key = (stage, tuple(sorted((d.meta.content_hash, d.meta.doc_id) for d in documents)))
-    with _CACHE_LOCK:
-        if key in _FROZEN:
-            return
-        _FROZEN.add(key)
-    gc.freeze()
 
 
 def doc_index(document: Document, max_lines: int, cache_dir: Path | None = None) -> _DocIndex:
@@ -416,23 +393,12 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
     """Rank every passage of *documents* for the question; drop those below the relevance floor."""
     indexes = [doc_index(d, settings.passage_lines, settings.cache_dir) for d in documents]
     pool = _pool(documents, indexes, settings.passage_lines)
-    passages = pool.passages
-    notes: list[str] = []
     hints = resolve_page_hints(parsed, documents) if settings.use_page_hints and parsed.pages_hint else {}
     past_end = settings.use_page_hints and bool(parsed.pages_hint) and not hints
     page_notes = [missing_pages_note(parsed.pages_hint, documents)] if past_end else []
-    notes += page_notes
-    allowed = np.array(pool.on_pages(hints) if hints else range(len(passages)), dtype=np.int64)
-    terms = parsed.search_terms()
-    scores = np.zeros(len(passages))
-    title_raise = np.ones(len(passages))  # what section titles multiplied each score by (1 = none)
-    bm25: _Indexes | None = None
-    if len(allowed) and terms:
-        key = () if hints else tuple((d.meta.content_hash, d.meta.doc_id, settings.passage_lines) for d in documents)
-        rows = allowed.tolist()
-        bm25 = _indexes(key, lambda: ([passages[i] for i in rows], [pool.tokens[i] for i in rows]))
-        terms = fit_terms(terms, parsed.question, bm25.passages)
-        scores[allowed], title_raise[allowed] = _bm25_scores(bm25, terms, settings)
+    notes = list(page_notes)
+    allowed = np.array(pool.on_pages(hints) if hints else range(len(pool.passages)), dtype=np.int64)
+    scores, title_raise, bm25, terms = _scored(parsed, documents, pool, allowed, bool(hints), settings)
     sections = tuple(parsed.section_hints + parsed.implied_sections) if settings.use_section_hints else ()
     names = _section_names(pool, sections) if sections else []
     if sections:
@@ -441,38 +407,92 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
         )
         scores[allowed] *= boosts[pool.where_of[allowed]]  # 1.0 leaves a score as it is
     _diversify(scores, allowed, pool.page_key, settings.same_page_decay)
-    lifting = not hints and (settings.use_statement_pages or settings.use_synonyms)
-    concepts = asked_concepts(parsed.question) if lifting else frozenset()  # read once for both lifts
-    if not hints and settings.use_statement_pages:  # before the rows: a raised row stays above its page
-        notes += lift_statement_pages(parsed, documents, pool, scores, allowed, concepts)
-    if not hints and settings.use_synonyms:  # the vocabulary in search: ablated with the synonyms
-        notes += lift_concept_rows(parsed, documents, pool, scores, allowed, concepts)
+    if not hints:
+        notes += _lifted(parsed, documents, pool, scores, allowed, settings)
     keep = _above_floor(scores, title_raise, allowed, settings.relevance_floor) if not hints else allowed
-    order = _doc_order(pool)
-    keep = keep[np.lexsort((pool.line_start[keep], order[pool.doc_of[keep]], -scores[keep]))]
+    keep = keep[np.lexsort((pool.line_start[keep], _doc_order(pool)[pool.doc_of[keep]], -scores[keep]))]
     matched = bm25.passages.matched(terms, np.searchsorted(allowed, keep)) if bm25 else [[] for _ in keep]
-    candidates = _RANKED.validate_python(  # one validation for all: a model per candidate costs ~10 ms a question
-        [
-            {
-                "passage": passages[i],
-                "score": round(s, 4),
-                "rank": rank,
-                "matched_terms": m,
-                "pinned": bool(hints),
-                "section_match": names[pool.where_of[i]] if sections else None,
-            }
-            for rank, (i, s, m) in enumerate(zip(keep.tolist(), scores[keep].tolist(), matched, strict=True), start=1)
-        ]
-    )
+    section_of = [names[w] for w in pool.where_of[keep].tolist()] if sections else [None] * len(keep)
+    candidates = _candidates(pool, keep, scores, matched, section_of, bool(hints))
     if settings.dense_weight > 0 and candidates:
         candidates = _dense_rerank(parsed.question, candidates, documents, indexes, settings, notes)
     return RetrievalResult(
         candidates=candidates,
-        total_passages=len(passages),
+        total_passages=len(pool.passages),
         below_floor=len(allowed) - len(keep),
         pages_hint_resolved=hints,
         notes=notes,
         page_notes=page_notes,
+    )
+
+
+def _scored(
+    parsed: ParsedQuestion,
+    documents: list[Document],
+    pool: PassagePool,
+    allowed: np.ndarray,
+    hinted: bool,
+    settings: Settings,
+) -> tuple[np.ndarray, np.ndarray, _Indexes | None, list[tuple[str, float]]]:
+    """BM25 scores of the allowed passages (0 elsewhere), what titles raised each by, the indexes and the terms
+    as fitted to them (the indexes are cached unless a page hint narrows the passages)."""
+    terms = parsed.search_terms()
+    scores = np.zeros(len(pool.passages))
+    title_raise = np.ones(len(pool.passages))  # what section titles multiplied each score by (1 = none)
+    if not len(allowed) or not terms:
+        return scores, title_raise, None, terms
+    key = () if hinted else tuple((d.meta.content_hash, d.meta.doc_id, settings.passage_lines) for d in documents)
+    rows = allowed.tolist()
+    bm25 = _indexes(key, lambda: ([pool.passages[i] for i in rows], [pool.tokens[i] for i in rows]))
+    terms = fit_terms(terms, parsed.question, bm25.passages)
+    scores[allowed], title_raise[allowed] = _bm25_scores(bm25, terms, settings)
+    return scores, title_raise, bm25, terms
+
+
+def _lifted(
+    parsed: ParsedQuestion,
+    documents: list[Document],
+    pool: PassagePool,
+    scores: np.ndarray,
+    allowed: np.ndarray,
+    settings: Settings,
+) -> list[str]:
+    """Raise the statement pages, then the rows, of what the question asks for (the asked concepts read once)."""
+    notes: list[str] = []
+    if not (settings.use_statement_pages or settings.use_synonyms):
+        return notes
+    concepts = asked_concepts(parsed.question)
+    if settings.use_statement_pages:  # before the rows: a raised row stays above its page
+        notes += lift_statement_pages(parsed, documents, pool, scores, allowed, concepts)
+    if settings.use_synonyms:  # the vocabulary in search: ablated with the synonyms
+        notes += lift_concept_rows(parsed, documents, pool, scores, allowed, concepts)
+    return notes
+
+
+def _candidates(
+    pool: PassagePool,
+    keep: np.ndarray,
+    scores: np.ndarray,
+    matched: list[list[str]],
+    section_of: list[str | None],
+    pinned: bool,
+) -> list[RankedPassage]:
+    """The kept passages, in rank order, as candidates: validated in one call (a model each costs ~10 ms)."""
+    ranked = keep.tolist()
+    return _RANKED.validate_python(
+        [
+            {
+                "passage": pool.passages[i],
+                "score": round(s, 4),
+                "rank": rank,
+                "matched_terms": m,
+                "pinned": pinned,
+                "section_match": section,
+            }
+            for rank, i, s, m, section in zip(
+                range(1, len(ranked) + 1), ranked, scores[keep].tolist(), matched, section_of, strict=True
+            )
+        ]
     )
 
 
