@@ -135,7 +135,6 @@ _DECISIONS = TypeAdapter(list[Decision])
 def _decision(
     p: Passage, rank: int | None, score: float | None, action: DecisionAction, reason: str, chars: int
 ) -> Decided:
-    saves = max(-chars, 0)
     return {
         "doc": p.doc_id,
         "line_start": p.line_start,
@@ -145,8 +144,8 @@ def _decision(
         "score": score,
         "action": action,
         "reason": reason,
-        "chars": max(chars, 0),
-        "saves_chars": saves,
+        "chars": chars if chars > 0 else 0,
+        "saves_chars": -chars if chars < 0 else 0,
     }
 
 
@@ -194,7 +193,7 @@ def pack_context(
             "no_match", "no passage matched the question above the relevance floor", budget, decisions, retrieval
         )
     # Only documents with a matching passage may be sent whole: an unrelated one never fills leftover budget.
-    matching = list(dict.fromkeys(c.passage.doc_id for c in retrieval.candidates))
+    matching = list(dict.fromkeys([c.passage.doc_id for c in retrieval.candidates]))
     whole, copies = _distinct_texts([doc_id for doc_id in matching if docs[doc_id].texts], docs)
     # the rows alone are a lower bound of each whole document's size: most sets of filings fail it at once
     rows = sum(docs[doc_id].rows_cost(docs[doc_id].first, docs[doc_id].last) for doc_id in whole)
