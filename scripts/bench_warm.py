@@ -230,7 +230,7 @@ def main() -> None:
     parser.add_argument("--no-freeze", action="store_true", help="leave the loaded caches in the garbage collector")
     args = parser.parse_args()
     if args.no_freeze:
-        setattr(docintel.pipeline, "freeze_loaded", lambda documents: None)  # noqa: B010  (the bench only)
+        setattr(docintel.pipeline, "freeze_loaded", lambda *_: None)  # noqa: B010  (the bench only)
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         folder = root / "filings"
