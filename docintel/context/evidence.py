@@ -241,11 +241,13 @@ class DocumentView:
         """The size of the block that sends the whole document (computed once per document and layout)."""
         meta = self.document.meta
         key = (meta.content_hash, meta.doc_id, self.labels, self.table_headers)
-        if key not in _WHOLE_SIZES:
+        size = _WHOLE_SIZES.get(key)  # read once: another thread may clear the cache meanwhile (batch)
+        if size is None:
+            size = self.size(self.whole_spans())
             if len(_WHOLE_SIZES) > 1024:
                 _WHOLE_SIZES.clear()
-            _WHOLE_SIZES[key] = self.size(self.whole_spans())
-        return _WHOLE_SIZES[key]
+            _WHOLE_SIZES[key] = size
+        return size
 
     # ------------------------------------------------------------------ content
 
@@ -391,12 +393,14 @@ class DocumentView:
         """The length and SHA-256 of ``normalised`` over the whole document (once per document): two documents
         with the same key have the same text."""
         key = (self.document.meta.content_hash, self.document.meta.doc_id)
-        if key not in _WHOLE_TEXTS:
-            text = self.normalised(self.first, self.first + len(self.texts) - 1)
+        found = _WHOLE_TEXTS.get(key)  # read once: another thread may clear the cache meanwhile (batch)
+        if found is None:
+            text = " ".join(" ".join(self.texts).lower().split())  # as normalised() over the whole document
+            found = (len(text), hashlib.sha256(text.encode()).hexdigest())
             if len(_WHOLE_TEXTS) > 1024:
                 _WHOLE_TEXTS.clear()
-            _WHOLE_TEXTS[key] = (len(text), hashlib.sha256(text.encode()).hexdigest())
-        return _WHOLE_TEXTS[key]
+            _WHOLE_TEXTS[key] = found
+        return found
 
 
 _CONTEXT_LINES = TypeAdapter(list[ContextLine])

@@ -65,10 +65,9 @@ _ROWS_OF: dict[tuple[str, str, str], list[_Row]] = {}
 def _rows(document: Document) -> list[_Row]:
     """The rows of the document's usable tables with their label's concepts (read once per document)."""
     key = (document.meta.content_hash, document.meta.doc_id)
-    if key not in _ROWS:
-        if len(_ROWS) > 256:
-            _ROWS.clear()
-        _ROWS[key] = [
+    rows = _ROWS.get(key)  # read once: another thread may clear the cache meanwhile (batch)
+    if rows is None:
+        rows = [
             _Row(
                 row.line,
                 frozenset(c.year for c in table.columns),
@@ -80,17 +79,22 @@ def _rows(document: Document) -> list[_Row]:
             if table.problem is None
             for row in table.rows
         ]
-    return _ROWS[key]
+        if len(_ROWS) > 256:
+            _ROWS.clear()
+        _ROWS[key] = rows
+    return rows
 
 
 def _rows_of(document: Document, cid: str) -> list[_Row]:
     """The rows whose label names *cid* (once per document and concept)."""
     key = (document.meta.content_hash, document.meta.doc_id, cid)
-    if key not in _ROWS_OF:
+    rows = _ROWS_OF.get(key)
+    if rows is None:
+        rows = [r for r in _rows(document) if same_concept(r.match.concepts, frozenset({cid}))]
         if len(_ROWS_OF) > 4096:
             _ROWS_OF.clear()
-        _ROWS_OF[key] = [r for r in _rows(document) if same_concept(r.match.concepts, frozenset({cid}))]
-    return _ROWS_OF[key]
+        _ROWS_OF[key] = rows
+    return rows
 
 
 def _row_lines(document: Document, cid: str, years: frozenset[int], terms: frozenset[str]) -> dict[int, float]:
