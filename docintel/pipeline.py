@@ -24,6 +24,7 @@ from .progress import SILENT, Reporter
 from .question.parse import check_question, parse_question
 from .results import AskResult, Prepared
 from .retrieval.corpus import Corpus, corpus_key, corpus_of, open_corpus
+from .retrieval.pool import freeze_loaded
 from .retrieval.route import route
 from .retrieval.search import RetrievalResult, retrieve, warm_indexes
 from .settings import MIN_BUDGET_CHARS, Settings
@@ -158,15 +159,9 @@ class Pipeline:
             context = pack_context(retrieval, routed, settings, budget_chars)
             context.notes = [*routing.notes, *context.notes]
             timings["pack_s"] = time.perf_counter() - mark
-        return Prepared(
-            parsed,
-            routed,
-            corpus.failures,
-            retrieval,
-            context,
-            {k: round(v, 4) for k, v in timings.items()},
-            routing,
-        )
+            freeze_loaded(routed)  # the caches of these documents now exist: no full collection scans them again
+        timings = {k: round(v, 4) for k, v in timings.items()}
+        return Prepared(parsed, routed, corpus.failures, retrieval, context, timings, routing)
 
     def ask(
         self,
@@ -368,6 +363,7 @@ class Pipeline:
         trace.record_generation(generation, verification, prepared.documents)
         trace.finish(started)
         path, storage_error = self._write(trace)
+        freeze_loaded(prepared.documents, "answered")  # what verifying loaded stays out of the collector too
         routing_notes = prepared.routing.notes if prepared.routing else []
         notes = list(
             dict.fromkeys([*routing_notes, *prepared.notes, *generation.notes, *(f.message for f in prepared.failures)])

@@ -18,9 +18,9 @@ the budget.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from ..ingest.documents import Document
 from ..ingest.facts import Fact
@@ -29,6 +29,7 @@ from ..retrieval.passages import Passage, RankedPassage
 from ..retrieval.search import RetrievalResult
 from ..settings import Settings
 from .evidence import COLUMN_HEADER, GAP_MARKER, ContextLine, DocumentView, SectionLabel
+from .growth import NO_GROWTH, Growth, grow
 
 __all__ = ["COLUMN_HEADER", "GAP_MARKER", "Context", "ContextLine", "Source", "pack_context", "empty_context"]
 CHARS_PER_TOKEN = 4.0  # rough estimate for English prose and financial tables
@@ -66,14 +67,13 @@ class Source(BaseModel):
     )
 
 
-def sent_tables(document: Document, sent: set[int]) -> list[Table]:
+def sent_tables(view: DocumentView, sent: set[int]) -> list[Table]:
     """The tables with at least one row among the *sent* lines, each cut to those rows (only those tables are
     read from the document's cached JSON into models)."""
     kept = []
-    for data in document.table_data:
-        if any(row["line"] in sent for row in data.get("rows") or []):
-            table = Table.model_validate(data)
-            kept.append(table.model_copy(update={"rows": [row for row in table.rows if row.line in sent]}))
+    for number in view.tables_holding(sent):
+        data = view.document.table_data[number]
+        kept.append(Table.model_validate({**data, "rows": [row for row in data["rows"] if row["line"] in sent]}))
     return kept
 
 
@@ -140,34 +140,36 @@ DecisionAction = Literal["kept", "skipped", "escalated", "whole_document"]
 Spans = dict[str, list[tuple[int, int]]]
 
 
+Decided = dict[str, Any]  # a Decision's fields: validated all at once when the context is made (fast)
+_DECISIONS = TypeAdapter(list[Decision])
+
+
 def _decision(
     p: Passage, rank: int | None, score: float | None, action: DecisionAction, reason: str, chars: int
-) -> Decision:
-    saves = max(-chars, 0)
-    return Decision(
-        doc=p.doc_id,
-        line_start=p.line_start,
-        line_end=p.line_end,
-        pages=[p.page],
-        rank=rank,
-        score=score,
-        action=action,
-        reason=reason,
-        chars=max(chars, 0),
-        saves_chars=saves,
-    )
+) -> Decided:
+    return {
+        "doc": p.doc_id,
+        "line_start": p.line_start,
+        "line_end": p.line_end,
+        "pages": [p.page],
+        "rank": rank,
+        "score": score,
+        "action": action,
+        "reason": reason,
+        "chars": chars if chars > 0 else 0,
+        "saves_chars": -chars if chars < 0 else 0,
+    }
 
 
 def _distinct_texts(doc_ids: list[str], docs: dict[str, DocumentView]) -> tuple[list[str], dict[str, str]]:
     """The documents whose whole text differs from every earlier one's, and the copies (id -> the first)."""
     if len(doc_ids) < 2:
         return doc_ids, {}  # one document has no copy: its text need not be read
-    first: dict[str, str] = {}
+    first: dict[tuple[int, str], str] = {}
     kept: list[str] = []
     copies: dict[str, str] = {}
     for doc_id in doc_ids:
-        d = docs[doc_id]
-        text = d.normalised(d.first, d.first + len(d.texts) - 1)
+        text = docs[doc_id].whole_text_key()
         if text in first:
             copies[doc_id] = first[text]
         else:
@@ -176,19 +178,19 @@ def _distinct_texts(doc_ids: list[str], docs: dict[str, DocumentView]) -> tuple[
     return kept, copies
 
 
-def _whole_decision(doc_id: str, d: DocumentView, reason: str, action: DecisionAction = "whole_document") -> Decision:
+def _whole_decision(doc_id: str, d: DocumentView, reason: str, action: DecisionAction = "whole_document") -> Decided:
     """The decision that sends a whole document (or skips one, with *action* 'skipped')."""
-    return Decision(
-        doc=doc_id,
-        line_start=d.first,
-        line_end=d.first + len(d.texts) - 1,
-        pages=sorted(set(d.pages)),
-        rank=None,
-        score=None,
-        action=action,
-        reason=reason,
-        chars=d.whole_cost(),
-    )
+    return {
+        "doc": doc_id,
+        "line_start": d.first,
+        "line_end": d.first + len(d.texts) - 1,
+        "pages": sorted(set(d.pages)),
+        "rank": None,
+        "score": None,
+        "action": action,
+        "reason": reason,
+        "chars": d.whole_cost(),
+    }
 
 
 def pack_context(
@@ -197,13 +199,13 @@ def pack_context(
     """Choose and render the evidence for the model, exactly as DESIGN.md section 4 says."""
     budget = budget_chars or settings.budget_chars
     docs = {d.meta.doc_id: DocumentView(d, settings) for d in documents}
-    decisions: list[Decision] = []
+    decisions: list[Decided] = []
     if not retrieval.candidates:
         return _empty(
             "no_match", "no passage matched the question above the relevance floor", budget, decisions, retrieval
         )
     # Only documents with a matching passage may be sent whole: an unrelated one never fills leftover budget.
-    matching = list(dict.fromkeys(c.passage.doc_id for c in retrieval.candidates))
+    matching = list(dict.fromkeys([c.passage.doc_id for c in retrieval.candidates]))
     whole, copies = _distinct_texts([doc_id for doc_id in matching if docs[doc_id].texts], docs)
     # the rows alone are a lower bound of each whole document's size: most sets of filings fail it at once
     rows = sum(docs[doc_id].rows_cost(docs[doc_id].first, docs[doc_id].last) for doc_id in whole)
@@ -233,7 +235,7 @@ def _greedy(
     retrieval: RetrievalResult,
     docs: dict[str, DocumentView],
     budget: int,
-    decisions: list[Decision],
+    decisions: list[Decided],
     settings: Settings,
 ) -> tuple[Spans, list[str], set[str], list[str]]:
     kept, per_doc, reasons, costs, spans = _fill(retrieval.candidates, docs, budget)
@@ -300,28 +302,29 @@ def _fill(
     reasons: dict[tuple[str, int], str] = {}
     costs: dict[tuple[str, int], int] = {}
     spans: dict[str, list[tuple[int, int]]] = {}
-    sizes: dict[str, int] = {}
+    blocks: dict[str, Growth] = {}  # each document's block as filled so far
     seen: dict[str, str] = {}  # normalised passage text -> where it was kept
     seen_sizes: set[int] = set()  # their folded sizes
     used = 0
     for c in candidates:
         p = c.passage
-        key = (p.doc_id, p.line_start)
-        d = docs[p.doc_id]
-        folded = d.folded_size(p.line_start, p.line_end)  # the text is built only when a kept one may match
-        text = d.normalised(p.line_start, p.line_end) if folded in seen_sizes else None
+        doc_id, start, end = p.doc_id, p.line_start, p.line_end
+        key = (doc_id, start)
+        d = docs[doc_id]
+        i, j = start - d.first, end - d.first + 1  # row sizes and folded sizes read directly: ~330 a question
+        folded = d.rows.folded[j] - d.rows.folded[i]  # the text is built only when a kept one may match
+        text = d.normalised(start, end) if folded in seen_sizes else None
         if text is not None and text in seen:
             reasons[key] = f"same text as {seen[text]}: sent once"
             continue
-        rows = d.rows_cost(p.line_start, p.line_end)
+        rows = d.rows.cumulative[j] - d.rows.cumulative[i]
         if used + rows > budget:  # the rows alone do not fit: no need to lay the block out
             costs[key] = rows
             reasons[key] = f"does not fit: needs at least {rows} chars, {budget - used} left"
             continue
-        current = spans.get(p.doc_id, [])
-        span = (p.line_start, p.line_end)
-        size = d.size([*current, span])
-        cost = costs[key] = size - sizes.get(p.doc_id, 0)
+        current = spans.get(doc_id, [])
+        growth = grow(d, blocks.get(doc_id, NO_GROWTH), (start, end))
+        cost = costs[key] = growth.size - (blocks[doc_id].size if doc_id in blocks else 0)
         if used + cost > budget:
             extra = " (incl. the document header)" if not current else ""
             reasons[key] = f"does not fit: needs {cost} chars{extra}, {budget - used} left"
@@ -330,11 +333,11 @@ def _fill(
         if cost <= 0:  # its lines were already sent as a heading or table header, or it replaces a gap marker
             shorter = f": the block gets {-cost} chars shorter" if cost else ""
             reasons[key] = f"fits the budget in rank order; adds nothing, joined to the passages around it{shorter}"
-        spans[p.doc_id], sizes[p.doc_id] = [*current, span], size
-        seen[text or d.normalised(p.line_start, p.line_end)] = f"{p.doc_id} lines {p.line_start}-{p.line_end}"
+        spans[doc_id], blocks[doc_id] = [*current, (start, end)], growth
+        seen[text or d.normalised(start, end)] = f"{doc_id} lines {start}-{end}"
         seen_sizes.add(folded)
         kept.append(c)
-        per_doc[p.doc_id] = per_doc.get(p.doc_id, 0) + 1
+        per_doc[doc_id] = per_doc.get(doc_id, 0) + 1
     return kept, per_doc, reasons, costs, spans
 
 
@@ -343,7 +346,7 @@ def _render(
     order: list[str],
     escalated: set[str],
     docs: dict[str, DocumentView],
-    decisions: list[Decision],
+    decisions: list[Decided],
     budget: int,
     retrieval: RetrievalResult,
     detail: str,
@@ -365,7 +368,7 @@ def _render(
                 chars=len(block),
                 whole_document=doc_id in escalated,
                 lines=lines,
-                tables=sent_tables(d.document, {line.global_line for line in lines}),
+                tables=sent_tables(d, {line.global_line for line in lines}),
                 labels=labels,
                 facts=sent_facts(d.document, {line.global_line for line in lines}),
             )
@@ -376,7 +379,7 @@ def _render(
         status_detail=detail,
         rendered=rendered,
         sources=sources,
-        decisions=decisions,
+        decisions=_DECISIONS.validate_python(decisions),
         budget=_budget(budget, len(rendered)),
         notes=[*retrieval.notes, *notes],
     )
@@ -395,9 +398,9 @@ def _budget(budget: int, used: int) -> Budget:
 
 
 def _empty(
-    status: ContextStatus, detail: str, budget: int, decisions: list[Decision], retrieval: RetrievalResult
+    status: ContextStatus, detail: str, budget: int, decisions: list[Decided], retrieval: RetrievalResult
 ) -> Context:
-    return empty_context(status, detail, budget, decisions, retrieval.notes)
+    return empty_context(status, detail, budget, _DECISIONS.validate_python(decisions), retrieval.notes)
 
 
 def empty_context(

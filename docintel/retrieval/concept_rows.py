@@ -10,15 +10,25 @@ BM25 passage, at most ``ROWS_PER_CONCEPT`` per concept, the largest figure first
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
-from ..concepts import concept, concepts_in, narrowing_terms, qualifier_text, ratio, same_concept, stated_definition
+from ..concepts import (
+    ConceptMatch,
+    concept,
+    concepts_in,
+    narrowing_terms,
+    qualifier_text,
+    ratio,
+    same_concept,
+    stated_definition,
+)
 from ..ingest.documents import Document
 from ..periods import years_named
 from ..question.parse import ParsedQuestion, search_text
 from ..textnorm import tokenize
-from .passages import Passage
+from .pool import PassagePool
 
 ROWS_PER_CONCEPT = 2
 
@@ -38,50 +48,99 @@ def asked_concepts(question: str) -> frozenset[str]:
     return frozenset(wanted)
 
 
+class _Row(NamedTuple):
+    """A table row as concept lifting reads it: where it is, what its label names, its largest figure."""
+
+    line: int
+    years: frozenset[int]
+    match: ConceptMatch
+    kind: str
+    magnitude: float
+
+
+_ROWS: dict[tuple[str, str], list[_Row]] = {}
+_ROWS_OF: dict[tuple[str, str, str], list[_Row]] = {}
+
+
+def _rows(document: Document) -> list[_Row]:
+    """The rows of the document's usable tables with their label's concepts (read once per document)."""
+    key = (document.meta.content_hash, document.meta.doc_id)
+    rows = _ROWS.get(key)  # read once: another thread may clear the cache meanwhile (batch)
+    if rows is None:
+        rows = [
+            _Row(
+                row.line,
+                frozenset(c.year for c in table.columns),
+                concepts_in(qualifier_text(row.label)),
+                row.kind,
+                max((abs(v) for v in row.values if v is not None), default=0.0),
+            )
+            for table in document.tables
+            if table.problem is None
+            for row in table.rows
+        ]
+        if len(_ROWS) > 256:
+            _ROWS.clear()
+        _ROWS[key] = rows
+    return rows
+
+
+def _rows_of(document: Document, cid: str) -> list[_Row]:
+    """The rows whose label names *cid* (once per document and concept)."""
+    key = (document.meta.content_hash, document.meta.doc_id, cid)
+    rows = _ROWS_OF.get(key)
+    if rows is None:
+        rows = [r for r in _rows(document) if same_concept(r.match.concepts, frozenset({cid}))]
+        if len(_ROWS_OF) > 4096:
+            _ROWS_OF.clear()
+        _ROWS_OF[key] = rows
+    return rows
+
+
 def _row_lines(document: Document, cid: str, years: frozenset[int], terms: frozenset[str]) -> dict[int, float]:
     """GLOBAL_LINEs of the rows of *document* that name *cid* (and a column of a year asked, when any)."""
     lines: dict[int, float] = {}  # GLOBAL_LINE -> the row's largest magnitude
-    for table in document.tables:
-        if table.problem is not None or (years and not {c.year for c in table.columns} & years):
+    for row in _rows_of(document, cid):
+        if (years and not row.years & years) or narrowing_terms(row.match, terms):
             continue
-        for row in table.rows:
-            match = concepts_in(qualifier_text(row.label))
-            if same_concept(match.concepts, frozenset({cid})) and not narrowing_terms(match, terms):
-                if row.kind != "percent":
-                    lines[row.line] = max((abs(v) for v in row.values if v is not None), default=0.0)
+        if row.kind != "percent":
+            lines[row.line] = row.magnitude
     return lines
-
-
-def _holds(passage: Passage, line: int) -> bool:
-    return passage.line_start <= line <= passage.line_end
 
 
 def lift_concept_rows(
     parsed: ParsedQuestion,
     documents: Sequence[Document],
-    passages: Sequence[Passage],
+    pool: PassagePool,
     scores: np.ndarray,
-    allowed: Sequence[int],
+    allowed: np.ndarray,
+    concepts: frozenset[str] | None = None,
 ) -> list[str]:
-    """Raise the passages holding the asked concepts' rows to the top score; the notes say which rows."""
-    wanted = asked_concepts(parsed.question)
-    if not wanted or not allowed:
+    """Raise the passages holding the asked concepts' rows (*concepts*: ``asked_concepts`` of the question, when
+    the caller has them) to the top score; the notes say which rows."""
+    wanted = asked_concepts(parsed.question) if concepts is None else concepts
+    if not wanted or not len(allowed):
         return []
     years = years_named(parsed.question)
     terms = frozenset(tokenize(qualifier_text(search_text(parsed.question))))
     by_doc = {d.meta.doc_id: d for d in documents}
-    top = max(float(scores[i]) for i in allowed) or 1.0
+    top = float(scores[allowed].max()) or 1.0
+    usable = np.zeros(len(pool.passages), dtype=bool)
+    usable[allowed] = True
     lifted: list[str] = []
     for cid in sorted(wanted):
         holders: dict[int, float] = {}
         for doc_id, document in by_doc.items():
-            lines = _row_lines(document, cid, years, terms)
-            for i in allowed:
-                held = [m for n, m in lines.items() if passages[i].doc_id == doc_id and _holds(passages[i], n)]
-                if held:
-                    holders[i] = max(held)
+            found: dict[int, float] = {}  # passage -> the largest row it holds
+            for line, magnitude in _row_lines(document, cid, years, terms).items():
+                for k in pool.of_document(doc_id):
+                    i = pool.holder(k, line)
+                    if i is not None and usable[i]:
+                        found[i] = max(found.get(i, magnitude), magnitude)
+            holders.update(sorted(found.items()))  # in passage order, as ties are broken below
         # a total is at least any of its parts: the consolidated row before a segment's, then the better score
         for i in sorted(holders, key=lambda i: (-holders[i], -scores[i]))[:ROWS_PER_CONCEPT]:
             scores[i] = max(scores[i], top * 1.01)
-            lifted.append(f"{passages[i].doc_id} p.{passages[i].page}")
+            passage = pool.passages[i]
+            lifted.append(f"{passage.doc_id} p.{passage.page}")
     return [f"rows of the line items asked raised: {', '.join(dict.fromkeys(lifted))}"] if lifted else []

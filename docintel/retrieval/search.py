@@ -6,11 +6,10 @@ headings and at ``passage_lines`` lines). One BM25 ranking covers all given docu
 
 from __future__ import annotations
 
-import math
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -26,8 +25,10 @@ from ..progress import Reporter
 from ..question.parse import ParsedQuestion, search_text
 from ..settings import Settings
 from ..textnorm import fold, rejoin_split_words, stem, tokenize, word_counts
-from .concept_rows import lift_concept_rows
+from .bm25 import Bm25Index as Bm25Index
+from .concept_rows import asked_concepts, lift_concept_rows
 from .passages import Passage, RankedPassage
+from .pool import PassagePool, passage_pool
 from .statement_pages import lift_statement_pages
 
 
@@ -88,6 +89,7 @@ TOKENIZER_VERSION = "11"  # bump when tokenize() or passage cutting changes: inv
 
 
 _PASSAGES = TypeAdapter(list[Passage])
+_RANKED = TypeAdapter(list[RankedPassage])
 
 
 class _DocIndex:
@@ -176,85 +178,6 @@ def doc_index(document: Document, max_lines: int, cache_dir: Path | None = None)
     return index
 
 
-class Bm25Index:
-    """Okapi BM25 (rank-bm25's k1 and b) with Lucene's idf, over postings built in one vectorised pass.
-
-    Term frequencies, document lengths and postings come from numpy (``np.unique`` over
-    (term, document) pairs) rather than a Counter per passage: a 300-page filing is indexed in
-    a few milliseconds, which is most of what a question on a cached document costs. The
-    scores equal rank-bm25's BM25Okapi with its idf replaced by Lucene's (checked by a test).
-    """
-
-    K1 = 1.5
-    B = 0.75
-
-    def __init__(self, corpus: Sequence[Sequence[str]]) -> None:
-        vocabulary: dict[str, int] = {}
-        ids = np.fromiter((vocabulary.setdefault(t, len(vocabulary)) for doc in corpus for t in doc), dtype=np.int64)
-        lengths = np.fromiter((len(doc) for doc in corpus), dtype=np.int64, count=len(corpus))
-        self._build(ids, np.repeat(np.arange(len(corpus), dtype=np.int64), lengths), lengths, vocabulary)
-
-    @classmethod
-    def of_ids(cls, ids: np.ndarray, docs: np.ndarray, lengths: np.ndarray, vocabulary: dict[str, int]) -> Bm25Index:
-        """The index of tokens already numbered: *ids* (term numbers of *vocabulary*) and the document of each;
-        several indexes over the same tokens (passages, pages) share one pass over the words."""
-        index = cls.__new__(cls)
-        index._build(ids, docs, lengths, vocabulary)
-        return index
-
-    def _build(self, ids: np.ndarray, docs: np.ndarray, lengths: np.ndarray, vocabulary: dict[str, int]) -> None:
-        self.n = len(lengths)
-        empty = np.flatnonzero(lengths == 0)
-        if len(empty):  # as rank-bm25: an empty document has length 1 (one token that no query holds)
-            pad = vocabulary.setdefault("\x00", len(vocabulary))
-            ids = np.concatenate([ids, np.full(len(empty), pad, dtype=np.int64)])
-            docs = np.concatenate([docs, empty])
-            lengths = np.maximum(lengths, 1)
-        n = max(self.n, 1)
-        pairs, counts = np.unique(ids * n + docs, return_counts=True)  # sorted by term, then doc
-        terms = pairs // n
-        self._doc = pairs % n
-        self._tf = counts.astype(float)
-        self._vocabulary = vocabulary
-        self._bounds: list[int] = np.searchsorted(terms, np.arange(len(vocabulary) + 1)).tolist()
-        self.norm = self.K1 * (1 - self.B + self.B * lengths / lengths.mean()) if self.n else np.zeros(0)
-
-    def _span(self, term: str) -> tuple[int, int]:
-        """Where a term's postings are (an empty span for a term the corpus does not hold)."""
-        i = self._vocabulary.get(term)
-        return (0, 0) if i is None else (self._bounds[i], self._bounds[i + 1])
-
-    def idf(self, term: str) -> float:
-        """Lucene's idf, log(1 + (N - n + 0.5) / (n + 0.5)), instead of Okapi's: it never goes negative,
-        so a word found in most passages of a short document still counts a little instead of nothing."""
-        start, end = self._span(term)
-        n = end - start
-        return math.log(1 + (self.n - n + 0.5) / (n + 0.5))
-
-    def has(self, term: str) -> bool:
-        """Whether *term* occurs in the corpus."""
-        start, end = self._span(term)
-        return end > start
-
-    def postings(self, term: str) -> tuple[np.ndarray, np.ndarray]:
-        """(passage indexes, term frequencies) of a term present in the corpus."""
-        start, end = self._span(term)
-        return self._doc[start:end], self._tf[start:end]
-
-    def scores(self, terms: list[tuple[str, float]]) -> tuple[np.ndarray, list[set[str]]]:
-        """Weighted BM25 score of every document and the query terms each one matched."""
-        scores = np.zeros(self.n)
-        matched: list[set[str]] = [set() for _ in range(self.n)]
-        for term, weight in terms:
-            if not self.has(term):
-                continue
-            ix, tf = self.postings(term)
-            scores[ix] += weight * self.idf(term) * tf * (self.K1 + 1) / (tf + self.norm[ix])
-            for i in ix:
-                matched[i].add(term)
-        return scores, matched
-
-
 IndexKey = tuple[tuple[str, str, int], ...]  # (content hash, doc id, passage lines) per document; () = not cached
 
 
@@ -277,12 +200,14 @@ def _title_tokens(path: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(tokenize(" ".join(title for title in path if not _PART_TITLE.match(title))))
 
 
-def _indexes(key: IndexKey, passages: list[Passage], tokens: list[list[str]]) -> _Indexes:
-    """The indexes of *passages* (whose search tokens are *tokens*); cached when the key is stable."""
+def _indexes(key: IndexKey, subset: Callable[[], tuple[list[Passage], list[list[str]]]]) -> _Indexes:
+    """The indexes of the passages *subset* returns (with their search tokens); cached when the key is stable,
+    and the subset is then asked for only once."""
     with _CACHE_LOCK:
         if key in _BM25_CACHE:
             _BM25_CACHE.move_to_end(key)
             return _BM25_CACHE[key]
+    passages, tokens = subset()
     page_keys: dict[tuple[str, int], int] = {}
     owner = np.fromiter(
         (page_keys.setdefault((p.doc_id, p.page), len(page_keys)) for p in passages),
@@ -310,9 +235,9 @@ def _indexes(key: IndexKey, passages: list[Passage], tokens: list[list[str]]) ->
 
 def _bm25_scores(
     indexes: _Indexes, terms: list[tuple[str, float]], settings: Settings
-) -> tuple[np.ndarray, np.ndarray, list[set[str]]]:
+) -> tuple[np.ndarray, np.ndarray]:
     """Each passage's BM25 score plus a share of its page's score, raised where its section titles match;
-    returns (scores, the factor the titles raised each by, terms matched).
+    returns (scores, the factor the titles raised each by).
 
     The page's score is scaled to the best passage score: the best page adds ``page_score_share``
     of it. The titles (the Item, Note or outline entry, the page title and the heading above) say
@@ -322,21 +247,21 @@ def _bm25_scores(
     what the passages' words found and never lift a passage that matches nothing (every page of a
     long 'Risk Factors').
     """
-    scores, matched = indexes.passages.scores(terms)
-    page_scores, _ = indexes.pages.scores(terms)
+    scores = indexes.passages.weighted(terms)
+    page_scores = indexes.pages.weighted(terms)
     if page_scores.max(initial=0.0) > 0:
         best = max(float(scores.max(initial=0.0)), 1e-9)
         scores = scores + settings.page_score_share * best * page_scores[indexes.page_of] / page_scores.max()
     factor = np.ones(len(scores))
     if settings.title_score_share > 0:
-        title_scores, _ = indexes.titles.scores(terms)
+        title_scores = indexes.titles.weighted(terms)
         top = title_scores[scores > 0].max(initial=0.0)
         if top > 0:
             factor += settings.title_score_share * np.minimum(title_scores / top, 1.0)
-    return scores * factor, factor, matched
+    return scores * factor, factor
 
 
-def _above_floor(scores: np.ndarray, title_raise: np.ndarray, allowed: list[int], share: float) -> list[int]:
+def _above_floor(scores: np.ndarray, title_raise: np.ndarray, allowed: np.ndarray, share: float) -> np.ndarray:
     """The passages scoring at least *share* of the best score, with or without their titles' raise.
 
     Measured both ways so that titles raising one part of a question ("inventories and the risk
@@ -345,7 +270,8 @@ def _above_floor(scores: np.ndarray, title_raise: np.ndarray, allowed: list[int]
     raised = scores[allowed]
     plain = raised / title_raise[allowed]
     floor, plain_floor = share * raised.max(initial=0.0), share * plain.max(initial=0.0)
-    return [i for i, r, p in zip(allowed, raised, plain, strict=True) if r > 0 and (r >= floor or p >= plain_floor)]
+    kept: np.ndarray = allowed[(raised > 0) & ((raised >= floor) | (plain >= plain_floor))]
+    return kept
 
 
 # ------------------------------------------------------------------------------ ranking
@@ -389,18 +315,27 @@ def _section_match(where: str, sections: tuple[str, ...]) -> str | None:
     return None
 
 
-def _section_of(passage: Passage, sections: list[str]) -> str | None:
-    where = " ".join(filter(None, (passage.page_title, passage.heading))).replace(" / ", " ")
-    return _section_match(where, tuple(sections))
+def _section_names(pool: PassagePool, sections: tuple[str, ...]) -> list[str | None]:
+    """The section hint each distinct page title and heading of the pool matches (None: none), once per pool."""
+    return pool.memo(("sections", sections), lambda: [_section_match(where, sections) for where in pool.wheres])
 
 
-def _diversify(scores: np.ndarray, allowed: list[int], passages: list[Passage], decay: float) -> None:
-    """Each further passage from the same page counts a little less, so the context covers more pages."""
-    seen: dict[tuple[str, int], int] = {}
-    for i in sorted(allowed, key=lambda i: -scores[i]):
-        key = (passages[i].doc_id, passages[i].page)
-        scores[i] *= decay ** seen.get(key, 0)
-        seen[key] = seen.get(key, 0) + 1
+def _diversify(scores: np.ndarray, allowed: np.ndarray, page_key: np.ndarray, decay: float) -> None:
+    """Each further passage from the same page counts a little less, so the context covers more pages.
+
+    In score order (ties in passage order), the k-th passage of a page is multiplied by decay ** k.
+    """
+    if not len(allowed):
+        return
+    order = allowed[np.argsort(-scores[allowed], kind="stable")]
+    pages = page_key[order]
+    by_page = np.argsort(pages, kind="stable")  # each page's passages together, still in score order
+    grouped = pages[by_page]
+    starts = np.flatnonzero(np.r_[True, grouped[1:] != grouped[:-1]])
+    seen = np.empty(len(order), dtype=np.int64)
+    seen[by_page] = np.arange(len(order)) - np.repeat(starts, np.diff(np.r_[starts, len(order)]))
+    powers = np.array([decay**k for k in range(int(seen.max()) + 1)])  # Python's pow, as before
+    scores[order] *= powers[seen]
 
 
 _MIN_PIECE = 3
@@ -450,58 +385,128 @@ def _dense_rerank(
     return dense.rerank(question, candidates, documents, passages_of, settings.cache_dir, settings.dense_weight)
 
 
+def _pool(documents: list[Document], indexes: list[_DocIndex], max_lines: int) -> PassagePool:
+    key = tuple((d.meta.content_hash, d.meta.doc_id, max_lines) for d in documents)
+    return passage_pool(
+        key, [d.meta.doc_id for d in documents], [i.passages for i in indexes], [i.tokens for i in indexes]
+    )
+
+
 def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settings) -> RetrievalResult:
     """Rank every passage of *documents* for the question; drop those below the relevance floor."""
     indexes = [doc_index(d, settings.passage_lines, settings.cache_dir) for d in documents]
-    passages = [p for index in indexes for p in index.passages]
-    tokens = [t for index in indexes for t in index.tokens]
-    notes: list[str] = []
+    pool = _pool(documents, indexes, settings.passage_lines)
     hints = resolve_page_hints(parsed, documents) if settings.use_page_hints and parsed.pages_hint else {}
     past_end = settings.use_page_hints and bool(parsed.pages_hint) and not hints
     page_notes = [missing_pages_note(parsed.pages_hint, documents)] if past_end else []
-    notes += page_notes
-    allowed = [i for i, p in enumerate(passages) if not hints or p.page in hints.get(p.doc_id, ())]
-    terms = parsed.search_terms()
-    scores = np.zeros(len(passages))
-    matched: list[set[str]] = [set() for _ in passages]
-    title_raise = np.ones(len(passages))  # what section titles multiplied each score by (1 = none)
-    if allowed and terms:
-        key = () if hints else tuple((d.meta.content_hash, d.meta.doc_id, settings.passage_lines) for d in documents)
-        bm25 = _indexes(key, [passages[i] for i in allowed], [tokens[i] for i in allowed])
-        terms = fit_terms(terms, parsed.question, bm25.passages)
-        sub_scores, sub_raise, sub_matched = _bm25_scores(bm25, terms, settings)
-        for j, i in enumerate(allowed):
-            scores[i], title_raise[i], matched[i] = sub_scores[j], sub_raise[j], sub_matched[j]
-    sections = (parsed.section_hints + parsed.implied_sections) if settings.use_section_hints else []
-    section_of = {i: _section_of(passages[i], sections) for i in allowed} if sections else {}
-    for i, name in section_of.items():
-        if name:
-            scores[i] *= settings.section_boost if name in parsed.section_hints else settings.implied_section_boost
-    _diversify(scores, allowed, passages, settings.same_page_decay)
-    if not hints and settings.use_statement_pages:  # before the rows: a raised row stays above its page
-        notes += lift_statement_pages(parsed, documents, passages, scores, allowed)
-    if not hints and settings.use_synonyms:  # the vocabulary in search: ablated with the synonyms
-        notes += lift_concept_rows(parsed, documents, passages, scores, allowed)
-    keep = _above_floor(scores, title_raise, allowed, settings.relevance_floor) if not hints else list(allowed)
-    keep.sort(key=lambda i: (-scores[i], passages[i].doc_id, passages[i].line_start))
-    candidates = [
-        RankedPassage(
-            passage=passages[i],
-            score=round(float(scores[i]), 4),
-            rank=rank,
-            matched_terms=sorted(matched[i]),
-            pinned=bool(hints),
-            section_match=section_of.get(i),
+    notes = list(page_notes)
+    allowed = np.array(pool.on_pages(hints) if hints else range(len(pool.passages)), dtype=np.int64)
+    scores, title_raise, bm25, terms = _scored(parsed, documents, pool, allowed, bool(hints), settings)
+    sections = tuple(parsed.section_hints + parsed.implied_sections) if settings.use_section_hints else ()
+    names = _section_names(pool, sections) if sections else []
+    if sections:
+        boosts = np.array(
+            [1.0 if name is None else _boost(name, parsed, settings) for name in names] or [1.0], dtype=float
         )
-        for rank, i in enumerate(keep, start=1)
-    ]
+        scores[allowed] *= boosts[pool.where_of[allowed]]  # 1.0 leaves a score as it is
+    _diversify(scores, allowed, pool.page_key, settings.same_page_decay)
+    if not hints:
+        notes += _lifted(parsed, documents, pool, scores, allowed, settings)
+    keep = _above_floor(scores, title_raise, allowed, settings.relevance_floor) if not hints else allowed
+    keep = keep[np.lexsort((pool.line_start[keep], _doc_order(pool)[pool.doc_of[keep]], -scores[keep]))]
+    matched = bm25.passages.matched(terms, np.searchsorted(allowed, keep)) if bm25 else [[] for _ in keep]
+    section_of = [names[w] for w in pool.where_of[keep].tolist()] if sections else [None] * len(keep)
+    candidates = _candidates(pool, keep, scores, matched, section_of, bool(hints))
     if settings.dense_weight > 0 and candidates:
         candidates = _dense_rerank(parsed.question, candidates, documents, indexes, settings, notes)
     return RetrievalResult(
         candidates=candidates,
-        total_passages=len(passages),
+        total_passages=len(pool.passages),
         below_floor=len(allowed) - len(keep),
         pages_hint_resolved=hints,
         notes=notes,
         page_notes=page_notes,
     )
+
+
+def _scored(
+    parsed: ParsedQuestion,
+    documents: list[Document],
+    pool: PassagePool,
+    allowed: np.ndarray,
+    hinted: bool,
+    settings: Settings,
+) -> tuple[np.ndarray, np.ndarray, _Indexes | None, list[tuple[str, float]]]:
+    """BM25 scores of the allowed passages (0 elsewhere), what titles raised each by, the indexes and the terms
+    as fitted to them (the indexes are cached unless a page hint narrows the passages)."""
+    terms = parsed.search_terms()
+    scores = np.zeros(len(pool.passages))
+    title_raise = np.ones(len(pool.passages))  # what section titles multiplied each score by (1 = none)
+    if not len(allowed) or not terms:
+        return scores, title_raise, None, terms
+    key = () if hinted else tuple((d.meta.content_hash, d.meta.doc_id, settings.passage_lines) for d in documents)
+    rows = allowed.tolist()
+    bm25 = _indexes(key, lambda: ([pool.passages[i] for i in rows], [pool.tokens[i] for i in rows]))
+    terms = fit_terms(terms, parsed.question, bm25.passages)
+    scores[allowed], title_raise[allowed] = _bm25_scores(bm25, terms, settings)
+    return scores, title_raise, bm25, terms
+
+
+def _lifted(
+    parsed: ParsedQuestion,
+    documents: list[Document],
+    pool: PassagePool,
+    scores: np.ndarray,
+    allowed: np.ndarray,
+    settings: Settings,
+) -> list[str]:
+    """Raise the statement pages, then the rows, of what the question asks for (the asked concepts read once)."""
+    notes: list[str] = []
+    if not (settings.use_statement_pages or settings.use_synonyms):
+        return notes
+    concepts = asked_concepts(parsed.question)
+    if settings.use_statement_pages:  # before the rows: a raised row stays above its page
+        notes += lift_statement_pages(parsed, documents, pool, scores, allowed, concepts)
+    if settings.use_synonyms:  # the vocabulary in search: ablated with the synonyms
+        notes += lift_concept_rows(parsed, documents, pool, scores, allowed, concepts)
+    return notes
+
+
+def _candidates(
+    pool: PassagePool,
+    keep: np.ndarray,
+    scores: np.ndarray,
+    matched: list[list[str]],
+    section_of: list[str | None],
+    pinned: bool,
+) -> list[RankedPassage]:
+    """The kept passages, in rank order, as candidates: validated in one call (a model each costs ~10 ms)."""
+    ranked = keep.tolist()
+    return _RANKED.validate_python(
+        [
+            {
+                "passage": pool.passages[i],
+                "score": round(s, 4),
+                "rank": rank,
+                "matched_terms": m,
+                "pinned": pinned,
+                "section_match": section,
+            }
+            for rank, i, s, m, section in zip(
+                range(1, len(ranked) + 1), ranked, scores[keep].tolist(), matched, section_of, strict=True
+            )
+        ]
+    )
+
+
+def _boost(name: str, parsed: ParsedQuestion, settings: Settings) -> float:
+    """What a passage under section *name* is multiplied by: a section the question names, or one it implies."""
+    return settings.section_boost if name in parsed.section_hints else settings.implied_section_boost
+
+
+def _doc_order(pool: PassagePool) -> np.ndarray:
+    """Each document's place among the pool's doc ids in sorted order (ties in a ranking go by doc id)."""
+    ranked = sorted(range(len(pool.doc_ids)), key=pool.doc_ids.__getitem__)
+    order = np.empty(len(ranked), dtype=np.int64)
+    order[ranked] = np.arange(len(ranked))
+    return order

@@ -20,7 +20,7 @@ from ..ingest.documents import Document
 from ..ingest.statements import STATEMENT_OF, primary_statements
 from ..question.parse import ParsedQuestion
 from .concept_rows import asked_concepts
-from .passages import Passage
+from .pool import PassagePool
 
 # The statement a section the question names is (the domain table's statement rows).
 SECTION_STATEMENTS: dict[str, StatementKind] = {s.section: s.kind for s in table().statements}
@@ -28,45 +28,48 @@ STATEMENT_LIFT = 1.005  # above the best passage; a raised row (concept_rows, 1.
 DOCUMENT_SHARE = 0.5  # only documents whose best passage scores at least this share of the best one
 
 
-def asked_statements(parsed: ParsedQuestion) -> list[StatementKind]:
-    """The statements a question names, then those its line items and ratios' operands live on."""
+def asked_statements(parsed: ParsedQuestion, concepts: frozenset[str] | None = None) -> list[StatementKind]:
+    """The statements a question names, then those its line items and ratios' operands (*concepts*, when the
+    caller has them: ``asked_concepts`` of the question) live on."""
     kinds = [SECTION_STATEMENTS[name] for name in parsed.section_hints if name in SECTION_STATEMENTS]
-    for cid in sorted(asked_concepts(parsed.question)):
+    for cid in sorted(asked_concepts(parsed.question) if concepts is None else concepts):
         kinds += STATEMENT_OF.get(cid, ())
     return list(dict.fromkeys(kinds))
 
 
 def _documents_in_play(
-    documents: Sequence[Document], passages: Sequence[Passage], scores: np.ndarray, allowed: Sequence[int]
+    documents: Sequence[Document], pool: PassagePool, scores: np.ndarray, allowed: np.ndarray
 ) -> list[Document]:
     """The documents whose best passage scores at least DOCUMENT_SHARE of the best one (all, when none scores)."""
-    best: dict[str, float] = {}
-    for i in allowed:
-        best[passages[i].doc_id] = max(best.get(passages[i].doc_id, 0.0), float(scores[i]))
-    top = max(best.values(), default=0.0)
-    return [d for d in documents if top <= 0 or best.get(d.meta.doc_id, 0.0) >= DOCUMENT_SHARE * top]
+    best = np.zeros(len(pool.doc_ids))
+    np.maximum.at(best, pool.doc_of[allowed], scores[allowed])  # a document without a passage scores 0
+    top = float(best.max(initial=0.0))
+    share = {doc_id: float(b) for doc_id, b in zip(pool.doc_ids, best, strict=True)}
+    return [d for d in documents if top <= 0 or share.get(d.meta.doc_id, 0.0) >= DOCUMENT_SHARE * top]
 
 
 def lift_statement_pages(
     parsed: ParsedQuestion,
     documents: Sequence[Document],
-    passages: Sequence[Passage],
+    pool: PassagePool,
     scores: np.ndarray,
-    allowed: Sequence[int],
+    allowed: np.ndarray,
+    concepts: frozenset[str] | None = None,
 ) -> list[str]:
     """Raise the passages of the statement pages the question needs; the notes say which pages."""
-    kinds = asked_statements(parsed)
-    if not kinds or not allowed:
+    kinds = asked_statements(parsed, concepts)
+    if not kinds or not len(allowed):
         return []
-    top = max(float(scores[i]) for i in allowed) or 1.0
+    top = float(scores[allowed].max()) or 1.0
     lifted: list[str] = []
-    for document in _documents_in_play(documents, passages, scores, allowed):
+    for document in _documents_in_play(documents, pool, scores, allowed):
         primary = primary_statements(document.meta.profile.statements)
-        pages = {page for kind in kinds if kind in primary for page in primary[kind].pages}
+        pages = sorted({page for kind in kinds if kind in primary for page in primary[kind].pages})
         doc_id = document.meta.doc_id
-        for i in allowed:
-            if passages[i].doc_id == doc_id and passages[i].page in pages:
-                scores[i] = max(float(scores[i]), top * STATEMENT_LIFT)
+        for k in pool.of_document(doc_id):
+            mine = allowed[pool.doc_of[allowed] == k]
+            raised = mine[np.isin(pool.page[mine], pages)]
+            scores[raised] = np.maximum(scores[raised], top * STATEMENT_LIFT)
         named = [f"{kind} p.{','.join(map(str, primary[kind].pages))}" for kind in kinds if kind in primary]
         if named:
             lifted.append(f"{doc_id} {'; '.join(named)}")
