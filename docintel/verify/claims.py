@@ -112,6 +112,9 @@ _EXCEPTION_AFTER = re.compile(
 )
 
 
+_TURN = re.compile(r"\b(?:unless|except|other\s+than|but|however|if|although|whereas|while)\b", re.IGNORECASE)
+
+
 def omission_rule(spans: list[CitedSpan]) -> FieldCheck:
     """A quote cut out of its sentence keeps what governs it: a negation before it ('We do not include ...' quoted
     as 'unexercised options ... in our backlog') contradicts it; an exception right after it ('..., except ...')
@@ -126,9 +129,11 @@ def omission_rule(spans: list[CitedSpan]) -> FieldCheck:
             continue
         checked = True
         lead = re.split(r"[.;:!?]\s", source[:at])[-1]
-        if NEGATIONS.search(lead) and not NEGATIONS.search(quote):
-            cut = NEGATIONS.search(lead)
-            said = cut.group(0) if cut else "a negation"
+        cuts = list(NEGATIONS.finditer(lead))
+        # the last negation governs the quote unless a clause turns between them ('not refunded unless the item
+        # arrived damaged': the quoted exception is affirmed)
+        if cuts and not NEGATIONS.search(quote) and not _TURN.search(f"{lead[cuts[-1].end() :]} {quote[:30]}"):
+            said = cuts[-1].group(0)
             return _check(
                 "omission", "mismatch", f"omission: the quote leaves out '{said}' before it, which negates it"
             )
