@@ -360,3 +360,14 @@ def test_a_quote_cut_before_its_exception_is_not_supported(run_cli, fake_openai,
     )
     status, check = verdict(run_cli, fake_openai, pdf, question, cut)
     assert status != "supported" and "except" in field(check, "omission")["detail"]
+
+
+def test_a_yes_from_a_quote_cut_before_its_condition_is_not_supported(run_cli, fake_openai, make_pdf):
+    pages = [["Returns", "Worn footwear may be returned within 30 days only if it is defective."]]
+    pdf = make_pdf("acme-returns.pdf", pages)
+    from tests.test_values import answer
+
+    cut = {"doc": None, "line_start": 2, "line_end": 2, "quote": "Worn footwear may be returned within 30 days"}
+    yes = answer("boolean", {"value": True, "explanation": "Yes, within 30 days.", "spans": [cut]})
+    status, check = verdict(run_cli, fake_openai, pdf, "Can worn footwear be returned within 30 days?", yes)
+    assert status != "supported" and "only if" in field(check, "omission")["detail"]

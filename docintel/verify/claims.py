@@ -107,7 +107,7 @@ def text_polarity_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
 
 _EXCEPTION_AFTER = re.compile(
     r"^\W*(?:except\b|unless\b|other\s+than\b|excluding\b|but\s+not\b|with\s+the\s+exception\s+of\b|"
-    r"provided\s+that\b|however\b)",
+    r"provided\s+that\b|however\b|only\s+(?:if|when)\b|if\b)",
     re.IGNORECASE,
 )
 
@@ -117,8 +117,8 @@ _TURN = re.compile(r"\b(?:unless|except|other\s+than|but|however|if|although|whe
 
 def omission_rule(spans: list[CitedSpan]) -> FieldCheck:
     """A quote cut out of its sentence keeps what governs it: a negation before it ('We do not include ...' quoted
-    as 'unexercised options ... in our backlog') contradicts it; an exception right after it ('..., except ...')
-    leaves it unchecked."""
+    as 'unexercised options ... in our backlog') contradicts it; an exception or a condition right after it
+    ('..., except ...', '... only if it is defective') leaves it unchecked."""
     checked = False
     for cited in spans:
         lines = cited.document.lines["text"].tolist()[cited.span.line_start - 1 : cited.span.line_end]

@@ -408,7 +408,7 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
     )
     if not spans or not question.strip():
         return check
-    return _with_fields(check, [polarity_rule(value, spans, question, issuer_terms(spans))])
+    return _with_fields(check, [polarity_rule(value, spans, question, issuer_terms(spans)), omission_rule(spans)])
 
 
 def _field_check(value: object, spans: list[CitedSpan], question: str) -> ItemCheck:
