@@ -371,3 +371,22 @@ def test_a_yes_from_a_quote_cut_before_its_condition_is_not_supported(run_cli, f
     yes = answer("boolean", {"value": True, "explanation": "Yes, within 30 days.", "spans": [cut]})
     status, check = verdict(run_cli, fake_openai, pdf, "Can worn footwear be returned within 30 days?", yes)
     assert status != "supported" and "only if" in field(check, "omission")["detail"]
+
+
+def test_a_share_of_sales_never_answers_a_change_though_the_question_names_the_row(run_cli, fake_openai, make_pdf):
+    """'(Percent of net sales) 2022 2021 Change': the 2022 cell is a share of sales, not the change asked."""
+    pages = [
+        [
+            "Operating expenses",
+            "(Dollars in millions, except percentages)",
+            "(Percent of net sales) 2022 2021 Change",
+            "Cost of sales 56.2 % 53.2 % 3.0 %",
+            "Selling, general and administrative expenses 26.5 20.4 6.1",
+        ]
+    ]
+    pdf = make_pdf("acme-mdna.pdf", pages)
+    question = "What was the change in selling, general and administrative expenses in 2022?"
+    quote = (5, "Selling, general and administrative expenses 26.5 20.4 6.1")
+    level = amount(26.5, "millions", "2022", quote, label="SG&A")
+    status, check = verdict(run_cli, fake_openai, pdf, question, level)
+    assert status == "unsupported" and field(check, "measure")["verdict"] == "mismatch", check["detail"]

@@ -125,7 +125,7 @@ def measure_rule(query: Query, fact: FactView) -> FieldCheck:
         return _check("measure", "unknown", query.measure, "", "measure: the table's columns do not say what it is")
     if query.measure == fact.measure or frozenset({query.measure, fact.measure}) in _COMPATIBLE:
         return _check("measure", "supported", query.measure, fact.measure)
-    if fact.measure != "level" and fact.named_by and fact.named_by <= set(tokenize(query.question)):
+    if query.measure == "level" and fact.named_by and fact.named_by <= set(tokenize(query.question)):
         # the question names a change row itself ('What was net increase (decrease) in cash ...')
         return _check("measure", "supported", query.measure, fact.measure, "the question names the row itself")
     # a change computed from two levels is a calculation; a level cell read as the change is not one
