@@ -58,6 +58,18 @@ _CONSOLIDATED = re.compile(
     re.I,
 )
 _CELL = re.compile(r"^\(?-?[$€£¥]?\d[\d,]*(?:\.\d+)?%?\)?%?$|^[—–-]+$")
+# A heading naming one segment ('Pharmacy Services Segment', 'Flexibles Segment'; FASB ASC 280 'reportable
+# segment'): the tables under it, up to the next table, are that segment's.
+_SEGMENT_HEADING = re.compile(r"^([A-Z][\w&.,'’ -]{1,40}?)\s+(?:Reportable\s+|Operating\s+|Business\s+)?Segment$")
+# A row counting shares ('Weighted average common shares outstanding for basic computations', 'Average shares
+# outstanding (Diluted)', 'Shares used to compute diluted net income per share'): the shares, not a per-share
+# figure; with a basic or diluted class, the weighted average of EPS's denominator (US GAAP
+# WeightedAverageNumberOf[Diluted]SharesOutstanding; ASC 260 calls it 'weighted-average shares').
+_SHARE_COUNT = re.compile(
+    r"^\s*(?:weighted[- ]average\s+|average\s+)?(?:number\s+of\s+)?(?:common\s+|ordinary\s+)?shares\b"
+    r"(?!\s+(?:repurchased|issued|authorized|outstanding\s+at\b))",
+    re.IGNORECASE,
+)
 
 
 def _prior_year_end(tables: Sequence[Table], profile: DocumentProfile) -> date | None:
@@ -84,6 +96,7 @@ def read_facts(
     calendar = calendar_of(
         profile.period_end.value, profile.fiscal_year.value, profile.kind.value, _prior_year_end(tables, profile)
     )
+    calendar = calendar.with_ends([date.fromisoformat(c.iso) for t in tables for c in t.columns if c.iso])
     balance_pages = {p for s in profile.statements if s.kind == "balance_sheet" for p in s.pages}
     members = learned_members(tables, lines)
     facts: list[Fact] = []
@@ -162,6 +175,8 @@ class _TableReader:
     def _typed(self, row: TableRow, label: str, heading: str | None, balance_page: bool) -> TableRow:
         """The row with its kind read from its label, its sub-heading and its line."""
         kind = row.kind
+        if _SHARE_COUNT.match(label) and kind in ("amount", "per_share", "shares") and not _has_cents(row):
+            return row if kind == "shares" else row.model_copy(update={"kind": "shares"})
         heading_shares = bool(heading and _SHARES.search(_PER_SHARE.sub(" ", heading)))
         if _PER_SHARE.search(label) or (heading and _PER_SHARE.search(heading) and not heading_shares):
             kind = "per_share" if not _SHARES.search(_PER_SHARE.sub(" ", label)) else kind
@@ -187,6 +202,13 @@ class _TableReader:
             name = member_name(stub)
             if name and (geography(name) or name.lower() in self.members):
                 return member_of(name, "geography") if geography(name) else self.members[name.lower()]
+        first_row = min((r.line for r in self.table.rows), default=self.table.first_line)
+        page_lines = set(self.lines.by_page.get(self.table.page, []))
+        near = [self.lines.text(n) for n in range(first_row - 6, first_row) if n in page_lines]
+        for text in reversed(near):
+            named = _SEGMENT_HEADING.match(text.strip())
+            if named and not concepts_in(named.group(1)).concepts:
+                return member_of(named.group(1).strip(), "segment")  # 'Pharmacy Services Segment' over its table
         return None
 
     def _caption_concept(self) -> str | None:
@@ -285,6 +307,10 @@ class _TableReader:
             if entry is not None and entry.kind == "money" and kind_of_row in ("count", "per_share"):
                 cid, entry = None, None  # 'Number of shares repurchased' is not the dollars of share repurchases
             measure = measure_of(f"{label} {heading or ''}", extra)
+            counted = _SHARE_COUNT.match(label) or _SHARE_COUNT.match(heading or "")
+            if row.kind == "shares" and counted and per_share_class_of(label, heading):
+                measure, cid = "weighted_average", "weighted_shares"  # EPS's denominator
+                entry = concept(cid)
             if measure == "level" and row.kind == "percent" and _GROWTH.search(label):
                 measure = "pct_change"  # 'Comparable sales growth 4.8%'
             if measure == "level" and _COUNTED.search(heading or ""):
@@ -408,6 +434,11 @@ def _as_of(heading: str | None) -> bool:
         return False
     at = re.match(r"(?i)\s*(?:at|as\s+of)\b", heading) and length_of(heading) == (None, None)
     return bool(at or re.search(r"(?i)\byear[- ]end\b|\bend\s+of\s+(?:the\s+)?(?:year|period)\b", heading))
+
+
+def _has_cents(row: TableRow) -> bool:
+    """A row whose figures are written with two decimals ('$ 6.73'): money per share, not a count of shares."""
+    return any(re.search(r"\.\d\d$", c.strip("()%$ ")) for c in row.cells)
 
 
 def _int(text: str | None) -> int | None:
