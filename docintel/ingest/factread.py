@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import date
 from functools import lru_cache
 
@@ -17,8 +18,9 @@ from ..periods import find_periods
 from .factcolumns import table_columns
 from .factconcepts import row_concept
 from .factheader import parse_slots
+from .factmembercols import MemberColumns, member_columns, row_year
 from .factpage import Lines, Scale, index_lines, learned_members, row_names, table_lines
-from .factperiod import Calendar, calendar_of, length_of, to_period
+from .factperiod import Calendar, ColumnHead, calendar_of, length_of, to_period
 from .factrows import Headings, realigned, row_labels
 from .facts import Fact, FactKind, Member, Period, Provenance, SignSource
 from .factscope import (
@@ -159,6 +161,19 @@ class _TableReader:
         headings = Headings(table, self.labels, lines.text, lines.box, start)
         self.headings = headings.by_row()
         self.headings_above = headings.outer
+        self.member_columns = self._member_columns()
+
+    def _member_columns(self) -> MemberColumns | None:
+        """Members named over the columns (segments across, periods above them), when the columns read so far do
+        not place the table's full rows."""
+        rows = [(self.labels[r.line], len(r.cells)) for r in self.table.rows]
+        counts = [n for _, n in rows if n >= 2]
+        if not counts or max(set(counts), key=counts.count) in self.columns.counts(self.table):
+            return None
+        first_row = min(r.line for r in self.table.rows)
+        page_lines = set(self.lines.by_page.get(self.table.page, []))
+        header = [self.lines.text(n) for n in range(first_row - 8, first_row) if n in page_lines]
+        return member_columns(rows, header, self.members)
 
     def _block_total(self, index: int) -> tuple[str | None, str]:
         """(line item, label) of the row that totals a block of member rows below them ('Flexibles', 'Rigid
@@ -301,6 +316,7 @@ class _TableReader:
             if value is None:
                 continue
             column, extra = self.columns.locate(self.table, row, i)
+            across = self.member_columns.place(len(row.cells), i) if self.member_columns is not None else None
             cid = self.columns.concept_of(column) if member is not None or _CONSOLIDATED.match(label) else None
             cid = cid or row_cid
             entry = concept(cid) if cid else None
@@ -317,6 +333,10 @@ class _TableReader:
                 measure = "period_end_count"  # 'Number of stores' over 'Domestic 1,026
             instant = balance_page or cid in _BALANCE or _as_of(heading) or measure == "period_end_count"
             period = self._period(column, instant or _as_of(self.headings_above.get(row.line)))
+            cell_member = member
+            if across is not None:
+                period = _across_period(across[1], label, instant, self.calendar)
+                cell_member = _crossed(across[0], member)
             kind = "percent" if measure in ("pct_change", "pct_of_total") and extra else self._kind(row, i, cell)
             scale = self._cell_scale(row, i, kind)
             out.append(
@@ -329,7 +349,7 @@ class _TableReader:
                     scale=scale.factor,
                     scale_source=scale.source,
                     period=period,
-                    member=member,
+                    member=cell_member,
                     basis=basis_of(label, extra, heading or "", block_basis, self.caption_text, self.page_title),
                     per_share_class=per_share_class_of(label, heading) if kind in ("per_share", "count") else None,
                     measure=measure,
@@ -434,6 +454,26 @@ def _as_of(heading: str | None) -> bool:
         return False
     at = re.match(r"(?i)\s*(?:at|as\s+of)\b", heading) and length_of(heading) == (None, None)
     return bool(at or re.search(r"(?i)\byear[- ]end\b|\bend\s+of\s+(?:the\s+)?(?:year|period)\b", heading))
+
+
+def _across_period(head: ColumnHead, label: str, instant: bool, calendar: Calendar) -> Period | None:
+    """A member column's period: its group's, with the year the row names ('Net sales fiscal year 2022'), or the
+    date the row names when the group has none ('Balance at December 31, 2019': an instant)."""
+    own = [p for p in find_periods(label) if p.year]
+    if head.year is None and own and own[0].month is not None:
+        dated = ColumnHead(label=own[0].text, year=own[0].year, month=own[0].month, day=own[0].day)
+        return to_period(dated, instant or bool(re.search(r"(?i)\b(?:balance|at|as\s+of)\b", label)), calendar)
+    year = row_year(label)
+    return to_period(replace(head, year=year) if year else head, instant, calendar)
+
+
+def _crossed(column: Member | None, row: Member | None) -> Member | None:
+    """The member of a cell under a member column in a member row ('Flexibles' over 'North America')."""
+    if column is None or row is None:
+        return column or row
+    if column.name.lower() == row.name.lower():
+        return row
+    return Member(name=f"{column.name} — {row.name}", axis=column.axis)
 
 
 def _has_cents(row: TableRow) -> bool:
