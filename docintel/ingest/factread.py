@@ -62,6 +62,7 @@ _CONSOLIDATED = re.compile(
 _CELL = re.compile(r"^\(?-?[$€£¥]?\d[\d,]*(?:\.\d+)?%?\)?%?$|^[—–-]+$")
 # A heading naming one segment ('Pharmacy Services Segment', 'Flexibles Segment'; FASB ASC 280 'reportable
 # segment'): the tables under it, up to the next table, are that segment's.
+_RECONCILIATION = re.compile(r"\breconciliations?\s+of\b", re.IGNORECASE)
 _SEGMENT_HEADING = re.compile(r"^([A-Z][\w&.,'’ -]{1,40}?)\s+(?:Reportable\s+|Operating\s+|Business\s+)?Segment$")
 # A row counting shares ('Weighted average common shares outstanding for basic computations', 'Average shares
 # outstanding (Diluted)', 'Shares used to compute diluted net income per share'): the shares, not a per-share
@@ -162,6 +163,10 @@ class _TableReader:
         self.headings = headings.by_row()
         self.headings_above = headings.outer
         self.member_columns = self._member_columns()
+        # A reconciliation's caption names the measure it arrives at ('Reconciliation of adjusted EBIT'), not the
+        # basis of its rows: the GAAP line it starts from is GAAP; each row's own words decide.
+        reconciles = _RECONCILIATION.search(f"{self.caption_text} {self.page_title}")
+        self.basis_context = () if reconciles else (self.caption_text, self.page_title)
 
     def _member_columns(self) -> MemberColumns | None:
         """Members named over the columns (segments across, periods above them), when the columns read so far do
@@ -327,8 +332,8 @@ class _TableReader:
             if row.kind == "shares" and counted and per_share_class_of(label, heading):
                 measure, cid = "weighted_average", "weighted_shares"  # EPS's denominator
                 entry = concept(cid)
-            if measure == "level" and row.kind == "percent" and _GROWTH.search(label):
-                measure = "pct_change"  # 'Comparable sales growth 4.8%'
+            if measure == "level" and row.kind == "percent" and _GROWTH.search(f"{label} {self.caption_text}"):
+                measure = "pct_change"  # 'Comparable sales growth 4.8%'; rows of a table captioned 'Sales Growth'
             if measure == "level" and _COUNTED.search(heading or ""):
                 measure = "period_end_count"  # 'Number of stores' over 'Domestic 1,026
             instant = balance_page or cid in _BALANCE or _as_of(heading) or measure == "period_end_count"
@@ -350,7 +355,7 @@ class _TableReader:
                     scale_source=scale.source,
                     period=period,
                     member=cell_member,
-                    basis=basis_of(label, extra, heading or "", block_basis, self.caption_text, self.page_title),
+                    basis=basis_of(label, extra, heading or "", block_basis, *self.basis_context),
                     per_share_class=per_share_class_of(label, heading) if kind in ("per_share", "count") else None,
                     measure=measure,
                     scenario=scenario_of(label, self.caption_text),
