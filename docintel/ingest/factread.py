@@ -15,7 +15,7 @@ from functools import lru_cache
 from ..concepts import concept, concepts_in
 from ..numbers import CURRENCY_SIGNS
 from ..periods import find_periods
-from .factcolumns import table_columns
+from .factcolumns import is_prose, table_columns
 from .factconcepts import row_concept
 from .factheader import parse_slots
 from .factmembercols import MemberColumns, member_columns, row_year
@@ -35,7 +35,7 @@ from .factscope import (
     scale_stated,
     scenario_of,
 )
-from .factsentences import Prose, sentence_facts
+from .factsentences import CHANGE_BEFORE, Prose, sentence_facts
 from .profile import DocumentProfile
 from .statements import STATEMENT_OF
 from .tables import Table, TableRow
@@ -332,6 +332,8 @@ class _TableReader:
             if row.kind == "shares" and counted and per_share_class_of(label, heading):
                 measure, cid = "weighted_average", "weighted_shares"  # EPS's denominator
                 entry = concept(cid)
+            if measure == "level" and is_prose(label) and _changed_before(self.lines.text(row.line), cell):
+                measure = "pct_change" if cell.endswith("%") else "change"  # a sentence read as a row
             if measure == "level" and row.kind == "percent" and _GROWTH.search(f"{label} {self.caption_text}"):
                 measure = "pct_change"  # 'Comparable sales growth 4.8%'; rows of a table captioned 'Sales Growth'
             if measure == "level" and _COUNTED.search(heading or ""):
@@ -479,6 +481,12 @@ def _crossed(column: Member | None, row: Member | None) -> Member | None:
     if column.name.lower() == row.name.lower():
         return row
     return Member(name=f"{column.name} — {row.name}", axis=column.axis)
+
+
+def _changed_before(text: str, cell: str) -> bool:
+    """Whether *cell* follows a verb of change in the line ('Net sales increased by $135 million')."""
+    at = text.find(cell)
+    return at > 0 and bool(CHANGE_BEFORE.search(text[max(0, at - 60) : at]))
 
 
 def _has_cents(row: TableRow) -> bool:
