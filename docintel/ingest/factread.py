@@ -62,6 +62,9 @@ _CONSOLIDATED = re.compile(
 _CELL = re.compile(r"^\(?-?[$€£¥]?\d[\d,]*(?:\.\d+)?%?\)?%?$|^[—–-]+$")
 # A heading naming one segment ('Pharmacy Services Segment', 'Flexibles Segment'; FASB ASC 280 'reportable
 # segment'): the tables under it, up to the next table, are that segment's.
+_HEADCOUNT = re.compile(
+    r"^\s*(?:total\s+)?(?:headcount|number\s+of\s+(?:employees|stores|client|branches|locations))\b", re.I
+)
 _RECONCILIATION = re.compile(r"\breconciliations?\s+of\b", re.IGNORECASE)
 _SEGMENT_HEADING = re.compile(r"^([A-Z][\w&.,'’ -]{1,40}?)\s+(?:Reportable\s+|Operating\s+|Business\s+)?Segment$")
 # A row counting shares ('Weighted average common shares outstanding for basic computations', 'Average shares
@@ -163,10 +166,21 @@ class _TableReader:
         self.headings = headings.by_row()
         self.headings_above = headings.outer
         self.member_columns = self._member_columns()
+        self.percent_changes = self._percent_changes()
         # A reconciliation's caption names the measure it arrives at ('Reconciliation of adjusted EBIT'), not the
         # basis of its rows: the GAAP line it starts from is GAAP; each row's own words decide.
         reconciles = _RECONCILIATION.search(f"{self.caption_text} {self.page_title}")
         self.basis_context = () if reconciles else (self.caption_text, self.page_title)
+
+    def _percent_changes(self) -> set[tuple[int, int]]:
+        """(cells in the row, cell index) of change columns any of whose figures is printed with '%': the column
+        is a percent change though its other rows print bare numbers."""
+        found: set[tuple[int, int]] = set()
+        for row in self.table.rows:
+            for i, cell in enumerate(row.cells):
+                if cell.rstrip(")").endswith("%") and self.columns.locate(self.table, row, i)[1]:
+                    found.add((len(row.cells), i))
+        return found
 
     def _member_columns(self) -> MemberColumns | None:
         """Members named over the columns (segments across, periods above them), when the columns read so far do
@@ -332,9 +346,21 @@ class _TableReader:
             if row.kind == "shares" and counted and per_share_class_of(label, heading):
                 measure, cid = "weighted_average", "weighted_shares"  # EPS's denominator
                 entry = concept(cid)
-            if measure == "level" and is_prose(label) and _changed_before(self.lines.text(row.line), cell):
+            if (
+                measure == "level"
+                and is_prose(self.lines.text(row.line))
+                and _changed_before(self.lines.text(row.line), cell)
+            ):
                 measure = "pct_change" if cell.endswith("%") else "change"  # a sentence read as a row
-            if measure == "level" and row.kind == "percent" and _GROWTH.search(f"{label} {self.caption_text}"):
+            if extra and (len(row.cells), i) in self.percent_changes and measure in ("level", "change"):
+                measure = "pct_change"  # a 'Change' column whose figures are printed '25%', '44', ...
+            if measure == "level" and _HEADCOUNT.match(label):
+                measure = "period_end_count"  # 'Headcount', 'Number of client advisors': a count at the period's end
+            if (
+                measure == "level"
+                and row.kind == "percent"
+                and (_GROWTH.search(label) or re.search(r"(?i)\bgrowth\b", self.caption_text))
+            ):
                 measure = "pct_change"  # 'Comparable sales growth 4.8%'; rows of a table captioned 'Sales Growth'
             if measure == "level" and _COUNTED.search(heading or ""):
                 measure = "period_end_count"  # 'Number of stores' over 'Domestic 1,026
