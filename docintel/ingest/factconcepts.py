@@ -52,6 +52,15 @@ TAXONOMY_LABELS = {
 # Labels a single taxonomy word stands for only when the row says nothing else ('Assets' heading a segment
 # table's column group); 'Contract liabilities', 'Client assets' are other line items.
 _BARE = frozenset(tokenize("assets liabilities"))
+# Words before 'revenue' that say which revenue: a part of the total (US GAAP: NoninterestIncome,
+# InterestIncome, revenue from subscriptions, products, services, licenses, advertising, royalties, rentals, fees)
+_REVENUE_KINDS = frozenset(
+    tokenize(
+        "noninterest interest subscription subscriptions product products service services license licenses "
+        "licensing advertising royalty royalties rental rentals fee fees commission commissions premium premiums "
+        "intersegment"
+    )
+)
 # 'Selling, marketing and administrative expenses', 'Selling, informational and administrative expenses':
 # the selling, general and administrative line (SellingGeneralAndAdministrativeExpense) in the company's words.
 _SGA = re.compile(r"^\s*(?:total\s+)?selling,?\s+(?:[a-z]+\s+){1,2}and\s+administrative\b", re.IGNORECASE)
@@ -117,7 +126,7 @@ def _qualified(cid: str, pos: frozenset[int], tokens: list[str]) -> bool:
     if len(pos) == 1 and tokens[min(pos)] in _BARE and others:
         return True
     start = min(pos)
-    return cid == "revenue" and start > 0 and tokens[start - 1] not in NEUTRAL and not tokens[start - 1].isdigit()
+    return cid == "revenue" and start > 0 and tokens[start - 1] in _REVENUE_KINDS
 
 
 def concepts_in_order(text: str) -> list[str]:

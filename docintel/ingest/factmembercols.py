@@ -193,4 +193,3 @@ def row_year(label: str) -> int | None:
     """The year a row's own label names ('Net sales fiscal year 2023'), or None."""
     periods = [p for p in find_periods(label) if p.year]
     return periods[0].year if len(periods) == 1 else None
-

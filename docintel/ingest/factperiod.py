@@ -65,8 +65,14 @@ class Calendar:
 
     def with_ends(self, dates: list[date]) -> Calendar:
         """This calendar knowing the fiscal year-ends among *dates* (those within a week of the year-end day)."""
+        if (self._year_end(2001) + timedelta(days=1)).day == 1:
+            return self  # a year ending on a month's last day: its ends are known without the document's dates
+        anchors = [d for d in dates if (d.month, d.day) == (self.month, self.day)]
+        weekday = anchors[0].weekday() if anchors else None
         counts: Counter[tuple[int, date]] = Counter()
         for when in dates:
+            if weekday is not None and when.weekday() != weekday:
+                continue  # a 52/53-week year ends on the weekday the cover's year-end is
             nominal = self._year_end(when.year)
             for candidate in (nominal, self._year_end(when.year - 1), self._year_end(when.year + 1)):
                 if abs((when - candidate).days) <= 7:

@@ -22,7 +22,7 @@ from .factmembercols import MemberColumns, member_columns, row_year
 from .factpage import Lines, Scale, index_lines, learned_members, row_names, table_lines
 from .factperiod import Calendar, ColumnHead, calendar_of, length_of, to_period
 from .factrows import Headings, realigned, row_labels
-from .facts import Fact, FactKind, Member, Period, Provenance, SignSource
+from .facts import Fact, FactKind, Member, Period, PerShareClass, Provenance, SignSource
 from .factscope import (
     axis_named,
     basis_of,
@@ -177,9 +177,11 @@ class _TableReader:
         is a percent change though its other rows print bare numbers."""
         found: set[tuple[int, int]] = set()
         for row in self.table.rows:
-            for i, cell in enumerate(row.cells):
-                if cell.rstrip(")").endswith("%") and self.columns.locate(self.table, row, i)[1]:
-                    found.add((len(row.cells), i))
+            changes = [i for i in range(len(row.cells)) if self.columns.locate(self.table, row, i)[1]]
+            levels = [c for i, c in enumerate(row.cells) if i not in changes]
+            if any(c.rstrip(")").endswith("%") for c in levels):
+                continue  # a row of percentages ('Cost of sales as a % of Revenues') says nothing of the column
+            found.update((len(row.cells), i) for i in changes if row.cells[i].rstrip(")").endswith("%"))
         return found
 
     def _member_columns(self) -> MemberColumns | None:
@@ -384,7 +386,7 @@ class _TableReader:
                     period=period,
                     member=cell_member,
                     basis=basis_of(label, extra, heading or "", block_basis, *self.basis_context),
-                    per_share_class=per_share_class_of(label, heading) if kind in ("per_share", "count") else None,
+                    per_share_class=self._class(label, heading, kind, cid),
                     measure=measure,
                     scenario=scenario_of(label, self.caption_text),
                     concept=cid,
@@ -402,6 +404,13 @@ class _TableReader:
                 )
             )
         return out
+
+    @staticmethod
+    def _class(label: str, heading: str | None, kind: FactKind, cid: str | None) -> PerShareClass | None:
+        """Basic or diluted: of per-share figures and share counts (and a change in EPS), never of dividends."""
+        if cid == "dividends_per_share" or (kind not in ("per_share", "count") and cid not in _PRIORITY):
+            return None
+        return per_share_class_of(label, heading)
 
     @staticmethod
     def _per_share_concept(label: str, heading: str | None, cid: str | None) -> str | None:
