@@ -45,7 +45,7 @@ _BALANCE = frozenset(c for c, kinds in STATEMENT_OF.items() if "balance_sheet" i
 _PRIORITY = ("eps_diluted", "eps_basic", "eps")
 _PER_SHARE = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b|\bper\s+(?:diluted|basic)\b|\beps\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
-_TITLE = re.compile(r"^(?!.*[.;,]\s*$).{1,60}$")  # a heading or caption line, not a line of prose
+_TITLE = re.compile(r"^(?!.*[.;,]\s*$)(?:.{1,60}|[^a-z]{61,120})$")  # a heading or caption line (capitals may run long)
 _DURATION_START = re.compile(
     r"\s+(?=(?:three|six|nine|twelve|fiscal|years?|quarters?|\d+\s+weeks|\d+\s+months)\b)", re.IGNORECASE
 )
@@ -166,11 +166,30 @@ class _TableReader:
         self.headings = headings.by_row()
         self.headings_above = headings.outer
         self.member_columns = self._member_columns()
+        self.listed_members = self._lists_members()
         self.percent_changes = self._percent_changes()
         # A reconciliation's caption names the measure it arrives at ('Reconciliation of adjusted EBIT'), not the
         # basis of its rows: the GAAP line it starts from is GAAP; each row's own words decide.
         reconciles = _RECONCILIATION.search(f"{self.caption_text} {self.page_title}")
         self.basis_context = () if reconciles else (self.caption_text, self.page_title)
+
+    def _lists_members(self) -> bool:
+        """A table of one line item (its caption names it: 'SUPPLEMENTAL DATA – NET REVENUES') whose rows are names,
+        not line items, closed by a total (a 'Total' row or a line of figures alone): the rows are its members
+        (segments unless the caption names another axis), like 'Net revenues by segment'."""
+        if self.caption_concept is None or len(self.table.rows) < 2:
+            return False
+        names = [row for row in self.table.rows if name_of_row(self.labels[row.line])]
+        if len(names) < 2 or any(row_concept(self.labels[row.line]) for row in names):
+            return False
+        after = self.lines.text(self.table.last_line + 1) if self.table.last_line < len(self.lines.texts) else ""
+        closed = bool(re.fullmatch(r"[\s$€£()\d,.—–-]+", after)) and bool(re.search(r"\d", after))
+        if not closed and not any(_CONSOLIDATED.match(self.labels[row.line]) for row in self.table.rows):
+            return False
+        for row in names:  # known from here on: the next table lists the same members ('Adjusted EBITDAR')
+            name = name_of_row(self.labels[row.line]) or ""
+            self.members.setdefault(name.lower(), member_of(name, self.axis or "segment"))
+        return True
 
     def _percent_changes(self) -> set[tuple[int, int]]:
         """(cells in the row, cell index) of change columns any of whose figures is printed with '%': the column
@@ -310,6 +329,8 @@ class _TableReader:
             return found[0]
         if self.table_member is not None:
             return self.table_member, label
+        if self.listed_members and name_of_row(label) and not row_concept(label) and not _CLASS_ONLY.match(label):
+            return member_of(name_of_row(label) or label, self.axis or "segment"), label
         name = member_name(label)
         if name and group and row_concept(group) in _BROKEN_DOWN and not row_concept(label):
             return Member(name=name, axis="product"), group  # 'Revenue:' over 'Product', 'Service and other'
@@ -522,6 +543,11 @@ def _changed_before(text: str, cell: str) -> bool:
     """Whether *cell* follows a verb of change in the line ('Net sales increased by $135 million')."""
     at = text.find(cell)
     return at > 0 and bool(CHANGE_BEFORE.search(text[max(0, at - 60) : at]))
+
+
+def name_of_row(label: str) -> str | None:
+    """A row label that can name a member (see ``factscope.member_name``), footnote marks left out."""
+    return member_name(re.sub(r"\(\d\)\s*$", "", label).strip())
 
 
 def _has_cents(row: TableRow) -> bool:
