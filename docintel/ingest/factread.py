@@ -102,7 +102,9 @@ def read_facts(
     calendar = calendar_of(
         profile.period_end.value, profile.fiscal_year.value, profile.kind.value, _prior_year_end(tables, profile)
     )
-    calendar = calendar.with_ends([date.fromisoformat(c.iso) for t in tables for c in t.columns if c.iso])
+    calendar = calendar.with_ends(
+        _printed_dates(texts) + [date.fromisoformat(c.iso) for t in tables for c in t.columns if c.iso]
+    )
     balance_pages = {p for s in profile.statements if s.kind == "balance_sheet" for p in s.pages}
     members = learned_members(tables, lines)
     facts: list[Fact] = []
@@ -369,12 +371,13 @@ class _TableReader:
             if row.kind == "shares" and counted and per_share_class_of(label, heading):
                 measure, cid = "weighted_average", "weighted_shares"  # EPS's denominator
                 entry = concept(cid)
-            if (
-                measure == "level"
-                and is_prose(self.lines.text(row.line))
-                and _changed_before(self.lines.text(row.line), cell)
-            ):
-                measure = "pct_change" if cell.endswith("%") else "change"  # a sentence read as a row
+            line_text = self.lines.text(row.line)
+            if len(line_text) >= 80 and len(row.cells) <= 3 and is_prose(line_text):  # a sentence read as a row:
+                # the words just before the figure say what it is
+                if _changed_before(line_text, cell):
+                    measure = "pct_change" if cell.endswith("%") else "change"
+                else:
+                    measure = measure_of(line_text[: max(0, line_text.find(cell))][-40:], extra)
             if extra and (len(row.cells), i) in self.percent_changes and measure in ("level", "change"):
                 measure = "pct_change"  # a 'Change' column whose figures are printed '25%', '44', ...
             if measure == "level" and _HEADCOUNT.match(label):
@@ -537,6 +540,30 @@ def _crossed(column: Member | None, row: Member | None) -> Member | None:
     if column.name.lower() == row.name.lower():
         return row
     return Member(name=f"{column.name} — {row.name}", axis=column.axis)
+
+
+_FULL_DATE = re.compile(
+    r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),\s+"
+    r"((?:19|20)\d{2})\b"
+)
+_MONTH_NUMBER = {
+    m: i
+    for i, m in enumerate(
+        ("January February March April May June July August September October November December").split(), start=1
+    )
+}
+
+
+def _printed_dates(texts: Sequence[str]) -> list[date]:
+    """Every full date the document prints ('fiscal year ended November 27, 2020')."""
+    found = []
+    for text in texts:
+        for m in _FULL_DATE.finditer(str(text)):
+            try:
+                found.append(date(int(m.group(3)), _MONTH_NUMBER[m.group(1)], int(m.group(2))))
+            except ValueError:
+                continue
+    return found
 
 
 def _changed_before(text: str, cell: str) -> bool:
