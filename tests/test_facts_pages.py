@@ -44,7 +44,7 @@ def period(fact: Fact) -> tuple[str, date | None, int | None]:
 
 
 def test_prose_is_no_column_heading():
-    assert is_prose("percentage of Revenues decreased in 2021 compared to 2020 primarily due to higher earnings charges")
+    assert is_prose("percentage of Revenues decreased in 2021 compared to 2020 primarily due to higher charges")
     assert not is_prose("Three months ended June 30, Six months ended June 30,")
     assert not is_prose("(in millions, except per share data and ratios) 2023 2022 Change 2023 2022 Change")
 
