@@ -13,6 +13,7 @@ from docintel.ingest.factcolumns import is_prose
 from docintel.ingest.factconcepts import row_concept
 from docintel.ingest.factheader import parse_slots
 from docintel.ingest.facts import Fact
+from docintel.ingest.factscope import basis_of
 from tests.conftest import FINANCEBENCH, needs_shared
 from tests.test_facts import read
 
@@ -229,3 +230,9 @@ def test_line_items_on_real_pages():
         "sga"
     )
     assert cell("LOCKHEEDMARTIN_2020_10K", 86, "Contract liabilities", "7,545").concept is None
+
+
+def test_as_reported_names_gaap_before_a_non_gaap_caption():
+    assert basis_of("Net Earnings, after tax- as reported", "Reconciliation of Non-GAAP Financial Measures") == "gaap"
+    assert basis_of("Adjusted net earnings as reported", "") == "adjusted"  # a basis word of its own wins
+    assert basis_of("Net earnings", "Reconciliation of Non-GAAP Financial Measures") == "non_gaap"
