@@ -236,3 +236,19 @@ def test_as_reported_names_gaap_before_a_non_gaap_caption():
     assert basis_of("Net Earnings, after tax- as reported", "Reconciliation of Non-GAAP Financial Measures") == "gaap"
     assert basis_of("Adjusted net earnings as reported", "") == "adjusted"  # a basis word of its own wins
     assert basis_of("Net earnings", "Reconciliation of Non-GAAP Financial Measures") == "non_gaap"
+
+
+@needs_shared
+def test_release_headers_with_footnote_marks_on_the_segment_stub():
+    # J&J's product tables: 'PHARMACEUTICAL SEGMENT (2,3) 2022 2021 Reported Operational (1) Currency 2022 ...'
+    # under 'FOURTH QUARTER  TWELVE MONTHS': each figure its group's period, the stub's segment its member.
+    fourth = cell("JOHNSON_JOHNSON_2022Q4_EARNINGS", 16, "IMMUNOLOGY US", "2,912")
+    assert period(fourth) == ("duration", date(2021, 12, 31), 3)
+    assert fourth.member is not None and fourth.member.name.lower() == "pharmaceutical"
+    year = cell("JOHNSON_JOHNSON_2022Q4_EARNINGS", 16, "IMMUNOLOGY US", "11,036")
+    assert period(year) == ("duration", date(2022, 12, 31), 12)
+    operational = [f for f in _facts("JOHNSON_JOHNSON_2022Q4_EARNINGS") if f.provenance.global_line == 614]
+    assert [(f.text, f.basis) for f in operational if f.measure == "pct_change"][:2] == [
+        ("24.9%", "gaap"),
+        ("24.9%", "comparable"),
+    ]

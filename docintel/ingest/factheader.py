@@ -36,7 +36,9 @@ _YEAR_RANGE = re.compile(r"(?:19|20)\d{2}\s*(?:-|–|—|vs\.?|versus|over|compa
 _MONEY_CHANGE = re.compile(r"[$€£¥](?=\s+(?:%|[$€£¥]|$))|[$€£¥]$")
 # Quarter columns printed as '2Q23', '4Q22' (the quarter, then the year's last two digits), written 'Q2 2023'.
 _QUARTER_TOKEN = re.compile(r"\b([1-4])Q(\d{2})\b")
-_NOISE = re.compile(r"\s*(?:\(\d\)|\*+|,|\(unaudited\))", re.IGNORECASE)
+# footnote marks: '(1)', '(2,3)', '(2,3,5)' ('PHARMACEUTICAL SEGMENT (2,3) 2022 2021 Reported Operational (1) ...')
+_FOOTNOTE_MARKS = re.compile(r"\(\d(?:\s*,\s*\d)*\)")
+_NOISE = re.compile(r"\s*(?:\(\d(?:\s*,\s*\d)*\)|\*+|,|\(unaudited\))", re.IGNORECASE)
 _UNIT_SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mm": 1e6, "billion": 1e9, "bn": 1e9}
 
 
@@ -75,7 +77,7 @@ def parse_slots(text: str) -> SlotHeader | None:
     if not periods:
         return None
     stub = text[: periods[0].start]
-    if re.search(r"\d", re.sub(r"\(\d\)", "", stub)) or len(stub) > 80:
+    if re.search(r"\d", _FOOTNOTE_MARKS.sub("", stub)) or len(stub) > 80:
         return None
     slots: list[Slot] = []
     scale: float | None = None

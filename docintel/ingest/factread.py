@@ -65,6 +65,8 @@ _CELL = re.compile(r"^\(?-?[$€£¥]?\d[\d,]*(?:\.\d+)?%?\)?%?$|^[—–-]+$")
 _HEADCOUNT = re.compile(
     r"^\s*(?:total\s+)?(?:headcount|number\s+of\s+(?:employees|stores|client|branches|locations))\b", re.I
 )
+_SEGMENT_STUB = re.compile(r"^([A-Za-z][\w&.,'’ -]{1,40}?)\s+segment$", re.IGNORECASE)
+_FOOTNOTE_MARK = re.compile(r"\(\d(?:\s*,\s*\d)*\)")
 _RECONCILIATION = re.compile(r"\breconciliations?\s+of\b", re.IGNORECASE)
 _SEGMENT_HEADING = re.compile(r"^([A-Z][\w&.,'’ -]{1,40}?)\s+(?:Reportable\s+|Operating\s+|Business\s+)?Segment$")
 # A row counting shares ('Weighted average common shares outstanding for basic computations', 'Average shares
@@ -256,6 +258,9 @@ class _TableReader:
             periods = find_periods(parts[0])
             stubs.append(parts[0][: periods[0].start] if periods else parts[0] if len(parts) > 1 else "")
         for stub in stubs:
+            named = _SEGMENT_STUB.match(_FOOTNOTE_MARK.sub("", stub).strip())
+            if named and not concepts_in(named.group(1)).concepts:
+                return member_of(named.group(1).strip(), "segment")  # 'PHARMACEUTICAL SEGMENT (2,3)  2022  2021 ...'
             name = member_name(stub)
             if name and (geography(name) or name.lower() in self.members):
                 return member_of(name, "geography") if geography(name) else self.members[name.lower()]
