@@ -128,6 +128,8 @@ def _above(table: Table, prior: Table | None, lines: Lines) -> list[int]:
     """GLOBAL_LINEs between the previous table on the page (or the page's top) and this table's first row."""
     page_lines = lines.by_page.get(table.page, [])
     start = prior.last_line + 1 if prior is not None else (page_lines[0] if page_lines else table.first_line)
+    if prior is not None and _years_only(prior):
+        start = prior.first_line  # a 'table' of header words ('Year Ended December 31, 2022 vs. 2021 2021 vs. 2020')
     first_row = min((r.line for r in table.rows), default=table.first_line)
     return list(range(start, first_row))
 
@@ -569,6 +571,12 @@ def _printed_dates(texts: Sequence[str]) -> list[date]:
             except ValueError:
                 continue
     return found
+
+
+def _years_only(table: Table) -> bool:
+    """A table the reader made of header lines: every figure of its rows a year."""
+    values = [v for row in table.rows for v in row.values]
+    return bool(values) and all(v is not None and v.is_integer() and 1900 <= v <= 2100 for v in values)
 
 
 def _changed_before(text: str, cell: str) -> bool:
