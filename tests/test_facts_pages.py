@@ -256,3 +256,39 @@ def test_release_headers_with_footnote_marks_on_the_segment_stub():
         ("24.9%", "gaap"),
         ("24.9%", "comparable"),
     ]
+
+
+@needs_shared
+def test_members_listed_are_proper_names_not_parts_of_a_line_item():
+    raw = cell("AMCOR_2023_10K", 52, "Raw materials and supplies", "992")
+    assert raw.member is None  # an inventory's part, not a segment
+
+
+@needs_shared
+def test_a_caption_sentence_names_the_line_item_of_member_rows():
+    # 'The following table summarizes our Research and development expense:' over segment rows
+    fact = cell("BOEING_2022_10K", 28, "Commercial Airplanes", "1,140")
+    assert (fact.concept, fact.member.name if fact.member else None) == ("research_development", "Commercial Airplanes")
+    assert cell("BOEING_2022_10K", 28, "Total", "2,852").concept == "research_development"
+
+
+@needs_shared
+def test_point_in_time_rows_and_a_managed_basis():
+    book = cell("JPMORGAN_2023Q2_10Q", 5, "Book value per share", "86.38")
+    assert period(book)[:2] == ("instant", date(2022, 6, 30))
+    assert cell("JPMORGAN_2023Q2_10Q", 3, "Market capitalization", "306,520").period.kind == "instant"  # type: ignore[union-attr]
+    assert cell("JPMORGAN_2023Q2_10Q", 5, "Total net revenue - managed basis", "42,401").basis == "non_gaap"
+
+
+@needs_shared
+def test_eps_rows_named_by_their_class_alone():
+    basic = cell("JPMORGAN_2023Q2_10Q", 3, "Net income: Basic", "3.58")
+    assert (basic.kind, basic.scale, basic.per_share_class, basic.concept) == ("per_share", 1.0, "basic", "eps_basic")
+    diluted = cell("JPMORGAN_2023Q2_10Q", 3, "Diluted", "3.12")
+    assert (diluted.kind, diluted.concept) == ("per_share", "eps_diluted")
+
+
+@needs_shared
+def test_a_table_row_of_many_words_is_no_sentence():
+    fact = cell("LOCKHEEDMARTIN_2020_10K", 80, "Weighted average common shares outstanding for basic", "282.0")
+    assert (fact.measure, fact.concept, fact.per_share_class) == ("weighted_average", "weighted_shares", "basic")

@@ -7,20 +7,41 @@ ingest and recomputed without parsing the PDF when ``FACTS_VERSION`` changes.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 from datetime import date
-from functools import lru_cache
 
 from ..concepts import concept, concepts_in
 from ..numbers import CURRENCY_SIGNS
 from ..periods import find_periods
+from .factcells import (
+    CLASS_LAST,
+    FOLLOWING,
+    FOOTNOTE_MARK,
+    HEADCOUNT,
+    POINT_IN_TIME,
+    RECONCILIATION,
+    SEGMENT_HEADING,
+    SEGMENT_STUB,
+    SHARE_COUNT,
+    above_lines,
+    across_period,
+    all_cents,
+    as_of,
+    changed_before,
+    crossed,
+    has_cents,
+    header_row_lifted,
+    is_title,
+    name_of_row,
+    printed_dates,
+    prior_year_end,
+    proper_name,
+)
 from .factcolumns import is_prose, table_columns
 from .factconcepts import row_concept
-from .factheader import parse_slots
-from .factmembercols import MemberColumns, member_columns, row_year
+from .factmembercols import MemberColumns, member_columns
 from .factpage import Lines, Scale, index_lines, learned_members, row_names, table_lines
-from .factperiod import Calendar, ColumnHead, calendar_of, length_of, to_period
+from .factperiod import Calendar, calendar_of, to_period
 from .factrows import Headings, realigned, row_labels
 from .facts import Fact, FactKind, Member, Period, PerShareClass, Provenance, SignSource
 from .factscope import (
@@ -35,7 +56,7 @@ from .factscope import (
     scale_stated,
     scenario_of,
 )
-from .factsentences import CHANGE_BEFORE, Prose, sentence_facts
+from .factsentences import Prose, sentence_facts
 from .profile import DocumentProfile
 from .statements import STATEMENT_OF
 from .tables import Table, TableRow
@@ -45,7 +66,6 @@ _BALANCE = frozenset(c for c, kinds in STATEMENT_OF.items() if "balance_sheet" i
 _PRIORITY = ("eps_diluted", "eps_basic", "eps")
 _PER_SHARE = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b|\bper\s+(?:diluted|basic)\b|\beps\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
-_TITLE = re.compile(r"^(?!.*[.;,]\s*$)(?:.{1,60}|[^a-z]{61,120})$")  # a heading or caption line (capitals may run long)
 _DURATION_START = re.compile(
     r"\s+(?=(?:three|six|nine|twelve|fiscal|years?|quarters?|\d+\s+weeks|\d+\s+months)\b)", re.IGNORECASE
 )
@@ -60,35 +80,6 @@ _CONSOLIDATED = re.compile(
     re.I,
 )
 _CELL = re.compile(r"^\(?-?[$€£¥]?\d[\d,]*(?:\.\d+)?%?\)?%?$|^[—–-]+$")
-# A heading naming one segment ('Pharmacy Services Segment', 'Flexibles Segment'; FASB ASC 280 'reportable
-# segment'): the tables under it, up to the next table, are that segment's.
-_HEADCOUNT = re.compile(
-    r"^\s*(?:total\s+)?(?:headcount|number\s+of\s+(?:employees|stores|client|branches|locations))\b", re.I
-)
-_SEGMENT_STUB = re.compile(r"^([A-Za-z][\w&.,'’ -]{1,40}?)\s+segment$", re.IGNORECASE)
-_FOOTNOTE_MARK = re.compile(r"\(\d(?:\s*,\s*\d)*\)")
-_RECONCILIATION = re.compile(r"\breconciliations?\s+of\b", re.IGNORECASE)
-_SEGMENT_HEADING = re.compile(r"^([A-Z][\w&.,'’ -]{1,40}?)\s+(?:Reportable\s+|Operating\s+|Business\s+)?Segment$")
-# A row counting shares ('Weighted average common shares outstanding for basic computations', 'Average shares
-# outstanding (Diluted)', 'Shares used to compute diluted net income per share'): the shares, not a per-share
-# figure; with a basic or diluted class, the weighted average of EPS's denominator (US GAAP
-# WeightedAverageNumberOf[Diluted]SharesOutstanding; ASC 260 calls it 'weighted-average shares').
-_SHARE_COUNT = re.compile(
-    r"^\s*(?:weighted[- ]average\s+|average\s+)?(?:number\s+of\s+)?(?:common\s+|ordinary\s+)?shares\b"
-    r"(?!\s+(?:repurchased|issued|authorized|outstanding\s+at\b))",
-    re.IGNORECASE,
-)
-
-
-def _prior_year_end(tables: Sequence[Table], profile: DocumentProfile) -> date | None:
-    """A 10-Q balance sheet's prior fiscal year-end: its dated column that is not the quarter's end."""
-    pages = {p for s in profile.statements if s.kind == "balance_sheet" for p in s.pages}
-    for table in tables:
-        if table.page in pages:
-            for column in table.columns:
-                if column.iso and column.iso != profile.period_end.value:
-                    return date.fromisoformat(column.iso)
-    return None
 
 
 def read_facts(
@@ -102,10 +93,10 @@ def read_facts(
     """Every fact of a document from its line columns, tables and profile."""
     lines = index_lines(pages, texts, boxes, table_lines(tables))
     calendar = calendar_of(
-        profile.period_end.value, profile.fiscal_year.value, profile.kind.value, _prior_year_end(tables, profile)
+        profile.period_end.value, profile.fiscal_year.value, profile.kind.value, prior_year_end(tables, profile)
     )
     calendar = calendar.with_ends(
-        _printed_dates(texts) + [date.fromisoformat(c.iso) for t in tables for c in t.columns if c.iso]
+        printed_dates(texts) + [date.fromisoformat(c.iso) for t in tables for c in t.columns if c.iso]
     )
     balance_pages = {p for s in profile.statements if s.kind == "balance_sheet" for p in s.pages}
     members = learned_members(tables, lines)
@@ -124,16 +115,6 @@ def read_facts(
     return facts
 
 
-def _above(table: Table, prior: Table | None, lines: Lines) -> list[int]:
-    """GLOBAL_LINEs between the previous table on the page (or the page's top) and this table's first row."""
-    page_lines = lines.by_page.get(table.page, [])
-    start = prior.last_line + 1 if prior is not None else (page_lines[0] if page_lines else table.first_line)
-    if prior is not None and _years_only(prior):
-        start = prior.first_line  # a 'table' of header words ('Year Ended December 31, 2022 vs. 2021 2021 vs. 2020')
-    first_row = min((r.line for r in table.rows), default=table.first_line)
-    return list(range(start, first_row))
-
-
 class _TableReader:
     """Facts of one table."""
 
@@ -148,15 +129,15 @@ class _TableReader:
         members: dict[str, Member],
         first_on_page: Table,
     ) -> None:
-        table = _header_row_lifted(table, lines.text)
+        table = header_row_lifted(table, lines.text)
         self.doc_id, self.index, self.table, self.lines = doc_id, index, table, lines
         self.first_on_page = first_on_page
         self.members = members
-        self.above = _above(table, prior, lines)
+        self.above = above_lines(table, prior, lines)
         above_text = [lines.text(n) for n in self.above]
-        self.caption_text = " ".join(t for t in above_text if _is_title(t))
+        self.caption_text = " ".join(t for t in above_text if is_title(t))
         page_lines = lines.by_page.get(table.page, [])
-        self.page_title = " ".join(t for n in page_lines[:_PAGE_HEADER_LINES] if _is_title(t := lines.text(n)))
+        self.page_title = " ".join(t for n in page_lines[:_PAGE_HEADER_LINES] if is_title(t := lines.text(n)))
         self.scale = self._scale(prior, page_lines)
         self.axis = axis_named(self.caption_text)
         self.parent = is_parent_only(self.page_title) or is_parent_only(self.caption_text)
@@ -176,7 +157,7 @@ class _TableReader:
         self.percent_changes = self._percent_changes()
         # A reconciliation's caption names the measure it arrives at ('Reconciliation of adjusted EBIT'), not the
         # basis of its rows: the GAAP line it starts from is GAAP; each row's own words decide.
-        reconciles = _RECONCILIATION.search(f"{self.caption_text} {self.page_title}")
+        reconciles = RECONCILIATION.search(f"{self.caption_text} {self.page_title}")
         self.basis_context = () if reconciles else (self.caption_text, self.page_title)
 
     def _lists_members(self) -> bool:
@@ -185,7 +166,7 @@ class _TableReader:
         (segments unless the caption names another axis), like 'Net revenues by segment'."""
         if self.caption_concept is None or len(self.table.rows) < 2:
             return False
-        names = [row for row in self.table.rows if name_of_row(self.labels[row.line])]
+        names = [row for row in self.table.rows if proper_name(self.labels[row.line])]
         if len(names) < 2 or any(row_concept(self.labels[row.line]) for row in names):
             return False
         after = self.lines.text(self.table.last_line + 1) if self.table.last_line < len(self.lines.texts) else ""
@@ -236,7 +217,9 @@ class _TableReader:
     def _typed(self, row: TableRow, label: str, heading: str | None, balance_page: bool) -> TableRow:
         """The row with its kind read from its label, its sub-heading and its line."""
         kind = row.kind
-        if _SHARE_COUNT.match(label) and kind in ("amount", "per_share", "shares") and not _has_cents(row):
+        if CLASS_LAST.search(label) and kind == "amount" and all_cents(row):
+            return row.model_copy(update={"kind": "per_share"})  # dollars and cents by class: EPS
+        if SHARE_COUNT.match(label) and kind in ("amount", "per_share", "shares") and not has_cents(row):
             return row if kind == "shares" else row.model_copy(update={"kind": "shares"})
         heading_shares = bool(heading and _SHARES.search(_PER_SHARE.sub(" ", heading)))
         if _PER_SHARE.search(label) or (heading and _PER_SHARE.search(heading) and not heading_shares):
@@ -260,7 +243,7 @@ class _TableReader:
             periods = find_periods(parts[0])
             stubs.append(parts[0][: periods[0].start] if periods else parts[0] if len(parts) > 1 else "")
         for stub in stubs:
-            named = _SEGMENT_STUB.match(_FOOTNOTE_MARK.sub("", stub).strip())
+            named = SEGMENT_STUB.match(FOOTNOTE_MARK.sub("", stub).strip())
             if named and not concepts_in(named.group(1)).concepts:
                 return member_of(named.group(1).strip(), "segment")  # 'PHARMACEUTICAL SEGMENT (2,3)  2022  2021 ...'
             name = member_name(stub)
@@ -270,16 +253,27 @@ class _TableReader:
         page_lines = set(self.lines.by_page.get(self.table.page, []))
         near = [self.lines.text(n) for n in range(first_row - 6, first_row) if n in page_lines]
         for text in reversed(near):
-            named = _SEGMENT_HEADING.match(text.strip())
+            named = SEGMENT_HEADING.match(text.strip())
             if named and not concepts_in(named.group(1)).concepts:
                 return member_of(named.group(1).strip(), "segment")  # 'Pharmacy Services Segment' over its table
         return None
 
     def _caption_concept(self) -> str | None:
+        found = self._titled_concept()
+        if found is not None:
+            return found
+        for n in reversed(self.above[-3:]):  # 'The following table summarizes our Research and development expense:'
+            named = FOLLOWING.search(self.lines.text(n))
+            ids = [c for c in concepts_in(named.group(1)).concepts if concept(c) is not None] if named else []
+            if len(ids) == 1:
+                return ids[0]
+        return None
+
+    def _titled_concept(self) -> str | None:
         """The line item a member table is of, from the short lines above its first row ('Sales to customers by' /
         'geographic area': revenue), nearest first."""
         rows = {r.line for r in self.table.rows}
-        near = [n for n in self.above[-8:] if n not in rows and _is_title(self.lines.text(n))]
+        near = [n for n in self.above[-8:] if n not in rows and is_title(self.lines.text(n))]
         for count in range(1, 4):
             text = " ".join(self.lines.text(n) for n in near[-count:])
             ids = [c for c in concepts_in(text).concepts if concept(c) is not None]
@@ -338,7 +332,7 @@ class _TableReader:
             return found[0]
         if self.table_member is not None:
             return self.table_member, label
-        if self.listed_members and name_of_row(label) and not row_concept(label) and not _CLASS_ONLY.match(label):
+        if self.listed_members and proper_name(label) and not row_concept(label) and not _CLASS_ONLY.match(label):
             return member_of(name_of_row(label) or label, self.axis or "segment"), label
         name = member_name(label)
         if name and group and row_concept(group) in _BROKEN_DOWN and not row_concept(label):
@@ -359,7 +353,11 @@ class _TableReader:
         if row_cid is None and member is not None:
             row_cid, block_basis = self._block_total(r)
         if row.kind == "per_share":
-            row_cid = self._per_share_concept(label, heading, row_cid)
+            prior = self.labels[self.table.rows[r - 1].line] if r > 0 else ""
+            named = label
+            if _CLASS_ONLY.match(label) and CLASS_LAST.search(prior) and re.search(r"(?i)income|earnings", prior):
+                named = f"{prior.split(':')[0]} {label}"  # 'Net income: Basic' over 'Diluted': EPS, diluted
+            row_cid = self._per_share_concept(named, heading, row_cid)
         kind_of_row = {"shares": "count", "count": "count", "per_share": "per_share"}.get(row.kind, "money")
         out = []
         for i, cell in enumerate(row.cells):
@@ -374,20 +372,22 @@ class _TableReader:
             if entry is not None and entry.kind == "money" and kind_of_row in ("count", "per_share"):
                 cid, entry = None, None  # 'Number of shares repurchased' is not the dollars of share repurchases
             measure = measure_of(f"{label} {heading or ''}", extra)
-            counted = _SHARE_COUNT.match(label) or _SHARE_COUNT.match(heading or "")
+            counted = SHARE_COUNT.match(label) or SHARE_COUNT.match(heading or "")
             if row.kind == "shares" and counted and per_share_class_of(label, heading):
                 measure, cid = "weighted_average", "weighted_shares"  # EPS's denominator
                 entry = concept(cid)
             line_text = self.lines.text(row.line)
-            if len(line_text) >= 80 and len(row.cells) <= 3 and is_prose(line_text):  # a sentence read as a row:
+            if (
+                len(row.cells) <= 3 and len(re.findall(r"[A-Za-z]+", line_text)) >= 12 and is_prose(line_text)
+            ):  # a sentence read as a row:
                 # the words just before the figure say what it is
-                if _changed_before(line_text, cell):
+                if changed_before(line_text, cell):
                     measure = "pct_change" if cell.endswith("%") else "change"
                 else:
                     measure = measure_of(line_text[: max(0, line_text.find(cell))][-40:], extra)
             if extra and (len(row.cells), i) in self.percent_changes and measure in ("level", "change"):
                 measure = "pct_change"  # a 'Change' column whose figures are printed '25%', '44', ...
-            if measure == "level" and _HEADCOUNT.match(label):
+            if measure == "level" and HEADCOUNT.match(label):
                 measure = "period_end_count"  # 'Headcount', 'Number of client advisors': a count at the period's end
             if (
                 measure == "level"
@@ -397,12 +397,13 @@ class _TableReader:
                 measure = "pct_change"  # 'Comparable sales growth 4.8%'; rows of a table captioned 'Sales Growth'
             if measure == "level" and _COUNTED.search(heading or ""):
                 measure = "period_end_count"  # 'Number of stores' over 'Domestic 1,026
-            instant = balance_page or cid in _BALANCE or _as_of(heading) or measure == "period_end_count"
-            period = self._period(column, instant or _as_of(self.headings_above.get(row.line)))
+            instant = balance_page or cid in _BALANCE or as_of(heading) or measure == "period_end_count"
+            instant = instant or bool(POINT_IN_TIME.search(label))
+            period = self._period(column, instant or as_of(self.headings_above.get(row.line)))
             cell_member = member
             if across is not None:
-                period = _across_period(across[1], label, instant, self.calendar)
-                cell_member = _crossed(across[0], member)
+                period = across_period(across[1], label, instant, self.calendar)
+                cell_member = crossed(across[0], member)
             kind = "percent" if measure in ("pct_change", "pct_of_total") and extra else self._kind(row, i, cell)
             scale = self._cell_scale(row, i, kind)
             out.append(
@@ -508,105 +509,8 @@ class _TableReader:
         return self.table.currency or "USD"
 
 
-def _header_row_lifted(table: Table, text: Callable[[int], str]) -> Table:
-    """The table with a first 'row' that is its column header ('(Dollars in millions) 2018* 2017 2016': a footnote
-    mark on a year keeps the table reader from seeing a header) taken out of its rows and made its header."""
-    if table.header_line is not None or not table.rows:
-        return table
-    first = table.rows[0]
-    slots = parse_slots(text(first.line))
-    years = all(v is not None and v.is_integer() and 1900 <= v <= 2100 for v in first.values)
-    if slots is None or len(slots.periods) < 2 or not years:
-        return table
-    return table.model_copy(update={"rows": table.rows[1:], "header_line": first.line, "header_end_line": first.line})
-
-
-def _as_of(heading: str | None) -> bool:
-    """A sub-heading that makes the rows under it balances: 'At December 31:', 'As of year end:', 'Year-End Data'."""
-    if not heading:
-        return False
-    at = re.match(r"(?i)\s*(?:at|as\s+of)\b", heading) and length_of(heading) == (None, None)
-    return bool(at or re.search(r"(?i)\byear[- ]end\b|\bend\s+of\s+(?:the\s+)?(?:year|period)\b", heading))
-
-
-def _across_period(head: ColumnHead, label: str, instant: bool, calendar: Calendar) -> Period | None:
-    """A member column's period: its group's, with the year the row names ('Net sales fiscal year 2022'), or the
-    date the row names when the group has none ('Balance at December 31, 2019': an instant)."""
-    own = [p for p in find_periods(label) if p.year]
-    if head.year is None and own and own[0].month is not None:
-        dated = ColumnHead(label=own[0].text, year=own[0].year, month=own[0].month, day=own[0].day)
-        return to_period(dated, instant or bool(re.search(r"(?i)\b(?:balance|at|as\s+of)\b", label)), calendar)
-    year = row_year(label)
-    return to_period(replace(head, year=year) if year else head, instant, calendar)
-
-
-def _crossed(column: Member | None, row: Member | None) -> Member | None:
-    """The member of a cell under a member column in a member row ('Flexibles' over 'North America')."""
-    if column is None or row is None:
-        return column or row
-    if column.name.lower() == row.name.lower():
-        return row
-    return Member(name=f"{column.name} — {row.name}", axis=column.axis)
-
-
-_FULL_DATE = re.compile(
-    r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),\s+"
-    r"((?:19|20)\d{2})\b"
-)
-_MONTH_NUMBER = {
-    m: i
-    for i, m in enumerate(
-        ("January February March April May June July August September October November December").split(), start=1
-    )
-}
-
-
-def _printed_dates(texts: Sequence[str]) -> list[date]:
-    """Every full date the document prints ('fiscal year ended November 27, 2020')."""
-    found = []
-    for text in texts:
-        for m in _FULL_DATE.finditer(str(text)):
-            try:
-                found.append(date(int(m.group(3)), _MONTH_NUMBER[m.group(1)], int(m.group(2))))
-            except ValueError:
-                continue
-    return found
-
-
-def _years_only(table: Table) -> bool:
-    """A table the reader made of header lines: every figure of its rows a year."""
-    values = [v for row in table.rows for v in row.values]
-    return bool(values) and all(v is not None and v.is_integer() and 1900 <= v <= 2100 for v in values)
-
-
-def _changed_before(text: str, cell: str) -> bool:
-    """Whether *cell* follows a verb of change in the line ('Net sales increased by $135 million')."""
-    at = text.find(cell)
-    return at > 0 and bool(CHANGE_BEFORE.search(text[max(0, at - 60) : at]))
-
-
-def name_of_row(label: str) -> str | None:
-    """A row label that can name a member (see ``factscope.member_name``), footnote marks left out."""
-    return member_name(re.sub(r"\(\d\)\s*$", "", label).strip())
-
-
-def _has_cents(row: TableRow) -> bool:
-    """A row whose figures are written with two decimals ('$ 6.73'): money per share, not a count of shares."""
-    return any(re.search(r"\.\d\d$", c.strip("()%$ ")) for c in row.cells)
-
-
 def _int(text: str | None) -> int | None:
     return int(text) if text and text.isdigit() else None
-
-
-@lru_cache(maxsize=20_000)
-def _is_title(text: str) -> bool:
-    """A heading or caption line: short, not prose, no column headings (periods, durations, a phrase printed
-    once per column group: '% CHANGE % CHANGE', 'EXCLUDING EXCLUDING')."""
-    words = text.split()
-    half = len(words) // 2
-    repeated = len(words) >= 2 and len(words) % 2 == 0 and words[:half] == words[half:]
-    return bool(_TITLE.match(text)) and not find_periods(text) and length_of(text) == (None, None) and not repeated
 
 
 def _sign(cell: str, value: float) -> SignSource:

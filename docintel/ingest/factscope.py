@@ -139,7 +139,8 @@ def member_of(name: str, axis: MemberAxis) -> Member:
 # ------------------------------------------------------------------------------ basis, measure, scenario, class
 
 _BASIS: list[tuple[re.Pattern[str], Basis]] = [
-    (re.compile(r"\bnon[- ]?gaap\b", re.IGNORECASE), "non_gaap"),
+    # a bank's 'managed basis' (revenue on a fully taxable-equivalent basis) is its non-GAAP presentation
+    (re.compile(r"\bnon[- ]?gaap\b|\bmanaged\s+basis\b", re.IGNORECASE), "non_gaap"),
     (re.compile(r"\bpro\s*forma\b", re.IGNORECASE), "pro_forma"),
     (
         re.compile(
