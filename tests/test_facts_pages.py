@@ -278,6 +278,8 @@ def test_point_in_time_rows_and_a_managed_basis():
     assert period(book)[:2] == ("instant", date(2022, 6, 30))
     assert cell("JPMORGAN_2023Q2_10Q", 3, "Market capitalization", "306,520").period.kind == "instant"  # type: ignore[union-attr]
     assert cell("JPMORGAN_2023Q2_10Q", 5, "Total net revenue - managed basis", "42,401").basis == "non_gaap"
+    flow = cell("AMCOR_2023Q2_10Q", 28, "Less: Amortization of acquired intangible assets", "40")
+    assert period(flow) == ("duration", date(2022, 12, 31), 3)  # a flow of assets, not a balance
 
 
 @needs_shared

@@ -24,11 +24,12 @@ from .tables import Table, TableRow
 
 TITLE = re.compile(r"^(?!.*[.;,]\s*$)(?:.{1,60}|[^a-z]{61,120})$")  # a heading or caption line (capitals may run long)
 
-# A heading naming one segment ('Pharmacy Services Segment', 'Flexibles Segment'; FASB ASC 280 'reportable
-# segment'): the tables under it, up to the next table, are that segment's.
+# Rows counting at the period's end: 'Headcount', 'Number of employees', 'Number of client advisors'
 HEADCOUNT = re.compile(
     r"^\s*(?:total\s+)?(?:headcount|number\s+of\s+(?:employees|stores|client|branches|locations))\b", re.I
 )
+# A header's stub naming the segment of its table ('PHARMACEUTICAL SEGMENT (2,3)  2022  2021 ...'), without
+# its footnote marks
 SEGMENT_STUB = re.compile(r"^([A-Za-z][\w&.,'’ -]{1,40}?)\s+segment$", re.IGNORECASE)
 FOOTNOTE_MARK = re.compile(r"\(\d(?:\s*,\s*\d)*\)")
 # Rows that are balances at the period's end though no vocabulary balance line: 'Book value per share',
@@ -37,14 +38,24 @@ POINT_IN_TIME = re.compile(
     r"\bbook\s+value\b|\bmarket\s+capitali[sz]ation\b|\bperiod[- ]end\b|(?<!return on )(?<!on )\bassets\b",
     re.IGNORECASE,
 )
-# EPS rows named by their class alone ('Net income: Basic', 'Diluted' under 'Earnings per share data')
+# ... unless the row is a flow of them ('Amortization of acquired intangible assets', 'Proceeds from sale of assets')
+FLOW = re.compile(
+    r"\b(?:amortization|depreciation|impairments?|acquisitions?|acquired|purchases?|sales?|proceeds|gains?|"
+    r"loss(?:es)?|returns?|income|expenses?|write[- ]?(?:offs?|downs?)|additions?|disposals?)\b",
+    re.IGNORECASE,
+)
+# A caption sentence naming the line item of the rows under it ('The following table summarizes our Research and
+# development expense:', '... presents a detail by segment of net revenues:')
 FOLLOWING = re.compile(
     r"\bthe\s+following\s+table\s+(?:summarizes|presents|shows|sets\s+forth|provides)\s+(?:our\s+|the\s+)?"
     r"(?:(?:a\s+)?detail\s+(?:by\s+\w+\s+)?of\s+)?([^:.;]{3,60}?)\s*(?:by\s+\w+[^:]*)?[:.]?\s*$",
     re.IGNORECASE,
 )
+# EPS rows named by their class alone ('Net income: Basic', 'Diluted' under 'Earnings per share data')
 CLASS_LAST = re.compile(r"(?:^|:\s*)(?:basic|diluted)\s*$", re.IGNORECASE)
 RECONCILIATION = re.compile(r"\breconciliations?\s+of\b", re.IGNORECASE)
+# A heading naming one segment ('Pharmacy Services Segment', 'Flexibles Segment'; FASB ASC 280 'reportable
+# segment'): the tables under it, up to the next table, are that segment's.
 SEGMENT_HEADING = re.compile(r"^([A-Z][\w&.,'’ -]{1,40}?)\s+(?:Reportable\s+|Operating\s+|Business\s+)?Segment$")
 # A row counting shares ('Weighted average common shares outstanding for basic computations', 'Average shares
 # outstanding (Diluted)', 'Shares used to compute diluted net income per share'): the shares, not a per-share
