@@ -294,3 +294,11 @@ def test_eps_rows_named_by_their_class_alone():
 def test_a_table_row_of_many_words_is_no_sentence():
     fact = cell("LOCKHEEDMARTIN_2020_10K", 80, "Weighted average common shares outstanding for basic", "282.0")
     assert (fact.measure, fact.concept, fact.per_share_class) == ("weighted_average", "weighted_shares", "basic")
+
+
+@needs_shared
+def test_market_groupings_are_geographies_and_liabilities_rows_balances():
+    europe = cell("Pfizer_2023Q2_10Q", 38, "Developed Europe", "5,480")
+    assert europe.member is not None and (europe.member.name, europe.member.axis) == ("Developed Europe", "geography")
+    contract = cell("LOCKHEEDMARTIN_2020_10K", 86, "Contract liabilities", "7,545")
+    assert period(contract)[:2] == ("instant", date(2020, 12, 31))

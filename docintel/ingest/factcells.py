@@ -35,7 +35,8 @@ FOOTNOTE_MARK = re.compile(r"\(\d(?:\s*,\s*\d)*\)")
 # Rows that are balances at the period's end though no vocabulary balance line: 'Book value per share',
 # 'Market capitalization', 'Common shares at period-end', 'Client assets' (assets, not a return on them).
 POINT_IN_TIME = re.compile(
-    r"\bbook\s+value\b|\bmarket\s+capitali[sz]ation\b|\bperiod[- ]end\b|(?<!return on )(?<!on )\bassets\b",
+    r"\bbook\s+value\b|\bmarket\s+capitali[sz]ation\b|\bperiod[- ]end\b|(?<!return on )(?<!on )\bassets\b"
+    r"|\bliabilities\b",
     re.IGNORECASE,
 )
 # ... unless the row is a flow of them ('Amortization of acquired intangible assets', 'Proceeds from sale of assets')

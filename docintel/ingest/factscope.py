@@ -74,7 +74,8 @@ _GEOGRAPHY = re.compile(
     r"(?:\s+and|\s*&)\s+africa|middle\s+east|africa|asia|asia[- ]pacific|apac|asia\s+pacific(?:\s*&\s*latin"
     r"\s+america)?|greater\s+china|china|japan|india|canada|mexico|brazil|germany|france|united\s+kingdom|u\.k\.|"
     r"australia|korea|south\s+korea|taiwan|singapore|other\s+countries|other\s+international|all\s+other\s+"
-    r"countries|domestic)(?!\w)[^:]{0,40}:?$",
+    r"countries|domestic|emerging\s+markets|developed\s+(?:markets|europe|rest\s+of\s+(?:the\s+)?world))"
+    r"(?!\w)[^:]{0,40}:?$",
     re.IGNORECASE,
 )
 _AXIS_WORDS: list[tuple[re.Pattern[str], MemberAxis]] = [
