@@ -302,3 +302,10 @@ def test_market_groupings_are_geographies_and_liabilities_rows_balances():
     assert europe.member is not None and (europe.member.name, europe.member.axis) == ("Developed Europe", "geography")
     contract = cell("LOCKHEEDMARTIN_2020_10K", 86, "Contract liabilities", "7,545")
     assert period(contract)[:2] == ("instant", date(2020, 12, 31))
+
+
+@needs_shared
+def test_a_change_in_liabilities_on_a_cash_flow_statement_stays_a_flow():
+    # 'Changes in operating assets and liabilities, net of ...:' over rows of liabilities: changes, not balances
+    fact = cell("CVSHEALTH_2022_10K", 112, "Health care costs payable and other insurance liabilities", "1,247")
+    assert period(fact) == ("duration", date(2022, 12, 31), 12)

@@ -42,7 +42,8 @@ POINT_IN_TIME = re.compile(
 # ... unless the row is a flow of them ('Amortization of acquired intangible assets', 'Proceeds from sale of assets')
 FLOW = re.compile(
     r"\b(?:amortization|depreciation|impairments?|acquisitions?|acquired|purchases?|sales?|proceeds|gains?|"
-    r"loss(?:es)?|returns?|income|expenses?|write[- ]?(?:offs?|downs?)|additions?|disposals?)\b",
+    r"loss(?:es)?|returns?|income|expenses?|write[- ]?(?:offs?|downs?)|additions?|disposals?|increases?|"
+    r"decreases?|changes?|payments?|provisions?|issuances?|repayments?|net\s+cash)\b",
     re.IGNORECASE,
 )
 # A caption sentence naming the line item of the rows under it ('The following table summarizes our Research and

@@ -399,7 +399,7 @@ class _TableReader:
             if measure == "level" and _COUNTED.search(heading or ""):
                 measure = "period_end_count"  # 'Number of stores' over 'Domestic 1,026
             instant = balance_page or cid in _BALANCE or as_of(heading) or measure == "period_end_count"
-            instant = instant or bool(POINT_IN_TIME.search(label) and not FLOW.search(label))
+            instant = instant or bool(POINT_IN_TIME.search(label) and not FLOW.search(f"{label} {heading or ''}"))
             period = self._period(column, instant or as_of(self.headings_above.get(row.line)))
             cell_member = member
             if across is not None:
