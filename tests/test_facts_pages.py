@@ -309,3 +309,16 @@ def test_a_change_in_liabilities_on_a_cash_flow_statement_stays_a_flow():
     # 'Changes in operating assets and liabilities, net of ...:' over rows of liabilities: changes, not balances
     fact = cell("CVSHEALTH_2022_10K", 112, "Health care costs payable and other insurance liabilities", "1,247")
     assert period(fact) == ("duration", date(2022, 12, 31), 12)
+
+
+@needs_shared
+def test_a_row_naming_its_fiscal_year_under_duration_groups_of_member_columns():
+    # Amcor's release: 'Net sales fiscal year 2022  2,967  942  3,909  11,151  3,393  14,544' under
+    # 'Three Months Ended June 30  Twelve Months Ended June 30' / 'Flexibles  Rigid Packaging  Total' (x2)
+    year = cell("AMCOR_2023Q4_EARNINGS", 10, "Net sales fiscal year 2022", "3,393")
+    assert year.member is not None and year.member.name == "Rigid Packaging"
+    assert period(year) == ("duration", date(2022, 6, 30), 12)
+    quarter = cell("AMCOR_2023Q4_EARNINGS", 10, "Net sales fiscal year 2023", "2,777")
+    assert period(quarter) == ("duration", date(2023, 6, 30), 3) and quarter.concept == "revenue"
+    reported = cell("AMCOR_2023Q4_EARNINGS", 10, "Reported Growth", "(5)")  # '(5)' is a figure, not a footnote
+    assert (reported.value, reported.measure) == (-5, "pct_change")

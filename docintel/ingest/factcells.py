@@ -201,3 +201,17 @@ def above_lines(table: Table, prior: Table | None, lines: Lines) -> list[int]:
         start = prior.first_line  # a 'table' of header words ('Year Ended December 31, 2022 vs. 2021 2021 vs. 2020')
     first_row = min((r.line for r in table.rows), default=table.first_line)
     return list(range(start, first_row))
+
+
+def years_in_labels(table: Table) -> Table:
+    """The table with a year the table reader took for a row's first cell put back in its label ('Net sales fiscal
+    year 2023  2,777 ...': the row of fiscal 2023, not a figure 2,023)."""
+    rows = []
+    for row in table.rows:
+        year = row.cells[0] if row.cells else ""
+        if re.fullmatch(r"(?:19|20)\d\d", year) and re.search(r"(?i)\b(?:year|fiscal|fy)\s*$", row.label):
+            row = row.model_copy(
+                update={"label": f"{row.label} {year}", "cells": row.cells[1:], "values": row.values[1:]}
+            )
+        rows.append(row)
+    return table.model_copy(update={"rows": rows})

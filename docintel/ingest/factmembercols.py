@@ -129,6 +129,8 @@ def _heads(lines: list[str], groups: int) -> list[ColumnHead] | None:
             break
     if heads is None:
         heads = [ColumnHead(label="") for _ in range(groups)]
+    elif len(heads) == 1 and groups > 1:  # 'Fiscal 2023' in a title over 'Three Months Ended  Twelve Months Ended'
+        heads = [replace(heads[0]) for _ in range(groups)]
     for text in lines:
         for group, words in span_groups(text, len(heads)):
             head = heads[group]

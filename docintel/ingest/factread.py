@@ -37,6 +37,7 @@ from .factcells import (
     printed_dates,
     prior_year_end,
     proper_name,
+    years_in_labels,
 )
 from .factcolumns import is_prose, table_columns
 from .factconcepts import row_concept
@@ -130,7 +131,7 @@ class _TableReader:
         members: dict[str, Member],
         first_on_page: Table,
     ) -> None:
-        table = header_row_lifted(table, lines.text)
+        table = years_in_labels(header_row_lifted(table, lines.text))
         self.doc_id, self.index, self.table, self.lines = doc_id, index, table, lines
         self.first_on_page = first_on_page
         self.members = members
@@ -343,7 +344,10 @@ class _TableReader:
         return None, label
 
     def _row_facts(self, r: int, row: TableRow, label: str, balance_page: bool) -> list[Fact]:
-        row = realigned(row, self.lines.text(row.line), self.columns.counts(self.table))
+        counts = self.columns.counts(self.table)
+        if self.member_columns is not None:
+            counts = counts | {self.member_columns.cells, len(self.member_columns.totals)}
+        row = realigned(row, self.lines.text(row.line), counts)
         heading = self.headings.get(row.line)
         member, item_text = self._member(row, label, heading)
         row = self._typed(row, label, heading, balance_page)
