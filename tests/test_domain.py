@@ -27,6 +27,8 @@ KNOWN = {
     ("docintel/ingest/factscope.py", "depreciation"): "words no segment member is called (a row of a segment table)",
     ("docintel/question/parse.py", "shares outstanding"): "words that make a question ask for an amount",
     ("docintel/verify/query.py", "interest coverage"): "'minimum interest coverage' names a covenant, a limit",
+    ("docintel/ingest/factcells.py", "liabilities"): "a bare 'assets' or 'liabilities' row is a balance (a kind)",
+    ("docintel/ingest/factcells.py", "depreciation"): "words that make a row a flow, not a balance (a kind)",
 }
 _OPTIONAL_S = re.compile(r"(?<=[a-z])s\?")  # 'sheets?' reads 'sheet'
 # The table's ids are keys ('revenue', 'eps', 'capex'): code names a line item by its id, and that is no wording.

@@ -79,8 +79,8 @@ def table_columns(table: Table, above: list[int], text: Callable[[int], str]) ->
     header_top = table.header_line or table.first_line
     slots, slot_line = _slot_header(table, above, text)
     if slots is not None and (not table.columns or len(slots.slots) > len(table.columns) or table.problem):
-        return _slot_columns(slots, [text(n) for n in above if slot_line - _LOOK_UP <= n < slot_line])
-    head_lines = [text(n) for n in above if header_top - _LOOK_UP <= n < header_top]
+        return _slot_columns(slots, header_lines(above, slot_line, text))
+    head_lines = header_lines(above, header_top, text)
     heads = column_heads(head_lines, len(table.columns), [c.label for c in table.columns])
     fill_from_labels(heads, [c.heading for c in table.columns])
     groups = _year_groups([c.label for c in table.columns])
@@ -89,6 +89,31 @@ def table_columns(table: Table, above: list[int], text: Callable[[int], str]) ->
     if paired is not None:
         return paired
     return Columns(heads=heads, words=[""] * len(heads), concepts=_group_concepts(head_lines, groups))
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+
+
+def is_prose(line: str) -> bool:
+    """A line of running text, not a column heading: at least eight words outside parentheses, most of them
+    lower-case ('... primarily due to higher earnings charges at BCA and BGS in 2020 and higher'); headings are
+    capitalised or short ('Three months ended June 30,', 'Years ended December 31, 2022 2021 2020')."""
+    words = _WORD.findall(re.sub(r"\([^)]*\)?", " ", line))
+    lower = [w for w in words if w[0].islower()]
+    return len(words) >= 8 and len(lower) * 3 >= len(words) * 2
+
+
+def header_lines(above: list[int], top: int, text: Callable[[int], str]) -> list[str]:
+    """The up-to-``_LOOK_UP`` lines just above a header line *top* that may hold its durations and dates, top to
+    bottom, stopping (upwards) at a line of prose: a sentence above a table says nothing of its columns ('charges
+    at BCA' is no 'as at'; 'in the fourth quarter of 2020' no quarter's column)."""
+    found: list[str] = []
+    for number in sorted((n for n in above if top - _LOOK_UP <= n < top), reverse=True):
+        line = text(number)
+        if is_prose(line):
+            break
+        found.insert(0, line)
+    return found
 
 
 _REVENUE = table().short_forms("revenue")  # 'Percent to Sales', '% of net revenues'
@@ -157,21 +182,38 @@ def _slot_columns(slots: SlotHeader, spanning: list[str]) -> Columns:
         for group, heading in span_groups(line, n_groups):
             months, weeks = length_of(heading)
             for head, slot in zip(heads, slots.slots, strict=True):
-                if slot.group == group and slot.period:
+                if slot.group == group and slot.period and head.quarter is None:  # '2Q23' stays a quarter
                     head.months, head.weeks = head.months or months, head.weeks or weeks
                     head.heading = f"{heading} {head.heading}".strip()
-    period_heads = [heads[i] for i in periods]
+    period_heads = [heads[i] for i in periods if heads[i].quarter is None]
     column_heads_into(period_heads, spanning)
+    compared = _compared(spanning, [i for i, s in enumerate(slots.slots) if not s.period])
     for i, slot in enumerate(slots.slots):
         if not slot.period:
             same = [p for p in periods if slots.slots[p].group == slot.group] or periods
             if len(same) == 1 and same[0] > 0:  # 'FISCAL 2021  % CHANGE': 2022 against 2021, the column before
                 same = [*same, max(p for p in periods if p < same[0])] if any(p < same[0] for p in periods) else same
+            if i in compared:  # '2022 vs. 2021  2021 vs. 2020' over '$ % $ %': the later year of its pair
+                same = [p for p in periods if heads[p].year == compared[i]] or same
             heads[i] = replace(heads[max(same, key=lambda p: _when(heads[p]))])  # a change is the latest period's
     stacked = _stacked(spanning, n_groups)
     words = ["" if s.period else _change_words(s.label, spanning, stacked) for s in slots.slots]
     concepts = _group_concepts(spanning, [s.group for s in slots.slots])
     return Columns(heads=heads, words=words, slots=slots, scale=slots.scale, concepts=concepts)
+
+
+_COMPARISON = re.compile(r"((?:19|20)\d{2})\s*(?:-|–|vs\.?|versus|over|compared\s+to)\s*(?:19|20)\d{2}", re.I)
+
+
+def _compared(lines: list[str], changes: list[int]) -> dict[int, int]:
+    """The year each change column compares, from a heading over them naming the comparisons left to right
+    ('2022 vs. 2021  2021 vs. 2020' over '$ % $ %'): change slot -> the later year of its comparison."""
+    for line in reversed(lines):
+        years = [int(m.group(1)) for m in _COMPARISON.finditer(line)]
+        if len(years) >= 2 and changes and len(changes) % len(years) == 0:
+            per = len(changes) // len(years)
+            return {slot: years[k // per] for k, slot in enumerate(changes)}
+    return {}
 
 
 def _stacked(lines: list[str], n_groups: int) -> str:
@@ -213,6 +255,8 @@ def _change_words(label: str, spanning: list[str], stacked: str) -> str:
     """A change column's words, with 'percent' when a heading above says the changes are percentages, and the
     words stacked above a column whose own word is not a whole heading ('CHANGES')."""
     label = re.sub(r"(?i)^operations$", "operational", label)  # 'Total Operations Currency': operational growth
+    if label.strip() == "%":
+        return "% change"  # '2022 2021 2020 $ % $ %': a column headed only '%' beside periods is their % change
     if stacked and re.fullmatch(r"(?i)changes?", label):
         return f"{stacked} {label}"
     if any(re.search(r"percent|%", line, re.IGNORECASE) for line in spanning) and "%" not in label:

@@ -37,6 +37,24 @@ _PRIORITY = ("eps_diluted", "eps_basic", "eps")
 # Further US GAAP taxonomy standard labels of the table's line items ('Assets' heading a segment table's column
 # group, 'Weighted Average Number of Shares Outstanding, Diluted'), read only where their words stand together.
 TAXONOMY_LABELS = {label: item.id for item in table().line_items for label in item.taxonomy_labels}
+# Labels a single taxonomy word stands for only when the row says nothing else ('Assets' heading a segment
+# table's column group); 'Contract liabilities', 'Client assets' are other line items.
+_BARE = frozenset(tokenize("assets liabilities"))
+# Words before 'revenue' that say which revenue: a part of the total (US GAAP: NoninterestIncome,
+# InterestIncome, revenue from subscriptions, products, services, licenses, advertising, royalties, rentals, fees)
+_REVENUE_KINDS = frozenset(
+    tokenize(
+        "noninterest interest subscription subscriptions product products service services license licenses "
+        "licensing advertising royalty royalties rental rentals fee fees commission commissions premium premiums "
+        "intersegment"
+    )
+)
+# 'Selling, marketing and administrative expenses', 'Selling, informational and administrative expenses':
+# the selling, general and administrative line (SellingGeneralAndAdministrativeExpense) in the company's words.
+_SGA = re.compile(r"^\s*(?:total\s+)?selling,?\s+(?:[a-z]+\s+){1,2}and\s+administrative\b", re.IGNORECASE)
+# 'Operating income as a % of total revenues', 'Cost of sales as a % of Revenues': the numerator's line item (the
+# fact's measure says it is a share of revenue).
+_SHARE_TAIL = re.compile(r"\s+(?:as\s+a\s+)?(?:%|percent(?:age)?)\s+(?:of|to)\s+.*$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
@@ -57,8 +75,11 @@ def _hits(tokens: list[str]) -> list[tuple[str, frozenset[int]]]:
 @lru_cache(maxsize=50_000)
 def row_concept(label: str) -> str | None:
     """The vocabulary line item a row label is, or None."""
+    label = _SHARE_TAIL.sub("", label)
     if _PRETAX.search(label):
         return "pretax_income"  # 'Income from continuing operations before provision/(benefit) for taxes on income'
+    if _SGA.match(label):
+        return "sga"
     if _BOTH.search(label):
         return None  # 'Total liabilities and equity' is a sum of two line items
     # 'Trade accounts receivable, less allowance ...'; 'Weighted-average diluted shares' (the class is apart)
@@ -67,6 +88,7 @@ def row_concept(label: str) -> str | None:
     tokens = [t for t in words if not re.search(r"\d", t)]  # 'per 3M common share': the issuer's name apart
     hits = _hits(tokens)
     kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits)]
+    kept = [(cid, pos) for cid, pos in kept if not _qualified(cid, pos, tokens)]
     if not kept:
         return None
     if not re.search(r"(?i)\bbefore\b|\bpre-?tax", label):  # 'Income taxes' is the tax, not what comes before
@@ -82,6 +104,17 @@ def row_concept(label: str) -> str | None:
         return next(c for c in _PRIORITY if c in ids)
     # the line item named first: 'Weighted-average shares used in computation of earnings per share'
     return min(kept, key=lambda hit: (min(hit[1]), -len(hit[1]), hit[0]))[0]
+
+
+def _qualified(cid: str, pos: frozenset[int], tokens: list[str]) -> bool:
+    """A wording that names another line item in this label: a bare taxonomy word with other words beside it
+    ('Contract liabilities'), or revenue after a word saying which revenue ('Noninterest revenue', 'Subscription
+    revenue': a part of revenue, not the total)."""
+    others = [t for i, t in enumerate(tokens) if i not in pos and t not in NEUTRAL and not t.isdigit()]
+    if len(pos) == 1 and tokens[min(pos)] in _BARE and others:
+        return True
+    start = min(pos)
+    return cid == "revenue" and start > 0 and tokens[start - 1] in _REVENUE_KINDS
 
 
 def concepts_in_order(text: str) -> list[str]:

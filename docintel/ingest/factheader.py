@@ -29,7 +29,16 @@ _UNIT = re.compile(
     r"|\s*(?:\(\s*)?(?:in\s+)?(?P<u2>thousands|millions|billions)(?:\s*\))?",
     re.IGNORECASE,
 )
-_NOISE = re.compile(r"\s*(?:\(\d\)|\*+|,|\(unaudited\))", re.IGNORECASE)
+# A change column named by the two years it compares ('% Change 2022-2021', '2022 vs. 2021'): read before the
+# years themselves would be taken for two periods.
+_YEAR_RANGE = re.compile(r"(?:19|20)\d{2}\s*(?:-|–|—|vs\.?|versus|over|compared\s+to)\s*(?:19|20)\d{2}(?=\s|$)", re.I)
+# A lone currency sign after the periods heads a change in money ('2022 2021 2020 $ % $ %'), not a unit.
+_MONEY_CHANGE = re.compile(r"[$€£¥](?=\s+(?:%|[$€£¥]|$))|[$€£¥]$")
+# Quarter columns printed as '2Q23', '4Q22' (the quarter, then the year's last two digits), written 'Q2 2023'.
+_QUARTER_TOKEN = re.compile(r"\b([1-4])Q(\d{2})\b")
+# footnote marks: '(1)', '(2,3)', '(2,3,5)' ('PHARMACEUTICAL SEGMENT (2,3) 2022 2021 Reported Operational (1) ...')
+_FOOTNOTE_MARKS = re.compile(r"\(\d(?:\s*,\s*\d)*\)")
+_NOISE = re.compile(r"\s*(?:\(\d(?:\s*,\s*\d)*\)|\*+|,|\(unaudited\))", re.IGNORECASE)
 _UNIT_SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mm": 1e6, "billion": 1e9, "bn": 1e9}
 
 
@@ -62,11 +71,13 @@ class SlotHeader:
 def parse_slots(text: str) -> SlotHeader | None:
     """The slots of a header line, or None when the line is not one (a period, then only periods, change words,
     unit words and footnote marks to its end; at least two slots, one of them a period)."""
-    periods = find_periods(text)
+    text = _QUARTER_TOKEN.sub(lambda m: f"Q{m.group(1)} 20{m.group(2)}", text)
+    ranges = [m.span() for m in _YEAR_RANGE.finditer(text)]
+    periods = [p for p in find_periods(text) if not any(a <= p.start < b for a, b in ranges)]
     if not periods:
         return None
     stub = text[: periods[0].start]
-    if re.search(r"\d", re.sub(r"\(\d\)", "", stub)) or len(stub) > 80:
+    if re.search(r"\d", _FOOTNOTE_MARKS.sub("", stub)) or len(stub) > 80:
         return None
     slots: list[Slot] = []
     scale: float | None = None
@@ -75,6 +86,14 @@ def parse_slots(text: str) -> SlotHeader | None:
     while at < len(text):
         if text[at].isspace():
             at += 1
+            continue
+        span = next(((a, b) for a, b in ranges if a == at), None)
+        money = _MONEY_CHANGE.match(text, at) if slots else None
+        if span is not None or money is not None:
+            end = span[1] if span is not None else money.end() if money is not None else at
+            label = "change" if span is not None else "$ change"
+            slots.append(Slot(label=label, period=False, group=group))
+            at, previous_period = end, False
             continue
         if at in starts:
             p = starts[at]

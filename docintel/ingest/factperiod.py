@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 from calendar import month_name
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from ..periods import MONTHS, find_periods
@@ -58,6 +59,28 @@ class Calendar:
     day: int = 31
     offset: int = 0  # fiscal year = calendar year of the year's end + offset (-1: 'fiscal 2022' ends in 2023)
     default_months: int = 12  # a column that names no length: a 10-K's year, a 10-Q's quarter
+    # fiscal year -> its last day as a dated column of the document prints it (52/53-week years end on a
+    # weekday: 'December 3, 2021' is fiscal 2021's end though the cover names only fiscal 2022's)
+    ends: tuple[tuple[int, date], ...] = ()
+
+    def with_ends(self, dates: list[date]) -> Calendar:
+        """This calendar knowing the fiscal year-ends among *dates* (those within a week of the year-end day)."""
+        if (self._year_end(2001) + timedelta(days=1)).day == 1:
+            return self  # a year ending on a month's last day: its ends are known without the document's dates
+        anchors = [d for d in dates if (d.month, d.day) == (self.month, self.day)]
+        weekday = anchors[0].weekday() if anchors else None
+        counts: Counter[tuple[int, date]] = Counter()
+        for when in dates:
+            if weekday is not None and when.weekday() != weekday:
+                continue  # a 52/53-week year ends on the weekday the cover's year-end is
+            nominal = self._year_end(when.year)
+            for candidate in (nominal, self._year_end(when.year - 1), self._year_end(when.year + 1)):
+                if abs((when - candidate).days) <= 7:
+                    counts[(self.fiscal_year(when), when)] += 1
+        known = dict(self.ends)
+        for (year, when), _ in sorted(counts.items(), key=lambda item: -item[1]):
+            known.setdefault(year, when)  # the date printed most often for the year (statements over notes)
+        return replace(self, ends=tuple(sorted(known.items())))
 
     def fiscal_year(self, end: date) -> int:
         """The fiscal year a period ending on *end* is in."""
@@ -72,6 +95,9 @@ class Calendar:
 
     def year_end(self, fiscal_year: int) -> date | None:
         """The last day of *fiscal_year* when the year ends on a month's last day (52/53-week years: None)."""
+        printed = dict(self.ends).get(fiscal_year)
+        if printed is not None:
+            return printed
         calendar_year = fiscal_year - self.offset
         end = self._year_end(calendar_year)
         return end if (end + timedelta(days=1)).day == 1 else None

@@ -7,21 +7,46 @@ ingest and recomputed without parsing the PDF when ``FACTS_VERSION`` changes.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import date
-from functools import lru_cache
 
 from ..concepts import concept, concepts_in
 from ..domain import table as domain_table
 from ..numbers import CURRENCY_SIGNS
 from ..periods import find_periods
-from .factcolumns import table_columns
+from .factcells import (
+    CLASS_LAST,
+    FLOW,
+    FOLLOWING,
+    FOOTNOTE_MARK,
+    HEADCOUNT,
+    POINT_IN_TIME,
+    RECONCILIATION,
+    SEGMENT_HEADING,
+    SEGMENT_STUB,
+    SHARE_COUNT,
+    above_lines,
+    across_period,
+    all_cents,
+    as_of,
+    changed_before,
+    crossed,
+    has_cents,
+    header_row_lifted,
+    is_title,
+    name_of_row,
+    printed_dates,
+    prior_year_end,
+    proper_name,
+    years_in_labels,
+)
+from .factcolumns import is_prose, table_columns
 from .factconcepts import row_concept
-from .factheader import parse_slots
+from .factmembercols import MemberColumns, member_columns
 from .factpage import Lines, Scale, index_lines, learned_members, row_names, table_lines
-from .factperiod import Calendar, calendar_of, length_of, to_period
+from .factperiod import Calendar, calendar_of, to_period
 from .factrows import Headings, realigned, row_labels
-from .facts import Fact, FactKind, Member, Period, Provenance, SignSource
+from .facts import Fact, FactKind, Member, Period, PerShareClass, Provenance, SignSource
 from .factscope import (
     axis_named,
     basis_of,
@@ -45,7 +70,6 @@ _PRIORITY = ("eps_diluted", "eps_basic", "eps")
 _EPS = domain_table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
 _PER_SHARE = re.compile(rf"\bper\s+(?:\w+\s+){{0,2}}share\b|\bper\s+(?:diluted|basic)\b|\b(?:{_EPS})\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
-_TITLE = re.compile(r"^(?!.*[.;,]\s*$).{1,60}$")  # a heading or caption line, not a line of prose
 _DURATION_START = re.compile(
     r"\s+(?=(?:three|six|nine|twelve|fiscal|years?|quarters?|\d+\s+weeks|\d+\s+months)\b)", re.IGNORECASE
 )
@@ -62,17 +86,6 @@ _CONSOLIDATED = re.compile(
 _CELL = re.compile(r"^\(?-?[$€£¥]?\d[\d,]*(?:\.\d+)?%?\)?%?$|^[—–-]+$")
 
 
-def _prior_year_end(tables: Sequence[Table], profile: DocumentProfile) -> date | None:
-    """A 10-Q balance sheet's prior fiscal year-end: its dated column that is not the quarter's end."""
-    pages = {p for s in profile.statements if s.kind == "balance_sheet" for p in s.pages}
-    for table in tables:
-        if table.page in pages:
-            for column in table.columns:
-                if column.iso and column.iso != profile.period_end.value:
-                    return date.fromisoformat(column.iso)
-    return None
-
-
 def read_facts(
     doc_id: str,
     pages: Sequence[int],
@@ -84,7 +97,10 @@ def read_facts(
     """Every fact of a document from its line columns, tables and profile."""
     lines = index_lines(pages, texts, boxes, table_lines(tables))
     calendar = calendar_of(
-        profile.period_end.value, profile.fiscal_year.value, profile.kind.value, _prior_year_end(tables, profile)
+        profile.period_end.value, profile.fiscal_year.value, profile.kind.value, prior_year_end(tables, profile)
+    )
+    calendar = calendar.with_ends(
+        printed_dates(texts) + [date.fromisoformat(c.iso) for t in tables for c in t.columns if c.iso]
     )
     balance_pages = {p for s in profile.statements if s.kind == "balance_sheet" for p in s.pages}
     members = learned_members(tables, lines)
@@ -103,14 +119,6 @@ def read_facts(
     return facts
 
 
-def _above(table: Table, prior: Table | None, lines: Lines) -> list[int]:
-    """GLOBAL_LINEs between the previous table on the page (or the page's top) and this table's first row."""
-    page_lines = lines.by_page.get(table.page, [])
-    start = prior.last_line + 1 if prior is not None else (page_lines[0] if page_lines else table.first_line)
-    first_row = min((r.line for r in table.rows), default=table.first_line)
-    return list(range(start, first_row))
-
-
 class _TableReader:
     """Facts of one table."""
 
@@ -125,15 +133,15 @@ class _TableReader:
         members: dict[str, Member],
         first_on_page: Table,
     ) -> None:
-        table = _header_row_lifted(table, lines.text)
+        table = years_in_labels(header_row_lifted(table, lines.text))
         self.doc_id, self.index, self.table, self.lines = doc_id, index, table, lines
         self.first_on_page = first_on_page
         self.members = members
-        self.above = _above(table, prior, lines)
+        self.above = above_lines(table, prior, lines)
         above_text = [lines.text(n) for n in self.above]
-        self.caption_text = " ".join(t for t in above_text if _is_title(t))
+        self.caption_text = " ".join(t for t in above_text if is_title(t))
         page_lines = lines.by_page.get(table.page, [])
-        self.page_title = " ".join(t for n in page_lines[:_PAGE_HEADER_LINES] if _is_title(t := lines.text(n)))
+        self.page_title = " ".join(t for n in page_lines[:_PAGE_HEADER_LINES] if is_title(t := lines.text(n)))
         self.scale = self._scale(prior, page_lines)
         self.axis = axis_named(self.caption_text)
         self.parent = is_parent_only(self.page_title) or is_parent_only(self.caption_text)
@@ -148,6 +156,55 @@ class _TableReader:
         headings = Headings(table, self.labels, lines.text, lines.box, start)
         self.headings = headings.by_row()
         self.headings_above = headings.outer
+        self.member_columns = self._member_columns()
+        self.listed_members = self._lists_members()
+        self.percent_changes = self._percent_changes()
+        # A reconciliation's caption names the measure it arrives at ('Reconciliation of adjusted EBIT'), not the
+        # basis of its rows: the GAAP line it starts from is GAAP; each row's own words decide.
+        reconciles = RECONCILIATION.search(f"{self.caption_text} {self.page_title}")
+        self.basis_context = () if reconciles else (self.caption_text, self.page_title)
+
+    def _lists_members(self) -> bool:
+        """A table of one line item (its caption names it: 'SUPPLEMENTAL DATA – NET REVENUES') whose rows are names,
+        not line items, closed by a total (a 'Total' row or a line of figures alone): the rows are its members
+        (segments unless the caption names another axis), like 'Net revenues by segment'."""
+        if self.caption_concept is None or len(self.table.rows) < 2:
+            return False
+        names = [row for row in self.table.rows if proper_name(self.labels[row.line])]
+        if len(names) < 2 or any(row_concept(self.labels[row.line]) for row in names):
+            return False
+        after = self.lines.text(self.table.last_line + 1) if self.table.last_line < len(self.lines.texts) else ""
+        closed = bool(re.fullmatch(r"[\s$€£()\d,.—–-]+", after)) and bool(re.search(r"\d", after))
+        if not closed and not any(_CONSOLIDATED.match(self.labels[row.line]) for row in self.table.rows):
+            return False
+        for row in names:  # known from here on: the next table lists the same members ('Adjusted EBITDAR')
+            name = name_of_row(self.labels[row.line]) or ""
+            self.members.setdefault(name.lower(), member_of(name, self.axis or "segment"))
+        return True
+
+    def _percent_changes(self) -> set[tuple[int, int]]:
+        """(cells in the row, cell index) of change columns any of whose figures is printed with '%': the column
+        is a percent change though its other rows print bare numbers."""
+        found: set[tuple[int, int]] = set()
+        for row in self.table.rows:
+            changes = [i for i in range(len(row.cells)) if self.columns.locate(self.table, row, i)[1]]
+            levels = [c for i, c in enumerate(row.cells) if i not in changes]
+            if any(c.rstrip(")").endswith("%") for c in levels):
+                continue  # a row of percentages ('Cost of sales as a % of Revenues') says nothing of the column
+            found.update((len(row.cells), i) for i in changes if row.cells[i].rstrip(")").endswith("%"))
+        return found
+
+    def _member_columns(self) -> MemberColumns | None:
+        """Members named over the columns (segments across, periods above them), when the columns read so far do
+        not place the table's full rows."""
+        rows = [(self.labels[r.line], len(r.cells)) for r in self.table.rows]
+        counts = [n for _, n in rows if n >= 2]
+        if not counts or max(set(counts), key=counts.count) in self.columns.counts(self.table):
+            return None
+        first_row = min(r.line for r in self.table.rows)
+        page_lines = set(self.lines.by_page.get(self.table.page, []))
+        header = [self.lines.text(n) for n in range(first_row - 8, first_row) if n in page_lines]
+        return member_columns(rows, header, self.members)
 
     def _block_total(self, index: int) -> tuple[str | None, str]:
         """(line item, label) of the row that totals a block of member rows below them ('Flexibles', 'Rigid
@@ -164,6 +221,10 @@ class _TableReader:
     def _typed(self, row: TableRow, label: str, heading: str | None, balance_page: bool) -> TableRow:
         """The row with its kind read from its label, its sub-heading and its line."""
         kind = row.kind
+        if CLASS_LAST.search(label) and kind == "amount" and all_cents(row):
+            return row.model_copy(update={"kind": "per_share"})  # dollars and cents by class: EPS
+        if SHARE_COUNT.match(label) and kind in ("amount", "per_share", "shares") and not has_cents(row):
+            return row if kind == "shares" else row.model_copy(update={"kind": "shares"})
         heading_shares = bool(heading and _SHARES.search(_PER_SHARE.sub(" ", heading)))
         if _PER_SHARE.search(label) or (heading and _PER_SHARE.search(heading) and not heading_shares):
             kind = "per_share" if not _SHARES.search(_PER_SHARE.sub(" ", label)) else kind
@@ -186,16 +247,37 @@ class _TableReader:
             periods = find_periods(parts[0])
             stubs.append(parts[0][: periods[0].start] if periods else parts[0] if len(parts) > 1 else "")
         for stub in stubs:
+            named = SEGMENT_STUB.match(FOOTNOTE_MARK.sub("", stub).strip())
+            if named and not concepts_in(named.group(1)).concepts:
+                return member_of(named.group(1).strip(), "segment")  # 'PHARMACEUTICAL SEGMENT (2,3)  2022  2021 ...'
             name = member_name(stub)
             if name and (geography(name) or name.lower() in self.members):
                 return member_of(name, "geography") if geography(name) else self.members[name.lower()]
+        first_row = min((r.line for r in self.table.rows), default=self.table.first_line)
+        page_lines = set(self.lines.by_page.get(self.table.page, []))
+        near = [self.lines.text(n) for n in range(first_row - 6, first_row) if n in page_lines]
+        for text in reversed(near):
+            named = SEGMENT_HEADING.match(text.strip())
+            if named and not concepts_in(named.group(1)).concepts:
+                return member_of(named.group(1).strip(), "segment")  # 'Pharmacy Services Segment' over its table
         return None
 
     def _caption_concept(self) -> str | None:
+        found = self._titled_concept()
+        if found is not None:
+            return found
+        for n in reversed(self.above[-3:]):  # 'The following table summarizes our Research and development expense:'
+            named = FOLLOWING.search(self.lines.text(n))
+            ids = [c for c in concepts_in(named.group(1)).concepts if concept(c) is not None] if named else []
+            if len(ids) == 1:
+                return ids[0]
+        return None
+
+    def _titled_concept(self) -> str | None:
         """The line item a member table is of, from the short lines above its first row ('Sales to customers by' /
         'geographic area': revenue), nearest first."""
         rows = {r.line for r in self.table.rows}
-        near = [n for n in self.above[-8:] if n not in rows and _is_title(self.lines.text(n))]
+        near = [n for n in self.above[-8:] if n not in rows and is_title(self.lines.text(n))]
         for count in range(1, 4):
             text = " ".join(self.lines.text(n) for n in near[-count:])
             ids = [c for c in concepts_in(text).concepts if concept(c) is not None]
@@ -254,6 +336,8 @@ class _TableReader:
             return found[0]
         if self.table_member is not None:
             return self.table_member, label
+        if self.listed_members and proper_name(label) and not row_concept(label) and not _CLASS_ONLY.match(label):
+            return member_of(name_of_row(label) or label, self.axis or "segment"), label
         name = member_name(label)
         if name and group and row_concept(group) in _BROKEN_DOWN and not row_concept(label):
             return Member(name=name, axis="product"), group  # 'Revenue:' over 'Product', 'Service and other'
@@ -262,7 +346,10 @@ class _TableReader:
         return None, label
 
     def _row_facts(self, r: int, row: TableRow, label: str, balance_page: bool) -> list[Fact]:
-        row = realigned(row, self.lines.text(row.line), self.columns.counts(self.table))
+        counts = self.columns.counts(self.table)
+        if self.member_columns is not None:
+            counts = counts | {self.member_columns.cells, len(self.member_columns.totals)}
+        row = realigned(row, self.lines.text(row.line), counts)
         heading = self.headings.get(row.line)
         member, item_text = self._member(row, label, heading)
         row = self._typed(row, label, heading, balance_page)
@@ -273,7 +360,11 @@ class _TableReader:
         if row_cid is None and member is not None:
             row_cid, block_basis = self._block_total(r)
         if row.kind == "per_share":
-            row_cid = self._per_share_concept(label, heading, row_cid)
+            prior = self.labels[self.table.rows[r - 1].line] if r > 0 else ""
+            named = label
+            if _CLASS_ONLY.match(label) and CLASS_LAST.search(prior) and re.search(r"(?i)income|earnings", prior):
+                named = f"{prior.split(':')[0]} {label}"  # 'Net income: Basic' over 'Diluted': EPS, diluted
+            row_cid = self._per_share_concept(named, heading, row_cid)
         kind_of_row = {"shares": "count", "count": "count", "per_share": "per_share"}.get(row.kind, "money")
         out = []
         for i, cell in enumerate(row.cells):
@@ -281,18 +372,45 @@ class _TableReader:
             if value is None:
                 continue
             column, extra = self.columns.locate(self.table, row, i)
+            across = self.member_columns.place(len(row.cells), i) if self.member_columns is not None else None
             cid = self.columns.concept_of(column) if member is not None or _CONSOLIDATED.match(label) else None
             cid = cid or row_cid
             entry = concept(cid) if cid else None
             if entry is not None and entry.kind == "money" and kind_of_row in ("count", "per_share"):
                 cid, entry = None, None  # 'Number of shares repurchased' is not the dollars of share repurchases
             measure = measure_of(f"{label} {heading or ''}", extra)
-            if measure == "level" and row.kind == "percent" and _GROWTH.search(label):
-                measure = "pct_change"  # 'Comparable sales growth 4.8%'
+            counted = SHARE_COUNT.match(label) or SHARE_COUNT.match(heading or "")
+            if row.kind == "shares" and counted and per_share_class_of(label, heading):
+                measure, cid = "weighted_average", "weighted_shares"  # EPS's denominator
+                entry = concept(cid)
+            line_text = self.lines.text(row.line)
+            if (
+                len(row.cells) <= 3 and len(re.findall(r"[A-Za-z]+", line_text)) >= 12 and is_prose(line_text)
+            ):  # a sentence read as a row:
+                # the words just before the figure say what it is
+                if changed_before(line_text, cell):
+                    measure = "pct_change" if cell.endswith("%") else "change"
+                else:
+                    measure = measure_of(line_text[: max(0, line_text.find(cell))][-40:], extra)
+            if extra and (len(row.cells), i) in self.percent_changes and measure in ("level", "change"):
+                measure = "pct_change"  # a 'Change' column whose figures are printed '25%', '44', ...
+            if measure == "level" and HEADCOUNT.match(label):
+                measure = "period_end_count"  # 'Headcount', 'Number of client advisors': a count at the period's end
+            if (
+                measure == "level"
+                and row.kind == "percent"
+                and (_GROWTH.search(label) or re.search(r"(?i)\bgrowth\b", self.caption_text))
+            ):
+                measure = "pct_change"  # 'Comparable sales growth 4.8%'; rows of a table captioned 'Sales Growth'
             if measure == "level" and _COUNTED.search(heading or ""):
                 measure = "period_end_count"  # 'Number of stores' over 'Domestic 1,026
-            instant = balance_page or cid in _BALANCE or _as_of(heading) or measure == "period_end_count"
-            period = self._period(column, instant or _as_of(self.headings_above.get(row.line)))
+            instant = balance_page or cid in _BALANCE or as_of(heading) or measure == "period_end_count"
+            instant = instant or bool(POINT_IN_TIME.search(label) and not FLOW.search(f"{label} {heading or ''}"))
+            period = self._period(column, instant or as_of(self.headings_above.get(row.line)))
+            cell_member = member
+            if across is not None:
+                period = across_period(across[1], label, instant, self.calendar)
+                cell_member = crossed(across[0], member)
             kind = "percent" if measure in ("pct_change", "pct_of_total") and extra else self._kind(row, i, cell)
             scale = self._cell_scale(row, i, kind)
             out.append(
@@ -305,9 +423,9 @@ class _TableReader:
                     scale=scale.factor,
                     scale_source=scale.source,
                     period=period,
-                    member=member,
-                    basis=basis_of(label, extra, heading or "", block_basis, self.caption_text, self.page_title),
-                    per_share_class=per_share_class_of(label, heading) if kind in ("per_share", "count") else None,
+                    member=cell_member,
+                    basis=basis_of(label, extra, heading or "", block_basis, *self.basis_context),
+                    per_share_class=self._class(label, heading, kind, cid),
                     measure=measure,
                     scenario=scenario_of(label, self.caption_text),
                     concept=cid,
@@ -325,6 +443,13 @@ class _TableReader:
                 )
             )
         return out
+
+    @staticmethod
+    def _class(label: str, heading: str | None, kind: FactKind, cid: str | None) -> PerShareClass | None:
+        """Basic or diluted: of per-share figures and share counts (and a change in EPS), never of dividends."""
+        if cid == "dividends_per_share" or (kind not in ("per_share", "count") and cid not in _PRIORITY):
+            return None
+        return per_share_class_of(label, heading)
 
     @staticmethod
     def _per_share_concept(label: str, heading: str | None, cid: str | None) -> str | None:
@@ -391,39 +516,8 @@ class _TableReader:
         return self.table.currency or "USD"
 
 
-def _header_row_lifted(table: Table, text: Callable[[int], str]) -> Table:
-    """The table with a first 'row' that is its column header ('(Dollars in millions) 2018* 2017 2016': a footnote
-    mark on a year keeps the table reader from seeing a header) taken out of its rows and made its header."""
-    if table.header_line is not None or not table.rows:
-        return table
-    first = table.rows[0]
-    slots = parse_slots(text(first.line))
-    years = all(v is not None and v.is_integer() and 1900 <= v <= 2100 for v in first.values)
-    if slots is None or len(slots.periods) < 2 or not years:
-        return table
-    return table.model_copy(update={"rows": table.rows[1:], "header_line": first.line, "header_end_line": first.line})
-
-
-def _as_of(heading: str | None) -> bool:
-    """A sub-heading that makes the rows under it balances: 'At December 31:', 'As of year end:', 'Year-End Data'."""
-    if not heading:
-        return False
-    at = re.match(r"(?i)\s*(?:at|as\s+of)\b", heading) and length_of(heading) == (None, None)
-    return bool(at or re.search(r"(?i)\byear[- ]end\b|\bend\s+of\s+(?:the\s+)?(?:year|period)\b", heading))
-
-
 def _int(text: str | None) -> int | None:
     return int(text) if text and text.isdigit() else None
-
-
-@lru_cache(maxsize=20_000)
-def _is_title(text: str) -> bool:
-    """A heading or caption line: short, not prose, no column headings (periods, durations, a phrase printed
-    once per column group: '% CHANGE % CHANGE', 'EXCLUDING EXCLUDING')."""
-    words = text.split()
-    half = len(words) // 2
-    repeated = len(words) >= 2 and len(words) % 2 == 0 and words[:half] == words[half:]
-    return bool(_TITLE.match(text)) and not find_periods(text) and length_of(text) == (None, None) and not repeated
 
 
 def _sign(cell: str, value: float) -> SignSource:

@@ -24,7 +24,7 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-FACTS_VERSION = "1"  # bump when fact reading changes: cached facts are recomputed from the cached lines and tables
+FACTS_VERSION = "2"  # bump when fact reading changes: cached facts are recomputed from the cached lines and tables
 
 FactKind = Literal["money", "percent", "per_share", "count", "ratio", "days", "other"]
 ScaleSource = Literal["row", "column", "caption", "page_header", "section", "document", "none"]

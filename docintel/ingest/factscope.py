@@ -75,7 +75,8 @@ _GEOGRAPHY = re.compile(
     r"(?:\s+and|\s*&)\s+africa|middle\s+east|africa|asia|asia[- ]pacific|apac|asia\s+pacific(?:\s*&\s*latin"
     r"\s+america)?|greater\s+china|china|japan|india|canada|mexico|brazil|germany|france|united\s+kingdom|u\.k\.|"
     r"australia|korea|south\s+korea|taiwan|singapore|other\s+countries|other\s+international|all\s+other\s+"
-    r"countries|domestic)(?!\w)[^:]{0,40}:?$",
+    r"countries|domestic|emerging\s+markets|developed\s+(?:markets|europe|rest\s+of\s+(?:the\s+)?world))"
+    r"(?!\w)[^:]{0,40}:?$",
     re.IGNORECASE,
 )
 _AXIS_WORDS: list[tuple[re.Pattern[str], MemberAxis]] = [
@@ -140,7 +141,8 @@ def member_of(name: str, axis: MemberAxis) -> Member:
 # ------------------------------------------------------------------------------ basis, measure, scenario, class
 
 _BASIS: list[tuple[re.Pattern[str], Basis]] = [
-    (re.compile(r"\bnon[- ]?gaap\b", re.IGNORECASE), "non_gaap"),
+    # a bank's 'managed basis' (revenue on a fully taxable-equivalent basis) is its non-GAAP presentation
+    (re.compile(r"\bnon[- ]?gaap\b|\bmanaged\s+basis\b", re.IGNORECASE), "non_gaap"),
     (re.compile(r"\bpro\s*forma\b", re.IGNORECASE), "pro_forma"),
     (
         re.compile(
@@ -153,6 +155,8 @@ _BASIS: list[tuple[re.Pattern[str], Basis]] = [
     (re.compile(r"\badjusted\b|\bcore\b|\bexcluding\s+(?:special|certain|one-time)", re.IGNORECASE), "adjusted"),
 ]
 _REVENUE = table().short_forms("revenue")  # a share of revenue: '% of net sales'
+_REPORTED = re.compile(r"\bas\s+reported\b|\breported\s+basis\b", re.IGNORECASE)
+_COLUMN_ONLY = re.compile(r"\b(?:reported|operational|currency)\b", re.IGNORECASE)
 _MEASURES: list[tuple[re.Pattern[str], Measure]] = [
     (
         re.compile(
@@ -199,8 +203,11 @@ _LIMIT = re.compile(
 
 @lru_cache(maxsize=20_000)
 def basis_of(*texts: str) -> Basis:
-    """The basis the nearest text names (a row label before its group, caption and page title)."""
+    """The basis the nearest text names (a row label before its group, caption and page title); 'as reported'
+    names GAAP ('Net Earnings, after tax- as reported' on a page of non-GAAP reconciliations)."""
     for text in texts:
+        if text and _REPORTED.search(text) and not any(p.search(text) for p, _ in _BASIS):
+            return "gaap"
         for pattern, basis in _BASIS:
             if text and pattern.search(text):
                 return basis
@@ -209,10 +216,12 @@ def basis_of(*texts: str) -> Basis:
 
 @lru_cache(maxsize=20_000)
 def measure_of(label: str, column_words: str) -> Measure:
-    """The measure a column's words (a '% Change' column) or else the row's label names."""
+    """The measure a column's words (a '% Change' column) or else the row's label names. 'Reported',
+    'operational', 'currency' name a change only over a column of a release's growth table: in a row label
+    ('Net Earnings, after tax- as reported') they name the basis."""
     for text in (column_words, label):
         for pattern, measure in _MEASURES:
-            if text and pattern.search(text):
+            if text and pattern.search(text if text is column_words else _COLUMN_ONLY.sub(" ", text)):
                 return measure
     return "level"
 

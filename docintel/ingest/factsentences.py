@@ -197,9 +197,10 @@ def _line_facts(
 _HIGHLIGHTS = re.compile(r"^\s*[A-Z][^.;]{0,80}:\s*$|^\s*[A-Z][\w ]{0,60}\b(?:19|20)\d\d\b[\w ]{0,40}$")
 _CHANGE_BEFORE = re.compile(
     r"\b(?:an?\s+)?(?:increase|decrease|decline|growth|rise|drop|improvement)\s+of\s*$"
-    r"|\b(?:up|down|increased|decreased|grew|declined|rose|fell)\s+(?:by\s+)?(?:approximately\s+)?$",
+    r"|\b(?:up|down|increased|decreased|grew|declined|rose|fell)(?:\s+by)?(?:\s+approximately)?\s*[$€£¥]?\s*$",
     re.IGNORECASE,
 )
+CHANGE_BEFORE = _CHANGE_BEFORE  # for sentences the table reader took for rows ('... increased 21% for the ...')
 _OR_CHANGE = re.compile(r"\b(?:increase|decrease|decline|growth|rise|drop)\s+of\s+\S+(?:\s+\w+)?,?\s+or\s*$", re.I)
 _SEGMENT_NAMED = re.compile(r"(?:^|\b(?:[Oo]ur|[Tt]he)\s+)((?:[A-Z][\w&.-]*\s+){1,4})segment(?:'s|’s)?\b")
 
