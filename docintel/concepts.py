@@ -187,6 +187,13 @@ def _match_positions(wording: tuple[str, ...], tokens: list[str]) -> frozenset[i
     return None
 
 
+def _inside(shorter: frozenset[int], longer: frozenset[int]) -> bool:
+    """Whether a match's terms are all terms of a longer match ('shares outstanding' in 'weighted average number
+    of basic shares outstanding'); one that only shares a term with it ('accounts receivable and net income') is
+    kept: a gap of one term may join two line items' wordings."""
+    return shorter < longer
+
+
 BARRIER = "\x00"  # between a heading and what follows its colon: no wording spans it
 
 
@@ -220,7 +227,7 @@ def concepts_in(text: str, *, asides: bool = False) -> ConceptMatch:
     hits = _wording_hits(tokens)
     # longest matches only: a term names one line item ('weighted average number of shares outstanding' is no
     # 'shares outstanding' besides)
-    kept = [(cid, pos) for cid, pos in hits if not any(pos & other and len(other) > len(pos) for _, other in hits)]
+    kept = [(cid, pos) for cid, pos in hits if not any(_inside(pos, other) for _, other in hits)]
     covered = frozenset().union(*(pos for _, pos in kept)) if kept else frozenset()
     leftover = tuple(t for i, t in enumerate(tokens) if i not in covered and not t.isdigit() and t != BARRIER)
     return ConceptMatch(frozenset(cid for cid, _ in kept), leftover)

@@ -390,3 +390,21 @@ def test_a_share_of_sales_never_answers_a_change_though_the_question_names_the_r
     level = amount(26.5, "millions", "2022", quote, label="SG&A")
     status, check = verdict(run_cli, fake_openai, pdf, question, level)
     assert status == "unsupported" and field(check, "measure")["verdict"] == "mismatch", check["detail"]
+
+
+def test_a_no_that_agrees_with_the_negation_left_out_is_kept(run_cli, fake_openai, make_pdf):
+    """'Does Acme include unexercised options in its backlog?' No, quoting the options cut from 'We do not include
+    ...': the answer denies what the dropped negation denies."""
+    pdf = make_pdf("acme-policies.pdf", POLICIES)
+    from tests.test_values import answer
+
+    cut = {
+        "doc": None,
+        "line_start": NOT_INCLUDED[0],
+        "line_end": NOT_INCLUDED[0],
+        "quote": "unexercised options or potential orders under indefinite-delivery contracts in backlog",
+    }
+    no = answer("boolean", {"value": False, "explanation": "No, they are not included.", "spans": [cut]})
+    question = "Does Acme include unexercised options in its backlog?"
+    status, check = verdict(run_cli, fake_openai, pdf, question, no)
+    assert field(check, "omission")["verdict"] == "supported", check["detail"]

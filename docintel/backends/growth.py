@@ -15,7 +15,7 @@ from ..concepts import label_of
 from ..context.pack import Context
 from ..periods import years_named
 from .concepts_lookup import Cell, asked_line_items, find_cell
-from .lookup import Lookup, reader_label
+from .lookup import Lookup, cell_facts, reader_label
 
 _GROWTH = re.compile(
     r"\bgrowth\b|\byear[- ]over[- ]year\b|\byoy\b|%\s*change|\bpercent(?:age)?\s+(?:change|increase|decrease)\b"
@@ -24,9 +24,13 @@ _GROWTH = re.compile(
 )
 
 
+# a compound (annualised) rate is no simple change between two years
+_COMPOUND = re.compile(r"\bcompound|\bcagr\b|\bannuali[sz]ed\b|\baverage\s+annual\b", re.IGNORECASE)
+
+
 def asks_growth(question: str) -> bool:
-    """Whether the question asks for a percentage change of a figure over a year."""
-    return bool(_GROWTH.search(question))
+    """Whether the question asks for a percentage change of a figure between two periods (not a compound rate)."""
+    return bool(_GROWTH.search(question)) and not _COMPOUND.search(question)
 
 
 def computed_growth(question: str, context: Context, single: bool) -> Lookup | None:
@@ -44,7 +48,7 @@ def computed_growth(question: str, context: Context, single: bool) -> Lookup | N
     current = find_cell(context, cid, later, question)
     if current is None:
         return Lookup([], False, [f"growth of {label_of(cid)}: no sent table row gives it for {later}"])
-    prior = _same_row(current, earlier)
+    prior = _same_row(current, earlier, context)
     if prior is None:
         return Lookup([], False, [f"growth of {label_of(cid)}: its row has no column for {earlier}"])
     if prior.value == 0:
@@ -52,11 +56,16 @@ def computed_growth(question: str, context: Context, single: bool) -> Lookup | N
     return Lookup([_item(cid, current, prior, single)], True, [_note(current, prior)])
 
 
-def _same_row(cell: Cell, year: int) -> Cell | None:
-    """The cell of the same row in the column of *year*."""
+def _same_row(cell: Cell, year: int, context: Context) -> Cell | None:
+    """The cell of the same row in the column of *year* under the same heading (a three-month column's prior
+    year is the three-month column, never the six-month one beside it)."""
+    heading = cell.table.columns[cell.index].heading
+    facts = cell_facts(context).get((cell.doc, cell.row.line), {})
     for index, column in enumerate(cell.table.columns):
-        if column.year == year and index < len(cell.row.values) and cell.row.values[index] is not None:
-            return Cell(cell.doc, cell.table, cell.row, index, cell.line_text)
+        if column.year != year or column.heading != heading or index >= len(cell.row.values):
+            continue
+        if cell.row.values[index] is not None:
+            return Cell(cell.doc, cell.table, cell.row, index, cell.line_text, facts.get(index))
     return None
 
 

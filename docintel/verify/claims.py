@@ -105,20 +105,24 @@ def text_polarity_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     return _check("polarity", "supported")
 
 
+# an exception or a condition right after a quote, in its own sentence ('..., except those ...', '... only if ...')
 _EXCEPTION_AFTER = re.compile(
-    r"^\W*(?:except\b|unless\b|other\s+than\b|excluding\b|but\s+not\b|with\s+the\s+exception\s+of\b|"
-    r"provided\s+that\b|however\b|only\s+(?:if|when)\b|if\b)",
+    r"^[\s,—–-]*(?:except\b|unless\b|other\s+than\b|excluding\b|but\s+not\b|"
+    r"with\s+the\s+exception\s+of\b|provided\s+that\b|only\s+(?:if|when)\b|if\b)",
     re.IGNORECASE,
 )
+# where the clause a quote sits in starts: a sentence end, a semicolon, or a comma before a new clause
+_CLAUSE_START = re.compile(r"[.;:!?]\s|,\s*(?:and|but|or|which|while|with|whereas)\b|,\s")
 
 
 _TURN = re.compile(r"\b(?:unless|except|other\s+than|but|however|if|although|whereas|while)\b", re.IGNORECASE)
 
 
-def omission_rule(spans: list[CitedSpan]) -> FieldCheck:
-    """A quote cut out of its sentence keeps what governs it: a negation before it ('We do not include ...' quoted
-    as 'unexercised options ... in our backlog') contradicts it; an exception or a condition right after it
-    ('..., except ...', '... only if it is defective') leaves it unchecked."""
+def omission_rule(spans: list[CitedSpan], claim_denies: bool = False) -> FieldCheck:
+    """A quote cut out of its sentence keeps what governs it: a negation before it in its own clause ('We do not
+    include ...' quoted as 'unexercised options ... in our backlog') contradicts a claim that affirms it (a claim
+    that denies it, *claim_denies*, agrees); an exception or a condition right after it in its sentence ('...,
+    except ...', '... only if it is defective') leaves it unchecked."""
     checked = False
     for cited in spans:
         lines = cited.document.lines["text"].tolist()[cited.span.line_start - 1 : cited.span.line_end]
@@ -128,11 +132,12 @@ def omission_rule(spans: list[CitedSpan]) -> FieldCheck:
         if at < 0 or not quote:
             continue
         checked = True
-        lead = re.split(r"[.;:!?]\s", source[:at])[-1]
+        lead = _CLAUSE_START.split(source[:at])[-1]  # the quote's own clause: 'none of the D notes, and $14 ...'
         cuts = list(NEGATIONS.finditer(lead))
         # the last negation governs the quote unless a clause turns between them ('not refunded unless the item
         # arrived damaged': the quoted exception is affirmed)
-        if cuts and not NEGATIONS.search(quote) and not _TURN.search(f"{lead[cuts[-1].end() :]} {quote[:30]}"):
+        turned = _TURN.search(f"{lead[cuts[-1].end() :]} {quote[:30]}") if cuts else None
+        if cuts and not claim_denies and not NEGATIONS.search(quote) and not turned:
             said = cuts[-1].group(0)
             return _check(
                 "omission", "mismatch", f"omission: the quote leaves out '{said}' before it, which negates it"
@@ -163,18 +168,41 @@ def subject_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
 _CLAUSE_BREAK = re.compile(r";|,(?!\s*\d)|\band\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
 
 
-# 'When did Amazon acquire ...', 'On what date did MGM Resorts complete ...': the verb after the named subject
+# 'When did Amazon acquire ...', 'When did Pfizer and Seagen officially complete ...': the verb after the named
+# subject (names joined by 'and' or '&'; an adverb before the verb skipped)
 _ACTIVE_VERB = re.compile(
     r"\b(?:did|does|do|will|would|has|have|had)\s+"
-    r"(?:(?:[A-Z][\w.&'\u2019-]*\s+){1,5}|(?:the\s+)?(?:company|registrant|firm|group|it|they|we)\s+)"
-    r"(?P<verb>[a-z]{3,})\b"
+    r"(?:(?:[A-Z][\w.&'\u2019-]*\s+(?:(?:and|&)\s+)?){1,6}|(?:the\s+)?(?:company|registrant|firm|group|it|they|we)\s+)"
+    r"(?:(?:\w+ly|first|also|ever|finally)\s+)?(?P<verb>[a-z]{3,})\b"
 )
+# Verbs one event is told with (general English: a sale is a disposal, a purchase an acquisition, a closing the
+# completion of a transaction); a question's verb is found in any of its family's forms.
+_VERB_FAMILIES = (
+    ("sell", "sale", "sold", "divest", "dispos"),
+    ("acquir", "acquisit", "purchas", "buy", "bought"),
+    ("complet", "clos", "consummat", "finaliz"),
+)
+# 'entered into an agreement to acquire', 'announced plans to sell': the intent, not the event
+_INTENT = re.compile(
+    r"\b(?:agreement|agreed|agrees|plans?|planned|expects?|expected|intends?|intended|announced|proposed|"
+    r"offer(?:ed)?)\b(?:\s+\w+){0,3}?\s+to\s+\w+",
+    re.IGNORECASE,
+)
+# words that introduce a date ('Effective January 1, 2022, we adopted ...', 'Beginning in ...'): no event of their own
+_DATE_LEADS = frozenset(tokenize("effective beginning starting commencing as of"))
+
+
+def _roots(verb: str) -> tuple[str, ...]:
+    root = tokenize(verb)[0][:5] if tokenize(verb) else verb[:5]
+    family = next((f for f in _VERB_FAMILIES if any(root.startswith(r[:5]) or r.startswith(root) for r in f)), ())
+    return (root, *(r[:5] for r in family))
 
 
 def _verb_in(verb: str, text: str) -> bool:
-    """Whether *text* says the verb in any form ('acquire': acquired, acquisition; 'close': closed, closing)."""
-    root = tokenize(verb)[0][:5] if tokenize(verb) else verb[:5]
-    return any(t.startswith(root) for t in tokenize(text))
+    """Whether *text* says the verb in any form ('acquire': acquired, acquisition, purchased; 'sell': sale, sold),
+    an intent to do it ('agreed to acquire') aside."""
+    roots = _roots(verb)
+    return any(t.startswith(roots) for t in tokenize(_INTENT.sub(" ", text)))
 
 
 def _date_clause(clauses: list[str], date_text: str, sentence: str) -> str:
@@ -183,7 +211,9 @@ def _date_clause(clauses: list[str], date_text: str, sentence: str) -> str:
     if at is None:
         return sentence
     holding = clauses[at]
-    if not _content(holding.lower().replace(date_text.lower(), " ")) - _DATE_WORDS and at + 1 < len(clauses):
+    if not _content(holding.lower().replace(date_text.lower(), " ")) - _DATE_WORDS - _DATE_LEADS and at + 1 < len(
+        clauses
+    ):
         holding = f"{holding} {clauses[at + 1]}"
     return holding
 

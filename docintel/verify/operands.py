@@ -108,7 +108,7 @@ def operand_fields(query: Query | None, name: str, cell: Candidate) -> list[Fiel
     # an operand's period end is its slot's (t or t-1, checked with the formula), not the end the question names
     operand_query = replace(
         query,
-        period=replace(query.period, end=None),
+        period=replace(query.period, ends=()),
         measure=own.measure,
         share_class=own.share_class or query.share_class,
     )

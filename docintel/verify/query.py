@@ -38,7 +38,8 @@ _QUARTER = re.compile(
 _HALF = re.compile(r"\b(?:first|second)\s+half\b|\bh[12]\b", re.IGNORECASE)
 _YEAR_TO_DATE = re.compile(r"\byear[- ]to[- ]date\b|\bytd\b", re.IGNORECASE)
 _FULL_YEAR = re.compile(r"\b(?:full[- ]year|annual|fiscal\s+year|fy\s*'?\d{2,4}|year\s+ended|for\s+the\s+year)\b", re.I)
-_ENDED = re.compile(r"\b(?:ended|ending)\s+(?P<date>[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+(?:19|20)\d\d)", re.IGNORECASE)
+# 'the year ended (on) January 28, 2023', 'ended 28 January 2023': the date a duration ends on (read by find_periods)
+_ENDED = re.compile(r"\b(?:ended|ending)\s+(?:on\s+)?(?P<date>[A-Za-z0-9][\w.]*\s+[\w.]+,?\s+(?:19|20)\d\d)", re.I)
 _AS_OF = re.compile(r"\b(?:as\s+of|at|on|in)\s+(?P<date>[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+(?:19|20)\d\d)", re.IGNORECASE)
 
 ADJUSTED_WORDS = (
@@ -123,7 +124,7 @@ class PeriodQuery:
     months: int | None = None
     as_of: str | None = None  # ISO date of an instant the question names
     year_to_date: bool = False
-    end: str | None = None  # ISO date a duration the question names ends on ('the year ended January 28, 2023')
+    ends: tuple[str, ...] = ()  # ISO dates the durations the question names end on ('the year ended Jan 28, 2023')
 
     def describe(self) -> str:
         """'three months (Q2 2023)', 'as of 2023-09-30', 'the year 2022', 'any period'."""
@@ -134,9 +135,10 @@ class PeriodQuery:
             return f"Q{self.quarter} {years}".strip() + " (three months)"
         if self.months:
             length = f"{_MONTH_NAMES.get(self.months, str(self.months))} months"
-            return f"{length} ended {self.end}" if self.end else length + (f" of {years}" if years else "")
-        if self.end:
-            return f"the period ended {self.end}"
+            ended = " or ".join(self.ends)
+            return f"{length} ended {ended}" if self.ends else length + (f" of {years}" if years else "")
+        if self.ends:
+            return "the period ended " + " or ".join(self.ends)
         return f"the year {years}" if years else "any period"
 
 
@@ -188,9 +190,11 @@ def _period(question: str) -> PeriodQuery:
         dated = [p for p in find_periods(instant.group("date")) if p.iso]
         as_of = dated[0].iso if dated else None
     ended = _ENDED.search(question)
-    end_dates = [p for p in find_periods(ended.group("date")) if p.iso] if ended else []
-    end = end_dates[0].iso if end_dates else None
-    return PeriodQuery(years, quarter, months, as_of, bool(_YEAR_TO_DATE.search(question)), end)
+    # every date from the first 'ended' on: 'the years ended January 29, 2022 and January 30, 2021'
+    ends = tuple(dict.fromkeys(p.iso for p in find_periods(question[ended.start() :]) if p.iso)) if ended else ()
+    if ends:
+        as_of = None  # 'ended on January 29, 2022' is the end of a duration, not an instant
+    return PeriodQuery(years, quarter, months, as_of, bool(_YEAR_TO_DATE.search(question)), ends)
 
 
 _QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
@@ -211,7 +215,11 @@ def _measure(question: str) -> Measure:
 
 
 # a question in the future tense asks for an expectation; a filing's 'will be invoiced' is no guidance
-_FUTURE_QUESTION = re.compile(r"\bwill\s+(?:be|\w+)\b", re.IGNORECASE)
+# (a schedule's 'will mature', 'will be due', 'will owe' is a contractual amount of today, not an expectation)
+_FUTURE_QUESTION = re.compile(
+    r"\bwill\b(?![^?.]*\b(?:mature|matures|owe|owed|due|payable|expire|expires|vest|vests)\b)",
+    re.IGNORECASE,
+)
 
 
 def _scenario(question: str) -> Scenario:

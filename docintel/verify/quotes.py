@@ -23,6 +23,7 @@ from ..textnorm import NUMBER_SEPARATOR, squash
 from .amounts import check_amount
 from .calculations import check_calculation
 from .claims import (
+    NEGATIONS,
     cause_rule,
     completeness_rule,
     event_rule,
@@ -382,7 +383,12 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
         return check
     return _with_fields(
         check,
-        [text_polarity_rule(text, spans), omission_rule(spans), subject_rule(text, spans), cause_rule(question, spans)],
+        [
+            text_polarity_rule(text, spans),
+            omission_rule(spans, claim_denies=bool(NEGATIONS.search(text))),
+            subject_rule(text, spans),
+            cause_rule(question, spans),
+        ],
     )
 
 
@@ -408,7 +414,8 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
     )
     if not spans or not question.strip():
         return check
-    return _with_fields(check, [polarity_rule(value, spans, question, issuer_terms(spans)), omission_rule(spans)])
+    omission = omission_rule(spans, claim_denies=not value)
+    return _with_fields(check, [polarity_rule(value, spans, question, issuer_terms(spans)), omission])
 
 
 def _field_check(value: object, spans: list[CitedSpan], question: str) -> ItemCheck:

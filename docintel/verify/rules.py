@@ -48,7 +48,8 @@ def period_rule(query: Query, fact: FactView) -> FieldCheck:
     found = period.describe()
     if asked.as_of and period.end and period.instant and period.end != asked.as_of:
         return _check("period", "mismatch", wanted, found)
-    if asked.end and period.end and not period.instant and _days_apart(asked.end, period.end) > _SAME_PERIOD_END_DAYS:
+    far = [_days_apart(end, period.end) > _SAME_PERIOD_END_DAYS for end in asked.ends] if period.end else []
+    if far and all(far) and not period.instant:
         return _check("period", "mismatch", wanted, found, f"period: {found} ≠ {wanted}")
     if asked.months and period.months and asked.months != period.months:
         return _check("period", "mismatch", wanted, found)
@@ -70,10 +71,11 @@ _SAME_PERIOD_END_DAYS = 7
 
 
 def _days_apart(a: str, b: str) -> int:
+    """Days between two ISO dates; a date that cannot be read is never the same period."""
     try:
         return abs((date.fromisoformat(a) - date.fromisoformat(b)).days)
     except ValueError:
-        return 0
+        return _SAME_PERIOD_END_DAYS + 1
 
 
 def member_rule(query: Query, fact: FactView) -> FieldCheck:

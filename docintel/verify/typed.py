@@ -44,9 +44,15 @@ _PARENT_ONLY = re.compile(
     re.IGNORECASE,
 )
 _PRO_FORMA = re.compile(r"\bpro\s*-?\s*forma\b", re.IGNORECASE)
+# 'Pro forma results of operations have not been presented because ... not material': no pro forma table follows
+_NO_PRO_FORMA = re.compile(
+    r"\bpro\s*-?\s*forma\b[^.]{0,80}\bnot\s+(?:been\s+)?(?:presented|included|provided|disclosed|material)\b",
+    re.IGNORECASE,
+)
 # the summarized statements of an issuer and its guarantor subsidiaries (Regulation S-X Rule 13-01): not the group
+# ('guaranteed by our guarantor subsidiaries' in a debt note says nothing of the table below it)
 _GUARANTOR_GROUP = re.compile(
-    r"\bguarantor\s+(?:subsidiaries|financial\s+information|group)\b|\bobligor\s+group\b"
+    r"\bguarantor\s+(?:financial\s+information|group)\b|\bobligor\s+group\b"
     r"|\bsummarized\s+financial\s+information\b",
     re.IGNORECASE,
 )
@@ -327,7 +333,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         period=column_period(document, table, index),
         member=member,
         member_text=f"{own} {heading}",
-        basis="adjusted" if _PRO_FORMA.search(heading) else _basis(own),
+        basis="adjusted" if _pro_forma(context, table.caption or "") else _basis(own),
         share_class="diluted" if _DILUTED.search(own) else "basic" if _BASIC.search(own) else None,
         measure=_measure(row, table, index, f"{row.label} {column_text}"),
         scenario=_scenario(f"{row.label} {row.group or ''} {table.caption or ''}"),
@@ -349,23 +355,43 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
 _ATTRIBUTABLE = re.compile(r"\battributable\s+to\b", re.IGNORECASE)
 
 
+def _pro_forma(context: list[str], caption: str) -> bool:
+    """Whether the lines above a table say it is pro forma (and not that no pro forma figures are given)."""
+    return any(_PRO_FORMA.search(line) and not _NO_PRO_FORMA.search(line) for line in [caption, *context])
+
+
+_NONCONTROLLING = re.compile(r"\bnon[- ]?controlling\b|\bminority\s+interests?\b", re.IGNORECASE)
+
+
 def _before_attribution(table: Table, row: TableRow) -> bool:
-    """Whether *row* is a figure the table then splits into the parts attributable to the noncontrolling
-    interests and to the company ('Net income' above 'Net income attributable to noncontrolling interests')."""
+    """Whether *row* is a figure the table then splits into the noncontrolling interests' part and the company's
+    ('Net income' above 'Net income attributable to noncontrolling interests'); preferred dividends alone split
+    nothing off that the question's 'attributable to the company' excludes."""
     if _ATTRIBUTABLE.search(row.label):
         return False
     words = set(concepts_in(row.label).concepts)
-    later = [r for r in table.rows if r.line > row.line and _ATTRIBUTABLE.search(r.label)]
-    return bool(words) and any(words & set(concepts_in(r.label).concepts) for r in later)
+    later = [r for r in table.rows if r.line > row.line]
+    minority = any(_NONCONTROLLING.search(r.label) for r in later)
+    attributed = [r for r in later if _ATTRIBUTABLE.search(r.label)]
+    return minority and bool(words) and any(words & set(concepts_in(r.label).concepts) for r in attributed)
 
 
 def _closes_groups(table: Table, row: TableRow) -> bool:
-    """Whether *row* is a total that closes a table of several sub-headed groups without naming its own group."""
-    if not re.match(r"\s*total\b", row.label, re.IGNORECASE):
+    """Whether *row* is a total that closes a table of several sub-headed groups: it adds every row above it (not
+    only its own group's, as a group's subtotal does)."""
+    if not re.match(r"\s*total\b", row.label, re.IGNORECASE) or not row.values or row.values[0] is None:
         return False
-    groups = {(r.group or "").strip() for r in table.rows if r.line < row.line} - {""}
-    own_group = set(tokenize(row.group or ""))
-    return len(groups) >= 2 and not own_group & (set(tokenize(row.label)) - {"total"})
+    above = [r for r in table.rows if r.line < row.line and not re.match(r"\s*total\b", r.label, re.IGNORECASE)]
+    groups = {(r.group or "").strip() for r in above} - {""}
+    if len(groups) < 2:
+        return False
+    if all(r.aligned for r in above):
+        whole = sum(r.values[0] or 0.0 for r in above if r.values)
+        return abs(whole - row.values[0]) <= max(1.0, 0.005 * abs(row.values[0]))
+    # cells that do not line up cannot be added: the table's last row, a total of three or more groups, naming a
+    # line item of its own ('Total Long-Term Debt'), closes them all
+    last = all(r.line <= row.line for r in table.rows)
+    return last and len(groups) >= 3 and len(row.label.split()) >= 2
 
 
 def _merged(mine: FactView, ingested: FactView) -> FactView:
