@@ -335,7 +335,7 @@ class Pipeline:
         """Verify the answer; an offline answer that is not supported is withdrawn (evidence) and verified again."""
         from .backends.extractive import withdraw_unverified
         from .retrieval.decisions import unconfirmed_issuer
-        from .verify.quotes import verify_answer
+        from .verify.verifier import verify_answer
 
         checking = (context, prepared.documents, prepared.parsed.question)
         unconfirmed = unconfirmed_issuer(prepared.routing, len(prepared.documents))
@@ -472,7 +472,7 @@ class Pipeline:
         """Re-run the verifier on a stored answer against the current documents (hash checked first)."""
         from .answer.contract import upgrade_answer
         from .traces.review import answer_model, current_context, reverify_report
-        from .verify.quotes import verify_answer
+        from .verify.verifier import verify_answer
 
         trace = self.store.load(trace_id)
         if trace.answer is None or trace.verification is None or trace.context is None:

@@ -40,8 +40,8 @@ from docintel.context.pack import Budget, Context, ContextLine, Source
 from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
 from docintel.textnorm import squash, tokenize
-from docintel.verify.quotes import verify_answer
 from docintel.verify.typed import column_period
+from docintel.verify.verifier import verify_answer
 from scripts import benchdata
 
 _NEGATABLE = re.compile(r"\b(is|are|was|were|does|did|has|have|will|can|may)\b", re.I)

@@ -26,7 +26,7 @@ from docintel.progress import Reporter
 from docintel.question.parse import parse_question
 from docintel.retrieval.search import retrieve
 from docintel.settings import load_settings
-from docintel.verify.quotes import verify_answer
+from docintel.verify.verifier import verify_answer
 from scripts.pdfwriter import Page
 from tests.conftest import API_KEY, ROOT, read_traces
 from tests.fake_openai import chat_body, responses_body

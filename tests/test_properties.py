@@ -20,7 +20,7 @@ from docintel.apps.scoring import parse_numbers
 from docintel.context.pack import Budget, Context, ContextLine, Source
 from docintel.ingest.documents import LINE_COLUMNS, Document, DocumentMeta
 from docintel.textnorm import squash
-from docintel.verify.quotes import verify_answer
+from docintel.verify.verifier import verify_answer
 
 FAST = settings(max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -10,7 +10,7 @@ from docintel.ingest.documents import Ingestor
 from docintel.question.parse import parse_question
 from docintel.retrieval.search import retrieve
 from docintel.settings import load_settings
-from docintel.verify.quotes import verify_answer
+from docintel.verify.verifier import verify_answer
 
 
 @pytest.fixture

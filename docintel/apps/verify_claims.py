@@ -29,8 +29,9 @@ from ..numbers import find_numbers
 from ..periods import MONTHS
 from ..textnorm import tokenize
 from ..traces.claims import CheckResult, ClaimResult, ClaimStatus, Evidence, QuoteMatch, QuoteResult
-from ..verify.quotes import OverallStatus, SpanVerdict, Verification, verify_answer
+from ..verify.quotes import OverallStatus, SpanVerdict, Verification
 from ..verify.values import CitedSpan, ItemCheck, quote_candidates
+from ..verify.verifier import verify_answer
 from .external import CitedQuote, Claim, Figure
 from .quote_finder import DocumentText, Found, find_passage, find_quote, merge, other_places, passage_pieces
 

@@ -1,0 +1,187 @@
+"""Apply each field's rule to every item: an amount's value, kind, sign, concept, period and calculation
+(``amounts``, ``calculations``, ``operands``), a date's event, a yes/no's polarity, a text's numbers, polarity,
+omissions, subject and cause, from the spans whose quotes were verified (the second step of
+``verify.verifier.verify_answer``)."""
+
+from pydantic import BaseModel
+
+from ..answer.contract import Amount
+from ..periods import averaged_years, years_named
+from .amounts import check_amount
+from .calculations import check_calculation
+from .claims import (
+    NEGATIONS,
+    cause_rule,
+    event_rule,
+    omission_rule,
+    polarity_rule,
+    subject_rule,
+    text_polarity_rule,
+)
+from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
+from .operands import check_operand
+from .quotes import SpanKey
+from .rules import FieldCheck
+from .structure import average_span_problem
+from .values import CitedSpan, ItemCheck, PlainCheck, check_date
+
+
+def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: str = "") -> list[ItemCheck]:
+    """The checks of every item (value, kind, sign, concept, period, calculation, text numbers and
+    relevance), from the spans whose quotes were verified."""
+    checks: list[ItemCheck] = []
+    years = years_named(question)
+    for index, item in enumerate(getattr(answer, "items", [])):
+        if getattr(item, "spans", None) is None:  # a multi-field extraction: each field has its spans
+            for name in type(item).model_fields:
+                sub = getattr(item, name)
+                spans = [cited[(index, name, i)] for i in range(len(sub.spans)) if (index, name, i) in cited]
+                check = _field_check(sub.value, spans, question)
+                checks.append(check.model_copy(update={"item": index, "field": name}))
+            continue
+        spans = [cited[(index, None, i)] for i in range(len(item.spans)) if (index, None, i) in cited]
+        check = _item_check(index, item, spans, cited, years, question)
+        checks.append(check.model_copy(update={"item": index}))
+    return checks
+
+
+def _item_check(
+    index: int,
+    item: BaseModel,
+    spans: list[CitedSpan],
+    cited: dict[SpanKey, CitedSpan],
+    years: frozenset[int],
+    question: str,
+) -> ItemCheck:
+    amount = getattr(item, "amount", None)
+    label = str(getattr(item, "label", "") or "")
+    if isinstance(amount, Amount):
+        calculation = getattr(item, "calculation", None)
+        if calculation is not None:
+            operand_spans = {o.label: cited.get((index, f"calculation.{o.label}", 0)) for o in calculation.operands}
+            return check_calculation(calculation, amount.value, amount.unit, operand_spans, years, question, label)
+        asked = asked_for(question, label, issuer_terms(spans))
+        checked = check_amount(amount, getattr(item, "period", None), spans, years, asked)
+        return _one_figure_average(checked, question)
+    date = getattr(item, "date", None)
+    if date is not None:
+        checked = check_date(date, spans)
+        event = event_rule(date.original_text, spans, question, issuer_terms(spans)) if question.strip() else None
+        return checked if event is None else with_fields(checked, [event])
+    if hasattr(item, "explanation"):
+        return _boolean_check(getattr(item, "value", None), spans, question)
+    return _text_check(str(getattr(item, "text", "") or ""), spans, question)
+
+
+def with_fields(check: ItemCheck, fields: list[FieldCheck]) -> ItemCheck:
+    """*check* with more field checks (those that apply), their failures said in its detail."""
+    applied = [f for f in fields if f.verdict != "not_applicable"]
+    failed = [f.detail for f in applied if f.verdict == "mismatch" and f.detail]
+    detail = "; ".join([check.detail, *failed]) if failed else check.detail
+    return check.model_copy(update={"fields": [*check.fields, *applied], "detail": detail})
+
+
+def _one_figure_average(check: ItemCheck, question: str) -> ItemCheck:
+    """A figure read from one cell is no average over years; an average whose years the question does not name
+    cannot be checked at all."""
+    if check.period_check == "mismatch":
+        return check
+    wanted = averaged_years(question)
+    if wanted:
+        detail = f"{check.detail}; the question asks for an average over {min(wanted)}-{max(wanted)}, one figure is not"
+        return check.model_copy(update={"period_check": "mismatch", "detail": detail})
+    verdict, note = average_span_problem(question, [])
+    if verdict:
+        return check.model_copy(update={"period_check": verdict, "detail": f"{check.detail}; {note}"})
+    return check
+
+
+def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
+    """A text item: every number it writes is in its quotes, and the quotes are about the question."""
+    numbers, numbers_note = text_numbers_check(text, spans)
+    relevance, relevance_note = relevance_check(question, spans)
+    notes = [n for n in (numbers_note, relevance_note) if n] or ["read from its quotes"]
+    value: PlainCheck = numbers
+    check = ItemCheck(
+        item=0,
+        value_check="unsupported" if value == "mismatch" else value,
+        period_check="not_applicable",
+        calculation_check="not_applicable",
+        relevance_check=relevance,
+        detail="; ".join(notes),
+    )
+    if not spans:
+        return check
+    return with_fields(
+        check,
+        [
+            text_polarity_rule(text, spans),
+            omission_rule(spans, claim_denies=bool(NEGATIONS.search(text))),
+            subject_rule(text, spans),
+            cause_rule(question, spans),
+        ],
+    )
+
+
+def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) -> ItemCheck:
+    """A yes/no item: undecided is never supported; its quotes must be about the question."""
+    relevance, note = relevance_check(question, spans)
+    if value is None:
+        return ItemCheck(
+            item=0,
+            value_check="unsupported",
+            period_check="not_applicable",
+            calculation_check="not_applicable",
+            relevance_check=relevance,
+            detail="the answer is undecided (neither yes nor no): an undecided answer is not supported",
+        )
+    check = ItemCheck(
+        item=0,
+        value_check="not_applicable",
+        period_check="not_applicable",
+        calculation_check="not_applicable",
+        relevance_check=relevance,
+        detail=note or "yes/no read from its quotes",
+    )
+    if not spans or not question.strip():
+        return check
+    omission = omission_rule(spans, claim_denies=not value)
+    return with_fields(check, [polarity_rule(value, spans, question, issuer_terms(spans)), omission])
+
+
+def _field_check(value: object, spans: list[CitedSpan], question: str) -> ItemCheck:
+    """The check of one extraction field: amounts and numbers against their spans, dates by their text."""
+    if isinstance(value, Amount):
+        return check_amount(value, None, spans, years_named(question), asked_for(question))
+    if isinstance(value, float) and not isinstance(value, bool):
+        operand = check_operand("value", value, None, spans[0] if spans else None, _asked_name(question))
+        return ItemCheck(
+            item=0,
+            value_check=operand.value_check,
+            period_check="not_applicable",
+            calculation_check="not_applicable",
+            concept_check=operand.concept_check,
+            kind_check=operand.kind_check,
+            sign_check=operand.sign_check,
+            detail=operand.detail,
+        )
+    if value is not None and hasattr(value, "original_text"):
+        return check_date(value, spans)  # type: ignore[arg-type]  # a DateValue
+    if isinstance(value, bool) or value is None:
+        return _boolean_check(value, spans, question) if isinstance(value, bool) else _empty_field()
+    return _text_check(str(value), spans, question)
+
+
+def _asked_name(question: str) -> str:
+    asked: Asked = asked_for(question)
+    return asked.named if asked.concepts else ""
+
+
+def _empty_field() -> ItemCheck:
+    return ItemCheck(
+        item=0,
+        value_check="not_applicable",
+        period_check="not_applicable",
+        calculation_check="not_applicable",
+        detail="no value given",
+    )
