@@ -191,3 +191,30 @@ def test_a_group_s_subtotal_is_not_the_company_s_total(run_cli, fake_openai, nea
     status, check = verdict(run_cli, fake_openai, near, "What was Acme's total revenue in 2023?", wrong)
     assert status != "supported"
     assert field(check, "member")["found"] != "consolidated", check["detail"]
+
+
+def test_the_company_s_own_name_is_no_region_the_row_names(run_cli, fake_openai, make_pdf):
+    """'Net income attributable to Acme Resorts International' from the guarantor group's summary: the word
+    'International' of the company's name does not make the question ask for that row's scope (red team round 2)."""
+    pages = [
+        [
+            "UNITED STATES SECURITIES AND EXCHANGE COMMISSION",
+            "FORM 10-K",
+            "ACME RESORTS INTERNATIONAL",
+            "(Exact name of registrant as specified in its charter)",
+        ],
+        [
+            "Guarantor Financial Information",
+            "The following tables present summarized financial information of the parent and the guarantor",
+            "subsidiaries on a combined basis.",
+            "(in thousands)",
+            "Year Ended December 31, 2022",
+            "Net income attributable to Acme Resorts International 1,668,214",
+        ],
+    ]
+    pdf = make_pdf("acme-resorts-2022-10k.pdf", pages)
+    question = "What was net income attributable to Acme Resorts International in 2022?"
+    cited = (10, "Net income attributable to Acme Resorts International 1,668,214")
+    wrong = amount(1668214, "thousands", "2022", cited, label="Net income attributable to Acme Resorts International")
+    status, check = verdict(run_cli, fake_openai, pdf, question, wrong)
+    assert status == "unsupported" and "guarantor" in field(check, "member")["detail"], check["detail"]

@@ -102,6 +102,20 @@ def question_scope(question: str, ignore: frozenset[str] = frozenset()) -> froze
     return frozenset(w for w in terms - ignore if w not in _NOT_SCOPE and w not in NEUTRAL and not w[:1].isdigit())
 
 
+_CAPITALISED_RUN = re.compile(r"(?:\b[A-Z][\w&.'\u2019-]*(?:\s+|$)){1,6}")
+
+
+def without_name(text: str, name_terms: frozenset[str]) -> str:
+    """*text* without the runs of capitalised words that are all the company's name terms ('What was net income
+    attributable to MGM Resorts International' -> '... attributable to'); 'MGM's international revenue' keeps its
+    lower-case 'international'."""
+    if not name_terms:
+        return text
+    return _CAPITALISED_RUN.sub(
+        lambda m: " " if (words := tokenize(m.group(0))) and set(words) <= name_terms else m.group(0), text
+    )
+
+
 def asked_for(question: str, label: str = "", ignore: frozenset[str] = frozenset()) -> Asked:
     """The concepts and terms of *question* (its asking words, not its instructions) and an item's *label*;
     *ignore* holds the issuer's name terms, which never scope a question."""
@@ -110,7 +124,8 @@ def asked_for(question: str, label: str = "", ignore: frozenset[str] = frozenset
     # item ('Cost of revenue: Operating income' as the label of a cost-of-revenue answer asks for no operating income)
     concepts = concepts_in(asking).concepts or (concepts_in(label).concepts if not question.strip() else frozenset())
     terms = frozenset(tokenize(qualifier_text(f"{asking} {label}")))
-    qualifiers = frozenset(tokenize(qualifier_text(asking))) & QUALIFIERS  # 'segment revenue', 'adjusted EBITDA'
+    # 'segment revenue', 'adjusted EBITDA'; the company's own name written out ('MGM Resorts International') no region
+    qualifiers = frozenset(tokenize(qualifier_text(without_name(asking, ignore)))) & QUALIFIERS
     # no row needs to say 'quarter' or 'change' (the period and measure fields check them)
     scope = (question_scope(question, ignore) | qualifiers) - _PERIOD_WORDS - _MEASURE_WORDS
     if scope - _SEGMENT_WORDS:  # 'the Commercial Airplanes segment': the row names the segment, not the word
