@@ -218,3 +218,26 @@ def test_the_company_s_own_name_is_no_region_the_row_names(run_cli, fake_openai,
     wrong = amount(1668214, "thousands", "2022", cited, label="Net income attributable to Acme Resorts International")
     status, check = verdict(run_cli, fake_openai, pdf, question, wrong)
     assert status == "unsupported" and "guarantor" in field(check, "member")["detail"], check["detail"]
+
+
+APPROVALS = [
+    [
+        "Pending acquisition",
+        "The acquisition has been approved by Orbit Games' shareholders.",
+        "The acquisition of Zenith Media was approved by regulators and completed on March 9, 2021.",
+    ]
+]
+
+
+def test_a_yes_to_approved_and_completed_needs_a_quote_saying_both(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("acme-approvals.pdf", APPROVALS)
+    approved = {"doc": None, "line_start": 2, "line_end": 2, "quote": APPROVALS[0][1]}
+    yes = answer("boolean", {"value": True, "explanation": "Yes, it was approved.", "spans": [approved]})
+    question = "Had Acme's acquisition of Orbit Games been approved and completed?"
+    status, check = verdict(run_cli, fake_openai, pdf, question, yes)
+    assert status != "supported" and "completed" in field(check, "polarity")["detail"], check["detail"]
+    both = {"doc": None, "line_start": 3, "line_end": 3, "quote": APPROVALS[0][2]}
+    yes = answer("boolean", {"value": True, "explanation": "Yes.", "spans": [both]})
+    question = "Had Acme's acquisition of Zenith Media been approved and completed?"
+    status, check = verdict(run_cli, fake_openai, pdf, question, yes)
+    assert field(check, "polarity")["verdict"] == "supported", check["detail"]

@@ -69,6 +69,10 @@ def _negated(text: str) -> bool:
     return bool(NEGATIONS.search(text))
 
 
+# 'Had the acquisition been approved and completed': two things a yes affirms together
+_BOTH_DONE = re.compile(r"\b(?:been|be|was|were|is|are)\s+(?P<a>[a-z]+ed)\s+and\s+(?P<b>[a-z]+ed)\b", re.IGNORECASE)
+
+
 def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
     """A yes needs a quote about the subject that affirms it, a no one that denies it; another year's quote decides
     nothing."""
@@ -85,6 +89,12 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
         return _check(
             "polarity", "mismatch", "scenario: the question asks what happened; the quote states an expectation"
         )
+    both = _BOTH_DONE.search(search_text(question))
+    if answer and both:  # 'been approved and completed': a yes needs a quote that says each
+        said = " ".join(about)
+        missing = [v for v in (both.group("a"), both.group("b")) if not _verb_in(v, said)]
+        if missing:
+            return _check("polarity", "unknown", f"polarity: the quotes do not say '{missing[0]}', which the yes needs")
     denies = [s for s in about if _negated(s)]
     affirms = [s for s in about if not _negated(s)]
     if answer and denies and not affirms:
