@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar, cast
@@ -18,6 +17,7 @@ from typing import TypeVar, cast
 import numpy as np
 
 from ..ingest.documents import Document
+from .lru import LockedLru
 from .passages import Passage
 
 T = TypeVar("T")
@@ -75,8 +75,7 @@ class PassagePool:
         return at if start <= at and self.line_end[at] >= line else None
 
 
-_POOLS: OrderedDict[PoolKey, PassagePool] = OrderedDict()
-_POOLS_SIZE = 64
+_POOLS: LockedLru[PoolKey, PassagePool] = LockedLru(64)
 _LOCK = threading.Lock()
 
 
@@ -122,16 +121,7 @@ def passage_pool(
     key: PoolKey, doc_ids: list[str], passages_of: Sequence[list[Passage]], tokens_of: Sequence[list[list[str]]]
 ) -> PassagePool:
     """The pool of a set of documents, built once per *key* (the last 64 sets are kept)."""
-    with _LOCK:
-        if key in _POOLS:
-            _POOLS.move_to_end(key)
-            return _POOLS[key]
-    pool = build_pool(doc_ids, passages_of, tokens_of)
-    with _LOCK:
-        _POOLS[key] = pool
-        if len(_POOLS) > _POOLS_SIZE:
-            _POOLS.popitem(last=False)
-    return pool
+    return _POOLS.get_or_build(key, lambda: build_pool(doc_ids, passages_of, tokens_of))
 
 
 _FROZEN: set[tuple[str, tuple[tuple[str, str], ...]]] = set()  # (stage, documents) frozen once

@@ -7,8 +7,6 @@ headings and at ``passage_lines`` lines). One BM25 ranking covers all given docu
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +25,7 @@ from ..settings import Settings
 from ..textnorm import fold, rejoin_split_words, stem, tokenize, word_counts
 from .bm25 import Bm25Index as Bm25Index
 from .concept_rows import asked_concepts, lift_concept_rows
+from .lru import LockedLru
 from .passages import Passage, RankedPassage
 from .pool import PassagePool, passage_pool
 from .statement_pages import lift_statement_pages
@@ -135,11 +134,8 @@ class _DocIndex:
         return cache_dir / "index" / meta.content_hash[:2] / name
 
 
-_INDEX_CACHE: OrderedDict[tuple[str, str, int], _DocIndex] = OrderedDict()
 _INDEX_CACHE_SIZE = 64
-
-
-_CACHE_LOCK = threading.Lock()  # batch answers questions from several threads
+_INDEX_CACHE: LockedLru[tuple[str, str, int], _DocIndex] = LockedLru(_INDEX_CACHE_SIZE)
 
 
 def _index_key(document: Document, max_lines: int) -> tuple[str, str, int]:
@@ -151,8 +147,7 @@ def warm_indexes(documents: list[Document], settings: Settings, reporter: Report
 
     Warns once when the cache cannot be written (the index is then rebuilt on every run).
     """
-    with _CACHE_LOCK:
-        missing = [d for d in documents if _index_key(d, settings.passage_lines) not in _INDEX_CACHE]
+    missing = [d for d in documents if _index_key(d, settings.passage_lines) not in _INDEX_CACHE]
     if not missing:
         return
     with reporter.task("indexing", len(missing)) as task:
@@ -165,17 +160,7 @@ def warm_indexes(documents: list[Document], settings: Settings, reporter: Report
 
 
 def doc_index(document: Document, max_lines: int, cache_dir: Path | None = None) -> _DocIndex:
-    key = _index_key(document, max_lines)
-    with _CACHE_LOCK:
-        if key in _INDEX_CACHE:
-            _INDEX_CACHE.move_to_end(key)
-            return _INDEX_CACHE[key]
-    index = _DocIndex(document, max_lines, cache_dir)
-    with _CACHE_LOCK:
-        _INDEX_CACHE[key] = index
-        if len(_INDEX_CACHE) > _INDEX_CACHE_SIZE:
-            _INDEX_CACHE.popitem(last=False)
-    return index
+    return _INDEX_CACHE.get_or_build(_index_key(document, max_lines), lambda: _DocIndex(document, max_lines, cache_dir))
 
 
 IndexKey = tuple[tuple[str, str, int], ...]  # (content hash, doc id, passage lines) per document; () = not cached
@@ -190,7 +175,7 @@ class _Indexes(NamedTuple):
     titles: Bm25Index
 
 
-_BM25_CACHE: OrderedDict[IndexKey, _Indexes] = OrderedDict()
+_BM25_CACHE: LockedLru[IndexKey, _Indexes] = LockedLru(_INDEX_CACHE_SIZE)
 _PART_TITLE = re.compile(r"^part\s+[ivx]+\b\.?$", re.I)
 
 
@@ -203,10 +188,9 @@ def _title_tokens(path: tuple[str, ...]) -> tuple[str, ...]:
 def _indexes(key: IndexKey, subset: Callable[[], tuple[list[Passage], list[list[str]]]]) -> _Indexes:
     """The indexes of the passages *subset* returns (with their search tokens); cached when the key is stable,
     and the subset is then asked for only once."""
-    with _CACHE_LOCK:
-        if key in _BM25_CACHE:
-            _BM25_CACHE.move_to_end(key)
-            return _BM25_CACHE[key]
+    cached = _BM25_CACHE.get(key) if key else None
+    if cached is not None:
+        return cached
     passages, tokens = subset()
     page_keys: dict[tuple[str, int], int] = {}
     owner = np.fromiter(
@@ -226,10 +210,7 @@ def _indexes(key: IndexKey, subset: Callable[[], tuple[list[Passage], list[list[
         Bm25Index([_title_tokens(tuple(p.heading_path)) for p in passages]),
     )
     if key:
-        with _CACHE_LOCK:
-            _BM25_CACHE[key] = built
-            if len(_BM25_CACHE) > _INDEX_CACHE_SIZE:
-                _BM25_CACHE.popitem(last=False)
+        _BM25_CACHE.put(key, built)
     return built
 
 
