@@ -30,6 +30,7 @@ from ..domain import table
 from ..numbers import find_numbers
 from ..question.parse import parse_page_hints, search_text
 from ..textnorm import tokenize
+from .query import CHANGE_LABEL
 from .values import Candidate, CitedSpan, ConceptCheck, PlainCheck
 
 _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
@@ -167,7 +168,7 @@ def evidence_of(candidate: Candidate) -> Evidence:
             # the label's own concept ('Diluted' EPS), else the sub-heading's narrowed by the label's words
             found = ConceptMatch(own or joined.concepts, found.leftover)
             text = f"{group} {candidate.row_label}"
-        if _CHANGES_GROUP.match(group) and not _CHANGES_GROUP.match(candidate.row_label):
+        if CHANGE_LABEL.match(group) and not CHANGE_LABEL.match(candidate.row_label):
             # 'Inventories' under a cash flow's 'Changes in operating assets and liabilities:' is the change in them
             changed = concepts_in(f"changes in {candidate.row_label}")
             found = changed if changed.concepts and changed.concepts != found.concepts else found
@@ -177,9 +178,6 @@ def evidence_of(candidate: Candidate) -> Evidence:
     clause = _clause(candidate.sentence, candidate.printed)
     found = concepts_in(clause)
     return Evidence(clause.strip(), found.concepts, found.leftover, clause, False)
-
-
-_CHANGES_GROUP = re.compile(r"^\s*\(?(?:net\s+)?\(?(?:changes?|increases?|decreases?)\b", re.IGNORECASE)
 
 
 def _clause(sentence: str, printed: str) -> str:

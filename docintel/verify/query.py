@@ -81,8 +81,10 @@ _ADDITIONS = re.compile(
     r"\b(?:open|opens|opened|add|adds|added|acquire|acquired|new|launch|launched|hire|hired|close|closed)\b",
     re.IGNORECASE,
 )
-_ATTRIBUTED = re.compile(r"\battributable\s+to\b", re.IGNORECASE)
-_NONCONTROLLING = re.compile(r"\bnon[- ]?controlling\b|\bminority\s+interests?\b", re.IGNORECASE)
+ATTRIBUTABLE = re.compile(r"\battributable\s+to\b", re.IGNORECASE)
+NONCONTROLLING = re.compile(r"\bnon[- ]?controlling\b|\bminority\s+interests?\b", re.IGNORECASE)
+# a label or sub-heading that states a change ('Net (decrease) increase in cash', 'Changes in operating assets:')
+CHANGE_LABEL = re.compile(r"^\s*\(?(?:net\s+)?\(?(?:changes?|increases?|decreases?)\b", re.IGNORECASE)
 _COUNT_OF = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)
 
 OUTLOOK_WORDS = (
@@ -270,7 +272,7 @@ def query_of(question: str, member: frozenset[str] = frozenset()) -> Query:
         measure=_measure(question),
         scenario=_scenario(question),
         currency=_CURRENCIES[currency.group(0).lower()] if currency else None,
-        attributable=bool(_ATTRIBUTED.search(question)) and not _NONCONTROLLING.search(question),
+        attributable=bool(ATTRIBUTABLE.search(question)) and not NONCONTROLLING.search(question),
     )
 
 

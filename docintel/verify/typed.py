@@ -22,7 +22,7 @@ from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS
 from ..periods import MONTHS, find_periods
 from ..textnorm import tokenize
-from .query import _ADJUSTED, _LIMIT, _OUTLOOK
+from .query import _ADJUSTED, _LIMIT, _OUTLOOK, ATTRIBUTABLE, CHANGE_LABEL, NONCONTROLLING
 
 _GROUP_HEADING = re.compile(
     r"\b(?P<n>three|six|nine|twelve|3|6|9|12)\s+months?\s+(?:period\s+)?ended\b"
@@ -77,7 +77,6 @@ _SHARE_WORDS = re.compile(
 )
 _WEIGHTED = re.compile(r"\bweighted[- ]average\b", re.IGNORECASE)
 _AVERAGE = re.compile(r"\baverage\b", re.IGNORECASE)
-_ROW_CHANGE = re.compile(r"^\s*\(?(?:net\s+)?\(?(?:changes?|increases?|decreases?)\b", re.IGNORECASE)
 _ADDITIONS_LABEL = re.compile(
     r"\b(?:opened|openings|added|additions|acquired|new\s+stores|closed|closings)\b", re.IGNORECASE
 )
@@ -257,7 +256,7 @@ def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -
         return "weighted_average"
     if _SHARE_WORDS.search(text):
         return "share"
-    if _ROW_CHANGE.search(row.label) or _ROW_CHANGE.search(row.group or ""):
+    if CHANGE_LABEL.search(row.label) or CHANGE_LABEL.search(row.group or ""):
         return "change"
     if row.kind == "count" and _ADDITIONS_LABEL.search(row.label):  # stores opened, not 'net of cash acquired'
         return "additions"
@@ -352,27 +351,21 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
     return _merged(mine, ingested)
 
 
-_ATTRIBUTABLE = re.compile(r"\battributable\s+to\b", re.IGNORECASE)
-
-
 def _pro_forma(context: list[str], caption: str) -> bool:
     """Whether the lines above a table say it is pro forma (and not that no pro forma figures are given)."""
     return any(_PRO_FORMA.search(line) and not _NO_PRO_FORMA.search(line) for line in [caption, *context])
-
-
-_NONCONTROLLING = re.compile(r"\bnon[- ]?controlling\b|\bminority\s+interests?\b", re.IGNORECASE)
 
 
 def _before_attribution(table: Table, row: TableRow) -> bool:
     """Whether *row* is a figure the table then splits into the noncontrolling interests' part and the company's
     ('Net income' above 'Net income attributable to noncontrolling interests'); preferred dividends alone split
     nothing off that the question's 'attributable to the company' excludes."""
-    if _ATTRIBUTABLE.search(row.label):
+    if ATTRIBUTABLE.search(row.label):
         return False
     words = set(concepts_in(row.label).concepts)
     later = [r for r in table.rows if r.line > row.line]
-    minority = any(_NONCONTROLLING.search(r.label) for r in later)
-    attributed = [r for r in later if _ATTRIBUTABLE.search(r.label)]
+    minority = any(NONCONTROLLING.search(r.label) for r in later)
+    attributed = [r for r in later if ATTRIBUTABLE.search(r.label)]
     return minority and bool(words) and any(words & set(concepts_in(r.label).concepts) for r in attributed)
 
 
