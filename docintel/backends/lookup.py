@@ -10,6 +10,7 @@ given: the lines are returned as evidence and the reason is said.
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass, field
 
 from ..answer.contract import Amount, AmountItem, Span
@@ -70,9 +71,24 @@ def fact_unit(table: Table, row: TableRow, index: int, fact: Fact | None) -> tup
     return unit, currency
 
 
-def cell_facts(context: Context) -> dict[tuple[str, int], dict[int, Fact]]:
+CellFacts = dict[tuple[str, int], dict[int, Fact]]
+# read once per context (every cell looked up asks); a context is unhashable, so it is kept by id while it lives
+_CELL_FACTS: dict[int, tuple[weakref.ref[Context], CellFacts]] = {}
+
+
+def cell_facts(context: Context) -> CellFacts:
     """The typed facts of the sent table cells, by (doc, GLOBAL_LINE) and cell index."""
-    cells: dict[tuple[str, int], dict[int, Fact]] = {}
+    key = id(context)
+    known = _CELL_FACTS.get(key)
+    if known is not None and known[0]() is context:
+        return known[1]
+    facts = _cell_facts(context)
+    _CELL_FACTS[key] = (weakref.ref(context, lambda _: _CELL_FACTS.pop(key, None)), facts)
+    return facts
+
+
+def _cell_facts(context: Context) -> CellFacts:
+    cells: CellFacts = {}
     for source in context.sources:
         for fact in source.facts:
             if fact.provenance.column is not None:
