@@ -69,6 +69,7 @@ def test_bm25_scores_equal_rank_bm25_on_a_real_document():
         assert ours.matched(terms, rows) == wanted
 
 
+@needs_shared
 def test_retrieval_ranks_as_rank_bm25_when_every_raise_is_off():
     """With no page share, title raise, section boost, same-page decay, lift or floor, a ranking is BM25's alone:
     every candidate's score is rank-bm25's (4 decimals) and the candidates come in its order."""
