@@ -161,7 +161,7 @@ def test_concurrent_workers_against_the_server_with_429s(run_cli, corpus_pdf, tm
     qfile.write_text("\n".join(f"What is the refund window for order {i}?" for i in range(8)) + "\n")
     code, stdout, _ = run_cli("batch", qfile, corpus_pdf, "--out", tmp_path / "o.jsonl", "--workers", "4")
     records = lines_of(tmp_path / "o.jsonl")
-    assert code == 0, stdout
+    assert code == 0, stdout + json.dumps([r["error"] for r in records])
     assert len(records) == 8 and all(r["error"] is None and r["verification_status"] == "verified" for r in records)
     assert len(fake_openai.requests) == 11  # 8 answers + 3 rate-limited attempts retried
     assert "tokens in/out: 9600/640" in stdout
@@ -201,7 +201,8 @@ def test_resume_after_kill_9(corpus_pdf, tmp_path):
             handle.write('{"id": "torn line from a cras')  # what a kill during a write could leave
         assert 5 <= len(partial.read_text().splitlines()) < 31
         done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60)
-        assert done.returncode == 0, done.stderr
+        errors = [line for line in out.read_text().splitlines() if '"error": null' not in line] if out.exists() else []
+        assert done.returncode == 0, done.stdout + done.stderr + "\n".join(errors)
     finally:
         server.stop()
     ids = [json.loads(line)["id"] for line in out.read_text().splitlines()]

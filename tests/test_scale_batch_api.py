@@ -142,7 +142,8 @@ def test_a_batch_created_but_not_recorded_is_found_not_asked_again(run_cli, corp
     fake_openai.default = {"body": _answer, "status": 200}
     out = isolated_env / "b.jsonl"
     args = ("batch", _questions(isolated_env), corpus_pdf, "--out", out, "--via", "batch-api")
-    assert run_cli(*args)[0] == 0
+    code, stdout, stderr = run_cli(*args)
+    assert code == 0, stdout + stderr
     state_file = Path(str(out) + ".batches.json")
     state = json.loads(state_file.read_text())
     ((batch_id, batch),) = state["batches"].items()

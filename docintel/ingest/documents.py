@@ -10,6 +10,7 @@ the bottom left, y up) and each page a size (``DocumentMeta.page_sizes``).
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,9 @@ from .profile import PROFILE_VERSION, DocumentProfile, build_profile, with_file_
 from .tables import TABLES_VERSION, Table, TableRow, detect_tables, rows_by_line
 
 LINE_COLUMNS = ["doc_id", "page", "line_in_page", "global_line", "text"]
+# one lock for every document's facts: they are read at most once each, mostly from the cache (a per-document
+# lock would have to survive pickling for Ray)
+_FACTS_LOCK = threading.Lock()
 
 
 class PageWarning(BaseModel):
@@ -116,24 +120,36 @@ class Document(BaseModel):
 
     @property
     def facts(self) -> list[Fact]:
-        """Every figure of the document as a typed fact (from the cache when computed at ingest)."""
-        if self._facts is None:
-            self._facts = load_facts(Path(self.facts_file), self.meta.doc_id) if self.facts_file else None
-        if self._facts is None:
-            self._facts = read_facts(
-                self.meta.doc_id,
-                self.lines["page"].tolist(),
-                self.lines["text"].tolist(),
-                self.tables,
-                self.meta.profile,
-                self.boxes,
-            )
-            if self.facts_file:
-                try:
-                    save_facts(Path(self.facts_file), self._facts)
-                except OSError:
-                    pass  # the cache folder is not writable: the facts are read again next time
-        return self._facts
+        """Every figure of the document as a typed fact (from the cache when computed at ingest).
+
+        Read once per document even when a batch's threads ask at the same moment: each waits for the one
+        reading them (a thread must never see the attribute between another's load and its read)."""
+        facts = self._facts
+        if facts is not None:
+            return facts
+        with _FACTS_LOCK:
+            if self._facts is None:
+                self._facts = self._read_facts()
+            return self._facts
+
+    def _read_facts(self) -> list[Fact]:
+        facts = load_facts(Path(self.facts_file), self.meta.doc_id) if self.facts_file else None
+        if facts is not None:
+            return facts
+        facts = read_facts(
+            self.meta.doc_id,
+            self.lines["page"].tolist(),
+            self.lines["text"].tolist(),
+            self.tables,
+            self.meta.profile,
+            self.boxes,
+        )
+        if self.facts_file:
+            try:
+                save_facts(Path(self.facts_file), facts)
+            except OSError:
+                pass  # the cache folder is not writable: the facts are read again next time
+        return facts
 
     def fact_at(self, global_line: int, cell: int) -> Fact | None:
         """The fact of the *cell*-th cell (0-based) of the table row at GLOBAL_LINE; None when none was read."""
