@@ -404,3 +404,28 @@ def test_a_part_left_out_is_partial_never_supported(run_cli, fake_openai, quarte
     assert any(f["field"] == "completeness" for c in data["verification"]["items"] for f in c["fields"])
     code, out, _ = run_cli("traces", "list")
     assert "partial" in out
+
+
+def test_core_earnings_are_a_non_gaap_basis(run_cli, fake_openai, make_pdf):
+    """'Core net income' is the company's non-GAAP measure (red team round 3 took it for net income); 'core
+    deposits' is no basis."""
+    pdf = make_pdf(
+        "bank-release.pdf",
+        [
+            [
+                "Consolidated financial highlights",
+                "(in millions)",
+                "Year Ended December 31,",
+                "2024 2023",
+                "Net income 410.0 380.0",
+                "Core net income 455.0 402.0",
+                "Core deposits 9,100.0 8,700.0",
+            ]
+        ],
+    )
+    core = amount(455.0, "millions", "2024", (6, "Core net income 455.0 402.0"), label="Net income")
+    status, check = verdict(run_cli, fake_openai, pdf, "What was net income in 2024?", core)
+    assert status == "unsupported" and field(check, "basis")["detail"] == "basis: adjusted ≠ gaap"
+    assert verdict(run_cli, fake_openai, pdf, "What was core net income in 2024?", core)[0] == "supported"
+    deposits = amount(9100.0, "millions", "2024", (7, "Core deposits 9,100.0 8,700.0"), label="Core deposits")
+    assert verdict(run_cli, fake_openai, pdf, "How much were core deposits in 2024?", deposits)[0] == "supported"

@@ -57,6 +57,7 @@ def register(sub: Any) -> None:
         "            segment's row never answers the company, the total never answers a segment; the\n"
         "            issuer-and-guarantors' summarized statements and a parent-only schedule are not the group\n"
         "  basis     GAAP unless 'adjusted', 'non-GAAP', 'organic', 'pro forma', 'comparable' is asked\n"
+        "            or 'core earnings' ('core net income', 'core EPS'; not 'core deposits') is asked\n"
         "            (a table under a pro forma heading is pro forma)\n"
         "  share class  basic or diluted when the question says which\n"
         "  measure   level, change, % change, share of a total, weighted average ('% Change' columns)\n"

@@ -54,6 +54,17 @@ ADJUSTED_WORDS = (
     "underlying",
     "excluding items",
     "constant currency",
+    # 'core' names a non-GAAP measure only before an earnings word ('core deposits' is a GAAP balance); the
+    # SEC's Non-GAAP Financial Measures guidance (Regulation G) lists 'core earnings' among its examples
+    "core earnings",
+    "core net income",
+    "core net earnings",
+    "core income",
+    "core eps",
+    "core earnings per share",
+    "core operating income",
+    "core operating profit",
+    "core operating earnings",
 )
 _ADJUSTED = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in ADJUSTED_WORDS) + r")\b", re.IGNORECASE)
 _DILUTED = re.compile(r"\bdiluted\b|\bdilution\b", re.IGNORECASE)
