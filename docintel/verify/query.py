@@ -54,19 +54,20 @@ ADJUSTED_WORDS = (
     "underlying",
     "excluding items",
     "constant currency",
-    # 'core' names a non-GAAP measure only before an earnings word ('core deposits' is a GAAP balance); the
-    # SEC's Non-GAAP Financial Measures guidance (Regulation G) lists 'core earnings' among its examples
-    "core earnings",
-    "core net income",
-    "core net earnings",
-    "core income",
-    "core eps",
-    "core earnings per share",
-    "core operating income",
-    "core operating profit",
-    "core operating earnings",
 )
-_ADJUSTED = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in ADJUSTED_WORDS) + r")\b", re.IGNORECASE)
+
+
+def _core_earnings() -> str:
+    """'core' before an earnings line item's name ('core net income', 'core EPS', 'core operating income'): a
+    non-GAAP measure (the SEC's non-GAAP guidance, Regulation G, names 'core earnings'); 'core deposits' is none."""
+    items = [table().item(cid) for cid in ("net_income", "eps", "operating_income")]
+    names = sorted({n.lower() for i in items for n in (i.label, *i.wordings)} | {"earnings", "income"}, key=len)
+    return r"core\s+(?:" + "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in reversed(names)) + ")"
+
+
+_ADJUSTED = re.compile(
+    r"\b(?:" + "|".join(re.escape(w) for w in ADJUSTED_WORDS) + "|" + _core_earnings() + r")\b", re.IGNORECASE
+)
 _DILUTED = re.compile(r"\bdiluted\b|\bdilution\b", re.IGNORECASE)
 _BASIC = re.compile(r"\bbasic\b", re.IGNORECASE)
 _EPS = table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
