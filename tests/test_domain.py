@@ -29,6 +29,7 @@ KNOWN = {
     ("docintel/verify/query.py", "interest coverage"): "'minimum interest coverage' names a covenant, a limit",
     ("docintel/ingest/factcells.py", "liabilities"): "a bare 'assets' or 'liabilities' row is a balance (a kind)",
     ("docintel/ingest/factcells.py", "depreciation"): "words that make a row a flow, not a balance (a kind)",
+    ("docintel/verify/typed.py", "assets"): "'the assets held by the pension plans' says whose they are (a member)",
 }
 _OPTIONAL_S = re.compile(r"(?<=[a-z])s\?")  # 'sheets?' reads 'sheet'
 # The table's ids are keys ('revenue', 'eps', 'capex'): code names a line item by its id, and that is no wording.

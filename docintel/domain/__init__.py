@@ -101,6 +101,7 @@ class DomainTable:
     qualifiers: str  # words that narrow a line item to a part of it
     neutral: str  # words a row label may carry beyond a wording without narrowing it
     changes_item: str  # words that make a row label another line item than the wording it holds
+    measurement_attributes: tuple[tuple[str, ...], ...] = ()  # fair value, carrying amount, notional ... (phrases)
 
     def item(self, cid: str) -> LineItem:
         """The line item with id *cid*."""
@@ -252,10 +253,20 @@ def load(path: Path = TABLE_PATH) -> DomainTable:
     if any(t.section is not None and t.section not in names for t in topics):
         raise ValueError(f"{path.name}: a topic names a section the table does not hold")
     words = data["words"]
-    for key in ("qualifiers", "neutral", "changes_item"):
+    for key in ("qualifiers", "neutral", "changes_item", "measurement_attributes"):
         _sources(words, known, f"{key}_source")
+    attributes = tuple(tuple(str(w).lower() for w in group) for group in words["measurement_attributes"])
     return DomainTable(
-        known, items, ratios, statements, sections, topics, words["qualifiers"], words["neutral"], words["changes_item"]
+        known,
+        items,
+        ratios,
+        statements,
+        sections,
+        topics,
+        words["qualifiers"],
+        words["neutral"],
+        words["changes_item"],
+        attributes,
     )
 
 

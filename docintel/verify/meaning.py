@@ -212,6 +212,9 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
 def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str]:
     evidence = evidence_of(candidate)
     where = f"the cited row is '{evidence.text}'" if evidence.row else f"the number is about '{evidence.text}'"
+    stated, wanted = measurement_attributes(evidence.text), measurement_attributes(asked.question)
+    if stated and wanted and not stated & wanted:
+        return "mismatch", f"{where}: a {' or '.join(sorted(stated))}, not the {' or '.join(sorted(wanted))} asked"
     # the question asks for a qualifier ('segment'); the item's label cannot ask for one itself
     narrow = narrowing_terms(concepts_in(qualifier_text(evidence.narrowing_text)), asked.own)
     if evidence.concepts and asked.concepts:
@@ -239,6 +242,18 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     if not asked.concepts:
         return "unknown", f"{where}; the question names no line item docintel knows, so the concept is not checked"
     return "unknown", f"{where}, which docintel cannot match to {asked.named}"
+
+
+def measurement_attributes(text: str) -> frozenset[str]:
+    """The measurement attributes *text* names ('fair value', 'notional amount'; the domain table's lists), each
+    by its list's first phrase."""
+    return frozenset(group[0] for group in table().measurement_attributes if _ATTRIBUTE[group[0]].search(text))
+
+
+_ATTRIBUTE = {
+    group[0]: re.compile(r"\b(?:" + "|".join(re.escape(w) for w in group) + r")\b", re.IGNORECASE)
+    for group in table().measurement_attributes
+}
 
 
 def _joined_line_items(evidence: Evidence, asked: Asked) -> str:

@@ -68,6 +68,13 @@ def _core_earnings() -> str:
 _ADJUSTED = re.compile(
     r"\b(?:" + "|".join(re.escape(w) for w in ADJUSTED_WORDS) + "|" + _core_earnings() + r")\b", re.IGNORECASE
 )
+# a roll-forward's opening balance: 'Unrecognized tax benefits, beginning of the period', 'Cash and equivalents,
+# beginning of year', 'Balance at Beginning of Period', 'opening balance' (the balance the period starts from)
+OPENING = re.compile(
+    r"\b(?:beginning|begining|start)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter|month)s?\b"
+    r"|\bopening\s+balances?\b",
+    re.IGNORECASE,
+)
 _DILUTED = re.compile(r"\bdiluted\b|\bdilution\b", re.IGNORECASE)
 _BASIC = re.compile(r"\bbasic\b", re.IGNORECASE)
 _EPS = table().short_forms("eps")  # a line item's one-word wordings (the domain table's)

@@ -9,6 +9,7 @@ mismatch anywhere decides, then an unknown, then support.
 
 from __future__ import annotations
 
+import calendar
 from collections.abc import Callable, Iterable
 from datetime import date
 from typing import Literal
@@ -16,8 +17,8 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ..textnorm import tokenize
-from .query import Query
-from .typed import FactView
+from .query import OPENING, Query
+from .typed import FactView, PeriodFact
 
 FieldVerdict = Literal["supported", "mismatch", "unknown", "not_applicable"]
 FIELDS = ("period", "member", "basis", "share_class", "measure", "scenario", "currency")
@@ -46,6 +47,8 @@ def period_rule(query: Query, fact: FactView) -> FieldCheck:
     if period is None:
         return _check("period", "not_applicable", wanted, "")
     found = period.describe()
+    if fact.opening:
+        return _opening_rule(query, period, wanted)
     if asked.as_of and period.end and period.instant and period.end != asked.as_of:
         return _check("period", "mismatch", wanted, found)
     far = [_days_apart(end, period.end) > _SAME_PERIOD_END_DAYS for end in asked.ends] if period.end else []
@@ -64,6 +67,37 @@ def period_rule(query: Query, fact: FactView) -> FieldCheck:
             detail = f"period: {found} is part of a year; the question asks about {wanted}"
             return _check("period", "unknown", wanted, found, detail)
     return _check("period", "supported", wanted, found)
+
+
+def _opening_rule(query: Query, period: PeriodFact, wanted: str) -> FieldCheck:
+    """A roll-forward's opening balance is the balance the column's period starts from: it answers a question about
+    that start (the day before the period, or a question asking the beginning balance), not about the period."""
+    start = _start(period)
+    found = f"the opening balance of the column {period.describe()}" + (f", so as of {start}" if start else "")
+    if OPENING.search(query.question):
+        return _check("period", "supported", wanted, found)
+    ends = [query.period.as_of] if query.period.as_of else list(query.period.ends)
+    if start and ends and any(_days_apart(end, start) <= _SAME_PERIOD_END_DAYS for end in ends):
+        return _check("period", "supported", wanted, found)
+    if ends and start is None:
+        return _check("period", "unknown", wanted, found, "period: an opening balance whose start date is not printed")
+    detail = f"period: the cited row is {found} (the balance before the column's period), not {wanted}"
+    return _check("period", "mismatch", wanted, found, detail)
+
+
+def _start(period: PeriodFact) -> str | None:
+    """The day a duration of whole months ending on its end date starts from (its previous period's end)."""
+    if not period.end or not period.months:
+        return None
+    try:
+        end = date.fromisoformat(period.end)
+    except ValueError:
+        return None
+    month = end.month - period.months
+    year, month = end.year + (month - 1) // 12, (month - 1) % 12 + 1
+    last = calendar.monthrange(year, month)[1]
+    at_month_end = end.day == calendar.monthrange(end.year, end.month)[1]  # 'May 31' a year earlier, 'June 30' ...
+    return date(year, month, last if at_month_end else min(end.day, last)).isoformat()
 
 
 # a 52/53-week year ends on a weekday near the month's end: 'the year ended January 31' names the year ended Jan 28

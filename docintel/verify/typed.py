@@ -22,7 +22,7 @@ from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS
 from ..periods import MONTHS, find_periods
 from ..textnorm import tokenize
-from .query import _ADJUSTED, _LIMIT, _OUTLOOK, ATTRIBUTABLE, CHANGE_LABEL, NONCONTROLLING
+from .query import _ADJUSTED, _LIMIT, _OUTLOOK, ATTRIBUTABLE, CHANGE_LABEL, NONCONTROLLING, OPENING
 
 _GROUP_HEADING = re.compile(
     r"\b(?P<n>three|six|nine|twelve|3|6|9|12)\s+months?\s+(?:period\s+)?ended\b"
@@ -54,6 +54,13 @@ _NO_PRO_FORMA = re.compile(
 _GUARANTOR_GROUP = re.compile(
     r"\bguarantor\s+(?:financial\s+information|group)\b|\bobligor\s+group\b"
     r"|\bsummarized\s+financial\s+information\b",
+    re.IGNORECASE,
+)
+# assets a pension or other benefit plan holds (its trust's, not the company's): 'The fair values of the assets held
+# by the U.S. pension plans', 'Postretirement Benefit Plan Assets'
+_PLAN_ASSETS = re.compile(
+    r"\b(?:assets|investments)\s+(?:held\s+)?(?:by|of|in)\s+the\s+(?:[\w.&-]+\s+){0,3}"
+    r"(?:pension|retirement|postretirement|benefit|savings)\s+plans?\b|\bplan\s+assets\b",
     re.IGNORECASE,
 )
 _GROUP_SCOPE_LINES = 15  # how far above a table its section's words are looked for
@@ -127,6 +134,7 @@ class FactView:
         frozenset()
     )  # the terms of the row's label and sub-heading: a question naming them asks it
     before_attribution: bool = False  # 'Net income' of a table that then splits it into what is attributable
+    opening: bool = False  # a roll-forward's 'beginning of year' row or column: the balance before the period
 
 
 def _context_lines(document: Document, table: Table) -> list[str]:
@@ -228,6 +236,9 @@ def _member(row: TableRow, context: list[str], caption: str, section: Sequence[s
         return "parent company only"
     if _GUARANTOR_GROUP.search(" ".join(section)):
         return "issuer and guarantor subsidiaries (combined)"
+    if _PLAN_ASSETS.search(scope) or _PLAN_ASSETS.search(" ".join(section)):
+        return "the plans"  # a question about the plans names them ('pension plan assets'): its one term, 'plan'
+
     group = (row.group or "").strip().rstrip(":").strip()
     if not group:
         return None
@@ -340,6 +351,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
         named_by=frozenset(tokenize(row.label)),
         before_attribution=_before_attribution(table, row),
+        opening=bool(OPENING.search(own)),
     )
     fact = document.fact_at(row.line, index)
     if fact is None:

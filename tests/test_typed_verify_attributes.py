@@ -1,0 +1,103 @@
+"""Red team round 4's classes (issue 33): a roll-forward's opening balance given as the closing one, a benefit
+plan's assets given as the company's, and a figure in another measurement attribute (notional for fair value).
+Scripted through the local OpenAI-compatible server; each wrong answer rejected naming why, each right one kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_typed_verify import field, verdict
+from tests.test_values import amount
+
+PAGES = [
+    [
+        "Income taxes",
+        "The following is a reconciliation of the changes in the gross balance of unrecognized tax benefits:",
+        "Year Ended May 31,",
+        "(Dollars in millions) 2023 2022 2021",
+        "Unrecognized tax benefits, beginning of the period $ 848 $ 896 $ 771",
+        "Gross increases related to prior period tax positions 126 60 98",
+        "Gross decreases related to prior period tax positions (38) (108) (10)",
+        "Unrecognized tax benefits, end of the period $ 936 $ 848 $ 896",
+    ],
+    [
+        "Consolidated balance sheets",
+        "(in millions)",
+        "December 31, 2022 December 31, 2021",
+        "Cash and cash equivalents 3,655 4,564",
+        "Total current assets 14,688 15,403",
+    ],
+    [
+        "Pension plans",
+        "The fair values of the assets held by the U.S. pension plans by asset class are as follows:",
+        "(in millions)",
+        "December 31, 2022 December 31, 2021",
+        "U.S. equities 501 1,875",
+        "Total cash and cash equivalents 818 698",
+    ],
+    [
+        "Derivatives",
+        "The total notional amount of outstanding undesignated derivative instruments was $4.7 billion as of "
+        "May 31, 2023.",
+    ],
+]
+OPENING = (5, "Unrecognized tax benefits, beginning of the period $ 848 $ 896 $ 771")
+CLOSING = (8, "Unrecognized tax benefits, end of the period $ 936 $ 848 $ 896")
+COMPANY_CASH = (12, "Cash and cash equivalents 3,655 4,564")
+PLAN_CASH = (19, "Total cash and cash equivalents 818 698")
+NOTIONAL = (
+    21,
+    "The total notional amount of outstanding undesignated derivative instruments was $4.7 billion as of May 31, 2023.",
+)
+
+
+@pytest.fixture(autouse=True)
+def one_call_per_question(monkeypatch):
+    monkeypatch.setenv("DOCINTEL_STRATEGY", "combined")
+
+
+@pytest.fixture
+def filing(make_pdf):
+    return make_pdf("acme-2023-10k.pdf", PAGES)
+
+
+def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
+    _, out, _ = run_cli("ingest", filing, "--lines")
+    for line, text in (OPENING, CLOSING, COMPANY_CASH, PLAN_CASH, NOTIONAL):
+        assert f"\t{line}\t{text}" in out, text
+
+
+def test_an_opening_balance_never_answers_the_closing_balance(run_cli, fake_openai, filing):
+    question = "What was the balance of unrecognized tax benefits at May 31, 2023?"
+    opening = amount(848.0, "millions", "May 31, 2023", OPENING, label="Unrecognized tax benefits")
+    status, check = verdict(run_cli, fake_openai, filing, question, opening)
+    assert status == "unsupported" and field(check, "period")["verdict"] == "mismatch"
+    assert "2022-05-31" in field(check, "period")["detail"]  # the day the column's year starts from
+    closing = amount(936.0, "millions", "May 31, 2023", CLOSING, label="Unrecognized tax benefits")
+    assert verdict(run_cli, fake_openai, filing, question, closing)[0] == "supported"
+    # the 2023 column's opening balance is the balance at May 31, 2022, and a question asking it takes it
+    earlier = "What was the balance of unrecognized tax benefits at May 31, 2022?"
+    assert field(verdict(run_cli, fake_openai, filing, earlier, opening)[1], "period")["verdict"] == "supported"
+    asked = "What was the beginning of the period balance of unrecognized tax benefits in fiscal 2023?"
+    assert field(verdict(run_cli, fake_openai, filing, asked, opening)[1], "period")["verdict"] == "supported"
+
+
+def test_a_benefit_plans_assets_are_not_the_companys(run_cli, fake_openai, filing):
+    question = "What were total cash and cash equivalents at December 31, 2022?"
+    plan = amount(818.0, "millions", "December 31, 2022", PLAN_CASH, label="Cash and cash equivalents")
+    status, check = verdict(run_cli, fake_openai, filing, question, plan)
+    assert status == "unsupported" and field(check, "member")["found"] == "the plans"
+    company = amount(3655.0, "millions", "December 31, 2022", COMPANY_CASH, label="Cash and cash equivalents")
+    assert verdict(run_cli, fake_openai, filing, question, company)[0] == "supported"
+    asked = "How much cash and cash equivalents did the U.S. pension plans hold at December 31, 2022?"
+    assert field(verdict(run_cli, fake_openai, filing, asked, plan)[1], "member")["verdict"] == "supported"
+
+
+def test_a_notional_amount_is_no_fair_value(run_cli, fake_openai, filing):
+    question = "What was the fair value of outstanding undesignated derivative instruments as of May 31, 2023?"
+    notional = amount(4.7, "billions", "May 31, 2023", NOTIONAL, label="Undesignated derivatives")
+    status, check = verdict(run_cli, fake_openai, filing, question, notional)
+    assert status == "unsupported" and "notional amount, not the fair value asked" in check["detail"]
+    asked = "What was the notional amount of outstanding undesignated derivative instruments as of May 31, 2023?"
+    status, check = verdict(run_cli, fake_openai, filing, asked, notional)
+    assert status == "supported", check
