@@ -24,6 +24,10 @@ basis, per-share class, measure, scenario — each class 'axis: FIELD', target: 
 fact's own answer is reported ('axis: right') but is no target: the question is written mechanically.
 The run exits 1 when a target is missed.
 
+Structures (scripts/verify_structures.py), over every page of the dev filings: each roll-forward's opening row
+given as its closing balance, and each stated fair value, carrying, notional or principal amount given as another
+attribute of the same instrument, target: every one rejected; their right answers measured.
+
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
 
@@ -43,6 +47,7 @@ from docintel.textnorm import squash, tokenize
 from docintel.verify.typed import column_period
 from docintel.verify.verifier import verify_answer
 from scripts import benchdata
+from scripts.verify_structures import attribute_cases, roll_forward_cases
 
 _NEGATABLE = re.compile(r"\b(is|are|was|were|does|did|has|have|will|can|may)\b", re.I)
 
@@ -286,6 +291,9 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
         cases["footnote marker"].append((f"What was {label}?", wrong, "amount"))
 
 
+# right answers to questions written mechanically (from a fact's fields, a roll-forward's rows, a stated
+# attribute): measured, no target
+MEASURED_RIGHT = ("axis: right", "roll-forward: right", "attribute: right")
 _AXES = ("period", "member", "basis", "per_share_class", "measure", "scenario")
 
 
@@ -364,6 +372,28 @@ def axis_cases(document, page: int) -> dict[str, list[Case]]:
     return cases
 
 
+def structure_results(documents, show: bool) -> dict[str, list[bool]]:
+    """Whether each roll-forward and measurement-attribute case over every page of the documents is supported."""
+    results: dict[str, list[bool]] = {}
+    for document in documents:
+        for page in range(1, document.meta.n_pages + 1):
+            generated = [
+                *roll_forward_cases(document, page, _item).items(),
+                *attribute_cases(document, page, _item).items(),
+            ]
+            if not generated:
+                continue
+            context = page_context(document, page)[0]
+            for kind, items in generated:
+                for case in items:
+                    supported, detail = _check(document, context, case)
+                    results.setdefault(kind, []).append(supported)
+                    if show and supported != (kind in MEASURED_RIGHT):
+                        what = "REJECTED" if kind in MEASURED_RIGHT else "ACCEPTED"
+                        print(f"STRUCTURE {what} ({kind}) {document.meta.doc_id} p{page}: {case[0]} — {detail}")
+    return results
+
+
 def row_label(row) -> str:
     """The row's own label as a reader names it: with its sub-heading when the label alone does not say what
     it is ('Earnings per share: Diluted') or the sub-heading narrows it ('Continuing operations: ...')."""
@@ -418,11 +448,15 @@ def main() -> int:
             page = int(evidence["evidence_page_num"]) + 1
             if (document.meta.doc_id, page) not in pages_done:
                 pages_done.add((document.meta.doc_id, page))
-                for kind, items in [*value_cases(document, page).items(), *axis_cases(document, page).items()]:
+                generated = [
+                    *value_cases(document, page).items(),
+                    *axis_cases(document, page).items(),
+                ]
+                for kind, items in generated:
                     for case in items:
                         supported, detail = _check(document, context, case)
                         value_results.setdefault(kind, []).append(supported)
-                        right = kind in ("right", "axis: right")
+                        right = kind in MEASURED_RIGHT or kind == "right"
                         if args.show_rejected and supported != right:
                             what = f"REJECTED ({kind})" if right else f"ACCEPTED ({kind})"
                             print(f"VALUE {what} {document.meta.doc_id} p{page}: {case[0]} — {detail}")
@@ -458,6 +492,7 @@ def main() -> int:
                 for quote, verdict in zip(altered, altered_verdicts, strict=True):
                     if verdict == "verified":
                         print(f"WRONGLY ACCEPTED {q['financebench_id']}: {quote[:100]!r}")
+    structures = structure_results(docs.values(), args.show_rejected)
     print(f"gold evidence quotes        : {total}")
     print(f"accepted                    : {accepted / total:.4f}  ({accepted}/{total})   target >= 0.98")
     print(
@@ -477,11 +512,22 @@ def main() -> int:
             print(f"  {kind:26}: accepted {held / len(results):.4f} ({held}/{len(results)})   target >= 0.98")
             if held / len(results) < 0.98:
                 failures.append("right values accepted < 0.98")
-        elif kind == "axis: right":  # a question written from the fact's own fields: measured, not a target
+        elif kind in MEASURED_RIGHT:  # a question written mechanically from the fact's fields: measured, no target
             print(f"  {kind:26}: accepted {held / len(results):.4f} ({held}/{len(results)})")
         else:
             rejected = len(results) - held
             print(f"  {kind:26}: rejected {rejected / len(results):.4f} ({rejected}/{len(results)})   target 1.0")
+            if held:
+                failures.append(f"{kind}: {held} accepted")
+    print("answers built from every roll-forward table and every stated fair value, carrying, notional or principal")
+    print("amount of the dev filings (scripts/verify_structures.py):")
+    for kind, results in structures.items():
+        held = sum(results)
+        if kind in MEASURED_RIGHT:
+            print(f"  {kind:34}: accepted {held / len(results):.4f} ({held}/{len(results)})")
+        else:
+            rejected = len(results) - held
+            print(f"  {kind:34}: rejected {rejected / len(results):.4f} ({rejected}/{len(results)})   target 1.0")
             if held:
                 failures.append(f"{kind}: {held} accepted")
     print("targets: " + ("PASS" if not failures else "FAIL: " + "; ".join(failures)))
