@@ -241,11 +241,14 @@ def modifiers(text: str) -> frozenset[str]:
     """The term just before each line item *text* names, when no wording explains it: 'Aeronautics net sales'
     -> aeronautics. A question's modifier narrows the line item it asks for; an owner does not ('Ulta Beauty's
     net sales': the company's name, written possessive, is never a part of the company)."""
-    tokens = tokenize(_PARENTHESES.sub(" ", _OWNER.sub(" ", text)).replace("/", " "))
+    words = _PARENTHESES.sub(" ", _OWNER.sub(" ", text)).replace("/", " ").split()
+    placed = [(token, at) for at, word in enumerate(words) for token in tokenize(word)]
+    tokens = [token for token, _ in placed]
     hits = _wording_hits(tokens)
     kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits) and concept(cid)]
     covered = frozenset().union(*(pos for _, pos in hits)) if hits else frozenset()
-    before = {min(pos) - 1 for _, pos in kept if min(pos) > 0}
+    # the word written right before the line item: 'spend on share repurchases' has none ('on' stands between)
+    before = {min(pos) - 1 for _, pos in kept if min(pos) > 0 and placed[min(pos) - 1][1] >= placed[min(pos)][1] - 1}
     return frozenset(tokens[i] for i in before if i not in covered and not tokens[i][:1].isdigit())
 
 

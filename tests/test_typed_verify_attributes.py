@@ -101,3 +101,28 @@ def test_a_notional_amount_is_no_fair_value(run_cli, fake_openai, filing):
     asked = "What was the notional amount of outstanding undesignated derivative instruments as of May 31, 2023?"
     status, check = verdict(run_cli, fake_openai, filing, asked, notional)
     assert status == "supported", check
+
+
+def test_a_verb_before_a_line_item_is_no_part_of_the_company(run_cli, fake_openai, make_pdf):
+    """'How much did Acme spend on share repurchases': 'spend' names no segment the row must carry (round 1's
+    right answer was left unchecked: 'the cited row does not name spend'); 'Aeronautics net sales' still does."""
+    pdf = make_pdf(
+        "acme-cash-flows.pdf",
+        [
+            [
+                "Consolidated statements of cash flows",
+                "(in millions)",
+                "Year Ended December 31,",
+                "2024 2023",
+                "Cash flows from financing activities:",
+                "Repurchases of common stock (431.0) (300.0)",
+                "Dividends paid (120.0) (110.0)",
+            ]
+        ],
+    )
+    repurchases = amount(
+        431.0, "millions", "2024", (6, "Repurchases of common stock (431.0) (300.0)"), label="Buybacks"
+    )
+    question = "How much did Acme spend on share repurchases in 2024?"
+    status, check = verdict(run_cli, fake_openai, pdf, question, repurchases)
+    assert status == "supported", check["detail"]
