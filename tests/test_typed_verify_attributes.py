@@ -126,3 +126,14 @@ def test_a_verb_before_a_line_item_is_no_part_of_the_company(run_cli, fake_opena
     question = "How much did Acme spend on share repurchases in 2024?"
     status, check = verdict(run_cli, fake_openai, pdf, question, repurchases)
     assert status == "supported", check["detail"]
+
+
+def test_the_numbers_after_from_and_to_are_levels(run_cli, fake_openai, make_pdf):
+    """'improved from 10.9% to 12.4%' states two levels; 'improved 1.5 points' is the change (red team round 1's
+    right answer was rejected as 'measure: change ≠ level')."""
+    line = "Operating margin improved from 10.9% in fiscal 2024 to 12.4% in fiscal 2025."
+    pdf = make_pdf("northwind-md-a.pdf", [["Results of operations", line]])
+    for value, year in ((10.9, "2024"), (12.4, "2025")):
+        level = amount(value, "percent", f"fiscal {year}", (2, line), label="Operating margin", currency=None)
+        status, check = verdict(run_cli, fake_openai, pdf, f"What was the operating margin in fiscal {year}?", level)
+        assert field(check, "measure")["verdict"] == "supported", check["detail"]

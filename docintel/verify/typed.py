@@ -93,6 +93,8 @@ _GAAP_ROW = re.compile(r"(?<!non)(?<!non-)(?<!non )\bgaap\b|\bas\s+reported\b|\b
 _PROSE_CHANGE = re.compile(
     r"\b(?:increased|decreased|grew|rose|fell|declined|improved|dropped|increase|decrease|growth|decline)\b", re.I
 )
+# 'margin improved from 10.9% to 12.4%', 'sales rose 9% to $1.2 billion': the numbers after 'from' and 'to' are levels
+_PROSE_LEVEL = re.compile(r"\b(?:from|to)\s*$", re.IGNORECASE)
 _CURRENCY_CODES = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
 
 
@@ -415,6 +417,12 @@ def _merged(mine: FactView, ingested: FactView) -> FactView:
     )
 
 
+def _prose_measure(clause: str, row: TableRow) -> str:
+    if _PROSE_CHANGE.search(clause) and not _PROSE_LEVEL.search(clause):
+        return "change"
+    return _measure(row, None, None, clause) or "level"
+
+
 def prose_fact(clause: str, sentence: str) -> FactView:
     """The fields of a number in prose, from the clause it sits in (and the sentence for its period)."""
     periods = find_periods(clause) or find_periods(sentence)
@@ -430,7 +438,7 @@ def prose_fact(clause: str, sentence: str) -> FactView:
         member_text=clause,
         basis=_basis(clause),
         share_class="diluted" if _DILUTED.search(clause) else "basic" if _BASIC.search(clause) else None,
-        measure="change" if _PROSE_CHANGE.search(clause) else _measure(empty, None, None, clause) or "level",
+        measure=_prose_measure(clause, empty),
         scenario=_scenario(sentence),
         currency=_currency(None, [], clause),
     )
