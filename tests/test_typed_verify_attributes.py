@@ -137,3 +137,87 @@ def test_the_numbers_after_from_and_to_are_levels(run_cli, fake_openai, make_pdf
         level = amount(value, "percent", f"fiscal {year}", (2, line), label="Operating margin", currency=None)
         status, check = verdict(run_cli, fake_openai, pdf, f"What was the operating margin in fiscal {year}?", level)
         assert field(check, "measure")["verdict"] == "supported", check["detail"]
+
+
+EQUIVALENTS = (
+    18,
+    "The carrying amount of cash equivalents was $500 million as of December 31, 2022, which approximates fair value.",
+)
+REVIEW_PAGES = [
+    [
+        "Pension and postretirement benefits",
+        "The following tables include a reconciliation of the benefit obligations and plan assets by asset category:",
+        "(in millions)",
+        "December 31, 2022 December 31, 2021",
+        "Benefit obligation at end of year 13,000 16,200",
+        "Funded status (655) (420)",
+    ],
+    [
+        "Cash flows",
+        "Year Ended May 31,",
+        "(Dollars in millions) 2023 2022",
+        "Cash and equivalents, beginning of year 8,574 9,889",
+        "Net increase (decrease) in cash (1,120) (1,315)",
+        "Cash and equivalents, end of year 7,454 8,574",
+    ],
+    [
+        "Investments",
+        "(in millions)",
+        "December 31, 2022 December 31, 2021",
+        "Marketable securities, at fair value 1,200 1,100",
+        "Long-term debt 9,800 9,500",
+        EQUIVALENTS[1],
+    ],
+]
+OBLIGATION = (5, "Benefit obligation at end of year 13,000 16,200")
+OPENING_CASH = (10, "Cash and equivalents, beginning of year 8,574 9,889")
+CLOSING_CASH = (12, "Cash and equivalents, end of year 7,454 8,574")
+SECURITIES = (16, "Marketable securities, at fair value 1,200 1,100")
+DEBT = (17, "Long-term debt 9,800 9,500")
+
+
+@pytest.fixture
+def reviewed(make_pdf):
+    return make_pdf("acme-2022-10k.pdf", REVIEW_PAGES)
+
+
+def test_review_lines_are_where_they_say(run_cli, reviewed):
+    _, out, _ = run_cli("ingest", reviewed, "--lines")
+    for line, text in (OBLIGATION, OPENING_CASH, CLOSING_CASH, SECURITIES, DEBT, EQUIVALENTS):
+        assert f"\t{line}\t{text}" in out, text
+
+
+def test_the_companys_own_pension_rows_are_no_plan_holdings(run_cli, fake_openai, reviewed):
+    question = "How much was the benefit obligation at December 31, 2022?"
+    obligation = amount(13000.0, "millions", "December 31, 2022", OBLIGATION, label="Benefit obligation")
+    check = verdict(run_cli, fake_openai, reviewed, question, obligation)[1]
+    assert check["fields"] and field(check, "member")["verdict"] == "supported", check["detail"]
+
+
+def test_a_question_asking_the_beginning_takes_the_opening_row_not_the_closing(run_cli, fake_openai, reviewed):
+    question = "What were cash and equivalents at the beginning of fiscal 2023?"
+    opening = amount(8574.0, "millions", "fiscal 2023", OPENING_CASH, label="Cash and equivalents")
+    assert field(verdict(run_cli, fake_openai, reviewed, question, opening)[1], "period")["verdict"] == "supported"
+    closing = amount(7454.0, "millions", "fiscal 2023", CLOSING_CASH, label="Cash and equivalents")
+    status, check = verdict(run_cli, fake_openai, reviewed, question, closing)
+    assert status == "unsupported" and "asks the opening balance" in field(check, "period")["detail"]
+
+
+def test_carried_at_fair_value_and_approximating_it(run_cli, fake_openai, reviewed):
+    asked = "What was the carrying amount of marketable securities at December 31, 2022?"
+    securities = amount(1200.0, "millions", "December 31, 2022", SECURITIES, label="Marketable securities")
+    status, check = verdict(run_cli, fake_openai, reviewed, asked, securities)
+    assert status == "supported", check["detail"]
+    asked = "What was the fair value of cash equivalents as of December 31, 2022?"
+    equivalents = amount(500.0, "millions", "December 31, 2022", EQUIVALENTS, label="Cash equivalents")
+    status, check = verdict(run_cli, fake_openai, reviewed, asked, equivalents)
+    assert status == "supported", check["detail"]
+
+
+def test_a_row_that_names_no_attribute_is_no_fair_value(run_cli, fake_openai, reviewed):
+    asked = "What was the fair value of long-term debt at December 31, 2022?"
+    debt = amount(9800.0, "millions", "December 31, 2022", DEBT, label="Long-term debt")
+    status, check = verdict(run_cli, fake_openai, reviewed, asked, debt)
+    assert status == "unchecked" and "does not say it is the fair value asked" in check["detail"]
+    plain = "What was long-term debt at December 31, 2022?"
+    assert verdict(run_cli, fake_openai, reviewed, plain, debt)[0] == "supported"

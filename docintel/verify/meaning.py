@@ -212,9 +212,12 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
 def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str]:
     evidence = evidence_of(candidate)
     where = f"the cited row is '{evidence.text}'" if evidence.row else f"the number is about '{evidence.text}'"
-    stated, wanted = measurement_attributes(evidence.text), measurement_attributes(asked.question)
+    stated, wanted = _stated_attributes(evidence.text, candidate.sentence), measurement_attributes(asked.question)
     if stated and wanted and not stated & wanted:
-        return "mismatch", f"{where}: a {' or '.join(sorted(stated))}, not the {' or '.join(sorted(wanted))} asked"
+        return "mismatch", f"{where}: {' or '.join(sorted(stated))}, not the {' or '.join(sorted(wanted))} asked"
+    if wanted and not stated and _CARRYING not in wanted:
+        # a figure that names no attribute is the amount carried in the statements, not its fair or notional value
+        return "unknown", f"{where}: it does not say it is the {' or '.join(sorted(wanted))} asked"
     # the question asks for a qualifier ('segment'); the item's label cannot ask for one itself
     narrow = narrowing_terms(concepts_in(qualifier_text(evidence.narrowing_text)), asked.own)
     if evidence.concepts and asked.concepts:
@@ -226,6 +229,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             # 'Cash, cash equivalents and short-term investments' is a sum of line items, not the one asked
             return "mismatch", f"{where}: it adds {joined} to {asked.named}"
         extra = {t for t in evidence.terms if t not in NEUTRAL and not t[:1].isdigit()} - asked.own - asked.ignore
+        extra -= attribute_words(stated) if stated & wanted else frozenset()  # "carrying value" for "carrying amount"
+
         if extra:  # 'Revenues: Defense, Space & Security' may be a part of the revenue asked
             named = ", ".join(sorted(extra))
             return "unknown", f"{where} ({_names(evidence.concepts)}): it also says {named}, which was not asked"
@@ -244,12 +249,31 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     return "unknown", f"{where}, which docintel cannot match to {asked.named}"
 
 
+def _stated_attributes(text: str, sentence: str) -> frozenset[str]:
+    """The attributes a figure is stated in: a row 'at fair value' is carried at it (both); so is an amount whose
+    sentence says it approximates its fair value ('..., which approximates fair value')."""
+    stated = measurement_attributes(text)
+    if _CARRIED_AT_FAIR_VALUE.search(text) or _APPROXIMATES_FAIR_VALUE.search(sentence or text):
+        stated |= {_FAIR, _CARRYING}
+    return stated
+
+
+def attribute_words(attributes: frozenset[str]) -> frozenset[str]:
+    """The terms of every wording of these attributes ('carrying value' for 'carrying amount'): they name the
+    attribute asked, not a part of the item."""
+    groups = [g for g in table().measurement_attributes if g[0] in attributes]
+    return frozenset(t for group in groups for phrase in group for t in tokenize(phrase))
+
+
 def measurement_attributes(text: str) -> frozenset[str]:
     """The measurement attributes *text* names ('fair value', 'notional amount'; the domain table's lists), each
     by its list's first phrase."""
     return frozenset(group[0] for group in table().measurement_attributes if _ATTRIBUTE[group[0]].search(text))
 
 
+_FAIR, _CARRYING = (group[0] for group in table().measurement_attributes[:2])  # the table's first two lists
+_CARRIED_AT_FAIR_VALUE = re.compile(rf"\bat\s+{_FAIR}\b", re.IGNORECASE)
+_APPROXIMATES_FAIR_VALUE = re.compile(rf"\bapproximat\w*\s+(?:its\s+|their\s+|the\s+)?{_FAIR}\b", re.IGNORECASE)
 _ATTRIBUTE = {
     group[0]: re.compile(r"\b(?:" + "|".join(re.escape(w) for w in group) + r")\b", re.IGNORECASE)
     for group in table().measurement_attributes

@@ -75,6 +75,15 @@ OPENING = re.compile(
     r"|\bopening\s+balances?\b",
     re.IGNORECASE,
 )
+# ... and its closing balance: 'Unrecognized tax benefits, end of the period', 'ending balance'
+CLOSING = re.compile(
+    r"\bend\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter|month)s?\b|\b(?:closing|ending)\s+balances?\b",
+    re.IGNORECASE,
+)
+# a question asking the balance a period starts from: 'at the beginning of fiscal 2023', 'opening cash', 'entering 2023'
+ASKS_OPENING = re.compile(
+    r"\b(?:beginning|start)\s+of\b|\bopening\b|\bentering\b|\b(?:beginning|starting)\s+balances?\b", re.IGNORECASE
+)
 _DILUTED = re.compile(r"\bdiluted\b|\bdilution\b", re.IGNORECASE)
 _BASIC = re.compile(r"\bbasic\b", re.IGNORECASE)
 _EPS = table().short_forms("eps")  # a line item's one-word wordings (the domain table's)

@@ -17,7 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ..textnorm import tokenize
-from .query import OPENING, Query
+from .query import ASKS_OPENING, Query
 from .typed import FactView, PeriodFact
 
 FieldVerdict = Literal["supported", "mismatch", "unknown", "not_applicable"]
@@ -49,6 +49,9 @@ def period_rule(query: Query, fact: FactView) -> FieldCheck:
     found = period.describe()
     if fact.opening:
         return _opening_rule(query, period, wanted)
+    if fact.closing and ASKS_OPENING.search(query.question):
+        detail = f"period: the cited row is the closing balance of {found}; the question asks the opening balance"
+        return _check("period", "mismatch", wanted, found, detail)
     if asked.as_of and period.end and period.instant and period.end != asked.as_of:
         return _check("period", "mismatch", wanted, found)
     far = [_days_apart(end, period.end) > _SAME_PERIOD_END_DAYS for end in asked.ends] if period.end else []
@@ -74,7 +77,7 @@ def _opening_rule(query: Query, period: PeriodFact, wanted: str) -> FieldCheck:
     that start (the day before the period, or a question asking the beginning balance), not about the period."""
     start = _start(period)
     found = f"the opening balance of the column {period.describe()}" + (f", so as of {start}" if start else "")
-    if OPENING.search(query.question):
+    if ASKS_OPENING.search(query.question):
         return _check("period", "supported", wanted, found)
     ends = [query.period.as_of] if query.period.as_of else list(query.period.ends)
     if start and ends and any(_days_apart(end, start) <= _SAME_PERIOD_END_DAYS for end in ends):

@@ -22,7 +22,7 @@ from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS
 from ..periods import MONTHS, find_periods
 from ..textnorm import tokenize
-from .query import _ADJUSTED, _LIMIT, _OUTLOOK, ATTRIBUTABLE, CHANGE_LABEL, NONCONTROLLING, OPENING
+from .query import _ADJUSTED, _LIMIT, _OUTLOOK, ATTRIBUTABLE, CHANGE_LABEL, CLOSING, NONCONTROLLING, OPENING
 
 _GROUP_HEADING = re.compile(
     r"\b(?P<n>three|six|nine|twelve|3|6|9|12)\s+months?\s+(?:period\s+)?ended\b"
@@ -56,11 +56,17 @@ _GUARANTOR_GROUP = re.compile(
     r"|\bsummarized\s+financial\s+information\b",
     re.IGNORECASE,
 )
-# assets a pension or other benefit plan holds (its trust's, not the company's): 'The fair values of the assets held
-# by the U.S. pension plans', 'Postretirement Benefit Plan Assets'
+# assets a pension or other benefit plan holds, by class (its trust's, not the company's): 'The fair values of the
+# assets held by the U.S. pension plans', 'plan assets by asset category'; read in the lines right above a table only
 _PLAN_ASSETS = re.compile(
-    r"\b(?:assets|investments)\s+(?:held\s+)?(?:by|of|in)\s+the\s+(?:[\w.&-]+\s+){0,3}"
-    r"(?:pension|retirement|postretirement|benefit|savings)\s+plans?\b|\bplan\s+assets\b",
+    r"\b(?:assets|investments)\s+held\s+(?:by|in)\s+the\s+(?:[\w.&-]+\s+){0,3}"
+    r"(?:pension|retirement|postretirement|benefit|savings)\s+plans?\b"
+    r"|\bplan\s+assets\s+by\s+(?:major\s+)?(?:asset\s+)?(?:class|category|categories|type)",
+    re.IGNORECASE,
+)
+# rows of the company's own accounting for its plans (obligation, funded status, cost, contributions, assumptions)
+_PLAN_SPONSOR_ROWS = re.compile(
+    r"\b(?:benefit\s+obligation|funded\s+status|service\s+cost|contributions?|discount\s+rate|recognized)\b",
     re.IGNORECASE,
 )
 _GROUP_SCOPE_LINES = 15  # how far above a table its section's words are looked for
@@ -137,6 +143,7 @@ class FactView:
     )  # the terms of the row's label and sub-heading: a question naming them asks it
     before_attribution: bool = False  # 'Net income' of a table that then splits it into what is attributable
     opening: bool = False  # a roll-forward's 'beginning of year' row or column: the balance before the period
+    closing: bool = False  # its 'end of year' row: the balance the period ends with
 
 
 def _context_lines(document: Document, table: Table) -> list[str]:
@@ -231,14 +238,16 @@ def _section_lines(document: Document, table: Table) -> list[str]:
     return [str(texts[n - 1]) for n in range(start, header + 1) if pages[n - 1] == table.page]
 
 
-def _member(row: TableRow, context: list[str], caption: str, section: Sequence[str] = ()) -> str | None:
+def _member(
+    row: TableRow, context: list[str], caption: str, section: Sequence[str] = (), rows: Sequence[TableRow] = ()
+) -> str | None:
     """The segment, region, product or entity a row is of; None for the consolidated company."""
     scope = " ".join([caption, *context])
     if _PARENT_ONLY.search(scope):
         return "parent company only"
     if _GUARANTOR_GROUP.search(" ".join(section)):
         return "issuer and guarantor subsidiaries (combined)"
-    if _PLAN_ASSETS.search(scope) or _PLAN_ASSETS.search(" ".join(section)):
+    if _PLAN_ASSETS.search(scope) and not any(_PLAN_SPONSOR_ROWS.search(r.label) for r in rows):
         return "the plans"  # a question about the plans names them ('pension plan assets'): its one term, 'plan'
 
     group = (row.group or "").strip().rstrip(":").strip()
@@ -340,7 +349,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
     column_text = f"{column.heading} {column.label}" if column else " ".join(table.extra_columns)
     own = f"{row.label} {row.group or ''} {column_text}"
     heading = " ".join([table.caption or "", *context])
-    member = _member(row, context, table.caption or "", _section_lines(document, table))
+    member = _member(row, context, table.caption or "", _section_lines(document, table), table.rows)
     mine = FactView(
         period=column_period(document, table, index),
         member=member,
@@ -354,6 +363,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         named_by=frozenset(tokenize(row.label)),
         before_attribution=_before_attribution(table, row),
         opening=bool(OPENING.search(own)),
+        closing=bool(CLOSING.search(own)) and not OPENING.search(own),
     )
     fact = document.fact_at(row.line, index)
     if fact is None:
