@@ -198,6 +198,9 @@ def test_a_question_asking_the_beginning_takes_the_opening_row_not_the_closing(r
     question = "What were cash and equivalents at the beginning of fiscal 2023?"
     opening = amount(8574.0, "millions", "fiscal 2023", OPENING_CASH, label="Cash and equivalents")
     assert field(verdict(run_cli, fake_openai, reviewed, question, opening)[1], "period")["verdict"] == "supported"
+    other_year = amount(9889.0, "millions", "fiscal 2023", OPENING_CASH, label="Cash and equivalents")
+    status, check = verdict(run_cli, fake_openai, reviewed, question, other_year)
+    assert status == "unsupported", check["detail"]  # the 2022 column's opening row: the beginning of fiscal 2022
     closing = amount(7454.0, "millions", "fiscal 2023", CLOSING_CASH, label="Cash and equivalents")
     status, check = verdict(run_cli, fake_openai, reviewed, question, closing)
     assert status == "unsupported" and "asks the opening balance" in field(check, "period")["detail"]
@@ -221,3 +224,27 @@ def test_a_row_that_names_no_attribute_is_no_fair_value(run_cli, fake_openai, re
     assert status == "unchecked" and "does not say it is the fair value asked" in check["detail"]
     plain = "What was long-term debt at December 31, 2022?"
     assert verdict(run_cli, fake_openai, reviewed, plain, debt)[0] == "supported"
+
+
+def test_an_opening_balance_asked_with_a_date_is_the_column_of_that_date(run_cli, fake_openai, make_pdf):
+    """'cash at beginning of period as of January 29, 2022' (bench_verify's axis mutations): the column ending on
+    that day, or starting from it, never a third column."""
+    pdf = make_pdf(
+        "retailer-cash-flows.pdf",
+        [
+            [
+                "Consolidated statements of cash flows",
+                "($ in millions)",
+                "Fiscal Years Ended January 28, 2023 January 29, 2022 January 30, 2021",
+                "Total cash provided by operating activities 1,824 3,252 4,927",
+                "Cash, cash equivalents and restricted cash at beginning of period 3,205 5,625 2,355",
+                "Cash, cash equivalents and restricted cash at end of period 1,874 3,205 5,625",
+            ]
+        ],
+    )
+    row = (5, "Cash, cash equivalents and restricted cash at beginning of period 3,205 5,625 2,355")
+    question = "What was cash, cash equivalents and restricted cash at beginning of period as of January 29, 2022?"
+    for value, expected in ((5625.0, "supported"), (2355.0, "mismatch")):
+        item = amount(value, "millions", "January 29, 2022", row, label="Cash, cash equivalents and restricted cash")
+        check = verdict(run_cli, fake_openai, pdf, question, item)[1]
+        assert field(check, "period")["verdict"] == expected, check["detail"]

@@ -77,9 +77,18 @@ def _opening_rule(query: Query, period: PeriodFact, wanted: str) -> FieldCheck:
     that start (the day before the period, or a question asking the beginning balance), not about the period."""
     start = _start(period)
     found = f"the opening balance of the column {period.describe()}" + (f", so as of {start}" if start else "")
-    if ASKS_OPENING.search(query.question):
-        return _check("period", "supported", wanted, found)
     ends = [query.period.as_of] if query.period.as_of else list(query.period.ends)
+    if ASKS_OPENING.search(query.question):
+        # 'at the beginning of fiscal 2023', 'cash at beginning of period as of January 28, 2023': the column whose
+        # period that is (its end or the day it starts from), or its year
+        dates = [d for d in (period.end, start) if d]
+        if ends and dates:
+            same = any(_days_apart(end, d) <= _SAME_PERIOD_END_DAYS for end in ends for d in dates)
+        else:
+            same = not (query.period.years and period.years) or bool(query.period.years & period.years)
+        if same:
+            return _check("period", "supported", wanted, found)
+        return _check("period", "mismatch", wanted, found, f"period: the cited row is {found}, not {wanted}")
     if start and ends and any(_days_apart(end, start) <= _SAME_PERIOD_END_DAYS for end in ends):
         return _check("period", "supported", wanted, found)
     if ends and start is None:
