@@ -68,6 +68,9 @@ def attribute_cases(document, page: int, item: ItemMaker) -> dict[str, list[Case
     cases: dict[str, list[Case]] = {}
     lines = document.lines[document.lines["page"] == page]
     for line, text in zip(lines["global_line"].tolist(), lines["text"].tolist(), strict=True):
+        named = [name for name, p in ATTRIBUTES.items() if re.search(rf"\b{p}\b", text, re.IGNORECASE)]
+        if len(named) > 1:
+            continue  # 'the carrying amount and fair value ... were $34,480 and $33,211, respectively': paired by order
         for match in _STATED.finditer(text):
             stated = next(name for name, p in ATTRIBUTES.items() if re.fullmatch(p, match["attr"], re.IGNORECASE))
             value = float(match["num"].replace(",", ""))
