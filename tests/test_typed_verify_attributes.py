@@ -248,3 +248,19 @@ def test_an_opening_balance_asked_with_a_date_is_the_column_of_that_date(run_cli
         item = amount(value, "millions", "January 29, 2022", row, label="Cash, cash equivalents and restricted cash")
         check = verdict(run_cli, fake_openai, pdf, question, item)[1]
         assert field(check, "period")["verdict"] == expected, check["detail"]
+
+
+def test_attributes_named_with_respectively_pair_by_order(run_cli, fake_openai, make_pdf):
+    """'the carrying amount and fair value ... were $34,480 million and $33,211 million, respectively': the second
+    number is the fair value (bench_verify's structures: it passed as the carrying amount)."""
+    line = (
+        "The carrying amount and fair value of our long-term debt were $34,480 million and $33,211 million, "
+        "respectively, as of December 31, 2017."
+    )
+    pdf = make_pdf("beverage-debt.pdf", [["Fair value of financial instruments", line]])
+    question = "What was the carrying amount of long-term debt as of December 31, 2017?"
+    fair = amount(33211.0, "millions", "December 31, 2017", (2, line), label="Long-term debt")
+    status, check = verdict(run_cli, fake_openai, pdf, question, fair)
+    assert status == "unsupported" and "fair value, not the carrying amount asked" in check["detail"]
+    carrying = amount(34480.0, "millions", "December 31, 2017", (2, line), label="Long-term debt")
+    assert verdict(run_cli, fake_openai, pdf, question, carrying)[0] != "unsupported"

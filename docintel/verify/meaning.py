@@ -212,7 +212,8 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
 def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str]:
     evidence = evidence_of(candidate)
     where = f"the cited row is '{evidence.text}'" if evidence.row else f"the number is about '{evidence.text}'"
-    stated, wanted = _stated_attributes(evidence.text, candidate.sentence), measurement_attributes(asked.question)
+    stated = _stated_attributes(evidence.text, candidate.sentence, candidate.printed)
+    wanted = measurement_attributes(asked.question)
     if stated and wanted and not stated & wanted:
         return "mismatch", f"{where}: {' or '.join(sorted(stated))}, not the {' or '.join(sorted(wanted))} asked"
     if wanted and not stated and _CARRYING not in wanted:
@@ -249,13 +250,31 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     return "unknown", f"{where}, which docintel cannot match to {asked.named}"
 
 
-def _stated_attributes(text: str, sentence: str) -> frozenset[str]:
+def _stated_attributes(text: str, sentence: str, printed: str = "") -> frozenset[str]:
     """The attributes a figure is stated in: a row 'at fair value' is carried at it (both); so is an amount whose
-    sentence says it approximates its fair value ('..., which approximates fair value')."""
+    sentence says it approximates its fair value ('..., which approximates fair value'); of several named with
+    'respectively', the one in the number's place ('the carrying amount and fair value ... were $34,480 million
+    and $33,211 million, respectively': 33,211 is the fair value)."""
     stated = measurement_attributes(text)
+    if len(stated) > 1 and printed and _RESPECTIVELY.search(sentence):
+        stated = _in_order(sentence, printed) or stated
     if _CARRIED_AT_FAIR_VALUE.search(text) or _APPROXIMATES_FAIR_VALUE.search(sentence or text):
         stated |= {_FAIR, _CARRYING}
     return stated
+
+
+def _in_order(sentence: str, printed: str) -> frozenset[str]:
+    """The attribute in *printed*'s place among the numbers after the attributes a sentence names in order."""
+    found = sorted((m.start(), m.end(), name) for name, p in _ATTRIBUTE.items() for m in p.finditer(sentence))
+    names = list(dict.fromkeys(name for _, _, name in found))
+    after = max(end for _, end, _ in found)
+    numbers = [_digits(n.text) for n in find_numbers(sentence[after:])]
+    place = next((i for i, digits in enumerate(numbers) if digits == _digits(printed)), None)
+    return frozenset({names[place]}) if place is not None and place < len(names) else frozenset()
+
+
+def _digits(printed: str) -> str:
+    return re.sub(r"[^\d.]", "", printed)
 
 
 def attribute_words(attributes: frozenset[str]) -> frozenset[str]:
@@ -274,6 +293,7 @@ def measurement_attributes(text: str) -> frozenset[str]:
 _FAIR, _CARRYING = (group[0] for group in table().measurement_attributes[:2])  # the table's first two lists
 _CARRIED_AT_FAIR_VALUE = re.compile(rf"\bat\s+{_FAIR}\b", re.IGNORECASE)
 _APPROXIMATES_FAIR_VALUE = re.compile(rf"\bapproximat\w*\s+(?:its\s+|their\s+|the\s+)?{_FAIR}\b", re.IGNORECASE)
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 _ATTRIBUTE = {
     group[0]: re.compile(r"\b(?:" + "|".join(re.escape(w) for w in group) + r")\b", re.IGNORECASE)
     for group in table().measurement_attributes
