@@ -14,6 +14,7 @@ import pytest
 
 from docintel.ingest.documents import Ingestor
 from docintel.ingest.facts import FACTS_VERSION, Fact, facts_for_document, facts_on_lines, facts_path
+from docintel.ingest.tables import TABLES_VERSION
 from docintel.settings import load_settings
 from scripts.pdfwriter import Page, Text
 from tests.conftest import FINANCEBENCH, needs_shared
@@ -330,7 +331,7 @@ def test_figures_in_sentences(make_pdf):
 def test_facts_are_cached_at_ingest_and_read_back(make_pdf, isolated_env):
     path = make_pdf("q.pdf", [indented(QUARTERLY)])
     first = read(path)
-    files = list((isolated_env / "cache" / "facts").rglob(f"*-f{FACTS_VERSION}.facts"))
+    files = list((isolated_env / "cache" / "facts").rglob(f"*-f{FACTS_VERSION}-t{TABLES_VERSION}.facts"))
     assert len(files) == 1
     document = Ingestor(load_settings({})).ingest([path]).documents[0]
     assert document.facts_file == str(files[0]) and facts_for_document(document) == first

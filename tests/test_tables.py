@@ -160,6 +160,10 @@ def test_parse_cell(cell, value):
             [None, None],
             ["Percentage Change"],
         ),
+        # footnote markers after a year ('2017 (1)': selected financial data whose 2017 column has a note)
+        ("2013 2014 2015 2016 2017 (1)", "", ["2013", "2014", "2015", "2016", "2017"], [None] * 5, []),
+        ("(Dollars in millions) 2018* 2017", "(Dollars in millions)", ["2018", "2017"], [None, None], []),
+        ("2017 (a) 2016 (b) % Change", "", ["2017", "2016"], [None, None], ["% Change"]),
     ],
 )
 def test_header_periods(text, words, labels, isos, extra):
@@ -176,6 +180,7 @@ def test_header_periods(text, words, labels, isos, extra):
         "Revenue $ 211,915 $ 198,270 7%",
         "Fiscal 2025 was the year Northwind Outfitters became a truly national retailer. Net sales",
         "Net cash provided by operating activities 172.5 141.0",
+        "2017 (10) 2016",  # '(10)' is a number, no footnote marker
     ],
 )
 def test_not_a_header(text):

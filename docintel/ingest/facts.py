@@ -24,6 +24,8 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from .tables import TABLES_VERSION
+
 FACTS_VERSION = "2"  # bump when fact reading changes: cached facts are recomputed from the cached lines and tables
 
 FactKind = Literal["money", "percent", "per_share", "count", "ratio", "days", "other"]
@@ -132,8 +134,9 @@ def facts_on_lines(doc: FactSource, global_lines: Iterable[int]) -> list[Fact]:
 
 def facts_path(lines_file: Path) -> Path:
     """The facts file of a document's cached lines ('cache/lines/ab/<hash>-<extractor>.json' ->
-    'cache/facts/ab/<hash>-<extractor>-f<FACTS_VERSION>.facts', JSON inside), one per FACTS_VERSION."""
-    return lines_file.parents[2] / "facts" / lines_file.parent.name / f"{lines_file.stem}-f{FACTS_VERSION}.facts"
+    'cache/facts/ab/<hash>-<extractor>-f<FACTS_VERSION>-t<TABLES_VERSION>.facts', JSON inside), one per version."""
+    name = f"{lines_file.stem}-f{FACTS_VERSION}-t{TABLES_VERSION}.facts"  # read from the tables: theirs too
+    return lines_file.parents[2] / "facts" / lines_file.parent.name / name
 
 
 def save_facts(path: Path, facts: list[Fact]) -> None:

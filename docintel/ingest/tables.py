@@ -25,7 +25,7 @@ from ..numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
 from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
 
-TABLES_VERSION = "7"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "8"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 _MAX_GAP = 8  # non-row lines after which a table ends
@@ -127,13 +127,17 @@ class Table(BaseModel):
         return None
 
 
+_HEADER_MARKERS = re.compile(r"^(?:\s*(?:\*+|\(\s*(?:\d|[a-z])\s*\)))+(?=\s|$)")
+
+
 def header_periods(text: str) -> tuple[str, list[Period], list[str]] | None:
     """(words before, periods, words after) when *text* is a column header: periods end it, no other numbers."""
     periods = find_periods(text)
     if not periods:
         return None
-    between = [text[a.end : b.start] for a, b in zip(periods, periods[1:], strict=False)]
-    tail = text[periods[-1].end :].strip()
+    # a footnote marker after a period ('2017 (1)', '2018*') is no part of the header's words
+    between = [_HEADER_MARKERS.sub("", text[a.end : b.start]) for a, b in zip(periods, periods[1:], strict=False)]
+    tail = _HEADER_MARKERS.sub("", text[periods[-1].end :]).strip()
     if re.search(r"\d", text[: periods[0].start] + tail.replace("%", "")) or any(g.strip() for g in between):
         return None
     extra = re.findall(r"%?\s*[A-Za-z][A-Za-z ]*", tail)
