@@ -169,7 +169,7 @@ def test_preparing_a_cached_context_imports_no_answering_stage(corpus_pdf, tmp_p
 _IMPORT_EACH = """
 import importlib, os, sys, traceback
 import numpy, pandas, pydantic  # noqa: F401
-import dotenv, openai, pydantic_settings, pypdf, pypdfium2, rank_bm25  # noqa: F401  (loaded once, shared by fork)
+import dotenv, openai, pypdf, pypdfium2, rank_bm25  # noqa: F401  (loaded once, shared by fork)
 failed, running = [], {}
 def reap():
     pid, status = os.wait()
