@@ -264,3 +264,28 @@ def test_attributes_named_with_respectively_pair_by_order(run_cli, fake_openai, 
     assert status == "unsupported" and "fair value, not the carrying amount asked" in check["detail"]
     carrying = amount(34480.0, "millions", "December 31, 2017", (2, line), label="Long-term debt")
     assert verdict(run_cli, fake_openai, pdf, question, carrying)[0] != "unsupported"
+
+
+def test_terms_of_art_with_an_outlook_word_are_todays_figures(run_cli, fake_openai, make_pdf):
+    """'projected benefit obligation' (ASC 715) is a balance at the date, not a projection (the review found a
+    pension question refused as 'scenario: outlook ≠ actual'); 'we expect ... in 2024' is still an outlook."""
+    pdf = make_pdf(
+        "acme-pensions.pdf",
+        [
+            [
+                "Pension benefits",
+                "(in millions)",
+                "December 31, 2022 December 31, 2021",
+                "Projected benefit obligation at end of year 13,000 16,200",
+                "Fair value of plan assets at end of year 12,345 15,780",
+            ]
+        ],
+    )
+    row = (4, "Projected benefit obligation at end of year 13,000 16,200")
+    pbo = amount(13000.0, "millions", "December 31, 2022", row, label="Projected benefit obligation")
+    for question in (
+        "How much was the projected benefit obligation at December 31, 2022?",
+        "How much was the benefit obligation at December 31, 2022?",
+    ):
+        check = verdict(run_cli, fake_openai, pdf, question, pbo)[1]
+        assert field(check, "scenario")["verdict"] == "supported", check["detail"]

@@ -65,6 +65,7 @@ def register(sub: Any) -> None:
         "  share class  basic or diluted when the question says which\n"
         "  measure   level, change, % change, share of a total, weighted average ('% Change' columns)\n"
         "  scenario  actual, unless an outlook or a covenant's limit is asked; a range's bound is no value\n"
+        "            ('projected benefit obligation', 'expected credit losses' are terms of art, actual)\n"
         "  currency  the currency stated against the one printed\n"
         "  measurement  fair value, carrying amount, notional, face or principal amount, amortized\n"
         "            cost: a figure stated in one never answers a question asking another ('at fair\n"

@@ -102,6 +102,11 @@ class DomainTable:
     neutral: str  # words a row label may carry beyond a wording without narrowing it
     changes_item: str  # words that make a row label another line item than the wording it holds
     measurement_attributes: tuple[tuple[str, ...], ...] = ()  # fair value, carrying amount, notional ... (phrases)
+    terms_of_art: tuple[str, ...] = ()  # 'projected benefit obligation': an outlook word naming today's figure
+
+    def without_terms_of_art(self, text: str) -> str:
+        """*text* with the terms of art that hold an outlook word taken out ('projected benefit obligation')."""
+        return _terms_of_art(self.terms_of_art).sub(" ", text)
 
     def item(self, cid: str) -> LineItem:
         """The line item with id *cid*."""
@@ -253,7 +258,7 @@ def load(path: Path = TABLE_PATH) -> DomainTable:
     if any(t.section is not None and t.section not in names for t in topics):
         raise ValueError(f"{path.name}: a topic names a section the table does not hold")
     words = data["words"]
-    for key in ("qualifiers", "neutral", "changes_item", "measurement_attributes"):
+    for key in ("qualifiers", "neutral", "changes_item", "measurement_attributes", "terms_of_art"):
         _sources(words, known, f"{key}_source")
     attributes = tuple(tuple(str(w).lower() for w in group) for group in words["measurement_attributes"])
     return DomainTable(
@@ -267,7 +272,14 @@ def load(path: Path = TABLE_PATH) -> DomainTable:
         words["neutral"],
         words["changes_item"],
         attributes,
+        tuple(str(w).lower() for w in words["terms_of_art"]),
     )
+
+
+@lru_cache(maxsize=4)
+def _terms_of_art(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    longest = sorted(phrases, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in longest) + r")\b", re.I)
 
 
 @lru_cache(maxsize=1)

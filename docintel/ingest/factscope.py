@@ -232,7 +232,7 @@ def scenario_of(*texts: str) -> Scenario:
     for text in texts:
         if text and _LIMIT.search(text):
             return "limit"
-        if text and _OUTLOOK.search(text):
+        if text and _OUTLOOK.search(table().without_terms_of_art(text)):  # not 'projected benefit obligation'
             return "outlook"
     return "actual"
 

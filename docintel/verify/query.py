@@ -138,7 +138,15 @@ LIMIT_WORDS = (
     "maximum leverage",
     "minimum interest coverage",
 )
-_OUTLOOK = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in OUTLOOK_WORDS) + r")\b", re.IGNORECASE)
+_OUTLOOK_WORDS = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in OUTLOOK_WORDS) + r")\b", re.IGNORECASE)
+
+
+def names_outlook(text: str) -> bool:
+    """Whether *text* speaks of an outlook ('expects', 'guidance'), the terms of art that only hold such a word
+    ('projected benefit obligation') left aside."""
+    return bool(_OUTLOOK_WORDS.search(table().without_terms_of_art(text)))
+
+
 _LIMIT = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in LIMIT_WORDS) + r")\b", re.IGNORECASE)
 
 
@@ -255,7 +263,7 @@ _FUTURE_QUESTION = re.compile(
 def _scenario(question: str) -> Scenario:
     if _LIMIT.search(question):
         return "limit"
-    if _OUTLOOK.search(question) or _FUTURE_QUESTION.search(question):
+    if names_outlook(question) or _FUTURE_QUESTION.search(question):
         return "outlook"
     return "actual"
 

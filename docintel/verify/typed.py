@@ -22,7 +22,7 @@ from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS
 from ..periods import MONTHS, find_periods
 from ..textnorm import tokenize
-from .query import _ADJUSTED, _LIMIT, _OUTLOOK, ATTRIBUTABLE, CHANGE_LABEL, CLOSING, NONCONTROLLING, OPENING
+from .query import _ADJUSTED, _LIMIT, ATTRIBUTABLE, CHANGE_LABEL, CLOSING, NONCONTROLLING, OPENING, names_outlook
 
 _GROUP_HEADING = re.compile(
     r"\b(?P<n>three|six|nine|twelve|3|6|9|12)\s+months?\s+(?:period\s+)?ended\b"
@@ -296,7 +296,7 @@ def _basis(own: str) -> str:
 def _scenario(text: str) -> str:
     if _LIMIT.search(text):
         return "limit"
-    return "outlook" if _OUTLOOK.search(text) else "actual"
+    return "outlook" if names_outlook(text) else "actual"
 
 
 def _currency(table: Table | None, cells: list[str], sentence: str) -> str | None:
