@@ -372,6 +372,25 @@ def axis_cases(document, page: int) -> dict[str, list[Case]]:
     return cases
 
 
+def _report(results_by_kind: dict[str, list[bool]], width: int) -> list[str]:
+    """Print each kind's share (right answers accepted, wrong ones rejected); the targets it misses."""
+    failures = []
+    for kind, results in results_by_kind.items():
+        held = sum(results)
+        if kind == "right":
+            print(f"  {kind:{width}}: accepted {held / len(results):.4f} ({held}/{len(results)})   target >= 0.98")
+            if held / len(results) < 0.98:
+                failures.append("right values accepted < 0.98")
+        elif kind in MEASURED_RIGHT:  # a question written mechanically: measured, no target
+            print(f"  {kind:{width}}: accepted {held / len(results):.4f} ({held}/{len(results)})")
+        else:
+            rejected = len(results) - held
+            print(f"  {kind:{width}}: rejected {rejected / len(results):.4f} ({rejected}/{len(results)})   target 1.0")
+            if held:
+                failures.append(f"{kind}: {held} accepted")
+    return failures
+
+
 def structure_results(documents, show: bool) -> dict[str, list[bool]]:
     """Whether each roll-forward and measurement-attribute case over every page of the documents is supported."""
     results: dict[str, list[bool]] = {}
@@ -506,30 +525,10 @@ def main() -> int:
         failures.append("altered quotes accepted")
     pages = len({p for p in pages_done})
     print(f"answers built from the aligned table rows of {pages} gold evidence pages ('supported' or not):")
-    for kind, results in value_results.items():
-        held = sum(results)
-        if kind == "right":
-            print(f"  {kind:26}: accepted {held / len(results):.4f} ({held}/{len(results)})   target >= 0.98")
-            if held / len(results) < 0.98:
-                failures.append("right values accepted < 0.98")
-        elif kind in MEASURED_RIGHT:  # a question written mechanically from the fact's fields: measured, no target
-            print(f"  {kind:26}: accepted {held / len(results):.4f} ({held}/{len(results)})")
-        else:
-            rejected = len(results) - held
-            print(f"  {kind:26}: rejected {rejected / len(results):.4f} ({rejected}/{len(results)})   target 1.0")
-            if held:
-                failures.append(f"{kind}: {held} accepted")
+    failures += _report(value_results, 26)
     print("answers built from every roll-forward table and every stated fair value, carrying, notional or principal")
     print("amount of the dev filings (scripts/verify_structures.py):")
-    for kind, results in structures.items():
-        held = sum(results)
-        if kind in MEASURED_RIGHT:
-            print(f"  {kind:34}: accepted {held / len(results):.4f} ({held}/{len(results)})")
-        else:
-            rejected = len(results) - held
-            print(f"  {kind:34}: rejected {rejected / len(results):.4f} ({rejected}/{len(results)})   target 1.0")
-            if held:
-                failures.append(f"{kind}: {held} accepted")
+    failures += _report(structures, 34)
     print("targets: " + ("PASS" if not failures else "FAIL: " + "; ".join(failures)))
     return 1 if failures else 0
 

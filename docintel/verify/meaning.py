@@ -231,7 +231,6 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             return "mismatch", f"{where}: it adds {joined} to {asked.named}"
         extra = {t for t in evidence.terms if t not in NEUTRAL and not t[:1].isdigit()} - asked.own - asked.ignore
         extra -= attribute_words(stated) if stated & wanted else frozenset()  # "carrying value" for "carrying amount"
-
         if extra:  # 'Revenues: Defense, Space & Security' may be a part of the revenue asked
             named = ", ".join(sorted(extra))
             return "unknown", f"{where} ({_names(evidence.concepts)}): it also says {named}, which was not asked"
