@@ -289,3 +289,29 @@ def test_terms_of_art_with_an_outlook_word_are_todays_figures(run_cli, fake_open
     ):
         check = verdict(run_cli, fake_openai, pdf, question, pbo)[1]
         assert field(check, "scenario")["verdict"] == "supported", check["detail"]
+
+
+def test_a_per_share_row_and_a_money_figure_answer_no_rate_or_amount_they_are_not(run_cli, fake_openai, make_pdf):
+    """Ten questions asked of a filing outside the tests: 'net earnings' was answered from the 'Per Share Data'
+    rows (3.81, unit other) and 'the gross profit rate' with gross profit in dollars, both shown supported."""
+    pdf = make_pdf(
+        "retailer-highlights.pdf",
+        [
+            [
+                "Five-Year Financial Highlights",
+                "$ in millions, except per share amounts",
+                "Fiscal Year 2017 2016",
+                "Revenue $ 39,403 $ 39,528",
+                "Gross profit $ 9,440 $ 9,191",
+                "Per Share Data:",
+                "Net earnings (loss) 3.81 2.56",
+            ]
+        ],
+    )
+    per_share = amount(3.81, "other", "Fiscal Year 2017", (7, "Net earnings (loss) 3.81 2.56"), label="Net earnings")
+    status, check = verdict(run_cli, fake_openai, pdf, "What was net earnings in fiscal 2017?", per_share)
+    assert status == "unsupported" and "per-share figure" in check["detail"]
+    gross = amount(9440.0, "millions", "Fiscal Year 2017", (5, "Gross profit $ 9,440 $ 9,191"), label="Gross profit")
+    status, check = verdict(run_cli, fake_openai, pdf, "What was the gross profit rate in fiscal 2017?", gross)
+    assert status == "unsupported" and "percentage or ratio" in check["detail"]
+    assert verdict(run_cli, fake_openai, pdf, "What was gross profit in fiscal 2017?", gross)[0] == "supported"

@@ -13,6 +13,7 @@ from typing import Any
 from ..answer.contract import Amount
 from .meaning import (
     Asked,
+    asked_money_as_per_share,
     asked_money_as_percent,
     asks_for_a_ratio,
     concept_check,
@@ -61,6 +62,8 @@ def check_amount(
         return _failed(kind_check="mismatch", detail=kind_detail(unit, matches[0]))
     if _HOW_MANY.search(asked.question) and (amount.currency or all(c.kind == "money" for c in kinds)):
         return _failed(kind_check="mismatch", detail=f"the question asks how many; {stated} is money")
+    if asked_money_as_per_share(asked, kinds):
+        return _failed(kind_check="mismatch", detail=f"the question asks for money; {stated} is a per-share figure")
     if asked_money_as_percent(asked, unit):
         return _failed(kind_check="mismatch", detail=f"the question asks for money; {stated} is a percentage")
     if unit in UNIT_FACTORS and asks_for_a_ratio(asked.question):

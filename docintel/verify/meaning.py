@@ -30,7 +30,7 @@ from ..domain import table
 from ..numbers import find_numbers
 from ..question.parse import parse_page_hints, search_text
 from ..textnorm import tokenize
-from .query import CHANGE_LABEL
+from .query import CHANGE_LABEL, asks_per_share
 from .values import Candidate, CitedSpan, ConceptCheck, PlainCheck
 
 _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
@@ -312,7 +312,8 @@ def _names(concepts: frozenset[str]) -> str:
 
 _ASKS_RATIO = re.compile(
     r"%|\bpercent(?:age)?s?\b|\bratios?\b|\bmultiples?\b|\bshare\s+of\b"
-    r"|\b(?:growth|tax|return|retention|payout|conversion|churn|interest|utilization|occupancy) rates?\b",
+    # a retailer's 'gross profit rate' / 'gross margin rate' is its margin ('the effect of exchange rates' is money)
+    r"|\b(?:growth|tax|return|retention|payout|conversion|churn|interest|utilization|occupancy|profit|margin) rates?\b",
     re.IGNORECASE,
 )
 
@@ -328,6 +329,15 @@ def asked_money_as_percent(asked: Asked, unit: str | None) -> bool:
     if unit != "percent" or not items or asks_for_a_ratio(asked.question):
         return False
     return all(c.kind == "money" for c in items) and not any(ratio(cid) for cid in asked.concepts)
+
+
+def asked_money_as_per_share(asked: Asked, candidates: list[Candidate]) -> bool:
+    """A per-share figure for a money line item the question asks ('net earnings' read from a table's 'Per Share
+    Data' rows, whose caption scales everything but per-share amounts)."""
+    items = [c for cid in asked.concepts if (c := concept(cid)) is not None]
+    if not items or not all(c.kind == "money" for c in items) or asks_per_share(asked.question):
+        return False
+    return bool(candidates) and all(c.kind == "per_share" for c in candidates)
 
 
 def kind_fits(unit: str | None, currency: str | None, candidate: Candidate) -> bool:

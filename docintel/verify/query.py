@@ -268,8 +268,13 @@ def _scenario(question: str) -> Scenario:
     return "actual"
 
 
+def asks_per_share(question: str) -> bool:
+    """Whether the question asks for a per-share figure ('diluted EPS', 'earnings per share')."""
+    return bool(_PER_SHARE.search(question) or re.search(r"\bearnings\s+per\b", question, re.IGNORECASE))
+
+
 def _share_class(question: str) -> str | None:
-    if not _PER_SHARE.search(question) and not re.search(r"\bearnings\s+per\b", question, re.IGNORECASE):
+    if not asks_per_share(question):
         return None
     if _DILUTED.search(question):
         return "diluted"

@@ -224,6 +224,9 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
     fact = cited.document.fact_at(row.line, index)
     if scale is None and fact is not None and fact.scale_source != "none":
         scale = fact.scale  # stated above the table: a page header, a section's "tabular dollars in millions"
+    kind = _cell_kind(table, row, percent)
+    if fact is not None and fact.kind == "per_share" and not percent:
+        kind = "per_share"  # ingest reads a row under 'Per Share Data' as per share where its own words do not say so
     return Candidate(
         printed=row.cells[index],
         value=value,
@@ -231,7 +234,7 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         percent=percent,
         column=period,
         column_label=column.label if column is not None else None,
-        kind=_cell_kind(table, row, percent),
+        kind=kind,
         row_label=row.label,
         row_group=row.group,
         latest=column is not None and column.year == max(c.year for c in table.columns),
