@@ -312,8 +312,7 @@ def _names(concepts: frozenset[str]) -> str:
 
 _ASKS_RATIO = re.compile(
     r"%|\bpercent(?:age)?s?\b|\bratios?\b|\bmultiples?\b|\bshare\s+of\b"
-    # a retailer's 'gross profit rate' / 'gross margin rate' is its margin ('the effect of exchange rates' is money)
-    r"|\b(?:growth|tax|return|retention|payout|conversion|churn|interest|utilization|occupancy|profit|margin) rates?\b",
+    r"|\b(?:growth|tax|return|retention|payout|conversion|churn|interest|utilization|occupancy) rates?\b",
     re.IGNORECASE,
 )
 
