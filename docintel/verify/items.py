@@ -24,6 +24,7 @@ from .quotes import SpanKey
 from .rules import FieldCheck
 from .structure import average_span_problem
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
+from .yesno import figures_rule
 
 
 def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: str = "") -> list[ItemCheck]:
@@ -146,7 +147,11 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
     if not spans or not question.strip():
         return check
     omission = omission_rule(spans, claim_denies=not value)
-    return with_fields(check, [polarity_rule(value, spans, question, issuer_terms(spans)), omission])
+    issuer = issuer_terms(spans)
+    figures = figures_rule(value, spans, question, issuer)
+    if figures.verdict != "not_applicable":  # the quoted figures decide; a table row has no words of polarity
+        return with_fields(check, [figures, omission])
+    return with_fields(check, [polarity_rule(value, spans, question, issuer), omission])
 
 
 def _field_check(value: object, spans: list[CitedSpan], question: str) -> ItemCheck:

@@ -421,7 +421,7 @@ def _merged(mine: FactView, ingested: FactView) -> FactView:
         member=ingested.member if ingested.member is not None else mine.member,
         member_text=f"{mine.member_text} {ingested.member or ''}",
         share_class=mine.share_class or ingested.share_class,
-        measure=mine.measure if mine.measure is not None else ingested.measure,
+        measure=mine.measure if mine.measure not in (None, "level") else ingested.measure or mine.measure,
         scenario=mine.scenario if mine.scenario != "actual" else ingested.scenario,
         currency=mine.currency or ingested.currency,
     )

@@ -1,0 +1,206 @@
+"""A yes/no about figures, decided from the figures its quotes hold (the ``figures`` field of a yes/no item).
+
+'Was the CET1 ratio lower at June 30, 2023 than at June 30, 2022?' answered yes with the quote
+'CET1 capital 13.8 % 12.2 %' is contradicted by its own quote. Three shapes of question are read:
+- **comparison**: a comparative ('lower', 'greater', ... with 'than', 'compared with', 'versus') between two
+  named periods: the first period's figure against the second's;
+- **change**: a verb of change ('increase', 'decline', ...) and two periods ('from 2021 to 2022': the later
+  against the earlier) or one (against the same row's figure a year before);
+- **occurrence**: 'Did X record a goodwill impairment in 2022?' (no comparative, no verb of change): a dash or
+  zero in the asked period's cell says no; a 'no' to a question that asks whether something was recorded,
+  paid or incurred is contradicted by an amount in that cell.
+
+The figures are the level cells (not a change or a % change column) of the quoted table rows about the
+question's subject, in the periods the question names (ingest's typed period of each column). Nothing is
+decided when a period has no cell, its cells disagree (a three- and a six-month column of the same date), a
+figure is negative (whether a larger outflow 'increased' is a matter of words), or the question sets a
+threshold of its own ('more than $10 billion'). The words are English comparatives and verbs of change.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..numbers import find_numbers
+from ..periods import Period, find_periods
+from ..question.parse import search_text
+from ..textnorm import tokenize
+from .query import query_of
+from .rules import FieldCheck
+from .typed import PeriodFact
+from .values import Candidate, CitedSpan, quote_candidates
+
+_COMPARATIVE = re.compile(
+    r"\b(?P<up>higher|greater|larger|bigger|more|above|exceed(?:s|ed)?)\b|\b(?P<down>lower|less|smaller|fewer|below)\b",
+    re.IGNORECASE,
+)
+_AGAINST = re.compile(r"\b(?:than|compared|comparison|versus|vs\.?|relative\s+to)\b", re.IGNORECASE)
+_CHANGE = re.compile(
+    r"\b(?P<up>increas(?:e|ed|es|ing)|gr[eo]w(?:n|s|ing|th)?|r[io]se[ns]?|rising|climb(?:ed|s)?|expand(?:ed|s)?)\b|"
+    r"\b(?P<down>decreas(?:e|ed|es|ing)|declin(?:e|ed|es|ing)|f[ae]ll(?:en|s|ing)?|dropp?(?:ed|s|ing)?|"
+    r"shr[iau]nk(?:s|ing)?|contract(?:ed|s)?)\b",
+    re.IGNORECASE,
+)
+# a question whose yes says something was booked in the period: a 'no' is contradicted by an amount there
+_OCCURRENCE = re.compile(
+    r"\b(?:record|recogni[sz]|incur|pa(?:y|id)|report|declar|book|issu|repurchas|borrow|spen[dt]|make|made|take|took)",
+    re.IGNORECASE,
+)
+# words that turn an amount's presence into a question of its sign or size
+_SIGN_WORDS = re.compile(
+    r"\b(?:loss(?:es)?|negative|positive|profit(?:able)?|deficit|surplus|zero|nil|any\s+\w+\s+other)\b", re.I
+)
+_QUESTION_NEGATION = re.compile(r"\b(?:not|no|never|none|without)\b|n't\b", re.IGNORECASE)
+_STOP = frozenset(tokenize("the a an of in on for to and or by with from at as is was were be been its did does"))
+
+
+@dataclass(frozen=True)
+class _Cell:
+    value: float
+    period: PeriodFact
+    row: str
+    printed: str
+
+
+def _check(verdict: str, detail: str = "") -> FieldCheck:
+    return FieldCheck(field="figures", verdict=verdict, detail=detail)  # type: ignore[arg-type]
+
+
+def figures_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
+    """Whether the cited rows' figures in the asked periods say what the yes or no says (see the module)."""
+    asking = search_text(question)
+    periods = find_periods(asking)
+    if not periods or _threshold(asking) or _QUESTION_NEGATION.search(asking):
+        return _check("not_applicable")
+    cells = _cells(spans, asking, ignore)
+    if not cells:
+        return _check("not_applicable")
+    rows = sorted({c.row for c in cells})
+    verdicts = [_row_truth(asking, periods, [c for c in cells if c.row == row]) for row in rows]
+    decided = [v for v in verdicts if v is not None]
+    if not decided or len({truth for truth, _ in decided}) > 1:
+        return _check("not_applicable")
+    truth, said = decided[0]
+    if truth is answer:
+        return _check("supported", f"the quoted figures agree: {said}")
+    word = "no" if answer else "yes"
+    return _check(
+        "mismatch", f"figures: the answer is {'yes' if answer else 'no'}; the quoted figures say {word}: {said}"
+    )
+
+
+def _threshold(asking: str) -> bool:
+    """Whether the question sets a figure of its own to compare with ('more than $10 billion', 'above 5%')."""
+    dated = [(p.start, p.end) for p in find_periods(asking)]
+    return any(
+        (not n.is_year or n.currency) and not any(a <= n.start < b for a, b in dated) for n in find_numbers(asking)
+    )
+
+
+def _cells(spans: list[CitedSpan], asking: str, ignore: frozenset[str]) -> list[_Cell]:
+    """The level cells, in a typed period, of the quoted rows whose label shares a word with the question."""
+    terms = {t for t in tokenize(asking) if t not in _STOP and not t[:1].isdigit()} - ignore
+    found: list[_Cell] = []
+    for cited in spans:
+        for candidate in quote_candidates(cited):
+            cell = _cell(candidate, terms, cited.span.line_start)
+            if cell is not None:
+                found.append(cell)
+    return found
+
+
+def _cell(candidate: Candidate, terms: set[str], line: int) -> _Cell | None:
+    fact = candidate.fact
+    if fact is None or fact.period is None or candidate.row_label is None:
+        return None
+    if fact.measure != "level" or fact.scenario != "actual":
+        return None
+    if not set(tokenize(f"{candidate.row_label} {candidate.row_group or ''}")) & terms:
+        return None
+    return _Cell(candidate.value, fact.period, f"{line}:{candidate.row_label}", candidate.printed)
+
+
+def _row_truth(asking: str, periods: list[Period], cells: list[_Cell]) -> tuple[bool, str] | None:
+    """Whether one row's figures make the question's claim true, with the figures said; None: undecided."""
+    months = query_of(asking).period.months
+    named = [_value_at(p, cells, months) for p in periods]
+    comparative = _COMPARATIVE.search(asking)
+    change = _CHANGE.search(asking)
+    if comparative and _AGAINST.search(asking[comparative.end() :]) and len(periods) == 2:
+        return _compare(named[0], named[1], bool(comparative.group("up")), comparative.group(0))
+    if change:
+        up = bool(change.group("up"))
+        if len(periods) == 2:
+            first, second = named
+            if first is None or second is None:
+                return None
+            older, newer = sorted((first, second), key=_when)
+            return _compare(newer, older, up, change.group(0))
+        if len(periods) == 1 and named[0] is not None:
+            return _compare(named[0], _year_before(named[0], cells), up, change.group(0))
+        return None
+    if comparative or len(periods) != 1 or named[0] is None:
+        return None
+    return _occurrence(asking, named[0])
+
+
+def _when(cell: _Cell) -> str:
+    return cell.period.end or str(max(cell.period.years, default=0))
+
+
+def _value_at(period: Period, cells: list[_Cell], months: int | None) -> _Cell | None:
+    """The one figure of *cells* in *period* (cells of the same value in several columns are one figure)."""
+    hits = [c for c in cells if _in_period(period, c.period, months)]
+    if not hits or len({c.value for c in hits}) > 1:
+        return None
+    return hits[0]
+
+
+def _in_period(period: Period, fact: PeriodFact, months: int | None) -> bool:
+    if months is not None and fact.months is not None and fact.months != months:
+        return False
+    if period.iso is not None:
+        return fact.end == period.iso
+    if period.quarter is not None:
+        return fact.quarter == period.quarter and period.year in fact.years and fact.months in (3, None)
+    return period.year in fact.years and (fact.months in (12, None) or fact.instant)
+
+
+def _year_before(cell: _Cell, cells: list[_Cell]) -> _Cell | None:
+    """The row's figure for the same length of period a year before *cell*'s."""
+    if not cell.period.end:
+        return None
+    year = int(cell.period.end[:4]) - 1
+    before = [
+        c
+        for c in cells
+        if c.period.end
+        and int(c.period.end[:4]) == year
+        and c.period.end[5:] == cell.period.end[5:]
+        and c.period.months == cell.period.months
+    ]
+    return before[0] if len({c.value for c in before}) == 1 else None
+
+
+def _compare(first: _Cell | None, second: _Cell | None, up: bool, word: str) -> tuple[bool, str] | None:
+    """Whether *first* is above (*up*) or below *second*; None when either is missing or negative."""
+    if first is None or second is None or first.value < 0 or second.value < 0:
+        return None
+    truth = first.value > second.value if up else first.value < second.value
+    said = "" if truth else "not "
+    return truth, (
+        f"{first.printed} ({first.period.describe()}) against {second.printed} ({second.period.describe()}) "
+        f"is {said}'{word.lower()}'"
+    )
+
+
+def _occurrence(asking: str, cell: _Cell) -> tuple[bool, str] | None:
+    """An amount in the asked period says yes, a dash or zero no; a question of sign or size is not decided."""
+    if _SIGN_WORDS.search(asking):
+        return None
+    if cell.value == 0:
+        return False, f"the quoted row's cell for {cell.period.describe()} is {cell.printed} (nil)"
+    if _OCCURRENCE.search(asking):
+        return True, f"the quoted row's cell for {cell.period.describe()} is {cell.printed}"
+    return None
