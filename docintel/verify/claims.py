@@ -20,7 +20,7 @@ import re
 
 from ..concepts import concepts_in, label_of, qualifier_text, ratios_in, stated_definition
 from ..numbers import find_numbers
-from ..periods import years_named
+from ..periods import find_periods, years_named
 from ..question.parse import search_text, split_parts
 from ..textnorm import tokenize
 from .rules import FieldCheck
@@ -81,7 +81,8 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     if not about:
         return _check("polarity", "unknown", "polarity: no quote to read the answer from")
     asked_years = years_named(question)
-    quoted_years = frozenset().union(*(years_named(s) for s in about))
+    # the quote's years, and those of its sentence before it ('On February 24, 2017, the Company and ...')
+    quoted_years = frozenset().union(*(years_named(s) for s in about), *(_dated(_lead(c), question) for c in spans))
     if asked_years and quoted_years and not asked_years & quoted_years:
         years = ", ".join(map(str, sorted(quoted_years)))
         return _check("polarity", "mismatch", f"polarity: the quote is about {years}, not the year asked")
@@ -102,6 +103,29 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     if not answer and affirms and not denies and not _negated(question):
         return _check("polarity", "mismatch", f"polarity: the answer is no; the quote says so ('{affirms[0][:120]}')")
     return _check("polarity", "supported", "the quote's polarity agrees with the answer")
+
+
+# 'MGM China's first revolving credit facility': a name written possessive owns what follows it
+_OWNER = re.compile(r"\b(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})(?:'|\u2019)s\b")
+# owners that are the company itself, its parts in general, or no entity at all
+_SELF_WORDS = frozenset(
+    tokenize("the company corporation group registrant firm board management our its their we parent this that")
+)
+
+
+def owner_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str]) -> FieldCheck:
+    """A quote about what another entity owns ('under MGM China's revolving credit facility') does not answer a
+    question about the company's own (its name, *ignore*, aside) unless the question names that entity."""
+    asked = set(tokenize(question)) | ignore | _SELF_WORDS
+    for cited in spans:
+        for match in _OWNER.finditer(cited.span.quote):
+            other = set(tokenize(match.group("name"))) - asked
+            if other and set(tokenize(match.group("name"))) & ignore:
+                name = match.group("name")
+                return _check(
+                    "member", "unknown", f"member: the quote is about {name}'s, which the question does not name"
+                )
+    return _check("member", "not_applicable")
 
 
 def text_polarity_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
@@ -128,6 +152,25 @@ _CLAUSE_START = re.compile(r"[.;:!?]\s|,\s*(?:and|but|or|which|while|with|wherea
 _TURN = re.compile(r"\b(?:unless|except|other\s+than|but|however|if|although|whereas|while)\b", re.IGNORECASE)
 
 
+def _source(cited: CitedSpan) -> str:
+    lines = cited.document.lines["text"].tolist()[cited.span.line_start - 1 : cited.span.line_end]
+    return " ".join(" ".join(str(t) for t in lines).split())
+
+
+def _lead(cited: CitedSpan) -> str:
+    """The words of the quote's sentence in the cited lines before the quote."""
+    source, quote = _source(cited), " ".join(cited.span.quote.replace("[...]", " ").split())
+    at = source.lower().find(quote.lower()) if quote else -1
+    return re.split(r"(?<=[.;!?])\s+", source[:at])[-1] if at > 0 else ""
+
+
+def _dated(text: str, question: str) -> frozenset[int]:
+    """The years of *text*'s periods; a day's date is in its calendar year unless the question asks a fiscal year
+    (February 24, 2017 is in fiscal 2016 of a year that ends in March)."""
+    fiscal = bool(re.search(r"\bfiscal\b|\bFY", question, re.IGNORECASE))
+    return frozenset(y for p in find_periods(text) for y in (p.years if fiscal or p.day is None else {p.year}))
+
+
 def omission_rule(spans: list[CitedSpan], claim_denies: bool = False) -> FieldCheck:
     """A quote cut out of its sentence keeps what governs it: a negation before it in its own clause ('We do not
     include ...' quoted as 'unexercised options ... in our backlog') contradicts a claim that affirms it (a claim
@@ -135,8 +178,7 @@ def omission_rule(spans: list[CitedSpan], claim_denies: bool = False) -> FieldCh
     except ...', '... only if it is defective') leaves it unchecked."""
     checked = False
     for cited in spans:
-        lines = cited.document.lines["text"].tolist()[cited.span.line_start - 1 : cited.span.line_end]
-        source = " ".join(" ".join(str(t) for t in lines).split())
+        source = _source(cited)
         quote = " ".join(cited.span.quote.replace("[...]", " ").split())
         at = source.lower().find(quote.lower())
         if at < 0 or not quote:
@@ -221,10 +263,15 @@ def _date_clause(clauses: list[str], date_text: str, sentence: str) -> str:
     if at is None:
         return sentence
     holding = clauses[at]
-    if not _content(holding.lower().replace(date_text.lower(), " ")) - _DATE_WORDS - _DATE_LEADS and at + 1 < len(
-        clauses
-    ):
-        holding = f"{holding} {clauses[at + 1]}"
+    if not _content(holding.lower().replace(date_text.lower(), " ")) - _DATE_WORDS - _DATE_LEADS:
+        # an introductory date governs the clauses after it up to the next date ('On February 24, 2017, the
+        # Company and Starbucks entered into ...': the subject's 'and' splits no event off)
+        following = []
+        for clause in clauses[at + 1 :]:
+            if find_periods(clause):
+                break
+            following.append(clause)
+        holding = " ".join([holding, *following])
     return holding
 
 

@@ -14,6 +14,7 @@ from .claims import (
     cause_rule,
     event_rule,
     omission_rule,
+    owner_rule,
     polarity_rule,
     subject_rule,
     text_polarity_rule,
@@ -149,9 +150,10 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
     omission = omission_rule(spans, claim_denies=not value)
     issuer = issuer_terms(spans)
     figures = figures_rule(value, spans, question, issuer)
+    owner = owner_rule(question, spans, issuer)
     if figures.verdict != "not_applicable":  # the quoted figures decide; a table row has no words of polarity
-        return with_fields(check, [figures, omission])
-    return with_fields(check, [polarity_rule(value, spans, question, issuer), omission])
+        return with_fields(check, [figures, omission, owner])
+    return with_fields(check, [polarity_rule(value, spans, question, issuer), omission, owner])
 
 
 def _field_check(value: object, spans: list[CitedSpan], question: str) -> ItemCheck:

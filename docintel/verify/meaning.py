@@ -240,7 +240,9 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     shared = own & asked.own
     mostly = own and 2 * len(shared) >= len(own)
     wholly = len(own) >= 2 and own <= asked.own  # 'Outdoor apparel' for 'outdoor apparel sales'
-    if (wholly or (mostly and not asked.concepts)) and not narrow:
+    if wholly or (mostly and not asked.concepts):
+        if narrow:  # 'Current operating lease liabilities' for the total: a part of what was asked
+            return "mismatch", f"{where}: narrower than asked ({', '.join(narrow)} not asked)"
         return "supported", f"{where}, in the question's own words"
     if asked.concepts and own and not own & asked.terms:
         return "mismatch", f"{where}, not {asked.named}"

@@ -40,6 +40,14 @@ _YEAR_TO_DATE = re.compile(r"\byear[- ]to[- ]date\b|\bytd\b", re.IGNORECASE)
 _FULL_YEAR = re.compile(r"\b(?:full[- ]year|annual|fiscal\s+year|fy\s*'?\d{2,4}|year\s+ended|for\s+the\s+year)\b", re.I)
 # 'the year ended (on) January 28, 2023', 'ended 28 January 2023': the date a duration ends on (read by find_periods)
 _ENDED = re.compile(r"\b(?:ended|ending)\s+(?:on\s+)?(?P<date>[A-Za-z0-9][\w.]*\s+[\w.]+,?\s+(?:19|20)\d\d)", re.I)
+# 'calendar year 2015', 'calendar 2015': the twelve months ending December 31 of that year, whatever the fiscal year
+_CALENDAR_YEAR = re.compile(r"\bcalendar\s+(?:year\s+)?(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
+# 'January 1 to December 31, 2015', 'July 1, 2014 through June 30, 2015': a duration named by its first and last day
+_DATE_RANGE = re.compile(
+    r"\b[A-Z][a-z]{2,8}\.?\s+\d{1,2}(?:,?\s+(?:19|20)\d\d)?\s+(?:to|through|thru|until|-|–)\s+"
+    r"(?P<date>[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+(?:19|20)\d\d)",
+    re.IGNORECASE,
+)
 _AS_OF = re.compile(r"\b(?:as\s+of|at|on|in)\s+(?P<date>[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+(?:19|20)\d\d)", re.IGNORECASE)
 
 ADJUSTED_WORDS = (
@@ -230,9 +238,20 @@ def _period(question: str) -> PeriodQuery:
     ended = _ENDED.search(question)
     # every date from the first 'ended' on: 'the years ended January 29, 2022 and January 30, 2021'
     ends = tuple(dict.fromkeys(p.iso for p in find_periods(question[ended.start() :]) if p.iso)) if ended else ()
+    ends += _stated_ends(question)
     if ends:
         as_of = None  # 'ended on January 29, 2022' is the end of a duration, not an instant
+    if _CALENDAR_YEAR.search(question) and months is None:
+        months = 12
     return PeriodQuery(years, quarter, months, as_of, bool(_YEAR_TO_DATE.search(question)), ends)
+
+
+def _stated_ends(question: str) -> tuple[str, ...]:
+    """The last days of the durations a question names by their ends: a calendar year, a range of dates."""
+    ends = [f"{m.group('year')}-12-31" for m in _CALENDAR_YEAR.finditer(question)]
+    for match in _DATE_RANGE.finditer(question):
+        ends += [p.iso for p in find_periods(match.group("date")) if p.iso]
+    return tuple(dict.fromkeys(ends))
 
 
 _QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
@@ -327,7 +346,8 @@ _NOT_MEMBER = frozenset(
         "percentage ratio rate margin total consolidated per share diluted basic annual annually yearly year years "
         "fiscal month months quarters ended ending end beginning period periods defined calculated computed "
         "measured minus less plus divided over times using based respective respectively compared versus vs prior "
-        "previous current latest last net gross operating reported company group overall amount value figure "
+        "previous current noncurrent latest last net gross operating reported company group overall amount value "
+        "figure "
         # the statements a scope may name ('on the balance sheet', 'in the cash flow statement'): the table's names
         f"{table().section_of('balance_sheet')} {table().section_of('cash_flows')} statements flows"
     )

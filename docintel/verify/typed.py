@@ -345,6 +345,8 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
     """The fields of the table cell *index* of *row*: the document's fact of that cell where ingest read one,
     else read here from the table."""
     context = _context_lines(document, table)
+    if _closes_section(document, table, row):
+        row = row.model_copy(update={"group": None})
     column = table.columns[index] if index < len(table.columns) else None
     column_text = f"{column.heading} {column.label}" if column else " ".join(table.extra_columns)
     own = f"{row.label} {row.group or ''} {column_text}"
@@ -373,6 +375,17 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         # 'Total Long-Term Debt' after the parent's, a subsidiary's and the trusts' rows adds them all: the group's
         mine, ingested = replace(mine, member=None), replace(ingested, member=None)
     return _merged(mine, ingested)
+
+
+def _closes_section(document: Document, table: Table, row: TableRow) -> bool:
+    """Whether *row* repeats a sub-heading above it in its table ('Cash provided (used) by operations:' ...
+    'Cash provided (used) by operations 6,657'): it closes that section, so the sub-headings inside the section
+    ('Changes in working capital components:') do not group it."""
+    if not row.group:
+        return False
+    label = " ".join(row.label.split()).rstrip(":").lower()
+    texts = document.lines["text"].tolist()[max(table.first_line - 1, 0) : row.line - 1]
+    return any(" ".join(str(t).split()).rstrip(":").lower() == label for t in texts)
 
 
 def _pro_forma(context: list[str], caption: str) -> bool:

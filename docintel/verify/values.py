@@ -293,6 +293,10 @@ def with_period(
         years = ", ".join(map(str, sorted(question_years)))
         return item_check("supported", "mismatch", f"{stated} is for {period}; the question asks about {years}")
     in_columns = [m for m in matches if m.column is not None]
+    paired = next((y for m in matches if (y := paired_year(m.sentence, m.printed)) is not None), None)
+    if not in_columns and paired is not None and (wanted or question_years):
+        verdict: PeriodCheck = "supported" if paired in (wanted or question_years) else "mismatch"
+        return item_check("supported", verdict, f"{stated} is in the quote, listed with {paired}")
     if not in_columns:
         verdict, note = _prose_period(wanted or question_years, cited)
         return item_check("supported", verdict, f"{stated} is in the quote; {note}")
@@ -317,6 +321,22 @@ def with_period(
             "supported", "mismatch", f"{stated} is {where}; the question asks about {asked_text}", best.column_label
         )
     return item_check("supported", "supported", f"{stated} is {where}", best.column_label)
+
+
+def paired_year(sentence: str, printed: str) -> int | None:
+    """The year a sentence lists in the same place as the number *printed* among its amounts: '$826 million and
+    $594 million during the years ended December 31, 2022 and 2021' pairs $594 million with 2021. None unless
+    the sentence lists as many amounts as years (two or more, each year once)."""
+    if not sentence or not printed:
+        return None
+    periods = find_periods(sentence)
+    spans = [(p.start, p.end) for p in periods]
+    amounts = [n for n in find_numbers(sentence) if not any(n.start < b and n.end > a for a, b in spans)]
+    years = [p.year for p in periods]
+    if len(years) < 2 or len(set(years)) != len(years) or len(amounts) != len(years):
+        return None
+    at = [i for i, n in enumerate(amounts) if n.text == printed or squash(n.text) == squash(printed)]
+    return years[at[0]] if len(at) == 1 else None
 
 
 def _prose_period(wanted: frozenset[int], cited: list[CitedSpan]) -> tuple[PeriodCheck, str]:

@@ -94,7 +94,8 @@ def _threshold(asking: str) -> bool:
     """Whether the question sets a figure of its own to compare with ('more than $10 billion', 'above 5%')."""
     dated = [(p.start, p.end) for p in find_periods(asking)]
     return any(
-        (not n.is_year or n.currency) and not any(a <= n.start < b for a, b in dated) for n in find_numbers(asking)
+        (not n.is_year or n.currency) and not any(n.start < b and n.end > a for a, b in dated)
+        for n in find_numbers(asking)
     )
 
 
