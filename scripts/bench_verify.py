@@ -37,7 +37,7 @@ import re
 import sys
 from datetime import date
 
-from docintel.answer.contract import AmountAnswer, TextAnswer
+from docintel.answer.contract import AmountAnswer, BooleanAnswer, TextAnswer
 from docintel.backends.lookup import row_unit
 from docintel.concepts import concepts_in, is_outflow, narrowing_terms, qualifier_text, same_concept, states_magnitude
 from docintel.context.pack import Budget, Context, ContextLine, Source
@@ -47,7 +47,7 @@ from docintel.textnorm import squash, tokenize
 from docintel.verify.typed import column_period
 from docintel.verify.verifier import verify_answer
 from scripts import benchdata
-from scripts.verify_structures import attribute_cases, roll_forward_cases
+from scripts.verify_structures import attribute_cases, polarity_cases, roll_forward_cases
 
 _NEGATABLE = re.compile(r"\b(is|are|was|were|does|did|has|have|will|can|may)\b", re.I)
 
@@ -293,7 +293,7 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
 
 # right answers to questions written mechanically (from a fact's fields, a roll-forward's rows, a stated
 # attribute): measured, no target
-MEASURED_RIGHT = ("axis: right", "roll-forward: right", "attribute: right")
+MEASURED_RIGHT = ("axis: right", "roll-forward: right", "attribute: right", "polarity: right")
 _AXES = ("period", "member", "basis", "per_share_class", "measure", "scenario")
 
 
@@ -442,7 +442,8 @@ def _other_rows(row, rows: list) -> list:
 
 def _check(document, context: Context, case: Case):
     question, item, kind = case
-    answer = _answer(TextAnswer, "text", [item]) if kind == "text" else _answer(AmountAnswer, "amount", [item])
+    model = {"text": TextAnswer, "boolean": BooleanAnswer}.get(kind, AmountAnswer)
+    answer = _answer(model, kind if kind in ("text", "boolean") else "amount", [item])
     verification = verify_answer(answer, context, [document], question)
     return verification.overall == "supported", verification.items[0].detail if verification.items else ""
 
@@ -470,6 +471,7 @@ def main() -> int:
                 generated = [
                     *value_cases(document, page).items(),
                     *axis_cases(document, page).items(),
+                    *polarity_cases(document, page, row_label).items(),
                 ]
                 for kind, items in generated:
                     for case in items:

@@ -4,6 +4,10 @@
   closing row ('..., end of year'). For each of its columns, the question asks the balance at the end of the
   column's year; the closing row's cell is right, the opening row's cell of the same column is wrong (it is the
   balance the year started from).
+- **Yes/no about a row's figures** (red team round 5): for a table row of two or more year columns, 'Was X higher
+  (lower) in Y1 than in Y2?', 'Did X increase (decrease) in Y?' (against the year before) and, for a row with a dash
+  in one year and an amount in another, 'Did the company record any X in Y?'; each answered both ways, the answer
+  the row's figures give is right, the other wrong.
 - **Measurement attributes**: a sentence stating an instrument's fair value, carrying amount, notional or
   principal amount ('the fair value of our long-term debt was $9.1 billion as of ...'). The question asks each
   other attribute of the same instrument: the number is wrong for every one of them, right for its own.
@@ -94,3 +98,55 @@ def _subject(label: str) -> str:
     words = _CLOSING.sub(" ", _OPENING.sub(" ", label))
     words = re.sub(r"^\s*(?:balance|total)\b[,:]?", " ", words, flags=re.IGNORECASE)
     return " ".join(words.replace(":", " ").split()).strip(" ,-")
+
+
+def polarity_cases(document, page: int, label_of: Callable[..., str]) -> dict[str, list[Case]]:
+    """Yes/no questions about the figures of each row of the page's tables whose columns are distinct years: the
+    answer the figures give (right) and the other one (wrong)."""
+    cases: dict[str, list[Case]] = {}
+    texts = document.lines["text"].tolist()
+    for table in (t for t in document.tables if t.page == page and t.problem is None and len(t.columns) >= 2):
+        years = [c.year for c in table.columns]
+        if len(set(years)) != len(years) or not all(years):
+            continue  # column groups (three and six months) repeat years: a year alone names no one column
+        for row in table.rows:
+            if row.kind != "amount" or not row.aligned or len(row.values) < len(years):
+                continue
+            label, quote = label_of(row), texts[row.line - 1]
+            values = row.values[: len(years)]
+            for (year, value), (other, before) in _pairs(years, values):
+                for word, truth in (("higher", value > before), ("lower", value < before)):
+                    asked = f"Was {label} {word} in {year} than in {other}?"
+                    _both(cases, "comparison", asked, truth, row.line, quote)
+                if other == year - 1:
+                    for word, truth in (("increase", value > before), ("decrease", value < before)):
+                        _both(cases, "change", f"Did {label} {word} in {year}?", truth, row.line, quote)
+            _occurrence(cases, label, years, values, [c for c in row.cells[: len(years)]], row.line, quote)
+    return cases
+
+
+def _pairs(years: list[int], values: list[float | None]) -> list[tuple[tuple[int, float], tuple[int, float]]]:
+    """Each two columns of positive, different figures, the later year first."""
+    found = []
+    for i, (year, value) in enumerate(zip(years, values, strict=True)):
+        for other, before in zip(years[i + 1 :], values[i + 1 :], strict=True):
+            if value is None or before is None or value <= 0 or before <= 0 or value == before:
+                continue
+            found.append(((year, value), (other, before)) if year > other else ((other, before), (year, value)))
+    return found
+
+
+def _occurrence(cases, label, years, values, cells, line, quote) -> None:
+    """'Did the company record any X in Y?' for a row with a dash in one year and an amount in another."""
+    dashes = [y for y, v, c in zip(years, values, cells, strict=True) if v == 0 and not any(ch.isdigit() for ch in c)]
+    amounts = [y for y, v in zip(years, values, strict=True) if v is not None and v > 0]
+    if dashes and amounts:
+        for year in (*dashes, *amounts):
+            _both(cases, "occurrence", f"Did the company record any {label} in {year}?", year in amounts, line, quote)
+
+
+def _both(cases: dict[str, list[Case]], shape: str, question: str, truth: bool, line: int, quote: str) -> None:
+    for answer, kind in ((truth, "polarity: right"), (not truth, f"polarity: {shape} reversed")):
+        span = {"doc": None, "line_start": line, "line_end": line, "quote": quote}
+        item = {"value": answer, "explanation": "as the row shows", "spans": [span]}
+        cases.setdefault(kind, []).append((question, item, "boolean"))

@@ -76,7 +76,7 @@ _SEGMENT_CONTEXT = re.compile(
 _MEMBER_TERMS = frozenset(tokenize("segment segments division divisions region regions regional")) | (
     QUALIFIERS
     - frozenset(tokenize("adjusted nongaap continuing discontinued noncontrolling minority organic comparable"))
-    - frozenset(tokenize("quarter quarterly pro forma excluding ex non"))
+    - frozenset(tokenize("quarter quarterly pro forma excluding ex non current noncurrent"))
 )
 _PCT_CHANGE_COLUMN = re.compile(r"%\s*(?:change|chg|inc|incr)|percent(?:age)?\s+change|growth", re.IGNORECASE)
 _CHANGE_WORDS = re.compile(

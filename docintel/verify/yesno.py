@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
 from ..numbers import find_numbers
 from ..periods import Period, find_periods
@@ -59,8 +60,9 @@ _STOP = frozenset(tokenize("the a an of in on for to and or by with from at as i
 class _Cell:
     value: float
     period: PeriodFact
-    row: str
+    row: str  # the row's line and label: one row's cells are compared with each other
     printed: str
+    label: str
 
 
 def _check(verdict: str, detail: str = "") -> FieldCheck:
@@ -68,16 +70,30 @@ def _check(verdict: str, detail: str = "") -> FieldCheck:
 
 
 def figures_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
-    """Whether the cited rows' figures in the asked periods say what the yes or no says (see the module)."""
+    """Whether the cited rows' figures in the asked periods say what the yes or no says (see the module). A quote
+    of table rows alone that its figures do not decide leaves the answer unchecked: a row has no words of yes or
+    no to read instead."""
+    decided = _decide(answer, spans, question, ignore)
+    if decided.verdict == "not_applicable" and spans and all(_table_rows(c) for c in spans):
+        return _check("unknown", "figures: the quoted table rows do not decide this question")
+    return decided
+
+
+def _table_rows(cited: CitedSpan) -> bool:
+    lines = range(cited.span.line_start, cited.span.line_end + 1)
+    return all(cited.document.table_row(line) is not None for line in lines)
+
+
+def _decide(answer: bool, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
     asking = search_text(question)
     periods = find_periods(asking)
-    if not periods or _threshold(asking) or _QUESTION_NEGATION.search(asking):
+    if not periods or _QUESTION_NEGATION.search(asking):
         return _check("not_applicable")
     cells = _cells(spans, asking, ignore)
     if not cells:
         return _check("not_applicable")
     rows = sorted({c.row for c in cells})
-    verdicts = [_row_truth(asking, periods, [c for c in cells if c.row == row]) for row in rows]
+    verdicts = [_row_truth(asking, [c for c in cells if c.row == row]) for row in rows]
     decided = [v for v in verdicts if v is not None]
     if not decided or len({truth for truth, _ in decided}) > 1:
         return _check("not_applicable")
@@ -88,6 +104,17 @@ def figures_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: fr
     return _check(
         "mismatch", f"figures: the answer is {'yes' if answer else 'no'}; the quoted figures say {word}: {said}"
     )
+
+
+def _without_label(asking: str, label: str) -> str:
+    """The question without the row's own label where it writes it ('Less: Net income attributable to ...')."""
+    text = " ".join(asking.split())
+    for form in (label, re.sub(r"^\s*\w+:\s*", "", label)):
+        form = " ".join(form.split())
+        at = text.lower().find(form.lower()) if form else -1
+        if at >= 0:
+            return f"{text[:at]} {text[at + len(form) :]}"
+    return text
 
 
 def _threshold(asking: str) -> bool:
@@ -104,27 +131,36 @@ def _cells(spans: list[CitedSpan], asking: str, ignore: frozenset[str]) -> list[
     terms = {t for t in tokenize(asking) if t not in _STOP and not t[:1].isdigit()} - ignore
     found: list[_Cell] = []
     for cited in spans:
-        for candidate in quote_candidates(cited):
-            cell = _cell(candidate, terms, cited.span.line_start)
+        candidates = quote_candidates(cited)
+        # the row's own measure is its first cell's (a level, or a change for the rows under 'Changes in ...:'); a
+        # cell of another measure is a column added to it ('$ Change', '% Change')
+        own = next((c.fact.measure for c in candidates if c.fact is not None and c.row_label is not None), None)
+        for candidate in candidates:
+            cell = _cell(candidate, terms, cited.span.line_start, own)
             if cell is not None:
                 found.append(cell)
     return found
 
 
-def _cell(candidate: Candidate, terms: set[str], line: int) -> _Cell | None:
+def _cell(candidate: Candidate, terms: set[str], line: int, measure: str | None) -> _Cell | None:
     fact = candidate.fact
     if fact is None or fact.period is None or candidate.row_label is None:
         return None
-    if fact.measure != "level" or fact.scenario != "actual":
+    if measure is None or fact.measure != measure or fact.scenario != "actual":
         return None
     if not set(tokenize(f"{candidate.row_label} {candidate.row_group or ''}")) & terms:
         return None
-    return _Cell(candidate.value, fact.period, f"{line}:{candidate.row_label}", candidate.printed)
+    label = candidate.row_label
+    return _Cell(candidate.value, fact.period, f"{line}:{label}", candidate.printed, label)
 
 
-def _row_truth(asking: str, periods: list[Period], cells: list[_Cell]) -> tuple[bool, str] | None:
+def _row_truth(asking: str, cells: list[_Cell]) -> tuple[bool, str] | None:
     """Whether one row's figures make the question's claim true, with the figures said; None: undecided."""
     months = query_of(asking).period.months
+    asking = _without_label(asking, cells[0].label)  # 'Net increase (decrease) in cash': the row's name, no verb
+    periods = find_periods(asking)  # not the years a label writes ('net of refunds of $6 and $2 in 2021 and 2020')
+    if _threshold(asking) or not periods:
+        return None
     named = [_value_at(p, cells, months) for p in periods]
     comparative = _COMPARATIVE.search(asking)
     change = _CHANGE.search(asking)
@@ -153,6 +189,9 @@ def _when(cell: _Cell) -> str:
 def _value_at(period: Period, cells: list[_Cell], months: int | None) -> _Cell | None:
     """The one figure of *cells* in *period* (cells of the same value in several columns are one figure)."""
     hits = [c for c in cells if _in_period(period, c.period, months)]
+    if len({c.value for c in hits}) > 1 and period.iso is None:
+        # 'in 2016' of years that end in January: the column whose year is printed 2016 (ending in 2016)
+        hits = [c for c in hits if c.period.end and int(c.period.end[:4]) == period.year]
     if not hits or len({c.value for c in hits}) > 1:
         return None
     return hits[0]
@@ -169,19 +208,22 @@ def _in_period(period: Period, fact: PeriodFact, months: int | None) -> bool:
 
 
 def _year_before(cell: _Cell, cells: list[_Cell]) -> _Cell | None:
-    """The row's figure for the same length of period a year before *cell*'s."""
+    """The row's figure for the same length of period a year before *cell*'s (a 52/53-week year ends within a
+    week of the date a year before)."""
     if not cell.period.end:
         return None
-    year = int(cell.period.end[:4]) - 1
+    end = date.fromisoformat(cell.period.end)
     before = [
         c
         for c in cells
         if c.period.end
-        and int(c.period.end[:4]) == year
-        and c.period.end[5:] == cell.period.end[5:]
         and c.period.months == cell.period.months
+        and abs((end - date.fromisoformat(c.period.end)).days - 365) <= _WEEK
     ]
     return before[0] if len({c.value for c in before}) == 1 else None
+
+
+_WEEK = 7
 
 
 def _compare(first: _Cell | None, second: _Cell | None, up: bool, word: str) -> tuple[bool, str] | None:
@@ -198,8 +240,9 @@ def _compare(first: _Cell | None, second: _Cell | None, up: bool, word: str) -> 
 
 def _occurrence(asking: str, cell: _Cell) -> tuple[bool, str] | None:
     """An amount in the asked period says yes, a dash or zero no; a question of sign or size is not decided."""
-    if _SIGN_WORDS.search(asking):
-        return None
+    signs = {m.group(0).lower() for m in _SIGN_WORDS.finditer(asking)}
+    if signs - {m.group(0).lower() for m in _SIGN_WORDS.finditer(cell.row)}:
+        return None  # 'a net loss' asks a sign; 'Net loss on disposal' in the row's own label is its name
     if cell.value == 0:
         return False, f"the quoted row's cell for {cell.period.describe()} is {cell.printed} (nil)"
     if _OCCURRENCE.search(asking):
