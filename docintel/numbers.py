@@ -46,6 +46,9 @@ _NUMBER = re.compile(
 _CAPTION_SCALE = re.compile(r"\b(?:in\s+)?(thousands|millions|billions)\b", re.IGNORECASE)
 
 
+_YEAR = re.compile(r"(19|20)\d\d")
+
+
 @dataclass(frozen=True)
 class Number:
     """One number found in text: its value as printed (sign applied), and how it was written."""
@@ -67,7 +70,7 @@ class Number:
     def is_year(self) -> bool:
         """A bare four-digit year (1900-2099) with no sign, currency, percent or decimals."""
         return (
-            re.fullmatch(r"(19|20)\d\d", self.text.strip("() -−–")) is not None  # sign ignored: "(2013)", "-2018"
+            _YEAR.fullmatch(self.text.strip("() -−–")) is not None  # sign ignored: "(2013)", "-2018"
             and not (self.percent or self.currency or self.scale)
         )
 
@@ -82,6 +85,8 @@ def _cut(text: str, start: int, end: int) -> bool:
 
 
 _ORDINAL = re.compile(r"(?:st|nd|rd|th)\b")
+_CODE_LETTER = re.compile(r"-[A-Z]\b")
+_CAPITALS = re.compile(r"[A-Z]+\b")
 
 
 def _in_word(text: str, match: re.Match[str], start: int, end: int) -> bool:
@@ -89,10 +94,10 @@ def _in_word(text: str, match: re.Match[str], start: int, end: int) -> bool:
     '401(k)', 'COVID-19', 'S-1'. Quantities stay numbers: '$3M', '1.2B', '2.5x', '250k', '364-day', '4.9-to-1'."""
     if match.group("currency"):
         return False
-    after = text[match.end("digits") :]
-    if _ORDINAL.match(after) or after.startswith(("-for-", "(k)")) or re.match(r"-[A-Z]\b", after):
+    after = match.end("digits")  # what follows the digits, matched in place (each pattern's \b looks behind a letter)
+    if _ORDINAL.match(text, after) or text.startswith(("-for-", "(k)"), after) or _CODE_LETTER.match(text, after):
         return True
-    if "." not in match.group("digits") and re.match(r"[A-Z]+\b", after):
+    if "." not in match.group("digits") and _CAPITALS.match(text, after):
         return True  # an integer glued to capitals is a name or code: '3M', '5G', '10K'
     return start > 1 and text[start - 1] == "-" and text[start - 2].isalpha()
 
@@ -130,12 +135,15 @@ def find_numbers(text: str) -> list[Number]:
     return found
 
 
+_CELL_MARKER = re.compile(r"\s*\(([a-z]|\d)\)\s*$")
+
+
 def parse_cell(cell: str) -> float | None:
     """The value of one table cell: a number, or 0.0 for a dash standing alone; None when it is not numeric.
 
     Footnote markers after the number ('1,577 (a)', '1,577(1)') are ignored.
     """
-    stripped = re.sub(r"\s*\(([a-z]|\d)\)\s*$", "", cell.strip())
+    stripped = _CELL_MARKER.sub("", cell.strip())
     if (
         stripped
         and all(ch in DASHES or ch.isspace() or ch in "$€£¥" for ch in stripped)

@@ -37,13 +37,17 @@ MONTHS = {
 }
 _MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _PERIOD = re.compile(
+    # The lookahead is the set of characters a match can begin with (a month's, 'fiscal', 'fy', 'q', a quarter's
+    # word, a year's '19' or '20'): it changes no match, and rejects the other positions at once instead of trying
+    # each alternative there.
+    r"(?=[jfmasondqt12])(?:"
     rf"\b{_MONTH}\s+(?P<day>\d{{1,2}}),?\s*(?P<date_year>(?:19|20)\d\d)\b"
     rf"|\b{_MONTH.replace('month', 'm2')}\s+(?P<month_year>(?:19|20)\d\d)\b"
     r"|\b(?P<yq_fy>fiscal(?:\s+year)?\s*|fy\s*)?(?P<yq_year>(?:19|20)\d\d)\s?q(?P<yq>[1-4])\b"  # 'FY2023Q1', '2023Q1'
     r"|\b(?:fiscal(?:\s+year)?|fy)\s*'?(?P<fiscal>(?:19|20)\d\d|\d\d)\b"
     r"|\b(?:q(?P<q>[1-4])|(?P<qword>first|second|third|fourth)\s+quarter(?:\s+of)?)\s*(?:fy|fiscal)?\s*'?"
     r"(?P<q_year>(?:19|20)\d\d|\d\d)\b"
-    r"|(?<![\d,.$])\b(?P<year>(?:19|20)\d\d)\b(?![,.]?\d)",
+    r"|(?<![\d,.$])\b(?P<year>(?:19|20)\d\d)\b(?![,.]?\d))",
     re.IGNORECASE,
 )
 _QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4}

@@ -28,7 +28,7 @@ from .facts import Fact, facts_path, load_facts, save_facts
 from .ocr import OcrInfo, ocr_key, ocr_possible
 from .parsing import FileParser
 from .profile import PROFILE_VERSION, DocumentProfile, build_profile, with_file_name
-from .tables import TABLES_VERSION, Table, TableRow, detect_tables, rows_by_line
+from .tables import TABLES_VERSION, Table, TableRow, rows_by_line, table_data
 
 LINE_COLUMNS = ["doc_id", "page", "line_in_page", "global_line", "text"]
 # one lock for every document's facts: they are read at most once each, mostly from the cache (a per-document
@@ -296,7 +296,7 @@ def add_tables(entry: dict[str, Any]) -> bool:
     if entry.get("tables_version") == TABLES_VERSION:
         return False
     columns = entry["lines"]
-    entry["tables"] = [t.model_dump() for t in detect_tables(columns["page"], columns["text"])]
+    entry["tables"] = table_data(columns["page"], columns["text"])
     entry["tables_version"] = TABLES_VERSION
     return True
 

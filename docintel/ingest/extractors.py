@@ -120,6 +120,14 @@ def join_pieces(path: Path, pieces: list[dict[str, Any]], ocr_mode: str) -> dict
         from . import ocr
 
         ocr.refuse_textless(entry, path, ocr_done=False)  # what apply_ocr does when no page needs OCR
+    if all("tables" in piece for piece in pieces):  # read by the workers: what add_tables gives for the whole
+        from .tables import TABLES_VERSION, shifted
+
+        entry["tables"], offset = [], 0
+        for piece in sorted(pieces, key=lambda piece: int(piece["first"])):
+            entry["tables"] += shifted(piece["tables"], offset)
+            offset += len(piece["lines"]["text"])
+        entry["tables_version"] = TABLES_VERSION
     return entry
 
 

@@ -290,11 +290,15 @@ def parse_piece(
     ocr_mode: str = "never",
 ) -> dict[str, Any]:
     """Pages *pages* (first, last; 1-based, inclusive) of a PDF split across workers: a piece for ``assemble``,
-    with the document's metadata in the piece that starts at page 1 (``meta``) and, when OCR may run, the pages
+    with the tables of its pages (``tables``, lines counted within the piece; ``join_pieces`` places them), the
+    document's metadata in the piece that starts at page 1 (``meta``) and, when OCR may run, the pages
     of the piece that OCR would read (``ocr_pages``: the split is then undone and the file parsed whole)."""
+    from .tables import table_data
+
     pdf, password_needed = open_pdf(path, password)
     try:
         piece = read_pages(pdf, pages[0], pages[1], on_page)
+        piece["tables"] = table_data(piece["lines"]["page"], piece["lines"]["text"])  # in the worker: in parallel
         if pages[0] == 1:
             piece["meta"] = document_meta(pdf, path, password_needed)
         if ocr_mode != "never":

@@ -85,6 +85,60 @@ _AFTER = re.compile(  # the words case-blind; a name after the caption in capita
     r"unaudited)\b|(?:\s*(?:[A-Z][\w.,&'’-]*|and|of|&))+\s*$)"
 )
 
+
+def _branches(pattern: str) -> list[str]:
+    """The top-level alternatives of a regular expression's source, each with its groups blanked out: what is
+    left of a branch is what every match of it holds (outside character classes and escapes)."""
+    branches, current, depth, index = [], [], 0, 0
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            current.append(" ")
+            index += 2
+            continue
+        if char == "[":
+            end = pattern.index("]", index + 2 if pattern[index + 1 : index + 2] == "]" else index + 1)
+            current.append(" ")
+            index = end + 1
+            continue
+        depth += char == "("
+        if char == "|" and depth == 0:
+            branches.append("".join(current))
+            current = []
+        elif depth == 0:
+            current.append(char)
+        depth -= char == ")"
+        index += 1
+    return [*branches, "".join(current)]
+
+
+def _required_words(patterns: Sequence[str], words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """*words* when every match of every pattern holds one of them (each branch of each pattern has one outside
+    any group and not made optional); None when a pattern could match without them."""
+    for pattern in patterns:
+        for branch in _branches(pattern):
+            if not any(word in branch and branch.partition(word)[2][:1] not in ("?", "*", "{") for word in words):
+                return None
+    return words
+
+
+# Every caption names a statement or a balance sheet: a line without either word is no caption, which a substring
+# test finds far faster than the captions' patterns (tried at each position of every line of the document).
+_CAPTION_WORDS = _required_words([p.pattern for p in _CAPTIONS.values()], ("statement", "balance"))
+_CAPTION_WORD = re.compile("|".join(_CAPTION_WORDS or ("",)), re.I)
+
+
+def _may_name_statement(line: str) -> bool:
+    """False when no caption pattern can match *line*: it holds none of the words each caption holds (compared as
+    the patterns do, case-blind; a line of ASCII by a substring test, any other by the same flags' pattern)."""
+    if _CAPTION_WORDS is None:
+        return True
+    if line.isascii():
+        folded = line.lower()
+        return any(word in folded for word in _CAPTION_WORDS)
+    return _CAPTION_WORD.search(line) is not None
+
+
 _INCOME_ROWS = frozenset(c for c, kinds in STATEMENT_OF.items() if kinds == ("income",))
 _INCOME_RESULTS = frozenset({"net_income", "eps", "eps_basic", "eps_diluted", "pretax_income", "operating_income"})
 _CASH_USES = frozenset({"capex", "dividends_paid", "share_repurchases", "acquisitions"})
@@ -146,7 +200,7 @@ class _Rows:
 
 def _caption(line: str) -> list[StatementKind]:
     """The kinds of statement *line* is the caption of (none for a sentence or a part's caption)."""
-    if len(line) > _MAX_CAPTION_CHARS or line.endswith("."):
+    if len(line) > _MAX_CAPTION_CHARS or line.endswith(".") or not _may_name_statement(line):
         return []
     if _NOT_PRIMARY.search(line.split("(")[0]):  # the aside may say '(in millions, except per share data)'
         return []

@@ -128,6 +128,10 @@ class Table(BaseModel):
 
 
 _HEADER_MARKERS = re.compile(r"^(?:\s*(?:\*+|\(\s*(?:\d|[a-z])\s*\)))+(?=\s|$)")
+_DIGIT = re.compile(r"\d")
+_EXTRA_WORDS = re.compile(r"%?\s*[A-Za-z][A-Za-z ]*")
+_LETTER = re.compile(r"[A-Za-z]")
+_NOTE_CELL = re.compile(r"\(\w\)")  # a footnote marker printed among the cells: '(a)'
 
 
 def header_periods(text: str) -> tuple[str, list[Period], list[str]] | None:
@@ -138,9 +142,9 @@ def header_periods(text: str) -> tuple[str, list[Period], list[str]] | None:
     # a footnote marker after a period ('2017 (1)', '2018*') is no part of the header's words
     between = [_HEADER_MARKERS.sub("", text[a.end : b.start]) for a, b in zip(periods, periods[1:], strict=False)]
     tail = _HEADER_MARKERS.sub("", text[periods[-1].end :]).strip()
-    if re.search(r"\d", text[: periods[0].start] + tail.replace("%", "")) or any(g.strip() for g in between):
+    if _DIGIT.search(text[: periods[0].start] + tail.replace("%", "")) or any(g.strip() for g in between):
         return None
-    extra = re.findall(r"%?\s*[A-Za-z][A-Za-z ]*", tail)
+    extra = _EXTRA_WORDS.findall(tail)
     if len(tail) > 40:
         return None
     return text[: periods[0].start].strip(), periods, [e.strip() for e in extra if e.strip()]
@@ -155,15 +159,15 @@ def split_row(text: str) -> tuple[str, list[str]] | None:
         index -= 1
     label = " ".join(tokens[:index])
     raw = tokens[index:]
-    if not raw or not re.search(r"[A-Za-z]", label):
+    if not raw or not _LETTER.search(label):
         return None
     for token in raw:
         closes = cells and (cells[-1][-1].isdigit() or (token == "%" and cells[-1].endswith(")")))
-        if closes and (token in (")", "%") or re.fullmatch(r"\(\w\)", token)):  # '(0.6) %' is a negative percent
+        if closes and (token in (")", "%") or _NOTE_CELL.fullmatch(token)):  # '(0.6) %' is a negative percent
             cells[-1] += token if token in (")", "%") else ""  # '(6,450 )', '12.5 %', footnote '(a)'
         elif cells and cells[-1] in CURRENCY_SIGNS:
             cells[-1] += token
-        elif token in ("%", ")") or re.fullmatch(r"\(\w\)", token):
+        elif token in ("%", ")") or _NOTE_CELL.fullmatch(token):
             continue
         else:
             cells.append(token)
@@ -362,19 +366,24 @@ def _header_block(lines: list[tuple[int, str]], start: int) -> list[tuple[int, s
     return block
 
 
+_ENDS_IN_MONTH = re.compile(r"\b(" + "|".join(MONTHS) + r")\.?$", re.IGNORECASE)
+_SMALL_INTEGER = re.compile(r"\d{1,3}")
+_DATA_ROW = re.compile(r"[$€£¥]\s*\d|\d,\d{3}")
+
+
 def _not_a_row(row: tuple[str, list[str]], current: _Builder | None) -> bool:
     """Lines that end in a number without being table rows: dates ('Years ended December 31'), page
     numbers after prose ('... integral part of this statement. 60'), 'Item 8'."""
     label, cells = row
-    if re.search(r"\b(" + "|".join(MONTHS) + r")\.?$", label, re.IGNORECASE):
+    if _ENDS_IN_MONTH.search(label):
         return True
-    lone_integer = len(cells) == 1 and re.fullmatch(r"\d{1,3}", cells[0]) is not None
+    lone_integer = len(cells) == 1 and _SMALL_INTEGER.fullmatch(cells[0]) is not None
     return lone_integer and (current is None or len(current.columns) != 1 or len(label.split()) > 12)
 
 
 def _is_data_row(text: str) -> bool:
     """A header-looking line that is really a row: it carries a currency sign or a grouped number."""
-    return bool(re.search(r"[$€£¥]\s*\d|\d,\d{3}", text))
+    return bool(_DATA_ROW.search(text))
 
 
 def detect_tables(pages: Sequence[int], texts: Sequence[str]) -> list[Table]:
@@ -385,6 +394,27 @@ def detect_tables(pages: Sequence[int], texts: Sequence[str]) -> list[Table]:
         by_page.setdefault(int(page), []).append((index + 1, str(text)))
     for page in sorted(by_page):
         tables.extend(page_tables(page, by_page[page]))
+    return tables
+
+
+_LINE_FIELDS = ("header_line", "first_line", "last_line", "caption_line", "header_end_line")
+
+
+def table_data(pages: Sequence[int], texts: Sequence[str]) -> list[dict[str, Any]]:
+    """The tables of some line columns as cached (JSON), their GLOBAL_LINEs counted from 1 at the first line."""
+    return [t.model_dump() for t in detect_tables(pages, texts)]
+
+
+def shifted(tables: list[dict[str, Any]], offset: int) -> list[dict[str, Any]]:
+    """Tables as cached (``table_data``) with every GLOBAL_LINE moved on by *offset*: the tables of a piece of a
+    document read from its own lines, placed in the document. A table is read from its page's lines alone, so
+    these are the tables the whole document's lines give."""
+    for table in tables:
+        for field in _LINE_FIELDS:
+            if table[field] is not None:
+                table[field] += offset
+        for row in table["rows"]:
+            row["line"] += offset
     return tables
 
 

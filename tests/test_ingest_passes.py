@@ -1,0 +1,95 @@
+"""The shortcuts of ingest's passes change no result: a table pass run on a piece of a document and moved into
+place, the statement-caption test's word filter, the period pattern's first-character test."""
+
+from __future__ import annotations
+
+import re
+
+from docintel.domain import STATEMENT_KINDS, table
+from docintel.ingest import statements
+from docintel.ingest.tables import shifted, table_data
+from docintel.periods import find_periods
+
+PAGE_1 = [
+    "Acme Corp",
+    "(in millions, except per share data)",
+    "Year Ended December 31, 2023 2022",
+    "Net sales $ 5,363 $ 4,869",
+    "Cost of sales 3,100 2,950",
+    "Net income 410 334",
+]
+PAGE_2 = [
+    "Selected data",
+    "(Thousands) 2023 2022 2021",
+    "Stores at year end 412 398 377",
+    "Revenue per store (1) 12.5 11.9 11.2",
+    "Notes follow.",
+]
+PAGE_3 = ["Fiscal 2015", "Fiscal 2014", "Operating income 1,250.0 1,100.0", "Basic 2.10 1.95"]
+
+
+def test_tables_read_in_pieces_and_moved_into_place_are_the_whole_documents_tables():
+    pages = [1] * len(PAGE_1) + [2] * len(PAGE_2) + [3] * len(PAGE_3)
+    texts = PAGE_1 + PAGE_2 + PAGE_3
+    whole = table_data(pages, texts)
+    assert len(whole) == 3 and whole[1]["rows"][0]["line"] == len(PAGE_1) + 3
+    for cut in (len(PAGE_1), len(PAGE_1) + len(PAGE_2)):  # pieces end where a page ends
+        joined = table_data(pages[:cut], texts[:cut]) + shifted(table_data(pages[cut:], texts[cut:]), cut)
+        assert joined == whole
+
+
+def test_every_statement_caption_holds_a_caption_word_so_lines_without_one_are_passed_over():
+    captions = [table().statement(kind).caption for kind in STATEMENT_KINDS]
+    assert statements._required_words(captions, ("statement", "balance")) == ("statement", "balance")
+    assert statements._CAPTION_WORDS == ("statement", "balance")
+    # a pattern that can match without the words turns the filter off instead of missing captions
+    assert statements._required_words([r"results\s+of\s+operations|statements?"], ("statement",)) is None
+    assert statements._required_words([r"(?:statement)?\s+of\s+income"], ("statement",)) is None
+    assert statements._required_words([r"statemen?t\s+of"], ("statement",)) is None
+    assert statements._required_words([r"[s]tatement|balance\s+sheet"], ("statement", "balance")) is None
+
+
+def test_the_caption_word_filter_agrees_with_the_caption_patterns():
+    lines = [
+        "CONSOLIDATED BALANCE SHEETS",
+        "Consolidated Statements of Cash Flows (in millions)",
+        "Condensed Consolidated Statements of Operations (Unaudited)",
+        "Consolidated ſtatements of Comprehensive Income",  # a long s: the patterns match it case-blind
+        "Total assets 1,000 900",
+        "Income before income taxes",
+        "Balance at December 31, 2023",
+    ]
+    for line in lines:
+        unfiltered = [
+            k
+            for k, p in statements._CAPTIONS.items()
+            if (m := p.search(line))
+            and statements._NAME_BEFORE.match(line[: m.start()])
+            and statements._AFTER.match(line[m.end() :])
+        ]
+        if not statements._may_name_statement(line):
+            assert unfiltered == [], line
+        assert statements._caption(line) == unfiltered, line
+    assert statements._caption(lines[3]) == ["comprehensive_income"]
+
+
+def test_the_period_patterns_first_character_test_changes_no_match():
+    plain = re.compile(_plain_period_pattern(), re.IGNORECASE)
+    for text in (
+        "Year Ended June 30, 2023 2022 2021",
+        "SEPT. 30, 2021 and Dec 31 2020",
+        "FY2023Q1, fiscal year 2022, FY'21, Q3 2022, fourth quarter of fiscal 2019",
+        "Three Months Ended March 31, 2022 (1,2019) 20190 $2018 2017%",
+        "Fiscal 2015 Fiscal 2014 % Change 2015-2014",
+    ):
+        expected = [(m.group(0).strip(), m.start(), m.end()) for m in plain.finditer(text)]
+        assert [(p.text, p.start, p.end) for p in find_periods(text)] == expected, text
+
+
+def _plain_period_pattern() -> str:
+    """The period pattern without its leading first-character test."""
+    from docintel.periods import _PERIOD
+
+    prefix = "(?=[jfmasondqt12])(?:"
+    assert _PERIOD.pattern.startswith(prefix) and _PERIOD.pattern.endswith(")")
+    return _PERIOD.pattern[len(prefix) : -1]
