@@ -157,3 +157,19 @@ def test_index_builds_the_passage_indexes_of_a_large_corpus_ahead_of_time(tmp_pa
     code, out, _ = run_cli("index", folder)
     (built,) = _index_folders(tmp_path / "cache")
     assert code == 0 and f"passages on disk: {built}" in out
+
+
+def test_batch_over_a_large_corpus_answers_as_in_memory_from_one_index(tmp_path, monkeypatch, run_cli, corpus_pdf):
+    folder = _folder(tmp_path, corpus_pdf)
+    questions = tmp_path / "questions.txt"
+    questions.write_text("\n".join(QUESTIONS[:4]) + "\n")
+
+    def answers(out: Path) -> list[dict]:
+        assert run_cli("batch", questions, folder, "--out", out, "--workers", "2")[0] == 0
+        records = [json.loads(line) for line in out.read_text().splitlines()]
+        return sorted(({k: v for k, v in r.items() if k not in ("trace_id", "usage")} for r in records), key=str)
+
+    expected = answers(tmp_path / "memory.jsonl")
+    monkeypatch.setenv("DOCINTEL_DISK_INDEX_PASSAGES", "0")
+    assert answers(tmp_path / "disk.jsonl") == expected
+    assert len(_index_folders(tmp_path / "cache")) == 1
