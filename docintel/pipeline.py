@@ -24,6 +24,7 @@ from .progress import SILENT, Reporter
 from .question.parse import check_question, parse_question
 from .results import AskResult, Prepared
 from .retrieval.corpus import Corpus, corpus_key, corpus_of, open_corpus
+from .retrieval.corpus_passages import disk_views
 from .retrieval.pool import freeze_loaded
 from .retrieval.route import route
 from .retrieval.search import RetrievalResult, retrieve, warm_indexes
@@ -152,7 +153,8 @@ class Pipeline:
             timings["retrieve_s"] = time.perf_counter() - mark
         else:
             warm_indexes(routed, settings, self.reporter)
-            retrieval = retrieve(parsed, routed, settings)
+            disk = disk_views(corpus, routed, settings, self.reporter)  # a large corpus: its indexes on disk
+            retrieval = retrieve(parsed, routed, settings, disk)
             routing.notes += retrieval.page_notes  # a page past the end: shown with the answer
             timings["retrieve_s"] = time.perf_counter() - mark
             mark = time.perf_counter()

@@ -29,6 +29,7 @@ from .redact import remember
 ENV_PREFIX = "DOCINTEL_"
 MIN_BUDGET_CHARS = 1000
 MAX_BUDGET_CHARS = 2_000_000
+DISK_INDEX_PASSAGES = 100_000  # measured: docs/HOW-IT-WORKS.md, scripts.bench_corpus_scale --ask
 # Settings that change where things go or how fast, never an answer: left out of settings_hash.
 VOLATILE_SETTINGS = (
     "cache_dir",
@@ -41,6 +42,7 @@ VOLATILE_SETTINGS = (
     "openai_store",
     "batch_poll_s",
     "ray_address",
+    "disk_index_passages",  # where retrieval reads its indexes from: the same scores either way
 )
 
 
@@ -213,6 +215,14 @@ class Settings(BaseModel):
         ge=1,
         le=1000,
         description="Routing: most documents of a folder whose passages are searched for one question.",
+    )
+    disk_index_passages: int = Field(
+        DISK_INDEX_PASSAGES,
+        ge=0,
+        description="A corpus (a folder or many PDFs) whose documents hold more passages than this is searched "
+        "through BM25 indexes on disk, built once per set of files in the cache (<cache_dir>/passages/) and reused "
+        "by later runs, instead of indexes built in memory every run: the same scores, ranking and passages sent; "
+        "0 = every corpus.",
     )
     route_score_share: float = Field(
         0.5,

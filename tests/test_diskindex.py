@@ -12,7 +12,7 @@ import pytest
 
 from docintel.errors import StorageError
 from docintel.ingest.documents import Ingestor
-from docintel.retrieval.diskindex import DiskBm25
+from docintel.retrieval.diskindex import DiskBm25, SubsetBm25
 from docintel.retrieval.search import Bm25Index
 from docintel.settings import load_settings
 from docintel.textnorm import tokenize
@@ -103,3 +103,26 @@ def test_a_folder_that_is_not_an_index_is_a_storage_error(tmp_path):
         DiskBm25(tmp_path)
     with pytest.raises(StorageError):
         DiskBm25(tmp_path / "missing")
+
+
+def test_a_subset_of_documents_reads_as_the_memory_index_of_just_those_passages(lines, tmp_path):
+    """Documents' runs of the disk index, in any order, score and match as Bm25Index over their passages alone."""
+    passages = _passages(lines, 600)
+    disk = DiskBm25.build(iter(passages), tmp_path / "index", chunk=97)
+    runs = [(400, 150), (0, 120), (250, 60), (595, 5)]  # four documents, not in disk order
+    subset = [p for start, count in runs for p in passages[start : start + count]]
+    reference, view = Bm25Index(subset), SubsetBm25(disk, runs)
+    assert view.n == reference.n and np.array_equal(view.norm, reference.norm)
+    rng = random.Random(3)
+    for _ in range(60):
+        terms = [(t, rng.choice([1.0, 0.6, 0.35])) for t in dict.fromkeys(rng.choice(subset)[:4])]
+        terms += [(rng.choice(passages)[0] if passages[0] else "x", 0.5), ("no-such-term", 1.0)]
+        assert np.array_equal(view.weighted(terms), reference.weighted(terms)), terms
+        rows = np.array(sorted(rng.sample(range(view.n), 40)))
+        assert view.matched(terms, rows) == reference.matched(terms, rows)
+        for term, _ in terms:
+            assert view.has(term) == reference.has(term) and view.idf(term) == reference.idf(term)
+            if reference.has(term):
+                assert all(
+                    np.array_equal(a, b) for a, b in zip(view.postings(term), reference.postings(term), strict=True)
+                )

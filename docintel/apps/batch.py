@@ -25,6 +25,7 @@ from ..outfile import BatchOutput, check_output_path, is_batch_output
 from ..pipeline import Pipeline
 from ..question.parse import check_question
 from ..results import AskResult
+from ..retrieval.corpus_passages import corpus_passages
 
 ID_KEYS = ("id", "financebench_id", "question_id", "qid")
 DOC_KEYS = ("doc", "doc_name", "document", "file")
@@ -330,7 +331,8 @@ def ingest_needed(
     pipeline: Pipeline, todo: list[QuestionRow], paths: list[Path]
 ) -> tuple[dict[str, Document], dict[str, IngestFailure]]:
     """Read once: the files questions name; and, when some question names none, the corpus index of *paths*
-    (built or brought up to date here, before the threads start; routed documents load as questions need them).
+    (built or brought up to date here, before the threads start, with the passage indexes on disk of a large
+    corpus; routed documents load as questions need them).
 
     Returns the named documents by id and the files that failed, by stem.
     """
@@ -342,6 +344,7 @@ def ingest_needed(
     if any(q.doc is None for q in todo):
         corpus = pipeline.corpus(paths)
         errors.update({Path(f.path).stem: f for f in corpus.failures})
+        corpus_passages(corpus, pipeline.settings, pipeline.reporter)  # a large corpus's indexes on disk: built once
     chosen = [f for f in files if f.stem in wanted or f.name in wanted]
     report = pipeline.ingest(chosen) if chosen else None
     documents = {d.meta.doc_id: d for d in report.documents} if report else {}

@@ -19,7 +19,9 @@ Answer every question of QUESTIONS from the PDFs in PATH (files or folders).
 QUESTIONS: .txt (one question a line), .jsonl or .csv with `id`, `question` and an optional
 `doc` naming the PDF the question is about (file name or stem). A question without `doc` is
 routed over the folder (see `docintel ask --help`), limited to --doc globs when given, using
-the folder's corpus index (built once, before the questions start); other fields pass through
+the folder's corpus index (built once, before the questions start; a corpus of more than
+DOCINTEL_DISK_INDEX_PASSAGES passages also has its passages indexed on disk, once, as with
+`ask`); other fields pass through
 to the output (e.g. gold answers; a field named like an output field, such as `answer`,
 passes through as `input_answer`). FinanceBench files (financebench_id, doc_name) work as
 they are. Without ids, a stable id is derived from the question text.

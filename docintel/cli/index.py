@@ -28,7 +28,9 @@ def register(sub: Any) -> None:
         "one PDF to a folder indexes that file only; a changed file is indexed again; a\n"
         "deleted one leaves the index. Identical files count once.\n\n"
         "ask, context, batch and eval use the index of their PATH arguments when it exists\n"
-        "and build it when it does not: this command only does the work ahead of time.\n\n"
+        "and build it when it does not: this command only does the work ahead of time. So for\n"
+        "the passage indexes on disk of a corpus over DOCINTEL_DISK_INDEX_PASSAGES passages\n"
+        "(<cache_dir>/passages/, see `docintel ask --help`).\n\n"
         "example: docintel index filings/        (then: docintel ask QUESTION filings/)\n\n"
         "exit codes: 0 every file was indexed; 3 some file failed (listed on stderr; the\n"
         "others are indexed); 4 configuration.",
@@ -38,7 +40,7 @@ def register(sub: Any) -> None:
         "--json",
         action="store_true",
         help='print {"db_path", "documents" (doc_id, path, content_hash, duplicate_of, n_pages, n_passages, '
-        'profile), "indexed", "removed", "failures", "seconds"}',
+        'profile), "indexed", "removed", "failures", "passages_index" (the folder, or null), "seconds"}',
     )
     common_flags(p, traces=False)
 
@@ -50,14 +52,17 @@ def _copies(count: int) -> str:
 
 
 def cmd_index(args: argparse.Namespace) -> int:
+    from ..retrieval.corpus_passages import corpus_passages
+
     started = time.perf_counter()
     pipeline = make_pipeline(args)
     corpus = pipeline.corpus(args.paths, persist=True)
-    seconds = round(time.perf_counter() - started, 3)
     report = corpus.refresh
     if not corpus.documents and corpus.failures:
         first = corpus.failures[0].error
         raise InputError(first["what"], first["fix"])
+    on_disk = corpus_passages(corpus, pipeline.settings, pipeline.reporter)  # a large corpus: built now
+    seconds = round(time.perf_counter() - started, 3)
     if args.json:
         data = {
             "db_path": report.db_path,
@@ -65,6 +70,7 @@ def cmd_index(args: argparse.Namespace) -> int:
             "indexed": report.indexed,
             "removed": report.removed,
             "failures": [f.model_dump() for f in corpus.failures],
+            "passages_index": str(on_disk.folder) if on_disk else None,
             "seconds": seconds,
         }
         print(json.dumps(data, indent=1, ensure_ascii=False))
@@ -75,6 +81,8 @@ def cmd_index(args: argparse.Namespace) -> int:
             f"documents: {len(corpus.documents)} ({len(report.indexed)} indexed now, {report.removed} removed "
             f"since the last run{_copies(copies)}) in {seconds:.1f} s",
         ]
+        if on_disk:
+            lines.append(f"passages on disk: {on_disk.folder} ({on_disk.passages:,} passages)")
         for d in corpus.documents:
             p = d.profile
             period = " ".join(filter(None, [p.kind.value, f"FY{p.fiscal_year.value}" if p.fiscal_year.value else None]))

@@ -21,10 +21,12 @@ def register(sub: Any) -> None:
         cmd_cache,
         help="show or clear the cache of parsed PDFs, search indexes and corpus indexes",
         description="The cache keeps each parsed PDF (its line table, tables and profile) and its search\n"
-        "index as JSON, keyed by content hash, and one corpus index (SQLite) per set of PATH\n"
-        "arguments (corpora/, see `docintel index --help`), in DOCINTEL_CACHE_DIR (default\n"
-        "~/.cache/docintel). Files are readable by their owner only. Entries of password-protected\n"
-        "PDFs are used only after the password given opens the file again. It also keeps, per model\n"
+        "index as JSON, keyed by content hash, one corpus index (SQLite) per set of PATH\n"
+        "arguments (corpora/, see `docintel index --help`) and, for a corpus of more than\n"
+        "DOCINTEL_DISK_INDEX_PASSAGES passages, its passage indexes on disk (passages/), in\n"
+        "DOCINTEL_CACHE_DIR (default ~/.cache/docintel). Files are readable by their owner only.\n"
+        "Entries of password-protected PDFs are used only after the password given opens the file\n"
+        "again. It also keeps, per model\n"
         "server and model, the API and structured-output mode that `auto` found (servers/modes.json).",
     )
     csub = c.add_subparsers(dest="cache_command", metavar="ACTION", required=True)
@@ -62,6 +64,7 @@ def cmd_cache(args: argparse.Namespace) -> int:
     from ..backends.servers import forget_servers
     from ..ingest.cache import cache_summary, clear_cache
     from ..render import reports as render
+    from ..retrieval.corpus_passages import clear_passages
 
     cache_dir = load_settings({"cache_dir": args.cache_dir}).cache_dir
     if cache_dir.exists() and not cache_dir.is_dir():
@@ -71,7 +74,7 @@ def cmd_cache(args: argparse.Namespace) -> int:
         )
     if args.cache_command == "clear":
         try:
-            removed = clear_cache(cache_dir) + forget_servers(cache_dir)  # parsed PDFs, indexes, server modes
+            removed = clear_cache(cache_dir) + forget_servers(cache_dir) + clear_passages(cache_dir)
         except OSError as exc:
             raise storage_error("clear the cache in", cache_dir, exc, "check the folder's permissions") from None
         print(

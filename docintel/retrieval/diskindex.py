@@ -23,6 +23,7 @@ import math
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import StorageError
-from .search import Bm25Index
+from .bm25 import Bm25Index
 
 FORMAT = 1
 _PAD = "\x00"  # as Bm25Index: an empty passage holds one token no query holds
@@ -56,6 +57,7 @@ class DiskBm25:
         self._docs = _map(folder / "docs.u32", np.uint32)
         self._tf = _map(folder / "tf.u32", np.uint32)
         lengths = np.fromfile(folder / "lengths.u32", dtype=np.uint32).astype(np.int64)
+        self.lengths = lengths  # tokens per passage (an empty one counts 1, as in Bm25Index)
         self.norm = self.K1 * (1 - self.B + self.B * lengths / lengths.mean()) if self.n else np.zeros(0)
 
     @classmethod
@@ -65,12 +67,16 @@ class DiskBm25:
         """Index *passages* (token lists, read once, in order) into *folder* (replaced when it exists)."""
         folder.parent.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix=f".{folder.name}-", dir=folder.parent))
+        builder = DiskBm25Builder(work, chunk, block)
         try:
-            _Builder(work, chunk, block).run(passages)
+            for passage in passages:
+                builder.add(passage)
+            builder.finish()
             if folder.exists():
                 shutil.rmtree(folder)
             os.replace(work, folder)
         except BaseException:
+            builder.close()
             shutil.rmtree(work, ignore_errors=True)
             raise
         return cls(folder)
@@ -108,6 +114,61 @@ class DiskBm25:
         return [int(i) for i in best[np.argsort(-scores[best])] if scores[i] > 0]
 
 
+class SubsetBm25(Bm25Index):
+    """Some documents' passages of an on-disk index, read as the Bm25Index built over just those passages would be.
+
+    *runs* are (first passage, count) ranges of the disk index, one per document; the subset numbers its passages
+    run after run. Its statistics are the subset's own (passages, how many hold each term, the mean length), so
+    ``weighted`` and ``matched`` -- Bm25Index's own code, inherited -- give bit for bit the scores and terms of
+    ``Bm25Index(tokens of these passages)``: only where the postings come from differs (disk, filtered to the
+    runs, renumbered). A term's postings are read once and kept (the last 1,024 terms).
+    """
+
+    def __init__(self, disk: DiskBm25, runs: Sequence[tuple[int, int]]) -> None:
+        self.disk = disk
+        counts = np.array([count for _, count in runs], dtype=np.int64)
+        self.n = int(counts.sum())
+        offsets = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+        starts = np.array([start for start, _ in runs], dtype=np.int64)
+        order = np.argsort(starts, kind="stable")
+        self._starts, self._ends, self._offsets = starts[order], starts[order] + counts[order], offsets[order]
+        self._renumbered = bool(np.any(np.diff(offsets[order]) < 0))  # the runs are not in disk order
+        parts = [disk.lengths[start : start + count] for start, count in runs]
+        lengths = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        self.norm = self.K1 * (1 - self.B + self.B * lengths / lengths.mean()) if self.n else np.zeros(0)
+        self._postings: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._lock = threading.Lock()
+
+    def postings(self, term: str) -> tuple[np.ndarray, np.ndarray]:
+        """(passage numbers of the subset, ascending; term frequencies) of *term*; empty when none holds it."""
+        with self._lock:
+            found = self._postings.get(term)
+        if found is not None:
+            return found
+        docs, tf = self.disk.postings(term)
+        run = np.searchsorted(self._starts, docs, side="right") - 1
+        inside = (run >= 0) & (docs < self._ends[np.maximum(run, 0)])
+        run, docs, tf = run[inside], docs[inside], tf[inside]
+        at = self._offsets[run] + docs - self._starts[run]
+        if self._renumbered:
+            order = np.argsort(at, kind="stable")
+            at, tf = at[order], tf[order]
+        with self._lock:
+            if len(self._postings) >= 1024:
+                self._postings.clear()
+            self._postings[term] = (at, tf)
+        return at, tf
+
+    def has(self, term: str) -> bool:
+        """Whether a passage of the subset holds *term*."""
+        return len(self.postings(term)[0]) > 0
+
+    def idf(self, term: str) -> float:
+        """Lucene's idf over the subset, as Bm25Index gives it."""
+        n = len(self.postings(term)[0])
+        return math.log(1 + (self.n - n + 0.5) / (n + 0.5))
+
+
 def _map(path: Path, dtype: Any) -> np.ndarray:
     """A read-only memory map of a raw array file (an empty array for an empty file, which mmap refuses)."""
     if path.stat().st_size == 0:
@@ -115,30 +176,42 @@ def _map(path: Path, dtype: Any) -> np.ndarray:
     return np.memmap(path, dtype=dtype, mode="r")
 
 
-class _Builder:
-    """The streamed build: chunks to sorted run files, then the runs merged block by block of terms."""
+class DiskBm25Builder:
+    """The streamed build into *work* (an empty folder): passages one at a time (``add``), each chunk to a sorted
+    run file, then ``finish`` merges the runs block by block of terms. Several builders can be fed side by side
+    (a corpus's passages, pages and titles in one pass over its documents); the caller renames the folder."""
 
-    def __init__(self, work: Path, chunk: int, block: int) -> None:
+    def __init__(self, work: Path, chunk: int = 50_000, block: int = 4_000_000) -> None:
         self.work, self.chunk, self.block = work, max(1, chunk), max(1, block)
+        work.mkdir(parents=True, exist_ok=True)
         self.terms: dict[str, int] = {}
         self.runs: list[tuple[Path, int]] = []  # run files and their postings
         self.counts = np.zeros(0, dtype=np.int64)  # postings per term so far
         self.n = 0
+        self._batch: list[Sequence[str]] = []
+        self._lengths = (work / "lengths.u32").open("wb")
 
-    def run(self, passages: Iterable[Sequence[str]]) -> None:
-        batch: list[Sequence[str]] = []
-        with (self.work / "lengths.u32").open("wb") as lengths:
-            for passage in passages:
-                batch.append(passage)
-                if len(batch) == self.chunk:
-                    self._chunk(batch, lengths)
-                    batch = []
-            if batch:
-                self._chunk(batch, lengths)
+    def add(self, passage: Sequence[str]) -> None:
+        """The next passage's tokens."""
+        self._batch.append(passage)
+        if len(self._batch) == self.chunk:
+            self._chunk(self._batch, self._lengths)
+            self._batch = []
+
+    def finish(self) -> None:
+        """Merge the runs and write the term table and the metadata: the folder is then a whole index."""
+        if self._batch:
+            self._chunk(self._batch, self._lengths)
+            self._batch = []
+        self._lengths.close()
         self._merge()
         (self.work / "terms.json").write_text(json.dumps(self.terms, ensure_ascii=False))
         meta = {"format": FORMAT, "passages": self.n, "postings": int(self._postings)}
         (self.work / "meta.json").write_text(json.dumps(meta))
+
+    def close(self) -> None:
+        """Release the open file of an unfinished build (its folder is the caller's to delete)."""
+        self._lengths.close()
 
     def _chunk(self, batch: list[Sequence[str]], lengths_file: Any) -> None:
         """One chunk's postings, sorted by term then passage, into a run file (term, passage, tf as uint32)."""

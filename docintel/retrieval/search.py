@@ -96,7 +96,8 @@ class _DocIndex:
 
     def __init__(self, document: Document, max_lines: int, cache_dir: Path | None) -> None:
         self.save_error: OSError | None = None
-        path = self._path(document, max_lines, cache_dir)
+        meta = document.meta
+        path = index_cache_path(cache_dir, meta.content_hash, meta.extractor_version, max_lines) if cache_dir else None
         entry = cache.load_entry(path) if path else None
         if entry is not None:
             doc_id = document.meta.doc_id  # validated in one call: faster than constructing each passage
@@ -125,13 +126,11 @@ class _DocIndex:
             except OSError as exc:
                 self.save_error = exc  # an unwritable cache only costs speed; warm_indexes says so once
 
-    @staticmethod
-    def _path(document: Document, max_lines: int, cache_dir: Path | None) -> Path | None:
-        if cache_dir is None:
-            return None
-        meta = document.meta
-        name = f"{meta.content_hash}-{meta.extractor_version}-t{TOKENIZER_VERSION}-p{max_lines}.json"
-        return cache_dir / "index" / meta.content_hash[:2] / name
+
+def index_cache_path(cache_dir: Path, content_hash: str, extractor_version: str, max_lines: int) -> Path:
+    """Where a document's passages and search tokens are cached (JSON: ``passages``, ``tokens``)."""
+    name = f"{content_hash}-{extractor_version}-t{TOKENIZER_VERSION}-p{max_lines}.json"
+    return cache_dir / "index" / content_hash[:2] / name
 
 
 _INDEX_CACHE_SIZE = 64
@@ -180,7 +179,7 @@ _PART_TITLE = re.compile(r"^part\s+[ivx]+\b\.?$", re.I)
 
 
 @lru_cache(maxsize=50_000)
-def _title_tokens(path: tuple[str, ...]) -> tuple[str, ...]:
+def title_tokens(path: tuple[str, ...]) -> tuple[str, ...]:
     """The search tokens of a heading path, its 'PART II' left out (a part names no topic)."""
     return tuple(tokenize(" ".join(title for title in path if not _PART_TITLE.match(title))))
 
@@ -207,7 +206,7 @@ def _indexes(key: IndexKey, subset: Callable[[], tuple[list[Passage], list[list[
         Bm25Index.of_ids(ids, passage_of, lengths, vocabulary),
         Bm25Index.of_ids(ids, owner[passage_of], page_lengths, dict(vocabulary)),
         owner,
-        Bm25Index([_title_tokens(tuple(p.heading_path)) for p in passages]),
+        Bm25Index([title_tokens(tuple(p.heading_path)) for p in passages]),
     )
     if key:
         _BM25_CACHE.put(key, built)
@@ -373,8 +372,16 @@ def _pool(documents: list[Document], indexes: list[_DocIndex], max_lines: int) -
     )
 
 
-def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settings) -> RetrievalResult:
-    """Rank every passage of *documents* for the question; drop those below the relevance floor."""
+DiskViews = tuple[Bm25Index, Bm25Index, Bm25Index]  # passages, pages, section titles
+
+
+def retrieve(
+    parsed: ParsedQuestion, documents: list[Document], settings: Settings, disk: DiskViews | None = None
+) -> RetrievalResult:
+    """Rank every passage of *documents* for the question; drop those below the relevance floor.
+
+    *disk*: these documents' indexes (in this order) read from their corpus's on disk (``corpus_passages``)
+    rather than built in memory: the same scores, bit for bit."""
     indexes = [doc_index(d, settings.passage_lines, settings.cache_dir) for d in documents]
     pool = _pool(documents, indexes, settings.passage_lines)
     hints = resolve_page_hints(parsed, documents) if settings.use_page_hints and parsed.pages_hint else {}
@@ -382,7 +389,7 @@ def retrieve(parsed: ParsedQuestion, documents: list[Document], settings: Settin
     page_notes = [missing_pages_note(parsed.pages_hint, documents)] if past_end else []
     notes = list(page_notes)
     allowed = np.array(pool.on_pages(hints) if hints else range(len(pool.passages)), dtype=np.int64)
-    scores, title_raise, bm25, terms = _scored(parsed, documents, pool, allowed, bool(hints), settings)
+    scores, title_raise, bm25, terms = _scored(parsed, documents, pool, allowed, bool(hints), settings, disk)
     sections = tuple(parsed.section_hints + parsed.implied_sections) if settings.use_section_hints else ()
     names = _section_names(pool, sections) if sections else []
     if sections:
@@ -417,9 +424,11 @@ def _scored(
     allowed: np.ndarray,
     hinted: bool,
     settings: Settings,
+    disk: DiskViews | None = None,
 ) -> tuple[np.ndarray, np.ndarray, _Indexes | None, list[tuple[str, float]]]:
     """BM25 scores of the allowed passages (0 elsewhere), what titles raised each by, the indexes and the terms
-    as fitted to them (the indexes are cached unless a page hint narrows the passages)."""
+    as fitted to them (the indexes are cached unless a page hint narrows the passages; *disk* ones, when given,
+    serve every passage)."""
     terms = parsed.search_terms()
     scores = np.zeros(len(pool.passages))
     title_raise = np.ones(len(pool.passages))  # what section titles multiplied each score by (1 = none)
@@ -427,7 +436,10 @@ def _scored(
         return scores, title_raise, None, terms
     key = () if hinted else tuple((d.meta.content_hash, d.meta.doc_id, settings.passage_lines) for d in documents)
     rows = allowed.tolist()
-    bm25 = _indexes(key, lambda: ([pool.passages[i] for i in rows], [pool.tokens[i] for i in rows]))
+    if disk and not hinted and (disk[0].n, disk[1].n) == (len(pool.passages), pool.page_key.max(initial=-1) + 1):
+        bm25 = _Indexes(disk[0], disk[1], pool.page_key, disk[2])  # the page keys number pages as _indexes does
+    else:
+        bm25 = _indexes(key, lambda: ([pool.passages[i] for i in rows], [pool.tokens[i] for i in rows]))
     terms = fit_terms(terms, parsed.question, bm25.passages)
     scores[allowed], title_raise[allowed] = _bm25_scores(bm25, terms, settings)
     return scores, title_raise, bm25, terms
