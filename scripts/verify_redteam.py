@@ -106,6 +106,13 @@ def reasons(data: dict[str, Any] | None, err: str) -> str:
         failed = [
             f"{k}={v}" for k, v in item.items() if k.endswith("_check") and v not in ("supported", "not_applicable")
         ]
+        failed += [f"{f['field']}={f['verdict']}" for f in item.get("fields") or [] if f["verdict"] == "unknown"]
+        for operand in item.get("operands") or []:
+            failed += [
+                f"operand {operand['label']} {k}={v}"
+                for k, v in operand.items()
+                if k.endswith("_check") and v not in ("supported", "not_applicable")
+            ]
         if failed or item.get("detail"):
             found.append(f"{', '.join(failed)} {item.get('detail') or ''}".strip())
     for key in ("reason", "detail", "message"):

@@ -54,6 +54,23 @@ FISCAL = [
     ],
 ]
 
+INCOME = [
+    [
+        "Consolidated statements of income",
+        "Year ended December 31,",
+        "(In millions, except per share amounts) 2024 2023",
+        "Net sales $ 12,650 $ 11,503",
+        "Net income $ 512 $ 960",
+        "Earnings per common share attributable to",
+        "Acme Industries:",
+        "Basic (Note 18) $ 0.54 $ 1.11",
+        "Diluted (Note 18) $ 0.53 $ 1.07",
+        "Net income attributable to common shareholders $ 500 $ 400",
+    ],
+]
+SALES = (4, "Net sales $ 12,650 $ 11,503")
+DILUTED = (9, "Diluted (Note 18) $ 0.53 $ 1.07")
+ATTRIBUTABLE = (10, "Net income attributable to common shareholders $ 500 $ 400")
 CURRENT = (5, "Current operating lease liabilities 410 390")
 TOTAL = (7, "Total operating lease liabilities 2,560 2,410")
 OPERATIONS = (17, "Cash provided (used) by operations 995 905")
@@ -174,3 +191,50 @@ def test_a_subsidiary_s_facility_does_not_answer_for_the_company(run_cli, fake_o
     status, check = verdict(run_cli, fake_openai, filing, question, _boolean(True, SUBSIDIARY))
     assert status != "supported" and field(check, "member")["verdict"] == "unknown"
     assert "Acme Asia" in field(check, "member")["detail"]
+
+
+@pytest.fixture
+def income(make_pdf):
+    return make_pdf("acme-2024-income.pdf", INCOME)
+
+
+def test_a_per_share_row_under_a_two_line_heading_is_never_scaled(run_cli, fake_openai, income):
+    _, out, _ = run_cli("ingest", income, "--lines")
+    assert f"{DILUTED[0]}\t{DILUTED[1]}" in out and f"{SALES[0]}\t{SALES[1]}" in out
+    question = "What was diluted earnings per share for 2024?"
+    right = amount(0.53, "per_share", "2024", DILUTED, label="Diluted earnings per share")
+    status, check = verdict(run_cli, fake_openai, income, question, right)
+    assert status == "supported", check["detail"]
+
+
+def test_growth_in_a_year_is_measured_from_the_year_before(run_cli, fake_openai, income):
+    question = "By what percentage did net sales grow in 2024?"
+    growth = (12650 - 11503) / 11503 * 100
+    a, b = operand("a", 12650.0, "2024", SALES), operand("b", 11503.0, "2023", SALES)
+    right = amount(
+        round(growth, 2),
+        "percent",
+        "2024",
+        SALES,
+        currency=None,
+        label="Net sales growth",
+        calculation=calculation("(a - b) / b * 100", round(growth, 2), a, b),
+    )
+    status, check = verdict(run_cli, fake_openai, income, question, right)
+    assert status == "supported", check["detail"]
+
+
+def test_a_growth_question_names_no_member(run_cli, fake_openai, income):
+    question = "By what percentage did net income attributable to common shareholders grow in 2024?"
+    a, b = operand("a", 500.0, "2024", ATTRIBUTABLE), operand("b", 400.0, "2023", ATTRIBUTABLE)
+    right = amount(
+        25.0,
+        "percent",
+        "2024",
+        ATTRIBUTABLE,
+        currency=None,
+        label="Net income growth",
+        calculation=calculation("(a - b) / b * 100", 25.0, a, b),
+    )
+    status, check = verdict(run_cli, fake_openai, income, question, right)
+    assert status == "supported", check["detail"]

@@ -285,6 +285,8 @@ def check_calculation(
     )
     # an average of two year-ends takes the year before the one asked too
     widened = {y - 1 for y in question_years} if year_end_average(calculation.expression) else set()
+    if query is not None and query.measure in ("change", "pct_change") and len(question_years) == 1:
+        widened |= {y - 1 for y in question_years}  # growth in 2021 is measured from 2020's figure
     allowed = question_years | widened | averaged_years(question)
     other_years = [o for o in operands if question_years and o.column and not years_named(o.column) & allowed]
     if other_years:

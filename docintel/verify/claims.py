@@ -266,10 +266,10 @@ def _date_clause(clauses: list[str], date_text: str, sentence: str) -> str:
     if not _content(holding.lower().replace(date_text.lower(), " ")) - _DATE_WORDS - _DATE_LEADS:
         # an introductory date governs the clauses after it up to the next date ('On February 24, 2017, the
         # Company and Starbucks entered into ...': the subject's 'and' splits no event off)
-        following = []
+        following: list[str] = []
         for clause in clauses[at + 1 :]:
-            if find_periods(clause):
-                break
+            if following and any(p.month for p in find_periods(clause)):
+                break  # the next date opens the next event ('ASU 2020-06' is no date)
             following.append(clause)
         holding = " ".join([holding, *following])
     return holding

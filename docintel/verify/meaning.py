@@ -161,7 +161,7 @@ def evidence_of(candidate: Candidate) -> Evidence:
         text = candidate.row_label
         # 'Diluted' under 'Earnings per share:', 'Products' under 'Revenues:': a sub-heading that ends in ':'
         # types the short rows below it (a section title does not)
-        short = len(candidate.row_label.split()) <= 2
+        short = len(re.sub(r"\([^)]*\)", " ", candidate.row_label).split()) <= 2  # '(Note 18)' is no word of it
         if not found.concepts and group.endswith(":") and short:
             joined = concepts_in(f"{group} {candidate.row_label}")
             own = joined.concepts - concepts_in(group).concepts

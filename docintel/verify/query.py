@@ -342,7 +342,7 @@ _NOT_MEMBER = frozenset(
     tokenize(
         "adjusted nongaap continuing discontinued noncontrolling minority organic comparable quarter quarterly "
         "pro forma excluding ex non segment segments division divisions average averaged weighted mean growth "
-        "change increase decrease percent "
+        "change increase decrease grow grew grown rise rose fall fell decline declined percent "
         "percentage ratio rate margin total consolidated per share diluted basic annual annually yearly year years "
         "fiscal month months quarters ended ending end beginning period periods defined calculated computed "
         "measured minus less plus divided over times using based respective respectively compared versus vs prior "

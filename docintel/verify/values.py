@@ -227,6 +227,11 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
     kind = _cell_kind(table, row, percent)
     if fact is not None and fact.kind == "per_share" and not percent:
         kind = "per_share"  # ingest reads a row under 'Per Share Data' as per share where its own words do not say so
+    heading = _per_share_heading(cited.document, table, row)
+    if kind in ("money", "number") and heading:
+        kind = "per_share"  # 'Earnings per common share attributable to / Corning Incorporated:' / 'Diluted'
+    if kind == "per_share":
+        scale = 1.0  # a per-share figure is never scaled ('(In millions, except per share amounts)')
     return Candidate(
         printed=row.cells[index],
         value=value,
@@ -236,10 +241,28 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         column_label=column.label if column is not None else None,
         kind=kind,
         row_label=row.label,
-        row_group=row.group,
+        row_group=heading or row.group,
         latest=column is not None and column.year == max(c.year for c in table.columns),
         fact=cell_fact(cited.document, table, row, index),
     )
+
+
+_PER_SHARE_HEADING = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b", re.IGNORECASE)
+
+
+def _per_share_heading(document: Document, table: Table, row: TableRow) -> str:
+    """The sub-heading above *row*'s run of rows when it says per share (over one or two lines), else ''."""
+    rows = sorted((r for r in table.rows if r.line <= row.line), key=lambda r: r.line)
+    first = row.line  # the first row of the sub-heading's run that *row* ends ('Basic', then 'Diluted')
+    for earlier in reversed(rows[:-1]):
+        if earlier.group != row.group:
+            break
+        first = earlier.line
+    above = [r.line for r in rows if r.line < first]
+    start = max(above) + 1 if above else max(first - 2, 1)
+    texts = document.lines["text"].tolist()[start - 1 : first - 1]
+    heading = " ".join(" ".join(map(str, texts)).split())
+    return heading if _PER_SHARE_HEADING.search(heading) else ""
 
 
 def _cell_kind(table: Table, row: TableRow, percent: bool) -> str:
