@@ -42,6 +42,10 @@ PAGES = [
         "On February 20, 2025, the Company and Lender Co entered into an agreement to terminate the term loan.",
         "Borrowings of $35 million were outstanding under Acme Asia's revolving credit facility at December 31, 2024.",
         "No amounts were drawn on our revolving credit facility at December 31, 2024.",
+        "Acme is in Delaware. Acme's revolving credit facility had $20 million drawn at December 31, 2024.",
+        "Diluted EPS decreased in 2024 by $0.53 per share, or 50%, when compared to 2023.",
+        "On July 17, 2023, the Board authorized $5 billion in share repurchases.",
+        "On March 1, 2024, Acme sold its ceramics business, and in the fourth quarter of 2024 it acquired Beta Co.",
     ],
 ]
 FISCAL = [
@@ -238,3 +242,43 @@ def test_a_growth_question_names_no_member(run_cli, fake_openai, income):
     )
     status, check = verdict(run_cli, fake_openai, income, question, right)
     assert status == "supported", check["detail"]
+
+
+def test_an_owner_is_read_within_its_sentence(run_cli, fake_openai, filing):
+    question = "Did Acme Industries have any amount drawn on its revolving credit facility at December 31, 2024?"
+    own = (25, "Delaware. Acme's revolving credit facility had $20 million drawn at December 31, 2024.")
+    status, check = verdict(run_cli, fake_openai, filing, question, _boolean(True, own))
+    assert not any(f["field"] == "member" for f in check["fields"]), check["fields"]
+
+
+def test_an_amount_and_its_change_are_no_list_of_years(run_cli, fake_openai, filing):
+    question = "By what percentage did diluted EPS decrease in 2024?"
+    quoted = (26, "Diluted EPS decreased in 2024 by $0.53 per share, or 50%, when compared to 2023.")
+    right = amount(50.0, "percent", "2024", quoted, currency=None, label="Decrease in diluted EPS")
+    status, check = verdict(run_cli, fake_openai, filing, question, right)
+    assert check["period_check"] != "mismatch", check["detail"]
+
+
+def test_a_sentence_dated_before_the_year_asked_still_answers_it(run_cli, fake_openai, filing):
+    question = "Did the Company have a share repurchase authorization in place during 2024?"
+    quoted = (27, "the Board authorized $5 billion in share repurchases")
+    status, check = verdict(run_cli, fake_openai, filing, question, _boolean(True, quoted))
+    assert field(check, "polarity")["verdict"] != "mismatch", check["detail"]
+
+
+def test_an_introductory_date_stops_at_the_next_period(run_cli, fake_openai, filing):
+    question = "When did Acme acquire Beta Co?"
+    quoted = (
+        28,
+        "On March 1, 2024, Acme sold its ceramics business, and in the fourth quarter of 2024 it acquired Beta Co.",
+    )
+    wrong = answer(
+        "date",
+        {
+            "label": "Acquired",
+            "date": {"iso": "2024-03-01", "original_text": "March 1, 2024"},
+            "spans": [span(*quoted)],
+        },
+    )
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and field(check, "event")["verdict"] != "supported"

@@ -36,6 +36,8 @@ ANNUAL = [
         "In millions 2024 2023 $ %",
         "Total revenues 5,120 4,870 250 5.1 %",
         "Store impairments — 120 (120) (100.0)%",
+        "Revenue from contracts with customers 5,000 4,700 300 6.4 %",
+        "Goodwill, net 2,460 2,400 60 2.5 %",
     ],
 ]
 NET_SALES = (6, "Net sales 1,200.0 1,100.0 2,300.0 2,150.0")
@@ -43,6 +45,8 @@ OPERATING = (7, "Operating income 150.0 160.0 280.0 260.0")
 IMPAIRMENT = (8, "Goodwill impairment — 45.0 — 45.0")
 CET1 = (12, "CET1 capital ratio 12.1 % 13.4 %")
 STORES = (6, "Store impairments — 120 (120) (100.0)%")
+CONTRACTS = (7, "Revenue from contracts with customers 5,000 4,700 300 6.4 %")
+GOODWILL = (8, "Goodwill, net 2,460 2,400 60 2.5 %")
 
 
 @pytest.fixture(autouse=True)
@@ -129,3 +133,30 @@ def test_a_question_with_its_own_threshold_is_not_decided_by_the_figures(run_cli
     question = "Did net sales increase by more than $200 million in the second quarter of 2024?"  # no: by 100
     status, figures = _decided(run_cli, fake_openai, filing, question, False, NET_SALES)
     assert figures["verdict"] == "unknown" and status == "unchecked"  # a table row has no words to decide it by
+
+
+def test_a_noun_is_no_verb_of_change_and_a_balance_no_charge(run_cli, fake_openai, annual):
+    code, out, _ = run_cli("ingest", annual, "--lines")
+    assert f"{CONTRACTS[0]}\t{CONTRACTS[1]}" in out and f"{GOODWILL[0]}\t{GOODWILL[1]}" in out
+    question = "Did revenue from contracts with our customers increase in 2024?"  # 'contracts' is no 'contract'
+    status, figures = _decided(run_cli, fake_openai, annual, question, True, CONTRACTS)
+    assert status == "supported" and figures["verdict"] == "supported"
+    charge = "Did the company record a goodwill impairment in 2024?"  # 'Goodwill, net' is a balance, not the charge
+    status, figures = _decided(run_cli, fake_openai, annual, charge, False, GOODWILL)
+    assert figures["verdict"] == "unknown"
+    every = "Were impairments higher in 2024 than in 2023?"  # 'Store impairments' is a part of them
+    status, figures = _decided(run_cli, fake_openai, annual, every, False, STORES)
+    assert figures["verdict"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Did net sales grow faster in the second quarter of 2024 than in the second quarter of 2023?",
+        "Were net sales in the second quarter of 2024 more than double those of the second quarter of 2023?",
+        "Did net sales rise and operating income fall in the second quarter of 2024?",
+    ],
+)
+def test_a_rate_a_multiple_or_two_comparatives_are_not_two_levels(run_cli, fake_openai, filing, question):
+    status, figures = _decided(run_cli, fake_openai, filing, question, False, NET_SALES)
+    assert figures["verdict"] == "unknown"

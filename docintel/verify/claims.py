@@ -82,7 +82,11 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
         return _check("polarity", "unknown", "polarity: no quote to read the answer from")
     asked_years = years_named(question)
     # the quote's years, and those of its sentence before it ('On February 24, 2017, the Company and ...')
-    quoted_years = frozenset().union(*(years_named(s) for s in about), *(_dated(_lead(c), question) for c in spans))
+    quoted_years = frozenset().union(*(years_named(s) for s in about))
+    later = {y for c in spans for y in _dated(_lead(c), question) if asked_years and y > max(asked_years)}
+    if later and not quoted_years & asked_years:  # a subsequent event: 'On February 24, 2017, ...' for 2016
+        years = ", ".join(map(str, sorted(later)))
+        return _check("polarity", "mismatch", f"polarity: the quote's sentence is dated {years}, after the year asked")
     if asked_years and quoted_years and not asked_years & quoted_years:
         years = ", ".join(map(str, sorted(quoted_years)))
         return _check("polarity", "mismatch", f"polarity: the quote is about {years}, not the year asked")
@@ -117,14 +121,15 @@ def owner_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str]) ->
     """A quote about what another entity owns ('under MGM China's revolving credit facility') does not answer a
     question about the company's own (its name, *ignore*, aside) unless the question names that entity."""
     asked = set(tokenize(question)) | ignore | _SELF_WORDS
-    for cited in spans:
-        for match in _OWNER.finditer(cited.span.quote):
-            other = set(tokenize(match.group("name"))) - asked
-            if other and set(tokenize(match.group("name"))) & ignore:
-                name = match.group("name")
-                return _check(
-                    "member", "unknown", f"member: the quote is about {name}'s, which the question does not name"
-                )
+    for sentence in _sentences(spans):
+        for match in _OWNER.finditer(sentence):
+            name = match.group("name")
+            words = [tokenize(w) for w in name.split()]
+            if not words or not words[0] or words[0][0] not in ignore:
+                continue  # 'MGM China': the issuer's name first, then what narrows it ('D.C. JPMorgan' is none)
+            if {t for w in words[1:] for t in w} - asked:
+                detail = f"member: the quote is about {name}'s, which the question does not name"
+                return _check("member", "unknown", detail)
     return _check("member", "not_applicable")
 
 
@@ -268,8 +273,8 @@ def _date_clause(clauses: list[str], date_text: str, sentence: str) -> str:
         # Company and Starbucks entered into ...': the subject's 'and' splits no event off)
         following: list[str] = []
         for clause in clauses[at + 1 :]:
-            if following and any(p.month for p in find_periods(clause)):
-                break  # the next date opens the next event ('ASU 2020-06' is no date)
+            if following and find_periods(clause):
+                break  # the next period opens the next event ('and in the fourth quarter of 2020 it acquired')
             following.append(clause)
         holding = " ".join([holding, *following])
     return holding

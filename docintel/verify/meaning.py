@@ -241,6 +241,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     mostly = own and 2 * len(shared) >= len(own)
     wholly = len(own) >= 2 and own <= asked.own  # 'Outdoor apparel' for 'outdoor apparel sales'
     if wholly or (mostly and not asked.concepts):
+        narrow = [t for t in dict.fromkeys(narrow) if not _MATURITY_WORDS.get(t, _NEVER).search(asked.question)]
         if narrow:  # 'Current operating lease liabilities' for the total: a part of what was asked
             return "mismatch", f"{where}: narrower than asked ({', '.join(narrow)} not asked)"
         return "supported", f"{where}, in the question's own words"
@@ -249,6 +250,15 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     if not asked.concepts:
         return "unknown", f"{where}; the question names no line item docintel knows, so the concept is not checked"
     return "unknown", f"{where}, which docintel cannot match to {asked.named}"
+
+
+# how a question may ask a balance's classification without its word (ASC 210-10-45: current is due or realised
+# within one year or the operating cycle)
+_MATURITY_WORDS = {
+    "current": re.compile(r"\bshort[- ]term\b|\bwithin\s+(?:one|1|the\s+next)\s+(?:year|12\s+months)", re.I),
+    "noncurrent": re.compile(r"\blong[- ]term\b|\b(?:after|beyond)\s+(?:one|1)\s+year", re.I),
+}
+_NEVER = re.compile(r"(?!)")
 
 
 def _stated_attributes(text: str, sentence: str, printed: str = "") -> frozenset[str]:

@@ -44,9 +44,8 @@ _ENDED = re.compile(r"\b(?:ended|ending)\s+(?:on\s+)?(?P<date>[A-Za-z0-9][\w.]*\
 _CALENDAR_YEAR = re.compile(r"\bcalendar\s+(?:year\s+)?(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
 # 'January 1 to December 31, 2015', 'July 1, 2014 through June 30, 2015': a duration named by its first and last day
 _DATE_RANGE = re.compile(
-    r"\b[A-Z][a-z]{2,8}\.?\s+\d{1,2}(?:,?\s+(?:19|20)\d\d)?\s+(?:to|through|thru|until|-|–)\s+"
-    r"(?P<date>[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+(?:19|20)\d\d)",
-    re.IGNORECASE,
+    r"\b[A-Z][a-z]{2,8}\.?\s+\d{1,2}(?:,?\s+(?:19|20)\d\d)?\s+(?i:to|through|thru|until|-|–)\s+"
+    r"(?P<date>[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+(?:19|20)\d\d)"
 )
 _AS_OF = re.compile(r"\b(?:as\s+of|at|on|in)\s+(?P<date>[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+(?:19|20)\d\d)", re.IGNORECASE)
 
@@ -238,11 +237,12 @@ def _period(question: str) -> PeriodQuery:
     ended = _ENDED.search(question)
     # every date from the first 'ended' on: 'the years ended January 29, 2022 and January 30, 2021'
     ends = tuple(dict.fromkeys(p.iso for p in find_periods(question[ended.start() :]) if p.iso)) if ended else ()
-    ends += _stated_ends(question)
+    if quarter is None and months in (None, 12):
+        ends += _stated_ends(question)  # 'the first quarter of calendar 2023' does not end on December 31
+        if _CALENDAR_YEAR.search(question):
+            months = 12
     if ends:
         as_of = None  # 'ended on January 29, 2022' is the end of a duration, not an instant
-    if _CALENDAR_YEAR.search(question) and months is None:
-        months = 12
     return PeriodQuery(years, quarter, months, as_of, bool(_YEAR_TO_DATE.search(question)), ends)
 
 

@@ -247,7 +247,8 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
     )
 
 
-_PER_SHARE_HEADING = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b", re.IGNORECASE)
+_SHARE_COUNT_HEADING = re.compile(r"\bweighted|\bshares\s+(?:used|outstanding)\b", re.IGNORECASE)
+_PER_SHARE_HEADING = re.compile(r"(?<!except )\bper\s+(?:\w+\s+){0,2}share\b", re.IGNORECASE)
 
 
 def _per_share_heading(document: Document, table: Table, row: TableRow) -> str:
@@ -258,10 +259,14 @@ def _per_share_heading(document: Document, table: Table, row: TableRow) -> str:
         if earlier.group != row.group:
             break
         first = earlier.line
+    header = table.header_end_line or table.header_line or table.first_line - 1
     above = [r.line for r in rows if r.line < first]
-    start = max(above) + 1 if above else max(first - 2, 1)
+    start = max([*above, header]) + 1  # never the header's '(In thousands, except per share data)'
     texts = document.lines["text"].tolist()[start - 1 : first - 1]
     heading = " ".join(" ".join(map(str, texts)).split())
+    short = len(re.sub(r"\([^)]*\)", " ", row.label).split()) <= 2  # 'Basic', 'Diluted (Note 18)'
+    if not short or not heading.endswith(":") or _SHARE_COUNT_HEADING.search(heading):
+        return ""
     return heading if _PER_SHARE_HEADING.search(heading) else ""
 
 
@@ -352,11 +357,17 @@ def paired_year(sentence: str, printed: str) -> int | None:
     the sentence lists as many amounts as years (two or more, each year once)."""
     if not sentence or not printed:
         return None
+    sentence = next((s for s in re.split(r"(?<=[.;!?])\s+", sentence) if printed in s), "")
     periods = find_periods(sentence)
     spans = [(p.start, p.end) for p in periods]
     amounts = [n for n in find_numbers(sentence) if not any(n.start < b and n.end > a for a, b in spans)]
     years = [p.year for p in periods]
     if len(years) < 2 or len(set(years)) != len(years) or len(amounts) != len(years):
+        return None
+    # '$826 million and $594 million during the years ended ... 2022 and 2021'; not '$0.53, or 50%, in 2020 when
+    # compared to 2019' (an amount and its change)
+    parallel = max(n.start for n in amounts) < min(p.start for p in periods)  # 'A and B ... in Y1 and Y2'
+    if not parallel and not re.search(r"\brespectively\b", sentence, re.IGNORECASE):
         return None
     at = [i for i, n in enumerate(amounts) if n.text == printed or squash(n.text) == squash(printed)]
     return years[at[0]] if len(at) == 1 else None

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from ..concepts import NEUTRAL
 from ..numbers import find_numbers
 from ..periods import Period, find_periods
 from ..question.parse import search_text
@@ -40,20 +41,26 @@ _AGAINST = re.compile(r"\b(?:than|compared|comparison|versus|vs\.?|relative\s+to
 _CHANGE = re.compile(
     r"\b(?P<up>increas(?:e|ed|es|ing)|gr[eo]w(?:n|s|ing|th)?|r[io]se[ns]?|rising|climb(?:ed|s)?|expand(?:ed|s)?)\b|"
     r"\b(?P<down>decreas(?:e|ed|es|ing)|declin(?:e|ed|es|ing)|f[ae]ll(?:en|s|ing)?|dropp?(?:ed|s|ing)?|"
-    r"shr[iau]nk(?:s|ing)?|contract(?:ed|s)?)\b",
+    r"shr[iau]nk(?:s|ing)?)\b",
     re.IGNORECASE,
 )
 # a question whose yes says something was booked in the period: a 'no' is contradicted by an amount there
 _OCCURRENCE = re.compile(
-    r"\b(?:record|recogni[sz]|incur|pa(?:y|id)|report|declar|book|issu|repurchas|borrow|spen[dt]|make|made|take|took)",
+    r"\b(?:record(?:ed|s)?|recogni[sz](?:e|ed|es)|incur(?:red|s)?|pa(?:y|id|ys)|report(?:ed|s)?|declare[ds]?|"
+    r"book(?:ed|s)?|issue[ds]?|repurchase[ds]?|borrow(?:ed|s)?|spen[dt]s?|ma(?:ke|de|kes)|t(?:ake|ook|akes))\b",
     re.IGNORECASE,
 )
 # words that turn an amount's presence into a question of its sign or size
 _SIGN_WORDS = re.compile(
     r"\b(?:loss(?:es)?|negative|positive|profit(?:able)?|deficit|surplus|zero|nil|any\s+\w+\s+other)\b", re.I
 )
+# a question about the rate of a change, a multiple or a share of a total: not a comparison of two levels
+_NOT_LEVELS = re.compile(
+    r"\b(?:faster|slower|pace|rate|percentages?\s+of|percent\s+of|share\s+of|proportion|double[ds]?|twice|"
+    r"triple[ds]?|half|times|\w+fold)\b",
+    re.IGNORECASE,
+)
 _QUESTION_NEGATION = re.compile(r"\b(?:not|no|never|none|without)\b|n't\b", re.IGNORECASE)
-_STOP = frozenset(tokenize("the a an of in on for to and or by with from at as is was were be been its did does"))
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,7 @@ class _Cell:
     row: str  # the row's line and label: one row's cells are compared with each other
     printed: str
     label: str
+    kind: str  # money, per_share, shares, count, percent, number
 
 
 def _check(verdict: str, detail: str = "") -> FieldCheck:
@@ -128,7 +136,7 @@ def _threshold(asking: str) -> bool:
 
 def _cells(spans: list[CitedSpan], asking: str, ignore: frozenset[str]) -> list[_Cell]:
     """The level cells, in a typed period, of the quoted rows whose label shares a word with the question."""
-    terms = {t for t in tokenize(asking) if t not in _STOP and not t[:1].isdigit()} - ignore
+    terms = {t for t in tokenize(asking) if not t[:1].isdigit()} | ignore  # the company's own name may label a row
     found: list[_Cell] = []
     for cited in spans:
         candidates = quote_candidates(cited)
@@ -148,22 +156,29 @@ def _cell(candidate: Candidate, terms: set[str], line: int, measure: str | None)
         return None
     if measure is None or fact.measure != measure or fact.scenario != "actual":
         return None
-    if not set(tokenize(f"{candidate.row_label} {candidate.row_group or ''}")) & terms:
-        return None
     label = candidate.row_label
-    return _Cell(candidate.value, fact.period, f"{line}:{label}", candidate.printed, label)
+    words = {t for t in tokenize(re.sub(r"\([^)]*\)", " ", label)) if not t[:1].isdigit()}
+    named = words - NEUTRAL or words  # 'Total revenues': revenues; 'Operating income' is all its words
+    if not named or not named <= terms:  # the question names what the row is ('Goodwill, net' is no impairment)
+        return None
+    return _Cell(candidate.value, fact.period, f"{line}:{label}", candidate.printed, label, candidate.kind)
 
 
 def _row_truth(asking: str, cells: list[_Cell]) -> tuple[bool, str] | None:
     """Whether one row's figures make the question's claim true, with the figures said; None: undecided."""
     months = query_of(asking).period.months
-    asking = _without_label(asking, cells[0].label)  # 'Net increase (decrease) in cash': the row's name, no verb
+    # 'Net increase (decrease) in cash': the row's own name holds no verb of the question
+    question, asking = asking, _without_label(asking, cells[0].label)
     periods = find_periods(asking)  # not the years a label writes ('net of refunds of $6 and $2 in 2021 and 2020')
     if _threshold(asking) or not periods:
         return None
     named = [_value_at(p, cells, months) for p in periods]
-    comparative = _COMPARATIVE.search(asking)
-    change = _CHANGE.search(asking)
+    comparatives, changes = list(_COMPARATIVE.finditer(asking)), list(_CHANGE.finditer(asking))
+    directions = {bool(m.group("up")) for m in [*comparatives, *changes]}
+    if _NOT_LEVELS.search(asking) or len(comparatives) > 1 or (comparatives and changes) or len(directions) > 1:
+        return None  # 'grow faster', 'was the decrease larger', 'despite lower sales, was margin higher'
+    comparative = comparatives[0] if comparatives else None
+    change = changes[0] if changes else None
     if comparative and _AGAINST.search(asking[comparative.end() :]) and len(periods) == 2:
         return _compare(named[0], named[1], bool(comparative.group("up")), comparative.group(0))
     if change:
@@ -179,7 +194,7 @@ def _row_truth(asking: str, cells: list[_Cell]) -> tuple[bool, str] | None:
         return None
     if comparative or len(periods) != 1 or named[0] is None:
         return None
-    return _occurrence(asking, named[0])
+    return _occurrence(asking, question, named[0])
 
 
 def _when(cell: _Cell) -> str:
@@ -238,13 +253,24 @@ def _compare(first: _Cell | None, second: _Cell | None, up: bool, word: str) -> 
     )
 
 
-def _occurrence(asking: str, cell: _Cell) -> tuple[bool, str] | None:
+def _occurrence(asking: str, question: str, cell: _Cell) -> tuple[bool, str] | None:
     """An amount in the asked period says yes, a dash or zero no; a question of sign or size is not decided."""
+    if cell.kind in ("shares", "per_share", "percent"):
+        return None  # a share count or a rate is not something recorded in the period
     signs = {m.group(0).lower() for m in _SIGN_WORDS.finditer(asking)}
     if signs - {m.group(0).lower() for m in _SIGN_WORDS.finditer(cell.row)}:
         return None  # 'a net loss' asks a sign; 'Net loss on disposal' in the row's own label is its name
+    verb = _OCCURRENCE.search(question)
+    if verb is None or not _names_the_row(question[verb.end() :], cell.label):
+        return None
     if cell.value == 0:
         return False, f"the quoted row's cell for {cell.period.describe()} is {cell.printed} (nil)"
-    if _OCCURRENCE.search(asking):
-        return True, f"the quoted row's cell for {cell.period.describe()} is {cell.printed}"
-    return None
+    return True, f"the quoted row's cell for {cell.period.describe()} is {cell.printed}"
+
+
+def _names_the_row(after_verb: str, label: str) -> bool:
+    """Whether what the question says was recorded ('a goodwill impairment' in 'record a goodwill impairment in
+    2022') is all in the row's label: 'Goodwill, net' is a balance, not the charge."""
+    cut = re.split(r"\b(?:in|during|for|at|on|as\s+of)\b", after_verb, maxsplit=1)[0]
+    wanted = {t for t in tokenize(cut) if not t[:1].isdigit()} - NEUTRAL
+    return bool(wanted) and wanted <= set(tokenize(label))
