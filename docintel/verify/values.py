@@ -230,7 +230,7 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
     heading = _per_share_heading(cited.document, table, row)
     if kind in ("money", "number") and heading:
         kind = "per_share"  # 'Earnings per common share attributable to / Corning Incorporated:' / 'Diluted'
-    if kind == "per_share":
+    if heading or row.kind == "per_share":
         scale = 1.0  # a per-share figure is never scaled ('(In millions, except per share amounts)')
     return Candidate(
         printed=row.cells[index],
