@@ -384,7 +384,7 @@ def _closes_section(document: Document, table: Table, row: TableRow) -> bool:
     if not row.group:
         return False
     label = " ".join(row.label.split()).rstrip(":").lower()
-    texts = document.lines["text"].tolist()[max(table.first_line - 1, 0) : row.line - 1]
+    texts = document.lines["text"].iloc[max(table.first_line - 1, 0) : row.line - 1].tolist()
     return any(" ".join(str(t).split()).rstrip(":").lower() == label for t in texts)
 
 

@@ -262,7 +262,7 @@ def _per_share_heading(document: Document, table: Table, row: TableRow) -> str:
     header = table.header_end_line or table.header_line or table.first_line - 1
     above = [r.line for r in rows if r.line < first]
     start = max([*above, header]) + 1  # never the header's '(In thousands, except per share data)'
-    texts = document.lines["text"].tolist()[start - 1 : first - 1]
+    texts = document.lines["text"].iloc[max(start - 1, 0) : max(first - 1, 0)].tolist()
     heading = " ".join(" ".join(map(str, texts)).split())
     short = len(re.sub(r"\([^)]*\)", " ", row.label).split()) <= 2  # 'Basic', 'Diluted (Note 18)'
     if not short or not heading.endswith(":") or _SHARE_COUNT_HEADING.search(heading):
