@@ -343,15 +343,16 @@ def test_the_recompute_tolerance_is_half_a_percent(run_cli, fake_openai, quarter
 # ------------------------------------------------------------------------------- yes/no, text, dates, parts
 
 
-def _boolean(value: bool, cited) -> dict:
+def boolean(value: bool, cited) -> dict:
+    """A yes/no answer of one item citing *cited* (line, quote)."""
     return answer("boolean", {"value": value, "explanation": "as quoted", "spans": [span(*cited)]})
 
 
 def test_a_yes_contradicted_by_its_own_quote_is_rejected(run_cli, fake_openai, quarterly):
     question = "Was any amount drawn under the revolving credit facility as of June 30, 2024?"
-    status, check = verdict(run_cli, fake_openai, quarterly, question, _boolean(True, UNDRAWN))
+    status, check = verdict(run_cli, fake_openai, quarterly, question, boolean(True, UNDRAWN))
     assert status == "unsupported" and field(check, "polarity")["verdict"] == "mismatch"
-    status, check = verdict(run_cli, fake_openai, quarterly, question, _boolean(False, UNDRAWN))
+    status, check = verdict(run_cli, fake_openai, quarterly, question, boolean(False, UNDRAWN))
     assert field(check, "polarity")["verdict"] == "supported"
 
 

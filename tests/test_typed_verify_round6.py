@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_typed_verify import field, verdict
+from tests.test_typed_verify import boolean, field, verdict
 from tests.test_values import amount, answer, calculation, operand, span
 
 PAGES = [
@@ -104,10 +104,6 @@ def fiscal(make_pdf):
     return make_pdf("acme-fy2024-10k.pdf", FISCAL)
 
 
-def _boolean(value: bool, cited: tuple[int, str]) -> dict:
-    return answer("boolean", {"value": value, "explanation": "as quoted", "spans": [span(*cited)]})
-
-
 def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing, fiscal):
     _, out, _ = run_cli("ingest", filing, "--lines")
     for line, text in (CURRENT, TOTAL, OPERATIONS, CAPEX):
@@ -186,13 +182,13 @@ def test_an_introductory_date_dates_the_clause_it_introduces(run_cli, fake_opena
 
 def test_an_event_dated_after_the_asked_year_does_not_answer_yes(run_cli, fake_openai, filing):
     question = "Did the Company terminate the term loan during 2024?"
-    status, check = verdict(run_cli, fake_openai, filing, question, _boolean(True, AFTER_YEAR))
+    status, check = verdict(run_cli, fake_openai, filing, question, boolean(True, AFTER_YEAR))
     assert status == "unsupported" and "2025" in field(check, "polarity")["detail"]
 
 
 def test_a_subsidiary_s_facility_does_not_answer_for_the_company(run_cli, fake_openai, filing):
     question = "Did Acme Industries have any amount drawn on its revolving credit facility at December 31, 2024?"
-    status, check = verdict(run_cli, fake_openai, filing, question, _boolean(True, SUBSIDIARY))
+    status, check = verdict(run_cli, fake_openai, filing, question, boolean(True, SUBSIDIARY))
     assert status != "supported" and field(check, "member")["verdict"] == "unknown"
     assert "Acme Asia" in field(check, "member")["detail"]
 
@@ -247,7 +243,7 @@ def test_a_growth_question_names_no_member(run_cli, fake_openai, income):
 def test_an_owner_is_read_within_its_sentence(run_cli, fake_openai, filing):
     question = "Did Acme Industries have any amount drawn on its revolving credit facility at December 31, 2024?"
     own = (25, "Delaware. Acme's revolving credit facility had $20 million drawn at December 31, 2024.")
-    status, check = verdict(run_cli, fake_openai, filing, question, _boolean(True, own))
+    status, check = verdict(run_cli, fake_openai, filing, question, boolean(True, own))
     assert not any(f["field"] == "member" for f in check["fields"]), check["fields"]
 
 
@@ -262,7 +258,7 @@ def test_an_amount_and_its_change_are_no_list_of_years(run_cli, fake_openai, fil
 def test_a_sentence_dated_before_the_year_asked_still_answers_it(run_cli, fake_openai, filing):
     question = "Did the Company have a share repurchase authorization in place during 2024?"
     quoted = (27, "the Board authorized $5 billion in share repurchases")
-    status, check = verdict(run_cli, fake_openai, filing, question, _boolean(True, quoted))
+    status, check = verdict(run_cli, fake_openai, filing, question, boolean(True, quoted))
     assert field(check, "polarity")["verdict"] != "mismatch", check["detail"]
 
 

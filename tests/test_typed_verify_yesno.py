@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_typed_verify import field, verdict
-from tests.test_values import answer, span
+from tests.test_typed_verify import boolean, field, verdict
 
 PAGES = [
     [
@@ -64,12 +63,8 @@ def annual(make_pdf):
     return make_pdf("acme-2024-10k.pdf", ANNUAL)
 
 
-def _boolean(value: bool, cited: tuple[int, str]) -> dict:
-    return answer("boolean", {"value": value, "explanation": "as quoted", "spans": [span(*cited)]})
-
-
 def _decided(run_cli, fake_openai, pdf, question: str, value: bool, cited) -> tuple[str, dict]:
-    status, check = verdict(run_cli, fake_openai, pdf, question, _boolean(value, cited))
+    status, check = verdict(run_cli, fake_openai, pdf, question, boolean(value, cited))
     return status, field(check, "figures")
 
 
