@@ -46,6 +46,7 @@ PAGES = [
         "Diluted EPS decreased in 2024 by $0.53 per share, or 50%, when compared to 2023.",
         "On July 17, 2023, the Board authorized $5 billion in share repurchases.",
         "On March 1, 2024, Acme sold its ceramics business, and in the fourth quarter of 2024 it acquired Beta Co.",
+        "Acme drew $20 million under the credit agreement led by Lender Co's syndicate at December 31, 2024.",
     ],
 ]
 FISCAL = [
@@ -244,6 +245,13 @@ def test_an_owner_is_read_within_its_sentence(run_cli, fake_openai, filing):
     question = "Did Acme Industries have any amount drawn on its revolving credit facility at December 31, 2024?"
     own = (25, "Delaware. Acme's revolving credit facility had $20 million drawn at December 31, 2024.")
     status, check = verdict(run_cli, fake_openai, filing, question, boolean(True, own))
+    assert not any(f["field"] == "member" for f in check["fields"]), check["fields"]
+
+
+def test_an_owner_not_named_by_the_issuers_name_is_no_related_entity(run_cli, fake_openai, filing):
+    question = "Did Acme Industries have any amount drawn on its credit agreement at December 31, 2024?"
+    quoted = (29, "Acme drew $20 million under the credit agreement led by Lender Co's syndicate at December 31, 2024.")
+    status, check = verdict(run_cli, fake_openai, filing, question, boolean(True, quoted))
     assert not any(f["field"] == "member" for f in check["fields"]), check["fields"]
 
 
