@@ -122,7 +122,7 @@ def _one_period(definition: Definition, context: Context, question: str, single:
             return Lookup([], False, [f"{name}: the average needs {label_of(formula.denominator[0])} a year earlier"])
         below.append(prior)
     item = _item(definition, [(tops, below)], single, tops[0].period)
-    return Lookup([item], True, [_note(name, tops, below)])
+    return Lookup([item], True, [_note(definition, tops, below)])
 
 
 def _uncertain(name: str, cid: str, cell: Cell, rivals: list[str]) -> Lookup:
@@ -164,7 +164,7 @@ def _average_of_ratios(
     if len(set(columns)) < len(columns):  # a January year-end column read as two fiscal years
         return Lookup([], False, [f"{name}: the sent tables have no column of its own for each year of the average"])
     item = _item(definition, groups, single, f"{years[0]}-{years[-1]}")
-    parts = "; ".join(_cells_text(tops, below) for tops, below in groups)
+    parts = "; ".join(_cells_text(formula, tops, below) for tops, below in groups)
     return Lookup([item], True, [f"computed {name} for each year and averaged: ({parts}) / {len(groups)}"])
 
 
@@ -217,7 +217,9 @@ def _subtracted(formula: Formula, cell: Cell) -> bool:
 
 def _term(top: list[str], bottom: list[str], minus: list[str]) -> str:
     """'a', '(a + b)', '(a - b)', 'a / b' or 'a / ((b + c) / 2)'."""
-    above = top[0] + "".join(f" - {t}" if t in minus else f" + {t}" for t in top[1:])
+    ordered = [t for t in top if t not in minus] + [t for t in top if t in minus]  # 'b - a', never 'a + b' for -a + b
+    first = f"-{ordered[0]}" if ordered[0] in minus else ordered[0]
+    above = first + "".join(f" - {t}" if t in minus else f" + {t}" for t in ordered[1:])
     if not bottom:
         return above
     above = f"({above})" if len(top) > 1 else above
@@ -261,13 +263,15 @@ def _cell_text(cell: Cell) -> str:
     return f"'{reader_label(cell.row)}' {cell.period} (page {cell.table.page})"
 
 
-def _note(name: str, tops: list[Cell], below: list[Cell]) -> str:
-    return f"computed {name} = {_cells_text(tops, below)}"
+def _note(definition: Definition, tops: list[Cell], below: list[Cell]) -> str:
+    return f"computed {definition.name} = {_cells_text(definition.formula, tops, below)}"
 
 
-def _cells_text(tops: list[Cell], below: list[Cell]) -> str:
-    """'a' + 'b' / 'c', or over 'the average of' two year-ends, each cell named with its period and page."""
-    top = " + ".join(_cell_text(c) for c in tops)
+def _cells_text(formula: Formula, tops: list[Cell], below: list[Cell]) -> str:
+    """('a' - 'b') / 'c', or over 'the average of' two year-ends, each cell named with its period and page."""
+    minus = [c for c in tops if _subtracted(formula, c)]
+    top = " + ".join(_cell_text(c) for c in tops if c not in minus) + "".join(f" - {_cell_text(c)}" for c in minus)
+    top = f"({top})" if len(tops) > 1 and below else top
     if not below:
         return top
     bottom = (

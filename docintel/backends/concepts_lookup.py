@@ -95,6 +95,8 @@ def concept_rows(context: Context, wanted: frozenset[str], question: str) -> lis
                     continue  # a share ('% of total net sales') is not the line item
                 if narrowing_terms(match, terms) or narrowing_terms(group, terms):
                     continue
+                if any(f.recorded_in for f in cell_facts(context).get((source.doc, row.line), {}).values()):
+                    continue  # a 'Location of gain (loss)' table's 'Cost of sales': the gain recorded there
                 found.append((source.doc, table, row))
     preferred = _preferred_terms(wanted, question)
     # the row whose label carries the words the question (or the concept's standard label) adds ('net' of

@@ -56,6 +56,13 @@ FOLLOWING = re.compile(
 # EPS rows named by their class alone ('Net income: Basic', 'Diluted' under 'Earnings per share data')
 CLASS_LAST = re.compile(r"(?:^|:\s*)(?:basic|diluted)\s*$", re.IGNORECASE)
 RECONCILIATION = re.compile(r"\breconciliations?\s+of\b", re.IGNORECASE)
+# A table whose rows are where an amount is recorded, not what it is: ASC 815-10-50-4A's tables of derivative gains
+# and losses by 'Location of Gain (Loss) Recognized in Income' (rows 'Revenues', 'Cost of sales': the gain
+# recorded there), and like tables of the 'location of' restructuring charges or of derivative instruments.
+LOCATIONS = re.compile(
+    r"\blocations?\s+of\s+(?:\(?(?:gain|loss|income|expense)|total\b|derivative|amounts?\b|charges?\b|costs?\b)",
+    re.IGNORECASE,
+)
 # A heading naming one segment ('Pharmacy Services Segment', 'Flexibles Segment'; FASB ASC 280 'reportable
 # segment'): the tables under it, up to the next table, are that segment's.
 SEGMENT_HEADING = re.compile(r"^([A-Z][\w&.,'’ -]{1,40}?)\s+(?:Reportable\s+|Operating\s+|Business\s+)?Segment$")

@@ -20,6 +20,7 @@ from .factcells import (
     FOLLOWING,
     FOOTNOTE_MARK,
     HEADCOUNT,
+    LOCATIONS,
     POINT_IN_TIME,
     RECONCILIATION,
     SEGMENT_HEADING,
@@ -152,6 +153,7 @@ class _TableReader:
         self.table_member = self._stub_member(above_text)
         self.labels = row_labels(table, lines.text)
         self.caption_concept = self._caption_concept()
+        self.locations = any(LOCATIONS.search(text) for text in above_text[-10:])  # rows name where, not what
         start = self.above[0] if self.above else table.first_line
         headings = Headings(table, self.labels, lines.text, lines.box, start)
         self.headings = headings.by_row()
@@ -374,7 +376,8 @@ class _TableReader:
             column, extra = self.columns.locate(self.table, row, i)
             across = self.member_columns.place(len(row.cells), i) if self.member_columns is not None else None
             cid = self.columns.concept_of(column) if member is not None or _CONSOLIDATED.match(label) else None
-            cid = cid or row_cid
+            located = self.locations and row_concept(label) is not None  # a line item says where the amount went
+            cid = None if located else cid or row_cid
             entry = concept(cid) if cid else None
             if entry is not None and entry.kind == "money" and kind_of_row in ("count", "per_share"):
                 cid, entry = None, None  # 'Number of shares repurchased' is not the dollars of share repurchases
@@ -431,6 +434,7 @@ class _TableReader:
                     concept=cid,
                     element=entry.element if entry else None,
                     label=label,
+                    recorded_in=label if located else None,
                     provenance=Provenance(
                         doc=self.doc_id,
                         page=self.table.page,

@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 
 from .tables import TABLES_VERSION
 
-FACTS_VERSION = "3"  # bump when fact reading changes: cached facts are recomputed from the cached lines and tables
+FACTS_VERSION = "4"  # bump when fact reading changes: cached facts are recomputed from the cached lines and tables
 
 FactKind = Literal["money", "percent", "per_share", "count", "ratio", "days", "other"]
 ScaleSource = Literal["row", "column", "caption", "page_header", "section", "document", "none"]
@@ -106,6 +106,11 @@ class Fact(BaseModel):
     concept: str | None = Field(default=None, description="line-item id of the vocabulary (concepts.py), or null")
     element: str | None = Field(default=None, description="the US GAAP taxonomy element of the concept")
     label: str = Field(description="the row's (or sentence's) own words for the figure")
+    recorded_in: str | None = Field(
+        default=None,
+        description="where the figure is recorded, when its row names that and not what it is (a 'Location of gain "
+        "(loss)' table's 'Cost of sales': the gain recorded in cost of sales; its concept is then null)",
+    )
     provenance: Provenance
 
     @property

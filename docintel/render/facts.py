@@ -41,6 +41,7 @@ CSV_COLUMNS = (
     "scenario",
     "concept",
     "element",
+    "recorded_in",
     "sign_source",
 )
 _SCALE_WORDS = {1.0: "", 1e3: "thousands", 1e6: "millions", 1e9: "billions"}
@@ -79,6 +80,7 @@ def fact_record(fact: Fact) -> dict[str, Any]:
         "scenario": fact.scenario,
         "concept": fact.concept,
         "element": fact.element,
+        "recorded_in": fact.recorded_in,
         "sign_source": fact.sign_source,
     }
 

@@ -221,6 +221,18 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         return "unknown", f"{where}: it does not say it is the {' or '.join(sorted(wanted))} asked"
     # the question asks for a qualifier ('segment'); the item's label cannot ask for one itself
     narrow = narrowing_terms(concepts_in(qualifier_text(evidence.narrowing_text)), asked.own)
+    recorded_in = candidate.fact.recorded_in if candidate.fact is not None else None
+    if recorded_in and evidence.concepts and asked.concepts:
+        # a 'Location of gain (loss)' table's 'Cost of sales' row: the gain recorded in cost of sales
+        if _RECORDED_AMOUNT.search(asked.question):
+            return (
+                "unknown",
+                f"{where}: the amount recorded in {recorded_in}, which docintel does not match to a line item",
+            )
+        return (
+            "mismatch",
+            f"{where}: a table of where amounts are recorded; the figure was recorded in it, it is not {asked.named}",
+        )
     if evidence.concepts and asked.concepts:
         if not same_concept(evidence.concepts, asked.concepts):
             return "mismatch", f"{where} ({_names(evidence.concepts)}), not {asked.named}"
@@ -252,6 +264,10 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     return "unknown", f"{where}, which docintel cannot match to {asked.named}"
 
 
+# what a table of locations records: gains and losses on derivatives and hedges, reclassifications, charges
+_RECORDED_AMOUNT = re.compile(
+    r"\b(?:gains?|loss(?:es)?|derivatives?|hedg\w*|reclassifi\w*|recogni[sz]ed\s+in|recorded\s+in|charges?)\b", re.I
+)
 # how a question may ask a balance's classification without its word (ASC 210-10-45: current is due or realised
 # within one year or the operating cycle)
 _MATURITY_WORDS = {

@@ -144,6 +144,7 @@ class FactView:
     before_attribution: bool = False  # 'Net income' of a table that then splits it into what is attributable
     opening: bool = False  # a roll-forward's 'beginning of year' row or column: the balance before the period
     closing: bool = False  # its 'end of year' row: the balance the period ends with
+    recorded_in: str | None = None  # the line item the row names as where the figure is recorded, not what it is
 
 
 def _context_lines(document: Document, table: Table) -> list[str]:
@@ -338,6 +339,7 @@ def _from_fact(fact: Fact, own: str, heading: str, row: TableRow) -> FactView:
         scenario=fact.scenario,
         currency=fact.currency,
         total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
+        recorded_in=fact.recorded_in,
     )
 
 
@@ -437,6 +439,7 @@ def _merged(mine: FactView, ingested: FactView) -> FactView:
         measure=mine.measure if mine.measure not in (None, "level") else ingested.measure or mine.measure,
         scenario=mine.scenario if mine.scenario != "actual" else ingested.scenario,
         currency=mine.currency or ingested.currency,
+        recorded_in=ingested.recorded_in,
     )
 
 
