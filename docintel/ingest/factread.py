@@ -52,6 +52,7 @@ from .factscope import (
     axis_named,
     basis_of,
     geography,
+    is_discontinued,
     is_parent_only,
     measure_of,
     member_name,
@@ -146,6 +147,7 @@ class _TableReader:
         self.scale = self._scale(prior, page_lines)
         self.axis = axis_named(self.caption_text)
         self.parent = is_parent_only(self.page_title) or is_parent_only(self.caption_text)
+        self.discontinued = any(is_discontinued(text) for text in above_text[-3:])
         self.columns = table_columns(table, self.above, lines.text)
         if self.columns.scale is not None:
             self.scale = Scale(self.columns.scale, "column", self.scale.shares)
@@ -343,8 +345,8 @@ class _TableReader:
         name = member_name(label)
         if name and group and row_concept(group) in _BROKEN_DOWN and not row_concept(label):
             return Member(name=name, axis="product"), group  # 'Revenue:' over 'Product', 'Service and other'
-        if self.parent:
-            return Member(name="Parent company", axis="entity"), label
+        if self.parent or self.discontinued:
+            return Member(name="Parent company" if self.parent else "Discontinued operations", axis="entity"), label
         return None, label
 
     def _row_facts(self, r: int, row: TableRow, label: str, balance_page: bool) -> list[Fact]:

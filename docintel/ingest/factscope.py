@@ -119,6 +119,21 @@ def axis_named(text: str) -> MemberAxis | None:
     return None
 
 
+# a table of what was sold or abandoned (ASC 205-20-50: 'The aggregate financial results of all discontinued
+# operations ... were as follows'): its figures are the disposal group's, not the continuing entity's
+_DISCONTINUED = re.compile(
+    r"\b(?:results|results\s+of\s+operations|amounts|components|major\s+classes\s+of\s+\w+)\s+"
+    r"(?:of|from|for|attributable\s+to)\s+(?:all\s+|the\s+|our\s+|its\s+)?(?:[\w-]+\s+){0,3}?"
+    r"discontinued\s+operations?\b[^.]*(?:follows|below|:\s*$)",
+    re.IGNORECASE,
+)
+
+
+def is_discontinued(text: str) -> bool:
+    """A caption of a discontinued operation's own figures ('results of discontinued operations were as follows')."""
+    return bool(_DISCONTINUED.search(text))
+
+
 def is_parent_only(text: str) -> bool:
     """A heading of the parent company's own statements (Schedule I, 'parent company only')."""
     return bool(_PARENT.search(text))

@@ -25,6 +25,7 @@ from ..question.parse import search_text, split_parts
 from ..textnorm import tokenize
 from .rules import FieldCheck
 from .values import CitedSpan
+from .yesno import change_reading
 
 NEGATIONS = re.compile(
     r"\b(?:no|not|none|never|nor|neither|without|nothing|nobody|cannot|can't|won't|didn't|don't|doesn't|"
@@ -102,6 +103,17 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
             return _check("polarity", "unknown", f"polarity: the quotes do not say '{missing[0]}', which the yes needs")
     denies = [s for s in about if _negated(s)]
     affirms = [s for s in about if not _negated(s)]
+    readings = {s: r for s in about if (r := change_reading(question, s, ignore)) is not None}
+    if readings:  # 'Did X increase': 'X decreased 16%' denies it, 'Y increased' says nothing of X
+        decided = {s: r for s, r in readings.items() if r != "other"}
+        if not decided:
+            return _check(
+                "polarity",
+                "unknown",
+                f"polarity: the quote's change is of another subject ('{next(iter(readings))[:120]}')",
+            )
+        denies = [s for s, r in decided.items() if (r == "denies") != _negated(s)]
+        affirms = [s for s in decided if s not in denies]
     if answer and denies and not affirms:
         return _check("polarity", "mismatch", f"polarity: the answer is yes; the quote says no ('{denies[0][:120]}')")
     if not answer and affirms and not denies and not _negated(question):
@@ -220,6 +232,31 @@ def subject_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
         if not any(_content(s) & claim_words for s in holders):
             return _check("subject", "mismatch", f"subject: {number.text} is in a quote about something else")
     return _check("subject", "supported" if checked else "not_applicable")
+
+
+# a quantifier that hedges 'all' (or 'none'): 'Substantially all of our sales are denominated in U.S. dollars'
+_HEDGED = re.compile(
+    r"\b(?P<hedge>substantially|nearly|almost|virtually|essentially|practically|largely|mostly)\s+(?P<word>all|none)\b",
+    re.IGNORECASE,
+)
+
+
+def quantifier_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A text claim that says 'all' (or 'none') where its quote says 'substantially all' (or 'almost none')
+    overstates the quote."""
+    for found in _HEDGED.finditer(" ".join(c.span.quote for c in spans)):
+        word = found.group("word").lower()
+        bare = [m for m in re.finditer(rf"\b{word}\b", text, re.IGNORECASE) if not _HEDGED.match(text, _start(text, m))]
+        if bare:
+            said = f"{found.group('hedge')} {found.group('word')}"
+            return _check("claim", "mismatch", f"claim: the text says '{word}'; its quote says '{said}'")
+    return _check("claim", "not_applicable")
+
+
+def _start(text: str, match: re.Match[str]) -> int:
+    """Where the word before *match* starts (its hedge, if any)."""
+    before = text[: match.start()].rstrip()
+    return before.rfind(" ") + 1 if before else match.start()
 
 
 _CLAUSE_BREAK = re.compile(r";|,(?!\s*\d)|\band\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)

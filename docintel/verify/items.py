@@ -16,6 +16,7 @@ from .claims import (
     omission_rule,
     owner_rule,
     polarity_rule,
+    quantifier_rule,
     subject_rule,
     text_polarity_rule,
 )
@@ -120,6 +121,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             text_polarity_rule(text, spans),
             omission_rule(spans, claim_denies=bool(NEGATIONS.search(text))),
             subject_rule(text, spans),
+            quantifier_rule(text, spans),
             cause_rule(question, spans),
         ],
     )

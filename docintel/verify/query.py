@@ -61,6 +61,14 @@ ADJUSTED_WORDS = (
     "underlying",
     "excluding items",
     "constant currency",
+    # figures measured under another framework than the statements' GAAP: a pension plan's funded status under
+    # ERISA (29 U.S.C. ch. 18), an insurer's statutory accounting, a tax or regulatory basis
+    "erisa",
+    "statutory basis",
+    "statutory accounting",
+    "regulatory basis",
+    "tax basis",
+    "different basis",
 )
 
 

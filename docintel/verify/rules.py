@@ -10,6 +10,7 @@ mismatch anywhere decides, then an unknown, then support.
 from __future__ import annotations
 
 import calendar
+import re
 from collections.abc import Callable, Iterable
 from datetime import date
 from typing import Literal
@@ -167,10 +168,16 @@ def share_class_rule(query: Query, fact: FactView) -> FieldCheck:
 _COMPATIBLE = {frozenset({"level", "share"}), frozenset({"level", "average"}), frozenset({"change", "pct_change"})}
 
 
+_RANGE_ASKED = re.compile(r"\b(?:high|low|highest|lowest|range|maximum|minimum|peak)\b", re.IGNORECASE)
+
+
 def measure_rule(query: Query, fact: FactView) -> FieldCheck:
     """Level unless the question asks for a change, a % change, a share, an average or additions."""
     if fact.measure is None:
         return _check("measure", "unknown", query.measure, "", "measure: the table's columns do not say what it is")
+    if fact.measure == "range_bound":  # the high or the low of a period answers only a question about them
+        verdict: FieldVerdict = "supported" if _RANGE_ASKED.search(query.question) else "mismatch"
+        return _check("measure", verdict, query.measure, "the high or low of the period")
     if query.measure == fact.measure or frozenset({query.measure, fact.measure}) in _COMPATIBLE:
         return _check("measure", "supported", query.measure, fact.measure)
     if query.measure == "level" and fact.named_by and fact.named_by <= set(tokenize(query.question)):

@@ -262,6 +262,9 @@ def _member(
     return None
 
 
+_RANGE_BOUND = re.compile(r"^\s*(?:high|low|highest|lowest)\s*\$?\s*$", re.IGNORECASE)
+
+
 def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -> str | None:
     """What the figure measures; None when a table's columns could not be read (a cell of an unresolved header
     may be a level or a change)."""
@@ -275,6 +278,9 @@ def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -
             return "pct_change"
         if _CHANGE_WORDS.search(name):
             return "change"
+    column = table.columns[index] if table is not None and index is not None and index < len(table.columns) else None
+    if _RANGE_BOUND.match(row.label) or (column is not None and _RANGE_BOUND.match(column.label)):
+        return "range_bound"  # a stock price table's 'High' and 'Low' columns: the period's extremes
     if _WEIGHTED.search(f"{row.group or ''} {text}"):  # 'Basic' under 'Weighted average shares outstanding:'
         return "weighted_average"
     if _SHARE_WORDS.search(text):
@@ -314,7 +320,7 @@ def _currency(table: Table | None, cells: list[str], sentence: str) -> str | Non
 
 
 _MEASURES = {"pct_of_total": "share", "period_end_count": "level"}
-_NOT_A_MEMBER = re.compile(r"\b(?:continuing|discontinued)\s+operations\b", re.IGNORECASE)
+_NOT_A_MEMBER = re.compile(r"\bcontinuing\s+operations\b", re.IGNORECASE)
 
 
 def _from_fact(fact: Fact, own: str, heading: str, row: TableRow) -> FactView:

@@ -145,6 +145,7 @@ class Candidate:
     sentence: str = ""  # the quote a number outside a table was read from
     latest: bool = False  # the cell is in the table's latest period column
     fact: FactView | None = field(default=None, compare=False)  # a cell's typed fields (prose: read at check time)
+    siblings: tuple[str, ...] = field(default=(), compare=False)  # the labels of the other rows of its table
 
     def describe(self) -> str:
         """'1,577 (2018 column, millions)'."""
@@ -244,6 +245,7 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         row_group=heading or row.group,
         latest=column is not None and column.year == max(c.year for c in table.columns),
         fact=cell_fact(cited.document, table, row, index),
+        siblings=tuple(r.label for r in table.rows if r.line != row.line),
     )
 
 
@@ -325,6 +327,13 @@ def with_period(
     if not in_columns and paired is not None and (wanted or question_years):
         verdict: PeriodCheck = "supported" if paired in (wanted or question_years) else "mismatch"
         return item_check("supported", verdict, f"{stated} is in the quote, listed with {paired}")
+    typed = [m for m in matches if m.fact is not None and m.fact.period is not None and m.fact.period.years]
+    if not in_columns and typed and (wanted or question_years):  # a cell whose column ingest read, not the table
+        right_year = [m for m in typed if m.fact and m.fact.period and m.fact.period.years & (wanted or question_years)]
+        shown = (right_year or typed)[0]
+        label = shown.fact.period.label if shown.fact and shown.fact.period else ""
+        verdict = "supported" if right_year else "mismatch"
+        return item_check("supported", verdict, f"{stated} is in the quote's row, under '{label}' (as ingest read it)")
     if not in_columns:
         verdict, note = _prose_period(wanted or question_years, cited)
         return item_check("supported", verdict, f"{stated} is in the quote; {note}")

@@ -274,3 +274,28 @@ def _names_the_row(after_verb: str, label: str) -> bool:
     cut = re.split(r"\b(?:in|during|for|at|on|as\s+of)\b", after_verb, maxsplit=1)[0]
     wanted = {t for t in tokenize(cut) if not t[:1].isdigit()} - NEUTRAL
     return bool(wanted) and wanted <= set(tokenize(label))
+
+
+# words of a question or sentence before its verb that name no subject ('Did the Company's ...')
+_NO_SUBJECT = frozenset(tokenize("did does do has have had was were is are the a an s company companys its our their"))
+
+
+def change_reading(question: str, sentence: str, ignore: frozenset[str]) -> str | None:
+    """How a sentence stating a change answers a question asking for one ('Did Xbox hardware revenue increase'):
+    'affirms' when it moves the way asked ('increased 5%'), 'denies' the other way ('decreased 16%'), 'other' when
+    its subject is another (the question's words before its verb, the issuer's name aside, are not all among the
+    sentence's words before its own: 'Xbox Live revenue increased' for Xbox hardware revenue); None when the
+    question or the sentence states no single direction."""
+    asked = list(_CHANGE.finditer(question))
+    said = list(_CHANGE.finditer(sentence))
+    if len(asked) != 1 or not said or len({bool(m.group("up")) for m in said}) != 1:
+        return None
+    owner = re.sub(r"\b[\w.&-]+['’]s\b", " ", question[: asked[0].start()])  # 'Microsoft's': whose, not what
+    subject = _subject(owner) - ignore
+    if not subject or subject - _subject(sentence[: said[0].start()]):
+        return "other" if subject else None
+    return "affirms" if bool(said[0].group("up")) == bool(asked[0].group("up")) else "denies"
+
+
+def _subject(text: str) -> set[str]:
+    return {t for t in tokenize(text) if t not in _NO_SUBJECT and t not in NEUTRAL and not t[:1].isdigit()}

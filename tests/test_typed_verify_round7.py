@@ -1,0 +1,196 @@
+"""Red team round 7's classes (issue 33), each wrong answer rejected naming why and each right one kept:
+a yes about a change read from a sibling subject's change, a 'no' that a stated decrease supports, a '(income)
+loss' row's figure given as income, a pension plan's ERISA funded status for the statements' figure, a text that
+says 'all' where its quote says 'substantially all', undiscounted lease payments for the lease liability, and a
+discontinued operation's figure for the company's. Scripted through the local OpenAI-compatible server."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.test_typed_verify import _text, boolean, field, verdict
+from tests.test_values import amount
+
+PAGES = [
+    [
+        "Management's discussion and analysis",
+        "Gaming revenue increased $340 million or 4%, mainly due to higher Console Live revenue.",
+        "Console Live revenue increased 17%, driven by higher revenue per transaction.",
+        "Console hardware revenue decreased 16%, mainly due to lower prices of consoles sold.",
+        "The ERISA funded status of our qualified defined benefit pension plans was approximately 86% as of "
+        "December 31, 2024.",
+        "Substantially all of our sales are denominated in U.S. dollars.",
+    ],
+    [
+        "Consolidated statements of operations",
+        "(In thousands) Year ended December 31, 2024 2023",
+        "Net income (loss) 1,000,000 (500,000)",
+        "Less: Net (income) loss attributable to noncontrolling interests 287,183 (165,234)",
+        "Net income attributable to Acme 1,287,183 (665,234)",
+    ],
+    [
+        "Leases",
+        "The following table presents the maturities of the Company's lease liabilities as of December 31, 2024:",
+        "($ in millions) Operating Leases",
+        "Fiscal year 2025 $ 115",
+        "Thereafter 543",
+        "Total lease payments 658",
+        "Less: imputed interest (94)",
+        "Total lease liabilities $ 564",
+    ],
+    [
+        "Discontinued operations",
+        "The aggregate financial results of all discontinued operations for 2024 and 2023 were as follows "
+        "($ in millions):",
+        "2024 2023",
+        "Revenue $ 217 $ 1,564",
+        "Restructuring charges 1 18",
+    ],
+    [
+        "Market for common equity",
+        "The high and low common stock sales prices per share were as follows:",
+        "Quarter Ended September 30 December 31 March 31 June 30 Fiscal Year",
+        "Fiscal Year 2024",
+        "High $ 48.41 $ 56.85 $ 55.64 $ 56.77 $ 56.85",
+        "Low $ 39.72 $ 43.75 $ 48.19 $ 48.04 $ 39.72",
+    ],
+    [
+        "TABLE 7: SELECTED CREDIT-RELATED STATISTICAL INFORMATION",
+        "As of or for the Years Ended December 31, Change Change",
+        "(Millions, except percentages and where indicated) 2024 2023 2022 2024 vs. 2023 2023 vs. 2022",
+        "Card Member loans (billions) $ 108.0 $ 88.6 $ 73.4 22 % 21 %",
+        "Average loans (billions) $ 95.4 $ 76.1 $ 74.6 25 2",
+        "Net write-off rate — principal, interest and fees (b) 1.1 % 1.2 % 2.9 %",
+        "Net write-off rate — principal only (b) 0.9 % 0.9 % 2.4 %",
+    ],
+]
+LIVE_UP = (3, "Console Live revenue increased 17%, driven by higher revenue per transaction.")
+HARDWARE_DOWN = (4, "Console hardware revenue decreased 16%, mainly due to lower prices of consoles sold.")
+ERISA = (5, "The ERISA funded status of our qualified defined benefit pension plans was approximately 86%")
+SUBSTANTIALLY_ALL = (6, "Substantially all of our sales are denominated in U.S. dollars.")
+MINORITY = (10, "Less: Net (income) loss attributable to noncontrolling interests 287,183 (165,234)")
+LEASE_PAYMENTS = (17, "Total lease payments 658")
+LEASE_LIABILITIES = (19, "Total lease liabilities $ 564")
+DISCONTINUED_REVENUE = (23, "Revenue $ 217 $ 1,564")
+DISCONTINUED_RESTRUCTURING = (24, "Restructuring charges 1 18")
+WRITE_OFF_ALL = (36, "Net write-off rate — principal, interest and fees (b) 1.1 % 1.2 % 2.9 %")
+WRITE_OFF_PRINCIPAL = (37, "Net write-off rate — principal only (b) 0.9 % 0.9 % 2.4 %")
+HIGH = (29, "High $ 48.41 $ 56.85 $ 55.64 $ 56.77 $ 56.85")
+
+
+@pytest.fixture
+def filing(make_pdf):
+    return make_pdf("acme-2024-10k.pdf", PAGES)
+
+
+def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
+    _, out, _ = run_cli("ingest", filing, "--lines")
+    for line, text in (LIVE_UP, HARDWARE_DOWN, MINORITY, LEASE_PAYMENTS, DISCONTINUED_REVENUE):
+        assert f"{line}\t" in out and text.split()[0] in out
+
+
+def test_a_stated_decrease_supports_a_no_to_an_increase(run_cli, fake_openai, filing):
+    question = "Did Acme's console hardware revenue increase in 2024?"
+    status, check = verdict(run_cli, fake_openai, filing, question, boolean(False, HARDWARE_DOWN))
+    assert status == "supported", json.dumps(check)
+    status, check = verdict(run_cli, fake_openai, filing, question, boolean(True, HARDWARE_DOWN))
+    assert status != "supported" and field(check, "polarity")["verdict"] == "mismatch"
+
+
+def test_a_sibling_subject_s_increase_answers_nothing(run_cli, fake_openai, filing):
+    question = "Did Acme's console hardware revenue increase in 2024?"
+    status, check = verdict(run_cli, fake_openai, filing, question, boolean(True, LIVE_UP))
+    assert status != "supported" and field(check, "polarity")["verdict"] == "unknown", check["fields"]
+    status, check = verdict(run_cli, fake_openai, filing, "Did console Live revenue increase?", boolean(True, LIVE_UP))
+    assert status == "supported", check["detail"]
+
+
+def test_an_income_loss_row_prints_a_loss_without_parentheses(run_cli, fake_openai, filing):
+    question = "What was the net income attributable to noncontrolling interests in 2024?"
+    wrong = amount(287183.0, "thousands", "2024", MINORITY, label="Net income attributable to noncontrolling interests")
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and check["sign_check"] == "mismatch", check["detail"]
+    right = amount(
+        -287183.0, "thousands", "2024", MINORITY, label="Net income attributable to noncontrolling interests"
+    )
+    status, check = verdict(run_cli, fake_openai, filing, question, right)
+    assert status == "supported", check["detail"]
+
+
+def test_an_erisa_funded_status_is_not_the_statements_figure(run_cli, fake_openai, filing):
+    question = (
+        "What percentage of the obligation of the qualified pension plans was funded at December 31, 2024, under GAAP?"
+    )
+    cited = amount(86.0, "percent", "December 31, 2024", ERISA, currency=None, label="Funded status")
+    status, check = verdict(run_cli, fake_openai, filing, question, cited)
+    assert status != "supported" and field(check, "basis")["verdict"] == "mismatch", check["fields"]
+    question = (
+        "What percentage of the obligation of the qualified pension plans was funded at December 31, 2024, under ERISA?"
+    )
+    _, check = verdict(run_cli, fake_openai, filing, question, cited)
+    assert all(f["verdict"] != "mismatch" for f in check["fields"] if f["field"] == "basis"), check["fields"]
+
+
+def test_all_is_not_substantially_all(run_cli, fake_openai, filing):
+    question = "Describe the currency in which Acme's sales are denominated."
+    wrong = _text("All of Acme's sales are denominated in U.S. dollars.", SUBSTANTIALLY_ALL)
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and field(check, "claim")["verdict"] == "mismatch", check["fields"]
+    right = _text("Substantially all of Acme's sales are denominated in U.S. dollars.", SUBSTANTIALLY_ALL)
+    _, check = verdict(run_cli, fake_openai, filing, question, right)
+    assert all(f["verdict"] != "mismatch" for f in check["fields"]), check["fields"]
+
+
+def test_lease_payments_are_not_the_lease_liability(run_cli, fake_openai, filing):
+    question = "What were Acme's total operating lease liabilities at December 31, 2024?"
+    wrong = amount(658.0, "millions", "December 31, 2024", LEASE_PAYMENTS, label="Operating lease liabilities")
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and check["concept_check"] == "mismatch", check["detail"]
+    assert "'lease payments'" in check["detail"]
+    right = amount(564.0, "millions", "December 31, 2024", LEASE_LIABILITIES, label="Operating lease liabilities")
+    status, check = verdict(run_cli, fake_openai, filing, question, right)
+    assert status == "supported", check["detail"]
+
+
+def test_a_discontinued_operation_s_figures_are_its_own(run_cli, fake_openai, filing):
+    code, out, _ = run_cli("facts", filing, "--page", "4", "--json")
+    members = {f["member"]["name"] for f in json.loads(out) if f["member"]}
+    assert code == 0 and members == {"Discontinued operations"}
+    question = "How much did Acme record in restructuring charges in its 2023 operating income?"
+    wrong = amount(18.0, "millions", "2023", DISCONTINUED_RESTRUCTURING, label="Restructuring charges")
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and field(check, "member")["verdict"] == "mismatch", check["fields"]
+    question = "What was the revenue of the discontinued operations in 2023?"
+    right = amount(1564.0, "millions", "2023", DISCONTINUED_REVENUE, label="Revenue of discontinued operations")
+    status, check = verdict(run_cli, fake_openai, filing, question, right)
+    assert status == "supported", check["detail"]
+
+
+def test_a_period_s_high_price_is_not_the_price_at_its_end(run_cli, fake_openai, filing):
+    question = "What was the price of Acme's common stock at June 30, 2024?"
+    wrong = amount(56.77, "per_share", "June 30, 2024", HIGH, label="Share price")
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and field(check, "measure")["verdict"] == "mismatch", check["fields"]
+    question = "What was the high sales price of Acme's common stock in the quarter ended June 30, 2024?"
+    _, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert field(check, "measure")["verdict"] == "supported", check["fields"]
+
+
+def test_a_row_a_sibling_names_better_is_not_the_one_asked(run_cli, fake_openai, filing):
+    question = "What was the 2024 net write-off rate on Card Member loans, including interest and fees?"
+    right = amount(1.1, "percent", "2024", WRITE_OFF_ALL, currency=None, label="Net write-off rate")
+    status, check = verdict(run_cli, fake_openai, filing, question, right)
+    assert status == "supported", check["detail"]
+    wrong = amount(0.9, "percent", "2024", WRITE_OFF_PRINCIPAL, currency=None, label="Net write-off rate")
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and check["concept_check"] == "mismatch", check["detail"]
+    assert "principal, interest and fees" in check["detail"]
+
+
+def test_a_cell_in_another_year_s_column_as_ingest_read_it_is_not_the_year_asked(run_cli, fake_openai, filing):
+    question = "What was the 2023 net write-off rate on Card Member loans, including interest and fees?"
+    wrong = amount(1.1, "percent", "2023", WRITE_OFF_ALL, currency=None, label="Net write-off rate")
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and check["period_check"] == "mismatch", check["detail"]
