@@ -65,6 +65,7 @@ PAGES = [
         "Net write-off rate — principal, interest and fees (b) 1.1 % 1.2 % 2.9 %",
         "Net write-off rate — principal only (b) 0.9 % 0.9 % 2.4 %",
     ],
+    ["Segment review", "Accessories net sales on a constant currency basis were in line with the prior year."],
 ]
 LIVE_UP = (3, "Console Live revenue increased 17%, driven by higher revenue per transaction.")
 HARDWARE_DOWN = (4, "Console hardware revenue decreased 16%, mainly due to lower prices of consoles sold.")
@@ -77,6 +78,7 @@ DISCONTINUED_REVENUE = (23, "Revenue $ 217 $ 1,564")
 DISCONTINUED_RESTRUCTURING = (24, "Restructuring charges 1 18")
 WRITE_OFF_ALL = (36, "Net write-off rate — principal, interest and fees (b) 1.1 % 1.2 % 2.9 %")
 WRITE_OFF_PRINCIPAL = (37, "Net write-off rate — principal only (b) 0.9 % 0.9 % 2.4 %")
+FLAT = (39, "Accessories net sales on a constant currency basis were in line with the prior year.")
 HIGH = (29, "High $ 48.41 $ 56.85 $ 55.64 $ 56.77 $ 56.85")
 
 
@@ -194,3 +196,11 @@ def test_a_cell_in_another_year_s_column_as_ingest_read_it_is_not_the_year_asked
     wrong = amount(1.1, "percent", "2023", WRITE_OFF_ALL, currency=None, label="Net write-off rate")
     status, check = verdict(run_cli, fake_openai, filing, question, wrong)
     assert status != "supported" and check["period_check"] == "mismatch", check["detail"]
+
+
+def test_a_level_in_line_with_the_prior_year_is_no_growth(run_cli, fake_openai, filing):
+    question = "Did accessories net sales grow in 2024 on a constant currency basis?"
+    status, check = verdict(run_cli, fake_openai, filing, question, boolean(True, FLAT))
+    assert status != "supported" and field(check, "polarity")["verdict"] == "mismatch", check["fields"]
+    status, check = verdict(run_cli, fake_openai, filing, question, boolean(False, FLAT))
+    assert field(check, "polarity")["verdict"] == "supported", check["fields"]

@@ -276,6 +276,12 @@ def _names_the_row(after_verb: str, label: str) -> bool:
     return bool(wanted) and wanted <= set(tokenize(label))
 
 
+# a level kept from one period to the next: neither an increase nor a decrease
+_FLAT = re.compile(
+    r"\b(?:in\s+line\s+with\s+(?:the\s+)?(?:prior|previous|last)\s+(?:year|period|quarter)|flat|unchanged|"
+    r"remained\s+(?:stable|steady|constant|level|the\s+same)|essentially\s+the\s+same\s+as)\b",
+    re.IGNORECASE,
+)
 # words of a question or sentence before its verb that name no subject ('Did the Company's ...')
 _NO_SUBJECT = frozenset(tokenize("did does do has have had was were is are the a an s company companys its our their"))
 
@@ -288,12 +294,15 @@ def change_reading(question: str, sentence: str, ignore: frozenset[str]) -> str 
     question or the sentence states no single direction."""
     asked = list(_CHANGE.finditer(question))
     said = list(_CHANGE.finditer(sentence))
-    if len(asked) != 1 or not said or len({bool(m.group("up")) for m in said}) != 1:
+    flat = None if said else _FLAT.search(sentence)  # 'were in line with the prior year': no change either way
+    if len(asked) != 1 or (not said and flat is None) or len({bool(m.group("up")) for m in said}) > 1:
         return None
     owner = re.sub(r"\b[\w.&-]+['’]s\b", " ", question[: asked[0].start()])  # 'Microsoft's': whose, not what
     subject = _subject(owner) - ignore
-    if not subject or subject - _subject(sentence[: said[0].start()]):
+    if not subject or subject - _subject(sentence[: said[0].start() if said else flat.start() if flat else 0]):
         return "other" if subject else None
+    if flat is not None:
+        return "denies"
     return "affirms" if bool(said[0].group("up")) == bool(asked[0].group("up")) else "denies"
 
 
