@@ -65,7 +65,12 @@ PAGES = [
         "Net write-off rate — principal, interest and fees (b) 1.1 % 1.2 % 2.9 %",
         "Net write-off rate — principal only (b) 0.9 % 0.9 % 2.4 %",
     ],
-    ["Segment review", "Accessories net sales on a constant currency basis were in line with the prior year."],
+    [
+        "Segment review",
+        "Accessories net sales on a constant currency basis were in line with the prior year.",
+        "Funded backlog was $102.3 billion at December 31, 2024.",
+        "Total backlog was $147.1 billion at December 31, 2024.",
+    ],
 ]
 LIVE_UP = (3, "Console Live revenue increased 17%, driven by higher revenue per transaction.")
 HARDWARE_DOWN = (4, "Console hardware revenue decreased 16%, mainly due to lower prices of consoles sold.")
@@ -79,6 +84,8 @@ DISCONTINUED_RESTRUCTURING = (24, "Restructuring charges 1 18")
 WRITE_OFF_ALL = (36, "Net write-off rate — principal, interest and fees (b) 1.1 % 1.2 % 2.9 %")
 WRITE_OFF_PRINCIPAL = (37, "Net write-off rate — principal only (b) 0.9 % 0.9 % 2.4 %")
 FLAT = (39, "Accessories net sales on a constant currency basis were in line with the prior year.")
+FUNDED = (40, "Funded backlog was $102.3 billion at December 31, 2024.")
+TOTAL_BACKLOG = (41, "Total backlog was $147.1 billion at December 31, 2024.")
 HIGH = (29, "High $ 48.41 $ 56.85 $ 55.64 $ 56.77 $ 56.85")
 
 
@@ -204,3 +211,14 @@ def test_a_level_in_line_with_the_prior_year_is_no_growth(run_cli, fake_openai, 
     assert status != "supported" and field(check, "polarity")["verdict"] == "mismatch", check["fields"]
     status, check = verdict(run_cli, fake_openai, filing, question, boolean(False, FLAT))
     assert field(check, "polarity")["verdict"] == "supported", check["fields"]
+
+
+def test_a_named_part_is_not_the_total_asked(run_cli, fake_openai, filing):
+    question = "What was Acme's total backlog at December 31, 2024?"
+    wrong = amount(102.3, "billions", "December 31, 2024", FUNDED, label="Backlog")
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and check["concept_check"] == "mismatch", check["detail"]
+    assert "'Funded'" in check["detail"]
+    right = amount(147.1, "billions", "December 31, 2024", TOTAL_BACKLOG, label="Backlog")
+    status, check = verdict(run_cli, fake_openai, filing, question, right)
+    assert status == "supported", check["detail"]

@@ -259,6 +259,10 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             return "mismatch", f"{where}: narrower than asked ({', '.join(narrow)} not asked)"
         if not wholly and (parted := _parting(evidence.text, asked.question)):
             return "mismatch", f"{where}: it names {parted[0]} where the question asks {parted[1]}"
+        if not wholly and _TOTAL.search(asked.question) and not _TOTAL.search(evidence.text) and own - asked.own:
+            # 'Funded backlog was $102.3 billion' for the total backlog: a part of it
+            part = [w for w in re.findall(r"[\w-]+", evidence.text) if set(tokenize(w)) & (own - asked.own)]
+            return "mismatch", f"{where}: it names a part ('{' '.join(part)}') of the total asked"
         if not wholly and (better := _closer_sibling(candidate, shared, asked)):
             return "mismatch", f"{where}; the row '{better}' of its table is the one the question names"
         return "supported", f"{where}, in the question's own words"
@@ -273,6 +277,9 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
 _RECORDED_AMOUNT = re.compile(
     r"\b(?:gains?|loss(?:es)?|derivatives?|hedg\w*|reclassifi\w*|recogni[sz]ed\s+in|recorded\s+in|charges?)\b", re.I
 )
+
+
+_TOTAL = re.compile(r"\b(?:total|overall|aggregate|combined|entire)\b", re.IGNORECASE)
 
 
 def _closer_sibling(candidate: Candidate, shared: set[str], asked: Asked) -> str | None:
