@@ -71,6 +71,12 @@ PAGES = [
         "Funded backlog was $102.3 billion at December 31, 2024.",
         "Total backlog was $147.1 billion at December 31, 2024.",
     ],
+    [
+        "Returns policy",
+        "Customers may return unused merchandise within 45 days of purchase.",
+        "Limited warranty: camping equipment is warranted against defects for two years.",
+        "Members of the Trail Club receive free return shipping.",
+    ],
 ]
 LIVE_UP = (3, "Console Live revenue increased 17%, driven by higher revenue per transaction.")
 HARDWARE_DOWN = (4, "Console hardware revenue decreased 16%, mainly due to lower prices of consoles sold.")
@@ -86,6 +92,9 @@ WRITE_OFF_PRINCIPAL = (37, "Net write-off rate — principal only (b) 0.9 % 0.9 
 FLAT = (39, "Accessories net sales on a constant currency basis were in line with the prior year.")
 FUNDED = (40, "Funded backlog was $102.3 billion at December 31, 2024.")
 TOTAL_BACKLOG = (41, "Total backlog was $147.1 billion at December 31, 2024.")
+UNUSED = (43, "Customers may return unused merchandise within 45 days of purchase.")
+CAMPING = (44, "Limited warranty: camping equipment is warranted against defects for two years.")
+FREE_SHIPPING = (45, "Members of the Trail Club receive free return shipping.")
 HIGH = (29, "High $ 48.41 $ 56.85 $ 55.64 $ 56.77 $ 56.85")
 
 
@@ -222,3 +231,25 @@ def test_a_named_part_is_not_the_total_asked(run_cli, fake_openai, filing):
     right = amount(147.1, "billions", "December 31, 2024", TOTAL_BACKLOG, label="Backlog")
     status, check = verdict(run_cli, fake_openai, filing, question, right)
     assert status == "supported", check["detail"]
+
+
+def test_a_text_about_another_subject_than_its_quote_is_not_supported(run_cli, fake_openai, filing):
+    question = "How long is the warranty on Acme footwear?"
+    wrong = _text("Footwear is warranted against defects for two years.", CAMPING)
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and field(check, "about")["verdict"] == "unknown", check["fields"]
+    question = "Within how many days can worn footwear be returned?"
+    wrong = _text("Worn footwear can be returned within 45 days of purchase.", UNUSED)
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and field(check, "about")["verdict"] == "unknown", check["fields"]
+    right = _text("Camping equipment is warranted against defects for two years.", CAMPING)
+    status, check = verdict(run_cli, fake_openai, filing, "How long is the warranty on camping equipment?", right)
+    assert status == "supported", check["fields"]
+
+
+def test_free_is_a_no_to_paying(run_cli, fake_openai, filing):
+    question = "Do Trail Club members pay for return shipping?"
+    status, check = verdict(run_cli, fake_openai, filing, question, boolean(True, FREE_SHIPPING))
+    assert status != "supported" and field(check, "polarity")["verdict"] == "mismatch", check["fields"]
+    status, check = verdict(run_cli, fake_openai, filing, question, boolean(False, FREE_SHIPPING))
+    assert field(check, "polarity")["verdict"] == "supported", check["fields"]

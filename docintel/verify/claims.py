@@ -74,6 +74,15 @@ def _negated(text: str) -> bool:
 _BOTH_DONE = re.compile(r"\b(?:been|be|was|were|is|are)\s+(?P<a>[a-z]+ed)\s+and\s+(?P<b>[a-z]+ed)\b", re.IGNORECASE)
 
 
+_PAYS = re.compile(r"\b(?:pay|pays|paid|paying|charged?|charges|charging|fees?|costs?)\b", re.IGNORECASE)
+# what costs nothing: a no to 'do they pay'
+_FREE = re.compile(
+    r"\bfree(?!\s+cash)\b|\bat\s+no\s+(?:additional\s+|extra\s+)?(?:cost|charge)\b|"
+    r"\bno\s+(?:additional\s+|extra\s+)?(?:charge|fee|cost)\b|\bwithout\s+(?:charge|cost)\b",
+    re.IGNORECASE,
+)
+
+
 def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
     """A yes needs a quote about the subject that affirms it, a no one that denies it; another year's quote decides
     nothing."""
@@ -101,8 +110,9 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
         missing = [v for v in (both.group("a"), both.group("b")) if not _verb_in(v, said)]
         if missing:
             return _check("polarity", "unknown", f"polarity: the quotes do not say '{missing[0]}', which the yes needs")
-    denies = [s for s in about if _negated(s)]
-    affirms = [s for s in about if not _negated(s)]
+    paying = bool(_PAYS.search(question))  # 'Do members pay for return shipping?': 'free return shipping' says no
+    denies = [s for s in about if _negated(s) or (paying and _FREE.search(s))]
+    affirms = [s for s in about if s not in denies]
     readings = {s: r for s in about if (r := change_reading(question, s, ignore)) is not None}
     if readings:  # 'Did X increase': 'X decreased 16%' denies it, 'Y increased' says nothing of X
         decided = {s: r for s, r in readings.items() if r != "other"}
@@ -216,6 +226,33 @@ def omission_rule(spans: list[CitedSpan], claim_denies: bool = False) -> FieldCh
             words = " ".join(tail.split()[:6])
             return _check("omission", "unknown", f"omission: the quote leaves out the exception after it ('{words}')")
     return _check("omission", "supported" if checked else "not_applicable")
+
+
+# where a sentence's subject ends: its first verb ('Worn footwear may be returned', 'Customers may return')
+_FIRST_VERB = re.compile(
+    r"\b(?:is|are|was|were|may|can|could|will|shall|must|has|have|had|receives?|received|took|takes)\b", re.I
+)
+
+
+def _subject_of(sentence: str) -> set[str]:
+    """The content words before a sentence's first verb ('Customers may return ...': customers)."""
+    verb = _FIRST_VERB.search(sentence)
+    return _content(sentence[: verb.start()], _SELF_WORDS) if verb else set()
+
+
+def text_subject_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A text claim about one subject ('Footwear is warranted ... for two years') read from a quote about another
+    ('camping equipment is warranted ...') is not supported: unchecked when no quote names the claim's subject and
+    no quote's subject is named by the claim."""
+    claimed = _subject_of(text)
+    if not claimed:
+        return _check("about", "not_applicable")
+    sentences = _sentences(spans)
+    words = set().union(*(_content(s) for s in sentences)) if sentences else set()
+    theirs = set().union(*(_subject_of(s) for s in sentences)) if sentences else set()
+    if claimed & words or not theirs or theirs & _content(text):
+        return _check("about", "supported")
+    return _check("about", "unknown", f"about: the quote is about {', '.join(sorted(theirs))}, not the claim's")
 
 
 def subject_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:

@@ -19,6 +19,7 @@ from .claims import (
     quantifier_rule,
     subject_rule,
     text_polarity_rule,
+    text_subject_rule,
 )
 from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
 from .operands import check_operand
@@ -121,6 +122,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             text_polarity_rule(text, spans),
             omission_rule(spans, claim_denies=bool(NEGATIONS.search(text))),
             subject_rule(text, spans),
+            text_subject_rule(text, spans),
             quantifier_rule(text, spans),
             cause_rule(question, spans),
         ],
