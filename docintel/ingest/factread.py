@@ -55,6 +55,7 @@ from .factscope import (
     is_discontinued,
     is_parent_only,
     measure_of,
+    member_in_caption,
     member_name,
     member_of,
     per_share_class_of,
@@ -259,6 +260,11 @@ class _TableReader:
                 return member_of(name, "geography") if geography(name) else self.members[name.lower()]
         first_row = min((r.line for r in self.table.rows), default=self.table.first_line)
         page_lines = set(self.lines.by_page.get(self.table.page, []))
+        headings = {self.lines.text(n).strip().lower() for n in page_lines if n < first_row}
+        if captioned := next(
+            filter(None, (member_in_caption(t, self.members, headings) for t in above_text[-6:])), None
+        ):
+            return captioned
         near = [self.lines.text(n) for n in range(first_row - 6, first_row) if n in page_lines]
         for text in reversed(near):
             named = SEGMENT_HEADING.match(text.strip())

@@ -148,6 +148,27 @@ def member_name(label: str) -> str | None:
     return name
 
 
+# a caption naming the member its table is of: 'The following table shows key gaming statistics for our Las Vegas
+# Strip Resorts:' (a member the document names elsewhere), 'Selected metrics - J.P. Morgan Payments'
+_FOR_MEMBER = re.compile(r"\bfor\s+(?:our|the|its)\s+(?P<name>[A-Z][\w&.'’ -]{2,50}?)\s*:\s*$")
+_METRICS_OF = re.compile(
+    r"^(?:selected|key)\s+(?:metrics|statistics|data|information|operating\s+data)\s*[-–—]\s*"
+    r"(?P<name>[A-Z][\w&.'’ -]{2,50})$",
+    re.IGNORECASE,
+)
+
+
+def member_in_caption(text: str, members: dict[str, Member], headings: set[str]) -> Member | None:
+    """The member a table's caption line says the table is of (named by a heading line of the page above it, with
+    the axis the document gives it where it lists it), or None."""
+    named = _FOR_MEMBER.search(text.strip())
+    name = named.group("name").strip() if named else ""
+    if name and name.lower() in headings:
+        return members.get(name.lower()) or member_of(name, "segment")
+    named = _METRICS_OF.match(text.strip())
+    return member_of(named.group("name").strip(), "segment") if named else None
+
+
 def member_of(name: str, axis: MemberAxis) -> Member:
     """A Member, geographies named so whatever axis the table claims."""
     return Member(name=name, axis="geography" if geography(name) else axis)
