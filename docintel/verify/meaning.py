@@ -32,6 +32,7 @@ from ..question.parse import parse_page_hints, search_text
 from ..textnorm import tokenize
 from .query import CHANGE_LABEL, asks_per_share
 from .values import Candidate, CitedSpan, ConceptCheck, PlainCheck
+from .wording import parting, reversed_by
 
 _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
 _CLAUSE_END = re.compile(r"\.(?=\s|$)|[;:()\[\]]|\s[–—-]\s")  # a decimal point ends no clause
@@ -257,7 +258,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         narrow = [t for t in dict.fromkeys(narrow) if not _MATURITY_WORDS.get(t, _NEVER).search(asked.question)]
         if narrow:  # 'Current operating lease liabilities' for the total: a part of what was asked
             return "mismatch", f"{where}: narrower than asked ({', '.join(narrow)} not asked)"
-        if not wholly and (parted := _parting(evidence.text, asked.question)):
+        if not wholly and (parted := parting(evidence.text, asked.question)):
             return "mismatch", f"{where}: it names {parted[0]} where the question asks {parted[1]}"
         if not wholly and _TOTAL.search(asked.question) and not _TOTAL.search(evidence.text) and own - asked.own:
             # 'Funded backlog was $102.3 billion' for the total backlog: a part of it
@@ -293,35 +294,6 @@ def _closer_sibling(candidate: Candidate, shared: set[str], asked: Asked) -> str
     return None
 
 
-def _parting(row: str, question: str) -> tuple[str, str] | None:
-    """A word the row and the question share, followed in each by another word the other lacks: 'Total lease
-    payments' for 'lease liabilities' (the undiscounted payments, not the liability) names another figure."""
-    row_next, question_next = _next_words(row), _next_words(question)
-    row_terms, question_terms = set(tokenize(row)), set(tokenize(question))
-    for word, (after, shown) in row_next.items():
-        other = question_next.get(word)
-        if other is None or after == other[0] or after in question_terms or other[0] in row_terms:
-            continue
-        if after not in NEUTRAL and other[0] not in NEUTRAL:
-            return f"'{shown}'", f"'{other[1]}'"
-    return None
-
-
-def _next_words(text: str) -> dict[str, tuple[str, str]]:
-    """Each content word's next word within its phrase (no punctuation between), as a term and as printed."""
-    found: dict[str, tuple[str, str]] = {}
-    for phrase in re.split(r"[^\w\s'’-]", text):
-        tokens = [(w, tokenize(w)) for w in phrase.split()]
-        words = [(w, t[0]) for w, t in tokens if len(t) == 1]
-        for (printed, term), (printed_next, term_next) in zip(words, words[1:], strict=False):
-            if term not in _STOP_WORDS and term_next not in _STOP_WORDS and not term_next[:1].isdigit():
-                found.setdefault(term, (term_next, f"{printed} {printed_next}".lower()))
-    return found
-
-
-_STOP_WORDS = frozenset(
-    tokenize("the a an of in on for to and or by with from at as is was were be been its their our")
-)
 # how a question may ask a balance's classification without its word (ASC 210-10-45: current is due or realised
 # within one year or the operating cycle)
 _MATURITY_WORDS = {
@@ -456,34 +428,12 @@ def kind_detail(unit: str | None, candidate: Candidate) -> str:
     return f"{candidate.printed} is {_KIND_WORDS.get(candidate.kind, candidate.kind)} in the document, not {unit}"
 
 
-# a label that puts one of two opposites in parentheses prints the other without them: 'Net (income) loss
-# attributable to noncontrolling interests 287,183' is a loss of 287,183 (ASC 810's 'Less:' rows, cash flows'
-# '(Increase) decrease in receivables')
-_REVERSED = re.compile(
-    r"\((?P<first>income|earnings|gain|gains|profit|increase|benefit)\)\s*(?:/\s*)?"
-    r"(?P<second>loss|losses|decrease|expense|provision)\b",
-    re.IGNORECASE,
-)
-
-
-def _reversed_by(label: str, question: str) -> tuple[str, str] | None:
-    """The two opposites of a '(income) loss' label when the question asks the parenthesised one alone."""
-    found = _REVERSED.search(label)
-    if found is None:
-        return None
-    first, second = found.group("first").lower(), found.group("second").lower()
-    asked = set(tokenize(question))
-    if set(tokenize(first)) & asked and not set(tokenize(second)) & asked:
-        return first, second
-    return None
-
-
 def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainCheck, str]:
     """The stated sign against the printed one: an outflow's label may state its magnitude; a row that reads
     '(income) loss' prints a loss without parentheses, so the income asked is the printed figure negated."""
-    reversed_by = _reversed_by(candidate.row_label or "", asked.question)
-    if reversed_by is not None and candidate.value != 0:
-        income, loss = reversed_by
+    opposites = reversed_by(candidate.row_label or "", asked.question)
+    if opposites is not None and candidate.value != 0:
+        income, loss = opposites
         if (candidate.value < 0) != (value < 0):
             return "supported", f"the row reads '({income}) {loss}': {candidate.printed} is the {income} negated"
         kind = f"a {loss}" if candidate.value > 0 else f"an {income}"

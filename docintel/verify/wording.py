@@ -1,0 +1,61 @@
+"""Words that change what a row's figure is: a '(income) loss' label's sign convention, and a word a row and a
+question share followed in each by another ('Total lease payments' for lease liabilities)."""
+
+from __future__ import annotations
+
+import re
+
+from ..concepts import NEUTRAL
+from ..textnorm import tokenize
+
+# a label that puts one of two opposites in parentheses prints the other without them: 'Net (income) loss
+# attributable to noncontrolling interests 287,183' is a loss of 287,183 (ASC 810's 'Less:' rows, cash flows'
+# '(Increase) decrease in receivables')
+_REVERSED_LABEL = re.compile(
+    r"\((?P<first>income|earnings|gain|gains|profit|increase|benefit)\)\s*(?:/\s*)?"
+    r"(?P<second>loss|losses|decrease|expense|provision)\b",
+    re.IGNORECASE,
+)
+
+
+def reversed_by(label: str, question: str) -> tuple[str, str] | None:
+    """The two opposites of a '(income) loss' label when the question asks the parenthesised one alone."""
+    found = _REVERSED_LABEL.search(label)
+    if found is None:
+        return None
+    first, second = found.group("first").lower(), found.group("second").lower()
+    asked = set(tokenize(question))
+    if set(tokenize(first)) & asked and not set(tokenize(second)) & asked:
+        return first, second
+    return None
+
+
+def parting(row: str, question: str) -> tuple[str, str] | None:
+    """A word the row and the question share, followed in each by another word the other lacks: 'Total lease
+    payments' for 'lease liabilities' (the undiscounted payments, not the liability) names another figure."""
+    row_next, question_next = _next_words(row), _next_words(question)
+    row_terms, question_terms = set(tokenize(row)), set(tokenize(question))
+    for word, (after, shown) in row_next.items():
+        other = question_next.get(word)
+        if other is None or after == other[0] or after in question_terms or other[0] in row_terms:
+            continue
+        if after not in NEUTRAL and other[0] not in NEUTRAL:
+            return f"'{shown}'", f"'{other[1]}'"
+    return None
+
+
+def _next_words(text: str) -> dict[str, tuple[str, str]]:
+    """Each content word's next word within its phrase (no punctuation between), as a term and as printed."""
+    found: dict[str, tuple[str, str]] = {}
+    for phrase in re.split(r"[^\w\s'’-]", text):
+        tokens = [(w, tokenize(w)) for w in phrase.split()]
+        words = [(w, t[0]) for w, t in tokens if len(t) == 1]
+        for (printed, term), (printed_next, term_next) in zip(words, words[1:], strict=False):
+            if term not in _STOP_WORDS and term_next not in _STOP_WORDS and not term_next[:1].isdigit():
+                found.setdefault(term, (term_next, f"{printed} {printed_next}".lower()))
+    return found
+
+
+_STOP_WORDS = frozenset(
+    tokenize("the a an of in on for to and or by with from at as is was were be been its their our")
+)
