@@ -93,3 +93,32 @@ def _plain_period_pattern() -> str:
     prefix = "(?=[jfmasondqt12])(?:"
     assert _PERIOD.pattern.startswith(prefix) and _PERIOD.pattern.endswith(")")
     return _PERIOD.pattern[len(prefix) : -1]
+
+
+def _twice(values: list[int]) -> list[int]:
+    return [2 * v for v in values]
+
+
+def test_beside_gives_the_value_the_function_gives() -> None:
+    """A function run in a forked child gives what it gives when called here; a child that fails (or a function
+    that cannot be sent back) is made up for by calling it here; a block left early stops the child."""
+    import os
+
+    from docintel.ingest.forked import beside
+
+    with beside(lambda: _twice(list(range(50_000)))) as pending:
+        forked = pending.pid is not None
+        assert pending.result() == _twice(list(range(50_000)))
+    assert forked or os.name != "posix"
+    with beside(lambda: _twice([1]), fork=False) as pending:
+        assert pending.pid is None and pending.result() == [2]
+    parent = os.getpid()
+    with beside(lambda: 1 if os.getpid() == parent else os._exit(3)) as pending:  # the child dies: made here
+        assert pending.result() == 1
+    with beside(lambda: (lambda: 0) if os.getpid() != parent else 5) as pending:  # a lambda cannot be pickled
+        assert pending.result() == 5
+    try:
+        with beside(lambda: _twice([1])) as pending:
+            raise KeyError("the caller fails first")
+    except KeyError:
+        assert pending.pid is None  # stopped and reaped, not left behind

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import EXIT_INPUT, EXIT_OK
 from ..render.text import print_text
-from .common import add_command, common_flags, make_pipeline
-from .scale import ray_flag, with_ray
+from .common import add_command, common_flags, make_reporter, settings_from_flags
+from .scale import ray_flag, ray_ingestor
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..ingest.documents import Document
+    from ..ingest.documents import Document, Ingestor
 
 
 def register(sub: Any) -> None:
@@ -80,6 +80,15 @@ def _line_table(document: Document) -> pd.DataFrame:
     return table
 
 
+def _ingestor(args: argparse.Namespace) -> Ingestor:
+    """The command's Ingestor (settings from the flags, --password, progress on stderr; Ray with --ray): only the
+    ingest stage is imported, not the pipeline's later stages (retrieval, context, question parsing)."""
+    from ..ingest.documents import Ingestor
+
+    settings = settings_from_flags(args, ray_address=args.ray_address)
+    return ray_ingestor(Ingestor(settings, getattr(args, "password", None), make_reporter(args, settings)))
+
+
 def cmd_ingest(args: argparse.Namespace) -> int:
     from ..render import reports as render
 
@@ -87,7 +96,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         from ..ingest.export import check_export
 
         check_export(args.export)  # pyarrow there, the folder writable: said before anything is parsed
-    report = with_ray(make_pipeline(args, ray_address=args.ray_address)).ingest(args.paths)
+    report = _ingestor(args).ingest(args.paths)
     for document in report.documents:
         _ = document.facts  # every figure typed now and cached with the document (docintel facts)
     exported: list[Path] = []

@@ -10,6 +10,7 @@ from ..errors import UsageError
 
 if TYPE_CHECKING:
     from ..apps.batch import BatchSummary
+    from ..ingest.documents import Ingestor
     from ..pipeline import Pipeline
 
 RAY_HELP = (
@@ -49,12 +50,18 @@ def batch_flags(parser: argparse.ArgumentParser) -> None:
 def with_ray(pipeline: Pipeline) -> Pipeline:
     """*pipeline*, parsing on Ray when --ray or DOCINTEL_RAY_ADDRESS names a cluster (joined now: a wrong address
     is said before anything is read)."""
-    if pipeline.settings.ray_address:
-        from ..ingest.ray_parse import RayIngestor, connect
-
-        connect(pipeline.settings.ray_address)
-        pipeline.ingestor = RayIngestor.like(pipeline.ingestor)
+    pipeline.ingestor = ray_ingestor(pipeline.ingestor)
     return pipeline
+
+
+def ray_ingestor(ingestor: Ingestor) -> Ingestor:
+    """*ingestor*, or one parsing on Ray when --ray or DOCINTEL_RAY_ADDRESS names a cluster (joined now)."""
+    if not ingestor.settings.ray_address:
+        return ingestor
+    from ..ingest.ray_parse import RayIngestor, connect
+
+    connect(ingestor.settings.ray_address)
+    return RayIngestor.like(ingestor)
 
 
 Runner = Callable[..., "BatchSummary"]

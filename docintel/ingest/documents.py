@@ -13,9 +13,8 @@ import hashlib
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 from pydantic import BaseModel, Field, PrivateAttr
 
 from ..errors import DocintelError, DocumentNotFoundError, InputError
@@ -23,12 +22,19 @@ from ..progress import SILENT, Reporter
 from ..settings import Settings
 from . import cache
 from .extractors import Extractor, check_password, extractor_version, read_pdf_info
-from .factread import read_facts
 from .facts import Fact, facts_path, load_facts, save_facts
 from .ocr import OcrInfo, ocr_key, ocr_possible
 from .parsing import FileParser
 from .profile import PROFILE_VERSION, DocumentProfile, build_profile, with_file_name
 from .tables import TABLES_VERSION, Table, TableRow, rows_by_line, table_data
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    LineTable = pd.DataFrame
+else:
+    LineTable = Any  # pandas is imported when a line table is made, not with this module (``docintel ingest``
+    # parses in workers meanwhile)
 
 LINE_COLUMNS = ["doc_id", "page", "line_in_page", "global_line", "text"]
 # one lock for every document's facts: they are read at most once each, mostly from the cache (a per-document
@@ -86,7 +92,7 @@ class Document(BaseModel):
     model_config = {"arbitrary_types_allowed": True}
 
     meta: DocumentMeta
-    lines: pd.DataFrame
+    lines: LineTable
     cache_hit: bool = False
     table_data: list[dict[str, Any]] = Field(default_factory=list, description="the tables as cached (JSON)")
     boxes: list[list[float]] | None = Field(
@@ -136,6 +142,8 @@ class Document(BaseModel):
         facts = load_facts(Path(self.facts_file), self.meta.doc_id) if self.facts_file else None
         if facts is not None:
             return facts
+        from .factread import read_facts
+
         facts = read_facts(
             self.meta.doc_id,
             self.lines["page"].tolist(),
@@ -250,6 +258,8 @@ def _document_from_entry(
     extractor: Extractor,
     ocr_min_confidence: float = 0.0,
 ) -> Document:
+    import pandas as pd
+
     columns = entry["lines"]
     n_lines = len(columns["text"])
     lines = pd.DataFrame(
@@ -313,6 +323,23 @@ def add_profile(entry: dict[str, Any], path: Path, password: str | None, extract
     entry["profile"] = build_profile(columns["page"], columns["text"], entry["pdf_info"]).model_dump()
     entry["profile_version"] = PROFILE_VERSION
     return True
+
+
+def import_later_stages() -> None:
+    """Import what a parsed entry needs next (pandas for its line table, the fact reader), with the garbage collector
+    paused and then frozen out of it: what an import makes lives as long as the process."""
+    import gc
+
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        import pandas  # noqa: F401
+
+        from . import factread  # noqa: F401
+    finally:
+        if collecting:
+            gc.enable()
+            gc.freeze()
 
 
 def unique_ids(files: list[Path]) -> list[str]:
@@ -457,7 +484,7 @@ class Ingestor:
     def _parse_many(self, todo: list[Path]) -> Iterator[tuple[Path, dict[str, Any] | DocintelError]]:
         """Parse files in worker processes (each with the per-file time limit; a large PDF split by page ranges
         across them); yields results as files finish."""
-        yield from FileParser(self.settings, self._password, self.reporter).run(todo)
+        yield from FileParser(self.settings, self._password, self.reporter, meanwhile=import_later_stages).run(todo)
 
     def _save(self, key: str, entry: dict[str, Any]) -> None:
         try:

@@ -63,11 +63,13 @@ from .factscope import (
     scenario_of,
 )
 from .factsentences import Prose, sentence_facts
+from .forked import beside
 from .profile import DocumentProfile
 from .statements import STATEMENT_OF
 from .tables import Table, TableRow
 
 _PAGE_HEADER_LINES = 6
+_FORK_LINES = 3000  # lines from which a document's sentences are read beside its tables (a fork pays off)
 _BALANCE = frozenset(c for c, kinds in STATEMENT_OF.items() if "balance_sheet" in kinds)
 _PRIORITY = ("eps_diluted", "eps_basic", "eps")
 _EPS = domain_table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
@@ -107,17 +109,25 @@ def read_facts(
     )
     balance_pages = {p for s in profile.statements if s.kind == "balance_sheet" for p in s.pages}
     members = learned_members(tables, lines)
-    facts: list[Fact] = []
+    readers: list[_TableReader] = []
     previous: Table | None = None
     first_on_page: Table | None = None
-    for index, table in enumerate(tables):
+    for index, table in enumerate(tables):  # reading a table's header and rows may name members the next ones use
         prior = previous if previous is not None and previous.page == table.page else None
         first_on_page = table if prior is None or first_on_page is None else first_on_page
         reader = _TableReader(doc_id, index, table, prior, lines, calendar, members, first_on_page)
-        facts.extend(reader.facts(table.page in balance_pages))
+        reader.members = dict(members)  # its figures see the members known once it is read, not the later tables'
+        readers.append(reader)
         previous = table
     prose = Prose(calendar, profile.year(), _int(profile.quarter.value), {**row_names(tables), **members})
-    facts.extend(sentence_facts(doc_id, lines.by_page, lines.text, lines.box, table_lines(tables), prose))
+    facts: list[Fact] = []
+    with beside(  # on a long document the sentences are read in a child process while this one reads the tables
+        lambda: sentence_facts(doc_id, lines.by_page, lines.text, lines.box, table_lines(tables), prose),
+        fork=len(texts) >= _FORK_LINES,
+    ) as sentences:
+        for reader in readers:
+            facts.extend(reader.facts(reader.table.page in balance_pages))
+        facts.extend(sentences.result())
     facts.sort(key=lambda f: (f.provenance.global_line, f.provenance.column or 0))
     return facts
 

@@ -35,6 +35,7 @@ _STATEMENT = re.compile(
     rf"|\(\s*(?:in\s+)?{_SCALE_WORD}\b|[(;]\s*in\s+{_SCALE_WORD}\b",
     re.IGNORECASE,
 )
+_ANY_SCALE_WORD = re.compile(r"thousand|million|billion", re.IGNORECASE)  # the same letters as _SCALE_WORD's
 _SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _SHARES_TOO = re.compile(r"\bshares?\b(?![- ]?(?:data|amounts?|figures))", re.IGNORECASE)
 _PER_SHARE_WORDS = re.compile(r"\bper[- ](?:common\s+)?share\b|\bper[- ]unit\b", re.IGNORECASE)
@@ -47,6 +48,8 @@ _UNLESS = re.compile(r"\bunless\s+otherwise\b|\bexcept\s+where\s+noted\b|\bthrou
 def scale_stated(text: str) -> tuple[float, bool] | None:
     """(scale, shares scaled too) when a line states a scale: '$ in millions, except per share amounts',
     '(Millions)', 'Tabular dollars are presented in millions', '$ and shares in millions'."""
+    if not _ANY_SCALE_WORD.search(text):  # both patterns end in a scale word: without one, tried no further
+        return None
     match = _CAPTION.search(text) or _STATEMENT.search(text)
     if match is None or len(text) > 400:
         return None

@@ -14,7 +14,7 @@ of the whole file with its own parallelism). pypdf, the reference extractor, alw
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -83,10 +83,17 @@ class _Split:
 
 
 class FileParser:
-    """Parses files for an Ingestor: ``run(todo)`` yields (path, entry or error) as each file is done."""
+    """Parses files for an Ingestor: ``run(todo)`` yields (path, entry or error) as each file is done.
 
-    def __init__(self, settings: Settings, password: str | None, reporter: Reporter) -> None:
+    *meanwhile* is called once when a worker reports its first page: the parent is idle until the first file is
+    done, and the Ingestor imports there what it needs afterwards (pandas, the fact reader), in parallel with the
+    workers (after they are forked: a fork never copies an import half done)."""
+
+    def __init__(
+        self, settings: Settings, password: str | None, reporter: Reporter, meanwhile: Callable[[], Any] | None = None
+    ) -> None:
         self.settings, self.password, self.reporter = settings, password, reporter
+        self.meanwhile = meanwhile  # called once, in this process, when the workers have begun (see run)
         self.extractor = settings.extractor
         self.cpus = settings.ingest_workers or _cpu_count()
 
@@ -146,6 +153,9 @@ class FileParser:
         timeout = self.settings.parse_timeout_s
 
         def progress(item: ParseItem, message: Any) -> None:
+            if self.meanwhile is not None:  # the workers are forked and reading: the parent's own work overlaps
+                meanwhile, self.meanwhile = self.meanwhile, None
+                meanwhile()
             path, pages = item[0], item[4]
             split = splits.get(path) if pages is not None else None
             if split is None or pages is None or len(message) != 2:
