@@ -199,8 +199,8 @@ def test_a_period_s_high_price_is_not_the_price_at_its_end(run_cli, fake_openai,
 def test_a_row_a_sibling_names_better_is_not_the_one_asked(run_cli, fake_openai, filing):
     question = "What was the 2024 net write-off rate on Card Member loans, including interest and fees?"
     right = amount(1.1, "percent", "2024", WRITE_OFF_ALL, currency=None, label="Net write-off rate")
-    status, check = verdict(run_cli, fake_openai, filing, question, right)
-    assert status == "supported", check["detail"]
+    _, check = verdict(run_cli, fake_openai, filing, question, right)
+    assert check["concept_check"] == "supported", check["detail"]
     wrong = amount(0.9, "percent", "2024", WRITE_OFF_PRINCIPAL, currency=None, label="Net write-off rate")
     status, check = verdict(run_cli, fake_openai, filing, question, wrong)
     assert status != "supported" and check["concept_check"] == "mismatch", check["detail"]

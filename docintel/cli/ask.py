@@ -44,7 +44,7 @@ def register(sub: Any) -> None:
         "            of gain (loss)' table's 'Cost of sales' row is the gain\n"
         "            recorded there, not cost of sales\n"
         "  period    the column header of that cell is the item's period and a period the question names\n"
-        "            (the period ingest read for the cell when the table reader could not align it);\n"
+        "            (a cell the table reader could not align fails when ingest read another year);\n"
         "            an average over years ('the average of 2019 to 2021') needs a figure of each year\n"
         "  calc      every operand is supported like an item (named, checked by concept, kind, sign and\n"
         "            period), the expression uses every operand and no number but 100, an average's\n"

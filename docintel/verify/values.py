@@ -328,12 +328,17 @@ def with_period(
         verdict: PeriodCheck = "supported" if paired in (wanted or question_years) else "mismatch"
         return item_check("supported", verdict, f"{stated} is in the quote, listed with {paired}")
     typed = [m for m in matches if m.fact is not None and m.fact.period is not None and m.fact.period.years]
-    if not in_columns and typed and (wanted or question_years):  # a cell whose column ingest read, not the table
-        right_year = [m for m in typed if m.fact and m.fact.period and m.fact.period.years & (wanted or question_years)]
-        shown = (right_year or typed)[0]
-        label = shown.fact.period.label if shown.fact and shown.fact.period else ""
-        verdict = "supported" if right_year else "mismatch"
-        return item_check("supported", verdict, f"{stated} is in the quote's row, under '{label}' (as ingest read it)")
+    asked_years = wanted or question_years
+    if (
+        not in_columns
+        and typed
+        and asked_years
+        and not any(m.fact and m.fact.period and m.fact.period.years & asked_years for m in typed)
+    ):  # a cell the table reader could not align, in a column ingest read as another year
+        label = typed[0].fact.period.label if typed[0].fact and typed[0].fact.period else ""
+        return item_check(
+            "supported", "mismatch", f"{stated} is in the quote's row, under '{label}' (as ingest read it)"
+        )
     if not in_columns:
         verdict, note = _prose_period(wanted or question_years, cited)
         return item_check("supported", verdict, f"{stated} is in the quote; {note}")
