@@ -45,6 +45,7 @@ from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
 from docintel.textnorm import squash, tokenize
 from docintel.verify.typed import column_period
+from docintel.verify.values import same_value
 from docintel.verify.verifier import verify_answer
 from scripts import benchdata
 from scripts.verify_structures import attribute_cases, polarity_cases, roll_forward_cases
@@ -364,8 +365,8 @@ def axis_cases(document, page: int) -> dict[str, list[Case]]:
         for other in by_concept[fact.concept]:
             theirs = _fields(other)
             differing = [axis for axis in _AXES if theirs[axis] != mine[axis]]
-            if len(differing) != 1 or other.value == fact.value or other.kind != fact.kind:
-                continue
+            if len(differing) != 1 or same_value(other.value, 1.0, fact.value) or other.kind != fact.kind:
+                continue  # a value that rounds the right one (diluted 10.10 stated as 10.1 for basic 10.13) is no error
             where = other.provenance.global_line
             item = _item(other.value, unit, None, where, texts[where - 1], None, fact.label, fact.currency)
             cases.setdefault(f"axis: {differing[0]}", []).append((question, item, "amount"))
