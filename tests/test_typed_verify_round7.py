@@ -76,6 +76,7 @@ PAGES = [
         "Customers may return unused merchandise within 45 days of purchase.",
         "Limited warranty: camping equipment is warranted against defects for two years.",
         "Members of the Trail Club receive free return shipping.",
+        "This policy took effect on February 1, 2025 and replaces the policy dated March 1, 2022.",
     ],
 ]
 LIVE_UP = (3, "Console Live revenue increased 17%, driven by higher revenue per transaction.")
@@ -95,6 +96,7 @@ TOTAL_BACKLOG = (41, "Total backlog was $147.1 billion at December 31, 2024.")
 UNUSED = (43, "Customers may return unused merchandise within 45 days of purchase.")
 CAMPING = (44, "Limited warranty: camping equipment is warranted against defects for two years.")
 FREE_SHIPPING = (45, "Members of the Trail Club receive free return shipping.")
+SUPERSEDES = (46, "This policy took effect on February 1, 2025 and replaces the policy dated March 1, 2022.")
 HIGH = (29, "High $ 48.41 $ 56.85 $ 55.64 $ 56.77 $ 56.85")
 
 
@@ -253,3 +255,13 @@ def test_free_is_a_no_to_paying(run_cli, fake_openai, filing):
     assert status != "supported" and field(check, "polarity")["verdict"] == "mismatch", check["fields"]
     status, check = verdict(run_cli, fake_openai, filing, question, boolean(False, FREE_SHIPPING))
     assert field(check, "polarity")["verdict"] == "supported", check["fields"]
+
+
+def test_a_date_the_quote_gives_another_thing_does_not_date_the_claim(run_cli, fake_openai, filing):
+    question = "When did the current returns policy take effect?"
+    wrong = _text("The current returns policy took effect on March 1, 2022.", SUPERSEDES)
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and any(f["field"] == "about" and f["verdict"] == "unknown" for f in check["fields"])
+    right = _text("The current returns policy took effect on February 1, 2025.", SUPERSEDES)
+    status, check = verdict(run_cli, fake_openai, filing, question, right)
+    assert status == "supported", check["fields"]

@@ -255,6 +255,18 @@ def text_subject_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     return _check("about", "unknown", f"about: the quote is about {', '.join(sorted(theirs))}, not the claim's")
 
 
+def date_clause_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A date a text claim states after its own words ('took effect on March 1, 2022') sits in its quote after
+    some of them, in the same clause: 'and replaces the policy dated March 1, 2022' dates another thing."""
+    quotes = " ".join(c.span.quote for c in spans)
+    for date in (p for p in find_periods(text) if p.day):
+        before = _content(" ".join(text[: date.start].split()[-3:]))  # "took effect on"
+        holders = [c for c in _CLAUSE_BREAK.split(quotes) if date.text in c]
+        if before and holders and not any(_content(c) & before for c in holders):
+            return _check("about", "unknown", f"about: the quote dates something else with {date.text}")
+    return _check("about", "not_applicable")
+
+
 def subject_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     """Each number of a text claim is said of the same subject in the quote that holds it."""
     checked = False

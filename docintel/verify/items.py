@@ -12,6 +12,7 @@ from .calculations import check_calculation
 from .claims import (
     NEGATIONS,
     cause_rule,
+    date_clause_rule,
     event_rule,
     omission_rule,
     owner_rule,
@@ -123,6 +124,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             omission_rule(spans, claim_denies=bool(NEGATIONS.search(text))),
             subject_rule(text, spans),
             text_subject_rule(text, spans),
+            date_clause_rule(text, spans),
             quantifier_rule(text, spans),
             cause_rule(question, spans),
         ],
