@@ -10,6 +10,10 @@ import json
 
 import pytest
 
+from docintel.ingest.factscope import is_discontinued, member_in_caption
+from docintel.verify.claims import _FREE, quantifier_rule
+from docintel.verify.meaning import _modifiers
+from docintel.verify.yesno import change_reading
 from tests.test_typed_verify import _text, boolean, field, verdict
 from tests.test_values import amount
 
@@ -167,7 +171,7 @@ def test_lease_payments_are_not_the_lease_liability(run_cli, fake_openai, filing
     question = "What were Acme's total operating lease liabilities at December 31, 2024?"
     wrong = amount(658.0, "millions", "December 31, 2024", LEASE_PAYMENTS, label="Operating lease liabilities")
     status, check = verdict(run_cli, fake_openai, filing, question, wrong)
-    assert status != "supported" and check["concept_check"] == "mismatch", check["detail"]
+    assert status != "supported" and check["concept_check"] == "unknown", check["detail"]
     assert "'lease payments'" in check["detail"]
     right = amount(564.0, "millions", "December 31, 2024", LEASE_LIABILITIES, label="Operating lease liabilities")
     status, check = verdict(run_cli, fake_openai, filing, question, right)
@@ -205,7 +209,7 @@ def test_a_row_a_sibling_names_better_is_not_the_one_asked(run_cli, fake_openai,
     assert check["concept_check"] == "supported", check["detail"]
     wrong = amount(0.9, "percent", "2024", WRITE_OFF_PRINCIPAL, currency=None, label="Net write-off rate")
     status, check = verdict(run_cli, fake_openai, filing, question, wrong)
-    assert status != "supported" and check["concept_check"] == "mismatch", check["detail"]
+    assert status != "supported" and check["concept_check"] == "unknown", check["detail"]
     assert "principal, interest and fees" in check["detail"]
 
 
@@ -265,3 +269,51 @@ def test_a_date_the_quote_gives_another_thing_does_not_date_the_claim(run_cli, f
     right = _text("The current returns policy took effect on February 1, 2025.", SUPERSEDES)
     status, check = verdict(run_cli, fake_openai, filing, question, right)
     assert status == "supported", check["fields"]
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "answer"),
+    [
+        ("Did net sales increase in 2024?", "The increase in net sales was driven by higher volumes.", "affirms"),
+        ("Did net sales increase in 2024?", "In 2024, we grew net sales 4% on higher volumes.", "affirms"),
+        ("Did revenue grow in 2024?", "Revenue of $5.2 billion was up 3% while gross margin was flat.", None),
+        ("Did Acme see an increase in net sales?", "Net sales increased 4% in 2024.", "affirms"),
+    ],
+)
+def test_a_change_s_subject_is_read_in_its_clause(question, sentence, answer):
+    assert change_reading(question, sentence, frozenset({"acme"})) == answer
+
+
+def test_free_inside_a_compound_or_of_another_thing_is_no_price():
+    assert _FREE.search("receive free return shipping") and _FREE.search("shipped free of charge")
+    assert not _FREE.search("acquired on a cash-free, debt-free basis")
+    assert not _FREE.search("dividends of $200 million, free of withholding tax")
+
+
+def test_a_quote_that_says_all_bare_too_is_not_hedged(run_cli, fake_openai, filing):
+    question = "Describe the currency in which Acme's sales are denominated."
+    right = _text(
+        "Substantially all of Acme's sales, and all of its purchases, are in U.S. dollars.", SUBSTANTIALLY_ALL
+    )
+    _, check = verdict(run_cli, fake_openai, filing, question, right)
+    assert field(check, "claim")["verdict"] == "mismatch"  # the quote hedges and says no bare 'all'
+    assert quantifier_rule_passes("a sale of all or substantially all of the assets", "all of the assets were sold")
+
+
+def test_a_part_is_a_word_placed_before_the_shared_one():
+    assert _modifiers("Funded backlog was", {"backlog"}, frozenset({"total", "backlog"})) == "Funded"
+    assert _modifiers("Stores open at end of year", {"store"}, frozenset({"total", "number", "store"})) == ""
+    assert _modifiers("Net production (MBoe/d)", {"production"}, frozenset({"total", "production"})) == ""
+
+
+def test_captions_of_the_whole_or_of_both_operations_name_no_member():
+    assert is_discontinued("The aggregate financial results of all discontinued operations for 2024 and 2023 were:")
+    assert not is_discontinued("amounts attributable to continuing and discontinued operations:")
+    assert not is_discontinued("components of net income, including amounts from discontinued operations, as follows")
+    assert member_in_caption("Selected metrics - Total Company", {}, set()) is None
+
+
+def quantifier_rule_passes(quote: str, text: str) -> bool:
+    from types import SimpleNamespace
+
+    return quantifier_rule(text, [SimpleNamespace(span=SimpleNamespace(quote=quote))]).verdict != "mismatch"

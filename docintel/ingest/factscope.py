@@ -133,8 +133,16 @@ _DISCONTINUED = re.compile(
 
 
 def is_discontinued(text: str) -> bool:
-    """A caption of a discontinued operation's own figures ('results of discontinued operations were as follows')."""
-    return bool(_DISCONTINUED.search(text))
+    """A caption of a discontinued operation's own figures ('results of discontinued operations were as follows'),
+    not of figures with theirs among others ('amounts attributable to continuing and discontinued operations')."""
+    found = _DISCONTINUED.search(text)
+    if found is None:
+        return False
+    before = (
+        text[max(0, found.start() - 30) : found.start()]
+        + found.group(0)[: found.group(0).lower().index("discontinued")]
+    )
+    return not re.search(r"\b(?:continuing|including|excluding|and)\b", before, re.IGNORECASE)
 
 
 def is_parent_only(text: str) -> bool:
@@ -169,7 +177,9 @@ def member_in_caption(text: str, members: dict[str, Member], headings: set[str])
     if name and name.lower() in headings:
         return members.get(name.lower()) or member_of(name, "segment")
     named = _METRICS_OF.match(text.strip())
-    return member_of(named.group("name").strip(), "segment") if named else None
+    if named is None or re.search(r"(?i)\b(?:total|consolidated|company|firm|group)\b", named.group("name")):
+        return None  # 'Selected metrics - Total Company' is the whole
+    return member_of(named.group("name").strip(), "segment")
 
 
 def member_of(name: str, axis: MemberAxis) -> Member:

@@ -77,7 +77,7 @@ _BOTH_DONE = re.compile(r"\b(?:been|be|was|were|is|are)\s+(?P<a>[a-z]+ed)\s+and\
 _PAYS = re.compile(r"\b(?:pay|pays|paid|paying|charged?|charges|charging|fees?|costs?)\b", re.IGNORECASE)
 # what costs nothing: a no to 'do they pay'
 _FREE = re.compile(
-    r"\bfree(?!\s+cash)\b|\bat\s+no\s+(?:additional\s+|extra\s+)?(?:cost|charge)\b|"
+    r"(?<![\w-])free(?![\w-])(?!\s+(?:cash|of\s+(?!charge)))|\bat\s+no\s+(?:additional\s+|extra\s+)?(?:cost|charge)\b|"
     r"\bno\s+(?:additional\s+|extra\s+)?(?:charge|fee|cost)\b|\bwithout\s+(?:charge|cost)\b",
     re.IGNORECASE,
 )
@@ -234,22 +234,28 @@ _FIRST_VERB = re.compile(
 )
 
 
-def _subject_of(sentence: str) -> set[str]:
-    """The content words before a sentence's first verb ('Customers may return ...': customers)."""
+def _subject_of(sentence: str, ignore: frozenset[str] = frozenset()) -> set[str]:
+    """The content words before a sentence's first verb ('Customers may return ...': customers), dates and the
+    issuer's name (*ignore*) aside ('As of December 31, 2023, we had ...')."""
     verb = _FIRST_VERB.search(sentence)
-    return _content(sentence[: verb.start()], _SELF_WORDS) if verb else set()
+    if verb is None:
+        return set()
+    head = sentence[: verb.start()]
+    for period in reversed(find_periods(head)):
+        head = head[: period.start] + " " + head[period.end :]
+    return _content(re.sub(r"\b(?:as\s+of|in|at|on|during)\b", " ", head, flags=re.I), _SELF_WORDS | ignore)
 
 
-def text_subject_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+def text_subject_rule(text: str, spans: list[CitedSpan], ignore: frozenset[str] = frozenset()) -> FieldCheck:
     """A text claim about one subject ('Footwear is warranted ... for two years') read from a quote about another
     ('camping equipment is warranted ...') is not supported: unchecked when no quote names the claim's subject and
     no quote's subject is named by the claim."""
-    claimed = _subject_of(text)
+    claimed = _subject_of(text, ignore)
     if not claimed:
         return _check("about", "not_applicable")
     sentences = _sentences(spans)
     words = set().union(*(_content(s) for s in sentences)) if sentences else set()
-    theirs = set().union(*(_subject_of(s) for s in sentences)) if sentences else set()
+    theirs = set().union(*(_subject_of(s, ignore) for s in sentences)) if sentences else set()
     if claimed & words or not theirs or theirs & _content(text):
         return _check("about", "supported")
     return _check("about", "unknown", f"about: the quote is about {', '.join(sorted(theirs))}, not the claim's")
@@ -293,8 +299,15 @@ _HEDGED = re.compile(
 def quantifier_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     """A text claim that says 'all' (or 'none') where its quote says 'substantially all' (or 'almost none')
     overstates the quote."""
-    for found in _HEDGED.finditer(" ".join(c.span.quote for c in spans)):
+    quotes = " ".join(c.span.quote for c in spans)
+    for found in _HEDGED.finditer(quotes):
         word = found.group("word").lower()
+        if [
+            m
+            for m in re.finditer(rf"\b{word}\b", quotes, re.IGNORECASE)
+            if not _HEDGED.match(quotes, _start(quotes, m))
+        ]:
+            continue  # 'all or substantially all of the assets': the quote says it bare too
         bare = [m for m in re.finditer(rf"\b{word}\b", text, re.IGNORECASE) if not _HEDGED.match(text, _start(text, m))]
         if bare:
             said = f"{found.group('hedge')} {found.group('word')}"

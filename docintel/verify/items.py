@@ -123,7 +123,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             text_polarity_rule(text, spans),
             omission_rule(spans, claim_denies=bool(NEGATIONS.search(text))),
             subject_rule(text, spans),
-            text_subject_rule(text, spans),
+            text_subject_rule(text, spans, issuer_terms(spans)),
             date_clause_rule(text, spans),
             quantifier_rule(text, spans),
             cause_rule(question, spans),

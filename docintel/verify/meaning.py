@@ -258,14 +258,13 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         narrow = [t for t in dict.fromkeys(narrow) if not _MATURITY_WORDS.get(t, _NEVER).search(asked.question)]
         if narrow:  # 'Current operating lease liabilities' for the total: a part of what was asked
             return "mismatch", f"{where}: narrower than asked ({', '.join(narrow)} not asked)"
-        if not wholly and (parted := parting(evidence.text, asked.question)):
-            return "mismatch", f"{where}: it names {parted[0]} where the question asks {parted[1]}"
-        if not wholly and _TOTAL.search(asked.question) and not _TOTAL.search(evidence.text) and own - asked.own:
-            # 'Funded backlog was $102.3 billion' for the total backlog: a part of it
-            part = [w for w in re.findall(r"[\w-]+", evidence.text) if set(tokenize(w)) & (own - asked.own)]
-            return "mismatch", f"{where}: it names a part ('{' '.join(part)}') of the total asked"
+        if not wholly and (parted := parting(evidence.text, asked.question)):  # a synonym is possible: unchecked
+            return "unknown", f"{where}: it names {parted[0]} where the question asks {parted[1]}"
+        if not wholly and _TOTAL.search(asked.question) and not _TOTAL.search(evidence.text):
+            if part := _modifiers(evidence.text, shared, asked.own):  # 'Funded backlog' for the total backlog
+                return "mismatch", f"{where}: it names a part ('{part}') of the total asked"
         if not wholly and (better := _closer_sibling(candidate, shared, asked)):
-            return "mismatch", f"{where}; the row '{better}' of its table is the one the question names"
+            return "unknown", f"{where}; the row '{better}' of its table names more of the question"
         return "supported", f"{where}, in the question's own words"
     if asked.concepts and own and not own & asked.terms:
         return "mismatch", f"{where}, not {asked.named}"
@@ -276,11 +275,26 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
 
 # what a table of locations records: gains and losses on derivatives and hedges, reclassifications, charges
 _RECORDED_AMOUNT = re.compile(
-    r"\b(?:gains?|loss(?:es)?|derivatives?|hedg\w*|reclassifi\w*|recogni[sz]ed\s+in|recorded\s+in|charges?)\b", re.I
+    r"\b(?:gains?|loss(?:es)?|derivatives?|hedg\w*|reclassifi\w*|recogni[sz]ed\s+in|recorded\s+in|included\s+in|"
+    r"within|compensation|charges?)\b",
+    re.I,
 )
 
 
 _TOTAL = re.compile(r"\b(?:total|overall|aggregate|combined|entire)\b", re.IGNORECASE)
+
+
+def _modifiers(text: str, shared: set[str], asked: frozenset[str]) -> str:
+    """The words the question lacks placed right before a word it shares, outside parentheses: 'Funded' of
+    'Funded backlog was' for the total backlog ('Stores open at end of year' has none)."""
+    words = [w for w in re.findall(r"[\w-]+", re.sub(r"\([^)]*\)", " ", text)) if tokenize(w)]
+    terms = [tokenize(w)[-1] for w in words]
+    found = [
+        words[i]
+        for i in range(len(words) - 1)
+        if terms[i + 1] in shared and terms[i] not in asked and terms[i] not in NEUTRAL and not terms[i][:1].isdigit()
+    ]
+    return " ".join(found)
 
 
 def _closer_sibling(candidate: Candidate, shared: set[str], asked: Asked) -> str | None:
@@ -289,7 +303,7 @@ def _closer_sibling(candidate: Candidate, shared: set[str], asked: Asked) -> str
     question 'including interest and fees'): a reader takes that row."""
     for label in candidate.siblings:
         theirs = _content(tuple(tokenize(qualifier_text(label)))) & asked.own
-        if theirs > shared and len(theirs) > len(shared):
+        if theirs > shared:
             return label
     return None
 
@@ -436,7 +450,8 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
         income, loss = opposites
         if (candidate.value < 0) != (value < 0):
             return "supported", f"the row reads '({income}) {loss}': {candidate.printed} is the {income} negated"
-        kind = f"a {loss}" if candidate.value > 0 else f"an {income}"
+        said = loss if candidate.value > 0 else income
+        kind = f"{'an' if said[0] in 'aeiou' else 'a'} {said}"
         detail = f"the row reads '({income}) {loss}': {candidate.printed} is {kind}, so the {income} asked is "
         return "mismatch", f"{detail}{-candidate.value:,.6g}; the item states {value:,.6g}"
     if candidate.value == 0 or (candidate.value < 0) == (value < 0):

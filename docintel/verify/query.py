@@ -61,14 +61,18 @@ ADJUSTED_WORDS = (
     "underlying",
     "excluding items",
     "constant currency",
-    # figures measured under another framework than the statements' GAAP: a pension plan's funded status under
-    # ERISA (29 U.S.C. ch. 18), an insurer's statutory accounting, a tax or regulatory basis
-    "erisa",
-    "statutory basis",
-    "statutory accounting",
-    "regulatory basis",
-    "tax basis",
-    "different basis",
+)
+# figures measured under another framework than the statements' GAAP: a pension plan's funded status under ERISA
+# (29 U.S.C. ch. 18), an insurer's statutory accounting, a tax or regulatory basis; read on the figure's side ...
+OTHER_FRAMEWORK = re.compile(
+    r"\berisa\b|\b(?:statutory|regulatory|tax)\s+(?:basis|accounting)\b|\bdifferent\s+basis\b", re.IGNORECASE
+)
+# ... and asked by a question only in so many words ('the ERISA funded status', 'under ERISA'; 'the minimum
+# required ERISA contribution' names the law, not a basis)
+_FRAMEWORK_ASKED = re.compile(
+    r"\berisa\s+fund(?:ed|ing)\s+(?:status|percentage|ratio)\b|\b(?:under|per)\s+erisa\b|"
+    r"\b(?:statutory|regulatory|tax|erisa)\s+basis\b",
+    re.IGNORECASE,
 )
 
 
@@ -335,7 +339,7 @@ def query_of(question: str, member: frozenset[str] = frozenset()) -> Query:
         question=question,
         period=_period(question),
         member=member,
-        basis="adjusted" if _ADJUSTED.search(question) else "gaap",
+        basis="adjusted" if _ADJUSTED.search(question) or _FRAMEWORK_ASKED.search(question) else "gaap",
         share_class=_share_class(question),
         measure=_measure(question),
         scenario=_scenario(question),

@@ -22,7 +22,17 @@ from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS
 from ..periods import MONTHS, find_periods
 from ..textnorm import tokenize
-from .query import _ADJUSTED, _LIMIT, ATTRIBUTABLE, CHANGE_LABEL, CLOSING, NONCONTROLLING, OPENING, names_outlook
+from .query import (
+    _ADJUSTED,
+    _LIMIT,
+    ATTRIBUTABLE,
+    CHANGE_LABEL,
+    CLOSING,
+    NONCONTROLLING,
+    OPENING,
+    OTHER_FRAMEWORK,
+    names_outlook,
+)
 
 _GROUP_HEADING = re.compile(
     r"\b(?P<n>three|six|nine|twelve|3|6|9|12)\s+months?\s+(?:period\s+)?ended\b"
@@ -297,7 +307,7 @@ def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -
 def _basis(own: str) -> str:
     if _GAAP_ROW.search(own) and not re.search(r"non[- ]?gaap", own, re.IGNORECASE):
         return "gaap"
-    return "adjusted" if _ADJUSTED.search(own) else "gaap"
+    return "adjusted" if _ADJUSTED.search(own) or OTHER_FRAMEWORK.search(own) else "gaap"
 
 
 def _scenario(text: str) -> str:

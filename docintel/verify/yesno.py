@@ -278,12 +278,19 @@ def _names_the_row(after_verb: str, label: str) -> bool:
 
 # a level kept from one period to the next: neither an increase nor a decrease
 _FLAT = re.compile(
-    r"\b(?:in\s+line\s+with\s+(?:the\s+)?(?:prior|previous|last)\s+(?:year|period|quarter)|flat|unchanged|"
-    r"remained\s+(?:stable|steady|constant|level|the\s+same)|essentially\s+the\s+same\s+as)\b",
+    r"\b(?:was|were|is|are|remained|stayed|held)\s+(?:relatively\s+|essentially\s+|largely\s+|broadly\s+)?"
+    r"(?:flat|unchanged|stable|steady|in\s+line\s+with\s+(?:the\s+)?(?:prior|previous|last)\s+(?:year|period|quarter))\b",
     re.IGNORECASE,
 )
+# where a clause starts: a sentence's subject is read within the clause of its verb
+_CLAUSE = re.compile(r"[;,]|\bwhile\b|\bwhereas\b|\bbut\b|\band\b(?=\s+\w+\s+(?:was|were|is|are)\b)", re.IGNORECASE)
 # words of a question or sentence before its verb that name no subject ('Did the Company's ...')
-_NO_SUBJECT = frozenset(tokenize("did does do has have had was were is are the a an s company companys its our their"))
+_NO_SUBJECT = frozenset(
+    tokenize(
+        "did does do has have had was were is are the a an s company companys its our their we experience see "
+        "report record achieve post deliver show"
+    )
+)
 
 
 def change_reading(question: str, sentence: str, ignore: frozenset[str]) -> str | None:
@@ -298,13 +305,33 @@ def change_reading(question: str, sentence: str, ignore: frozenset[str]) -> str 
     if len(asked) != 1 or (not said and flat is None) or len({bool(m.group("up")) for m in said}) > 1:
         return None
     owner = re.sub(r"\b[\w.&-]+['’]s\b", " ", question[: asked[0].start()])  # 'Microsoft's': whose, not what
-    subject = _subject(owner) - ignore
-    if not subject or subject - _subject(sentence[: said[0].start() if said else flat.start() if flat else 0]):
-        return "other" if subject else None
+    subject = _subject(owner) - ignore or _subject(_without_periods(question[asked[0].end() :])) - ignore - _WHEN
+    at = said[0] if said else flat
+    if not subject or at is None or subject - _subject(_clause_of(sentence, at.start(), at.end())):
+        return "other" if subject and flat is None else None  # a flat other subject says nothing either way
     if flat is not None:
         return "denies"
     return "affirms" if bool(said[0].group("up")) == bool(asked[0].group("up")) else "denies"
 
 
+_WHEN = frozenset(tokenize("fiscal year years quarter quarters month months period first second third fourth full"))
+
+
+def _without_periods(text: str) -> str:
+    """*text* with its dates, years and quarters taken out ('an increase in net sales in fiscal 2024')."""
+    for period in reversed(find_periods(text)):
+        text = text[: period.start] + " " + text[period.end :]
+    return text
+
+
+def _clause_of(sentence: str, start: int, end: int) -> str:
+    """The clause around sentence[start:end] ('The increase in net sales was driven by ...'; 'we grew net sales 4%'
+    after 'In 2023,')."""
+    cuts = [m.end() for m in _CLAUSE.finditer(sentence[:start])]
+    after = _CLAUSE.search(sentence, end)
+    return sentence[cuts[-1] if cuts else 0 : after.start() if after else len(sentence)]
+
+
 def _subject(text: str) -> set[str]:
+    """A subject's words: the content words aside from the verbs and names that say nothing of what moved."""
     return {t for t in tokenize(text) if t not in _NO_SUBJECT and t not in NEUTRAL and not t[:1].isdigit()}
