@@ -117,6 +117,16 @@ def test_beside_gives_the_value_the_function_gives() -> None:
         assert pending.result() == 1
     with beside(lambda: (lambda: 0) if os.getpid() != parent else 5) as pending:  # a lambda cannot be pickled
         assert pending.result() == 5
+    import time
+
+    def hangs_in_the_child() -> int:
+        if os.getpid() != parent:
+            time.sleep(30)
+        return 7
+
+    started = time.monotonic()
+    with beside(hangs_in_the_child) as pending:  # a child that hangs is stopped at the deadline: made here
+        assert pending.result(timeout=0.5) == 7 and time.monotonic() - started < 10
     try:
         with beside(lambda: _twice([1])) as pending:
             raise KeyError("the caller fails first")

@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import os
 import pickle
+import select
+import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
 from types import TracebackType
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
+DEADLINE_S = 120.0  # a child still reading after this long is stopped and its work done in the caller
 
 
 class Pending(Generic[T]):
@@ -54,17 +58,24 @@ class Pending(Generic[T]):
         os.close(write_fd)
         self.pid, self.fd = pid, read_fd
 
-    def result(self) -> T:
-        """The child's value once it has finished; ``func()`` called here when there was no child or it failed."""
+    def result(self, timeout: float = DEADLINE_S) -> T:
+        """The child's value once it has finished; ``func()`` called here when there was no child, it failed or it
+        did not finish within *timeout* seconds (a lock a C library's thread held at the fork can hang it)."""
         if self.pid is None or self.fd is None:
             return self.func()
         pid, fd = self.pid, self.fd
         self.pid = self.fd = None
         try:
-            with os.fdopen(fd, "rb") as pipe:
-                data = pipe.read()
+            data = _read_within(fd, timeout)
+        except BaseException:  # Ctrl-C while waiting: the child goes too
+            _stop(pid)
+            raise
         finally:
-            _, status = os.waitpid(pid, 0)
+            os.close(fd)
+        if data is None:
+            _stop(pid)
+            return self.func()
+        _, status = os.waitpid(pid, 0)
         if status == 0 and data:
             try:
                 value: T = pickle.loads(data)
@@ -80,11 +91,7 @@ class Pending(Generic[T]):
         pid, fd = self.pid, self.fd
         self.pid = self.fd = None
         os.close(fd)
-        try:
-            os.kill(pid, 9)
-        except OSError:
-            pass
-        os.waitpid(pid, 0)
+        _stop(pid)
 
     def __enter__(self) -> Pending[T]:
         return self
@@ -93,6 +100,29 @@ class Pending(Generic[T]):
         self, kind: type[BaseException] | None, exc: BaseException | None, traceback: TracebackType | None
     ) -> None:
         self.cancel()
+
+
+def _read_within(fd: int, timeout: float) -> bytes | None:
+    """Everything the child writes to *fd* until it closes it; None when *timeout* seconds pass first."""
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + timeout
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
+            return None
+        chunk = os.read(fd, 1 << 20)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+def _stop(pid: int) -> None:
+    """Kill the child and reap it."""
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+    os.waitpid(pid, 0)
 
 
 def beside(func: Callable[[], T], fork: bool = True) -> Pending[T]:
