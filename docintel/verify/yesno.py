@@ -279,7 +279,8 @@ def _names_the_row(after_verb: str, label: str) -> bool:
 # a level kept from one period to the next: neither an increase nor a decrease
 _FLAT = re.compile(
     r"\b(?:was|were|is|are|remained|stayed|held)\s+(?:relatively\s+|essentially\s+|largely\s+|broadly\s+)?"
-    r"(?:flat|unchanged|stable|steady|in\s+line\s+with\s+(?:the\s+)?(?:prior|previous|last)\s+(?:year|period|quarter))\b",
+    r"(?:flat|unchanged|stable|steady|"
+    r"in\s+line\s+with\s+(?:the\s+)?(?:prior|previous|last)\s+(?:year|period|quarter))\b",
     re.IGNORECASE,
 )
 # where a clause starts: a sentence's subject is read within the clause of its verb
