@@ -217,14 +217,19 @@ def _subtracted(formula: Formula, cell: Cell) -> bool:
 
 def _term(top: list[str], bottom: list[str], minus: list[str]) -> str:
     """'a', '(a + b)', '(a - b)', 'a / b' or 'a / ((b + c) / 2)'."""
-    ordered = [t for t in top if t not in minus] + [t for t in top if t in minus]  # 'b - a', never 'a + b' for -a + b
-    first = f"-{ordered[0]}" if ordered[0] in minus else ordered[0]
-    above = first + "".join(f" - {t}" if t in minus else f" + {t}" for t in ordered[1:])
+    above = _signed(top, minus)
     if not bottom:
         return above
     above = f"({above})" if len(top) > 1 else above
     below = bottom[0] if len(bottom) == 1 else f"(({' + '.join(bottom)}) / {len(bottom)})"
     return f"{above} / {below}"
+
+
+def _signed(terms: list[str], minus: list[str]) -> str:
+    """The terms added, those in *minus* taken away, added ones first: 'b - a', never 'a + b' for -a + b."""
+    ordered = [t for t in terms if t not in minus] + [t for t in terms if t in minus]
+    first = f"-{ordered[0]}" if ordered[0] in minus else ordered[0]
+    return first + "".join(f" - {t}" if t in minus else f" + {t}" for t in ordered[1:])
 
 
 _SCALE_UNITS = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
@@ -269,8 +274,8 @@ def _note(definition: Definition, tops: list[Cell], below: list[Cell]) -> str:
 
 def _cells_text(formula: Formula, tops: list[Cell], below: list[Cell]) -> str:
     """('a' - 'b') / 'c', or over 'the average of' two year-ends, each cell named with its period and page."""
-    minus = [c for c in tops if _subtracted(formula, c)]
-    top = " + ".join(_cell_text(c) for c in tops if c not in minus) + "".join(f" - {_cell_text(c)}" for c in minus)
+    names = [_cell_text(c) for c in tops]
+    top = _signed(names, [n for n, c in zip(names, tops, strict=True) if _subtracted(formula, c)])
     top = f"({top})" if len(tops) > 1 and below else top
     if not below:
         return top

@@ -25,7 +25,7 @@ from ..question.parse import search_text, split_parts
 from ..textnorm import tokenize
 from .rules import FieldCheck
 from .values import CitedSpan
-from .yesno import change_reading
+from .yesno import change_reading, without_periods
 
 NEGATIONS = re.compile(
     r"\b(?:no|not|none|never|nor|neither|without|nothing|nobody|cannot|can't|won't|didn't|don't|doesn't|"
@@ -240,9 +240,7 @@ def _subject_of(sentence: str, ignore: frozenset[str] = frozenset()) -> set[str]
     verb = _FIRST_VERB.search(sentence)
     if verb is None:
         return set()
-    head = sentence[: verb.start()]
-    for period in reversed(find_periods(head)):
-        head = head[: period.start] + " " + head[period.end :]
+    head = without_periods(sentence[: verb.start()])
     return _content(re.sub(r"\b(?:as\s+of|in|at|on|during)\b", " ", head, flags=re.I), _SELF_WORDS | ignore)
 
 

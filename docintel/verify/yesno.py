@@ -306,7 +306,7 @@ def change_reading(question: str, sentence: str, ignore: frozenset[str]) -> str 
     if len(asked) != 1 or (not said and flat is None) or len({bool(m.group("up")) for m in said}) > 1:
         return None
     owner = re.sub(r"\b[\w.&-]+['’]s\b", " ", question[: asked[0].start()])  # 'Microsoft's': whose, not what
-    subject = _subject(owner) - ignore or _subject(_without_periods(question[asked[0].end() :])) - ignore - _WHEN
+    subject = _subject(owner) - ignore or _subject(without_periods(question[asked[0].end() :])) - ignore - _WHEN
     at = said[0] if said else flat
     if not subject or at is None or subject - _subject(_clause_of(sentence, at.start(), at.end())):
         return "other" if subject and flat is None else None  # a flat other subject says nothing either way
@@ -318,7 +318,7 @@ def change_reading(question: str, sentence: str, ignore: frozenset[str]) -> str 
 _WHEN = frozenset(tokenize("fiscal year years quarter quarters month months period first second third fourth full"))
 
 
-def _without_periods(text: str) -> str:
+def without_periods(text: str) -> str:
     """*text* with its dates, years and quarters taken out ('an increase in net sales in fiscal 2024')."""
     for period in reversed(find_periods(text)):
         text = text[: period.start] + " " + text[period.end :]
