@@ -15,7 +15,7 @@ from docintel.verify.claims import _FREE, quantifier_rule
 from docintel.verify.meaning import _modifiers
 from docintel.verify.yesno import change_reading
 from tests.test_typed_verify import _text, boolean, field, verdict
-from tests.test_values import amount
+from tests.test_values import amount, answer, span
 
 PAGES = [
     [
@@ -82,6 +82,19 @@ PAGES = [
         "Members of the Trail Club receive free return shipping.",
         "This policy took effect on February 1, 2025 and replaces the policy dated March 1, 2022.",
     ],
+    [
+        "Consolidated results of operations",
+        "(In millions) 2024 2023",
+        "Operating revenues $ 3,930 $ 3,777",
+        "Operating expenses:",
+        "Operation and maintenance 1,777 1,622",
+        "Total operating expenses, net 2,734 2,529",
+    ],
+    [
+        "Share repurchases",
+        "During 2024, Acme did not repurchase any shares of its common stock",
+        "under its authorized share buyback program.",
+    ],
 ]
 LIVE_UP = (3, "Console Live revenue increased 17%, driven by higher revenue per transaction.")
 HARDWARE_DOWN = (4, "Console hardware revenue decreased 16%, mainly due to lower prices of consoles sold.")
@@ -101,6 +114,7 @@ UNUSED = (43, "Customers may return unused merchandise within 45 days of purchas
 CAMPING = (44, "Limited warranty: camping equipment is warranted against defects for two years.")
 FREE_SHIPPING = (45, "Members of the Trail Club receive free return shipping.")
 SUPERSEDES = (46, "This policy took effect on February 1, 2025 and replaces the policy dated March 1, 2022.")
+TOTAL_OPERATING_EXPENSES = (52, "Total operating expenses, net 2,734 2,529")
 HIGH = (29, "High $ 48.41 $ 56.85 $ 55.64 $ 56.77 $ 56.85")
 
 
@@ -317,3 +331,21 @@ def quantifier_rule_passes(quote: str, text: str) -> bool:
     from types import SimpleNamespace
 
     return quantifier_rule(text, [SimpleNamespace(span=SimpleNamespace(quote=quote))]).verdict != "mismatch"
+
+
+def test_a_total_is_not_the_narrower_line_item_the_question_names(run_cli, fake_openai, filing):
+    question = "What was operation and maintenance expense in 2024?"
+    wrong = amount(2734.0, "millions", "2024", TOTAL_OPERATING_EXPENSES, label="Operation and maintenance expense")
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and check["concept_check"] == "unknown", check["detail"]
+    status, check = verdict(run_cli, fake_openai, filing, "What were total operating expenses in 2024?", wrong)
+    assert status == "supported", check["detail"]
+
+
+def test_a_quote_continued_on_the_next_line_keeps_its_negation(run_cli, fake_openai, filing):
+    question = "Did Acme repurchase any shares under its buyback program in 2024?"
+    cut = (54, "During 2024, Acme did not repurchase any shares of its common stock")
+    rest = (55, "under its authorized share buyback program.")
+    wrong = answer("boolean", {"value": True, "explanation": "as quoted", "spans": [span(*cut), span(*rest)]})
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and field(check, "polarity")["verdict"] == "mismatch", check["fields"]

@@ -63,7 +63,16 @@ def _content(text: str, ignore: frozenset[str] = frozenset()) -> set[str]:
 
 
 def _sentences(spans: list[CitedSpan]) -> list[str]:
-    return [s for c in spans for s in re.split(r"(?<=[.;!?])\s+", c.span.quote) if s.strip()]
+    """The quotes' sentences, a quote on the line after another read as its continuation ('Verizon did not
+    repurchase any shares' / 'under our authorized share buyback program.' is one sentence)."""
+    joined: list[str] = []
+    for index, cited in enumerate(spans):
+        previous = spans[index - 1].span if index else None
+        if previous is not None and cited.span.line_start == previous.line_end + 1 and cited.span.doc == previous.doc:
+            joined[-1] = f"{joined[-1]} {cited.span.quote}"
+        else:
+            joined.append(cited.span.quote)
+    return [s for quote in joined for s in re.split(r"(?<=[.;!?])\s+", quote) if s.strip()]
 
 
 def _negated(text: str) -> bool:

@@ -28,6 +28,7 @@ from ..concepts import (
 )
 from ..domain import table
 from ..numbers import find_numbers
+from ..periods import find_periods
 from ..question.parse import parse_page_hints, search_text
 from ..textnorm import tokenize
 from .query import CHANGE_LABEL, asks_per_share
@@ -248,6 +249,14 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         if extra:  # 'Revenues: Defense, Space & Security' may be a part of the revenue asked
             named = ", ".join(sorted(extra))
             return "unknown", f"{where} ({_names(evidence.concepts)}): it also says {named}, which was not asked"
+        said = set(tokenize(f"{evidence.text} {candidate.row_group or ''}"))
+        asked_terms = {t for t in asked.terms if t in asked.question_terms and t not in NEUTRAL and not t[:1].isdigit()}
+        dates = {t for p in find_periods(asked.question) for t in tokenize(p.text)} | _DATE_WORDS
+        unsaid = sorted(asked_terms - said - asked.ignore - dates)  # the question's own words, never its dates
+        if unsaid and re.match(r"\s*total\b", evidence.text, re.IGNORECASE):
+            # 'Total operating expenses, net' for 'operation and maintenance expense': the total of more than asked
+            words = [w for w in re.findall(r"[\w-]+", asked.question) if set(tokenize(w)) & set(unsaid)]
+            return "unknown", f"{where}: a total; the question also names {', '.join(words)}, which it does not"
         return "supported", f"{where} ({_names(evidence.concepts)})"
     # with no line item asked, the row is judged by all its words against the question's (never by the item's label)
     own = _content(evidence.terms if asked.concepts else tuple(tokenize(qualifier_text(evidence.text))))
@@ -281,6 +290,7 @@ _RECORDED_AMOUNT = re.compile(
 )
 
 
+_DATE_WORDS = frozenset(tokenize("fiscal year years quarter month months period ended ending end as of"))
 _TOTAL = re.compile(r"\b(?:total|overall|aggregate|combined|entire)\b", re.IGNORECASE)
 
 
