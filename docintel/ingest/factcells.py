@@ -16,7 +16,7 @@ from .factheader import parse_slots
 from .factmembercols import row_year
 from .factpage import Lines
 from .factperiod import Calendar, ColumnHead, length_of, to_period
-from .facts import Member, Period
+from .facts import Member, Period, SignSource
 from .factscope import member_name
 from .factsentences import CHANGE_BEFORE
 from .profile import DocumentProfile
@@ -107,6 +107,44 @@ def across_period(head: ColumnHead, label: str, instant: bool, calendar: Calenda
         return to_period(dated, instant or bool(re.search(r"(?i)\b(?:balance|at|as\s+of)\b", label)), calendar)
     year = row_year(label)
     return to_period(replace(head, year=year) if year else head, instant, calendar)
+
+
+# A roll-forward's balance row: 'Balance at December 31, 2019', 'Ending balance, end of year'
+BALANCE_ROW = re.compile(
+    r"(?i)\s*(?:(?:beginning|ending|opening|closing)\s+)?balances?(?:,|\s+at|\s+as\s+of)?\s+"
+    r"(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d\d\b|(?:the\s+)?(?:beginning|end)\s+of\s+(?:the\s+)?(?:year|period)\b)"
+)
+_AS_OF_DATE = re.compile(r"(?i)\b(?:at|as\s+of)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+(?:19|20)\d\d\W*$")
+_DATE_ROW = re.compile(  # a row named by its period alone: 'For the year ended May 31, 2016', 'December 28, 2013'
+    r"(?i)(?:(?:for\s+)?(?:the\s+)?(?:(?:fiscal\s+)?years?|\w+\s+months|\d+\s+weeks|quarter)\s+ended\s+)?"
+    r"[A-Z][a-z]+\.?\s+\d{1,2},\s+(?:19|20)\d\d\W*"
+)
+PRICE_HEAD = re.compile(r"(?i)\bprice\b|\bfair\s+value\b|\bper\s+share\b")  # a header naming a price column
+_CENTS = re.compile(r"\(?\$?\d{1,4}\.\d\d\)?")
+
+
+def dated_row_period(label: str, period: Period | None, has_columns: bool, calendar: Calendar) -> Period | None:
+    """A cell's period when its row names a date: a balance or an 'as of' row is an instant at its date ('Balance
+    at December 31, 2019', 'Outstanding as of January 28, 2023'); in a table with no period columns, a row named
+    by its period alone is that period ('For the year ended May 31, 2016'). Else *period*, the column's."""
+    if BALANCE_ROW.match(label) or _AS_OF_DATE.search(label):
+        return across_period(ColumnHead(label=""), label, True, calendar) or period
+    if period is None and not has_columns and _DATE_ROW.fullmatch(label):
+        return across_period(ColumnHead(label=""), label, length_of(label)[0] is None, calendar)
+    return period
+
+
+def price_cell(cell: str, cells: list[str]) -> bool:
+    """A price beside counts in a table whose header names a price ('Outstanding at June 30, 2022  45  $ 10.66'
+    under 'Number (in millions)' and 'Weighted-average Exercise Price'): dollars and cents a share, unscaled."""
+    return bool(_CENTS.fullmatch(cell)) and any(re.fullmatch(r"\(?[\d,]+\)?", c) for c in cells)
+
+
+def sign_of(cell: str, value: float) -> SignSource:
+    """How a cell prints its sign: none (not negative), parentheses or a minus."""
+    if value >= 0:
+        return "none"
+    return "parentheses" if "(" in cell else "minus"
 
 
 def crossed(column: Member | None, row: Member | None) -> Member | None:

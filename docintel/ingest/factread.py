@@ -15,6 +15,7 @@ from ..domain import table as domain_table
 from ..numbers import CURRENCY_SIGNS
 from ..periods import find_periods
 from .factcells import (
+    BALANCE_ROW,
     CLASS_LAST,
     FLOW,
     FOLLOWING,
@@ -22,6 +23,7 @@ from .factcells import (
     HEADCOUNT,
     LOCATIONS,
     POINT_IN_TIME,
+    PRICE_HEAD,
     RECONCILIATION,
     SEGMENT_HEADING,
     SEGMENT_STUB,
@@ -32,13 +34,16 @@ from .factcells import (
     as_of,
     changed_before,
     crossed,
+    dated_row_period,
     has_cents,
     header_row_lifted,
     is_title,
     name_of_row,
+    price_cell,
     printed_dates,
     prior_year_end,
     proper_name,
+    sign_of,
     years_in_labels,
 )
 from .factcolumns import is_prose, table_columns
@@ -47,7 +52,7 @@ from .factmembercols import MemberColumns, member_columns
 from .factpage import Lines, Scale, index_lines, learned_members, row_names, table_lines
 from .factperiod import Calendar, calendar_of, to_period
 from .factrows import Headings, realigned, row_labels
-from .facts import Fact, FactKind, Member, Period, PerShareClass, Provenance, SignSource
+from .facts import Fact, FactKind, Member, Period, PerShareClass, Provenance
 from .factscope import (
     axis_named,
     basis_of,
@@ -119,7 +124,8 @@ def read_facts(
         reader.members = dict(members)  # its figures see the members known once it is read, not the later tables'
         readers.append(reader)
         previous = table
-    prose = Prose(calendar, profile.year(), _int(profile.quarter.value), {**row_names(tables), **members})
+    quarter = int(q) if (q := profile.quarter.value) and q.isdigit() else None
+    prose = Prose(calendar, profile.year(), quarter, {**row_names(tables), **members})
     facts: list[Fact] = []
     with beside(  # on a long document the sentences are read in a child process while this one reads the tables
         lambda: sentence_facts(doc_id, lines.by_page, lines.text, lines.box, table_lines(tables), prose),
@@ -166,6 +172,7 @@ class _TableReader:
         self.table_member = self._stub_member(above_text)
         self.labels = row_labels(table, lines.text)
         self.caption_concept = self._caption_concept()
+        self.price_columns = any(PRICE_HEAD.search(text) for text in above_text[-8:])
         self.locations = any(LOCATIONS.search(text) for text in above_text[-10:])  # rows name where, not what
         start = self.above[0] if self.above else table.first_line
         headings = Headings(table, self.labels, lines.text, lines.box, start)
@@ -379,6 +386,8 @@ class _TableReader:
             row_cid = row_concept(heading or "") or (self.caption_concept if not _CLASS_ONLY.match(label) else None)
         if row_cid is None and member is not None:
             row_cid, block_basis = self._block_total(r)
+        if row_cid is None and BALANCE_ROW.match(label):
+            row_cid = self.caption_concept  # a roll-forward's 'Balance at December 31, 2019': of the caption's item
         if row.kind == "per_share":
             prior = self.labels[self.table.rows[r - 1].line] if r > 0 else ""
             named = label
@@ -432,13 +441,14 @@ class _TableReader:
             if across is not None:
                 period = across_period(across[1], label, instant, self.calendar)
                 cell_member = crossed(across[0], member)
+            period = dated_row_period(label, period, bool(self.table.columns), self.calendar)
             kind = "percent" if measure in ("pct_change", "pct_of_total") and extra else self._kind(row, i, cell)
             scale = self._cell_scale(row, i, kind)
             out.append(
                 Fact(
                     value=value,
                     text=cell,
-                    sign_source=_sign(cell, value),
+                    sign_source=sign_of(cell, value),
                     kind=kind,
                     currency=self._currency(row, kind),
                     scale=scale.factor,
@@ -497,7 +507,7 @@ class _TableReader:
     def _kind(self, row: TableRow, index: int, cell: str) -> FactKind:
         if self.table.is_percent(row, index):
             return "percent"
-        if row.kind == "per_share":
+        if row.kind == "per_share" or (self.price_columns and price_cell(cell, row.cells)):
             return "per_share"
         if row.kind in ("shares", "count"):
             return "count"
@@ -536,13 +546,3 @@ class _TableReader:
             if sign in CURRENCY_SIGNS:
                 return CURRENCY_SIGNS[sign]
         return self.table.currency or "USD"
-
-
-def _int(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() else None
-
-
-def _sign(cell: str, value: float) -> SignSource:
-    if value >= 0:
-        return "none"
-    return "parentheses" if "(" in cell else "minus"

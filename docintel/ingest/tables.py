@@ -25,7 +25,7 @@ from ..numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
 from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
 
-TABLES_VERSION = "8"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "13"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 _MAX_GAP = 8  # non-row lines after which a table ends
@@ -157,6 +157,7 @@ def split_row(text: str) -> tuple[str, list[str]] | None:
     index = len(tokens)
     while index > 0 and _CELL.match(tokens[index - 1]):
         index -= 1
+    index += _date_in_label(tokens, index)
     label = " ".join(tokens[:index])
     raw = tokens[index:]
     if not raw or not _LETTER.search(label):
@@ -173,6 +174,24 @@ def split_row(text: str) -> tuple[str, list[str]] | None:
             cells.append(token)
     cells = [c for c in cells if c not in CURRENCY_SIGNS]
     return (label, cells) if cells else None
+
+
+_DAY = re.compile(r"\d{1,2},?")
+_YEAR = re.compile(r"(?:19|20)\d\d,?")
+
+
+def _date_in_label(tokens: list[str], index: int) -> int:
+    """How many of the cells starting at *index* finish a date the label begins ('Balance at December' '31,'
+    '2019' '171' ...: 2): a roll-forward's row is named by its date. 0 when no cell but a year would be left."""
+    if not _ENDS_IN_MONTH.search(" ".join(tokens[max(0, index - 1) : index])):
+        return 0
+    taken = 0
+    if index < len(tokens) and _DAY.fullmatch(tokens[index]):
+        taken = 1
+    if index + taken >= len(tokens) or not _YEAR.fullmatch(tokens[index + taken]):
+        return 0
+    rest = tokens[index + taken + 1 :]
+    return taken + 1 if any(not _YEAR.fullmatch(t) for t in rest) else 0
 
 
 _MARKER = re.compile(r"^\(?\d\)?$|^\(?[a-z]\)?$")
@@ -252,6 +271,13 @@ class _Builder:
         self.group: str | None = None
         self.currency: str | None = next((CURRENCY_SIGNS[s] for s in CURRENCY_SIGNS if s in (self.caption or "")), None)
 
+    def fits(self, cells: list[str]) -> bool:
+        """Whether a row of these cells fits the table's columns (or, with none, its last row's cell count)."""
+        n = len(self.columns)
+        if n == 0:
+            return bool(self.rows) and len(cells) == len(self.rows[-1].cells)
+        return n <= len(cells) <= n + max(len(self.extra), 1)
+
     @staticmethod
     def _heading_above(lines: list[tuple[int, str]], start: int) -> str:
         above = lines[start - 1][1] if start > 0 else ""
@@ -319,6 +345,7 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
         current = None
 
     index = 0
+    introduced = False  # a sentence introducing a table was read since the last row
     while index < len(lines):
         number, text = lines[index]
         if _is_header(text):
@@ -332,19 +359,36 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
         if row is not None and _not_a_row(row, current):
             row = None
         if row is not None:
+            if introduced and current is not None and not current.fits(row[1]):
+                close()  # the introduced table's rows do not fit the columns above: a table of their own
             if current is None:
                 current = _Builder(page, lines, index - 1, [])
             current.add(number, *row)
-            gap = 0
+            gap, introduced = 0, False
             continue
         gap += 1
         if current is not None:
             if gap > _MAX_GAP or len(text) > 200:
                 close()
+            elif _new_caption(text, current):
+                introduced = True
             elif len(text) <= 80:
                 current.group = text
     close()
     return tables
+
+
+def _new_caption(text: str, current: _Builder) -> bool:
+    """Whether a line after a table's rows may introduce the next table: a sentence that says 'as follows' or 'the
+    following table' ('Changes in the carrying amount of goodwill by segment were as follows (in millions):'), or
+    a long line that states a scale. The next rows start a table of their own when they do not fit the columns
+    (a sub-heading, or 'income as follows:' over rows under the same columns, keeps them in the table)."""
+    if not current.rows:
+        return False
+    return _INTRODUCES.search(text) is not None or (len(text) > 60 and _CAPTION.search(text) is not None)
+
+
+_INTRODUCES = re.compile(r"(?i)\bas\s+follows\b|\bthe\s+following\s+(?:table|summar)|\bfollowing\s+table\b")
 
 
 def _is_header(text: str) -> bool:
