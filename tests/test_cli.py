@@ -148,3 +148,27 @@ def test_the_pipeline_is_imported_once_with_the_collector_paused_then_frozen():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-800:]
+
+
+def test_ingest_reads_facts_without_pandas_and_a_document_makes_its_line_table_on_first_use(corpus_pdf, tmp_path):
+    # `docintel ingest` reports and reads facts from the entry's columns: pandas (half a second of CPU) is not
+    # imported unless the line tables are printed or exported; a Document's lines are still the same table
+    code = (
+        "import sys\n"
+        "from docintel.cli.main import main\n"
+        f"assert main(['ingest', {str(corpus_pdf)!r}, '--cache-dir', {str(tmp_path / 'c')!r}]) == 0\n"
+        "assert 'pandas' not in sys.modules, 'pandas imported'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-800:]
+    from docintel.ingest.documents import LINE_COLUMNS, Ingestor
+    from docintel.settings import load_settings
+
+    for cache in ("c", "fresh"):  # from the cache the command filled, and parsed again
+        document = Ingestor(load_settings({"cache_dir": tmp_path / cache})).ingest([corpus_pdf]).documents[0]
+        facts = document.facts
+        assert list(document.lines.columns) == LINE_COLUMNS and len(document.lines) == document.meta.n_lines
+        assert list(document.lines["global_line"]) == list(range(1, document.meta.n_lines + 1))
+        assert str(document.lines["page"].dtype) == "int32" and facts
+        renamed = document.model_copy(update={"lines": document.lines.assign(doc_id="other")})
+        assert set(renamed.lines["doc_id"]) == {"other"} and set(document.lines["doc_id"]) == {document.meta.doc_id}

@@ -96,7 +96,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         from ..ingest.export import check_export
 
         check_export(args.export)  # pyarrow there, the folder writable: said before anything is parsed
-    report = _ingestor(args).ingest(args.paths)
+    ingestor = _ingestor(args)
+    ingestor.lines_needed = bool(args.lines or args.export)  # else the report and the facts need no pandas
+    report = ingestor.ingest(args.paths)
     for document in report.documents:
         _ = document.facts  # every figure typed now and cached with the document (docintel facts)
     exported: list[Path] = []

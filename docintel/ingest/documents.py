@@ -9,9 +9,10 @@ the bottom left, y up) and each page a size (``DocumentMeta.page_sizes``).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -87,12 +88,14 @@ class DocumentMeta(BaseModel):
 
 
 class Document(BaseModel):
-    """A parsed document: metadata plus its line table."""
+    """A parsed document: metadata plus its line table (``lines``).
+
+    A document read from a cache entry makes its line table (a pandas DataFrame) when it is first asked for: the
+    facts are read from the entry's columns, so ``docintel ingest`` never imports pandas."""
 
     model_config = {"arbitrary_types_allowed": True}
 
     meta: DocumentMeta
-    lines: LineTable
     cache_hit: bool = False
     table_data: list[dict[str, Any]] = Field(default_factory=list, description="the tables as cached (JSON)")
     boxes: list[list[float]] | None = Field(
@@ -112,10 +115,43 @@ class Document(BaseModel):
     facts_file: str | None = Field(
         default=None, description="the cache file holding the document's facts (computed at ingest; ingest.facts)"
     )
+    _lines: LineTable | None = PrivateAttr(default=None)
+    _columns: dict[str, list[Any]] | None = PrivateAttr(default=None)  # the entry's, until the line table is made
     _tables: list[Table] | None = PrivateAttr(default=None)
     _facts: list[Fact] | None = PrivateAttr(default=None)
     _cells: dict[tuple[int, int], Fact] | None = PrivateAttr(default=None)
     _rows: dict[int, tuple[Table, TableRow]] | None = PrivateAttr(default=None)
+
+    def __init__(self, lines: LineTable | None = None, columns: dict[str, list[Any]] | None = None, **data: Any):
+        """*lines*: the line table; or *columns*: a cache entry's line columns, made into the table when it is
+        first used."""
+        if lines is None and columns is None:
+            raise ValueError("a Document needs its lines or its line columns")
+        super().__init__(**data)
+        self._lines, self._columns = lines, None if lines is not None else columns
+
+    @property
+    def lines(self) -> LineTable:
+        """The line table (LINE_COLUMNS)."""
+        if self._lines is None:
+            self._lines = line_table(self.meta.doc_id, self._columns or {"page": [], "line_in_page": [], "text": []})
+            self._columns = None
+        return self._lines
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Document:
+        """A copy; ``update`` may give it another line table (``lines``)."""
+        update = dict(update or {})
+        lines = update.pop("lines", None)
+        copied = super().model_copy(update=update, deep=deep)
+        if lines is not None:
+            copied._lines, copied._columns = lines, None
+        return copied
+
+    def _column(self, name: str) -> list[Any]:
+        """One column of the line table as a list (from the entry's columns while the table is not made)."""
+        if self._columns is not None:
+            return list(self._columns[name])
+        return list(self.lines[name].tolist())
 
     @property
     def tables(self) -> list[Table]:
@@ -146,8 +182,8 @@ class Document(BaseModel):
 
         facts = read_facts(
             self.meta.doc_id,
-            self.lines["page"].tolist(),
-            self.lines["text"].tolist(),
+            self._column("page"),
+            self._column("text"),
             self.tables,
             self.meta.profile,
             self.boxes,
@@ -258,20 +294,8 @@ def _document_from_entry(
     extractor: Extractor,
     ocr_min_confidence: float = 0.0,
 ) -> Document:
-    import pandas as pd
-
     columns = entry["lines"]
     n_lines = len(columns["text"])
-    lines = pd.DataFrame(
-        {
-            "doc_id": pd.Series([doc_id] * n_lines, dtype="string"),
-            "page": pd.Series(columns["page"], dtype="int32"),
-            "line_in_page": pd.Series(columns["line_in_page"], dtype="int32"),
-            "global_line": pd.Series(range(1, n_lines + 1), dtype="int32"),
-            "text": pd.Series(columns["text"], dtype="string"),
-        },
-        columns=LINE_COLUMNS,
-    )
     meta = DocumentMeta(
         doc_id=doc_id,
         path=str(path),
@@ -292,12 +316,29 @@ def _document_from_entry(
     ocr_lines = columns.get("ocr") if entry.get("ocr") else None
     return Document(
         meta=meta,
-        lines=lines,
+        columns={name: columns[name] for name in ("page", "line_in_page", "text")},
         cache_hit=cache_hit,
         table_data=entry.get("tables") or [],
         boxes=columns.get("bbox"),
         ocr_lines=ocr_lines,
         ocr_min_confidence=ocr_min_confidence,
+    )
+
+
+def line_table(doc_id: str, columns: dict[str, list[Any]]) -> LineTable:
+    """The line table of a document from its line columns (page, line_in_page, text)."""
+    import pandas as pd
+
+    n_lines = len(columns["text"])
+    return pd.DataFrame(
+        {
+            "doc_id": pd.Series([doc_id] * n_lines, dtype="string"),
+            "page": pd.Series(columns["page"], dtype="int32"),
+            "line_in_page": pd.Series(columns["line_in_page"], dtype="int32"),
+            "global_line": pd.Series(range(1, n_lines + 1), dtype="int32"),
+            "text": pd.Series(columns["text"], dtype="string"),
+        },
+        columns=LINE_COLUMNS,
     )
 
 
@@ -325,15 +366,17 @@ def add_profile(entry: dict[str, Any], path: Path, password: str | None, extract
     return True
 
 
-def import_later_stages() -> None:
-    """Import what a parsed entry needs next (pandas for its line table, the fact reader), with the garbage collector
-    paused and then frozen out of it: what an import makes lives as long as the process."""
+def import_later_stages(pandas: bool = True) -> None:
+    """Import what a parsed entry needs next (the fact reader, and pandas for its line table unless *pandas* is
+    false), with the garbage collector paused and then frozen out of it: what an import makes lives as long as the
+    process."""
     import gc
 
     collecting = gc.isenabled()
     gc.disable()
     try:
-        import pandas  # noqa: F401
+        if pandas:
+            import pandas as _  # noqa: F401
 
         from . import factread  # noqa: F401
     finally:
@@ -377,6 +420,7 @@ class Ingestor:
         self._memo: dict[str, dict[str, Any]] = {}
         self._parsed_now: set[str] = set()  # parsed by this run (not a cache hit, also when read again from memory)
         self._siblings: dict[str, Ingestor] = {}  # the same run's Ingestors for the other extractors
+        self.lines_needed = True  # the caller uses line tables: pandas is imported while the workers parse
 
     def for_extractor(self, extractor: Extractor) -> Ingestor:
         """An Ingestor like this one (settings, password, progress) that reads with *extractor*; itself when same.
@@ -484,7 +528,8 @@ class Ingestor:
     def _parse_many(self, todo: list[Path]) -> Iterator[tuple[Path, dict[str, Any] | DocintelError]]:
         """Parse files in worker processes (each with the per-file time limit; a large PDF split by page ranges
         across them); yields results as files finish."""
-        yield from FileParser(self.settings, self._password, self.reporter, meanwhile=import_later_stages).run(todo)
+        meanwhile = functools.partial(import_later_stages, pandas=self.lines_needed)
+        yield from FileParser(self.settings, self._password, self.reporter, meanwhile=meanwhile).run(todo)
 
     def _save(self, key: str, entry: dict[str, Any]) -> None:
         try:
