@@ -103,6 +103,8 @@ class DomainTable:
     changes_item: str  # words that make a row label another line item than the wording it holds
     measurement_attributes: tuple[tuple[str, ...], ...] = ()  # fair value, carrying amount, notional ... (phrases)
     terms_of_art: tuple[str, ...] = ()  # 'projected benefit obligation': an outlook word naming today's figure
+    assumed_attributes: tuple[str, ...] = ()  # attributes a question must name: 'expected return' is no actual return
+    implicit_attributes: tuple[str, ...] = ()  # attributes a figure may hold without naming them: 'after-tax' income
 
     def without_terms_of_art(self, text: str) -> str:
         """*text* with the terms of art that hold an outlook word taken out ('projected benefit obligation')."""
@@ -258,7 +260,14 @@ def load(path: Path = TABLE_PATH) -> DomainTable:
     if any(t.section is not None and t.section not in names for t in topics):
         raise ValueError(f"{path.name}: a topic names a section the table does not hold")
     words = data["words"]
-    for key in ("qualifiers", "neutral", "changes_item", "measurement_attributes", "terms_of_art"):
+    for key in (
+        "qualifiers",
+        "neutral",
+        "changes_item",
+        "measurement_attributes",
+        "terms_of_art",
+        "assumed_attributes",
+    ):
         _sources(words, known, f"{key}_source")
     attributes = tuple(tuple(str(w).lower() for w in group) for group in words["measurement_attributes"])
     return DomainTable(
@@ -273,6 +282,8 @@ def load(path: Path = TABLE_PATH) -> DomainTable:
         words["changes_item"],
         attributes,
         tuple(str(w).lower() for w in words["terms_of_art"]),
+        tuple(str(w).lower() for w in words["assumed_attributes"]),
+        tuple(str(w).lower() for w in words["implicit_attributes"]),
     )
 
 

@@ -85,6 +85,7 @@ _DURATION_START = re.compile(
 )
 _BROKEN_DOWN = frozenset({"revenue", "cost_of_revenue"})  # line items a sub-heading breaks down by product line
 _GROWTH = re.compile(r"\b(?:growth|change|increase|decrease|decline)\b", re.IGNORECASE)
+_growth_of = re.compile(r"(?i)\bgrowth\b").findall  # a table captioned 'Sales Growth': its rows are growth rates
 _COUNTED = re.compile(r"^\s*(?:total\s+)?number\s+of\b", re.IGNORECASE)
 _AGGREGATE = re.compile(r"\breportable\s+segments?\b|\btotal\s+segments?\b|\ball\s+segments\b", re.IGNORECASE)
 _CLASS_ONLY = re.compile(r"^\s*(?:basic|diluted|assuming\s+dilution|basic\s+and\s+diluted)\b", re.IGNORECASE)
@@ -429,9 +430,9 @@ class _TableReader:
             if (
                 measure == "level"
                 and row.kind == "percent"
-                and (_GROWTH.search(label) or re.search(r"(?i)\bgrowth\b", self.caption_text))
+                and _GROWTH.search(f"{label} {heading or row.group or ''} {' '.join(_growth_of(self.caption_text))}")
             ):
-                measure = "pct_change"  # 'Comparable sales growth 4.8%'; rows of a table captioned 'Sales Growth'
+                measure = "pct_change"  # 'Comparable sales growth 4.8%'; under 'Year-over-year Percentage Growth:'
             if measure == "level" and _COUNTED.search(heading or ""):
                 measure = "period_end_count"  # 'Number of stores' over 'Domestic 1,026
             instant = balance_page or cid in _BALANCE or as_of(heading) or measure == "period_end_count"

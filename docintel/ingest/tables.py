@@ -25,7 +25,7 @@ from ..numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
 from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
 
-TABLES_VERSION = "13"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "14"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 _MAX_GAP = 8  # non-row lines after which a table ends
@@ -208,11 +208,12 @@ def _is_percent(cell: str) -> bool:
 
 
 def _row_kind(label: str, group: str | None, cells: Sequence[str]) -> RowKind:
-    """What a row's cells measure. A sub-heading ending in ':' ('Earnings per share:') types the rows below it."""
+    """What a row's cells measure. A sub-heading ending in ':' ('Earnings per share:', 'Year-over-year Percentage
+    Growth:') types the rows below it."""
     heading = group if group and group.rstrip().endswith(":") else ""
     if _PER_SHARE.search(label) or (_PER_SHARE.search(heading) and not _SHARES.search(label)):
         return "per_share"
-    if all(_is_percent(c) for c in cells) or _PERCENT_LABEL.search(label):
+    if all(_is_percent(c) for c in cells) or _PERCENT_LABEL.search(label) or _PERCENT_LABEL.search(heading):
         return "percent"
     money = any(c.lstrip("(")[:1] in CURRENCY_SIGNS for c in cells)
     if _COUNT_LABEL.search(label) and not money:

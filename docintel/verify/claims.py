@@ -42,7 +42,7 @@ CAUSES = re.compile(
 )
 _ASKS_CAUSE = re.compile(
     r"^\s*why\b|\bwhat\s+(?:drove|drives|caused|causes|led\s+to|explains|contributed)\b|\breasons?\s+for\b|"
-    r"\bdrivers?\s+of\b|\bwhat\s+were\s+the\s+(?:main\s+|primary\s+|key\s+)?(?:drivers|reasons|causes)\b",
+    r"\bdrivers?\s+of\b|\bwhat\s+(?:was|were|is|are)\s+the\s+(?:main\s+|primary\s+|key\s+)?(?:driver|reason|cause)s?\b",
     re.IGNORECASE,
 )
 _PAST_QUESTION = re.compile(r"^\s*(?:did|was|were|has|have|had)\b", re.IGNORECASE)
@@ -67,12 +67,20 @@ def _sentences(spans: list[CitedSpan]) -> list[str]:
     repurchase any shares' / 'under our authorized share buyback program.' is one sentence)."""
     joined: list[str] = []
     for index, cited in enumerate(spans):
-        previous = spans[index - 1].span if index else None
-        if previous is not None and cited.span.line_start == previous.line_end + 1 and cited.span.doc == previous.doc:
+        if index and _continues(spans[index - 1], cited):
             joined[-1] = f"{joined[-1]} {cited.span.quote}"
         else:
             joined.append(cited.span.quote)
     return [s for quote in joined for s in re.split(r"(?<=[.;!?])\s+", quote) if s.strip()]
+
+
+def _continues(previous: CitedSpan, cited: CitedSpan) -> bool:
+    """Whether *cited* goes on where *previous* stops: the next line, the first quote running to its line's end
+    and the second starting at its line's start (nothing of the source left out between them)."""
+    if cited.span.doc != previous.span.doc or cited.span.line_start != previous.span.line_end + 1:
+        return False
+    first, second = " ".join(previous.span.quote.split()), " ".join(cited.span.quote.split())
+    return _source(previous).endswith(first) and _source(cited).startswith(second)
 
 
 def _negated(text: str) -> bool:
@@ -123,14 +131,13 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     denies = [s for s in about if _negated(s) or (paying and _FREE.search(s))]
     affirms = [s for s in about if s not in denies]
     readings = {s: r for s in about if (r := change_reading(question, s, ignore)) is not None}
+    # a transaction's stage may be told in a sentence that names it no more ('The transaction is expected to close')
+    readings |= {s: r for s in _sentences(spans) if (r := _event_reading(question, s)) is not None}
     if readings:  # 'Did X increase': 'X decreased 16%' denies it, 'Y increased' says nothing of X
         decided = {s: r for s, r in readings.items() if r != "other"}
         if not decided:
-            return _check(
-                "polarity",
-                "unknown",
-                f"polarity: the quote's change is of another subject ('{next(iter(readings))[:120]}')",
-            )
+            what = "the quote does not say it happened" if _event_verb(question) else "the quote's change is of"
+            return _check("polarity", "unknown", f"polarity: {what} ('{next(iter(readings))[:120]}')")
         denies = [s for s, r in decided.items() if (r == "denies") != _negated(s)]
         affirms = [s for s in decided if s not in denies]
     if answer and denies and not affirms:
@@ -355,6 +362,35 @@ _INTENT = re.compile(
 _DATE_LEADS = frozenset(tokenize("effective beginning starting commencing as of"))
 
 
+# a transaction not done by the period's end: 'Pending Signify Health Acquisition', 'expected to close in 2023'
+_PENDING = re.compile(
+    r"\bpending\b|\b(?:expected|anticipated|scheduled)\s+to\s+(?:close|complete|be\s+completed|be\s+consummated)\b|"
+    r"\bnot\s+yet\s+(?:closed|completed|consummated)\b|\bremains?\s+subject\s+to\b",
+    re.IGNORECASE,
+)
+
+
+def _event_verb(question: str) -> str | None:
+    """The transaction a past yes/no question asks happened ('Did CVS complete its acquisition ...': complete),
+    when its verb is one of a transaction's (a sale, an acquisition, a completion)."""
+    asking = search_text(question).lstrip()
+    active = _ACTIVE_VERB.search(asking[:1].lower() + asking[1:]) if _PAST_QUESTION.match(question) else None
+    verb = active.group("verb") if active else None
+    return verb if verb and len(_roots(verb)) > 1 else None
+
+
+def _event_reading(question: str, sentence: str) -> str | None:
+    """Whether *sentence* says the asked transaction happened ('affirms'; 'did not complete' is read as a
+    negation), says it is still pending ('denies'), or neither ('other': 'entered into an agreement to acquire'
+    is the intent); None when the question asks no transaction."""
+    verb = _event_verb(question)
+    if verb is None:
+        return None
+    if _PENDING.search(sentence):
+        return "denies" if not _negated(sentence) else "other"
+    return "affirms" if _verb_in(verb, sentence) else "other"
+
+
 def _roots(verb: str) -> tuple[str, ...]:
     root = tokenize(verb)[0][:5] if tokenize(verb) else verb[:5]
     family = next((f for f in _VERB_FAMILIES if any(root.startswith(r[:5]) or r.startswith(root) for r in f)), ())
@@ -422,13 +458,39 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
 _DATE_WORDS = frozenset(tokenize("date dates when day days month months year years happen happened time"))
 
 
-def cause_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
-    """A question about causes is answered only by a quote that states one."""
+def cause_rule(question: str, spans: list[CitedSpan], text: str = "") -> FieldCheck:
+    """A question about causes is answered only by a quote that states one, and never with a figure its sentence
+    gives as offsetting the change ('..., partially offset by a $241 million net detrimental change in ...')."""
     if not _ASKS_CAUSE.search(question):
         return _check("cause", "not_applicable")
+    if not re.search(r"\boffset", text, re.IGNORECASE):
+        for number in find_numbers(text):
+            offsetting = next((c for c in spans if _offsets(c, number.text)), None)
+            if offsetting is not None:
+                return _check(
+                    "cause",
+                    "mismatch",
+                    f"cause: the quote gives {number.text} as offsetting the change, not as its cause",
+                )
     if any(CAUSES.search(c.span.quote) for c in spans):
         return _check("cause", "supported")
     return _check("cause", "mismatch", "cause: the question asks what caused it; the quotes state no cause")
+
+
+def _offsets(cited: CitedSpan, printed: str) -> bool:
+    """Whether the last cause its sentence states before *printed* (in the quote, or in the source before it,
+    the line above included) is 'offset by'."""
+    quote = " ".join(cited.span.quote.split())
+    at = quote.find(printed)
+    if at < 0:
+        return False
+    lines = cited.document.lines["text"].tolist()[max(0, cited.span.line_start - 2) : cited.span.line_end]
+    source = " ".join(" ".join(str(t) for t in lines).split())
+    start = source.lower().find(quote.lower())
+    before = f"{source[:start] if start > 0 else ''} {quote[:at]}"
+    before = re.split(r"(?<=[.;!?])\s+", before)[-1]
+    causes = list(CAUSES.finditer(before))
+    return bool(causes) and causes[-1].group(0).lower().startswith("offset")
 
 
 def asked_parts(question: str) -> list[str]:

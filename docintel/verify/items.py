@@ -126,7 +126,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             text_subject_rule(text, spans, issuer_terms(spans)),
             date_clause_rule(text, spans),
             quantifier_rule(text, spans),
-            cause_rule(question, spans),
+            cause_rule(question, spans, text),
         ],
     )
 

@@ -219,7 +219,9 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     wanted = measurement_attributes(asked.question)
     if stated and wanted and not stated & wanted:
         return "mismatch", f"{where}: {' or '.join(sorted(stated))}, not the {' or '.join(sorted(wanted))} asked"
-    if wanted and not stated and _CARRYING not in wanted:
+    if assumed := sorted(stated & _ASSUMED - wanted):  # 'expected return on plan assets' for the return earned
+        return "mismatch", f"{where}: the {assumed[0]}, an assumption; the question does not ask for it"
+    if wanted - _IMPLICIT and not stated and _CARRYING not in wanted:
         # a figure that names no attribute is the amount carried in the statements, not its fair or notional value
         return "unknown", f"{where}: it does not say it is the {' or '.join(sorted(wanted))} asked"
     # the question asks for a qualifier ('segment'); the item's label cannot ask for one itself
@@ -252,7 +254,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         said = set(tokenize(f"{evidence.text} {candidate.row_group or ''}"))
         asked_terms = {t for t in asked.terms if t in asked.question_terms and t not in NEUTRAL and not t[:1].isdigit()}
         dates = {t for p in find_periods(asked.question) for t in tokenize(p.text)} | _DATE_WORDS
-        unsaid = sorted(asked_terms - said - asked.ignore - dates)  # the question's own words, never its dates
+        # the question's own words beyond the line item's wording ('COGS' is cost of revenue), never its dates
+        unsaid = sorted((asked_terms & _beside_line_items(asked.question)) - said - asked.ignore - dates)
         if unsaid and re.match(r"\s*total\b", evidence.text, re.IGNORECASE):
             # 'Total operating expenses, net' for 'operation and maintenance expense': the total of more than asked
             words = [w for w in re.findall(r"[\w-]+", asked.question) if set(tokenize(w)) & set(unsaid)]
@@ -290,7 +293,17 @@ _RECORDED_AMOUNT = re.compile(
 )
 
 
-_DATE_WORDS = frozenset(tokenize("fiscal year years quarter month months period ended ending end as of"))
+_DATE_WORDS = frozenset(tokenize("fiscal year years quarter month months period ended ending end as of fy"))
+
+
+def _beside_line_items(question: str) -> set[str]:
+    """The terms of the question's sentences that name a line item, outside its wordings ('operation and
+    maintenance expense': maintenance; 'What is the FY2016 COGS?': none; 'Please state the answer in USD
+    millions.' names none)."""
+    sentences = [concepts_in(s) for s in re.split(r"(?<=[.?!])\s+", question)]
+    return {t for match in sentences if match.concepts for t in match.leftover}
+
+
 _TOTAL = re.compile(r"\b(?:total|overall|aggregate|combined|entire)\b", re.IGNORECASE)
 
 
@@ -370,6 +383,8 @@ def measurement_attributes(text: str) -> frozenset[str]:
 _FAIR, _CARRYING = (group[0] for group in table().measurement_attributes[:2])  # the table's first two lists
 _CARRIED_AT_FAIR_VALUE = re.compile(rf"\bat\s+{_FAIR}\b", re.IGNORECASE)
 _APPROXIMATES_FAIR_VALUE = re.compile(rf"\bapproximat\w*\s+(?:its\s+|their\s+|the\s+)?{_FAIR}\b", re.IGNORECASE)
+_ASSUMED = frozenset(table().assumed_attributes)
+_IMPLICIT = frozenset(table().implicit_attributes)
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 _ATTRIBUTE = {
     group[0]: re.compile(r"\b(?:" + "|".join(re.escape(w) for w in group) + r")\b", re.IGNORECASE)

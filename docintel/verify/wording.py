@@ -48,9 +48,11 @@ def _next_words(text: str) -> dict[str, tuple[str, str]]:
     """Each content word's next word within its phrase (no punctuation between), as a term and as printed."""
     found: dict[str, tuple[str, str]] = {}
     for phrase in re.split(r"[^\w\s'’-]", text):
-        tokens = [(w, tokenize(w)) for w in phrase.split()]
-        words = [(w, t[0]) for w, t in tokens if len(t) == 1]
+        # neighbours as printed: 'percentage did Amazon's' has none ('did' stands between)
+        words = [(w, t[0] if len(t) == 1 else None) for w in phrase.split() for t in [tokenize(w)]]
         for (printed, term), (printed_next, term_next) in zip(words, words[1:], strict=False):
+            if term is None or term_next is None:
+                continue
             if term not in _STOP_WORDS and term_next not in _STOP_WORDS and not term_next[:1].isdigit():
                 found.setdefault(term, (term_next, f"{printed} {printed_next}".lower()))
     return found
