@@ -62,6 +62,18 @@ PAGES = [
         "paid September 27,",
         "2024, to shareholders of record as of September 7, 2024.",
     ],
+    [
+        "Dividends",
+        "In March 2023, we announced the suspension of our dividend. As a result, we did not pay any dividends in "
+        "2025 and 2024.",
+    ],
+    [
+        "Quarterly Data (Unaudited)",
+        "(Millions, except per-share amounts) First Second Third Fourth Year",
+        "2024 Quarter Quarter Quarter Quarter 2024",
+        "Net sales $ 8,278 $ 8,390 $ 8,152 $ 7,945 $ 32,765",
+        "Net income attributable to Acme 602 1,857 1,543 1,347 5,349",
+    ],
 ]
 NET_INCOME = (3, "Net income (loss) attributable to Acme $ (1,032,724)")
 COMPREHENSIVE = (5, "Comprehensive income (loss) attributable to Acme $ (1,061,541)")
@@ -81,6 +93,13 @@ PRETAX = (25, "Earnings before provision for income taxes 500 400")
 COST_OF_REVENUE = (26, "Total cost of revenue 1,200")
 DECLARED = (28, "On August 16, 2024, the Board of Directors declared a quarterly cash dividend of $0.1225 per share")
 RECORD = (29, "to shareholders of record as of September 7, 2024")
+QUARTERS_HEADER = (34, "2024 Quarter Quarter Quarter Quarter 2024")
+QUARTERLY_NET_INCOME = (36, "Net income attributable to Acme 602 1,857 1,543 1,347 5,349")
+SUSPENDED = (
+    31,
+    "In March 2023, we announced the suspension of our dividend. As a result, we did not pay any dividends in "
+    "2025 and 2024.",
+)
 
 
 @pytest.fixture
@@ -193,3 +212,21 @@ def test_two_quotes_with_words_left_out_between_are_not_one_sentence(run_cli, fa
     wrong = answer("date", {"label": "Payment date", "date": record_date, "spans": [span(*DECLARED), span(*RECORD)]})
     status, check = verdict(run_cli, fake_openai, filing, question, wrong)
     assert status != "supported" and field(check, "event")["verdict"] != "supported", check["fields"]
+
+
+def test_a_negation_about_other_years_is_no_no_for_the_year_asked(run_cli, fake_openai, filing):
+    status, check = verdict(
+        run_cli, fake_openai, filing, "Did Acme pay any dividends in 2023?", boolean(False, SUSPENDED)
+    )
+    assert status != "supported" and field(check, "polarity")["verdict"] == "unknown", check["fields"]
+    status, check = verdict(
+        run_cli, fake_openai, filing, "Did Acme pay any dividends in 2024?", boolean(False, SUSPENDED)
+    )
+    assert field(check, "polarity")["verdict"] == "supported", check["fields"]
+
+
+def test_a_cell_of_a_row_whose_columns_are_unread_takes_no_year_from_the_quote(run_cli, fake_openai, filing):
+    question = "What was Acme's net income attributable to Acme for full-year 2024?"
+    fourth_quarter = amount(1347.0, "millions", "2024", QUARTERS_HEADER, QUARTERLY_NET_INCOME, label="Net income")
+    status, check = verdict(run_cli, fake_openai, filing, question, fourth_quarter)
+    assert status != "supported" and check["period_check"] == "unknown", check["detail"]

@@ -117,6 +117,11 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     if asked_years and quoted_years and not asked_years & quoted_years:
         years = ", ".join(map(str, sorted(quoted_years)))
         return _check("polarity", "mismatch", f"polarity: the quote is about {years}, not the year asked")
+    elsewhen = [s for s in about if asked_years and (named := years_named(s)) and not named & asked_years]
+    if not answer and any(map(_negated, elsewhen)) and not any(_negated(s) for s in about if s not in elsewhen):
+        # 'we did not pay any dividends in 2022 and 2021' is no 'no' for 2020
+        years = ", ".join(map(str, sorted(frozenset().union(*(years_named(s) for s in elsewhen if _negated(s))))))
+        return _check("polarity", "unknown", f"polarity: the quote's negation is about {years}, not the year asked")
     if _PAST_QUESTION.match(question) and all(_EXPECTS.search(s) for s in about):
         return _check(
             "polarity", "mismatch", "scenario: the question asks what happened; the quote states an expectation"

@@ -339,6 +339,9 @@ def with_period(
         return item_check(
             "supported", "mismatch", f"{stated} is in the quote's row, under '{label}' (as ingest read it)"
         )
+    if not in_columns and matches and all(_unplaced_cell(m, cited) for m in matches):
+        # '2018 Quarter Quarter Quarter Quarter 2018' over five cells: the year the quote names is no column's
+        return item_check("supported", "unknown", f"{stated} is a cell of a row whose columns docintel cannot read")
     if not in_columns:
         verdict, note = _prose_period(wanted or question_years, cited)
         return item_check("supported", verdict, f"{stated} is in the quote; {note}")
@@ -363,6 +366,18 @@ def with_period(
             "supported", "mismatch", f"{stated} is {where}; the question asks about {asked_text}", best.column_label
         )
     return item_check("supported", "supported", f"{stated} is {where}", best.column_label)
+
+
+def _unplaced_cell(match: Candidate, cited: list[CitedSpan]) -> bool:
+    """Whether *match* is one of two or more cells of a cited table row (its column unread)."""
+    if match.row_label is None:
+        return False
+    for span in cited:
+        for line in range(span.span.line_start, span.span.line_end + 1):
+            found = span.document.table_row(line)
+            if found is not None and len(found[1].cells) >= 2 and found[1].label == match.row_label:
+                return any(squash(cell) == squash(match.printed) for cell in found[1].cells)
+    return False
 
 
 def paired_year(sentence: str, printed: str) -> int | None:
