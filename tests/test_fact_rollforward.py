@@ -69,6 +69,17 @@ PAGES = [
         "Net income - 500 500",
         "Balance, December 31, 2022 $ 100 $ 2,500 $ 2,600",
     ],
+    [
+        "Consolidated statements of comprehensive income",
+        "(In millions) 2024 2023",
+        "Comprehensive income/(loss) attributable to Acme 2,514 1,000",
+        "Tax provision/(benefit) on other comprehensive income/(loss) (55) 20",
+    ],
+    [
+        "Dividends",
+        "The Company paid dividends of $6,320 million, $6,043 million and $5,741 million during the years ended",
+        "December 31, 2024, 2023 and 2022, respectively.",
+    ],
 ]
 
 
@@ -130,3 +141,17 @@ def test_a_sentence_over_rows_that_fit_the_columns_keeps_them_in_the_table(run_c
     facts = _facts(run_cli, pdf, 4)
     assert _fact(facts, 13)["period"]["fiscal_year"] == 2023
     assert _fact(facts, 134)["period"]["fiscal_year"] == 2022
+
+
+def test_comprehensive_income_is_its_own_line_item_and_the_tax_on_it_is_not_it(run_cli, make_pdf):
+    facts = _facts(run_cli, make_pdf("acme-2024-10k.pdf", PAGES), 6)
+    assert _fact(facts, 2514)["concept"] == "comprehensive_income"
+    assert _fact(facts, -55)["concept"] is None
+
+
+def test_amounts_listed_respectively_take_their_years(run_cli, make_pdf):
+    code, out, err = run_cli("facts", make_pdf("acme-2024-10k.pdf", PAGES), "--page", "7", "--json")
+    assert code == 0, err
+    facts = json.loads(out)
+    years = {f["value"]: (f["period"] or {}).get("fiscal_year") for f in facts}
+    assert years == {6320: 2024, 6043: 2023, 5741: 2022}, facts

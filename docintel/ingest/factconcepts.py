@@ -19,6 +19,8 @@ from ..textnorm import tokenize
 
 _PARENTHESES = re.compile(r"\([^)]*\)")
 _MAX_UNEXPLAINED = 3
+# the tax effect of other comprehensive income ('Tax provision/(benefit) on other comprehensive income/(loss)')
+_TAX_ON_OCI = re.compile(r"(?i)\btax\w*\b.*\bon\s+(?:other\s+)?comprehensive\b")
 _BOTH = re.compile(r"\bliabilities\s+and\s+(?:\w+['’]?\s+)?(?:equity|deficit|capital)\b", re.IGNORECASE)
 _PRETAX = re.compile(
     r"^(?:total\s+)?(?:net\s+)?(?:income|earnings|profit|loss|\(loss\)|income\s*\(loss\))\b[^.]{0,60}?\bbefore\b"
@@ -80,8 +82,8 @@ def row_concept(label: str) -> str | None:
         return "pretax_income"  # 'Income from continuing operations before provision/(benefit) for taxes on income'
     if _SGA.match(label):
         return "sga"
-    if _BOTH.search(label):
-        return None  # 'Total liabilities and equity' is a sum of two line items
+    if _BOTH.search(label) or _TAX_ON_OCI.search(label):
+        return None  # 'Total liabilities and equity' is a sum of two line items; a tax on OCI is neither (ASC 220)
     # 'Trade accounts receivable, less allowance ...'; 'Weighted-average diluted shares' (the class is apart)
     label = _CLASS.sub(" ", _DEDUCTION.sub("", label))
     words = tokenize(_PARENTHESES.sub(" ", label).replace("/", " ").replace("&", " and "))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from ..concepts import concept
 from ..domain import table
-from ..numbers import find_numbers
+from ..numbers import Number, find_numbers
 from ..periods import MONTHS, find_periods
 from .factconcepts import concepts_in_order
 from .factperiod import Calendar, ColumnHead, length_of, to_period
@@ -54,6 +54,27 @@ def _period(text: str, calendar: Calendar) -> Period | None:
     )
     instant = bool(_INSTANT.search(text[max(0, p.start - 20) : p.start])) and months is None
     return to_period(head, instant, calendar)
+
+
+def _respective(text: str, following: str, amounts: list[Number], calendar: Calendar) -> list[Period | None]:
+    """One period per amount of a line that lists as many amounts as periods, 'respectively' ('paid dividends of
+    $6,320 million, $6,043 million and $5,741 million during the years ended December 31, 2017, 2016 and 2015,
+    respectively'); [] otherwise."""
+    joined = f"{text} {following}"
+    ends = re.search(r"\brespectively\b", joined, re.IGNORECASE)
+    periods = find_periods(joined[: ends.start()]) if ends else []
+    if len(periods) < 2 or len(periods) != len(amounts) or len({p.year for p in periods}) != len(periods):
+        return []
+    first = periods[0]
+    months, weeks = length_of(joined[max(0, first.start - 40) : first.start])
+    instant = bool(_INSTANT.search(joined[max(0, first.start - 20) : first.start])) and months is None
+    heads = [
+        ColumnHead(
+            label=p.text, year=p.year, month=p.month or first.month, day=p.day or first.day, months=months, weeks=weeks
+        )
+        for p in periods
+    ]
+    return [to_period(head, instant, calendar) for head in heads]
 
 
 def _kind(number_text: str, percent: bool, currency: str | None, scale: float | None, before: str) -> FactKind:
@@ -153,11 +174,15 @@ def _line_facts(
     period = _period(text, prose.calendar)
     if period is None and context.previous and not find_periods(text):
         period = _period(context.previous, prose.calendar)  # the sentence began on the line before
+    amounts = [n for n in found if not n.is_year and not _is_date_part(text, n.start, n.end)]
+    respective = _respective(text, context.following, amounts, prose.calendar) if period is None else []
     out: list[Fact] = []
     for i, number in enumerate(found):
         before = text[max(0, number.start - _WINDOW) : number.start]
         if number.is_year or _REFERENCE.search(before) or _is_date_part(text, number.start, number.end):
             continue
+        if respective:
+            period = respective[amounts.index(number)]
         sentence = _sentence(f"{context.previous} {text[: number.start]}")
         cid = _concept(sentence)
         entry = concept(cid) if cid else None
