@@ -130,6 +130,17 @@ def test_a_folder_index_never_skips_the_password(run_cli, locked_pdf, make_pdf):
     assert code == 0 and "locked" in json.loads(out)["routing"]["routed"]  # the right password: back in
 
 
+def test_facts_of_an_older_version_are_removed_when_the_new_ones_are_written(run_cli, make_pdf, isolated_env):
+    pdf = make_pdf("versions.pdf", [["Revenue was $5 million in 2024."]])
+    run_cli("ingest", pdf)
+    (current,) = (isolated_env / "cache" / "facts").rglob("*.facts")
+    stale = current.with_name(current.name.split("-f")[0] + "-f0-t0.facts")
+    stale.write_text("{}")
+    current.unlink()
+    run_cli("ask", "What was revenue in 2024?", pdf)  # reads the facts again: written in this version
+    assert current.exists() and not stale.exists()
+
+
 def test_cache_info_and_clear(run_cli, make_pdf, isolated_env):
     pdf = make_pdf("cache-me.pdf", [["A report made for the cache test: the refund window is 12 days."]])
     run_cli("ask", "What is the refund window?", pdf)
@@ -140,10 +151,12 @@ def test_cache_info_and_clear(run_cli, make_pdf, isolated_env):
     code, out, _ = run_cli("cache", "info", "--json")
     info = json.loads(out)
     assert code == 0 and info["lines"]["files"] == 1 and info["index"]["files"] == 1
+    assert info["facts"]["files"] == 1 and "facts: 1 (" in run_cli("cache", "info")[1]
     assert info["corpora"]["files"] == 1  # the corpus index of the folder, with the paths it was built for
     assert info["corpora"]["indexes"][0]["paths"] == [str(pdf.parent.resolve())]
     code, out, _ = run_cli("cache", "clear")
-    assert code == 0 and "removed 3 cached files" in out
+    assert code == 0 and "removed 4 cached files" in out
+    assert not (isolated_env / "cache" / "facts").exists()
     assert not (isolated_env / "cache" / "corpora").exists()
     assert json.loads(run_cli("cache", "info", "--json")[1])["lines"]["files"] == 0
     assert (isolated_env / "cache" / "keep.txt").exists()

@@ -20,8 +20,9 @@ def register(sub: Any) -> None:
         "cache",
         cmd_cache,
         help="show or clear the cache of parsed PDFs, search indexes and corpus indexes",
-        description="The cache keeps each parsed PDF (its line table, tables and profile) and its search\n"
-        "index as JSON, keyed by content hash, one corpus index (SQLite) per set of PATH\n"
+        description="The cache keeps each parsed PDF (its line table, tables and profile), its facts (facts/,\n"
+        "one file per document, the older version's removed when a new docintel reads them again)\n"
+        "and its search index as JSON, keyed by content hash, one corpus index (SQLite) per set of PATH\n"
         "arguments (corpora/, see `docintel index --help`) and, for a corpus of more than\n"
         "DOCINTEL_DISK_INDEX_PASSAGES passages, its passage indexes on disk (passages/), in\n"
         "DOCINTEL_CACHE_DIR (default ~/.cache/docintel). Files are readable by their owner only.\n"
@@ -34,8 +35,8 @@ def register(sub: Any) -> None:
         ("info", "where the cache is, and how many files and bytes it holds"),
         (
             "clear",
-            "delete every cached line table, search index and corpus index, and the remembered server modes "
-            "(nothing else)",
+            "delete every cached line table, facts file, search index, corpus index and passage index on disk, "
+            "and the remembered server modes (nothing else)",
         ),
     ):
         cp = csub.add_parser(name, help=text, description=text)

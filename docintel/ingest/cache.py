@@ -88,11 +88,20 @@ def save_entry(path: Path, entry: dict[str, Any]) -> None:
 
 
 def cache_summary(cache_dir: Path) -> dict[str, Any]:
-    """What the cache holds: its folder, and the number and total size of parsed documents and indexes."""
+    """What the cache holds: its folder, and the number and total size of parsed documents, their facts and
+    indexes (search, corpus, passages on disk)."""
     summary: dict[str, Any] = {"cache_dir": str(cache_dir)}
-    kinds = (("lines", "*.json"), ("index", "*.json"), ("corpora", "*.sqlite"), ("dense", "*.npy"), ("pages", "*.rgbz"))
+    kinds = (
+        ("lines", "*.json"),
+        ("index", "*.json"),
+        ("facts", "*.facts"),
+        ("corpora", "*.sqlite"),
+        ("passages", "*"),
+        ("dense", "*.npy"),
+        ("pages", "*.rgbz"),
+    )
     for kind, pattern in kinds:
-        files = [p for p in (cache_dir / kind).rglob(pattern)] if (cache_dir / kind).is_dir() else []
+        files = [p for p in (cache_dir / kind).rglob(pattern) if p.is_file()] if (cache_dir / kind).is_dir() else []
         summary[kind] = {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}
     summary["corpora"]["indexes"] = [
         {"file": str(p), "paths": _corpus_paths(p), "bytes": p.stat().st_size}
@@ -115,11 +124,12 @@ def clear_cache(cache_dir: Path) -> int:
     """Delete every parsed document, search index, corpus index and rendered page under *cache_dir*; returns
     the files removed.
 
-    Only docintel's own folders (``lines/``, ``index/``, ``corpora/``, ``dense/``, ``pages/``) are touched, so
+    Only docintel's own folders (``lines/``, ``index/``, ``facts/``, ``corpora/``, ``dense/``, ``pages/``) are
+    touched, so
     a cache folder shared with other files loses nothing else.
     """
     removed = 0
-    for kind in ("lines", "index", "corpora", "dense", "pages"):
+    for kind in ("lines", "index", "facts", "corpora", "dense", "pages"):
         root = cache_dir / kind
         if not root.is_dir():
             continue

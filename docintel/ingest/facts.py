@@ -145,12 +145,17 @@ def facts_path(lines_file: Path) -> Path:
 
 
 def save_facts(path: Path, facts: list[Fact]) -> None:
-    """Write facts to the cache (atomically; the document id is left out: it depends on the file's name)."""
+    """Write facts to the cache (atomically; the document id is left out: it depends on the file's name), and
+    remove the document's facts of other versions, which nothing reads again."""
     from .cache import atomic_write_text
 
     path.parent.mkdir(parents=True, exist_ok=True)
     rows = [f.model_dump(mode="json", exclude_defaults=True, exclude={"provenance": {"doc"}}) for f in facts]
     atomic_write_text(path, json.dumps({"version": FACTS_VERSION, "facts": rows}, separators=(",", ":")))
+    stem = path.name.rsplit(f"-f{FACTS_VERSION}-", 1)[0]
+    for stale in path.parent.glob(f"{stem}-f*-t*.facts"):  # an older version's facts of the same document
+        if stale != path:
+            stale.unlink(missing_ok=True)
 
 
 def load_facts(path: Path, doc_id: str) -> list[Fact] | None:

@@ -473,7 +473,9 @@ def cache_report(summary: dict[str, Any]) -> str:
     return (
         f"cache: {summary['cache_dir']}\n"
         f"parsed documents: {summary['lines']['files']} ({_size(summary['lines']['bytes'])})\n"
+        f"facts: {summary['facts']['files']} ({_size(summary['facts']['bytes'])})\n"
         f"search indexes: {summary['index']['files']} ({_size(summary['index']['bytes'])})\n"
+        f"passage indexes on disk: {summary['passages']['files']} files ({_size(summary['passages']['bytes'])})\n"
         f"corpus indexes: {summary['corpora']['files']} ({_size(summary['corpora']['bytes'])})"
         + "".join(
             f"\n  {', '.join(c['paths']) or '(paths not recorded: an older index)'} ({_size(c['bytes'])})"
