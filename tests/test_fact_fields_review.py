@@ -8,7 +8,7 @@ import pytest
 
 from docintel.backends.growth import asks_growth
 from docintel.concepts import concepts_in
-from docintel.verify.claims import _ACTIVE_VERB, _verb_in
+from docintel.verify.events import ACTIVE_VERB, verb_in
 from docintel.verify.query import query_of
 from tests.test_typed_verify import field, verdict
 from tests.test_values import amount, answer, span
@@ -51,14 +51,14 @@ def test_a_schedule_s_future_is_no_outlook():
     ],
 )
 def test_the_asked_verb_is_read_past_joined_names_and_adverbs(question, verb):
-    found = _ACTIVE_VERB.search(question)
+    found = ACTIVE_VERB.search(question)
     assert found is not None and found.group("verb") == verb
 
 
 def test_a_verb_is_found_in_its_family_but_not_in_an_intent():
-    assert _verb_in("sell", "On December 23, 2022, the Company completed the sale of its Russian business")
-    assert _verb_in("acquire", "we purchased Acme for $1.2 billion")
-    assert not _verb_in("acquire", "On June 1, 2022, we entered into an agreement to acquire Acme")
+    assert verb_in("sell", "On December 23, 2022, the Company completed the sale of its Russian business")
+    assert verb_in("acquire", "we purchased Acme for $1.2 billion")
+    assert not verb_in("acquire", "On June 1, 2022, we entered into an agreement to acquire Acme")
 
 
 def test_a_compound_growth_rate_is_not_computed_as_a_simple_change():

@@ -80,6 +80,33 @@ PAGES = [
         "The Company paid dividends of $6,320 million, $6,043 million and $5,741 million during the years ended",
         "December 31, 2024, 2023 and 2022, respectively.",
     ],
+    [
+        "Net sales by segment were as follows (in millions):",
+        "2020 2019 2018",
+        "Aeronautics $ 26,266 $ 23,693 $ 21,242",
+        "Space 11,880 10,860 9,808",
+        "Earnings per share were as follows:",
+        "2020 2019 2018",
+        "Basic earnings per share 24.50 22.09 17.74",
+        "Changes in the carrying amount of goodwill by segment were as follows (in millions):",
+        "Aeronautics Space Total",
+        "Balance at December 31, 2019 171 1,586 1,757",
+        "Acquisitions 16 173 189",
+    ],
+    [
+        "The changes in the reserve for excess and obsolete inventory were as follows (in millions):",
+        "2024 2023",
+        "Balance at beginning of year 40 35",
+        "Balance at end of year 45 40",
+        "Changes in goodwill were as follows (in millions):",
+        "2024 2023",
+        "Balance at beginning of year 1,000 900",
+        "Balance at end of year 1,050 1,000",
+        "Stock option activity was as follows:",
+        "Weighted-Average Weighted-Average Remaining",
+        "Options Exercise Price Contractual Term (in years)",
+        "Outstanding at December 31, 2024 1,100 $ 31.25 5.25",
+    ],
 ]
 
 
@@ -155,3 +182,22 @@ def test_amounts_listed_respectively_take_their_years(run_cli, make_pdf):
     facts = json.loads(out)
     years = {f["value"]: (f["period"] or {}).get("fiscal_year") for f in facts}
     assert years == {6320: 2024, 6043: 2023, 5741: 2022}, facts
+
+
+def test_a_roll_forward_with_as_many_columns_as_the_table_above_is_still_its_own(run_cli, make_pdf):
+    facts = _facts(run_cli, make_pdf("aerospace-2020-10k.pdf", PAGES), 8)
+    space = _fact(facts, 1586)
+    assert (space["concept"], space["member"], space["period"]["end"]) == (
+        "goodwill",
+        {"name": "Space", "axis": "segment"},
+        "2019-12-31",
+    )
+
+
+def test_a_reserve_s_and_an_opening_balance_are_not_the_caption_s_item(run_cli, make_pdf):
+    facts = _facts(run_cli, make_pdf("retailer-2024-10k.pdf", PAGES), 9)
+    assert _fact(facts, 45)["concept"] is None  # the reserve's balance is not inventory
+    assert _fact(facts, 1050)["concept"] == "goodwill"
+    assert _fact(facts, 900)["concept"] is None  # the opening balance: the verifier reads it as the period's start
+    assert _fact(facts, 31.25)["kind"] == "per_share"
+    assert _fact(facts, 5.25)["kind"] != "per_share"  # a term in years beside the price

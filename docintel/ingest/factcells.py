@@ -53,6 +53,13 @@ FOLLOWING = re.compile(
     r"(?:(?:a\s+)?detail\s+(?:by\s+\w+\s+)?of\s+)?([^:.;]{3,60}?)\s*(?:by\s+\w+[^:]*)?[:.]?\s*$",
     re.IGNORECASE,
 )
+# a caption naming what its table is of before 'as follows': 'Changes in the carrying amount of goodwill by segment
+# were as follows (in millions):'
+AS_FOLLOWS = re.compile(
+    r"^\s*(?:the\s+)?(?:changes?\s+in|activity\s+in|components\s+of)?\s*(?:the\s+)?(?:carrying\s+amounts?\s+of\s+)?"
+    r"([^:.;]{3,60}?)\s*(?:by\s+\w+[^:]*?)?\s+(?:was|were|is|are)\s+as\s+follows\b",
+    re.IGNORECASE,
+)
 # EPS rows named by their class alone ('Net income: Basic', 'Diluted' under 'Earnings per share data')
 CLASS_LAST = re.compile(r"(?:^|:\s*)(?:basic|diluted)\s*$", re.IGNORECASE)
 RECONCILIATION = re.compile(r"\breconciliations?\s+of\b", re.IGNORECASE)
@@ -134,10 +141,13 @@ def dated_row_period(label: str, period: Period | None, has_columns: bool, calen
     return period
 
 
-def price_cell(cell: str, cells: list[str]) -> bool:
+def price_cell(cell: str, cells: list[str], header: str) -> bool:
     """A price beside counts in a table whose header names a price ('Outstanding at June 30, 2022  45  $ 10.66'
-    under 'Number (in millions)' and 'Weighted-average Exercise Price'): dollars and cents a share, unscaled."""
-    return bool(_CENTS.fullmatch(cell)) and any(re.fullmatch(r"\(?[\d,]+\)?", c) for c in cells)
+    under 'Number (in millions)' and 'Weighted-average Exercise Price'): dollars and cents a share, unscaled. A
+    figure without a dollar sign is one only when the header names no term in years beside the price."""
+    if not _CENTS.fullmatch(cell) or not any(re.fullmatch(r"\(?[\d,]+\)?", c) for c in cells):
+        return False
+    return "$" in cell or not re.search(r"(?i)\bterm\b|\byears\b|\blife\b", header)
 
 
 def sign_of(cell: str, value: float) -> SignSource:

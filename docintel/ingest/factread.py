@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from datetime import date
 
 from ..concepts import concept, concepts_in
-from ..domain import table as domain_table
 from ..numbers import CURRENCY_SIGNS
 from ..periods import find_periods
 from .factcells import (
+    AS_FOLLOWS,
     BALANCE_ROW,
     CLASS_LAST,
     FLOW,
@@ -52,7 +52,7 @@ from .factmembercols import MemberColumns, member_columns
 from .factpage import Lines, Scale, index_lines, learned_members, row_names, table_lines
 from .factperiod import Calendar, calendar_of, to_period
 from .factrows import Headings, realigned, row_labels
-from .facts import Fact, FactKind, Member, Period, PerShareClass, Provenance
+from .facts import Fact, FactKind, Member, Period, Provenance
 from .factscope import (
     axis_named,
     basis_of,
@@ -68,6 +68,7 @@ from .factscope import (
     scenario_of,
 )
 from .factsentences import Prose, sentence_facts
+from .factshare import CLASS_ONLY, PER_SHARE, per_share_concept, share_class
 from .forked import beside
 from .profile import DocumentProfile
 from .statements import STATEMENT_OF
@@ -76,19 +77,17 @@ from .tables import Table, TableRow
 _PAGE_HEADER_LINES = 6
 _FORK_LINES = 3000  # lines from which a document's sentences are read beside its tables (a fork pays off)
 _BALANCE = frozenset(c for c, kinds in STATEMENT_OF.items() if "balance_sheet" in kinds)
-_PRIORITY = ("eps_diluted", "eps_basic", "eps")
-_EPS = domain_table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
-_PER_SHARE = re.compile(rf"\bper\s+(?:\w+\s+){{0,2}}share\b|\bper\s+(?:diluted|basic)\b|\b(?:{_EPS})\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
 _DURATION_START = re.compile(
     r"\s+(?=(?:three|six|nine|twelve|fiscal|years?|quarters?|\d+\s+weeks|\d+\s+months)\b)", re.IGNORECASE
 )
 _BROKEN_DOWN = frozenset({"revenue", "cost_of_revenue"})  # line items a sub-heading breaks down by product line
 _GROWTH = re.compile(r"\b(?:growth|change|increase|decrease|decline)\b", re.IGNORECASE)
+# a reserve's, an allowance's or an accumulated balance is not its asset's ('the reserve for obsolete inventory')
+_CONTRA = re.compile(r"(?i)\b(?:reserves?|allowances?|accumulated|valuation)\b")
 _growth_of = re.compile(r"(?i)\bgrowth\b").findall  # a table captioned 'Sales Growth': its rows are growth rates
 _COUNTED = re.compile(r"^\s*(?:total\s+)?number\s+of\b", re.IGNORECASE)
 _AGGREGATE = re.compile(r"\breportable\s+segments?\b|\btotal\s+segments?\b|\ball\s+segments\b", re.IGNORECASE)
-_CLASS_ONLY = re.compile(r"^\s*(?:basic|diluted|assuming\s+dilution|basic\s+and\s+diluted)\b", re.IGNORECASE)
 _CONSOLIDATED = re.compile(
     r"^\s*(?:worldwide|consolidated|total\s+(?:company|consolidated|worldwide|segments?)|total)\s*$"
     r"|^\s*total\s+[\w.,&' ]*\b(?:inc|corp|corporation|company|plc|ltd)\b",
@@ -173,7 +172,8 @@ class _TableReader:
         self.table_member = self._stub_member(above_text)
         self.labels = row_labels(table, lines.text)
         self.caption_concept = self._caption_concept()
-        self.price_columns = any(PRICE_HEAD.search(text) for text in above_text[-8:])
+        self.header_text = " ".join(above_text[-8:])
+        self.price_columns = PRICE_HEAD.search(self.header_text) is not None
         self.locations = any(LOCATIONS.search(text) for text in above_text[-10:])  # rows name where, not what
         start = self.above[0] if self.above else table.first_line
         headings = Headings(table, self.labels, lines.text, lines.box, start)
@@ -248,9 +248,9 @@ class _TableReader:
             return row.model_copy(update={"kind": "per_share"})  # dollars and cents by class: EPS
         if SHARE_COUNT.match(label) and kind in ("amount", "per_share", "shares") and not has_cents(row):
             return row if kind == "shares" else row.model_copy(update={"kind": "shares"})
-        heading_shares = bool(heading and _SHARES.search(_PER_SHARE.sub(" ", heading)))
-        if _PER_SHARE.search(label) or (heading and _PER_SHARE.search(heading) and not heading_shares):
-            kind = "per_share" if not _SHARES.search(_PER_SHARE.sub(" ", label)) else kind
+        heading_shares = bool(heading and _SHARES.search(PER_SHARE.sub(" ", heading)))
+        if PER_SHARE.search(label) or (heading and PER_SHARE.search(heading) and not heading_shares):
+            kind = "per_share" if not _SHARES.search(PER_SHARE.sub(" ", label)) else kind
         elif heading and _COUNTED.search(heading) and kind == "amount":
             kind = "count"  # 'Number of stores' over 'Domestic', 'International'
         elif heading_shares and kind in ("amount", "per_share"):
@@ -294,9 +294,16 @@ class _TableReader:
         found = self._titled_concept()
         if found is not None:
             return found
-        for n in reversed(self.above[-3:]):  # 'The following table summarizes our Research and development expense:'
-            named = FOLLOWING.search(self.lines.text(n))
-            ids = [c for c in concepts_in(named.group(1)).concepts if concept(c) is not None] if named else []
+        for n in reversed(self.above[-3:]):  # 'The following table summarizes our Research and development expense:',
+            # 'Changes in the carrying amount of goodwill by segment were as follows (in millions):'
+            text = self.lines.text(n)
+            named = FOLLOWING.search(text) or AS_FOLLOWS.search(text)
+            contra = _CONTRA.search(text)  # 'the reserve for obsolete inventory' is not inventory
+            ids = (
+                [c for c in concepts_in(named.group(1)).concepts if concept(c) is not None]
+                if named and not contra
+                else []
+            )
             if len(ids) == 1:
                 return ids[0]
         return None
@@ -364,7 +371,7 @@ class _TableReader:
             return found[0]
         if self.table_member is not None:
             return self.table_member, label
-        if self.listed_members and proper_name(label) and not row_concept(label) and not _CLASS_ONLY.match(label):
+        if self.listed_members and proper_name(label) and not row_concept(label) and not CLASS_ONLY.match(label):
             return member_of(name_of_row(label) or label, self.axis or "segment"), label
         name = member_name(label)
         if name and group and row_concept(group) in _BROKEN_DOWN and not row_concept(label):
@@ -383,18 +390,22 @@ class _TableReader:
         row = self._typed(row, label, heading, balance_page)
         row_cid = row_concept(item_text)
         block_basis = ""
-        if row_cid is None and (member is not None or _CONSOLIDATED.match(label) or _CLASS_ONLY.match(label)):
-            row_cid = row_concept(heading or "") or (self.caption_concept if not _CLASS_ONLY.match(label) else None)
+        if row_cid is None and (member is not None or _CONSOLIDATED.match(label) or CLASS_ONLY.match(label)):
+            row_cid = row_concept(heading or "") or (self.caption_concept if not CLASS_ONLY.match(label) else None)
         if row_cid is None and member is not None:
             row_cid, block_basis = self._block_total(r)
-        if row_cid is None and BALANCE_ROW.match(label):
+        if (
+            row_cid is None
+            and BALANCE_ROW.match(label)
+            and not re.search(r"(?i)\b(?:beginning|opening)\b", label)  # the balance the period starts from
+        ):
             row_cid = self.caption_concept  # a roll-forward's 'Balance at December 31, 2019': of the caption's item
         if row.kind == "per_share":
             prior = self.labels[self.table.rows[r - 1].line] if r > 0 else ""
             named = label
-            if _CLASS_ONLY.match(label) and CLASS_LAST.search(prior) and re.search(r"(?i)income|earnings", prior):
+            if CLASS_ONLY.match(label) and CLASS_LAST.search(prior) and re.search(r"(?i)income|earnings", prior):
                 named = f"{prior.split(':')[0]} {label}"  # 'Net income: Basic' over 'Diluted': EPS, diluted
-            row_cid = self._per_share_concept(named, heading, row_cid)
+            row_cid = per_share_concept(named, heading, row_cid)
         kind_of_row = {"shares": "count", "count": "count", "per_share": "per_share"}.get(row.kind, "money")
         out = []
         for i, cell in enumerate(row.cells):
@@ -457,7 +468,7 @@ class _TableReader:
                     period=period,
                     member=cell_member,
                     basis=basis_of(label, extra, heading or "", block_basis, *self.basis_context),
-                    per_share_class=self._class(label, heading, kind, cid),
+                    per_share_class=share_class(label, heading, kind, cid),
                     measure=measure,
                     scenario=scenario_of(label, self.caption_text),
                     concept=cid,
@@ -477,29 +488,6 @@ class _TableReader:
             )
         return out
 
-    @staticmethod
-    def _class(label: str, heading: str | None, kind: FactKind, cid: str | None) -> PerShareClass | None:
-        """Basic or diluted: of per-share figures and share counts (and a change in EPS), never of dividends."""
-        if cid == "dividends_per_share" or (kind not in ("per_share", "count") and cid not in _PRIORITY):
-            return None
-        return per_share_class_of(label, heading)
-
-    @staticmethod
-    def _per_share_concept(label: str, heading: str | None, cid: str | None) -> str | None:
-        """A per-share row's line item: earnings per share (basic or diluted) when the row is net income's or
-        the label itself names EPS; another per-share figure keeps only a per-share concept (dividends)."""
-        own = concepts_in(label).concepts
-        eps_heading = bool(heading and _PER_SHARE.search(heading) and _CLASS_ONLY.match(label))
-        earnings = not own and re.search(rf"\b(?:earnings|income|{_EPS}|profit|loss)\b", label, re.I)
-        if own & set(_PRIORITY) or "net_income" in own or earnings or eps_heading:
-            if "dividends_per_share" not in own and not re.search(r"\bdividends?\b", label, re.I):
-                klass = per_share_class_of(label, heading)
-                return f"eps_{klass}" if klass else "eps"
-        paid_only = re.search(r"(?i)\bpaid\b", label) and not re.search(r"(?i)\bdeclared\b", label)
-        if re.search(r"(?i)\bdividends?\b", label) and not paid_only:
-            return "dividends_per_share"  # 'Cash dividends declared and paid' under 'Per Share Data'
-        return cid if cid and (cid in _PRIORITY or cid.endswith("per_share")) else None
-
     def _period(self, index: int | None, instant: bool) -> Period | None:
         if index is None or index >= len(self.heads):
             return None
@@ -508,7 +496,7 @@ class _TableReader:
     def _kind(self, row: TableRow, index: int, cell: str) -> FactKind:
         if self.table.is_percent(row, index):
             return "percent"
-        if row.kind == "per_share" or (self.price_columns and price_cell(cell, row.cells)):
+        if row.kind == "per_share" or (self.price_columns and price_cell(cell, row.cells, self.header_text)):
             return "per_share"
         if row.kind in ("shares", "count"):
             return "count"

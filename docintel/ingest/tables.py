@@ -25,7 +25,7 @@ from ..numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
 from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
 
-TABLES_VERSION = "14"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "15"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 _MAX_GAP = 8  # non-row lines after which a table ends
@@ -346,7 +346,7 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
         current = None
 
     index = 0
-    introduced = False  # a sentence introducing a table was read since the last row
+    introduced = headed = False  # a sentence introducing a table was read since the last row; then column names
     while index < len(lines):
         number, text = lines[index]
         if _is_header(text):
@@ -360,20 +360,21 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
         if row is not None and _not_a_row(row, current):
             row = None
         if row is not None:
-            if introduced and current is not None and not current.fits(row[1]):
-                close()  # the introduced table's rows do not fit the columns above: a table of their own
+            if introduced and current is not None and (headed or not current.fits(row[1])):
+                close()  # the introduced table's rows have a header of their own or do not fit the columns above
             if current is None:
                 current = _Builder(page, lines, index - 1, [])
             current.add(number, *row)
-            gap, introduced = 0, False
+            gap, introduced, headed = 0, False, False
             continue
         gap += 1
         if current is not None:
             if gap > _MAX_GAP or len(text) > 200:
                 close()
             elif _new_caption(text, current):
-                introduced = True
+                introduced, current.group = True, None
             elif len(text) <= 80:
+                headed = headed or (introduced and _column_names(text))
                 current.group = text
     close()
     return tables
@@ -387,6 +388,12 @@ def _new_caption(text: str, current: _Builder) -> bool:
     if not current.rows:
         return False
     return _INTRODUCES.search(text) is not None or (len(text) > 60 and _CAPTION.search(text) is not None)
+
+
+def _column_names(text: str) -> bool:
+    """A line of column names under a table's introduction ('Aeronautics MFC RMS Space Total'), not a
+    sub-heading ('Operating expenses:'): two or more words, no figure, no colon at its end."""
+    return len(text.split()) >= 2 and not re.search(r"\d", text) and not text.rstrip().endswith(":")
 
 
 _INTRODUCES = re.compile(r"(?i)\bas\s+follows\b|\bthe\s+following\s+(?:table|summar)|\bfollowing\s+table\b")

@@ -22,21 +22,17 @@ from ..concepts import concepts_in, label_of, qualifier_text, ratios_in, stated_
 from ..numbers import find_numbers
 from ..periods import find_periods, years_named
 from ..question.parse import search_text, split_parts
-from ..textnorm import tokenize
+from ..textnorm import fold, tokenize
+from .events import ACTIVE_VERB, NEGATIONS, PAST_QUESTION, event_reading, event_verb, negated, verb_in
 from .rules import FieldCheck
 from .values import CitedSpan
 from .yesno import change_reading, without_periods
 
-NEGATIONS = re.compile(
-    r"\b(?:no|not|none|never|nor|neither|without|nothing|nobody|cannot|can't|won't|didn't|don't|doesn't|"
-    r"isn't|aren't|wasn't|weren't|hasn't|haven't|hadn't|n't|did\s+not|does\s+not|do\s+not|has\s+not|have\s+not|"
-    r"was\s+not|were\s+not|no\s+longer)\b",
-    re.IGNORECASE,
-)
 CAUSES = re.compile(
     r"\b(?:due\s+to|driven\s+by|because|as\s+a\s+result\s+of|resulting\s+from|result\s+of|attributable\s+to|"
     r"primarily\s+(?:from|by|reflecting|related)|reflect(?:s|ed|ing)?|caused\s+by|owing\s+to|led\s+by|"
-    r"offset\s+by|contributed|attributed\s+to|thanks\s+to|on\s+account\s+of|impact\s+of|benefit(?:ed)?\s+from|"
+    r"(?:more\s+than\s+)?offset(?:\s+in\s+part)?\s+by|(?:partially|partly)\s+mitigated\s+by|contributed|"
+    r"attributed\s+to|thanks\s+to|on\s+account\s+of|impact\s+of|benefit(?:ed)?\s+from|"
     r"as\s+we|mainly|largely|principally)\b",
     re.IGNORECASE,
 )
@@ -45,7 +41,6 @@ _ASKS_CAUSE = re.compile(
     r"\bdrivers?\s+of\b|\bwhat\s+(?:was|were|is|are)\s+the\s+(?:main\s+|primary\s+|key\s+)?(?:driver|reason|cause)s?\b",
     re.IGNORECASE,
 )
-_PAST_QUESTION = re.compile(r"^\s*(?:did|was|were|has|have|had)\b", re.IGNORECASE)
 _EXPECTS = re.compile(
     r"\b(?:expects?|expected|anticipates?|anticipated|will\s+be|outlook|guidance|forecasts?|projected|plans?\s+to|"
     r"intends?\s+to)\b",
@@ -76,15 +71,20 @@ def _sentences(spans: list[CitedSpan]) -> list[str]:
 
 def _continues(previous: CitedSpan, cited: CitedSpan) -> bool:
     """Whether *cited* goes on where *previous* stops: the next line, the first quote running to its line's end
-    and the second starting at its line's start (nothing of the source left out between them)."""
+    and the second starting at its line's start (nothing of the source left out between them; case, quote marks
+    and the punctuation at the edges aside)."""
     if cited.span.doc != previous.span.doc or cited.span.line_start != previous.span.line_end + 1:
         return False
-    first, second = " ".join(previous.span.quote.split()), " ".join(cited.span.quote.split())
-    return _source(previous).endswith(first) and _source(cited).startswith(second)
+    first, second = _words(previous.span.quote), _words(cited.span.quote)
+    return (
+        bool(first and second)
+        and _words(_source(previous)).endswith(first)
+        and _words(_source(cited)).startswith(second)
+    )
 
 
-def _negated(text: str) -> bool:
-    return bool(NEGATIONS.search(text))
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"\w+", fold(text)))
 
 
 # 'Had the acquisition been approved and completed': two things a yes affirms together
@@ -107,6 +107,9 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     about = [s for s in _sentences(spans) if _content(s) & terms] or _sentences(spans)
     if not about:
         return _check("polarity", "unknown", "polarity: no quote to read the answer from")
+    stages = [event_reading(question, s) for s in _sentences(spans)]
+    if not answer and "denies" in stages and "affirms" not in stages:  # 'The transaction is expected to close ...'
+        return _check("polarity", "supported", "polarity: the quote says the transaction is still pending")
     asked_years = years_named(question)
     # the quote's years, and those of its sentence before it ('On February 24, 2017, the Company and ...')
     quoted_years = frozenset().union(*(years_named(s) for s in about))
@@ -118,36 +121,36 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
         years = ", ".join(map(str, sorted(quoted_years)))
         return _check("polarity", "mismatch", f"polarity: the quote is about {years}, not the year asked")
     elsewhen = [s for s in about if asked_years and (named := years_named(s)) and not named & asked_years]
-    if not answer and any(map(_negated, elsewhen)) and not any(_negated(s) for s in about if s not in elsewhen):
+    if not answer and any(map(negated, elsewhen)) and not any(negated(s) for s in about if s not in elsewhen):
         # 'we did not pay any dividends in 2022 and 2021' is no 'no' for 2020
-        years = ", ".join(map(str, sorted(frozenset().union(*(years_named(s) for s in elsewhen if _negated(s))))))
+        years = ", ".join(map(str, sorted(frozenset().union(*(years_named(s) for s in elsewhen if negated(s))))))
         return _check("polarity", "unknown", f"polarity: the quote's negation is about {years}, not the year asked")
-    if _PAST_QUESTION.match(question) and all(_EXPECTS.search(s) for s in about):
+    if PAST_QUESTION.match(question) and all(_EXPECTS.search(s) for s in about):
         return _check(
             "polarity", "mismatch", "scenario: the question asks what happened; the quote states an expectation"
         )
     both = _BOTH_DONE.search(search_text(question))
     if answer and both:  # 'been approved and completed': a yes needs a quote that says each
         said = " ".join(about)
-        missing = [v for v in (both.group("a"), both.group("b")) if not _verb_in(v, said)]
+        missing = [v for v in (both.group("a"), both.group("b")) if not verb_in(v, said)]
         if missing:
             return _check("polarity", "unknown", f"polarity: the quotes do not say '{missing[0]}', which the yes needs")
     paying = bool(_PAYS.search(question))  # 'Do members pay for return shipping?': 'free return shipping' says no
-    denies = [s for s in about if _negated(s) or (paying and _FREE.search(s))]
+    denies = [s for s in about if negated(s) or (paying and _FREE.search(s))]
     affirms = [s for s in about if s not in denies]
     readings = {s: r for s in about if (r := change_reading(question, s, ignore)) is not None}
     # a transaction's stage may be told in a sentence that names it no more ('The transaction is expected to close')
-    readings |= {s: r for s in _sentences(spans) if (r := _event_reading(question, s)) is not None}
+    readings |= {s: r for s in _sentences(spans) if (r := event_reading(question, s)) is not None}
     if readings:  # 'Did X increase': 'X decreased 16%' denies it, 'Y increased' says nothing of X
         decided = {s: r for s, r in readings.items() if r != "other"}
         if not decided:
-            what = "the quote does not say it happened" if _event_verb(question) else "the quote's change is of"
+            what = "the quote does not say it happened" if event_verb(question) else "the quote's change is of"
             return _check("polarity", "unknown", f"polarity: {what} ('{next(iter(readings))[:120]}')")
-        denies = [s for s, r in decided.items() if (r == "denies") != _negated(s)]
+        denies = [s for s, r in decided.items() if (r == "denies") != negated(s)]
         affirms = [s for s in decided if s not in denies]
     if answer and denies and not affirms:
         return _check("polarity", "mismatch", f"polarity: the answer is yes; the quote says no ('{denies[0][:120]}')")
-    if not answer and affirms and not denies and not _negated(question):
+    if not answer and affirms and not denies and not negated(question):
         return _check("polarity", "mismatch", f"polarity: the answer is no; the quote says so ('{affirms[0][:120]}')")
     return _check("polarity", "supported", "the quote's polarity agrees with the answer")
 
@@ -181,8 +184,8 @@ def text_polarity_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     quotes = " ".join(c.span.quote for c in spans)
     if not quotes.strip() or not _content(text) & _content(quotes):
         return _check("polarity", "not_applicable")
-    if _negated(text) != _negated(quotes):
-        said = "denies" if _negated(text) else "affirms"
+    if negated(text) != negated(quotes):
+        said = "denies" if negated(text) else "affirms"
         return _check("polarity", "mismatch", f"polarity: the claim {said} what its quote says the other way")
     return _check("polarity", "supported")
 
@@ -343,70 +346,8 @@ def _start(text: str, match: re.Match[str]) -> int:
 _CLAUSE_BREAK = re.compile(r";|,(?!\s*\d)|\band\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
 
 
-# 'When did Amazon acquire ...', 'When did Pfizer and Seagen officially complete ...': the verb after the named
-# subject (names joined by 'and' or '&'; an adverb before the verb skipped)
-_ACTIVE_VERB = re.compile(
-    r"\b(?:did|does|do|will|would|has|have|had)\s+"
-    r"(?:(?:[A-Z][\w.&'\u2019-]*\s+(?:(?:and|&)\s+)?){1,6}|(?:the\s+)?(?:company|registrant|firm|group|it|they|we)\s+)"
-    r"(?:(?:\w+ly|first|also|ever|finally)\s+)?(?P<verb>[a-z]{3,})\b"
-)
-# Verbs one event is told with (general English: a sale is a disposal, a purchase an acquisition, a closing the
-# completion of a transaction); a question's verb is found in any of its family's forms.
-_VERB_FAMILIES = (
-    ("sell", "sale", "sold", "divest", "dispos"),
-    ("acquir", "acquisit", "purchas", "buy", "bought"),
-    ("complet", "clos", "consummat", "finaliz"),
-)
-# 'entered into an agreement to acquire', 'announced plans to sell': the intent, not the event
-_INTENT = re.compile(
-    r"\b(?:agreement|agreed|agrees|plans?|planned|expects?|expected|intends?|intended|announced|proposed|"
-    r"offer(?:ed)?)\b(?:\s+\w+){0,3}?\s+to\s+\w+",
-    re.IGNORECASE,
-)
 # words that introduce a date ('Effective January 1, 2022, we adopted ...', 'Beginning in ...'): no event of their own
 _DATE_LEADS = frozenset(tokenize("effective beginning starting commencing as of"))
-
-
-# a transaction not done by the period's end: 'Pending Signify Health Acquisition', 'expected to close in 2023'
-_PENDING = re.compile(
-    r"\bpending\b|\b(?:expected|anticipated|scheduled)\s+to\s+(?:close|complete|be\s+completed|be\s+consummated)\b|"
-    r"\bnot\s+yet\s+(?:closed|completed|consummated)\b|\bremains?\s+subject\s+to\b",
-    re.IGNORECASE,
-)
-
-
-def _event_verb(question: str) -> str | None:
-    """The transaction a past yes/no question asks happened ('Did CVS complete its acquisition ...': complete),
-    when its verb is one of a transaction's (a sale, an acquisition, a completion)."""
-    asking = search_text(question).lstrip()
-    active = _ACTIVE_VERB.search(asking[:1].lower() + asking[1:]) if _PAST_QUESTION.match(question) else None
-    verb = active.group("verb") if active else None
-    return verb if verb and len(_roots(verb)) > 1 else None
-
-
-def _event_reading(question: str, sentence: str) -> str | None:
-    """Whether *sentence* says the asked transaction happened ('affirms'; 'did not complete' is read as a
-    negation), says it is still pending ('denies'), or neither ('other': 'entered into an agreement to acquire'
-    is the intent); None when the question asks no transaction."""
-    verb = _event_verb(question)
-    if verb is None:
-        return None
-    if _PENDING.search(sentence):
-        return "denies" if not _negated(sentence) else "other"
-    return "affirms" if _verb_in(verb, sentence) else "other"
-
-
-def _roots(verb: str) -> tuple[str, ...]:
-    root = tokenize(verb)[0][:5] if tokenize(verb) else verb[:5]
-    family = next((f for f in _VERB_FAMILIES if any(root.startswith(r[:5]) or r.startswith(root) for r in f)), ())
-    return (root, *(r[:5] for r in family))
-
-
-def _verb_in(verb: str, text: str) -> bool:
-    """Whether *text* says the verb in any form ('acquire': acquired, acquisition, purchased; 'sell': sale, sold),
-    an intent to do it ('agreed to acquire') aside."""
-    roots = _roots(verb)
-    return any(t.startswith(roots) for t in tokenize(_INTENT.sub(" ", text)))
 
 
 def _date_clause(clauses: list[str], date_text: str, sentence: str) -> str:
@@ -437,7 +378,7 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
     if not asked:
         return _check("event", "not_applicable")
     event = asked[-1]
-    active = _ACTIVE_VERB.search(search_text(question))
+    active = ACTIVE_VERB.search(search_text(question))
     for sentence in _sentences(spans):
         if date_text.lower() not in sentence.lower():
             continue
@@ -445,9 +386,9 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
         holding = _date_clause(clauses, date_text, sentence)
         if active is not None:
             verb = active.group("verb")
-            if _verb_in(verb, holding):
+            if verb_in(verb, holding):
                 return _check("event", "supported")
-            if _verb_in(verb, sentence):
+            if verb_in(verb, sentence):
                 return _check("event", "mismatch", f"event: {date_text!r} is said of something other than '{verb}'")
             return _check("event", "unknown", f"event: the sentence of {date_text!r} does not say '{verb}'")
         if event in _content(holding):
@@ -468,8 +409,8 @@ def cause_rule(question: str, spans: list[CitedSpan], text: str = "") -> FieldCh
     gives as offsetting the change ('..., partially offset by a $241 million net detrimental change in ...')."""
     if not _ASKS_CAUSE.search(question):
         return _check("cause", "not_applicable")
-    if not re.search(r"\boffset", text, re.IGNORECASE):
-        for number in find_numbers(text):
+    if not re.search(r"\boffset|\bmitigat", text, re.IGNORECASE):
+        for number in (n for n in find_numbers(text) if not n.is_year):
             offsetting = next((c for c in spans if _offsets(c, number.text)), None)
             if offsetting is not None:
                 return _check(
@@ -477,25 +418,35 @@ def cause_rule(question: str, spans: list[CitedSpan], text: str = "") -> FieldCh
                     "mismatch",
                     f"cause: the quote gives {number.text} as offsetting the change, not as its cause",
                 )
+    asked = years_named(question)
+    around = frozenset().union(*(years_named(_source(c)) for c in spans)) if spans else frozenset()
+    if asked and around and not asked & around:  # the reasons given for 2021's change, for a question about 2022
+        years = ", ".join(map(str, sorted(around)))
+        return _check("cause", "unknown", f"cause: the cited lines are about {years}, not the year asked")
     if any(CAUSES.search(c.span.quote) for c in spans):
         return _check("cause", "supported")
     return _check("cause", "mismatch", "cause: the question asks what caused it; the quotes state no cause")
 
 
+def _around(cited: CitedSpan) -> str:
+    """The cited lines and the line before them: where a quote's sentence and the one it follows are told."""
+    lines = cited.document.lines["text"].tolist()[max(0, cited.span.line_start - 2) : cited.span.line_end]
+    return " ".join(str(t) for t in lines)
+
+
 def _offsets(cited: CitedSpan, printed: str) -> bool:
     """Whether the last cause its sentence states before *printed* (in the quote, or in the source before it,
-    the line above included) is 'offset by'."""
+    the line above included) is 'offset by' (or 'offset in part by', 'partially mitigated by'), at any place
+    the quote prints it."""
     quote = " ".join(cited.span.quote.split())
-    at = quote.find(printed)
-    if at < 0:
-        return False
-    lines = cited.document.lines["text"].tolist()[max(0, cited.span.line_start - 2) : cited.span.line_end]
-    source = " ".join(" ".join(str(t) for t in lines).split())
+    source = " ".join(_around(cited).split())
     start = source.lower().find(quote.lower())
-    before = f"{source[:start] if start > 0 else ''} {quote[:at]}"
-    before = re.split(r"(?<=[.;!?])\s+", before)[-1]
-    causes = list(CAUSES.finditer(before))
-    return bool(causes) and causes[-1].group(0).lower().startswith("offset")
+    for at in (m.start() for m in re.finditer(re.escape(printed), quote)):
+        before = re.split(r"(?<=[.;!?])\s+", f"{source[:start] if start > 0 else ''} {quote[:at]}")[-1]
+        causes = list(CAUSES.finditer(before))
+        if causes and re.search(r"offset|mitigated", causes[-1].group(0), re.IGNORECASE):
+            return True
+    return False
 
 
 def asked_parts(question: str) -> list[str]:

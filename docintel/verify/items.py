@@ -10,7 +10,6 @@ from ..periods import averaged_years, years_named
 from .amounts import check_amount
 from .calculations import check_calculation
 from .claims import (
-    NEGATIONS,
     cause_rule,
     date_clause_rule,
     event_rule,
@@ -22,6 +21,7 @@ from .claims import (
     text_polarity_rule,
     text_subject_rule,
 )
+from .events import NEGATIONS
 from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
 from .operands import check_operand
 from .quotes import SpanKey

@@ -31,9 +31,10 @@ from ..numbers import find_numbers
 from ..periods import find_periods
 from ..question.parse import parse_page_hints, search_text
 from ..textnorm import tokenize
+from .attributes import attribute_verdict, attribute_words, measurement_attributes, stated_attributes
 from .query import CHANGE_LABEL, asks_per_share
 from .values import Candidate, CitedSpan, ConceptCheck, PlainCheck
-from .wording import parting, reversed_by
+from .wording import beside_line_items, other_comprehensive, parting, reversed_by
 
 _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
 _CLAUSE_END = re.compile(r"\.(?=\s|$)|[;:()\[\]]|\s[–—-]\s")  # a decimal point ends no clause
@@ -215,15 +216,12 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
 def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str]:
     evidence = evidence_of(candidate)
     where = f"the cited row is '{evidence.text}'" if evidence.row else f"the number is about '{evidence.text}'"
-    stated = _stated_attributes(evidence.text, candidate.sentence, candidate.printed)
+    stated = stated_attributes(evidence.text, candidate.sentence, candidate.printed)
     wanted = measurement_attributes(asked.question)
-    if stated and wanted and not stated & wanted:
-        return "mismatch", f"{where}: {' or '.join(sorted(stated))}, not the {' or '.join(sorted(wanted))} asked"
-    if assumed := sorted(stated & _ASSUMED - wanted):  # 'expected return on plan assets' for the return earned
-        return "mismatch", f"{where}: the {assumed[0]}, an assumption; the question does not ask for it"
-    if wanted - _IMPLICIT and not stated and _CARRYING not in wanted:
-        # a figure that names no attribute is the amount carried in the statements, not its fair or notional value
-        return "unknown", f"{where}: it does not say it is the {' or '.join(sorted(wanted))} asked"
+    if found := attribute_verdict(stated, wanted, asked.question, evidence.concepts):
+        return found[0], f"{where}: {found[1]}"
+    if comprehensive := other_comprehensive(evidence.text, asked.question):
+        return "mismatch", f"{where}: {comprehensive}"
     # the question asks for a qualifier ('segment'); the item's label cannot ask for one itself
     narrow = narrowing_terms(concepts_in(qualifier_text(evidence.narrowing_text)), asked.own)
     recorded_in = candidate.fact.recorded_in if candidate.fact is not None else None
@@ -255,7 +253,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         asked_terms = {t for t in asked.terms if t in asked.question_terms and t not in NEUTRAL and not t[:1].isdigit()}
         dates = {t for p in find_periods(asked.question) for t in tokenize(p.text)} | _DATE_WORDS
         # the question's own words beyond the line item's wording ('COGS' is cost of revenue), never its dates
-        unsaid = sorted((asked_terms & _beside_line_items(asked.question)) - said - asked.ignore - dates)
+        unsaid = sorted((asked_terms & beside_line_items(asked.question)) - said - asked.ignore - dates)
         if unsaid and re.match(r"\s*total\b", evidence.text, re.IGNORECASE):
             # 'Total operating expenses, net' for 'operation and maintenance expense': the total of more than asked
             words = [w for w in re.findall(r"[\w-]+", asked.question) if set(tokenize(w)) & set(unsaid)]
@@ -296,14 +294,6 @@ _RECORDED_AMOUNT = re.compile(
 _DATE_WORDS = frozenset(tokenize("fiscal year years quarter month months period ended ending end as of fy"))
 
 
-def _beside_line_items(question: str) -> set[str]:
-    """The terms of the question's sentences that name a line item, outside its wordings ('operation and
-    maintenance expense': maintenance; 'What is the FY2016 COGS?': none; 'Please state the answer in USD
-    millions.' names none)."""
-    sentences = [concepts_in(s) for s in re.split(r"(?<=[.?!])\s+", question)]
-    return {t for match in sentences if match.concepts for t in match.leftover}
-
-
 _TOTAL = re.compile(r"\b(?:total|overall|aggregate|combined|entire)\b", re.IGNORECASE)
 
 
@@ -338,58 +328,6 @@ _MATURITY_WORDS = {
     "noncurrent": re.compile(r"\blong[- ]term\b|\b(?:after|beyond)\s+(?:one|1)\s+year", re.I),
 }
 _NEVER = re.compile(r"(?!)")
-
-
-def _stated_attributes(text: str, sentence: str, printed: str = "") -> frozenset[str]:
-    """The attributes a figure is stated in: a row 'at fair value' is carried at it (both); so is an amount whose
-    sentence says it approximates its fair value ('..., which approximates fair value'); of several named with
-    'respectively', the one in the number's place ('the carrying amount and fair value ... were $34,480 million
-    and $33,211 million, respectively': 33,211 is the fair value)."""
-    stated = measurement_attributes(text)
-    if len(stated) > 1 and printed and _RESPECTIVELY.search(sentence):
-        stated = _in_order(sentence, printed) or stated
-    if _CARRIED_AT_FAIR_VALUE.search(text) or _APPROXIMATES_FAIR_VALUE.search(sentence or text):
-        stated |= {_FAIR, _CARRYING}
-    return stated
-
-
-def _in_order(sentence: str, printed: str) -> frozenset[str]:
-    """The attribute in *printed*'s place among the numbers after the attributes a sentence names in order."""
-    found = sorted((m.start(), m.end(), name) for name, p in _ATTRIBUTE.items() for m in p.finditer(sentence))
-    names = list(dict.fromkeys(name for _, _, name in found))
-    after = max(end for _, end, _ in found)
-    numbers = [_digits(n.text) for n in find_numbers(sentence[after:])]
-    place = next((i for i, digits in enumerate(numbers) if digits == _digits(printed)), None)
-    return frozenset({names[place]}) if place is not None and place < len(names) else frozenset()
-
-
-def _digits(printed: str) -> str:
-    return re.sub(r"[^\d.]", "", printed)
-
-
-def attribute_words(attributes: frozenset[str]) -> frozenset[str]:
-    """The terms of every wording of these attributes ('carrying value' for 'carrying amount'): they name the
-    attribute asked, not a part of the item."""
-    groups = [g for g in table().measurement_attributes if g[0] in attributes]
-    return frozenset(t for group in groups for phrase in group for t in tokenize(phrase))
-
-
-def measurement_attributes(text: str) -> frozenset[str]:
-    """The measurement attributes *text* names ('fair value', 'notional amount'; the domain table's lists), each
-    by its list's first phrase."""
-    return frozenset(group[0] for group in table().measurement_attributes if _ATTRIBUTE[group[0]].search(text))
-
-
-_FAIR, _CARRYING = (group[0] for group in table().measurement_attributes[:2])  # the table's first two lists
-_CARRIED_AT_FAIR_VALUE = re.compile(rf"\bat\s+{_FAIR}\b", re.IGNORECASE)
-_APPROXIMATES_FAIR_VALUE = re.compile(rf"\bapproximat\w*\s+(?:its\s+|their\s+|the\s+)?{_FAIR}\b", re.IGNORECASE)
-_ASSUMED = frozenset(table().assumed_attributes)
-_IMPLICIT = frozenset(table().implicit_attributes)
-_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
-_ATTRIBUTE = {
-    group[0]: re.compile(r"\b(?:" + "|".join(re.escape(w) for w in group) + r")\b", re.IGNORECASE)
-    for group in table().measurement_attributes
-}
 
 
 def _joined_line_items(evidence: Evidence, asked: Asked) -> str:

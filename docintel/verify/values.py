@@ -370,14 +370,18 @@ def with_period(
 
 def _unplaced_cell(match: Candidate, cited: list[CitedSpan]) -> bool:
     """Whether *match* is one of two or more cells of a cited table row (its column unread)."""
-    if match.row_label is None:
-        return False
-    for span in cited:
-        for line in range(span.span.line_start, span.span.line_end + 1):
-            found = span.document.table_row(line)
-            if found is not None and len(found[1].cells) >= 2 and found[1].label == match.row_label:
-                return any(squash(cell) == squash(match.printed) for cell in found[1].cells)
-    return False
+    if match.row_label is None or (match.fact is not None and match.fact.period is not None):
+        return False  # a row that names its own date ('Balance at December 31, 2018') is placed by it
+    rows = [
+        found[1]
+        for span in cited
+        for line in range(span.span.line_start, span.span.line_end + 1)
+        if (found := span.document.table_row(line)) is not None
+    ]
+    return any(
+        len(row.cells) >= 2 and row.label == match.row_label and squash(match.printed) in map(squash, row.cells)
+        for row in rows
+    )
 
 
 def paired_year(sentence: str, printed: str) -> int | None:

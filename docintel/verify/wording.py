@@ -1,11 +1,12 @@
-"""Words that change what a row's figure is: a '(income) loss' label's sign convention, and a word a row and a
-question share followed in each by another ('Total lease payments' for lease liabilities)."""
+"""Words that change what a row's figure is: a '(income) loss' label's sign convention, a word a row and a
+question share followed in each by another ('Total lease payments' for lease liabilities), other or accumulated
+other comprehensive income against comprehensive income, and the question's words beside its line items."""
 
 from __future__ import annotations
 
 import re
 
-from ..concepts import NEUTRAL
+from ..concepts import NEUTRAL, concepts_in
 from ..textnorm import tokenize
 
 # a label that puts one of two opposites in parentheses prints the other without them: 'Net (income) loss
@@ -61,3 +62,32 @@ def _next_words(text: str) -> dict[str, tuple[str, str]]:
 _STOP_WORDS = frozenset(
     tokenize("the a an of in on for to and or by with from at as is was were be been its their our")
 )
+
+
+# 'Other comprehensive loss' is a part of comprehensive income ('other' is no search term), and 'Accumulated other
+# comprehensive loss' a balance of equity (ASC 220)
+_OTHER_COMPREHENSIVE = re.compile(r"\b(?:accumulated\s+)?other\s+comprehensive\b|\ba?oci\b", re.IGNORECASE)
+
+
+def other_comprehensive(row: str, question: str) -> str:
+    """Why a row of other (or accumulated other) comprehensive income does not answer a question about the
+    other one ('' when both name the same)."""
+    if not (re.search(r"(?i)\bcomprehensive\b", row) and re.search(r"(?i)\bcomprehensive\b", question)):
+        return ""
+    said, asked = _OTHER_COMPREHENSIVE.search(row), _OTHER_COMPREHENSIVE.search(question)
+    named = [m.group(0).lower() if m else "comprehensive" for m in (said, asked)]
+    if not (said or asked) or named[0].split()[0] == named[1].split()[0]:
+        return ""
+    return f"it names {named[0]} income, the question {named[1]} income"
+
+
+_OWNER = re.compile(r"(?:\b[A-Z][\w&.-]*\s+){0,4}\b[A-Z][\w&.-]*(?:['\u2019]s\b|s['\u2019](?!\w))")
+
+
+def beside_line_items(question: str) -> set[str]:
+    """The terms of the question's clauses that name a line item, outside its wordings ('operation and
+    maintenance expense': maintenance; 'What is the FY2016 COGS?': none; 'Please state the answer in USD
+    millions.' and 'Using the income statement,' name none)."""
+    unowned = _OWNER.sub(" ", question)  # 'Acme's': the company's name, not a part of the line item
+    clauses = [concepts_in(c) for c in re.split(r"[.?!,;:]\s+|[.?!]$", unowned) if c.strip()]
+    return {t for match in clauses if match.concepts for t in match.leftover}

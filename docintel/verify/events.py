@@ -1,0 +1,103 @@
+"""Transactions a yes/no question or a date asks about (an acquisition, a sale, a completion): the verb a
+question asks with, the verbs one event is told with, an intent that is not the event, and whether a sentence
+says the transaction happened, is still pending or only intended."""
+
+from __future__ import annotations
+
+import re
+
+from ..question.parse import search_text
+from ..textnorm import tokenize
+
+NEGATIONS = re.compile(
+    r"\b(?:no|not|none|never|nor|neither|without|nothing|nobody|cannot|can't|won't|didn't|don't|doesn't|"
+    r"isn't|aren't|wasn't|weren't|hasn't|haven't|hadn't|n't|did\s+not|does\s+not|do\s+not|has\s+not|have\s+not|"
+    r"was\s+not|were\s+not|no\s+longer)\b",
+    re.IGNORECASE,
+)
+PAST_QUESTION = re.compile(r"^\s*(?:did|was|were|has|have|had)\b", re.IGNORECASE)
+
+
+def negated(text: str) -> bool:
+    """Whether *text* says no: not, no, never, none, without, n't."""
+    return bool(NEGATIONS.search(text))
+
+
+# 'When did Amazon acquire ...', 'When did Pfizer and Seagen officially complete ...': the verb after the named
+# subject (names joined by 'and' or '&'; an adverb before the verb skipped)
+ACTIVE_VERB = re.compile(
+    r"\b(?:did|does|do|will|would|has|have|had)\s+"
+    r"(?:(?:[A-Z][\w.&'\u2019-]*\s+(?:(?:and|&)\s+)?){1,6}|(?:the\s+)?(?:company|registrant|firm|group|it|they|we)\s+)"
+    r"(?:(?:\w+ly|first|also|ever|finally)\s+)?(?P<verb>[a-z]{3,})\b"
+)
+# Verbs one event is told with (general English: a sale is a disposal, a purchase an acquisition, a closing the
+# completion of a transaction); a question's verb is found in any of its family's forms.
+_VERB_FAMILIES = (
+    ("sell", "sale", "sold", "divest", "dispos"),
+    ("acquir", "acquisit", "purchas", "buy", "bought"),
+    ("complet", "clos", "consummat", "finaliz"),
+)
+# 'entered into an agreement to acquire', 'announced plans to sell': the intent, not the event
+INTENT = re.compile(
+    r"\b(?:agreement|agreed|agrees|plans?|planned|expects?|expected|intends?|intended|announced|proposed|"
+    r"offer(?:ed)?)\b(?:\s+\w+){0,3}?\s+to\s+\w+",
+    re.IGNORECASE,
+)
+# a transaction not done by the period's end: 'Pending Signify Health Acquisition', 'expected to close in 2023'
+_PENDING = re.compile(
+    r"\bpending\s+(?:the\s+)?(?:acquisition|merger|transaction|sale|divestiture|deal|closing|completion)\b|"
+    r"\b(?:remains?|is|are)\s+pending\b|"
+    r"\b(?:expected|anticipated|scheduled)\s+to\s+(?:close|complete|be\s+completed|be\s+consummated)\b|"
+    r"\bnot\s+yet\s+(?:closed|completed|consummated)\b|"
+    r"\bremains?\s+subject\s+to\s+(?:\w+\s+){0,4}?(?:approvals?|closing\s+conditions|conditions)\b",
+    re.IGNORECASE,
+)
+# 'Was the Elm Group merger completed in 2024?': the passive asks the same
+_PASSIVE_EVENT = re.compile(
+    r"^\s*(?:was|were|has|have|had)\b.*?\b(?:been\s+)?(?P<verb>completed|closed|consummated|finalized|sold|acquired|"
+    r"divested|purchased)\b",
+    re.IGNORECASE,
+)
+
+
+def event_verb(question: str) -> str | None:
+    """The transaction a past yes/no question asks happened ('Did CVS complete its acquisition ...': complete;
+    'Was the merger completed ...': completed), when its verb is one of a transaction's (a sale, an acquisition,
+    a completion)."""
+    asking = search_text(question).lstrip()
+    active = ACTIVE_VERB.search(asking[:1].lower() + asking[1:]) if PAST_QUESTION.match(question) else None
+    verb = active.group("verb") if active else None
+    passive = _PASSIVE_EVENT.match(asking) if verb is None else None
+    verb = passive.group("verb") if passive else verb
+    return verb if verb and len(_roots(verb)) > 1 else None
+
+
+def event_reading(question: str, sentence: str) -> str | None:
+    """Whether *sentence* says the asked transaction happened ('affirms': its verb, or the verb of the
+    transaction the question names, 'acquired' for 'complete its acquisition'), is still pending ('denies':
+    'expected to close', 'remains subject to regulatory approval'), or tells only the intent ('other':
+    'entered into an agreement to acquire'); None when the question asks no transaction or the sentence says
+    none of these (read as any other sentence)."""
+    verb = event_verb(question)
+    if verb is None:
+        return None
+    done = _PENDING.sub(" ", sentence)
+    named = [w for w in re.findall(r"[a-z]+", search_text(question).lower()) if len(_roots(w)) > 1]
+    if any(verb_in(v, done) for v in [verb, *named, "complete"]) and not negated(done):
+        return "affirms"  # 'we completed our previously announced pending acquisition of ...
+    if _PENDING.search(sentence):
+        return "denies" if not negated(sentence) else "other"
+    return "other" if INTENT.search(sentence) else None
+
+
+def _roots(verb: str) -> tuple[str, ...]:
+    root = tokenize(verb)[0][:5] if tokenize(verb) else verb[:5]
+    family = next((f for f in _VERB_FAMILIES if any(root.startswith(r[:5]) or r.startswith(root) for r in f)), ())
+    return (root, *(r[:5] for r in family))
+
+
+def verb_in(verb: str, text: str) -> bool:
+    """Whether *text* says the verb in any form ('acquire': acquired, acquisition, purchased; 'sell': sale, sold),
+    an intent to do it ('agreed to acquire') aside."""
+    roots = _roots(verb)
+    return any(t.startswith(roots) for t in tokenize(INTENT.sub(" ", text)))
