@@ -107,6 +107,16 @@ PAGES = [
         "Options Exercise Price Contractual Term (in years)",
         "Outstanding at December 31, 2024 1,100 $ 31.25 5.25",
     ],
+    [
+        "(In thousands) 2023 2022",
+        "Reportable segment net revenues 3,813,705 3,239,857",
+        "The following table shows key gaming statistics for our resorts:",
+        "Three Months Ended Six Months Ended",
+        "June 30, June 30,",
+        "2023 2022 2023 2022",
+        "(Dollars in millions)",
+        "Table games drop $ 1,498 $ 1,429 $ 3,022 $ 2,631",
+    ],
 ]
 
 
@@ -201,3 +211,8 @@ def test_a_reserve_s_and_an_opening_balance_are_not_the_caption_s_item(run_cli, 
     assert _fact(facts, 900)["concept"] is None  # the opening balance: the verifier reads it as the period's start
     assert _fact(facts, 31.25)["kind"] == "per_share"
     assert _fact(facts, 5.25)["kind"] != "per_share"  # a term in years beside the price
+
+
+def test_an_introduced_table_with_a_header_of_its_own_keeps_it(run_cli, make_pdf):
+    drop = _fact(_facts(run_cli, make_pdf("resorts-2023-10q.pdf", PAGES), 10), 3022)
+    assert (drop["period"]["months"], drop["period"]["end"], drop["scale"]) == (6, "2023-06-30", 1e6)

@@ -25,7 +25,7 @@ from ..numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
 from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
 
-TABLES_VERSION = "15"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "16"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 _MAX_GAP = 8  # non-row lines after which a table ends
@@ -353,6 +353,7 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
             close()
             header = _header_block(lines, index)
             current, gap = _Builder(page, lines, index, header), 0
+            introduced = headed = False  # the introduced table's own header: its rows are under it
             index += len(header)
             continue
         index += 1
