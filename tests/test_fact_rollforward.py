@@ -117,6 +117,18 @@ PAGES = [
         "(Dollars in millions)",
         "Table games drop $ 1,498 $ 1,429 $ 3,022 $ 2,631",
     ],
+    [
+        "Share-based compensation by product and function",
+        "(In millions) 2024 2023",
+        "Cloud 40 30",
+        "General and administrative 200 180",
+        "Statements of income",
+        "(In millions) 2024 2023",
+        "Revenue:",
+        "Product $ 1,000 $ 900",
+        "Total revenue 1,000 900",
+        "General and administrative 4,563 4,611",
+    ],
 ]
 
 
@@ -216,3 +228,8 @@ def test_a_reserve_s_and_an_opening_balance_are_not_the_caption_s_item(run_cli, 
 def test_an_introduced_table_with_a_header_of_its_own_keeps_it(run_cli, make_pdf):
     drop = _fact(_facts(run_cli, make_pdf("resorts-2023-10q.pdf", PAGES), 10), 3022)
     assert (drop["period"]["months"], drop["period"]["end"], drop["scale"]) == (6, "2023-06-30", 1e6)
+
+
+def test_an_expense_by_function_is_never_a_member(run_cli, make_pdf):
+    facts = _facts(run_cli, make_pdf("software-2024-10k.pdf", PAGES), 11)
+    assert _fact(facts, 4563)["member"] is None

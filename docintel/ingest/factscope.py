@@ -103,7 +103,7 @@ _NOT_MEMBER = re.compile(
     r"fees|provisions?|credit|reserves?|benefits?|compensation|securities|investments?|deposits|loans|"
     r"borrowings|shares|dividends|capital|stock|payables?|receivables?|inventor(?:y|ies)|goodwill|intangibles?|"
     r"ebit|ebitda|ebitdar|eps|adjusted|gaap|operating|net|total|weighted|average|per|ratio|rate|"
-    r"percent(?:age)?|basic|diluted|changes?|increase|decrease|gains?)\b"
+    r"percent(?:age)?|basic|diluted|changes?|increase|decrease|gains?|administrative)\b"  # G&A: a line item
     r"|\b(?:19|20)\d\d\b",  # a year: 'Balance at December 31, 2019' is a date, not a member
     re.IGNORECASE,
 )
