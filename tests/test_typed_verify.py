@@ -111,6 +111,14 @@ def verdict(run_cli, fake_openai, pdf, question, scripted) -> tuple[str, dict]:
     return data["status"], data["verification"]["items"][0]
 
 
+def assert_cited_lines(run_cli, pdf, cited) -> None:
+    """Each (GLOBAL_LINE, quote) of *cited* is on the line `ingest --lines` gives that number."""
+    _, out, _ = run_cli("ingest", pdf, "--lines")
+    lines = {row.split("\t")[3]: row.split("\t")[4] for row in out.splitlines()[1:] if row.count("\t") >= 4}
+    for number, quote in cited:
+        assert quote.split()[0] in lines.get(str(number), ""), (number, quote)
+
+
 def field(check: dict, name: str) -> dict:
     return next(f for f in check["fields"] if f["field"] == name)
 

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from tests.test_typed_verify import _text, boolean, field, verdict
+from tests.test_typed_verify import _text, assert_cited_lines, boolean, field, verdict
 from tests.test_values import amount, answer, span
 
 PAGES = [
@@ -92,22 +92,23 @@ def filing(make_pdf):
 
 
 def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
-    _, out, _ = run_cli("ingest", filing, "--lines")
-    lines = {row.split("\t")[3]: row.split("\t")[4] for row in out.splitlines()[1:] if row.count("\t") >= 4}
-    for number, quote in (
-        SIGNAL,
-        PINE,
-        BIRCH,
-        ELM,
-        CURRENCY,
-        MEDIA,
-        PROGRAM,
-        COMPREHENSIVE,
-        RETURN,
-        MARKETING,
-        RESTRUCTURING,
-    ):
-        assert quote.split()[0] in lines.get(str(number), ""), (number, quote)
+    assert_cited_lines(
+        run_cli,
+        filing,
+        (
+            SIGNAL,
+            PINE,
+            BIRCH,
+            ELM,
+            CURRENCY,
+            MEDIA,
+            PROGRAM,
+            COMPREHENSIVE,
+            RETURN,
+            MARKETING,
+            RESTRUCTURING,
+        ),
+    )
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from tests.test_typed_verify import _text, boolean, field, verdict
+from tests.test_typed_verify import _text, assert_cited_lines, boolean, field, verdict
 from tests.test_values import amount, answer, span
 
 PAGES = [
@@ -108,22 +108,23 @@ def filing(make_pdf):
 
 
 def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
-    _, out, _ = run_cli("ingest", filing, "--lines")
-    lines = {row.split("\t")[3]: row.split("\t")[4] for row in out.splitlines()[1:] if row.count("\t") >= 4}
-    for number, quote in (
-        NET_INCOME,
-        COMPREHENSIVE,
-        CORRIDOR,
-        AGREEMENT,
-        COMPLETED,
-        DECREASE,
-        OFFSET,
-        GROWTH,
-        PRETAX,
-        COST_OF_REVENUE,
-        RECORD,
-    ):
-        assert quote.split()[0] in lines.get(str(number), ""), (number, quote)
+    assert_cited_lines(
+        run_cli,
+        filing,
+        (
+            NET_INCOME,
+            COMPREHENSIVE,
+            CORRIDOR,
+            AGREEMENT,
+            COMPLETED,
+            DECREASE,
+            OFFSET,
+            GROWTH,
+            PRETAX,
+            COST_OF_REVENUE,
+            RECORD,
+        ),
+    )
 
 
 def test_net_income_is_not_comprehensive_income(run_cli, fake_openai, filing):

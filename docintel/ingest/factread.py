@@ -85,7 +85,7 @@ _BROKEN_DOWN = frozenset({"revenue", "cost_of_revenue"})  # line items a sub-hea
 _GROWTH = re.compile(r"\b(?:growth|change|increase|decrease|decline)\b", re.IGNORECASE)
 # a reserve's, an allowance's or an accumulated balance is not its asset's ('the reserve for obsolete inventory')
 _CONTRA = re.compile(r"(?i)\b(?:reserves?|allowances?|accumulated|valuation)\b")
-_growth_of = re.compile(r"(?i)\bgrowth\b").findall  # a table captioned 'Sales Growth': its rows are growth rates
+_GROWTH_WORD = re.compile(r"(?i)\bgrowth\b")  # a table captioned 'Sales Growth': its rows are growth rates
 _COUNTED = re.compile(r"^\s*(?:total\s+)?number\s+of\b", re.IGNORECASE)
 _AGGREGATE = re.compile(r"\breportable\s+segments?\b|\btotal\s+segments?\b|\ball\s+segments\b", re.IGNORECASE)
 _CONSOLIDATED = re.compile(
@@ -441,7 +441,7 @@ class _TableReader:
             if (
                 measure == "level"
                 and row.kind == "percent"
-                and _GROWTH.search(f"{label} {heading or row.group or ''} {' '.join(_growth_of(self.caption_text))}")
+                and (_GROWTH.search(f"{label} {heading or row.group or ''}") or _GROWTH_WORD.search(self.caption_text))
             ):
                 measure = "pct_change"  # 'Comparable sales growth 4.8%'; under 'Year-over-year Percentage Growth:'
             if measure == "level" and _COUNTED.search(heading or ""):

@@ -203,8 +203,10 @@ _CLAUSE_START = re.compile(r"[.;:!?]\s|,\s*(?:and|but|or|which|while|with|wherea
 _TURN = re.compile(r"\b(?:unless|except|other\s+than|but|however|if|although|whereas|while)\b", re.IGNORECASE)
 
 
-def _source(cited: CitedSpan) -> str:
-    lines = cited.document.lines["text"].tolist()[cited.span.line_start - 1 : cited.span.line_end]
+def _source(cited: CitedSpan, before: int = 0) -> str:
+    """The cited lines' text, whitespace collapsed, with *before* lines above them (where the sentence a quote
+    continues is told)."""
+    lines = cited.document.lines["text"].tolist()[max(0, cited.span.line_start - 1 - before) : cited.span.line_end]
     return " ".join(" ".join(str(t) for t in lines).split())
 
 
@@ -428,18 +430,12 @@ def cause_rule(question: str, spans: list[CitedSpan], text: str = "") -> FieldCh
     return _check("cause", "mismatch", "cause: the question asks what caused it; the quotes state no cause")
 
 
-def _around(cited: CitedSpan) -> str:
-    """The cited lines and the line before them: where a quote's sentence and the one it follows are told."""
-    lines = cited.document.lines["text"].tolist()[max(0, cited.span.line_start - 2) : cited.span.line_end]
-    return " ".join(str(t) for t in lines)
-
-
 def _offsets(cited: CitedSpan, printed: str) -> bool:
     """Whether the last cause its sentence states before *printed* (in the quote, or in the source before it,
     the line above included) is 'offset by' (or 'offset in part by', 'partially mitigated by'), at any place
     the quote prints it."""
     quote = " ".join(cited.span.quote.split())
-    source = " ".join(_around(cited).split())
+    source = _source(cited, before=1)
     start = source.lower().find(quote.lower())
     for at in (m.start() for m in re.finditer(re.escape(printed), quote)):
         before = re.split(r"(?<=[.;!?])\s+", f"{source[:start] if start > 0 else ''} {quote[:at]}")[-1]
