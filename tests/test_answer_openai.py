@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -346,3 +349,19 @@ def test_an_empty_caveat_of_the_model_is_dropped(run_cli, corpus_pdf, fake_opena
     assert (
         code == 0 and "caveat: \n" not in out + "\n" and not any(line.strip() == "caveat:" for line in out.splitlines())
     )
+
+
+def test_the_backend_builds_the_sdk_s_response_models_before_any_thread_uses_them(tmp_path):
+    # pydantic builds a deferred model on first use, which is not thread safe: a batch's threads using the SDK's
+    # Response first at once saw it half built. A fresh interpreter shows whether making the backend builds it.
+    code = (
+        "from docintel.settings import load_settings\n"
+        "from docintel.backends.openai import OpenAIBackend\n"
+        "from openai.types.chat import ChatCompletion\n"
+        "from openai.types.responses import Response\n"
+        "OpenAIBackend(load_settings({'backend': 'openai'}))\n"
+        "print(Response.__pydantic_complete__, ChatCompletion.__pydantic_complete__)\n"
+    )
+    env = {**os.environ, "OPENAI_API_KEY": "sk-test-local", "DOCINTEL_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["True", "True"], done.stderr

@@ -241,6 +241,8 @@ def run_batch(
         documents, doc_errors = ingest_needed(pipeline, todo, paths)
         summary.failed_documents = [failure.message for failure in doc_errors.values()]
         pipeline.warm(list(documents.values()))  # once, before the threads: no index is built twice
+        if todo and pipeline.settings.resolved_backend() != "extractive":
+            _ = pipeline.backend  # made once, before the threads (with the SDK's models built)
         asked = QuestionTargets(paths, documents, doc_errors, scope)
         _answer_all(pipeline, todo, asked, output, summary, workers)
         summary.whole = _whole(questions, output.latest)

@@ -133,6 +133,7 @@ class OpenAIBackend:
         self.priced = self.client.base_url.host in {h.strip() for h in settings.priced_hosts.split(",")}
         self.memory = ServerMemory(settings.cache_dir)
         self.key = server_key(str(self.client.base_url), settings.model)
+        _build_response_models()
 
     def _store(self, api: str) -> bool | None:
         """The ``store`` flag sent: always to the Responses API (it retains by default) and to OpenAI
@@ -516,3 +517,14 @@ def _backoff(headers: Any, attempt: int) -> float:
         except ValueError:
             continue
     return min(0.5 * 2.0**attempt, 8.0) * (1 - 0.25 * random.random())
+
+
+def _build_response_models() -> None:
+    """Build the SDK's response models now, in the thread that makes the backend: pydantic builds a deferred
+    model on its first use, and threads using it first at once can see it half built ('Response has no
+    attribute __pydantic_core_schema__' in a batch)."""
+    from openai.types.chat import ChatCompletion
+    from openai.types.responses import Response
+
+    for model in (Response, ChatCompletion):
+        model.model_rebuild()
