@@ -47,6 +47,7 @@ from docintel.textnorm import squash, tokenize
 from docintel.verify.typed import column_period
 from docintel.verify.values import same_value
 from docintel.verify.verifier import verify_answer
+from docintel.verify.wording import deducted
 from scripts import benchdata
 from scripts.verify_structures import attribute_cases, polarity_cases, roll_forward_cases
 
@@ -246,7 +247,8 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
             cases["wrong scale"].append((question, item(a, _SHIFTED[unit]), "amount"))
             named = concepts_in(label).concepts
             # an outflow's label, and an expense's printed in parentheses, may state the magnitude: no flip there
-            if not is_outflow(named) and not (a < 0 and states_magnitude(named)):
+            magnitude = states_magnitude(named) or deducted(label)  # 'Less: current maturities (500)'
+            if not is_outflow(named) and not (a < 0 and magnitude):
                 cases["sign flipped"].append((question, item(-a), "amount"))
             cases["money as percent"].append((question, item(a, "percent", lab=label), "amount"))
         span = {"doc": None, "line_start": row.line, "line_end": row.line, "quote": quote}

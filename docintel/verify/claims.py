@@ -24,8 +24,10 @@ from ..periods import find_periods, years_named
 from ..question.parse import search_text, split_parts
 from ..textnorm import fold, tokenize
 from .events import ACTIVE_VERB, NEGATIONS, PAST_QUESTION, event_reading, event_verb, negated, verb_in
+from .meaning import cover_terms
 from .rules import FieldCheck
 from .values import CitedSpan
+from .wording import names_asked
 from .yesno import change_reading, without_periods
 
 CAUSES = re.compile(
@@ -46,6 +48,8 @@ _EXPECTS = re.compile(
     r"intends?\s+to)\b",
     re.IGNORECASE,
 )
+# what kind of subject a name is ('the Missouri subsidiary'), not what is asked about it
+_ENTITY_NOUNS = frozenset(tokenize("subsidiary subsidiaries segment segments division business unit entity affiliate"))
 _STOP = frozenset(tokenize("the a an of in on for to and or by with from at as is was were be been this that its"))
 
 
@@ -107,6 +111,12 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     about = [s for s in _sentences(spans) if _content(s) & terms] or _sentences(spans)
     if not about:
         return _check("polarity", "unknown", "polarity: no quote to read the answer from")
+    for printed, name in names_asked(question, ignore | cover_terms(spans)).items() if answer else ():
+        # 'Does the Missouri subsidiary have a revenue stability mechanism': a yes needs a quote of the mechanism
+        # that names Missouri (a state list quoted from another row of the table names no one of this one)
+        topic = terms - name - _ENTITY_NOUNS
+        if not any(name <= _content(s) and (not topic or _content(s) & topic) for s in _sentences(spans)):
+            return _check("polarity", "unknown", f"polarity: no quote of what is asked names {printed}")
     stages = [event_reading(question, s) for s in _sentences(spans)]
     if not answer and "denies" in stages and "affirms" not in stages:  # 'The transaction is expected to close ...'
         return _check("polarity", "supported", "polarity: the quote says the transaction is still pending")

@@ -34,7 +34,7 @@ from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, stated_attributes
 from .query import CHANGE_LABEL, asks_per_share
 from .values import Candidate, CitedSpan, ConceptCheck, PlainCheck
-from .wording import beside_line_items, other_comprehensive, parting, reversed_by
+from .wording import beside_line_items, deducted, other_comprehensive, parting, reversed_by
 
 _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
 _CLAUSE_END = re.compile(r"\.(?=\s|$)|[;:()\[\]]|\s[–—-]\s")  # a decimal point ends no clause
@@ -422,6 +422,8 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
     evidence = evidence_of(candidate)
     if value > 0 and is_outflow(asked.concepts | evidence.concepts):
         return "supported", f"{candidate.printed} is an outflow; its label ({asked.named}) states the magnitude"
+    if value > 0 and deducted(candidate.row_label or ""):
+        return "supported", f"{candidate.printed} is deducted in its schedule; its label states the magnitude"
     if value > 0 and states_magnitude(evidence.concepts):
         return "supported", f"{candidate.printed} is an expense printed in parentheses; its label states the magnitude"
     # 'Net income: -109.8' from 'Net loss 109.8' states the loss as a negative income; 'Net income (loss) 109.8',
@@ -460,6 +462,16 @@ def _same_number(a: object, b: object) -> bool:
 def issuer_terms(spans: list[CitedSpan]) -> frozenset[str]:
     """The name terms of the companies the cited documents are by."""
     return frozenset(t for s in spans for t in tokenize(s.document.meta.profile.issuer.value or ""))
+
+
+def cover_terms(spans: list[CitedSpan]) -> frozenset[str]:
+    """The terms of the cited documents' names, titles and first pages: whatever the registrant calls itself."""
+    terms: set[str] = set()
+    for document in {id(s.document): s.document for s in spans}.values():
+        lines = document.lines
+        first = " ".join(str(t) for t in lines["text"][lines["page"] == lines["page"].min()].tolist())
+        terms |= set(tokenize(f"{document.meta.doc_id} {document.meta.title} {first}"))
+    return frozenset(terms)
 
 
 def _cited_lines(cited: CitedSpan) -> str:

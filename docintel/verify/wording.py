@@ -91,3 +91,31 @@ def beside_line_items(question: str) -> set[str]:
     unowned = _OWNER.sub(" ", question)  # 'Acme's': the company's name, not a part of the line item
     clauses = [concepts_in(c) for c in re.split(r"[.?!,;:]\s+|[.?!]$", unowned) if c.strip()]
     return {t for match in clauses if match.concepts for t in match.leftover}
+
+
+# a proper name inside the question ('Missouri', 'Signify Health'): capitalised words after its first word
+_PROPER = re.compile(r"(?<=[\w,'’)]\s)[A-Z][a-z]{2,}(?:[\s-]+[A-Z][a-z]{2,})*")
+# capitalised words that name no one: the filing's own parts, titles and calendar words
+_TITLE_WORDS = frozenset(
+    tokenize(
+        "company corporation corp inc incorporated group holdings board directors fiscal quarter year annual report "
+        "form item note part statement statements consolidated total net gross operating first second third fourth "
+        "january february march april may june july august september october november december"
+    )
+)
+
+
+def names_asked(question: str, ignore: frozenset[str]) -> dict[str, frozenset[str]]:
+    """The proper names the question asks about, as printed and as terms, the issuer's name (*ignore*) aside."""
+    names = {}
+    for match in _PROPER.finditer(question):
+        terms = frozenset(tokenize(match.group())) - ignore - _TITLE_WORDS
+        if terms:
+            names[match.group()] = terms
+    return names
+
+
+def deducted(label: str) -> bool:
+    """A row a schedule subtracts ('Less: current maturities of long-term debt (500)'): its parentheses show
+    the deduction, so the figure's magnitude is the line item's amount, stated either way."""
+    return bool(re.match(r"\s*(?:less|deduct)\b\s*[:\-–]?", label, re.IGNORECASE))

@@ -1,0 +1,93 @@
+"""Rules added in session 44 (red team rounds 10 and 11), each scripted through the local OpenAI-compatible
+server: a yes about a named subject needs a quote of what is asked that names it (a state list quoted from
+another row of a regulatory table names no one of this one); a row a schedule deducts ('Less: current
+maturities (500)') states its magnitude either way, other rows keep their sign."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_typed_verify import assert_cited_lines, field, verdict
+from tests.test_values import amount, answer, span
+
+PAGES = [
+    ["Acme Water Company", "Annual Report on Form 10-K for the fiscal year ended December 31, 2024"],
+    [
+        "Regulatory practices",
+        "Practice Description States allowed",
+        "Expense mechanisms Allows changes in operating expenses to be recovered outside a rate case CA, IL, MO, NJ",
+        "Revenue stability mechanisms Adjusts rates so the utility recovers authorized revenues CA, IL",
+        "Our Missouri subsidiary uses a future test year in its rate cases.",
+    ],
+    [
+        "Debt",
+        "Our total debt consisted of the following (in millions):",
+        "December 31, 2024 2023",
+        "Total debt 11,669 12,169",
+        "Less: current maturities of long-term debt (500) (500)",
+        "Long-term debt, net 11,169 11,669",
+    ],
+]
+EXPENSE_STATES = (5, "CA, IL, MO, NJ")
+STABILITY = (6, "Revenue stability mechanisms Adjusts rates so the utility recovers authorized revenues")
+STABILITY_ROW = (6, "Revenue stability mechanisms Adjusts rates so the utility recovers authorized revenues CA, IL")
+MISSOURI = (7, "Our Missouri subsidiary uses a future test year in its rate cases.")
+CURRENT = (12, "Less: current maturities of long-term debt (500) (500)")
+LONG_TERM = (13, "Long-term debt, net 11,169 11,669")
+
+
+@pytest.fixture
+def filing(make_pdf):
+    return make_pdf("acme-water-2024-10k.pdf", PAGES)
+
+
+def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
+    assert_cited_lines(run_cli, filing, (EXPENSE_STATES, STABILITY_ROW, MISSOURI, CURRENT, LONG_TERM))
+
+
+def _yes(*cited):
+    return answer("boolean", {"value": True, "explanation": "as quoted", "spans": [span(*c) for c in cited]})
+
+
+def test_a_yes_about_a_named_subject_needs_a_quote_of_the_asked_thing_that_names_it(run_cli, fake_openai, filing):
+    question = "Does Acme Water's Missouri subsidiary have a revenue stability mechanism?"
+    status, check = verdict(run_cli, fake_openai, filing, question, _yes(STABILITY, EXPENSE_STATES))
+    assert status != "supported" and field(check, "polarity")["verdict"] == "unknown", check["fields"]
+    assert "Missouri" in field(check, "polarity")["detail"]
+    # the name in a quote about something else is no better
+    status, check = verdict(run_cli, fake_openai, filing, question, _yes(STABILITY, MISSOURI))
+    assert status != "supported", check["fields"]
+
+
+def test_a_yes_whose_quote_names_the_subject_with_the_asked_thing_is_kept(run_cli, fake_openai, filing):
+    question = "Does Acme Water's Missouri subsidiary use a future test year?"
+    status, check = verdict(run_cli, fake_openai, filing, question, _yes(MISSOURI))
+    assert status == "supported", check["fields"]
+    # the registrant's own name, as its cover page prints it, is no subject a quote must name
+    question = "Does Acme Water use a future test year in Missouri?"
+    status, check = verdict(run_cli, fake_openai, filing, question, _yes(MISSOURI))
+    assert status == "supported", check["fields"]
+
+
+@pytest.mark.parametrize("value", [500, -500])
+def test_a_deducted_row_states_its_magnitude_either_way(run_cli, fake_openai, filing, value):
+    question = "What were Acme Water's current maturities of long-term debt at December 31, 2024?"
+    right = amount(value, "millions", "December 31, 2024", CURRENT, label="Current maturities of long-term debt")
+    status, check = verdict(run_cli, fake_openai, filing, question, right)
+    assert status == "supported", check
+
+
+def test_a_row_that_is_not_deducted_keeps_its_sign(run_cli, fake_openai, filing):
+    question = "What was Acme Water's long-term debt, net at December 31, 2024?"
+    wrong = amount(-11169, "millions", "December 31, 2024", LONG_TERM, label="Long-term debt, net")
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and check["sign_check"] == "mismatch", check
+
+
+def test_a_name_the_cover_page_prints_is_the_registrant_s(run_cli, fake_openai, make_pdf):
+    # no '(Exact name of registrant ...)', no 'Inc.': the issuer is not read, the cover page still names it
+    pages = [["Birchwood annual report 2024"], ["Operations", MISSOURI[1]]]
+    pdf = make_pdf("annual-report.pdf", pages)
+    question = "Does Birchwood use a future test year in Missouri?"
+    status, check = verdict(run_cli, fake_openai, pdf, question, _yes((3, MISSOURI[1])))
+    assert status == "supported", check["fields"]
