@@ -1,14 +1,16 @@
 """Rules added in session 44 (red team rounds 10 and 11), each scripted through the local OpenAI-compatible
 server: a yes about a named subject needs a quote of what is asked that names it (a state list quoted from
 another row of a regulatory table names no one of this one); a row a schedule deducts ('Less: current
-maturities (500)') states its magnitude either way, other rows keep their sign."""
+maturities (500)') states its magnitude either way, other rows keep their sign; total debt is not net debt (total
+debt less cash, a leverage measure of the ratio lists); a dividend declared is not a dividend paid (ASC 505-20); a
+question whether something goes on is answered no by a quote that says it stops."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.test_typed_verify import assert_cited_lines, field, verdict
-from tests.test_values import amount, answer, span
+from tests.test_values import amount, answer, calculation, operand, span
 
 PAGES = [
     ["Acme Water Company", "Annual Report on Form 10-K for the fiscal year ended December 31, 2024"],
@@ -26,6 +28,14 @@ PAGES = [
         "Total debt 11,669 12,169",
         "Less: current maturities of long-term debt (500) (500)",
         "Long-term debt, net 11,169 11,669",
+        "Less cash and cash equivalents 837 775",
+        "Net debt $ 10,832 $ 11,394",
+    ],
+    [
+        "Consolidated statements of equity",
+        "(In millions, except per share data) Three months ended June 30, 2024",
+        "Cash dividends declared, per share: $0.82",
+        "Cash dividends paid, per share: $0.41",
     ],
 ]
 EXPENSE_STATES = (5, "CA, IL, MO, NJ")
@@ -34,6 +44,10 @@ STABILITY_ROW = (6, "Revenue stability mechanisms Adjusts rates so the utility r
 MISSOURI = (7, "Our Missouri subsidiary uses a future test year in its rate cases.")
 CURRENT = (12, "Less: current maturities of long-term debt (500) (500)")
 LONG_TERM = (13, "Long-term debt, net 11,169 11,669")
+TOTAL_DEBT = (11, "Total debt 11,669 12,169")
+NET_DEBT = (15, "Net debt $ 10,832 $ 11,394")
+DECLARED = (18, "Cash dividends declared, per share: $0.82")
+PAID = (19, "Cash dividends paid, per share: $0.41")
 
 
 @pytest.fixture
@@ -42,7 +56,7 @@ def filing(make_pdf):
 
 
 def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
-    assert_cited_lines(run_cli, filing, (EXPENSE_STATES, STABILITY_ROW, MISSOURI, CURRENT, LONG_TERM))
+    assert_cited_lines(run_cli, filing, (EXPENSE_STATES, STABILITY_ROW, MISSOURI, CURRENT, LONG_TERM, TOTAL_DEBT, NET_DEBT, DECLARED, PAID))
 
 
 def _yes(*cited):
@@ -91,3 +105,82 @@ def test_a_name_the_cover_page_prints_is_the_registrant_s(run_cli, fake_openai, 
     question = "Does Birchwood use a future test year in Missouri?"
     status, check = verdict(run_cli, fake_openai, pdf, question, _yes((3, MISSOURI[1])))
     assert status == "supported", check["fields"]
+
+
+STOPPING = [
+    ["Acme Water Company"],
+    [
+        "Dividends",
+        "In February 2025, our Board of Directors determined to suspend our ongoing regular dividends.",
+        "The Board did not suspend the dividend on our preferred stock.",
+    ],
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "value", "line", "kept"),
+    [
+        ("Will Acme Water keep paying its regular dividends after February 2025?", False, 3, True),
+        ("Will Acme Water keep paying its regular dividends after February 2025?", True, 3, False),
+        ("Will Acme Water continue to pay the dividend on its preferred stock?", True, 4, True),
+        ("Will Acme Water continue to pay the dividend on its preferred stock?", False, 4, False),
+        ("Did Acme Water suspend its regular dividends in February 2025?", True, 3, True),
+        ("Will Acme Water keep its regular dividends suspended in 2025?", True, 3, True),
+    ],
+)
+def test_a_stop_answers_whether_something_goes_on(run_cli, fake_openai, make_pdf, question, value, line, kept):
+    pdf = make_pdf("acme-water-2025-8k.pdf", STOPPING)
+    quote = STOPPING[1][line - 2]
+    reply = answer("boolean", {"value": value, "explanation": "as quoted", "spans": [span(line, quote)]})
+    status, check = verdict(run_cli, fake_openai, pdf, question, reply)
+    assert (status == "supported") == kept, check["fields"]
+
+
+@pytest.mark.parametrize(
+    ("row", "value", "kept"), [(TOTAL_DEBT, 11669, False), (NET_DEBT, 10832, True), (LONG_TERM, 11169, False)]
+)
+def test_net_debt_is_total_debt_less_cash(run_cli, fake_openai, filing, row, value, kept):
+    question = "What was Acme Water's net debt at December 31, 2024?"
+    reply = amount(value, "millions", "December 31, 2024", row, label="Net debt")
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert (status == "supported") == kept, check
+    if not kept:
+        assert check["concept_check"] == "mismatch", check
+
+
+CASH = (14, "Less cash and cash equivalents 837 775")
+
+
+@pytest.mark.parametrize(
+    ("expression", "value", "kept"), [("a - b", 10832, True), ("a + b", 12506, False), ("a", 11669, False)]
+)
+def test_net_debt_computed_is_total_debt_less_cash(run_cli, fake_openai, filing, expression, value, kept):
+    question = "What was Acme Water's net debt at December 31, 2024?"
+    operands = [operand("a", 11669, "December 31, 2024", TOTAL_DEBT, name="Total debt")]
+    if "b" in expression:
+        operands.append(operand("b", 837, "December 31, 2024", CASH, name="Cash and cash equivalents"))
+    reply = amount(
+        value,
+        "millions",
+        "December 31, 2024",
+        TOTAL_DEBT,
+        label="Net debt",
+        calculation=calculation(expression, value, *operands),
+    )
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert (status == "supported") == kept, check
+
+
+@pytest.mark.parametrize(
+    ("question", "row", "value", "kept"),
+    [
+        ("What cash dividend per share did Acme Water pay in the second quarter of 2024?", DECLARED, 0.82, False),
+        ("What cash dividend per share did Acme Water pay in the second quarter of 2024?", PAID, 0.41, True),
+        ("What cash dividends per share did Acme Water declare in the second quarter of 2024?", DECLARED, 0.82, True),
+        ("What cash dividends per share did Acme Water declare in the second quarter of 2024?", PAID, 0.41, False),
+    ],
+)
+def test_a_dividend_declared_is_not_a_dividend_paid(run_cli, fake_openai, filing, question, row, value, kept):
+    reply = amount(value, "per_share", "second quarter of 2024", row, label="Dividends per share")
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert (status == "supported") == kept, check

@@ -23,7 +23,16 @@ from ..numbers import find_numbers
 from ..periods import find_periods, years_named
 from ..question.parse import search_text, split_parts
 from ..textnorm import fold, tokenize
-from .events import ACTIVE_VERB, NEGATIONS, PAST_QUESTION, event_reading, event_verb, negated, verb_in
+from .events import (
+    ACTIVE_VERB,
+    NEGATIONS,
+    PAST_QUESTION,
+    continuation_reading,
+    event_reading,
+    event_verb,
+    negated,
+    verb_in,
+)
 from .meaning import cover_terms
 from .rules import FieldCheck
 from .values import CitedSpan
@@ -151,6 +160,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     readings = {s: r for s in about if (r := change_reading(question, s, ignore)) is not None}
     # a transaction's stage may be told in a sentence that names it no more ('The transaction is expected to close')
     readings |= {s: r for s in _sentences(spans) if (r := event_reading(question, s)) is not None}
+    readings |= {s: r for s in about if (r := continuation_reading(question, s)) is not None}
     if readings:  # 'Did X increase': 'X decreased 16%' denies it, 'Y increased' says nothing of X
         decided = {s: r for s, r in readings.items() if r != "other"}
         if not decided:

@@ -101,3 +101,21 @@ def verb_in(verb: str, text: str) -> bool:
     an intent to do it ('agreed to acquire') aside."""
     roots = _roots(verb)
     return any(t.startswith(roots) for t in tokenize(INTENT.sub(" ", text)))
+
+
+# 'Will MGM keep paying its dividend?': a question about going on, which a stop answers no (general English)
+_GOES_ON = re.compile(r"\b(?:keep|keeps|continue|continues|continued|maintain|maintains|still|resume|remain)\b", re.I)
+_STOPS = re.compile(
+    r"\b(?:suspend|suspends|suspended|suspension|discontinue[sd]?|discontinuation|cease[sd]?|terminate[sd]?|"
+    r"termination|halt(?:s|ed)?|stop(?:s|ped)?|eliminate[sd]?)\b",
+    re.IGNORECASE,
+)
+
+
+def continuation_reading(question: str, sentence: str) -> str | None:
+    """'denies' when the question asks whether something goes on and *sentence* says it stops ('determined to
+    suspend our ongoing regular dividends'; a negated stop, 'did not suspend', is read as a negation of it by the
+    caller); None otherwise."""
+    if not _GOES_ON.search(search_text(question)) or _STOPS.search(question) or not _STOPS.search(sentence):
+        return None
+    return "denies"
