@@ -25,8 +25,10 @@ fact's own answer is reported ('axis: right') but is no target: the question is 
 The run exits 1 when a target is missed.
 
 Structures (scripts/verify_structures.py), over every page of the dev filings: each roll-forward's opening row
-given as its closing balance, and each stated fair value, carrying, notional or principal amount given as another
-attribute of the same instrument, target: every one rejected; their right answers measured.
+given as its closing balance, each stated fair value, carrying, notional or principal amount given as another
+attribute of the same instrument, each dividends-declared row given as dividends paid (and the reverse), and each
+term of a measure the domain table defines by formula given as the measure (total debt as net debt), target:
+every one rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -41,6 +43,7 @@ from docintel.answer.contract import AmountAnswer, BooleanAnswer, TextAnswer
 from docintel.backends.lookup import row_unit
 from docintel.concepts import concepts_in, is_outflow, narrowing_terms, qualifier_text, same_concept, states_magnitude
 from docintel.context.pack import Budget, Context, ContextLine, Source
+from docintel.domain import table as domain_table
 from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
 from docintel.textnorm import squash, tokenize
@@ -49,7 +52,13 @@ from docintel.verify.values import same_value
 from docintel.verify.verifier import verify_answer
 from docintel.verify.wording import deducted
 from scripts import benchdata
-from scripts.verify_structures import attribute_cases, polarity_cases, roll_forward_cases
+from scripts.verify_structures import (
+    attribute_cases,
+    composite_part_cases,
+    dividend_event_cases,
+    polarity_cases,
+    roll_forward_cases,
+)
 
 _NEGATABLE = re.compile(r"\b(is|are|was|were|does|did|has|have|will|can|may)\b", re.I)
 
@@ -296,7 +305,9 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
 
 # right answers to questions written mechanically (from a fact's fields, a roll-forward's rows, a stated
 # attribute): measured, no target
-MEASURED_RIGHT = ("axis: right", "roll-forward: right", "attribute: right", "polarity: right")
+MEASURED_RIGHT = ("axis: right", "roll-forward: right", "attribute: right", "polarity: right", "dividend event: right")
+# the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
+_COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
 _AXES = ("period", "member", "basis", "per_share_class", "measure", "scenario")
 
 
@@ -402,6 +413,8 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
             generated = [
                 *roll_forward_cases(document, page, _item).items(),
                 *attribute_cases(document, page, _item).items(),
+                *dividend_event_cases(document, page, _item).items(),
+                *composite_part_cases(document, page, _item, _COMPOSITES).items(),
             ]
             if not generated:
                 continue
@@ -531,8 +544,9 @@ def main() -> int:
     pages = len({p for p in pages_done})
     print(f"answers built from the aligned table rows of {pages} gold evidence pages ('supported' or not):")
     failures += _report(value_results, 26)
-    print("answers built from every roll-forward table and every stated fair value, carrying, notional or principal")
-    print("amount of the dev filings (scripts/verify_structures.py):")
+    print("answers built from every roll-forward table, every stated fair value, carrying, notional or principal")
+    print("amount, every dividends declared or paid row and every term of a measure defined by formula (net debt,")
+    print("free cash flow, EBITDA) of the dev filings (scripts/verify_structures.py):")
     failures += _report(structures, 34)
     print("targets: " + ("PASS" if not failures else "FAIL: " + "; ".join(failures)))
     return 1 if failures else 0

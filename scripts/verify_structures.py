@@ -12,6 +12,13 @@
   principal amount ('the fair value of our long-term debt was $9.1 billion as of ...'). The question asks each
   other attribute of the same instrument: the number is wrong for every one of them, right for its own.
 
+- **Dividend events** (red team round 11): a table fact whose row names dividends declared, or dividends paid (not
+  both), asked as the other event (wrong: a dividend is declared and paid on different dates, ASC 505-20) and as
+  its own (right).
+- **A part for its composite** (red team round 11): a table fact of a line item that is one term of a money
+  measure the domain table defines by formula (total debt in net debt = total debt - cash, operating cash flow in
+  free cash flow, operating income in EBITDA), asked as that measure: wrong.
+
 The patterns here are the bench's own reading of these structures, written apart from docintel/verify/.
 """
 
@@ -150,3 +157,69 @@ def _both(cases: dict[str, list[Case]], shape: str, question: str, truth: bool, 
         span = {"doc": None, "line_start": line, "line_end": line, "quote": quote}
         item = {"value": answer, "explanation": "as the row shows", "spans": [span]}
         cases.setdefault(kind, []).append((question, item, "boolean"))
+
+
+_DECLARED = re.compile(r"\bdeclared\b", re.IGNORECASE)
+_PAID = re.compile(r"\bpaid\b", re.IGNORECASE)
+_DIVIDEND = re.compile(r"\bdividends?\b", re.IGNORECASE)
+
+
+def _page_facts(document, page: int) -> list:
+    return [
+        f
+        for f in document.facts
+        if f.provenance.page == page and f.provenance.table is not None and f.period is not None and f.value
+    ]
+
+
+def _when(fact) -> str:
+    period = fact.period
+    if period.end is not None and period.kind == "instant":
+        return f"as of {period.end:%B} {period.end.day}, {period.end.year}"
+    if period.end is not None and period.months in (3, 6, 9, 12):
+        length = {3: "three", 6: "six", 9: "nine", 12: "twelve"}[period.months]
+        return f"for the {length} months ended {period.end:%B} {period.end.day}, {period.end.year}"
+    return f"in fiscal {period.fiscal_year}" if period.fiscal_year else ""
+
+
+def _unit(fact) -> str | None:
+    return "per_share" if fact.kind == "per_share" else _UNITS.get(fact.scale)
+
+
+def dividend_event_cases(document, page: int, item: ItemMaker) -> dict[str, list[Case]]:
+    """Each fact of a 'dividends declared' (or 'dividends paid') row asked as the other event, and as its own."""
+    cases: dict[str, list[Case]] = {}
+    texts = document.lines["text"].tolist()
+    for fact in _page_facts(document, page):
+        label, unit, when = fact.label, _unit(fact), _when(fact)
+        declared, paid = bool(_DECLARED.search(label)), bool(_PAID.search(label))
+        if not _DIVIDEND.search(label) or declared == paid or unit is None or not when:
+            continue
+        line = fact.provenance.global_line
+        answer = item(fact.value, unit, None, line, texts[line - 1], None, label, fact.currency)
+        other = (_DECLARED if declared else _PAID).sub("paid" if declared else "declared", label)
+        for asked, kind in (
+            (label, "dividend event: right"),
+            (other, "dividend event: declared for paid or the reverse"),
+        ):
+            cases.setdefault(kind, []).append((f"What were the {asked} {when}?", answer, "amount"))
+    return cases
+
+
+def composite_part_cases(document, page: int, item: ItemMaker, measures) -> dict[str, list[Case]]:
+    """Each fact of a line item that is one term of a money measure defined by formula, asked as the measure."""
+    cases: dict[str, list[Case]] = {}
+    texts = document.lines["text"].tolist()
+    for fact in _page_facts(document, page):
+        unit, when = _unit(fact), _when(fact)
+        if fact.kind != "money" or unit is None or not when:
+            continue
+        for measure in measures:
+            terms = {t.strip().lstrip("-") for formula in measure.formulas for t in formula.split(",")}
+            if fact.concept not in terms or fact.member is not None or measure.label.lower() in fact.label.lower():
+                continue  # a 'Net debt' row typed as debt is the measure itself
+            line = fact.provenance.global_line
+            answer = item(fact.value, unit, None, line, texts[line - 1], None, fact.label, fact.currency)
+            question = f"What was {measure.label} {when}?"
+            cases.setdefault("composite: one part for the whole", []).append((question, answer, "amount"))
+    return cases
