@@ -3,7 +3,8 @@ server: a yes about a named subject needs a quote of what is asked that names it
 another row of a regulatory table names no one of this one); a row a schedule deducts ('Less: current
 maturities (500)') states its magnitude either way, other rows keep their sign; total debt is not net debt (total
 debt less cash, a leverage measure of the ratio lists); a dividend declared is not a dividend paid (ASC 505-20); a
-question whether something goes on is answered no by a quote that says it stops."""
+question whether something goes on is answered no by a quote that says it stops; tangible book value is not book
+value."""
 
 from __future__ import annotations
 
@@ -37,6 +38,12 @@ PAGES = [
         "Cash dividends declared, per share: $0.82",
         "Cash dividends paid, per share: $0.41",
     ],
+    [
+        "Per common share data",
+        "December 31, 2024 2023",
+        "Book value per share 86.38 84.85",
+        "Tangible book value per share 69.53 68.91",
+    ],
 ]
 EXPENSE_STATES = (5, "CA, IL, MO, NJ")
 STABILITY = (6, "Revenue stability mechanisms Adjusts rates so the utility recovers authorized revenues")
@@ -48,6 +55,8 @@ TOTAL_DEBT = (11, "Total debt 11,669 12,169")
 NET_DEBT = (15, "Net debt $ 10,832 $ 11,394")
 DECLARED = (18, "Cash dividends declared, per share: $0.82")
 PAID = (19, "Cash dividends paid, per share: $0.41")
+BOOK = (23, "Book value per share 86.38 84.85")
+TANGIBLE = (24, "Tangible book value per share 69.53 68.91")
 
 
 @pytest.fixture
@@ -57,6 +66,7 @@ def filing(make_pdf):
 
 def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
     cited = (EXPENSE_STATES, STABILITY_ROW, MISSOURI, CURRENT, LONG_TERM, TOTAL_DEBT, NET_DEBT, CASH, DECLARED, PAID)
+    cited += (BOOK, TANGIBLE)
     assert_cited_lines(run_cli, filing, cited)
 
 
@@ -185,3 +195,19 @@ def test_a_dividend_declared_is_not_a_dividend_paid(run_cli, fake_openai, filing
     reply = amount(value, "per_share", "second quarter of 2024", row, label="Dividends per share")
     status, check = verdict(run_cli, fake_openai, filing, question, reply)
     assert (status == "supported") == kept, check
+
+
+@pytest.mark.parametrize(
+    ("question", "row", "value", "kept"),
+    [
+        ("What was Acme Water's book value per common share at December 31, 2024?", TANGIBLE, 69.53, False),
+        ("What was Acme Water's book value per common share at December 31, 2024?", BOOK, 86.38, True),
+        ("What was Acme Water's tangible book value per share at December 31, 2024?", TANGIBLE, 69.53, True),
+    ],
+)
+def test_tangible_book_value_is_not_book_value(run_cli, fake_openai, filing, question, row, value, kept):
+    reply = amount(value, "per_share", "December 31, 2024", row, label="Book value per share")
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert (status == "supported") == kept, check
+    if not kept:
+        assert check["concept_check"] == "mismatch", check
