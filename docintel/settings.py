@@ -148,9 +148,9 @@ class Settings(BaseModel):
         ge=0,
         le=100_000,
         description="With the pdfium extractor, more than one ingest worker and fewer PDFs to parse than twice the "
-        "workers, a PDF of at least twice this many pages is split by page ranges across the workers (one piece "
-        "each, each of at least this many pages) and joined into the document a whole parse gives; smaller PDFs "
-        "are parsed whole; 0 never splits.",
+        "workers, a PDF of at least twice this many pages is split by page ranges across the workers (up to "
+        "three pieces each, each of at least this many pages) and joined into the document a whole parse gives; "
+        "smaller PDFs are parsed whole; 0 never splits.",
     )
     extractor: Literal["pdfium", "pypdf"] = Field(
         "pdfium",

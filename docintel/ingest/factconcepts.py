@@ -67,7 +67,10 @@ def _taxonomy_wordings() -> tuple[tuple[str, tuple[str, ...]], ...]:
 def _hits(tokens: list[str]) -> list[tuple[str, frozenset[int]]]:
     """The vocabulary's wordings and the taxonomy labels above, each where its terms stand together."""
     hits = [(cid, pos) for cid, pos in _wording_hits(tokens) if concept(cid) is not None]
+    present = set(tokens)
     for cid, wording in _taxonomy_wordings():
+        if wording and wording[0] not in present:
+            continue  # speed only: it cannot stand anywhere in the tokens
         for start in range(len(tokens) - len(wording) + 1):
             if tuple(tokens[start : start + len(wording)]) == wording:
                 hits.append((cid, frozenset(range(start, start + len(wording)))))
