@@ -167,6 +167,11 @@ def _wording_hits(tokens: list[str]) -> list[tuple[str, frozenset[int]]]:
     return hits
 
 
+def _after_first(positions: frozenset[int]) -> frozenset[int]:
+    """The positions of a wording's match after its first term, and those it skips."""
+    return frozenset(range(min(positions) + 1, max(positions) + 1))
+
+
 def _match_positions(wording: tuple[str, ...], tokens: list[str]) -> frozenset[int] | None:
     """Positions of *wording* as an ordered run in *tokens*, at most one other token between its terms, never
     across a heading's colon (``BARRIER``) nor after 'non' ('non-operating income' is no operating income)."""
@@ -228,6 +233,15 @@ def concepts_in(text: str, *, asides: bool = False) -> ConceptMatch:
     # longest matches only: a term names one line item ('weighted average number of shares outstanding' is no
     # 'shares outstanding' besides)
     kept = [(cid, pos) for cid, pos in hits if not any(_inside(pos, other) for _, other in hits)]
+    # 'net' or 'total' qualifies the line item that starts right after it: 'Net gain on sale' is a gain on sale, no
+    # 'net sales' read across 'gain'; 'Net loss on sale' no net loss, 'Net income tax expense' no net income
+    # ('Net merchandise sales' still is net sales: 'merchandise' starts no line item)
+    kept = [
+        (cid, pos)
+        for cid, pos in kept
+        if tokens[min(pos)] not in NEUTRAL
+        or not any(min(other) in _after_first(pos) for _, other in kept if other != pos)
+    ]
     covered = frozenset().union(*(pos for _, pos in kept)) if kept else frozenset()
     leftover = tuple(t for i, t in enumerate(tokens) if i not in covered and not t.isdigit() and t != BARRIER)
     return ConceptMatch(frozenset(cid for cid, _ in kept), leftover)

@@ -55,8 +55,8 @@ TOTAL_DEBT = (11, "Total debt 11,669 12,169")
 NET_DEBT = (15, "Net debt $ 10,832 $ 11,394")
 DECLARED = (18, "Cash dividends declared, per share: $0.82")
 PAID = (19, "Cash dividends paid, per share: $0.41")
-BOOK = (23, "Book value per share 86.38 84.85")
-TANGIBLE = (24, "Tangible book value per share 69.53 68.91")
+BOOK = (22, "Book value per share 86.38 84.85")
+TANGIBLE = (23, "Tangible book value per share 69.53 68.91")
 
 
 @pytest.fixture
