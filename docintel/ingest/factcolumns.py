@@ -49,6 +49,15 @@ class Columns:
         n = len(table.columns)
         return {n + k for k in range(len(table.extra_columns) + 1)} if n else set()
 
+    def period_columns(self, table: Table) -> tuple[list[ColumnHead], list[str]]:
+        """The heads of the columns read as periods and the words of the change columns after them."""
+        if self.slots is not None:
+            changes = [i for i in range(len(self.slots.slots)) if i not in self.slots.periods]
+            return [self.heads[i] for i in self.slots.periods], [self.words[i] for i in changes]
+        if self.layouts is not None:
+            return [], []
+        return self.heads[: len(table.columns)], list(table.extra_columns)
+
     def locate(self, table: Table, row: TableRow, index: int) -> tuple[int | None, str]:
         """(head index, change words) of the row's *index*-th cell; (None, '') when the cell has no column."""
         n_cells = len(row.cells)
