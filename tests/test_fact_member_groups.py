@@ -41,6 +41,19 @@ PAGES = [
         "(in millions) U.S. Non-U.S. U.S. Non-U.S.",
         "Uninsured time deposits $ 33,242 $ 74,455 $ 25,910 $ 68,765",
     ],
+    [
+        "The following provides selected income statement information by reportable segment:",
+        "Three Months Ended Six Months Ended",
+        "Revenues Earnings (a) Revenues Earnings (a)",
+        "July 2, July 3, July 2, July 3, July 2, July 3, July 2, July 3,",
+        "(MILLIONS) 2023 2022 2023 2022 2023 2022 2023 2022",
+        "Vaccines $ 1,200 $ 1,500 $ 703 $ 716 $ 3,389 $ 5,748 $ 1,939 $ 3,557",
+    ],
+    [
+        "Changes in accumulated other comprehensive income were as follows:",
+        "Foreign Currency Total",
+        "Balances at January 30, 2016 $ 485 $ 7 $ 492",
+    ],
 ]
 
 
@@ -90,3 +103,16 @@ def test_place_names_side_by_side_under_dates_one_per_period(run_cli, make_pdf):
     assert non_us["member"] == {"name": "Non-U.S.", "axis": "geography"}
     assert non_us["period"]["end"] == "2022-12-31"
     assert _fact(facts, 33242)["period"]["end"] == "2023-06-30"
+
+
+def test_a_heading_word_per_column_group_names_its_line_item(run_cli, make_pdf):
+    # 'Revenues  Earnings (a)  Revenues  Earnings (a)' over four groups of two periods: one word per group
+    facts = _facts(run_cli, make_pdf("pharma-2023q2-10q.pdf", PAGES), 4)
+    assert _fact(facts, 5748)["concept"] == "revenue"
+    assert _fact(facts, 716)["concept"] is None  # 'Earnings' alone names no line item of the vocabulary
+
+
+def test_a_place_word_among_other_words_names_no_member_columns(run_cli, make_pdf):
+    # 'Foreign Currency Total': 'Foreign' is a place name, 'Currency' is none; the columns are no members
+    facts = _facts(run_cli, make_pdf("retailer-2016-10k.pdf", PAGES), 5)
+    assert _fact(facts, 7)["member"] is None

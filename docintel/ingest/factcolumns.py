@@ -168,6 +168,11 @@ def _group_concepts(lines: list[str], groups: list[int]) -> list[str | None] | N
         named = concepts_in_order(line) if not re.search(r"\d", line) else []
         if len(named) == count:
             return [named[g] for g in groups]
+        words = re.sub(r"\(\w\)", " ", line).split()  # one word per group, footnote marks aside:
+        if len(words) == count and not re.search(r"\d", line) and all(w[:1].isupper() for w in words):
+            each = [found[0] if len(found := concepts_in_order(w)) == 1 else None for w in words]
+            if any(each):  # 'Revenues  Earnings (a)  Revenues  Earnings (a)': revenue, (unnamed), ...
+                return [each[g] for g in groups]
     return None
 
 

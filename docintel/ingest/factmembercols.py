@@ -116,8 +116,9 @@ def _joined(names: list[str], known: dict[str, Member], above: list[str]) -> lis
 def _names_line(lines: list[str], known: dict[str, Member], cells: int, periods: int) -> tuple[int, list[str]] | None:
     """(index in *lines*, names) of the nearest line naming one member per column (the names may repeat once per
     period group) or one per group of the *periods* columns below it, at least one of them a known member. Words
-    are grouped into names where a place name stands whole ('U.S.' 'International'), else where a geography
-    begins ('Asia Middle East America/ Other'), whichever fits the columns first."""
+    are grouped into names where a place name stands whole when every name is then a place, a total or a known
+    member ('U.S.' 'International'), else where a geography begins ('Asia Middle East America/ Other'), whichever
+    fits the columns first."""
     for index in range(len(lines) - 1, max(-1, len(lines) - 1 - _LOOK_UP), -1):
         text = re.sub(r"(?i)\bsegments?\b", " ", _UNIT.sub("", lines[index]))
         above = lines[index - 1].split() if index > 0 else []
@@ -129,6 +130,10 @@ def _names_line(lines: list[str], known: dict[str, Member], cells: int, periods:
             names = _split(words, known, above, place)
             if names is None or len(names) < 2 or not any(_key(n) in known or geography(n) for n in names):
                 continue
+            if place is place_name and not all(
+                _key(n) in known or _key(n) in _TOTALS + _PARTS or place(n) for n in names
+            ):
+                continue  # split at whole place names, every name is one ('Foreign' 'Currency' is not two)
             if _spanning(names, cells, periods) is not None if outer else not cells % len(names):
                 return index, names
     return None
