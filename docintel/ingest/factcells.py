@@ -163,6 +163,8 @@ def crossed(column: Member | None, row: Member | None) -> Member | None:
         return column or row
     if column.name.lower() == row.name.lower():
         return row
+    if row.axis == "segment" and column.axis == "geography":  # a segment's part in a geography: the segment's
+        return Member(name=f"{row.name} — {column.name}", axis="segment")  # as a sub-heading's ('Consumer Health')
     return Member(name=f"{column.name} — {row.name}", axis=column.axis)
 
 

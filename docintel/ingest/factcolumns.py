@@ -49,6 +49,15 @@ class Columns:
         n = len(table.columns)
         return {n + k for k in range(len(table.extra_columns) + 1)} if n else set()
 
+    def period_columns(self, table: Table) -> tuple[list[ColumnHead], list[str]]:
+        """The heads of the columns read as periods and the words of the change columns after them."""
+        if self.slots is not None:
+            changes = [i for i in range(len(self.slots.slots)) if i not in self.slots.periods]
+            return [self.heads[i] for i in self.slots.periods], [self.words[i] for i in changes]
+        if self.layouts is not None:
+            return [], []
+        return self.heads[: len(table.columns)], list(table.extra_columns)
+
     def locate(self, table: Table, row: TableRow, index: int) -> tuple[int | None, str]:
         """(head index, change words) of the row's *index*-th cell; (None, '') when the cell has no column."""
         n_cells = len(row.cells)
@@ -159,6 +168,11 @@ def _group_concepts(lines: list[str], groups: list[int]) -> list[str | None] | N
         named = concepts_in_order(line) if not re.search(r"\d", line) else []
         if len(named) == count:
             return [named[g] for g in groups]
+        words = re.sub(r"\(\w\)", " ", line).split()  # one word per group, footnote marks aside:
+        if len(words) == count and not re.search(r"\d", line) and all(w[:1].isupper() for w in words):
+            each = [found[0] if len(found := concepts_in_order(w)) == 1 else None for w in words]
+            if any(each):  # 'Revenues  Earnings (a)  Revenues  Earnings (a)': revenue, (unnamed), ...
+                return [each[g] for g in groups]
     return None
 
 

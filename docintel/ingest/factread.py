@@ -227,7 +227,7 @@ class _TableReader:
         first_row = min(r.line for r in self.table.rows)
         page_lines = set(self.lines.by_page.get(self.table.page, []))
         header = [self.lines.text(n) for n in range(first_row - 8, first_row) if n in page_lines]
-        return member_columns(rows, header, self.members)
+        return member_columns(rows, header, self.members, self.columns.period_columns(self.table))
 
     def _block_total(self, index: int) -> tuple[str | None, str]:
         """(line item, label) of the row that totals a block of member rows below them ('Flexibles', 'Rigid
@@ -360,6 +360,9 @@ class _TableReader:
             if not name:
                 continue
             known = member_of(name, "geography") if geography(name) else self.members.get(name.lower())
+            named = axis_named(group) if text == label and group and not row_concept(group) else None
+            if known is not None and named is not None and known.axis != "geography":
+                known = Member(name=known.name, axis=named)  # 'Operating segments:' over a name known as a product
             if known is None and text == group and self.axis is not None and not row_concept(group):
                 known = member_of(name, self.axis)
             if known is not None:
@@ -382,8 +385,8 @@ class _TableReader:
 
     def _row_facts(self, r: int, row: TableRow, label: str, balance_page: bool) -> list[Fact]:
         counts = self.columns.counts(self.table)
-        if self.member_columns is not None:
-            counts = counts | {self.member_columns.cells, len(self.member_columns.totals)}
+        if self.member_columns is not None:  # its rows line up with the member columns, or only with their totals
+            counts = {self.member_columns.cells, len(self.member_columns.totals)} - {0}
         row = realigned(row, self.lines.text(row.line), counts)
         heading = self.headings.get(row.line)
         member, item_text = self._member(row, label, heading)
@@ -414,6 +417,7 @@ class _TableReader:
                 continue
             column, extra = self.columns.locate(self.table, row, i)
             across = self.member_columns.place(len(row.cells), i) if self.member_columns is not None else None
+            extra = across[2] if across is not None and across[2] else extra  # '% Change' under a member's name
             cid = self.columns.concept_of(column) if member is not None or _CONSOLIDATED.match(label) else None
             located = self.locations and row_concept(label) is not None  # a line item says where the amount went
             cid = None if located else cid or row_cid

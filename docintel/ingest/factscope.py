@@ -71,17 +71,17 @@ def is_document_statement(text: str) -> bool:
 
 # ------------------------------------------------------------------------------ members
 
-_GEOGRAPHY = re.compile(
-    r"^(?:total\s+)?(?:the\s+)?(?:united\s+states|u\.s\.|us|north\s+america|south\s+america|latin\s+america|"
+_PLACES = (
+    r"(?:united\s+states|u\.s\.|us|north\s+america|south\s+america|latin\s+america|"
     r"central\s+america|americas|international|outside\s+(?:the\s+)?(?:united\s+states|u\.s\.)|non-u\.s\.|"
     r"foreign|rest\s+of\s+(?:the\s+)?world|europe|western\s+europe|eastern\s+europe|emea|europe,\s+middle\s+east"
     r"(?:\s+and|\s*&)\s+africa|middle\s+east|africa|asia|asia[- ]pacific|apac|asia\s+pacific(?:\s*&\s*latin"
     r"\s+america)?|greater\s+china|china|japan|india|canada|mexico|brazil|germany|france|united\s+kingdom|u\.k\.|"
     r"australia|korea|south\s+korea|taiwan|singapore|other\s+countries|other\s+international|all\s+other\s+"
     r"countries|domestic|emerging\s+markets|developed\s+(?:markets|europe|rest\s+of\s+(?:the\s+)?world))"
-    r"(?!\w)[^:]{0,40}:?$",
-    re.IGNORECASE,
 )
+_GEOGRAPHY = re.compile(rf"^(?:total\s+)?(?:the\s+)?{_PLACES}(?!\w)[^:]{{0,40}}:?$", re.IGNORECASE)
+_PLACE = re.compile(rf"^(?:the\s+)?{_PLACES}$", re.IGNORECASE)
 _AXIS_WORDS: list[tuple[re.Pattern[str], MemberAxis]] = [
     (re.compile(r"\bsegments?\b|\breportable\b", re.IGNORECASE), "segment"),
     (re.compile(r"\bgeographic|\bregions?\b|\bcountr(?:y|ies)\b|\bgeograph", re.IGNORECASE), "geography"),
@@ -113,6 +113,12 @@ _NOT_MEMBER = re.compile(
 def geography(text: str) -> bool:
     """Whether *text* (a row label or sub-heading) names a geography."""
     return bool(_GEOGRAPHY.match(text.strip().rstrip(":").strip()))
+
+
+def place_name(text: str) -> bool:
+    """Whether *text* is a geography's name and nothing more ('North America'; not 'U.S. International', not
+    'International Noncontrolling')."""
+    return bool(_PLACE.match(text.strip()))
 
 
 def axis_named(text: str) -> MemberAxis | None:
