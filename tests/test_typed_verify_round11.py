@@ -211,3 +211,45 @@ def test_tangible_book_value_is_not_book_value(run_cli, fake_openai, filing, que
     assert (status == "supported") == kept, check
     if not kept:
         assert check["concept_check"] == "mismatch", check
+
+
+OPTIONS = [
+    ["Acme Water Company"],
+    [
+        "Share-based compensation",
+        "During 2024, 2023 and 2022, the intrinsic value associated with the exercise",
+        "of share options was $31 million, $15 million and $6 million, respectively. The grant date fair value of "
+        "share options vested in 2024 was $15 million.",
+    ],
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "kept"),
+    [
+        ("What was the grant date fair value of Acme Water's share options vested in 2024?", True),
+        ("What was the carrying amount of Acme Water's share options vested?", False),
+    ],
+)
+def test_a_number_printed_twice_is_read_in_each_sentence(run_cli, fake_openai, make_pdf, question, kept):
+    pdf = make_pdf("acme-water-options.pdf", OPTIONS)
+    spans = [span(4, OPTIONS[1][2])]  # both sentences: $15 million twice
+    period = "2024" if kept else None  # the carrying amount's question and answer name no year: the concept decides
+    item = {"label": "Options", "amount": {"value": 15, "currency": "USD", "unit": "millions"}, "period": period}
+    reply = answer("amount", {**item, "calculation": None, "spans": spans})
+    status, check = verdict(run_cli, fake_openai, pdf, question, reply)
+    assert (status == "supported") == kept, (status, check["detail"])
+
+
+def test_a_number_printed_twice_takes_the_year_of_its_own_sentence(run_cli, fake_openai, make_pdf):
+    text = (
+        "The intrinsic value of share options exercised in 2024, 2023 and 2022 was $31 million, $15 million and $6 "
+        "million, respectively. The grant date fair value of share options vested in 2024 was $15 million."
+    )
+    pdf = make_pdf("acme-water-options-2.pdf", [["Acme Water Company"], ["Share-based compensation", text]])
+    question = "What was the grant date fair value of Acme Water's share options vested in 2024?"
+    item = {"label": "Options", "amount": {"value": 15, "currency": "USD", "unit": "millions"}, "period": "2024"}
+    status, check = verdict(
+        run_cli, fake_openai, pdf, question, answer("amount", {**item, "calculation": None, "spans": [span(3, text)]})
+    )
+    assert status == "supported", (status, check["detail"])

@@ -8,6 +8,7 @@ each failing check found in the evidence instead.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from ..answer.contract import Amount
@@ -78,6 +79,10 @@ def check_amount(
     concept, concept_note = best[0][2], best[0][3]
     sign_note = best[0][1]
     chosen = [c for c, _, verdict, _ in judged if verdict == concept]
+    if concept == "supported" and (other := _read_otherwise(judged)):
+        # 'the intrinsic value ... was $31 million, $15 million ... The grant date fair value ... was $15 million':
+        # which of the two the answer means, the quote does not say
+        concept, concept_note = "unknown", f"{stated} is printed twice in the quotes, once as another figure ({other})"
     typed = _typed(chosen, asked, amount.currency)
     fitting = [(c, f) for c, f in typed if not mismatches(f)]
     if not fitting:
@@ -97,6 +102,17 @@ def check_amount(
             "fields": fields,
             "detail": "; ".join(n for n in notes if n),
         }
+    )
+
+
+def _read_otherwise(judged: Sequence[tuple[Candidate, str, str, str]]) -> str:
+    """The reason an occurrence in prose of the stated number is another figure, when another occurrence in prose
+    supports it ('' when the occurrences agree or any is a table cell)."""
+    if any(c.row_label is not None for c, *_ in judged):
+        return ""
+    verdicts = {verdict for _, _, verdict, _ in judged}
+    return (
+        next((note for _, _, verdict, note in judged if verdict == "mismatch"), "") if "supported" in verdicts else ""
     )
 
 

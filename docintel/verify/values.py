@@ -196,10 +196,33 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
             kind = "percent" if number.percent else "money" if number.currency or number.scale else "number"
             if kind == "money" and _PER_SHARE_AFTER.match(cited.span.quote[number.end :]):
                 kind = "per_share"
+            sentence = _own_sentence(cited.span.quote, number.start) if numbers_alike(numbers, number) else None
             found.append(
-                Candidate(number.text, number.value, scale, number.percent, None, None, kind, sentence=cited.span.quote)
+                Candidate(
+                    number.text,
+                    number.value,
+                    scale,
+                    number.percent,
+                    None,
+                    None,
+                    kind,
+                    sentence=sentence or cited.span.quote,
+                )
             )
     return found
+
+
+def numbers_alike(numbers: list[Any], number: Any) -> bool:
+    """Whether the quote prints this number more than once."""
+    return sum(1 for n in numbers if n.text == number.text) > 1
+
+
+def _own_sentence(quote: str, at: int) -> str:
+    """The sentence of *quote* around offset *at*: a number printed twice is read in the sentence of each."""
+    starts = [0, *(m.end() for m in re.finditer(r"(?<=[.;!?])\s+(?=[A-Z])", quote))]
+    start = max(s for s in starts if s <= at)
+    ends = [e for e in starts if e > at]
+    return quote[start : ends[0] if ends else len(quote)].strip()
 
 
 _PER_SHARE_AFTER = re.compile(r"\s*(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.IGNORECASE)
@@ -343,7 +366,9 @@ def with_period(
         # '2018 Quarter Quarter Quarter Quarter 2018' over five cells: the year the quote names is no column's
         return item_check("supported", "unknown", f"{stated} is a cell of a row whose columns docintel cannot read")
     if not in_columns:
-        verdict, note = _prose_period(wanted or question_years, cited)
+        own = [m.sentence for m in matches if m.sentence and all(m.sentence != c.span.quote for c in cited)]
+        # a number printed twice is read in its own sentence ('$15 million, respectively. ... in 2024 was $15 million')
+        verdict, note = _prose_period(wanted or question_years, cited, own)
         return item_check("supported", verdict, f"{stated} is in the quote; {note}")
     asked = wanted or question_years
     right = [m for m in in_columns if not asked or m.column is not None and (m.column.years & asked)]
@@ -406,8 +431,11 @@ def paired_year(sentence: str, printed: str) -> int | None:
     return years[at[0]] if len(at) == 1 else None
 
 
-def _prose_period(wanted: frozenset[int], cited: list[CitedSpan]) -> tuple[PeriodCheck, str]:
-    named = frozenset().union(*(years_named(c.span.quote) for c in cited)) if cited else frozenset()
+def _prose_period(
+    wanted: frozenset[int], cited: list[CitedSpan], own: list[str] | None = None
+) -> tuple[PeriodCheck, str]:
+    texts = own or [c.span.quote for c in cited]
+    named = frozenset().union(*(years_named(t) for t in texts)) if texts else frozenset()
     if not wanted:
         return "not_applicable", "no period was stated or asked"
     if not named:
