@@ -11,8 +11,9 @@ import json
 import pytest
 
 from docintel.ingest.factscope import is_discontinued, member_in_caption
-from docintel.verify.claims import _FREE, quantifier_rule
+from docintel.verify.claims import _FREE
 from docintel.verify.meaning import _modifiers
+from docintel.verify.textclaims import quantifier_rule
 from docintel.verify.yesno import change_reading
 from tests.test_typed_verify import _text, boolean, field, verdict
 from tests.test_values import amount, answer, span

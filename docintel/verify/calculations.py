@@ -31,6 +31,7 @@ from ..concepts import (
 from ..periods import averaged_years, years_named
 from .formulas import (
     average_years_rule,
+    days_counted,
     growth_rule,
     lone_operand_rule,
     printed_ratio_rule,
@@ -158,13 +159,17 @@ def _sum_terms(node: ast.AST) -> list[ast.AST]:
     return []
 
 
-def _structure_problem(calculation: Calculation, shape: _Shape, days: bool) -> str:
+def _structure_problem(calculation: Calculation, shape: _Shape, days: bool, operands: list[OperandCheck]) -> str:
     """Why the expression does not use its operands as a computation must ('' when it does)."""
     unused = [o.label for o in calculation.operands if o.label not in shape.above | shape.below]
     if unused:
         return f"operand {', '.join(unused)} is cited but not used in {calculation.expression}"
-    allowed = {100.0} | set(shape.averages) | ({365.0, 360.0, 366.0} if days else set())
+    counted, period = days_counted(operands) if days else (frozenset(), "")
+    allowed = {100.0} | set(shape.averages) | counted
     literals = [c for c in shape.constants if c not in allowed]
+    if literals and period:  # six months' revenue times 365 days: half a year's sales taken for a year's
+        shown = ", ".join(f"{c:g}" for c in literals)
+        return f"the expression counts {shown} days; its flow operand is for {period}"
     if literals:
         shown = ", ".join(f"{c:g}" for c in literals)
         return (
@@ -192,7 +197,8 @@ def _fits(formula: Formula, operands: list[OperandCheck], shape: _Shape) -> bool
     fills = all(any(same_concept(frozenset({c}), got) for got in top) for c in formula.numerator) and all(
         any(same_concept(frozenset({c}), got) for got in bottom) for c in formula.denominator
     )
-    days = not formula.constants or bool(formula.constants & set(shape.constants))  # a days ratio counts the days
+    counted = days_counted(operands)[0]
+    days = not formula.constants or bool(counted & set(shape.constants))  # a days ratio counts its period's days
     return fills and days and all(same_concept(got, wanted) for got in concepts.values())
 
 
@@ -225,7 +231,7 @@ def _ratio_figures(question: str, label: str, operands: list[OperandCheck]) -> b
 
 
 def _formula_text(formula: Formula) -> str:
-    top = " + ".join(label_of(c) for c in formula.numerator)
+    top = " ".join(f"{'-' if c in formula.subtracted else '+'} {label_of(c)}" for c in formula.numerator).lstrip("+ ")
     return f"{top} / {' + '.join(label_of(c) for c in formula.denominator)}" if formula.denominator else top
 
 
@@ -255,7 +261,7 @@ def check_calculation(
         return _calculation_failed("rejected", str(exc), operands, None)
     shape = expression_shape(calculation.expression)
     _, formulas = _definitions(question, label)
-    if problem := _structure_problem(calculation, shape, any(f.constants for f in formulas)):
+    if problem := _structure_problem(calculation, shape, any(f.constants for f in formulas), operands):
         return _calculation_failed("rejected", problem, operands, recomputed)
     failing = [o for o in operands if not o.holds]
     if failing:

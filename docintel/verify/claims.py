@@ -62,15 +62,17 @@ _ENTITY_NOUNS = frozenset(tokenize("subsidiary subsidiaries segment segments div
 _STOP = frozenset(tokenize("the a an of in on for to and or by with from at as is was were be been this that its"))
 
 
-def _check(field: str, verdict: str, detail: str = "") -> FieldCheck:
+def check_field(field: str, verdict: str, detail: str = "") -> FieldCheck:
+    """One field's check, its verdict given as a plain string."""
     return FieldCheck(field=field, verdict=verdict, detail=detail)  # type: ignore[arg-type]
 
 
-def _content(text: str, ignore: frozenset[str] = frozenset()) -> set[str]:
+def content_words(text: str, ignore: frozenset[str] = frozenset()) -> set[str]:
+    """The content terms of *text*: no stop word, no number, none of *ignore*."""
     return {t for t in tokenize(text) if t not in _STOP and not t[:1].isdigit()} - ignore
 
 
-def _sentences(spans: list[CitedSpan]) -> list[str]:
+def quote_sentences(spans: list[CitedSpan]) -> list[str]:
     """The quotes' sentences, a quote on the line after another read as its continuation ('Verizon did not
     repurchase any shares' / 'under our authorized share buyback program.' is one sentence)."""
     joined: list[str] = []
@@ -80,6 +82,9 @@ def _sentences(spans: list[CitedSpan]) -> list[str]:
         else:
             joined.append(cited.span.quote)
     return [s for quote in joined for s in re.split(r"(?<=[.;!?])\s+", quote) if s.strip()]
+
+
+_check, _content, _sentences = check_field, content_words, quote_sentences  # short names for the rules below
 
 
 def _continues(previous: CitedSpan, cited: CitedSpan) -> bool:
@@ -317,54 +322,6 @@ def date_clause_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     return _check("about", "not_applicable")
 
 
-def subject_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
-    """Each number of a text claim is said of the same subject in the quote that holds it."""
-    checked = False
-    for number in find_numbers(text):
-        claim_words = _content(text[max(0, number.start - 80) : number.start]) | _content(
-            text[number.end : number.end + 40]
-        )
-        holders = [s for s in _sentences(spans) if any(n.value == number.value for n in find_numbers(s))]
-        if not holders or not claim_words:
-            continue
-        checked = True
-        if not any(_content(s) & claim_words for s in holders):
-            return _check("subject", "mismatch", f"subject: {number.text} is in a quote about something else")
-    return _check("subject", "supported" if checked else "not_applicable")
-
-
-# a quantifier that hedges 'all' (or 'none'): 'Substantially all of our sales are denominated in U.S. dollars'
-_HEDGED = re.compile(
-    r"\b(?P<hedge>substantially|nearly|almost|virtually|essentially|practically|largely|mostly)\s+(?P<word>all|none)\b",
-    re.IGNORECASE,
-)
-
-
-def quantifier_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
-    """A text claim that says 'all' (or 'none') where its quote says 'substantially all' (or 'almost none')
-    overstates the quote."""
-    quotes = " ".join(c.span.quote for c in spans)
-    for found in _HEDGED.finditer(quotes):
-        word = found.group("word").lower()
-        if [
-            m
-            for m in re.finditer(rf"\b{word}\b", quotes, re.IGNORECASE)
-            if not _HEDGED.match(quotes, _start(quotes, m))
-        ]:
-            continue  # 'all or substantially all of the assets': the quote says it bare too
-        bare = [m for m in re.finditer(rf"\b{word}\b", text, re.IGNORECASE) if not _HEDGED.match(text, _start(text, m))]
-        if bare:
-            said = f"{found.group('hedge')} {found.group('word')}"
-            return _check("claim", "mismatch", f"claim: the text says '{word}'; its quote says '{said}'")
-    return _check("claim", "not_applicable")
-
-
-def _start(text: str, match: re.Match[str]) -> int:
-    """Where the word before *match* starts (its hedge, if any)."""
-    before = text[: match.start()].rstrip()
-    return before.rfind(" ") + 1 if before else match.start()
-
-
 _CLAUSE_BREAK = re.compile(r";|,(?!\s*\d)|\band\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
 
 
@@ -400,7 +357,7 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
     if not asked:
         return _check("event", "not_applicable")
     event = asked[-1]
-    active = ACTIVE_VERB.search(search_text(question))
+    active = ACTIVE_VERB.search(search_text(question)) or _PASSIVE_WHEN.search(search_text(question))
     for sentence in _sentences(spans):
         if date_text.lower() not in sentence.lower():
             continue
@@ -424,6 +381,12 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
 
 
 _DATE_WORDS = frozenset(tokenize("date dates when day days month months year years happen happened time"))
+# 'On what date was water service fully restored ...': the participle a passive question asks the date of
+_PASSIVE_WHEN = re.compile(
+    r"\b(?:when|what\s+date|which\s+date|what\s+day)\s+(?:was|were|is|are|has|have|had)\s+(?:been\s+)?"
+    r"(?:[\w&'’.-]+\s+){0,8}?(?:\w+ly\s+)?(?P<verb>[a-z]{3,}ed)\b",
+    re.IGNORECASE,
+)
 
 
 def cause_rule(question: str, spans: list[CitedSpan], text: str = "") -> FieldCheck:

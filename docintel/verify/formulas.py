@@ -205,9 +205,24 @@ def _computes(
         values = {label: signs[label] * drawn[cells[label]] for label in slots}
         merged = {label: v for label, v in values.items()}
         template = _template(formula, _one_per_cell(slots, cells), merged, averaged)
-        if not _same_up_to_percent(_evaluate(tree, values), template, formula.constants):
+        days = days_counted(operands)[0] if formula.constants else frozenset()
+        if not _same_up_to_percent(_evaluate(tree, values), template, days):
             return False
     return True
+
+
+def days_counted(operands: list[OperandCheck]) -> tuple[frozenset[float], str]:
+    """The days a days ratio may count: a year's (360, 365, 366), or those of its flow operands' shorter period
+    (three months: 90 to 92 days); and that period in words when it is not a year."""
+    lengths = {o.months for o in operands if o.months}
+    if not lengths or lengths == {12}:
+        return frozenset({360.0, 365.0, 366.0}), ""
+    if len(lengths) > 1:
+        return frozenset(), f"periods of {' and '.join(str(m) for m in sorted(lengths))} months"
+    months = lengths.pop()
+    days = round(months * 365 / 12)
+    counted = frozenset(float(d) for d in range(months * 30 - 1, days + 3))  # 30-day months to a quarter's 92
+    return counted, f"{months} months (about {days} days)"
 
 
 def _one_per_cell(slots: dict[str, str], cells: dict[str, tuple[str, str, float]]) -> dict[str, str]:

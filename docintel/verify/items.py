@@ -16,8 +16,6 @@ from .claims import (
     omission_rule,
     owner_rule,
     polarity_rule,
-    quantifier_rule,
-    subject_rule,
     text_polarity_rule,
     text_subject_rule,
 )
@@ -27,6 +25,7 @@ from .operands import check_operand
 from .quotes import SpanKey
 from .rules import FieldCheck
 from .structure import average_span_problem
+from .textclaims import phrase_rule, quantifier_rule, subject_rule
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
 from .yesno import figures_rule
 
@@ -124,6 +123,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             omission_rule(spans, claim_denies=bool(NEGATIONS.search(text))),
             subject_rule(text, spans),
             text_subject_rule(text, spans, issuer_terms(spans)),
+            phrase_rule(text, spans, issuer_terms(spans)),
             date_clause_rule(text, spans),
             quantifier_rule(text, spans),
             cause_rule(question, spans, text),

@@ -94,6 +94,7 @@ def check_operand(
             "scale": picked.scale,
             "in_units": _in_units(value, picked),
             "fields": fields,
+            "months": _flow_months(picked),
             "detail": "; ".join(n for n in (check.detail, note) if n),
         }
     )
@@ -123,6 +124,12 @@ def _operand_concepts(cell: Candidate, asked: Asked) -> frozenset[str]:
         return asked.concepts
     match = concepts_in(qualifier_text(evidence.text))
     return evidence.concepts if not match.concepts or names_its_concept(match) else frozenset()
+
+
+def _flow_months(cell: Candidate) -> int | None:
+    """The length in months of the period a flow figure covers (None for a balance, or a length not read)."""
+    period = fact_of(cell).period
+    return period.months if period is not None and not period.instant else None
 
 
 def _in_units(value: float, cell: Candidate) -> float | None:

@@ -60,6 +60,7 @@ class OperandCheck(BaseModel):
     fields: list[FieldCheck] = Field(
         default_factory=list, description="member, basis, measure, scenario, period length, ... against the question"
     )
+    months: int | None = Field(default=None, description="the length of its period in months, when it is a flow")
     detail: str
 
     @property

@@ -1,0 +1,106 @@
+"""Rules for the words of a text claim against its quotes: a short item naming something is in its quotes, each
+number sits with the same subject (and the same proper name) as in its quote, and 'all' is no 'substantially all'.
+
+Each rule returns one ``FieldCheck`` (``quoted``, ``subject``, ``claim``); word lists are grammar."""
+
+from __future__ import annotations
+
+import re
+
+from ..numbers import find_numbers
+from ..textnorm import tokenize
+from .claims import check_field, content_words, quote_sentences
+from .rules import FieldCheck
+from .values import CitedSpan
+from .wording import names_asked
+
+# a number or a verb makes an item a claim about something, read by the other rules, not a name
+_CLAIMS = re.compile(r"\d|\b(?:is|are|was|were|be|been|has|have|had|will|would|did|does|do|can|may)\b", re.IGNORECASE)
+
+
+def phrase_rule(text: str, spans: list[CitedSpan], ignore: frozenset[str] = frozenset()) -> FieldCheck:
+    """A short item that names something ('Food Safety', a list's entry: a few words, no number, no verb) is in its
+    quotes: every content word of it, the issuer's name aside; none of them is a mismatch, some an unknown."""
+    words = text.split()
+    if len(words) > 6 or _CLAIMS.search(text) or not (own := content_words(text, ignore)):
+        return check_field("quoted", "not_applicable")
+    said = set().union(*(content_words(s.span.quote) for s in spans))
+    missing = own - said
+    if not missing:
+        return check_field("quoted", "supported")
+    named = ", ".join(w for w in text.split() if set(tokenize(w)) & missing)
+    return check_field("quoted", "mismatch" if missing == own else "unknown", f"quoted: its quotes do not say {named}")
+
+
+def subject_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """Each number of a text claim is said of the same subject in the quote that holds it."""
+    checked = False
+    for number in find_numbers(text):
+        claim_words = content_words(text[max(0, number.start - 80) : number.start]) | content_words(
+            text[number.end : number.end + 40]
+        )
+        holders = [s for s in quote_sentences(spans) if any(n.value == number.value for n in find_numbers(s))]
+        if not holders or not claim_words:
+            continue
+        checked = True
+        if not any(content_words(s) & claim_words for s in holders):
+            return check_field("subject", "mismatch", f"subject: {number.text} is in a quote about something else")
+        if other := _named_otherwise(text, number, holders):
+            return check_field("subject", "mismatch", f"subject: {number.text} is said of {other} in its quote")
+    return check_field("subject", "supported" if checked else "not_applicable")
+
+
+# where a clause around a number ends: 'an increase of 2 percent in ASEAN, partially offset by a 2 percent decline'
+_NUMBER_CLAUSE = re.compile(r"[,;]|\b(?:offset\s+by|while|whereas|compared\s+(?:with|to)|versus)\b", re.IGNORECASE)
+
+
+def _named_otherwise(text: str, number: object, holders: list[str]) -> str:
+    """The proper name a quote says a claim's number of, when the claim names others ('' when a clause holding
+    the number names one of the claim's, or names none)."""
+    value = getattr(number, "value", None)
+    claimed = list(names_asked(text, frozenset()).values())
+    if not claimed:
+        return ""
+    found = ""
+    for sentence in holders:
+        for held in (n for n in find_numbers(sentence) if n.value == value):
+            cuts = [0, *(m.end() for m in _NUMBER_CLAUSE.finditer(sentence[: held.start]))]
+            after = _NUMBER_CLAUSE.search(sentence, held.end)
+            clause = sentence[cuts[-1] : after.start() if after else len(sentence)]
+            names = names_asked(clause, frozenset())
+            if not names or any(name <= content_words(clause) for name in claimed):
+                return ""
+            found = found or next(iter(names))
+    return found
+
+
+# a quantifier that hedges 'all' (or 'none'): 'Substantially all of our sales are denominated in U.S. dollars'
+_HEDGED = re.compile(
+    r"\b(?P<hedge>substantially|nearly|almost|virtually|essentially|practically|largely|mostly)\s+(?P<word>all|none)\b",
+    re.IGNORECASE,
+)
+
+
+def quantifier_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A text claim that says 'all' (or 'none') where its quote says 'substantially all' (or 'almost none')
+    overstates the quote."""
+    quotes = " ".join(c.span.quote for c in spans)
+    for found in _HEDGED.finditer(quotes):
+        word = found.group("word").lower()
+        if [
+            m
+            for m in re.finditer(rf"\b{word}\b", quotes, re.IGNORECASE)
+            if not _HEDGED.match(quotes, _start(quotes, m))
+        ]:
+            continue  # 'all or substantially all of the assets': the quote says it bare too
+        bare = [m for m in re.finditer(rf"\b{word}\b", text, re.IGNORECASE) if not _HEDGED.match(text, _start(text, m))]
+        if bare:
+            said = f"{found.group('hedge')} {found.group('word')}"
+            return check_field("claim", "mismatch", f"claim: the text says '{word}'; its quote says '{said}'")
+    return check_field("claim", "not_applicable")
+
+
+def _start(text: str, match: re.Match[str]) -> int:
+    """Where the word before *match* starts (its hedge, if any)."""
+    before = text[: match.start()].rstrip()
+    return before.rfind(" ") + 1 if before else match.start()
