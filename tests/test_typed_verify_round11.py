@@ -1,10 +1,10 @@
 """Rules added in session 44 (red team rounds 10 and 11), each scripted through the local OpenAI-compatible
-server: a yes about a named subject needs a quote of what is asked that names it (a state list quoted from
-another row of a regulatory table names no one of this one); a row a schedule deducts ('Less: current
-maturities (500)') states its magnitude either way, other rows keep their sign; total debt is not net debt (total
-debt less cash, a leverage measure of the ratio lists); a dividend declared is not a dividend paid (ASC 505-20); a
-question whether something goes on is answered no by a quote that says it stops; tangible book value is not book
-value."""
+server: a yes about a state's subsidiary needs a quote of what is asked that names the state, in full or by its
+USPS code (a state list quoted from another row of a regulatory table names no one of this one); a row a schedule
+deducts ('Less: current maturities (500)') states its magnitude either way, other rows keep their sign; total debt
+is not net debt (total debt less cash, a leverage measure of the ratio lists); a dividend declared is not a
+dividend paid (ASC 505-20); a question whether something goes on is answered no by a quote that says it stops;
+tangible book value is not book value; a number printed twice is read in each of its sentences."""
 
 from __future__ import annotations
 
@@ -88,8 +88,8 @@ def test_a_yes_whose_quote_names_the_subject_with_the_asked_thing_is_kept(run_cl
     question = "Does Acme Water's Missouri subsidiary use a future test year?"
     status, check = verdict(run_cli, fake_openai, filing, question, _yes(MISSOURI))
     assert status == "supported", check["fields"]
-    # the registrant's own name, as its cover page prints it, is no subject a quote must name
-    question = "Does Acme Water use a future test year in Missouri?"
+    # a name that is no state is not asked for in the quote ('Acme Water', 'CEO', a product)
+    question = "Does Acme Water's CEO confirm a future test year in Missouri?"
     status, check = verdict(run_cli, fake_openai, filing, question, _yes(MISSOURI))
     assert status == "supported", check["fields"]
 
@@ -109,13 +109,15 @@ def test_a_row_that_is_not_deducted_keeps_its_sign(run_cli, fake_openai, filing)
     assert status != "supported" and check["sign_check"] == "mismatch", check
 
 
-def test_a_name_the_cover_page_prints_is_the_registrant_s(run_cli, fake_openai, make_pdf):
-    # no '(Exact name of registrant ...)', no 'Inc.': the issuer is not read, the cover page still names it
-    pages = [["Birchwood annual report 2024"], ["Operations", MISSOURI[1]]]
-    pdf = make_pdf("annual-report.pdf", pages)
-    question = "Does Birchwood use a future test year in Missouri?"
-    status, check = verdict(run_cli, fake_openai, pdf, question, _yes((3, MISSOURI[1])))
+def test_a_state_named_by_its_code_with_the_asked_thing_is_kept(run_cli, fake_openai, filing):
+    # 'CA, IL' at the end of the revenue stability row names Illinois by its USPS code
+    question = "Does Acme Water's Illinois subsidiary have a revenue stability mechanism?"
+    status, check = verdict(run_cli, fake_openai, filing, question, _yes(STABILITY_ROW))
     assert status == "supported", check["fields"]
+    # another row's list names Missouri, not with the mechanism asked
+    question = "Does Acme Water's Missouri subsidiary have a revenue stability mechanism?"
+    status, check = verdict(run_cli, fake_openai, filing, question, _yes(STABILITY_ROW, EXPENSE_STATES))
+    assert status != "supported", check["fields"]
 
 
 STOPPING = [

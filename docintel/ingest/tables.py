@@ -25,7 +25,7 @@ from ..numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
 from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
 
-TABLES_VERSION = "16"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "17"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 _MAX_GAP = 8  # non-row lines after which a table ends
@@ -207,13 +207,24 @@ def _is_percent(cell: str) -> bool:
     return cell.rstrip(")").endswith("%")
 
 
+# a debt instrument named by its coupon rate ('7.50% Notes', '6.75% Senior Notes due 2019', '3.125% Convertible
+# Senior Notes'): the rate is part of its name
+COUPON_RATE = re.compile(
+    r"\d+(?:\.\d+)?\s*%\s+(?:(?:senior|junior|subordinated|secured|unsecured|convertible|exchangeable|fixed[- ]rate|"
+    r"floating[- ]rate|medium[- ]term|term|euro|sterling)\s+)*(?:notes?|debentures?|bonds?|loans?|"
+    r"securities|preferred)\b",
+    re.IGNORECASE,
+)
+
+
 def _row_kind(label: str, group: str | None, cells: Sequence[str]) -> RowKind:
     """What a row's cells measure. A sub-heading ending in ':' ('Earnings per share:', 'Year-over-year Percentage
     Growth:') types the rows below it."""
     heading = group if group and group.rstrip().endswith(":") else ""
     if _PER_SHARE.search(label) or (_PER_SHARE.search(heading) and not _SHARES.search(label)):
         return "per_share"
-    if all(_is_percent(c) for c in cells) or _PERCENT_LABEL.search(label) or _PERCENT_LABEL.search(heading):
+    named = COUPON_RATE.sub(" ", label)  # '7.50% Notes': the instrument's rate names it; its cells are amounts
+    if all(_is_percent(c) for c in cells) or _PERCENT_LABEL.search(named) or _PERCENT_LABEL.search(heading):
         return "percent"
     money = any(c.lstrip("(")[:1] in CURRENCY_SIGNS for c in cells)
     if _COUNT_LABEL.search(label) and not money:
@@ -347,6 +358,7 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
 
     index = 0
     introduced = headed = False  # a sentence introducing a table was read since the last row; then column names
+    prior_group: str | None = None  # the sub-heading before the last line read as one
     while index < len(lines):
         number, text = lines[index]
         if _is_header(text):
@@ -360,6 +372,10 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
         row = split_row(text)
         if row is not None and _not_a_row(row, current):
             row = None
+        if row is not None and current is not None and gap == 1 and _continues_label(row[0], current.group):
+            # 'Income from continuing operations before provision for taxes' / 'on income 2,269 11,447': one
+            # label wrapped over two lines, not a sub-heading over the row
+            row, current.group = (f"{current.group} {row[0]}", row[1]), prior_group
         if row is not None:
             if introduced and current is not None and (headed or not current.fits(row[1])):
                 close()  # the introduced table's rows have a header of their own or do not fit the columns above
@@ -376,9 +392,15 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
                 introduced, current.group = True, None
             elif len(text) <= 80:
                 headed = headed or (introduced and _column_names(text))
-                current.group = text
+                prior_group, current.group = current.group, text
     close()
     return tables
+
+
+def _continues_label(label: str, line_above: str | None) -> bool:
+    """Whether a row's label goes on from the cell-less line right above it: it starts in lower case ('on income')
+    and the line above is no sub-heading that ends in a colon."""
+    return bool(line_above) and label[:1].islower() and not str(line_above).rstrip().endswith(":")
 
 
 def _new_caption(text: str, current: _Builder) -> bool:

@@ -70,7 +70,9 @@ def attribute_words(attributes: frozenset[str]) -> frozenset[str]:
 def measurement_attributes(text: str) -> frozenset[str]:
     """The measurement attributes *text* names ('fair value', 'notional amount'; the domain table's lists), each
     by its list's first phrase."""
-    return frozenset(group[0] for group in table().measurement_attributes if _ATTRIBUTE[group[0]].search(text))
+    found = frozenset(group[0] for group in table().measurement_attributes if _ATTRIBUTE[group[0]].search(text))
+    # declared and paid are two events of a dividend (ASC 505-20); 'paid to acquire Beta' states no attribute
+    return found if _DIVIDEND.search(text) else found - _EVENTS
 
 
 _FAIR, _CARRYING = (group[0] for group in table().measurement_attributes[:2])  # the table's first two lists
@@ -91,6 +93,8 @@ def _implicitly(wanted: frozenset[str], concepts: frozenset[str]) -> bool:
     return all(w not in _HELD_BY or _HELD_BY[w] & concepts for w in wanted)
 
 
+_EVENTS = frozenset(group[0] for group in table().measurement_attributes if group[0] in ("declared", "paid"))
+_DIVIDEND = re.compile(r"\bdividends?\b", re.IGNORECASE)
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 _ATTRIBUTE = {
     group[0]: re.compile(r"\b(?:" + "|".join(re.escape(w) for w in group) + r")\b", re.IGNORECASE)

@@ -30,13 +30,13 @@ from .events import (
     continuation_reading,
     event_reading,
     event_verb,
+    event_verbs,
     negated,
     verb_in,
 )
-from .meaning import cover_terms
 from .rules import FieldCheck
 from .values import CitedSpan
-from .wording import names_asked
+from .wording import names_state, states_asked
 from .yesno import change_reading, without_periods
 
 CAUSES = re.compile(
@@ -125,12 +125,12 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     about = [s for s in _sentences(spans) if _content(s) & terms] or _sentences(spans)
     if not about:
         return _check("polarity", "unknown", "polarity: no quote to read the answer from")
-    for printed, name in names_asked(question, ignore | cover_terms(spans)).items() if answer else ():
-        # 'Does the Missouri subsidiary have a revenue stability mechanism': a yes needs a quote of the mechanism
-        # that names Missouri (a state list quoted from another row of the table names no one of this one)
-        topic = terms - name - _ENTITY_NOUNS
-        if not any(name <= _content(s) and (not topic or _content(s) & topic) for s in _sentences(spans)):
-            return _check("polarity", "unknown", f"polarity: no quote of what is asked names {printed}")
+    for state in states_asked(question) if answer else ():
+        # 'Does the Missouri subsidiary have a revenue stability mechanism': a yes needs a quote of the mechanism that
+        # names Missouri (a state list quoted from another row of the table names no one of this one)
+        topic = terms - set(tokenize(state)) - _ENTITY_NOUNS
+        if not any(names_state(state, s) and (not topic or _content(s) & topic) for s in _sentences(spans)):
+            return _check("polarity", "unknown", f"polarity: no quote of what is asked names {state}")
     stages = [event_reading(question, s) for s in _sentences(spans)]
     if not answer and "denies" in stages and "affirms" not in stages:  # 'The transaction is expected to close ...'
         return _check("polarity", "supported", "polarity: the quote says the transaction is still pending")
@@ -357,7 +357,7 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
     if not asked:
         return _check("event", "not_applicable")
     event = asked[-1]
-    active = ACTIVE_VERB.search(search_text(question)) or _PASSIVE_WHEN.search(search_text(question))
+    active = ACTIVE_VERB.search(search_text(question)) or _passive_verb(search_text(question))
     for sentence in _sentences(spans):
         if date_text.lower() not in sentence.lower():
             continue
@@ -365,7 +365,7 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
         holding = _date_clause(clauses, date_text, sentence)
         if active is not None:
             verb = active.group("verb")
-            if verb_in(verb, holding):
+            if any(verb_in(v, holding) for v in event_verbs(question, verb)):
                 return _check("event", "supported")
             if verb_in(verb, sentence):
                 return _check("event", "mismatch", f"event: {date_text!r} is said of something other than '{verb}'")
@@ -381,12 +381,32 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
 
 
 _DATE_WORDS = frozenset(tokenize("date dates when day days month months year years happen happened time"))
-# 'On what date was water service fully restored ...': the participle a passive question asks the date of
+# 'On what date was water service fully restored to ...': a passive question; its participle is the last '-ed' word
+# before a preposition or the end ('When was the secured credit facility terminated?': terminated, not secured)
 _PASSIVE_WHEN = re.compile(
     r"\b(?:when|what\s+date|which\s+date|what\s+day)\s+(?:was|were|is|are|has|have|had)\s+(?:been\s+)?"
-    r"(?:[\w&'’.-]+\s+){0,8}?(?:\w+ly\s+)?(?P<verb>[a-z]{3,}ed)\b",
+    r"(?P<words>(?:(?!(?:to|by|in|on|at|for|from|with|after|before|under|following)\b)[\w&'’.-]+\s*){1,10})",
     re.IGNORECASE,
 )
+
+
+_PARTICIPLE = re.compile(r"[a-z]{3,}ed|(?:re)?paid|sold|bought", re.IGNORECASE)
+
+
+class _Passive:
+    """The participle a passive date question asks about, shaped like ACTIVE_VERB's match (group 'verb')."""
+
+    def __init__(self, verb: str) -> None:
+        self.verb = verb
+
+    def group(self, _name: str) -> str:
+        return self.verb
+
+
+def _passive_verb(question: str) -> _Passive | None:
+    found = _PASSIVE_WHEN.search(question)
+    last = re.findall(r"[A-Za-z]+", found.group("words"))[-1:] if found else []
+    return _Passive(last[0]) if last and _PARTICIPLE.fullmatch(last[0]) else None
 
 
 def cause_rule(question: str, spans: list[CitedSpan], text: str = "") -> FieldCheck:

@@ -8,6 +8,7 @@ import re
 
 from ..question.parse import search_text
 from ..textnorm import tokenize
+from .wording import names_asked
 
 NEGATIONS = re.compile(
     r"\b(?:no|not|none|never|nor|neither|without|nothing|nobody|cannot|can't|won't|didn't|don't|doesn't|"
@@ -105,17 +106,39 @@ def verb_in(verb: str, text: str) -> bool:
 
 # 'Will MGM keep paying its dividend?': a question about going on, which a stop answers no (general English)
 _GOES_ON = re.compile(r"\b(?:keep|keeps|continue|continues|continued|maintain|maintains|still|resume|remain)\b", re.I)
+# a stop that happened or was decided ('suspended', 'determined to suspend'), not one to come ('terminates in 2026')
 _STOPS = re.compile(
-    r"\b(?:suspend|suspends|suspended|suspension|discontinue[sd]?|discontinuation|cease[sd]?|terminate[sd]?|"
-    r"termination|halt(?:s|ed)?|stop(?:s|ped)?|eliminate[sd]?)\b",
+    r"\b(?:suspended|suspension|discontinued|discontinuation|ceased|terminated|termination|halted|stopped|"
+    r"eliminated|(?:to|not|never)\s+(?:suspend|discontinue|cease|terminate|halt|stop|eliminate))\b",
     re.IGNORECASE,
 )
+_STOP_WORDS = re.compile(r"\b(?:suspend|discontinu|ceas|terminat|halt|stop|eliminat)\w*", re.IGNORECASE)
+_CLAUSES = re.compile(r"[;,]|\band\b|\bbut\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
 
 
 def continuation_reading(question: str, sentence: str) -> str | None:
-    """'denies' when the question asks whether something goes on and *sentence* says it stops ('determined to
-    suspend our ongoing regular dividends'; a negated stop, 'did not suspend', is read as a negation of it by the
-    caller); None otherwise."""
-    if not _GOES_ON.search(search_text(question)) or _STOPS.search(question) or not _STOPS.search(sentence):
+    """'denies' when the question asks whether something goes on and the clause of *sentence* about it says it
+    stopped ('determined to suspend our ongoing regular dividends'; a negated stop, 'did not suspend', is read as a
+    negation of it by the caller); None otherwise: no stop, a stop to come, or a clause about something else (its
+    own names, 'the Elko plant', or none of the question's words)."""
+    asking = search_text(question)
+    if not _GOES_ON.search(asking) or _STOP_WORDS.search(asking):
         return None
-    return "denies"
+    asked = {t for t in tokenize(asking) if len(t) > 3} - {t for m in _GOES_ON.finditer(asking) for t in tokenize(m[0])}
+    named = set().union(*names_asked(asking, frozenset()).values())
+    for clause in _CLAUSES.split(sentence):
+        if not _STOPS.search(clause):
+            continue
+        if set().union(*names_asked(clause, frozenset()).values()) - named or not set(tokenize(clause)) & asked:
+            continue
+        return "denies"
+    return None
+
+
+def event_verbs(question: str, verb: str) -> list[str]:
+    """The verbs a date's clause may state the asked event with: the question's, and for a completion ('When was
+    the Beta acquisition finalized') the transaction it completes ('we acquired Beta')."""
+    if not set(_roots(verb)) & {r[:5] for r in _VERB_FAMILIES[2]}:
+        return [verb]
+    named = [w for w in re.findall(r"[a-z]+", search_text(question).lower()) if len(_roots(w)) > 1]
+    return [verb, *named]

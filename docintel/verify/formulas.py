@@ -32,6 +32,7 @@ from ..concepts import (
 from ..periods import averaged_years, years_named
 from .query import Query
 from .rules import FieldCheck
+from .structure import signed_label
 from .values import CitedSpan, OperandCheck
 
 _TOLERANCE = 0.005
@@ -138,7 +139,13 @@ def _slots(formula: Formula, operands: list[OperandCheck]) -> dict[str, str] | N
     return slots
 
 
-def _template(formula: Formula, slots: dict[str, str], values: dict[str, float], averaged: bool) -> float:
+def _template(
+    formula: Formula,
+    slots: dict[str, str],
+    values: dict[str, float],
+    averaged: bool,
+    signed: frozenset[str] = frozenset(),
+) -> float:
     """The formula on *values*: what it takes away (a subtracted term, an outflow in a sum) enters as a magnitude
     taken away, whatever sign the document prints it with; a lone term of a ratio enters as its magnitude."""
 
@@ -152,7 +159,8 @@ def _template(formula: Formula, slots: dict[str, str], values: dict[str, float],
         value = slot_value(concept)
         if concept in formula.subtracted or (len(formula.numerator) > 1 and is_outflow(frozenset({concept}))):
             return -abs(value)
-        return abs(value) if len(formula.numerator) == 1 and states_magnitude(frozenset({concept})) else value
+        lone = len(formula.numerator) == 1 and concept not in signed  # a 'Provision/(benefit)' row keeps its sign
+        return abs(value) if lone and states_magnitude(frozenset({concept})) else value
 
     top = sum(term(c) for c in formula.numerator)
     if not formula.denominator:
@@ -204,7 +212,8 @@ def _computes(
         drawn = {cell: rng.uniform(10, 100) for cell in sorted(set(cells.values()))}
         values = {label: signs[label] * drawn[cells[label]] for label in slots}
         merged = {label: v for label, v in values.items()}
-        template = _template(formula, _one_per_cell(slots, cells), merged, averaged)
+        signed = frozenset(slots[o.label] for o in operands if o.label in slots and signed_label(o.row or o.name))
+        template = _template(formula, _one_per_cell(slots, cells), merged, averaged, signed)
         days = days_counted(operands)[0] if formula.constants else frozenset()
         if not _same_up_to_percent(_evaluate(tree, values), template, days):
             return False

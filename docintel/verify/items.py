@@ -45,6 +45,8 @@ def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: st
             continue
         spans = [cited[(index, None, i)] for i in range(len(item.spans)) if (index, None, i) in cited]
         check = _item_check(index, item, spans, cited, years, question)
+        if getattr(answer, "answer_type", "") == "list" and spans:  # a list's entry names something its quote names
+            check = with_fields(check, [phrase_rule(str(getattr(item, "text", "") or ""), spans)])
         checks.append(check.model_copy(update={"item": index}))
     return checks
 
@@ -123,7 +125,6 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             omission_rule(spans, claim_denies=bool(NEGATIONS.search(text))),
             subject_rule(text, spans),
             text_subject_rule(text, spans, issuer_terms(spans)),
-            phrase_rule(text, spans, issuer_terms(spans)),
             date_clause_rule(text, spans),
             quantifier_rule(text, spans),
             cause_rule(question, spans, text),

@@ -27,6 +27,7 @@ from ..concepts import (
     states_magnitude,
 )
 from ..domain import table
+from ..ingest.tables import COUPON_RATE
 from ..numbers import find_numbers
 from ..periods import find_periods
 from ..question.parse import parse_page_hints, search_text
@@ -350,7 +351,7 @@ _ASKS_RATIO = re.compile(
 
 def asks_for_a_ratio(question: str) -> bool:
     """Whether the question asks for a percentage, ratio, rate or multiple ('% margin', 'retention ratio')."""
-    return bool(_ASKS_RATIO.search(search_text(question)))
+    return bool(_ASKS_RATIO.search(COUPON_RATE.sub(" ", search_text(question))))  # '7.50% Notes' names a debt
 
 
 def asked_money_as_percent(asked: Asked, unit: str | None) -> bool:
@@ -462,16 +463,6 @@ def _same_number(a: object, b: object) -> bool:
 def issuer_terms(spans: list[CitedSpan]) -> frozenset[str]:
     """The name terms of the companies the cited documents are by."""
     return frozenset(t for s in spans for t in tokenize(s.document.meta.profile.issuer.value or ""))
-
-
-def cover_terms(spans: list[CitedSpan]) -> frozenset[str]:
-    """The terms of the cited documents' names, titles and first pages: whatever the registrant calls itself."""
-    terms: set[str] = set()
-    for document in {id(s.document): s.document for s in spans}.values():
-        lines = document.lines
-        first = " ".join(str(t) for t in lines["text"][lines["page"] == lines["page"].min()].tolist())
-        terms |= set(tokenize(f"{document.meta.doc_id} {document.meta.title} {first}"))
-    return frozenset(terms)
 
 
 def _cited_lines(cited: CitedSpan) -> str:

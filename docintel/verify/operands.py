@@ -95,6 +95,7 @@ def check_operand(
             "in_units": _in_units(value, picked),
             "fields": fields,
             "months": _flow_months(picked),
+            "row": picked.row_label or "",
             "detail": "; ".join(n for n in (check.detail, note) if n),
         }
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import math
+import re
 
 from ..concepts import Formula, label_of, states_magnitude
 from ..periods import asks_average_over_years, averaged_years, years_named
@@ -115,11 +116,24 @@ def signed_formula_problem(
     return f"the formula takes {taken} away: it gives {expected:,.6g}, the expression {recomputed:,.6g}"
 
 
+# 'Provision/(benefit) for taxes on income': the label names what a figure in parentheses is, so its sign counts
+_SIGNED_LABEL = re.compile(r"/\s*\((?:benefit|credit|income|gain|recovery)\)|\((?:benefit|credit)\)\s*/", re.IGNORECASE)
+
+
+def signed_label(label: str) -> bool:
+    """Whether a row's label says what its figure in parentheses is ('Provision/(benefit) for taxes on income')."""
+    return bool(_SIGNED_LABEL.search(label))
+
+
 def negative_expense_problem(operands: list[OperandCheck], unit: str | None) -> str:
     """Why a ratio takes an expense printed in parentheses as negative ('' when none does): a cost is a magnitude."""
     if unit not in ("ratio", "percent", "units", None):
         return ""
-    negative = [o.label for o in operands if o.value < 0 and states_magnitude(frozenset(o.concepts))]
+    negative = [
+        o.label
+        for o in operands
+        if o.value < 0 and states_magnitude(frozenset(o.concepts)) and not signed_label(o.row or o.name)
+    ]
     if not negative:
         return ""
     return f"operand {', '.join(negative)} is an expense printed in parentheses; a ratio takes its magnitude"

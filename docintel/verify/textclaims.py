@@ -8,28 +8,29 @@ from __future__ import annotations
 import re
 
 from ..numbers import find_numbers
-from ..textnorm import tokenize
 from .claims import check_field, content_words, quote_sentences
 from .rules import FieldCheck
 from .values import CitedSpan
 from .wording import names_asked
 
-# a number or a verb makes an item a claim about something, read by the other rules, not a name
-_CLAIMS = re.compile(r"\d|\b(?:is|are|was|were|be|been|has|have|had|will|would|did|does|do|can|may)\b", re.IGNORECASE)
 
-
-def phrase_rule(text: str, spans: list[CitedSpan], ignore: frozenset[str] = frozenset()) -> FieldCheck:
-    """A short item that names something ('Food Safety', a list's entry: a few words, no number, no verb) is in its
-    quotes: every content word of it, the issuer's name aside; none of them is a mismatch, some an unknown."""
-    words = text.split()
-    if len(words) > 6 or _CLAIMS.search(text) or not (own := content_words(text, ignore)):
+def phrase_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A list's entry ('Food Safety') is named in its quotes as written (case, punctuation, '&' for 'and' and
+    hyphens aside); none of its words there is a mismatch, its words apart or some missing an unknown."""
+    entry, quotes = _plain(text), _plain(" ".join(s.span.quote for s in spans))
+    if not entry:
         return check_field("quoted", "not_applicable")
-    said = set().union(*(content_words(s.span.quote) for s in spans))
-    missing = own - said
-    if not missing:
+    if f" {entry} " in f" {quotes} ":
         return check_field("quoted", "supported")
-    named = ", ".join(w for w in text.split() if set(tokenize(w)) & missing)
-    return check_field("quoted", "mismatch" if missing == own else "unknown", f"quoted: its quotes do not say {named}")
+    own, said = content_words(text), content_words(" ".join(s.span.quote for s in spans))
+    initials = "".join(w[0] for w in re.findall(r"[A-Za-z]+", text)).lower()  # 'United States' as 'U.S.'
+    abbreviated = len(initials) > 1 and initials in quotes.replace(" ", "")
+    verdict = "mismatch" if own and not own & said and not abbreviated else "unknown"
+    return check_field("quoted", verdict, f"quoted: its quotes do not name '{text.strip()}'")
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower().replace("&", " and ")))
 
 
 def subject_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:

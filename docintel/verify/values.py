@@ -61,6 +61,7 @@ class OperandCheck(BaseModel):
         default_factory=list, description="member, basis, measure, scenario, period length, ... against the question"
     )
     months: int | None = Field(default=None, description="the length of its period in months, when it is a flow")
+    row: str = Field(default="", description="the label of the table row that holds it ('' for prose)")
     detail: str
 
     @property

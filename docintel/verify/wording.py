@@ -93,6 +93,75 @@ def beside_line_items(question: str) -> set[str]:
     return {t for match in clauses if match.concepts for t in match.leftover}
 
 
+# The states of the United States and their two-letter codes (USPS Publication 28, Appendix B): a question about a
+# state's subsidiary, rate case or tax is answered only by a quote that names the state.
+_STATES = {
+    "alabama": "AL",
+    "alaska": "AK",
+    "arizona": "AZ",
+    "arkansas": "AR",
+    "california": "CA",
+    "colorado": "CO",
+    "connecticut": "CT",
+    "delaware": "DE",
+    "district of columbia": "DC",
+    "florida": "FL",
+    "georgia": "GA",
+    "hawaii": "HI",
+    "idaho": "ID",
+    "illinois": "IL",
+    "indiana": "IN",
+    "iowa": "IA",
+    "kansas": "KS",
+    "kentucky": "KY",
+    "louisiana": "LA",
+    "maine": "ME",
+    "maryland": "MD",
+    "massachusetts": "MA",
+    "michigan": "MI",
+    "minnesota": "MN",
+    "mississippi": "MS",
+    "missouri": "MO",
+    "montana": "MT",
+    "nebraska": "NE",
+    "nevada": "NV",
+    "new hampshire": "NH",
+    "new jersey": "NJ",
+    "new mexico": "NM",
+    "new york": "NY",
+    "north carolina": "NC",
+    "north dakota": "ND",
+    "ohio": "OH",
+    "oklahoma": "OK",
+    "oregon": "OR",
+    "pennsylvania": "PA",
+    "rhode island": "RI",
+    "south carolina": "SC",
+    "south dakota": "SD",
+    "tennessee": "TN",
+    "texas": "TX",
+    "utah": "UT",
+    "vermont": "VT",
+    "virginia": "VA",
+    "washington": "WA",
+    "west virginia": "WV",
+    "wisconsin": "WI",
+    "wyoming": "WY",
+}
+_STATE_NAMES = re.compile(r"\b(?:" + "|".join(sorted(_STATES, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+
+
+def states_asked(question: str) -> list[str]:
+    """The US states a question names ('Does the Missouri subsidiary ...': Missouri)."""
+    return [m.group(0) for m in _STATE_NAMES.finditer(question)]
+
+
+def names_state(state: str, text: str) -> bool:
+    """Whether *text* names *state*, in full or by its two-letter code ('CA, IL' names Illinois)."""
+    code = _STATES[state.lower()]
+    return bool(re.search(rf"\b{re.escape(state)}\b", text, re.IGNORECASE) or re.search(rf"\b{code}\b", text))
+
+
 # a proper name inside the question ('Missouri', 'Signify Health'): capitalised words after its first word
 _PROPER = re.compile(r"(?<=[\w,'’)]\s)[A-Z][a-z]{2,}(?:[\s-]+[A-Z][a-z]{2,})*")
 # capitalised words that name no one: the filing's own parts, titles and calendar words

@@ -1,0 +1,81 @@
+"""Row labels as a reader reads them: a label wrapped over two lines ('Income from continuing operations before
+provision for taxes' / 'on income 2,269 11,447') is one row's, not a sub-heading over the rows below it; a debt
+instrument named by its coupon rate ('7.50% Notes 475') is a row of amounts, not of percentages. Checked through
+the verifier with the local OpenAI-compatible server (right answers kept)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_typed_verify import assert_cited_lines, verdict
+from tests.test_values import amount, calculation, operand
+
+PAGES = [
+    ["Acme Pharma Inc."],
+    [
+        "Condensed consolidated statements of income",
+        "(Millions) Three Months Ended June 30,",
+        "2024 2023",
+        "Revenues $ 12,734 $ 27,742",
+        "Income from continuing operations before provision/(benefit) for taxes",
+        "on income 2,269 11,447",
+        "Provision/(benefit) for taxes on income (71) 1,570",
+        "Income from continuing operations 2,340 9,877",
+    ],
+    [
+        "Contractual obligations",
+        "(In millions) Total 2025 2026 2027",
+        "7.50% Notes 475 — — 475",
+        "7.00% Notes 500 — 500 —",
+    ],
+]
+PRETAX = (7, "on income 2,269 11,447")
+TAX = (8, "Provision/(benefit) for taxes on income (71) 1,570")
+NOTES = (12, "7.50% Notes 475 — — 475")
+
+
+@pytest.fixture
+def filing(make_pdf):
+    return make_pdf("acme-pharma-2024-q2.pdf", PAGES)
+
+
+def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
+    assert_cited_lines(run_cli, filing, (PRETAX, TAX, NOTES))
+
+
+def test_a_label_wrapped_over_two_lines_is_one_row_s(run_cli, fake_openai, filing):
+    question = (
+        "What was Acme Pharma's effective tax rate on continuing operations for the three months ended June 30, 2024?"
+    )
+    operands = [
+        operand("a", -71, "three months ended June 30, 2024", TAX, name="Provision/(benefit) for taxes on income"),
+        operand(
+            "b", 2269, "three months ended June 30, 2024", PRETAX, name="Income from continuing operations before taxes"
+        ),
+    ]
+    result = -71 / 2269 * 100
+    reply = amount(
+        round(result, 2),
+        "percent",
+        "three months ended June 30, 2024",
+        TAX,
+        currency=None,
+        label="Effective tax rate",
+        calculation=calculation("a / b * 100", result, *operands),
+    )
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert status == "supported", check["detail"]
+
+
+def test_a_coupon_rate_names_the_notes_its_row_holds_amounts(run_cli, fake_openai, filing):
+    question = "What is the total amount due on Acme Pharma's 7.50% Notes?"
+    reply = amount(475, "millions", None, NOTES, label="7.50% Notes")
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert status == "supported", check["detail"]
+
+
+def test_income_from_continuing_operations_is_not_operating_income(run_cli, fake_openai, filing):
+    question = "What was Acme Pharma's operating income for the three months ended June 30, 2024?"
+    reply = amount(2340, "millions", "June 30, 2024", (9, "Income from continuing operations 2,340 9,877"))
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert status != "supported" and check["concept_check"] == "mismatch", check["detail"]
