@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import needs_shared
 from tests.test_typed_verify import assert_cited_lines, verdict
 from tests.test_values import amount, calculation, operand
 
@@ -79,3 +80,35 @@ def test_income_from_continuing_operations_is_not_operating_income(run_cli, fake
     reply = amount(2340, "millions", "June 30, 2024", (9, "Income from continuing operations 2,340 9,877"))
     status, check = verdict(run_cli, fake_openai, filing, question, reply)
     assert status != "supported" and check["concept_check"] == "mismatch", check["detail"]
+
+
+TOTALS = [
+    [
+        "Supplemental data - net revenues",
+        "(In thousands) Three months ended December 31,",
+        "2024 2023",
+        "Las Vegas Strip Resorts $ 2,297,282 $ 1,806,686",
+        "Regional Operations 991,452 899,607",
+        "$ 3,288,734 $ 2,706,293",
+    ],
+]
+
+
+def test_a_line_of_figures_alone_is_its_table_s_total(run_cli, make_pdf):
+    import json
+
+    pdf = make_pdf("acme-resorts-2024.pdf", TOTALS)
+    code, out, err = run_cli("facts", pdf, "--page", "1", "--tables-only", "--json")
+    assert code == 0, err
+    total = next(f for f in json.loads(out) if f["value"] == 3288734)
+    assert (total["label"], total["member"], total["scale"]) == ("Total", None, 1000), total
+    assert total["concept"] == "revenue", total
+
+
+@needs_shared
+def test_a_line_of_figures_alone_closing_a_segment_block_is_the_segment_s_total():
+    from tests.test_facts_pages import cell
+
+    total = cell("MGMRESORTS_2023Q2_10Q", 29, "Total", "926,100")
+    assert total.member is not None and total.member.name == "Regional Operations", total
+    assert total.concept == "revenue" and total.scale == 1000, total

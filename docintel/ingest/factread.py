@@ -93,6 +93,12 @@ _CONSOLIDATED = re.compile(
     r"|^\s*total\s+[\w.,&' ]*\b(?:inc|corp|corporation|company|plc|ltd)\b",
     re.I,
 )
+
+
+def _geography_member(group: str) -> Member | None:
+    return member_of(group, "geography") if group and geography(group) else None
+
+
 _CELL = re.compile(r"^\(?-?[$€£¥]?\d[\d,]*(?:\.\d+)?%?\)?%?$|^[—–-]+$")
 
 
@@ -352,6 +358,8 @@ class _TableReader:
     def _member(self, row: TableRow, label: str, heading: str | None) -> tuple[Member | None, str]:
         """(member, the text naming the line item): a sub-heading or label naming a member, or the parent."""
         group = (heading or "").strip()
+        if label == "Total" and (block := self.members.get(group.lower()) or _geography_member(group)) is not None:
+            return block, label  # a block's line of figures alone ('Regional Operations' ... '926,100 959,669')
         if _CONSOLIDATED.match(label) or _AGGREGATE.search(label):
             return None, label  # 'Worldwide', 'Reportable segment net revenues': all the members together
         found: list[tuple[Member, str]] = []

@@ -25,7 +25,7 @@ from ..numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
 from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
 
-TABLES_VERSION = "17"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "18"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 _MAX_GAP = 8  # non-row lines after which a table ends
@@ -369,7 +369,7 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
             index += len(header)
             continue
         index += 1
-        row = split_row(text)
+        row = split_row(text) or _unlabelled_total(text, current)
         if row is not None and _not_a_row(row, current):
             row = None
         if row is not None and current is not None and gap == 1 and _continues_label(row[0], current.group):
@@ -395,6 +395,15 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
                 prior_group, current.group = current.group, text
     close()
     return tables
+
+
+def _unlabelled_total(text: str, current: _Builder | None) -> tuple[str, list[str]] | None:
+    """A line of figures alone, one per column, under a table's rows ('$ 3,592,216 $ 3,056,892 ...' closing a
+    segment block): the rows' total, printed without a label."""
+    if current is None or not current.rows or not current.columns or re.search(r"[A-Za-z]", text):
+        return None
+    row = split_row(f"Total {text}")
+    return row if row is not None and row[0] == "Total" and len(row[1]) == len(current.columns) else None
 
 
 def _continues_label(label: str, line_above: str | None) -> bool:
