@@ -134,3 +134,16 @@ def test_a_list_entry_written_out_for_its_initials_is_no_mismatch(run_cli, fake_
     reply = answer("list", *({"text": e, "spans": [span(*MARKETS)]} for e in ("United States", "Canada")))
     status, check = verdict(run_cli, fake_openai, filing, "List Acme Water's principal markets.", reply)
     assert status != "unsupported", check
+
+
+def test_the_asker_s_role_is_no_word_of_the_question(run_cli, fake_openai, make_pdf):
+    # 'Assume that you are a public equities analyst.': 'equities' names no line item the answer may take
+    rows = ["Balance sheet", "(Dollars in millions) 2018 2017", "Total shareholders' equity 9,796 11,563"]
+    pdf = make_pdf("acme-2018-10k.pdf", [["Acme Company"], rows])
+    question = (
+        "Assume that you are a public equities analyst. Answer the following question by primarily using "
+        "information that is shown in the balance sheet: what is the year end FY2018 net PPNE for Acme?"
+    )
+    reply = amount(9796, "millions", "2018", (4, rows[2]), label="Net PP&E")
+    status, check = verdict(run_cli, fake_openai, pdf, question, reply)
+    assert status != "supported", check["detail"]

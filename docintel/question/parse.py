@@ -430,6 +430,10 @@ _FORMAT_PHRASES = re.compile(
 )
 
 
+# a sentence about the reader ('you are', 'you're'): a premise of the request, not its subject
+_ABOUT_THE_READER = re.compile(r"\byou\s+are\b|\byou['’]re\b|\bact\s+as\b", re.IGNORECASE)
+
+
 def search_text(question: str) -> str:
     """The words of *question* to search for: answer-format phrases and instruction clauses removed.
 
@@ -438,6 +442,8 @@ def search_text(question: str) -> str:
     """
     kept: list[str] = []
     for sentence in _SENTENCE_END.split(_FORMAT_PHRASES.sub(" ", question)):
+        if _ABOUT_THE_READER.search(sentence) and not sentence.rstrip().endswith("?"):
+            continue  # 'Assume that you are a public equities analyst.': the asker's role, nothing to search for
         kept.append(_without_instruction(sentence))
     return " ".join(part for part in kept if part.strip())
 
