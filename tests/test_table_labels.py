@@ -112,3 +112,28 @@ def test_a_line_of_figures_alone_closing_a_segment_block_is_the_segment_s_total(
     total = cell("MGMRESORTS_2023Q2_10Q", 29, "Total", "926,100")
     assert total.member is not None and total.member.name == "Regional Operations", total
     assert total.concept == "revenue" and total.scale == 1000, total
+
+
+def test_a_sentence_line_read_as_a_row_still_begins_the_next_line_s_sentence(run_cli, make_pdf):
+    import json
+
+    lines = [
+        "Business segment",
+        "Our Business segment provides services to enterprises. The Business segment's operating revenues for the "
+        "year ended December 31, 2022",
+        "totaled $31.1 billion and remained relatively flat compared to the year ended December 31, 2021.",
+    ]
+    pdf = make_pdf("acme-telecom-2022.pdf", [["Acme Telecom Inc."], lines])
+    code, out, err = run_cli("facts", pdf, "--page", "2", "--json")
+    assert code == 0, err
+    fact = next(f for f in json.loads(out) if f["value"] == 31.1)
+    assert fact["concept"] == "revenue" and fact["member"] == {"name": "Business", "axis": "segment"}, fact
+
+
+@needs_shared
+def test_a_sentence_line_read_as_a_table_row_begins_the_next_line_s_sentence():
+    from tests.test_facts_pages import _facts
+
+    # line 1093 ends '... for the year ended December 31, 2022' and the table reader takes it for a row
+    fact = next(f for f in _facts("VERIZON_2022_10K") if f.provenance.global_line == 1094 and f.value == 31.1)
+    assert fact.concept == "revenue" and fact.member is not None and fact.member.name == "Business", fact

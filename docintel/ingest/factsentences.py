@@ -117,7 +117,10 @@ def sentence_facts(
         for line in numbers:
             text = text_of(line)
             if line in table_lines:
-                previous = ""
+                # a long sentence line ending in a year read as a table row ('... for the year ended December 31,
+                # 2022') still begins the sentence the next line goes on with ('totaled $31.1 billion')
+                following = _safe(text_of, line + 1)
+                previous = text if len(text) > 80 and following[:1].islower() else ""
                 continue
             heading = _section_heading(text, prose.members)
             if heading is not False:
@@ -227,7 +230,9 @@ _CHANGE_BEFORE = re.compile(
 )
 CHANGE_BEFORE = _CHANGE_BEFORE  # for sentences the table reader took for rows ('... increased 21% for the ...')
 _OR_CHANGE = re.compile(r"\b(?:increase|decrease|decline|growth|rise|drop)\s+of\s+\S+(?:\s+\w+)?,?\s+or\s*$", re.I)
-_SEGMENT_NAMED = re.compile(r"(?:^|\b(?:[Oo]ur|[Tt]he)\s+)((?:[A-Z][\w&.-]*\s+){1,4})segment(?:'s|’s)?\b")
+_SEGMENT_NAMED = re.compile(
+    r"(?:^(?:[Oo]ur\s+|[Tt]he\s+)?|\b(?:[Oo]ur|[Tt]he)\s+)((?:[A-Z][\w&.-]*\s+){1,4})segment(?:'s|’s)?\b"
+)
 
 
 def _named_member(sentence: str) -> Member | None:
