@@ -357,14 +357,14 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
     if not asked:
         return _check("event", "not_applicable")
     event = asked[-1]
-    active = ACTIVE_VERB.search(search_text(question)) or _passive_verb(search_text(question))
+    active = ACTIVE_VERB.search(search_text(question))
+    verb = active.group("verb") if active else _passive_verb(search_text(question))
     for sentence in _sentences(spans):
         if date_text.lower() not in sentence.lower():
             continue
         clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
         holding = _date_clause(clauses, date_text, sentence)
-        if active is not None:
-            verb = active.group("verb")
+        if verb is not None:
             if any(verb_in(v, holding) for v in event_verbs(question, verb)):
                 return _check("event", "supported")
             if verb_in(verb, sentence):
@@ -393,20 +393,11 @@ _PASSIVE_WHEN = re.compile(
 _PARTICIPLE = re.compile(r"[a-z]{3,}ed|(?:re)?paid|sold|bought", re.IGNORECASE)
 
 
-class _Passive:
-    """The participle a passive date question asks about, shaped like ACTIVE_VERB's match (group 'verb')."""
-
-    def __init__(self, verb: str) -> None:
-        self.verb = verb
-
-    def group(self, _name: str) -> str:
-        return self.verb
-
-
-def _passive_verb(question: str) -> _Passive | None:
+def _passive_verb(question: str) -> str | None:
+    """The participle a passive date question asks about ('When was the loan repaid?': repaid)."""
     found = _PASSIVE_WHEN.search(question)
     last = re.findall(r"[A-Za-z]+", found.group("words"))[-1:] if found else []
-    return _Passive(last[0]) if last and _PARTICIPLE.fullmatch(last[0]) else None
+    return last[0] if last and _PARTICIPLE.fullmatch(last[0]) else None
 
 
 def cause_rule(question: str, spans: list[CitedSpan], text: str = "") -> FieldCheck:
