@@ -122,9 +122,21 @@ def _periods(text: str) -> tuple[Period, ...]:
         elif groups["q_year"]:
             quarter = int(groups["q"]) if groups["q"] else _QUARTER_WORDS[groups["qword"].lower()]
             found.append(Period(year=_full_year(groups["q_year"]), quarter=quarter, **common))  # type: ignore[arg-type]
-        elif groups["year"]:
+        elif groups["year"] and not _names_instrument(text, match.start(), match.end()):
             found.append(Period(year=int(groups["year"]), **common))  # type: ignore[arg-type]
     return tuple(found)
+
+
+# a bare year that names a debt instrument by its maturity ('the 2025 Notes', 'Debentures, 3.90%, due 2049'), not
+# the period a figure is for
+_INSTRUMENT_AFTER = re.compile(
+    r"\s*(?:(?:senior|subordinated|convertible|secured|unsecured)\s+)?(?:notes?|debentures?|bonds?)\b", re.I
+)
+_DUE_BEFORE = re.compile(r"\b(?:due|matur(?:es|ing|ity))\s+(?:in\s+)?$", re.IGNORECASE)
+
+
+def _names_instrument(text: str, start: int, end: int) -> bool:
+    return bool(_INSTRUMENT_AFTER.match(text, end) or _DUE_BEFORE.search(text[max(0, start - 20) : start]))
 
 
 def years_named(text: str) -> frozenset[int]:

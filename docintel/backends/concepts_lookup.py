@@ -22,6 +22,7 @@ from ..concepts import (
     unexplained,
 )
 from ..context.pack import Context
+from ..ingest.factrows import ASKS_BEFORE_DEDUCTIONS, before_deductions
 from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
 from ..question.parse import search_text
@@ -99,10 +100,26 @@ def concept_rows(context: Context, wanted: frozenset[str], question: str) -> lis
                     continue  # a 'Location of gain (loss)' table's 'Cost of sales': the gain recorded there
                 found.append((source.doc, table, row))
     preferred = _preferred_terms(wanted, question)
-    # the row whose label carries the words the question (or the concept's standard label) adds ('net' of
+    facts = cell_facts(context)
+    gross = bool(ASKS_BEFORE_DEDUCTIONS.search(question))
+    # a row of a member the question does not name (an investee's balance sheet, a segment's) last; then the row
+    # whose label carries the words the question (or the concept's standard label) adds ('net' of
     # 'Property, plant and equipment, net') before one without them (the gross row above it); then a row that
     # says it is the total ('Total net sales') before one that may be a segment's ('Net sales')
-    return sorted(found, key=lambda f: _row_order(reader_label(f[2]), preferred))
+    return sorted(
+        found,
+        key=lambda f: (
+            _other_member(facts.get((f[0], f[2].line), {}), terms),
+            bool(before_deductions(f[1], f[2])) and not gross,  # 'Total long-term debt' above 'Less current portion'
+            *_row_order(reader_label(f[2]), preferred),
+        ),
+    )
+
+
+def _other_member(facts: dict[int, Fact], asked: frozenset[str]) -> bool:
+    """Whether the row's figures are a member's (segment, investee, parent alone) that the question does not name."""
+    members = [f.member for f in facts.values() if f.member is not None]
+    return bool(members) and not any(set(tokenize(m.name)) <= asked for m in members)
 
 
 def _preferred_terms(wanted: frozenset[str], question: str) -> frozenset[str]:

@@ -56,9 +56,9 @@ from .facts import Fact, FactKind, Member, Period, Provenance
 from .factscope import (
     axis_named,
     basis_of,
+    entity_in_caption,
     geography,
-    is_discontinued,
-    is_parent_only,
+    goes_on,
     measure_of,
     member_in_caption,
     member_name,
@@ -66,6 +66,7 @@ from .factscope import (
     per_share_class_of,
     scale_stated,
     scenario_of,
+    table_entity,
 )
 from .factsentences import Prose, sentence_facts
 from .factshare import CLASS_ONLY, PER_SHARE, per_share_concept, share_class
@@ -127,6 +128,8 @@ def read_facts(
         prior = previous if previous is not None and previous.page == table.page else None
         first_on_page = table if prior is None or first_on_page is None else first_on_page
         reader = _TableReader(doc_id, index, table, prior, lines, calendar, members, first_on_page)
+        earlier = readers[-1].entity if prior is not None and goes_on(prior, table) else None  # 'Balance sheet:' below
+        reader.entity = reader.entity or entity_in_caption(table.caption, reader.above_text, profile) or earlier
         reader.members = dict(members)  # its figures see the members known once it is read, not the later tables'
         readers.append(reader)
         previous = table
@@ -163,14 +166,13 @@ class _TableReader:
         self.first_on_page = first_on_page
         self.members = members
         self.above = above_lines(table, prior, lines)
-        above_text = [lines.text(n) for n in self.above]
+        self.above_text = above_text = [lines.text(n) for n in self.above]
         self.caption_text = " ".join(t for t in above_text if is_title(t))
         page_lines = lines.by_page.get(table.page, [])
         self.page_title = " ".join(t for n in page_lines[:_PAGE_HEADER_LINES] if is_title(t := lines.text(n)))
         self.scale = self._scale(prior, page_lines)
         self.axis = axis_named(self.caption_text)
-        self.parent = is_parent_only(self.page_title) or is_parent_only(self.caption_text)
-        self.discontinued = any(is_discontinued(text) for text in above_text[-3:])
+        self.entity = table_entity(self.page_title, self.caption_text, above_text)
         self.columns = table_columns(table, self.above, lines.text)
         if self.columns.scale is not None:
             self.scale = Scale(self.columns.scale, "column", self.scale.shares)
@@ -212,8 +214,7 @@ class _TableReader:
         return True
 
     def _percent_changes(self) -> set[tuple[int, int]]:
-        """(cells in the row, cell index) of change columns any of whose figures is printed with '%': the column
-        is a percent change though its other rows print bare numbers."""
+        """(cells in the row, cell index) of change columns any of whose figures is printed with '%' (a % change)."""
         found: set[tuple[int, int]] = set()
         for row in self.table.rows:
             changes = [i for i in range(len(row.cells)) if self.columns.locate(self.table, row, i)[1]]
@@ -387,8 +388,8 @@ class _TableReader:
         name = member_name(label)
         if name and group and row_concept(group) in _BROKEN_DOWN and not row_concept(label):
             return Member(name=name, axis="product"), group  # 'Revenue:' over 'Product', 'Service and other'
-        if self.parent or self.discontinued:
-            return Member(name="Parent company" if self.parent else "Discontinued operations", axis="entity"), label
+        if self.entity is not None:
+            return self.entity, label
         return None, label
 
     def _row_facts(self, r: int, row: TableRow, label: str, balance_page: bool) -> list[Fact]:

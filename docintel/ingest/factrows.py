@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from ..domain import table
 from ..numbers import CURRENCY_SIGNS, parse_cell
+from ..textnorm import tokenize
 from .tables import Table, TableRow
 
 Box = tuple[float, float, float, float]
@@ -125,3 +126,29 @@ def realigned(row: TableRow, line_text: str, counts: set[int]) -> TableRow:
         return row
     values = [-float(c.strip("()")) if re.fullmatch(r"\(\d\)", c) else parse_cell(c) for c in cells]
     return row.model_copy(update={"cells": cells, "values": values, "aligned": True})
+
+
+def deducted(label: str) -> bool:
+    """A row a schedule subtracts ('Less: current maturities of long-term debt (500)'): its parentheses show the
+    deduction, so the figure's magnitude is the line item's amount, stated either way."""
+    return bool(re.match(r"\s*(?:less|deduct)\b", label, re.IGNORECASE))
+
+
+# a question that asks the amount before a schedule's deductions ('total long-term debt, including current portion')
+ASKS_BEFORE_DEDUCTIONS = re.compile(r"\b(?:total|gross|aggregate|including|before)\b", re.IGNORECASE)
+
+
+def before_deductions(table: Table, row: TableRow) -> str:
+    """The later row a 'Total X' row becomes once a schedule takes its 'Less' rows off ('Total long-term debt',
+    'Less current portion of long-term debt', 'Long-term debt'): that row's label, else ''."""
+    named = re.match(r"\s*total\s+(.+)", row.label, re.IGNORECASE)
+    if named is None:
+        return ""
+    own = tokenize(named.group(1))
+    later = sorted((r for r in table.rows if r.line > row.line), key=lambda r: r.line)
+    for position, other in enumerate(later):
+        if deducted(other.label):
+            remainder = (r for r in later[position + 1 :] if not deducted(r.label))
+            following = next(remainder, None)
+            return following.label if following is not None and tokenize(following.label) == own else ""
+    return ""

@@ -24,6 +24,8 @@ from functools import lru_cache
 
 from ..domain import table
 from .facts import Basis, Measure, Member, MemberAxis, PerShareClass, Scenario
+from .profile import DocumentProfile
+from .tables import Table
 
 _SCALE_WORD = r"(thousands?|millions?|billions?)"
 _CAPTION = re.compile(
@@ -155,6 +157,73 @@ def is_discontinued(text: str) -> bool:
 def is_parent_only(text: str) -> bool:
     """A heading of the parent company's own statements (Schedule I, 'parent company only')."""
     return bool(_PARENT.search(text))
+
+
+# Summarized financial information of equity method investees (ASC 323-10-50-3(c), Regulation S-X Rule 4-08(g)):
+# the investees' own sales, assets and debt, not the company's.
+_INVESTEE_FIGURES = re.compile(
+    r"(?:summari[sz]ed|condensed|combined)\s+(?:\w+\s+){0,2}?financial\s+(?:information|data|statements?|position)"
+    r"|\bresults\s+of\s+(?:their\s+)?operations\b|\bfinancial\s+position\b",
+    re.IGNORECASE,
+)
+_INVESTEES = re.compile(
+    r"\bequity[- ]method\s+(?:investees?|investments?|affiliates?|companies)\b"
+    r"|\baccounted\s+for\s+(?:by|under|using)\s+the\s+equity\s+method\b|\bat\s+equity\s+method\b"
+    r"|\bunconsolidated\s+(?:affiliates?|joint\s+ventures?|investees?)\b",
+    re.IGNORECASE,
+)
+_OWN_SHARE = re.compile(
+    r"\b(?:share|equity)\s+(?:of|in)\s+(?:the\s+)?(?:\w+\s+)?(?:earnings|income|results|losses)", re.I
+)
+
+
+def is_investees(text: str) -> bool:
+    """A caption of equity method investees' own figures ('The results of operations and financial position of
+    the investments accounted for under the equity method is presented below'), not of the company's share in
+    them ('our share of the results of operations of equity method investees')."""
+    return bool(_INVESTEE_FIGURES.search(text) and _INVESTEES.search(text) and not _OWN_SHARE.search(text))
+
+
+# a caption of another entity's own statements by its name: "HSG's results of operations and balance sheet through
+# September 8, 2020 were as follows" (an investee's, a subsidiary's; never the issuer's own)
+_ENTITY_FIGURES = re.compile(
+    r"(?P<name>\b[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})['’]s\s+(?:(?:summari[sz]ed|condensed|combined)\s+)?"
+    r"(?:results\s+of\s+operations|financial\s+(?:statements|information|data)|"
+    + "|".join(f"(?i:{s.heading})" for s in table().statements)
+    + r")\b[^.]*(?:follows|below|:\s*$)"
+)
+_THE_ISSUER = frozenset({"the", "company", "corporation", "group", "registrant", "our", "we", "its"})
+
+
+def entity_in_caption(caption: str | None, above: list[str], profile: DocumentProfile) -> Member | None:
+    """The entity a caption (or one of the three lines right above the table) names as the owner of the table's
+    figures ("HSG's results of operations ... were as follows"), unless it is the issuer itself."""
+    found = next((m for text in [caption or "", *above[-3:]] if (m := _ENTITY_FIGURES.search(text))), None)
+    if found is None:
+        return None
+    words = {w.lower() for w in re.findall(r"[\w&]+", found.group("name"))}
+    issuer = {w.lower() for w in re.findall(r"[\w&]+", profile.issuer.value or "")}
+    if words & _THE_ISSUER or words <= issuer:  # 'Corning's' is the issuer; 'Dow Corning's' another entity
+        return None
+    return Member(name=found.group("name"), axis="entity")
+
+
+def goes_on(earlier: Table, later: Table) -> bool:
+    """Whether *later* carries on *earlier* from the line right under it, with no caption of its own."""
+    adjacent = later.page == earlier.page and later.first_line <= earlier.last_line + 1
+    return adjacent and (not later.caption or later.caption == earlier.caption)
+
+
+def table_entity(page_title: str, caption: str, above: list[str]) -> Member | None:
+    """The entity a whole table is about when it is not the group: the parent alone (Schedule I), a discontinued
+    operation, or the equity method investees."""
+    if is_parent_only(page_title) or is_parent_only(caption):
+        return Member(name="Parent company", axis="entity")
+    if any(is_discontinued(text) for text in above[-3:]):
+        return Member(name="Discontinued operations", axis="entity")
+    if is_investees(" ".join(above[-4:])):
+        return Member(name="Equity method investees", axis="entity")
+    return None
 
 
 @lru_cache(maxsize=20_000)

@@ -37,6 +37,17 @@ _VERB_FAMILIES = (
     ("sell", "sale", "sold", "divest", "dispos"),
     ("acquir", "acquisit", "purchas", "buy", "bought"),
     ("complet", "clos", "consummat", "finaliz"),
+    # English irregular verbs a filing dates events with, the present and its past forms (not those whose past
+    # begins other words: 'met' of 'metrics', 'led' of 'ledger')
+    ("hold", "held"),
+    ("pay", "paid"),
+    ("begin", "began", "begun"),
+    ("make", "made"),
+    ("spend", "spent"),
+    ("take", "took", "taken"),
+    ("give", "gave", "given"),
+    ("become", "became"),
+    ("bring", "brought"),
 )
 # 'entered into an agreement to acquire', 'announced plans to sell': the intent, not the event
 INTENT = re.compile(

@@ -27,6 +27,7 @@ from ..concepts import (
     states_magnitude,
 )
 from ..domain import table
+from ..ingest.factrows import ASKS_BEFORE_DEDUCTIONS, deducted
 from ..ingest.tables import COUPON_RATE
 from ..numbers import find_numbers
 from ..periods import find_periods
@@ -35,7 +36,7 @@ from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, stated_attributes
 from .query import CHANGE_LABEL, asks_per_share
 from .values import Candidate, CitedSpan, ConceptCheck, PlainCheck
-from .wording import beside_line_items, deducted, other_comprehensive, parting, reversed_by
+from .wording import beside_line_items, other_comprehensive, parting, reversed_by
 
 _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
 _CLAUSE_END = re.compile(r"\.(?=\s|$)|[;:()\[\]]|\s[–—-]\s")  # a decimal point ends no clause
@@ -202,6 +203,9 @@ def _clause(sentence: str, printed: str) -> str:
 def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str]:
     """Whether the candidate's row (or clause) names the concept asked for, and the detail in words."""
     verdict, detail = _concept_verdict(asked, candidate)
+    net = candidate.fact.before_deduction if candidate.fact is not None else ""
+    if verdict == "supported" and net and not ASKS_BEFORE_DEDUCTIONS.search(asked.question):
+        return "mismatch", f"{detail}: the amount before the 'Less' rows under it; the table's '{net}' row follows them"
     if verdict != "supported" or not asked.scope:
         return verdict, detail
     evidence = evidence_of(candidate)

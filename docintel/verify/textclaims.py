@@ -75,6 +75,51 @@ def _named_otherwise(text: str, number: object, holders: list[str]) -> str:
     return found
 
 
+_WORD_NUMBERS = {
+    w: n
+    for n, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
+    )
+}
+_DURATION = re.compile(
+    rf"\b(?P<n>\d+(?:\.\d+)?|{'|'.join(_WORD_NUMBERS)})[- ](?P<unit>year|month|week|day)s?\b", re.IGNORECASE
+)
+_DURATION_CLAUSE = re.compile(rf"{_NUMBER_CLAUSE.pattern}|\band\b|\bbut\b", re.IGNORECASE)
+
+
+def _durations(text: str) -> list[tuple[float, str, re.Match[str]]]:
+    """(length, unit, match) of each duration a text states ('four years', '36-month', '90 days')."""
+    found = []
+    for m in _DURATION.finditer(text):
+        n = m.group("n").lower()
+        found.append((float(_WORD_NUMBERS.get(n, n)), m.group("unit").lower(), m))
+    return found
+
+
+def duration_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A duration a text claim states after its own words ('vest over seven years') sits in a quote that gives
+    several durations in the clause those words are in: 'vesting periods are generally four years and expire
+    seven years from the date of grant' gives seven years to the expiry, not the vesting."""
+    for length, unit, claimed in _durations(text):
+        before = content_words(" ".join(text[: claimed.start()].split()[-3:]))
+        if not before:
+            continue
+        for sentence in quote_sentences(spans):
+            held = _durations(sentence)
+            if len({(n, u) for n, u, _ in held}) < 2:
+                continue  # one duration: nothing else it could be said of
+            for n, u, m in held:
+                if (n, u) != (length, unit):
+                    continue
+                cuts = [0, *(c.end() for c in _DURATION_CLAUSE.finditer(sentence[: m.start()]))]
+                after = _DURATION_CLAUSE.search(sentence, m.end())
+                clause = sentence[cuts[-1] : after.start() if after else len(sentence)]
+                if not content_words(clause) & before:
+                    said = " ".join(clause.split()[:8])
+                    return check_field("subject", "mismatch", f"subject: {claimed.group(0)} is said of '{said}'")
+    return check_field("subject", "not_applicable")
+
+
 # a quantifier that hedges 'all' (or 'none'): 'Substantially all of our sales are denominated in U.S. dollars'
 _HEDGED = re.compile(
     r"\b(?P<hedge>substantially|nearly|almost|virtually|essentially|practically|largely|mostly)\s+(?P<word>all|none)\b",

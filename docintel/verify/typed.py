@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from ..concepts import QUALIFIERS, concepts_in
 from ..domain import table
 from ..ingest.documents import Document
+from ..ingest.factrows import before_deductions
 from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS
@@ -152,6 +153,7 @@ class FactView:
         frozenset()
     )  # the terms of the row's label and sub-heading: a question naming them asks it
     before_attribution: bool = False  # 'Net income' of a table that then splits it into what is attributable
+    before_deduction: str = ""  # 'Total long-term debt' of a table that then takes 'Less current portion' off it
     opening: bool = False  # a roll-forward's 'beginning of year' row or column: the balance before the period
     closing: bool = False  # its 'end of year' row: the balance the period ends with
     recorded_in: str | None = None  # the line item the row names as where the figure is recorded, not what it is
@@ -301,7 +303,9 @@ def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -
         return "additions"
     if _AVERAGE.search(row.label):
         return "average"
-    return None if table is not None and not table.columns else "level"
+    # more cells than the header has columns and no extra column named ('Opened', 'Closed' under each year): not read
+    unplaced = table is not None and index is not None and index >= len(table.columns) and not table.extra_columns
+    return None if table is not None and (not table.columns or unplaced) else "level"
 
 
 def _basis(own: str) -> str:
@@ -382,6 +386,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
         named_by=frozenset(tokenize(row.label)),
         before_attribution=_before_attribution(table, row),
+        before_deduction=before_deductions(table, row),
         opening=bool(OPENING.search(own)),
         closing=bool(CLOSING.search(own)) and not OPENING.search(own),
     )
@@ -452,11 +457,16 @@ def _merged(mine: FactView, ingested: FactView) -> FactView:
         member=ingested.member if ingested.member is not None else mine.member,
         member_text=f"{mine.member_text} {ingested.member or ''}",
         share_class=mine.share_class or ingested.share_class,
-        measure=mine.measure if mine.measure not in (None, "level") else ingested.measure or mine.measure,
+        measure=mine.measure if mine.measure not in (None, "level") else _placed_measure(ingested) or mine.measure,
         scenario=mine.scenario if mine.scenario != "actual" else ingested.scenario,
         currency=mine.currency or ingested.currency,
         recorded_in=ingested.recorded_in,
     )
+
+
+def _placed_measure(ingested: FactView) -> str | None:
+    """Ingest's measure of a cell; its default level says nothing of a cell it could not place under a period."""
+    return None if ingested.period is None and ingested.measure == "level" else ingested.measure
 
 
 def _prose_measure(clause: str, row: TableRow) -> str:

@@ -182,9 +182,3 @@ def names_asked(question: str, ignore: frozenset[str]) -> dict[str, frozenset[st
         if terms:
             names[match.group()] = terms
     return names
-
-
-def deducted(label: str) -> bool:
-    """A row a schedule subtracts ('Less: current maturities of long-term debt (500)'): its parentheses show
-    the deduction, so the figure's magnitude is the line item's amount, stated either way."""
-    return bool(re.match(r"\s*(?:less|deduct)\b\s*[:\-–]?", label, re.IGNORECASE))

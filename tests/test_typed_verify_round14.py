@@ -1,0 +1,93 @@
+"""Rules from red team round 14 (a helper blind to verify/), each scripted through the local OpenAI-compatible
+server: a date question's irregular verb is found in its past form ('hold' in 'held'); a year naming a debt
+instrument ('the 2030 Notes', 'due 2049') is no period; a duration a text claim gives an event sits with that
+event in its quote ('vest over seven years' against 'vest ... four years and expire seven years'); 'new' and
+'opened' ask a measure, not a member; a cell the header cannot place has no measure (not a level)."""
+
+from __future__ import annotations
+
+import pytest
+
+from docintel.periods import find_periods
+from tests.test_typed_verify import assert_cited_lines, field, verdict
+from tests.test_values import amount, answer, span
+
+PAGES = [
+    ["Delta Foods Inc.", "Current report on Form 8-K dated May 5, 2024"],
+    [
+        "Delta Foods, Inc. held its 2024 Annual Meeting of Shareholders on May 3, 2024.",
+        "The effective interest rate including the discount and issuance costs is 3.67% for the 2030 Notes.",
+        "Option vesting periods are generally four years and expire seven years from the effective date of grant.",
+    ],
+    [
+        "The following table reconciles our Domestic segment stores open at the end of each of the last three years:",
+        "Fiscal 2022 Fiscal 2023 Fiscal 2024",
+        "Total Stores Total Stores Total Stores",
+        "at End of Stores Stores at End of Stores Stores at End of",
+        "Fiscal Year Opened Closed Fiscal Year Opened Closed Fiscal Year",
+        "Delta Markets 1,026 — (18) 1,008 4 (12) 1,000",
+        "Delta Express 343 — (52) 291 — (53) 238",
+        "Total Domestic segment stores 1,369 — (70) 1,299 4 (65) 1,238",
+    ],
+]
+MEETING = (3, PAGES[1][0])
+EFFECTIVE_RATE = (4, PAGES[1][1])
+VESTING = (5, PAGES[1][2])
+STORES = (13, "Total Domestic segment stores 1,369 — (70) 1,299 4 (65) 1,238")
+
+
+@pytest.fixture
+def filing(make_pdf):
+    return make_pdf("delta-foods-2024.pdf", PAGES)
+
+
+def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
+    assert_cited_lines(run_cli, filing, (MEETING, EFFECTIVE_RATE, VESTING, STORES))
+
+
+def test_an_irregular_verb_s_past_form_states_the_asked_event(run_cli, fake_openai, filing):
+    question = "On what date did Delta Foods hold its 2024 Annual Meeting of Shareholders?"
+    date = {"iso": "2024-05-03", "original_text": "May 3, 2024"}
+    reply = answer("date", {"label": "Annual Meeting", "date": date, "spans": [span(*MEETING)]})
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert status == "supported", check["fields"]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("the 2030 Notes", []),
+        ("Debentures, 3.90%, due 2049", []),
+        ("notes maturing in 2031", []),
+        ("in 2030", ["2030"]),
+    ],
+)
+def test_a_year_naming_a_debt_instrument_is_no_period(text, found):
+    assert [p.text for p in find_periods(text)] == found
+
+
+def test_the_year_of_a_notes_name_is_not_the_period_asked(run_cli, fake_openai, filing):
+    question = "What is the effective interest rate on Delta Foods' 2030 Notes?"
+    reply = amount(3.67, "percent", "2024", EFFECTIVE_RATE, currency=None, label="Effective interest rate")
+    _, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert check["period_check"] != "mismatch", check["detail"]
+
+
+@pytest.mark.parametrize(("years", "kept"), [("four", True), ("seven", False)])
+def test_a_duration_is_said_of_the_event_its_clause_states(run_cli, fake_openai, filing, years, kept):
+    question = "Over what period do Delta Foods' stock options generally vest?"
+    text = f"Delta Foods' stock options generally vest over {years} years."
+    reply = answer("text", {"text": text, "spans": [span(*VESTING)]})
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert (status == "supported") == kept, check["fields"]
+    if not kept:
+        assert "expire" in field(check, "subject")["detail"], check["fields"]
+
+
+def test_new_stores_opened_ask_a_measure_and_an_unplaced_cell_has_none(run_cli, fake_openai, filing):
+    question = "How many new Domestic segment stores did Delta Foods open in fiscal 2024?"
+    reply = amount(4, "count", "fiscal 2024", STORES, currency=None, label="Domestic stores opened")
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert field(check, "member")["verdict"] == "supported", check["fields"]  # 'new' names no segment
+    assert field(check, "measure")["verdict"] == "unknown", check["fields"]  # not 'level ≠ additions'
+    assert status != "supported"
