@@ -50,7 +50,7 @@ from docintel.textnorm import squash, tokenize
 from docintel.verify.typed import column_period
 from docintel.verify.values import same_value
 from docintel.verify.verifier import verify_answer
-from docintel.verify.wording import deducted
+from docintel.ingest.factrows import deducted
 from scripts import benchdata
 from scripts.verify_structures import (
     attribute_cases,

@@ -29,10 +29,20 @@ PAGES = [
         "Delta Express 343 — (52) 291 — (53) 238",
         "Total Domestic segment stores 1,369 — (70) 1,299 4 (65) 1,238",
     ],
+    [
+        "(4) The shareholders approved, on an advisory basis, the holding of an advisory vote on executive pay every",
+        "year:",
+        "One Year 994,856,204",
+        "Two Years 4,331,004",
+        "Three Years 17,603,165",
+        "Abstain 3,357,516",
+    ],
 ]
 MEETING = (3, PAGES[1][0])
 EFFECTIVE_RATE = (4, PAGES[1][1])
 VESTING = (5, PAGES[1][2])
+APPROVED = (14, PAGES[3][0])
+THREE_YEARS = (18, "Three Years 17,603,165")
 STORES = (13, "Total Domestic segment stores 1,369 — (70) 1,299 4 (65) 1,238")
 
 
@@ -42,7 +52,7 @@ def filing(make_pdf):
 
 
 def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
-    assert_cited_lines(run_cli, filing, (MEETING, EFFECTIVE_RATE, VESTING, STORES))
+    assert_cited_lines(run_cli, filing, (MEETING, EFFECTIVE_RATE, VESTING, STORES, APPROVED, THREE_YEARS))
 
 
 def test_an_irregular_verb_s_past_form_states_the_asked_event(run_cli, fake_openai, filing):
@@ -91,3 +101,15 @@ def test_new_stores_opened_ask_a_measure_and_an_unplaced_cell_has_none(run_cli, 
     assert field(check, "member")["verdict"] == "supported", check["fields"]  # 'new' names no segment
     assert field(check, "measure")["verdict"] == "unknown", check["fields"]  # not 'level ≠ additions'
     assert status != "supported"
+
+
+def test_a_claim_worded_from_a_table_row_s_label_alone_is_not_checked(run_cli, fake_openai, filing):
+    question = "How often will Delta Foods hold its advisory vote on executive pay?"
+    text = "Delta Foods will hold its advisory vote on executive pay every three years."
+    reply = answer("text", {"text": text, "spans": [span(*APPROVED), span(*THREE_YEARS)]})
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert status != "supported" and field(check, "claim")["verdict"] == "unknown", check["fields"]
+    text = "The shareholders approved an advisory vote on executive pay; 17,603,165 votes were cast for three years."
+    reply = answer("text", {"text": text, "spans": [span(*APPROVED), span(*THREE_YEARS)]})
+    _, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert all(f["field"] != "claim" for f in check["fields"]), check["fields"]  # the row's figure is used

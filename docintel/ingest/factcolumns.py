@@ -83,6 +83,18 @@ class Columns:
         return (latest, table.extra_columns[extra]) if extra < len(table.extra_columns) else (None, "")
 
 
+def percent_changes(table: Table, columns: Columns) -> set[tuple[int, int]]:
+    """(cells in the row, cell index) of change columns any of whose figures is printed with '%' (a % change)."""
+    found: set[tuple[int, int]] = set()
+    for row in table.rows:
+        changes = [i for i in range(len(row.cells)) if columns.locate(table, row, i)[1]]
+        levels = [c for i, c in enumerate(row.cells) if i not in changes]
+        if any(c.rstrip(")").endswith("%") for c in levels):
+            continue  # a row of percentages ('Cost of sales as a % of Revenues') says nothing of the column
+        found.update((len(row.cells), i) for i in changes if row.cells[i].rstrip(")").endswith("%"))
+    return found
+
+
 def table_columns(table: Table, above: list[int], text: Callable[[int], str]) -> Columns:
     """The columns of *table*, *above* being the GLOBAL_LINEs between the previous table and its first row."""
     header_top = table.header_line or table.first_line

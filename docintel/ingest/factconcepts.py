@@ -136,3 +136,21 @@ def concepts_in_order(text: str) -> list[str]:
             found.append(cid)
             covered |= pos
     return found
+
+
+@lru_cache(maxsize=1)
+def _margins() -> tuple[tuple[tuple[str, ...], str], ...]:
+    """(wording's terms, numerator) of each ratio the table defines as a line item over revenue (the margins)."""
+    found = []
+    for ratio in table().ratios:
+        numerator, _, denominator = ratio.formulas[0].partition(" / ") if ratio.formulas else ("", "", "")
+        if denominator.strip() == "revenue" and concept(numerator.strip()) is not None:
+            found += [(tuple(tokenize(w)), numerator.strip()) for w in ratio.wordings]
+    return tuple(sorted(found, key=lambda f: -len(f[0])))
+
+
+def margin_numerator(label: str) -> str | None:
+    """The line item a margin row is a percentage of revenue of ('Operating margins': operating income), from the
+    ratio table's definitions; None for any other label."""
+    terms = tuple(tokenize(_PARENTHESES.sub(" ", label)))
+    return next((n for words, n in _margins() if terms == words), None)

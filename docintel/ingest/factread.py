@@ -46,8 +46,8 @@ from .factcells import (
     sign_of,
     years_in_labels,
 )
-from .factcolumns import is_prose, table_columns
-from .factconcepts import row_concept
+from .factcolumns import is_prose, percent_changes, table_columns
+from .factconcepts import margin_numerator, row_concept
 from .factmembercols import MemberColumns, member_columns
 from .factpage import Lines, Scale, index_lines, learned_members, row_names, table_lines
 from .factperiod import Calendar, calendar_of, to_period
@@ -189,7 +189,7 @@ class _TableReader:
         self.headings_above = headings.outer
         self.member_columns = self._member_columns()
         self.listed_members = self._lists_members()
-        self.percent_changes = self._percent_changes()
+        self.percent_changes = percent_changes(self.table, self.columns)
         # A reconciliation's caption names the measure it arrives at ('Reconciliation of adjusted EBIT'), not the
         # basis of its rows: the GAAP line it starts from is GAAP; each row's own words decide.
         reconciles = RECONCILIATION.search(f"{self.caption_text} {self.page_title}")
@@ -212,17 +212,6 @@ class _TableReader:
             name = name_of_row(self.labels[row.line]) or ""
             self.members.setdefault(name.lower(), member_of(name, self.axis or "segment"))
         return True
-
-    def _percent_changes(self) -> set[tuple[int, int]]:
-        """(cells in the row, cell index) of change columns any of whose figures is printed with '%' (a % change)."""
-        found: set[tuple[int, int]] = set()
-        for row in self.table.rows:
-            changes = [i for i in range(len(row.cells)) if self.columns.locate(self.table, row, i)[1]]
-            levels = [c for i, c in enumerate(row.cells) if i not in changes]
-            if any(c.rstrip(")").endswith("%") for c in levels):
-                continue  # a row of percentages ('Cost of sales as a % of Revenues') says nothing of the column
-            found.update((len(row.cells), i) for i in changes if row.cells[i].rstrip(")").endswith("%"))
-        return found
 
     def _member_columns(self) -> MemberColumns | None:
         """Members named over the columns (segments across, periods above them), when the columns read so far do
@@ -434,6 +423,8 @@ class _TableReader:
             if entry is not None and entry.kind == "money" and kind_of_row in ("count", "per_share"):
                 cid, entry = None, None  # 'Number of shares repurchased' is not the dollars of share repurchases
             measure = measure_of(f"{label} {heading or ''}", extra)
+            if cid is None and measure == "level" and row.kind == "percent" and (numerator := margin_numerator(label)):
+                cid, measure = numerator, "pct_of_total"  # 'Operating margins': operating income as a % of revenue
             counted = SHARE_COUNT.match(label) or SHARE_COUNT.match(heading or "")
             if row.kind == "shares" and counted and per_share_class_of(label, heading):
                 measure, cid = "weighted_average", "weighted_shares"  # EPS's denominator

@@ -25,7 +25,7 @@ from .operands import check_operand
 from .quotes import SpanKey
 from .rules import FieldCheck
 from .structure import average_span_problem
-from .textclaims import duration_rule, phrase_rule, quantifier_rule, subject_rule
+from .textclaims import duration_rule, phrase_rule, quantifier_rule, row_label_rule, subject_rule
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
 from .yesno import figures_rule
 
@@ -127,6 +127,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             text_subject_rule(text, spans, issuer_terms(spans)),
             date_clause_rule(text, spans),
             duration_rule(text, spans),
+            row_label_rule(text, spans),
             quantifier_rule(text, spans),
             cause_rule(question, spans, text),
         ],

@@ -120,6 +120,29 @@ def duration_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     return check_field("subject", "not_applicable")
 
 
+def row_label_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A text claim whose words a cited table row gives only in its label, the claim using none of the row's
+    figures ('every three years' from a vote tally's row 'Three Years 17,603,165'): a row states its figures, not
+    that its label is so, so the claim is not checked."""
+    claimed = {n.value for n in find_numbers(text)}
+    labels: list[str] = []
+    prose: list[str] = []
+    for cited in spans:
+        lines = range(cited.span.line_start, cited.span.line_end + 1)
+        rows = [found[1] for n in lines if (found := cited.document.table_row(n)) is not None]
+        figures = {v for row in rows for v in row.values if v is not None}
+        if rows and figures and not figures & claimed:
+            labels.extend(row.label for row in rows)
+        else:
+            prose.append(cited.span.quote)
+    own = content_words(text)
+    only_labels = (own & content_words(" ".join(labels))) - content_words(" ".join(prose))
+    if not labels or not only_labels:
+        return check_field("claim", "not_applicable")
+    words = ", ".join(sorted(only_labels))
+    return check_field("claim", "unknown", f"claim: '{words}' only in a table row's label ('{labels[0]}'), not stated")
+
+
 # a quantifier that hedges 'all' (or 'none'): 'Substantially all of our sales are denominated in U.S. dollars'
 _HEDGED = re.compile(
     r"\b(?P<hedge>substantially|nearly|almost|virtually|essentially|practically|largely|mostly)\s+(?P<word>all|none)\b",
