@@ -44,13 +44,13 @@ from docintel.backends.lookup import row_unit
 from docintel.concepts import concepts_in, is_outflow, narrowing_terms, qualifier_text, same_concept, states_magnitude
 from docintel.context.pack import Budget, Context, ContextLine, Source
 from docintel.domain import table as domain_table
+from docintel.ingest.factrows import deducted
 from docintel.pipeline import Pipeline
 from docintel.settings import load_settings
 from docintel.textnorm import squash, tokenize
 from docintel.verify.typed import column_period
 from docintel.verify.values import same_value
 from docintel.verify.verifier import verify_answer
-from docintel.ingest.factrows import deducted
 from scripts import benchdata
 from scripts.verify_structures import (
     attribute_cases,
