@@ -27,8 +27,10 @@ The run exits 1 when a target is missed.
 Structures (scripts/verify_structures.py), over every page of the dev filings: each roll-forward's opening row
 given as its closing balance, each stated fair value, carrying, notional or principal amount given as another
 attribute of the same instrument, each dividends-declared row given as dividends paid (and the reverse), and each
-term of a measure the domain table defines by formula given as the measure (total debt as net debt), target:
-every one rejected; their right answers measured.
+term of a measure the domain table defines by formula given as the measure (total debt as net debt), each 'Total X'
+row above a 'Less' row given as the X after it, and each fact of an entity other than the group (the parent alone,
+discontinued operations, equity method investees) given as the company's, target: every one rejected; their right
+answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -55,7 +57,9 @@ from scripts import benchdata
 from scripts.verify_structures import (
     attribute_cases,
     composite_part_cases,
+    deduction_cases,
     dividend_event_cases,
+    entity_cases,
     polarity_cases,
     roll_forward_cases,
 )
@@ -305,7 +309,14 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
 
 # right answers to questions written mechanically (from a fact's fields, a roll-forward's rows, a stated
 # attribute): measured, no target
-MEASURED_RIGHT = ("axis: right", "roll-forward: right", "attribute: right", "polarity: right", "dividend event: right")
+MEASURED_RIGHT = (
+    "axis: right",
+    "roll-forward: right",
+    "attribute: right",
+    "polarity: right",
+    "dividend event: right",
+    "deduction: right",
+)
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
 _AXES = ("period", "member", "basis", "per_share_class", "measure", "scenario")
@@ -405,6 +416,12 @@ def _report(results_by_kind: dict[str, list[bool]], width: int) -> list[str]:
     return failures
 
 
+def _concept_label(cid: str) -> str:
+    """The line item's label in lower case ('long-term debt')."""
+    found = next((i for i in domain_table().line_items if i.id == cid), None)
+    return found.label.lower() if found is not None else cid.replace("_", " ")
+
+
 def structure_results(documents, show: bool) -> dict[str, list[bool]]:
     """Whether each roll-forward and measurement-attribute case over every page of the documents is supported."""
     results: dict[str, list[bool]] = {}
@@ -415,6 +432,8 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *attribute_cases(document, page, _item).items(),
                 *dividend_event_cases(document, page, _item).items(),
                 *composite_part_cases(document, page, _item, _COMPOSITES).items(),
+                *deduction_cases(document, page, _item).items(),
+                *entity_cases(document, page, _item, _concept_label).items(),
             ]
             if not generated:
                 continue
@@ -546,7 +565,8 @@ def main() -> int:
     failures += _report(value_results, 26)
     print("answers built from every roll-forward table, every stated fair value, carrying, notional or principal")
     print("amount, every dividends declared or paid row and every term of a measure defined by formula (net debt,")
-    print("free cash flow, EBITDA) of the dev filings (scripts/verify_structures.py):")
+    print("free cash flow, EBITDA), every total before its 'Less' rows and every other entity's fact of the dev")
+    print("filings (scripts/verify_structures.py):")
     failures += _report(structures, 34)
     print("targets: " + ("PASS" if not failures else "FAIL: " + "; ".join(failures)))
     return 1 if failures else 0

@@ -18,6 +18,12 @@
 - **A part for its composite** (red team round 11): a table fact of a line item that is one term of a money
   measure the domain table defines by formula (total debt in net debt = total debt - cash, operating cash flow in
   free cash flow, operating income in EBITDA), asked as that measure: wrong.
+- **A total before its deductions** (red team round 14): a schedule whose 'Total X' row is followed by a 'Less ...'
+  row and then a row 'X' (a debt note's 'Total long-term debt', 'Less current portion', 'Long-term debt'). Asked
+  for X, the total's cell is wrong (the amount before the deduction), the last row's right.
+- **Another entity's figure** (red team round 14): a fact of a line item the reader places in an entity that is
+  not the group (the parent alone, a discontinued operation, equity method investees, an investee a caption
+  names), asked of the company as a whole: wrong.
 
 The patterns here are the bench's own reading of these structures, written apart from docintel/verify/.
 """
@@ -222,4 +228,59 @@ def composite_part_cases(document, page: int, item: ItemMaker, measures) -> dict
             answer = item(fact.value, unit, None, line, texts[line - 1], None, fact.label, fact.currency)
             question = f"What was {measure.label} {when}?"
             cases.setdefault("composite: one part for the whole", []).append((question, answer, "amount"))
+    return cases
+
+
+_TOTAL_OF = re.compile(r"^\s*total\s+(?P<item>.+?)\s*$", re.IGNORECASE)
+_LESS = re.compile(r"^\s*less\b", re.IGNORECASE)
+
+
+def _words(label: str) -> list[str]:
+    return re.findall(r"[a-z]+", label.lower())
+
+
+def deduction_cases(document, page: int, item: ItemMaker) -> dict[str, list[Case]]:
+    """Each cell of a 'Total X' row followed by 'Less ...' and then 'X', asked as X: the total's wrong, X's right."""
+    cases: dict[str, list[Case]] = {}
+    texts = document.lines["text"].tolist()
+    facts = _page_facts(document, page)
+    for table in (t for t in document.tables if t.page == page):
+        rows = sorted(table.rows, key=lambda r: r.line)
+        for at, row in enumerate(rows[:-2]):
+            total = _TOTAL_OF.match(row.label)
+            if total is None or not _LESS.match(rows[at + 1].label):
+                continue
+            after = next((r for r in rows[at + 2 :] if not _LESS.match(r.label)), None)
+            if after is None or _words(after.label) != _words(total.group("item")):
+                continue
+            for fact in (f for f in facts if f.provenance.global_line == row.line):
+                unit, when = _unit(fact), _when(fact)
+                net = next(
+                    (f for f in facts if f.provenance.global_line == after.line and f.period == fact.period), None
+                )
+                if unit is None or not when or net is None:
+                    continue
+                question = f"What was {after.label} {when}?"
+                for cited, kind in (
+                    (fact, "deduction: the total before 'Less'"),
+                    (net, "deduction: right"),
+                ):
+                    line = cited.provenance.global_line
+                    answer = item(cited.value, unit, None, line, texts[line - 1], None, after.label, cited.currency)
+                    cases.setdefault(kind, []).append((question, answer, "amount"))
+    return cases
+
+
+def entity_cases(document, page: int, item: ItemMaker, label_of: Callable[[str], str]) -> dict[str, list[Case]]:
+    """Each fact of a line item placed in an entity that is not the group, asked of the company: wrong."""
+    cases: dict[str, list[Case]] = {}
+    texts = document.lines["text"].tolist()
+    for fact in _page_facts(document, page):
+        unit, when = _unit(fact), _when(fact)
+        if fact.member is None or fact.member.axis != "entity" or fact.concept is None or unit is None or not when:
+            continue
+        line = fact.provenance.global_line
+        answer = item(fact.value, unit, None, line, texts[line - 1], None, fact.label, fact.currency)
+        question = f"What was the company's {label_of(fact.concept)} {when}?"
+        cases.setdefault("member: another entity's figure", []).append((question, answer, "amount"))
     return cases
