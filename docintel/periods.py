@@ -132,11 +132,12 @@ def _periods(text: str) -> tuple[Period, ...]:
 _INSTRUMENT_AFTER = re.compile(
     r"\s*(?:(?:senior|subordinated|convertible|secured|unsecured)\s+)?(?:notes?|debentures?|bonds?)\b", re.I
 )
-_DUE_BEFORE = re.compile(r"\b(?:due|matur(?:es|ing|ity))\s+(?:in\s+)?$", re.IGNORECASE)
+# 'Debentures, 3.90%, due 2049', '5.5% Notes due 2030': a note's maturity; never 'payments due in 2023'
+_DUE_BEFORE = re.compile(r"(?:\b(?:notes?|debentures?|bonds?)|\d%)[^.;:]{0,25}?\bdue\s+(?:in\s+)?$", re.IGNORECASE)
 
 
 def _names_instrument(text: str, start: int, end: int) -> bool:
-    return bool(_INSTRUMENT_AFTER.match(text, end) or _DUE_BEFORE.search(text[max(0, start - 20) : start]))
+    return bool(_INSTRUMENT_AFTER.match(text, end) or _DUE_BEFORE.search(text[max(0, start - 45) : start]))
 
 
 def years_named(text: str) -> frozenset[int]:

@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from docintel.ingest.factrows import asks_before_deductions
 from tests.test_typed_verify import assert_cited_lines, verdict
 from tests.test_values import amount
 
@@ -28,9 +29,10 @@ PAGES = [
         "Long-term debt $ 4,500 $ 4,250",
     ],
     [
-        "Affiliated Companies at Equity Method",
-        "The results of operations and financial position of the investments accounted for under the equity method",
-        "are presented below (in millions):",
+        "Summarized financial information for our equity method investees, for the years ended December 31, 2024",
+        "and 2023, is as follows:",
+        "Year Ended December 31,",
+        "(In millions)",
         "2024 2023",
         "Net sales $ 1,200 $ 1,500",
         "Gross profit $ 130 $ 80",
@@ -38,6 +40,8 @@ PAGES = [
         "Balance sheet:",
         "Current assets $ 530 $ 1,560",
         "Long-term debt $ 60 $ 68",
+        "Related party transactions:",
+        "Dividends received from affiliated companies $ 1 $ 106",
     ],
     [
         "Vista Solar's results of operations and balance sheet were as follows (in millions):",
@@ -49,15 +53,27 @@ PAGES = [
         "Year ended December 31,",
         "2024 2023",
         "Net sales $ 9,420 $ 9,780",
+        "Gamma Glass's results of operations were as follows (in millions):",
+        "Year ended December 31,",
+        "2024 2023",
+        "Gross profit $ 3,100 $ 3,050",
+    ],
+    [
+        "Our share of the results of operations of equity method investees is presented below (in millions):",
+        "2024 2023",
+        "Equity in earnings $ 45 $ 39",
     ],
 ]
 TOTAL_DEBT = (9, "Total long-term debt 4,600 4,300")
 NET_DEBT = (11, "Long-term debt $ 4,500 $ 4,250")
-INVESTEE_SALES = (16, "Net sales $ 1,200 $ 1,500")
-INVESTEE_DEBT = (21, "Long-term debt $ 60 $ 68")
-NAMED_SALES = (25, "Net sales $ 420 $ 780")
-NAMED_DEBT = (26, "Long-term debt $ 6 $ 8")
-OWN_SALES = (30, "Net sales $ 9,420 $ 9,780")
+INVESTEE_SALES = (17, "Net sales $ 1,200 $ 1,500")
+INVESTEE_DEBT = (22, "Long-term debt $ 60 $ 68")
+RELATED = (24, "Dividends received from affiliated companies $ 1 $ 106")
+ISSUER_PROFIT = (37, "Gross profit $ 3,100 $ 3,050")
+OWN_SHARE = (40, "Equity in earnings $ 45 $ 39")
+NAMED_SALES = (28, "Net sales $ 420 $ 780")
+NAMED_DEBT = (29, "Long-term debt $ 6 $ 8")
+OWN_SALES = (33, "Net sales $ 9,420 $ 9,780")
 QUESTION = "What was Gamma Glass's long-term debt at December 31, 2024?"
 
 
@@ -67,7 +83,8 @@ def filing(make_pdf):
 
 
 def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
-    cited = (TOTAL_DEBT, NET_DEBT, INVESTEE_SALES, INVESTEE_DEBT, NAMED_SALES, NAMED_DEBT, OWN_SALES)
+    cited = (TOTAL_DEBT, NET_DEBT, INVESTEE_SALES, INVESTEE_DEBT, NAMED_SALES, NAMED_DEBT, OWN_SALES, RELATED)
+    cited += (ISSUER_PROFIT, OWN_SHARE)
     assert_cited_lines(run_cli, filing, cited)
 
 
@@ -81,6 +98,8 @@ def test_an_equity_method_investees_table_and_the_one_right_under_it_are_the_inv
     members = _members(run_cli, filing, 3)
     assert members[INVESTEE_SALES[0]] == "Equity method investees"
     assert members[INVESTEE_DEBT[0]] == "Equity method investees"  # 'Balance sheet:' carries on the table above
+    assert members[RELATED[0]] is None  # the issuer's own sales to them, under 'Related party transactions:'
+    assert _members(run_cli, filing, 5)[OWN_SHARE[0]] is None  # the issuer's share of their earnings
 
 
 def test_a_caption_naming_another_entity_s_results_makes_it_the_member_and_the_issuer_s_does_not(run_cli, filing):
@@ -88,6 +107,7 @@ def test_a_caption_naming_another_entity_s_results_makes_it_the_member_and_the_i
     assert members[NAMED_SALES[0]] == "Vista Solar"
     assert members[NAMED_DEBT[0]] == "Vista Solar"
     assert members[OWN_SALES[0]] is None  # "The Company's results of operations": its own
+    assert members[ISSUER_PROFIT[0]] is None  # "Gamma Glass's results of operations": the issuer's own
 
 
 @pytest.mark.parametrize(
@@ -124,3 +144,17 @@ def test_the_offline_answerer_reads_the_company_s_long_term_debt(run_cli, filing
     data = json.loads(out)
     assert data["status"] == "supported", data
     assert data["answer"]["items"][0]["amount"]["value"] == 4500, data["answer"]["items"][0]
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("What was total long-term debt in 2024?", True),
+        ("What was long-term debt, including the current portion, in 2024?", True),
+        ("What was long-term debt in 2024?", False),
+        ("What was the long-term debt to total capital ratio in 2024?", False),  # 'total' of another item
+        ("What was long-term debt as a percentage of total assets in 2024?", False),
+    ],
+)
+def test_only_a_question_about_the_item_s_total_asks_it_before_deductions(question, asks):
+    assert asks_before_deductions(question, "Long-term debt") is asks

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from docintel.periods import find_periods
+from docintel.verify.meaning import question_scope
 from tests.test_typed_verify import assert_cited_lines, field, verdict
 from tests.test_values import amount, answer, span
 
@@ -37,12 +38,14 @@ PAGES = [
         "Three Years 17,603,165",
         "Abstain 3,357,516",
     ],
+    ["Stock options vest and become exercisable over four years and expire ten years from the date of grant."],
 ]
 MEETING = (3, PAGES[1][0])
 EFFECTIVE_RATE = (4, PAGES[1][1])
 VESTING = (5, PAGES[1][2])
 APPROVED = (14, PAGES[3][0])
 THREE_YEARS = (18, "Three Years 17,603,165")
+EXERCISABLE = (20, PAGES[4][0])
 STORES = (13, "Total Domestic segment stores 1,369 — (70) 1,299 4 (65) 1,238")
 
 
@@ -52,7 +55,7 @@ def filing(make_pdf):
 
 
 def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
-    assert_cited_lines(run_cli, filing, (MEETING, EFFECTIVE_RATE, VESTING, STORES, APPROVED, THREE_YEARS))
+    assert_cited_lines(run_cli, filing, (MEETING, EFFECTIVE_RATE, VESTING, STORES, APPROVED, THREE_YEARS, EXERCISABLE))
 
 
 def test_an_irregular_verb_s_past_form_states_the_asked_event(run_cli, fake_openai, filing):
@@ -68,7 +71,9 @@ def test_an_irregular_verb_s_past_form_states_the_asked_event(run_cli, fake_open
     [
         ("the 2030 Notes", []),
         ("Debentures, 3.90%, due 2049", []),
-        ("notes maturing in 2031", []),
+        ("5.5% Notes due 2030", []),
+        ("long-term debt payments due in 2023", ["2023"]),  # a payment's year is its period
+        ("Rate Maturity 2021 2020", ["2021", "2020"]),  # a table's year columns
         ("in 2030", ["2030"]),
     ],
 )
@@ -91,7 +96,22 @@ def test_a_duration_is_said_of_the_event_its_clause_states(run_cli, fake_openai,
     status, check = verdict(run_cli, fake_openai, filing, question, reply)
     assert (status == "supported") == kept, check["fields"]
     if not kept:
-        assert "expire" in field(check, "subject")["detail"], check["fields"]
+        assert "another event" in field(check, "subject")["detail"], check["fields"]
+
+
+@pytest.mark.parametrize(
+    ("text", "cited"),
+    [
+        ("Delta Foods' stock options vest over four years.", EXERCISABLE),  # 'and become exercisable' in between
+        ("The vesting period for Delta Foods' options is generally four years.", VESTING),  # the claim's own order
+        ("Delta Foods' schedule is four years.", VESTING),  # words said with neither duration: nothing found
+    ],
+)
+def test_a_duration_said_in_other_words_is_kept(run_cli, fake_openai, filing, text, cited):
+    question = "Over what period do Delta Foods' stock options generally vest?"
+    reply = answer("text", {"text": text, "spans": [span(*cited)]})
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert all(f["field"] != "subject" or f["verdict"] != "mismatch" for f in check["fields"]), check["fields"]
 
 
 def test_new_stores_opened_ask_a_measure_and_an_unplaced_cell_has_none(run_cli, fake_openai, filing):
@@ -113,3 +133,8 @@ def test_a_claim_worded_from_a_table_row_s_label_alone_is_not_checked(run_cli, f
     reply = answer("text", {"text": text, "spans": [span(*APPROVED), span(*THREE_YEARS)]})
     _, check = verdict(run_cli, fake_openai, filing, question, reply)
     assert all(f["field"] != "claim" for f in check["fields"]), check["fields"]  # the row's figure is used
+
+
+def test_new_is_no_member_but_new_york_is():
+    assert "new" not in question_scope("How many new stores did Delta Foods open in fiscal 2024?")
+    assert {"new", "york"} <= question_scope("What were Delta Foods' New York segment revenues in fiscal 2024?")

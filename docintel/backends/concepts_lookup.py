@@ -22,7 +22,7 @@ from ..concepts import (
     unexplained,
 )
 from ..context.pack import Context
-from ..ingest.factrows import ASKS_BEFORE_DEDUCTIONS, before_deductions
+from ..ingest.factrows import asks_before_deductions, before_deductions
 from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
 from ..question.parse import search_text
@@ -101,7 +101,6 @@ def concept_rows(context: Context, wanted: frozenset[str], question: str) -> lis
                 found.append((source.doc, table, row))
     preferred = _preferred_terms(wanted, question)
     facts = cell_facts(context)
-    gross = bool(ASKS_BEFORE_DEDUCTIONS.search(question))
     # a row of a member the question does not name (an investee's balance sheet, a segment's) last; then the row
     # whose label carries the words the question (or the concept's standard label) adds ('net' of
     # 'Property, plant and equipment, net') before one without them (the gross row above it); then a row that
@@ -110,10 +109,16 @@ def concept_rows(context: Context, wanted: frozenset[str], question: str) -> lis
         found,
         key=lambda f: (
             _other_member(facts.get((f[0], f[2].line), {}), terms),
-            bool(before_deductions(f[1], f[2])) and not gross,  # 'Total long-term debt' above 'Less current portion'
+            _before_deductions_unasked(f[1], f[2], question),
             *_row_order(reader_label(f[2]), preferred),
         ),
     )
+
+
+def _before_deductions_unasked(table: Table, row: TableRow, question: str) -> bool:
+    """A 'Total long-term debt' row above 'Less current portion', for a question that does not ask the total."""
+    net = before_deductions(table, row)
+    return bool(net) and not asks_before_deductions(question, net)
 
 
 def _other_member(facts: dict[int, Fact], asked: frozenset[str]) -> bool:

@@ -40,7 +40,7 @@ def register(sub: Any) -> None:
         "             a caption '... for our X:' under a heading X, 'Selected metrics - X'; a table of\n"
         "             'the results of discontinued operations': Discontinued operations; the\n"
         "             summarized figures of equity method investees: Equity method investees; a\n"
-        "             caption \"HSG's results of operations ... were as follows\": HSG; a table\n"
+        '             caption "HSG\'s results of operations ... were as follows": HSG; a table\n'
         "             right under one of these, with no caption of its own, is the same entity's);\n"
         "  basis      gaap, adjusted, non_gaap, pro_forma or comparable; per-share class basic or\n"
         "             diluted; measure level, change, pct_change, pct_of_total, average,\n"

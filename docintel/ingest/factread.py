@@ -59,6 +59,7 @@ from .factscope import (
     entity_in_caption,
     geography,
     goes_on,
+    issuers_own_row,
     measure_of,
     member_in_caption,
     member_name,
@@ -130,6 +131,7 @@ def read_facts(
         reader = _TableReader(doc_id, index, table, prior, lines, calendar, members, first_on_page)
         earlier = readers[-1].entity if prior is not None and goes_on(prior, table) else None  # 'Balance sheet:' below
         reader.entity = reader.entity or entity_in_caption(table.caption, reader.above_text, profile) or earlier
+        reader.issuer = profile.issuer.value or ""
         reader.members = dict(members)  # its figures see the members known once it is read, not the later tables'
         readers.append(reader)
         previous = table
@@ -172,6 +174,7 @@ class _TableReader:
         self.page_title = " ".join(t for n in page_lines[:_PAGE_HEADER_LINES] if is_title(t := lines.text(n)))
         self.scale = self._scale(prior, page_lines)
         self.axis = axis_named(self.caption_text)
+        self.issuer = ""  # the company the document is by (set by read_facts): its own rows are never an investee's
         self.entity = table_entity(self.page_title, self.caption_text, above_text)
         self.columns = table_columns(table, self.above, lines.text)
         if self.columns.scale is not None:
@@ -378,7 +381,8 @@ class _TableReader:
         if name and group and row_concept(group) in _BROKEN_DOWN and not row_concept(label):
             return Member(name=name, axis="product"), group  # 'Revenue:' over 'Product', 'Service and other'
         if self.entity is not None:
-            return self.entity, label
+            own = issuers_own_row(label, f"{group} {row.group or ''}", self.issuer)
+            return (None if own else self.entity), label
         return None, label
 
     def _row_facts(self, r: int, row: TableRow, label: str, balance_page: bool) -> list[Fact]:

@@ -134,8 +134,16 @@ def deducted(label: str) -> bool:
     return bool(re.match(r"\s*(?:less|deduct)\b", label, re.IGNORECASE))
 
 
-# a question that asks the amount before a schedule's deductions ('total long-term debt, including current portion')
-ASKS_BEFORE_DEDUCTIONS = re.compile(r"\b(?:total|gross|aggregate|including|before)\b", re.IGNORECASE)
+def asks_before_deductions(question: str, item: str) -> bool:
+    """Whether *question* asks the amount of *item* before a schedule's deductions: 'total long-term debt',
+    'gross long-term debt', 'long-term debt, including the current portion' (not 'long-term debt to total capital')."""
+    said = " ".join(tokenize(question))
+    named = " ".join(tokenize(item))
+    if not named:
+        return False
+    if re.search(rf"\b(?:total|gross|aggregate)\s+{re.escape(named)}\b", said):
+        return True
+    return bool(re.search(rf"\b{re.escape(named)}\b\W*(?:\w+\W+){{0,2}}?(?:includ|before)", said))
 
 
 def before_deductions(table: Table, row: TableRow) -> str:

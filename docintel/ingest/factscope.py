@@ -162,7 +162,7 @@ def is_parent_only(text: str) -> bool:
 # Summarized financial information of equity method investees (ASC 323-10-50-3(c), Regulation S-X Rule 4-08(g)):
 # the investees' own sales, assets and debt, not the company's.
 _INVESTEE_FIGURES = re.compile(
-    r"(?:summari[sz]ed|condensed|combined)\s+(?:\w+\s+){0,2}?financial\s+(?:information|data|statements?|position)"
+    r"\b(?:summari[sz]ed|condensed|combined)\s+(?:\w+\s+){0,2}?financial\s+(?:information|data|statements?|position)"
     r"|\bresults\s+of\s+(?:their\s+)?operations\b|\bfinancial\s+position\b",
     re.IGNORECASE,
 )
@@ -173,8 +173,10 @@ _INVESTEES = re.compile(
     re.IGNORECASE,
 )
 _OWN_SHARE = re.compile(
-    r"\b(?:share|equity)\s+(?:of|in)\s+(?:the\s+)?(?:\w+\s+)?(?:earnings|income|results|losses)", re.I
+    r"\b(?:share|equity)\s+(?:of|in)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,4}?(?:earnings|income|results|losses)", re.I
 )
+# a caption's sentence that introduces the table: '... is presented below (in millions):', '... is as follows:'
+_INTRODUCES = re.compile(r"[^.:]*\b(?:follows|below)\b[^.:]*:", re.IGNORECASE)
 
 
 def is_investees(text: str) -> bool:
@@ -198,7 +200,8 @@ _THE_ISSUER = frozenset({"the", "company", "corporation", "group", "registrant",
 def entity_in_caption(caption: str | None, above: list[str], profile: DocumentProfile) -> Member | None:
     """The entity a caption (or one of the three lines right above the table) names as the owner of the table's
     figures ("HSG's results of operations ... were as follows"), unless it is the issuer itself."""
-    found = next((m for text in [caption or "", *above[-3:]] if (m := _ENTITY_FIGURES.search(text))), None)
+    nearest_first = [*reversed(above[-3:]), caption or ""]
+    found = next((m for text in nearest_first if (m := _ENTITY_FIGURES.search(text))), None)
     if found is None:
         return None
     words = {w.lower() for w in re.findall(r"[\w&]+", found.group("name"))}
@@ -208,10 +211,22 @@ def entity_in_caption(caption: str | None, above: list[str], profile: DocumentPr
     return Member(name=found.group("name"), axis="entity")
 
 
+_RELATED_PARTY = re.compile(r"\brelated[- ]part(?:y|ies)\b", re.IGNORECASE)
+_LEGAL_FORM = frozenset({"inc", "incorporated", "corp", "corporation", "company", "co", "plc", "ltd", "limited", "llc"})
+
+
+def issuers_own_row(label: str, heading: str | None, issuer: str) -> bool:
+    """A row of an investee's table that is the issuer's own figure: under 'Related party transactions:' (the
+    issuer's sales to and dividends from the investee) or naming the issuer ("Corning's equity in earnings")."""
+    if _RELATED_PARTY.search(heading or ""):
+        return True
+    names = {w.lower() for w in re.findall(r"[A-Za-z&]+", issuer)} - _LEGAL_FORM
+    return bool(names & {w.lower() for w in re.findall(r"[A-Za-z&]+", label)})
+
+
 def goes_on(earlier: Table, later: Table) -> bool:
-    """Whether *later* carries on *earlier* from the line right under it, with no caption of its own."""
-    adjacent = later.page == earlier.page and later.first_line <= earlier.last_line + 1
-    return adjacent and (not later.caption or later.caption == earlier.caption)
+    """Whether *later* carries on *earlier* from the line right under it (no caption line between them)."""
+    return later.page == earlier.page and later.first_line <= earlier.last_line + 1
 
 
 def table_entity(page_title: str, caption: str, above: list[str]) -> Member | None:
@@ -221,7 +236,8 @@ def table_entity(page_title: str, caption: str, above: list[str]) -> Member | No
         return Member(name="Parent company", axis="entity")
     if any(is_discontinued(text) for text in above[-3:]):
         return Member(name="Discontinued operations", axis="entity")
-    if is_investees(" ".join(above[-4:])):
+    introducing = [m.group(0) for m in _INTRODUCES.finditer(" ".join(above[-8:]))][-1:]
+    if introducing and is_investees(introducing[0]):
         return Member(name="Equity method investees", axis="entity")
     return None
 

@@ -27,7 +27,7 @@ from ..concepts import (
     states_magnitude,
 )
 from ..domain import table
-from ..ingest.factrows import ASKS_BEFORE_DEDUCTIONS, deducted
+from ..ingest.factrows import asks_before_deductions, deducted
 from ..ingest.tables import COUPON_RATE
 from ..numbers import find_numbers
 from ..periods import find_periods
@@ -102,6 +102,7 @@ def question_scope(question: str, ignore: frozenset[str] = frozenset()) -> froze
     segment' (periods, the company's own name in *ignore* and 'continuing operations' aside)."""
     terms: set[str] = set()
     asking = _DEFINITION.split(search_text(question), maxsplit=1)[0]  # what the definition names are its operands
+    asking = re.sub(r"\bnew\b", " ", asking)  # 'new stores' asks additions, not a member; 'New York' stays
     for match in _SCOPE.finditer(asking):
         terms |= set(tokenize(match.group("a") or match.group("b") or ""))
     terms |= modifiers(qualifier_text(asking))  # 'Aeronautics net sales'
@@ -204,7 +205,7 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
     """Whether the candidate's row (or clause) names the concept asked for, and the detail in words."""
     verdict, detail = _concept_verdict(asked, candidate)
     net = candidate.fact.before_deduction if candidate.fact is not None else ""
-    if verdict == "supported" and net and not ASKS_BEFORE_DEDUCTIONS.search(asked.question):
+    if verdict == "supported" and net and not asks_before_deductions(asked.question, net):
         return "mismatch", f"{detail}: the amount before the 'Less' rows under it; the table's '{net}' row follows them"
     if verdict != "supported" or not asked.scope:
         return verdict, detail

@@ -359,7 +359,7 @@ _NOT_MEMBER = frozenset(
         "fiscal month months quarters ended ending end beginning period periods defined calculated computed "
         "measured minus less plus divided over times using based respective respectively compared versus vs prior "
         "previous current noncurrent latest last net gross operating reported company group overall amount value "
-        "figure new opened closed openings closings additions "
+        "figure opened closed openings closings additions "
         # the statements a scope may name ('on the balance sheet', 'in the cash flow statement'): the table's names
         f"{table().section_of('balance_sheet')} {table().section_of('cash_flows')} statements flows"
     )

@@ -84,7 +84,6 @@ _WORD_NUMBERS = {
 _DURATION = re.compile(
     rf"\b(?P<n>\d+(?:\.\d+)?|{'|'.join(_WORD_NUMBERS)})[- ](?P<unit>year|month|week|day)s?\b", re.IGNORECASE
 )
-_DURATION_CLAUSE = re.compile(rf"{_NUMBER_CLAUSE.pattern}|\band\b|\bbut\b", re.IGNORECASE)
 
 
 def _durations(text: str) -> list[tuple[float, str, re.Match[str]]]:
@@ -97,26 +96,27 @@ def _durations(text: str) -> list[tuple[float, str, re.Match[str]]]:
 
 
 def duration_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
-    """A duration a text claim states after its own words ('vest over seven years') sits in a quote that gives
-    several durations in the clause those words are in: 'vesting periods are generally four years and expire
-    seven years from the date of grant' gives seven years to the expiry, not the vesting."""
+    """A duration a text claim gives an event ('vest over seven years') is the one its quote gives that event, when
+    the quote gives several: each duration there is said of the words between it and the duration before it
+    ('Option vesting periods are generally | four years | and expire | seven years ...'). Only a positive finding
+    counts: the claim's words are with another duration and not with its own."""
     for length, unit, claimed in _durations(text):
-        before = content_words(" ".join(text[: claimed.start()].split()[-3:]))
-        if not before:
-            continue
+        before = content_words(text[: claimed.start()])
         for sentence in quote_sentences(spans):
             held = _durations(sentence)
-            if len({(n, u) for n, u, _ in held}) < 2:
-                continue  # one duration: nothing else it could be said of
+            if len({(n, u) for n, u, _ in held}) < 2 or not before:
+                continue
+            said: dict[tuple[float, str], set[str]] = {}
+            previous = 0
             for n, u, m in held:
-                if (n, u) != (length, unit):
-                    continue
-                cuts = [0, *(c.end() for c in _DURATION_CLAUSE.finditer(sentence[: m.start()]))]
-                after = _DURATION_CLAUSE.search(sentence, m.end())
-                clause = sentence[cuts[-1] : after.start() if after else len(sentence)]
-                if not content_words(clause) & before:
-                    said = " ".join(clause.split()[:8])
-                    return check_field("subject", "mismatch", f"subject: {claimed.group(0)} is said of '{said}'")
+                said.setdefault((n, u), set()).update(content_words(sentence[previous : m.start()]))
+                previous = m.end()
+            own = said.get((length, unit))
+            others = [key for key, words in said.items() if key != (length, unit) and words & before]
+            if own is not None and not own & before and others:
+                return check_field(
+                    "subject", "mismatch", f"subject: its quote gives {claimed.group(0)} to another event"
+                )
     return check_field("subject", "not_applicable")
 
 
