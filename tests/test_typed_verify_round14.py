@@ -2,7 +2,9 @@
 server: a date question's irregular verb is found in its past form ('hold' in 'held'); a year naming a debt
 instrument ('the 2030 Notes', 'due 2049') is no period; a duration a text claim gives an event sits with that
 event in its quote ('vest over seven years' against 'vest ... four years and expire seven years'); 'new' and
-'opened' ask a measure, not a member; a cell the header cannot place has no measure (not a level)."""
+'opened' ask a measure, not a member; a cell the header cannot place has no measure (not a level); a claim worded
+from a table row's label alone is not checked; a price under a 'High Low' header line is the period's extreme
+(red team round 7's last wrong answer shown supported)."""
 
 from __future__ import annotations
 
@@ -39,6 +41,13 @@ PAGES = [
         "Abstain 3,357,516",
     ],
     ["Stock options vest and become exercisable over four years and expire ten years from the date of grant."],
+    [
+        "The following table sets forth the high and low intra-day sales prices for our common stock:",
+        "High Low",
+        "Fiscal Year 2024 Quarters Ended:",
+        "March 30, 2024 $ 3.37 $ 2.14",
+        "June 29, 2024 $ 2.94 $ 2.20",
+    ],
 ]
 MEETING = (3, PAGES[1][0])
 EFFECTIVE_RATE = (4, PAGES[1][1])
@@ -46,6 +55,7 @@ VESTING = (5, PAGES[1][2])
 APPROVED = (14, PAGES[3][0])
 THREE_YEARS = (18, "Three Years 17,603,165")
 EXERCISABLE = (20, PAGES[4][0])
+JUNE_PRICES = (25, "June 29, 2024 $ 2.94 $ 2.20")
 STORES = (13, "Total Domestic segment stores 1,369 — (70) 1,299 4 (65) 1,238")
 
 
@@ -55,7 +65,9 @@ def filing(make_pdf):
 
 
 def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
-    assert_cited_lines(run_cli, filing, (MEETING, EFFECTIVE_RATE, VESTING, STORES, APPROVED, THREE_YEARS, EXERCISABLE))
+    assert_cited_lines(
+        run_cli, filing, (MEETING, EFFECTIVE_RATE, VESTING, STORES, APPROVED, THREE_YEARS, EXERCISABLE, JUNE_PRICES)
+    )
 
 
 def test_an_irregular_verb_s_past_form_states_the_asked_event(run_cli, fake_openai, filing):
@@ -138,3 +150,13 @@ def test_a_claim_worded_from_a_table_row_s_label_alone_is_not_checked(run_cli, f
 def test_new_is_no_member_but_new_york_is():
     assert "new" not in question_scope("How many new stores did Delta Foods open in fiscal 2024?")
     assert {"new", "york"} <= question_scope("What were Delta Foods' New York segment revenues in fiscal 2024?")
+
+
+def test_a_price_under_a_high_low_header_is_the_period_s_extreme(run_cli, fake_openai, filing):
+    wrong = amount(2.94, "per_share", "June 29, 2024", JUNE_PRICES, label="Share price")
+    question = "What was Delta Foods' share price at June 29, 2024?"
+    status, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert status != "supported" and field(check, "measure")["verdict"] == "mismatch", check["fields"]
+    question = "What was the high sales price of Delta Foods' common stock in the quarter ended June 29, 2024?"
+    _, check = verdict(run_cli, fake_openai, filing, question, wrong)
+    assert field(check, "measure")["verdict"] == "supported", check["fields"]

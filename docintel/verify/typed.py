@@ -277,6 +277,17 @@ def _member(
 _RANGE_BOUND = re.compile(r"^\s*(?:high|low|highest|lowest)\s*\$?\s*$", re.IGNORECASE)
 
 
+_RANGE_HEADER = re.compile(
+    r"^\s*(?:high|low|highest|lowest)(?:\s+\$?\s*(?:high|low|highest|lowest))+\s*$", re.IGNORECASE
+)
+
+
+def _range_header(context: list[str]) -> str | None:
+    """'range_bound' for a table under a header line of its columns' bounds alone ('High Low' over a quarter's
+    stock prices): each figure is an extreme of its period, not a level at its end."""
+    return "range_bound" if any(_RANGE_HEADER.match(line) for line in context) else None
+
+
 def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -> str | None:
     """What the figure measures; None when a table's columns could not be read (a cell of an unresolved header
     may be a level or a change)."""
@@ -380,7 +391,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         member_text=f"{own} {heading}",
         basis="adjusted" if _pro_forma(context, table.caption or "") else _basis(own),
         share_class="diluted" if _DILUTED.search(own) else "basic" if _BASIC.search(own) else None,
-        measure=_measure(row, table, index, f"{row.label} {column_text}"),
+        measure=_range_header(context) or _measure(row, table, index, f"{row.label} {column_text}"),
         scenario=_scenario(f"{row.label} {row.group or ''} {table.caption or ''}"),
         currency=_currency(table, row.cells, ""),
         total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
