@@ -4,7 +4,8 @@ instrument ('the 2030 Notes', 'due 2049') is no period; a duration a text claim 
 event in its quote ('vest over seven years' against 'vest ... four years and expire seven years'); 'new' and
 'opened' ask a measure, not a member; a cell the header cannot place has no measure (not a level); a claim worded
 from a table row's label alone is not checked; a price under a 'High Low' header line is the period's extreme
-(red team round 7's last wrong answer shown supported)."""
+(red team round 7's last wrong answer shown supported); a cause given for another kind of the thing asked
+('unobligated backlog' for 'contractual backlog') is not its cause (round 2's last)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,10 @@ PAGES = [
         "March 30, 2024 $ 3.37 $ 2.14",
         "June 29, 2024 $ 2.94 $ 2.20",
     ],
+    [
+        "The increase in contractual backlog during 2024 was primarily due to an increase in commercial backlog.",
+        "The increase in unobligated backlog in 2024 was primarily due to contract awards.",
+    ],
 ]
 MEETING = (3, PAGES[1][0])
 EFFECTIVE_RATE = (4, PAGES[1][1])
@@ -56,6 +61,8 @@ APPROVED = (14, PAGES[3][0])
 THREE_YEARS = (18, "Three Years 17,603,165")
 EXERCISABLE = (20, PAGES[4][0])
 JUNE_PRICES = (25, "June 29, 2024 $ 2.94 $ 2.20")
+CONTRACTUAL = (26, PAGES[6][0])
+UNOBLIGATED = (27, PAGES[6][1])
 STORES = (13, "Total Domestic segment stores 1,369 — (70) 1,299 4 (65) 1,238")
 
 
@@ -160,3 +167,19 @@ def test_a_price_under_a_high_low_header_is_the_period_s_extreme(run_cli, fake_o
     question = "What was the high sales price of Delta Foods' common stock in the quarter ended June 29, 2024?"
     _, check = verdict(run_cli, fake_openai, filing, question, wrong)
     assert field(check, "measure")["verdict"] == "supported", check["fields"]
+
+
+@pytest.mark.parametrize(
+    ("cited", "text", "kept"),
+    [
+        (CONTRACTUAL, "Contractual backlog increased in 2024 primarily due to higher commercial backlog.", True),
+        (UNOBLIGATED, "Contractual backlog increased in 2024 primarily due to contract awards.", False),
+    ],
+)
+def test_a_cause_given_for_another_kind_of_the_thing_is_not_its_cause(run_cli, fake_openai, filing, cited, text, kept):
+    question = "What drove the increase in Delta Foods' contractual backlog in 2024?"
+    reply = answer("text", {"text": text, "spans": [span(*cited)]})
+    _, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert (field(check, "cause")["verdict"] == "supported") == kept, check["fields"]
+    if not kept:
+        assert "unobligated backlog" in field(check, "cause")["detail"], check["fields"]

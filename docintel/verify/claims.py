@@ -419,9 +419,34 @@ def cause_rule(question: str, spans: list[CitedSpan], text: str = "") -> FieldCh
     if asked and around and not asked & around:  # the reasons given for 2021's change, for a question about 2022
         years = ", ".join(map(str, sorted(around)))
         return _check("cause", "unknown", f"cause: the cited lines are about {years}, not the year asked")
+    if clash := _other_kind(question, " ".join(c.span.quote for c in spans)):
+        return _check("cause", "mismatch", f"cause: the quotes give the cause for {clash[1]}, not {clash[0]}")
     if any(CAUSES.search(c.span.quote) for c in spans):
         return _check("cause", "supported")
     return _check("cause", "mismatch", "cause: the question asks what caused it; the quotes state no cause")
+
+
+def _other_kind(question: str, quotes: str) -> tuple[str, str] | None:
+    """(asked, quoted) when the question's thing is one kind ('contractual backlog') and the quotes name that
+    thing only as another kind ('unobligated backlog'): the word before the shared noun differs, and the
+    question's word is nowhere in the quotes."""
+    said = re.findall(r"[A-Za-z][\w-]*", quotes.lower())
+    for kind, noun in re.findall(r"\b([a-z][\w-]+)\s+([a-z][\w-]+)\b", search_text(question)):
+        if kind in _CAUSE_STOP or noun in _CAUSE_STOP or kind in said or not tokenize(kind) or not tokenize(noun):
+            continue
+        before = {said[i - 1] for i in range(1, len(said)) if said[i] == noun}
+        others = {w for w in before if w not in _CAUSE_STOP and tokenize(w)}
+        if before and others == before:
+            return f"{kind} {noun}", f"{sorted(others)[0]} {noun}"
+    return None
+
+
+# words of a question around the thing it asks about, not kinds of it
+_CAUSE_STOP = frozenset(
+    "what drove drives caused causes led explains contributed reasons reason drivers driver the a an in of for to "
+    "increase decrease increases decreases change changes growth decline rise fall higher lower and its their our "
+    "was were is are did does primary main key company".split()
+)
 
 
 def _offsets(cited: CitedSpan, printed: str) -> bool:
