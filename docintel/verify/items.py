@@ -22,6 +22,7 @@ from .claims import (
 from .events import NEGATIONS
 from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
 from .operands import check_operand
+from .passages import entity_rule, scattered_rule
 from .quotes import SpanKey
 from .rules import FieldCheck
 from .structure import average_span_problem
@@ -160,9 +161,10 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
     issuer = issuer_terms(spans)
     figures = figures_rule(value, spans, question, issuer)
     owner = owner_rule(question, spans, issuer)
+    about = [entity_rule(question, spans, issuer), scattered_rule(question, spans, issuer)]
     if figures.verdict != "not_applicable":  # the quoted figures decide; a table row has no words of polarity
-        return with_fields(check, [figures, omission, owner])
-    return with_fields(check, [polarity_rule(value, spans, question, issuer), omission, owner])
+        return with_fields(check, [figures, omission, owner, *about])
+    return with_fields(check, [polarity_rule(value, spans, question, issuer), omission, owner, *about])
 
 
 def _field_check(value: object, spans: list[CitedSpan], question: str) -> ItemCheck:

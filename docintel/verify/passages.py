@@ -1,0 +1,72 @@
+"""Whether a yes/no answer's quotes are about what the question asks, read as passages of the document: an entity
+the question names is named in them (or in the paragraph they sit in), and quotes drawn from places far apart are
+each about the question's subject in their own paragraph ('We elected to early adopt the new guidance' is about the
+guidance its own paragraph names, not the lease standard a quote thirty lines on names).
+
+Each rule returns one ``FieldCheck`` (``about``); a rule that cannot tell returns not_applicable."""
+
+from __future__ import annotations
+
+import re
+
+from ..periods import MONTHS
+from ..textnorm import tokenize
+from .rules import FieldCheck, FieldVerdict
+from .values import CitedSpan
+from .wording import names_asked
+
+# lines above a quote that make its paragraph (a filing's paragraphs run a few lines), and the distance from which
+# two quotes are two passages
+_PARAGRAPH_LINES = 8
+_APART_LINES = 6
+_MONTH_TERMS = frozenset(t for name in MONTHS for t in tokenize(name))
+
+
+def _check(verdict: FieldVerdict, detail: str = "") -> FieldCheck:
+    return FieldCheck(field="about", verdict=verdict, detail=detail)
+
+
+def _paragraph(cited: CitedSpan) -> set[str]:
+    """The terms of the cited lines and the lines of their paragraph above them."""
+    texts = cited.document.lines["text"].tolist()
+    start = max(cited.span.line_start - 1 - _PARAGRAPH_LINES, 0)
+    return set(tokenize(" ".join(str(t) for t in texts[start : cited.span.line_end])))
+
+
+def _terms(text: str) -> set[str]:
+    """Content terms, dates and numbers aside."""
+    return {t for t in tokenize(text) if not t[:1].isdigit() and t not in _MONTH_TERMS}
+
+
+def entity_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str]) -> FieldCheck:
+    """An entity the question names beside the issuer ('MGM Growth Properties' Operating Partnership') is named in
+    the quotes or the paragraph they sit in; a quote about 'the Company' decides nothing about it."""
+    if not spans:
+        return _check("not_applicable")
+    around = set().union(*(_paragraph(c) for c in spans))
+    for name, terms in names_asked(question, ignore).items():
+        if len(terms) >= 2 and not terms & around:
+            return _check("unknown", f"about: the quotes do not name {name}, which the question asks about")
+    return _check("not_applicable")
+
+
+def scattered_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str]) -> FieldCheck:
+    """Quotes from places far apart: a question word one of them gives must be in the other's own paragraph too,
+    or that quote may be about something else its paragraph names."""
+    asked = _terms(question) - ignore
+    for cited in spans:
+        apart = [o for o in spans if o.document is cited.document and _distance(o, cited) > _APART_LINES]
+        supplied = asked & set().union(*(_terms(o.span.quote) for o in apart)) if apart else set()
+        missing = supplied - _terms(cited.span.quote)
+        absent = sorted(missing - _paragraph(cited))
+        if absent:
+            words = [w for w in dict.fromkeys(re.findall(r"[\w'’-]+", question)) if set(tokenize(w)) & set(absent)]
+            detail = f"about: the quote at line {cited.span.line_start} is far from the one naming {', '.join(words)}"
+            return _check("unknown", f"{detail}, and its own paragraph does not name it")
+    return _check("not_applicable")
+
+
+def _distance(a: CitedSpan, b: CitedSpan) -> int:
+    if a.span.line_start > b.span.line_end:
+        return a.span.line_start - b.span.line_end
+    return max(b.span.line_start - a.span.line_end, 0)
