@@ -2,7 +2,7 @@
 a yes/no about an entity the question names beside the issuer ('Delta Growth Properties' Operating Partnership')
 is not decided by quotes that never name it; quotes drawn from places far apart are each read with their own
 paragraph ('We elected to early adopt the new guidance' is about the guidance its paragraph names, not the lease
-standard a quote further on names)."""
+standard a quote further on names); an N-for-one split gives N - 1 additional shares per share."""
 
 from __future__ import annotations
 
@@ -29,6 +29,9 @@ PAGES = [
         "The Operating Partnership of Gamma Realty amended its senior credit facility in May 2020.",
         "The amendment provides a waiver of the financial maintenance covenants through June 30, 2021.",
     ],
+    [
+        "In June 2016, the Board declared a seven-for-one stock split in the form of a stock dividend, paid July 14."
+    ],
 ]
 DEFERRED = (3, PAGES[1][0])
 ADOPTED = (4, PAGES[1][1])
@@ -37,6 +40,7 @@ AMENDED = (15, PAGES[2][0])
 WAIVER = (16, PAGES[2][1])
 NAMED_AMENDED = (17, PAGES[3][0])
 NAMED_WAIVER = (18, PAGES[3][1])
+SPLIT = (19, PAGES[4][0])
 
 
 @pytest.fixture
@@ -45,7 +49,9 @@ def filing(make_pdf):
 
 
 def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
-    assert_cited_lines(run_cli, filing, (DEFERRED, ADOPTED, LEASES, AMENDED, WAIVER, NAMED_AMENDED, NAMED_WAIVER))
+    assert_cited_lines(
+        run_cli, filing, (DEFERRED, ADOPTED, LEASES, AMENDED, WAIVER, NAMED_AMENDED, NAMED_WAIVER, SPLIT)
+    )
 
 
 def _yes(run_cli, fake_openai, filing, question, *cited):
@@ -95,3 +101,13 @@ def test_an_entity_named_in_the_quotes_paragraph_is_named(run_cli, fake_openai, 
     )
     _, check = _yes(run_cli, fake_openai, filing, question, NAMED_WAIVER)
     assert all(f["field"] != "about" for f in check["fields"]), check["fields"]
+
+
+@pytest.mark.parametrize(("added", "verdict_"), [("six", "supported"), ("seven", "mismatch")])
+def test_an_n_for_one_split_gives_n_minus_one_additional_shares(run_cli, fake_openai, filing, added, verdict_):
+    question = "What did a Delta Foods shareholder receive for each share held in the July 2016 stock split?"
+    text = f"Each shareholder received {added} additional shares for every share held."
+    reply = answer("text", {"text": text, "spans": [span(*SPLIT)]})
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert field(check, "claim")["verdict"] == verdict_, check["fields"]
+    assert (status == "supported") is False or verdict_ == "supported"

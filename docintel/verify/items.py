@@ -26,7 +26,7 @@ from .passages import entity_rule, scattered_rule
 from .quotes import SpanKey
 from .rules import FieldCheck
 from .structure import average_span_problem
-from .textclaims import duration_rule, phrase_rule, quantifier_rule, row_label_rule, subject_rule
+from .textclaims import duration_rule, phrase_rule, quantifier_rule, row_label_rule, split_rule, subject_rule
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
 from .yesno import figures_rule
 
@@ -129,6 +129,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             date_clause_rule(text, spans),
             duration_rule(text, spans),
             row_label_rule(text, spans),
+            split_rule(text, spans),
             quantifier_rule(text, spans),
             cause_rule(question, spans, text),
         ],

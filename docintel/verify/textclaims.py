@@ -120,6 +120,28 @@ def duration_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     return check_field("subject", "not_applicable")
 
 
+# 'a seven-for-one stock split': each share becomes seven, six of them new ('seven additional shares' is one too many)
+_SPLIT = re.compile(rf"\b(?P<n>\d+|{'|'.join(_WORD_NUMBERS)})\s*-?\s*for\s*-?\s*(?:one|1)\b", re.IGNORECASE)
+_ADDITIONAL = re.compile(rf"\b(?P<n>\d+|{'|'.join(_WORD_NUMBERS)})\s+(?:additional|new|more|extra)\s+shares\b", re.I)
+
+
+def split_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A claim of N additional shares per share from an N-for-one split its quote states: the split gives N - 1."""
+    split = _SPLIT.search(" ".join(c.span.quote for c in spans))
+    added = _ADDITIONAL.search(text)
+    if split is None or added is None:
+        return check_field("claim", "not_applicable")
+    ratio, extra = (_number(m.group("n")) for m in (split, added))
+    if extra == ratio:
+        detail = f"claim: a {split.group(0)} split gives {ratio - 1:g} additional shares per share, not {extra:g}"
+        return check_field("claim", "mismatch", detail)
+    return check_field("claim", "supported" if extra == ratio - 1 else "not_applicable")
+
+
+def _number(word: str) -> float:
+    return float(_WORD_NUMBERS.get(word.lower(), word) if not word.isdigit() else word)
+
+
 def row_label_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     """A text claim whose words a cited table row gives only in its label, the claim using none of the row's
     figures ('every three years' from a vote tally's row 'Three Years 17,603,165'): a row states its figures, not
