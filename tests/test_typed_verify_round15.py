@@ -29,9 +29,7 @@ PAGES = [
         "The Operating Partnership of Gamma Realty amended its senior credit facility in May 2020.",
         "The amendment provides a waiver of the financial maintenance covenants through June 30, 2021.",
     ],
-    [
-        "In June 2016, the Board declared a seven-for-one stock split in the form of a stock dividend, paid July 14."
-    ],
+    ["In June 2016, the Board declared a seven-for-one stock split in the form of a stock dividend, paid July 14."],
 ]
 DEFERRED = (3, PAGES[1][0])
 ADOPTED = (4, PAGES[1][1])
