@@ -77,11 +77,13 @@ def _respective(text: str, following: str, amounts: list[Number], calendar: Cale
     return [to_period(head, instant, calendar) for head in heads]
 
 
-def _kind(number_text: str, percent: bool, currency: str | None, scale: float | None, before: str) -> FactKind:
+def _kind(
+    number_text: str, percent: bool, currency: str | None, scale: float | None, before: str, after: str
+) -> FactKind:
     if percent:
         return "percent"
-    if _PER_SHARE.search(before[-30:]) and currency:
-        return "per_share"
+    if (_PER_SHARE.search(before[-30:]) or _PER_SHARE.match(after.lstrip())) and currency:
+        return "per_share"  # 'EPS of $2.31', '$0.24 per share'
     if currency or scale:
         return "money"
     if re.search(r"\bdays?\b", number_text):
@@ -184,15 +186,22 @@ def _line_facts(
         before = text[max(0, number.start - _WINDOW) : number.start]
         if number.is_year or _REFERENCE.search(before) or _is_date_part(text, number.start, number.end):
             continue
+        if _LEADER.search(before):
+            continue  # a contents line's page number ('Financial highlights ........ 2')
         if respective:
             period = respective[amounts.index(number)]
         sentence = _sentence(f"{context.previous} {text[: number.start]}")
         cid = _concept(sentence)
         entry = concept(cid) if cid else None
-        kind = _kind(number.text, number.percent, number.currency, number.scale, before)
+        after = text[number.end : number.end + 60]
+        kind = _kind(number.text, number.percent, number.currency, number.scale, before, after)
+        if entry is not None and entry.kind == "money" and kind == "count":
+            cid, entry = None, None  # '38 new stores' in a sentence about net sales is no amount of net sales
         scale = number.scale if kind == "money" and number.scale else 1.0
         negative = number.value < 0
-        after = text[number.end : number.end + 60]
+        own = _OWN_PERIOD.match(f"{after} {context.following[:40]}" if len(after) < 40 else after)
+        own_period = _period(own.group(0), prose.calendar) if own else None  # '10.9% in fiscal 2024 to 11.8% ...'
+
         measure = measure_of(before[-40:], "")
         if _CHANGE_BEFORE.search(before) or (_OR_CHANGE.search(sentence) and number.percent):
             measure = "pct_change" if number.percent else "change"
@@ -205,7 +214,8 @@ def _line_facts(
                 currency=number.currency if kind in ("money", "per_share") else None,
                 scale=scale,
                 scale_source="row" if scale != 1.0 else "none",
-                period=period
+                period=own_period
+                or period
                 or _relative(f"{after} {context.following[:20]}", before[-30:], measure, prose)
                 or prose.section_period,
                 member=_named_member(sentence) or context.member,
@@ -222,6 +232,9 @@ def _line_facts(
     return out
 
 
+_LEADER = re.compile(r"(?:\.\s*){4,}$|…\s*$")
+# the period printed right after a figure is its own: '... from 10.9% in fiscal 2024 to 11.8% in fiscal 2025'
+_OWN_PERIOD = re.compile(r"\s*(?:in|for|during|at|as\s+of)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\b")
 _HIGHLIGHTS = re.compile(r"^\s*[A-Z][^.;]{0,80}:\s*$|^\s*[A-Z][\w ]{0,60}\b(?:19|20)\d\d\b[\w ]{0,40}$")
 _CHANGE_BEFORE = re.compile(
     r"\b(?:an?\s+)?(?:increase|decrease|decline|growth|rise|drop|improvement)\s+of\s*$"
