@@ -12,6 +12,7 @@ import json
 import pytest
 
 from docintel.ingest.factrows import asks_before_deductions
+from docintel.ingest.factscope import is_investees
 from tests.test_typed_verify import assert_cited_lines, verdict
 from tests.test_values import amount
 
@@ -158,3 +159,16 @@ def test_the_offline_answerer_reads_the_company_s_long_term_debt(run_cli, filing
 )
 def test_only_a_question_about_the_item_s_total_asks_it_before_deductions(question, asks):
     assert asks_before_deductions(question, "Long-term debt") is asks
+
+
+@pytest.mark.parametrize(
+    ("caption", "theirs"),
+    [
+        ("Summary combined financial information for the joint ventures on a 100 percent basis is as follows:", True),
+        ("Summarized financial information for our equity-method investee, Haleon, is as follows:", True),
+        ("Our share of the results of operations of equity method investees is presented below:", False),
+        ("Summarized financial information for the segments is as follows:", False),
+    ],
+)
+def test_a_caption_of_joint_ventures_or_investees_own_figures_is_theirs(caption, theirs):
+    assert is_investees(caption) is theirs

@@ -169,7 +169,7 @@ _INVESTEE_FIGURES = re.compile(
 _INVESTEES = re.compile(
     r"\bequity[- ]method\s+(?:investees?|investments?|affiliates?|companies)\b"
     r"|\baccounted\s+for\s+(?:by|under|using)\s+the\s+equity\s+method\b|\bat\s+equity\s+method\b"
-    r"|\bunconsolidated\s+(?:affiliates?|joint\s+ventures?|investees?)\b",
+    r"|\bunconsolidated\s+(?:affiliates?|joint\s+ventures?|investees?)\b|\bfor\s+(?:the|our|its)\s+joint\s+ventures?\b",
     re.IGNORECASE,
 )
 _OWN_SHARE = re.compile(
