@@ -30,6 +30,10 @@ PAGES = [
         "The amendment provides a waiver of the financial maintenance covenants through June 30, 2021.",
     ],
     ["In June 2016, the Board declared a seven-for-one stock split in the form of a stock dividend, paid July 14."],
+    [
+        "In February 2020, the Board authorized a share buyback program to repurchase up to 100 million shares.",
+        "During the years ended December 31, 2022 and 2021, Delta Foods did not repurchase any shares of its stock.",
+    ],
 ]
 DEFERRED = (3, PAGES[1][0])
 ADOPTED = (4, PAGES[1][1])
@@ -39,6 +43,8 @@ WAIVER = (16, PAGES[2][1])
 NAMED_AMENDED = (17, PAGES[3][0])
 NAMED_WAIVER = (18, PAGES[3][1])
 SPLIT = (19, PAGES[4][0])
+AUTHORIZED = (20, PAGES[5][0])
+NONE_BOUGHT = (21, PAGES[5][1])
 
 
 @pytest.fixture
@@ -109,3 +115,12 @@ def test_an_n_for_one_split_gives_n_minus_one_additional_shares(run_cli, fake_op
     status, check = verdict(run_cli, fake_openai, filing, question, reply)
     assert field(check, "claim")["verdict"] == verdict_, check["fields"]
     assert (status == "supported") is False or verdict_ == "supported"
+
+
+@pytest.mark.parametrize(("value", "kept"), [(True, False), (False, True)])
+def test_a_quote_about_another_year_affirms_nothing_for_the_year_asked(run_cli, fake_openai, filing, value, kept):
+    """Red team round 16: a 2020 authorization beside 'did not repurchase ... in 2022' is no yes for 2022."""
+    question = "Did Delta Foods repurchase any shares under its share buyback program in 2022?"
+    item = {"value": value, "explanation": "From the quotes.", "spans": [span(*AUTHORIZED), span(*NONE_BOUGHT)]}
+    _, check = verdict(run_cli, fake_openai, filing, question, answer("boolean", item))
+    assert (field(check, "polarity")["verdict"] == "supported") == kept, check["fields"]

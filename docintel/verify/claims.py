@@ -173,6 +173,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
             return _check("polarity", "unknown", f"polarity: {what} ('{next(iter(readings))[:120]}')")
         denies = [s for s, r in decided.items() if (r == "denies") != negated(s)]
         affirms = [s for s in decided if s not in denies]
+    affirms = [s for s in affirms if s not in elsewhen]  # 'In February 2020, the Board authorized ...' for 2022
     if answer and denies and not affirms:
         return _check("polarity", "mismatch", f"polarity: the answer is yes; the quote says no ('{denies[0][:120]}')")
     if not answer and affirms and not denies and not negated(question):
