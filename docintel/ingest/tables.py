@@ -114,11 +114,25 @@ class Table(BaseModel):
         if set(tokenize(row.label)) & set(self.except_words) and not money:
             return 1.0  # '(in millions, except store counts)': 'Stores at year end 412'
 
-        return 1.0 if _is_percent(row.cells[index]) else self.scale
+        return 1.0 if self.is_percent(row, index) else self.scale
 
     def is_percent(self, row: TableRow, index: int) -> bool:
-        """Whether the row's *index*-th cell is a percentage."""
-        return row.kind == "percent" or _is_percent(row.cells[index])
+        """Whether the row's *index*-th cell is a percentage: its row's kind, its own sign, or its column's."""
+        if row.kind == "percent" or _is_percent(row.cells[index]):
+            return True
+        cell = row.cells[index].lstrip("(")
+        return row.kind == "amount" and cell[:1] not in CURRENCY_SIGNS and index in self.percent_columns(len(row.cells))
+
+    def percent_columns(self, count: int) -> frozenset[int]:
+        """The positions, in rows of *count* cells, of a column of percentages: a row that prints '%' after some of
+        its cells and not others ('Service $ 73,139 $ 67,733 $ 5,406 8.0 %') marks them, and the rows below print
+        the sign no more ('Total Operating Revenues $ 103,506 $ 95,300 $ 8,206 8.6'), as filings do."""
+        marked: set[int] = set()
+        for row in self.rows:
+            signs = [_is_percent(cell) for cell in row.cells]
+            if len(signs) == count and any(signs) and not all(signs):
+                marked.update(i for i, sign in enumerate(signs) if sign)
+        return frozenset(marked)
 
     def column_of(self, row: TableRow, index: int) -> TableColumn | None:
         """The column of the row's *index*-th cell, when the row lines up with the header."""
