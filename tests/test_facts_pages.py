@@ -214,7 +214,8 @@ def test_share_count_rows_are_epss_weighted_average():
         ("Selling, marketing and administrative expenses", "sga"),
         ("Selling, informational and administrative expenses", "sga"),
         ("Operating income as a % of total revenues", "operating_income"),
-        ("Contract liabilities", None),
+        ("Contract liabilities", "deferred_revenue"),
+        ("Unearned revenue", "deferred_revenue"),
         ("Client assets (in billions)(a)", None),
         ("Assets", "total_assets"),
         ("Noninterest revenue", None),
@@ -233,7 +234,7 @@ def test_line_items_on_real_pages():
     assert cell("JOHNSON_JOHNSON_2022Q4_EARNINGS", 11, "Selling, marketing and administrative", "24,659").concept == (
         "sga"
     )
-    assert cell("LOCKHEEDMARTIN_2020_10K", 86, "Contract liabilities", "7,545").concept is None
+    assert cell("LOCKHEEDMARTIN_2020_10K", 86, "Contract liabilities", "7,545").concept == "deferred_revenue"
 
 
 def test_as_reported_names_gaap_before_a_non_gaap_caption():

@@ -90,24 +90,30 @@ def concept_rows(context: Context, wanted: frozenset[str], question: str) -> lis
                 label = reader_label(row)
                 match = concepts_in(qualifier_text(label))
                 group = concepts_in(qualifier_text(row.group or ""))
+                here = cell_facts(context).get((source.doc, row.line), {})
+                if row.aligned and row.kind != "percent" and not match.concepts and _asked_member(here, wanted, terms):
+                    found.append((source.doc, table, row))  # 'Intelligent Cloud' under 'Revenue', asked by name
+                    continue
                 if not row.aligned or not same_concept(match.concepts, wanted) or row.kind == "percent":
                     continue  # a share ('% of total net sales') is not the line item
                 if not names_its_concept(match):
                     continue  # a share ('% of total net sales') is not the line item
                 if narrowing_terms(match, terms) or narrowing_terms(group, terms):
                     continue
-                if any(f.recorded_in for f in cell_facts(context).get((source.doc, row.line), {}).values()):
+                if any(f.recorded_in for f in here.values()):
                     continue  # a 'Location of gain (loss)' table's 'Cost of sales': the gain recorded there
                 found.append((source.doc, table, row))
     preferred = _preferred_terms(wanted, question)
     facts = cell_facts(context)
-    # a row of a member the question does not name (an investee's balance sheet, a segment's) last; then the row
+    # a row of the member the question names first; a row of a member it does not name (an investee's balance
+    # sheet, a segment's) last; then the row
     # whose label carries the words the question (or the concept's standard label) adds ('net' of
     # 'Property, plant and equipment, net') before one without them (the gross row above it); then a row that
     # says it is the total ('Total net sales') before one that may be a segment's ('Net sales')
     return sorted(
         found,
         key=lambda f: (
+            not _asked_member(facts.get((f[0], f[2].line), {}), wanted, terms),
             _other_member(facts.get((f[0], f[2].line), {}), terms),
             _before_deductions_unasked(f[1], f[2], question),
             *_row_order(reader_label(f[2]), preferred),
@@ -119,6 +125,18 @@ def _before_deductions_unasked(table: Table, row: TableRow, question: str) -> bo
     """A 'Total long-term debt' row above 'Less current portion', for a question that does not ask the total."""
     net = before_deductions(table, row)
     return bool(net) and not asks_before_deductions(question, net)
+
+
+def _asked_member(facts: dict[int, Fact], wanted: frozenset[str], asked: frozenset[str]) -> bool:
+    """Whether a row's figures are the line item asked (by its table's caption or sub-heading) of a member the
+    question names: a segment's row in a table of segment revenue."""
+    return any(
+        f.member is not None
+        and f.concept is not None
+        and same_concept(frozenset({f.concept}), wanted)
+        and set(tokenize(f.member.name)) <= asked
+        for f in facts.values()
+    )
 
 
 def _other_member(facts: dict[int, Fact], asked: frozenset[str]) -> bool:

@@ -270,6 +270,11 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     shared = own & asked.own
     mostly = own and 2 * len(shared) >= len(own)
     wholly = len(own) >= 2 and own <= asked.own  # 'Outdoor apparel' for 'outdoor apparel sales'
+    table_item = candidate.fact.line_item if candidate.fact is not None else None
+    other_table = bool(table_item) and not same_concept(frozenset({table_item or ""}), asked.concepts)
+    if asked.concepts and not evidence.concepts and table_item and other_table:
+        # 'Intelligent Cloud 11,472' under 'Unearned revenue by segment': the segment's name, not its revenue
+        return "mismatch", f"{where}, a row of a table of {label_of(table_item)}, not {asked.named}"
     if wholly or (mostly and not asked.concepts):
         narrow = [t for t in dict.fromkeys(narrow) if not _MATURITY_WORDS.get(t, _NEVER).search(asked.question)]
         if narrow:  # 'Current operating lease liabilities' for the total: a part of what was asked

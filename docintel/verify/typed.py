@@ -157,6 +157,7 @@ class FactView:
     opening: bool = False  # a roll-forward's 'beginning of year' row or column: the balance before the period
     closing: bool = False  # its 'end of year' row: the balance the period ends with
     recorded_in: str | None = None  # the line item the row names as where the figure is recorded, not what it is
+    line_item: str | None = None  # ingest's concept of the cell: from its row, or its table's caption or sub-heading
 
 
 def _context_lines(document: Document, table: Table) -> list[str]:
@@ -371,6 +372,7 @@ def _from_fact(fact: Fact, own: str, heading: str, row: TableRow) -> FactView:
         currency=fact.currency,
         total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
         recorded_in=fact.recorded_in,
+        line_item=fact.concept,
     )
 
 
@@ -472,6 +474,7 @@ def _merged(mine: FactView, ingested: FactView) -> FactView:
         scenario=mine.scenario if mine.scenario != "actual" else ingested.scenario,
         currency=mine.currency or ingested.currency,
         recorded_in=ingested.recorded_in,
+        line_item=ingested.line_item,
     )
 
 
