@@ -11,7 +11,7 @@ line boxes a heading ends at the next heading.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..domain import table
 from ..numbers import CURRENCY_SIGNS, parse_cell
@@ -160,3 +160,17 @@ def before_deductions(table: Table, row: TableRow) -> str:
             following = next(remainder, None)
             return following.label if following is not None and tokenize(following.label) == own else ""
     return ""
+
+
+# earnings available to common stockholders are net income less preferred dividends (ASC 260-10-45-11)
+_TO_COMMON = re.compile(r"\b(?:available|attributable|applicable)\s+to\s+common\s+(?:stock|share)holders\b", re.I)
+_PREFERRED_DIVIDENDS = re.compile(
+    r"\bdeemed\s+dividends?\b|\bpreferred\s+(?:stock\s+)?dividends?\b|\bdividends?\s+on\s+(?:\w+\s+)?preferred\b",
+    re.IGNORECASE,
+)
+
+
+def after_preferred_dividends(label: str, texts: Iterable[str]) -> bool:
+    """Whether a row labelled 'Net loss attributable to common stockholders' is net income less preferred (or
+    deemed) dividends the document's *texts* report, and so not net income itself."""
+    return bool(_TO_COMMON.search(label)) and any(_PREFERRED_DIVIDENDS.search(text) for text in texts)

@@ -207,6 +207,12 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
     net = candidate.fact.before_deduction if candidate.fact is not None else ""
     if verdict == "supported" and net and not asks_before_deductions(asked.question, net):
         return "mismatch", f"{detail}: the amount before the 'Less' rows under it; the table's '{net}' row follows them"
+    if verdict == "supported" and candidate.fact is not None and candidate.fact.after_preferred:
+        if not re.search(r"\bcommon\b", asked.question, re.IGNORECASE):
+            return (
+                "unknown",
+                f"{detail}: the amount left to common stockholders after the preferred dividends the filing reports",
+            )
     if verdict != "supported" or not asked.scope:
         return verdict, detail
     evidence = evidence_of(candidate)
@@ -242,6 +248,9 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             "mismatch",
             f"{where}: a table of where amounts are recorded; the figure was recorded in it, it is not {asked.named}",
         )
+    if _AND_OTHER.search(evidence.text) and not re.search(r"\bother\b", asked.question, re.IGNORECASE):
+        # 'Restructuring and other related activities, net' for restructuring expense: more than the item asked
+        return "unknown", f"{where}: it adds other items to what was asked"
     if evidence.concepts and asked.concepts:
         if not same_concept(evidence.concepts, asked.concepts):
             return "mismatch", f"{where} ({_names(evidence.concepts)}), not {asked.named}"
@@ -284,8 +293,15 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         if not wholly and _TOTAL.search(asked.question) and not _TOTAL.search(evidence.text):
             if part := _modifiers(evidence.text, shared, asked.own):  # 'Funded backlog' for the total backlog
                 return "mismatch", f"{where}: it names a part ('{part}') of the total asked"
-        if not wholly and (better := _closer_sibling(candidate, shared, asked)):
+        if better := _closer_sibling(candidate, shared, asked):
             return "unknown", f"{where}; the row '{better}' of its table names more of the question"
+        if (
+            _TOTAL.search(asked.question)
+            and not _TOTAL.search(evidence.text)
+            and (split := _part_sibling(candidate, own)) is not None
+        ):
+            # 'Restructuring charges' beside 'Restructuring charges - cost of goods sold', for the total: one of them
+            return "unknown", f"{where}; the question asks the total, and the row '{split}' of its table is more of it"
         return "supported", f"{where}, in the question's own words"
     if asked.concepts and own and not own & asked.terms:
         return "mismatch", f"{where}, not {asked.named}"
@@ -319,6 +335,19 @@ def _modifiers(text: str, shared: set[str], asked: frozenset[str]) -> str:
         if terms[i + 1] in shared and terms[i] not in asked and terms[i] not in NEUTRAL and not terms[i][:1].isdigit()
     ]
     return " ".join(found)
+
+
+_AND_OTHER = re.compile(r"\band\s+other\b", re.IGNORECASE)
+
+
+def _part_sibling(candidate: Candidate, own: set[str]) -> str | None:
+    """Another row of the cited row's table that names all the cited row says and more, not being a total
+    ('Restructuring charges - cost of goods sold' beside 'Restructuring charges'): the item is split over rows."""
+    for label in candidate.siblings:
+        theirs = _content(tuple(tokenize(qualifier_text(label))))
+        if theirs > own and not _TOTAL.search(label):
+            return label
+    return None
 
 
 def _closer_sibling(candidate: Candidate, shared: set[str], asked: Asked) -> str | None:

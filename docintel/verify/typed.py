@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from ..concepts import QUALIFIERS, concepts_in
 from ..domain import table
 from ..ingest.documents import Document
-from ..ingest.factrows import before_deductions
+from ..ingest.factrows import after_preferred_dividends, before_deductions
 from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS
@@ -158,6 +158,7 @@ class FactView:
     closing: bool = False  # its 'end of year' row: the balance the period ends with
     recorded_in: str | None = None  # the line item the row names as where the figure is recorded, not what it is
     line_item: str | None = None  # ingest's concept of the cell: from its row, or its table's caption or sub-heading
+    after_preferred: bool = False  # 'Net loss attributable to common stockholders' of a filing with preferred dividends
 
 
 def _context_lines(document: Document, table: Table) -> list[str]:
@@ -400,6 +401,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         named_by=frozenset(tokenize(row.label)),
         before_attribution=_before_attribution(table, row),
         before_deduction=before_deductions(table, row),
+        after_preferred=after_preferred_dividends(row.label, document.lines["text"]),
         opening=bool(OPENING.search(own)),
         closing=bool(CLOSING.search(own)) and not OPENING.search(own),
     )
