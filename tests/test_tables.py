@@ -61,6 +61,11 @@ def columns(table: Table, label: str) -> list[str | None]:
         ),
         ("Assets held for sale, net — 192", "Assets held for sale, net", ["—", "192"]),
         ("Capital expenditures 1,577 (a) 1,373", "Capital expenditures", ["1,577", "1,373"]),  # footnote marker
+        (  # two footnote markers glued after a cell
+            "Operating income $ 20,182 (a)(b) $ 18,161 (c) $ 27,759",
+            "Operating income",
+            ["$20,182", "$18,161", "$27,759"],
+        ),
         ("Accrued taxes (6,450 ) (5,100 )", "Accrued taxes", ["(6,450)", "(5,100)"]),  # ')' in its own token
         ("Effective tax rate 20% 8 %", "Effective tax rate", ["20%", "8%"]),
         ("Deferred income taxes (57) 107 7", "Deferred income taxes", ["(57)", "107", "7"]),

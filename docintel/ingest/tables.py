@@ -25,14 +25,14 @@ from ..numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
 from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
 
-TABLES_VERSION = "19"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "20"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 _MAX_GAP = 8  # non-row lines after which a table ends
 _MAX_CAPTION_LOOKBACK = 6
 _CELL = re.compile(
     r"^[-−–]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?$|^\([-−–]?[$€£¥]?\(?\d[\d,]*(?:\.\d+)?%?\)?%?\)?$|^\([$€£¥]?\d[\d,.]*$"
-    r"|^[—–-]+$|^[$€£¥%)]$|^\(\w\)$"
+    r"|^[—–-]+$|^[$€£¥%)]$|^(?:\(\w\))+$"
 )
 _CAPTION = re.compile(
     r"\(\s*(?:[$€£¥]\s*)?(?:(?:amounts|dollars)\s+)?(?:in\s+)?(?P<a>thousands|millions|billions)\b"
@@ -145,7 +145,7 @@ _HEADER_MARKERS = re.compile(r"^(?:\s*(?:\*+|\(\s*(?:\d|[a-z])\s*\)))+(?=\s|$)")
 _DIGIT = re.compile(r"\d")
 _EXTRA_WORDS = re.compile(r"%?\s*[A-Za-z][A-Za-z ]*")
 _LETTER = re.compile(r"[A-Za-z]")
-_NOTE_CELL = re.compile(r"\(\w\)")  # a footnote marker printed among the cells: '(a)'
+_NOTE_CELL = re.compile(r"(?:\(\w\))+")  # footnote markers printed among the cells: '(a)', '(a)(b)'
 
 
 def header_periods(text: str) -> tuple[str, list[Period], list[str]] | None:
