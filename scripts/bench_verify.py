@@ -55,6 +55,7 @@ from docintel.verify.values import same_value
 from docintel.verify.verifier import verify_answer
 from scripts import benchdata
 from scripts.verify_structures import (
+    and_other_cases,
     attribute_cases,
     composite_part_cases,
     deduction_cases,
@@ -62,6 +63,8 @@ from scripts.verify_structures import (
     entity_cases,
     polarity_cases,
     roll_forward_cases,
+    segment_row_cases,
+    split_item_cases,
 )
 
 _NEGATABLE = re.compile(r"\b(is|are|was|were|does|did|has|have|will|can|may)\b", re.I)
@@ -316,6 +319,7 @@ MEASURED_RIGHT = (
     "polarity: right",
     "dividend event: right",
     "deduction: right",
+    "segment row: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -416,6 +420,11 @@ def _report(results_by_kind: dict[str, list[bool]], width: int) -> list[str]:
     return failures
 
 
+def _names_item(label: str) -> bool:
+    """Whether a row label names a line item of the vocabulary itself."""
+    return bool(concepts_in(qualifier_text(label)).concepts)
+
+
 def _concept_label(cid: str) -> str:
     """The line item's label in lower case ('long-term debt')."""
     found = next((i for i in domain_table().line_items if i.id == cid), None)
@@ -434,6 +443,9 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *composite_part_cases(document, page, _item, _COMPOSITES).items(),
                 *deduction_cases(document, page, _item).items(),
                 *entity_cases(document, page, _item, _concept_label).items(),
+                *segment_row_cases(document, page, _item, _concept_label, _names_item).items(),
+                *and_other_cases(document, page, _item).items(),
+                *split_item_cases(document, page, _item, _names_item).items(),
             ]
             if not generated:
                 continue

@@ -24,6 +24,14 @@
 - **Another entity's figure** (red team round 14): a fact of a line item the reader places in an entity that is
   not the group (the parent alone, a discontinued operation, equity method investees, an investee a caption
   names), asked of the company as a whole: wrong.
+- **A segment's row** (a new user's questions, Microsoft 2016): a fact of a row labelled by a member alone
+  ('Intelligent Cloud 25,042' under 'Revenue'; 'Intelligent Cloud 11,472' under 'Unearned revenue by segment'),
+  asked as the member's other line item (revenue for operating income, or the reverse): wrong; as its own line
+  item: right (measured).
+- **'X and other ...'** (red team round 17): a fact of a row 'Restructuring and other related activities, net',
+  asked as X: wrong.
+- **An item split over rows** (red team round 17): a row 'X' beside a row 'X - where' ('Restructuring charges',
+  'Restructuring charges - cost of goods sold'), asked as the total X: wrong.
 
 The patterns here are the bench's own reading of these structures, written apart from docintel/verify/.
 """
@@ -283,4 +291,79 @@ def entity_cases(document, page: int, item: ItemMaker, label_of: Callable[[str],
         answer = item(fact.value, unit, None, line, texts[line - 1], None, fact.label, fact.currency)
         question = f"What was the company's {label_of(fact.concept)} {when}?"
         cases.setdefault("member: another entity's figure", []).append((question, answer, "amount"))
+    return cases
+
+
+# the line item a segment's row is asked as when it is not its table's: revenue's is operating income, any other's
+# revenue (the two a segment note reports for every segment, ASC 280-10-50-22)
+_OTHER_ITEM = {"revenue": "operating_income"}
+
+
+def segment_row_cases(
+    document, page: int, item: ItemMaker, label_of: Callable[[str], str], names_item: Callable[[str], bool]
+) -> dict[str, list[Case]]:
+    """Each fact of a row labelled by a member alone ('Intelligent Cloud 25,042' under 'Revenue'), whose line item
+    is its table's: asked as the member's line item, right; as the member's other line item, wrong."""
+    cases: dict[str, list[Case]] = {}
+    texts = document.lines["text"].tolist()
+    for fact in _page_facts(document, page):
+        unit, when = _unit(fact), _when(fact)
+        if fact.member is None or fact.member.axis == "entity" or fact.concept is None or unit is None or not when:
+            continue
+        if names_item(fact.label) or fact.kind != "money":
+            continue
+        line = fact.provenance.global_line
+        answer = item(fact.value, unit, None, line, texts[line - 1], None, fact.label, fact.currency)
+        other = _OTHER_ITEM.get(fact.concept, "revenue")
+        for concept, kind in ((fact.concept, "segment row: right"), (other, "segment row: another line item")):
+            question = f"What was {fact.member.name}'s {label_of(concept)} {when}?"
+            cases.setdefault(kind, []).append((question, answer, "amount"))
+    return cases
+
+
+_AND_OTHER = re.compile(r"^(?P<item>[A-Za-z][\w ,'-]*?)\s+and\s+other\b", re.IGNORECASE)
+
+
+def and_other_cases(document, page: int, item: ItemMaker) -> dict[str, list[Case]]:
+    """Each fact of a row 'X and other ...' ('Restructuring and other related activities, net'), asked as X: wrong
+    (it adds other items to X)."""
+    cases: dict[str, list[Case]] = {}
+    texts = document.lines["text"].tolist()
+    for fact in _page_facts(document, page):
+        unit, when, named = _unit(fact), _when(fact), _AND_OTHER.match(fact.label)
+        if named is None or unit is None or not when or fact.kind != "money" or "other" in _words(named["item"]):
+            continue
+        line = fact.provenance.global_line
+        answer = item(fact.value, unit, None, line, texts[line - 1], None, fact.label, fact.currency)
+        question = f"What was the company's {named.group('item').strip().lower()} {when}?"
+        cases.setdefault("and other: more than the item", []).append((question, answer, "amount"))
+    return cases
+
+
+_DASHED = re.compile(r"^(?P<item>[^-–—]+?)\s+[-–—]\s+\w")  # 'Restructuring charges - cost of goods sold'
+
+
+def split_item_cases(document, page: int, item: ItemMaker, names_item: Callable[[str], bool]) -> dict[str, list[Case]]:
+    """Each fact of a row 'X' whose table has a row 'X - where' ('Restructuring charges' beside 'Restructuring
+    charges - cost of goods sold'), asked as the total X: wrong (X is split over the rows). A line item of the
+    vocabulary ('Cash and cash equivalents at end of period' beside '... - held for sale') is left out: its row is
+    the statement's total, the dashed row a part of it."""
+    cases: dict[str, list[Case]] = {}
+    texts = document.lines["text"].tolist()
+    facts = _page_facts(document, page)
+    for table in (t for t in document.tables if t.page == page):
+        split = [_DASHED.match(r.label) for r in table.rows if r.kind == "amount"]
+        parts = {tuple(_words(m["item"])) for m in split if m is not None}
+        for row in table.rows:
+            words = _words(row.label)
+            if not words or "total" in words or tuple(words) not in parts or names_item(row.label):
+                continue
+            for fact in (f for f in facts if f.provenance.global_line == row.line and f.kind == "money"):
+                unit, when = _unit(fact), _when(fact)
+                if unit is None or not when:
+                    continue
+                line = fact.provenance.global_line
+                answer = item(fact.value, unit, None, line, texts[line - 1], None, row.label, fact.currency)
+                question = f"What was the company's total {row.label.lower()} {when}?"
+                cases.setdefault("split item: one row for the total", []).append((question, answer, "amount"))
     return cases

@@ -341,13 +341,16 @@ _AND_OTHER = re.compile(r"\band\s+other\b", re.IGNORECASE)
 
 
 def _part_sibling(candidate: Candidate, own: set[str]) -> str | None:
-    """Another row of the cited row's table that names all the cited row says and more, not being a total
-    ('Restructuring charges - cost of goods sold' beside 'Restructuring charges'): the item is split over rows."""
+    """Another row of the cited row's table that names all the cited row says, then where ('Restructuring charges -
+    cost of goods sold' beside 'Restructuring charges'): the item is split over rows."""
     for label in candidate.siblings:
-        theirs = _content(tuple(tokenize(qualifier_text(label))))
-        if theirs > own and not _TOTAL.search(label):
+        where = _DASHED.match(label)
+        if where and _content(tuple(tokenize(qualifier_text(where["item"])))) == own and not _TOTAL.search(label):
             return label
     return None
+
+
+_DASHED = re.compile(r"^(?P<item>[^-–—]+?)\s+[-–—]\s+\w")
 
 
 def _closer_sibling(candidate: Candidate, shared: set[str], asked: Asked) -> str | None:
