@@ -61,6 +61,11 @@ class Asked:
         return self.question_terms if self.question.strip() else self.terms
 
     @property
+    def wording(self) -> str:
+        """The question, or the item's label when there is none (a calculation's operand)."""
+        return self.question if self.question.strip() else self.label
+
+    @property
     def named(self) -> str:
         """The asked concepts in words ('Capital expenditures')."""
         return " or ".join(sorted(label_of(c) for c in self.concepts)) or "what was asked"
@@ -208,7 +213,7 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
     if verdict == "supported" and net and not asks_before_deductions(asked.question, net):
         return "mismatch", f"{detail}: the amount before the 'Less' rows under it; the table's '{net}' row follows them"
     if verdict == "supported" and candidate.fact is not None and candidate.fact.after_preferred:
-        if not re.search(r"\bcommon\b", asked.question, re.IGNORECASE):
+        if not re.search(r"\bcommon\b", asked.wording, re.IGNORECASE):
             return (
                 "unknown",
                 f"{detail}: the amount left to common stockholders after the preferred dividends the filing reports",
@@ -248,7 +253,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             "mismatch",
             f"{where}: a table of where amounts are recorded; the figure was recorded in it, it is not {asked.named}",
         )
-    if _AND_OTHER.search(evidence.text) and not re.search(r"\bother\b", asked.question, re.IGNORECASE):
+    if _AND_OTHER.search(evidence.text) and not re.search(r"\bother\b", asked.wording, re.IGNORECASE):
         # 'Restructuring and other related activities, net' for restructuring expense: more than the item asked
         return "unknown", f"{where}: it adds other items to what was asked"
     if evidence.concepts and asked.concepts:
