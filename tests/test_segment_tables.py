@@ -53,6 +53,26 @@ PAGES = [
         "Equipment 23,168 19,781 3,387 17.1",
         "Total revenues $ 103,506 $ 95,300 $ 8,206 8.6",
     ],
+    [
+        "Non-GAAP reconciliation ($ in millions) 2016 2015 2014",
+        "Operating income $ 1,900 $ 1,843 $ 1,854",
+        "Effective tax rate 22.4% 45.0% 33.5%",
+        "Restructuring charges (0.1)% — 0.1%",
+        "Intangible asset amortization 22 — —",
+        "Restructuring charges $ 46 — % $ 22 0.1 %",
+        "Asset impairments 12 3 18 0.2",
+        "Card income $ 1,133 $ 1,586% $ 20",
+        "Other income 5 7 9",
+    ],
+    [
+        "Operating income (loss) by segment (In millions)",
+        "Year Ended June 30, 2016 2015",
+        "Operating income (loss):",
+        "Computing and Graphics $ (502) $ (282)",
+        "Enterprise, Embedded and Semi-Custom 215 327",
+        "All Other (194) (200)",
+        "Total operating loss $ (481) $ (155)",
+    ],
 ]
 UNEARNED_CLOUD = (8, "Intelligent Cloud 11,472 10,346")
 REVENUE_CLOUD = (16, "Intelligent Cloud 25,042 23,715 21,735")
@@ -61,6 +81,11 @@ INCOME_CLOUD = (23, "Intelligent Cloud 9,358 9,871 8,446")
 INCOME_PERSONAL = (24, "More Personal Computing 6,142 4,667 5,605")
 SERVICE = (29, "Service $ 73,139 $ 67,733 $ 5,406 8.0 %")
 TOTAL_REVENUES = (31, "Total revenues $ 103,506 $ 95,300 $ 8,206 8.6")
+AMORTIZATION = (36, "Intangible asset amortization 22 — —")
+IMPAIRMENTS = (38, "Asset impairments 12 3 18 0.2")
+OTHER_INCOME = (40, "Other income 5 7 9")
+ALL_OTHER = (46, "All Other (194) (200)")
+TOTAL_LOSS = (47, "Total operating loss $ (481) $ (155)")
 
 
 @pytest.fixture
@@ -70,7 +95,7 @@ def filing(make_pdf):
 
 def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
     cited = (UNEARNED_CLOUD, REVENUE_CLOUD, REVENUE_PERSONAL, INCOME_CLOUD, INCOME_PERSONAL, SERVICE, TOTAL_REVENUES)
-    assert_cited_lines(run_cli, filing, cited)
+    assert_cited_lines(run_cli, filing, (*cited, AMORTIZATION, IMPAIRMENTS, OTHER_INCOME, ALL_OTHER, TOTAL_LOSS))
 
 
 def _facts(run_cli, filing, page: int) -> list[dict]:
@@ -88,6 +113,15 @@ def test_a_table_of_unearned_revenue_holds_balances_of_deferred_revenue_not_reve
 def test_a_column_whose_first_row_prints_percent_is_a_column_of_percentages(run_cli, filing):
     total = [f for f in _facts(run_cli, filing, 5) if f["line"] == TOTAL_REVENUES[0]]
     assert [f["kind"] for f in total] == ["money", "money", "money", "percent"], total
+
+
+def test_a_percent_row_without_money_and_a_dash_mark_no_column_of_percentages(run_cli, filing):
+    amortization = [f for f in _facts(run_cli, filing, 6) if f["line"] == AMORTIZATION[0] and f["value"]]
+    assert [f["kind"] for f in amortization] == ["money"], amortization
+    impairments = [f for f in _facts(run_cli, filing, 6) if f["line"] == IMPAIRMENTS[0]]
+    assert [f["kind"] for f in impairments] == ["money", "money", "money", "percent"], impairments  # '— %' marks none
+    other = [f for f in _facts(run_cli, filing, 6) if f["line"] == OTHER_INCOME[0]]
+    assert [f["kind"] for f in other] == ["money", "money", "money"], other  # '$1,586%', a money cell, marks none
 
 
 @pytest.mark.parametrize(
@@ -121,3 +155,18 @@ def test_the_offline_answerer_reads_the_segment_asked_under_the_line_item_asked(
     data = json.loads(out)
     assert data["status"] == "supported", data
     assert data["answer"]["items"][0]["amount"]["value"] == value, data["answer"]["items"][0]
+
+
+OPERATING_LOSS = "What was Omega Soft's operating loss in fiscal 2016?"
+
+
+def test_the_offline_answerer_takes_the_total_not_a_member_named_by_no_word_of_its_own(run_cli, filing):
+    code, out, err = run_cli("ask", OPERATING_LOSS.replace("?", ", on page 7?"), filing, "--json")
+    assert code == 0, err
+    assert json.loads(out)["answer"]["items"][0]["amount"]["value"] == -481, out  # not 'All Other' (no word)
+
+
+def test_a_member_named_by_no_word_of_its_own_does_not_answer_the_company(run_cli, fake_openai, filing):
+    reply = amount(-194, "millions", "fiscal 2016", ALL_OTHER, label="Operating loss")
+    status, check = verdict(run_cli, fake_openai, filing, OPERATING_LOSS, reply)
+    assert status != "supported", check

@@ -12,7 +12,7 @@ import pytest
 
 from docintel.ingest.factscope import is_discontinued, member_in_caption
 from docintel.verify.claims import _FREE
-from docintel.verify.meaning import _modifiers
+from docintel.verify.siblings import modifiers_before as _modifiers
 from docintel.verify.textclaims import quantifier_rule
 from docintel.verify.yesno import change_reading
 from tests.test_typed_verify import _text, boolean, field, verdict

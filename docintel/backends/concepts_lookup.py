@@ -134,7 +134,8 @@ def _asked_member(facts: dict[int, Fact], wanted: frozenset[str], asked: frozens
         f.member is not None
         and f.concept is not None
         and same_concept(frozenset({f.concept}), wanted)
-        and set(tokenize(f.member.name)) <= asked
+        and bool(named := set(tokenize(f.member.name)))
+        and named <= asked  # 'All Other' tokenizes to nothing: it names no member a question could ask
         for f in facts.values()
     )
 
@@ -142,7 +143,7 @@ def _asked_member(facts: dict[int, Fact], wanted: frozenset[str], asked: frozens
 def _other_member(facts: dict[int, Fact], asked: frozenset[str]) -> bool:
     """Whether the row's figures are a member's (segment, investee, parent alone) that the question does not name."""
     members = [f.member for f in facts.values() if f.member is not None]
-    return bool(members) and not any(set(tokenize(m.name)) <= asked for m in members)
+    return bool(members) and not any((words := set(tokenize(m.name))) and words <= asked for m in members)
 
 
 def _preferred_terms(wanted: frozenset[str], question: str) -> frozenset[str]:

@@ -170,7 +170,12 @@ _PREFERRED_DIVIDENDS = re.compile(
 )
 
 
+_NO_PREFERRED = re.compile(r"\b(?:no|not|never|without)\s+(?:\w+\s+){0,3}?preferred\b", re.IGNORECASE)
+
+
 def after_preferred_dividends(label: str, texts: Iterable[str]) -> bool:
     """Whether a row labelled 'Net loss attributable to common stockholders' is net income less preferred (or
     deemed) dividends the document's *texts* report, and so not net income itself."""
-    return bool(_TO_COMMON.search(label)) and any(_PREFERRED_DIVIDENDS.search(text) for text in texts)
+    return bool(_TO_COMMON.search(label)) and any(
+        _PREFERRED_DIVIDENDS.search(text) and not _NO_PREFERRED.search(text) for text in texts
+    )

@@ -21,9 +21,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from ..domain import table as domain_table
-from ..numbers import CURRENCY_SIGNS, SCALE_WORDS, parse_cell
+from ..numbers import CURRENCY_SIGNS, parse_cell
 from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
+from .captions import CAPTION, caption_of, except_words
 
 TABLES_VERSION = "20"  # bump when detection changes: cached entries get their tables recomputed
 
@@ -34,13 +35,6 @@ _CELL = re.compile(
     r"^[-−–]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?$|^\([-−–]?[$€£¥]?\(?\d[\d,]*(?:\.\d+)?%?\)?%?\)?$|^\([$€£¥]?\d[\d,.]*$"
     r"|^[—–-]+$|^[$€£¥%)]$|^(?:\(\w\))+$"
 )
-_CAPTION = re.compile(
-    r"\(\s*(?:[$€£¥]\s*)?(?:(?:amounts|dollars)\s+)?(?:in\s+)?(?P<a>thousands|millions|billions)\b"
-    r"|\b(?:[$€£¥]|dollars|amounts|figures)\s+in\s+(?P<b>thousands|millions|billions)\b"
-    r"|^\s*\(?\s*in\s+(?P<c>thousands|millions|billions)\b",
-    re.IGNORECASE,
-)
-_EXCEPT_SHARES = re.compile(r"except\b[^)]*\bshares?\b", re.IGNORECASE)  # 'per share' is taken out first
 _EPS = domain_table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
 _PER_SHARE = re.compile(rf"\bper\s+(?:\w+\s+){{0,2}}share\b|\bper\s+(?:diluted|basic)\b|\b(?:{_EPS})\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
@@ -48,10 +42,6 @@ _CHANGE = re.compile(r"\bchange\b|\bvs\.?\b|\bversus\b", re.IGNORECASE)
 _COUNT_LABEL = re.compile(
     r"^(?:total\s+)?number of\b|\b(?:employees|headcount|stores|restaurants|locations|branches|offices)\b",
     re.IGNORECASE,
-)
-_EXCEPT = re.compile(r"\bexcept\b(?P<clause>[^)]*)", re.IGNORECASE)
-_GENERIC = frozenset(
-    {"data", "amount", "figur", "count", "number", "otherwis", "note", "indicat", "percentag", "ratio"}
 )
 _PERCENT_LABEL = re.compile(r"%|\bpercent(?:age)?\b|\bbasis points\b", re.IGNORECASE)
 
@@ -121,16 +111,23 @@ class Table(BaseModel):
         if row.kind == "percent" or _is_percent(row.cells[index]):
             return True
         cell = row.cells[index].lstrip("(")
-        return row.kind == "amount" and cell[:1] not in CURRENCY_SIGNS and index in self.percent_columns(len(row.cells))
+        return row.kind == "amount" and cell[:1] not in CURRENCY_SIGNS and index in self.percent_columns(row)
 
-    def percent_columns(self, count: int) -> frozenset[int]:
-        """The positions, in rows of *count* cells, of a column of percentages: a row that prints '%' after some of
-        its cells and not others ('Service $ 73,139 $ 67,733 $ 5,406 8.0 %') marks them, and the rows below print
-        the sign no more ('Total Operating Revenues $ 103,506 $ 95,300 $ 8,206 8.6'), as filings do."""
+    def percent_columns(self, row: TableRow) -> frozenset[int]:
+        """The positions of columns of percentages over *row*: a row above it, of as many cells, that prints
+        amounts with a currency sign and '%' after others ('Service $ 73,139 $ 67,733 $ 5,406 8.0 %') marks
+        them, and the rows below print the sign no more ('Total Operating Revenues $ 103,506 $ 95,300 $ 8,206
+        8.6'), as filings do. A sign glued to a money cell ('$1,586%', from '$ 1,586 (5) %') marks nothing."""
         marked: set[int] = set()
-        for row in self.rows:
-            signs = [_is_percent(cell) for cell in row.cells]
-            if len(signs) == count and any(signs) and not all(signs):
+        for above in self.rows:
+            if above.line >= row.line:
+                break
+            money = [c.lstrip("(")[:1] in CURRENCY_SIGNS for c in above.cells]
+            if len(above.cells) != len(row.cells) or not any(money):
+                continue
+            cells = zip(above.cells, money, strict=True)
+            signs = [_is_percent(c) and not m for c, m in cells]
+            if any(signs) and not all(signs):
                 marked.update(i for i, sign in enumerate(signs) if sign)
         return frozenset(marked)
 
@@ -244,27 +241,6 @@ def _row_kind(label: str, group: str | None, cells: Sequence[str]) -> RowKind:
     if _COUNT_LABEL.search(label) and not money:
         return "count"
     return "shares" if _SHARES.search(f"{heading} {label}") and not money else "amount"
-
-
-def caption_of(lines: Sequence[str]) -> tuple[str, float, bool] | None:
-    """(caption, scale, shares scaled) from the first short line that states a table's scale."""
-    for text in lines:
-        match = _CAPTION.search(text) if len(text) <= 160 else None
-        if match:
-            word = (match.group("a") or match.group("b") or match.group("c")).lower()
-            shares_excepted = _EXCEPT_SHARES.search(re.sub(r"\bper[- ]share\b", " ", text, flags=re.IGNORECASE))
-            return text, SCALE_WORDS[word], shares_excepted is None
-    return None
-
-
-def except_words(caption: str) -> list[str]:
-    """Search terms of a caption's 'except ...' clause, 'per share' and generic words left out:
-    '(in millions, except per-share data and store counts)' -> ['store']."""
-    match = _EXCEPT.search(caption)
-    if match is None:
-        return []
-    clause = re.sub(r"\bper[- ]share\b", " ", match.group("clause"), flags=re.IGNORECASE)
-    return sorted({t for t in tokenize(clause) if t not in _GENERIC and not t.isdigit()})
 
 
 class _Builder:
@@ -433,7 +409,7 @@ def _new_caption(text: str, current: _Builder) -> bool:
     (a sub-heading, or 'income as follows:' over rows under the same columns, keeps them in the table)."""
     if not current.rows:
         return False
-    return _INTRODUCES.search(text) is not None or (len(text) > 60 and _CAPTION.search(text) is not None)
+    return _INTRODUCES.search(text) is not None or (len(text) > 60 and CAPTION.search(text) is not None)
 
 
 def _column_names(text: str) -> bool:

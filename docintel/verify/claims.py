@@ -27,11 +27,13 @@ from .events import (
     ACTIVE_VERB,
     NEGATIONS,
     PAST_QUESTION,
+    asked_instance,
     continuation_reading,
     event_reading,
     event_verb,
     event_verbs,
     negated,
+    tells_instance,
     verb_in,
 )
 from .rules import FieldCheck
@@ -352,16 +354,14 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
     """The date's clause states the asked event (`_event_check`), and the instance the question names ('the
     remaining units') where it names one: a sentence about another step of it does not date it."""
     found = _event_check(date_text, spans, question, ignore)
-    which = _INSTANCE.search(search_text(question))
+    which = asked_instance(question)
     if found.verdict != "supported" or which is None:
         return found
     dated = [s for s in _sentences(spans) if date_text.lower() in s.lower()]
     clauses = [_date_clause([c for c in _CLAUSE_BREAK.split(s) if c.strip()], date_text, s) for s in dated]
-    if any(_same_instance(which[0], clause) for clause in clauses):
+    if any(tells_instance(which, clause) for clause in clauses):
         return found
-    return _check(
-        "event", "unknown", f"event: the question asks the {which[0].lower()} one; {date_text!r} is not said to be"
-    )
+    return _check("event", "unknown", f"event: the question asks the {which} one; {date_text!r} is not said to be")
 
 
 def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
@@ -398,21 +398,6 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
 
 
 _DATE_WORDS = frozenset(tokenize("date dates when day days month months year years happen happened time"))
-# which one of an event done in steps a question asks ('redeem the remaining units'): general English ordinals
-_INSTANCE = re.compile(r"\b(?:remaining|final|last|first|initial|second|third)\b", re.IGNORECASE)
-_INSTANCE_FORMS = {
-    "remaining": ("remaining", "remainder", "rest of", "balance of"),
-    "final": ("final", "last", "completing", "completed"),
-    "last": ("last", "final"),
-    "first": ("first", "initial"),
-    "initial": ("initial", "first"),
-}
-
-
-def _same_instance(word: str, sentence: str) -> bool:
-    """Whether *sentence* says it tells the instance the question names ('the remaining units')."""
-    forms = _INSTANCE_FORMS.get(word.lower(), (word.lower(),))
-    return any(re.search(rf"\b{form}", sentence, re.IGNORECASE) for form in forms)
 
 
 # 'On what date was water service fully restored to ...': a passive question; its participle is the last '-ed' word

@@ -153,3 +153,31 @@ def event_verbs(question: str, verb: str) -> list[str]:
         return [verb]
     named = [w for w in re.findall(r"[a-z]+", search_text(question).lower()) if len(_roots(w)) > 1]
     return [verb, *named]
+
+
+# which step of an event done in steps a question asks ('redeem the remaining units'): general English ordinals, not
+# those of a period ('in the first quarter') or of a name ('its initial public offering')
+_INSTANCE = re.compile(
+    r"\b(?P<word>remaining|final|last|first|initial|second|third)\b"
+    r"(?!\s+(?:fiscal\s+)?(?:quarter|half|year|month|week|public\s+offering)s?\b)",
+    re.IGNORECASE,
+)
+_INSTANCE_FORMS = {
+    "remaining": ("remaining", "remainder", "rest of", "balance of"),
+    "final": ("final", "last"),
+    "last": ("last", "final"),
+    "first": ("first", "initial"),
+    "initial": ("initial", "first"),
+}
+
+
+def asked_instance(question: str) -> str | None:
+    """The step of an event the question names ('remaining', 'final', 'first'), lower case; None when none."""
+    found = _INSTANCE.search(search_text(question))
+    return found["word"].lower() if found else None
+
+
+def tells_instance(word: str, clause: str) -> bool:
+    """Whether *clause* says it tells the step *word* names ('the remaining $700 million')."""
+    forms = _INSTANCE_FORMS.get(word, (word,))
+    return any(re.search(rf"\b{re.escape(form)}\b", clause, re.IGNORECASE) for form in forms)

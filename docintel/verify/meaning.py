@@ -35,6 +35,7 @@ from ..question.parse import parse_page_hints, search_text
 from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, stated_attributes
 from .query import CHANGE_LABEL, asks_per_share
+from .siblings import AND_OTHER, OTHER, TOTAL, closer_sibling, content_terms, modifiers_before, part_sibling
 from .values import Candidate, CitedSpan, ConceptCheck, PlainCheck
 from .wording import beside_line_items, other_comprehensive, parting, reversed_by
 
@@ -146,13 +147,6 @@ def asked_for(question: str, label: str = "", ignore: frozenset[str] = frozenset
     return Asked(question, label, concepts, terms, scope, ignore, own)
 
 
-def _content(terms: tuple[str, ...] | list[str]) -> set[str]:
-    """The terms that say what a label is about: neutral words aside, unless it has nothing else
-    ('Other expense, net')."""
-    words = {t for t in terms if not t[:1].isdigit()}
-    return {t for t in words if t not in NEUTRAL} or words
-
-
 @dataclass(frozen=True)
 class Evidence:
     """What the number is about: its row label (with the sub-heading) or the clause around it in prose."""
@@ -253,12 +247,13 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             "mismatch",
             f"{where}: a table of where amounts are recorded; the figure was recorded in it, it is not {asked.named}",
         )
-    if _AND_OTHER.search(evidence.text) and not re.search(r"\bother\b", asked.wording, re.IGNORECASE):
-        # 'Restructuring and other related activities, net' for restructuring expense: more than the item asked
-        return "unknown", f"{where}: it adds other items to what was asked"
+    # 'Restructuring and other related activities, net' for restructuring expense: more than the item asked
+    adds_other = evidence.row and AND_OTHER.search(evidence.text) and not OTHER.search(asked.wording)
     if evidence.concepts and asked.concepts:
         if not same_concept(evidence.concepts, asked.concepts):
             return "mismatch", f"{where} ({_names(evidence.concepts)}), not {asked.named}"
+        if adds_other:
+            return "unknown", f"{where}: it adds other items to what was asked"
         if narrow:
             return "mismatch", f"{where}: narrower than asked ({', '.join(narrow)} not asked)"
         if (joined := _joined_line_items(evidence, asked)) and re.search(r"\band\b|&", evidence.text, re.I):
@@ -280,30 +275,33 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             return "unknown", f"{where}: a total; the question also names {', '.join(words)}, which it does not"
         return "supported", f"{where} ({_names(evidence.concepts)})"
     # with no line item asked, the row is judged by all its words against the question's (never by the item's label)
-    own = _content(evidence.terms if asked.concepts else tuple(tokenize(qualifier_text(evidence.text))))
+    own = content_terms(evidence.terms if asked.concepts else tuple(tokenize(qualifier_text(evidence.text))))
     shared = own & asked.own
     mostly = own and 2 * len(shared) >= len(own)
     wholly = len(own) >= 2 and own <= asked.own  # 'Outdoor apparel' for 'outdoor apparel sales'
-    table_item = candidate.fact.line_item if candidate.fact is not None else None
-    other_table = bool(table_item) and not same_concept(frozenset({table_item or ""}), asked.concepts)
-    if asked.concepts and not evidence.concepts and table_item and other_table:
-        # 'Intelligent Cloud 11,472' under 'Unearned revenue by segment': the segment's name, not its revenue
-        return "mismatch", f"{where}, a row of a table of {label_of(table_item)}, not {asked.named}"
+    fact = candidate.fact
+    table_item = fact.line_item if fact is not None and fact.member is not None else None  # a segment's row
+    if asked.concepts and not evidence.concepts and table_item:
+        if not same_concept(frozenset({table_item}), asked.concepts):
+            # 'Intelligent Cloud 11,472' under 'Unearned revenue by segment': the segment's name, not its revenue
+            return "mismatch", f"{where}, a row of a table of {label_of(table_item)}, not {asked.named}"
+    if adds_other:
+        return "unknown", f"{where}: it adds other items to what was asked"
     if wholly or (mostly and not asked.concepts):
         narrow = [t for t in dict.fromkeys(narrow) if not _MATURITY_WORDS.get(t, _NEVER).search(asked.question)]
         if narrow:  # 'Current operating lease liabilities' for the total: a part of what was asked
             return "mismatch", f"{where}: narrower than asked ({', '.join(narrow)} not asked)"
         if not wholly and (parted := parting(evidence.text, asked.question)):  # a synonym is possible: unchecked
             return "unknown", f"{where}: it names {parted[0]} where the question asks {parted[1]}"
-        if not wholly and _TOTAL.search(asked.question) and not _TOTAL.search(evidence.text):
-            if part := _modifiers(evidence.text, shared, asked.own):  # 'Funded backlog' for the total backlog
+        if not wholly and TOTAL.search(asked.question) and not TOTAL.search(evidence.text):
+            if part := modifiers_before(evidence.text, shared, asked.own):  # 'Funded backlog' for the total backlog
                 return "mismatch", f"{where}: it names a part ('{part}') of the total asked"
-        if better := _closer_sibling(candidate, shared, asked):
+        if better := closer_sibling(candidate.siblings, shared, asked.own):
             return "unknown", f"{where}; the row '{better}' of its table names more of the question"
         if (
-            _TOTAL.search(asked.question)
-            and not _TOTAL.search(evidence.text)
-            and (split := _part_sibling(candidate, own)) is not None
+            TOTAL.search(asked.question)
+            and not TOTAL.search(evidence.text)
+            and (split := part_sibling(candidate.siblings, own)) is not None
         ):
             # 'Restructuring charges' beside 'Restructuring charges - cost of goods sold', for the total: one of them
             return "unknown", f"{where}; the question asks the total, and the row '{split}' of its table is more of it"
@@ -324,49 +322,6 @@ _RECORDED_AMOUNT = re.compile(
 
 
 _DATE_WORDS = frozenset(tokenize("fiscal year years quarter month months period ended ending end as of fy"))
-
-
-_TOTAL = re.compile(r"\b(?:total|overall|aggregate|combined|entire)\b", re.IGNORECASE)
-
-
-def _modifiers(text: str, shared: set[str], asked: frozenset[str]) -> str:
-    """The words the question lacks placed right before a word it shares, outside parentheses: 'Funded' of
-    'Funded backlog was' for the total backlog ('Stores open at end of year' has none)."""
-    words = [w for w in re.findall(r"[\w-]+", re.sub(r"\([^)]*\)", " ", text)) if tokenize(w)]
-    terms = [tokenize(w)[-1] for w in words]
-    found = [
-        words[i]
-        for i in range(len(words) - 1)
-        if terms[i + 1] in shared and terms[i] not in asked and terms[i] not in NEUTRAL and not terms[i][:1].isdigit()
-    ]
-    return " ".join(found)
-
-
-_AND_OTHER = re.compile(r"\band\s+other\b", re.IGNORECASE)
-
-
-def _part_sibling(candidate: Candidate, own: set[str]) -> str | None:
-    """Another row of the cited row's table that names all the cited row says, then where ('Restructuring charges -
-    cost of goods sold' beside 'Restructuring charges'): the item is split over rows."""
-    for label in candidate.siblings:
-        where = _DASHED.match(label)
-        if where and _content(tuple(tokenize(qualifier_text(where["item"])))) == own and not _TOTAL.search(label):
-            return label
-    return None
-
-
-_DASHED = re.compile(r"^(?P<item>[^-–—]+?)\s+[-–—]\s+\w")
-
-
-def _closer_sibling(candidate: Candidate, shared: set[str], asked: Asked) -> str | None:
-    """Another row of the cited row's table that names every question word the cited row names and more
-    ('Net write-off rate — principal, interest and fees' beside 'Net write-off rate — principal only' for a
-    question 'including interest and fees'): a reader takes that row."""
-    for label in candidate.siblings:
-        theirs = _content(tuple(tokenize(qualifier_text(label)))) & asked.own
-        if theirs > shared:
-            return label
-    return None
 
 
 # how a question may ask a balance's classification without its word (ASC 210-10-45: current is due or realised

@@ -133,7 +133,8 @@ def member_rule(query: Query, fact: FactView) -> FieldCheck:
         detail = "member: the whole, noncontrolling interests included ≠ the part attributable to the company"
         return _check("member", "mismatch", "attributable to the company", "including noncontrolling", detail)
     if not query.member:
-        named = fact.member is not None and set(tokenize(fact.member)) <= set(tokenize(query.question))
+        words = set(tokenize(fact.member or ""))
+        named = bool(words) and words <= set(tokenize(query.question))  # 'All Other' names nothing
         verdict: FieldVerdict = "mismatch" if fact.member and not named else "supported"
         return _check("member", verdict, asked, found)
     said = set(tokenize(fact.member_text))

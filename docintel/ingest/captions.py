@@ -1,0 +1,43 @@
+"""A table's caption: the scale it states ('(In millions, except per share data)') and the rows its 'except ...'
+clause leaves unscaled."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..numbers import SCALE_WORDS
+from ..textnorm import tokenize
+
+CAPTION = re.compile(
+    r"\(\s*(?:[$€£¥]\s*)?(?:(?:amounts|dollars)\s+)?(?:in\s+)?(?P<a>thousands|millions|billions)\b"
+    r"|\b(?:[$€£¥]|dollars|amounts|figures)\s+in\s+(?P<b>thousands|millions|billions)\b"
+    r"|^\s*\(?\s*in\s+(?P<c>thousands|millions|billions)\b",
+    re.IGNORECASE,
+)
+_EXCEPT_SHARES = re.compile(r"except\b[^)]*\bshares?\b", re.IGNORECASE)  # 'per share' is taken out first
+_EXCEPT = re.compile(r"\bexcept\b(?P<clause>[^)]*)", re.IGNORECASE)
+_GENERIC = frozenset(
+    {"data", "amount", "figur", "count", "number", "otherwis", "note", "indicat", "percentag", "ratio"}
+)
+
+
+def caption_of(lines: Sequence[str]) -> tuple[str, float, bool] | None:
+    """(caption, scale, shares scaled) from the first short line that states a table's scale."""
+    for text in lines:
+        match = CAPTION.search(text) if len(text) <= 160 else None
+        if match:
+            word = (match.group("a") or match.group("b") or match.group("c")).lower()
+            shares_excepted = _EXCEPT_SHARES.search(re.sub(r"\bper[- ]share\b", " ", text, flags=re.IGNORECASE))
+            return text, SCALE_WORDS[word], shares_excepted is None
+    return None
+
+
+def except_words(caption: str) -> list[str]:
+    """Search terms of a caption's 'except ...' clause, 'per share' and generic words left out:
+    '(in millions, except per-share data and store counts)' -> ['store']."""
+    match = _EXCEPT.search(caption)
+    if match is None:
+        return []
+    clause = re.sub(r"\bper[- ]share\b", " ", match.group("clause"), flags=re.IGNORECASE)
+    return sorted({t for t in tokenize(clause) if t not in _GENERIC and not t.isdigit()})
