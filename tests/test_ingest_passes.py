@@ -132,3 +132,41 @@ def test_beside_gives_the_value_the_function_gives() -> None:
             raise KeyError("the caller fails first")
     except KeyError:
         assert pending.pid is None  # stopped and reaped, not left behind
+
+
+def test_the_last_introducing_sentence_is_the_patterns_last_match() -> None:
+    """factscope.last_introduction finds from the end what the last match of _INTRODUCES is."""
+    import random
+
+    from docintel.ingest.factscope import _INTRODUCES, last_introduction
+
+    def expected(text: str) -> str | None:
+        found = [m.group(0) for m in _INTRODUCES.finditer(text)]
+        return found[-1] if found else None
+
+    pieces = ["follows", "below", "BELOW", "Follows", "swallows", "belowground", "as", "the", "followſ", " ", "  "]
+    pieces += [".", ":", ":", "(in millions)", "is presented", "x", "\n", "follows:", "below.", "é", "_below"]
+    rng = random.Random(7)
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) + rng.choice(["", " "]) for _ in range(rng.randint(0, 14)))
+        assert last_introduction(text) == expected(text), text
+    text = "The results of the equity method investees are presented below (in millions): Total 5 3"
+    assert last_introduction(text) == expected(text) == text[: text.index(":") + 1]
+
+
+def test_the_scale_statement_words_first_letter_test_changes_no_match() -> None:
+    """factpage's scale-statement pattern with its first-letter lookahead finds what the words alone find, also
+    where case-blind matching takes other letters for theirs ('ſ' for 's', 'ı' for 'i')."""
+    from docintel.ingest.factpage import _STATED
+
+    plain = re.compile(r"\b(?:presented|stated|expressed|reported|shown|are|in)\b", re.IGNORECASE)
+    words = ["presented", "stated", "expressed", "reported", "shown", "are", "in"]
+    texts = ["Dollars in millions", "amounts ARE Shown below", "(in thousands)", "prINted", "a rein", "x"]
+    for word in words:
+        for i in range(len(word)):
+            for char in ("ſ", "ı", "İ", "K", "S", "I", "x", " "):
+                texts.append(f"x {word[:i]}{char}{word[i + 1 :]} y")
+    for text in texts:
+        expected = plain.search(text)
+        found = _STATED.search(text)
+        assert (found and found.span()) == (expected and expected.span()), text

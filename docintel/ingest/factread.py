@@ -95,6 +95,10 @@ _CONSOLIDATED = re.compile(
     r"|^\s*total\s+[\w.,&' ]*\b(?:inc|corp|corporation|company|plc|ltd)\b",
     re.I,
 )
+_DAYS = re.compile(r"\bdays\b", re.I)
+_RATIO = re.compile(r"\bratio\b|\btimes\b|\bcoverage\b|\b(?:fx|exchange)\s+rate\b", re.I)
+_WHOLE_NUMBER = re.compile(r"\(?\d{1,3}(?:,\d{3})+\)?|\(?\d+\)?")
+_WORD = re.compile(r"[A-Za-z]+")
 
 
 def _geography_member(group: str) -> Member | None:
@@ -434,10 +438,8 @@ class _TableReader:
                 measure, cid = "weighted_average", "weighted_shares"  # EPS's denominator
                 entry = concept(cid)
             line_text = self.lines.text(row.line)
-            if (
-                len(row.cells) <= 3 and len(re.findall(r"[A-Za-z]+", line_text)) >= 12 and is_prose(line_text)
-            ):  # a sentence read as a row:
-                # the words just before the figure say what it is
+            # a sentence read as a row: the words just before the figure say what it is
+            if len(row.cells) <= 3 and len(_WORD.findall(line_text)) >= 12 and is_prose(line_text):
                 if changed_before(line_text, cell):
                     measure = "pct_change" if cell.endswith("%") else "change"
                 else:
@@ -508,16 +510,13 @@ class _TableReader:
             return "per_share"
         if row.kind in ("shares", "count"):
             return "count"
-        if re.search(r"\bdays\b", row.label, re.I):
+        if _DAYS.search(row.label):
             return "days"
-        if (
-            re.search(r"\bratio\b|\btimes\b|\bcoverage\b|\b(?:fx|exchange)\s+rate\b", row.label, re.I)
-            and cell.lstrip("(")[:1] not in "$€£¥"
-        ):
+        if _RATIO.search(row.label) and cell.lstrip("(")[:1] not in "$€£¥":
             return "ratio"
         if self.table.currency or self.scale.factor > 1 or cell.lstrip("(")[:1] in CURRENCY_SIGNS:
             return "money"
-        if re.fullmatch(r"\(?\d{1,3}(?:,\d{3})+\)?|\(?\d+\)?", cell):
+        if _WHOLE_NUMBER.fullmatch(cell):
             return "count"  # whole numbers in a table that states no money: votes, stores, employees
         return "other"
 
@@ -531,7 +530,7 @@ class _TableReader:
             return Scale(1.0, "none")
         if kind == "money" and row.kind == "amount" and _SHARES.search(row.label):
             return self.scale  # an equity line's dollars ('Treasury shares (2 million shares)')
-        if self.table.scale_of(row, index) == 1.0 and self.table.scale not in (None, 1.0):
+        if self.table.scale not in (None, 1.0) and self.table.scale_of(row, index) == 1.0:
             return Scale(1.0, "none")  # a caption's 'except store counts'
         return self.scale
 

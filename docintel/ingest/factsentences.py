@@ -61,7 +61,7 @@ def _respective(text: str, following: str, amounts: list[Number], calendar: Cale
     $6,320 million, $6,043 million and $5,741 million during the years ended December 31, 2017, 2016 and 2015,
     respectively'); [] otherwise."""
     joined = f"{text} {following}"
-    ends = re.search(r"\brespectively\b", joined, re.IGNORECASE)
+    ends = _RESPECTIVELY.search(joined)
     periods = find_periods(joined[: ends.start()]) if ends else []
     if len(periods) < 2 or len(periods) != len(amounts) or len({p.year for p in periods}) != len(periods):
         return []
@@ -86,9 +86,9 @@ def _kind(
         return "per_share"  # 'EPS of $2.31', '$0.24 per share'
     if currency or scale:
         return "money"
-    if re.search(r"\bdays?\b", number_text):
+    if _DAYS.search(number_text):
         return "days"
-    return "count" if re.fullmatch(r"[\d,]+", number_text) else "other"
+    return "count" if _DIGITS_ONLY.fullmatch(number_text) else "other"
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,15 @@ class Prose:
     quarter: int | None = None
     members: dict[str, Member] = field(default_factory=dict)
     section_period: Period | None = None  # the period a heading over the prose names ('Fourth Quarter 2022 ...:')
+
+
+_SENTENCE_END = re.compile(r"[.;:]\s*$")
+_NOT_HEADING = re.compile(r"[.;,]$|\d")
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+_DAYS = re.compile(r"\bdays?\b")
+_DIGITS_ONLY = re.compile(r"[\d,]+")
+_SLASH_DIGIT = re.compile(r"/\d")
+_DIGIT_SLASH = re.compile(r"\d/$")
 
 
 def sentence_facts(
@@ -131,7 +140,7 @@ def sentence_facts(
                 prose = replace(prose, section_period=_period(text, prose.calendar))
             context = Context(previous=previous, member=section, following=_safe(text_of, line + 1))
             facts.extend(_line_facts(doc_id, page, line, text, box_of(line), prose, context))
-            previous = "" if re.search(r"[.;:]\s*$", text) else text
+            previous = "" if _SENTENCE_END.search(text) else text
     return facts
 
 
@@ -155,7 +164,7 @@ def _section_heading(text: str, members: dict[str, Member]) -> Member | None | b
     """A short heading line: the member it names (a segment, a region), None for another heading, False for a line
     that is not a heading."""
     stripped = text.strip()
-    if len(stripped) > 60 or re.search(r"[.;,]$|\d", stripped) or not stripped[:1].isupper():
+    if len(stripped) > 60 or _NOT_HEADING.search(stripped) or not stripped[:1].isupper():
         return False
     if stripped.lower() in members:
         return members[stripped.lower()]
@@ -318,6 +327,6 @@ def _relative(after: str, before: str, measure: str, prose: Prose) -> Period | N
 def _is_date_part(text: str, start: int, end: int) -> bool:
     """The day of 'June 30, 2023' or a date written 06/30/2023."""
     before, after = text[max(0, start - 10) : start], text[end : end + 7]
-    if re.search(_MONTH_BEFORE, before) and "." not in text[start:end]:
+    if _MONTH_BEFORE.search(before) and "." not in text[start:end]:
         return True  # 'June 30, 2023', a header's 'July 2,
-    return bool(re.match(r"/\d", after) or re.search(r"\d/$", before))
+    return bool(_SLASH_DIGIT.match(after) or _DIGIT_SLASH.search(before))
