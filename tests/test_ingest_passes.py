@@ -170,3 +170,42 @@ def test_the_scale_statement_words_first_letter_test_changes_no_match() -> None:
         expected = plain.search(text)
         found = _STATED.search(text)
         assert (found and found.span()) == (expected and expected.span()), text
+
+
+def test_the_number_patterns_first_character_test_changes_no_match() -> None:
+    """numbers._NUMBER's lookahead (a character that starts a part, or spaces before one) rejects only positions
+    where the pattern alone finds no match either."""
+    import random
+
+    from docintel.numbers import _NUMBER
+
+    prefix = r"(?=[(\-−–$€£¥\d.]|\s+[\-−–$€£¥\d.])"
+    assert _NUMBER.pattern.startswith(prefix)
+    plain = re.compile(_NUMBER.pattern[len(prefix) :], re.IGNORECASE)
+    pieces = ["(", ")", "-", "−", "–", "$", "€", " ", "  ", "\t", "1", "12", "1,577", ".5", "3.25", "%", "a", "M"]
+    pieces += ["million", "bn", "percent", "k", "Q", ",", "x", "—"]
+    rng = random.Random(11)
+    texts = ["Net sales $ 5,363 $ 4,869", " (370) -12.5 $3.1bn 1.2 billion", "up  12% to $ 1.2 million (a) 2023"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(4000)]
+    for text in texts:
+        expected = [(m.span(), m.groupdict()) for m in plain.finditer(text)]
+        assert [(m.span(), m.groupdict()) for m in _NUMBER.finditer(text)] == expected, text
+
+
+def test_a_reference_before_a_number_is_found_from_the_end_as_the_pattern_finds_it() -> None:
+    """factsentences._names_reference tries _REFERENCE only near the end, where its match must begin; the scale
+    pattern's first-letter lookahead changes no match either."""
+    import random
+
+    from docintel.ingest.factscope import _ANY_SCALE_WORD
+    from docintel.ingest.factsentences import _REFERENCE, _names_reference
+
+    words = ["item", "Items", "note", "statement", "STATEMENT", "no.", "#", "ASC", "subtopic", "series", "class"]
+    pieces = [*words, " ", "  ", "\u00a0", "\t", "see", "x", ".", "(", "5", "ſeries", "ıtem", "mıllion", "thousand"]
+    rng = random.Random(5)
+    plain = re.compile(r"thousand|million|billion", re.IGNORECASE)
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) + rng.choice(["", " "]) for _ in range(rng.randint(0, 10)))
+        assert _names_reference(text) == (_REFERENCE.search(text) is not None), text
+        found, expected = _ANY_SCALE_WORD.search(text), plain.search(text)
+        assert (found and found.span()) == (expected and expected.span()), text

@@ -37,7 +37,8 @@ _STATEMENT = re.compile(
     rf"|\(\s*(?:in\s+)?{_SCALE_WORD}\b|[(;]\s*in\s+{_SCALE_WORD}\b",
     re.IGNORECASE,
 )
-_ANY_SCALE_WORD = re.compile(r"thousand|million|billion", re.IGNORECASE)  # the same letters as _SCALE_WORD's
+# the same letters as _SCALE_WORD's; the lookahead (their first letters, case-blind as the words) changes no match
+_ANY_SCALE_WORD = re.compile(r"(?=[tmbTMB])(?:thousand|million|billion)", re.IGNORECASE)
 _SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _SHARES_TOO = re.compile(r"\bshares?\b(?![- ]?(?:data|amounts?|figures))", re.IGNORECASE)
 _PER_SHARE_WORDS = re.compile(r"\bper[- ](?:common\s+)?share\b|\bper[- ]unit\b", re.IGNORECASE)

@@ -26,6 +26,15 @@ _REFERENCE = re.compile(
     r"level|tier|phase|no\.|number|#|ASC|ASU|topic|subtopic|IFRS|IAS|SFAS|FIN|statement|class|series)\s*$",
     re.IGNORECASE,
 )
+_REFERENCE_WORD = 9  # the longest word of _REFERENCE ('statement')
+
+
+def _names_reference(before: str) -> bool:
+    """``_REFERENCE.search(before)``, tried only from where a match can begin: its word ends where the trailing
+    spaces begin (str.rstrip strips what \\s matches) and holds at most _REFERENCE_WORD characters."""
+    return _REFERENCE.search(before, max(0, len(before.rstrip()) - _REFERENCE_WORD)) is not None
+
+
 _INSTANT = re.compile(r"\b(?:as\s+of|at)\s+(?:the\s+end\s+of\s+)?$|\b(?:as\s+of|at)\b", re.IGNORECASE)
 _EPS = table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
 _PER_SHARE = re.compile(rf"\bper\s+(?:diluted\s+|basic\s+|common\s+)?share\b|\b(?:{_EPS})\b", re.IGNORECASE)
@@ -193,7 +202,7 @@ def _line_facts(
     out: list[Fact] = []
     for i, number in enumerate(found):
         before = text[max(0, number.start - _WINDOW) : number.start]
-        if number.is_year or _REFERENCE.search(before) or _is_date_part(text, number.start, number.end):
+        if number.is_year or _names_reference(before) or _is_date_part(text, number.start, number.end):
             continue
         if _LEADER.search(before):
             continue  # a contents line's page number ('Financial highlights ........ 2')
