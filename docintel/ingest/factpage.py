@@ -10,7 +10,15 @@ from dataclasses import dataclass, field
 
 from ..concepts import concepts_in
 from .facts import Member, ScaleSource
-from .factscope import axis_named, is_document_statement, is_item_heading, member_name, member_of, scale_stated
+from .factscope import (
+    axis_named,
+    is_document_statement,
+    is_item_heading,
+    member_name,
+    member_of,
+    names_scale_word,
+    scale_stated,
+)
 from .tables import Table
 
 
@@ -69,7 +77,7 @@ def index_lines(
         if number in table_lines or len(text) < 40:
             continue
         joined = f"{text} {texts[number] if number < len(texts) else ''}"
-        stated = scale_stated(joined) if _STATED.search(joined) else None
+        stated = scale_stated(joined) if names_scale_word(joined) and _STATED.search(joined) else None
         if stated is None:
             continue
         scale = Scale(stated[0], "section", stated[1])

@@ -62,6 +62,11 @@ def scale_stated(text: str) -> tuple[float, bool] | None:
     return _SCALES[word.lower()], shares
 
 
+def names_scale_word(text: str) -> bool:
+    """Whether *text* holds a scale word (thousand, million, billion): scale_stated finds none in a text without."""
+    return _ANY_SCALE_WORD.search(text) is not None
+
+
 def is_item_heading(text: str) -> bool:
     """An 'Item 7.' heading: a section scale ends there."""
     return bool(_ITEM.match(text)) and len(text) < 120
