@@ -32,9 +32,10 @@ CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
 DASHES = frozenset("—–-")
 
 _NUMBER = re.compile(
-    # The lookahead is the set of characters a match can begin with (every part before the digits is optional):
-    # it changes no match, and rejects the other positions at once instead of trying each part there.
-    r"(?=[(\s\-−–$€£¥\d.])"
+    # The lookahead is what a match can begin with (every part before the digits is optional): one of the characters
+    # that start a part, or spaces before one (a space before a letter starts none). It changes no match, and rejects
+    # the other positions at once instead of trying each part there.
+    r"(?=[(\-−–$€£¥\d.]|\s+[\-−–$€£¥\d.])"
     # A dash right after a letter, digit or ')' joins a range ('2014-2018', 'Q1-2'): it is not a minus sign.
     r"(?P<open>\()?\s*(?P<minus>(?<![\w)])[-−–](?=\s?[$€£¥]?\s?\d))?\s*(?P<currency>[$€£¥])?\s*"
     r"(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"

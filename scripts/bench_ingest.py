@@ -14,6 +14,11 @@ and its workers), repeated --repeats times in turn and the medians compared:
   serial run's.
 
 The load average is printed before and after: on a machine shared with other work wall times stretch.
+The processes run from compiled bytecode, as an installed package does (pip compiles it): PYTHONDONTWRITEBYTECODE
+is dropped and PYTHONPYCACHEPREFIX names a temporary folder, written by one unmeasured run of each extractor
+(as scripts.bench_startup does; the checkout gets no __pycache__). --no-bytecode keeps the environment's own
+setting: under PYTHONDONTWRITEBYTECODE=1, as in some sandboxes, docintel's modules are compiled from source in
+every run (about 0.2 s each, both sides).
 
 Then, over the folder:
 
@@ -37,7 +42,7 @@ wall time stretches with the load, CPU time much less. Then:
   ink coverage is printed).
 
 Usage: python -m scripts.bench_ingest [PDF_FOLDER] [--workers N] [--limit N] [--box-pages N]
-       [--pypdf-serial-s SECONDS] [--filing PDF] [--repeats N] [--user-only]
+       [--pypdf-serial-s SECONDS] [--filing PDF] [--repeats N] [--user-only] [--no-bytecode]
 (--pypdf-serial-s reuses a serial pypdf time measured before: it takes minutes)
 Default folder ../shared/data/financebench/pdfs. Exit 1 when a target is missed.
 """
@@ -158,11 +163,16 @@ def box_check(report: IngestReport, pages: int) -> tuple[int, int, float]:
     return lines, good, worst
 
 
-def ingest_process(filing: Path, extractor: str, workers: int | None) -> tuple[float, float, Path]:
+def ingest_process(
+    filing: Path, extractor: str, workers: int | None, pycache: str | None = None
+) -> tuple[float, float, Path]:
     """One cold ``python -m docintel ingest FILING`` (its own empty cache): wall and CPU seconds (the process and
-    its workers), and the cache folder."""
+    its workers), and the cache folder. *pycache*: the folder compiled bytecode is written to and read from
+    (None: the environment's own setting)."""
     cache_dir = Path(tempfile.mkdtemp(prefix="bench-ingest-"))
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    if pycache is not None:
+        env = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"PYTHONPYCACHEPREFIX": pycache}
     env.pop("DOCINTEL_INGEST_WORKERS", None)
     if workers is not None:
         env["DOCINTEL_INGEST_WORKERS"] = str(workers)
@@ -182,9 +192,13 @@ def cache_files(cache_dir: Path) -> dict[str, bytes]:
     return {str(p.relative_to(cache_dir)): p.read_bytes() for p in sorted(cache_dir.rglob("*")) if p.is_file()}
 
 
-def user_level(filing: Path, repeats: int, pypdf_control: bool = False) -> list[str]:
+def user_level(filing: Path, repeats: int, pypdf_control: bool = False, bytecode: bool = True) -> list[str]:
     """The user-level ratio and split against serial (see the module docstring); the targets missed."""
     import shutil
+
+    pycache = tempfile.mkdtemp(prefix="bench-ingest-pycache-") if bytecode else None
+    for extractor in ("pypdf", "pdfium") if bytecode else ():  # unmeasured: writes both sides' bytecode
+        shutil.rmtree(ingest_process(filing, extractor, None, pycache)[2], ignore_errors=True)
 
     runs: dict[str, tuple[str, int | None]] = {
         "pypdf default": ("pypdf", None),
@@ -198,10 +212,11 @@ def user_level(filing: Path, repeats: int, pypdf_control: bool = False) -> list[
     identical = True
     loads = [os.getloadavg()]
     print(f"user level: {filing.name}, {repeats} runs each in turn; load average before {loads[0]}")
+    print("bytecode: " + ("compiled, both sides (as installed)" if bytecode else "the environment's setting"))
     for _ in range(repeats):
         caches = {}
         for label, (extractor, workers) in runs.items():
-            wall, cpu, caches[label] = ingest_process(filing, extractor, workers)
+            wall, cpu, caches[label] = ingest_process(filing, extractor, workers, pycache)
             times[label].append((wall, cpu))
         identical &= cache_files(caches["pdfium 2 workers (split)"]) == cache_files(caches["pdfium 1 worker (whole)"])
         for cache_dir in caches.values():
@@ -209,6 +224,8 @@ def user_level(filing: Path, repeats: int, pypdf_control: bool = False) -> list[
         loads.append(os.getloadavg())
     loads.append(os.getloadavg())
     print(f"load average after {loads[-1]}")
+    if pycache is not None:
+        shutil.rmtree(pycache, ignore_errors=True)
     median = {
         label: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t)) for label, t in times.items()
     }
@@ -258,8 +275,12 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3, help="user-level runs of each kind (medians compared)")
     parser.add_argument("--user-only", action="store_true", help="only the user-level runs")
     parser.add_argument("--pypdf-control", action="store_true", help="also pypdf with 1 and 2 workers (no split)")
+    parser.add_argument(
+        "--no-bytecode", action="store_true", help="user-level runs without compiled bytecode for the checkout"
+    )
     args = parser.parse_args()
-    failures: list[str] = user_level(args.filing or largest_10k(args.folder), args.repeats, args.pypdf_control)
+    filing = args.filing or largest_10k(args.folder)
+    failures: list[str] = user_level(filing, args.repeats, args.pypdf_control, not args.no_bytecode)
     if args.user_only:
         print("targets: " + ("PASS" if not failures else "FAIL: " + "; ".join(failures)))
         return 1 if failures else 0

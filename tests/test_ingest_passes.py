@@ -132,3 +132,80 @@ def test_beside_gives_the_value_the_function_gives() -> None:
             raise KeyError("the caller fails first")
     except KeyError:
         assert pending.pid is None  # stopped and reaped, not left behind
+
+
+def test_the_last_introducing_sentence_is_the_patterns_last_match() -> None:
+    """factscope.last_introduction finds from the end what the last match of _INTRODUCES is."""
+    import random
+
+    from docintel.ingest.factscope import _INTRODUCES, last_introduction
+
+    def expected(text: str) -> str | None:
+        found = [m.group(0) for m in _INTRODUCES.finditer(text)]
+        return found[-1] if found else None
+
+    pieces = ["follows", "below", "BELOW", "Follows", "swallows", "belowground", "as", "the", "followſ", " ", "  "]
+    pieces += [".", ":", ":", "(in millions)", "is presented", "x", "\n", "follows:", "below.", "é", "_below"]
+    rng = random.Random(7)
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) + rng.choice(["", " "]) for _ in range(rng.randint(0, 14)))
+        assert last_introduction(text) == expected(text), text
+    text = "The results of the equity method investees are presented below (in millions): Total 5 3"
+    assert last_introduction(text) == expected(text) == text[: text.index(":") + 1]
+
+
+def test_the_scale_statement_words_first_letter_test_changes_no_match() -> None:
+    """factpage's scale-statement pattern with its first-letter lookahead finds what the words alone find, also
+    where case-blind matching takes other letters for theirs ('ſ' for 's', 'ı' for 'i')."""
+    from docintel.ingest.factpage import _STATED
+
+    plain = re.compile(r"\b(?:presented|stated|expressed|reported|shown|are|in)\b", re.IGNORECASE)
+    words = ["presented", "stated", "expressed", "reported", "shown", "are", "in"]
+    texts = ["Dollars in millions", "amounts ARE Shown below", "(in thousands)", "prINted", "a rein", "x"]
+    for word in words:
+        for i in range(len(word)):
+            for char in ("ſ", "ı", "İ", "K", "S", "I", "x", " "):
+                texts.append(f"x {word[:i]}{char}{word[i + 1 :]} y")
+    for text in texts:
+        expected = plain.search(text)
+        found = _STATED.search(text)
+        assert (found and found.span()) == (expected and expected.span()), text
+
+
+def test_the_number_patterns_first_character_test_changes_no_match() -> None:
+    """numbers._NUMBER's lookahead (a character that starts a part, or spaces before one) rejects only positions
+    where the pattern alone finds no match either."""
+    import random
+
+    from docintel.numbers import _NUMBER
+
+    prefix = r"(?=[(\-−–$€£¥\d.]|\s+[\-−–$€£¥\d.])"
+    assert _NUMBER.pattern.startswith(prefix)
+    plain = re.compile(_NUMBER.pattern[len(prefix) :], re.IGNORECASE)
+    pieces = ["(", ")", "-", "−", "–", "$", "€", " ", "  ", "\t", "1", "12", "1,577", ".5", "3.25", "%", "a", "M"]
+    pieces += ["million", "bn", "percent", "k", "Q", ",", "x", "—"]
+    rng = random.Random(11)
+    texts = ["Net sales $ 5,363 $ 4,869", " (370) -12.5 $3.1bn 1.2 billion", "up  12% to $ 1.2 million (a) 2023"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(4000)]
+    for text in texts:
+        expected = [(m.span(), m.groupdict()) for m in plain.finditer(text)]
+        assert [(m.span(), m.groupdict()) for m in _NUMBER.finditer(text)] == expected, text
+
+
+def test_a_reference_before_a_number_is_found_from_the_end_as_the_pattern_finds_it() -> None:
+    """factsentences._names_reference tries _REFERENCE only near the end, where its match must begin; the scale
+    pattern's first-letter lookahead changes no match either."""
+    import random
+
+    from docintel.ingest.factscope import _ANY_SCALE_WORD
+    from docintel.ingest.factsentences import _REFERENCE, _names_reference
+
+    words = ["item", "Items", "note", "statement", "STATEMENT", "no.", "#", "ASC", "subtopic", "series", "class"]
+    pieces = [*words, " ", "  ", "\u00a0", "\t", "see", "x", ".", "(", "5", "ſeries", "ıtem", "mıllion", "thousand"]
+    rng = random.Random(5)
+    plain = re.compile(r"thousand|million|billion", re.IGNORECASE)
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) + rng.choice(["", " "]) for _ in range(rng.randint(0, 10)))
+        assert _names_reference(text) == (_REFERENCE.search(text) is not None), text
+        found, expected = _ANY_SCALE_WORD.search(text), plain.search(text)
+        assert (found and found.span()) == (expected and expected.span()), text

@@ -97,12 +97,16 @@ def header_row_lifted(table: Table, text: Callable[[int], str]) -> Table:
     return table.model_copy(update={"rows": table.rows[1:], "header_line": first.line, "header_end_line": first.line})
 
 
+_AT = re.compile(r"(?i)\s*(?:at|as\s+of)\b")
+_YEAR_END = re.compile(r"(?i)\byear[- ]end\b|\bend\s+of\s+(?:the\s+)?(?:year|period)\b")
+
+
 def as_of(heading: str | None) -> bool:
     """A sub-heading that makes the rows under it balances: 'At December 31:', 'As of year end:', 'Year-End Data'."""
     if not heading:
         return False
-    at = re.match(r"(?i)\s*(?:at|as\s+of)\b", heading) and length_of(heading) == (None, None)
-    return bool(at or re.search(r"(?i)\byear[- ]end\b|\bend\s+of\s+(?:the\s+)?(?:year|period)\b", heading))
+    at = _AT.match(heading) and length_of(heading) == (None, None)
+    return bool(at or _YEAR_END.search(heading))
 
 
 def across_period(head: ColumnHead, label: str, instant: bool, calendar: Calendar) -> Period | None:

@@ -77,6 +77,9 @@ def _hits(tokens: list[str]) -> list[tuple[str, frozenset[int]]]:
     return [(cid, pos) for cid, pos in hits if max(pos) - min(pos) + 1 == len(pos)]
 
 
+_DIGIT = re.compile(r"\d")
+
+
 @lru_cache(maxsize=50_000)
 def row_concept(label: str) -> str | None:
     """The vocabulary line item a row label is, or None."""
@@ -90,7 +93,7 @@ def row_concept(label: str) -> str | None:
     # 'Trade accounts receivable, less allowance ...'; 'Weighted-average diluted shares' (the class is apart)
     label = _CLASS.sub(" ", _DEDUCTION.sub("", label))
     words = tokenize(_PARENTHESES.sub(" ", label).replace("/", " ").replace("&", " and "))
-    tokens = [t for t in words if not re.search(r"\d", t)]  # 'per 3M common share': the issuer's name apart
+    tokens = [t for t in words if not _DIGIT.search(t)]  # 'per 3M common share': the issuer's name apart
     hits = _hits(tokens)
     kept = [(cid, pos) for cid, pos in hits if not any(pos < other for _, other in hits)]
     kept = [(cid, pos) for cid, pos in kept if not _qualified(cid, pos, tokens)]

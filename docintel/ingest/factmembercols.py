@@ -56,8 +56,12 @@ class MemberColumns:
         return None
 
 
+_KEY_END = re.compile(r"\d+$|\(\w\)$")
+_ENDING = re.compile(r"[a-z]{2,}")
+
+
 def _key(name: str) -> str:
-    return re.sub(r"\d+$|\(\w\)$", "", name.lower()).strip(" .:")
+    return _KEY_END.sub("", name.lower()).strip(" .:")
 
 
 def _split(
@@ -86,7 +90,7 @@ def _dehyphenated(words: list[str], above: list[str]) -> list[str]:
     """The words with names hyphenated over two lines made whole: the line above holds only the names' first
     parts ('World-  Inter-') and this line, in order, as many lower-case endings ('wide', 'national')."""
     starts = [w for w in above if w.endswith("-") and len(w) > 2]
-    endings = [i for i, w in enumerate(words) if re.fullmatch(r"[a-z]{2,}", w)]
+    endings = [i for i, w in enumerate(words) if _ENDING.fullmatch(w)]
     if not starts or len(starts) != len(above) or len(starts) != len(endings):
         return words
     out = list(words)

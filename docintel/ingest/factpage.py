@@ -10,7 +10,15 @@ from dataclasses import dataclass, field
 
 from ..concepts import concepts_in
 from .facts import Member, ScaleSource
-from .factscope import axis_named, is_document_statement, is_item_heading, member_name, member_of, scale_stated
+from .factscope import (
+    axis_named,
+    is_document_statement,
+    is_item_heading,
+    member_name,
+    member_of,
+    names_scale_word,
+    scale_stated,
+)
 from .tables import Table
 
 
@@ -49,6 +57,11 @@ class Lines:
         return self.section_scales[index] if index >= 0 else None
 
 
+# the words of a scale statement; the lookahead (their first letters, matched as the words are) rejects at once the
+# positions no word starts at
+_STATED = re.compile(r"(?=[pseraiPSERAI])\b(?:presented|stated|expressed|reported|shown|are|in)\b", re.I)
+
+
 def index_lines(
     pages: Sequence[int], texts: Sequence[str], boxes: Sequence[Sequence[float]] | None, table_lines: set[int]
 ) -> Lines:
@@ -64,11 +77,7 @@ def index_lines(
         if number in table_lines or len(text) < 40:
             continue
         joined = f"{text} {texts[number] if number < len(texts) else ''}"
-        stated = (
-            scale_stated(joined)
-            if re.search(r"\b(?:presented|stated|expressed|reported|shown|are|in)\b", joined, re.I)
-            else None
-        )
+        stated = scale_stated(joined) if names_scale_word(joined) and _STATED.search(joined) else None
         if stated is None:
             continue
         scale = Scale(stated[0], "section", stated[1])

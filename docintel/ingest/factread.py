@@ -71,7 +71,7 @@ from .factscope import (
 )
 from .factsentences import Prose, sentence_facts
 from .factshare import CLASS_ONLY, PER_SHARE, per_share_concept, share_class
-from .forked import beside
+from .factsplit import read_in_two
 from .profile import DocumentProfile
 from .statements import STATEMENT_OF
 from .tables import Table, TableRow
@@ -95,6 +95,10 @@ _CONSOLIDATED = re.compile(
     r"|^\s*total\s+[\w.,&' ]*\b(?:inc|corp|corporation|company|plc|ltd)\b",
     re.I,
 )
+_DAYS = re.compile(r"\bdays\b", re.I)
+_RATIO = re.compile(r"\bratio\b|\btimes\b|\bcoverage\b|\b(?:fx|exchange)\s+rate\b", re.I)
+_WHOLE_NUMBER = re.compile(r"\(?\d{1,3}(?:,\d{3})+\)?|\(?\d+\)?")
+_WORD = re.compile(r"[A-Za-z]+")
 
 
 def _geography_member(group: str) -> Member | None:
@@ -137,14 +141,15 @@ def read_facts(
         previous = table
     quarter = int(q) if (q := profile.quarter.value) and q.isdigit() else None
     prose = Prose(calendar, profile.year(), quarter, {**row_names(tables), **members})
-    facts: list[Fact] = []
-    with beside(  # on a long document the sentences are read in a child process while this one reads the tables
-        lambda: sentence_facts(doc_id, lines.by_page, lines.text, lines.box, table_lines(tables), prose),
+    used = table_lines(tables)
+    facts = read_in_two(  # on a long document, cut in two: the part after the cut read by a child meanwhile
+        readers,
+        balance_pages,
+        lambda pages: sentence_facts(doc_id, lines.by_page, lines.text, lines.box, used, prose, pages),
+        lines,
+        used,
         fork=len(texts) >= _FORK_LINES,
-    ) as sentences:
-        for reader in readers:
-            facts.extend(reader.facts(reader.table.page in balance_pages))
-        facts.extend(sentences.result())
+    )
     facts.sort(key=lambda f: (f.provenance.global_line, f.provenance.column or 0))
     return facts
 
@@ -434,10 +439,8 @@ class _TableReader:
                 measure, cid = "weighted_average", "weighted_shares"  # EPS's denominator
                 entry = concept(cid)
             line_text = self.lines.text(row.line)
-            if (
-                len(row.cells) <= 3 and len(re.findall(r"[A-Za-z]+", line_text)) >= 12 and is_prose(line_text)
-            ):  # a sentence read as a row:
-                # the words just before the figure say what it is
+            # a sentence read as a row: the words just before the figure say what it is
+            if len(row.cells) <= 3 and len(_WORD.findall(line_text)) >= 12 and is_prose(line_text):
                 if changed_before(line_text, cell):
                     measure = "pct_change" if cell.endswith("%") else "change"
                 else:
@@ -508,16 +511,13 @@ class _TableReader:
             return "per_share"
         if row.kind in ("shares", "count"):
             return "count"
-        if re.search(r"\bdays\b", row.label, re.I):
+        if _DAYS.search(row.label):
             return "days"
-        if (
-            re.search(r"\bratio\b|\btimes\b|\bcoverage\b|\b(?:fx|exchange)\s+rate\b", row.label, re.I)
-            and cell.lstrip("(")[:1] not in "$€£¥"
-        ):
+        if _RATIO.search(row.label) and cell.lstrip("(")[:1] not in "$€£¥":
             return "ratio"
         if self.table.currency or self.scale.factor > 1 or cell.lstrip("(")[:1] in CURRENCY_SIGNS:
             return "money"
-        if re.fullmatch(r"\(?\d{1,3}(?:,\d{3})+\)?|\(?\d+\)?", cell):
+        if _WHOLE_NUMBER.fullmatch(cell):
             return "count"  # whole numbers in a table that states no money: votes, stores, employees
         return "other"
 
@@ -531,7 +531,7 @@ class _TableReader:
             return Scale(1.0, "none")
         if kind == "money" and row.kind == "amount" and _SHARES.search(row.label):
             return self.scale  # an equity line's dollars ('Treasury shares (2 million shares)')
-        if self.table.scale_of(row, index) == 1.0 and self.table.scale not in (None, 1.0):
+        if self.table.scale not in (None, 1.0) and self.table.scale_of(row, index) == 1.0:
             return Scale(1.0, "none")  # a caption's 'except store counts'
         return self.scale
 

@@ -44,11 +44,14 @@ def row_labels(table: Table, text: Callable[[int], str]) -> dict[int, str]:
     return labels
 
 
+_DECIMALS = re.compile(r"\d(?:\.(\d+))?")
+
+
 def decimals(cells: list[str]) -> set[int]:
     """The decimal places a row's cells are written with ('$ 0.41' -> {2}; '5,646' -> {0}); dashes left out."""
     found = set()
     for cell in cells:
-        match = re.search(r"\d(?:\.(\d+))?", cell)
+        match = _DECIMALS.search(cell)
         if match:
             found.add(len(match.group(1) or ""))
     return found

@@ -9,7 +9,7 @@ references ("Item 7", "Note 12", "Rule 10b5-1") are not figures.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field, replace
 
 from ..concepts import concept
@@ -26,6 +26,15 @@ _REFERENCE = re.compile(
     r"level|tier|phase|no\.|number|#|ASC|ASU|topic|subtopic|IFRS|IAS|SFAS|FIN|statement|class|series)\s*$",
     re.IGNORECASE,
 )
+_REFERENCE_WORD = 9  # the longest word of _REFERENCE ('statement')
+
+
+def _names_reference(before: str) -> bool:
+    """``_REFERENCE.search(before)``, tried only from where a match can begin: its word ends where the trailing
+    spaces begin (str.rstrip strips what \\s matches) and holds at most _REFERENCE_WORD characters."""
+    return _REFERENCE.search(before, max(0, len(before.rstrip()) - _REFERENCE_WORD)) is not None
+
+
 _INSTANT = re.compile(r"\b(?:as\s+of|at)\s+(?:the\s+end\s+of\s+)?$|\b(?:as\s+of|at)\b", re.IGNORECASE)
 _EPS = table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
 _PER_SHARE = re.compile(rf"\bper\s+(?:diluted\s+|basic\s+|common\s+)?share\b|\b(?:{_EPS})\b", re.IGNORECASE)
@@ -61,7 +70,7 @@ def _respective(text: str, following: str, amounts: list[Number], calendar: Cale
     $6,320 million, $6,043 million and $5,741 million during the years ended December 31, 2017, 2016 and 2015,
     respectively'); [] otherwise."""
     joined = f"{text} {following}"
-    ends = re.search(r"\brespectively\b", joined, re.IGNORECASE)
+    ends = _RESPECTIVELY.search(joined)
     periods = find_periods(joined[: ends.start()]) if ends else []
     if len(periods) < 2 or len(periods) != len(amounts) or len({p.year for p in periods}) != len(periods):
         return []
@@ -86,9 +95,9 @@ def _kind(
         return "per_share"  # 'EPS of $2.31', '$0.24 per share'
     if currency or scale:
         return "money"
-    if re.search(r"\bdays?\b", number_text):
+    if _DAYS.search(number_text):
         return "days"
-    return "count" if re.fullmatch(r"[\d,]+", number_text) else "other"
+    return "count" if _DIGITS_ONLY.fullmatch(number_text) else "other"
 
 
 @dataclass(frozen=True)
@@ -103,6 +112,15 @@ class Prose:
     section_period: Period | None = None  # the period a heading over the prose names ('Fourth Quarter 2022 ...:')
 
 
+_SENTENCE_END = re.compile(r"[.;:]\s*$")
+_NOT_HEADING = re.compile(r"[.;,]$|\d")
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+_DAYS = re.compile(r"\bdays?\b")
+_DIGITS_ONLY = re.compile(r"[\d,]+")
+_SLASH_DIGIT = re.compile(r"/\d")
+_DIGIT_SLASH = re.compile(r"\d/$")
+
+
 def sentence_facts(
     doc_id: str,
     by_page: dict[int, list[int]],
@@ -110,12 +128,15 @@ def sentence_facts(
     box_of: Callable[[int], tuple[float, float, float, float] | None],
     table_lines: set[int],
     prose: Prose,
+    pages: Container[int] | None = None,
 ) -> list[Fact]:
-    """The facts of every prose line (lines of tables are read as tables)."""
+    """The facts of every prose line (lines of tables are read as tables); with *pages*, of those pages' lines only
+    (the section and the highlights' period a page starts under are still read from the pages before it)."""
     facts: list[Fact] = []
     section: Member | None = None
     for page, numbers in by_page.items():
         previous = ""
+        skipped = pages is not None and page not in pages
         for line in numbers:
             text = text_of(line)
             if line in table_lines:
@@ -129,9 +150,11 @@ def sentence_facts(
                 section = heading if isinstance(heading, Member) else None
             if _HIGHLIGHTS.match(text):
                 prose = replace(prose, section_period=_period(text, prose.calendar))
+            if skipped:
+                continue  # a page read elsewhere (ingest.factsplit): only what the next pages start under
             context = Context(previous=previous, member=section, following=_safe(text_of, line + 1))
             facts.extend(_line_facts(doc_id, page, line, text, box_of(line), prose, context))
-            previous = "" if re.search(r"[.;:]\s*$", text) else text
+            previous = "" if _SENTENCE_END.search(text) else text
     return facts
 
 
@@ -155,7 +178,7 @@ def _section_heading(text: str, members: dict[str, Member]) -> Member | None | b
     """A short heading line: the member it names (a segment, a region), None for another heading, False for a line
     that is not a heading."""
     stripped = text.strip()
-    if len(stripped) > 60 or re.search(r"[.;,]$|\d", stripped) or not stripped[:1].isupper():
+    if len(stripped) > 60 or _NOT_HEADING.search(stripped) or not stripped[:1].isupper():
         return False
     if stripped.lower() in members:
         return members[stripped.lower()]
@@ -184,7 +207,7 @@ def _line_facts(
     out: list[Fact] = []
     for i, number in enumerate(found):
         before = text[max(0, number.start - _WINDOW) : number.start]
-        if number.is_year or _REFERENCE.search(before) or _is_date_part(text, number.start, number.end):
+        if number.is_year or _names_reference(before) or _is_date_part(text, number.start, number.end):
             continue
         if _LEADER.search(before):
             continue  # a contents line's page number ('Financial highlights ........ 2')
@@ -318,6 +341,6 @@ def _relative(after: str, before: str, measure: str, prose: Prose) -> Period | N
 def _is_date_part(text: str, start: int, end: int) -> bool:
     """The day of 'June 30, 2023' or a date written 06/30/2023."""
     before, after = text[max(0, start - 10) : start], text[end : end + 7]
-    if re.search(_MONTH_BEFORE, before) and "." not in text[start:end]:
+    if _MONTH_BEFORE.search(before) and "." not in text[start:end]:
         return True  # 'June 30, 2023', a header's 'July 2,
-    return bool(re.match(r"/\d", after) or re.search(r"\d/$", before))
+    return bool(_SLASH_DIGIT.match(after) or _DIGIT_SLASH.search(before))

@@ -101,7 +101,7 @@ class Table(BaseModel):
         if row.kind in ("per_share", "percent", "count") or (row.kind == "shares" and not self.shares_scaled):
             return 1.0
         money = any(c.lstrip("(")[:1] in CURRENCY_SIGNS for c in row.cells)
-        if set(tokenize(row.label)) & set(self.except_words) and not money:
+        if self.except_words and set(tokenize(row.label)) & set(self.except_words) and not money:
             return 1.0  # '(in millions, except store counts)': 'Stores at year end 412'
 
         return 1.0 if self.is_percent(row, index) else self.scale
