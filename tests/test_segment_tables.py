@@ -73,6 +73,14 @@ PAGES = [
         "All Other (194) (200)",
         "Total operating loss $ (481) $ (155)",
     ],
+    [
+        "Stockholders' equity statements (In millions)",
+        "Year Ended June 30, 2016 2015",
+        "Retained earnings",
+        "Balance, beginning of period 9,096 17,710",
+        "Net income 16,798 12,193",
+        "Balance, end of period 2,282 9,096",
+    ],
 ]
 UNEARNED_CLOUD = (8, "Intelligent Cloud 11,472 10,346")
 REVENUE_CLOUD = (16, "Intelligent Cloud 25,042 23,715 21,735")
@@ -86,6 +94,7 @@ IMPAIRMENTS = (38, "Asset impairments 12 3 18 0.2")
 OTHER_INCOME = (40, "Other income 5 7 9")
 ALL_OTHER = (46, "All Other (194) (200)")
 TOTAL_LOSS = (47, "Total operating loss $ (481) $ (155)")
+RETAINED_END = (53, "Balance, end of period 2,282 9,096")
 
 
 @pytest.fixture
@@ -95,7 +104,9 @@ def filing(make_pdf):
 
 def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
     cited = (UNEARNED_CLOUD, REVENUE_CLOUD, REVENUE_PERSONAL, INCOME_CLOUD, INCOME_PERSONAL, SERVICE, TOTAL_REVENUES)
-    assert_cited_lines(run_cli, filing, (*cited, AMORTIZATION, IMPAIRMENTS, OTHER_INCOME, ALL_OTHER, TOTAL_LOSS))
+    assert_cited_lines(
+        run_cli, filing, (*cited, AMORTIZATION, IMPAIRMENTS, OTHER_INCOME, ALL_OTHER, TOTAL_LOSS, RETAINED_END)
+    )
 
 
 def _facts(run_cli, filing, page: int) -> list[dict]:
@@ -170,3 +181,10 @@ def test_a_member_named_by_no_word_of_its_own_does_not_answer_the_company(run_cl
     reply = amount(-194, "millions", "fiscal 2016", ALL_OTHER, label="Operating loss")
     status, check = verdict(run_cli, fake_openai, filing, OPERATING_LOSS, reply)
     assert status != "supported", check
+
+
+def test_a_row_under_a_heading_of_another_line_item_is_that_item(run_cli, fake_openai, filing):
+    question = "What was Omega Soft's cash and cash equivalents balance at the end of fiscal year 2016?"
+    reply = amount(2282, "millions", "June 30, 2016", RETAINED_END, label="Cash and cash equivalents")
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert status != "supported" and check["concept_check"] == "mismatch", check

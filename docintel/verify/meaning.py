@@ -285,6 +285,10 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         if not same_concept(frozenset({table_item}), asked.concepts):
             # 'Intelligent Cloud 11,472' under 'Unearned revenue by segment': the segment's name, not its revenue
             return "mismatch", f"{where}, a row of a table of {label_of(table_item)}, not {asked.named}"
+    heading = concepts_in(qualifier_text(candidate.row_group or "")).concepts
+    if asked.concepts and not evidence.concepts and heading and not same_concept(heading, asked.concepts):
+        # 'Balance, end of period' under 'Retained earnings' is no cash balance
+        return "mismatch", f"{where}, under '{candidate.row_group}' ({_names(heading)}), not {asked.named}"
     if adds_other:
         return "unknown", f"{where}: it adds other items to what was asked"
     if wholly or (mostly and not asked.concepts):
