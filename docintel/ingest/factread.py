@@ -71,7 +71,7 @@ from .factscope import (
 )
 from .factsentences import Prose, sentence_facts
 from .factshare import CLASS_ONLY, PER_SHARE, per_share_concept, share_class
-from .forked import beside
+from .factsplit import read_in_two
 from .profile import DocumentProfile
 from .statements import STATEMENT_OF
 from .tables import Table, TableRow
@@ -141,14 +141,15 @@ def read_facts(
         previous = table
     quarter = int(q) if (q := profile.quarter.value) and q.isdigit() else None
     prose = Prose(calendar, profile.year(), quarter, {**row_names(tables), **members})
-    facts: list[Fact] = []
-    with beside(  # on a long document the sentences are read in a child process while this one reads the tables
-        lambda: sentence_facts(doc_id, lines.by_page, lines.text, lines.box, table_lines(tables), prose),
+    used = table_lines(tables)
+    facts = read_in_two(  # on a long document, cut in two: the part after the cut read by a child meanwhile
+        readers,
+        balance_pages,
+        lambda pages: sentence_facts(doc_id, lines.by_page, lines.text, lines.box, used, prose, pages),
+        lines,
+        used,
         fork=len(texts) >= _FORK_LINES,
-    ) as sentences:
-        for reader in readers:
-            facts.extend(reader.facts(reader.table.page in balance_pages))
-        facts.extend(sentences.result())
+    )
     facts.sort(key=lambda f: (f.provenance.global_line, f.provenance.column or 0))
     return facts
 

@@ -9,7 +9,7 @@ references ("Item 7", "Note 12", "Rule 10b5-1") are not figures.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field, replace
 
 from ..concepts import concept
@@ -128,12 +128,15 @@ def sentence_facts(
     box_of: Callable[[int], tuple[float, float, float, float] | None],
     table_lines: set[int],
     prose: Prose,
+    pages: Container[int] | None = None,
 ) -> list[Fact]:
-    """The facts of every prose line (lines of tables are read as tables)."""
+    """The facts of every prose line (lines of tables are read as tables); with *pages*, of those pages' lines only
+    (the section and the highlights' period a page starts under are still read from the pages before it)."""
     facts: list[Fact] = []
     section: Member | None = None
     for page, numbers in by_page.items():
         previous = ""
+        skipped = pages is not None and page not in pages
         for line in numbers:
             text = text_of(line)
             if line in table_lines:
@@ -147,6 +150,8 @@ def sentence_facts(
                 section = heading if isinstance(heading, Member) else None
             if _HIGHLIGHTS.match(text):
                 prose = replace(prose, section_period=_period(text, prose.calendar))
+            if skipped:
+                continue  # a page read elsewhere (ingest.factsplit): only what the next pages start under
             context = Context(previous=previous, member=section, following=_safe(text_of, line + 1))
             facts.extend(_line_facts(doc_id, page, line, text, box_of(line), prose, context))
             previous = "" if _SENTENCE_END.search(text) else text

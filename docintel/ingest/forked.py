@@ -1,5 +1,5 @@
-"""One function run in a forked child beside the caller's own work (the fact reader reads a document's sentences so
-while it reads the tables: two cores instead of one for the last serial pass of ``docintel ingest``).
+"""One function run in a forked child beside the caller's own work (the fact reader's work cut in two, one part
+read so while this process reads the other: two cores instead of one for the last pass of ``docintel ingest``).
 
 Only where forking is safe and cheap: Linux, one thread running (a fork copies no other thread, and a lock another
 thread held would stay locked in the child), and work large enough to pay for the fork and for sending the value
