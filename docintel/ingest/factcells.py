@@ -70,9 +70,35 @@ LOCATIONS = re.compile(
     r"\blocations?\s+of\s+(?:\(?(?:gain|loss|income|expense)|total\b|derivative|amounts?\b|charges?\b|costs?\b)",
     re.IGNORECASE,
 )
-# A heading naming one segment ('Pharmacy Services Segment', 'Flexibles Segment'; FASB ASC 280 'reportable
-# segment'): the tables under it, up to the next table, are that segment's.
-SEGMENT_HEADING = re.compile(r"^([A-Z][\w&.,'’ -]{1,40}?)\s+(?:Reportable\s+|Operating\s+|Business\s+)?Segment$")
+# A section heading naming one segment, a line of its own ('Pharmacy Services Segment', 'Industrial Business
+# (37.4% of consolidated sales):', 'Verizon Consumer Group'; FASB ASC 280 'reportable segment'): the tables of
+# its page below it are that segment's, up to the next such heading or a heading of the whole ('Consolidated
+# Results', 'Corporate').
+SECTION_HEADING = re.compile(
+    r"^([A-Z][\w&.'’/-]*(?:\s+(?:and\s+|&\s+)?[A-Z][\w&.'’/-]*){0,4}?)\s+(?:Reportable\s+|Operating\s+)?"
+    r"(?:Business|Segment|Group|Division)"
+    r"(?:\s+Segment)?(?:\s*\([^()]{1,60}\))?\s*:?$"
+)
+_NOT_SECTION = re.compile(
+    r"^(?:our|the|this|its|item|part|note|other|all|total|small|new|core)\b|\d"
+    r"|^(?:business|segment|group|division|reportable|operating)$",
+    re.IGNORECASE,
+)
+_WHOLE_HEADING = re.compile(r"^(?:consolidated|corporate|total\s+company|company\s+results)\b", re.IGNORECASE)
+
+
+def section_member(above: Sequence[str], is_line_item: Callable[[str], bool]) -> Member | None:
+    """The segment a section heading of the page above a table names (*above*: its lines, top down), or None."""
+    for text in reversed(above):
+        text = text.strip()
+        if _WHOLE_HEADING.match(text) and len(text) < 60:
+            return None
+        named = SECTION_HEADING.match(text)
+        if named and not _NOT_SECTION.match(named.group(1)) and not is_line_item(named.group(1)):
+            return Member(name=named.group(1), axis="segment")
+    return None
+
+
 # A row counting shares ('Weighted average common shares outstanding for basic computations', 'Average shares
 # outstanding (Diluted)', 'Shares used to compute diluted net income per share'): the shares, not a per-share
 # figure; with a basic or diluted class, the weighted average of EPS's denominator (US GAAP

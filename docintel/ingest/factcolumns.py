@@ -45,7 +45,8 @@ class Columns:
         if self.layouts is not None:
             return set(self.layouts)
         if self.slots is not None:
-            return {len(self.slots.slots), len(self.slots.periods)}
+            doubled = len(self.slots.slots) + len(self.slots.slots) - len(self.slots.periods)
+            return {len(self.slots.slots), len(self.slots.periods), doubled}
         n = len(table.columns)
         return {n + k for k in range(len(table.extra_columns) + 1)} if n else set()
 
@@ -57,6 +58,16 @@ class Columns:
         if self.layouts is not None:
             return [], []
         return self.heads[: len(table.columns)], list(table.extra_columns)
+
+    def _doubled(self, n_cells: int, index: int) -> tuple[int | None, str]:
+        """A row printing two cells under each change slot, the change and then the change in percent ('2022 vs.
+        2021' over '$ 5,406 8.0 %'): the slot of the *index*-th cell, and '% change' for the second of a pair."""
+        if self.slots is None:
+            return None, ""
+        cells: list[tuple[int, str]] = []
+        for i, slot in enumerate(self.slots.slots):
+            cells += [(i, "")] if slot.period else [(i, self.words[i]), (i, f"% change {self.words[i]}".strip())]
+        return cells[index] if n_cells == len(cells) and len(cells) > len(self.slots.slots) else (None, "")
 
     def locate(self, table: Table, row: TableRow, index: int) -> tuple[int | None, str]:
         """(head index, change words) of the row's *index*-th cell; (None, '') when the cell has no column."""
@@ -72,7 +83,7 @@ class Columns:
                 return index, self.words[index]
             if n_cells == len(periods):
                 return periods[index], ""
-            return None, ""
+            return self._doubled(n_cells, index)
         n = len(table.columns)
         if not row.aligned or not n or len(row.cells) not in self.counts(table):
             return None, ""
@@ -214,6 +225,9 @@ def _slot_columns(slots: SlotHeader, spanning: list[str]) -> Columns:
     period_heads = [heads[i] for i in periods if heads[i].quarter is None]
     column_heads_into(period_heads, spanning)
     compared = _compared(spanning, [i for i, s in enumerate(slots.slots) if not s.period])
+    for i, slot in enumerate(slots.slots):  # a change slot named by its years ('2021 vs. 2020'): the first of them
+        if not slot.period and (pair := _COMPARISON.search(slot.label)):
+            compared.setdefault(i, int(pair.group(1)))
     for i, slot in enumerate(slots.slots):
         if not slot.period:
             same = [p for p in periods if slots.slots[p].group == slot.group] or periods

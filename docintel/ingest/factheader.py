@@ -91,7 +91,7 @@ def parse_slots(text: str) -> SlotHeader | None:
         money = _MONEY_CHANGE.match(text, at) if slots else None
         if span is not None or money is not None:
             end = span[1] if span is not None else money.end() if money is not None else at
-            label = "change" if span is not None else "$ change"
+            label = f"change {text[span[0] : span[1]]}" if span is not None else "$ change"  # 'change 2021 vs. 2020'
             slots.append(Slot(label=label, period=False, group=group))
             at, previous_period = end, False
             continue

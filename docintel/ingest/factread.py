@@ -25,7 +25,6 @@ from .factcells import (
     POINT_IN_TIME,
     PRICE_HEAD,
     RECONCILIATION,
-    SEGMENT_HEADING,
     SEGMENT_STUB,
     SHARE_COUNT,
     above_lines,
@@ -43,6 +42,7 @@ from .factcells import (
     printed_dates,
     prior_year_end,
     proper_name,
+    section_member,
     sign_of,
     years_in_labels,
 )
@@ -287,12 +287,9 @@ class _TableReader:
             filter(None, (member_in_caption(t, self.members, headings) for t in above_text[-6:])), None
         ):
             return captioned
-        near = [self.lines.text(n) for n in range(first_row - 6, first_row) if n in page_lines]
-        for text in reversed(near):
-            named = SEGMENT_HEADING.match(text.strip())
-            if named and not concepts_in(named.group(1)).concepts:
-                return member_of(named.group(1).strip(), "segment")  # 'Pharmacy Services Segment' over its table
-        return None
+        # 'Pharmacy Services Segment', 'Industrial Business (37.4% of consolidated sales):' over its tables
+        above_on_page = [self.lines.text(n) for n in self.lines.by_page.get(self.table.page, []) if n < first_row]
+        return section_member(above_on_page, lambda name: bool(concepts_in(name).concepts))
 
     def _caption_concept(self) -> str | None:
         found = self._titled_concept()
@@ -400,9 +397,10 @@ class _TableReader:
         row = self._typed(row, label, heading, balance_page)
         row_cid = row_concept(item_text)
         block_basis = ""
-        if row_cid is None and (member is not None or _CONSOLIDATED.match(label) or CLASS_ONLY.match(label)):
+        named = member is not None and member is not self.table_member  # the row names it: a part of the heading's
+        if row_cid is None and (named or _CONSOLIDATED.match(label) or CLASS_ONLY.match(label)):
             row_cid = row_concept(heading or "") or (self.caption_concept if not CLASS_ONLY.match(label) else None)
-        if row_cid is None and member is not None:
+        if row_cid is None and named:
             row_cid, block_basis = self._block_total(r)
         if (
             row_cid is None

@@ -264,7 +264,9 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         if extra:  # 'Revenues: Defense, Space & Security' may be a part of the revenue asked
             named = ", ".join(sorted(extra))
             return "unknown", f"{where} ({_names(evidence.concepts)}): it also says {named}, which was not asked"
-        said = set(tokenize(f"{evidence.text} {candidate.row_group or ''}"))
+        member = candidate.fact.member if candidate.fact is not None else None  # a section's: 'Consumer Group'
+        said = set(tokenize(f"{evidence.text} {candidate.row_group or ''} {member or ''}"))
+        said |= _SEGMENT_WORDS if member else set()
         asked_terms = {t for t in asked.terms if t in asked.question_terms and t not in NEUTRAL and not t[:1].isdigit()}
         dates = {t for p in find_periods(asked.question) for t in tokenize(p.text)} | _DATE_WORDS
         # the question's own words beyond the line item's wording ('COGS' is cost of revenue), never its dates

@@ -398,7 +398,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         scenario=_scenario(f"{row.label} {row.group or ''} {table.caption or ''}"),
         currency=_currency(table, row.cells, ""),
         total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
-        named_by=frozenset(tokenize(row.label)),
+        named_by=frozenset(tokenize(row.label)) if _measure(row, None, None, row.label) != "level" else frozenset(),
         before_attribution=_before_attribution(table, row),
         before_deduction=before_deductions(table, row),
         after_preferred=after_preferred_dividends(row.label, document.lines["text"]),

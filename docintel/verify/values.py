@@ -364,6 +364,15 @@ def with_period(
         return item_check(
             "supported", "mismatch", f"{stated} is in the quote's row, under '{label}' (as ingest read it)"
         )
+    placed = (
+        [m for m in typed if m.fact and m.fact.period and m.fact.period.years <= asked_years] if asked_years else []
+    )
+    if not in_columns and placed and placed[0].fact and placed[0].fact.period:
+        # '2022 2021 2022 vs. 2021' over four cells: the table reader lines up no column, ingest's header reading does
+        label = placed[0].fact.period.label
+        return item_check(
+            "supported", "supported", f"{stated} is in the quote's row, under '{label}' (as ingest read it)"
+        )
     if not in_columns and matches and all(_unplaced_cell(m, cited) for m in matches):
         # '2018 Quarter Quarter Quarter Quarter 2018' over five cells: the year the quote names is no column's
         return item_check("supported", "unknown", f"{stated} is a cell of a row whose columns docintel cannot read")
