@@ -57,12 +57,14 @@ from scripts import benchdata
 from scripts.verify_structures import (
     and_other_cases,
     attribute_cases,
+    comparison_cases,
     composite_part_cases,
     deduction_cases,
     dividend_event_cases,
     entity_cases,
     polarity_cases,
     roll_forward_cases,
+    section_cases,
     segment_row_cases,
     split_item_cases,
 )
@@ -320,6 +322,7 @@ MEASURED_RIGHT = (
     "dividend event: right",
     "deduction: right",
     "segment row: right",
+    "comparison: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -446,6 +449,8 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *segment_row_cases(document, page, _item, _concept_label, _names_item).items(),
                 *and_other_cases(document, page, _item).items(),
                 *split_item_cases(document, page, _item, _names_item).items(),
+                *section_cases(document, page, _item, _concept_label).items(),
+                *comparison_cases(document, page, _item, _concept_label).items(),
             ]
             if not generated:
                 continue

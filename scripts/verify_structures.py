@@ -32,6 +32,10 @@
   asked as X: wrong.
 - **An item split over rows** (red team round 17): a row 'X' beside a row 'X - where' ('Restructuring charges',
   'Restructuring charges - cost of goods sold'), asked as the total X: wrong.
+- **A segment's section** (a new user's questions, 3M 2018): a fact of a table right below a heading naming one
+  segment ('Industrial Business (37.4% of consolidated sales):'), asked of the company as a whole: wrong.
+- **A comparison column** (Verizon, AmEx, Netflix headers '2022 2021 2022 vs. 2021'): the change cell of a row
+  asked as the row's line item in the comparison's first year: wrong; that year's cell: right (measured).
 
 The patterns here are the bench's own reading of these structures, written apart from docintel/verify/.
 """
@@ -200,6 +204,12 @@ def _unit(fact) -> str | None:
     return "per_share" if fact.kind == "per_share" else _UNITS.get(fact.scale)
 
 
+def _fact_answer(item: ItemMaker, fact, texts: list[str], unit: str, label: str | None = None) -> dict:
+    """The item answering with *fact*'s own value, citing its whole line."""
+    line = fact.provenance.global_line
+    return item(fact.value, unit, None, line, texts[line - 1], None, label or fact.label, fact.currency)
+
+
 def dividend_event_cases(document, page: int, item: ItemMaker) -> dict[str, list[Case]]:
     """Each fact of a 'dividends declared' (or 'dividends paid') row asked as the other event, and as its own."""
     cases: dict[str, list[Case]] = {}
@@ -209,8 +219,7 @@ def dividend_event_cases(document, page: int, item: ItemMaker) -> dict[str, list
         declared, paid = bool(_DECLARED.search(label)), bool(_PAID.search(label))
         if not _DIVIDEND.search(label) or declared == paid or unit is None or not when:
             continue
-        line = fact.provenance.global_line
-        answer = item(fact.value, unit, None, line, texts[line - 1], None, label, fact.currency)
+        answer = _fact_answer(item, fact, texts, unit)
         other = (_DECLARED if declared else _PAID).sub("paid" if declared else "declared", label)
         for asked, kind in (
             (label, "dividend event: right"),
@@ -232,8 +241,7 @@ def composite_part_cases(document, page: int, item: ItemMaker, measures) -> dict
             terms = {t.strip().lstrip("-") for formula in measure.formulas for t in formula.split(",")}
             if fact.concept not in terms or fact.member is not None or measure.label.lower() in fact.label.lower():
                 continue  # a 'Net debt' row typed as debt is the measure itself
-            line = fact.provenance.global_line
-            answer = item(fact.value, unit, None, line, texts[line - 1], None, fact.label, fact.currency)
+            answer = _fact_answer(item, fact, texts, unit)
             question = f"What was {measure.label} {when}?"
             cases.setdefault("composite: one part for the whole", []).append((question, answer, "amount"))
     return cases
@@ -287,8 +295,7 @@ def entity_cases(document, page: int, item: ItemMaker, label_of: Callable[[str],
         unit, when = _unit(fact), _when(fact)
         if fact.member is None or fact.member.axis != "entity" or fact.concept is None or unit is None or not when:
             continue
-        line = fact.provenance.global_line
-        answer = item(fact.value, unit, None, line, texts[line - 1], None, fact.label, fact.currency)
+        answer = _fact_answer(item, fact, texts, unit)
         question = f"What was the company's {label_of(fact.concept)} {when}?"
         cases.setdefault("member: another entity's figure", []).append((question, answer, "amount"))
     return cases
@@ -312,8 +319,7 @@ def segment_row_cases(
             continue
         if names_item(fact.label) or fact.kind != "money":
             continue
-        line = fact.provenance.global_line
-        answer = item(fact.value, unit, None, line, texts[line - 1], None, fact.label, fact.currency)
+        answer = _fact_answer(item, fact, texts, unit)
         other = _OTHER_ITEM.get(fact.concept, "revenue")
         for concept, kind in ((fact.concept, "segment row: right"), (other, "segment row: another line item")):
             question = f"What was {fact.member.name}'s {label_of(concept)} {when}?"
@@ -333,8 +339,7 @@ def and_other_cases(document, page: int, item: ItemMaker) -> dict[str, list[Case
         unit, when, named = _unit(fact), _when(fact), _AND_OTHER.match(fact.label)
         if named is None or unit is None or not when or fact.kind != "money" or "other" in _words(named["item"]):
             continue
-        line = fact.provenance.global_line
-        answer = item(fact.value, unit, None, line, texts[line - 1], None, fact.label, fact.currency)
+        answer = _fact_answer(item, fact, texts, unit)
         question = f"What was the company's {named.group('item').strip().lower()} {when}?"
         cases.setdefault("and other: more than the item", []).append((question, answer, "amount"))
     return cases
@@ -362,8 +367,73 @@ def split_item_cases(document, page: int, item: ItemMaker, names_item: Callable[
                 unit, when = _unit(fact), _when(fact)
                 if unit is None or not when:
                     continue
-                line = fact.provenance.global_line
-                answer = item(fact.value, unit, None, line, texts[line - 1], None, row.label, fact.currency)
+                answer = _fact_answer(item, fact, texts, unit, row.label)
                 question = f"What was the company's total {row.label.lower()} {when}?"
                 cases.setdefault("split item: one row for the total", []).append((question, answer, "amount"))
+    return cases
+
+
+# A heading naming one segment, a line of its own (the bench's reading, apart from ingest's): 'Industrial Business
+# (37.4% of consolidated sales):', 'Verizon Consumer Group', 'Pharmacy Services Segment'
+_SECTION = re.compile(
+    r"^(?P<name>[A-Z][\w&/'’-]*(?:\s+(?:and\s+)?[A-Z][\w&/'’-]*){0,3})\s+(?:Business|Segment|Group|Division)"
+    r"(?:\s*\([^()]*\))?:?$"
+)
+_NOT_NAME = re.compile(r"^(?:Our|The|Total|Other|All|Item|Reportable|Operating)\b")
+
+
+def section_cases(document, page: int, item: ItemMaker, label_of: Callable[[str], str]) -> dict[str, list[Case]]:
+    """Each money fact of a line item in a table right below a segment's section heading (within the 8 lines above
+    its first row), asked of the company as a whole: wrong (it is the segment's)."""
+    cases: dict[str, list[Case]] = {}
+    texts = document.lines["text"].tolist()
+    for fact in _page_facts(document, page):
+        unit, when, index = _unit(fact), _when(fact), fact.provenance.table
+        if fact.concept is None or unit is None or not when or fact.kind != "money" or index is None:
+            continue
+        first = min((r.line for r in document.tables[index].rows), default=fact.provenance.global_line)
+        above = [t.strip() for t in texts[max(0, first - 9) : first - 1]]
+        named = [m for t in above if (m := _SECTION.match(t)) and not _NOT_NAME.match(m["name"])]
+        if not named:
+            continue
+        question = f"What was the company's {label_of(fact.concept)} {when}?"
+        cases.setdefault("section: a segment's figure for the company", []).append(
+            (question, _fact_answer(item, fact, texts, unit), "amount")
+        )
+    return cases
+
+
+_COMPARED = re.compile(r"\b((?:19|20)\d\d)\s*(?:vs\.?|versus)\s*(?:19|20)\d\d\b", re.IGNORECASE)
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def comparison_cases(document, page: int, item: ItemMaker, label_of: Callable[[str], str]) -> dict[str, list[Case]]:
+    """A table under a header whose last columns compare two years ('2022 2021 2022 vs. 2021') and whose rows print a
+    change and a % change under each comparison: the change cell asked as the row's line item in the comparison's
+    first year, wrong; the level cell of that year, right (measured)."""
+    cases: dict[str, list[Case]] = {}
+    texts = document.lines["text"].tolist()
+    facts = {(f.provenance.global_line, f.provenance.column): f for f in document.facts if f.provenance.page == page}
+    for table in (t for t in document.tables if t.page == page and t.rows):
+        first = min(r.line for r in table.rows)  # the header line itself may be read as a row ('... 2021')
+        header = next((t for t in reversed(texts[max(0, first - 5) : first]) if _COMPARED.search(t)), None)
+        if header is None:
+            continue
+        comparisons = _COMPARED.findall(header)
+        years = [int(y) for y in _YEAR.findall(header[: _COMPARED.search(header).start()])]
+        year = int(comparisons[0])
+        if year not in years:
+            continue
+        for row in table.rows:
+            level = facts.get((row.line, years.index(year)))
+            change = row.values[len(years)] if len(row.cells) == len(years) + 2 * len(comparisons) else None
+            unit = _unit(level) if level is not None else None
+            if level is None or change is None or level.concept is None or unit is None or level.kind != "money":
+                continue
+            whose = f"{level.member.name}'s" if level.member is not None else "the company's"
+            question = f"What was {whose} {label_of(level.concept)} in {year}?"
+            right = _fact_answer(item, level, texts, unit)
+            wrong = {**right, "amount": {**right["amount"], "value": change}}
+            cases.setdefault("comparison: the change for the level", []).append((question, wrong, "amount"))
+            cases.setdefault("comparison: right", []).append((question, right, "amount"))
     return cases

@@ -91,11 +91,11 @@ def section_member(above: Sequence[str], is_line_item: Callable[[str], bool]) ->
     """The segment a section heading of the page above a table names (*above*: its lines, top down), or None."""
     for text in reversed(above):
         text = text.strip()
-        if _WHOLE_HEADING.match(text) and len(text) < 60:
-            return None
         named = SECTION_HEADING.match(text)
         if named and not _NOT_SECTION.match(named.group(1)) and not is_line_item(named.group(1)):
-            return Member(name=named.group(1), axis="segment")
+            return Member(name=named.group(1), axis="segment")  # 'Corporate/Other Segment' is one too
+        if _WHOLE_HEADING.match(text) and len(text) < 60:
+            return None
     return None
 
 
