@@ -155,6 +155,10 @@ def range_rule(candidate: Candidate, question: str) -> FieldCheck:
         return FieldCheck(field="range", verdict="not_applicable")
     printed = re.escape(candidate.printed)
     lower = re.search(printed + _NUMBER_AFTER, candidate.sentence, re.IGNORECASE)
+    if lower and re.match(
+        r"\s+to\s+1(?:\.0+)?(?![\d,.]*\d)", candidate.sentence[lower.start() + len(candidate.printed) :]
+    ):
+        lower = None  # '25 to 1': a ratio's notation ('3.0 to 1.0'), not a range
     if _CHANGED.search(candidate.sentence[: max(candidate.sentence.find(candidate.printed), 0)][-40:]):
         return FieldCheck(field="range", verdict="not_applicable")  # 'increased 4% to $22,292 million': no range
     upper = re.search(
