@@ -215,6 +215,21 @@ def test_stacked_header_lines_make_the_columns():
     assert scales(table, "Diluted earnings per share") == [1.0, 1.0, 1.0]
 
 
+def test_a_column_of_percentages_is_marked_by_a_row_above_only():
+    """'Service $ 73,139 $ 67,733 $ 5,406 8.0 %' marks its last column as percentages for the rows below that print
+    no sign; a row above it is not marked (its last figure may be a count or an amount)."""
+    table = only_table(
+        "Operating revenues (dollars in millions)",
+        "2016 2015",
+        "Shipments 1,200 1,100 100 9",
+        "Service $ 73,139 $ 67,733 $ 5,406 8.0 %",
+        "Total revenues $ 103,506 $ 95,300 $ 8,206 8.6",
+    )
+    total, shipments = row_named(table, "Total revenues"), row_named(table, "Shipments")
+    assert table.is_percent(total, 3) and not table.is_percent(total, 2)
+    assert not table.is_percent(shipments, 3)
+
+
 def test_caption_except_per_share_amounts_scales_shares_not_per_share_rows():
     table = only_table(
         "INCOME STATEMENTS",

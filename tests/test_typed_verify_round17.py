@@ -146,3 +146,12 @@ def _dated(iso: str, text: str, quote: str) -> dict:
 def test_a_date_of_another_step_does_not_date_the_step_asked(run_cli, fake_openai, filing, iso, text, kept):
     status, check = verdict(run_cli, fake_openai, filing, QUESTION_DATE, _dated(iso, text, WHOLE_SENTENCE))
     assert (status == "supported") == kept, check
+
+
+def test_an_ordinal_of_a_period_names_no_step_of_the_event(run_cli, fake_openai, filing):
+    """'in the second quarter of 2022' is when, not the second redemption: the date's clause need not say 'second'."""
+    question = "On what date did the Operating Partnership redeem units in the second quarter of 2022?"
+    status, check = verdict(
+        run_cli, fake_openai, filing, question, _dated("2022-05-18", "May 18, 2022", WHOLE_SENTENCE)
+    )
+    assert status == "supported", check
