@@ -52,6 +52,18 @@ PAGES = [
         "Card Member rewards 14,002 11,007 8,041 2,995 27 2,966 37",
     ],
     ["Corporate/Other Segment", "2018 2017", "Operating loss (millions) $ (7,609) $ (1,606)"],
+    [
+        "Retail Segment",
+        "The Company presents its retail pharmacies and clinics in the Retail segment.",
+        "Restricted Cash",
+        "Restricted cash included in other current assets represents funds held in a trust for",
+        "the collateral requirements of the Company's captive insurance companies, invested in",
+        "time deposits and money market funds, all of which are highly liquid and readily",
+        "convertible to known amounts of cash.",
+        "The following is a reconciliation of cash and cash equivalents:",
+        "In millions 2018 2017",
+        "Cash and cash equivalents $ 12,945 $ 9,408",
+    ],
 ]
 CONSOLIDATED_INCOME = (6, "Operating income 7,207 7,692")
 INDUSTRIAL_INCOME = (12, "Operating income (millions) $ 2,737 $ 2,490 $ 2,528")
@@ -60,6 +72,7 @@ CONSUMER_OTHER = (22, "Other 7,199 7,786 (587) (7.5)")
 CONSUMER_TOTAL = (23, "Total Operating Revenues $ 103,506 $ 95,300 $ 8,206 8.6")
 REVENUES = (26, "Total revenues net of interest expense $ 52,862 $ 42,380 $ 36,087 $ 10,482 25 % $ 6,293 17 %")
 CORPORATE_SEGMENT = (30, "Operating loss (millions) $ (7,609) $ (1,606)")
+CASH = (40, "Cash and cash equivalents $ 12,945 $ 9,408")
 
 
 @pytest.fixture
@@ -90,6 +103,8 @@ def test_a_table_under_a_segment_s_section_heading_is_that_segment_s(run_cli, fi
     assert corporate and {f["member"] is None for f in corporate} == {True}, corporate
     segment = _facts(run_cli, filing, 6, CORPORATE_SEGMENT[0])  # 'Corporate/Other Segment' is a segment's heading
     assert [(f["member"] or {}).get("name") for f in segment] == ["Corporate/Other"] * 2, segment
+    cash = _facts(run_cli, filing, 7, CASH[0])  # another heading ('Restricted Cash') above the caption ends it
+    assert cash and {f["member"] is None for f in cash} == {True}, cash
 
 
 def test_a_section_table_s_row_naming_no_line_item_takes_none_from_its_heading(run_cli, filing):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from docintel.verify.amounts import range_rule
+from docintel.verify.values import Candidate
 from tests.test_typed_verify import assert_cited_lines, verdict
 from tests.test_values import amount, calculation, operand
 
@@ -32,6 +34,7 @@ PAGES = [
         "Balances at January 30, 2016 271 — 271",
         "Foreign currency translation adjustments 10 — 10",
         "Balances at January 28, 2017 $ 279 $ — $ 279",
+        "We expect capital expenditures of $0.5 to 1 billion in 2019.",
     ],
 ]
 LIMIT = (4, "The Company is required to maintain its EBITDA to Interest Ratio at not less than 3.0 to 1.")
@@ -40,6 +43,7 @@ OUTLOOK = (6, "We expect full year net sales of $4.8 billion to $5.0 billion in 
 STAFF = (9, "Headcount 48,200 (e) 47,900")
 JOINED = (10, "(e) Excluded 5,132 individuals who became employees effective July 2, 2023.")
 AOCI_END = (17, "Balances at January 28, 2017 $ 279 $ — $ 279")
+CAPEX_RANGE = (18, "We expect capital expenditures of $0.5 to 1 billion in 2019.")
 QUESTION = "What was the company's EBITDA to Interest Ratio at December 31, 2018?"
 
 
@@ -49,7 +53,7 @@ def filing(make_pdf):
 
 
 def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
-    assert_cited_lines(run_cli, filing, (LIMIT, ACTUAL, OUTLOOK, STAFF, JOINED, AOCI_END))
+    assert_cited_lines(run_cli, filing, (LIMIT, ACTUAL, OUTLOOK, STAFF, JOINED, AOCI_END, CAPEX_RANGE))
 
 
 def _ranges(check: dict) -> list[str]:
@@ -70,6 +74,20 @@ def test_a_range_s_bound_is_still_no_value(run_cli, fake_openai, filing):
     bound = amount(4.8, "billions", "2019", OUTLOOK, label="Expected net sales")
     status, check = verdict(run_cli, fake_openai, filing, question, bound)
     assert status != "supported" and "mismatch" in _ranges(check), check
+
+
+@pytest.mark.parametrize(
+    ("sentence", "verdict_"),
+    [
+        ("At December 31, 2018, this ratio was approximately 25 to 1.", "not_applicable"),
+        ("We expect capital expenditures of $0.5 to 1 billion in 2019.", "mismatch"),
+        ("We expect the rate to rise by 0.5 to 1 percent in 2019.", "mismatch"),
+    ],
+)
+def test_x_to_1_is_a_ratio_only_without_a_unit_after_it(sentence, verdict_):
+    printed = sentence.split(" to 1")[0].split()[-1].lstrip("$")
+    number = Candidate(printed, float(printed), None, False, None, None, sentence=sentence)
+    assert range_rule(number, "What was it?").verdict == verdict_
 
 
 def test_a_day_a_sentence_gives_is_not_the_date_asked(run_cli, fake_openai, filing):

@@ -88,15 +88,24 @@ _WHOLE_HEADING = re.compile(r"^(?:consolidated|corporate|total\s+company|company
 
 
 def section_member(above: Sequence[str], is_line_item: Callable[[str], bool]) -> Member | None:
-    """The segment a section heading of the page above a table names (*above*: its lines, top down), or None."""
-    for text in reversed(above):
+    """The segment a section heading of the page above a table names (*above*: its lines, top down), or None.
+    Another heading between them, above the table's caption lines ('Basis of Presentation', 'Restricted Cash'
+    after a note's 'Corporate/Other Segment' paragraph), starts another section."""
+    for distance, text in enumerate(reversed(above)):
         text = text.strip()
         named = SECTION_HEADING.match(text)
         if named and not _NOT_SECTION.match(named.group(1)) and not is_line_item(named.group(1)):
             return Member(name=named.group(1), axis="segment")  # 'Corporate/Other Segment' is one too
         if _WHOLE_HEADING.match(text) and len(text) < 60:
             return None
+        if distance >= _CAPTION_LINES and _TITLE_LINE.fullmatch(text):
+            return None
     return None
+
+
+_CAPTION_LINES = 6  # the lines right above a table that may be its caption and header
+# a heading line: title case words ('Basis of Presentation', 'Cash and Cash Equivalents'), no figure, no full stop
+_TITLE_LINE = re.compile(r"[A-Z][\w’'&/-]*(?:\s+(?:(?:of|and|the|for|in|to|on|a|an|&)\s+)*[A-Z][\w’'&/-]*){0,7}:?")
 
 
 # A row counting shares ('Weighted average common shares outstanding for basic computations', 'Average shares

@@ -397,10 +397,10 @@ class _TableReader:
         row = self._typed(row, label, heading, balance_page)
         row_cid = row_concept(item_text)
         block_basis = ""
-        named = member is not None and member is not self.table_member  # the row names it: a part of the heading's
-        if row_cid is None and (named or _CONSOLIDATED.match(label) or CLASS_ONLY.match(label)):
+        own_member = member is not None and member is not self.table_member  # the row names it: the heading's part
+        if row_cid is None and (own_member or _CONSOLIDATED.match(label) or CLASS_ONLY.match(label)):
             row_cid = row_concept(heading or "") or (self.caption_concept if not CLASS_ONLY.match(label) else None)
-        if row_cid is None and named:
+        if row_cid is None and own_member:
             row_cid, block_basis = self._block_total(r)
         if (
             row_cid is None

@@ -144,6 +144,10 @@ _ASKS_BOUND = re.compile(
 )
 
 
+# '25 to 1', '3.0 to 1.0': a ratio's notation; not '0.5 to 1 billion', '2 to 1 percent'
+_RATIO_TO_ONE = re.compile(
+    r"\s+to\s+1(?:\.0+)?(?![\d,.]*\d)(?!\s*(?:%|percent|cents?|million|billion|thousand|times|x\b))", re.IGNORECASE
+)
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _CHANGED = re.compile(r"\b(?:increased|decreased|grew|rose|fell|declined|improved|dropped|up|down|from)\b", re.I)
 
@@ -155,9 +159,7 @@ def range_rule(candidate: Candidate, question: str) -> FieldCheck:
         return FieldCheck(field="range", verdict="not_applicable")
     printed = re.escape(candidate.printed)
     lower = re.search(printed + _NUMBER_AFTER, candidate.sentence, re.IGNORECASE)
-    if lower and re.match(
-        r"\s+to\s+1(?:\.0+)?(?![\d,.]*\d)", candidate.sentence[lower.start() + len(candidate.printed) :]
-    ):
+    if lower and _RATIO_TO_ONE.match(candidate.sentence[lower.start() + len(candidate.printed) :]):
         lower = None  # '25 to 1': a ratio's notation ('3.0 to 1.0'), not a range
     if _CHANGED.search(candidate.sentence[: max(candidate.sentence.find(candidate.printed), 0)][-40:]):
         return FieldCheck(field="range", verdict="not_applicable")  # 'increased 4% to $22,292 million': no range

@@ -58,7 +58,7 @@ def period_rule(query: Query, fact: FactView) -> FieldCheck:
     far = [_days_apart(end, period.end) > _SAME_PERIOD_END_DAYS for end in asked.ends] if period.end else []
     if far and all(far) and not period.instant:
         return _check("period", "mismatch", wanted, found, f"period: {found} ≠ {wanted}")
-    if asked.as_of and period.end and not period.months and not period.instant and period.end != asked.as_of:
+    if asked.as_of and period.stated_day and not period.months and period.end and period.end != asked.as_of:
         # a day a sentence gives ('who became employees effective July 2, 2023') is an event's, not the date asked
         return _check("period", "unknown", wanted, found, f"period: {found} is another day than {wanted}")
     if asked.months and period.months and asked.months != period.months:

@@ -18,7 +18,7 @@ from ..concepts import QUALIFIERS, concepts_in
 from ..domain import table
 from ..ingest.documents import Document
 from ..ingest.factrows import after_preferred_dividends, before_deductions
-from ..ingest.facts import Fact
+from ..ingest.facts import Fact, Period
 from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS
 from ..periods import MONTHS, find_periods
@@ -125,6 +125,7 @@ class PeriodFact:
     instant: bool = False
     years: frozenset[int] = frozenset()
     quarter: int | None = None  # the fiscal quarter a three-month duration is
+    stated_day: bool = False  # a date a sentence gives ('effective July 2, 2023'), not a column's period
 
     def describe(self) -> str:
         """'six months ended 2023-06-30', 'as of 2022-12-31', '2023'."""
@@ -350,6 +351,32 @@ _MEASURES = {"pct_of_total": "share", "period_end_count": "level"}
 _NOT_A_MEMBER = re.compile(r"\bcontinuing\s+operations\b", re.IGNORECASE)
 
 
+_FIGURE = re.compile(r"[^\d.()\-−–]")
+
+
+def ingest_fact(document: Document, row: TableRow, index: int) -> Fact | None:
+    """Ingest's fact of the row's *index*-th cell, when ingest read the row's cells as the verifier's table reader
+    does (the same figure at every position they both read, none beyond the row's last cell); else None: a row
+    whose footnote marks one reader took for cells ('(24) — (3) (5) (31)') numbers its cells differently."""
+    fact = document.fact_at(row.line, index)
+    if fact is None or document.fact_at(row.line, len(row.cells)) is not None:
+        return None
+    for position, cell in enumerate(row.cells):
+        other = document.fact_at(row.line, position)
+        if other is not None and _FIGURE.sub("", other.text) != _FIGURE.sub("", cell):
+            return None
+    return fact
+
+
+def period_years(period: Period) -> frozenset[int]:
+    """The years an ingest period may be named by: its fiscal year and its end's year (and the year before for an
+    end in January to March, a retailer's fiscal year)."""
+    years = {y for y in (period.fiscal_year, period.end.year if period.end else None) if y}
+    if period.end is not None and period.end.month <= 3:
+        years.add(period.end.year - 1)
+    return frozenset(years)
+
+
 def _from_fact(fact: Fact, own: str, heading: str, row: TableRow) -> FactView:
     """The fields of a cell as ingest read them (``ingest.facts``: headers of any depth, scale by scope)."""
     period = None
@@ -357,10 +384,7 @@ def _from_fact(fact: Fact, own: str, heading: str, row: TableRow) -> FactView:
         p = fact.period
         end = p.end.isoformat() if p.end else None
         months = p.months or (_WEEKS.get(p.weeks) if p.weeks else None)
-        years = {y for y in (p.fiscal_year, p.end.year if p.end else None) if y}
-        if p.end is not None and p.end.month <= 3:
-            years.add(p.end.year - 1)
-        period = PeriodFact(p.label or fact.text, end, months, p.kind == "instant", frozenset(years), p.fiscal_quarter)
+        period = PeriodFact(p.label or fact.text, end, months, p.kind == "instant", period_years(p), p.fiscal_quarter)
     member = fact.member.name if fact.member and not _NOT_A_MEMBER.search(fact.member.name) else None
     return FactView(
         period=period,
@@ -405,7 +429,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         opening=bool(OPENING.search(own)),
         closing=bool(CLOSING.search(own)) and not OPENING.search(own),
     )
-    fact = document.fact_at(row.line, index)
+    fact = ingest_fact(document, row, index)
     if fact is None:
         return mine
     ingested = _from_fact(fact, own, heading, row)
@@ -498,7 +522,7 @@ def prose_fact(clause: str, sentence: str) -> FactView:
     if periods:
         first = periods[0]
         months = 3 if first.quarter else None
-        period = PeriodFact(first.text, first.iso, months, False, first.years, first.quarter)
+        period = PeriodFact(first.text, first.iso, months, False, first.years, first.quarter, stated_day=True)
     empty = TableRow(line=0, label=clause, group=None, kind="amount", cells=["0"], values=[0.0], aligned=False)
     return FactView(
         period=period,
