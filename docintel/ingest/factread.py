@@ -7,8 +7,9 @@ ingest and recomputed without parsing the PDF when ``FACTS_VERSION`` changes.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
+from typing import Any
 
 from ..concepts import concept, concepts_in
 from ..numbers import CURRENCY_SIGNS
@@ -115,8 +116,10 @@ def read_facts(
     tables: Sequence[Table],
     profile: DocumentProfile,
     boxes: Sequence[Sequence[float]] | None = None,
-) -> list[Fact]:
-    """Every fact of a document from its line columns, tables and profile."""
+    encode: Callable[[Fact], Any] = lambda fact: fact,
+) -> list[Any]:
+    """Every fact of a document from its line columns, tables and profile, in line and column order; each as
+    *encode* makes it (the fact itself, or the row of its cache file: ``facts.fact_row``)."""
     lines = index_lines(pages, texts, boxes, table_lines(tables))
     calendar = calendar_of(
         profile.period_end.value, profile.fiscal_year.value, profile.kind.value, prior_year_end(tables, profile)
@@ -142,16 +145,15 @@ def read_facts(
     quarter = int(q) if (q := profile.quarter.value) and q.isdigit() else None
     prose = Prose(calendar, profile.year(), quarter, {**row_names(tables), **members})
     used = table_lines(tables)
-    facts = read_in_two(  # on a long document, cut in two: the part after the cut read by a child meanwhile
+    return read_in_two(  # on a long document, cut in two: the part after the cut read by a child meanwhile
         readers,
         balance_pages,
         lambda pages: sentence_facts(doc_id, lines.by_page, lines.text, lines.box, used, prose, pages),
         lines,
         used,
         fork=len(texts) >= _FORK_LINES,
+        encode=encode,
     )
-    facts.sort(key=lambda f: (f.provenance.global_line, f.provenance.column or 0))
-    return facts
 
 
 class _TableReader:
