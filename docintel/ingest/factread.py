@@ -75,7 +75,7 @@ from .factshare import CLASS_ONLY, PER_SHARE, per_share_concept, share_class
 from .factsplit import read_in_two
 from .profile import DocumentProfile
 from .statements import STATEMENT_OF
-from .tables import Table, TableRow
+from .tables import Known, Table, TableRow
 
 _PAGE_HEADER_LINES = 6
 _FORK_LINES = 3000  # lines from which a document's sentences are read beside its tables (a fork pays off)
@@ -172,6 +172,7 @@ class _TableReader:
     ) -> None:
         table = years_in_labels(header_row_lifted(table, lines.text))
         self.doc_id, self.index, self.table, self.lines = doc_id, index, table, lines
+        self.percent_columns: Known = {}  # the table's answers so far (Table.percent_columns)
         self.first_on_page = first_on_page
         self.members = members
         self.above = above_lines(table, prior, lines)
@@ -507,7 +508,7 @@ class _TableReader:
         return to_period(self.heads[index], instant, self.calendar)
 
     def _kind(self, row: TableRow, index: int, cell: str) -> FactKind:
-        if self.table.is_percent(row, index):
+        if self.table.is_percent(row, index, self.percent_columns):
             return "percent"
         if row.kind == "per_share" or (self.price_columns and price_cell(cell, row.cells, self.header_text)):
             return "per_share"
@@ -533,7 +534,7 @@ class _TableReader:
             return Scale(1.0, "none")
         if kind == "money" and row.kind == "amount" and _SHARES.search(row.label):
             return self.scale  # an equity line's dollars ('Treasury shares (2 million shares)')
-        if self.table.scale not in (None, 1.0) and self.table.scale_of(row, index) == 1.0:
+        if self.table.scale not in (None, 1.0) and self.table.scale_of(row, index, self.percent_columns) == 1.0:
             return Scale(1.0, "none")  # a caption's 'except store counts'
         return self.scale
 
