@@ -100,7 +100,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     ingestor.lines_needed = bool(args.lines or args.export)  # else the report and the facts need no pandas
     report = ingestor.ingest(args.paths)
     for document in report.documents:
-        _ = document.facts  # every figure typed now and cached with the document (docintel facts)
+        document.cache_facts()  # every figure typed now and cached with the document (docintel facts)
     exported: list[Path] = []
     if args.export is not None and report.documents:
         from ..ingest.export import export_documents

@@ -9,10 +9,11 @@ the bottom left, y up) and each page a size (``DocumentMeta.page_sizes``).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +24,7 @@ from ..progress import SILENT, Reporter
 from ..settings import Settings
 from . import cache
 from .extractors import Extractor, check_password, extractor_version, read_pdf_info
-from .facts import Fact, facts_path, load_facts, save_facts
+from .facts import Fact, fact_row, facts_path, load_facts, save_fact_rows, save_facts
 from .ocr import OcrInfo, ocr_key, ocr_possible
 from .parsing import FileParser
 from .profile import PROFILE_VERSION, DocumentProfile, build_profile, with_file_name
@@ -33,9 +34,8 @@ if TYPE_CHECKING:
     import pandas as pd
 
     LineTable = pd.DataFrame
-else:
-    LineTable = Any  # pandas is imported when a line table is made, not with this module (``docintel ingest``
-    # parses in workers meanwhile)
+else:  # pandas is imported when a line table is made, not with this module (``docintel ingest`` parses meanwhile)
+    LineTable = Any
 
 LINE_COLUMNS = ["doc_id", "page", "line_in_page", "global_line", "text"]
 # one lock for every document's facts: they are read at most once each, mostly from the cache (a per-document
@@ -174,26 +174,28 @@ class Document(BaseModel):
                 self._facts = self._read_facts()
             return self._facts
 
+    def cache_facts(self) -> None:
+        """Have the facts in the cache (``docintel ingest``): when they are not there yet, read them and write each
+        part's rows as the fact reader gives them, no fact kept (``facts`` reads them back when asked)."""
+        if self._facts is not None or not self.facts_file or Path(self.facts_file).is_file():
+            _ = self.facts  # read back from the cache (as before), or no cache folder
+            return
+        with contextlib.suppress(OSError):  # the cache folder is not writable: the facts are read when asked
+            save_fact_rows(Path(self.facts_file), self._read(fact_row))
+
     def _read_facts(self) -> list[Fact]:
-        facts = load_facts(Path(self.facts_file), self.meta.doc_id) if self.facts_file else None
-        if facts is not None:
-            return facts
+        cached = load_facts(Path(self.facts_file), self.meta.doc_id) if self.facts_file else None
+        facts = cached if cached is not None else self._read(lambda fact: fact)
+        if self.facts_file and cached is None:
+            with contextlib.suppress(OSError):  # the cache folder is not writable: the facts are read again next time
+                save_facts(Path(self.facts_file), facts)
+        return facts
+
+    def _read(self, encode: Callable[[Fact], Any]) -> list[Any]:
         from .factread import read_facts
 
-        facts = read_facts(
-            self.meta.doc_id,
-            self._column("page"),
-            self._column("text"),
-            self.tables,
-            self.meta.profile,
-            self.boxes,
-        )
-        if self.facts_file:
-            try:
-                save_facts(Path(self.facts_file), facts)
-            except OSError:
-                pass  # the cache folder is not writable: the facts are read again next time
-        return facts
+        pages, texts = self._column("page"), self._column("text")
+        return read_facts(self.meta.doc_id, pages, texts, self.tables, self.meta.profile, self.boxes, encode=encode)
 
     def fact_at(self, global_line: int, cell: int) -> Fact | None:
         """The fact of the *cell*-th cell (0-based) of the table row at GLOBAL_LINE; None when none was read."""

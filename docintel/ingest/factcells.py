@@ -222,8 +222,11 @@ MONTH_NUMBER = {
 def printed_dates(texts: Sequence[str]) -> list[date]:
     """Every full date the document prints ('fiscal year ended November 27, 2020')."""
     found = []
-    for text in texts:
-        for m in FULL_DATE.finditer(str(text)):
+    for value in texts:
+        text = str(value)
+        if "," not in text or ("20" not in text and "19" not in text):  # every match holds both: read no further
+            continue
+        for m in FULL_DATE.finditer(text):
             try:
                 found.append(date(int(m.group(3)), MONTH_NUMBER[m.group(1)], int(m.group(2))))
             except ValueError:

@@ -7,8 +7,9 @@ ingest and recomputed without parsing the PDF when ``FACTS_VERSION`` changes.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
+from typing import Any
 
 from ..concepts import concept, concepts_in
 from ..numbers import CURRENCY_SIGNS
@@ -74,7 +75,7 @@ from .factshare import CLASS_ONLY, PER_SHARE, per_share_concept, share_class
 from .factsplit import read_in_two
 from .profile import DocumentProfile
 from .statements import STATEMENT_OF
-from .tables import Table, TableRow
+from .tables import Known, Table, TableRow
 
 _PAGE_HEADER_LINES = 6
 _FORK_LINES = 3000  # lines from which a document's sentences are read beside its tables (a fork pays off)
@@ -115,8 +116,10 @@ def read_facts(
     tables: Sequence[Table],
     profile: DocumentProfile,
     boxes: Sequence[Sequence[float]] | None = None,
-) -> list[Fact]:
-    """Every fact of a document from its line columns, tables and profile."""
+    encode: Callable[[Fact], Any] = lambda fact: fact,
+) -> list[Any]:
+    """Every fact of a document from its line columns, tables and profile, in line and column order; each as
+    *encode* makes it (the fact itself, or the row of its cache file: ``facts.fact_row``)."""
     lines = index_lines(pages, texts, boxes, table_lines(tables))
     calendar = calendar_of(
         profile.period_end.value, profile.fiscal_year.value, profile.kind.value, prior_year_end(tables, profile)
@@ -142,16 +145,15 @@ def read_facts(
     quarter = int(q) if (q := profile.quarter.value) and q.isdigit() else None
     prose = Prose(calendar, profile.year(), quarter, {**row_names(tables), **members})
     used = table_lines(tables)
-    facts = read_in_two(  # on a long document, cut in two: the part after the cut read by a child meanwhile
+    return read_in_two(  # on a long document, cut in two: the part after the cut read by a child meanwhile
         readers,
         balance_pages,
         lambda pages: sentence_facts(doc_id, lines.by_page, lines.text, lines.box, used, prose, pages),
         lines,
         used,
         fork=len(texts) >= _FORK_LINES,
+        encode=encode,
     )
-    facts.sort(key=lambda f: (f.provenance.global_line, f.provenance.column or 0))
-    return facts
 
 
 class _TableReader:
@@ -170,6 +172,7 @@ class _TableReader:
     ) -> None:
         table = years_in_labels(header_row_lifted(table, lines.text))
         self.doc_id, self.index, self.table, self.lines = doc_id, index, table, lines
+        self.percent_columns: Known = {}  # the table's answers so far (Table.percent_columns)
         self.first_on_page = first_on_page
         self.members = members
         self.above = above_lines(table, prior, lines)
@@ -503,7 +506,7 @@ class _TableReader:
         return to_period(self.heads[index], instant, self.calendar)
 
     def _kind(self, row: TableRow, index: int, cell: str) -> FactKind:
-        if self.table.is_percent(row, index):
+        if self.table.is_percent(row, index, self.percent_columns):
             return "percent"
         if row.kind == "per_share" or (self.price_columns and price_cell(cell, row.cells, self.header_text)):
             return "per_share"
@@ -529,7 +532,7 @@ class _TableReader:
             return Scale(1.0, "none")
         if kind == "money" and row.kind == "amount" and _SHARES.search(row.label):
             return self.scale  # an equity line's dollars ('Treasury shares (2 million shares)')
-        if self.table.scale not in (None, 1.0) and self.table.scale_of(row, index) == 1.0:
+        if self.table.scale not in (None, 1.0) and self.table.scale_of(row, index, self.percent_columns) == 1.0:
             return Scale(1.0, "none")  # a caption's 'except store counts'
         return self.scale
 

@@ -144,14 +144,27 @@ def facts_path(lines_file: Path) -> Path:
     return lines_file.parents[2] / "facts" / lines_file.parent.name / name
 
 
+_JSON = json.JSONEncoder(separators=(",", ":"))  # json.dumps(..., separators=(",", ":")), made once
+
+
+def fact_row(fact: Fact) -> str:
+    """A fact as a row of its cache file: JSON, the document id left out (it depends on the file's name)."""
+    return _JSON.encode(fact.model_dump(mode="json", exclude_defaults=True, exclude={"provenance": {"doc"}}))
+
+
 def save_facts(path: Path, facts: list[Fact]) -> None:
-    """Write facts to the cache (atomically; the document id is left out: it depends on the file's name), and
-    remove the document's facts of other versions, which nothing reads again."""
+    """Write facts to the cache (atomically), and remove the document's facts of other versions."""
+    save_fact_rows(path, [fact_row(fact) for fact in facts])
+
+
+def save_fact_rows(path: Path, rows: list[str]) -> None:
+    """Write the rows of facts (``fact_row``) to the cache as one JSON document (atomically), and remove the
+    document's facts of other versions, which nothing reads again."""
     from .cache import atomic_write_text
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    rows = [f.model_dump(mode="json", exclude_defaults=True, exclude={"provenance": {"doc"}}) for f in facts]
-    atomic_write_text(path, json.dumps({"version": FACTS_VERSION, "facts": rows}, separators=(",", ":")))
+    empty = _JSON.encode({"version": FACTS_VERSION, "facts": []})  # the rows go between its brackets
+    atomic_write_text(path, f"{empty[:-2]}{','.join(rows)}{empty[-2:]}")
     stem = path.name.rsplit(f"-f{FACTS_VERSION}-", 1)[0]
     for stale in path.parent.glob(f"{stem}-f*-t*.facts"):  # an older version's facts of the same document
         if stale != path:

@@ -63,7 +63,11 @@ def scale_stated(text: str) -> tuple[float, bool] | None:
 
 
 def names_scale_word(text: str) -> bool:
-    """Whether *text* holds a scale word (thousand, million, billion): scale_stated finds none in a text without."""
+    """Whether *text* holds a scale word (thousand, million, billion): scale_stated finds none in a text without.
+    A text of ASCII is tested by substrings of its lower case (as the pattern compares there), any other by it."""
+    if text.isascii():
+        folded = text.lower()
+        return "million" in folded or "billion" in folded or "thousand" in folded
     return _ANY_SCALE_WORD.search(text) is not None
 
 

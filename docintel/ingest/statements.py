@@ -24,7 +24,6 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from ..concepts import concepts_in
 from ..domain import STATEMENT_KINDS, StatementKind, table
 from ..periods import MONTHS
 
@@ -150,6 +149,8 @@ class _Rows:
     rows and the classes of cash flow activities."""
 
     def __init__(self, texts: Sequence[str]) -> None:
+        from ..concepts import concepts_in  # imported once the parse has begun, not before its workers start
+
         self.concepts: set[str] = set()
         self.activities: set[str] = set()
         self.balances = 0

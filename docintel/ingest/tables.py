@@ -29,6 +29,7 @@ from .captions import CAPTION, caption_of, except_words
 TABLES_VERSION = "20"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
+Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
 _MAX_GAP = 8  # non-row lines after which a table ends
 _MAX_CAPTION_LOOKBACK = 6
 _CELL = re.compile(
@@ -96,7 +97,7 @@ class Table(BaseModel):
     rows: list[TableRow]
     problem: str | None = Field(description="why columns could not be resolved (null when they were)")
 
-    def scale_of(self, row: TableRow, index: int) -> float | None:
+    def scale_of(self, row: TableRow, index: int, known: Known | None = None) -> float | None:
         """The factor that turns the row's *index*-th printed cell into units (None: not stated)."""
         if row.kind in ("per_share", "percent", "count") or (row.kind == "shares" and not self.shares_scaled):
             return 1.0
@@ -104,20 +105,25 @@ class Table(BaseModel):
         if self.except_words and set(tokenize(row.label)) & set(self.except_words) and not money:
             return 1.0  # '(in millions, except store counts)': 'Stores at year end 412'
 
-        return 1.0 if self.is_percent(row, index) else self.scale
+        return 1.0 if self.is_percent(row, index, known) else self.scale
 
-    def is_percent(self, row: TableRow, index: int) -> bool:
+    def is_percent(self, row: TableRow, index: int, known: Known | None = None) -> bool:
         """Whether the row's *index*-th cell is a percentage: its row's kind, its own sign, or its column's."""
         if row.kind == "percent" or _is_percent(row.cells[index]):
             return True
         cell = row.cells[index].lstrip("(")
-        return row.kind == "amount" and cell[:1] not in CURRENCY_SIGNS and index in self.percent_columns(row)
+        return row.kind == "amount" and cell[:1] not in CURRENCY_SIGNS and index in self.percent_columns(row, known)
 
-    def percent_columns(self, row: TableRow) -> frozenset[int]:
+    def percent_columns(self, row: TableRow, known: Known | None = None) -> frozenset[int]:
         """The positions of columns of percentages over *row*: a row above it, of as many cells, that prints
         amounts with a currency sign and '%' after others ('Service $ 73,139 $ 67,733 $ 5,406 8.0 %') marks
         them, and the rows below print the sign no more ('Total Operating Revenues $ 103,506 $ 95,300 $ 8,206
-        8.6'), as filings do. A sign glued to a money cell ('$1,586%', from '$ 1,586 (5) %') marks nothing."""
+        8.6'), as filings do. A sign glued to a money cell ('$1,586%', from '$ 1,586 (5) %') marks nothing.
+        *known*: the answers given before for this table's rows (the fact reader asks once a cell, each answer
+        reading every row above), by the row's line and count of cells, which are all it depends on."""
+        key = (row.line, len(row.cells))
+        if known is not None and key in known:
+            return known[key]
         marked: set[int] = set()
         for above in self.rows:
             if above.line >= row.line:
@@ -129,6 +135,8 @@ class Table(BaseModel):
             signs = [_is_percent(c) and not m for c, m in cells]
             if any(signs) and not all(signs):
                 marked.update(i for i, sign in enumerate(signs) if sign)
+        if known is not None:
+            known[key] = frozenset(marked)
         return frozenset(marked)
 
     def column_of(self, row: TableRow, index: int) -> TableColumn | None:
