@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from ..answer.contract import DateValue, Span
 from ..ingest.documents import Document
+from ..ingest.factheader import parse_slots
 from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS, find_numbers, parse_cell
 from ..periods import Period, find_periods, years_named
@@ -242,6 +243,15 @@ def _number_for_cell(numbers: list[Any], used: set[int], value: float | None, ce
     return None
 
 
+def _slot_header(document: Document, table: Table) -> bool:
+    """Whether a header line above the table's rows reads as periods and change columns ('2022 2021 2022 vs.
+    2021'): ingest placed its cells from that header, not from member names over the columns ('Americas Asia
+    Pacific ... Worldwide' under 'Year ended December 31, 2022'), whose cells it may misplace."""
+    first = min((r.line for r in table.rows), default=table.first_line)
+    texts = document.lines["text"].iloc[max(first - 7, 0) : first].tolist()
+    return any(parse_slots(str(text)) is not None for text in texts)
+
+
 def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, value: float) -> Candidate:
     column = table.column_of(row, index)
     periods = find_periods(column.label) if column is not None else []
@@ -249,7 +259,7 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
     percent = table.is_percent(row, index)
     scale = table.scale_of(row, index)
     fact = cited.document.fact_at(row.line, index)
-    ingested = ingest_fact(cited.document, row, index)
+    ingested = ingest_fact(cited.document, row, index) if _slot_header(cited.document, table) else None
     placed = (period_years(ingested.period), ingested.period.label) if ingested and ingested.period else None
     if scale is None and fact is not None and fact.scale_source != "none":
         scale = fact.scale  # stated above the table: a page header, a section's "tabular dollars in millions"
