@@ -21,7 +21,7 @@ PAGES = [
     [
         "Consolidated Statement of Income",
         "(Millions) Years ended December 31, 2018 2017",
-        "Net sales $ 32,765 $ 31,657",
+        "Net sales $ 52,862 $ 42,380",
         "Operating income 7,207 7,692",
         "Net income 5,349 4,858",
     ],
@@ -64,6 +64,12 @@ PAGES = [
         "In millions 2018 2017",
         "Cash and cash equivalents $ 12,945 $ 9,408",
     ],
+    [
+        "Results of operations (millions)",
+        "Years ended December 31, 2018 2017",
+        "Operating income 2,737 2,490",
+        "Net income 5,349 4,858",
+    ],
 ]
 CONSOLIDATED_INCOME = (6, "Operating income 7,207 7,692")
 INDUSTRIAL_INCOME = (12, "Operating income (millions) $ 2,737 $ 2,490 $ 2,528")
@@ -73,6 +79,8 @@ CONSUMER_TOTAL = (23, "Total Operating Revenues $ 103,506 $ 95,300 $ 8,206 8.6")
 REVENUES = (26, "Total revenues net of interest expense $ 52,862 $ 42,380 $ 36,087 $ 10,482 25 % $ 6,293 17 %")
 CORPORATE_SEGMENT = (30, "Operating loss (millions) $ (7,609) $ (1,606)")
 CASH = (40, "Cash and cash equivalents $ 12,945 $ 9,408")
+UNHEADED_INCOME = (43, "Operating income 2,737 2,490")
+SAME_NET_INCOME = (44, "Net income 5,349 4,858")
 
 
 @pytest.fixture
@@ -152,3 +160,15 @@ def test_sections_and_comparisons_are_checked(run_cli, fake_openai, filing, ques
     assert (status == "supported") == kept, check
     if name is not None:
         assert field(check, name)["verdict"] == "mismatch", check
+
+
+def test_a_consolidated_figure_that_differs_from_the_primary_statement_s_is_not_supported(run_cli, fake_openai, filing):
+    """A table outside the statements, under no heading docintel reads, printing 'Operating income 2,737' for the
+    year the income statement prints 7,207: unchecked, the statement's figure named; one that agrees is kept."""
+    question = "What was Tri-Mark's operating income in 2018?"
+    reply = amount(2737, "millions", "2018", UNHEADED_INCOME, label="Operating income")
+    status, check = verdict(run_cli, fake_openai, filing, question, reply)
+    assert status == "unchecked" and field(check, "statement")["asked"] == "7,207", check
+    question = "What was Tri-Mark's net income in 2018?"
+    reply = amount(5349, "millions", "2018", SAME_NET_INCOME, label="Net income")
+    assert verdict(run_cli, fake_openai, filing, question, reply)[0] == "supported"

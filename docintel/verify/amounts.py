@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..answer.contract import Amount
+from ..textnorm import tokenize
 from .meaning import (
     Asked,
     asked_money_as_per_share,
@@ -25,6 +26,7 @@ from .meaning import (
 )
 from .query import Query, member_terms, query_of
 from .rules import FieldCheck, field_checks, mismatches
+from .statements import statement_check
 from .typed import FactView, prose_fact
 from .values import (
     UNIT_FACTORS,
@@ -93,6 +95,7 @@ def check_amount(
         )
     timed = with_period([c for c, _ in fitting], period, question_years, cited, stated)
     fields = next((f for c, f in fitting if c.column_label == timed.column), fitting[0][1])
+    fields = [*fields, *_against_statements(fitting, cited, asked)]
     notes = [timed.detail, sign_note, concept_note, *(f.detail for f in fields if f.verdict == "unknown")]
     return timed.model_copy(
         update={
@@ -103,6 +106,23 @@ def check_amount(
             "detail": "; ".join(n for n in notes if n),
         }
     )
+
+
+def _against_statements(
+    fitting: list[tuple[Candidate, list[FieldCheck]]], cited: list[CitedSpan], asked: Asked
+) -> list[FieldCheck]:
+    """The statement check of the figure a consolidated question is answered with (none when a member is asked or
+    the figure is no aligned table cell)."""
+    source = fitting[0][0].source
+    if not asked.question.strip() or source is None:
+        return []
+    if query_for(asked).member - set(
+        tokenize(source.label)
+    ):  # a member asked ('services' of 'Cost of services' is none)
+        return []
+    document = next((s.document for s in cited if source and s.document.meta.doc_id == source.provenance.doc), None)
+    found = statement_check(source, document) if document is not None else None
+    return [found] if found is not None else []
 
 
 def _read_otherwise(judged: Sequence[tuple[Candidate, str, str, str]]) -> str:

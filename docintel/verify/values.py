@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field
 from ..answer.contract import DateValue, Span
 from ..ingest.documents import Document
 from ..ingest.factheader import parse_slots
+from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS, find_numbers, parse_cell
 from ..periods import Period, find_periods, years_named
@@ -149,6 +150,7 @@ class Candidate:
     latest: bool = False  # the cell is in the table's latest period column
     fact: FactView | None = field(default=None, compare=False)  # a cell's typed fields (prose: read at check time)
     placed: tuple[frozenset[int], str] | None = None  # the years and label of the period ingest read for the cell
+    source: Fact | None = field(default=None, compare=False)  # ingest's fact of the cell, read alike by both readers
     siblings: tuple[str, ...] = field(default=(), compare=False)  # the labels of the other rows of its table
 
     def describe(self) -> str:
@@ -284,6 +286,7 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         latest=column is not None and column.year == max(c.year for c in table.columns),
         fact=cell_fact(cited.document, table, row, index),
         placed=placed,
+        source=ingest_fact(cited.document, row, index),
         siblings=tuple(r.label for r in table.rows if r.line != row.line),
     )
 

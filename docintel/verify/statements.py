@@ -1,0 +1,81 @@
+"""A consolidated figure against the primary statements: a table outside the statements that prints a line item
+for the company as a whole, in a period the income statement, balance sheet or cash flow statement also prints,
+must print the statement's figure. When it prints another (a segment's section whose heading docintel did not
+read, a part of the line item), the answer is not supported: the field ``statement`` is unknown, naming the
+statement's figure."""
+
+from __future__ import annotations
+
+import re
+
+from ..ingest.documents import Document
+from ..ingest.facts import Fact, Period
+from .rules import FieldCheck
+
+_ROUNDING = 0.005  # a figure rounded in another table (1,577 against 1,576.8) is the same figure
+
+
+def statement_check(fact: Fact, document: Document) -> FieldCheck | None:
+    """The check of a consolidated table figure against the primary statements' figure of its line item and
+    period (None when it is not consolidated, no statement prints the item, or a statement prints the same figure)."""
+    if not _comparable(fact):
+        return None
+    profile = document.meta.profile
+    pages = {page for statement in profile.statements if statement.primary for page in statement.pages}
+    if not pages or fact.period is None:  # a figure of the statement itself is among those printed there
+        return None
+    printed = [
+        other
+        for other in document.facts
+        if other.provenance.page in pages
+        and _same_item(other, fact)
+        and _comparable(other)
+        and other.provenance.table is not None
+        and other.period is not None
+        and _same_period(other.period, fact.period)
+    ]
+    if not printed or any(_same_figure(other, fact) for other in printed):
+        return None
+    first = printed[0]
+    detail = (
+        f"statement: the primary statement on page {first.provenance.page} prints {first.text} for "
+        f"'{first.label}' in this period; the cited table's {fact.text} is another figure (a segment's or a part's)"
+    )
+    return FieldCheck(field="statement", verdict="unknown", asked=first.text, found=fact.text, detail=detail)
+
+
+def _same_item(one: Fact, other: Fact) -> bool:
+    """The same line item: the vocabulary's, or, where it has none, the same row label ('Cost of services' and
+    'Cost of services (exclusive of items shown below)')."""
+    if one.concept is not None or other.concept is not None:
+        return one.concept == other.concept
+    return bool(_words(one.label)) and _words(one.label) == _words(other.label)
+
+
+def _words(label: str) -> str:
+    """A label's words, its parenthetical aside ('(exclusive of items shown below)') left out."""
+    return " ".join(re.findall(r"[a-z]+", re.sub(r"\([^)]*\)?", " ", label.lower())))
+
+
+def _comparable(fact: Fact) -> bool:
+    return (
+        fact.member is None
+        and fact.kind == "money"
+        and fact.measure == "level"
+        and fact.basis == "gaap"
+        and fact.scenario == "actual"
+    )
+
+
+def _same_period(one: Period, other: Period) -> bool:
+    if one.end is None or one.end != other.end:
+        return False
+    if one.kind == "instant" or other.kind == "instant":
+        return one.kind == other.kind
+    return one.months is not None and one.months == other.months
+
+
+def _same_figure(one: Fact, other: Fact) -> bool:
+    a, b = abs(one.units), abs(other.units)
+    coarser = max(one.scale, other.scale)
+    return abs(a - b) <= max(_ROUNDING * max(a, b), 0.5 * coarser)
