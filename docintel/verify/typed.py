@@ -429,7 +429,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         opening=bool(OPENING.search(own)),
         closing=bool(CLOSING.search(own)) and not OPENING.search(own),
     )
-    fact = ingest_fact(document, row, index)
+    fact = document.fact_at(row.line, index)
     if fact is None:
         return mine
     ingested = _from_fact(fact, own, heading, row)
