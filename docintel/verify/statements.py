@@ -1,6 +1,6 @@
 """A consolidated figure against the primary statements: a table outside the statements that prints a line item
-for the company as a whole, in a period the income statement, balance sheet or cash flow statement also prints,
-must print the statement's figure. When it prints another (a segment's section whose heading docintel did not
+for the company as a whole, in a period the income statement (a duration) or the balance sheet (an instant) also
+prints, must print the statement's figure. When it prints another (a segment's section whose heading docintel did not
 read, a part of the line item), the answer is not supported: the field ``statement`` is unknown, naming the
 statement's figure."""
 
@@ -20,9 +20,14 @@ def statement_check(fact: Fact, document: Document) -> FieldCheck | None:
     period (None when it is not consolidated, no statement prints the item, or a statement prints the same figure)."""
     if not _comparable(fact):
         return None
-    profile = document.meta.profile
-    pages = {page for statement in profile.statements if statement.primary for page in statement.pages}
-    if not pages or fact.period is None:  # a figure of the statement itself is among those printed there
+    if fact.period is None:
+        return None
+    statements = [s for s in document.meta.profile.statements if s.primary]
+    if any(fact.provenance.page in s.pages for s in statements):
+        return None  # a statement's own figure (a cash flow statement's 'Inventories' change is no balance)
+    kind = "balance_sheet" if fact.period.kind == "instant" else "income"
+    pages = {page for s in statements if s.kind == kind for page in s.pages}
+    if not pages:
         return None
     printed = [
         other
