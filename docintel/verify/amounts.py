@@ -13,6 +13,7 @@ from typing import Any
 
 from ..answer.contract import Amount
 from ..textnorm import tokenize
+from .footnotes import annualized_rule, footnote_text, line_markers
 from .meaning import (
     Asked,
     asked_money_as_per_share,
@@ -29,6 +30,7 @@ from .rules import FieldCheck, field_checks, mismatches
 from .statements import statement_check
 from .typed import FactView, prose_fact
 from .values import (
+    CENTS,
     UNIT_FACTORS,
     Candidate,
     CitedSpan,
@@ -85,7 +87,7 @@ def check_amount(
         # 'the intrinsic value ... was $31 million, $15 million ... The grant date fair value ... was $15 million':
         # which of the two the answer means, the quote does not say
         concept, concept_note = "unknown", f"{stated} is printed twice in the quotes, once as another figure ({other})"
-    typed = _typed(chosen, asked, amount.currency)
+    typed = _typed(chosen, asked, amount.currency, cited)
     fitting = [(c, f) for c, f in typed if not mismatches(f)]
     if not fitting:
         fields = typed[0][1]
@@ -148,12 +150,26 @@ def query_for(asked: Asked) -> Query:
     return query_of(asked.question, member_terms(asked.scope))
 
 
-def _typed(chosen: list[Candidate], asked: Asked, currency: str | None) -> list[tuple[Candidate, list[FieldCheck]]]:
+def _typed(
+    chosen: list[Candidate], asked: Asked, currency: str | None, cited: list[CitedSpan]
+) -> list[tuple[Candidate, list[FieldCheck]]]:
     """Each candidate with its field checks against the question (none without a question)."""
     if not asked.question.strip():
         return [(c, []) for c in chosen]
     query = query_for(asked)
-    return [(c, [*field_checks(query, fact_of(c), currency), range_rule(c, asked.question)]) for c in chosen]
+    return [
+        (c, [*field_checks(query, fact_of(c), currency), range_rule(c, asked.question), _annualized(c, asked, cited)])
+        for c in chosen
+    ]
+
+
+def _annualized(candidate: Candidate, asked: Asked, cited: list[CitedSpan]) -> FieldCheck:
+    """Whether the figure is annualized as the question asks: by its row, its column or its row's footnotes."""
+    stated = f"{candidate.row_label or candidate.sentence} {candidate.column_label or ''}"
+    line = candidate.line
+    document = next((s.document for s in cited if line and s.span.line_start <= line <= s.span.line_end), None)
+    notes = [footnote_text(document, line, m) for m in line_markers(document, line)] if document and line else []
+    return annualized_rule(asked.question, stated, [n for n in notes if n])
 
 
 _NUMBER_AFTER = r"\s*(?:%|percent|cents?|million|billion|thousand|x)?(?:\s+to\s+|\s*[–—]\s*|-)[$€£]?\(?\d"
@@ -211,6 +227,11 @@ def _no_value_detail(value: float, unit: str | None, candidates: list[Candidate]
         return (
             f"{unscaled[0].printed} is printed in a table that states no scale: it supports "
             f"{unscaled[0].printed} as printed, not {unit}"
+        )
+    cents = [c for c in candidates if c.scale == CENTS and same_value(value, 1.0, c.value)]
+    if cents:
+        return (
+            f"{cents[0].printed} is printed in cents: it is {cents[0].value * CENTS:,.4g} in the currency, not {stated}"
         )
     holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
     return f"{stated} is not in the cited quote, which holds {holds}"

@@ -92,11 +92,19 @@ def _year(operand: OperandCheck) -> int | None:
     return max(years) if years else None
 
 
+def _typed_year(operand: OperandCheck) -> int | None:
+    """The year of the period ingest read for an operand's cell where the verifier's own reader placed no column
+    (a row that also prints the change and the % change): it orders the operands, it never supports one."""
+    found = [f.found for f in operand.fields if f.field == "period" and f.found]
+    years = years_named(found[0]) if found else frozenset()
+    return max(years) if len(years) == 1 else None
+
+
 def growth_rule(query: Query, expression: str, operands: list[OperandCheck]) -> FieldCheck:
     """A change is later minus earlier; a growth rate divides that by the earlier figure."""
     if query.measure not in ("change", "pct_change") or len(operands) != 2:
         return _formula_check("not_applicable")
-    dated = sorted(((y, o.label) for o in operands if (y := _year(o)) is not None), reverse=True)
+    dated = sorted(((y, o.label) for o in operands if (y := _year(o) or _typed_year(o)) is not None), reverse=True)
     if len(dated) != 2 or dated[0][0] == dated[1][0]:
         return _formula_check("not_applicable")
     later, earlier = dated[0][1], dated[1][1]

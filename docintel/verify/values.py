@@ -38,7 +38,12 @@ CalculationCheck = Literal["verified", "mismatch", "rejected", "not_applicable"]
 ConceptCheck = Literal["supported", "mismatch", "unknown", "not_applicable"]
 PlainCheck = Literal["supported", "mismatch", "not_applicable"]
 UNIT_FACTORS = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
-_SCALE_NAMES = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
+CENTS = 0.01
+_SCALE_NAMES = {1e3: "thousands", 1e6: "millions", 1e9: "billions", CENTS: "cents"}
+# An amount stated in cents, by its own word ('49.0 cents per share') or its row's or column's ('EPS (diluted US
+# cents)'): a hundredth of the currency unit, whatever the table's caption says.
+_CENTS_AFTER = re.compile(r"\s*(?:U\.?S\.?\s+|\w+\s+)?cents?\b", re.IGNORECASE)
+_CENTS_LABEL = re.compile(r"\bcents?\b|¢", re.IGNORECASE)
 
 
 class OperandCheck(BaseModel):
@@ -150,6 +155,7 @@ class Candidate:
     fact: FactView | None = field(default=None, compare=False)  # a cell's typed fields (prose: read at check time)
     source: Fact | None = field(default=None, compare=False)  # ingest's fact of the cell, read alike by both readers
     siblings: tuple[str, ...] = field(default=(), compare=False)  # the labels of the other rows of its table
+    line: int | None = field(default=None, compare=False)  # the global line of a cell's row
 
     def describe(self) -> str:
         """'1,577 (2018 column, millions)'."""
@@ -198,7 +204,10 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
         if position not in used:
             scale = number.scale or 1.0
             kind = "percent" if number.percent else "money" if number.currency or number.scale else "number"
-            if kind == "money" and _PER_SHARE_AFTER.match(cited.span.quote[number.end :]):
+            after = cited.span.quote[number.end :]
+            if not number.percent and not number.currency and (cents := _CENTS_AFTER.match(after)):
+                scale, kind, after = CENTS, "money", after[cents.end() :]
+            if kind == "money" and _PER_SHARE_AFTER.match(after):
                 kind = "per_share"
             sentence = _own_sentence(cited.span.quote, number.start) if numbers_alike(numbers, number) else None
             found.append(
@@ -260,6 +269,8 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         kind = "per_share"  # 'Earnings per common share attributable to / Corning Incorporated:' / 'Diluted'
     if heading or row.kind == "per_share":
         scale = 1.0  # a per-share figure is never scaled ('(In millions, except per share amounts)')
+    if not percent and _CENTS_LABEL.search(f"{row.label} {column.label if column is not None else ''}"):
+        scale = CENTS
     return Candidate(
         printed=row.cells[index],
         value=value,
@@ -274,6 +285,7 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         fact=cell_fact(cited.document, table, row, index),
         source=ingest_fact(cited.document, row, index),
         siblings=tuple(r.label for r in table.rows if r.line != row.line),
+        line=row.line,
     )
 
 
@@ -339,6 +351,8 @@ def value_matches(value: float, unit: str | None, candidate: Candidate) -> bool:
         return (candidate.percent or unit == "percent") and same_value(value, 1.0, candidate.value)
     if candidate.scale is None:  # the document states no scale: it supports the number as printed only
         return UNIT_FACTORS.get(unit or "", 1.0) == 1.0 and same_value(value, 1.0, candidate.value)
+    if candidate.scale == CENTS and unit == "other":  # stated in cents, as the document prints it
+        return same_value(value, 1.0, candidate.value)
     factor = UNIT_FACTORS.get(unit or "", 1.0)
     return same_value(value, factor, candidate.value * candidate.scale)
 
