@@ -25,7 +25,7 @@ from .meaning import (
     kind_fits,
     sign_check,
 )
-from .query import Query, member_terms, query_of
+from .query import Query, member_terms, opening_year, query_of
 from .rules import FieldCheck, field_checks, mismatches
 from .statements import statement_check
 from .typed import FactView, prose_fact
@@ -95,7 +95,16 @@ def check_amount(
         return _failed(
             kind_check="supported", sign_check="supported", concept_check=concept, fields=fields, detail=detail
         )
-    timed = with_period([c for c, _ in fitting], period, question_years, cited, stated)
+    placed = [c for c, _ in fitting]
+    opening = opening_year(asked.question)
+    balances = all(c.fact and c.fact.period and c.fact.period.instant and not c.fact.opening for c in placed)
+    if opening is not None and balances:
+        # a balance sheet's columns are year ends: the balance at the beginning of 2020 is the one at the end of 2019
+        timed = with_period(placed, None, frozenset({opening - 1}), cited, stated)
+        before = f"the balance at the beginning of {opening} is the one at the end of {opening - 1}"
+        timed = timed.model_copy(update={"detail": f"{timed.detail}; {before}"})
+    else:
+        timed = with_period(placed, period, question_years, cited, stated)
     fields = next((f for c, f in fitting if c.column_label == timed.column), fitting[0][1])
     fields = [*fields, *_against_statements(fitting, cited, asked)]
     notes = [timed.detail, sign_note, concept_note, *(f.detail for f in fields if f.verdict == "unknown")]

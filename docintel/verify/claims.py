@@ -25,6 +25,7 @@ from ..question.parse import search_text, split_parts
 from ..textnorm import fold, tokenize
 from .events import (
     ACTIVE_VERB,
+    INTENT,
     NEGATIONS,
     PAST_QUESTION,
     asked_instance,
@@ -36,6 +37,7 @@ from .events import (
     tells_instance,
     verb_in,
 )
+from .kinds import other_kind
 from .rules import FieldCheck
 from .values import CitedSpan
 from .wording import names_state, states_asked
@@ -354,14 +356,37 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
     """The date's clause states the asked event (`_event_check`), and the instance the question names ('the
     remaining units') where it names one: a sentence about another step of it does not date it."""
     found = _event_check(date_text, spans, question, ignore)
-    which = asked_instance(question)
-    if found.verdict != "supported" or which is None:
+    if found.verdict != "supported":
         return found
     dated = [s for s in _sentences(spans) if date_text.lower() in s.lower()]
     clauses = [_date_clause([c for c in _CLAUSE_BREAK.split(s) if c.strip()], date_text, s) for s in dated]
+    if not _ASKS_ANNOUNCEMENT.search(question):
+        for clause in clauses:
+            if later := _announced_then_dated(clause, date_text):
+                detail = f"event: {date_text!r} dates an announcement; the sentence dates what was announced {later!r}"
+                return _check("event", "mismatch", detail)
+    which = asked_instance(question)
+    if which is None:
+        return found
     if any(tells_instance(which, clause) for clause in clauses):
         return found
     return _check("event", "unknown", f"event: the question asks the {which} one; {date_text!r} is not said to be")
+
+
+# 'When did X announce ...', 'When was the agreement signed?': a question about the announcement itself
+_ASKS_ANNOUNCEMENT = re.compile(r"\bannounc|\bdisclos|\bagree|\bsign(?:ed|ing|s)?\b|\benter(?:ed)?\s+into\b", re.I)
+
+
+def _announced_then_dated(clause: str, date_text: str) -> str | None:
+    """The later date of a clause that opens with *date_text* and announces an intent dated by that later date
+    ('On November 2, 2020, the MOD announced its intention to re-nationalize the program on June 30, 2021'):
+    the first dates the announcement, the second the event announced."""
+    at = clause.lower().find(date_text.lower())
+    intent = INTENT.search(clause, at + len(date_text)) if at >= 0 else None
+    if intent is None:
+        return None
+    later = [p for p in find_periods(clause[intent.start() :]) if p.day and p.text.lower() != date_text.lower()]
+    return later[0].text if later else None
 
 
 def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
@@ -438,34 +463,11 @@ def cause_rule(question: str, spans: list[CitedSpan], text: str = "") -> FieldCh
     if asked and around and not asked & around:  # the reasons given for 2021's change, for a question about 2022
         years = ", ".join(map(str, sorted(around)))
         return _check("cause", "unknown", f"cause: the cited lines are about {years}, not the year asked")
-    if clash := _other_kind(question, " ".join(c.span.quote for c in spans)):
+    if clash := other_kind(question, " ".join(c.span.quote for c in spans)):
         return _check("cause", "mismatch", f"cause: the quotes give the cause for {clash[1]}, not {clash[0]}")
     if any(CAUSES.search(c.span.quote) for c in spans):
         return _check("cause", "supported")
     return _check("cause", "mismatch", "cause: the question asks what caused it; the quotes state no cause")
-
-
-def _other_kind(question: str, quotes: str) -> tuple[str, str] | None:
-    """(asked, quoted) when the question's thing is one kind ('contractual backlog') and the quotes name that
-    thing only as another kind ('unobligated backlog'): the word before the shared noun differs, and the
-    question's word is nowhere in the quotes."""
-    said = re.findall(r"[A-Za-z][\w-]*", quotes.lower())
-    for kind, noun in re.findall(r"\b([a-z][\w-]+)\s+([a-z][\w-]+)\b", search_text(question)):
-        if kind in _CAUSE_STOP or noun in _CAUSE_STOP or kind in said or not tokenize(kind) or not tokenize(noun):
-            continue
-        before = {said[i - 1] for i in range(1, len(said)) if said[i] == noun}
-        others = {w for w in before if w not in _CAUSE_STOP and tokenize(w)}
-        if before and others == before:
-            return f"{kind} {noun}", f"{sorted(others)[0]} {noun}"
-    return None
-
-
-# words of a question around the thing it asks about, not kinds of it
-_CAUSE_STOP = frozenset(
-    "what drove drives caused causes led explains contributed reasons reason drivers driver the a an in of for to "
-    "increase decrease increases decreases change changes growth decline rise fall higher lower and its their our "
-    "was were is are did does primary main key company".split()
-)
 
 
 def _offsets(cited: CitedSpan, printed: str) -> bool:

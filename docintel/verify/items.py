@@ -26,7 +26,17 @@ from .passages import entity_rule, scattered_rule
 from .quotes import SpanKey
 from .rules import FieldCheck
 from .structure import average_span_problem
-from .textclaims import duration_rule, phrase_rule, quantifier_rule, row_label_rule, split_rule, subject_rule
+from .textclaims import (
+    checkbox_rule,
+    duration_rule,
+    kind_rule,
+    phrase_rule,
+    quantifier_rule,
+    role_time_rule,
+    row_label_rule,
+    split_rule,
+    subject_rule,
+)
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
 from .yesno import figures_rule
 
@@ -132,6 +142,8 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             split_rule(text, spans),
             quantifier_rule(text, spans),
             cause_rule(question, spans, text),
+            kind_rule(question, spans),
+            role_time_rule(question, spans),
         ],
     )
 
@@ -162,7 +174,7 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
     issuer = issuer_terms(spans)
     figures = figures_rule(value, spans, question, issuer)
     owner = owner_rule(question, spans, issuer)
-    about = [entity_rule(question, spans, issuer), scattered_rule(question, spans, issuer)]
+    about = [entity_rule(question, spans, issuer), scattered_rule(question, spans, issuer), checkbox_rule(spans)]
     if figures.verdict != "not_applicable":  # the quoted figures decide; a table row has no words of polarity
         return with_fields(check, [figures, omission, owner, *about])
     return with_fields(check, [polarity_rule(value, spans, question, issuer), omission, owner, *about])

@@ -103,6 +103,18 @@ CLOSING = re.compile(
 ASKS_OPENING = re.compile(
     r"\b(?:beginning|start)\s+of\b|\bopening\b|\bentering\b|\b(?:beginning|starting)\s+balances?\b", re.IGNORECASE
 )
+# 'at the beginning of 2020', 'the start of fiscal 2022': the balance at the end of the year before
+_OPENING_YEAR = re.compile(
+    r"\b(?:beginning|start)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE
+)
+
+
+def opening_year(question: str) -> int | None:
+    """The year whose opening balance the question asks ('at the beginning of fiscal 2022' -> 2022)."""
+    found = _OPENING_YEAR.search(question)
+    return int(found.group("year")) if found else None
+
+
 _DILUTED = re.compile(r"\bdiluted\b|\bdilution\b", re.IGNORECASE)
 _BASIC = re.compile(r"\bbasic\b", re.IGNORECASE)
 _EPS = table().short_forms("eps")  # a line item's one-word wordings (the domain table's)

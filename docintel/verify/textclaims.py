@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 
 from ..numbers import find_numbers
+from ..periods import years_named
 from .claims import check_field, content_words, quote_sentences
+from .kinds import other_kind
 from .rules import FieldCheck
 from .values import CitedSpan
 from .wording import names_asked
@@ -195,3 +197,47 @@ def _start(text: str, match: re.Match[str]) -> int:
     """Where the word before *match* starts (its hedge, if any)."""
     before = text[: match.start()].rstrip()
     return before.rfind(" ") + 1 if before else match.start()
+
+
+def kind_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A question about one kind of things ('reportable segments') is not answered from quotes that name the things
+    only as another kind ('five Flexibles operating segments (...)'). A plural noun only: a verb's object ('take
+    effect', quoted 'took effect') is no kind of a thing."""
+    clash = other_kind(question, " ".join(s.span.quote for s in spans))
+    if clash is None or not re.search(r"[^s]s$", clash[0]):
+        return check_field("about", "not_applicable")
+    return check_field("about", "mismatch", f"about: the quotes name {clash[1]}, not the {clash[0]} asked")
+
+
+# 'Who served as principal accounting officer ...': a role; '... principal accounting officer in April 2009': when
+# it began; 'since', 'currently': that it goes on
+_ASKS_WHO = re.compile(r"^\s*(?:who|which\s+(?:person|individual|executive|officer))\b", re.IGNORECASE)
+_SINCE = re.compile(r"\bsince\b|\bcontinues?\s+to\b|\bcurrently\b|\bcurrent\s+position\b", re.IGNORECASE)
+
+
+def role_time_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """Who held a role at a time the question names ('at the time of its 2020 Form 10-K') is not read from a
+    career history that dates the appointment years before ('... principal accounting officer in April 2009'):
+    the role may have passed to another since. Unchecked unless a quote says the role goes on ('since')."""
+    asked = years_named(question)
+    quotes = " ".join(s.span.quote for s in spans)
+    said = years_named(quotes)
+    if not _ASKS_WHO.search(question) or not asked or not said:
+        return check_field("about", "not_applicable")
+    if max(said) >= min(asked) or _SINCE.search(quotes):
+        return check_field("about", "not_applicable")
+    years = ", ".join(map(str, sorted(said)))
+    return check_field("about", "unknown", f"about: the quotes date the role in {years}, not at the time asked")
+
+
+# a cover page's check boxes as PDF fonts print them: Wingdings' empty and ticked boxes ('¨', 'þ', 'ý'), Unicode's
+_CHECK_BOX = re.compile(r"(?:^|\s)[¨þý☐☑☒](?=\s|$)")
+
+
+def checkbox_rule(spans: list[CitedSpan]) -> FieldCheck:
+    """A yes/no read from a line of check boxes ('... is not required to file reports ... ¨ þ') is decided by which
+    box is ticked, under which column; docintel does not read that, so the answer is unchecked."""
+    if not any(_CHECK_BOX.search(s.span.quote) for s in spans):
+        return check_field("polarity", "not_applicable")
+    detail = "polarity: the quote is a line of check boxes; which box is ticked is not read"
+    return check_field("polarity", "unknown", detail)
