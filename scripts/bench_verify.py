@@ -62,6 +62,7 @@ from scripts.verify_structures import (
     deduction_cases,
     dividend_event_cases,
     entity_cases,
+    opening_balance_cases,
     polarity_cases,
     roll_forward_cases,
     section_cases,
@@ -323,6 +324,7 @@ MEASURED_RIGHT = (
     "deduction: right",
     "segment row: right",
     "comparison: right",
+    "opening: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -451,6 +453,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *split_item_cases(document, page, _item, _names_item).items(),
                 *section_cases(document, page, _item, _concept_label).items(),
                 *comparison_cases(document, page, _item, _concept_label).items(),
+                *opening_balance_cases(document, page, _item, _concept_label).items(),
             ]
             if not generated:
                 continue

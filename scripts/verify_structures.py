@@ -34,6 +34,9 @@
   'Restructuring charges - cost of goods sold'), asked as the total X: wrong.
 - **A segment's section** (a new user's questions, 3M 2018): a fact of a table right below a heading naming one
   segment ('Industrial Business (37.4% of consolidated sales):'), asked of the company as a whole: wrong.
+- **An opening balance** (a new user's questions, Lockheed 2020, General Mills 2022): a balance of a table with a
+  column per year end asked 'at the beginning of fiscal Y': the Y column's cell is wrong (the year's closing
+  balance), the Y-1 column's right (measured).
 - **A comparison column** (Verizon, AmEx, Netflix headers '2022 2021 2022 vs. 2021'): the change cell of a row
   asked as the row's line item in the comparison's first year: wrong; that year's cell: right (measured).
 
@@ -437,3 +440,34 @@ def comparison_cases(document, page: int, item: ItemMaker, label_of: Callable[[s
             cases.setdefault("comparison: the change for the level", []).append((question, wrong, "amount"))
             cases.setdefault("comparison: right", []).append((question, right, "amount"))
     return cases
+
+
+_ROLLED = re.compile(r"\b(?:beginning|end|start|opening|closing)\b", re.IGNORECASE)
+
+
+def opening_balance_cases(
+    document, page: int, item: ItemMaker, label_of: Callable[[str], str]
+) -> dict[str, list[Case]]:
+    """A balance (an instant) of a table with a column per year end, asked 'at the beginning of' a column's year:
+    that column's cell is wrong (the year's closing balance), the column of the year before right (measured)."""
+    cases: dict[str, list[Case]] = {}
+    texts = document.lines["text"].tolist()
+    facts = [f for f in _page_facts(document, page) if f.period.kind == "instant" and f.period.end is not None]
+    by_year = {(f.provenance.global_line, _year_of(f)): f for f in facts}
+    for fact in facts:
+        unit, year = _unit(fact), _year_of(fact)
+        before = by_year.get((fact.provenance.global_line, year - 1))
+        if fact.concept is None or unit is None or fact.member is not None or before is None:
+            continue
+        if fact.kind != "money" or _ROLLED.search(fact.label) or before.value == fact.value:
+            continue
+        question = f"What was the company's {label_of(fact.concept)} at the beginning of fiscal {year}?"
+        cases.setdefault("opening: the year's closing balance", []).append(
+            (question, _fact_answer(item, fact, texts, unit), "amount")
+        )
+        cases.setdefault("opening: right", []).append((question, _fact_answer(item, before, texts, unit), "amount"))
+    return cases
+
+
+def _year_of(fact) -> int:
+    return fact.period.fiscal_year or fact.period.end.year
