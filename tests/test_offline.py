@@ -223,6 +223,17 @@ def test_yes_no_and_why_questions_get_evidence_only(run_cli, corpus_pdf):
         assert "— not_found: no answer is claimed" in text and "— supported" not in text
 
 
+def test_what_a_thing_was_in_a_year_gets_evidence_only_when_no_figure_is_looked_up(run_cli, corpus_pdf):
+    """A line quoted whole ('Stores at year end 412 374 351') does not say which of its figures is asked: a text
+    answer to 'What was X in <year>?' is evidence to read, never supported (a new user: Lockheed's funded backlog
+    had been answered 'supported' with three lines, two of them other figures)."""
+    data, text = ask_offline(run_cli, "What was Northwind's store count at the end of fiscal 2025?", corpus_pdf)
+    assert data["status"] == "not_found" and data["answer"]["items"], text
+    assert "— not_found: no answer is claimed" in text and "— supported" not in text
+    data, text = ask_offline(run_cli, "Who is Northwind's Chief Executive Officer?", corpus_pdf)
+    assert data["status"] == "supported", text  # a name question's line is still its answer
+
+
 def test_a_missing_operand_is_said(run_cli, corpus_pdf):
     data, _ = ask_offline(run_cli, "What was the effective tax rate in fiscal 2025?", corpus_pdf)
     assert data["status"] == "not_found"

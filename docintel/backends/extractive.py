@@ -54,6 +54,11 @@ _EXPLAINING = re.compile(
     r"^\s*(?:why\b|how\b(?!\s+(?:much|many|long|old|often|far|large|big|high|low)\b)|explain|describe)",
     re.IGNORECASE,
 )
+# 'What was Lockheed's funded backlog at December 31, 2020?': what a thing was at a time is a figure or a state a
+# line must be read for; a line quoted whole does not say it (unlike 'Who is the auditor?')
+_WHAT_WAS_AT = re.compile(
+    r"^\s*what\s+(?:is|was|were|are)\b(?!\s+the\s+name)[^?]*\b(?:19|20)\d\d\b", re.IGNORECASE
+)
 
 
 def withdraw_unverified(generation: Generation, verification: Verification) -> Generation | None:
@@ -375,7 +380,8 @@ def build_answer(
             context_structured=True,
             caveats=[*lookup.caveats, NO_MODEL_NOTE],
         )
-    evidence_only = pinned or shape == "boolean" or (shape == "text" and _EXPLAINING.match(parsed.question) is not None)
+    explaining = _EXPLAINING.match(parsed.question) or _WHAT_WAS_AT.match(parsed.question)
+    evidence_only = pinned or shape == "boolean" or (shape == "text" and explaining is not None)
     items: list[BaseModel] = []
     for _, doc, line in best:
         span = _span(doc, line, single)
