@@ -38,7 +38,8 @@ PAGES = [
     [
         "Operating segments are organized along product lines and regions. The Company's four Alpha operating",
         "segments (Alpha Europe; Alpha Americas; Alpha Asia; and Beta Cartons) have been aggregated in the",
-        "Alpha reportable segment. In applying ASC 280, we have determined we have two reportable segments, Alpha and Beta.",
+        "Alpha reportable segment. In applying ASC 280, we have determined we have two reportable segments, "
+        "Alpha and Beta.",
         "Ms. Rivera was appointed vice president, corporate controller in October 2005, and principal accounting",
         "officer in April 2009. Mr. Okafor has served as principal accounting officer since December 2015.",
         "Our business is organized in two segments, Alpha and Beta.",

@@ -56,9 +56,7 @@ _EXPLAINING = re.compile(
 )
 # 'What was Lockheed's funded backlog at December 31, 2020?': what a thing was at a time is a figure or a state a
 # line must be read for; a line quoted whole does not say it (unlike 'Who is the auditor?')
-_WHAT_WAS_AT = re.compile(
-    r"^\s*what\s+(?:is|was|were|are)\b(?!\s+the\s+name)[^?]*\b(?:19|20)\d\d\b", re.IGNORECASE
-)
+_WHAT_WAS_AT = re.compile(r"^\s*what\s+(?:is|was|were|are)\b(?!\s+the\s+name)[^?]*\b(?:19|20)\d\d\b", re.IGNORECASE)
 
 
 def withdraw_unverified(generation: Generation, verification: Verification) -> Generation | None:
