@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.test_typed_verify import assert_cited_lines, field, verdict
-from tests.test_values import amount, answer, span
+from tests.test_values import amount, answer, calculation, operand, span
 
 PAGES = [
     ["Harrow Aerospace Corporation", "Annual report on Form 10-K for the year ended December 31, 2020"],
@@ -45,6 +45,14 @@ PAGES = [
         "Our business is organized in two segments, Alpha and Beta.",
         "The current returns policy took effect on March 1, 2022.",
     ],
+    [
+        "Card Member loans",
+        "(Millions, except percentages) 2022 2021",
+        "Card Member loans (billions) $ 108.0 $ 88.6",
+        "Average loans (billions) $ 95.4 $ 76.1",
+        "Net write-off rate — principal, interest and fees 1.1 % 1.2 %",
+        "Net write-off rate — principal only 0.9 % 0.9 %",
+    ],
 ]
 BALANCE = (7, "Cash and cash equivalents $ 3,160 $ 1,514")
 OPENING = (12, "Cash and cash equivalents at beginning of year 1,514 772")
@@ -64,6 +72,9 @@ HISTORY = (
 )
 COUNTED = (23, "Our business is organized in two segments, Alpha and Beta.")
 TOOK_EFFECT = (24, "The current returns policy took effect on March 1, 2022.")
+LOANS = (27, "Card Member loans (billions) $ 108.0 $ 88.6")
+WITH_FEES = (29, "Net write-off rate — principal, interest and fees 1.1 % 1.2 %")
+PRINCIPAL = (30, "Net write-off rate — principal only 0.9 % 0.9 %")
 SINCE = (22, "Mr. Okafor has served as principal accounting officer since December 2015.")
 
 
@@ -73,7 +84,8 @@ def filing(make_pdf):
 
 
 def test_the_lines_the_tests_cite_are_where_they_say(run_cli, filing):
-    assert_cited_lines(run_cli, filing, (BALANCE, OPENING, ANNOUNCED, CHECK_BOXES, OPERATING, REPORTABLE, HISTORY))
+    cited = (BALANCE, OPENING, ANNOUNCED, CHECK_BOXES, OPERATING, REPORTABLE, HISTORY, LOANS, WITH_FEES, PRINCIPAL)
+    assert_cited_lines(run_cli, filing, cited)
 
 
 def test_the_balance_at_the_beginning_of_a_year_is_the_year_before_s_closing_column(run_cli, fake_openai, filing):
@@ -176,3 +188,35 @@ def test_who_held_a_role_is_not_read_from_an_appointment_years_before(run_cli, f
     current = answer("text", {"text": "Mr. Okafor", "spans": [span(*SINCE)]})
     status, check = verdict(run_cli, fake_openai, filing, question, current)
     assert status == "supported", check
+
+
+def test_a_row_naming_more_than_asked_beside_one_naming_only_what_was_asked_is_unchecked(run_cli, fake_openai, filing):
+    question = "What was Harrow's net write-off rate on Card Member loans in 2022 on a principal-only basis?"
+    with_fees = amount(1.1, "percent", "2022", WITH_FEES, label="Net write-off rate", currency=None)
+    status, check = verdict(run_cli, fake_openai, filing, question, with_fees)
+    assert status != "supported" and "principal only" in check["detail"], check
+    principal = amount(0.9, "percent", "2022", PRINCIPAL, label="Net write-off rate", currency=None)
+    status, check = verdict(run_cli, fake_openai, filing, question, principal)
+    assert status == "supported", check
+
+
+def _mean(question: str) -> dict:
+    a = operand("a", 108.0, "2022", LOANS, name="Card Member loans, end of 2022")
+    b = operand("b", 88.6, "2021", LOANS, name="Card Member loans, end of 2021")
+    return amount(
+        98.3,
+        "billions",
+        "2022",
+        LOANS,
+        label="Average Card Member loans",
+        calculation=calculation("(a + b) / 2", 98.3, a, b),
+    )
+
+
+def test_a_mean_of_two_balances_where_the_table_prints_the_average_is_unchecked(run_cli, fake_openai, filing):
+    question = "What was Harrow's average Card Member loans balance in 2022?"
+    status, check = verdict(run_cli, fake_openai, filing, question, _mean(question))
+    assert status != "supported" and "Average loans" in field(check, "formula")["detail"], check
+    asked = "What was Harrow's average Card Member loans balance in 2022, computed from its year-end balances?"
+    status, check = verdict(run_cli, fake_openai, filing, asked, _mean(asked))
+    assert not [f for f in check["fields"] if "Average loans" in f["detail"]], check

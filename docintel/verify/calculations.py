@@ -34,6 +34,7 @@ from .formulas import (
     days_counted,
     growth_rule,
     lone_operand_rule,
+    printed_average_rule,
     printed_ratio_rule,
     quotient_years_rule,
     template_rule,
@@ -359,6 +360,7 @@ def formula_checks(
         average_years_rule(question, operands, year_end_average(expression)),
         template_rule(formulas, any(r.averaged for r in named), expression, operands, question),
         printed_ratio_rule(question, label, recomputed, unit, spans),
+        printed_average_rule(question, expression, recomputed, spans),
     ]
     if query is not None:
         checks.append(growth_rule(query, expression, operands))

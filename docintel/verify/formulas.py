@@ -30,6 +30,7 @@ from ..concepts import (
     states_magnitude,
 )
 from ..periods import averaged_years, years_named
+from ..textnorm import tokenize
 from .query import Query
 from .rules import FieldCheck
 from .structure import signed_label
@@ -336,3 +337,44 @@ def composite_rule(question: str, read_concepts: frozenset[str]) -> FieldCheck:
             "mismatch", f"formula: the question defines a composite of {names}; the figure read is one of its parts"
         )
     return _formula_check("not_applicable")
+
+
+_AVERAGE_ROW = re.compile(r"^\s*average\b", re.IGNORECASE)
+# the question asks the mean of the balances themselves: 'the average of its year-end balances', 'beginning and end'
+_POINTS_ASKED = re.compile(r"\byear[- ]ends?\b|\bbeginning\s+and\s+end|\bopening\s+and\s+closing\b", re.IGNORECASE)
+
+
+def printed_average_rule(question: str, expression: str, recomputed: float, spans: list[CitedSpan]) -> FieldCheck:
+    """An answer that is the mean of cited figures ('(a + b) / 2' of two year-end loan balances) where the cited
+    table prints the period's average of the same thing itself ('Average loans (billions) $ 95.4'): the document's
+    average is of the days or months of the period, not of two dates, so a mean that differs is unchecked."""
+    tree = _tree(expression)
+    divisor = tree.right.value if isinstance(tree, ast.BinOp) and isinstance(tree.right, ast.Constant) else None
+    whole_mean = (
+        isinstance(tree, ast.BinOp)
+        and isinstance(tree.op, ast.Div)
+        and isinstance(divisor, (int, float))
+        and divisor >= 2
+        and len(_names(tree.left)) == divisor
+    )
+    if not whole_mean or _POINTS_ASKED.search(question):
+        return _formula_check("not_applicable")
+    for cited in spans:
+        located = cited.document.table_row(cited.span.line_start)
+        if located is None:
+            continue
+        table, row = located
+        own = _label_terms(row.label)
+        for other in (r for r in table.rows if _AVERAGE_ROW.match(r.label) and _label_terms(r.label) & own):
+            printed = [v for v in other.values if v is not None]
+            if printed and not any(abs(v - recomputed) <= 0.05 + _TOLERANCE * abs(v) for v in printed):
+                detail = (
+                    f"formula: the table prints {other.label} {', '.join(other.cells)}; the mean of the cited "
+                    f"figures is {recomputed:,.4g}"
+                )
+                return _formula_check("unknown", detail)
+    return _formula_check("not_applicable")
+
+
+def _label_terms(label: str) -> set[str]:
+    return set(tokenize(qualifier_text(label))) - {"averag", "average"} - set(tokenize("billions millions thousands"))

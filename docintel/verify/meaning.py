@@ -35,7 +35,16 @@ from ..question.parse import parse_page_hints, search_text
 from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, stated_attributes
 from .query import CHANGE_LABEL, asks_per_share
-from .siblings import AND_OTHER, OTHER, TOTAL, closer_sibling, content_terms, modifiers_before, part_sibling
+from .siblings import (
+    AND_OTHER,
+    OTHER,
+    TOTAL,
+    closer_sibling,
+    content_terms,
+    modifiers_before,
+    part_sibling,
+    plainer_sibling,
+)
 from .values import Candidate, CitedSpan, ConceptCheck, PlainCheck
 from .wording import beside_line_items, other_comprehensive, parting, reversed_by
 
@@ -304,6 +313,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
                 return "mismatch", f"{where}: it names a part ('{part}') of the total asked"
         if better := closer_sibling(candidate.siblings, shared, asked.own):
             return "unknown", f"{where}; the row '{better}' of its table names more of the question"
+        if plainer := plainer_sibling(candidate.siblings, shared, own, asked.own):
+            return "unknown", f"{where}; the row '{plainer}' of its table names what was asked without its other words"
         if (
             TOTAL.search(asked.question)
             and not TOTAL.search(evidence.text)

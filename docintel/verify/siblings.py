@@ -53,3 +53,17 @@ def closer_sibling(siblings: tuple[str, ...], shared: set[str], asked: frozenset
         if theirs > shared:
             return label
     return None
+
+
+def plainer_sibling(siblings: tuple[str, ...], shared: set[str], own: set[str], asked: frozenset[str]) -> str | None:
+    """Another row of the cited row's table that names every question word the cited row names and fewer words the
+    question does not ('Net write-off rate — principal only' beside 'Net write-off rate — principal, interest and
+    fees', for a question 'on a principal-only basis'): a reader takes that row."""
+    extra = own - asked
+    if not extra:
+        return None
+    for label in siblings:
+        terms = content_terms(tuple(tokenize(qualifier_text(label))))
+        if terms & asked >= shared and terms - asked < extra:
+            return label
+    return None

@@ -24,13 +24,14 @@ from pydantic import BaseModel, Field
 
 from ..answer.contract import DateValue, Span
 from ..ingest.documents import Document
+from ..ingest.factheader import parse_slots
 from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS, find_numbers, parse_cell
 from ..periods import Period, find_periods, years_named
 from ..textnorm import squash
 from .rules import FieldCheck, mismatches
-from .typed import FactView, cell_fact, ingest_fact
+from .typed import FactView, cell_fact, ingest_fact, period_years
 
 ValueCheck = Literal["supported", "unsupported", "not_applicable"]
 PeriodCheck = Literal["supported", "mismatch", "unknown", "not_applicable"]
@@ -153,6 +154,7 @@ class Candidate:
     sentence: str = ""  # the quote a number outside a table was read from
     latest: bool = False  # the cell is in the table's latest period column
     fact: FactView | None = field(default=None, compare=False)  # a cell's typed fields (prose: read at check time)
+    placed: tuple[frozenset[int], str] | None = None  # the years and label of the period ingest read for the cell
     source: Fact | None = field(default=None, compare=False)  # ingest's fact of the cell, read alike by both readers
     siblings: tuple[str, ...] = field(default=(), compare=False)  # the labels of the other rows of its table
     line: int | None = field(default=None, compare=False)  # the global line of a cell's row
@@ -252,6 +254,15 @@ def _number_for_cell(numbers: list[Any], used: set[int], value: float | None, ce
     return None
 
 
+def slot_header(document: Document, table: Table) -> bool:
+    """Whether a header line above the table's rows reads as periods and change columns ('2022 2021 2022 vs.
+    2021'): ingest placed its cells from that header, not from member names over the columns ('Americas Asia
+    Pacific ... Worldwide' under 'Year ended December 31, 2022'), whose cells it may misplace."""
+    first = min((r.line for r in table.rows), default=table.first_line)
+    texts = document.lines["text"].iloc[max(first - 7, 0) : first].tolist()
+    return any(parse_slots(str(text)) is not None for text in texts)
+
+
 def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, value: float) -> Candidate:
     column = table.column_of(row, index)
     periods = find_periods(column.label) if column is not None else []
@@ -259,6 +270,9 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
     percent = table.is_percent(row, index)
     scale = table.scale_of(row, index)
     fact = cited.document.fact_at(row.line, index)
+    source = ingest_fact(cited.document, row, index)  # ingest's fact, when both readers number the cells alike
+    ingested = source if source is not None and slot_header(cited.document, table) else None
+    placed = (period_years(ingested.period), ingested.period.label) if ingested and ingested.period else None
     if scale is None and fact is not None and fact.scale_source != "none":
         scale = fact.scale  # stated above the table: a page header, a section's "tabular dollars in millions"
     kind = _cell_kind(table, row, percent)
@@ -283,7 +297,8 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         row_group=heading or row.group,
         latest=column is not None and column.year == max(c.year for c in table.columns),
         fact=cell_fact(cited.document, table, row, index),
-        source=ingest_fact(cited.document, row, index),
+        placed=placed,
+        source=source,
         siblings=tuple(r.label for r in table.rows if r.line != row.line),
         line=row.line,
     )
@@ -371,6 +386,16 @@ def with_period(
         return item_check("supported", verdict, f"{stated} is in the quote, listed with {paired}")
     typed = [m for m in matches if m.fact is not None and m.fact.period is not None and m.fact.period.years]
     asked_years = wanted or question_years
+    placed = [m.placed for m in matches if m.placed is not None and m.placed[0]]
+    if not in_columns and placed and asked_years:
+        # a cell the table reader could not align ('2022 2021 2022 vs. 2021' over four cells), in the column ingest
+        # read from the header, when ingest numbers the row's cells as the table reader does
+        in_years, label = next((p for p in placed if p[0] <= asked_years), placed[0])
+        where = f"{stated} is in the quote's row, under '{label}' (as ingest read it)"
+        if in_years <= asked_years:
+            return item_check("supported", "supported", where)
+        if not in_years & asked_years:
+            return item_check("supported", "mismatch", where)
     if (
         not in_columns
         and typed
