@@ -37,7 +37,9 @@ PAGES = [
         "Overhead ratio 61 % 62 %",
         "(b) Quarterly ratios are based upon annualized amounts.",
     ],
+    ["Per share data", "2023 2022", "Diluted earnings per share (in dollars and cents) 1.20 0.90"],
 ]
+DOLLARS_AND_CENTS = (19, "Diluted earnings per share (in dollars and cents) 1.20 0.90")
 EPS_CENTS = (5, "EPS (diluted US cents) 70.5 52.9")
 DIVIDEND = (6, "The Board declared a quarterly cash dividend of 12.25 cents per share.")
 PRETAX = (10, "Income before income taxes 6,201 6,651")
@@ -137,3 +139,13 @@ def test_a_growth_rate_over_the_later_year_is_rejected_where_only_ingest_read_th
         assert field(check, "formula")["verdict"] == wanted, check
         if wanted == "mismatch":
             assert data["status"] == "unsupported", check
+
+
+def test_a_figure_in_cents_answers_a_question_in_cents_and_dollars_and_cents_are_dollars(run_cli, fake_openai, filing):
+    question = "What was Kestrel's diluted EPS in US cents for 2023?"
+    as_printed = amount(70.5, "per_share", "2023", EPS_CENTS, label="Diluted EPS (US cents)")
+    status, check = verdict(run_cli, fake_openai, filing, question, as_printed)
+    assert check["value_check"] == "supported", check  # the question asks cents: the number as printed
+    dollars = amount(1.20, "per_share", "2023", DOLLARS_AND_CENTS, label="Diluted EPS")
+    status, check = verdict(run_cli, fake_openai, filing, "What was Kestrel's diluted EPS in 2023?", dollars)
+    assert check["value_check"] == "supported", check  # 'in dollars and cents' is no scale

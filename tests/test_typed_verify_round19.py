@@ -49,11 +49,29 @@ PAGES = [
         "Card Member loans",
         "(Millions, except percentages) 2022 2021",
         "Card Member loans (billions) $ 108.0 $ 88.6",
+        "Average loans per employee (thousands) $ 950 $ 870",
         "Average loans (billions) $ 95.4 $ 76.1",
         "Net write-off rate — principal, interest and fees 1.1 % 1.2 %",
         "Net write-off rate — principal only 0.9 % 0.9 %",
     ],
+    [
+        "On February 10, 2020, the Board approved a plan to repurchase up to $5 billion of common stock through",
+        "December 31, 2022.",
+        "Indicate by check mark if the registrant is not required to file reports pursuant to Section 13. Yes o No x",
+        "Consolidated Balance Sheets",
+        "(in millions) January 29, 2022 January 30, 2021",
+        "Cash and cash equivalents $ 2,936 $ 5,494",
+    ],
 ]
+APPROVED = (
+    32,
+    "On February 10, 2020, the Board approved a plan to repurchase up to $5 billion of common stock through",
+)
+YES_NO_BOXES = (
+    34,
+    "Indicate by check mark if the registrant is not required to file reports pursuant to Section 13. Yes o No x",
+)
+RETAIL_CASH = (37, "Cash and cash equivalents $ 2,936 $ 5,494")
 BALANCE = (7, "Cash and cash equivalents $ 3,160 $ 1,514")
 OPENING = (12, "Cash and cash equivalents at beginning of year 1,514 772")
 ANNOUNCED = (
@@ -73,8 +91,8 @@ HISTORY = (
 COUNTED = (23, "Our business is organized in two segments, Alpha and Beta.")
 TOOK_EFFECT = (24, "The current returns policy took effect on March 1, 2022.")
 LOANS = (27, "Card Member loans (billions) $ 108.0 $ 88.6")
-WITH_FEES = (29, "Net write-off rate — principal, interest and fees 1.1 % 1.2 %")
-PRINCIPAL = (30, "Net write-off rate — principal only 0.9 % 0.9 %")
+WITH_FEES = (30, "Net write-off rate — principal, interest and fees 1.1 % 1.2 %")
+PRINCIPAL = (31, "Net write-off rate — principal only 0.9 % 0.9 %")
 SINCE = (22, "Mr. Okafor has served as principal accounting officer since December 2015.")
 
 
@@ -147,7 +165,7 @@ def _listed(*entries: tuple[str, tuple[int, str]]) -> dict:
 
 
 def test_a_list_of_reportable_segments_is_not_read_from_operating_segments(run_cli, fake_openai, filing):
-    question = "List Harrow's reportable segments for 2020."
+    question = "List Harrow's current reportable segments for 2020."
     quote = (19, "segments (Alpha Europe; Alpha Americas; Alpha Asia; and Beta Cartons)")
     operating = answer(
         "list",
@@ -162,18 +180,18 @@ def test_a_list_of_reportable_segments_is_not_read_from_operating_segments(run_c
         ),
     )
     status, check = verdict(run_cli, fake_openai, filing, question, operating)
-    assert status == "unsupported" and field(check, "about")["verdict"] == "mismatch", check
-    assert "operating segments" in field(check, "about")["detail"], check
+    kinds = [f for f in check["fields"] if f["field"] == "about" and "operating segments" in f["detail"]]
+    assert status == "unchecked" and kinds and kinds[0]["verdict"] == "unknown", check
     right = _listed(("Alpha", REPORTABLE), ("Beta", REPORTABLE))
     status, check = verdict(run_cli, fake_openai, filing, question, right)
     assert status == "supported", check
     counted = _listed(("Alpha", COUNTED), ("Beta", COUNTED))  # a count is no other kind of segment
     status, check = verdict(run_cli, fake_openai, filing, question, counted)
-    assert "mismatch" not in [f["verdict"] for f in check["fields"] if f["field"] == "about"], check
+    assert status == "supported" and not [f for f in check["fields"] if "segments" in f["detail"]], check
     took = answer("text", {"text": "The policy took effect on March 1, 2022.", "spans": [span(*TOOK_EFFECT)]})
     question = "When did Harrow's current customer returns policy take effect?"
     status, check = verdict(run_cli, fake_openai, filing, question, took)  # a verb's object is no kind of a thing
-    assert "mismatch" not in [f["verdict"] for f in check["fields"] if f["field"] == "about"], check
+    assert check["fields"] and not [f for f in check["fields"] if "took effect" in f["detail"]], check
 
 
 def test_who_held_a_role_is_not_read_from_an_appointment_years_before(run_cli, fake_openai, filing):
@@ -185,6 +203,15 @@ def test_who_held_a_role_is_not_read_from_an_appointment_years_before(run_cli, f
     )
     status, check = verdict(run_cli, fake_openai, filing, question, history)
     assert status == "unchecked" and "2009" in field(check, "about")["detail"], check
+    one = answer(
+        "text",
+        {
+            "text": "Ms. Rivera",
+            "spans": [span(21, "Ms. Rivera was appointed vice president, corporate controller in October 2005")],
+        },
+    )
+    status, check = verdict(run_cli, fake_openai, filing, "Who was Harrow's corporate controller in 2006?", one)
+    assert not [f for f in check["fields"] if "date the role" in f["detail"]], check  # one appointment: still held
     current = answer("text", {"text": "Mr. Okafor", "spans": [span(*SINCE)]})
     status, check = verdict(run_cli, fake_openai, filing, question, current)
     assert status == "supported", check
@@ -220,3 +247,45 @@ def test_a_mean_of_two_balances_where_the_table_prints_the_average_is_unchecked(
     asked = "What was Harrow's average Card Member loans balance in 2022, computed from its year-end balances?"
     status, check = verdict(run_cli, fake_openai, filing, asked, _mean(asked))
     assert not [f for f in check["fields"] if "Average loans" in f["detail"]], check
+
+
+def test_the_review_s_right_answers_are_kept(run_cli, fake_openai, filing):
+    """A fresh-eyes review's cases: each a right answer a first version of these rules lost."""
+    assert_cited_lines(run_cli, filing, (APPROVED, YES_NO_BOXES, RETAIL_CASH))
+    both = answer(
+        "amount",
+        {**amount(1514.0, "millions", "beginning of 2020", BALANCE, label="Cash, beginning")["items"][0]},
+        {**amount(3160.0, "millions", "end of 2020", BALANCE, label="Cash, end")["items"][0]},
+    )
+    question = "What were Harrow's cash and cash equivalents at the beginning of 2020 and at the end of 2020?"
+    status, check = verdict(run_cli, fake_openai, filing, question, both)
+    assert "the one at the end of 2019" not in check["detail"], check  # two parts: no shift for the end's item
+    approved = answer(
+        "date",
+        {
+            "label": "approval",
+            "date": {"iso": "2020-02-10", "original_text": "February 10, 2020"},
+            "spans": [{"doc": None, "line_start": 32, "line_end": 33, "quote": APPROVED[1] + " December 31, 2022."}],
+        },
+    )
+    status, check = verdict(
+        run_cli, fake_openai, filing, "When did Harrow's Board approve the repurchase plan?", approved
+    )
+    assert status == "supported", check  # an approval is an act of its own, not an announcement
+    boxes = answer("boolean", {"value": True, "explanation": "x under No.", "spans": [span(*YES_NO_BOXES)]})
+    status, check = verdict(run_cli, fake_openai, filing, "Is Harrow required to file reports under Section 13?", boxes)
+    assert status == "unchecked", check  # 'Yes o No x': which box is ticked is not read
+    fiscal = "What were Harrow's cash and cash equivalents at the beginning of fiscal 2022?"
+    status, check = verdict(
+        run_cli, fake_openai, filing, fiscal, amount(2936.0, "millions", "fiscal 2022", RETAIL_CASH)
+    )
+    assert "the one at the end of 2021" not in check["detail"], check  # a January year end names either year
+    a = operand("a", 108.0, "2022", LOANS, name="Card Member loans, end of 2022")
+    b = operand("b", 88.6, "2021", LOANS, name="Card Member loans, end of 2021")
+    mean = amount(
+        98.3, "billions", "2022", LOANS, label="Average loans", calculation=calculation("(a + b) / 2", 98.3, a, b)
+    )
+    status, check = verdict(
+        run_cli, fake_openai, filing, "What was Harrow's average Card Member loans balance in 2022?", mean
+    )
+    assert not [f for f in check["fields"] if "per employee" in f["detail"]], check  # another thing's average

@@ -59,6 +59,16 @@ _EXPLAINING = re.compile(
 _WHAT_WAS_AT = re.compile(r"^\s*what\s+(?:is|was|were|are)\b(?!\s+the\s+name)[^?]*\b(?:19|20)\d\d\b", re.IGNORECASE)
 
 
+_MONTH_BEFORE = re.compile(
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+$", re.I
+)
+
+
+def _figures(text: str) -> list[float]:
+    """The amounts of a line: no year, no day of a date ('June 30, 2028')."""
+    return [n.value for n in find_numbers(text) if not n.is_year and not _MONTH_BEFORE.search(text[: n.start])]
+
+
 def withdraw_unverified(generation: Generation, verification: Verification) -> Generation | None:
     """The offline backend claims only what passes: its answer that is not supported (unsupported, or unchecked)
     becomes evidence — not found, the closest lines kept, the reasons said. None for any other answer."""
@@ -378,8 +388,9 @@ def build_answer(
             context_structured=True,
             caveats=[*lookup.caveats, NO_MODEL_NOTE],
         )
-    explaining = _EXPLAINING.match(parsed.question) or _WHAT_WAS_AT.match(parsed.question)
-    evidence_only = pinned or shape == "boolean" or (shape == "text" and explaining is not None)
+    figures = any(_figures(line.text) for _, _, line in best)  # a line of figures, not a policy or a date
+    explaining = bool(_EXPLAINING.match(parsed.question)) or (figures and bool(_WHAT_WAS_AT.match(parsed.question)))
+    evidence_only = pinned or shape == "boolean" or (shape == "text" and explaining)
     items: list[BaseModel] = []
     for _, doc, line in best:
         span = _span(doc, line, single)

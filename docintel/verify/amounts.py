@@ -25,7 +25,7 @@ from .meaning import (
     kind_fits,
     sign_check,
 )
-from .query import Query, member_terms, opening_year, query_of
+from .query import Query, asks_per_share, member_terms, opening_year, query_of
 from .rules import FieldCheck, field_checks, mismatches
 from .statements import statement_check
 from .typed import FactView, prose_fact
@@ -59,7 +59,12 @@ def check_amount(
     value, unit = amount.value, amount.unit
     stated = stated_text(value, unit)
     candidates = [c for span in cited for c in quote_candidates(span)]
-    matches = [c for c in candidates if value_matches(value, unit, c)]
+    in_cents = amount.currency is None or re.search(r"\bcents?\b", asked.question, re.IGNORECASE) is not None
+    matches = [
+        c
+        for c in candidates
+        if value_matches(value, unit, c) or (in_cents and c.scale == CENTS and same_value(value, 1.0, c.value))
+    ]
     if not matches:
         return item_check("unsupported", "not_applicable", _no_value_detail(value, unit, candidates, stated))
     kinds = [c for c in matches if kind_fits(unit, amount.currency, c)]
@@ -67,6 +72,16 @@ def check_amount(
         return _failed(kind_check="mismatch", detail=kind_detail(unit, matches[0]))
     if _HOW_MANY.search(asked.question) and (amount.currency or all(c.kind == "money" for c in kinds)):
         return _failed(kind_check="mismatch", detail=f"the question asks how many; {stated} is money")
+    if (
+        unit == "percent"
+        and not asks_per_share(asked.question)
+        and all(asks_per_share(c.row_label or "") for c in kinds)
+    ):
+        # 'Cash dividends declared per common share ... 21 %' for the growth of the total declared: per share, the
+        # count of shares aside
+        return _failed(
+            kind_check="mismatch", detail=f"{stated} is the change of a per-share row; the question asks the total"
+        )
     if asked_money_as_per_share(asked, kinds):
         return _failed(kind_check="mismatch", detail=f"the question asks for money; {stated} is a per-share figure")
     if asked_money_as_percent(asked, unit):
@@ -97,8 +112,10 @@ def check_amount(
         )
     placed = [c for c, _ in fitting]
     opening = opening_year(asked.question)
-    balances = all(c.fact and c.fact.period and c.fact.period.instant and not c.fact.opening for c in placed)
-    if opening is not None and balances:
+    balances = all(
+        c.fact and c.fact.period and c.fact.period.instant and not c.fact.opening and _year_end(c) for c in placed
+    )
+    if opening is not None and balances and not _ASKS_END.search(asked.question):
         # a balance sheet's columns are year ends: the balance at the beginning of 2020 is the one at the end of 2019
         timed = with_period(placed, None, frozenset({opening - 1}), cited, stated)
         before = f"the balance at the beginning of {opening} is the one at the end of {opening - 1}"
@@ -117,6 +134,17 @@ def check_amount(
             "detail": "; ".join(n for n in notes if n),
         }
     )
+
+
+# 'at the beginning of 2020 and at the end of 2020': one item each; the shift is for a question of the opening alone
+_ASKS_END = re.compile(r"\b(?:end|ending|close|closing)\b", re.IGNORECASE)
+
+
+def _year_end(candidate: Candidate) -> bool:
+    """Whether the cell's column is a year end that names its own fiscal year: not a January-to-March end, which
+    filings name by the year before as often as by its own ('January 29, 2022' ends fiscal 2021 or 2022)."""
+    period = candidate.fact.period if candidate.fact is not None else None
+    return period is not None and period.end is not None and period.end[5:7] not in ("01", "02", "03")
 
 
 def _against_statements(

@@ -37,6 +37,7 @@ from .formulas import (
     printed_average_rule,
     printed_ratio_rule,
     quotient_years_rule,
+    span_growth_rule,
     template_rule,
 )
 from .meaning import named_scope
@@ -364,6 +365,7 @@ def formula_checks(
     ]
     if query is not None:
         checks.append(growth_rule(query, expression, operands))
+        checks.append(span_growth_rule(query, expression, operands))
     return [c for c in checks if c.verdict != "not_applicable"]
 
 

@@ -25,7 +25,6 @@ from ..question.parse import search_text, split_parts
 from ..textnorm import fold, tokenize
 from .events import (
     ACTIVE_VERB,
-    INTENT,
     NEGATIONS,
     PAST_QUESTION,
     asked_instance,
@@ -377,12 +376,17 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
 _ASKS_ANNOUNCEMENT = re.compile(r"\bannounc|\bdisclos|\bagree|\bsign(?:ed|ing|s)?\b|\benter(?:ed)?\s+into\b", re.I)
 
 
+# 'announced its intention to', 'announced plans to': an announcement of a later event ('approved a plan to
+# repurchase ... through December 31, 2022' is an act of its own, dated by its date)
+_ANNOUNCED_INTENT = re.compile(r"\bannounc\w*\b(?:\s+\w+){0,3}?\s+(?:intention|intent|plans?|decision)\s+to\b", re.I)
+
+
 def _announced_then_dated(clause: str, date_text: str) -> str | None:
     """The later date of a clause that opens with *date_text* and announces an intent dated by that later date
     ('On November 2, 2020, the MOD announced its intention to re-nationalize the program on June 30, 2021'):
     the first dates the announcement, the second the event announced."""
     at = clause.lower().find(date_text.lower())
-    intent = INTENT.search(clause, at + len(date_text)) if at >= 0 else None
+    intent = _ANNOUNCED_INTENT.search(clause, at + len(date_text)) if at >= 0 else None
     if intent is None:
         return None
     later = [p for p in find_periods(clause[intent.start() :]) if p.day and p.text.lower() != date_text.lower()]

@@ -101,6 +101,37 @@ def _typed_year(operand: OperandCheck) -> int | None:
     return max(years) if len(years) == 1 else None
 
 
+# growth per year, compounded or averaged: figures of the years between count
+_PER_YEAR = re.compile(r"\b(?:average|annual(?:ized)?|compound(?:ed)?|cagr|per\s+year|each\s+year|yearly)\b", re.I)
+
+
+def span_growth_rule(query: Query, expression: str, operands: list[OperandCheck]) -> FieldCheck:
+    """The growth over several years ('from 2020 to 2022') is the last year's figure over the first's, never the
+    annual rates added up: the years between do not enter it (checked on random operand values)."""
+    dated = {o.label: y for o in operands if (y := _year(o) or _typed_year(o)) is not None}
+    if (
+        query.measure != "pct_change"
+        or len(operands) < 3
+        or len(dated) != len(operands)
+        or _PER_YEAR.search(query.question)
+    ):
+        return _formula_check("not_applicable")
+    first, last = min(dated, key=dated.__getitem__), max(dated, key=dated.__getitem__)
+    if len(set(dated.values())) != len(dated):
+        return _formula_check("not_applicable")
+    tree, rng = _tree(expression), random.Random(11)
+    for _ in range(_DRAWS):
+        values = {label: rng.uniform(50, 150) for label in dated}
+        wanted = (values[last] - values[first]) / values[first]
+        if not _same_up_to_percent(_evaluate(tree, values), wanted):
+            return _formula_check(
+                "mismatch",
+                f"formula: the growth from {dated[first]} to {dated[last]} is ({last} - {first}) / {first}; "
+                f"{expression} is not (annual rates do not add up to it)",
+            )
+    return _formula_check("supported", "the last year's figure over the first's")
+
+
 def growth_rule(query: Query, expression: str, operands: list[OperandCheck]) -> FieldCheck:
     """A change is later minus earlier; a growth rate divides that by the earlier figure."""
     if query.measure not in ("change", "pct_change") or len(operands) != 2:
@@ -365,7 +396,9 @@ def printed_average_rule(question: str, expression: str, recomputed: float, span
             continue
         table, row = located
         own = _label_terms(row.label)
-        for other in (r for r in table.rows if _AVERAGE_ROW.match(r.label) and _label_terms(r.label) & own):
+        # 'Average loans' beside 'Card Member loans': every word of the average row is the balance's own (not
+        # 'Average net sales per employee' beside 'Net sales')
+        for other in (r for r in table.rows if _AVERAGE_ROW.match(r.label) and set() < _label_terms(r.label) <= own):
             printed = [v for v in other.values if v is not None]
             if printed and not any(abs(v - recomputed) <= 0.05 + _TOLERANCE * abs(v) for v in printed):
                 detail = (

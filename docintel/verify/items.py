@@ -174,7 +174,10 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
     issuer = issuer_terms(spans)
     figures = figures_rule(value, spans, question, issuer)
     owner = owner_rule(question, spans, issuer)
-    about = [entity_rule(question, spans, issuer), scattered_rule(question, spans, issuer), checkbox_rule(spans)]
+    about = [entity_rule(question, spans, issuer), scattered_rule(question, spans, issuer)]
+    boxes = checkbox_rule(spans)
+    if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked
+        return with_fields(check, [boxes, omission, owner, *about])
     if figures.verdict != "not_applicable":  # the quoted figures decide; a table row has no words of polarity
         return with_fields(check, [figures, omission, owner, *about])
     return with_fields(check, [polarity_rule(value, spans, question, issuer), omission, owner, *about])

@@ -300,6 +300,10 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     if asked.concepts and not evidence.concepts and heading and not same_concept(heading, asked.concepts):
         # 'Balance, end of period' under 'Retained earnings' is no cash balance
         return "mismatch", f"{where}, under '{candidate.row_group}' ({_names(heading)}), not {asked.named}"
+    said_above = content_terms(tuple(tokenize(qualifier_text(candidate.row_group or "")))) - set(evidence.terms)
+    if asked.concepts and not evidence.concepts and not heading and said_above and not said_above & asked.terms:
+        # 'Pharmacy network' under 'Pharmacy claims processed:' is a count of claims, not the network's revenue
+        return "unknown", f"{where}, under '{candidate.row_group}', which docintel cannot match to {asked.named}"
     if adds_other:
         return "unknown", f"{where}: it adds other items to what was asked"
     if wholly or (mostly and not asked.concepts):

@@ -203,10 +203,10 @@ def kind_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """A question about one kind of things ('reportable segments') is not answered from quotes that name the things
     only as another kind ('five Flexibles operating segments (...)'). A plural noun only: a verb's object ('take
     effect', quoted 'took effect') is no kind of a thing."""
-    clash = other_kind(question, " ".join(s.span.quote for s in spans))
+    clash = other_kind(question, " ".join(s.span.quote for s in spans), every_pair=True)
     if clash is None or not re.search(r"[^s]s$", clash[0]):
         return check_field("about", "not_applicable")
-    return check_field("about", "mismatch", f"about: the quotes name {clash[1]}, not the {clash[0]} asked")
+    return check_field("about", "unknown", f"about: the quotes name {clash[1]}, not the {clash[0]} asked")
 
 
 # 'Who served as principal accounting officer ...': a role; '... principal accounting officer in April 2009': when
@@ -218,20 +218,26 @@ _SINCE = re.compile(r"\bsince\b|\bcontinues?\s+to\b|\bcurrently\b|\bcurrent\s+po
 def role_time_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """Who held a role at a time the question names ('at the time of its 2020 Form 10-K') is not read from a
     career history that dates the appointment years before ('... principal accounting officer in April 2009'):
-    the role may have passed to another since. Unchecked unless a quote says the role goes on ('since')."""
+    the role may have passed to another since. Only a career history (two dated roles or more) is held to it; one
+    appointment ('appointed Chief Financial Officer in March 2019') is the role still held. Unchecked unless a quote
+    says the role goes on ('since')."""
     asked = years_named(question)
     quotes = " ".join(s.span.quote for s in spans)
     said = years_named(quotes)
     if not _ASKS_WHO.search(question) or not asked or not said:
         return check_field("about", "not_applicable")
-    if max(said) >= min(asked) or _SINCE.search(quotes):
-        return check_field("about", "not_applicable")
+    if max(said) >= min(asked) or len(said) < 2 or _SINCE.search(quotes):
+        return check_field("about", "not_applicable")  # one dated appointment is the role still held
     years = ", ".join(map(str, sorted(said)))
     return check_field("about", "unknown", f"about: the quotes date the role in {years}, not at the time asked")
 
 
 # a cover page's check boxes as PDF fonts print them: Wingdings' empty and ticked boxes ('¨', 'þ', 'ý'), Unicode's
-_CHECK_BOX = re.compile(r"(?:^|\s)[¨þý☐☑☒](?=\s|$)")
+_CHECK_BOX = re.compile(
+    r"(?:^|\s)[¨þý☐☑☒](?=\s|$)"  # Wingdings or Unicode boxes
+    r"|\byes\s+[xo]\s+no\s+[xo](?!\w)|(?<!\w)[xo]\s+yes\s+[xo]\s+no\b",  # 'Yes o No x', 'x Yes o No'
+    re.IGNORECASE,
+)
 
 
 def checkbox_rule(spans: list[CitedSpan]) -> FieldCheck:

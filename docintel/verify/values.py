@@ -43,8 +43,8 @@ CENTS = 0.01
 _SCALE_NAMES = {1e3: "thousands", 1e6: "millions", 1e9: "billions", CENTS: "cents"}
 # An amount stated in cents, by its own word ('49.0 cents per share') or its row's or column's ('EPS (diluted US
 # cents)'): a hundredth of the currency unit, whatever the table's caption says.
-_CENTS_AFTER = re.compile(r"\s*(?:U\.?S\.?\s+|\w+\s+)?cents?\b", re.IGNORECASE)
-_CENTS_LABEL = re.compile(r"\bcents?\b|¢", re.IGNORECASE)
+_CENTS_AFTER = re.compile(r"\s*(?:U\.?S\.?\s+|(?!per\b)\w+\s+)?cents?\b", re.IGNORECASE)  # not '7 per cent'
+_CENTS_LABEL = re.compile(r"^(?!.*\bdollars?\b).*(?:\bcents?\b|¢)", re.IGNORECASE)  # not 'in dollars and cents'
 
 
 class OperandCheck(BaseModel):
@@ -478,7 +478,7 @@ def paired_year(sentence: str, printed: str) -> int | None:
 def _prose_period(
     wanted: frozenset[int], cited: list[CitedSpan], own: list[str] | None = None
 ) -> tuple[PeriodCheck, str]:
-    texts = own or [c.span.quote for c in cited]
+    texts = own or [f"{c.span.quote} {cut_clause(c)}" for c in cited]
     named = frozenset().union(*(years_named(t) for t in texts)) if texts else frozenset()
     if not wanted:
         return "not_applicable", "no period was stated or asked"
@@ -489,6 +489,18 @@ def _prose_period(
     if named & wanted:
         return "unknown", f"the quote names several periods ({', '.join(map(str, sorted(named)))})"
     return "mismatch", f"the quote is about {', '.join(map(str, sorted(named)))}, not the period asked"
+
+
+def cut_clause(cited: CitedSpan) -> str:
+    """The rest of the clause a quote was cut from, on its last line ('$706 million net gain on the sale of
+    Verizon Media' + ' in 2021;'): the year it goes on to name governs the figure as much as the quote's own."""
+    texts = cited.document.lines["text"]
+    if not 1 <= cited.span.line_end <= len(texts):
+        return ""
+    line = " ".join(str(texts.iloc[cited.span.line_end - 1]).split())
+    tail = " ".join(cited.span.quote.split())[-30:]
+    at = line.find(tail) if tail else -1
+    return re.split(r"[,;.:]|\s[-–—]\s", line[at + len(tail) :], maxsplit=1)[0] if at >= 0 else ""
 
 
 def stated_text(value: float, unit: str | None) -> str:
