@@ -28,8 +28,11 @@ PAGES = [
         "Card Services 1,124 620",
         "Selling, general and administrative expense increased during 2022, primarily due to:",
         "• the $706 million net gain on the sale of Media in 2021;",
+        "Long-term debt (in millions) 2022 2021",
+        "Current portion 500 1,250",
     ],
 ]
+MATURITIES = (18, "Current portion 500 1,250")
 REVENUES = (5, "Total revenues net of interest expense $ 52,862 $ 42,380 $ 36,087 $ 10,482 25 % $ 6,293 17 %")
 DIVIDENDS = (6, "Cash dividends declared per common share $ 2.08 $ 1.72 $ 1.72 $ 0.36 21 % $ 0.00 0 %")
 NETWORK_REVENUE = (8, "Pharmacy network $ 97,668 $ 91,715 $ 85,045 $ 5,953 6.5 % $ 6,670 7.8 %")
@@ -72,6 +75,10 @@ def test_a_quarter_s_flow_is_no_balance_at_its_end(run_cli, fake_openai, make_pd
     flow = amount(1124.0, "millions", "June 30, 2023", CHARGE_OFFS, label="Card Services allowance")
     status, check = verdict(run_cli, fake_openai, filing, question, flow)
     assert status != "supported" and field(check, "period")["verdict"] == "unknown", check
+    balance = amount(500.0, "millions", "December 31, 2022", MATURITIES, label="Current portion")
+    question = "What was the current portion of Harrow's long-term debt at December 31, 2022?"
+    status, check = verdict(run_cli, fake_openai, filing, question, balance)  # a year's column: no flow said
+    assert "flow" not in field(check, "period")["detail"], check
 
 
 def test_growth_over_several_years_is_the_last_over_the_first(run_cli, fake_openai, make_pdf):

@@ -55,8 +55,9 @@ def period_rule(query: Query, fact: FactView) -> FieldCheck:
         return _check("period", "mismatch", wanted, found, detail)
     if asked.as_of and period.end and period.instant and period.end != asked.as_of:
         return _check("period", "mismatch", wanted, found)
-    if asked.as_of and period.months and not period.instant and not fact.closing:
-        # 'the allowance at June 30, 2023' from a row of the quarter's net charge-offs: a flow, not a balance
+    if asked.as_of and period.months and period.months < 12 and not period.instant and not fact.closing:
+        # 'the allowance at June 30, 2023' from a row of the quarter's net charge-offs: a flow, not a balance (a
+        # header of months says so; a year's column is read as a duration for balances too: 'Current portion')
         return _check("period", "unknown", wanted, found, f"period: {found} is a period's flow; asked {wanted}")
     far = [_days_apart(end, period.end) > _SAME_PERIOD_END_DAYS for end in asked.ends] if period.end else []
     if far and all(far) and not period.instant:
