@@ -59,7 +59,7 @@ def check_amount(
     value, unit = amount.value, amount.unit
     stated = stated_text(value, unit)
     candidates = [c for span in cited for c in quote_candidates(span)]
-    in_cents = amount.currency is None or re.search(r"\bcents?\b", asked.question, re.IGNORECASE) is not None
+    in_cents = amount.currency is None or _CENTS_ASKED.search(asked.question) is not None
     matches = [
         c
         for c in candidates
@@ -136,6 +136,7 @@ def check_amount(
     )
 
 
+_CENTS_ASKED = re.compile(r"\bcents?\b", re.IGNORECASE)
 # 'at the beginning of 2020 and at the end of 2020': one item each; the shift is for a question of the opening alone
 _ASKS_END = re.compile(r"\b(?:end|ending|close|closing)\b", re.IGNORECASE)
 

@@ -13,7 +13,7 @@ def other_kind(question: str, quotes: str, every_pair: bool = False) -> tuple[st
     """(asked, quoted) when the question's thing is one kind ('contractual backlog') and the quotes name that
     thing only as another kind ('unobligated backlog'): the word before the shared noun differs, and the
     question's word is nowhere in the quotes."""
-    said = re.findall(r"[A-Za-z][\w-]*", quotes.lower())
+    said = _WORD.findall(quotes.lower())
     pairs = _EVERY_PAIR if every_pair else _PAIRS  # every two words in a row, or each word in one pair only
     for kind, noun in pairs.findall(search_text(question)):
         if kind in _AROUND or noun in _AROUND or kind in said or not tokenize(kind) or not tokenize(noun):
@@ -25,6 +25,7 @@ def other_kind(question: str, quotes: str, every_pair: bool = False) -> tuple[st
     return None
 
 
+_WORD = re.compile(r"[A-Za-z][\w-]*")
 _PAIRS = re.compile(r"\b([a-z][\w-]+)\s+([a-z][\w-]+)\b")
 _EVERY_PAIR = re.compile(r"\b([a-z][\w-]+)\s+(?=([a-z][\w-]+)\b)")
 # words of a question around the thing it asks about, not kinds of it; a count is no kind ('two segments')

@@ -199,12 +199,15 @@ def _start(text: str, match: re.Match[str]) -> int:
     return before.rfind(" ") + 1 if before else match.start()
 
 
+_PLURAL = re.compile(r"[^s]s$")
+
+
 def kind_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """A question about one kind of things ('reportable segments') is not answered from quotes that name the things
     only as another kind ('five Flexibles operating segments (...)'). A plural noun only: a verb's object ('take
     effect', quoted 'took effect') is no kind of a thing."""
     clash = other_kind(question, " ".join(s.span.quote for s in spans), every_pair=True)
-    if clash is None or not re.search(r"[^s]s$", clash[0]):
+    if clash is None or not _PLURAL.search(clash[0]):
         return check_field("about", "not_applicable")
     return check_field("about", "unknown", f"about: the quotes name {clash[1]}, not the {clash[0]} asked")
 

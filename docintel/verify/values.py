@@ -491,6 +491,9 @@ def _prose_period(
     return "mismatch", f"the quote is about {', '.join(map(str, sorted(named)))}, not the period asked"
 
 
+_CLAUSE_END = re.compile(r"[,;.:]|\s[-–—]\s")
+
+
 def cut_clause(cited: CitedSpan) -> str:
     """The rest of the clause a quote was cut from, on its last line ('$706 million net gain on the sale of
     Verizon Media' + ' in 2021;'): the year it goes on to name governs the figure as much as the quote's own."""
@@ -500,7 +503,7 @@ def cut_clause(cited: CitedSpan) -> str:
     line = " ".join(str(texts.iloc[cited.span.line_end - 1]).split())
     tail = " ".join(cited.span.quote.split())[-30:]
     at = line.find(tail) if tail else -1
-    return re.split(r"[,;.:]|\s[-–—]\s", line[at + len(tail) :], maxsplit=1)[0] if at >= 0 else ""
+    return _CLAUSE_END.split(line[at + len(tail) :], maxsplit=1)[0] if at >= 0 else ""
 
 
 def stated_text(value: float, unit: str | None) -> str:
