@@ -452,7 +452,11 @@ def opening_balance_cases(
     that column's cell is wrong (the year's closing balance), the column of the year before right (measured)."""
     cases: dict[str, list[Case]] = {}
     texts = document.lines["text"].tolist()
-    facts = [f for f in _page_facts(document, page) if f.period.kind == "instant" and f.period.end is not None]
+    facts = [
+        f
+        for f in _page_facts(document, page)
+        if f.period.kind == "instant" and f.period.end is not None and f.period.fiscal_quarter in (None, 4)
+    ]  # fiscal year ends: a quarter's end opens no fiscal year
     by_year = {(f.provenance.global_line, _year_of(f)): f for f in facts}
     for fact in facts:
         unit, year = _unit(fact), _year_of(fact)

@@ -280,6 +280,7 @@ def test_the_review_s_right_answers_are_kept(run_cli, fake_openai, filing):
         run_cli, fake_openai, filing, fiscal, amount(2936.0, "millions", "fiscal 2022", RETAIL_CASH)
     )
     assert "the one at the end of 2021" not in check["detail"], check  # a January year end names either year
+    assert status == "unchecked" and "which column opens fiscal 2022" in check["detail"], check
     a = operand("a", 108.0, "2022", LOANS, name="Card Member loans, end of 2022")
     b = operand("b", 88.6, "2021", LOANS, name="Card Member loans, end of 2021")
     mean = amount(

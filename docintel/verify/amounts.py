@@ -112,16 +112,19 @@ def check_amount(
         )
     placed = [c for c, _ in fitting]
     opening = opening_year(asked.question)
-    balances = all(
-        c.fact and c.fact.period and c.fact.period.instant and not c.fact.opening and _year_end(c) for c in placed
-    )
-    if opening is not None and balances and not _ASKS_END.search(asked.question):
+    instants = all(c.fact and c.fact.period and c.fact.period.instant and not c.fact.opening for c in placed)
+    shift = opening is not None and instants and not _ASKS_END.search(asked.question)
+    if shift and opening is not None and all(_year_end(c) for c in placed):
         # a balance sheet's columns are year ends: the balance at the beginning of 2020 is the one at the end of 2019
         timed = with_period(placed, None, frozenset({opening - 1}), cited, stated)
         before = f"the balance at the beginning of {opening} is the one at the end of {opening - 1}"
         timed = timed.model_copy(update={"detail": f"{timed.detail}; {before}"})
     else:
         timed = with_period(placed, period, question_years, cited, stated)
+    if shift and not all(_year_end(c) for c in placed) and timed.period_check == "supported":
+        # 'January 29, 2022' ends the fiscal year filings call 2021 as often as 2022: which column opens it is unsaid
+        detail = f"{timed.detail}; a year ending in January to March: which column opens fiscal {opening} is unsaid"
+        timed = timed.model_copy(update={"period_check": "unknown", "detail": detail})
     fields = next((f for c, f in fitting if c.column_label == timed.column), fitting[0][1])
     fields = [*fields, *_against_statements(fitting, cited, asked)]
     notes = [timed.detail, sign_note, concept_note, *(f.detail for f in fields if f.verdict == "unknown")]
@@ -142,10 +145,14 @@ _ASKS_END = re.compile(r"\b(?:end|ending|close|closing)\b", re.IGNORECASE)
 
 
 def _year_end(candidate: Candidate) -> bool:
-    """Whether the cell's column is a year end that names its own fiscal year: not a January-to-March end, which
-    filings name by the year before as often as by its own ('January 29, 2022' ends fiscal 2021 or 2022)."""
+    """Whether the cell's column is a fiscal year's end that names its own year: not a quarter's end, nor a
+    January-to-March end, which filings name by the year before as often as by its own ('January 29, 2022' ends
+    fiscal 2021 or 2022)."""
     period = candidate.fact.period if candidate.fact is not None else None
-    return period is not None and period.end is not None and period.end[5:7] not in ("01", "02", "03")
+    read = candidate.source.period if candidate.source is not None else None  # ingest knows the fiscal year's end
+    if period is None or period.end is None or (read is not None and read.fiscal_quarter not in (None, 4)):
+        return False  # 'December 31, 2022' of a fiscal year ending in June: a quarter's end, not the year's
+    return period.end[5:7] not in ("01", "02", "03")
 
 
 def _against_statements(
