@@ -31,7 +31,18 @@ PAGES = [
         "Long-term debt (in millions) 2022 2021",
         "Current portion 500 1,250",
     ],
+    [
+        "NOTE 3 — ACCOUNTS RECEIVABLE, NET",
+        "Accounts receivable, net consisted of the following:",
+        "December 31,",
+        "2022 2021",
+        "(In thousands)",
+        "Casino $ 500,986 $ 380,907",
+        "Hotel 273,327 180,098",
+        "Total 774,313 560,005",
+    ],
 ]
+RECEIVABLES = (26, "Total 774,313 560,005")
 MATURITIES = (18, "Current portion 500 1,250")
 REVENUES = (5, "Total revenues net of interest expense $ 52,862 $ 42,380 $ 36,087 $ 10,482 25 % $ 6,293 17 %")
 DIVIDENDS = (6, "Cash dividends declared per common share $ 2.08 $ 1.72 $ 1.72 $ 0.36 21 % $ 0.00 0 %")
@@ -135,3 +146,11 @@ def test_a_quote_cut_before_the_year_its_clause_names_is_read_with_it(run_cli, f
     status, check = verdict(run_cli, fake_openai, filing, question, whole)
     assert check["period_check"] == "supported", check
     assert span  # the helper's import is shared with the other round files
+
+
+def test_a_scale_caption_above_the_rows_is_no_sub_heading_of_another_measure(run_cli, fake_openai, make_pdf):
+    filing = make_pdf("harrow-financial.pdf", PAGES)
+    question = "What were Harrow's total accounts receivable at December 31, 2022?"
+    total = amount(774313.0, "thousands", "December 31, 2022", RECEIVABLES, label="Total accounts receivable")
+    status, check = verdict(run_cli, fake_openai, filing, question, total)
+    assert "under '(In thousands)'" not in check["detail"], check

@@ -300,7 +300,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     if asked.concepts and not evidence.concepts and heading and not same_concept(heading, asked.concepts):
         # 'Balance, end of period' under 'Retained earnings' is no cash balance
         return "mismatch", f"{where}, under '{candidate.row_group}' ({_names(heading)}), not {asked.named}"
-    said_above = content_terms(tuple(tokenize(qualifier_text(candidate.row_group or "")))) - set(evidence.terms)
+    group = _ASIDE.sub(" ", candidate.row_group or "")  # '(In thousands)', '(4)': a scale or a note, no measure
+    said_above = content_terms(tuple(tokenize(qualifier_text(group)))) - set(evidence.terms) - _SCALE_TERMS
     if asked.concepts and not evidence.concepts and not heading and said_above and not said_above & asked.terms:
         # 'Pharmacy network' under 'Pharmacy claims processed:' is a count of claims, not the network's revenue
         return "unknown", f"{where}, under '{candidate.row_group}', which docintel cannot match to {asked.named}"
@@ -375,6 +376,10 @@ _ASKS_RATIO = re.compile(
 def asks_for_a_ratio(question: str) -> bool:
     """Whether the question asks for a percentage, ratio, rate or multiple ('% margin', 'retention ratio')."""
     return bool(_ASKS_RATIO.search(COUPON_RATE.sub(" ", search_text(question))))  # '7.50% Notes' names a debt
+
+
+_ASIDE = re.compile(r"\([^)]*\)")
+_SCALE_TERMS = frozenset(tokenize("in thousands millions billions dollars amounts except per share data percentages"))
 
 
 def asked_money_as_percent(asked: Asked, unit: str | None) -> bool:
