@@ -13,7 +13,9 @@ from typing import Any
 
 from ..answer.contract import Amount
 from ..textnorm import tokenize
+from .direction import direction_rule
 from .footnotes import annualized_rule, footnote_text, line_markers
+from .kinds import subject_rule
 from .meaning import (
     Asked,
     asked_money_as_per_share,
@@ -102,7 +104,7 @@ def check_amount(
         # 'the intrinsic value ... was $31 million, $15 million ... The grant date fair value ... was $15 million':
         # which of the two the answer means, the quote does not say
         concept, concept_note = "unknown", f"{stated} is printed twice in the quotes, once as another figure ({other})"
-    typed = _typed(chosen, asked, amount.currency, cited)
+    typed = _typed(chosen, asked, amount.currency, cited, candidates)
     fitting = [(c, f) for c, f in typed if not mismatches(f)]
     if not fitting:
         fields = typed[0][1]
@@ -196,14 +198,24 @@ def query_for(asked: Asked) -> Query:
 
 
 def _typed(
-    chosen: list[Candidate], asked: Asked, currency: str | None, cited: list[CitedSpan]
+    chosen: list[Candidate], asked: Asked, currency: str | None, cited: list[CitedSpan], quoted: list[Candidate]
 ) -> list[tuple[Candidate, list[FieldCheck]]]:
-    """Each candidate with its field checks against the question (none without a question)."""
+    """Each candidate with its field checks against the question (none without a question); *quoted* are all
+    the numbers of the quotes (a change cell's row levels among them)."""
     if not asked.question.strip():
         return [(c, []) for c in chosen]
     query = query_for(asked)
     return [
-        (c, [*field_checks(query, fact_of(c), currency), range_rule(c, asked.question), _annualized(c, asked, cited)])
+        (
+            c,
+            [
+                *field_checks(query, fact_of(c), currency),
+                range_rule(c, asked.question),
+                _annualized(c, asked, cited),
+                direction_rule(c, quoted, asked.label, asked.question),
+                subject_rule(c, asked.question),
+            ],
+        )
         for c in chosen
     ]
 

@@ -40,7 +40,7 @@ from .formulas import (
     span_growth_rule,
     template_rule,
 )
-from .meaning import named_scope
+from .meaning import Asked, asked_for, issuer_terms, named_scope
 from .operands import check_operand
 from .query import Query, member_terms, query_of
 from .rules import FieldCheck
@@ -251,8 +251,11 @@ def check_calculation(
     definition filled by the operands' concepts."""
     labels = [o.label for o in calculation.operands]
     query = query_of(question, member_terms(named_scope(question))) if question.strip() else None
+    subject = _growth_subject(question, label, query, operand_spans)
     operands = [
-        check_operand(o.label, o.value, o.period, operand_spans.get(o.label), getattr(o, "name", "") or "", query)
+        check_operand(
+            o.label, o.value, o.period, operand_spans.get(o.label), getattr(o, "name", "") or "", query, subject
+        )
         for o in calculation.operands
     ]
     if len(set(labels)) != len(labels):
@@ -322,7 +325,8 @@ def check_calculation(
         kind = "supported"
     if any(o.concept_check == "unknown" for o in operands) and concept == "not_applicable":
         concept = "unknown"
-        concept_note = "an operand's concept is not checked"
+        unknown = next(o for o in operands if o.concept_check == "unknown")
+        concept_note = f"the concept of operand {unknown.label} is not checked ({unknown.detail})"
     spans = [c for c in operand_spans.values() if c is not None]
     fields = formula_checks(calculation.expression, operands, question, label, query, recomputed, unit, spans)
     return ItemCheck(
@@ -339,6 +343,17 @@ def check_calculation(
         operands=operands,
         fields=fields,
     )
+
+
+def _growth_subject(
+    question: str, label: str, query: Query | None, operand_spans: dict[str, CitedSpan | None]
+) -> Asked | None:
+    """What a growth's or a change's every operand must be: the question's figure (None for other formulas,
+    whose operands are other line items: a margin's profit and revenue)."""
+    if query is None or query.measure not in ("change", "pct_change") or _definitions(question, label)[1]:
+        return None
+    spans = [s for s in operand_spans.values() if s is not None]
+    return asked_for(question, label, issuer_terms(spans))
 
 
 def formula_checks(

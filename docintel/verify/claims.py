@@ -398,13 +398,14 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
     acquire) in any form, else its predicate (its last content word: 'payable', 'declared', 'effect'), is in the
     date's clause, not only in another clause of the sentence; a sentence that never says the verb does not
     date the event."""
-    asked = [t for t in tokenize(search_text(question)) if t not in _STOP and not t[:1].isdigit() and t not in ignore]
+    asking = _ATTRIBUTION.sub(" ", search_text(question))  # '..., according to Boeing's 2022 10-K': no event
+    asked = [t for t in tokenize(asking) if t not in _STOP and not t[:1].isdigit() and t not in ignore]
     asked = [t for t in asked if t not in _DATE_WORDS]
     if not asked:
         return _check("event", "not_applicable")
     event = asked[-1]
-    active = ACTIVE_VERB.search(search_text(question))
-    verb = active.group("verb") if active else _passive_verb(search_text(question))
+    active = ACTIVE_VERB.search(asking)
+    verb = active.group("verb") if active else _passive_verb(asking)
     for sentence in _sentences(spans):
         if date_text.lower() not in sentence.lower():
             continue
@@ -421,12 +422,40 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
         if any(event in _content(c) for c in clauses):
             return _check("event", "mismatch", f"event: {date_text!r} is said of something other than what was asked")
         if _content(holding) & set(asked):
+            if (other := _dated_elsewhere(spans, date_text, event)) is not None:
+                detail = f"event: {date_text!r} is said of something else; its line dates '{event}' by {other!r}"
+                return _check("event", "mismatch", detail)
             return _check("event", "supported")
         return _check("event", "unknown", f"event: the clause of {date_text!r} does not say what was asked")
     return _check("event", "not_applicable")
 
 
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)])\.\s+(?=[A-Z])")
+
+
+def _dated_elsewhere(spans: list[CitedSpan], date_text: str, event: str) -> str | None:
+    """Another date the cited line gives the asked event, in a clause the quote left out ('In August 2022, the
+    President signed into law the Act' + ', which contained provisions effective January 1, 2023')."""
+    for cited in (c for c in spans if date_text.lower() in c.span.quote.lower()):
+        lines = cited.document.lines["text"].tolist()[cited.span.line_start - 1 : cited.span.line_end + 2]
+        text = " ".join(" ".join(str(t) for t in lines).split())
+        at = text.find(" ".join(cited.span.quote.split())[-30:])
+        sentence = _SENTENCE_END.split(text[max(at, 0) :], maxsplit=1)[0]  # the quote's sentence, to its end
+        for clause in _CLAUSE_BREAK.split(sentence):
+            # 'effect' of 'take effect' is 'effectiv' of 'effective'
+            said = [w for w in _content(clause) if len(w) >= 4 and (w.startswith(event) or event.startswith(w))]
+            if date_text.lower() in clause.lower() or not said:
+                continue
+            if dates := [p.text for p in find_periods(clause) if p.text.lower() != date_text.lower()]:
+                return dates[0]
+    return None
+
+
 _DATE_WORDS = frozenset(tokenize("date dates when day days month months year years happen happened time"))
+# where the answer is to be read, not what happened: 'according to its 10-K', 'as reported in the filing'
+_ATTRIBUTION = re.compile(
+    r",?\s*\b(?:according\s+to|as\s+(?:reported|stated|disclosed|described)\s+(?:in|by))\b[^?]*", re.IGNORECASE
+)
 
 
 # 'On what date was water service fully restored to ...': a passive question; its participle is the last '-ed' word

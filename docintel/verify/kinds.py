@@ -1,5 +1,7 @@
 """Kinds of a thing: a question that asks one kind ('contractual backlog', 'reportable segments') is not answered by
-quotes that name the thing only as another kind ('unobligated backlog', 'operating segments')."""
+quotes that name the thing only as another kind ('unobligated backlog', 'operating segments'); nor one that asks
+a thing ('restricted subsidiaries') by a figure whose clause names only its opposite ('nonrestricted
+subsidiaries', 'unconsolidated', 'non-recurring')."""
 
 from __future__ import annotations
 
@@ -7,6 +9,8 @@ import re
 
 from ..question.parse import search_text
 from ..textnorm import tokenize
+from .rules import FieldCheck
+from .values import Candidate
 
 
 def other_kind(question: str, quotes: str, every_pair: bool = False) -> tuple[str, str] | None:
@@ -14,12 +18,13 @@ def other_kind(question: str, quotes: str, every_pair: bool = False) -> tuple[st
     thing only as another kind ('unobligated backlog'): the word before the shared noun differs, and the
     question's word is nowhere in the quotes."""
     said = _WORD.findall(quotes.lower())
+    asked = set(_WORD.findall(question.lower()))  # a word the question uses is no other kind ('basic plan')
     pairs = _EVERY_PAIR if every_pair else _PAIRS  # every two words in a row, or each word in one pair only
     for kind, noun in pairs.findall(search_text(question)):
         if kind in _AROUND or noun in _AROUND or kind in said or not tokenize(kind) or not tokenize(noun):
             continue
         before = {said[i - 1] for i in range(1, len(said)) if said[i] == noun}
-        others = {w for w in before if w not in _AROUND and tokenize(w)}
+        others = {w for w in before if w not in _AROUND and tokenize(w) and w not in asked}
         if before and others == before:
             return f"{kind} {noun}", f"{sorted(others)[0]} {noun}"
     return None
@@ -35,3 +40,43 @@ _AROUND = frozenset(
     "was were is are did does primary main key company list name names which who one two three four five six seven "
     "eight nine ten several business major principal largest biggest significant top".split()
 )
+
+
+# 'non-restricted', 'un consolidated': the negating prefix joined to its word, as 'nonrestricted' is printed
+_PREFIX_APART = re.compile(r"\b(non|un)[-\s]+(?=[a-z])", re.IGNORECASE)
+_NEGATING_PREFIXES = ("non", "un")
+
+
+def opposite_of(question: str, text: str) -> tuple[str, str] | None:
+    """(asked, printed) when a word the question asks by ('restricted') is in *text* only with a negating prefix
+    ('nonrestricted'): the text is about the opposite. Words of four letters or fewer are left alone ('unless')."""
+    asked = set(tokenize(_PREFIX_APART.sub(r"\1", question)))
+    said = set(tokenize(_PREFIX_APART.sub(r"\1", text)))
+    for word in sorted(asked):
+        if len(word) < 5 or word in said:
+            continue
+        negated = [p + word for p in _NEGATING_PREFIXES if p + word in said and p + word not in asked]
+        if negated:
+            return _printed(word, question), _printed(negated[0], _PREFIX_APART.sub(r"\1", text))
+    return None
+
+
+def _printed(stem: str, text: str) -> str:
+    """The word of *text* that *stem* was read from ('restricted' for 'restrict')."""
+    return next((w for w in _WORD.findall(text) if w.lower().startswith(stem)), stem)
+
+
+def subject_rule(candidate: Candidate, question: str) -> FieldCheck:
+    """Whether the words naming the figure (its sentence, or its row and sub-heading) are about what the question
+    asks: its opposite ('nonrestricted' for 'restricted') is a mismatch; in prose, only another kind of the thing
+    ('most popular streaming plan' for 'basic streaming plan') leaves it unchecked."""
+    naming = candidate.sentence if candidate.row_label is None else f"{candidate.row_group or ''} {candidate.row_label}"
+    if not question.strip() or not naming.strip():
+        return FieldCheck(field="subject", verdict="not_applicable")
+    if found := opposite_of(question, naming):
+        detail = f"subject: the figure is of the {found[1]} (the opposite), the question asks the {found[0]}"
+        return FieldCheck(field="subject", verdict="mismatch", asked=found[0], found=found[1], detail=detail)
+    if candidate.row_label is None and (kinds := other_kind(question, naming, every_pair=True)):
+        detail = f"subject: the quote names {kinds[1]}, not {kinds[0]}"
+        return FieldCheck(field="subject", verdict="unknown", asked=kinds[0], found=kinds[1], detail=detail)
+    return FieldCheck(field="subject", verdict="not_applicable")

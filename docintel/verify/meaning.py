@@ -300,6 +300,14 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     if asked.concepts and not evidence.concepts and heading and not same_concept(heading, asked.concepts):
         # 'Balance, end of period' under 'Retained earnings' is no cash balance
         return "mismatch", f"{where}, under '{candidate.row_group}' ({_names(heading)}), not {asked.named}"
+    if asked.concepts and not evidence.concepts and not heading and fact is not None and fact.member and not table_item:
+        # 'Commercial Airplanes $329,824' under 'Backlog' / 'Our backlog at December 31 was as follows:': a member's
+        # row says what its figures are only by the words above its table
+        around = concepts_in(qualifier_text(fact.member_text)).concepts
+        if around and not same_concept(around, asked.concepts):
+            return "mismatch", f"{where}, a row of a table of {_names(around)}, not {asked.named}"
+        if not around:
+            return "unknown", f"{where}: it names {fact.member} only, and no words over its table name {asked.named}"
     group = _ASIDE.sub(" ", candidate.row_group or "")  # '(In thousands)', '(4)': a scale or a note, no measure
     said_above = content_terms(tuple(tokenize(qualifier_text(group)))) - set(evidence.terms) - _SCALE_TERMS
     if asked.concepts and not evidence.concepts and not heading and said_above and not said_above & asked.terms:

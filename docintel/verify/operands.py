@@ -12,7 +12,16 @@ from .amounts import fact_of
 from .meaning import Asked, concept_check, evidence_of, kind_detail, kind_fits, sign_check
 from .query import Query, query_of
 from .rules import FieldCheck, field_checks, mismatches
-from .values import Candidate, CitedSpan, OperandCheck, quote_candidates, same_value, value_matches, with_period
+from .values import (
+    Candidate,
+    CitedSpan,
+    ConceptCheck,
+    OperandCheck,
+    quote_candidates,
+    same_value,
+    value_matches,
+    with_period,
+)
 
 _CONCEPT_UNITS = {"percent": "percent", "per_share": "per_share", "count": "count"}
 
@@ -34,10 +43,18 @@ def _operand_kind_fits(unit: str | None, candidate: Candidate) -> bool:
 
 
 def check_operand(
-    label: str, value: float, period: str | None, cited: CitedSpan | None, name: str = "", query: Query | None = None
+    label: str,
+    value: float,
+    period: str | None,
+    cited: CitedSpan | None,
+    name: str = "",
+    query: Query | None = None,
+    subject: Asked | None = None,
 ) -> OperandCheck:
     """An operand is supported by its own verified span: value, kind, sign, the concept of its *name*, period, and
-    (given the question's *query*) its member, basis, scenario, measure and period length."""
+    (given the question's *query*) its member, basis, scenario, measure and period length. A growth's or a
+    change's operands are the figure the question asks at two periods: given that *subject*, each must also be
+    what the question names ('transaction-based revenue', not the 'Total net revenue' row)."""
     base = OperandCheck(
         label=label, name=name, value=value, value_check="unsupported", period_check="not_applicable", detail=""
     )
@@ -68,10 +85,13 @@ def check_operand(
                 "detail": signs[0][2],
             }
         )
+    judged: list[tuple[Candidate, ConceptCheck, str]]
     if name.strip():
         judged = [(c, *concept_check(asked, c)) for c in signed]
     else:
         judged = [(c, "unknown", "the operand is not named, so its concept is not checked") for c in signed]
+    if subject is not None:
+        judged = [_as_subject(subject, c, verdict, note) for c, verdict, note in judged]
     verdict = next((v for v in ("supported", "unknown", "mismatch") if any(j[1] == v for j in judged)), "unknown")
     chosen = [c for c, v, _ in judged if v == verdict]
     note = next(n for _, v, n in judged if v == verdict)
@@ -99,6 +119,16 @@ def check_operand(
             "detail": "; ".join(n for n in (check.detail, note) if n),
         }
     )
+
+
+def _as_subject(
+    subject: Asked, cell: Candidate, verdict: ConceptCheck, note: str
+) -> tuple[Candidate, ConceptCheck, str]:
+    """The operand's concept verdict held to the question's subject too: the worse of the two."""
+    against, why = concept_check(subject, cell)
+    if verdict == "supported" and against in ("unknown", "mismatch"):
+        return cell, against, f"of the question's {subject.named}: {why}"
+    return cell, verdict, note
 
 
 def operand_fields(query: Query | None, name: str, cell: Candidate) -> list[FieldCheck]:

@@ -121,7 +121,7 @@ _EPS = table().short_forms("eps")  # a line item's one-word wordings (the domain
 _PER_SHARE = re.compile(rf"\bper\s+(?:common\s+|diluted\s+|basic\s+)?share\b|\b(?:{_EPS})\b", re.IGNORECASE)
 
 _PCT_CHANGE = re.compile(
-    r"\bgrowth\s+(?:rate|in|of)\b|\b(?:by\s+)?what\s+percent(?:age)?\b|%\s*change"
+    r"\bgrowth\s+(?:rate|in|of)\b|\bby\s+what\s+percent(?:age)?\b|\bwhat\s+percent(?:age)?\b(?!\s+of\b)|%\s*change"
     r"|\bpercent(?:age)?\s+(?:change|increase|decrease|decline)\b"
     r"|\b(?:increase|decrease|change|decline|rise|fall)\b[^.?]{0,30}\bin\s+percent|\byear[- ]over[- ]year\b|\byoy\b",
     re.IGNORECASE,

@@ -1,0 +1,165 @@
+"""Red team rounds 20 and 21 and a new user's probes: a change called an increase where the cited levels fell (a
+smaller outflow printed in parentheses, or a quote that says 'decreased'); a figure of the nonrestricted
+subsidiaries for the restricted ones (a negating prefix: the opposite); a price of another plan than the one
+asked ('most popular' for 'basic'), which leaves the figure unchecked; a date whose line dates the asked event
+otherwise in a clause the quote left out ('signed into law' in August, 'effective January 1, 2023'); 'what
+percentage of' asks a share, not a change; a growth's operands are the figure the question names
+('transaction-based revenue'), not the total's row."""
+
+from __future__ import annotations
+
+from tests.test_typed_verify import assert_cited_lines, field, verdict
+from tests.test_values import amount, answer, calculation, operand, span
+
+PAGES = [
+    ["Tamsin Health Corporation", "Annual report on Form 10-K for the year ended December 31, 2022"],
+    [
+        "Liquidity and capital resources",
+        "The net change in cash for the years ended December 31, 2022, 2021 and 2020 was as follows:",
+        "Change",
+        "Year Ended December 31, 2022 vs. 2021 2021 vs. 2020",
+        "In millions 2022 2021 2020 $ % $ %",
+        "Net cash provided by operating activities $ 9,120 $ 8,400 $ 7,950 $ 720 8.6 % $ 450 5.7 %",
+        "Net cash used in investing activities (3,310) (3,655) (3,120) 345 9.4 % (535) (17.1)%",
+        "Net cash used in investing activities decreased by $345 million in 2022 compared to 2021.",
+        "As of December 31, 2022, the Company had approximately $8.2 billion in cash and cash equivalents,",
+        "approximately $3.1 billion of which was held by the parent company or nonrestricted subsidiaries.",
+    ],
+    [
+        "Membership plans",
+        "In the U.S. our basic plan is priced at $6.99 per month.",
+        "Our most popular streaming plan is priced at $10.99 per month.",
+        "In August 2022, the President signed into law the Inflation Reduction Act of 2022, which contained",
+        "provisions effective January 1, 2023, including a 15% corporate minimum tax.",
+        "Holders of Class B common stock held approximately 81.4% of the voting power as of December 31, 2022.",
+    ],
+    [
+        "Revenue (in thousands, except for percentages)",
+        "Year Ended December 31, 2022 to 2023 2021 to 2022",
+        "2023 2022 2021 % Change % Change",
+        "Transaction-based revenue $ 1,456,160 $ 1,050,445 $ 707,799 39 % 48%",
+        "Hardware revenue 44,307 16,377 7,323 171 % 124%",
+        "Total net revenue $ 1,708,721 $ 1,267,118 $ 850,192 35 % 49%",
+    ],
+]
+OPERATING = (8, "Net cash provided by operating activities $ 9,120 $ 8,400 $ 7,950 $ 720 8.6 % $ 450 5.7 %")
+INVESTING = (9, "Net cash used in investing activities (3,310) (3,655) (3,120) 345 9.4 % (535) (17.1)%")
+DECREASED = (10, "Net cash used in investing activities decreased by $345 million in 2022 compared to 2021.")
+HELD = (12, "approximately $3.1 billion of which was held by the parent company or nonrestricted subsidiaries.")
+BASIC = (14, "In the U.S. our basic plan is priced at $6.99 per month.")
+POPULAR = (15, "Our most popular streaming plan is priced at $10.99 per month.")
+SIGNED = (16, "In August 2022, the President signed into law the Inflation Reduction Act of 2022")
+EFFECTIVE = (17, "provisions effective January 1, 2023")
+VOTING = (18, "Holders of Class B common stock held approximately 81.4% of the voting power as of December 31, 2022.")
+TRANSACTIONS = (22, "Transaction-based revenue $ 1,456,160 $ 1,050,445 $ 707,799 39 % 48%")
+TOTAL = (24, "Total net revenue $ 1,708,721 $ 1,267,118 $ 850,192 35 % 49%")
+CHANGE = "By how much did Tamsin's net cash used in investing activities change in 2022 compared with 2021?"
+
+
+def test_the_lines_the_tests_cite_are_where_they_say(run_cli, make_pdf):
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    cited = (OPERATING, INVESTING, DECREASED, HELD, BASIC, POPULAR, SIGNED, EFFECTIVE, VOTING, TRANSACTIONS, TOTAL)
+    assert_cited_lines(run_cli, filing, cited)
+
+
+def test_a_smaller_outflow_is_no_increase_of_cash_used(run_cli, fake_openai, make_pdf):
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    wrong = amount(345.0, "millions", "2022", INVESTING, label="Increase in net cash used in investing activities")
+    status, check = verdict(run_cli, fake_openai, filing, CHANGE, wrong)
+    assert status == "unsupported" and field(check, "direction")["verdict"] == "mismatch", check
+    assert "(3,655) (2021) to (3,310) (2022)" in check["detail"], check
+    right = amount(345.0, "millions", "2022", INVESTING, label="Decrease in net cash used in investing activities")
+    status, check = verdict(run_cli, fake_openai, filing, CHANGE, right)
+    assert field(check, "direction")["verdict"] == "supported", check
+
+
+def test_a_question_s_direction_counts_when_the_label_says_none(run_cli, fake_openai, make_pdf):
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    rising = "By how much did Tamsin's net cash provided by operating activities increase in 2022?"
+    right = amount(720.0, "millions", "2022", OPERATING, label="Net cash provided by operating activities, change")
+    status, check = verdict(run_cli, fake_openai, filing, rising, right)
+    assert field(check, "direction")["verdict"] == "supported", check
+    falling = "By how much did Tamsin's net cash provided by operating activities decrease in 2022?"
+    status, check = verdict(run_cli, fake_openai, filing, falling, right)
+    assert status == "unsupported" and field(check, "direction")["verdict"] == "mismatch", check
+
+
+def test_a_quote_that_says_decreased_denies_an_increase(run_cli, fake_openai, make_pdf):
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    wrong = amount(345.0, "millions", "2022", DECREASED, label="Increase in net cash used in investing activities")
+    status, check = verdict(run_cli, fake_openai, filing, CHANGE, wrong)
+    assert status == "unsupported" and "decreased by $345 million" in check["detail"], check
+    other_subject = amount(345.0, "millions", "2022", DECREASED, label="Increase in capital expenditures")
+    status, check = verdict(run_cli, fake_openai, filing, CHANGE, other_subject)
+    assert field(check, "direction")["verdict"] == "not_applicable", check  # the label names another subject
+
+
+def test_the_nonrestricted_subsidiaries_are_not_the_restricted_ones(run_cli, fake_openai, make_pdf):
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    question = "How much cash did Tamsin's restricted subsidiaries hold at December 31, 2022?"
+    held = amount(3.1, "billions", "December 31, 2022", HELD, label="Cash held by restricted subsidiaries")
+    status, check = verdict(run_cli, fake_openai, filing, question, held)
+    assert status == "unsupported" and field(check, "subject")["found"] == "nonrestricted", check
+    asked = "How much cash did Tamsin's parent company or nonrestricted subsidiaries hold at December 31, 2022?"
+    status, check = verdict(run_cli, fake_openai, filing, asked, held)
+    assert field(check, "subject")["verdict"] == "not_applicable", check
+
+
+def test_the_most_popular_plan_s_price_is_not_the_basic_plan_s(run_cli, fake_openai, make_pdf):
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    question = "What was the monthly price of Tamsin's basic streaming plan in the U.S.?"
+    popular = amount(10.99, "units", None, POPULAR, label="Basic plan monthly price")
+    status, check = verdict(run_cli, fake_openai, filing, question, popular)
+    assert status != "supported" and field(check, "subject")["found"] == "popular streaming", check
+    basic = amount(6.99, "units", None, BASIC, label="Basic plan monthly price")
+    status, check = verdict(run_cli, fake_openai, filing, question, basic)
+    assert field(check, "subject")["verdict"] == "not_applicable", check
+
+
+def _date(iso: str, text: str, cited: tuple[int, str]) -> dict:
+    return answer(
+        "date", {"label": "Effective date", "date": {"iso": iso, "original_text": text}, "spans": [span(*cited)]}
+    )
+
+
+def test_a_date_the_line_gives_another_event_does_not_date_the_one_asked(run_cli, fake_openai, make_pdf):
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    question = "On what date did the Inflation Reduction Act's minimum tax take effect, according to Tamsin's 10-K?"
+    status, check = verdict(run_cli, fake_openai, filing, question, _date("2022-08", "August 2022", SIGNED))
+    assert status == "unsupported" and "January 1, 2023" in field(check, "event")["detail"], check
+    status, check = verdict(run_cli, fake_openai, filing, question, _date("2023-01-01", "January 1, 2023", EFFECTIVE))
+    assert field(check, "event")["verdict"] != "mismatch", check
+
+
+def test_what_percentage_of_asks_a_share_not_a_change(run_cli, fake_openai, make_pdf):
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    question = "What percentage of the voting power did Tamsin's Class B stockholders hold at December 31, 2022?"
+    held = amount(81.4, "percent", "December 31, 2022", VOTING, label="Class B voting power", currency=None)
+    status, check = verdict(run_cli, fake_openai, filing, question, held)
+    assert status != "unsupported" and field(check, "measure")["asked"] == "share", check
+
+
+def _growth(row: tuple[int, str], later: float, earlier: float, name: str) -> dict:
+    result = round((later - earlier) / earlier * 100, 3)
+    a = operand("a", later, "2023", row, name=name)
+    b = operand("b", earlier, "2022", row, name=name)
+    return amount(
+        result,
+        "percent",
+        "2023",
+        row,
+        calculation=calculation("(a - b) / b * 100", result, a, b),
+        label="Revenue growth",
+        currency=None,
+    )
+
+
+def test_a_growth_s_operands_are_the_figure_the_question_names(run_cli, fake_openai, make_pdf):
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    question = "What was the year-over-year growth rate of Tamsin's transaction-based revenue in 2023?"
+    total = _growth(TOTAL, 1708721.0, 1267118.0, "Total net revenue")
+    status, check = verdict(run_cli, fake_openai, filing, question, total)
+    assert status != "supported" and "transaction-based" in check["detail"], check
+    right = _growth(TRANSACTIONS, 1456160.0, 1050445.0, "Transaction-based revenue")
+    status, check = verdict(run_cli, fake_openai, filing, question, right)
+    assert status == "supported", check

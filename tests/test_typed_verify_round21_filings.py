@@ -1,0 +1,39 @@
+"""Red team round 21 on a real filing (Boeing 2022): a segment's row says what its figures are only by the words
+over its table. 'Commercial Airplanes $329,824' under 'Backlog' / 'Our backlog at December 31 was as follows:' is
+no revenue (the heading is out of the quote: unchecked, not supported), while 'Commercial Airplanes $25,867' under
+'The following table summarizes Revenues:' is."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import needs_shared
+from tests.fake_openai import responses_body
+from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
+from tests.test_typed_verify import ask
+from tests.test_values import amount
+
+pytestmark = needs_shared
+
+REVENUES = (804, "Commercial Airplanes $25,867 $19,493 $16,162")
+BACKLOG = (952, "Commercial Airplanes $329,824 $296,882")
+QUESTION = "What were Boeing Commercial Airplanes' revenues in 2022?"
+
+
+def verdict(run_cli, fake_openai, pdf, question, scripted) -> tuple[str, dict]:
+    """The status and first item check of *scripted*, the whole filing sent (a test of the checks, not retrieval)."""
+    fake_openai.steps.clear()
+    fake_openai.default = {"body": responses_body(json.dumps(scripted)), "status": 200, "sleep": 0.0, "headers": None}
+    code, data, err = ask(run_cli, question, pdf, "--budget-chars", "2000000")
+    assert data is not None, err
+    return data["status"], data["verification"]["items"][0]
+
+
+def test_a_segment_row_is_what_the_words_over_its_table_say(run_cli, fake_openai, filing):  # noqa: F811
+    boeing = filing("BOEING_2022_10K")
+    backlog = amount(329824.0, "millions", "2022", BACKLOG, label="Commercial Airplanes revenues")
+    status, check = verdict(run_cli, fake_openai, boeing, QUESTION, backlog)
+    assert status != "supported" and "no words over its table name" in check["detail"], check
+    revenues = amount(25867.0, "millions", "2022", REVENUES, label="Commercial Airplanes revenues")
+    status, check = verdict(run_cli, fake_openai, boeing, QUESTION, revenues)
+    assert status == "supported", check
