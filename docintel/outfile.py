@@ -20,6 +20,7 @@ from typing import Any
 
 from .errors import StorageError, UsageError, storage_error
 from .ingest.cache import atomic_write_text, probe_folder
+from .redact import clean_data
 
 try:  # POSIX; elsewhere concurrent runs on one output are not detected
     import fcntl
@@ -202,7 +203,7 @@ class BatchOutput:
 
     def write(self, record: dict[str, Any]) -> None:
         """Append one record as a whole line, fsynced, so a crash never tears a line behind a good one."""
-        line = json.dumps(record, ensure_ascii=False) + "\n"
+        line = json.dumps(clean_data(record), ensure_ascii=False) + "\n"  # a server may have echoed the key
         with self._lock:
             if self.slim is not None and "id" in record:
                 self.latest[str(record["id"])] = self.slim(record)

@@ -5,21 +5,23 @@ whatever it says reaches the terminal, the batch output and the traces. So what 
 is cleaned where it enters (the openai backend), and every ``DocintelError`` text is cleaned again
 when it is shown or stored.
 
-The key is masked as a whole token only, and only when it looks like a secret: a key too short
-or too common to be one (``local``, ``none``, ``ollama``: local servers ignore the key) is left
-alone, so that "translating profits from local currencies" or a path ``.../localdocs/`` stays
-as it is. Documents, the prompt as sent, paths and docintel's own words are never touched.
+The key is masked wherever it stands, glued to other characters ('key_sk-...', 'xsk-...x'), in
+any case ('SK-...') and as its base64 (a server may echo a header it decoded or encoded), but
+only when it looks like a secret: a key too short or too common to be one (``local``, ``none``,
+``ollama``: local servers ignore the key) is left alone, so that "translating profits from local
+currencies" or a path ``.../localdocs/`` stays as it is. Documents, the prompt as sent, paths and
+docintel's own words are never touched (a real key is not among their words).
 """
 
 from __future__ import annotations
 
+import base64
 import re
 from functools import lru_cache
 from typing import Any
 
 MASK = "***"
 _KNOWN: set[str] = set()
-_TOKEN_CHARS = r"A-Za-z0-9_\-"
 
 
 def looks_secret(key: str) -> bool:
@@ -40,16 +42,23 @@ def remember(key: str | None) -> None:
         _pattern.cache_clear()
 
 
+def _forms(key: str) -> set[str]:
+    """The key as written and as base64 (standard and URL-safe, padded or not)."""
+    encoded = {base64.b64encode(key.encode()).decode(), base64.urlsafe_b64encode(key.encode()).decode()}
+    return {key} | encoded | {e.rstrip("=") for e in encoded}
+
+
 @lru_cache(maxsize=8)
 def _pattern(keys: frozenset[str]) -> re.Pattern[str] | None:
     if not keys:
         return None
-    alternatives = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
-    return re.compile(rf"(?<![{_TOKEN_CHARS}])(?:{alternatives})(?![{_TOKEN_CHARS}])")
+    forms = {form for key in keys for form in _forms(key)}
+    alternatives = "|".join(re.escape(k) for k in sorted(forms, key=len, reverse=True))
+    return re.compile(alternatives, re.IGNORECASE)
 
 
 def clean(text: str, keys: tuple[str, ...] = ()) -> str:
-    """*text* with every secret (the remembered ones and *keys*) masked where it stands as a whole token."""
+    """*text* with every secret (the remembered ones and *keys*) masked wherever it stands."""
     pattern = _pattern(frozenset(_KNOWN | {k.strip() for k in keys if k and looks_secret(k)}))
     if pattern is None or not text:
         return text

@@ -46,9 +46,23 @@ VOLATILE_SETTINGS = (
 )
 
 
+# a query parameter that carries a credential ('?api_key=...', '&access_token=...', '&sig=...')
+_SECRET_PARAM = re.compile(r"([?&](?:[^=&#]*(?:key|token|secret|sig|pass|auth|cred)[^=&#]*)=)([^&#]*)", re.IGNORECASE)
+
+
 def redact_url(url: str) -> str:
-    """*url* without a user name or password embedded in it ('http://user:pw@host/v1' -> 'http://host/v1')."""
-    return re.sub(r"//[^/@]*@", "//", url)
+    """*url* without a user name or password embedded in it ('http://user:pw@host/v1' -> 'http://host/v1') and
+    with the value of a credential in its query masked ('?api_key=***')."""
+    return _SECRET_PARAM.sub(r"\1***", re.sub(r"//[^/@]*@", "//", url))
+
+
+def url_secrets(url: str) -> list[str]:
+    """The credentials a URL carries in its user info or query: secrets to mask wherever they appear."""
+    found = [m.group(2) for m in _SECRET_PARAM.finditer(url)]
+    userinfo = re.search(r"//([^/@]*)@", url)
+    if userinfo:
+        found += userinfo.group(1).split(":")
+    return [f for f in found if f]
 
 
 def _default_cache_dir() -> Path:
@@ -406,7 +420,14 @@ class Settings(BaseModel):
 
     def model_post_init(self, context: Any, /) -> None:
         """Remember the API key as a secret of this process, so no error text or record can show it."""
+        self.remember_secrets()
+
+    def remember_secrets(self) -> None:
+        """Register the API key and any credential in the base URL as secrets of this process (a process that
+        received the settings whole, a Ray worker, calls it: unpickling runs no validation)."""
         remember(self.api_key())
+        for secret in url_secrets(self.openai_base_url or ""):
+            remember(secret)
 
     def api_key(self) -> str | None:
         """The API key in clear, for the client only."""

@@ -98,3 +98,19 @@ def test_ingest_on_ray_exports_the_line_tables_a_local_ingest_exports(ray_sessio
     assert names == sorted(p.name for p in (tmp_path / "ray").iterdir()) and "northwind.parquet" in names
     for name in names:
         assert pq.read_table(tmp_path / "ray" / name).equals(pq.read_table(tmp_path / "local" / name))
+
+
+def test_a_ray_worker_masks_the_key_a_server_echoes(ray_session, run_cli, corpus_pdf, fake_openai, tmp_path):
+    """Settings reach an actor pickled, with no validation run: the actor registers the key itself, so the traces
+    it writes and the records it returns mask a key the server glued into its error, and the driver masks every
+    record it writes (either layer alone keeps this test green; both broken, it goes red)."""
+    from tests.conftest import API_KEY
+
+    fake_openai.default = {"status": 401, "body": {"error": {"message": f"bad key_{API_KEY}_end", "type": "x"}}}
+    questions = tmp_path / "q.txt"
+    questions.write_text("What is the refund window?\n")
+    out = tmp_path / "ray.jsonl"
+    code, stdout, err = run_cli("batch", questions, corpus_pdf, "--out", out, "--backend", "openai", "--ray", "local")
+    written = "\n".join(p.read_text() for p in (tmp_path / "traces").rglob("*.json"))
+    assert "bad key_***_end" in written and "bad key_***_end" in out.read_text(), (written, err)
+    assert API_KEY not in out.read_text() + written + stdout + err

@@ -124,12 +124,65 @@ def test_which_keys_look_secret(key, secret):
     assert looks_secret(key) is secret
 
 
-def test_a_key_is_masked_as_a_whole_token_only():
+def test_a_key_is_masked_wherever_it_stands_in_any_case_and_as_base64():
+    """A server may glue the key to other text ('bad key_sk-...'), change its case or echo it encoded."""
+    import base64
+
     key = "sk-test-98765432"
     assert clean(f"key {key}.", (key,)) == "key ***."
     assert clean(f'"{key}"', (key,)) == '"***"'
-    assert clean(f"x{key}", (key,)) == f"x{key}"  # part of another token: not this key
+    assert clean(f"x{key}_end", (key,)) == "x***_end"
+    assert clean(f"echo {key.upper()}", (key,)) == "echo ***"
+    encoded = base64.b64encode(key.encode()).decode()
+    assert clean(f"b64 {encoded} and {encoded.rstrip('=')}", (key,)) == "b64 *** and ***"
     assert clean("nothing here", (key,)) == "nothing here"
+
+
+def test_an_internal_error_never_shows_the_key(run_cli, corpus_pdf, fake_openai, isolated_env, tmp_path):
+    """A reply malformed in a way docintel does not expect (the key as a token count) is an internal error, whose
+    text quotes the bad value: on the terminal and in a batch output it is masked like any other."""
+    body = responses_body(json.dumps({"answer_type": "text", "items": []}))
+    body["usage"] = {"input_tokens": API_KEY, "output_tokens": 1, "total_tokens": 1}
+    fake_openai.default = {"status": 200, "body": body}
+    code, out, err = run_cli("ask", QUESTION, corpus_pdf, "--backend", "openai")
+    assert code != 0 and "error:" in err and API_KEY not in out + err, err
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(json.dumps({"id": "q1", "question": QUESTION}) + "\n")
+    answers = tmp_path / "answers.jsonl"
+    code, out, err = run_cli("batch", questions, corpus_pdf, "--out", answers, "--backend", "openai")
+    assert answers.exists() and API_KEY not in answers.read_text() + out + err
+
+
+def test_a_model_name_the_server_lists_never_shows_the_key(run_cli, corpus_pdf, fake_openai, isolated_env, monkeypatch):
+    """The note naming the server's one model quotes what the server said: the terminal masks it, as the cache."""
+    monkeypatch.delenv("DOCINTEL_MODEL", raising=False)
+    fake_openai.models = [API_KEY]
+    answer = {
+        "answer_type": "text",
+        "items": [{"text": "45 days", "spans": [span_of_refunds()]}],
+        "answer_found": True,
+        "complete_answer_found": True,
+        "conflicting_evidence": False,
+        "context_structured": True,
+        "caveats": [],
+    }
+    fake_openai.default = {"status": 200, "body": responses_body(json.dumps(answer))}
+    code, out, err = run_cli("ask", QUESTION, corpus_pdf, "--backend", "openai", "--cache-dir", isolated_env / "c")
+    assert "the server's one model, ***" in out + err and API_KEY not in out + err
+    assert API_KEY not in _everything_written(isolated_env)
+
+
+def test_a_credential_in_the_base_url_s_query_is_masked(run_cli, corpus_pdf, isolated_env, monkeypatch):
+    secret = "sk-query-SECRET-5566778899"
+    monkeypatch.setenv("OPENAI_API_KEY", API_KEY)
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://127.0.0.1:1/v1?api_key={secret}&api-version=2024-06")
+    monkeypatch.setenv("DOCINTEL_MAX_RETRIES", "0")
+    code, out, err = run_cli("settings")
+    assert "api_key=***&api-version=2024-06" in out and secret not in out + err
+    code, out, err = run_cli("ask", QUESTION, corpus_pdf, "--backend", "openai")
+    assert code != 0 and "cannot reach the model server" in err and secret not in out + err, err
+    trace = read_traces(isolated_env / "traces")[0]
+    assert "api_key=***" in trace["settings"]["openai_base_url"] and secret not in json.dumps(trace)
 
 
 def test_a_key_echoed_in_a_batch_api_reply_never_reaches_the_output(

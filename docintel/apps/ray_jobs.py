@@ -33,6 +33,7 @@ class Answerer:
         paths: list[Path],
         scope: list[str] | None,
     ) -> None:
+        settings.remember_secrets()  # this worker's own process: what it writes and returns masks the key
         self.pipeline = Pipeline(settings, password)
         documents, doc_errors = ingest_needed(self.pipeline, todo, paths)  # from the cache the driver filled
         self.asked = QuestionTargets(paths, documents, doc_errors, scope)

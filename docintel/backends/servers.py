@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import ConfigError
 from ..ingest.cache import atomic_write_json
+from ..redact import clean
 from ..settings import redact_url
 from .structured import MODES, Mode
 
@@ -27,7 +28,7 @@ SERVERS_FILE = Path("servers") / "modes.json"
 
 def server_key(base_url: str, model: str) -> str:
     """The key of a server and model (no credentials in it)."""
-    return f"{redact_url(base_url).rstrip('/')} {model}"
+    return f"{redact_url(base_url).rstrip('/')} {clean(model)}"
 
 
 class ServerMemory:

@@ -13,9 +13,11 @@ import importlib
 import os
 import sys
 import traceback
+from typing import Any, TextIO
 
 from .. import __version__
 from ..errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, DocintelError, UsageError
+from ..redact import clean
 from ..render.text import print_text
 from .common import EPILOG, Parser
 
@@ -63,8 +65,31 @@ def build_parser(command: str | None = None) -> Parser:
     return parser
 
 
+class _Masked:
+    """A text stream whose writes have every secret masked (``redact.clean``): whatever a model server echoed
+    (a key glued into an error text, a model's name, a library's warning) reaches the terminal without it."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(clean(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; returns the exit code."""
+    """Run the CLI; returns the exit code. What it prints passes through ``redact.clean``."""
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Masked(sys.stdout), _Masked(sys.stderr)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _main(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(argv[0] if argv else None)
     try:

@@ -38,7 +38,7 @@ _AROUND = frozenset(
     "what drove drives caused causes led explains contributed reasons reason drivers driver the a an in of for to "
     "increase decrease increases decreases change changes growth decline rise fall higher lower and its their our "
     "was were is are did does primary main key company list name names which who one two three four five six seven "
-    "eight nine ten several business major principal largest biggest significant top".split()
+    "eight nine ten several business major principal largest biggest significant top how much many".split()
 )
 
 

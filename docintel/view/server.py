@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from ..errors import DocintelError
+from ..redact import clean
 from ..settings import Settings
 from ..traces.store import TraceStore
 from .art import PageArt, open_art
@@ -293,7 +294,7 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
 
     def _internal(self, exc: Exception) -> None:
-        message = f"internal error ({type(exc).__name__}: {exc}) — please report it"
+        message = clean(f"internal error ({type(exc).__name__}: {exc}) — please report it")
         print(f"error: {message}", file=sys.stderr)
         try:
             self._error(HTTPStatus.INTERNAL_SERVER_ERROR, message)
