@@ -40,6 +40,7 @@ PAGES = [
         "Transaction-based revenue $ 1,456,160 $ 1,050,445 $ 707,799 39 % 48%",
         "Hardware revenue 44,307 16,377 7,323 171 % 124%",
         "Total net revenue $ 1,708,721 $ 1,267,118 $ 850,192 35 % 49%",
+        "Net income attributable to common shareholders $ 520,100 $ 401,900 $ 350,000 29 % 15%",
     ],
 ]
 OPERATING = (8, "Net cash provided by operating activities $ 9,120 $ 8,400 $ 7,950 $ 720 8.6 % $ 450 5.7 %")
@@ -53,6 +54,7 @@ EFFECTIVE = (17, "provisions effective January 1, 2023")
 VOTING = (18, "Holders of Class B common stock held approximately 81.4% of the voting power as of December 31, 2022.")
 TRANSACTIONS = (22, "Transaction-based revenue $ 1,456,160 $ 1,050,445 $ 707,799 39 % 48%")
 TOTAL = (24, "Total net revenue $ 1,708,721 $ 1,267,118 $ 850,192 35 % 49%")
+ATTRIBUTABLE = (25, "Net income attributable to common shareholders $ 520,100 $ 401,900 $ 350,000 29 % 15%")
 CHANGE = "By how much did Tamsin's net cash used in investing activities change in 2022 compared with 2021?"
 
 
@@ -163,3 +165,7 @@ def test_a_growth_s_operands_are_the_figure_the_question_names(run_cli, fake_ope
     right = _growth(TRANSACTIONS, 1456160.0, 1050445.0, "Transaction-based revenue")
     status, check = verdict(run_cli, fake_openai, filing, question, right)
     assert status == "supported", check
+    grow = "By what percentage did Tamsin's net income attributable to common shareholders grow in 2023?"
+    income = _growth(ATTRIBUTABLE, 520100.0, 401900.0, "Net income attributable to common shareholders")
+    status, check = verdict(run_cli, fake_openai, filing, grow, income)
+    assert status == "supported", check  # 'grow' is the measure asked, no word a row must name

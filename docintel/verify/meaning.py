@@ -99,7 +99,11 @@ _NOT_SCOPE = frozenset(
 
 _PERIOD_WORDS = frozenset(tokenize("quarter quarterly"))
 # words of the measure asked ('the change in SG&A'): the measure field checks them, no row needs to say them
-_MEASURE_WORDS = frozenset(tokenize("change changes increase increases decrease decreases growth"))
+_MEASURE_WORDS = frozenset(
+    tokenize(
+        "change changes increase increases decrease decreases growth grow grew grown rise rose fall fell decline declined"
+    )
+)
 _SEGMENT_WORDS = frozenset(tokenize("segment segments division divisions"))
 _DEFINITION = re.compile(r"\b(?:defined|calculated|computed|measured)\s+as\b", re.IGNORECASE)
 
