@@ -198,3 +198,12 @@ def starts_or_ends_inside_number(haystack: str, start: int, end: int) -> bool:
         )
     )
     return cuts_start or cuts_end
+
+
+def figure_text(value: float) -> str:
+    """A figure as a reader writes it, every digit kept: '1,708,721', '34.851', '-2,088.5', never '1.70872e+06'."""
+    if value == round(value) and abs(value) < 1e15:
+        return f"{round(value):,}"
+    if abs(value) >= 1e4:
+        return f"{value:,.2f}".rstrip("0").rstrip(".")
+    return f"{value:,.6g}"

@@ -74,6 +74,13 @@ def test_bad_question_files(tmp_path, run_cli, corpus_pdf, name, content, messag
     assert code == 3 and message in err and not (tmp_path / "out.jsonl").exists()
 
 
+def test_a_folder_given_as_the_question_file_is_named_so(tmp_path, run_cli, corpus_pdf):
+    (tmp_path / "questions").mkdir()
+    code, _, err = run_cli("batch", tmp_path / "questions", corpus_pdf, "--out", tmp_path / "out.jsonl")
+    assert code == 3 and "is a folder, not a question file" in err and "give the question file" in err
+    assert not (tmp_path / "out.jsonl").exists()
+
+
 # ----------------------------------------------------------------------------- batch
 
 

@@ -165,7 +165,18 @@ def test_a_growth_s_operands_are_the_figure_the_question_names(run_cli, fake_ope
     right = _growth(TRANSACTIONS, 1456160.0, 1050445.0, "Transaction-based revenue")
     status, check = verdict(run_cli, fake_openai, filing, question, right)
     assert status == "supported", check
+    fake_openai.push_answer(right)  # the terminal prints every digit of an operand, never '1.45616e+06'
+    code, out, err = run_cli("ask", question, filing, "--backend", "openai")
+    assert "operand a (Transaction-based revenue) = 1,456,160" in out and "e+06" not in out, out + err
     grow = "By what percentage did Tamsin's net income attributable to common shareholders grow in 2023?"
     income = _growth(ATTRIBUTABLE, 520100.0, 401900.0, "Net income attributable to common shareholders")
     status, check = verdict(run_cli, fake_openai, filing, grow, income)
     assert status == "supported", check  # 'grow' is the measure asked, no word a row must name
+
+
+def test_offline_by_what_percentage_did_it_change_is_a_growth(run_cli, make_pdf):
+    """A new user's probe: offline, 'By what percentage did X change' is computed as the growth it asks, its words
+    of measure ('percentage', 'change') no words a row must name."""
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    code, out, err = run_cli("ask", "By what percentage did Tamsin's total net revenue change in 2023?", filing)
+    assert out.startswith("Answer (amount) — supported") and "34.851 percent" in out, out + err

@@ -37,3 +37,12 @@ def test_a_segment_row_is_what_the_words_over_its_table_say(run_cli, fake_openai
     revenues = amount(25867.0, "millions", "2022", REVENUES, label="Commercial Airplanes revenues")
     status, check = verdict(run_cli, fake_openai, boeing, QUESTION, revenues)
     assert status == "supported", check
+
+
+def test_offline_a_withdrawn_answer_says_each_reason_once(run_cli, filing):  # noqa: F811
+    """A new user's probe on Square 2016, offline: the three lines looked up for a cause fail alike; the caveat
+    says why once, not three times."""
+    block = filing("BLOCK_2016_10K")
+    code, out, err = run_cli("ask", "What drove the decline in hardware revenue in 2016?", block)
+    caveat = next(line for line in out.splitlines() if line.startswith("caveat: no answer"))
+    assert caveat.count("cause:") == 1 and caveat.count("every number of the text is in its quotes") == 1, caveat

@@ -79,6 +79,10 @@ def _checked(question: str, where: str) -> str:
 
 def load_questions(path: Path) -> list[QuestionRow]:
     """Read a question file; raises QuestionFileError naming the file and line when it cannot be used."""
+    if path.is_dir():
+        raise QuestionFileError(
+            f"{path}: is a folder, not a question file", "give the question file (.txt, .jsonl or .csv) first"
+        )
     if not path.is_file():
         raise QuestionFileError(f"{path}: no such question file", "check the path")
     suffix = path.suffix.lower()

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..answer.contract import Amount, AmountItem, Calculation, Operand
 from ..concepts import Formula, concepts_in, is_outflow, label_of, ratios_in, stated_definition, states_magnitude
 from ..context.pack import Context
+from ..numbers import figure_text
 from ..periods import averaged_years, years_named
 from .concepts_lookup import Cell, find_cell, prior_cell, rival_values
 from .lookup import Lookup, reader_label
@@ -129,7 +130,7 @@ def _uncertain(name: str, cid: str, cell: Cell, rivals: list[str]) -> Lookup:
     shown = "; ".join(rivals[:4])
     why = (
         f"{name}: {label_of(cid)} for {cell.year} is in another table than the other operands, and the sent tables "
-        f"disagree on it ({cell.value:,.6g} on page {cell.table.page}; also {shown}): not computed"
+        f"disagree on it ({figure_text(cell.value)} on page {cell.table.page}; also {shown}): not computed"
     )
     return Lookup([], False, [why])
 

@@ -25,6 +25,7 @@ from ..context.pack import Context
 from ..ingest.factrows import asks_before_deductions, before_deductions
 from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
+from ..numbers import figure_text
 from ..question.parse import search_text
 from ..textnorm import tokenize
 from .lookup import cell_facts, column_choice, reader_label
@@ -224,7 +225,7 @@ def rival_values(context: Context, concept_id: str, cell: Cell, question: str) -
             if not value or table.is_percent(row, index) != cell.table.is_percent(cell.row, cell.index):
                 continue
             if not same_figure(cell.value, cell.scale, value, table.scale_of(row, index)):
-                rivals[f"{value:,.6g} on page {table.page}"] = None
+                rivals[f"{figure_text(value)} on page {table.page}"] = None
     return list(rivals)
 
 

@@ -85,7 +85,8 @@ def withdrawn(answer: BaseModel, reasons: list[str], unchecked: bool = False) ->
     reasons said."""
     items = [_as_evidence(item) for item in getattr(answer, "items", [])]
     why = "could not be confirmed to answer the question" if unchecked else "did not pass verification"
-    caveat = f"no answer: what was looked up {why} (" + "; ".join(reasons)[:600] + ")"
+    said = dict.fromkeys(part for reason in reasons for part in reason.split("; ") if part)  # each reason once
+    caveat = f"no answer: what was looked up {why} (" + "; ".join(said)[:600] + ")"
     caveats = [caveat, "the cited lines are the closest evidence, not an answer", NO_MODEL_NOTE]
     return answer.model_copy(
         update={"items": items, "answer_found": False, "complete_answer_found": False, "caveats": caveats}

@@ -13,12 +13,14 @@ import re
 from ..answer.contract import Amount, AmountItem, Calculation, Operand
 from ..concepts import label_of
 from ..context.pack import Context
+from ..numbers import figure_text
 from ..periods import years_named
 from .concepts_lookup import Cell, asked_line_items, find_cell
 from .lookup import Lookup, cell_facts, reader_label
 
 _GROWTH = re.compile(
     r"\bgrowth\b|\byear[- ]over[- ]year\b|\byoy\b|%\s*change|\bpercent(?:age)?\s+(?:change|increase|decrease)\b"
+    r"|\bby\s+what\s+percent(?:age)?\b"
     r"|\b(?:change|increase|decrease)\b[^.?]{0,80}\bin\s+(?:units\s+of\s+)?percent",
     re.IGNORECASE,
 )
@@ -87,8 +89,9 @@ def _item(cid: str, current: Cell, prior: Cell, single: bool) -> AmountItem:
 
 
 def _note(current: Cell, prior: Cell) -> str:
+    now, before = figure_text(current.value), figure_text(prior.value)
     return (
-        f"computed growth: ({current.value:,.6g} - {prior.value:,.6g}) / {prior.value:,.6g} * 100 from row "
+        f"computed growth: ({now} - {before}) / {before} * 100 from row "
         f"'{reader_label(current.row)}', columns '{current.period}' and '{prior.period}', table on page "
         f"{current.table.page}"
     )

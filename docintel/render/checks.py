@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..numbers import figure_text
+
 _CHECK_MARKS = {
     "supported": "✓",
     "verified": "✓",
@@ -27,7 +29,7 @@ def checks_line(check: dict[str, Any], quotes_ok: bool) -> str | None:
         return None
     if calc != "not_applicable":
         recomputed = check.get("recomputed")
-        shown = "" if recomputed is None else f" = {recomputed:,.6g}"
+        shown = "" if recomputed is None else f" = {figure_text(recomputed)}"
         parts.append(f"calc {_CHECK_MARKS[calc]}{shown}")
     if value != "not_applicable":
         parts.append(f"value {_CHECK_MARKS[value]}")
@@ -82,7 +84,7 @@ def item_lines(check: dict[str, Any] | None, item_spans: list[dict[str, Any]]) -
             and not any(f.get("verdict") in ("mismatch", "unknown") for f in operand.get("fields") or [])
         )
         lines.append(
-            f"     operand {operand['label']}{named} = {operand['value']:,.6g}{column}: {' · '.join(marks)}"
+            f"     operand {operand['label']}{named} = {figure_text(operand['value'])}{column}: {' · '.join(marks)}"
             + ("" if held else f" — {operand['detail']}")
         )
     return lines

@@ -28,6 +28,7 @@ from ..concepts import (
     same_concept,
     stated_definition,
 )
+from ..numbers import figure_text
 from ..periods import averaged_years, years_named
 from .formulas import (
     average_years_rule,
@@ -273,13 +274,13 @@ def check_calculation(
         detail = "; ".join(f"operand {o.label}: {o.detail}" for o in failing)
         return _calculation_failed("mismatch", detail, operands, recomputed)
     if not _close(recomputed, calculation.result):
-        detail = f"{calculation.expression} = {recomputed:,.6g}, not {calculation.result:,.6g}"
+        detail = f"{calculation.expression} = {figure_text(recomputed)}, not {figure_text(calculation.result)}"
         return _calculation_failed("mismatch", detail, operands, recomputed)
     value_ok = stated is not None and (
         _close(stated, calculation.result)
         or (unit == "percent" and (_close(stated, recomputed * 100) or _close(stated / 100, recomputed)))
     )
-    detail = f"{calculation.expression} = {recomputed:,.6g} from {len(operands)} cited figures"
+    detail = f"{calculation.expression} = {figure_text(recomputed)} from {len(operands)} cited figures"
     if not value_ok:
         detail += f"; but the item states {stated}"
     elif stated is not None and (scale_problem := _scale_problem(calculation, operands, stated, unit)):
@@ -414,7 +415,7 @@ def _scale_problem(calculation: Calculation, operands: list[OperandCheck], state
     factor = UNIT_FACTORS.get(unit or "", 1.0)
     if _close(stated * factor, in_units):
         return ""
-    return f"at the operands' scale the result is {in_units:,.6g} units, not {stated_text(stated, unit)}"
+    return f"at the operands' scale the result is {figure_text(in_units)} units, not {stated_text(stated, unit)}"
 
 
 def _structure_of_definition(
@@ -440,7 +441,7 @@ def _mixed_scales(calculation: Calculation, operands: list[OperandCheck], recomp
         return ""
     names = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
     scales = ", ".join(f"{o.label} in {names.get(o.scale or 1.0, 'units')}" for o in operands)
-    return f"the operands are printed at different scales ({scales}): in units the result is {in_units:,.6g}"
+    return f"the operands are printed at different scales ({scales}): in units the result is {figure_text(in_units)}"
 
 
 def _calculation_failed(

@@ -9,6 +9,7 @@ numbers must be its quotes' numbers, and its quotes must be about the question.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..concepts import (
@@ -29,7 +30,7 @@ from ..concepts import (
 from ..domain import table
 from ..ingest.factrows import asks_before_deductions, deducted
 from ..ingest.tables import COUPON_RATE
-from ..numbers import find_numbers
+from ..numbers import figure_text, find_numbers
 from ..periods import find_periods
 from ..question.parse import parse_page_hints, search_text
 from ..textnorm import tokenize
@@ -101,7 +102,8 @@ _PERIOD_WORDS = frozenset(tokenize("quarter quarterly"))
 # words of the measure asked ('the change in SG&A'): the measure field checks them, no row needs to say them
 _MEASURE_WORDS = frozenset(
     tokenize(
-        "change changes increase increases decrease decreases growth grow grew grown rise rose fall fell decline declined"
+        "change changes increase increases decrease decreases growth grow grew grown rise rose fall fell decline "
+        "declined percent percentage"
     )
 )
 _SEGMENT_WORDS = frozenset(tokenize("segment segments division divisions"))
@@ -233,8 +235,18 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
     said = set(tokenize(qualifier_text(text))) | set(tokenize(text))  # 'non-controlling' read both ways
     if asked.scope <= said:
         return verdict, detail
-    missing = ", ".join(sorted(asked.scope - said))
+    missing = surface_words(asked.scope - said, asked.question)
     return "unknown", f"{detail}; the question asks about {missing}, which the cited row does not name"
+
+
+_WORDS = re.compile(r"[\w'’-]+")
+
+
+def surface_words(stems: Iterable[str], text: str) -> str:
+    """The words of *text* that *stems* were read from ('diluted' for 'dilut'), comma-separated, in text order."""
+    wanted = set(stems)
+    found = [w for w in _WORDS.findall(text) if set(tokenize(w)) & wanted]
+    return ", ".join(dict.fromkeys(found)) or ", ".join(sorted(wanted))
 
 
 def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str]:
@@ -275,7 +287,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         extra = {t for t in evidence.terms if t not in NEUTRAL and not t[:1].isdigit()} - asked.own - asked.ignore
         extra -= attribute_words(stated) if stated & wanted else frozenset()  # "carrying value" for "carrying amount"
         if extra:  # 'Revenues: Defense, Space & Security' may be a part of the revenue asked
-            named = ", ".join(sorted(extra))
+            named = surface_words(extra, f"{evidence.text} {candidate.row_group or ''}")
             return "unknown", f"{where} ({_names(evidence.concepts)}): it also says {named}, which was not asked"
         member = candidate.fact.member if candidate.fact is not None else None  # a section's: 'Consumer Group'
         said = set(tokenize(f"{evidence.text} {candidate.row_group or ''} {member or ''}"))
@@ -283,7 +295,9 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         asked_terms = {t for t in asked.terms if t in asked.question_terms and t not in NEUTRAL and not t[:1].isdigit()}
         dates = {t for p in find_periods(asked.question) for t in tokenize(p.text)} | _DATE_WORDS
         # the question's own words beyond the line item's wording ('COGS' is cost of revenue), never its dates
-        unsaid = sorted((asked_terms & beside_line_items(asked.question)) - said - asked.ignore - dates)
+        unsaid = sorted(
+            (asked_terms & beside_line_items(asked.question)) - said - asked.ignore - dates - _MEASURE_WORDS
+        )
         if unsaid and re.match(r"\s*total\b", evidence.text, re.IGNORECASE):
             # 'Total operating expenses, net' for 'operation and maintenance expense': the total of more than asked
             words = [w for w in re.findall(r"[\w-]+", asked.question) if set(tokenize(w)) & set(unsaid)]
@@ -457,7 +471,7 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
         said = loss if candidate.value > 0 else income
         kind = f"{'an' if said[0] in 'aeiou' else 'a'} {said}"
         detail = f"the row reads '({income}) {loss}': {candidate.printed} is {kind}, so the {income} asked is "
-        return "mismatch", f"{detail}{-candidate.value:,.6g}; the item states {value:,.6g}"
+        return "mismatch", f"{detail}{figure_text(-candidate.value)}; the item states {figure_text(value)}"
     if candidate.value == 0 or (candidate.value < 0) == (value < 0):
         return "supported", ""
     evidence = evidence_of(candidate)
@@ -473,7 +487,7 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
     if value < 0 and _LOSS_WORDS & set(opening) and not _LOSS_WORDS & set(tokenize(asked.label)):
         return "supported", f"{candidate.printed} is printed as a loss or decrease; stated as a negative"
     printed = "a negative" if candidate.value < 0 else "a positive"
-    return "mismatch", f"the document prints {candidate.printed}, {printed}; the item states {value:,.6g}"
+    return "mismatch", f"the document prints {candidate.printed}, {printed}; the item states {figure_text(value)}"
 
 
 # ------------------------------------------------------------------------------ text items

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..concepts import concept, concepts_in, names_its_concept, qualifier_text, ratio
+from ..numbers import figure_text
 from ..textnorm import tokenize
 from .amounts import fact_of
 from .meaning import Asked, concept_check, evidence_of, kind_detail, kind_fits, sign_check
@@ -64,7 +65,7 @@ def check_operand(
     matches = [c for c in candidates if same_value(value, 1.0, c.value) or value_matches(value, None, c)]
     if not matches:
         holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
-        return base.model_copy(update={"detail": f"{value:,.6g} is not in its quote, which holds {holds}"})
+        return base.model_copy(update={"detail": f"{figure_text(value)} is not in its quote, which holds {holds}"})
     asked = _operand_asked(name)
     units = _operand_units(asked)
     kinds = [c for c in matches if any(_operand_kind_fits(u, c) for u in units)]
@@ -98,7 +99,7 @@ def check_operand(
     typed = [(c, operand_fields(query, name, c)) for c in chosen]
     fitting = [(c, f) for c, f in typed if not mismatches(f)] or typed
     chosen = [c for c, _ in fitting]
-    check = with_period(chosen, period, frozenset(), [cited], f"{value:,.6g}")
+    check = with_period(chosen, period, frozenset(), [cited], f"{figure_text(value)}")
     picked = next((m for m in chosen if m.column_label == check.column), chosen[0])
     fields = next(f for c, f in fitting if c is picked)
     note = "; ".join(n for n in (note, *(f.detail for f in fields if f.verdict != "supported")) if n)

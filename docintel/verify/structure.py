@@ -16,6 +16,7 @@ import math
 import re
 
 from ..concepts import Formula, label_of, states_magnitude
+from ..numbers import figure_text
 from ..periods import asks_average_over_years, averaged_years, years_named
 from .values import OperandCheck
 
@@ -113,7 +114,7 @@ def signed_formula_problem(
     if any(_close(recomputed, expected * factor) for factor in (1.0, 100.0)):
         return ""
     taken = ", ".join(sorted(label_of(c) for c in formula.subtracted))
-    return f"the formula takes {taken} away: it gives {expected:,.6g}, the expression {recomputed:,.6g}"
+    return f"the formula takes {taken} away: it gives {figure_text(expected)}, the expression {figure_text(recomputed)}"
 
 
 # 'Provision/(benefit) for taxes on income': the label names what a figure in parentheses is, so its sign counts
@@ -151,7 +152,7 @@ def share_above_whole(ratio_ids: frozenset[str], recomputed: float, unit: str | 
     if not named or recomputed <= whole * (1 + _TOLERANCE):
         return ""
     name = label_of(named[0])
-    return f"{name} is a part of revenue, at most 100%; {recomputed:,.6g} divides figures of different tables"
+    return f"{name} is a part of revenue, at most 100%; {figure_text(recomputed)} divides figures of different tables"
 
 
 def self_quotient(expression: str, cells: dict[str, tuple[int, float]]) -> str:

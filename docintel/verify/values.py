@@ -27,7 +27,7 @@ from ..ingest.documents import Document
 from ..ingest.factheader import parse_slots
 from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
-from ..numbers import CURRENCY_SIGNS, find_numbers, parse_cell
+from ..numbers import CURRENCY_SIGNS, figure_text, find_numbers, parse_cell
 from ..periods import Period, find_periods, years_named
 from ..textnorm import squash
 from .rules import FieldCheck, mismatches
@@ -508,7 +508,7 @@ def cut_clause(cited: CitedSpan) -> str:
 
 def stated_text(value: float, unit: str | None) -> str:
     """'88.1 millions', or '88.1 (no unit)'."""
-    return f"{value:,.6g} {'(no unit)' if unit in (None, 'units') else unit}"
+    return f"{figure_text(value)} {'(no unit)' if unit in (None, 'units') else unit}"
 
 
 def item_check(

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..numbers import figure_text
+
 State = Literal["verified", "failed", "unchecked"]
 Mark = Literal["✓", "✗", "?"]
 HELD = frozenset({"supported", "verified", "holds", "held", "ok", "match", "matches", "relevant", "consistent"})
@@ -150,7 +152,7 @@ def item_checks(record: dict[str, Any] | None) -> list[Check]:
         if name == "period" and record.get("column"):
             detail = f"{record['column']} column"
         if name == "calculation" and record.get("recomputed") is not None:
-            detail = f"recomputed {record['recomputed']:,.6g}"
+            detail = f"recomputed {figure_text(record['recomputed'])}"
         checks.append(Check(_SHORT_NAMES.get(name, name), mark, str(value), detail))
     return checks
 

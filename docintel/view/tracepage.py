@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import DocintelError
 from ..labels import STATUS_COLOURS, status_headline, unit_words
+from ..numbers import figure_text
 from .art import LineBox, PageArt
 from .claimsview import claims_section
 from .evidence import Check, CitedLine, ItemView, OperandView, PageView, cited_pages, items_of, unplaced_lines
@@ -71,7 +72,7 @@ def _checks_html(checks: list[Check]) -> str:
 
 
 def _operand_html(operand: OperandView) -> str:
-    value = "?" if operand.value is None else f"{operand.value:,.6g}"
+    value = "?" if operand.value is None else f"{figure_text(operand.value)}"
     column = f" [{operand.column}]" if operand.column else ""
     detail = f'<div class="detail">{esc(operand.detail)}</div>' if operand.detail else ""
     return (
