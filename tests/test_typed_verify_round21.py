@@ -42,6 +42,11 @@ PAGES = [
         "Total net revenue $ 1,708,721 $ 1,267,118 $ 850,192 35 % 49%",
         "Net income attributable to common shareholders $ 520,100 $ 401,900 $ 350,000 29 % 15%",
     ],
+    [
+        "In October 2015 we raised our HD plan from $8.99 per month to $9.99 per month with existing memberships",
+        "grandfathered for a one year period.",
+        "Our family plan is priced at $14.99 per month, other than the family plan offered in Canada.",
+    ],
 ]
 OPERATING = (8, "Net cash provided by operating activities $ 9,120 $ 8,400 $ 7,950 $ 720 8.6 % $ 450 5.7 %")
 INVESTING = (9, "Net cash used in investing activities (3,310) (3,655) (3,120) 345 9.4 % (535) (17.1)%")
@@ -54,6 +59,8 @@ EFFECTIVE = (17, "provisions effective January 1, 2023")
 VOTING = (18, "Holders of Class B common stock held approximately 81.4% of the voting power as of December 31, 2022.")
 TRANSACTIONS = (22, "Transaction-based revenue $ 1,456,160 $ 1,050,445 $ 707,799 39 % 48%")
 TOTAL = (24, "Total net revenue $ 1,708,721 $ 1,267,118 $ 850,192 35 % 49%")
+RAISED = (26, "In October 2015 we raised our HD plan from $8.99 per month to $9.99 per month")
+FAMILY = (28, "Our family plan is priced at $14.99 per month, other than the family plan offered in Canada.")
 ATTRIBUTABLE = (25, "Net income attributable to common shareholders $ 520,100 $ 401,900 $ 350,000 29 % 15%")
 CHANGE = "By how much did Tamsin's net cash used in investing activities change in 2022 compared with 2021?"
 
@@ -180,3 +187,20 @@ def test_offline_by_what_percentage_did_it_change_is_a_growth(run_cli, make_pdf)
     filing = make_pdf("tamsin-health.pdf", PAGES)
     code, out, err = run_cli("ask", "By what percentage did Tamsin's total net revenue change in 2023?", filing)
     assert out.startswith("Answer (amount) — supported") and "34.851 percent" in out, out + err
+
+
+def test_a_sentence_that_excepts_what_was_asked_leaves_the_figure_unchecked(run_cli, fake_openai, make_pdf):
+    """Round 20: the new price, quoted without its clause 'with existing memberships grandfathered', for what
+    existing members paid."""
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    existing = "What monthly price did existing members of Tamsin's HD plan pay after the October 2015 increase?"
+    price = amount(9.99, "units", "October 2015", RAISED, label="HD plan monthly price")
+    status, check = verdict(run_cli, fake_openai, filing, existing, price)
+    assert status != "supported" and "existing memberships" in field(check, "subject")["found"], check
+    joining = "What monthly price did new members of Tamsin's HD plan pay after the October 2015 increase?"
+    status, check = verdict(run_cli, fake_openai, filing, joining, price)
+    assert field(check, "subject")["verdict"] != "unknown", check
+    family = amount(14.99, "units", None, FAMILY, label="Family plan monthly price")
+    asked = "What was the monthly price of Tamsin's family plan?"  # the exception names the plan, said before it
+    status, check = verdict(run_cli, fake_openai, filing, asked, family)
+    assert field(check, "subject")["verdict"] != "unknown", check

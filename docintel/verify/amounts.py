@@ -37,6 +37,7 @@ from .values import (
     Candidate,
     CitedSpan,
     ItemCheck,
+    cut_clause,
     item_check,
     quote_candidates,
     same_value,
@@ -213,11 +214,18 @@ def _typed(
                 range_rule(c, asked.question),
                 _annualized(c, asked, cited),
                 direction_rule(c, quoted, asked.label, asked.question),
-                subject_rule(c, asked.question),
+                subject_rule(c, asked.question, _tail(c, cited)),
             ],
         )
         for c in chosen
     ]
+
+
+def _tail(candidate: Candidate, cited: list[CitedSpan]) -> str:
+    """The rest of the clause the quote of a number of prose was cut from ('' for a cell)."""
+    if candidate.row_label is not None:
+        return ""
+    return next((cut_clause(s) for s in cited if candidate.printed in s.span.quote), "")
 
 
 def _annualized(candidate: Candidate, asked: Asked, cited: list[CitedSpan]) -> FieldCheck:

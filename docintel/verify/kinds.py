@@ -66,13 +66,41 @@ def _printed(stem: str, text: str) -> str:
     return next((w for w in _WORD.findall(text) if w.lower().startswith(stem)), stem)
 
 
-def subject_rule(candidate: Candidate, question: str) -> FieldCheck:
+# words that except a group from what a sentence says ('with existing memberships grandfathered', 'excluding
+# Canada', 'other than the parent company'): general English
+_EXCEPTING = re.compile(
+    r"\b(?:except(?:ing)?|excluding|exclud(?:es|ed)|other\s+than|exempt(?:ed|s)?|grandfathered)\b", re.IGNORECASE
+)
+_PARTS = re.compile(r"[,;]|\bwith\b|\bwhile\b|\bbut\b", re.IGNORECASE)
+
+
+def excepted(question: str, text: str) -> str | None:
+    """The part of *text* that excepts a group the question asks about ('with existing memberships grandfathered
+    for a one year period', for what existing members paid): a word of the question that only that part says.
+    None when the question asks with an exception itself ('excluding currency effects')."""
+    if _EXCEPTING.search(question):
+        return None
+    parts = [p for p in _PARTS.split(text) if p.strip()]
+    asked = set(tokenize(question))
+    for at, part in enumerate(parts):
+        if _EXCEPTING.search(part):
+            rest = set(tokenize(" ".join(parts[:at] + parts[at + 1 :])))
+            if (set(tokenize(part)) & asked) - rest:
+                return " ".join(part.split())
+    return None
+
+
+def subject_rule(candidate: Candidate, question: str, tail: str = "") -> FieldCheck:
     """Whether the words naming the figure (its sentence, or its row and sub-heading) are about what the question
     asks: its opposite ('nonrestricted' for 'restricted') is a mismatch; in prose, only another kind of the thing
-    ('most popular streaming plan' for 'basic streaming plan') leaves it unchecked."""
+    ('most popular streaming plan' for 'basic streaming plan'), or a sentence that excepts what was asked (its
+    *tail*, the rest of the clause the quote was cut from, read too) leaves it unchecked."""
     naming = candidate.sentence if candidate.row_label is None else f"{candidate.row_group or ''} {candidate.row_label}"
     if not question.strip() or not naming.strip():
         return FieldCheck(field="subject", verdict="not_applicable")
+    if candidate.row_label is None and (part := excepted(question, f"{naming} {tail}")):
+        detail = f"subject: the quote's sentence excepts what the question asks about ('{part}')"
+        return FieldCheck(field="subject", verdict="unknown", asked=question, found=part, detail=detail)
     if found := opposite_of(question, naming):
         detail = f"subject: the figure is of the {found[1]} (the opposite), the question asks the {found[0]}"
         return FieldCheck(field="subject", verdict="mismatch", asked=found[0], found=found[1], detail=detail)

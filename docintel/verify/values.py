@@ -495,12 +495,15 @@ _CLAUSE_END = re.compile(r"[,;.:]|\s[-–—]\s")
 
 
 def cut_clause(cited: CitedSpan) -> str:
-    """The rest of the clause a quote was cut from, on its last line ('$706 million net gain on the sale of
-    Verizon Media' + ' in 2021;'): the year it goes on to name governs the figure as much as the quote's own."""
-    texts = cited.document.lines["text"]
-    if not 1 <= cited.span.line_end <= len(texts):
+    """The rest of the clause a quote was cut from, on its last line and the next ('$706 million net gain on the
+    sale of Verizon Media' + ' in 2021;'): the year it goes on to name governs the figure as much as the quote's
+    own."""
+    texts, pages = cited.document.lines["text"], cited.document.lines["page"]
+    end = cited.span.line_end
+    if not 1 <= end <= len(texts):
         return ""
-    line = " ".join(str(texts.iloc[cited.span.line_end - 1]).split())
+    following = [n for n in (end, end + 1) if n <= len(texts) and pages.iloc[n - 1] == pages.iloc[end - 1]]
+    line = " ".join(" ".join(str(texts.iloc[n - 1]) for n in following).split())  # a clause may run on a line
     tail = " ".join(cited.span.quote.split())[-30:]
     at = line.find(tail) if tail else -1
     return _CLAUSE_END.split(line[at + len(tail) :], maxsplit=1)[0] if at >= 0 else ""
