@@ -46,6 +46,8 @@ PAGES = [
         "In October 2015 we raised our HD plan from $8.99 per month to $9.99 per month with existing memberships",
         "grandfathered for a one year period.",
         "Our family plan is priced at $14.99 per month, other than the family plan offered in Canada.",
+        "As of December 31, 2022 and 2021, Tamsin's total workforce was approximately 56,000 and 42,000 with 13%",
+        "and 12% located outside of the U.S.",
     ],
 ]
 OPERATING = (8, "Net cash provided by operating activities $ 9,120 $ 8,400 $ 7,950 $ 720 8.6 % $ 450 5.7 %")
@@ -61,6 +63,10 @@ TRANSACTIONS = (22, "Transaction-based revenue $ 1,456,160 $ 1,050,445 $ 707,799
 TOTAL = (24, "Total net revenue $ 1,708,721 $ 1,267,118 $ 850,192 35 % 49%")
 RAISED = (26, "In October 2015 we raised our HD plan from $8.99 per month to $9.99 per month")
 FAMILY = (28, "Our family plan is priced at $14.99 per month, other than the family plan offered in Canada.")
+WORKFORCE = (
+    29,
+    "As of December 31, 2022 and 2021, Tamsin's total workforce was approximately 56,000 and 42,000 with 13%",
+)
 ATTRIBUTABLE = (25, "Net income attributable to common shareholders $ 520,100 $ 401,900 $ 350,000 29 % 15%")
 CHANGE = "By how much did Tamsin's net cash used in investing activities change in 2022 compared with 2021?"
 
@@ -204,3 +210,16 @@ def test_a_sentence_that_excepts_what_was_asked_leaves_the_figure_unchecked(run_
     asked = "What was the monthly price of Tamsin's family plan?"  # the exception names the plan, said before it
     status, check = verdict(run_cli, fake_openai, filing, asked, family)
     assert field(check, "subject")["verdict"] != "unknown", check
+
+
+def test_years_before_their_figures_pair_in_order(run_cli, fake_openai, make_pdf):
+    """Round 21's right answer: 'As of December 31, 2022 and 2021, ... 56,000 and 42,000 with 13% and 12% ...'
+    pairs the years with the counts in order (the percentages are another list)."""
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    question = "How many employees did Tamsin have at December 31, 2022?"
+    right = amount(56000.0, "count", "December 31, 2022", WORKFORCE, label="Total workforce", currency=None)
+    status, check = verdict(run_cli, fake_openai, filing, question, right)
+    assert status == "supported", check
+    other = amount(42000.0, "count", "December 31, 2022", WORKFORCE, label="Total workforce", currency=None)
+    status, check = verdict(run_cli, fake_openai, filing, question, other)
+    assert status == "unsupported" and check["period_check"] == "mismatch", check

@@ -463,12 +463,17 @@ def paired_year(sentence: str, printed: str) -> int | None:
     periods = find_periods(sentence)
     spans = [(p.start, p.end) for p in periods]
     amounts = [n for n in find_numbers(sentence) if not any(n.start < b and n.end > a for a, b in spans)]
+    mine = next((n for n in amounts if n.text == printed or squash(n.text) == squash(printed)), None)
+    amounts = [n for n in amounts if mine is None or n.percent == mine.percent]  # '156,000 and 142,000 with 13%'
     years = [p.year for p in periods]
     if len(years) < 2 or len(set(years)) != len(years) or len(amounts) != len(years):
         return None
-    # '$826 million and $594 million during the years ended ... 2022 and 2021'; not '$0.53, or 50%, in 2020 when
-    # compared to 2019' (an amount and its change)
-    parallel = max(n.start for n in amounts) < min(p.start for p in periods)  # 'A and B ... in Y1 and Y2'
+    # '$826 million and $594 million during the years ended ... 2022 and 2021', 'As of December 31, 2022 and 2021,
+    # the workforce was 156,000 and 142,000'; not '$0.53, or 50%, in 2020 when compared to 2019' (an amount and
+    # its change)
+    parallel = max(n.start for n in amounts) < min(p.start for p in periods) or max(p.start for p in periods) < min(
+        n.start for n in amounts
+    )
     if not parallel and not re.search(r"\brespectively\b", sentence, re.IGNORECASE):
         return None
     at = [i for i, n in enumerate(amounts) if n.text == printed or squash(n.text) == squash(printed)]
