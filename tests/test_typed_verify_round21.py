@@ -49,6 +49,14 @@ PAGES = [
         "As of December 31, 2022 and 2021, Tamsin's total workforce was approximately 56,000 and 42,000 with 13%",
         "and 12% located outside of the U.S.",
     ],
+    [
+        "The following table presents the maturities of the lease liabilities as of June 30, 2023:",
+        "($ in millions) Operating Leases Finance Leases",
+        "Fiscal year 2024 $ 115 $ 11",
+        "Total lease payments 658 58",
+        "Less: imputed interest (94) (8)",
+        "Total lease liabilities $ 564 $ 50",
+    ],
 ]
 OPERATING = (8, "Net cash provided by operating activities $ 9,120 $ 8,400 $ 7,950 $ 720 8.6 % $ 450 5.7 %")
 INVESTING = (9, "Net cash used in investing activities (3,310) (3,655) (3,120) 345 9.4 % (535) (17.1)%")
@@ -67,6 +75,9 @@ WORKFORCE = (
     29,
     "As of December 31, 2022 and 2021, Tamsin's total workforce was approximately 56,000 and 42,000 with 13%",
 )
+MATURITIES = (31, "The following table presents the maturities of the lease liabilities as of June 30, 2023:")
+LEASE_HEADER = (32, "($ in millions) Operating Leases Finance Leases")
+LEASES = (36, "Total lease liabilities $ 564 $ 50")
 ATTRIBUTABLE = (25, "Net income attributable to common shareholders $ 520,100 $ 401,900 $ 350,000 29 % 15%")
 CHANGE = "By how much did Tamsin's net cash used in investing activities change in 2022 compared with 2021?"
 
@@ -223,3 +234,13 @@ def test_years_before_their_figures_pair_in_order(run_cli, fake_openai, make_pdf
     other = amount(42000.0, "count", "December 31, 2022", WORKFORCE, label="Total workforce", currency=None)
     status, check = verdict(run_cli, fake_openai, filing, question, other)
     assert status == "unsupported" and check["period_check"] == "mismatch", check
+
+
+def test_a_quote_that_ends_its_line_reads_nothing_of_the_next(run_cli, fake_openai, make_pdf):
+    """Red team round 7's right answer: the header line quoted whole is followed by the row 'Fiscal year 2024 ...',
+    which is no part of its clause (reading it had named 2024 beside the 2023 asked: unchecked)."""
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    question = "What were Tamsin's total operating lease liabilities at June 30, 2023?"
+    right = amount(564.0, "millions", "June 30, 2023", MATURITIES, LEASE_HEADER, LEASES, label="Lease liabilities")
+    status, check = verdict(run_cli, fake_openai, filing, question, right)
+    assert check["period_check"] == "supported", check

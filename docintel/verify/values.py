@@ -468,9 +468,8 @@ def paired_year(sentence: str, printed: str) -> int | None:
     years = [p.year for p in periods]
     if len(years) < 2 or len(set(years)) != len(years) or len(amounts) != len(years):
         return None
-    # '$826 million and $594 million during the years ended ... 2022 and 2021', 'As of December 31, 2022 and 2021,
-    # the workforce was 156,000 and 142,000'; not '$0.53, or 50%, in 2020 when compared to 2019' (an amount and
-    # its change)
+    # '$826 million and $594 million during ... 2022 and 2021', 'As of December 31, 2022 and 2021, ... 156,000 and
+    # 142,000'; not '$0.53, or 50%, in 2020 when compared to 2019' (an amount and its change)
     parallel = max(n.start for n in amounts) < min(p.start for p in periods) or max(p.start for p in periods) < min(
         n.start for n in amounts
     )
@@ -500,18 +499,19 @@ _CLAUSE_END = re.compile(r"[,;.:]|\s[-–—]\s")
 
 
 def cut_clause(cited: CitedSpan) -> str:
-    """The rest of the clause a quote was cut from, on its last line and the next ('$706 million net gain on the
-    sale of Verizon Media' + ' in 2021;'): the year it goes on to name governs the figure as much as the quote's
-    own."""
+    """The rest of the clause a quote was cut from, on its last line and the next ('... on the sale of Media' + '
+    in 2021;'): its year governs the figure as much as the quote's own. A quote ending its line has cut nothing."""
     texts, pages = cited.document.lines["text"], cited.document.lines["page"]
     end = cited.span.line_end
     if not 1 <= end <= len(texts):
         return ""
-    following = [n for n in (end, end + 1) if n <= len(texts) and pages.iloc[n - 1] == pages.iloc[end - 1]]
-    line = " ".join(" ".join(str(texts.iloc[n - 1]) for n in following).split())  # a clause may run on a line
+    line = " ".join(str(texts.iloc[end - 1]).split())
     tail = " ".join(cited.span.quote.split())[-30:]
     at = line.find(tail) if tail else -1
-    return _CLAUSE_END.split(line[at + len(tail) :], maxsplit=1)[0] if at >= 0 else ""
+    rest = line[at + len(tail) :] if at >= 0 else ""
+    if rest.strip() and not _CLAUSE_END.search(rest) and end < len(texts) and pages.iloc[end] == pages.iloc[end - 1]:
+        rest = f"{rest} {' '.join(str(texts.iloc[end]).split())}"  # the clause runs on to the next line
+    return _CLAUSE_END.split(rest, maxsplit=1)[0]
 
 
 def stated_text(value: float, unit: str | None) -> str:
