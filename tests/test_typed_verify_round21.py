@@ -57,6 +57,14 @@ PAGES = [
         "Less: imputed interest (94) (8)",
         "Total lease liabilities $ 564 $ 50",
     ],
+    [
+        "Five-Year Financial Highlights",
+        "$ in millions, except per share amounts",
+        "12-Month 11-Month",
+        "Fiscal Year 2017 (1) 2016 (2) 2015 (3) 2014 (4) 2013 (5)(6)",
+        "Consolidated Statements of Earnings Data",
+        "Revenue $ 39,403 $ 39,528 $ 40,339 $ 40,611 $ 38,252",
+    ],
 ]
 OPERATING = (8, "Net cash provided by operating activities $ 9,120 $ 8,400 $ 7,950 $ 720 8.6 % $ 450 5.7 %")
 INVESTING = (9, "Net cash used in investing activities (3,310) (3,655) (3,120) 345 9.4 % (535) (17.1)%")
@@ -78,6 +86,7 @@ WORKFORCE = (
 MATURITIES = (31, "The following table presents the maturities of the lease liabilities as of June 30, 2023:")
 LEASE_HEADER = (32, "($ in millions) Operating Leases Finance Leases")
 LEASES = (36, "Total lease liabilities $ 564 $ 50")
+HIGHLIGHTS = (42, "Revenue $ 39,403 $ 39,528 $ 40,339 $ 40,611 $ 38,252")
 ATTRIBUTABLE = (25, "Net income attributable to common shareholders $ 520,100 $ 401,900 $ 350,000 29 % 15%")
 CHANGE = "By how much did Tamsin's net cash used in investing activities change in 2022 compared with 2021?"
 
@@ -244,3 +253,16 @@ def test_a_quote_that_ends_its_line_reads_nothing_of_the_next(run_cli, fake_open
     right = amount(564.0, "millions", "June 30, 2023", MATURITIES, LEASE_HEADER, LEASES, label="Lease liabilities")
     status, check = verdict(run_cli, fake_openai, filing, question, right)
     assert check["period_check"] == "supported", check
+
+
+def test_a_header_of_two_lengths_leaves_a_twelve_month_question_unchecked(run_cli, fake_openai, make_pdf):
+    """Round 21: '12-Month 11-Month' over five fiscal years; which column is the eleven-month one is unsaid, so
+    a question asking a full twelve-month year is not answered by any of them as supported."""
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    cited = (HIGHLIGHTS[0] - 2, "Fiscal Year 2017 (1) 2016 (2) 2015 (3) 2014 (4) 2013 (5)(6)")
+    answer_2013 = amount(38252.0, "millions", "2013", cited, HIGHLIGHTS, label="Revenue")
+    full = "What was Tamsin's revenue for its full twelve-month fiscal year 2013?"
+    status, check = verdict(run_cli, fake_openai, filing, full, answer_2013)
+    assert status != "supported" and "11 and 12 months" in field(check, "period")["detail"], check
+    status, check = verdict(run_cli, fake_openai, filing, "What was Tamsin's revenue in fiscal 2013?", answer_2013)
+    assert field(check, "period")["verdict"] == "supported", check

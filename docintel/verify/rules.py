@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 
 from ..textnorm import tokenize
 from .query import ASKS_OPENING, Query
-from .typed import FactView, PeriodFact
+from .typed import MONTH_LENGTHS, FactView, PeriodFact
 
 FieldVerdict = Literal["supported", "mismatch", "unknown", "not_applicable"]
 FIELDS = ("period", "member", "basis", "share_class", "measure", "scenario", "currency")
@@ -71,6 +71,10 @@ def period_rule(query: Query, fact: FactView) -> FieldCheck:
         return _check(
             "period", "mismatch", wanted, found, f"period: {found} is Q{period.quarter}, not Q{asked.quarter}"
         )
+    lengths = sorted({m.lower() for m in MONTH_LENGTHS.findall(period.label or "")})
+    if asked.months and period.months is None and len(lengths) > 1:
+        detail = f"period: the header names {' and '.join(lengths)} months; which is this column's is unsaid"
+        return _check("period", "unknown", wanted, found, detail)
     if asked.months and asked.months < 12 and period.months is None and not period.instant:
         return _check("period", "unknown", wanted, found, f"period: the column does not say it is {wanted}")
     if not asked.months and not asked.as_of and period.months and period.months < 12:

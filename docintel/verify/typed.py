@@ -41,6 +41,7 @@ _GROUP_HEADING = re.compile(
     r"|\b(?P<q>quarters?)\s+ended\b|\b(?P<y>(?:fiscal\s+)?years?)\s+ended\b",
     re.IGNORECASE,
 )
+MONTH_LENGTHS = re.compile(r"\b(\d{1,2}|three|six|nine|eleven|twelve)[- ]months?\b", re.IGNORECASE)
 _N_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "3": 3, "6": 6, "9": 9, "12": 12}
 _WEEKS = {12: 3, 13: 3, 14: 3, 16: 3, 24: 6, 26: 6, 28: 6, 36: 9, 39: 9, 40: 9, 52: 12, 53: 12}
 _MONTH_DAY = re.compile(
@@ -384,6 +385,8 @@ def _from_fact(fact: Fact, own: str, heading: str, row: TableRow) -> FactView:
         p = fact.period
         end = p.end.isoformat() if p.end else None
         months = p.months or (_WEEKS.get(p.weeks) if p.weeks else None)
+        if len({m.lower() for m in MONTH_LENGTHS.findall(p.label or "")}) > 1:
+            months = None  # '12-Month 11-Month 2013' over five columns: which length is the cell's is unsaid
         period = PeriodFact(p.label or fact.text, end, months, p.kind == "instant", period_years(p), p.fiscal_quarter)
     member = fact.member.name if fact.member and not _NOT_A_MEMBER.search(fact.member.name) else None
     return FactView(
