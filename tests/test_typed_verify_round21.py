@@ -65,6 +65,16 @@ PAGES = [
         "Consolidated Statements of Earnings Data",
         "Revenue $ 39,403 $ 39,528 $ 40,339 $ 40,611 $ 38,252",
     ],
+    [
+        "Selected results",
+        "(In millions, except percentages) 2023 2022 Percentage Change",
+        "Net income 72,361 72,738 (1)%",
+    ],
+    [
+        "Net sales Operating income",
+        "(Millions) 2022 2021 % change 2022 2021 % change",
+        "Safety and Industrial $ 11,604 $ 12,117 (4.2)% $ 2,837 $ 2,622 8.2%",
+    ],
 ]
 OPERATING = (8, "Net cash provided by operating activities $ 9,120 $ 8,400 $ 7,950 $ 720 8.6 % $ 450 5.7 %")
 INVESTING = (9, "Net cash used in investing activities (3,310) (3,655) (3,120) 345 9.4 % (535) (17.1)%")
@@ -87,6 +97,8 @@ MATURITIES = (31, "The following table presents the maturities of the lease liab
 LEASE_HEADER = (32, "($ in millions) Operating Leases Finance Leases")
 LEASES = (36, "Total lease liabilities $ 564 $ 50")
 HIGHLIGHTS = (42, "Revenue $ 39,403 $ 39,528 $ 40,339 $ 40,611 $ 38,252")
+NET_INCOME = (45, "Net income 72,361 72,738 (1)%")
+SEGMENT = (48, "Safety and Industrial $ 11,604 $ 12,117 (4.2)% $ 2,837 $ 2,622 8.2%")
 ATTRIBUTABLE = (25, "Net income attributable to common shareholders $ 520,100 $ 401,900 $ 350,000 29 % 15%")
 CHANGE = "By how much did Tamsin's net cash used in investing activities change in 2022 compared with 2021?"
 
@@ -266,3 +278,21 @@ def test_a_header_of_two_lengths_leaves_a_twelve_month_question_unchecked(run_cl
     assert status != "supported" and "11 and 12 months" in field(check, "period")["detail"], check
     status, check = verdict(run_cli, fake_openai, filing, "What was Tamsin's revenue in fiscal 2013?", answer_2013)
     assert field(check, "period")["verdict"] == "supported", check
+
+
+def test_a_growth_names_no_way_and_a_change_is_read_against_its_own_levels(run_cli, fake_openai, make_pdf):
+    """A fresh-eyes review: 'Net income growth' of -1% claims no increase; a row of two measures per year (net
+    sales, then operating income) reads the operating income's % change against the operating income's levels,
+    never the first pair of the row (a row with two levels of a year says nothing of which pair; a % change
+    that is not the pair's ratio is not theirs: either guard alone keeps this test green)."""
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    growth = amount(-1.0, "percent", "2023", NET_INCOME, label="Net income growth", currency=None)
+    asked = "What was the growth rate of Tamsin's net income in fiscal 2023?"
+    status, check = verdict(run_cli, fake_openai, filing, asked, growth)
+    assert field(check, "direction")["verdict"] == "not_applicable", check
+    rise = amount(
+        8.2, "percent", "2022", SEGMENT, label="Increase in Safety and Industrial operating income", currency=None
+    )
+    asked = "By what percentage did the operating income of Tamsin's Safety and Industrial segment change in 2022?"
+    status, check = verdict(run_cli, fake_openai, filing, asked, rise)
+    assert field(check, "direction")["verdict"] != "mismatch", check

@@ -20,7 +20,8 @@ from .values import Candidate
 
 Direction = Literal["increase", "decrease"]
 
-_UP = re.compile(r"\b(?:increas(?:e|ed|es|ing)|r[io]se[ns]?|rising|gr[eo]w(?:n|s|th)?|higher)\b", re.IGNORECASE)
+# 'growth' and 'grow' name the measure asked, not a way ('net income growth' may be -1%); 'grew' says which way
+_UP = re.compile(r"\b(?:increas(?:e|ed|es|ing)|r[io]se[ns]?|rising|grew|higher)\b", re.IGNORECASE)
 _DOWN = re.compile(
     r"\b(?:decreas(?:e|ed|es|ing)|declin(?:e|ed|es|ing)|f[ae]ll(?:s|en)?|drop(?:s|ped)?|lower|reduc(?:ed|tion))\b",
     re.IGNORECASE,
@@ -45,10 +46,13 @@ def claimed_direction(text: str) -> Direction | None:
 
 def direction_rule(candidate: Candidate, row: Sequence[Candidate], label: str, question: str) -> FieldCheck:
     """Whether the way the answer says the figure moved is the way the cited figures moved."""
-    said = label if claimed_direction(label) else question
+    by_label = claimed_direction(label) is not None
+    said = label if by_label else question
     claimed = claimed_direction(said)
     if claimed is None:
         return FieldCheck(field="direction", verdict="not_applicable")
+    if not by_label and candidate.value < 0:
+        return FieldCheck(field="direction", verdict="not_applicable")  # a negative change says its own way
     if candidate.row_label is not None:
         moved = _row_moved(candidate, row, said)
     else:
@@ -68,19 +72,32 @@ def _row_moved(candidate: Candidate, row: Sequence[Candidate], said: str) -> tup
     if fact is None or fact.measure not in _CHANGE_MEASURES or fact.period is None or not fact.period.years:
         return None
     year = max(fact.period.years)
-    levels: dict[int, Candidate] = {}
+    levels: dict[int, list[Candidate]] = {}
     for cell in row:
         cell_fact = cell.fact
         if cell.line != candidate.line or cell_fact is None or cell_fact.measure != "level" or cell.percent:
             continue
-        if cell_fact.period is not None and len(cell_fact.period.years) == 1:
-            levels.setdefault(next(iter(cell_fact.period.years)), cell)
-    later, earlier = levels.get(year), levels.get(year - 1)
-    if later is None or earlier is None or later.value == earlier.value:
+        period = cell_fact.period
+        if period is not None and len(period.years) == 1 and period.months == fact.period.months:
+            levels.setdefault(next(iter(period.years)), []).append(cell)
+    later, earlier = levels.get(year, []), levels.get(year - 1, [])
+    if len(later) != 1 or len(earlier) != 1:  # three and six months of each year: which pair is unsaid
         return None
-    if fact.measure == "change" and abs(abs(later.value - earlier.value) - abs(candidate.value)) > 0.011 * max(
-        abs(candidate.value), 1.0
-    ):
+    return _moved(candidate, later[0], earlier[0], year, said)
+
+
+def _moved(
+    candidate: Candidate, later: Candidate, earlier: Candidate, year: int, said: str
+) -> tuple[Direction, str] | None:
+    """The way from *earlier* to *later*, when the change cell is their difference (or their ratio less one)."""
+    if later.value == earlier.value:
+        return None
+    size = abs(candidate.value)
+    if candidate.fact is not None and candidate.fact.measure == "pct_change":
+        between = abs(later.value / earlier.value - 1) * 100 if earlier.value else None
+        if between is None or abs(between - size) > max(1.0, 0.06 * size):
+            return None  # the % change is not between these two levels
+    elif abs(abs(later.value - earlier.value) - size) > 0.011 * max(size, 1.0):
         return None  # the change is not between these two levels
     how = f"'{candidate.row_label}' went from {earlier.printed} ({year - 1}) to {later.printed} ({year})"
     if later.value > 0 and earlier.value > 0:
