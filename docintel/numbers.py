@@ -9,6 +9,7 @@ give the factor that turns a printed value into units.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -202,6 +203,8 @@ def starts_or_ends_inside_number(haystack: str, start: int, end: int) -> bool:
 
 def figure_text(value: float) -> str:
     """A figure as a reader writes it, every digit kept: '1,708,721', '34.851', '-2,088.5', never '1.70872e+06'."""
+    if not math.isfinite(value):
+        return str(value)  # 'nan', 'inf': a model's reply may hold them
     if value == round(value) and abs(value) < 1e15:
         return f"{round(value):,}"
     if abs(value) >= 1e4:

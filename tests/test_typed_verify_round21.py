@@ -75,6 +75,7 @@ PAGES = [
         "(Millions) 2022 2021 % change 2022 2021 % change",
         "Safety and Industrial $ 11,604 $ 12,117 (4.2)% $ 2,837 $ 2,622 8.2%",
     ],
+    ["Income from unconsolidated subsidiaries was $11 million in 2022."],
 ]
 OPERATING = (8, "Net cash provided by operating activities $ 9,120 $ 8,400 $ 7,950 $ 720 8.6 % $ 450 5.7 %")
 INVESTING = (9, "Net cash used in investing activities (3,310) (3,655) (3,120) 345 9.4 % (535) (17.1)%")
@@ -86,6 +87,7 @@ SIGNED = (16, "In August 2022, the President signed into law the Inflation Reduc
 EFFECTIVE = (17, "provisions effective January 1, 2023")
 VOTING = (18, "Holders of Class B common stock held approximately 81.4% of the voting power as of December 31, 2022.")
 TRANSACTIONS = (22, "Transaction-based revenue $ 1,456,160 $ 1,050,445 $ 707,799 39 % 48%")
+HARDWARE = (23, "Hardware revenue 44,307 16,377 7,323 171 % 124%")
 TOTAL = (24, "Total net revenue $ 1,708,721 $ 1,267,118 $ 850,192 35 % 49%")
 RAISED = (26, "In October 2015 we raised our HD plan from $8.99 per month to $9.99 per month")
 FAMILY = (28, "Our family plan is priced at $14.99 per month, other than the family plan offered in Canada.")
@@ -99,6 +101,7 @@ LEASES = (36, "Total lease liabilities $ 564 $ 50")
 HIGHLIGHTS = (42, "Revenue $ 39,403 $ 39,528 $ 40,339 $ 40,611 $ 38,252")
 NET_INCOME = (45, "Net income 72,361 72,738 (1)%")
 SEGMENT = (48, "Safety and Industrial $ 11,604 $ 12,117 (4.2)% $ 2,837 $ 2,622 8.2%")
+INVESTEES = (49, "Income from unconsolidated subsidiaries was $11 million in 2022.")
 ATTRIBUTABLE = (25, "Net income attributable to common shareholders $ 520,100 $ 401,900 $ 350,000 29 % 15%")
 CHANGE = "By how much did Tamsin's net cash used in investing activities change in 2022 compared with 2021?"
 
@@ -150,6 +153,13 @@ def test_the_nonrestricted_subsidiaries_are_not_the_restricted_ones(run_cli, fak
     asked = "How much cash did Tamsin's parent company or nonrestricted subsidiaries hold at December 31, 2022?"
     status, check = verdict(run_cli, fake_openai, filing, asked, held)
     assert field(check, "subject")["verdict"] == "not_applicable", check
+    statement = "Based on Tamsin's consolidated statement of income, what was its income from investees in 2022?"
+    investees = amount(11.0, "millions", "2022", INVESTEES, label="Income from unconsolidated subsidiaries")
+    status, check = verdict(run_cli, fake_openai, filing, statement, investees)
+    assert field(check, "subject")["verdict"] != "mismatch", check  # 'consolidated statement', not subsidiaries
+    results = "What was the income from investees in Tamsin's consolidated results for 2022?"
+    status, check = verdict(run_cli, fake_openai, filing, results, investees)
+    assert field(check, "subject")["verdict"] != "mismatch", check  # 'consolidated results': another noun
 
 
 def test_the_most_popular_plan_s_price_is_not_the_basic_plan_s(run_cli, fake_openai, make_pdf):
@@ -176,6 +186,9 @@ def test_a_date_the_line_gives_another_event_does_not_date_the_one_asked(run_cli
     assert status == "unsupported" and "January 1, 2023" in field(check, "event")["detail"], check
     status, check = verdict(run_cli, fake_openai, filing, question, _date("2023-01-01", "January 1, 2023", EFFECTIVE))
     assert field(check, "event")["verdict"] != "mismatch", check
+    leading = "As reported in Tamsin's 10-K, when did the Inflation Reduction Act's minimum tax take effect?"
+    status, check = verdict(run_cli, fake_openai, filing, leading, _date("2022-08", "August 2022", SIGNED))
+    assert status == "unsupported", check  # where to read it, said first, is no part of the event
 
 
 def test_what_percentage_of_asks_a_share_not_a_change(run_cli, fake_openai, make_pdf):
@@ -296,3 +309,35 @@ def test_a_growth_names_no_way_and_a_change_is_read_against_its_own_levels(run_c
     asked = "By what percentage did the operating income of Tamsin's Safety and Industrial segment change in 2022?"
     status, check = verdict(run_cli, fake_openai, filing, asked, rise)
     assert field(check, "direction")["verdict"] != "mismatch", check
+
+
+def test_a_total_s_growth_built_from_its_parts_is_not_held_to_the_total_s_name(run_cli, fake_openai, make_pdf):
+    """A fresh-eyes review: '(a + b - c - d) / (c + d)' over two parts' rows is the total's growth computed from its
+    parts; the parts are not each the total the question names (that check is for one operand per period)."""
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    parts = [
+        operand("a", 1456160.0, "2023", TRANSACTIONS, name="Transaction-based revenue"),
+        operand("b", 44307.0, "2023", HARDWARE, name="Hardware revenue"),
+        operand("c", 1050445.0, "2022", TRANSACTIONS, name="Transaction-based revenue"),
+        operand("d", 16377.0, "2022", HARDWARE, name="Hardware revenue"),
+    ]
+    result = round((1456160.0 + 44307.0 - 1050445.0 - 16377.0) / (1050445.0 + 16377.0) * 100, 3)
+    grown = amount(
+        result,
+        "percent",
+        "2023",
+        TRANSACTIONS,
+        HARDWARE,
+        currency=None,
+        label="Growth of the two lines",
+        calculation=calculation("(a + b - c - d) / (c + d) * 100", result, *parts),
+    )
+    asked = "By what percentage did Tamsin's transaction-based and hardware revenue combined change in 2023?"
+    status, check = verdict(run_cli, fake_openai, filing, asked, grown)
+    assert all("of the question's" not in o["detail"] for o in check["operands"]), check
+
+
+def test_a_value_that_is_not_a_number_is_unsupported_not_a_crash(run_cli, fake_openai, make_pdf):
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    status, check = verdict(run_cli, fake_openai, filing, CHANGE, amount(float("nan"), "millions", "2022", INVESTING))
+    assert status == "unsupported", check

@@ -16,6 +16,7 @@ from tests.test_values import amount
 pytestmark = needs_shared
 
 REVENUES = (804, "Commercial Airplanes $25,867 $19,493 $16,162")
+SEGMENT_ASSETS = (3878, "Commercial Airplanes $75,212 $75,863")
 BACKLOG = (952, "Commercial Airplanes $329,824 $296,882")
 QUESTION = "What were Boeing Commercial Airplanes' revenues in 2022?"
 
@@ -37,6 +38,11 @@ def test_a_segment_row_is_what_the_words_over_its_table_say(run_cli, fake_openai
     revenues = amount(25867.0, "millions", "2022", REVENUES, label="Commercial Airplanes revenues")
     status, check = verdict(run_cli, fake_openai, boeing, QUESTION, revenues)
     assert status == "supported", check
+    # 'Segment assets are summarized in the table below.' names no line item docintel knows, but says assets
+    assets = amount(75212.0, "millions", "December 31, 2022", SEGMENT_ASSETS, label="Commercial Airplanes assets")
+    asked = "What were the total assets of Boeing's Commercial Airplanes segment at December 31, 2022?"
+    status, check = verdict(run_cli, fake_openai, boeing, asked, assets)
+    assert "no words over its table name" not in check["detail"], check
 
 
 def test_offline_a_withdrawn_answer_says_each_reason_once(run_cli, filing):  # noqa: F811

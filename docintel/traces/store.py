@@ -83,7 +83,7 @@ _SENT_KEYS = {"question", "parsed", "documents", "context", "prompt", "messages"
 
 
 def scrub(value: Any, secret_values: tuple[str, ...] = ()) -> Any:
-    """A copy of *value* without secret fields, and with each secret masked as a whole token in what came
+    """A copy of *value* without secret fields, and with each secret masked wherever it stands in what came
     from outside (see ``docintel.redact``); what docintel sent is kept as it was sent."""
     if isinstance(value, dict):
         return {

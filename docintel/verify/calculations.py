@@ -349,9 +349,12 @@ def check_calculation(
 def _growth_subject(
     question: str, label: str, query: Query | None, operand_spans: dict[str, CitedSpan | None]
 ) -> Asked | None:
-    """What a growth's or a change's every operand must be: the question's figure (None for other formulas,
-    whose operands are other line items: a margin's profit and revenue)."""
+    """What a growth's or a change's every operand must be: the question's figure, where the calculation takes
+    it at two periods, one operand each (None for other formulas, whose operands are other line items: a
+    margin's profit and revenue; and for a total's growth built from its parts, short-term and long-term debt)."""
     if query is None or query.measure not in ("change", "pct_change") or _definitions(question, label)[1]:
+        return None
+    if len(operand_spans) != 2:
         return None
     spans = [s for s in operand_spans.values() if s is not None]
     return asked_for(question, label, issuer_terms(spans))

@@ -36,7 +36,7 @@ from .events import (
     tells_instance,
     verb_in,
 )
-from .kinds import other_kind
+from .kinds import ATTRIBUTION, other_kind
 from .rules import FieldCheck
 from .values import CitedSpan
 from .wording import names_state, states_asked
@@ -398,7 +398,7 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
     acquire) in any form, else its predicate (its last content word: 'payable', 'declared', 'effect'), is in the
     date's clause, not only in another clause of the sentence; a sentence that never says the verb does not
     date the event."""
-    asking = _ATTRIBUTION.sub(" ", search_text(question))  # '..., according to Boeing's 2022 10-K': no event
+    asking = ATTRIBUTION.sub(" ", search_text(question))  # '..., according to Boeing's 2022 10-K': no event
     asked = [t for t in tokenize(asking) if t not in _STOP and not t[:1].isdigit() and t not in ignore]
     asked = [t for t in asked if t not in _DATE_WORDS]
     if not asked:
@@ -452,10 +452,6 @@ def _dated_elsewhere(spans: list[CitedSpan], date_text: str, event: str) -> str 
 
 
 _DATE_WORDS = frozenset(tokenize("date dates when day days month months year years happen happened time"))
-# where the answer is to be read, not what happened: 'according to its 10-K', 'as reported in the filing'
-_ATTRIBUTION = re.compile(
-    r",?\s*\b(?:according\s+to|as\s+(?:reported|stated|disclosed|described)\s+(?:in|by))\b[^?]*", re.IGNORECASE
-)
 
 
 # 'On what date was water service fully restored to ...': a passive question; its participle is the last '-ed' word

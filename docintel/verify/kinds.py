@@ -47,17 +47,29 @@ _PREFIX_APART = re.compile(r"\b(non|un)[-\s]+(?=[a-z])", re.IGNORECASE)
 _NEGATING_PREFIXES = ("non", "un")
 
 
+# where the answer is to be read, not what is asked: 'according to its 10-K', 'based on its consolidated statement
+# of income,', 'per its consolidated cash flow discussion' (to the next comma)
+ATTRIBUTION = re.compile(
+    r",?\s*\b(?:according\s+to|as\s+(?:reported|stated|disclosed|described|shown)\s+(?:in|by|on)|based\s+on|"
+    r"per\s+(?:its|the)\b)[^,?]*",
+    re.IGNORECASE,
+)
+
+
 def opposite_of(question: str, text: str) -> tuple[str, str] | None:
-    """(asked, printed) when a word the question asks by ('restricted') is in *text* only with a negating prefix
-    ('nonrestricted'): the text is about the opposite. Words of four letters or fewer are left alone ('unless')."""
-    asked = set(tokenize(_PREFIX_APART.sub(r"\1", question)))
-    said = set(tokenize(_PREFIX_APART.sub(r"\1", text)))
-    for word in sorted(asked):
+    """(asked, printed) when a word the question asks by ('restricted subsidiaries') is in *text* only with a
+    negating prefix, before the same next word ('nonrestricted subsidiaries'): the text is about the opposite.
+    Words of four letters or fewer are left alone ('unless'); where the question says to read ('based on the
+    consolidated statement of income') is no part of what it asks."""
+    asked = tokenize(_PREFIX_APART.sub(r"\1", ATTRIBUTION.sub(" ", question)))
+    said = tokenize(_PREFIX_APART.sub(r"\1", text))
+    for at, word in enumerate(asked[:-1]):
         if len(word) < 5 or word in said:
             continue
-        negated = [p + word for p in _NEGATING_PREFIXES if p + word in said and p + word not in asked]
-        if negated:
-            return _printed(word, question), _printed(negated[0], _PREFIX_APART.sub(r"\1", text))
+        for prefix in _NEGATING_PREFIXES:
+            after = [said[n + 1] for n in range(len(said) - 1) if said[n] == prefix + word]
+            if asked[at + 1] in after and prefix + word not in asked:
+                return _printed(word, question), _printed(prefix + word, _PREFIX_APART.sub(r"\1", text))
     return None
 
 

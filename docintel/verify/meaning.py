@@ -245,8 +245,11 @@ _WORDS = re.compile(r"[\w'’-]+")
 def surface_words(stems: Iterable[str], text: str) -> str:
     """The words of *text* that *stems* were read from ('diluted' for 'dilut'), comma-separated, in text order."""
     wanted = set(stems)
-    found = [w for w in _WORDS.findall(text) if set(tokenize(w)) & wanted]
-    return ", ".join(dict.fromkeys(found)) or ", ".join(sorted(wanted))
+    found: dict[str, str] = {}
+    for word in _WORDS.findall(text):
+        if set(tokenize(word)) & wanted:
+            found.setdefault(word.lower(), word)  # each word once, as first written
+    return ", ".join(found.values()) or ", ".join(sorted(wanted))
 
 
 def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str]:
@@ -324,7 +327,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         around = concepts_in(qualifier_text(fact.member_text)).concepts
         if around and not same_concept(around, asked.concepts):
             return "mismatch", f"{where}, a row of a table of {_names(around)}, not {asked.named}"
-        if not around:
+        wording = set(tokenize(asked.named)) - NEUTRAL  # 'Segment assets are summarized ...' says assets
+        if not around and not wording & set(tokenize(fact.member_text)):
             return "unknown", f"{where}: it names {fact.member} only, and no words over its table name {asked.named}"
     group = _ASIDE.sub(" ", candidate.row_group or "")  # '(In thousands)', '(4)': a scale or a note, no measure
     said_above = content_terms(tuple(tokenize(qualifier_text(group)))) - set(evidence.terms) - _SCALE_TERMS

@@ -309,6 +309,8 @@ class Handler(BaseHTTPRequestHandler):
         return True
 
     def _send(self, status: int, data: bytes, kind: str, *, cache: bool = False, disposition: str = "") -> None:
+        if kind.startswith("text/"):  # a trace written before the key was masked wherever it stands
+            data = clean(data.decode("utf-8", errors="replace")).encode()
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(data)))
