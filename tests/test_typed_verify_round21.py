@@ -76,6 +76,7 @@ PAGES = [
         "Safety and Industrial $ 11,604 $ 12,117 (4.2)% $ 2,837 $ 2,622 8.2%",
     ],
     ["Income from unconsolidated subsidiaries was $11 million in 2022."],
+    ["Consolidated balance sheets", "(in millions) December 31, 2023 2022", "Inventories 4,034 3,800"],
 ]
 OPERATING = (8, "Net cash provided by operating activities $ 9,120 $ 8,400 $ 7,950 $ 720 8.6 % $ 450 5.7 %")
 INVESTING = (9, "Net cash used in investing activities (3,310) (3,655) (3,120) 345 9.4 % (535) (17.1)%")
@@ -102,6 +103,7 @@ HIGHLIGHTS = (42, "Revenue $ 39,403 $ 39,528 $ 40,339 $ 40,611 $ 38,252")
 NET_INCOME = (45, "Net income 72,361 72,738 (1)%")
 SEGMENT = (48, "Safety and Industrial $ 11,604 $ 12,117 (4.2)% $ 2,837 $ 2,622 8.2%")
 INVESTEES = (49, "Income from unconsolidated subsidiaries was $11 million in 2022.")
+INVENTORIES = (52, "Inventories 4,034 3,800")
 ATTRIBUTABLE = (25, "Net income attributable to common shareholders $ 520,100 $ 401,900 $ 350,000 29 % 15%")
 CHANGE = "By how much did Tamsin's net cash used in investing activities change in 2022 compared with 2021?"
 
@@ -341,3 +343,22 @@ def test_a_value_that_is_not_a_number_is_unsupported_not_a_crash(run_cli, fake_o
     filing = make_pdf("tamsin-health.pdf", PAGES)
     status, check = verdict(run_cli, fake_openai, filing, CHANGE, amount(float("nan"), "millions", "2022", INVESTING))
     assert status == "unsupported", check
+
+
+def test_the_change_in_a_balance_is_computed_from_the_balance_s_rows(run_cli, fake_openai, make_pdf):
+    """bench_verify's generated right answers: 'the change in inventories' asks how inventories moved; its operands
+    are the balance sheet's inventories, not the cash flow statement's 'Change in inventories' row."""
+    filing = make_pdf("tamsin-health.pdf", PAGES)
+    a = operand("a", 4034.0, "2023", INVENTORIES, name="Inventories")
+    b = operand("b", 3800.0, "2022", INVENTORIES, name="Inventories")
+    change = amount(
+        234.0,
+        "millions",
+        "2023",
+        INVENTORIES,
+        label="Change in inventories",
+        calculation=calculation("a - b", 234.0, a, b),
+    )
+    asked = "What was the change in Tamsin's inventories from 2022 to 2023?"
+    status, check = verdict(run_cli, fake_openai, filing, asked, change)
+    assert status == "supported", check

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import math
 import operator
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -357,7 +358,16 @@ def _growth_subject(
     if len(operand_spans) != 2:
         return None
     spans = [s for s in operand_spans.values() if s is not None]
-    return asked_for(question, label, issuer_terms(spans))
+    # 'the change in inventories' asks how inventories moved: the operands are inventories, not a change row
+    unmeasured = _MEASURE_PHRASE.sub(" ", question, count=1), _MEASURE_PHRASE.sub(" ", label, count=1)
+    return asked_for(*unmeasured, issuer_terms(spans))
+
+
+_MEASURE_PHRASE = re.compile(
+    r"\b(?:(?:percent(?:age)?|net)\s+)?(?:change|changes|increase|decrease|growth|decline|rise|fall)\s+"
+    r"(?:rate\s+)?(?:in|of)\b",
+    re.IGNORECASE,
+)
 
 
 def formula_checks(
