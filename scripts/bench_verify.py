@@ -29,8 +29,9 @@ given as its closing balance, each stated fair value, carrying, notional or prin
 attribute of the same instrument, each dividends-declared row given as dividends paid (and the reverse), and each
 term of a measure the domain table defines by formula given as the measure (total debt as net debt), each 'Total X'
 row above a 'Less' row given as the X after it, and each fact of an entity other than the group (the parent alone,
-discontinued operations, equity method investees) given as the company's, target: every one rejected; their right
-answers measured.
+discontinued operations, equity method investees) given as the company's, each change cell of a comparison table
+('2022 2021 2022 vs. 2021') labelled as moving the other way than its row's levels ('Increase in X' where X fell),
+target: every one rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -325,6 +326,7 @@ MEASURED_RIGHT = (
     "segment row: right",
     "comparison: right",
     "opening: right",
+    "direction: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]

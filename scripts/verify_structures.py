@@ -439,7 +439,23 @@ def comparison_cases(document, page: int, item: ItemMaker, label_of: Callable[[s
             wrong = {**right, "amount": {**right["amount"], "value": change}}
             cases.setdefault("comparison: the change for the level", []).append((question, wrong, "amount"))
             cases.setdefault("comparison: right", []).append((question, right, "amount"))
+            before = facts.get((row.line, years.index(year - 1))) if year - 1 in years else None
+            if before is not None and level.value > 0 and before.value > 0 and level.value != before.value:
+                _directions(cases, item, (level, year), change, texts, unit, label_of, before.value < level.value)
     return cases
+
+
+def _directions(cases, item: ItemMaker, dated, change: float, texts, unit: str, label_of, rose: bool) -> None:
+    """The change cell of a row whose levels rose (or fell), labelled as the way it went (right, measured) and as
+    the other way (wrong: the direction mutation)."""
+    level, year = dated
+    name = level.label  # the row's own words: the question names what the row is, the way is the test
+    question = f"By how much did the company's {name} change in {year}?"
+    for way, kind in ((rose, "direction: right"), (not rose, "direction: the other way")):
+        answer = _fact_answer(item, level, texts, unit, f"{'Increase' if way else 'Decrease'} in {name}")
+        cases.setdefault(kind, []).append(
+            (question, {**answer, "amount": {**answer["amount"], "value": change}}, "amount")
+        )
 
 
 _ROLLED = re.compile(r"\b(?:beginning|end|start|opening|closing)\b", re.IGNORECASE)
