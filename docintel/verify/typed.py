@@ -41,7 +41,11 @@ _GROUP_HEADING = re.compile(
     r"|\b(?P<q>quarters?)\s+ended\b|\b(?P<y>(?:fiscal\s+)?years?)\s+ended\b",
     re.IGNORECASE,
 )
-MONTH_LENGTHS = re.compile(r"\b(\d{1,2}|three|six|nine|eleven|twelve)[- ]months?\b", re.IGNORECASE)
+# 'N-Month' over a span of columns ('12-Month 11-Month' over five years), which ingest does not line up; not 'Three
+# Months Ended', whose groups it does
+MONTH_LENGTHS = re.compile(
+    r"\b(\d{1,2}|three|six|nine|eleven|twelve)-months?\b(?!\s+(?:period\s+)?ended)", re.IGNORECASE
+)
 _N_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "3": 3, "6": 6, "9": 9, "12": 12}
 _WEEKS = {12: 3, 13: 3, 14: 3, 16: 3, 24: 6, 26: 6, 28: 6, 36: 9, 39: 9, 40: 9, 52: 12, 53: 12}
 _MONTH_DAY = re.compile(
