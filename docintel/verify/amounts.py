@@ -14,7 +14,7 @@ from typing import Any
 from ..answer.contract import Amount
 from ..textnorm import tokenize
 from .direction import direction_rule
-from .footnotes import annualized_rule, footnote_text, line_markers
+from .footnotes import annualized_of, annualized_rule, footnote_text, line_markers
 from .kinds import subject_rule
 from .meaning import (
     Asked,
@@ -230,6 +230,8 @@ def _tail(candidate: Candidate, cited: list[CitedSpan]) -> str:
 
 def _annualized(candidate: Candidate, asked: Asked, cited: list[CitedSpan]) -> FieldCheck:
     """Whether the figure is annualized as the question asks: by its row, its column or its row's footnotes."""
+    if annualized_of(asked.question) is None:  # most questions: no footnote read for it
+        return FieldCheck(field="annualized", verdict="not_applicable")
     stated = f"{candidate.row_label or candidate.sentence} {candidate.column_label or ''}"
     line = candidate.line
     document = next((s.document for s in cited if line and s.span.line_start <= line <= s.span.line_end), None)

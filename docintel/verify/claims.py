@@ -437,7 +437,7 @@ def _dated_elsewhere(spans: list[CitedSpan], date_text: str, event: str) -> str 
     """Another date the cited line gives the asked event, in a clause the quote left out ('In August 2022, the
     President signed into law the Act' + ', which contained provisions effective January 1, 2023')."""
     for cited in (c for c in spans if date_text.lower() in c.span.quote.lower()):
-        lines = cited.document.lines["text"].tolist()[cited.span.line_start - 1 : cited.span.line_end + 2]
+        lines = cited.document.lines["text"].iloc[cited.span.line_start - 1 : cited.span.line_end + 2].tolist()
         text = " ".join(" ".join(str(t) for t in lines).split())
         at = text.find(" ".join(cited.span.quote.split())[-30:])
         sentence = _SENTENCE_END.split(text[max(at, 0) :], maxsplit=1)[0]  # the quote's sentence, to its end
