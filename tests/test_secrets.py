@@ -216,3 +216,11 @@ def test_a_key_echoed_in_a_batch_api_reply_never_reaches_the_output(
 
 def span_of_refunds() -> dict:
     return {"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}
+
+
+def test_a_reply_that_is_not_json_is_a_clear_model_error(run_cli, corpus_pdf, fake_openai, isolated_env):
+    """A 200 whose body is cut (a proxy, a broken server) is the server's failure, said in one line with the fix,
+    not an internal error; what it echoed is masked."""
+    fake_openai.default = {"status": 200, "body": f'{{"id": "resp_x", "output": [ BROKEN {API_KEY}'}
+    code, out, err = run_cli("ask", QUESTION, corpus_pdf, "--backend", "openai")
+    assert code == 5 and "not valid JSON" in err and "internal error" not in err and API_KEY not in out + err, err

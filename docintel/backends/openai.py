@@ -326,6 +326,14 @@ class OpenAIBackend:
                     raise said from None
                 time.sleep(wait)
                 continue
+            except json.JSONDecodeError as exc:  # a 200 whose body is cut or is no JSON (a proxy, a broken server)
+                log.add(started, repair=repair, outcome="error", reason=f"reply is not JSON ({exc})", retried=False)
+                raise BackendFailure(
+                    f"the model server at {redact_url(str(self.client.base_url))} sent a reply that is not valid "
+                    f"JSON ({exc})",
+                    "check the server behind OPENAI_BASE_URL and its log (a proxy between may cut replies); retry",
+                    usage=log.usage,
+                ) from None
             except openai.APIConnectionError as exc:  # APITimeoutError included
                 wait = _backoff({}, attempt)
                 timed_out = isinstance(exc, openai.APITimeoutError)
