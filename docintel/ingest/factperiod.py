@@ -28,10 +28,14 @@ from .facts import Period
 _LENGTH = re.compile(
     r"\b(?P<n>three|six|nine|twelve|3|6|9|12|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three|13|14|16|24|26|"
     r"27|39|40|52|53)[- ](?P<unit>months?|weeks?)\b"
-    r"|\b(?P<quarter>quarters?|qtr)\b|\b(?P<year>years?|fiscal|annual|full[- ]year|fy)\b"
-    r"|\b(?P<half>half[- ]year|first half|second half|h1|h2)\b|\b(?P<ytd>year[- ]to[- ]date|ytd)\b",
+    r"|\b(?P<quarter>quarters?|qtr|q[1-4])\b|\b(?P<ytd>year[- ]to[- ]date|ytd)\b"
+    r"|\b(?P<year>years?|fiscal|annual|(?P<full>full[- ]year)|fy)\b"
+    r"|\b(?P<half>half[- ]year|first half|second half|h1|h2)\b",
     re.IGNORECASE,
 )
+# the headings that each start a column group ('Q4 Full Year', 'Three Months Ended Six Months Ended'); a bare
+# 'Year' does not ('Year Ended December 31' spans all)
+_GROUP_STARTS = ("n", "quarter", "half", "full", "ytd")
 _NUMBER_WORDS = {
     "three": 3,
     "six": 6,
@@ -185,7 +189,7 @@ def span_groups(text: str, n_groups: int) -> list[tuple[int, str]]:
 
 def _groups(text: str) -> list[str]:
     """Duration headings on one line, left to right: 'Three Months Ended Six Months Ended' -> two groups."""
-    starts = [m.start() for m in _LENGTH.finditer(text) if m.group("n") or m.group("quarter") or m.group("half")]
+    starts = [m.start() for m in _LENGTH.finditer(text) if any(m.group(g) for g in _GROUP_STARTS)]
     if len(starts) < 2:
         return [text] if starts else []
     return [text[a:b].strip() for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]

@@ -33,6 +33,7 @@ from .events import (
     event_verb,
     event_verbs,
     negated,
+    outcome_reading,
     tells_instance,
     verb_in,
 )
@@ -168,7 +169,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     readings = {s: r for s in about if (r := change_reading(question, s, ignore)) is not None}
     # a transaction's stage may be told in a sentence that names it no more ('The transaction is expected to close')
     readings |= {s: r for s in _sentences(spans) if (r := event_reading(question, s)) is not None}
-    readings |= {s: r for s in about if (r := continuation_reading(question, s)) is not None}
+    readings |= {s: r for s in about if (r := continuation_reading(question, s) or outcome_reading(question, s))}
     if readings:  # 'Did X increase': 'X decreased 16%' denies it, 'Y increased' says nothing of X
         decided = {s: r for s, r in readings.items() if r != "other"}
         if not decided:

@@ -181,3 +181,60 @@ def tells_instance(word: str, clause: str) -> bool:
     """Whether *clause* says it tells the step *word* names ('the remaining $700 million')."""
     forms = _INSTANCE_FORMS.get(word, (word,))
     return any(re.search(rf"\b{re.escape(form)}\b", clause, re.IGNORECASE) for form in forms)
+
+
+# A vote's or a board's outcome (the wording of results of a vote, as a filing reports them: a proposal approved,
+# adopted, ratified, passed, a director elected; or defeated, rejected, failed, voted down)
+_ADOPTS = re.compile(r"\b(?:approv|adopt|ratif|pass(?:ed|es)?\b|elect(?:ed|s)?\b)\w*", re.IGNORECASE)
+_DEFEATS = re.compile(r"\b(?:defeat|reject|disapprov|fail|voted\s+down)\w*", re.IGNORECASE)
+
+
+def outcome_reading(question: str, sentence: str) -> str | None:
+    """Whether *sentence* says the proposal a question asks was adopted ('affirms': 'was approved') or not
+    ('denies': 'was defeated', 'failed to pass'), its negation aside (the caller reads 'not'); None when the
+    question asks no outcome of a vote ('Did shareholders approve ...') or the sentence tells none."""
+    if not _ADOPTS.search(search_text(question)):
+        return None
+    if _DEFEATS.search(sentence):
+        return "denies"
+    return "affirms" if _ADOPTS.search(sentence) else None
+
+
+# How often a thing is done (general English): every year, each quarter, annually, every two years, triennially;
+# not the adjective ('the annual meeting', 'quarterly report'), which names no frequency of what is asked
+_EVERY = re.compile(
+    r"\bevery\s+(?:(?P<n>one|two|three|four|five|other|\d)\s+)?(?P<unit>years?|quarters?|months?)\b|"
+    r"\b(?:each|per)\s+(?P<each>year|quarter|month)\b|\b(?P<adverb>annually|biennially|triennially|semi-?annually)\b",
+    re.IGNORECASE,
+)
+_COUNTS = {"one": 1, "two": 2, "other": 2, "three": 3, "four": 4, "five": 5}
+_IN_MONTHS = {"year": 12, "quarter": 3, "month": 1}
+_ADVERBS = {"annual": 12, "biennial": 24, "triennial": 36, "semiannual": 6}
+
+
+def frequencies(text: str) -> dict[int, str]:
+    """How often *text* says a thing is done, in months between two times, with the words that say it."""
+    found: dict[int, str] = {}
+    for match in _EVERY.finditer(text):
+        if match.group("adverb"):
+            word = re.sub(r"ly$|-", "", match.group("adverb").lower())
+            found.setdefault(_ADVERBS[word], match.group(0))
+            continue
+        unit = (match.group("unit") or match.group("each")).lower().rstrip("s")
+        raw = (match.group("n") or "one").lower()
+        found.setdefault(_IN_MONTHS[unit] * (_COUNTS.get(raw) or int(raw)), match.group(0))
+    return found
+
+
+def frequency_reading(question: str, sentences: list[str]) -> str | None:
+    """'every year' when the question asks of another frequency ('Did the Board decide to hold the vote every three
+    years?') and the sentences about it state only other ones; None when they state the asked one or none."""
+    asked = frequencies(search_text(question))
+    topic = {t for t in tokenize(_EVERY.sub(" ", search_text(question))) if len(t) > 3 and not t[:1].isdigit()}
+    stated: dict[int, str] = {}
+    for sentence in sentences:  # a sentence about what is asked: a word of the question's besides how often
+        if topic & set(tokenize(_EVERY.sub(" ", sentence))):
+            stated |= {k: v for k, v in frequencies(sentence).items() if k not in stated}
+    if not asked or not stated or set(asked) & set(stated):
+        return None
+    return next(iter(stated.values()))

@@ -11,15 +11,17 @@ from .amounts import check_amount
 from .calculations import check_calculation
 from .claims import (
     cause_rule,
+    check_field,
     date_clause_rule,
     event_rule,
     omission_rule,
     owner_rule,
     polarity_rule,
+    quote_sentences,
     text_polarity_rule,
     text_subject_rule,
 )
-from .events import NEGATIONS
+from .events import NEGATIONS, frequency_reading
 from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
 from .operands import check_operand
 from .passages import entity_rule, scattered_rule
@@ -180,7 +182,11 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
         return with_fields(check, [boxes, omission, owner, *about])
     if figures.verdict != "not_applicable":  # the quoted figures decide; a table row has no words of polarity
         return with_fields(check, [figures, omission, owner, *about])
-    return with_fields(check, [polarity_rule(value, spans, question, issuer), omission, owner, *about])
+    polarity = polarity_rule(value, spans, question, issuer)
+    often = frequency_reading(question, quote_sentences(spans)) if value else None
+    if often is not None and polarity.verdict != "mismatch":  # 'every three years' asked, 'every year' quoted
+        polarity = check_field("polarity", "mismatch", f"polarity: the answer is yes; the quote says '{often}'")
+    return with_fields(check, [polarity, omission, owner, *about])
 
 
 def _field_check(value: object, spans: list[CitedSpan], question: str) -> ItemCheck:

@@ -30,6 +30,7 @@ from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS, figure_text, find_numbers, parse_cell
 from ..periods import Period, find_periods, years_named
 from ..textnorm import squash
+from .pershare import cents_row, per_share_heading
 from .rules import FieldCheck, mismatches
 from .typed import FactView, cell_fact, ingest_fact, period_years
 
@@ -278,10 +279,11 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
     kind = _cell_kind(table, row, percent)
     if fact is not None and fact.kind == "per_share" and not percent:
         kind = "per_share"  # ingest reads a row under 'Per Share Data' as per share where its own words do not say so
-    heading = _per_share_heading(cited.document, table, row)
-    if kind in ("money", "number") and heading:
+    heading = per_share_heading(cited.document, table, row)
+    cents = cents_row(table, row)
+    if kind in ("money", "number") and (heading or cents):
         kind = "per_share"  # 'Earnings per common share attributable to / Corning Incorporated:' / 'Diluted'
-    if heading or row.kind == "per_share":
+    if heading or cents or row.kind == "per_share":
         scale = 1.0  # a per-share figure is never scaled ('(In millions, except per share amounts)')
     if not percent and _CENTS_LABEL.search(f"{row.label} {column.label if column is not None else ''}"):
         scale = CENTS
@@ -302,29 +304,6 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         siblings=tuple(r.label for r in table.rows if r.line != row.line),
         line=row.line,
     )
-
-
-_SHARE_COUNT_HEADING = re.compile(r"\bweighted|\bshares\s+(?:used|outstanding)\b", re.IGNORECASE)
-_PER_SHARE_HEADING = re.compile(r"(?<!except )\bper\s+(?:\w+\s+){0,2}share\b", re.IGNORECASE)
-
-
-def _per_share_heading(document: Document, table: Table, row: TableRow) -> str:
-    """The sub-heading above *row*'s run of rows when it says per share (over one or two lines), else ''."""
-    rows = sorted((r for r in table.rows if r.line <= row.line), key=lambda r: r.line)
-    first = row.line  # the first row of the sub-heading's run that *row* ends ('Basic', then 'Diluted')
-    for earlier in reversed(rows[:-1]):
-        if earlier.group != row.group:
-            break
-        first = earlier.line
-    header = table.header_end_line or table.header_line or table.first_line - 1
-    above = [r.line for r in rows if r.line < first]
-    start = max([*above, header]) + 1  # never the header's '(In thousands, except per share data)'
-    texts = document.lines["text"].iloc[max(start - 1, 0) : max(first - 1, 0)].tolist()
-    heading = " ".join(" ".join(map(str, texts)).split())
-    short = len(re.sub(r"\([^)]*\)", " ", row.label).split()) <= 2  # 'Basic', 'Diluted (Note 18)'
-    if not short or not heading.endswith(":") or _SHARE_COUNT_HEADING.search(heading):
-        return ""
-    return heading if _PER_SHARE_HEADING.search(heading) else ""
 
 
 def _cell_kind(table: Table, row: TableRow, percent: bool) -> str:
