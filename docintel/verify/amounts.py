@@ -255,6 +255,20 @@ _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _CHANGED = re.compile(r"\b(?:increased|decreased|grew|rose|fell|declined|improved|dropped|up|down|from)\b", re.I)
 
 
+# a bound on one side, right before the number (general English): 'over 90%', 'more than 5,000', 'up to $2 billion'
+_ONE_SIDED = re.compile(
+    r"\b(?P<said>over|more\s+than|greater\s+than|in\s+excess\s+of|exceeding|above|at\s+least|less\s+than|"
+    r"fewer\s+than|under|below|nearly|almost|up\s+to|at\s+most)\s+[$€£]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _one_sided(printed: str, sentence: str) -> str:
+    """The bound word every appearance of *printed* in *sentence* follows ('over' of 'over 90%'), else ''."""
+    said = [_ONE_SIDED.search(sentence[: m.start()]) for m in re.finditer(re.escape(printed), sentence)]
+    return said[0].group("said") if said and all(said) and said[0] else ""
+
+
 def range_rule(candidate: Candidate, question: str) -> FieldCheck:
     """A number that is one bound of a range the quote gives ('67 to 71 cents', 'between $2.0 and $2.2 billion')
     is not the value unless the question asks for a bound."""
@@ -271,6 +285,14 @@ def range_rule(candidate: Candidate, question: str) -> FieldCheck:
         candidate.sentence,
         re.IGNORECASE,
     )
+    said = _one_sided(candidate.printed, candidate.sentence)
+    if said and not re.search(rf"\b{said.split()[0]}\b", question, re.IGNORECASE):
+        return FieldCheck(
+            field="range",
+            verdict="unknown",
+            found=f"'{said} {candidate.printed}'",
+            detail=f"range: the quote says '{said} {candidate.printed}', a bound, not the figure itself",
+        )
     if lower or upper:
         bound = "lower" if lower else "upper"
         return FieldCheck(

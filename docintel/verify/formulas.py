@@ -157,9 +157,28 @@ def growth_rule(query: Query, expression: str, operands: list[OperandCheck]) -> 
                 f"formula: a {_what(query)} is {how}; {expression} is not ({later} is "
                 f"the later figure, {earlier} the earlier)",
             )
+    inverted = _inverted_sign(query, tree, operands, later, earlier)
+    if inverted:
+        return _formula_check("mismatch", inverted)
     return _formula_check(
         "supported",
         "later minus earlier, over the earlier figure" if query.measure == "pct_change" else "later minus earlier",
+    )
+
+
+def _inverted_sign(query: Query, tree: ast.AST, operands: list[OperandCheck], later: str, earlier: str) -> str:
+    """Why a growth rate over a negative base says the opposite of the change ('(-2.74 - -0.67) / -0.67' is +309%
+    for a loss that widened); '' when it does not. Filings print such a rate as not meaningful."""
+    values = {o.label: o.value for o in operands}
+    if query.measure != "pct_change" or values.get(earlier, 0.0) >= 0 or later not in values:
+        return ""
+    rate, change = _evaluate(tree, values), values[later] - values[earlier]
+    if rate * change >= 0:
+        return ""
+    moved = "rose" if change > 0 else "fell"
+    return (
+        f"formula: over a negative base ({earlier} = {values[earlier]:g}) the rate {rate:+.4g} has the opposite sign "
+        f"of the change: the figure {moved} from {values[earlier]:g} to {values[later]:g}"
     )
 
 

@@ -116,7 +116,29 @@ def subject_rule(candidate: Candidate, question: str, tail: str = "") -> FieldCh
     if found := opposite_of(question, naming):
         detail = f"subject: the figure is of the {found[1]} (the opposite), the question asks the {found[0]}"
         return FieldCheck(field="subject", verdict="mismatch", asked=found[0], found=found[1], detail=detail)
+    if candidate.row_label is None and candidate.percent and (other := said_of_another(candidate, question)):
+        detail = f"subject: the quote says '{other}'; {candidate.printed} is not what it says that of"
+        return FieldCheck(field="subject", verdict="unknown", asked=question, found=other, detail=detail)
     if candidate.row_label is None and (kinds := other_kind(question, naming, every_pair=True)):
         detail = f"subject: the quote names {kinds[1]}, not {kinds[0]}"
         return FieldCheck(field="subject", verdict="unknown", asked=kinds[0], found=kinds[1], detail=detail)
     return FieldCheck(field="subject", verdict="not_applicable")
+
+
+# the word right after a percentage of prose ('97 percent funded', '70 percent of the ... obligation')
+_PERCENT_THEN = re.compile(r"(?P<n>\d[\d,.]*)\s*(?:%|percent|per\s+cent)\s+(?P<word>[A-Za-z][\w-]*)", re.IGNORECASE)
+
+
+def said_of_another(candidate: Candidate, question: str) -> str:
+    """'97 percent funded' when the question asks what is 'funded' and the quote says it of another percentage
+    than the figure ('which is approximately 70 percent of the worldwide pension obligation, was 97 percent
+    funded'); '' when the figure's own next word is the question's, or no other percentage's is."""
+    asked = set(tokenize(question))
+    number = re.match(r"[\d,.]+", candidate.printed.lstrip("$€£("))
+    own, others = [], []
+    for match in _PERCENT_THEN.finditer(candidate.sentence):
+        word = tokenize(match.group("word"))
+        (own if number and match.group("n") == number.group(0) else others).append((match, word[:1]))
+    if not own or any(w and w[0] in asked for _, w in own):
+        return ""
+    return next((" ".join(m.group(0).split()) for m, w in others if w and w[0] in asked), "")

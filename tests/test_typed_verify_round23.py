@@ -1,0 +1,70 @@
+"""Red team round 23 on real filings: a growth rate over a negative base whose sign says the opposite of the change
+(MGM's 2022 release: Adjusted EPS from $(0.67) to $(2.74) is no +309%), a bound given as the figure ('over 90%' of
+NIKE's 2021 10-K), and a percentage the quote says something else of ('approximately 70 percent of the worldwide
+pension obligation, was 97 percent funded', 3M's 2022 10-K)."""
+
+from __future__ import annotations
+
+from tests.conftest import needs_shared
+from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
+from tests.test_typed_verify import field
+from tests.test_typed_verify_round21_filings import verdict
+from tests.test_values import amount, calculation, operand
+
+pytestmark = needs_shared
+
+ADJUSTED_EPS = (157, "Adjusted EPS $ (2.74) $ (0.67)")
+BRAND = (1137, "The NIKE Brand, which represents over 90% of NIKE, Inc. Revenues, experienced")
+FUNDED = (
+    1041,
+    "On a worldwide basis, 3M’s pension and postretirement plans were 96 percent funded at year-end 2022. The primary "
+    "U.S. qualified pension plan, which is approximately 70",
+)
+OBLIGATION = "percent of the worldwide pension obligation, was 97 percent funded"
+
+
+def pension(value: float) -> dict:
+    """An answer citing the sentence over lines 1041-1042 as one span."""
+    scripted = amount(value, "percent", "year-end 2022", FUNDED, label="Funded status")
+    cited = scripted["items"][0]["spans"][0]
+    cited.update(line_end=1042, quote=f"{cited['quote']} {OBLIGATION}")
+    return scripted
+
+
+def test_a_growth_rate_over_a_negative_base_keeps_the_sign_of_the_change(run_cli, fake_openai, filing):  # noqa: F811
+    release = filing("MGMRESORTS_2022Q4_EARNINGS")
+    asked = "By what percentage did MGM Resorts' Adjusted EPS change in full-year 2022 compared with 2021?"
+    a = operand("a", -2.74, "2022", ADJUSTED_EPS, name="Adjusted EPS")
+    b = operand("b", -0.67, "2021", ADJUSTED_EPS, name="Adjusted EPS")
+    inverted = calculation("(a - b) / b * 100", 308.96, a, b)
+    scripted = amount(308.96, "percent", "2022", ADJUSTED_EPS, calculation=inverted, label="Adjusted EPS change")
+    status, check = verdict(run_cli, fake_openai, release, asked, scripted)
+    formula = [f for f in check["fields"] if f["field"] == "formula"]
+    assert status == "unsupported" and any("negative base" in f["detail"] for f in formula), check
+    signed = calculation("(a - b) / abs(b) * 100", -308.96, a, b)
+    scripted = amount(-308.96, "percent", "2022", ADJUSTED_EPS, calculation=signed, label="Adjusted EPS change")
+    status, check = verdict(run_cli, fake_openai, release, asked, scripted)
+    assert all(f["verdict"] == "supported" for f in check["fields"] if f["field"] == "formula"), check
+    assert "negative base" not in check["detail"], check
+
+
+def test_a_bound_is_not_the_figure(run_cli, fake_openai, filing):  # noqa: F811
+    nike = filing("NIKE_2021_10K")
+    asked = "What percentage of NIKE, Inc. revenues did the NIKE Brand represent in fiscal 2021?"
+    scripted = amount(90.0, "percent", "fiscal 2021", BRAND, label="NIKE Brand share of revenues")
+    status, check = verdict(run_cli, fake_openai, nike, asked, scripted)
+    assert status == "unchecked" and "'over 90%'" in field(check, "range")["detail"], check
+    bound = "Over what percentage of NIKE, Inc. revenues did the NIKE Brand account in fiscal 2021?"
+    status, check = verdict(run_cli, fake_openai, nike, bound, scripted)
+    assert field(check, "range")["verdict"] == "not_applicable", check
+
+
+def test_a_percentage_is_what_its_own_words_say(run_cli, fake_openai, filing):  # noqa: F811
+    three_m = filing("3M_2022_10K")
+    asked = "What was the funded percentage of 3M's primary U.S. qualified pension plan at year-end 2022?"
+    share = pension(70.0)
+    status, check = verdict(run_cli, fake_openai, three_m, asked, share)
+    assert status != "supported" and "percent funded'" in field(check, "subject")["detail"], check
+    funded = pension(97.0)
+    status, check = verdict(run_cli, fake_openai, three_m, asked, funded)
+    assert field(check, "subject")["verdict"] == "not_applicable", check
