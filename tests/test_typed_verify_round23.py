@@ -68,3 +68,17 @@ def test_a_percentage_is_what_its_own_words_say(run_cli, fake_openai, filing):  
     funded = pension(97.0)
     status, check = verdict(run_cli, fake_openai, three_m, asked, funded)
     assert field(check, "subject")["verdict"] == "not_applicable", check
+
+
+def test_an_outflow_in_parentheses_grows_by_its_magnitude(run_cli, fake_openai, filing):  # noqa: F811
+    """'Purchases of property, plant and equipment (PP&E) (1,749) (1,603) (1,501)': (a - b) / b over the signed cells is
+    +9.1%, the growth of the spending; the negative base is the statement's sign for cash out, not a loss."""
+    three_m = filing("3M_2022_10K")
+    row = (1996, "Purchases of property, plant and equipment (PP&E) (1,749) (1,603) (1,501)")
+    asked = "By what percentage did 3M's purchases of property, plant and equipment change in 2022 compared with 2021?"
+    a = operand("a", -1749.0, "2022", row, name="Purchases of property, plant and equipment")
+    b = operand("b", -1603.0, "2021", row, name="Purchases of property, plant and equipment")
+    growth = calculation("(a - b) / b * 100", 9.108, a, b)
+    scripted = amount(9.108, "percent", "2022", row, calculation=growth, label="Capital spending growth")
+    status, check = verdict(run_cli, fake_openai, three_m, asked, scripted)
+    assert status == "supported", check

@@ -166,12 +166,22 @@ def growth_rule(query: Query, expression: str, operands: list[OperandCheck]) -> 
     )
 
 
+_MAGNITUDE_WORDS = re.compile(
+    r"\b(?:used|loss(?:es)?|outflows?|deficits?|expenses?|costs?|charges?|purchases?|payments?|paid|repurchases?)\b",
+    re.IGNORECASE,
+)
+
+
 def _inverted_sign(query: Query, tree: ast.AST, operands: list[OperandCheck], later: str, earlier: str) -> str:
     """Why a growth rate over a negative base says the opposite of the change ('(-2.74 - -0.67) / -0.67' is +309%
     for a loss that widened); '' when it does not. Filings print such a rate as not meaningful."""
     values = {o.label: o.value for o in operands}
     if query.measure != "pct_change" or values.get(earlier, 0.0) >= 0 or later not in values:
         return ""
+    for o in operands:  # an outflow, an expense, a loss printed in parentheses: its rate is of the magnitude
+        named = frozenset(o.concepts)
+        if is_outflow(named) or states_magnitude(named) or _MAGNITUDE_WORDS.search(f"{o.row} {o.name}"):
+            return ""
     rate, change = _evaluate(tree, values), values[later] - values[earlier]
     if rate * change >= 0:
         return ""
