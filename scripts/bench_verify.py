@@ -216,6 +216,7 @@ _KINDS = (
     "literal in expression",
     "text number not quoted",
     "irrelevant quote",
+    "growth over a negative base",
 )
 
 
