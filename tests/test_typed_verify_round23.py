@@ -9,6 +9,7 @@ from tests.conftest import needs_shared
 from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
 from tests.test_typed_verify import field
 from tests.test_typed_verify_round21_filings import verdict
+from tests.test_typed_verify_round22 import yes_no
 from tests.test_values import amount, calculation, operand
 
 pytestmark = needs_shared
@@ -82,3 +83,24 @@ def test_an_outflow_in_parentheses_grows_by_its_magnitude(run_cli, fake_openai, 
     scripted = amount(9.108, "percent", "2022", row, calculation=growth, label="Capital spending growth")
     status, check = verdict(run_cli, fake_openai, three_m, asked, scripted)
     assert status == "supported", check
+
+
+def test_a_sign_convention_the_quote_states_decides_what_a_figure_was(run_cli, fake_openai, filing):  # noqa: F811
+    """'positive adjustments represent charges to income' over 'Property transactions, net (2.74) (0.15)': the
+    fourth quarter's (2.74) was no charge (a gain, The Mirage's sale), and the tax impact's 0.64 was one."""
+    release = filing("MGMRESORTS_2022Q4_EARNINGS")
+    convention = (83, "impact shown, per share; positive adjustments represent charges to income):")
+    header = (84, "Three Months Ended December 31, 2022 2021")
+    property_row = (86, "Property transactions, net (2.74) (0.15)")
+    charge = "Were property transactions, net a charge against MGM Resorts' earnings in the fourth quarter of 2022?"
+    status, check = verdict(run_cli, fake_openai, release, charge, yes_no(True, convention, header, property_row))
+    assert status == "unsupported" and field(check, "figures")["verdict"] == "mismatch", check
+    status, check = verdict(run_cli, fake_openai, release, charge, yes_no(False, convention, header, property_row))
+    assert field(check, "figures")["verdict"] == "supported", check
+    gain = "Were property transactions, net a gain for MGM Resorts in the fourth quarter of 2022?"
+    status, check = verdict(run_cli, fake_openai, release, gain, yes_no(True, convention, header, property_row))
+    assert field(check, "figures")["verdict"] == "supported", check
+    tax_row = (91, "Income tax impact on net income adjustments (1) 0.64 0.03")
+    taxes = "Was the income tax impact on net income adjustments a charge in the fourth quarter of 2022?"
+    status, check = verdict(run_cli, fake_openai, release, taxes, yes_no(True, convention, header, tax_row))
+    assert field(check, "figures")["verdict"] == "supported", check

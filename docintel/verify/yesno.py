@@ -101,7 +101,12 @@ def _decide(answer: bool, spans: list[CitedSpan], question: str, ignore: frozens
     if not cells:
         return _check("not_applicable")
     rows = sorted({c.row for c in cells})
-    verdicts = [_row_truth(asking, [c for c in cells if c.row == row]) for row in rows]
+    convention = _CONVENTION.search(" ".join(c.span.quote for c in spans))
+    nature = _NATURE.search(asking)
+    if convention and nature:  # 'positive adjustments represent charges to income': the sign says which
+        verdicts = [_signed_truth(asking, convention, nature, [c for c in cells if c.row == row]) for row in rows]
+    else:
+        verdicts = [_row_truth(asking, [c for c in cells if c.row == row]) for row in rows]
     decided = [v for v in verdicts if v is not None]
     if not decided or len({truth for truth, _ in decided}) > 1:
         return _check("not_applicable")
@@ -112,6 +117,35 @@ def _decide(answer: bool, spans: list[CitedSpan], question: str, ignore: frozens
     return _check(
         "mismatch", f"figures: the answer is {'yes' if answer else 'no'}; the quoted figures say {word}: {said}"
     )
+
+
+# what a figure is by its sign, as a table states it ('positive adjustments represent charges to income', 'negative
+# amounts represent gains'), and what a question asks a figure was ('Were property transactions a charge ...')
+_KINDS_OF = r"charges?|expenses?|costs?|losses?|gains?|income|benefits?|credits?"
+_CONVENTION = re.compile(
+    rf"\b(?P<sign>positive|negative)\s+(?:adjustments?|amounts?|numbers?|figures?|values?)\s+"
+    rf"(?:represent|reflect|indicate|are)\s+(?:a\s+|an\s+)?(?P<what>{_KINDS_OF})\b",
+    re.IGNORECASE,
+)
+_NATURE = re.compile(rf"^\s*(?:was|were|is|are)\b.*?\b(?:a|an)\s+(?:net\s+)?(?P<what>{_KINDS_OF})\b", re.I)
+_DEBITS = ("charge", "expense", "cost", "loss")
+
+
+def _signed_truth(
+    asking: str, convention: re.Match[str], nature: re.Match[str], cells: list[_Cell]
+) -> tuple[bool, str] | None:
+    """Whether the row's figure in the one period asked is what the question asks it was, by the sign the quote
+    says stands for what: under 'positive adjustments represent charges', (2.74) is no charge."""
+    periods = find_periods(asking)
+    cell = _value_at(periods[0], cells, query_of(asking).period.months) if len(periods) == 1 else None
+    if cell is None or cell.value == 0:
+        return None
+    stated_debit = convention.group("what").lower().startswith(_DEBITS)
+    is_stated = (cell.value > 0) == (convention.group("sign").lower() == "positive")
+    debit = stated_debit if is_stated else not stated_debit
+    asked_debit = nature.group("what").lower().startswith(_DEBITS)
+    said = f"{cell.printed} where {convention.group('sign').lower()} figures are {convention.group('what').lower()}"
+    return debit == asked_debit, said
 
 
 def _without_label(asking: str, label: str) -> str:
