@@ -5,6 +5,11 @@ pension obligation, was 97 percent funded', 3M's 2022 10-K)."""
 
 from __future__ import annotations
 
+from datetime import date
+
+from docintel.ingest.documents import Ingestor
+from docintel.settings import load_settings
+from docintel.verify.fiscal import fiscal_year_ends
 from tests.conftest import needs_shared
 from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
 from tests.test_typed_verify import field
@@ -104,3 +109,32 @@ def test_a_sign_convention_the_quote_states_decides_what_a_figure_was(run_cli, f
     taxes = "Was the income tax impact on net income adjustments a charge in the fourth quarter of 2022?"
     status, check = verdict(run_cli, fake_openai, release, taxes, yes_no(True, convention, header, tax_row))
     assert field(check, "figures")["verdict"] == "supported", check
+
+
+def test_a_day_after_a_52_week_fiscal_year_ended_is_not_of_it(run_cli, fake_openai, filing):  # noqa: F811
+    """AMD's fiscal 2013 ended December 28, 2013 (its columns say so): '$200 million paid on December 31, 2013'
+    fell in fiscal 2014, so $40 million + $200 million is no fiscal-2013 payment; the same sum for calendar 2013
+    is."""
+    amd = filing("AMD_2015_10K")
+    april = (1383, "$40 million paid on April 1, 2013")
+    december = {"doc": None, "line_start": 1383, "line_end": 1384, "quote": "$200 million paid on December 31, 2013"}
+    a = operand("a", 40.0, "April 1, 2013", april, name="fee paid")
+    b = {**operand("b", 200.0, "December 31, 2013", april, name="fee paid"), "span": december}
+    paid = calculation("a + b", 240.0, a, b)
+    scripted = amount(240.0, "millions", "2013", april, calculation=paid, label="Waiver fee paid")
+    scripted["items"][0]["spans"].append(december)
+    fiscal = "How much of the $320 million waiver fee did AMD pay to GLOBALFOUNDRIES during its fiscal 2013?"
+    status, check = verdict(run_cli, fake_openai, amd, fiscal, scripted)
+    assert status == "unsupported" and "after fiscal 2013 ended on December 28, 2013" in check["detail"], check
+    calendar = "How much of the $320 million waiver fee did AMD pay to GLOBALFOUNDRIES during calendar 2013?"
+    status, check = verdict(run_cli, fake_openai, amd, calendar, scripted)
+    assert "fiscal" not in check["detail"], check
+
+
+def test_a_fiscal_year_ends_where_the_document_s_own_years_end(tmp_path, filing):  # noqa: F811
+    """NIKE's years end May 31: a twelve-month period a sentence or note ends on April 1, 2013 is no fiscal year's
+    end, so it never moves a dated figure out of its fiscal year."""
+    nike = Ingestor(load_settings({"cache_dir": str(tmp_path / "cache")})).ingest([filing("NIKE_2021_10K")])
+    ends = fiscal_year_ends(nike.documents[0])
+    assert ends[2021] == date(2021, 5, 31), ends
+    assert all(abs((end - date(year, 5, 31)).days) <= 7 for year, end in ends.items()), ends

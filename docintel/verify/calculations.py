@@ -31,6 +31,7 @@ from ..concepts import (
 )
 from ..numbers import figure_text
 from ..periods import averaged_years, years_named
+from .fiscal import outside_fiscal_year
 from .formulas import (
     average_years_rule,
     days_counted,
@@ -274,6 +275,11 @@ def check_calculation(
     if failing:
         detail = "; ".join(f"operand {o.label}: {o.detail}" for o in failing)
         return _calculation_failed("mismatch", detail, operands, recomputed)
+    for given in calculation.operands:  # 'paid on December 31, 2013' is of fiscal 2014 where fiscal 2013 ended Dec 28
+        cited = operand_spans.get(given.label)
+        late = outside_fiscal_year(question, given.period or "", cited.span.quote, cited.document) if cited else ""
+        if late:
+            return _calculation_failed("mismatch", f"operand {given.label}: {late}", operands, recomputed)
     if not _close(recomputed, calculation.result):
         detail = f"{calculation.expression} = {figure_text(recomputed)}, not {figure_text(calculation.result)}"
         return _calculation_failed("mismatch", detail, operands, recomputed)

@@ -135,7 +135,8 @@ def said_of_another(candidate: Candidate, question: str) -> str:
     funded'); '' when the figure's own next word is the question's, or no other percentage's is."""
     asked = set(tokenize(question))
     number = re.match(r"[\d,.]+", candidate.printed.lstrip("$€£("))
-    own, others = [], []
+    own: list[tuple[re.Match[str], list[str]]] = []
+    others: list[tuple[re.Match[str], list[str]]] = []
     for match in _PERCENT_THEN.finditer(candidate.sentence):
         word = tokenize(match.group("word"))
         (own if number and match.group("n") == number.group(0) else others).append((match, word[:1]))
