@@ -14,7 +14,7 @@ pytestmark = needs_shared
 
 SALES = (24, "Reported Sales $23,706 $24,804 (4.4)% $94,943 $93,775 1.3%")
 HEADING = (22, "Q4 Full Year")
-FREQUENCY = (88, "on an advisory basis, the holding of an advisory vote on the compensation of PepsiCo’s named executive")
+FREQUENCY = (88, "on an advisory basis, the holding of an advisory vote on the compensation of PepsiCo’s named")
 EVERY_YEAR = (88, "PepsiCo’s named executive officers every")
 THREE_YEARS = (92, "Three Years 17,603,165")
 DEFEATED = (97, "(5) The shareholder proposal regarding independent Board Chair was defeated:")
