@@ -138,3 +138,24 @@ def test_a_fiscal_year_ends_where_the_document_s_own_years_end(tmp_path, filing)
     ends = fiscal_year_ends(nike.documents[0])
     assert ends[2021] == date(2021, 5, 31), ends
     assert all(abs((end - date(year, 5, 31)).days) <= 7 for year, end in ends.items()), ends
+
+
+def test_a_positive_cell_on_a_page_of_negative_expenses_is_no_expense(run_cli, fake_openai, filing):  # noqa: F811
+    """Amcor prints expenses as negatives ('SG&A expenses $ (1,246) $ (1,284)', 'Interest expense $ (290)'): the
+    positive '$ 104' of 'Restructuring, impairment, and other related activities, net' is a net gain (the sale of
+    the Russian business), so it is no net expense; fiscal 2022's (234) is one (stated as printed)."""
+    amcor = filing("AMCOR_2023_10K")
+    row = (1160, "Restructuring, impairment, and other related activities, net $ 104 $ (234)")
+    header = (1159, "($ in millions) 2023 2022")
+    asked = "How much net expense did Amcor record for restructuring, impairment and other related activities in {}?"
+    gain = amount(104.0, "millions", "2023", header, row, label="Restructuring, impairment and other, net expense")
+    status, check = verdict(run_cli, fake_openai, amcor, asked.format("fiscal 2023"), gain)
+    assert status == "unchecked" and "prints expenses as negatives" in field(check, "sign")["detail"], check
+    asked_gain = (
+        "What net gain did Amcor record in restructuring, impairment and other related activities in fiscal 2023?"
+    )
+    status, check = verdict(run_cli, fake_openai, amcor, asked_gain, gain)
+    assert "prints expenses as negatives" not in check["detail"], check
+    charge = amount(-234.0, "millions", "2022", header, row, label="Restructuring, impairment and other, net expense")
+    status, check = verdict(run_cli, fake_openai, amcor, asked.format("fiscal 2022"), charge)
+    assert status == "supported" and "prints expenses as negatives" not in check["detail"], check

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..answer.contract import Amount
+from ..ingest.documents import Document
 from ..textnorm import tokenize
+from .conventions import expense_sign_rule
 from .direction import direction_rule
 from .footnotes import annualized_of, annualized_rule, footnote_text, line_markers
 from .kinds import subject_rule
@@ -215,10 +217,17 @@ def _typed(
                 _annualized(c, asked, cited),
                 direction_rule(c, quoted, asked.label, asked.question),
                 subject_rule(c, asked.question, _tail(c, cited)),
+                expense_sign_rule(c, asked.question, _document_of(c, cited)),
             ],
         )
         for c in chosen
     ]
+
+
+def _document_of(candidate: Candidate, cited: list[CitedSpan]) -> Document | None:
+    """The document whose cited lines hold the candidate's line."""
+    line = candidate.line
+    return next((s.document for s in cited if line and s.span.line_start <= line <= s.span.line_end), None)
 
 
 def _tail(candidate: Candidate, cited: list[CitedSpan]) -> str:

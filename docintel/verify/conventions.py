@@ -1,0 +1,50 @@
+"""A page's sign convention: a filing whose tables print expenses as negatives ('SG&A expenses $ (1,246)',
+'Interest expense $ (290)') prints a net gain of a 'Restructuring, impairment, and other related activities, net'
+row as a positive ('$ 104'). Such a positive cell is no expense, whatever the row is called."""
+
+from __future__ import annotations
+
+import re
+
+from ..concepts import concepts_in, states_magnitude
+from ..ingest.documents import Document
+from .rules import FieldCheck
+from .values import Candidate
+
+# what a question asks an amount of, when it asks an expense (general English); a gain or income asked is not
+_ASKS_EXPENSE = re.compile(r"\b(?:expenses?|charges?|costs?)\b", re.IGNORECASE)
+_ASKS_GAIN = re.compile(r"\b(?:gains?|income|benefits?|credits?|revenues?)\b", re.IGNORECASE)
+
+
+def _expense_signs(document: Document, page: int, own_line: int) -> tuple[int, int]:
+    """How many expense rows of the page's tables print all their figures negative, and how many positive."""
+    negative = positive = 0
+    for table in document.tables:
+        if table.page != page:
+            continue
+        for row in table.rows:
+            figures = [v for v in row.values if v is not None]
+            if row.line == own_line or not figures or not states_magnitude(concepts_in(row.label).concepts):
+                continue
+            negative += all(v < 0 for v in figures)
+            positive += all(v > 0 for v in figures)
+    return negative, positive
+
+
+def expense_sign_rule(candidate: Candidate, question: str, document: Document | None) -> FieldCheck:
+    """A positive cell given for an expense the question asks, on a page whose expense rows all print negative:
+    `unknown`, its detail naming the convention (the cell is likely a net gain)."""
+    asks = _ASKS_EXPENSE.search(question) and not _ASKS_GAIN.search(question)
+    if document is None or not asks or candidate.row_label is None or candidate.value <= 0 or not candidate.line:
+        return FieldCheck(field="sign", verdict="not_applicable")
+    pages = document.lines["page"]
+    if not 1 <= candidate.line <= len(pages):
+        return FieldCheck(field="sign", verdict="not_applicable")
+    negative, positive = _expense_signs(document, int(pages.iloc[candidate.line - 1]), candidate.line)
+    if negative < 2 or positive:
+        return FieldCheck(field="sign", verdict="not_applicable")
+    detail = (
+        f"sign: this page prints expenses as negatives ({negative} expense rows in parentheses); "
+        f"{candidate.printed} is positive, so it is likely a net gain, not an expense"
+    )
+    return FieldCheck(field="sign", verdict="unknown", asked="an expense", found="a positive figure", detail=detail)
