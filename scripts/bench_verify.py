@@ -17,8 +17,8 @@ when it is anything else (unsupported or unchecked).
   magnitude), a percent given as money and money as a percent, a footnote marker as the value, an
   expression with an unused operand, an expression with a literal, a text answer with a number its
   quote does not hold, a quote about another row for a question about this one, and (red team round 23) for a
-  row whose two figures are negative and whose label names no outflow, expense or loss (general English), a
-  growth rate (a - b) / b over the negative base, whose sign is the opposite of the change.
+  row of income or earnings whose two figures are negative and whose label names no outflow, expense or loss
+  (general English), a growth rate (a - b) / b over the negative base, whose sign is the opposite of the change.
 Axis mutations (issue 33), generated from the fact model rather than from known cases: for each typed
 table fact of a gold page (``ingest.facts``), a question written from its own fields, and answers from
 other facts of the same document and concept that differ from it in exactly one field — period, member,
@@ -287,7 +287,7 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
         right = {"operands": operands, "expression": expression, "result": a - b if later_first else b - a}
         delta = right["result"]
         cases["right"].append((change, item(delta, c=right), "amount"))
-        if a < 0 and b < 0 and a != b and later_first and not _MAGNITUDE.search(label):
+        if a < 0 and b < 0 and a != b and later_first and _INCOME.search(label) and not _MAGNITUDE.search(label):
             named = concepts_in(label).concepts
             if not is_outflow(named) and not states_magnitude(named) and not deducted(label):
                 rate = (a - b) / b * 100  # a loss that widened reads as a rise: the sign is the base's
@@ -325,10 +325,12 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
         cases["footnote marker"].append((f"What was {label}?", wrong, "amount"))
 
 
-# a label that says its figure is an outflow, an expense or a loss (general English): printed in parentheses, its
-# growth is of the magnitude
+# a label of income, earnings or a margin, which a loss turns negative; and one that says its figure is an outflow,
+# an expense or a loss (general English): printed in parentheses, its growth is of the magnitude
+_INCOME = re.compile(r"\b(?:income|earnings|eps|per\s+share|profits?|ebitda|ebit|margins?)\b", re.IGNORECASE)
 _MAGNITUDE = re.compile(
-    r"\b(?:used|loss(?:es)?|outflows?|deficits?|expenses?|costs?|charges?|purchases?|payments?|paid|repurchases?)\b",
+    r"\b(?:used|loss(?:es)?|outflows?|deficits?|expenses?|costs?|charges?|purchases?|(?:re)?payments?|paid|"
+    r"repurchases?)\b",
     re.IGNORECASE,
 )
 

@@ -28,14 +28,15 @@ from .facts import Period
 _LENGTH = re.compile(
     r"\b(?P<n>three|six|nine|twelve|3|6|9|12|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three|13|14|16|24|26|"
     r"27|39|40|52|53)[- ](?P<unit>months?|weeks?)\b"
-    r"|\b(?P<quarter>quarters?|qtr|q[1-4])\b|\b(?P<ytd>year[- ]to[- ]date|ytd)\b"
-    r"|\b(?P<year>years?|fiscal|annual|(?P<full>full[- ]year)|fy)\b"
-    r"|\b(?P<half>half[- ]year|first half|second half|h1|h2)\b",
+    r"|\b(?P<quarter>quarters?|qtr|(?P<bare>q[1-4]))\b|\b(?P<year>years?|fiscal|annual|(?P<full>full[- ]year)|fy)\b"
+    r"|\b(?P<half>half[- ]year|first half|second half|h1|h2)\b|\b(?P<ytd>year[- ]to[- ]date|ytd)\b",
     re.IGNORECASE,
 )
-# the headings that each start a column group ('Q4 Full Year', 'Three Months Ended Six Months Ended'); a bare
-# 'Year' does not ('Year Ended December 31' spans all)
-_GROUP_STARTS = ("n", "quarter", "half", "full", "ytd")
+# the headings that each start a column group ('Three Months Ended Six Months Ended'); a bare 'Year' does not ('Year
+# Ended December 31' spans all); 'Q4' and 'Full Year' only on a line of nothing but such headings ('Q4 Full Year'
+# over a release's columns, not the caption 'Q4 YTD - Income Before Tax by Segment')
+_GROUP_STARTS = ("n", "quarter", "half")
+_BARE_GROUPS = re.compile(r"\s*(?:(?:q[1-4]|(?:first|second|third|fourth)\s+quarter|full[- ]year)\s*)+", re.IGNORECASE)
 _NUMBER_WORDS = {
     "three": 3,
     "six": 6,
@@ -187,9 +188,16 @@ def span_groups(text: str, n_groups: int) -> list[tuple[int, str]]:
     return []
 
 
+def _starts_group(match: re.Match[str], bare: bool) -> bool:
+    if match.group("bare") or match.group("full"):
+        return bare
+    return any(match.group(g) for g in _GROUP_STARTS)
+
+
 def _groups(text: str) -> list[str]:
     """Duration headings on one line, left to right: 'Three Months Ended Six Months Ended' -> two groups."""
-    starts = [m.start() for m in _LENGTH.finditer(text) if any(m.group(g) for g in _GROUP_STARTS)]
+    bare = bool(_BARE_GROUPS.fullmatch(text))
+    starts = [m.start() for m in _LENGTH.finditer(text) if _starts_group(m, bare)]
     if len(starts) < 2:
         return [text] if starts else []
     return [text[a:b].strip() for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]

@@ -273,9 +273,16 @@ _ONE_SIDED = re.compile(
 
 
 def _one_sided(printed: str, sentence: str) -> str:
-    """The bound word every appearance of *printed* in *sentence* follows ('over' of 'over 90%'), else ''."""
-    said = [_ONE_SIDED.search(sentence[: m.start()]) for m in re.finditer(re.escape(printed), sentence)]
+    """The bound word every appearance of *printed* in *sentence* follows ('over' of 'over 90%'), else ''; not a
+    stretch of time ('amortized over 5 years')."""
+    found = list(re.finditer(re.escape(printed), sentence))
+    said = [_ONE_SIDED.search(sentence[: m.start()]) for m in found]
+    if any(_DURATION.match(sentence, m.end()) for m in found):
+        return ""
     return said[0].group("said") if said and all(said) and said[0] else ""
+
+
+_DURATION = re.compile(r"\s*(?:years?|months?|weeks?|days?|quarters?|periods?)\b", re.IGNORECASE)
 
 
 def range_rule(candidate: Candidate, question: str) -> FieldCheck:
@@ -287,13 +294,6 @@ def range_rule(candidate: Candidate, question: str) -> FieldCheck:
     lower = re.search(printed + _NUMBER_AFTER, candidate.sentence, re.IGNORECASE)
     if lower and _RATIO_TO_ONE.match(candidate.sentence[lower.start() + len(candidate.printed) :]):
         lower = None  # '25 to 1': a ratio's notation ('3.0 to 1.0'), not a range
-    if _CHANGED.search(candidate.sentence[: max(candidate.sentence.find(candidate.printed), 0)][-40:]):
-        return FieldCheck(field="range", verdict="not_applicable")  # 'increased 4% to $22,292 million': no range
-    upper = re.search(
-        r"(?:between|range\s+of)\s+[$€£]?[\d.,]+\s*\S*\s*(?:and|to|-|–)\s*[$€£]?" + printed,
-        candidate.sentence,
-        re.IGNORECASE,
-    )
     said = _one_sided(candidate.printed, candidate.sentence)
     if said and not re.search(rf"\b{said.split()[0]}\b", question, re.IGNORECASE):
         return FieldCheck(
@@ -302,6 +302,13 @@ def range_rule(candidate: Candidate, question: str) -> FieldCheck:
             found=f"'{said} {candidate.printed}'",
             detail=f"range: the quote says '{said} {candidate.printed}', a bound, not the figure itself",
         )
+    if _CHANGED.search(candidate.sentence[: max(candidate.sentence.find(candidate.printed), 0)][-40:]):
+        return FieldCheck(field="range", verdict="not_applicable")  # 'increased 4% to $22,292 million': no range
+    upper = re.search(
+        r"(?:between|range\s+of)\s+[$€£]?[\d.,]+\s*\S*\s*(?:and|to|-|–)\s*[$€£]?" + printed,
+        candidate.sentence,
+        re.IGNORECASE,
+    )
     if lower or upper:
         bound = "lower" if lower else "upper"
         return FieldCheck(

@@ -192,24 +192,33 @@ _DEFEATS = re.compile(r"\b(?:defeat|reject|disapprov|fail|voted\s+down)\w*", re.
 def outcome_reading(question: str, sentence: str) -> str | None:
     """Whether *sentence* says the proposal a question asks was adopted ('affirms': 'was approved') or not
     ('denies': 'was defeated', 'failed to pass'), its negation aside (the caller reads 'not'); None when the
-    question asks no outcome of a vote ('Did shareholders approve ...') or the sentence tells none."""
-    if not _ADOPTS.search(search_text(question)):
+    question asks no adoption ('Did shareholders approve ...'; not 'Did it fail to pass', 'Was it not approved')
+    or no clause of the sentence about what is asked tells one ('approved the request ..., rejecting proposals
+    from the intervening parties': the rejection is of other proposals)."""
+    asking = search_text(question)
+    if not _ADOPTS.search(asking) or _DEFEATS.search(asking) or negated(asking):
         return None
-    if _DEFEATS.search(sentence):
-        return "denies"
-    return "affirms" if _ADOPTS.search(sentence) else None
+    topic = {t for t in tokenize(_ADOPTS.sub(" ", asking)) if len(t) > 3 and not t[:1].isdigit()}
+    readings = set()
+    for clause in _CLAUSES.split(sentence):
+        if clause.strip() and topic & set(tokenize(clause)):
+            readings.add("denies" if _DEFEATS.search(clause) else "affirms" if _ADOPTS.search(clause) else None)
+    readings.discard(None)
+    return readings.pop() if len(readings) == 1 else None
 
 
-# How often a thing is done (general English): every year, each quarter, annually, every two years, triennially;
-# not the adjective ('the annual meeting', 'quarterly report'), which names no frequency of what is asked
+# How often a thing is done (general English): every year, each quarter, annually, quarterly, every two years; not
+# an adjective that names no frequency of what is asked ('the annual meeting'), a rate's 'per year', nor a date's
+# 'March 1 and September 1 of each year'
 _EVERY = re.compile(
-    r"\bevery\s+(?:(?P<n>one|two|three|four|five|other|\d)\s+)?(?P<unit>years?|quarters?|months?)\b|"
-    r"\b(?:each|per)\s+(?P<each>year|quarter|month)\b|\b(?P<adverb>annually|biennially|triennially|semi-?annually)\b",
+    r"\bevery\s+(?:(?P<n>one|two|three|four|five|six|ten|other|\d{1,2})\s+)?(?P<unit>years?|quarters?|months?)\b|"
+    r"(?<!\bof\s)\beach\s+(?P<each>year|quarter|month)\b|"
+    r"\b(?P<adverb>annually|biennially|triennially|semi-?annually|quarterly|monthly)\b",
     re.IGNORECASE,
 )
-_COUNTS = {"one": 1, "two": 2, "other": 2, "three": 3, "four": 4, "five": 5}
+_COUNTS = {"one": 1, "two": 2, "other": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
 _IN_MONTHS = {"year": 12, "quarter": 3, "month": 1}
-_ADVERBS = {"annual": 12, "biennial": 24, "triennial": 36, "semiannual": 6}
+_ADVERBS = {"annual": 12, "biennial": 24, "triennial": 36, "semiannual": 6, "quarter": 3, "month": 1}
 
 
 def frequencies(text: str) -> dict[int, str]:

@@ -145,51 +145,52 @@ def growth_rule(query: Query, expression: str, operands: list[OperandCheck]) -> 
         later, earlier = earlier, later
     tree = _tree(expression)
     rng = random.Random(7)
+    below_zero = _negative_base(query, operands, earlier)
     for _ in range(_DRAWS):
-        values = {later: rng.uniform(50, 150), earlier: rng.uniform(50, 150)}
+        values = {later: rng.uniform(50, 150), earlier: rng.uniform(50, 150) * (-1 if below_zero else 1)}
         got = _evaluate(tree, values)
         change = values[later] - values[earlier]
-        wanted = change / values[earlier] if query.measure == "pct_change" else change
+        wanted = change / abs(values[earlier]) if query.measure == "pct_change" else change
         if not _same_up_to_percent(got, wanted):
             how = "(later - earlier) / earlier" if query.measure == "pct_change" else "later - earlier"
+            if below_zero:
+                how = "(later - earlier) / -earlier, over a loss's size (a negative base)"
             return _formula_check(
                 "mismatch",
                 f"formula: a {_what(query)} is {how}; {expression} is not ({later} is "
                 f"the later figure, {earlier} the earlier)",
             )
-    inverted = _inverted_sign(query, tree, operands, later, earlier)
-    if inverted:
-        return _formula_check("mismatch", inverted)
     return _formula_check(
         "supported",
         "later minus earlier, over the earlier figure" if query.measure == "pct_change" else "later minus earlier",
     )
 
 
+# a label whose figure is income, earnings or a margin, which a loss turns negative; and one that names an outflow,
+# an expense or a loss, printed in parentheses as its magnitude (general English)
+_INCOME_WORDS = re.compile(r"\b(?:income|earnings|eps|per\s+share|profits?|ebitda|ebit|margins?)\b", re.IGNORECASE)
 _MAGNITUDE_WORDS = re.compile(
-    r"\b(?:used|loss(?:es)?|outflows?|deficits?|expenses?|costs?|charges?|purchases?|payments?|paid|repurchases?)\b",
+    r"\b(?:used|loss(?:es)?|outflows?|deficits?|expenses?|costs?|charges?|purchases?|(?:re)?payments?|paid|"
+    r"repurchases?)\b",
     re.IGNORECASE,
 )
 
 
-def _inverted_sign(query: Query, tree: ast.AST, operands: list[OperandCheck], later: str, earlier: str) -> str:
-    """Why a growth rate over a negative base says the opposite of the change ('(-2.74 - -0.67) / -0.67' is +309%
-    for a loss that widened); '' when it does not. Filings print such a rate as not meaningful."""
-    values = {o.label: o.value for o in operands}
-    if query.measure != "pct_change" or values.get(earlier, 0.0) >= 0 or later not in values:
-        return ""
-    for o in operands:  # an outflow, an expense, a loss printed in parentheses: its rate is of the magnitude
+def _negative_base(query: Query, operands: list[OperandCheck], earlier: str) -> bool:
+    """Whether a growth rate's base is an income or earnings figure below zero (a loss): its rate is over the
+    base's size, (later - earlier) / |earlier|, or the sign says the opposite of the change ((-2.74 - -0.67) /
+    -0.67 is +309% for a loss that widened). Not a row printed in parentheses as an outflow's or expense's size."""
+    base = next((o for o in operands if o.label == earlier), None)
+    if query.measure != "pct_change" or base is None or base.value >= 0:
+        return False
+    for o in operands:
+        words = re.sub(r"\([^)]*\)", " ", f"{o.row} {o.name}")  # 'Net income (loss)' is income
         named = frozenset(o.concepts)
-        if is_outflow(named) or states_magnitude(named) or _MAGNITUDE_WORDS.search(f"{o.row} {o.name}"):
-            return ""
-    rate, change = _evaluate(tree, values), values[later] - values[earlier]
-    if rate * change >= 0:
-        return ""
-    moved = "rose" if change > 0 else "fell"
-    return (
-        f"formula: over a negative base ({earlier} = {values[earlier]:g}) the rate {rate:+.4g} has the opposite sign "
-        f"of the change: the figure {moved} from {values[earlier]:g} to {values[later]:g}"
-    )
+        if not _INCOME_WORDS.search(words) or _MAGNITUDE_WORDS.search(words):
+            return False
+        if is_outflow(named) or states_magnitude(named):
+            return False
+    return True
 
 
 def _what(query: Query) -> str:

@@ -131,8 +131,9 @@ _PERCENT_THEN = re.compile(r"(?P<n>\d[\d,.]*)\s*(?:%|percent|per\s+cent)\s+(?P<w
 
 def said_of_another(candidate: Candidate, question: str) -> str:
     """'97 percent funded' when the question asks what is 'funded' and the quote says it of another percentage
-    than the figure ('which is approximately 70 percent of the worldwide pension obligation, was 97 percent
-    funded'); '' when the figure's own next word is the question's, or no other percentage's is."""
+    than the figure, which is a share of another thing ('which is approximately 70 percent of the worldwide
+    pension obligation, was 97 percent funded'); '' when the figure is no share ('14% for fiscal 2023'), a share
+    of what the question names, or no other percentage is said to be what the question asks."""
     asked = set(tokenize(question))
     number = re.match(r"[\d,.]+", candidate.printed.lstrip("$€£("))
     own: list[tuple[re.Match[str], list[str]]] = []
@@ -140,6 +141,8 @@ def said_of_another(candidate: Candidate, question: str) -> str:
     for match in _PERCENT_THEN.finditer(candidate.sentence):
         word = tokenize(match.group("word"))
         (own if number and match.group("n") == number.group(0) else others).append((match, word[:1]))
-    if not own or any(w and w[0] in asked for _, w in own):
-        return ""
+    if not own or any(m.group("word").lower() != "of" for m, _ in own):
+        return ""  # only a share of something ('70 percent of the ... obligation') is said to be of another thing
+    if any(set(tokenize(re.split(r"[,;.]", candidate.sentence[m.end() :])[0])) <= asked for m, _ in own):
+        return ""  # the share the question asks about ('percentage of NIKE, Inc. revenues')
     return next((" ".join(m.group(0).split()) for m, w in others if w and w[0] in asked), "")
