@@ -327,7 +327,7 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
 
 # a label of income, earnings or a margin, which a loss turns negative; and one that says its figure is an outflow,
 # an expense or a loss (general English): printed in parentheses, its growth is of the magnitude
-_INCOME = re.compile(r"\b(?:income|earnings|eps|per\s+share|profits?|ebitda|ebit|margins?)\b", re.IGNORECASE)
+_INCOME = re.compile(r"\b(?:income|earnings|margins?|eps|per\s+share|profits?)\b", re.IGNORECASE)
 _MAGNITUDE = re.compile(
     r"\b(?:used|loss(?:es)?|outflows?|deficits?|expenses?|costs?|charges?|purchases?|(?:re)?payments?|paid|"
     r"repurchases?)\b",

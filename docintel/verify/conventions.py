@@ -13,7 +13,7 @@ from .values import Candidate
 
 # what a question asks an amount of, when it asks an expense (general English); a gain or income asked is not
 _ASKS_EXPENSE = re.compile(r"\b(?:expenses?|charges?|costs?)\b", re.IGNORECASE)
-_ASKS_GAIN = re.compile(r"\b(?:gains?|income|benefits?|credits?|revenues?)\b", re.IGNORECASE)
+_ASKS_GAIN = re.compile(r"\b(?:gains?|income|benefits?|credits?)\b", re.IGNORECASE)
 
 
 def _expense_signs(document: Document, page: int, own_line: int) -> tuple[int, int]:

@@ -168,7 +168,8 @@ def growth_rule(query: Query, expression: str, operands: list[OperandCheck]) -> 
 
 # a label whose figure is income, earnings or a margin, which a loss turns negative; and one that names an outflow,
 # an expense or a loss, printed in parentheses as its magnitude (general English)
-_INCOME_WORDS = re.compile(r"\b(?:income|earnings|eps|per\s+share|profits?|ebitda|ebit|margins?)\b", re.IGNORECASE)
+_INCOME_WORDS = re.compile(r"\b(?:income|earnings|margins?|per\s+share|profits?)\b", re.IGNORECASE)
+_EARNINGS_IDS = frozenset({"eps", "eps_basic", "eps_diluted", "net_income", "operating_income", "pretax_income"})
 _MAGNITUDE_WORDS = re.compile(
     r"\b(?:used|loss(?:es)?|outflows?|deficits?|expenses?|costs?|charges?|purchases?|(?:re)?payments?|paid|"
     r"repurchases?)\b",
@@ -186,7 +187,7 @@ def _negative_base(query: Query, operands: list[OperandCheck], earlier: str) -> 
     for o in operands:
         words = re.sub(r"\([^)]*\)", " ", f"{o.row} {o.name}")  # 'Net income (loss)' is income
         named = frozenset(o.concepts)
-        if not _INCOME_WORDS.search(words) or _MAGNITUDE_WORDS.search(words):
+        if not (_INCOME_WORDS.search(words) or named & _EARNINGS_IDS) or _MAGNITUDE_WORDS.search(words):
             return False
         if is_outflow(named) or states_magnitude(named):
             return False
