@@ -220,3 +220,38 @@ def test_a_caption_naming_q4_ytd_is_no_pair_of_column_groups(run_cli, fake_opena
     scripted = amount(15901.0, "millions", "FY2022", row, label="Pharmaceutical income before tax")
     status, check = verdict(run_cli, fake_openai, release, asked, scripted)
     assert "three months" not in check["detail"], check
+
+
+def test_the_accumulated_benefit_obligation_is_no_projected_one(run_cli, fake_openai, filing):  # noqa: F811
+    """Red team round 24 (General Mills 2022): ASC 715's accumulated benefit obligation (no future pay rises) never
+    answers the projected benefit obligation, nor the reverse; a roll-forward's 'Projected benefit obligation at end
+    of year' does."""
+    mills = filing("GENERALMILLS_2022_10K")
+    accumulated = (
+        3133,
+        "The accumulated benefit obligation for all defined benefit pension plans was $6,330.0 million as of "
+        "May 29, 2022",
+    )
+    projected = (3120, "Projected benefit obligation at end of year (a) $ 6,528.3 $ 7,714.4")
+    asked = "How much was General Mills' pension projected benefit obligation at the end of fiscal 2022?"
+    wrong = amount(6330.0, "millions", "fiscal 2022", accumulated, label="Projected benefit obligation")
+    status, check = verdict(run_cli, fake_openai, mills, asked, wrong)
+    assert status == "unsupported" and "accumulated benefit obligation, not" in check["detail"], check
+    right = amount(6528.3, "millions", "fiscal 2022", projected, label="Projected benefit obligation")
+    status, check = verdict(run_cli, fake_openai, mills, asked, right)
+    assert "accumulated" not in check["detail"], check
+    asked = "How much was General Mills' pension accumulated benefit obligation as of May 29, 2022?"
+    right = amount(6330.0, "millions", "May 29, 2022", accumulated, label="Accumulated benefit obligation")
+    status, check = verdict(run_cli, fake_openai, mills, asked, right)
+    assert status == "supported", check
+
+
+def test_a_benefit_obligation_that_names_no_measure_answers_the_projected_one(run_cli, fake_openai, filing):  # noqa: F811
+    """3M's roll-forward 'Benefit obligation at end of year $ 13,505' names no measure: it is the projected benefit
+    obligation a pension table rolls forward, not doubted for a question asking that."""
+    three_m = filing("3M_2022_10K")
+    row = (3034, "Benefit obligation at end of year $ 13,505 $ 18,104")
+    asked = "How much was 3M's U.S. qualified pension projected benefit obligation at the end of 2022?"
+    scripted = amount(13505.0, "millions", "2022", row, label="Projected benefit obligation")
+    status, check = verdict(run_cli, fake_openai, three_m, asked, scripted)
+    assert "projected benefit obligation" not in check["detail"].split("asked")[0], check
