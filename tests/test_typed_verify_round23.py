@@ -37,18 +37,22 @@ def pension(value: float) -> dict:
     return scripted
 
 
+def growth(row: tuple[int, str], values: tuple[float, float], name: str, expression: str, result: float) -> dict:
+    """A growth answer over one row's 2022 (a) and 2021 (b) cells."""
+    a = operand("a", values[0], "2022", row, name=name)
+    b = operand("b", values[1], "2021", row, name=name)
+    return amount(result, "percent", "2022", row, calculation=calculation(expression, result, a, b), label=name)
+
+
 def test_a_growth_rate_over_a_negative_base_keeps_the_sign_of_the_change(run_cli, fake_openai, filing):  # noqa: F811
     release = filing("MGMRESORTS_2022Q4_EARNINGS")
     asked = "By what percentage did MGM Resorts' Adjusted EPS change in full-year 2022 compared with 2021?"
-    a = operand("a", -2.74, "2022", ADJUSTED_EPS, name="Adjusted EPS")
-    b = operand("b", -0.67, "2021", ADJUSTED_EPS, name="Adjusted EPS")
-    inverted = calculation("(a - b) / b * 100", 308.96, a, b)
-    scripted = amount(308.96, "percent", "2022", ADJUSTED_EPS, calculation=inverted, label="Adjusted EPS change")
+    scripted = growth(ADJUSTED_EPS, (-2.74, -0.67), "Adjusted EPS", "(a - b) / b * 100", 308.96)
     status, check = verdict(run_cli, fake_openai, release, asked, scripted)
     formula = [f for f in check["fields"] if f["field"] == "formula"]
     assert status == "unsupported" and any("negative base" in f["detail"] for f in formula), check
-    signed = calculation("(a - b) / -b * 100", -308.96, a, b)  # over the loss's size: the loss widened 309%
-    scripted = amount(-308.96, "percent", "2022", ADJUSTED_EPS, calculation=signed, label="Adjusted EPS change")
+    # over the loss's size: the loss widened 309%
+    scripted = growth(ADJUSTED_EPS, (-2.74, -0.67), "Adjusted EPS", "(a - b) / -b * 100", -308.96)
     status, check = verdict(run_cli, fake_openai, release, asked, scripted)
     assert status == "supported", check
 
@@ -81,10 +85,7 @@ def test_an_outflow_in_parentheses_grows_by_its_magnitude(run_cli, fake_openai, 
     three_m = filing("3M_2022_10K")
     row = (1996, "Purchases of property, plant and equipment (PP&E) (1,749) (1,603) (1,501)")
     asked = "By what percentage did 3M's purchases of property, plant and equipment change in 2022 compared with 2021?"
-    a = operand("a", -1749.0, "2022", row, name="Purchases of property, plant and equipment")
-    b = operand("b", -1603.0, "2021", row, name="Purchases of property, plant and equipment")
-    growth = calculation("(a - b) / b * 100", 9.108, a, b)
-    scripted = amount(9.108, "percent", "2022", row, calculation=growth, label="Capital spending growth")
+    scripted = growth(row, (-1749.0, -1603.0), "Purchases of property, plant and equipment", "(a - b) / b * 100", 9.108)
     status, check = verdict(run_cli, fake_openai, three_m, asked, scripted)
     assert status == "supported", check
 
@@ -203,10 +204,7 @@ def test_the_review_s_right_answers_are_kept(run_cli, fake_openai, filing):  # n
     )  # an authorization's bound, no amount repurchased
     depreciation = (2613, "Accumulated depreciation (16,820) (17,784)")
     asked = "By what percentage did 3M's accumulated depreciation change in 2022 compared with 2021?"
-    a = operand("a", -16820.0, "2022", depreciation, name="Accumulated depreciation")
-    b = operand("b", -17784.0, "2021", depreciation, name="Accumulated depreciation")
-    growth = calculation("(a - b) / b * 100", -5.4206, a, b)
-    scripted = amount(-5.4206, "percent", "2022", depreciation, calculation=growth, label="Accumulated depreciation")
+    scripted = growth(depreciation, (-16820.0, -17784.0), "Accumulated depreciation", "(a - b) / b * 100", -5.4206)
     status, check = verdict(run_cli, fake_openai, three_m, asked, scripted)
     assert "negative base" not in check["detail"], check  # a contra account in parentheses is no loss
 
