@@ -38,6 +38,7 @@ from .textclaims import (
     row_label_rule,
     split_rule,
     subject_rule,
+    term_of_art_rule,
 )
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
 from .yesno import figures_rule
@@ -146,6 +147,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             cause_rule(question, spans, text),
             kind_rule(question, spans),
             role_time_rule(question, spans),
+            term_of_art_rule(question, spans),
         ],
     )
 

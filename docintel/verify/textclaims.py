@@ -250,3 +250,38 @@ def checkbox_rule(spans: list[CitedSpan]) -> FieldCheck:
         return check_field("polarity", "not_applicable")
     detail = "polarity: the quote is a line of check boxes; which box is ticked is not read"
     return check_field("polarity", "unknown", detail)
+
+
+# a compound the question writes with a hyphen ('constant-currency reporting', 'held-to-maturity securities'): a
+# term of art that says what is asked; temporal compounds ('year-end', 'long-term') restate only a period
+_COMPOUND = re.compile(r"\b[a-z]{2,}(?:-[a-z]{2,})+\b", re.IGNORECASE)
+_TEMPORAL = re.compile(r"\b(?:year|years|term|month|months|quarter|date|end|time|day|week)\b", re.IGNORECASE)
+_AROUND_LINES = 3  # how far around its span a quote's paragraph is read for the term
+
+
+def term_of_art_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A text or list answer to a question naming a term of art needs quotes that say it (in the quoted lines or
+    the lines around them, hyphens and spaces aside): currencies a company hedges do not answer which it
+    reports in constant currency. Its absence leaves the answer unchecked, not contradicted."""
+    terms = [m.group(0) for m in _COMPOUND.finditer(question) if not _TEMPORAL.search(m.group(0).replace("-", " "))]
+    if not terms or not spans:
+        return check_field("subject", "not_applicable")
+    around = _squashed(" ".join(_around(s) for s in spans))
+    missing = [t for t in terms if _squashed(t) not in around]
+    if not missing:
+        return check_field("subject", "supported")
+    return check_field("subject", "unknown", f"subject: the quotes do not say '{missing[0]}'")
+
+
+def _squashed(text: str) -> str:
+    return re.sub(r"[\W_]+", "", text.lower())
+
+
+def _around(cited: CitedSpan) -> str:
+    """The span's lines and a few lines either side of it on its page."""
+    lines = cited.document.lines
+    texts, pages = lines["text"].tolist(), lines["page"].tolist()
+    page = pages[cited.span.line_start - 1]
+    first = max(1, cited.span.line_start - _AROUND_LINES)
+    last = min(len(texts), cited.span.line_end + _AROUND_LINES)
+    return " ".join(str(texts[n - 1]) for n in range(first, last + 1) if pages[n - 1] == page)

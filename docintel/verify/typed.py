@@ -34,6 +34,7 @@ from .query import (
     OTHER_FRAMEWORK,
     names_outlook,
 )
+from .subsets import subset_member
 
 _GROUP_HEADING = re.compile(
     r"\b(?P<n>three|six|nine|twelve|3|6|9|12)\s+months?\s+(?:period\s+)?ended\b"
@@ -271,6 +272,9 @@ def _member(
     if _PLAN_ASSETS.search(scope) and not any(_PLAN_SPONSOR_ROWS.search(r.label) for r in rows):
         return "the plans"  # a question about the plans names them ('pension plan assets'): its one term, 'plan'
 
+    subset = subset_member(row.group or "", context, [r.group or "" for r in rows])
+    if subset:  # 'Information for pension plans with a projected benefit obligation in excess of plan assets'
+        return subset
     group = (row.group or "").strip().rstrip(":").strip()
     if not group:
         return None
@@ -316,7 +320,8 @@ def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -
         return "weighted_average"
     if _SHARE_WORDS.search(text):
         return "share"
-    if CHANGE_LABEL.search(row.label) or CHANGE_LABEL.search(row.group or ""):
+    balance = OPENING.search(row.label) or CLOSING.search(row.label)  # 'End of year' under 'Change in Obligations'
+    if CHANGE_LABEL.search(row.label) or (CHANGE_LABEL.search(row.group or "") and not balance):
         return "change"
     if row.kind == "count" and _ADDITIONS_LABEL.search(row.label):  # stores opened, not 'net of cash acquired'
         return "additions"

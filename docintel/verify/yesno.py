@@ -88,8 +88,23 @@ def figures_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: fr
 
 
 def _table_rows(cited: CitedSpan) -> bool:
+    """Whether every line of the span is a table's row or a line of its head (scale, column headings) that is no
+    sentence: 'Non-current assets $ 4 $ 376' under '(dollars in millions)' and 'At December 31, 2022 2021' holds
+    no word that could say yes or no; a caption 'The shareholder proposal ... was defeated:' does."""
+    heads = [
+        range(min(x for x in (t.caption_line, t.header_line, t.first_line) if x is not None), t.last_line + 1)
+        for t in cited.document.tables
+    ]
+    texts = cited.document.lines["text"].tolist()
     lines = range(cited.span.line_start, cited.span.line_end + 1)
-    return all(cited.document.table_row(line) is not None for line in lines)
+    return all(
+        cited.document.table_row(n) is not None
+        or (any(n in head for head in heads) and not _SENTENCE.search(str(texts[n - 1])))
+        for n in lines
+    )
+
+
+_SENTENCE = re.compile(r"^(?:\S+\s+){5,}\S*[.:]\s*$")  # six words or more ending in a stop or a colon
 
 
 def _decide(answer: bool, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:

@@ -1,0 +1,36 @@
+"""Tables of a subset of the company's benefit plans: the plans whose obligation exceeds their assets.
+
+ASC 715-20-50 has sponsors disclose the projected and the accumulated benefit obligation, and the plan assets,
+of only those plans whose obligation is in excess of their assets ('Information for pension plans with a
+projected benefit obligation in excess of plan assets follows:'). Such a table's 'Projected benefit obligation'
+row is the underfunded plans' obligation, not all plans': its member is that subset, which a question names
+only by saying so. The subset is read from a row's sub-heading ('Plans with accumulated benefit obligation in
+excess of plan assets') or, when no row has one, from the lines right above the table after any figures of a
+table before it (where its caption is).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+SUBSET_MEMBER = "plans with obligations in excess of assets"
+
+_UNDERFUNDED = re.compile(
+    r"\b(?:obligations?|ABO|PBO)\b[^.;:]{0,40}?\b(?:in\s+excess\s+of|exceed(?:s|ed|ing)?|greater\s+than)\s+"
+    r"(?:the\s+)?(?:fair\s+value\s+of\s+)?(?:the\s+)?(?:plans?['’]?\s+)?assets\b",
+    re.IGNORECASE,
+)
+# a line of a table's figures (a thousands separator, a dollar sign, a parenthesized amount): not a caption
+_FIGURES = re.compile(r"\d,\d{3}\b|\$\s*\(?\d|\(\d[\d,.]*\)")
+
+
+def subset_member(group: str, above: Sequence[str], groups: Sequence[str]) -> str | None:
+    """The subset member of a row under sub-heading *group*, in a table whose rows' sub-headings are *groups*
+    and whose lines from its caption down to its header are *above*; None when the row is of all plans."""
+    if any(_UNDERFUNDED.search(g) for g in groups):  # the table sets its subsets apart: rows outside are all plans
+        return SUBSET_MEMBER if _UNDERFUNDED.search(group) else None
+    caption: list[str] = []
+    for line in above:
+        caption = [] if _FIGURES.search(line) else [*caption, line]
+    return SUBSET_MEMBER if _UNDERFUNDED.search(" ".join(caption)) else None
