@@ -148,7 +148,7 @@ def parse_cell(cell: str) -> float | None:
     stripped = _CELL_MARKER.sub("", cell.strip())
     if (
         stripped
-        and all(ch in DASHES or ch.isspace() or ch in "$€£¥" for ch in stripped)
+        and all(ch in DASHES or ch.isspace() or ch in "$€£¥%" for ch in stripped)
         and any(ch in DASHES for ch in stripped)
     ):
         return 0.0

@@ -57,6 +57,7 @@ from docintel.verify.typed import column_period
 from docintel.verify.values import same_value
 from docintel.verify.verifier import verify_answer
 from scripts import benchdata
+from scripts.verify_portions import by_nature_cases, subset_plan_cases
 from scripts.verify_structures import (
     and_other_cases,
     attribute_cases,
@@ -477,6 +478,8 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *section_cases(document, page, _item, _concept_label).items(),
                 *comparison_cases(document, page, _item, _concept_label).items(),
                 *opening_balance_cases(document, page, _item, _concept_label).items(),
+                *subset_plan_cases(document, page, _item).items(),
+                *by_nature_cases(document, page, _item).items(),
             ]
             if not generated:
                 continue

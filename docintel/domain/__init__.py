@@ -105,6 +105,7 @@ class DomainTable:
     terms_of_art: tuple[str, ...] = ()  # 'projected benefit obligation': an outlook word naming today's figure
     assumed_attributes: tuple[str, ...] = ()  # attributes a question must name: 'expected return' is no actual return
     implicit_attributes: tuple[str, ...] = ()  # attributes a figure may hold without naming them: 'after-tax' income
+    expenses_by_nature: tuple[str, ...] = ()  # 'amortization': spread over functions (IAS 1.104)
 
     def without_terms_of_art(self, text: str) -> str:
         """*text* with the terms of art that hold an outlook word taken out ('projected benefit obligation')."""
@@ -267,6 +268,7 @@ def load(path: Path = TABLE_PATH) -> DomainTable:
         "measurement_attributes",
         "terms_of_art",
         "assumed_attributes",
+        "expenses_by_nature",
     ):
         _sources(words, known, f"{key}_source")
     attributes = tuple(tuple(str(w).lower() for w in group) for group in words["measurement_attributes"])
@@ -284,6 +286,7 @@ def load(path: Path = TABLE_PATH) -> DomainTable:
         tuple(str(w).lower() for w in words["terms_of_art"]),
         tuple(str(w).lower() for w in words["assumed_attributes"]),
         tuple(str(w).lower() for w in words["implicit_attributes"]),
+        tuple(str(w).lower() for w in words["expenses_by_nature"]),
     )
 
 

@@ -292,6 +292,22 @@ def prior_year_end(tables: Sequence[Table], profile: DocumentProfile) -> date | 
     return None
 
 
+def section_titles(above: Sequence[str]) -> str:
+    """The title lines of *above* (a table's lines above it) from its own section's heading down: the last title
+    followed by a line of prose ('Capital Expenditures' over 'Our capital expenditures typically include ...'). A
+    table of text before that heading ('Rating Agency Rating Outlook') is another section's."""
+    texts = list(above)
+    heads = [
+        i
+        for i in range(len(texts) - 1)
+        if is_title(texts[i]) and not is_title(texts[i + 1]) and _PROSE.match(texts[i + 1])
+    ]
+    return " ".join(t for t in texts[heads[-1] if heads else 0 :] if is_title(t))
+
+
+_PROSE = re.compile(r"^(?:\S+\s+){7,}")  # eight words or more
+
+
 def above_lines(table: Table, prior: Table | None, lines: Lines) -> list[int]:
     """GLOBAL_LINEs between the previous table on the page (or the page's top) and this table's first row."""
     page_lines = lines.by_page.get(table.page, [])

@@ -44,6 +44,7 @@ from .factcells import (
     prior_year_end,
     proper_name,
     section_member,
+    section_titles,
     sign_of,
     years_in_labels,
 )
@@ -482,7 +483,7 @@ class _TableReader:
                     basis=basis_of(label, extra, heading or "", block_basis, *self.basis_context),
                     per_share_class=share_class(label, heading, kind, cid),
                     measure=measure,
-                    scenario=scenario_of(label, self.caption_text),
+                    scenario=scenario_of(label, section_titles(self.above_text)),
                     concept=cid,
                     element=entry.element if entry else None,
                     label=label,

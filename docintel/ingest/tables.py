@@ -26,7 +26,7 @@ from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
 from .captions import CAPTION, caption_of, except_words
 
-TABLES_VERSION = "20"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "21"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
@@ -34,7 +34,8 @@ _MAX_GAP = 8  # non-row lines after which a table ends
 _MAX_CAPTION_LOOKBACK = 6
 _CELL = re.compile(
     r"^[-−–]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?$|^\([-−–]?[$€£¥]?\(?\d[\d,]*(?:\.\d+)?%?\)?%?\)?$|^\([$€£¥]?\d[\d,.]*$"
-    r"|^[—–-]+$|^[$€£¥%)]$|^(?:\(\w\))+$"
+    r"|^[—–-]+%?$|^[$€£¥%)]$|^(?:\(\w\))+$"
+    r"|^(?:N/A|n/a|NM|nm)$"  # not applicable, not meaningful: a percent change over nothing ('Other 1 % -% N/A')
 )
 _EPS = domain_table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
 _PER_SHARE = re.compile(rf"\bper\s+(?:\w+\s+){{0,2}}share\b|\bper\s+(?:diluted|basic)\b|\b(?:{_EPS})\b", re.IGNORECASE)

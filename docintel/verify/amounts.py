@@ -29,6 +29,7 @@ from .meaning import (
     kind_fits,
     sign_check,
 )
+from .nature import portion_rule
 from .query import Query, asks_per_share, member_terms, opening_year, query_of
 from .rules import FieldCheck, field_checks, mismatches
 from .statements import statement_check
@@ -131,7 +132,12 @@ def check_amount(
         detail = f"{timed.detail}; a year ending in January to March: which column opens fiscal {opening} is unsaid"
         timed = timed.model_copy(update={"period_check": "unknown", "detail": detail})
     fields = next((f for c, f in fitting if c.column_label == timed.column), fitting[0][1])
-    fields = [*fields, *_against_statements(fitting, cited, asked)]
+    portion = [portion_rule(asked.question, fitting[0][0], _groups(fitting[0][0], cited))] if asked.question else []
+    fields = [
+        *fields,
+        *_against_statements(fitting, cited, asked),
+        *(f for f in portion if f.verdict != "not_applicable"),
+    ]
     notes = [timed.detail, sign_note, concept_note, *(f.detail for f in fields if f.verdict == "unknown")]
     return timed.model_copy(
         update={
@@ -158,6 +164,12 @@ def _year_end(candidate: Candidate) -> bool:
     if period is None or period.end is None or (read is not None and read.fiscal_quarter not in (None, 4)):
         return False  # 'December 31, 2022' of a fiscal year ending in June: a quarter's end, not the year's
     return period.end[5:7] not in ("01", "02", "03")
+
+
+def _groups(candidate: Candidate, cited: list[CitedSpan]) -> set[str]:
+    """The sub-headings of the table a cell is of (none for a number of prose)."""
+    located = cited[0].document.table_row(candidate.line) if candidate.line is not None and cited else None
+    return {(r.group or "").strip().rstrip(":") for r in located[0].rows if r.group} if located else set()
 
 
 def _against_statements(

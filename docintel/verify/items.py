@@ -23,6 +23,7 @@ from .claims import (
 )
 from .events import NEGATIONS, frequency_reading
 from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
+from .objects import event_object_rule
 from .operands import check_operand
 from .passages import entity_rule, scattered_rule
 from .quotes import SpanKey
@@ -36,12 +37,13 @@ from .textclaims import (
     quantifier_rule,
     role_time_rule,
     row_label_rule,
+    since_rule,
     split_rule,
     subject_rule,
     term_of_art_rule,
 )
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
-from .yesno import figures_rule
+from .yesno import figures_rule, universal_rule
 
 
 def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: str = "") -> list[ItemCheck]:
@@ -86,8 +88,11 @@ def _item_check(
     date = getattr(item, "date", None)
     if date is not None:
         checked = check_date(date, spans)
-        event = event_rule(date.original_text, spans, question, issuer_terms(spans)) if question.strip() else None
-        return checked if event is None else with_fields(checked, [event])
+        if not question.strip():
+            return checked
+        issuer = issuer_terms(spans)
+        event = event_rule(date.original_text, spans, question, issuer)
+        return with_fields(checked, [event, event_object_rule(date.original_text, spans, question, issuer)])
     if hasattr(item, "explanation"):
         return _boolean_check(getattr(item, "value", None), spans, question)
     return _text_check(str(getattr(item, "text", "") or ""), spans, question)
@@ -148,6 +153,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             kind_rule(question, spans),
             role_time_rule(question, spans),
             term_of_art_rule(question, spans),
+            since_rule(text, spans),
         ],
     )
 
@@ -178,7 +184,11 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
     issuer = issuer_terms(spans)
     figures = figures_rule(value, spans, question, issuer)
     owner = owner_rule(question, spans, issuer)
-    about = [entity_rule(question, spans, issuer), scattered_rule(question, spans, issuer)]
+    about = [
+        entity_rule(question, spans, issuer),
+        scattered_rule(question, spans, issuer),
+        universal_rule(value, spans, question),
+    ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked
         return with_fields(check, [boxes, omission, owner, *about])

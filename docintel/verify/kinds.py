@@ -39,6 +39,7 @@ _AROUND = frozenset(
     "increase decrease increases decreases change changes growth decline rise fall higher lower and its their our "
     "was were is are did does primary main key company list name names which who one two three four five six seven "
     "eight nine ten several business major principal largest biggest significant top how much many".split()
+    + ["percentage", "basis"]  # units, no kinds: 'percentage points' are a hundred 'basis points'
 )
 
 

@@ -35,7 +35,7 @@ from ..periods import find_periods
 from ..question.parse import parse_page_hints, search_text
 from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, stated_attributes
-from .query import CHANGE_LABEL, asks_per_share
+from .query import CHANGE_LABEL, CHANGE_TERMS, asks_per_share, query_of
 from .siblings import (
     AND_OTHER,
     OTHER,
@@ -289,6 +289,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             return "mismatch", f"{where}: it adds {joined} to {asked.named}"
         extra = {t for t in evidence.terms if t not in NEUTRAL and not t[:1].isdigit()} - asked.own - asked.ignore
         extra -= attribute_words(stated) if stated & wanted else frozenset()  # "carrying value" for "carrying amount"
+        extra -= CHANGE_TERMS if query_of(asked.question).measure in ("change", "pct_change") else frozenset()
         if extra:  # 'Revenues: Defense, Space & Security' may be a part of the revenue asked
             named = surface_words(extra, f"{evidence.text} {candidate.row_group or ''}")
             return "unknown", f"{where} ({_names(evidence.concepts)}): it also says {named}, which was not asked"

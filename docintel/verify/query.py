@@ -128,9 +128,14 @@ _PCT_CHANGE = re.compile(
 )
 _CHANGE = re.compile(
     r"\b(?:change|increase|decrease|decline|difference|rise|drop|fall)\b(?:[\s()/]+\w+\)?){0,2}\s+(?:in|of)\b"
-    r"|\bhow\s+much\s+did\b[^?]{0,80}\b(?:increase|decrease|decline|change|grow|rise|fall|drop)\b"
+    r"|\bhow\s+(?:much|many\s+(?:percentage\s+|basis\s+)?points)\s+did\b[^?]{0,80}"
+    r"\b(?:increase|decrease|decline|change|grow|rise|fall|drop|expand|contract|improve|widen|narrow)\b"
     r"|\b(?:increased|decreased|declined|changed)\s+by\b|\bhow\s+much\s+did\b[^?]{0,80}\b(?:grow|grew)\b",
     re.IGNORECASE,
+)
+# a quote's verb of the change a question asks ('Gross margin increased 140 basis points' for 'did it expand')
+CHANGE_TERMS = frozenset(
+    tokenize("increase increased decrease decreased decline declined grew grow rose rise fell fall expanded contracted")
 )
 _SHARE = re.compile(
     r"\b(?:as\s+a\s+)?(?:%|percent(?:age)?)\s+of\s+(?:total\s+)?\w+|\bshare\s+of\s+(?:total\s+)?\w+", re.IGNORECASE

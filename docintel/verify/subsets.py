@@ -6,7 +6,8 @@ projected benefit obligation in excess of plan assets follows:'). Such a table's
 row is the underfunded plans' obligation, not all plans': its member is that subset, which a question names
 only by saying so. The subset is read from a row's sub-heading ('Plans with accumulated benefit obligation in
 excess of plan assets') or, when no row has one, from the lines right above the table after any figures of a
-table before it (where its caption is).
+table before it (where its caption is), or before them when only a header separates the two (one caption over two
+blocks: 'Key information for our plans with ABO and PBO in excess of plan assets ... was as follows:').
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ _UNDERFUNDED = re.compile(
     re.IGNORECASE,
 )
 # a line of a table's figures (a thousands separator, a dollar sign, a parenthesized amount): not a caption
+_WORD = re.compile(r"[A-Za-z]{3,}")
 _FIGURES = re.compile(r"\d,\d{3}\b|\$\s*\(?\d|\(\d[\d,.]*\)")
 
 
@@ -30,7 +32,13 @@ def subset_member(group: str, above: Sequence[str], groups: Sequence[str]) -> st
     and whose lines from its caption down to its header are *above*; None when the row is of all plans."""
     if any(_UNDERFUNDED.search(g) for g in groups):  # the table sets its subsets apart: rows outside are all plans
         return SUBSET_MEMBER if _UNDERFUNDED.search(group) else None
-    caption: list[str] = []
+    blocks: list[list[str]] = [[]]  # the runs of lines between lines of figures
     for line in above:
-        caption = [] if _FIGURES.search(line) else [*caption, line]
+        if _FIGURES.search(line) and blocks[-1]:
+            blocks.append([])
+        elif not _FIGURES.search(line):
+            blocks[-1].append(line)
+    caption = blocks[-1]
+    if len(blocks) > 1 and not any(_WORD.search(line) for line in caption):
+        caption = blocks[-2]  # a header alone ('2022 2021') between two blocks of one caption: Boeing's ABO and PBO
     return SUBSET_MEMBER if _UNDERFUNDED.search(" ".join(caption)) else None

@@ -14,6 +14,7 @@ from .kinds import other_kind
 from .rules import FieldCheck
 from .values import CitedSpan
 from .wording import names_asked
+from .yesno import CHANGE_VERBS
 
 
 def phrase_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
@@ -101,20 +102,33 @@ def duration_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     """A duration a text claim gives an event ('vest over seven years') is the one its quote gives that event, when
     the quote gives several: each duration there is said of the words between it and the duration before it
     ('Option vesting periods are generally | four years | and expire | seven years ...'). Only a positive finding
-    counts: the claim's words are with another duration and not with its own."""
+    counts: the claim's words (or its amounts: '$13 billion ... over the next five years, and $28 billion ... over
+    the next 10 years') are with another duration and not with its own."""
     for length, unit, claimed in _durations(text):
         before = content_words(text[: claimed.start()])
+        amounts = {n.value for n in find_numbers(text[: claimed.start()])}
         for sentence in quote_sentences(spans):
             held = _durations(sentence)
-            if len({(n, u) for n, u, _ in held}) < 2 or not before:
+            if len({(n, u) for n, u, _ in held}) < 2 or not (before or amounts):
                 continue
             said: dict[tuple[float, str], set[str]] = {}
+            figures: dict[tuple[float, str], set[float]] = {}
             previous = 0
             for n, u, m in held:
                 said.setdefault((n, u), set()).update(content_words(sentence[previous : m.start()]))
+                figures.setdefault((n, u), set()).update(x.value for x in find_numbers(sentence[previous : m.start()]))
                 previous = m.end()
-            own = said.get((length, unit))
+            own, own_figures = said.get((length, unit)), figures.get((length, unit), set())
             others = [key for key, words in said.items() if key != (length, unit) and words & before]
+            elsewhere = [
+                key for key, held_figures in figures.items() if key != (length, unit) and held_figures & amounts
+            ]
+            if own is not None and elsewhere and own_figures and not own_figures & amounts:
+                # its own figures are other amounts ('over the next five years the Company expects to invest $13
+                # billion ...' puts them after it: then nothing is concluded)
+                other = next(m.group(0) for n, u, m in held if (n, u) == elsewhere[0])
+                detail = f"subject: its quote gives the claim's amounts to {other}, not to {claimed.group(0)}"
+                return check_field("subject", "mismatch", detail)
             if own is not None and not own & before and others:
                 return check_field(
                     "subject", "mismatch", f"subject: its quote gives {claimed.group(0)} to another event"
@@ -263,7 +277,11 @@ def term_of_art_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """A text or list answer to a question naming a term of art needs quotes that say it (in the quoted lines or
     the lines around them, hyphens and spaces aside): currencies a company hedges do not answer which it
     reports in constant currency. Its absence leaves the answer unchecked, not contradicted."""
-    terms = [m.group(0) for m in _COMPOUND.finditer(question) if not _TEMPORAL.search(m.group(0).replace("-", " "))]
+    terms = [
+        m.group(0)
+        for m in _COMPOUND.finditer(question)
+        if not _TEMPORAL.search(m.group(0).replace("-", " ")) and not m.group(0)[:1].isupper()  # 'Coca-Cola'
+    ]
     if not terms or not spans:
         return check_field("subject", "not_applicable")
     around = _squashed(" ".join(_around(s) for s in spans))
@@ -281,7 +299,44 @@ def _around(cited: CitedSpan) -> str:
     """The span's lines and a few lines either side of it on its page."""
     lines = cited.document.lines
     texts, pages = lines["text"].tolist(), lines["page"].tolist()
-    page = pages[cited.span.line_start - 1]
+    own = {pages[n - 1] for n in range(cited.span.line_start, cited.span.line_end + 1)}
     first = max(1, cited.span.line_start - _AROUND_LINES)
     last = min(len(texts), cited.span.line_end + _AROUND_LINES)
-    return " ".join(str(texts[n - 1]) for n in range(first, last + 1) if pages[n - 1] == page)
+    return " ".join(str(texts[n - 1]) for n in range(first, last + 1) if pages[n - 1] in own)
+
+
+_SINCE = re.compile(r"\bsince\s+(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
+# a streak's words: 'every year since', 'consecutive years of increases', 'raised', 'hiked'
+_STREAK = re.compile(
+    r"\b(?:every|each)\s+year\b|\bconsecutive\b|\b(?:rais|hik|boost)(?:e|es|ed|ing)\b",
+    re.IGNORECASE,
+)
+
+
+def since_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """'since 1916' dates the start of what its own clause says: a claim that X has increased (every year) since a
+    year is not said by a quote whose clause with that year states no change ('has paid dividends since 1916')."""
+    for claimed in _SINCE.finditer(text):
+        clause = _clause_around(text, claimed.start(), claimed.end())
+        if not (CHANGE_VERBS.search(clause) or _STREAK.search(clause)):
+            continue
+        for sentence in quote_sentences(spans):
+            for held in _SINCE.finditer(sentence):
+                if held.group("year") != claimed.group("year"):
+                    continue
+                said = _clause_around(sentence, held.start(), held.end())
+                if not (CHANGE_VERBS.search(said) or _STREAK.search(said)):
+                    detail = f"subject: its quote says only '{said.strip()}' (no change, no streak) of {held.group(0)}"
+                    return check_field("subject", "mismatch", detail)
+    return check_field("subject", "not_applicable")
+
+
+def _clause_around(text: str, start: int, end: int) -> str:
+    """The clause of *text* around [start, end): cut at a stop, a semicolon, a comma and 'and' ('has paid dividends
+    since 1916 and increased its dividend by 6 percent' dates only the payment)."""
+    cuts = [0, *(m.end() for m in _CLAUSE_CUT.finditer(text[:start]))]
+    after = _CLAUSE_CUT.search(text[end:])
+    return text[cuts[-1] : end + after.start() if after else len(text)]
+
+
+_CLAUSE_CUT = re.compile(r"[.;,](?:\s|$)|\s+and\s+", re.IGNORECASE)

@@ -30,6 +30,7 @@ from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS, figure_text, find_numbers, parse_cell
 from ..periods import Period, find_periods, years_named
 from ..textnorm import squash
+from .changes import change_period, states_a_change
 from .pershare import cents_row, per_share_heading
 from .rules import FieldCheck, mismatches
 from .typed import FactView, cell_fact, ingest_fact, period_years
@@ -208,6 +209,10 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
             scale = number.scale or 1.0
             kind = "percent" if number.percent else "money" if number.currency or number.scale else "number"
             after = cited.span.quote[number.end :]
+            if not number.percent and not number.currency and _BASIS_POINTS_AFTER.match(after):
+                # '140 basis points' answers '1.4 percentage points' as well as '140 basis points'
+                own = _own_sentence(cited.span.quote, number.start)
+                found.append(Candidate(number.text, number.value / 100, 1.0, True, None, None, "percent", sentence=own))
             if not number.percent and not number.currency and (cents := _CENTS_AFTER.match(after)):
                 scale, kind, after = CENTS, "money", after[cents.end() :]
             if kind == "money" and _PER_SHARE_AFTER.match(after):
@@ -241,6 +246,7 @@ def _own_sentence(quote: str, at: int) -> str:
     return quote[start : ends[0] if ends else len(quote)].strip()
 
 
+_BASIS_POINTS_AFTER = re.compile(r"\s*(?:basis\s+points?|bps)\b", re.IGNORECASE)  # a hundredth of a percent
 _PER_SHARE_AFTER = re.compile(r"\s*(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.IGNORECASE)
 
 
@@ -392,6 +398,9 @@ def with_period(
         own = [m.sentence for m in matches if m.sentence and all(m.sentence != c.span.quote for c in cited)]
         # a number printed twice is read in its own sentence ('$15 million, respectively. ... in 2024 was $15 million')
         verdict, note = _prose_period(wanted or question_years, cited, own)
+        if verdict == "unknown" and any(states_a_change(m.sentence, m.printed) for m in matches):
+            texts = own or [f"{c.span.quote} {cut_clause(c)}" for c in cited]
+            verdict, note = change_period(wanted or question_years, texts) or (verdict, note)
         return item_check("supported", verdict, f"{stated} is in the quote; {note}")
     asked = wanted or question_years
     right = [m for m in in_columns if not asked or m.column is not None and (m.column.years & asked)]

@@ -38,7 +38,7 @@ _COMPARATIVE = re.compile(
     re.IGNORECASE,
 )
 _AGAINST = re.compile(r"\b(?:than|compared|comparison|versus|vs\.?|relative\s+to)\b", re.IGNORECASE)
-_CHANGE = re.compile(
+CHANGE_VERBS = re.compile(
     r"\b(?P<up>increas(?:e|ed|es|ing)|gr[eo]w(?:n|s|ing|th)?|r[io]se[ns]?|rising|climb(?:ed|s)?|expand(?:ed|s)?)\b|"
     r"\b(?P<down>decreas(?:e|ed|es|ing)|declin(?:e|ed|es|ing)|f[ae]ll(?:en|s|ing)?|dropp?(?:ed|s|ing)?|"
     r"shr[iau]nk(?:s|ing)?)\b",
@@ -91,20 +91,25 @@ def _table_rows(cited: CitedSpan) -> bool:
     """Whether every line of the span is a table's row or a line of its head (scale, column headings) that is no
     sentence: 'Non-current assets $ 4 $ 376' under '(dollars in millions)' and 'At December 31, 2022 2021' holds
     no word that could say yes or no; a caption 'The shareholder proposal ... was defeated:' does."""
+    document, lines = cited.document, range(cited.span.line_start, cited.span.line_end + 1)
+    if all(document.table_row(n) is not None for n in lines):
+        return True
     heads = [
-        range(min(x for x in (t.caption_line, t.header_line, t.first_line) if x is not None), t.last_line + 1)
-        for t in cited.document.tables
+        range(
+            min(x for x in (t.caption_line, t.header_line, t.first_line) if x is not None), min(r.line for r in t.rows)
+        )
+        for t in document.tables
+        if t.rows and t.first_line <= cited.span.line_end + 8 and t.last_line >= cited.span.line_start
     ]
-    texts = cited.document.lines["text"].tolist()
-    lines = range(cited.span.line_start, cited.span.line_end + 1)
+    texts = document.lines["text"]
     return all(
-        cited.document.table_row(n) is not None
-        or (any(n in head for head in heads) and not _SENTENCE.search(str(texts[n - 1])))
+        document.table_row(n) is not None
+        or (any(n in head for head in heads) and not _SENTENCE.search(str(texts.iloc[n - 1])))
         for n in lines
     )
 
 
-_SENTENCE = re.compile(r"^(?:\S+\s+){5,}\S*[.:]\s*$")  # six words or more ending in a stop or a colon
+_SENTENCE = re.compile(r"^(?:\S+\s+){5,}\S*[.:]\s*$|^(?:\S+\s+){8,}")  # a caption's sentence, a line of prose
 
 
 def _decide(answer: bool, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
@@ -222,7 +227,7 @@ def _row_truth(asking: str, cells: list[_Cell]) -> tuple[bool, str] | None:
     if _threshold(asking) or not periods:
         return None
     named = [_value_at(p, cells, months) for p in periods]
-    comparatives, changes = list(_COMPARATIVE.finditer(asking)), list(_CHANGE.finditer(asking))
+    comparatives, changes = list(_COMPARATIVE.finditer(asking)), list(CHANGE_VERBS.finditer(asking))
     directions = {bool(m.group("up")) for m in [*comparatives, *changes]}
     if _NOT_LEVELS.search(asking) or len(comparatives) > 1 or (comparatives and changes) or len(directions) > 1:
         return None  # 'grow faster', 'was the decrease larger', 'despite lower sales, was margin higher'
@@ -349,8 +354,8 @@ def change_reading(question: str, sentence: str, ignore: frozenset[str]) -> str 
     its subject is another (the question's words before its verb, the issuer's name aside, are not all among the
     sentence's words before its own: 'Xbox Live revenue increased' for Xbox hardware revenue); None when the
     question or the sentence states no single direction."""
-    asked = list(_CHANGE.finditer(question))
-    said = list(_CHANGE.finditer(sentence))
+    asked = list(CHANGE_VERBS.finditer(question))
+    said = list(CHANGE_VERBS.finditer(sentence))
     flat = None if said else _FLAT.search(sentence)  # 'were in line with the prior year': no change either way
     if len(asked) != 1 or (not said and flat is None) or len({bool(m.group("up")) for m in said}) > 1:
         return None
@@ -385,3 +390,50 @@ def _clause_of(sentence: str, start: int, end: int) -> str:
 def _subject(text: str) -> set[str]:
     """A subject's words: the content words aside from the verbs and names that say nothing of what moved."""
     return {t for t in tokenize(text) if t not in _NO_SUBJECT and t not in NEUTRAL and not t[:1].isdigit()}
+
+
+# the quantifier of the question's subject, right after its auxiliary: 'Did every Domestic category ...', 'Were all
+# (four) segments ...'; not 'in each of fiscal 2022 and 2023' nor 'as every analyst expected'
+_EVERY = re.compile(
+    r"^\s*(?:did|do|does|were|was|are|is|has|have|had)\s+(?:\S+\s+){0,2}?(?:every|each|all)\b(?!\s+other\b)"
+    r"(?:\s+(?:of\s+)?(?:the\s+|its\s+|their\s+)?(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d+)\b)?",
+    re.IGNORECASE,
+)
+_COUNTS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+_TOTAL_ROW = re.compile(r"^\s*(?:total|consolidated)\b", re.IGNORECASE)
+
+
+def universal_rule(answer: bool, spans: list[CitedSpan], question: str) -> FieldCheck:
+    """A yes to 'did every (each, all) X ...' quoted from table rows needs every row of X: the rows of the cited
+    tables under the cited rows' sub-headings, totals aside. One left out may be the exception ('Other 1.6 %'
+    under five declining categories), so the yes is unchecked; a no needs one row and is not read here."""
+    every = _EVERY.search(search_text(question))
+    if not answer or every is None:
+        return _check("not_applicable")
+    cited = {n for c in spans for n in range(c.span.line_start, c.span.line_end + 1)}
+    if every.group("n"):  # 'all four segments': four rows quoted answer it, whatever else the table holds
+        count = every.group("n").lower()
+        named = int(count) if count.isdigit() else _COUNTS[count]
+        rows = {n for c in spans for n in range(c.span.line_start, c.span.line_end + 1) if c.document.table_row(n)}
+        return _check("supported" if len(rows) >= named else "unknown")
+    left_out: list[str] = []
+    tables: set[int] = set()
+    for line, index in sorted(
+        {(n, i) for i, c in enumerate(spans) for n in range(c.span.line_start, c.span.line_end + 1)}
+    ):
+        found = spans[index].document.table_row(line)
+        if found is None or found[0].first_line in tables:
+            continue
+        table, row = found
+        tables.add(table.first_line)
+        groups = {r.group for r in table.rows if r.line in cited}
+        left_out += [
+            r.label
+            for r in table.rows
+            if r.group in groups and r.line not in cited and r.cells and not _TOTAL_ROW.match(r.label)
+        ]
+    if not tables:
+        return _check("not_applicable")
+    if left_out:
+        return _check("unknown", f"figures: 'every' asked, but the quotes leave out the row '{left_out[0]}'")
+    return _check("supported")
