@@ -103,29 +103,21 @@ def test_basis_points_asked_as_basis_points(run_cli, fake_openai, filing):  # no
     assert "not in the cited quote" not in check["detail"], check
 
 
+def dated(iso: str, written: str, line: int, quote: str) -> dict:
+    """A date answer citing one line."""
+    item = {"label": "Sale completed", "date": {"iso": iso, "original_text": written}, "spans": [span(line, quote)]}
+    return answer("date", item)
+
+
 def test_a_date_under_another_sale_s_heading(run_cli, fake_openai, filing):  # noqa: F811
     water = filing("AMERICANWATERWORKS_2021_10K")
     asked = "On what date did American Water complete the sale of Homeowner Services Group?"
     michigan = "On February 4, 2022, the Company completed the sale of its operations in Michigan"
-    wrong = answer(
-        "date",
-        {
-            "label": "Sale completed",
-            "date": {"iso": "2022-02-04", "original_text": "February 4, 2022"},
-            "spans": [span(3631, michigan)],
-        },
-    )
+    wrong = dated("2022-02-04", "February 4, 2022", 3631, michigan)
     status, check = verdict(run_cli, fake_openai, water, asked, wrong)
     assert status == "unsupported" and "Sale of Michigan American Water Company" in check["detail"], check
     sold = "On December 9, 2021 (the “Closing Date”), the Company sold all of the equity interests"
-    right = answer(
-        "date",
-        {
-            "label": "Sale completed",
-            "date": {"iso": "2021-12-09", "original_text": "December 9, 2021"},
-            "spans": [span(3633, sold)],
-        },
-    )
+    right = dated("2021-12-09", "December 9, 2021", 3633, sold)
     assert verdict(run_cli, fake_openai, water, asked, right)[0] == "supported"
 
 

@@ -45,8 +45,8 @@ def event_object_rule(date_text: str, spans: list[CitedSpan], question: str, ign
 
 
 def _heading_above(cited: CitedSpan) -> re.Match[str] | None:
-    """The nearest line above the span on its page that is a transaction's heading ('Sale of X'), if any before a
-    line of another kind of heading or the page's top."""
+    """The nearest line above the span, within a few lines on its page, that is a transaction's heading ('Sale of
+    X'); None when there is none."""
     lines = cited.document.lines
     texts, pages = lines["text"], lines["page"]
     page = pages.iloc[cited.span.line_start - 1]
