@@ -35,6 +35,7 @@ from .textclaims import (
     kind_rule,
     phrase_rule,
     quantifier_rule,
+    restriction_rule,
     role_time_rule,
     row_label_rule,
     since_rule,
@@ -154,6 +155,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             role_time_rule(question, spans),
             term_of_art_rule(question, spans),
             since_rule(text, spans),
+            restriction_rule(question, text, spans),
         ],
     )
 

@@ -9,6 +9,7 @@ import re
 
 from ..numbers import find_numbers
 from ..periods import years_named
+from ..textnorm import tokenize
 from .claims import check_field, content_words, quote_sentences
 from .kinds import other_kind
 from .rules import FieldCheck
@@ -340,3 +341,25 @@ def _clause_around(text: str, start: int, end: int) -> str:
 
 
 _CLAUSE_CUT = re.compile(r"[.;,](?:\s|$)|\s+and\s+", re.IGNORECASE)
+
+
+# a restrictive relative clause (no comma before it): 'employees who serve customers in our Northeast areas'
+_RESTRICTIVE = re.compile(r"\b(?P<head>[A-Za-z][\w-]*?)\s+(?:who|whose|(?<=s\s)that)\s+(?P<rest>[^.;]+)")
+_SENTENCE_TAIL = 2  # the sentence's last words: what it says of the group (the clause's own: the first half)
+
+
+def restriction_rule(question: str, text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A claim that says what its quote says of 'employees who serve customers in our Northeast areas' (the
+    sentence's last words) of the head noun alone, with none of the first half of the clause's words and a question
+    that does not name them, widens the quote to a group it does not speak of: unchecked, the clause named."""
+    claim, asked = set(tokenize(text)), set(tokenize(question))
+    for sentence in quote_sentences(spans):
+        for match in _RESTRICTIVE.finditer(sentence):
+            head, rest = tokenize(match.group("head")), tokenize(match.group("rest"))
+            if not head or head[-1] not in claim or len(rest) < 3 * _SENTENCE_TAIL:
+                continue
+            own, tail = set(rest[: len(rest) // 2]), set(rest[-_SENTENCE_TAIL:])
+            if not own & (claim | asked) and tail & claim:
+                clause = " ".join(match.group(0).split()[:8])
+                return check_field("subject", "unknown", f"subject: its quote says this only of '{clause} ...'")
+    return check_field("subject", "not_applicable")
