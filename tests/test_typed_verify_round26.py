@@ -7,6 +7,7 @@ from tests.conftest import needs_shared
 from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
 from tests.test_typed_verify_round21_filings import verdict
 from tests.test_typed_verify_round25 import text
+from tests.test_values import amount
 
 pytestmark = needs_shared
 
@@ -39,3 +40,31 @@ def test_a_claim_that_drops_its_quote_s_restrictive_clause_is_unchecked(run_cli,
     assert verdict(run_cli, fake_openai, verizon, asked, kept)[0] == "supported"
     regional = asked.replace("employees", "employees in its Northeast service areas")
     assert verdict(run_cli, fake_openai, verizon, regional, widened)[0] == "supported"
+
+
+REVENUES = [(2326, "Revenues"), (2332, "13,127,485 9,680,140 5,162,082")]
+EXPENSES = [(2333, "Expenses"), (2346, "11,527,900 7,486,264 5,847,454")]
+COVER_SHARES = (
+    42,
+    "The number of shares of the registrant’s common stock outstanding as of January 20, 2023 was 598,239,585.",
+)
+
+
+def test_a_bare_total_row_totals_the_sub_heading_over_it(run_cli, fake_openai, filing):  # noqa: F811
+    """MGM 2022's statement of operations prints its revenue total with no label; ingest names it 'Total'."""
+    mgm = filing("MGMRESORTS_2022_10K")
+    asked = "What were MGM Resorts' total revenues in 2022?"
+    right = amount(13127485.0, "thousands", "2022", *REVENUES, label="Total revenues")
+    status, check = verdict(run_cli, fake_openai, mgm, asked, right)
+    assert status == "supported", check
+    expenses = amount(11527900.0, "thousands", "2022", *EXPENSES, label="Total revenues")
+    status, check = verdict(run_cli, fake_openai, mgm, asked, expenses)
+    assert status != "supported", check
+
+
+def test_a_scale_word_or_the_registrant_adds_no_line_item(run_cli, fake_openai, filing):  # noqa: F811
+    boeing = filing("BOEING_2022_10K")
+    asked = "How many shares of Boeing common stock were outstanding as of January 20, 2023?"
+    right = amount(598239585.0, "count", "January 20, 2023", COVER_SHARES, currency=None, label="Shares outstanding")
+    status, check = verdict(run_cli, fake_openai, boeing, asked, right)
+    assert status == "supported", check

@@ -46,6 +46,7 @@ def register(sub: Any) -> None:
             "            of gain (loss)' table's 'Cost of sales' row is the gain\n"
             "            recorded there, not cost of sales; a row named by a segment alone is its table's\n"
             "            line item ('Intelligent Cloud' under 'Unearned revenue by segment' is no revenue);\n"
+            "            a bare 'Total' row is the total of the sub-heading over it ('Revenues');\n"
             "            'X and other ..., net' is more than X; a loss 'attributable to common stockholders'\n"
             "            after preferred dividends is not the net loss; 'X' beside 'X - cost of sales' is\n"
             "            not the total X\n"

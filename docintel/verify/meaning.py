@@ -173,6 +173,9 @@ class Evidence:
     row: bool
 
 
+_BARE_TOTAL = re.compile(r"\s*total\s*:?\s*$", re.IGNORECASE)  # 'Total' under 'Revenues' totals the revenues
+
+
 def evidence_of(candidate: Candidate) -> Evidence:
     """The row (or clause) a candidate number belongs to, with its concepts."""
     if candidate.row_label is not None:
@@ -180,9 +183,9 @@ def evidence_of(candidate: Candidate) -> Evidence:
         found = concepts_in(qualifier_text(candidate.row_label))
         text = candidate.row_label
         # 'Diluted' under 'Earnings per share:', 'Products' under 'Revenues:': a sub-heading that ends in ':'
-        # types the short rows below it (a section title does not)
+        # types the short rows below it (a section title does not), and a bare 'Total' row the sub-heading over it
         short = len(re.sub(r"\([^)]*\)", " ", candidate.row_label).split()) <= 2  # '(Note 18)' is no word of it
-        if not found.concepts and group.endswith(":") and short:
+        if not found.concepts and short and (group.endswith(":") or _BARE_TOTAL.match(candidate.row_label)):
             joined = concepts_in(f"{group} {candidate.row_label}")
             own = joined.concepts - concepts_in(group).concepts
             # the label's own concept ('Diluted' EPS), else the sub-heading's narrowed by the label's words
