@@ -33,7 +33,9 @@ term of a measure the domain table defines by formula given as the measure (tota
 row above a 'Less' row given as the X after it, and each fact of an entity other than the group (the parent alone,
 discontinued operations, equity method investees) given as the company's, each change cell of a comparison table
 ('2022 2021 2022 vs. 2021') labelled as moving the other way than its row's levels ('Increase in X' where X fell),
-target: every one rejected; their right answers measured.
+the parts of a line item given for the whole (scripts/verify_portions.py), and each sentence about a group narrowed
+by a restrictive clause ('employees who serve customers in our Northeast areas ...') claimed with the clause deleted
+(scripts/verify_clauses.py), target: every one rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -57,6 +59,7 @@ from docintel.verify.typed import column_period
 from docintel.verify.values import same_value
 from docintel.verify.verifier import verify_answer
 from scripts import benchdata
+from scripts.verify_clauses import restrictive_clause_cases
 from scripts.verify_portions import by_nature_cases, subset_plan_cases
 from scripts.verify_structures import (
     and_other_cases,
@@ -349,6 +352,7 @@ MEASURED_RIGHT = (
     "comparison: right",
     "opening: right",
     "direction: right",
+    "restrictive clause: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -480,6 +484,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *opening_balance_cases(document, page, _item, _concept_label).items(),
                 *subset_plan_cases(document, page, _item).items(),
                 *by_nature_cases(document, page, _item).items(),
+                *restrictive_clause_cases(document, page).items(),
             ]
             if not generated:
                 continue

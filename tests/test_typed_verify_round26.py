@@ -42,6 +42,28 @@ def test_a_claim_that_drops_its_quote_s_restrictive_clause_is_unchecked(run_cli,
     assert verdict(run_cli, fake_openai, verizon, regional, widened)[0] == "supported"
 
 
+AWARDS = (
+    "Beginning in 2015, certain employees who had previously been eligible for long-term equity awards received "
+    "long-term performance cash awards."
+)
+
+
+def test_a_clause_s_own_words_are_those_the_sentence_does_not_repeat_after_it(
+    run_cli,
+    fake_openai,
+    filing,  # noqa: F811
+):
+    """Coca-Cola 2017: 'long-term' and 'awards' are in the clause and in what is said after it; dropping the clause
+    still drops 'previously eligible for ... equity'."""
+    coca_cola = filing("COCACOLA_2017_10K")
+    asked = "Describe the long-term performance cash awards Coca-Cola's employees received."
+    widened = text(
+        "Beginning in 2015, certain employees received long-term performance cash awards.", 4451, 4452, AWARDS
+    )
+    assert verdict(run_cli, fake_openai, coca_cola, asked, widened)[0] == "unchecked"
+    assert verdict(run_cli, fake_openai, coca_cola, asked, text(AWARDS, 4451, 4452, AWARDS))[0] == "supported"
+
+
 REVENUES = [(2326, "Revenues"), (2332, "13,127,485 9,680,140 5,162,082")]
 EXPENSES = [(2333, "Expenses"), (2346, "11,527,900 7,486,264 5,847,454")]
 COVER_SHARES = (

@@ -345,21 +345,34 @@ _CLAUSE_CUT = re.compile(r"[.;,](?:\s|$)|\s+and\s+", re.IGNORECASE)
 
 # a restrictive relative clause (no comma before it): 'employees who serve customers in our Northeast areas'
 _RESTRICTIVE = re.compile(r"\b(?P<head>[A-Za-z][\w-]*?)\s+(?:who|whose|(?<=s\s)that)\s+(?P<rest>[^.;]+)")
-_SENTENCE_TAIL = 2  # the sentence's last words: what it says of the group (the clause's own: the first half)
+_FOLLOWING = 2  # the claim's words after the head noun that place it in the quote's sentence
 
 
 def restriction_rule(question: str, text: str, spans: list[CitedSpan]) -> FieldCheck:
-    """A claim that says what its quote says of 'employees who serve customers in our Northeast areas' (the
-    sentence's last words) of the head noun alone, with none of the first half of the clause's words and a question
-    that does not name them, widens the quote to a group it does not speak of: unchecked, the clause named."""
-    claim, asked = set(tokenize(text)), set(tokenize(question))
+    """A claim that goes on from the head noun ('employees') with what its quote says after a restrictive clause
+    ('employees who serve customers in our Northeast areas extend through August 1, 2026'), leaving out every word
+    of the clause the sentence does not repeat later, and asked by a question that names none of them either,
+    widens the quote to a group it does not speak of: unchecked, the clause named."""
+    claim_words = tokenize(text)
+    said = set(claim_words) | set(tokenize(question))
     for sentence in quote_sentences(spans):
         for match in _RESTRICTIVE.finditer(sentence):
             head, rest = tokenize(match.group("head")), tokenize(match.group("rest"))
-            if not head or head[-1] not in claim or len(rest) < 3 * _SENTENCE_TAIL:
-                continue
-            own, tail = set(rest[: len(rest) // 2]), set(rest[-_SENTENCE_TAIL:])
-            if not own & (claim | asked) and tail & claim:
+            skipped = _skipped(claim_words, head[-1], rest) if head else None
+            if skipped and not skipped & said:
                 clause = " ".join(match.group(0).split()[:8])
                 return check_field("subject", "unknown", f"subject: its quote says this only of '{clause} ...'")
     return check_field("subject", "not_applicable")
+
+
+def _skipped(claim: list[str], head: str, rest: list[str]) -> set[str] | None:
+    """The clause's own words the claim steps over: where the claim's words after *head* take up *rest* (the
+    sentence after 'who'), the words before that point that the sentence does not repeat after it."""
+    for at, word in enumerate(claim):
+        following = claim[at + 1 : at + 1 + _FOLLOWING]
+        if word != head or len(following) < _FOLLOWING:
+            continue
+        for start in range(2, len(rest) - _FOLLOWING + 1):
+            if rest[start : start + _FOLLOWING] == following:
+                return set(rest[:start]) - set(rest[start:])
+    return None

@@ -1,0 +1,73 @@
+"""Mutations for bench_verify: a text claim that drops its quote's restrictive clause (red team round 26).
+
+A sentence of a page that says something of a group narrowed by a restrictive relative clause, no comma before
+'who' ('agreements covering our union-represented employees who serve customers in our Mid-Atlantic
+and Northeast service areas extend through August 1, 2026'), with a number in what it says of them, is claimed
+with the clause deleted: the claim widens what the quote says to the whole group, so 'supported' is wrong. The
+whole sentence, claimed as written, is the right answer beside it (measured, no target).
+
+The pattern is the bench's own reading of a sentence (a group of persons, 'who' with no comma before it; the clause
+ends before the sentence's main verb, one of a short list of common ones), written apart from docintel/verify/.
+"""
+
+from __future__ import annotations
+
+import re
+
+Case = tuple[str, dict, str]  # (question, item, answer type)
+
+_WHO = re.compile(r"\b(?P<head>[a-z][a-z-]{3,}s)\s+who\s+(?P<rest>[^;()]+?)[.;](?:\s|$)")
+# the sentence's main verb after the clause: the clause's own verb is its first word ('who serve customers ...')
+_MAIN_VERB = re.compile(r"^(?:are|were|will|may|must|extend|extends|expire|expires|received?|receives)$")
+_MIN_CLAUSE, _MIN_PREDICATE = 3, 3  # words of the clause before the main verb, words of what is said after it
+# a verb before the group: the group is no subject of the sentence ('The bonds selected had maturities that ...')
+_VERB_BEFORE = re.compile(r"\b(?:is|are|was|were|has|have|had|will|may|must|be)\b|☐|☒")
+_PRONOUNS = frozenset({"those", "these", "others", "ones", "this"})
+_SENTENCE = re.compile(r"(?<=[.;])\s+(?=[A-Z])")
+
+
+def _main_verb(rest: str) -> int | None:
+    """The offset in *rest* (the words after 'who') of the sentence's main verb, None when none is found."""
+    words = list(re.finditer(r"\S+", rest))
+    for index, word in enumerate(words[_MIN_CLAUSE:-_MIN_PREDICATE], start=_MIN_CLAUSE):
+        if "," in rest[: word.start()]:
+            return None  # a comma ends the clause before any main verb is found
+        if _MAIN_VERB.match(word.group(0)) and words[index - 1].group(0) not in ("who", "that", "which", "and", "or"):
+            return word.start()
+    return None
+
+
+def restrictive_clause_cases(document, page: int) -> dict[str, list[Case]]:
+    """Each sentence of the page whose group is narrowed by a restrictive clause: claimed without it (wrong) and
+    as written (right). Cites the sentence's lines, the quote joined as the lines join."""
+    lines = document.lines
+    on_page = lines[lines["page"] == page]
+    numbers, texts = on_page["global_line"].tolist(), on_page["text"].tolist()
+    if not texts:
+        return {}
+    joined, starts = "", []
+    for number, text in zip(numbers, texts, strict=True):
+        starts.append((len(joined), number))
+        joined += str(text) + " "
+    cases: dict[str, list[Case]] = {}
+    at = 0
+    for sentence in _SENTENCE.split(joined):
+        begin = joined.find(sentence, at)
+        at = begin + len(sentence)
+        found = _WHO.search(sentence)
+        if not found or found.group("head") in _PRONOUNS or _VERB_BEFORE.search(sentence[: found.start("head")]):
+            continue
+        verb = _main_verb(found.group("rest"))
+        if verb is None:
+            continue
+        quote = sentence.strip()
+        first = max(n for offset, n in starts if offset <= begin)
+        last = max(n for offset, n in starts if offset <= at - 1)
+        widened = f"{sentence[: found.start('head')]}{found.group('head')} {sentence[found.start('rest') + verb :]}"
+        question = f"Describe what the company says about its {found.group('head')}."
+        span = {"doc": None, "line_start": first, "line_end": last, "quote": quote}
+        cases.setdefault("restrictive clause dropped", []).append(
+            (question, {"text": widened.strip(), "spans": [span]}, "text")
+        )
+        cases.setdefault("restrictive clause: right", []).append((question, {"text": quote, "spans": [span]}, "text"))
+    return cases
