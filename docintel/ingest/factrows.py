@@ -141,7 +141,10 @@ def asks_before_deductions(question: str, item: str) -> bool:
     """Whether *question* asks the amount of *item* before a schedule's deductions: 'total long-term debt',
     'gross long-term debt', 'long-term debt, including the current portion' (not 'long-term debt to total capital')."""
     said = " ".join(tokenize(question))
-    named = " ".join(tokenize(item))
+    words = tokenize(item)
+    words = words[1:] if words[:1] == ["total"] else words
+    net = words.index("net", 1) if "net" in words[1:] else len(words)  # 'X, net of valuation allowance' names X
+    named = " ".join(words[:net])
     if not named:
         return False
     if re.search(rf"\b(?:total|gross|aggregate)\s+{re.escape(named)}\b", said):
@@ -151,7 +154,8 @@ def asks_before_deductions(question: str, item: str) -> bool:
 
 def before_deductions(table: Table, row: TableRow) -> str:
     """The later row a 'Total X' row becomes once a schedule takes its 'Less' rows off ('Total long-term debt',
-    'Less current portion of long-term debt', 'Long-term debt'): that row's label, else ''."""
+    'Less current portion of long-term debt', 'Long-term debt'; 'Total deferred tax assets', 'Less: valuation
+    allowance', 'Total deferred tax assets, net of valuation allowance'): that row's label, else ''."""
     named = re.match(r"\s*total\s+(.+)", row.label, re.IGNORECASE)
     if named is None:
         return ""
@@ -161,7 +165,11 @@ def before_deductions(table: Table, row: TableRow) -> str:
         if deducted(other.label):
             remainder = (r for r in later[position + 1 :] if not deducted(r.label))
             following = next(remainder, None)
-            return following.label if following is not None and tokenize(following.label) == own else ""
+            if following is None:
+                return ""
+            theirs = [t for t in tokenize(following.label) if t != "total"]
+            # 'Long-term debt', or 'Total deferred tax assets, net of valuation allowance' after the allowance
+            return following.label if theirs == own or theirs[: len(own) + 1] == [*own, "net"] else ""
     return ""
 
 

@@ -30,9 +30,11 @@ from .quotes import SpanKey
 from .rules import FieldCheck
 from .structure import average_span_problem
 from .textclaims import (
+    age_rule,
     checkbox_rule,
     duration_rule,
     kind_rule,
+    named_party_rule,
     phrase_rule,
     quantifier_rule,
     restriction_rule,
@@ -44,7 +46,7 @@ from .textclaims import (
     term_of_art_rule,
 )
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
-from .yesno import figures_rule, universal_rule
+from .yesno import figures_rule, pace_rule, universal_rule
 
 
 def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: str = "") -> list[ItemCheck]:
@@ -156,6 +158,8 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             term_of_art_rule(question, spans),
             since_rule(text, spans),
             restriction_rule(question, text, spans),
+            age_rule(text, spans),
+            named_party_rule(question, text, spans, issuer_terms(spans)),
         ],
     )
 
@@ -190,6 +194,7 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
         entity_rule(question, spans, issuer),
         scattered_rule(question, spans, issuer),
         universal_rule(value, spans, question),
+        pace_rule(spans, question),
     ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked

@@ -376,3 +376,47 @@ def _skipped(claim: list[str], head: str, rest: list[str]) -> set[str] | None:
             if rest[start : start + _FOLLOWING] == following:
                 return set(rest[:start]) - set(rest[start:])
     return None
+
+
+# an age set off by commas after a person's name, as filings list their officers ('Mr. Sprunk, 54, joined NIKE')
+_AGE = re.compile(
+    r"\b(?P<name>(?:Mr|Ms|Mrs|Dr)\.?\s+[A-Z][\w'’-]+|[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][\w'’-]+),\s*"
+    r"(?P<age>[1-9]\d),\s"
+)
+_SAYS_AGE = re.compile(r"\b(?:age[sd]?|years?\s+old|-year-old)\b", re.IGNORECASE)
+
+
+def age_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A number a quote sets off by commas after a person's name ('Mr. Sprunk, 54, joined NIKE in 1993') is the
+    person's age: a claim that uses it without saying so ('worked at NIKE for 54 years') is contradicted."""
+    if _SAYS_AGE.search(text):
+        return check_field("subject", "not_applicable")
+    claimed = {n.value for n in find_numbers(text)}
+    for match in _AGE.finditer(" ".join(s.span.quote for s in spans)):  # whole quotes: 'Mr.' ends no sentence
+        if float(match.group("age")) in claimed:
+            detail = f"subject: {match.group('age')} is {match.group('name')}'s age in its quote"
+            return check_field("subject", "mismatch", detail)
+    return check_field("subject", "not_applicable")
+
+
+_NAME = re.compile(r"(?<![\w.])[A-Z][\w'’&-]*[A-Za-z'’]")
+
+
+def named_party_rule(question: str, text: str, spans: list[CitedSpan], issuer: frozenset[str]) -> FieldCheck:
+    """A name the question asks about and the claim states ('What rating does Moody's assign', 'Moody's rates 3M
+    AA-') is in its quotes: a quote cut before the name it speaks of ('3M currently has an AA- credit rating with a
+    stable outlook' ... 'from Standard & Poor's') does not say it of the name asked. The issuer's name, months and
+    the question's first word aside; missing, the claim is unchecked."""
+    asked = _MONTH_WORDS.sub(" ", question.strip()[1:])  # its first word is capitalised as any sentence's is
+    names = {m.group(0) for m in _NAME.finditer(asked)} & {m.group(0) for m in _NAME.finditer(text)}
+    quoted = set(tokenize(" ".join(s.span.quote for s in spans)))
+    for name in sorted(names):
+        terms = set(tokenize(name)) - issuer
+        if terms and not terms & quoted:
+            return check_field("about", "unknown", f"about: its quotes do not name {name}, which the question asks")
+    return check_field("about", "not_applicable")
+
+
+_MONTH_WORDS = re.compile(
+    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b"
+)

@@ -437,3 +437,30 @@ def universal_rule(answer: bool, spans: list[CitedSpan], question: str) -> Field
     if left_out:
         return _check("unknown", f"figures: 'every' asked, but the quotes leave out the row '{left_out[0]}'")
     return _check("supported")
+
+
+# how fast two things changed, compared: 'grew more slowly than', 'outpaced', 'at a faster rate than'
+_PACE = re.compile(
+    r"\b(?:more|less)\s+(?:slowly|quickly|rapidly)\b|\b(?:faster|slower|outpac\w*)\b|"
+    r"\bat\s+an?\s+(?:faster|slower|higher|lower)\s+(?:rate|pace)\b",
+    re.IGNORECASE,
+)
+_YEAR_ONLY = re.compile(r"^(?:19|20)\d\d$")
+
+
+def pace_rule(spans: list[CitedSpan], question: str) -> FieldCheck:
+    """A yes/no about levels ('a positive gross profit', 'revenue above costs') is not decided by quotes that only
+    compare how fast the two changed ('costs grew more slowly than revenue') and give no figures: a slower rise of
+    costs leaves them above revenue as often as below. Unchecked, naming what the quote compares."""
+    asks_levels = _SIGN_WORDS.search(question) or (_COMPARATIVE.search(question) and _AGAINST.search(question))
+    if not asks_levels or CHANGE_VERBS.search(question) or _NOT_LEVELS.search(question):
+        return FieldCheck(field="measure", verdict="not_applicable")
+    quotes = " ".join(s.span.quote for s in spans)
+    if any(not _YEAR_ONLY.match(n.text) for n in find_numbers(quotes)):
+        return FieldCheck(field="measure", verdict="not_applicable")
+    paced = [m for m in _PACE.finditer(quotes) if CHANGE_VERBS.search(quotes[max(0, m.start() - 60) : m.end()])]
+    if not paced:
+        return FieldCheck(field="measure", verdict="not_applicable")
+    said = " ".join(quotes[max(0, paced[0].start() - 40) : paced[0].end() + 30].split()[1:-1])  # whole words
+    detail = f"measure: the quote compares how fast they changed ('{said}'), not their levels"
+    return FieldCheck(field="measure", verdict="unknown", detail=detail)

@@ -1,0 +1,90 @@
+"""Red team round 27 on real filings: deferred tax assets before the valuation allowance given as the net (AMD
+2015), an officer's age given as his years of service (NIKE 2018), one agency's rating given as another's (3M
+2018), and a yes to 'positive gross profit' read from costs that grew more slowly than revenue (Block 2016)."""
+
+from __future__ import annotations
+
+from tests.conftest import needs_shared
+from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
+from tests.test_typed_verify import field
+from tests.test_typed_verify_round21_filings import verdict
+from tests.test_typed_verify_round22 import yes_no
+from tests.test_typed_verify_round25 import text
+from tests.test_values import amount
+
+pytestmark = needs_shared
+
+DEFERRED = [
+    (2812, "December 26, December 27,"),
+    (2813, "2015 2014"),
+    (2815, "Deferred tax assets:"),
+]
+TOTAL_ASSETS = (2827, "Total deferred tax assets 3,735 3,570")
+NET_ASSETS = (2834, "Net deferred tax assets $ 10 $ 19")
+
+
+def test_a_total_before_the_allowance_is_not_the_net_after_it(run_cli, fake_openai, filing):  # noqa: F811
+    amd = filing("AMD_2015_10K")
+    asked = "What net deferred tax assets did AMD report as of December 26, 2015?"
+    before = amount(3735.0, "millions", "December 26, 2015", *DEFERRED, TOTAL_ASSETS, label="Net deferred tax assets")
+    status, check = verdict(run_cli, fake_openai, amd, asked, before)
+    assert status == "unsupported" and "net of valuation allowance' row follows" in check["detail"], check
+    net = amount(10.0, "millions", "December 26, 2015", *DEFERRED, NET_ASSETS, label="Net deferred tax assets")
+    assert verdict(run_cli, fake_openai, amd, asked, net)[0] == "supported"
+    total = "What were AMD's total deferred tax assets as of December 26, 2015?"
+    status, check = verdict(
+        run_cli,
+        fake_openai,
+        amd,
+        total,
+        {**before, "items": [{**before["items"][0], "label": "Total deferred tax assets"}]},
+    )
+    assert status == "supported", check
+
+
+SPRUNK = "Eric D. Sprunk, Chief Operating Officer — Mr. Sprunk, 54, joined NIKE in 1993."
+
+
+def test_a_number_set_off_after_a_name_is_an_age(run_cli, fake_openai, filing):  # noqa: F811
+    nike = filing("NIKE_2018_10K")
+    asked = "Describe how long Eric Sprunk, NIKE's Chief Operating Officer, has worked at NIKE."
+    status, check = verdict(
+        run_cli, fake_openai, nike, asked, text("Eric Sprunk had worked at NIKE for 54 years.", 342, 342, SPRUNK)
+    )
+    assert status == "unsupported" and "54 is Mr. Sprunk's age" in check["detail"], check
+    right = text("Mr. Sprunk, aged 54, joined NIKE in 1993.", 342, 342, SPRUNK)
+    assert verdict(run_cli, fake_openai, nike, asked, right)[0] == "supported"
+
+
+def test_a_name_the_question_asks_about_is_in_the_claim_s_quotes(run_cli, fake_openai, filing):  # noqa: F811
+    three_m = filing("3M_2018_10K")
+    asked = "Describe the long-term credit rating Moody's assigns to 3M."
+    cut = text(
+        "Moody's rates 3M AA- with a stable outlook.",
+        451,
+        452,
+        "3M currently has an AA- credit rating with a stable outlook",
+    )
+    status, check = verdict(run_cli, fake_openai, three_m, asked, cut)
+    assert status == "unchecked" and field(check, "about")["verdict"] == "unknown", check
+    quote = "has an A1 credit rating with a stable outlook from Moody’s Investors Service"
+    assert (
+        verdict(
+            run_cli, fake_openai, three_m, asked, text("Moody's rates 3M A1 with a stable outlook.", 452, 452, quote)
+        )[0]
+        == "supported"
+    )
+
+
+PACE = "Hardware costs grew more slowly than hardware revenue"
+
+
+def test_a_slower_rise_decides_no_comparison_of_levels(run_cli, fake_openai, filing):  # noqa: F811
+    block = filing("BLOCK_2016_10K")
+    levels = (
+        "Did Square's hardware business earn a positive gross profit (hardware revenue above hardware costs) in 2016?"
+    )
+    status, check = verdict(run_cli, fake_openai, block, levels, yes_no(True, (1619, PACE)))
+    assert status == "unchecked" and field(check, "measure")["verdict"] == "unknown", check
+    pace = "Did Square's hardware costs grow more slowly than its hardware revenue in 2016?"
+    assert verdict(run_cli, fake_openai, block, pace, yes_no(True, (1619, PACE)))[0] == "supported"
