@@ -35,7 +35,9 @@ discontinued operations, equity method investees) given as the company's, each c
 ('2022 2021 2022 vs. 2021') labelled as moving the other way than its row's levels ('Increase in X' where X fell),
 the parts of a line item given for the whole (scripts/verify_portions.py), and each sentence about a group narrowed
 by a restrictive clause ('employees who serve customers in our Northeast areas ...') claimed with the clause deleted
-(scripts/verify_clauses.py), target: every one rejected; their right answers measured.
+(scripts/verify_clauses.py), and each officer's age ('Michael F. Roman 59 Chief Executive Officer' under 'Name
+Age ...', 'Mr. Sprunk, 54,') claimed as years with the company, target: every one rejected; their right answers
+measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -59,7 +61,7 @@ from docintel.verify.typed import column_period
 from docintel.verify.values import same_value
 from docintel.verify.verifier import verify_answer
 from scripts import benchdata
-from scripts.verify_clauses import restrictive_clause_cases
+from scripts.verify_clauses import age_cases, restrictive_clause_cases
 from scripts.verify_portions import by_nature_cases, subset_plan_cases
 from scripts.verify_structures import (
     and_other_cases,
@@ -353,6 +355,7 @@ MEASURED_RIGHT = (
     "opening: right",
     "direction: right",
     "restrictive clause: right",
+    "age: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -485,6 +488,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *subset_plan_cases(document, page, _item).items(),
                 *by_nature_cases(document, page, _item).items(),
                 *restrictive_clause_cases(document, page).items(),
+                *age_cases(document, page).items(),
             ]
             if not generated:
                 continue

@@ -1,4 +1,5 @@
-"""Mutations for bench_verify: a text claim that drops its quote's restrictive clause (red team round 26).
+"""Mutations for bench_verify of text claims: one that drops its quote's restrictive clause (red team round 26), and
+one that gives an officer's age as years with the company (red team round 27).
 
 A sentence of a page that says something of a group narrowed by a restrictive relative clause, no comma before
 'who' ('agreements covering our union-represented employees who serve customers in our Mid-Atlantic
@@ -70,4 +71,33 @@ def restrictive_clause_cases(document, page: int) -> dict[str, list[Case]]:
             (question, {"text": widened.strip(), "spans": [span]}, "text")
         )
         cases.setdefault("restrictive clause: right", []).append((question, {"text": quote, "spans": [span]}, "text"))
+    return cases
+
+
+# the bench's reading of an age: a 'Name Age ...' heading over rows 'Michael F. Roman 59 Chief Executive Officer',
+# or prose 'Mr. Sprunk, 54, joined NIKE in 1993'
+_AGES_HEADING = re.compile(r"^\s*Name\s+Age\b")
+_ROW_AGE = re.compile(r"^(?P<name>[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+)\s+(?P<age>[2-9]\d)\s+[A-Z]")
+_PROSE_AGE = re.compile(r"(?P<name>(?:Mr|Ms|Mrs|Dr)\.\s+[A-Z][a-z]+),\s+(?P<age>[2-9]\d),")
+
+
+def age_cases(document, page: int) -> dict[str, list[Case]]:
+    """Each officer's age on the page claimed as years with the company (wrong) and as an age (right)."""
+    lines = document.lines
+    on_page = lines[lines["page"] == page]
+    cases: dict[str, list[Case]] = {}
+    under_heading = False
+    for line, text in zip(on_page["global_line"].tolist(), on_page["text"].tolist(), strict=True):
+        under_heading = under_heading or bool(_AGES_HEADING.match(str(text)))
+        found = (_ROW_AGE.match(str(text)) if under_heading else None) or _PROSE_AGE.search(str(text))
+        if found is None:
+            continue
+        name, age = found.group("name"), found.group("age")
+        span = {"doc": None, "line_start": line, "line_end": line, "quote": str(text).strip()}
+        question = f"Describe what the filing says of {name}."
+        for kind, claim in (
+            ("age given as years of service", f"{name} has worked at the company for {age} years."),
+            ("age: right", f"{name} is {age} years old."),
+        ):
+            cases.setdefault(kind, []).append((question, {"text": claim, "spans": [span]}, "text"))
     return cases

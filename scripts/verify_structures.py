@@ -259,7 +259,8 @@ def _words(label: str) -> list[str]:
 
 
 def deduction_cases(document, page: int, item: ItemMaker) -> dict[str, list[Case]]:
-    """Each cell of a 'Total X' row followed by 'Less ...' and then 'X', asked as X: the total's wrong, X's right."""
+    """Each cell of a 'Total X' row followed by 'Less ...' and then 'X' (or 'Total X, net of ...', asked as 'net X'),
+    asked as X: the total's wrong, X's right."""
     cases: dict[str, list[Case]] = {}
     texts = document.lines["text"].tolist()
     facts = _page_facts(document, page)
@@ -270,7 +271,12 @@ def deduction_cases(document, page: int, item: ItemMaker) -> dict[str, list[Case
             if total is None or not _LESS.match(rows[at + 1].label):
                 continue
             after = next((r for r in rows[at + 2 :] if not _LESS.match(r.label)), None)
-            if after is None or _words(after.label) != _words(total.group("item")):
+            own = _words(total.group("item"))
+            if after is None:
+                continue
+            theirs = [w for w in _words(after.label) if w != "total"]
+            allowance = theirs[: len(own) + 1] == [*own, "net"]  # 'Total X, net of valuation allowance'
+            if theirs != own and not allowance:
                 continue
             for fact in (f for f in facts if f.provenance.global_line == row.line):
                 unit, when = _unit(fact), _when(fact)
@@ -279,11 +285,14 @@ def deduction_cases(document, page: int, item: ItemMaker) -> dict[str, list[Case
                 )
                 if unit is None or not when or net is None:
                     continue
-                question = f"What was {after.label} {when}?"
-                for cited, kind in (
-                    (fact, "deduction: the total before 'Less'"),
-                    (net, "deduction: right"),
+                # 'net X' asks the row after an allowance ('Total X, net of valuation allowance') as a reader writes it
+                before = "an allowance" if allowance else "'Less'"
+                wrong = f"deduction: the total before {before}"
+                for cited, kind, asked in (
+                    (fact, wrong, f"net {total.group('item')}" if allowance else after.label),
+                    (net, "deduction: right", after.label),
                 ):
+                    question = f"What was {asked} {when}?"
                     line = cited.provenance.global_line
                     answer = item(cited.value, unit, None, line, texts[line - 1], None, after.label, cited.currency)
                     cases.setdefault(kind, []).append((question, answer, "amount"))

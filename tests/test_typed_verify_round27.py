@@ -29,6 +29,8 @@ def test_a_total_before_the_allowance_is_not_the_net_after_it(run_cli, fake_open
     before = amount(3735.0, "millions", "December 26, 2015", *DEFERRED, TOTAL_ASSETS, label="Net deferred tax assets")
     status, check = verdict(run_cli, fake_openai, amd, asked, before)
     assert status == "unsupported" and "net of valuation allowance' row follows" in check["detail"], check
+    named = "What were AMD's total deferred tax assets, net of valuation allowance, as of December 26, 2015?"
+    assert verdict(run_cli, fake_openai, amd, named, before)[0] != "supported"  # the row after, named in full
     net = amount(10.0, "millions", "December 26, 2015", *DEFERRED, NET_ASSETS, label="Net deferred tax assets")
     assert verdict(run_cli, fake_openai, amd, asked, net)[0] == "supported"
     total = "What were AMD's total deferred tax assets as of December 26, 2015?"
@@ -88,3 +90,18 @@ def test_a_slower_rise_decides_no_comparison_of_levels(run_cli, fake_openai, fil
     assert status == "unchecked" and field(check, "measure")["verdict"] == "unknown", check
     pace = "Did Square's hardware costs grow more slowly than its hardware revenue in 2016?"
     assert verdict(run_cli, fake_openai, block, pace, yes_no(True, (1619, PACE)))[0] == "supported"
+
+
+ROMAN = (318, "Michael F. Roman 59 Chief Executive Officer")
+
+
+def test_a_row_of_a_table_of_officers_ages_gives_an_age(run_cli, fake_openai, filing):  # noqa: F811
+    """3M 2018 lists its officers under 'Name Age Present Position' (line 316)."""
+    three_m = filing("3M_2018_10K")
+    asked = "Describe how long Michael Roman has worked at 3M."
+    wrong = text("Michael F. Roman has worked at 3M for 59 years.", 318, 318, ROMAN[1])
+    status, check = verdict(run_cli, fake_openai, three_m, asked, wrong)
+    assert status == "unsupported" and "59 is Michael F. Roman's age" in check["detail"], check
+    for right in ("Michael F. Roman is 59.", "Michael F. Roman, 59, is Chief Executive Officer."):
+        status, check = verdict(run_cli, fake_openai, three_m, asked, text(right, 318, 318, ROMAN[1]))
+        assert status != "unsupported", check

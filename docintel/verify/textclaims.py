@@ -384,19 +384,40 @@ _AGE = re.compile(
     r"(?P<age>[1-9]\d),\s"
 )
 _SAYS_AGE = re.compile(r"\b(?:age[sd]?|years?\s+old|-year-old)\b", re.IGNORECASE)
+_IS_AGE = re.compile(r"\b(?:is|was)\s+[1-9]\d\s*(?:[.,;]|$)")  # 'Michael F. Roman is 59.'
 
 
 def age_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     """A number a quote sets off by commas after a person's name ('Mr. Sprunk, 54, joined NIKE in 1993') is the
     person's age: a claim that uses it without saying so ('worked at NIKE for 54 years') is contradicted."""
-    if _SAYS_AGE.search(text):
+    if _SAYS_AGE.search(text) or _AGE.search(text) or _IS_AGE.search(text):  # the claim gives it as an age too
         return check_field("subject", "not_applicable")
     claimed = {n.value for n in find_numbers(text)}
-    for match in _AGE.finditer(" ".join(s.span.quote for s in spans)):  # whole quotes: 'Mr.' ends no sentence
+    ages = list(_AGE.finditer(" ".join(s.span.quote for s in spans)))  # whole quotes: 'Mr.' ends no sentence
+    ages += [row for cited in spans for row in _officer_rows(cited)]
+    for match in ages:
         if float(match.group("age")) in claimed:
             detail = f"subject: {match.group('age')} is {match.group('name')}'s age in its quote"
             return check_field("subject", "mismatch", detail)
     return check_field("subject", "not_applicable")
+
+
+# a row of a table of officers under a 'Name Age Position' heading: 'Michael F. Roman 59 Chief Executive Officer'
+_OFFICER_ROW = re.compile(r"^(?P<name>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){1,3})\s+(?P<age>[1-9]\d)\s+[A-Z]")
+_AGE_HEADING = re.compile(r"\bName\b.*\bAge\b")
+_HEADING_REACH = 100  # lines above a row its table's heading may be, on the same page (a page of officers)
+
+
+def _officer_rows(cited: CitedSpan) -> list[re.Match[str]]:
+    """The cited lines that are rows of a table of officers' ages (a 'Name Age ...' heading above, same page)."""
+    texts, pages = cited.document.lines["text"].tolist(), cited.document.lines["page"].tolist()
+    rows = []
+    for line in range(cited.span.line_start, cited.span.line_end + 1):
+        row = _OFFICER_ROW.match(str(texts[line - 1]))
+        above = range(max(1, line - _HEADING_REACH), line)
+        if row and any(pages[n - 1] == pages[line - 1] and _AGE_HEADING.search(str(texts[n - 1])) for n in above):
+            rows.append(row)
+    return rows
 
 
 _NAME = re.compile(r"(?<![\w.])[A-Z][\w'’&-]*[A-Za-z'’]")
