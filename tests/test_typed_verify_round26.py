@@ -29,6 +29,15 @@ def test_a_claim_that_drops_its_quote_s_restrictive_clause_is_unchecked(run_cli,
     )
     status, check = verdict(run_cli, fake_openai, verizon, asked, widened)
     assert status == "unchecked", check
+    own_clause = text(  # the claim goes on from 'employees' with a clause of its own, and ends as the quote does
+        "Verizon's collective bargaining agreements covering its union-represented employees, who make up about "
+        "22.5% of its workforce, extend through August 1, 2026.",
+        629,
+        630,
+        AGREEMENTS,
+    )
+    assert any("'employees who serve customers" in f["detail"] for f in check["fields"]), check
+    status, check = verdict(run_cli, fake_openai, verizon, asked, own_clause)  # 22.5% is in another quote
     assert any("'employees who serve customers" in f["detail"] for f in check["fields"]), check
     kept = text(
         "The agreements covering union-represented employees who serve customers in the Mid-Atlantic and Northeast "
@@ -90,3 +99,54 @@ def test_a_scale_word_or_the_registrant_adds_no_line_item(run_cli, fake_openai, 
     right = amount(598239585.0, "count", "January 20, 2023", COVER_SHARES, currency=None, label="Shares outstanding")
     status, check = verdict(run_cli, fake_openai, boeing, asked, right)
     assert status == "supported", check
+
+
+GOVERNMENT = [
+    (85, "In 2020, 74% of our $65.4 billion in net sales were from the U.S."),
+    (86, "Government, either as a prime contractor or as a subcontractor"),
+]
+DEFENSE = (86, "including 64% from the Department of Defense (DoD)")
+
+
+def test_a_figure_of_prose_answers_a_named_party_only_when_its_quotes_name_it(
+    run_cli,
+    fake_openai,
+    filing,  # noqa: F811
+):
+    """Lockheed Martin 2020: 74% is the U.S. Government's share; the quote is cut before 'including 64% from the
+    Department of Defense'."""
+    lockheed = filing("LOCKHEEDMARTIN_2020_10K")
+    asked = "What percentage of Lockheed Martin's 2020 net sales came from the U.S. Department of Defense?"
+    government = amount(74.0, "percent", "2020", *GOVERNMENT, currency=None, label="Share of net sales")
+    status, check = verdict(run_cli, fake_openai, lockheed, asked, government)
+    assert status == "unchecked" and "'Department of Defense'" in str(check["fields"]), check
+    defense = amount(64.0, "percent", "2020", GOVERNMENT[0], DEFENSE, currency=None, label="Share of net sales")
+    status, check = verdict(run_cli, fake_openai, lockheed, asked, defense)
+    assert "'Department of Defense'" not in str(check["fields"]), check
+
+
+LISTING = (
+    "In the event shareholders who directly or indirectly hold 5% or more of the Concessionaire's share capital are "
+    "listed on a stock exchange, the Concessionaire must communicate to DICJ such fact within 15 days of becoming "
+    "aware of it, submitting the information and documents relating to the stock exchange listing."
+)
+
+
+def test_a_claim_that_takes_up_the_sentence_right_after_the_head_noun_drops_the_clause(
+    run_cli,
+    fake_openai,
+    filing,  # noqa: F811
+):
+    """MGM 2022: what follows the clause repeats none of its words, and the claim's words after 'shareholders' are
+    the sentence's after the clause ('are listed on a stock exchange')."""
+    mgm = filing("MGMRESORTS_2022_10K")
+    asked = "Describe what MGM's Macau concessionaire must do when its shareholders are listed on a stock exchange."
+    widened = text(
+        LISTING.replace(" who directly or indirectly hold 5% or more of the Concessionaire's share capital", ""),
+        4626,
+        4628,
+        LISTING,
+    )
+    status, check = verdict(run_cli, fake_openai, mgm, asked, widened)
+    assert any("'shareholders who directly" in f["detail"] for f in check["fields"]), check
+    assert verdict(run_cli, fake_openai, mgm, asked, text(LISTING, 4626, 4628, LISTING))[0] == "supported"

@@ -25,10 +25,12 @@ from .meaning import (
     asks_for_a_ratio,
     concept_check,
     evidence_of,
+    issuer_terms,
     kind_detail,
     kind_fits,
     sign_check,
 )
+from .names import unnamed_rule
 from .nature import portion_rule
 from .query import Query, asks_per_share, member_terms, opening_year, query_of
 from .rules import FieldCheck, field_checks, mismatches
@@ -229,6 +231,7 @@ def _typed(
                 _annualized(c, asked, cited),
                 direction_rule(c, quoted, asked.label, asked.question),
                 subject_rule(c, asked.question, _tail(c, cited)),
+                unnamed_rule(c, asked.question, " ".join(s.span.quote for s in cited), issuer_terms(cited)),
                 expense_sign_rule(c, asked.question, _document_of(c, cited)),
             ],
         )

@@ -358,11 +358,23 @@ def restriction_rule(question: str, text: str, spans: list[CitedSpan]) -> FieldC
     for sentence in quote_sentences(spans):
         for match in _RESTRICTIVE.finditer(sentence):
             head, rest = tokenize(match.group("head")), tokenize(match.group("rest"))
-            skipped = _skipped(claim_words, head[-1], rest) if head else None
+            if not head or head[-1] not in claim_words:
+                continue
+            skipped = _skipped(claim_words, head[-1], rest) or _ends_alike(set(claim_words), rest)
             if skipped and not skipped & said:
                 clause = " ".join(match.group(0).split()[:8])
                 return check_field("subject", "unknown", f"subject: its quote says this only of '{clause} ...'")
     return check_field("subject", "not_applicable")
+
+
+def _ends_alike(claim: set[str], rest: list[str]) -> set[str] | None:
+    """The clause's own words when the claim ends as the sentence does (its last words, 'August 1, 2026') but goes
+    on from the head noun with words of its own ('employees, who make up about 22.5% of its workforce, ...'): of
+    the first half of *rest*, the words the second half does not repeat."""
+    half = len(rest) // 2
+    if len(rest) < 2 * _FOLLOWING + 1 or not set(rest[-_FOLLOWING:]) & claim:
+        return None
+    return set(rest[:half]) - set(rest[half:])
 
 
 def _skipped(claim: list[str], head: str, rest: list[str]) -> set[str] | None:
