@@ -3,6 +3,8 @@ quote says only of those 'who serve customers in our Mid-Atlantic and Northeast 
 
 from __future__ import annotations
 
+from docintel.textnorm import tokenize
+from docintel.verify.names import asked_names
 from tests.conftest import needs_shared
 from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
 from tests.test_typed_verify_round21_filings import verdict
@@ -106,6 +108,7 @@ GOVERNMENT = [
     (86, "Government, either as a prime contractor or as a subcontractor"),
 ]
 DEFENSE = (86, "including 64% from the Department of Defense (DoD)")
+DOD = (411, "We derived 74% of our total net sales from the U.S. Government in 2020, including 64% from the DoD.")
 
 
 def test_a_figure_of_prose_answers_a_named_party_only_when_its_quotes_name_it(
@@ -123,6 +126,24 @@ def test_a_figure_of_prose_answers_a_named_party_only_when_its_quotes_name_it(
     defense = amount(64.0, "percent", "2020", GOVERNMENT[0], DEFENSE, currency=None, label="Share of net sales")
     status, check = verdict(run_cli, fake_openai, lockheed, asked, defense)
     assert "'Department of Defense'" not in str(check["fields"]), check
+    initials = amount(64.0, "percent", "2020", DOD, currency=None, label="Share of net sales")  # 'DoD' names it
+    status, check = verdict(run_cli, fake_openai, lockheed, asked, initials)
+    assert "'Department of Defense'" not in str(check["fields"]), check
+
+
+def test_the_names_a_question_asks_about():
+    """Not a sentence's or clause's first word ('In 2020, How Many ...'), nor 'U.S.' taken for a sentence's end, nor
+    an acronym or a word with digits, nor a name that starts with the issuer's ('Northwind's Board')."""
+    issuer = frozenset(tokenize("Lockheed Martin Northwind"))
+    names = [
+        n
+        for n, _ in asked_names(
+            "What share of Lockheed Martin's 2020 sales came from the U.S. Department of Defense?", issuer
+        )
+    ]
+    assert names == ["Department of Defense"]
+    assert not list(asked_names("In 2020, How Many AWS customers did Northwind's Board count in FY2022?", issuer))
+    assert [n for n, _ in asked_names("What rating does Moody's assign to Northwind?", issuer)] == ["Moody's"]
 
 
 LISTING = (

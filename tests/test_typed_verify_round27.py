@@ -4,7 +4,11 @@
 
 from __future__ import annotations
 
-from tests.conftest import needs_shared
+from docintel.ingest.documents import Ingestor
+from docintel.ingest.factrows import asks_before_deductions
+from docintel.settings import load_settings
+from docintel.verify.totals import total_group
+from tests.conftest import FINANCEBENCH, needs_shared
 from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
 from tests.test_typed_verify import field
 from tests.test_typed_verify_round21_filings import verdict
@@ -104,4 +108,67 @@ def test_a_row_of_a_table_of_officers_ages_gives_an_age(run_cli, fake_openai, fi
     assert status == "unsupported" and "59 is Michael F. Roman's age" in check["detail"], check
     for right in ("Michael F. Roman is 59.", "Michael F. Roman, 59, is Chief Executive Officer."):
         status, check = verdict(run_cli, fake_openai, three_m, asked, text(right, 318, 318, ROMAN[1]))
-        assert status != "unsupported", check
+        assert status == "supported", check
+
+
+def test_the_amount_before_a_schedule_s_deductions_is_asked_only_by_its_total():
+    """The rule's own words: 'total X' asks the amount before a valuation allowance, 'net X' or 'total X, net of
+    valuation allowance' the row after it (AMD 2015's deferred tax schedule)."""
+    after = "Total deferred tax assets, net of valuation allowance"
+    assert asks_before_deductions("What were AMD's total deferred tax assets in 2015?", after)
+    assert not asks_before_deductions("What were AMD's net deferred tax assets in 2015?", after)
+    assert not asks_before_deductions(f"What were AMD's {after.lower()} in 2015?", after)
+
+
+def test_a_bare_total_totals_its_sub_heading_only_where_each_sub_heading_has_one(tmp_path):
+    """MGM 2022: 'Total' under 'Revenues' and again under 'Expenses'; American Express 2022 p111: one 'Total' after
+    'Card Member Loans:' and 'Card Member Receivables:' rows is the table's grand total; a second 'Total' under one
+    sub-heading totals none of it."""
+    settings = load_settings({"cache_dir": str(tmp_path / "cache")})
+    names = ("MGMRESORTS_2022_10K", "AMERICANEXPRESS_2022_10K", "AMAZON_2017_10K")
+    mgm, amex, amazon = Ingestor(settings).ingest([FINANCEBENCH / "pdfs" / f"{n}.pdf" for n in names]).documents
+    groups = {(d.meta.doc_id, r.line): total_group(t, r) for d in (mgm, amex, amazon) for t in d.tables for r in t.rows}
+    assert groups[("MGMRESORTS_2022_10K", 2332)] == "Revenues" and groups[("MGMRESORTS_2022_10K", 2346)] == "Expenses"
+    assert amex.lines["text"].tolist()[3848].startswith("Total $ 169")
+    assert groups[("AMERICANEXPRESS_2022_10K", 3849)] is None
+    # Amazon 2017 p51: the page number '51' read as a second 'Total' under 'Cost Fair Value'
+    assert groups[("AMAZON_2017_10K", 1934)] == "Cost Fair Value" and groups[("AMAZON_2017_10K", 1936)] is None
+
+
+def test_an_age_used_otherwise_is_unchecked_and_a_day_is_no_age(run_cli, fake_openai, filing):  # noqa: F811
+    nike = filing("NIKE_2018_10K")
+    asked = "Describe how long Eric Sprunk, NIKE's Chief Operating Officer, has worked at NIKE."
+    otherwise = text("Eric Sprunk joined NIKE in 1993 and is listed with 54.", 342, 342, SPRUNK)
+    status, check = verdict(run_cli, fake_openai, nike, asked, otherwise)
+    assert status == "unchecked" and "54 is Mr. Sprunk's age" in str(check["fields"]), check
+    boeing = filing("BOEING_2022_10K")
+    claim = text(
+        "At December 31, 2022, inventory included a benefit of $64.",
+        2949,
+        2949,
+        "At December, 31, 2022, inventory included a benefit of $64",
+    )
+    status, check = verdict(
+        run_cli, fake_openai, boeing, "Describe the benefit Boeing's inventory included at December 31, 2022.", claim
+    )
+    assert "age" not in str(check["fields"]), check
+
+
+def test_a_verb_s_that_clause_is_no_restrictive_clause(run_cli, fake_openai, filing):  # noqa: F811
+    amd = filing("AMD_2015_10K")
+    quote = "The Company believes that any amount in addition to what has already been accrued would not be material."
+    claim = text("The Company believes any further costs would not be material.", 3427, 3427, quote)
+    status, check = verdict(
+        run_cli, fake_openai, amd, "Describe what AMD believes about further environmental costs.", claim
+    )
+    assert "only of" not in str(check["fields"]), check
+
+
+def test_a_pace_with_figures_beside_it_is_left_to_the_figures(run_cli, fake_openai, filing):  # noqa: F811
+    block = filing("BLOCK_2016_10K")
+    levels = (
+        "Did Square's hardware business earn a positive gross profit (hardware revenue above hardware costs) in 2016?"
+    )
+    figures = (1618, "Hardware costs for the year ended December 31, 2016 , increased by $37.7 million , or 122%")
+    status, check = verdict(run_cli, fake_openai, block, levels, yes_no(True, figures, (1619, PACE)))
+    assert not any(f["field"] == "measure" for f in check["fields"]), check

@@ -145,8 +145,8 @@ def asks_before_deductions(question: str, item: str) -> bool:
     words = words[1:] if words[:1] == ["total"] else words
     net = words.index("net", 1) if "net" in words[1:] else len(words)  # 'X, net of valuation allowance' names X
     named = " ".join(words[:net])
-    if not named:
-        return False
+    if not named or re.search(rf"\b{re.escape(named)}\W+net\b", said):
+        return False  # 'total X, net of valuation allowance' asks the row after the deductions
     if re.search(rf"\b(?:total|gross|aggregate)\s+{re.escape(named)}\b", said):
         return True
     return bool(re.search(rf"\b{re.escape(named)}\b\W*(?:\w+\W+){{0,2}}?(?:includ|before)", said))
@@ -169,7 +169,9 @@ def before_deductions(table: Table, row: TableRow) -> str:
                 return ""
             theirs = [t for t in tokenize(following.label) if t != "total"]
             # 'Long-term debt', or 'Total deferred tax assets, net of valuation allowance' after the allowance
-            return following.label if theirs == own or theirs[: len(own) + 1] == [*own, "net"] else ""
+            # 'Total X, net of valuation allowance'; not 'Net X' (after 'Less: cash', net debt is another measure)
+            allowance = theirs[: len(own) + 1] == [*own, "net"]
+            return following.label if theirs == own or allowance else ""
     return ""
 
 

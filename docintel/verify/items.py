@@ -23,6 +23,7 @@ from .claims import (
 )
 from .events import NEGATIONS, frequency_reading
 from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
+from .names import named_party_rule
 from .objects import event_object_rule
 from .operands import check_operand
 from .passages import entity_rule, scattered_rule
@@ -34,7 +35,6 @@ from .textclaims import (
     checkbox_rule,
     duration_rule,
     kind_rule,
-    named_party_rule,
     phrase_rule,
     quantifier_rule,
     restriction_rule,

@@ -46,6 +46,7 @@ from .siblings import (
     part_sibling,
     plainer_sibling,
 )
+from .totals import BARE_TOTAL
 from .values import Candidate, CitedSpan, ConceptCheck, PlainCheck
 from .wording import beside_line_items, other_comprehensive, parting, reversed_by
 
@@ -173,9 +174,6 @@ class Evidence:
     row: bool
 
 
-_BARE_TOTAL = re.compile(r"\s*total\s*:?\s*$", re.IGNORECASE)  # 'Total' under 'Revenues' totals the revenues
-
-
 def evidence_of(candidate: Candidate) -> Evidence:
     """The row (or clause) a candidate number belongs to, with its concepts."""
     if candidate.row_label is not None:
@@ -185,7 +183,7 @@ def evidence_of(candidate: Candidate) -> Evidence:
         # 'Diluted' under 'Earnings per share:', 'Products' under 'Revenues:': a sub-heading that ends in ':'
         # types the short rows below it (a section title does not), and a bare 'Total' row the sub-heading over it
         short = len(re.sub(r"\([^)]*\)", " ", candidate.row_label).split()) <= 2  # '(Note 18)' is no word of it
-        if not found.concepts and short and (group.endswith(":") or _BARE_TOTAL.match(candidate.row_label)):
+        if not found.concepts and short and (group.endswith(":") or BARE_TOTAL.match(candidate.row_label)):
             joined = concepts_in(f"{group} {candidate.row_label}")
             own = joined.concepts - concepts_in(group).concepts
             # the label's own concept ('Diluted' EPS), else the sub-heading's narrowed by the label's words

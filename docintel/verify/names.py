@@ -1,34 +1,68 @@
-"""A name the question asks about, said in the quotes: a figure of prose whose quotes never name the 'Department of
+"""Names the question asks about, said in the quotes. A figure of prose whose quotes never name the 'Department of
 Defense' the question asks about ('74% of our $65.4 billion in net sales were from the U.S. Government', cut before
-'including 64% from the Department of Defense') is not shown as that name's figure."""
+'including 64% from the Department of Defense') is not that party's figure; a text claim that says 'Moody's rates
+3M AA-' from a quote cut before 'from Standard & Poor's' does not say it of Moody's."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from ..textnorm import tokenize
+from .claims import check_field
 from .rules import FieldCheck
-from .values import Candidate
+from .values import Candidate, CitedSpan
 
-# two or more capitalised words in a row, 'of', 'and', '&' or 'the' between them: 'Department of Defense'
-_PROPER_NAME = re.compile(r"(?<![\w.])[A-Z][a-z][\w'’-]*(?:\s+(?:(?:of|and|&|the|for)\s+)?[A-Z][a-z][\w'’-]*)+")
+# capitalised words in a row, 'of', 'and', '&', 'the' or 'for' between them ('Department of Defense', 'Moody's');
+# an acronym ('AWS', 'CEO') or a word with digits ('FY2022') is none
+_CAPITALISED = re.compile(
+    r"(?<![\w.’'-])[A-Z][a-z][\w'’-]*(?:\s+(?:(?:of|and|&|the|for)\s+)?[A-Z][a-z][\w'’-]*)*(?![\w-]*\d)"
+)
+# each part's first word is capitalised as a sentence's is; 'U.S.' ends none
+_PARTS = re.compile(r"(?<!\.[A-Z])[.?!;:]\s+|,\s+|\s+[-–—]\s+")
+_MONTHS = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
 # words of the filing itself, no party it speaks of: 'Form 10-K', 'Annual Report', 'Consolidated Statements'
 _DOCUMENT_WORDS = frozenset(
     tokenize("form annual quarterly report reports statement statements consolidated securities exchange commission")
 )
 
 
+def asked_names(question: str, issuer: frozenset[str]) -> Iterator[tuple[str, set[str]]]:
+    """The names a question asks about with their terms, the issuer's words aside: not a part's first word, nor a
+    month, nor a name that starts with the issuer's ('Northwind's Board' is the issuer's own)."""
+    for part in _PARTS.split(question):
+        for match in _CAPITALISED.finditer(part):
+            name = _MONTHS.sub(" ", match.group(0)).strip()
+            words = tokenize(name)
+            if match.start() == 0 or not words or words[0] in issuer or set(words) & _DOCUMENT_WORDS:
+                continue
+            yield name, set(words) - issuer
+
+
+def _said(name: str, terms: set[str], quotes: str) -> bool:
+    """Whether *quotes* say a word of the name, or its initials ('DoD', 'AWS')."""
+    initials = "".join(w[0] for w in name.split()).lower()
+    squashed = set(re.findall(r"[a-z&]+", quotes.lower()))
+    return bool(terms & set(tokenize(quotes))) or (len(initials) > 1 and initials in squashed)
+
+
 def unnamed_rule(candidate: Candidate, question: str, quotes: str, issuer: frozenset[str]) -> FieldCheck:
-    """A number of prose answers a question naming a party ('the U.S. Department of Defense') only when its quotes
-    name it: a word of each such name besides the issuer's is in the quotes, else unknown. The question's first
-    word is capitalised as any sentence's is; a cell's row and headings are read by the other rules."""
+    """A number of prose answers a question naming a party of two words or more ('the U.S. Department of Defense')
+    only when its quotes say it, else unknown; a cell's row and headings are read by the other rules."""
     if candidate.row_label is not None:
         return FieldCheck(field="subject", verdict="not_applicable")
-    quoted = set(tokenize(quotes))
-    for match in _PROPER_NAME.finditer(question, 1):
-        terms = set(tokenize(match.group(0))) - issuer
-        if terms & _DOCUMENT_WORDS or not terms or terms & quoted:
-            continue
-        detail = f"subject: its quotes do not name '{match.group(0)}', which the question asks about"
-        return FieldCheck(field="subject", verdict="unknown", asked=match.group(0), detail=detail)
+    for name, terms in asked_names(question, issuer):
+        if len(terms) >= 2 and not _said(name, terms, quotes):
+            detail = f"subject: its quotes do not name '{name}', which the question asks about"
+            return FieldCheck(field="subject", verdict="unknown", asked=name, detail=detail)
     return FieldCheck(field="subject", verdict="not_applicable")
+
+
+def named_party_rule(question: str, text: str, spans: list[CitedSpan], issuer: frozenset[str]) -> FieldCheck:
+    """A name the question asks about and the text claim states ('What rating does Moody's assign', 'Moody's rates
+    3M AA-') is said in its quotes, else the claim is unchecked."""
+    quotes = " ".join(s.span.quote for s in spans)
+    for name, terms in asked_names(question, issuer):
+        if name in text and terms and not _said(name, terms, quotes):
+            return check_field("about", "unknown", f"about: its quotes do not name {name}, which the question asks")
+    return check_field("about", "not_applicable")

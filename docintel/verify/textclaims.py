@@ -343,8 +343,9 @@ def _clause_around(text: str, start: int, end: int) -> str:
 _CLAUSE_CUT = re.compile(r"[.;,](?:\s|$)|\s+and\s+", re.IGNORECASE)
 
 
-# a restrictive relative clause (no comma before it): 'employees who serve customers in our Northeast areas'
-_RESTRICTIVE = re.compile(r"\b(?P<head>[A-Za-z][\w-]*?)\s+(?:who|whose|(?<=s\s)that)\s+(?P<rest>[^.;]+)")
+# a restrictive relative clause of persons (no comma before it): 'employees who serve customers in our Northeast
+# areas' ('that' is left alone: 'expects that' is no relative clause)
+_RESTRICTIVE = re.compile(r"\b(?P<head>[A-Za-z][\w-]*?)\s+(?:who|whose)\s+(?P<rest>[^.;]+)")
 _FOLLOWING = 2  # the claim's words after the head noun that place it in the quote's sentence
 
 
@@ -391,18 +392,19 @@ def _skipped(claim: list[str], head: str, rest: list[str]) -> set[str] | None:
 
 
 # an age set off by commas after a person's name, as filings list their officers ('Mr. Sprunk, 54, joined NIKE')
-_AGE = re.compile(
-    r"\b(?P<name>(?:Mr|Ms|Mrs|Dr)\.?\s+[A-Z][\w'’-]+|[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][\w'’-]+),\s*"
-    r"(?P<age>[1-9]\d),\s"
-)
+_AGE = re.compile(r"\b(?P<name>(?:Mr|Ms|Mrs|Dr)\.?\s+[A-Z][\w'’-]+),\s*(?P<age>[1-9]\d),\s(?!\d)")
 _SAYS_AGE = re.compile(r"\b(?:age[sd]?|years?\s+old|-year-old)\b", re.IGNORECASE)
-_IS_AGE = re.compile(r"\b(?:is|was)\s+[1-9]\d\s*(?:[.,;]|$)")  # 'Michael F. Roman is 59.'
+# a claim that gives the number as an age itself: 'Michael F. Roman is 59.', 'Michael F. Roman, 59, is ...'
+_IS_AGE = re.compile(r"\b(?:is|was)\s+[1-9]\d\s*(?:[.,;]|$)|[A-Z][\w'’-]+,\s*[1-9]\d,\s(?!\d)")
+# a number a claim gives as time served: 'for 54 years', '54 years of service', 'served 54'
+_TENURE = r"(?:for\s+|served\s+){n}\s+years?\b|{n}\s+years?\s+(?:of\s+service|with|at|in)\b"
 
 
 def age_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
-    """A number a quote sets off by commas after a person's name ('Mr. Sprunk, 54, joined NIKE in 1993') is the
-    person's age: a claim that uses it without saying so ('worked at NIKE for 54 years') is contradicted."""
-    if _SAYS_AGE.search(text) or _AGE.search(text) or _IS_AGE.search(text):  # the claim gives it as an age too
+    """A number a quote sets off by commas after a person's name ('Mr. Sprunk, 54, joined NIKE in 1993'), or a row
+    of a table under a 'Name Age' heading gives, is the person's age: a claim that gives it as time served ('worked
+    at NIKE for 54 years') is contradicted, one that uses it otherwise without saying it is an age is unchecked."""
+    if _SAYS_AGE.search(text) or _IS_AGE.search(text):
         return check_field("subject", "not_applicable")
     claimed = {n.value for n in find_numbers(text)}
     ages = list(_AGE.finditer(" ".join(s.span.quote for s in spans)))  # whole quotes: 'Mr.' ends no sentence
@@ -410,7 +412,8 @@ def age_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     for match in ages:
         if float(match.group("age")) in claimed:
             detail = f"subject: {match.group('age')} is {match.group('name')}'s age in its quote"
-            return check_field("subject", "mismatch", detail)
+            tenure = re.search(_TENURE.format(n=match.group("age")), text, re.IGNORECASE)
+            return check_field("subject", "mismatch" if tenure else "unknown", detail)
     return check_field("subject", "not_applicable")
 
 
@@ -430,26 +433,3 @@ def _officer_rows(cited: CitedSpan) -> list[re.Match[str]]:
         if row and any(pages[n - 1] == pages[line - 1] and _AGE_HEADING.search(str(texts[n - 1])) for n in above):
             rows.append(row)
     return rows
-
-
-_NAME = re.compile(r"(?<![\w.])[A-Z][\w'’&-]*[A-Za-z'’]")
-
-
-def named_party_rule(question: str, text: str, spans: list[CitedSpan], issuer: frozenset[str]) -> FieldCheck:
-    """A name the question asks about and the claim states ('What rating does Moody's assign', 'Moody's rates 3M
-    AA-') is in its quotes: a quote cut before the name it speaks of ('3M currently has an AA- credit rating with a
-    stable outlook' ... 'from Standard & Poor's') does not say it of the name asked. The issuer's name, months and
-    the question's first word aside; missing, the claim is unchecked."""
-    asked = _MONTH_WORDS.sub(" ", question.strip()[1:])  # its first word is capitalised as any sentence's is
-    names = {m.group(0) for m in _NAME.finditer(asked)} & {m.group(0) for m in _NAME.finditer(text)}
-    quoted = set(tokenize(" ".join(s.span.quote for s in spans)))
-    for name in sorted(names):
-        terms = set(tokenize(name)) - issuer
-        if terms and not terms & quoted:
-            return check_field("about", "unknown", f"about: its quotes do not name {name}, which the question asks")
-    return check_field("about", "not_applicable")
-
-
-_MONTH_WORDS = re.compile(
-    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b"
-)

@@ -33,6 +33,7 @@ from ..textnorm import squash
 from .changes import change_period, states_a_change
 from .pershare import cents_row, per_share_heading
 from .rules import FieldCheck, mismatches
+from .totals import total_group
 from .typed import FactView, cell_fact, ingest_fact, period_years
 
 ValueCheck = Literal["supported", "unsupported", "not_applicable"]
@@ -302,7 +303,7 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         column_label=column.label if column is not None else None,
         kind=kind,
         row_label=row.label,
-        row_group=heading or row.group,
+        row_group=heading or total_group(table, row),
         latest=column is not None and column.year == max(c.year for c in table.columns),
         fact=cell_fact(cited.document, table, row, index),
         placed=placed,

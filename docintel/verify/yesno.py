@@ -451,7 +451,8 @@ _YEAR_ONLY = re.compile(r"^(?:19|20)\d\d$")
 def pace_rule(spans: list[CitedSpan], question: str) -> FieldCheck:
     """A yes/no about levels ('a positive gross profit', 'revenue above costs') is not decided by quotes that only
     compare how fast the two changed ('costs grew more slowly than revenue') and give no figures: a slower rise of
-    costs leaves them above revenue as often as below. Unchecked, naming what the quote compares."""
+    costs leaves them above revenue as often as below. Unchecked, naming what the quote compares (also where another
+    of its words states the level: the check stays on the safe side)."""
     asks_levels = _SIGN_WORDS.search(question) or (_COMPARATIVE.search(question) and _AGAINST.search(question))
     if not asks_levels or CHANGE_VERBS.search(question) or _NOT_LEVELS.search(question):
         return FieldCheck(field="measure", verdict="not_applicable")
@@ -461,6 +462,7 @@ def pace_rule(spans: list[CitedSpan], question: str) -> FieldCheck:
     paced = [m for m in _PACE.finditer(quotes) if CHANGE_VERBS.search(quotes[max(0, m.start() - 60) : m.end()])]
     if not paced:
         return FieldCheck(field="measure", verdict="not_applicable")
+
     said = " ".join(quotes[max(0, paced[0].start() - 40) : paced[0].end() + 30].split()[1:-1])  # whole words
     detail = f"measure: the quote compares how fast they changed ('{said}'), not their levels"
     return FieldCheck(field="measure", verdict="unknown", detail=detail)
