@@ -104,6 +104,8 @@ def _one_period(definition: Definition, context: Context, question: str, single:
     for cid in formula.numerator:
         anchor = bottom or (tops[0] if tops else None)
         top = find_cell(context, cid, year or (anchor.year if anchor else None), question, near=anchor)
+        if top is not None and bottom is not None and (top.table, top.row.line) == (bottom.table, bottom.row.line):
+            top = None  # one row read as both terms ('Total income taxes' over itself): no ratio of two things
         if top is None:
             missing.append(cid)
             continue

@@ -307,7 +307,7 @@ def read_amount(
     computed = computed_ratio(parsed.question, context, single)
     if computed is None or (not computed.found and asks_growth(parsed.question)):
         computed = computed_growth(parsed.question, context, single) or computed
-    if computed is not None:
+    if computed is not None and computed.found:
         return computed
     rows, facts = table_rows(context), cell_facts(context)
     first: Lookup | None = None
@@ -327,7 +327,9 @@ def read_amount(
         if lookup.found:
             return lookup
         first = first or lookup
-    return first or Lookup([], False, ["no line of the context holds the amount"])
+    # a ratio that could not be computed may still be printed ('Effective income tax rate 18.3 %'): read above;
+    # else the computation's reason, then the best line's
+    return computed or first or Lookup([], False, ["no line of the context holds the amount"])
 
 
 def _concept_rows_first(
