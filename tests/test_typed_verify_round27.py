@@ -172,3 +172,22 @@ def test_a_pace_with_figures_beside_it_is_left_to_the_figures(run_cli, fake_open
     figures = (1618, "Hardware costs for the year ended December 31, 2016 , increased by $37.7 million , or 122%")
     status, check = verdict(run_cli, fake_openai, block, levels, yes_no(True, figures, (1619, PACE)))
     assert not any(f["field"] == "measure" for f in check["fields"]), check
+
+
+BELLAGIO = (
+    120,
+    "The lease provides for a term of thirty years with two ten year renewal options and has an initial annual base "
+    "rent of $245",
+)
+MILLION = (121, "million, escalating annually at a rate of 2% per annum for the first ten years")
+
+
+def test_a_sentence_wrapped_after_its_figure_is_prose_not_a_table_row(run_cli, fake_openai, filing):  # noqa: F811
+    """MGM 2020 p4: '... has an initial annual base rent of $245' / 'million, escalating ...' was read as a one-row
+    table with no scale, so the right $245 million was refused as printed in units."""
+    mgm = filing("MGMRESORTS_2020_10K")
+    asked = "How much initial annual base rent did MGM's Bellagio lease provide for?"
+    right = amount(245.0, "millions", None, (BELLAGIO[0], f"{BELLAGIO[1]} {MILLION[1]}"), label="Initial base rent")
+    right["items"][0]["spans"][0]["line_end"] = MILLION[0]  # one quote over the two lines
+    status, check = verdict(run_cli, fake_openai, mgm, asked, right)
+    assert "states no scale" not in check["detail"] and check["value_check"] == "supported", check

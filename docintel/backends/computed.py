@@ -104,8 +104,11 @@ def _one_period(definition: Definition, context: Context, question: str, single:
     for cid in formula.numerator:
         anchor = bottom or (tops[0] if tops else None)
         top = find_cell(context, cid, year or (anchor.year if anchor else None), question, near=anchor)
-        if top is not None and bottom is not None and (top.table, top.row.line) == (bottom.table, bottom.row.line):
-            top = None  # one row read as both terms ('Total income taxes' over itself): no ratio of two things
+        same_row = (
+            top is not None and bottom is not None and (top.table, top.row.line) == (bottom.table, bottom.row.line)
+        )
+        if same_row and cid not in formula.denominator:  # (revenue - cost) / revenue takes one row twice, by design
+            top = None  # another line item read from the divisor's row ('Total income taxes' over itself)
         if top is None:
             missing.append(cid)
             continue

@@ -37,7 +37,7 @@ from .base import Generation, Usage
 
 if TYPE_CHECKING:
     from ..verify.quotes import Verification
-from .computed import computed_ratio
+from .computed import computed_ratio, definitions
 from .concepts_lookup import asked_line_items, concept_rows
 from .growth import asks_growth, computed_growth
 from .lookup import ROW_CANDIDATES, ROW_PREFERENCE, Lookup, cell_facts, from_row, from_sentence, table_rows
@@ -299,6 +299,13 @@ def parse_date(text: str) -> DateValue | None:
     return DateValue(iso=value.isoformat(), original_text=match.group(0))
 
 
+def _names_ratio(question: str, label: str) -> bool:
+    """Whether a row's label names a ratio the question asks ('Effective income tax rate' for the effective tax
+    rate): every word of one of its names."""
+    words = set(tokenize(label))
+    return any(set(tokenize(d.name)) <= words for d in definitions(question) if d.name != "the question's definition")
+
+
 def read_amount(
     parsed: ParsedQuestion, context: Context, candidates: list[tuple[float, str, ContextLine]], single: bool
 ) -> Lookup:
@@ -324,8 +331,8 @@ def read_amount(
             if located
             else from_sentence(parsed.question, line, span)
         )
-        if lookup.found:
-            return lookup
+        if lookup.found and (computed is None or (located and _names_ratio(parsed.question, located[1].label))):
+            return lookup  # a ratio not computed: only a table row that names it ('Effective income tax rate')
         first = first or lookup
     # a ratio that could not be computed may still be printed ('Effective income tax rate 18.3 %'): read above;
     # else the computation's reason, then the best line's

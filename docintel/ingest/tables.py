@@ -26,7 +26,7 @@ from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
 from .captions import CAPTION, caption_of, except_words
 
-TABLES_VERSION = "21"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "22"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
@@ -451,15 +451,21 @@ def _header_block(lines: list[tuple[int, str]], start: int) -> list[tuple[int, s
 
 _ENDS_IN_MONTH = re.compile(r"\b(" + "|".join(MONTHS) + r")\.?$", re.IGNORECASE)
 _SMALL_INTEGER = re.compile(r"\d{1,3}")
+# a label never ends in a word that needs what follows it: the line is a sentence wrapped after its figure
+_ENDS_IN_FUNCTION_WORD = re.compile(
+    r"\b(?:of|to|by|the|a|an|and|or|was|were|is|are|approximately|about|totaling|totalling|totaled|totalled)$",
+    re.IGNORECASE,
+)
 _DATA_ROW = re.compile(r"[$€£¥]\s*\d|\d,\d{3}")
 
 
 def _not_a_row(row: tuple[str, list[str]], current: _Builder | None) -> bool:
     """Lines that end in a number without being table rows: dates ('Years ended December 31'), page
-    numbers after prose ('... integral part of this statement. 60'), 'Item 8'."""
+    numbers after prose ('... integral part of this statement. 60'), 'Item 8', a sentence wrapped after its one
+    figure ('... an initial annual base rent of $245')."""
     label, cells = row
-    if _ENDS_IN_MONTH.search(label):
-        return True
+    if _ENDS_IN_MONTH.search(label) or (len(cells) == 1 and _ENDS_IN_FUNCTION_WORD.search(label)):
+        return True  # '... has an initial annual base rent of $245' / 'million, ...': prose wrapped after a figure
     lone_integer = len(cells) == 1 and _SMALL_INTEGER.fullmatch(cells[0]) is not None
     return lone_integer and (current is None or len(current.columns) != 1 or len(label.split()) > 12)
 
