@@ -15,10 +15,13 @@ from ..textnorm import tokenize
 
 
 def attribute_verdict(
-    stated: frozenset[str], wanted: frozenset[str], question: str, concepts: frozenset[str]
+    stated: frozenset[str], wanted: frozenset[str], question: str, concepts: frozenset[str], text: str = ""
 ) -> tuple[Literal["mismatch", "unknown"], str] | None:
     """('mismatch' or 'unknown', why) when the attributes a figure is stated in (*stated*) do not answer those
-    the question asks (*wanted*); None when they do or none is at stake."""
+    the question asks (*wanted*); None when they do or none is at stake. A par value (*text*: the words naming
+    the figure) is a share's nominal value in its charter, never a price or amount a question asks otherwise."""
+    if _PAR_VALUE.search(text) and not _PAR_VALUE.search(question):
+        return "mismatch", "a par value (a share's nominal value), not what the question asks"
     if stated and wanted and not stated & wanted:
         return "mismatch", f"{' or '.join(sorted(stated))}, not the {' or '.join(sorted(wanted))} asked"
     if assumed := sorted(stated & _ASSUMED - wanted):  # 'expected return on plan assets' for the return earned
@@ -31,6 +34,9 @@ def attribute_verdict(
         # a figure that names no attribute is the amount carried in the statements, not its fair or notional value
         return "unknown", f"it does not say it is the {' or '.join(sorted(wanted))} asked"
     return None
+
+
+_PAR_VALUE = re.compile(r"\bpar\s+value\b|\bpar\b(?=\s+\$)", re.IGNORECASE)
 
 
 def stated_attributes(text: str, sentence: str, printed: str = "") -> frozenset[str]:

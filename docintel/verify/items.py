@@ -40,6 +40,7 @@ from .textclaims import (
     restriction_rule,
     role_time_rule,
     row_label_rule,
+    share_class_rule,
     since_rule,
     split_rule,
     subject_rule,
@@ -159,6 +160,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             since_rule(text, spans),
             restriction_rule(question, text, spans),
             age_rule(text, spans),
+            share_class_rule(text, spans),
             named_party_rule(question, text, spans, issuer_terms(spans)),
         ],
     )

@@ -258,7 +258,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     where = f"the cited row is '{evidence.text}'" if evidence.row else f"the number is about '{evidence.text}'"
     stated = stated_attributes(evidence.text, candidate.sentence, candidate.printed)
     wanted = measurement_attributes(asked.question)
-    if found := attribute_verdict(stated, wanted, asked.question, evidence.concepts):
+    if found := attribute_verdict(stated, wanted, asked.question, evidence.concepts, evidence.text):
         return found[0], f"{where}: {found[1]}"
     if comprehensive := other_comprehensive(evidence.text, asked.question):
         return "mismatch", f"{where}: {comprehensive}"

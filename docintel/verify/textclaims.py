@@ -215,14 +215,18 @@ def _start(text: str, match: re.Match[str]) -> int:
 
 
 _PLURAL = re.compile(r"[^s]s$")
+# stages of one process: 'final approval' is not the 'preliminary approval' a quote names (general English)
+_STAGES = frozenset("preliminary final interim initial tentative proposed definitive provisional".split())
 
 
 def kind_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """A question about one kind of things ('reportable segments') is not answered from quotes that name the things
     only as another kind ('five Flexibles operating segments (...)'). A plural noun only: a verb's object ('take
-    effect', quoted 'took effect') is no kind of a thing."""
+    effect', quoted 'took effect') is no kind of a thing; or one stage of a process for another ('final approval',
+    quoted 'preliminary approval')."""
     clash = other_kind(question, " ".join(s.span.quote for s in spans), every_pair=True)
-    if clash is None or not _PLURAL.search(clash[0]):
+    stages = clash is not None and all(pair.split()[0].lower() in _STAGES for pair in clash)
+    if clash is None or not (_PLURAL.search(clash[0]) or stages):
         return check_field("about", "not_applicable")
     return check_field("about", "unknown", f"about: the quotes name {clash[1]}, not the {clash[0]} asked")
 
@@ -433,3 +437,23 @@ def _officer_rows(cited: CitedSpan) -> list[re.Match[str]]:
         if row and any(pages[n - 1] == pages[line - 1] and _AGE_HEADING.search(str(texts[n - 1])) for n in above):
             rows.append(row)
     return rows
+
+
+_SHARE_CLASS = re.compile(r"\bClass\s+([A-Z])\b")
+
+
+def share_class_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A claim about one class of stock ('Class A Common Stock trades as NKE') is not said by a quote cut from a
+    line that names only another class ('Class B Common Stock NKE New York Stock Exchange', quoted from 'Common
+    Stock'): contradicted, naming the line's class."""
+    claimed = set(_SHARE_CLASS.findall(text))
+    for cited in spans if claimed else []:
+        texts = cited.document.lines["text"].tolist()
+        line = " ".join(str(t) for t in texts[cited.span.line_start - 1 : cited.span.line_end])
+        named = set(_SHARE_CLASS.findall(line))
+        if named and not named & claimed:
+            detail = (
+                f"subject: the quote's line names Class {sorted(named)[0]}, not the Class {sorted(claimed)[0]} claimed"
+            )
+            return check_field("subject", "mismatch", detail)
+    return check_field("subject", "not_applicable")
