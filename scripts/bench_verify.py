@@ -36,8 +36,10 @@ discontinued operations, equity method investees) given as the company's, each c
 the parts of a line item given for the whole (scripts/verify_portions.py), and each sentence about a group narrowed
 by a restrictive clause ('employees who serve customers in our Northeast areas ...') claimed with the clause deleted
 (scripts/verify_clauses.py), and each officer's age ('Michael F. Roman 59 Chief Executive Officer' under 'Name
-Age ...', 'Mr. Sprunk, 54,') claimed as years with the company, target: every one rejected; their right answers
-measured.
+Age ...', 'Mr. Sprunk, 54,') claimed as years with the company, each par value in prose given as an issue price,
+each stage of a process ('preliminary approval') claimed as another ('final approval'), and each listed share class
+claimed for another class from the line cut after its class (red team round 28), target: every one rejected; their
+right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -61,7 +63,13 @@ from docintel.verify.typed import column_period
 from docintel.verify.values import same_value
 from docintel.verify.verifier import verify_answer
 from scripts import benchdata
-from scripts.verify_clauses import age_cases, restrictive_clause_cases
+from scripts.verify_clauses import (
+    age_cases,
+    listed_class_cases,
+    par_value_cases,
+    restrictive_clause_cases,
+    stage_cases,
+)
 from scripts.verify_portions import by_nature_cases, subset_plan_cases
 from scripts.verify_structures import (
     and_other_cases,
@@ -356,6 +364,9 @@ MEASURED_RIGHT = (
     "direction: right",
     "restrictive clause: right",
     "age: right",
+    "par value: right",
+    "stage: right",
+    "share class: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -489,6 +500,9 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *by_nature_cases(document, page, _item).items(),
                 *restrictive_clause_cases(document, page).items(),
                 *age_cases(document, page).items(),
+                *par_value_cases(document, page).items(),
+                *stage_cases(document, page).items(),
+                *listed_class_cases(document, page).items(),
             ]
             if not generated:
                 continue

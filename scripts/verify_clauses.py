@@ -101,3 +101,80 @@ def age_cases(document, page: int) -> dict[str, list[Case]]:
         ):
             cases.setdefault(kind, []).append((question, {"text": claim, "spans": [span]}, "text"))
     return cases
+
+
+# red team round 28, the bench's own readings: a par value in prose, a stage of a process, a share class's listing
+_PAR = re.compile(r"\bpar value \$(?P<value>\d+(?:\.\d+)?) per share")
+_STAGE = re.compile(
+    r"\b(?P<stage>preliminary|final|interim|tentative|proposed|definitive)\s+(?P<noun>approval|agreement|judgment|"
+    r"settlement|rule|order)\b",
+    re.IGNORECASE,
+)
+_OTHER_STAGE = {"preliminary": "final", "final": "preliminary", "interim": "final", "tentative": "final",
+                "proposed": "final", "definitive": "preliminary"}  # fmt: skip
+_LISTED = re.compile(r"^Class (?P<letter>[A-Z]) (?P<rest>Common Stock [A-Z]{2,5} .+)$")
+
+
+def _page_lines(document, page: int) -> list[tuple[int, str]]:
+    lines = document.lines
+    on_page = lines[lines["page"] == page]
+    return [(int(n), str(t)) for n, t in zip(on_page["global_line"].tolist(), on_page["text"].tolist(), strict=True)]
+
+
+def par_value_cases(document, page: int) -> dict[str, list[Case]]:
+    """Each par value the page states ('..., par value $100 per share') given as the stock's issue price (wrong)
+    and as its par value (right)."""
+    cases: dict[str, list[Case]] = {}
+    for line, text in _page_lines(document, page):
+        for found in _PAR.finditer(text):
+            span = {"doc": None, "line_start": line, "line_end": line, "quote": text.strip()}
+            amount = {"value": float(found.group("value")), "currency": "USD", "unit": "per_share"}
+            for kind, asked in (
+                ("par value given as the issue price", "issue price"),
+                ("par value: right", "par value"),
+            ):
+                item = {"label": asked, "amount": amount, "period": None, "calculation": None, "spans": [span]}
+                cases.setdefault(kind, []).append((f"What was the {asked} per share of the stock?", item, "amount"))
+    return cases
+
+
+def stage_cases(document, page: int) -> dict[str, list[Case]]:
+    """Each line naming one stage of a process ('the court granted preliminary approval'), and no other stage of
+    it, claimed as another stage (wrong) and as written (right)."""
+    cases: dict[str, list[Case]] = {}
+    for line, text in _page_lines(document, page):
+        for found in _STAGE.finditer(text):
+            stage, noun = found.group("stage").lower(), found.group("noun").lower()
+            other = _OTHER_STAGE[stage]
+            if re.search(rf"\b{other}\s+{noun}", text, re.IGNORECASE):
+                continue  # the line names the other stage too
+            span = {"doc": None, "line_start": line, "line_end": line, "quote": text.strip()}
+            claimed = text[: found.start("stage")] + other + text[found.end("stage") :]
+            for kind, asked, claim in (
+                ("one stage of a process for another", other, claimed),
+                ("stage: right", stage, text),
+            ):
+                question = f"Describe the {asked} {noun} the filing reports."
+                cases.setdefault(kind, []).append((question, {"text": claim.strip(), "spans": [span]}, "text"))
+    return cases
+
+
+def listed_class_cases(document, page: int) -> dict[str, list[Case]]:
+    """Each class of stock the cover page lists ('Class B Common Stock NKE New York Stock Exchange') claimed for
+    another class from the line cut after the class (wrong), and as written (right)."""
+    cases: dict[str, list[Case]] = {}
+    for line, text in _page_lines(document, page):
+        found = _LISTED.match(text.strip())
+        if found is None:
+            continue
+        letter, rest = found.group("letter"), found.group("rest")
+        other = "A" if letter != "A" else "B"
+        for kind, claimed, quote in (
+            ("a listing claimed for another share class", other, rest),
+            ("share class: right", letter, text.strip()),
+        ):
+            question = f"Describe where the company's Class {claimed} Common Stock is listed."
+            claim = f"The company's Class {claimed} {rest}."
+            span = {"doc": None, "line_start": line, "line_end": line, "quote": quote}
+            cases.setdefault(kind, []).append((question, {"text": claim, "spans": [span]}, "text"))
+    return cases

@@ -68,3 +68,19 @@ def test_one_stage_of_a_process_is_not_another(run_cli, fake_openai, filing):  #
     right = text("On September 2, 2015, the court granted final approval of the settlement.", 1578, 1579, APPROVALS)
     status, check = verdict(run_cli, fake_openai, adobe, asked, right)
     assert status == "supported", check["fields"]
+
+
+AUTHORIZED = (
+    7418,
+    "of $0.01 per share (“common stock”), (ii) 120,619 shares of cumulative preferred stock, par value $0.01 per share",
+)
+
+
+def test_a_figure_the_sentence_prints_after_par_value_is_a_par_value(run_cli, fake_openai, filing):  # noqa: F811
+    """CVS 2022 p193: the quote starts at '$0.01 per share' (its 'par value' on the line above) and prints 'par
+    value $0.01 per share' again later: either way $0.01 is a par value."""
+    cvs = filing("CVSHEALTH_2022_10K")
+    asked = "What was the issue price per share of CVS's cumulative preferred stock?"
+    par = amount(0.01, "per_share", None, AUTHORIZED, label="Issue price per share")
+    status, check = verdict(run_cli, fake_openai, cvs, asked, par)
+    assert status == "unsupported" and "a par value" in check["detail"], check

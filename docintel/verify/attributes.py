@@ -39,6 +39,14 @@ def attribute_verdict(
 _PAR_VALUE = re.compile(r"\bpar\s+value\b|\bpar\b(?=\s+\$)", re.IGNORECASE)
 
 
+def par_value_of(sentence: str, printed: str) -> str:
+    """'par value' when the sentence prints the figure right after those words anywhere ('(i) ... of $0.01 per share
+    ..., (ii) ... preferred stock, par value $0.01 per share'), so a figure read where its clause was cut is one."""
+    if printed and re.search(rf"\bpar\s+value\s+{re.escape(printed)}", sentence, re.IGNORECASE):
+        return "par value"
+    return ""
+
+
 def stated_attributes(text: str, sentence: str, printed: str = "") -> frozenset[str]:
     """The attributes a figure is stated in: a row 'at fair value' is carried at it (both); so is an amount whose
     sentence says it approximates its fair value ('..., which approximates fair value'); of several named with

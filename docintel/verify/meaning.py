@@ -34,7 +34,7 @@ from ..numbers import figure_text, find_numbers
 from ..periods import find_periods
 from ..question.parse import parse_page_hints, search_text
 from ..textnorm import tokenize
-from .attributes import attribute_verdict, attribute_words, measurement_attributes, stated_attributes
+from .attributes import attribute_verdict, attribute_words, measurement_attributes, par_value_of, stated_attributes
 from .query import CHANGE_LABEL, CHANGE_TERMS, asks_per_share, query_of
 from .siblings import (
     AND_OTHER,
@@ -258,7 +258,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     where = f"the cited row is '{evidence.text}'" if evidence.row else f"the number is about '{evidence.text}'"
     stated = stated_attributes(evidence.text, candidate.sentence, candidate.printed)
     wanted = measurement_attributes(asked.question)
-    if found := attribute_verdict(stated, wanted, asked.question, evidence.concepts, evidence.text):
+    named = f"{evidence.text} {par_value_of(candidate.sentence, candidate.printed)}"  # '..., par value $0.01 per share'
+    if found := attribute_verdict(stated, wanted, asked.question, evidence.concepts, named):
         return found[0], f"{where}: {found[1]}"
     if comprehensive := other_comprehensive(evidence.text, asked.question):
         return "mismatch", f"{where}: {comprehensive}"

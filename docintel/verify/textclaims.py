@@ -216,17 +216,31 @@ def _start(text: str, match: re.Match[str]) -> int:
 
 _PLURAL = re.compile(r"[^s]s$")
 # stages of one process: 'final approval' is not the 'preliminary approval' a quote names (general English)
-_STAGES = frozenset("preliminary final interim initial tentative proposed definitive provisional".split())
+_STAGES = "preliminary|final|interim|initial|tentative|proposed|definitive|provisional"
+_STAGED = re.compile(rf"\b(?P<stage>{_STAGES})\s+(?P<noun>[a-z]+)\b", re.IGNORECASE)
+
+
+def _other_stage(question: str, quotes: str) -> tuple[str, str] | None:
+    """(asked, quoted) when the question asks one stage of a thing ('final approval') and the quotes name only
+    another stage of it ('preliminary approval')."""
+    for asked in _STAGED.finditer(question):
+        stage, noun = asked.group("stage").lower(), asked.group("noun").lower()
+        said = {m.group("stage").lower() for m in _STAGED.finditer(quotes) if m.group("noun").lower() == noun}
+        if said and stage not in said:
+            return f"{stage} {noun}", f"{sorted(said)[0]} {noun}"
+    return None
 
 
 def kind_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """A question about one kind of things ('reportable segments') is not answered from quotes that name the things
     only as another kind ('five Flexibles operating segments (...)'). A plural noun only: a verb's object ('take
-    effect', quoted 'took effect') is no kind of a thing; or one stage of a process for another ('final approval',
-    quoted 'preliminary approval')."""
-    clash = other_kind(question, " ".join(s.span.quote for s in spans), every_pair=True)
-    stages = clash is not None and all(pair.split()[0].lower() in _STAGES for pair in clash)
-    if clash is None or not (_PLURAL.search(clash[0]) or stages):
+    effect', quoted 'took effect') is no kind of a thing. Nor one stage of a process from quotes naming only
+    another ('final approval' asked, 'preliminary approval' quoted)."""
+    quotes = " ".join(s.span.quote for s in spans)
+    if stage := _other_stage(question, quotes):
+        return check_field("about", "unknown", f"about: the quotes name {stage[1]}, not the {stage[0]} asked")
+    clash = other_kind(question, quotes, every_pair=True)
+    if clash is None or not _PLURAL.search(clash[0]):
         return check_field("about", "not_applicable")
     return check_field("about", "unknown", f"about: the quotes name {clash[1]}, not the {clash[0]} asked")
 
