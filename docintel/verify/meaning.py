@@ -47,7 +47,7 @@ from .siblings import (
     plainer_sibling,
 )
 from .totals import BARE_TOTAL
-from .values import Candidate, CitedSpan, ConceptCheck, PlainCheck
+from .values import Candidate, CitedSpan, ConceptCheck, PlainCheck, cited_lines
 from .wording import beside_line_items, other_comprehensive, parting, reversed_by
 
 _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
@@ -526,12 +526,6 @@ def issuer_terms(spans: list[CitedSpan]) -> frozenset[str]:
     return frozenset(t for s in spans for t in tokenize(s.document.meta.profile.issuer.value or ""))
 
 
-def _cited_lines(cited: CitedSpan) -> str:
-    """The text of the lines a span cites (its quote is verified to be in them)."""
-    texts = cited.document.lines["text"].tolist()
-    return " ".join(str(t) for t in texts[max(cited.span.line_start - 1, 0) : cited.span.line_end]) or cited.span.quote
-
-
 def relevance_check(question: str, spans: list[CitedSpan]) -> tuple[PlainCheck, str]:
     """The cited lines share a concept or a content word with the question (its company's name aside)."""
     if not question.strip() or parse_page_hints(question) or not spans:
@@ -540,7 +534,7 @@ def relevance_check(question: str, spans: list[CitedSpan]) -> tuple[PlainCheck, 
     terms = {t for t in tokenize(asking) if not t[:1].isdigit()} - issuer_terms(spans)
     if not terms:
         return "not_applicable", ""
-    quotes = " ".join(_cited_lines(s) for s in spans)
+    quotes = " ".join(cited_lines(s) for s in spans)
     shared = terms & set(tokenize(quotes))
     if shared or same_concept(concepts_in(asking).concepts, concepts_in(quotes).concepts):
         return "supported", ""

@@ -13,7 +13,7 @@ from ..textnorm import tokenize
 from .claims import check_field, content_words, quote_sentences
 from .kinds import other_kind
 from .rules import FieldCheck
-from .values import CitedSpan
+from .values import CitedSpan, cited_lines
 from .wording import names_asked
 from .yesno import CHANGE_VERBS
 
@@ -425,6 +425,8 @@ def age_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     if _SAYS_AGE.search(text) or _IS_AGE.search(text):
         return check_field("subject", "not_applicable")
     claimed = {n.value for n in find_numbers(text)}
+    if not claimed:
+        return check_field("subject", "not_applicable")
     ages = list(_AGE.finditer(" ".join(s.span.quote for s in spans)))  # whole quotes: 'Mr.' ends no sentence
     ages += [row for cited in spans for row in _officer_rows(cited)]
     for match in ages:
@@ -462,9 +464,7 @@ def share_class_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     Stock'): contradicted, naming the line's class."""
     claimed = set(_SHARE_CLASS.findall(text))
     for cited in spans if claimed else []:
-        texts = cited.document.lines["text"].tolist()
-        line = " ".join(str(t) for t in texts[cited.span.line_start - 1 : cited.span.line_end])
-        named = set(_SHARE_CLASS.findall(line))
+        named = set(_SHARE_CLASS.findall(cited_lines(cited)))
         if named and not named & claimed:
             detail = (
                 f"subject: the quote's line names Class {sorted(named)[0]}, not the Class {sorted(claimed)[0]} claimed"

@@ -182,6 +182,12 @@ class CitedSpan:
     document: Document
 
 
+def cited_lines(cited: CitedSpan) -> str:
+    """The text of the lines a span cites (its quote is verified to be in them)."""
+    texts = cited.document.lines["text"].tolist()
+    return " ".join(str(t) for t in texts[max(cited.span.line_start - 1, 0) : cited.span.line_end]) or cited.span.quote
+
+
 def quote_candidates(cited: CitedSpan) -> list[Candidate]:
     """The numbers of a verified quote: table cells with their column and scale, other numbers as written."""
     numbers = [n for n in find_numbers(cited.span.quote) if not n.is_year or n.currency]
