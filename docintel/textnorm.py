@@ -184,3 +184,37 @@ def rejoin_split_words(text: str, counts: dict[str, int]) -> str:
         return match.group(0)
 
     return _SPLIT_PAIR.sub(join, text)
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.;!?])\s+")
+# a full stop that ends no sentence: a title or a company's abbreviation ('Mr. Smith', 'Apple Inc. and its
+# subsidiaries'), an initial or a dotted abbreviation ('J. Smith', 'the U.S. Department of Defense')
+_ABBREVIATION = re.compile(
+    r"(?:^|(?<=[\s(]))(?:Mr|Mrs|Ms|Dr|Jr|Sr|St|Inc|Corp|Co|Ltd|No|Nos|vs|Messrs|(?:[A-Za-z]\.)*[A-Za-z])\.$"
+)
+
+
+def split_sentences(text: str) -> list[str]:
+    """*text* cut into its sentences (and clauses ending in ';'), never after an abbreviation, an initial or
+    a full stop the next word goes on from in lower case."""
+    return [text[start:end] for start, end in sentence_bounds(text) if text[start:end].strip()]
+
+
+def last_sentence(text: str) -> str:
+    """The words of *text* after its last sentence break ('' when it ends with one)."""
+    start, end = sentence_bounds(text)[-1]
+    return text[start:end]
+
+
+def sentence_bounds(text: str) -> list[tuple[int, int]]:
+    """Where each sentence of *text* starts and ends (the space between sentences in none), as
+    ``split_sentences`` cuts them; one (possibly empty) sentence at least."""
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    for match in _SENTENCE_BREAK.finditer(text):
+        head, following = text[start : match.start()], text[match.end() : match.end() + 1]
+        if head.endswith(".") and (following.islower() or _ABBREVIATION.search(head[-12:])):
+            continue
+        bounds.append((start, match.start()))
+        start = match.end()
+    return [*bounds, (start, len(text))]

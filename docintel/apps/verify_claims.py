@@ -27,7 +27,7 @@ from ..context.pack import Budget, Context, ContextStatus, Source
 from ..ingest.documents import Document
 from ..numbers import find_numbers
 from ..periods import MONTHS
-from ..textnorm import tokenize
+from ..textnorm import split_sentences, tokenize
 from ..traces.claims import CheckResult, ClaimResult, ClaimStatus, Evidence, QuoteMatch, QuoteResult
 from ..verify.quotes import OverallStatus, SpanVerdict, Verification
 from ..verify.values import CitedSpan, ItemCheck, quote_candidates
@@ -392,7 +392,7 @@ def _day_of_date(text: str, start: int, end: int) -> bool:
 
 def negation_check(claim: str, quotes: list[str]) -> tuple[str, str]:
     """mismatch when the claim negates the quote's sentence that shares most words with it, or the reverse."""
-    sentences = [s for q in quotes for s in re.split(r"(?<=[.;!?])\s+", q) if s.strip()]
+    sentences = [s for q in quotes for s in split_sentences(q)]
     if not sentences:
         return "not_applicable", ""
     claim_terms = set(tokenize(claim))

@@ -22,7 +22,7 @@ from ..concepts import concepts_in, label_of, qualifier_text, ratios_in, stated_
 from ..numbers import find_numbers
 from ..periods import find_periods, years_named
 from ..question.parse import search_text, split_parts
-from ..textnorm import fold, tokenize
+from ..textnorm import fold, last_sentence, split_sentences, tokenize
 from .events import (
     ACTIVE_VERB,
     NEGATIONS,
@@ -85,7 +85,7 @@ def quote_sentences(spans: list[CitedSpan]) -> list[str]:
             joined[-1] = f"{joined[-1]} {cited.span.quote}"
         else:
             joined.append(cited.span.quote)
-    return [s for quote in joined for s in re.split(r"(?<=[.;!?])\s+", quote) if s.strip()]
+    return [s for quote in joined for s in split_sentences(quote)]
 
 
 _check, _content, _sentences = check_field, content_words, quote_sentences  # short names for the rules below
@@ -244,7 +244,7 @@ def _lead(cited: CitedSpan) -> str:
     """The words of the quote's sentence in the cited lines before the quote."""
     source, quote = _source(cited), " ".join(cited.span.quote.replace("[...]", " ").split())
     at = source.lower().find(quote.lower()) if quote else -1
-    return re.split(r"(?<=[.;!?])\s+", source[:at])[-1] if at > 0 else ""
+    return last_sentence(source[:at]) if at > 0 else ""
 
 
 def _dated(text: str, question: str) -> frozenset[int]:
@@ -431,9 +431,6 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
     return _check("event", "not_applicable")
 
 
-_SENTENCE_END = re.compile(r"(?<=[a-z0-9)])\.\s+(?=[A-Z])")
-
-
 def _dated_elsewhere(spans: list[CitedSpan], date_text: str, event: str) -> str | None:
     """Another date the cited line gives the asked event, in a clause the quote left out ('In August 2022, the
     President signed into law the Act' + ', which contained provisions effective January 1, 2023')."""
@@ -441,7 +438,7 @@ def _dated_elsewhere(spans: list[CitedSpan], date_text: str, event: str) -> str 
         lines = cited.document.lines["text"].iloc[cited.span.line_start - 1 : cited.span.line_end + 2].tolist()
         text = " ".join(" ".join(str(t) for t in lines).split())
         at = text.find(" ".join(cited.span.quote.split())[-30:])
-        sentence = _SENTENCE_END.split(text[max(at, 0) :], maxsplit=1)[0]  # the quote's sentence, to its end
+        sentence = ([*split_sentences(text[max(at, 0) :]), ""])[0]  # the quote's sentence, to its end
         for clause in _CLAUSE_BREAK.split(sentence):
             # 'effect' of 'take effect' is 'effectiv' of 'effective'
             said = [w for w in _content(clause) if len(w) >= 4 and (w.startswith(event) or event.startswith(w))]
@@ -508,7 +505,7 @@ def _offsets(cited: CitedSpan, printed: str) -> bool:
     source = _source(cited, before=1)
     start = source.lower().find(quote.lower())
     for at in (m.start() for m in re.finditer(re.escape(printed), quote)):
-        before = re.split(r"(?<=[.;!?])\s+", f"{source[:start] if start > 0 else ''} {quote[:at]}")[-1]
+        before = last_sentence(f"{source[:start] if start > 0 else ''} {quote[:at]}")
         causes = list(CAUSES.finditer(before))
         if causes and re.search(r"offset|mitigated", causes[-1].group(0), re.IGNORECASE):
             return True

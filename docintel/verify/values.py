@@ -29,7 +29,7 @@ from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS, figure_text, find_numbers, parse_cell
 from ..periods import Period, find_periods, years_named
-from ..textnorm import squash
+from ..textnorm import sentence_bounds, split_sentences, squash
 from .changes import change_period, states_a_change
 from .pershare import cents_row, per_share_heading
 from .rules import FieldCheck, mismatches
@@ -247,10 +247,8 @@ def numbers_alike(numbers: list[Any], number: Any) -> bool:
 
 def _own_sentence(quote: str, at: int) -> str:
     """The sentence of *quote* around offset *at*: a number printed twice is read in the sentence of each."""
-    starts = [0, *(m.end() for m in re.finditer(r"(?<=[.;!?])\s+(?=[A-Z])", quote))]
-    start = max(s for s in starts if s <= at)
-    ends = [e for e in starts if e > at]
-    return quote[start : ends[0] if ends else len(quote)].strip()
+    start, end = next(((s, e) for s, e in reversed(sentence_bounds(quote)) if s <= at), (0, len(quote)))
+    return quote[start:end].strip()
 
 
 _BASIS_POINTS_AFTER = re.compile(r"\s*(?:basis\s+points?|bps)\b", re.IGNORECASE)  # a hundredth of a percent
@@ -454,7 +452,7 @@ def paired_year(sentence: str, printed: str) -> int | None:
     the sentence lists as many amounts as years (two or more, each year once)."""
     if not sentence or not printed:
         return None
-    sentence = next((s for s in re.split(r"(?<=[.;!?])\s+", sentence) if printed in s), "")
+    sentence = next((s for s in split_sentences(sentence) if printed in s), "")
     periods = find_periods(sentence)
     spans = [(p.start, p.end) for p in periods]
     amounts = [n for n in find_numbers(sentence) if not any(n.start < b and n.end > a for a, b in spans)]
