@@ -1,4 +1,4 @@
-"""Rules for what is not a figure: yes/no, text claims, dates, causes, and whether every part was answered.
+"""Rules for what is not a figure: yes/no, text claims, causes, and whether every part was answered.
 
 Each rule returns one ``FieldCheck``:
 - ``polarity``: a yes/no is decided only from a quote about the asked subject whose polarity agrees (the
@@ -6,7 +6,7 @@ Each rule returns one ``FieldCheck``:
   quote the claim affirms while the quote denies it) is contradicted.
 - ``subject``: each number of a text claim sits with the same subject in its quote (a number taken from a
   second, unrelated quote is not the claim's).
-- ``event``: a date answers only when the clause that holds it states the asked event.
+- (dates: ``event`` and a text claim's ``date``, in verify/dates.py)
 - ``cause``: a why / what-drove question needs a quote that states a cause ('due to', 'driven by', ...).
 - ``completeness``: every part of the question (each line item of 'revenue and net income', each sub-question)
   is answered by an item; an answer that leaves one out is ``partial``.
@@ -24,20 +24,17 @@ from ..periods import find_periods, years_named
 from ..question.parse import search_text, split_parts
 from ..textnorm import fold, last_sentence, split_sentences, tokenize
 from .events import (
-    ACTIVE_VERB,
     NEGATIONS,
     PAST_QUESTION,
-    asked_instance,
+    asks_outcome,
     continuation_reading,
     event_reading,
     event_verb,
-    event_verbs,
     negated,
     outcome_reading,
-    tells_instance,
     verb_in,
 )
-from .kinds import ATTRIBUTION, other_kind
+from .kinds import other_kind
 from .rules import FieldCheck
 from .values import CitedSpan
 from .wording import names_state, states_asked
@@ -72,8 +69,8 @@ def check_field(field: str, verdict: str, detail: str = "") -> FieldCheck:
 
 
 def content_words(text: str, ignore: frozenset[str] = frozenset()) -> set[str]:
-    """The content terms of *text*: no stop word, no number, none of *ignore*."""
-    return {t for t in tokenize(text) if t not in _STOP and not t[:1].isdigit()} - ignore
+    """The content terms of *text*: no stop word, no number (nor the 'pct' a percent sign adds), none of *ignore*."""
+    return {t for t in tokenize(text) if t not in _STOP and not t[:1].isdigit() and t != "pct"} - ignore
 
 
 def quote_sentences(spans: list[CitedSpan]) -> list[str]:
@@ -141,7 +138,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     asked_years = years_named(question)
     # the quote's years, and those of its sentence before it ('On February 24, 2017, the Company and ...')
     quoted_years = frozenset().union(*(years_named(s) for s in about))
-    later = {y for c in spans for y in _dated(_lead(c), question) if asked_years and y > max(asked_years)}
+    later = {y for c in spans for y in _dated(quote_lead(c), question) if asked_years and y > max(asked_years)}
     if later and not quoted_years & asked_years:  # a subsequent event: 'On February 24, 2017, ...' for 2016
         years = ", ".join(map(str, sorted(later)))
         return _check("polarity", "mismatch", f"polarity: the quote's sentence is dated {years}, after the year asked")
@@ -173,7 +170,8 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     if readings:  # 'Did X increase': 'X decreased 16%' denies it, 'Y increased' says nothing of X
         decided = {s: r for s, r in readings.items() if r != "other"}
         if not decided:
-            what = "the quote does not say it happened" if event_verb(question) else "the quote's change is of"
+            happened = event_verb(question) or asks_outcome(question)
+            what = "the quote does not say it happened" if happened else "the quote's change is of"
             return _check("polarity", "unknown", f"polarity: {what} ('{next(iter(readings))[:120]}')")
         denies = [s for s, r in decided.items() if (r == "denies") != negated(s)]
         affirms = [s for s in decided if s not in denies]
@@ -188,7 +186,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
 # 'MGM China's first revolving credit facility': a name written possessive owns what follows it
 _OWNER = re.compile(r"\b(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})(?:'|\u2019)s\b")
 # owners that are the company itself, its parts in general, or no entity at all
-_SELF_WORDS = frozenset(
+SELF_WORDS = frozenset(
     tokenize("the company corporation group registrant firm board management our its their we parent this that")
 )
 
@@ -196,7 +194,7 @@ _SELF_WORDS = frozenset(
 def owner_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str]) -> FieldCheck:
     """A quote about what another entity owns ('under MGM China's revolving credit facility') does not answer a
     question about the company's own (its name, *ignore*, aside) unless the question names that entity."""
-    asked = set(tokenize(question)) | ignore | _SELF_WORDS
+    asked = set(tokenize(question)) | ignore | SELF_WORDS
     for sentence in _sentences(spans):
         for match in _OWNER.finditer(sentence):
             name = match.group("name")
@@ -226,6 +224,10 @@ _EXCEPTION_AFTER = re.compile(
     r"with\s+the\s+exception\s+of\b|provided\s+that\b|only\s+(?:if|when)\b|if\b)",
     re.IGNORECASE,
 )
+# a comparison a sentence goes on with: ', compared to our goal to ...', ' versus the prior year'
+_COMPARISON_AFTER = re.compile(
+    r"^[\s,—–-]*(?:compared\s+(?:to|with)|as\s+compared|versus|vs\.|against|relative\s+to)\b", re.I
+)
 # where the clause a quote sits in starts: a sentence end, a semicolon, or a comma before a new clause
 _CLAUSE_START = re.compile(r"[.;:!?]\s|,\s*(?:and|but|or|which|while|with|whereas)\b|,\s")
 
@@ -240,7 +242,7 @@ def _source(cited: CitedSpan, before: int = 0) -> str:
     return " ".join(" ".join(str(t) for t in lines).split())
 
 
-def _lead(cited: CitedSpan) -> str:
+def quote_lead(cited: CitedSpan) -> str:
     """The words of the quote's sentence in the cited lines before the quote."""
     source, quote = _source(cited), " ".join(cited.span.quote.replace("[...]", " ").split())
     at = source.lower().find(quote.lower()) if quote else -1
@@ -254,11 +256,15 @@ def _dated(text: str, question: str) -> frozenset[int]:
     return frozenset(y for p in find_periods(text) for y in (p.years if fiscal or p.day is None else {p.year}))
 
 
-def omission_rule(spans: list[CitedSpan], claim_denies: bool = False) -> FieldCheck:
+def omission_rule(
+    spans: list[CitedSpan], claim_denies: bool = False, asked: frozenset[str] = frozenset()
+) -> FieldCheck:
     """A quote cut out of its sentence keeps what governs it: a negation before it in its own clause ('We do not
     include ...' quoted as 'unexercised options ... in our backlog') contradicts a claim that affirms it (a claim
     that denies it, *claim_denies*, agrees); an exception or a condition right after it in its sentence ('...,
-    except ...', '... only if it is defective') leaves it unchecked."""
+    except ...', '... only if it is defective') leaves it unchecked, and so does a comparison after it that speaks
+    of a word of the question (*asked*) the quote does not say ('filled 25% of ... positions' cut before ', compared
+    to our goal to fill one of three' for 'Did it meet its goal')."""
     checked = False
     for cited in spans:
         source = _source(cited)
@@ -281,11 +287,16 @@ def omission_rule(spans: list[CitedSpan], claim_denies: bool = False) -> FieldCh
         if _EXCEPTION_AFTER.match(tail):
             words = " ".join(tail.split()[:6])
             return _check("omission", "unknown", f"omission: the quote leaves out the exception after it ('{words}')")
+        compared = _COMPARISON_AFTER.match(tail)
+        if compared and (left := sorted(_content(split_sentences(tail)[0]) & asked - _content(quote))):
+            words = " ".join(tail.split()[:8])
+            detail = f"omission: the quote leaves out the comparison after it ('{words}'), which says '{left[0]}'"
+            return _check("omission", "unknown", detail)
     return _check("omission", "supported" if checked else "not_applicable")
 
 
 # where a sentence's subject ends: its first verb ('Worn footwear may be returned', 'Customers may return')
-_FIRST_VERB = re.compile(
+FIRST_VERB = re.compile(
     r"\b(?:is|are|was|were|may|can|could|will|shall|must|has|have|had|receives?|received|took|takes)\b", re.I
 )
 
@@ -293,11 +304,11 @@ _FIRST_VERB = re.compile(
 def _subject_of(sentence: str, ignore: frozenset[str] = frozenset()) -> set[str]:
     """The content words before a sentence's first verb ('Customers may return ...': customers), dates and the
     issuer's name (*ignore*) aside ('As of December 31, 2023, we had ...')."""
-    verb = _FIRST_VERB.search(sentence)
+    verb = FIRST_VERB.search(sentence)
     if verb is None:
         return set()
     head = without_periods(sentence[: verb.start()])
-    return _content(re.sub(r"\b(?:as\s+of|in|at|on|during)\b", " ", head, flags=re.I), _SELF_WORDS | ignore)
+    return _content(re.sub(r"\b(?:as\s+of|in|at|on|during)\b", " ", head, flags=re.I), SELF_WORDS | ignore)
 
 
 def text_subject_rule(text: str, spans: list[CitedSpan], ignore: frozenset[str] = frozenset()) -> FieldCheck:
@@ -313,162 +324,6 @@ def text_subject_rule(text: str, spans: list[CitedSpan], ignore: frozenset[str] 
     if claimed & words or not theirs or theirs & _content(text):
         return _check("about", "supported")
     return _check("about", "unknown", f"about: the quote is about {', '.join(sorted(theirs))}, not the claim's")
-
-
-def date_clause_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
-    """A date a text claim states after its own words ('took effect on March 1, 2022') sits in its quote after
-    some of them, in the same clause: 'and replaces the policy dated March 1, 2022' dates another thing."""
-    quotes = " ".join(c.span.quote for c in spans)
-    for date in (p for p in find_periods(text) if p.day):
-        before = _content(" ".join(text[: date.start].split()[-3:]))  # "took effect on"
-        holders = [c for c in _CLAUSE_BREAK.split(quotes) if date.text in c]
-        if before and holders and not any(_content(c) & before for c in holders):
-            return _check("about", "unknown", f"about: the quote dates something else with {date.text}")
-    return _check("about", "not_applicable")
-
-
-_CLAUSE_BREAK = re.compile(r";|,(?!\s*\d)|\band\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
-
-
-# words that introduce a date ('Effective January 1, 2022, we adopted ...', 'Beginning in ...'): no event of their own
-_DATE_LEADS = frozenset(tokenize("effective beginning starting commencing as of"))
-
-
-def _date_clause(clauses: list[str], date_text: str, sentence: str) -> str:
-    """The clause that holds the date; an introductory 'On March 9, 2021,' is read with the clause it introduces."""
-    at = next((n for n, c in enumerate(clauses) if date_text.lower() in c.lower()), None)
-    if at is None:
-        return sentence
-    holding = clauses[at]
-    if not _content(holding.lower().replace(date_text.lower(), " ")) - _DATE_WORDS - _DATE_LEADS:
-        # an introductory date governs the clauses after it up to the next date ('On February 24, 2017, the
-        # Company and Starbucks entered into ...': the subject's 'and' splits no event off)
-        following: list[str] = []
-        for clause in clauses[at + 1 :]:
-            if following and find_periods(clause):
-                break  # the next period opens the next event ('and in the fourth quarter of 2020 it acquired')
-            following.append(clause)
-        holding = " ".join([holding, *following])
-    return holding
-
-
-def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
-    """The date's clause states the asked event (`_event_check`), and the instance the question names ('the
-    remaining units') where it names one: a sentence about another step of it does not date it."""
-    found = _event_check(date_text, spans, question, ignore)
-    if found.verdict != "supported":
-        return found
-    dated = [s for s in _sentences(spans) if date_text.lower() in s.lower()]
-    clauses = [_date_clause([c for c in _CLAUSE_BREAK.split(s) if c.strip()], date_text, s) for s in dated]
-    if not _ASKS_ANNOUNCEMENT.search(question):
-        for clause in clauses:
-            if later := _announced_then_dated(clause, date_text):
-                detail = f"event: {date_text!r} dates an announcement; the sentence dates what was announced {later!r}"
-                return _check("event", "mismatch", detail)
-    which = asked_instance(question)
-    if which is None:
-        return found
-    if any(tells_instance(which, clause) for clause in clauses):
-        return found
-    return _check("event", "unknown", f"event: the question asks the {which} one; {date_text!r} is not said to be")
-
-
-# 'When did X announce ...', 'When was the agreement signed?': a question about the announcement itself
-_ASKS_ANNOUNCEMENT = re.compile(r"\bannounc|\bdisclos|\bagree|\bsign(?:ed|ing|s)?\b|\benter(?:ed)?\s+into\b", re.I)
-
-
-# 'announced its intention to', 'announced plans to': an announcement of a later event ('approved a plan to
-# repurchase ... through December 31, 2022' is an act of its own, dated by its date)
-_ANNOUNCED_INTENT = re.compile(r"\bannounc\w*\b(?:\s+\w+){0,3}?\s+(?:intention|intent|plans?|decision)\s+to\b", re.I)
-
-
-def _announced_then_dated(clause: str, date_text: str) -> str | None:
-    """The later date of a clause that opens with *date_text* and announces an intent dated by that later date
-    ('On November 2, 2020, the MOD announced its intention to re-nationalize the program on June 30, 2021'):
-    the first dates the announcement, the second the event announced."""
-    at = clause.lower().find(date_text.lower())
-    intent = _ANNOUNCED_INTENT.search(clause, at + len(date_text)) if at >= 0 else None
-    if intent is None:
-        return None
-    later = [p for p in find_periods(clause[intent.start() :]) if p.day and p.text.lower() != date_text.lower()]
-    return later[0].text if later else None
-
-
-def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
-    """The clause that holds the date states the asked event: the question's verb ('When did Amazon acquire ...':
-    acquire) in any form, else its predicate (its last content word: 'payable', 'declared', 'effect'), is in the
-    date's clause, not only in another clause of the sentence; a sentence that never says the verb does not
-    date the event."""
-    asking = ATTRIBUTION.sub(" ", search_text(question))  # '..., according to Boeing's 2022 10-K': no event
-    asked = [t for t in tokenize(asking) if t not in _STOP and not t[:1].isdigit() and t not in ignore]
-    asked = [t for t in asked if t not in _DATE_WORDS]
-    if not asked:
-        return _check("event", "not_applicable")
-    event = asked[-1]
-    active = ACTIVE_VERB.search(asking)
-    verb = active.group("verb") if active else _passive_verb(asking)
-    for sentence in _sentences(spans):
-        if date_text.lower() not in sentence.lower():
-            continue
-        clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
-        holding = _date_clause(clauses, date_text, sentence)
-        if verb is not None:
-            if any(verb_in(v, holding) for v in event_verbs(question, verb)):
-                return _check("event", "supported")
-            if verb_in(verb, sentence):
-                return _check("event", "mismatch", f"event: {date_text!r} is said of something other than '{verb}'")
-            return _check("event", "unknown", f"event: the sentence of {date_text!r} does not say '{verb}'")
-        if event in _content(holding):
-            return _check("event", "supported")
-        if any(event in _content(c) for c in clauses):
-            return _check("event", "mismatch", f"event: {date_text!r} is said of something other than what was asked")
-        if _content(holding) & set(asked):
-            if (other := _dated_elsewhere(spans, date_text, event)) is not None:
-                detail = f"event: {date_text!r} is said of something else; its line dates '{event}' by {other!r}"
-                return _check("event", "mismatch", detail)
-            return _check("event", "supported")
-        return _check("event", "unknown", f"event: the clause of {date_text!r} does not say what was asked")
-    return _check("event", "not_applicable")
-
-
-def _dated_elsewhere(spans: list[CitedSpan], date_text: str, event: str) -> str | None:
-    """Another date the cited line gives the asked event, in a clause the quote left out ('In August 2022, the
-    President signed into law the Act' + ', which contained provisions effective January 1, 2023')."""
-    for cited in (c for c in spans if date_text.lower() in c.span.quote.lower()):
-        lines = cited.document.lines["text"].iloc[cited.span.line_start - 1 : cited.span.line_end + 2].tolist()
-        text = " ".join(" ".join(str(t) for t in lines).split())
-        at = text.find(" ".join(cited.span.quote.split())[-30:])
-        sentence = ([*split_sentences(text[max(at, 0) :]), ""])[0]  # the quote's sentence, to its end
-        for clause in _CLAUSE_BREAK.split(sentence):
-            # 'effect' of 'take effect' is 'effectiv' of 'effective'
-            said = [w for w in _content(clause) if len(w) >= 4 and (w.startswith(event) or event.startswith(w))]
-            if date_text.lower() in clause.lower() or not said:
-                continue
-            if dates := [p.text for p in find_periods(clause) if p.text.lower() != date_text.lower()]:
-                return dates[0]
-    return None
-
-
-_DATE_WORDS = frozenset(tokenize("date dates when day days month months year years happen happened time"))
-
-
-# 'On what date was water service fully restored to ...': a passive question; its participle is the last '-ed' word
-# before a preposition or the end ('When was the secured credit facility terminated?': terminated, not secured)
-_PASSIVE_WHEN = re.compile(
-    r"\b(?:when|what\s+date|which\s+date|what\s+day)\s+(?:was|were|is|are|has|have|had)\s+(?:been\s+)?"
-    r"(?P<words>(?:(?!(?:to|by|in|on|at|for|from|with|after|before|under|following)\b)[\w&'’.-]+\s*){1,10})",
-    re.IGNORECASE,
-)
-
-
-_PARTICIPLE = re.compile(r"[a-z]{3,}ed|(?:re)?paid|sold|bought", re.IGNORECASE)
-
-
-def _passive_verb(question: str) -> str | None:
-    """The participle a passive date question asks about ('When was the loan repaid?': repaid)."""
-    found = _PASSIVE_WHEN.search(question)
-    last = re.findall(r"[A-Za-z]+", found.group("words"))[-1:] if found else []
-    return last[0] if last and _PARTICIPLE.fullmatch(last[0]) else None
 
 
 def cause_rule(question: str, spans: list[CitedSpan], text: str = "") -> FieldCheck:

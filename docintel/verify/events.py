@@ -187,6 +187,18 @@ def tells_instance(word: str, clause: str) -> bool:
 # adopted, ratified, passed, a director elected; or defeated, rejected, failed, voted down)
 _ADOPTS = re.compile(r"\b(?:approv|adopt|ratif|pass(?:ed|es)?\b|elect(?:ed|s)?\b)\w*", re.IGNORECASE)
 _DEFEATS = re.compile(r"\b(?:defeat|reject|disapprov|fail|voted\s+down)\w*", re.IGNORECASE)
+# an adoption that may be done, not one that was: 'with early adoption permitted', 'may elect to adopt'
+_PERMITS = re.compile(
+    r"\b(?:may|might|can|could|(?:permitted|allowed|option|eligible)\s+to)\s+(?:\w+\s+){0,2}?(?:approv|adopt|ratif)|"
+    r"\b(?:approv|adopt|ratif)\w*\s+(?:is\s+|was\s+|being\s+)?(?:permitted|allowed)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_outcome(question: str) -> bool:
+    """Whether the question asks if something was adopted ('Did shareholders approve ...', 'Did NIKE adopt ...')."""
+    asking = search_text(question)
+    return bool(_ADOPTS.search(asking)) and not _DEFEATS.search(asking) and not negated(asking)
 
 
 def outcome_reading(question: str, sentence: str) -> str | None:
@@ -194,15 +206,17 @@ def outcome_reading(question: str, sentence: str) -> str | None:
     ('denies': 'was defeated', 'failed to pass'), its negation aside (the caller reads 'not'); None when the
     question asks no adoption ('Did shareholders approve ...'; not 'Did it fail to pass', 'Was it not approved')
     or no clause of the sentence about what is asked tells one ('approved the request ..., rejecting proposals
-    from the intervening parties': the rejection is of other proposals)."""
-    asking = search_text(question)
-    if not _ADOPTS.search(asking) or _DEFEATS.search(asking) or negated(asking):
+    from the intervening parties': the rejection is of other proposals); 'other' for a clause that permits it
+    ('with early adoption permitted')."""
+    if not asks_outcome(question):
         return None
+    asking = search_text(question)
     topic = {t for t in tokenize(_ADOPTS.sub(" ", asking)) if len(t) > 3 and not t[:1].isdigit()}
     readings = set()
     for clause in _CLAUSES.split(sentence):
         if clause.strip() and topic & set(tokenize(clause)):
-            readings.add("denies" if _DEFEATS.search(clause) else "affirms" if _ADOPTS.search(clause) else None)
+            adopts = "other" if _PERMITS.search(clause) else "affirms"  # a permission tells no outcome
+            readings.add("denies" if _DEFEATS.search(clause) else adopts if _ADOPTS.search(clause) else None)
     readings.discard(None)
     return readings.pop() if len(readings) == 1 else None
 

@@ -7,13 +7,13 @@ from pydantic import BaseModel
 
 from ..answer.contract import Amount
 from ..periods import averaged_years, years_named
+from ..question.parse import search_text
 from .amounts import check_amount
 from .calculations import check_calculation
 from .claims import (
     cause_rule,
     check_field,
-    date_clause_rule,
-    event_rule,
+    content_words,
     omission_rule,
     owner_rule,
     polarity_rule,
@@ -21,9 +21,10 @@ from .claims import (
     text_polarity_rule,
     text_subject_rule,
 )
+from .dates import date_clause_rule, event_rule
 from .events import NEGATIONS, frequency_reading
 from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
-from .names import named_party_rule
+from .names import lead_subject_rule, named_party_rule
 from .objects import event_object_rule
 from .operands import check_operand
 from .passages import entity_rule, scattered_rule
@@ -162,6 +163,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             age_rule(text, spans),
             share_class_rule(text, spans),
             named_party_rule(question, text, spans, issuer_terms(spans)),
+            lead_subject_rule(text, spans, issuer_terms(spans)),
         ],
     )
 
@@ -188,8 +190,10 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
     )
     if not spans or not question.strip():
         return check
-    omission = omission_rule(spans, claim_denies=not value)
     issuer = issuer_terms(spans)
+    omission = omission_rule(
+        spans, claim_denies=not value, asked=frozenset(content_words(search_text(question), issuer))
+    )
     figures = figures_rule(value, spans, question, issuer)
     owner = owner_rule(question, spans, issuer)
     about = [

@@ -522,8 +522,15 @@ def _same_number(a: object, b: object) -> bool:
 
 
 def issuer_terms(spans: list[CitedSpan]) -> frozenset[str]:
-    """The name terms of the companies the cited documents are by."""
-    return frozenset(t for s in spans for t in tokenize(s.document.meta.profile.issuer.value or ""))
+    """The name terms of the companies the cited documents are by, and the initials of a name of three words or
+    more ('amd' of 'ADVANCED MICRO DEVICES, INC.')."""
+    names = {s.document.meta.profile.issuer.value or "" for s in spans}
+    initials = {"".join(w[0] for w in words) for n in names if len(words := _NAME_WORDS.findall(n)) >= 3}
+    return frozenset(t for n in names for t in tokenize(n)) | {i.lower() for i in initials}
+
+
+# a name's words, its legal form aside ('Inc', 'Co', 'Corporation', 'Company')
+_NAME_WORDS = re.compile(r"\b(?!(?:inc|co|corp|corporation|company|ltd|plc|llc|n\.?v|s\.?a)\b)[a-z][a-z&]*", re.I)
 
 
 def relevance_check(question: str, spans: list[CitedSpan]) -> tuple[PlainCheck, str]:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 from ..textnorm import tokenize
-from .claims import check_field
+from .claims import FIRST_VERB, SELF_WORDS, check_field, content_words, quote_lead
 from .rules import FieldCheck
 from .values import Candidate, CitedSpan
 
@@ -66,3 +66,22 @@ def named_party_rule(question: str, text: str, spans: list[CitedSpan], issuer: f
         if name in text and terms and not _said(name, terms, quotes):
             return check_field("about", "unknown", f"about: its quotes do not name {name}, which the question asks")
     return check_field("about", "not_applicable")
+
+
+def lead_subject_rule(text: str, spans: list[CitedSpan], issuer: frozenset[str]) -> FieldCheck:
+    """A claim about the issuer itself ('AMD has been the market share leader') is not read from a quote whose
+    sentence says it of another party named before the quote ('Intel Corporation' / 'has been the market share
+    leader for microprocessors'): mismatch."""
+    verb = FIRST_VERB.search(text)
+    claimed = content_words(text[: verb.start()]) if verb else set()
+    if not claimed or claimed - issuer - SELF_WORDS:
+        return check_field("about", "not_applicable")
+    for cited in spans:
+        lead = quote_lead(cited)
+        if not lead.strip() or FIRST_VERB.search(lead) or len(lead.split()) > 6:
+            continue  # the quote's sentence names its subject in the quote, or no subject before it
+        for match in _CAPITALISED.finditer(lead):
+            if set(tokenize(match.group(0))) - issuer - SELF_WORDS - _DOCUMENT_WORDS:
+                detail = f"about: the quote's sentence says it of {match.group(0)}, not of the claim's subject"
+                return check_field("about", "mismatch", detail)
+    return check_field("about", "supported")

@@ -1,0 +1,182 @@
+"""Rules for a date: the clause that holds it states the asked event (``event``), the instance the question names
+(the first, the final, ...), and a text claim's date is the date of the clause it is said of (``date``).
+
+Word lists are grammar (English verbs of announcement, date leads), not any document's or benchmark's wording.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..periods import find_periods
+from ..question.parse import search_text
+from ..textnorm import split_sentences, tokenize
+from .claims import _STOP, check_field, content_words, quote_sentences
+from .events import ACTIVE_VERB, asked_instance, event_verbs, tells_instance, verb_in
+from .kinds import ATTRIBUTION
+from .rules import FieldCheck
+from .values import CitedSpan
+
+_check, _content, _sentences = check_field, content_words, quote_sentences
+
+
+def date_clause_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A date a text claim states after its own words ('took effect on March 1, 2022') sits in its quote after
+    some of them, in the same clause: 'and replaces the policy dated March 1, 2022' dates another thing."""
+    quotes = " ".join(c.span.quote for c in spans)
+    for date in (p for p in find_periods(text) if p.day):
+        before = _content(" ".join(text[: date.start].split()[-3:]))  # "took effect on"
+        holders = [c for c in _CLAUSE_BREAK.split(quotes) if date.text in c]
+        if before and holders and not any(_content(c) & before for c in holders):
+            return _check("about", "unknown", f"about: the quote dates something else with {date.text}")
+    return _check("about", "not_applicable")
+
+
+_CLAUSE_BREAK = re.compile(r";|,(?!\s*\d)|\band\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
+
+
+# words that introduce a date ('Effective January 1, 2022, we adopted ...', 'Beginning in ...'): no event of their own
+_DATE_LEADS = frozenset(tokenize("effective beginning starting commencing as of"))
+
+
+def _date_clause(clauses: list[str], date_text: str, sentence: str) -> str:
+    """The clause that holds the date; an introductory 'On March 9, 2021,' is read with the clause it introduces."""
+    at = next((n for n, c in enumerate(clauses) if date_text.lower() in c.lower()), None)
+    if at is None:
+        return sentence
+    holding = clauses[at]
+    if not _content(holding.lower().replace(date_text.lower(), " ")) - _DATE_WORDS - _DATE_LEADS:
+        # an introductory date governs the clauses after it up to the next date ('On February 24, 2017, the
+        # Company and Starbucks entered into ...': the subject's 'and' splits no event off)
+        following: list[str] = []
+        for clause in clauses[at + 1 :]:
+            if following and find_periods(clause):
+                break  # the next period opens the next event ('and in the fourth quarter of 2020 it acquired')
+            following.append(clause)
+        holding = " ".join([holding, *following])
+    return holding
+
+
+def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
+    """The date's clause states the asked event (`_event_check`), and the instance the question names ('the
+    remaining units') where it names one: a sentence about another step of it does not date it."""
+    found = _event_check(date_text, spans, question, ignore)
+    if found.verdict != "supported":
+        return found
+    dated = [s for s in _sentences(spans) if date_text.lower() in s.lower()]
+    clauses = [_date_clause([c for c in _CLAUSE_BREAK.split(s) if c.strip()], date_text, s) for s in dated]
+    if not _ASKS_ANNOUNCEMENT.search(question):
+        for clause in clauses:
+            if later := _announced_then_dated(clause, date_text):
+                detail = f"event: {date_text!r} dates an announcement; the sentence dates what was announced {later!r}"
+                return _check("event", "mismatch", detail)
+    which = asked_instance(question)
+    if which is None:
+        return found
+    if any(tells_instance(which, clause) for clause in clauses):
+        return found
+    return _check("event", "unknown", f"event: the question asks the {which} one; {date_text!r} is not said to be")
+
+
+# 'When did X announce ...', 'When was the agreement signed?': a question about the announcement itself
+_ASKS_ANNOUNCEMENT = re.compile(r"\bannounc|\bdisclos|\bagree|\bsign(?:ed|ing|s)?\b|\benter(?:ed)?\s+into\b", re.I)
+
+
+# 'announced its intention to', 'announced plans to': an announcement of a later event ('approved a plan to
+# repurchase ... through December 31, 2022' is an act of its own, dated by its date)
+_ANNOUNCED_INTENT = re.compile(r"\bannounc\w*\b(?:\s+\w+){0,3}?\s+(?:intention|intent|plans?|decision)\s+to\b", re.I)
+
+
+def _announced_then_dated(clause: str, date_text: str) -> str | None:
+    """The later date of a clause that opens with *date_text* and announces an intent dated by that later date
+    ('On November 2, 2020, the MOD announced its intention to re-nationalize the program on June 30, 2021'):
+    the first dates the announcement, the second the event announced."""
+    at = clause.lower().find(date_text.lower())
+    intent = _ANNOUNCED_INTENT.search(clause, at + len(date_text)) if at >= 0 else None
+    if intent is None:
+        return None
+    later = [p for p in find_periods(clause[intent.start() :]) if p.day and p.text.lower() != date_text.lower()]
+    return later[0].text if later else None
+
+
+def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
+    """The clause that holds the date states the asked event: the question's verb ('When did Amazon acquire ...':
+    acquire) in any form, else its predicate (its last content word: 'payable', 'declared', 'effect'), is in the
+    date's clause, not only in another clause of the sentence; a sentence that never says the verb does not
+    date the event."""
+    asking = ATTRIBUTION.sub(" ", search_text(question))  # '..., according to Boeing's 2022 10-K': no event
+    asked = [t for t in tokenize(asking) if t not in _STOP and not t[:1].isdigit() and t not in ignore]
+    asked = [t for t in asked if t not in _DATE_WORDS]
+    if not asked:
+        return _check("event", "not_applicable")
+    event = asked[-1]
+    active = ACTIVE_VERB.search(asking)
+    verb = active.group("verb") if active else _passive_verb(asking)
+    for sentence in _sentences(spans):
+        if date_text.lower() not in sentence.lower():
+            continue
+        clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
+        holding = _date_clause(clauses, date_text, sentence)
+        if verb is not None:
+            if any(verb_in(v, holding) for v in event_verbs(question, verb)):
+                return _check("event", "supported")
+            if verb_in(verb, sentence):
+                return _check("event", "mismatch", f"event: {date_text!r} is said of something other than '{verb}'")
+            return _check("event", "unknown", f"event: the sentence of {date_text!r} does not say '{verb}'")
+        if _says(event, holding):
+            return _check("event", "supported")
+        if any(_says(event, c) for c in clauses):
+            return _check("event", "mismatch", f"event: {date_text!r} is said of something other than what was asked")
+        if _content(holding) & set(asked):
+            if (other := _dated_elsewhere(spans, date_text, event)) is not None:
+                detail = f"event: {date_text!r} is said of something else; its line dates '{event}' by {other!r}"
+                return _check("event", "mismatch", detail)
+            return _check("event", "supported")
+        return _check("event", "unknown", f"event: the clause of {date_text!r} does not say what was asked")
+    return _check("event", "not_applicable")
+
+
+def _dated_elsewhere(spans: list[CitedSpan], date_text: str, event: str) -> str | None:
+    """Another date the cited line gives the asked event, in a clause the quote left out ('In August 2022, the
+    President signed into law the Act' + ', which contained provisions effective January 1, 2023')."""
+    for cited in (c for c in spans if date_text.lower() in c.span.quote.lower()):
+        lines = cited.document.lines["text"].iloc[cited.span.line_start - 1 : cited.span.line_end + 2].tolist()
+        text = " ".join(" ".join(str(t) for t in lines).split())
+        at = text.find(" ".join(cited.span.quote.split())[-30:])
+        sentence = ([*split_sentences(text[max(at, 0) :]), ""])[0]  # the quote's sentence, to its end
+        for clause in _CLAUSE_BREAK.split(sentence):
+            # 'effect' of 'take effect' is 'effectiv' of 'effective'
+            said = [w for w in _content(clause) if len(w) >= 4 and (w.startswith(event) or event.startswith(w))]
+            if date_text.lower() in clause.lower() or not said:
+                continue
+            if dates := [p.text for p in find_periods(clause) if p.text.lower() != date_text.lower()]:
+                return dates[0]
+    return None
+
+
+def _says(event: str, clause: str) -> bool:
+    """Whether *clause* says the event word, in any form ('matur' of 'mature' in 'the maturity date')."""
+    words = _content(clause)
+    return event in words or (len(event) >= 5 and any(w.startswith(event) for w in words))
+
+
+_DATE_WORDS = frozenset(tokenize("date dates when day days month months year years happen happened time"))
+
+
+# 'On what date was water service fully restored to ...': a passive question; its participle is the last '-ed' word
+# before a preposition or the end ('When was the secured credit facility terminated?': terminated, not secured)
+_PASSIVE_WHEN = re.compile(
+    r"\b(?:when|what\s+date|which\s+date|what\s+day)\s+(?:was|were|is|are|has|have|had)\s+(?:been\s+)?"
+    r"(?P<words>(?:(?!(?:to|by|in|on|at|for|from|with|after|before|under|following)\b)[\w&'’.-]+\s*){1,10})",
+    re.IGNORECASE,
+)
+
+
+_PARTICIPLE = re.compile(r"[a-z]{3,}ed|(?:re)?paid|sold|bought", re.IGNORECASE)
+
+
+def _passive_verb(question: str) -> str | None:
+    """The participle a passive date question asks about ('When was the loan repaid?': repaid)."""
+    found = _PASSIVE_WHEN.search(question)
+    last = re.findall(r"[A-Za-z]+", found.group("words"))[-1:] if found else []
+    return last[0] if last and _PARTICIPLE.fullmatch(last[0]) else None

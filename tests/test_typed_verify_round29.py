@@ -1,0 +1,93 @@
+"""Red team round 29 on real filings: a date of a price table dated only by a percent it shares with the question
+(AMD 2015's '7.00% Notes' call schedule for their maturity)."""
+
+from __future__ import annotations
+
+from tests.conftest import needs_shared
+from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
+from tests.test_typed_verify import field
+from tests.test_typed_verify_round21_filings import verdict
+from tests.test_typed_verify_round22 import yes_no
+from tests.test_typed_verify_round25 import text
+from tests.test_values import answer, span
+
+pytestmark = needs_shared
+
+
+def _date(iso: str, text: str, *cited: tuple[int, str]) -> dict:
+    return answer(
+        "date", {"label": "Date", "date": {"iso": iso, "original_text": text}, "spans": [span(*c) for c in cited]}
+    )
+
+
+def test_a_percent_the_question_names_is_no_event_of_a_date(run_cli, fake_openai, filing):  # noqa: F811
+    """'On July 1, 2022 and thereafter 100.000%' shares only a percent sign with '7.00% Senior Notes mature'."""
+    amd = filing("AMD_2015_10K")
+    asked = "On what date do AMD's 7.00% Senior Notes mature?"
+    call = _date("2022-07-01", "July 1, 2022", (1895, "On July 1, 2022 and thereafter 100.000%"))
+    status, check = verdict(run_cli, fake_openai, amd, asked, call)
+    assert status == "unchecked" and field(check, "event")["verdict"] == "unknown", check
+    maturity = _date("2024-07-01", "July 1, 2024", (1882, "until the maturity date of July 1, 2024"))
+    status, check = verdict(run_cli, fake_openai, amd, asked, maturity)
+    assert status == "supported", check
+
+
+PERMITTED = "The update to the standard is effective for the Company on June 1, 2019, with early adoption permitted"
+
+
+def test_a_permission_to_adopt_says_no_adoption(run_cli, fake_openai, filing):  # noqa: F811
+    """NIKE 2018 p56: 'with early adoption permitted' (ASU 2017-12, still being evaluated) is no yes to 'Did NIKE
+    early adopt'; 'The Company early adopted the ASU' (ASU 2018-02) is."""
+    nike = filing("NIKE_2018_10K")
+    asked = "Did NIKE early adopt ASU 2017-12, Derivatives and Hedging, during fiscal 2018?"
+    issued = span(2419, "In August 2017, the FASB issued ASU No. 2017-12, Derivatives and Hedging (Topic 815)")
+    permitted = {**span(2421, PERMITTED), "line_end": 2422}
+    scripted = answer("boolean", {"value": True, "explanation": "yes", "spans": [issued, permitted]})
+    status, check = verdict(run_cli, fake_openai, nike, asked, scripted)
+    assert status == "unchecked" and "does not say it happened" in field(check, "polarity")["detail"], check
+    adopted = (2404, "The Company early adopted the ASU in the third quarter of fiscal 2018.")
+    asked = (
+        "Did NIKE early adopt ASU 2018-02 on tax effects in accumulated other comprehensive income during fiscal 2018?"
+    )
+    status, check = verdict(run_cli, fake_openai, nike, asked, yes_no(True, adopted))
+    assert status == "supported", check
+
+
+FILLED = "filled 25% of new, salaried field positions with female employees"
+
+
+def test_a_quote_cut_before_the_goal_it_is_compared_to_does_not_say_the_goal_was_met(
+    run_cli,
+    fake_openai,
+    filing,  # noqa: F811
+):
+    """Best Buy 2023 p7: '... with female employees, compared to our goal to fill one of three positions.'"""
+    best_buy = filing("BESTBUY_2023_10K")
+    asked = "Did Best Buy meet its goal for filling new salaried field positions with female employees in fiscal 2023?"
+    status, check = verdict(run_cli, fake_openai, best_buy, asked, yes_no(True, (239, FILLED)))
+    omission = field(check, "omission")
+    assert status == "unchecked" and "compared to our goal" in omission["detail"], check
+    asked = "Did Best Buy fill 25% of new salaried field positions with female employees in fiscal 2023?"
+    status, check = verdict(run_cli, fake_openai, best_buy, asked, yes_no(True, (239, FILLED)))
+    assert status == "supported", check
+
+
+LEADER = "has been the market share leader for microprocessors for many years."
+
+
+def test_a_claim_about_the_issuer_is_not_read_from_a_sentence_about_another_party(
+    run_cli,
+    fake_openai,
+    filing,  # noqa: F811
+):
+    """AMD 2015 p11: 'Intel Corporation' / 'has been the market share leader ...': the quote cut after the name."""
+    amd = filing("AMD_2015_10K")
+    asked = "Describe AMD's position in the microprocessor market."
+    status, check = verdict(run_cli, fake_openai, amd, asked, text(f"AMD {LEADER}", 397, 397, LEADER))
+    assert status == "unsupported" and "says it of Intel Corporation" in check["detail"], check
+    whole = text(f"Intel Corporation {LEADER}", 397, 397, f"Intel Corporation {LEADER}")
+    assert verdict(run_cli, fake_openai, amd, asked, whole)[0] == "supported"
+    nike, cut = filing("NIKE_2018_10K"), "is subject to taxation in the United States,"
+    asked = "Describe where NIKE is subject to taxation."
+    status, check = verdict(run_cli, fake_openai, nike, asked, text(f"NIKE {cut}", 2757, 2757, cut))
+    assert status == "supported", check  # 'The Company' / 'is subject to ...': the issuer's own sentence
