@@ -9,7 +9,7 @@ from tests.test_typed_verify import field
 from tests.test_typed_verify_round21_filings import verdict
 from tests.test_typed_verify_round22 import yes_no
 from tests.test_typed_verify_round25 import text
-from tests.test_values import answer, span
+from tests.test_values import amount, answer, span
 
 pytestmark = needs_shared
 
@@ -91,3 +91,21 @@ def test_a_claim_about_the_issuer_is_not_read_from_a_sentence_about_another_part
     asked = "Describe where NIKE is subject to taxation."
     status, check = verdict(run_cli, fake_openai, nike, asked, text(f"NIKE {cut}", 2757, 2757, cut))
     assert status == "supported", check  # 'The Company' / 'is subject to ...': the issuer's own sentence
+
+
+def test_a_balance_row_is_of_what_the_words_over_its_table_say(run_cli, fake_openai, filing):  # noqa: F811
+    """A new user on AMD 2015: 'Balance at end of year $ 38' (p76, unrecognized tax benefits) for the cash balance;
+    'Ending balance $ 15' under 'Changes in the Company's estimated liability for product warranty' (p88) is the
+    warranty liability."""
+    amd = filing("AMD_2015_10K")
+    tax = amount(38.0, "millions", "2015", (2900, "Balance at end of year $ 38 $ 28 $ 52"), label="Cash balance")
+    status, check = verdict(run_cli, fake_openai, amd, "What was AMD's cash balance at the end of 2015?", tax)
+    assert status != "supported" and "words over its table say cash" in check["detail"], check
+    warranty = amount(15.0, "millions", "2015", (3380, "Ending balance $ 15 $ 19"), label="Product warranty liability")
+    asked = "What was AMD's product warranty liability balance at the end of 2015?"
+    status, check = verdict(run_cli, fake_openai, amd, asked, warranty)
+    assert status == "supported", check
+    deferred = amount(15.0, "millions", "2015", (3380, "Ending balance $ 15 $ 19"), label="Deferred revenue")
+    asked = "What was AMD's deferred revenue balance for product warranties at the end of 2015?"
+    status, check = verdict(run_cli, fake_openai, amd, asked, deferred)
+    assert status != "supported", check

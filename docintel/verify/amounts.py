@@ -17,6 +17,7 @@ from ..textnorm import tokenize
 from .conventions import expense_sign_rule
 from .direction import direction_rule
 from .footnotes import annualized_of, annualized_rule, footnote_text, line_markers
+from .issuer import issuer_terms
 from .kinds import subject_rule
 from .meaning import (
     Asked,
@@ -25,7 +26,6 @@ from .meaning import (
     asks_for_a_ratio,
     concept_check,
     evidence_of,
-    issuer_terms,
     kind_detail,
     kind_fits,
     sign_check,

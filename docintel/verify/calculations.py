@@ -43,7 +43,8 @@ from .formulas import (
     span_growth_rule,
     template_rule,
 )
-from .meaning import Asked, asked_for, issuer_terms, named_scope
+from .issuer import issuer_terms
+from .meaning import Asked, asked_for, named_scope
 from .operands import check_operand
 from .query import Query, member_terms, query_of
 from .rules import FieldCheck

@@ -23,12 +23,14 @@ from .claims import (
 )
 from .dates import date_clause_rule, event_rule
 from .events import NEGATIONS, frequency_reading
-from .meaning import Asked, asked_for, issuer_terms, relevance_check, text_numbers_check
+from .issuer import issuer_terms
+from .meaning import Asked, asked_for
 from .names import lead_subject_rule, named_party_rule
 from .objects import event_object_rule
 from .operands import check_operand
 from .passages import entity_rule, scattered_rule
 from .quotes import SpanKey
+from .relevance import relevance_check, text_numbers_check
 from .rules import FieldCheck
 from .structure import average_span_problem
 from .textclaims import (

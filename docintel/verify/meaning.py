@@ -30,9 +30,9 @@ from ..concepts import (
 from ..domain import table
 from ..ingest.factrows import asks_before_deductions, deducted
 from ..ingest.tables import COUPON_RATE
-from ..numbers import figure_text, find_numbers
+from ..numbers import figure_text
 from ..periods import find_periods
-from ..question.parse import parse_page_hints, search_text
+from ..question.parse import search_text
 from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, par_value_of, stated_attributes
 from .query import CHANGE_LABEL, CHANGE_TERMS, asks_per_share, query_of
@@ -47,7 +47,7 @@ from .siblings import (
     plainer_sibling,
 )
 from .totals import BARE_TOTAL
-from .values import Candidate, CitedSpan, ConceptCheck, PlainCheck, cited_lines
+from .values import Candidate, ConceptCheck, PlainCheck
 from .wording import beside_line_items, other_comprehensive, parting, reversed_by
 
 _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
@@ -233,6 +233,8 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
     evidence = evidence_of(candidate)
     member = candidate.fact.member if candidate.fact is not None else None  # 'Discontinued operations' by caption
     text = f"{evidence.text} {candidate.row_group or ''} {candidate.sentence} {member or ''}"
+    if candidate.fact is not None and _balance_only(evidence.text):  # 'Ending balance' is said by its table's words
+        text = f"{text} {candidate.fact.member_text}"
     said = set(tokenize(qualifier_text(text))) | set(tokenize(text))  # 'non-controlling' read both ways
     if asked.scope <= said:
         return verdict, detail
@@ -360,6 +362,12 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         ):
             # 'Restructuring charges' beside 'Restructuring charges - cost of goods sold', for the total: one of them
             return "unknown", f"{where}; the question asks the total, and the row '{split}' of its table is more of it"
+        if fact is not None and _balance_only(evidence.text):  # 'Balance at end of year' is told by the words above
+            unsaid = sorted(
+                asked.own - own - asked.ignore - set(tokenize(fact.member_text)) - _DATE_WORDS - _MEASURE_WORDS
+            )
+            if unsaid:
+                return "unknown", f"{where}: neither it nor the words over its table say {', '.join(unsaid)}"
         return "supported", f"{where}, in the question's own words"
     if asked.concepts and own and not own & asked.terms:
         return "mismatch", f"{where}, not {asked.named}"
@@ -377,6 +385,14 @@ _RECORDED_AMOUNT = re.compile(
 
 
 _DATE_WORDS = frozenset(tokenize("fiscal year years quarter month months period ended ending end as of fy"))
+# a row that names no item, only a balance of a roll-forward (general accounting wording)
+_BALANCE_WORDS = frozenset(tokenize("balance balances beginning end ending opening closing period year"))
+
+
+def _balance_only(label: str) -> bool:
+    """Whether a row's label names no item, only a balance ('Balance at end of year', 'Ending balance')."""
+    own = content_terms(tuple(tokenize(qualifier_text(label))))
+    return bool(own) and own <= _BALANCE_WORDS
 
 
 # how a question may ask a balance's classification without its word (ASC 210-10-45: current is due or realised
@@ -498,52 +514,3 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
 
 
 # ------------------------------------------------------------------------------ text items
-
-
-def text_numbers_check(text: str, spans: list[CitedSpan]) -> tuple[PlainCheck, str]:
-    """Every number, percentage and date in *text* is in its quotes, with the same value, kind and sign."""
-    written = find_numbers(text)
-    if not written:
-        return "not_applicable", ""
-    quoted = [n for s in spans for n in find_numbers(s.span.quote)]
-    missing = [n.text for n in written if not any(_same_number(n, q) for q in quoted)]
-    if not missing:
-        return "supported", "every number of the text is in its quotes"
-    holds = ", ".join(q.text for q in quoted[:6]) or "no number"
-    return "mismatch", f"{', '.join(missing)} not in its quotes, which hold {holds}"
-
-
-def _same_number(a: object, b: object) -> bool:
-    av, bv = getattr(a, "value", 0.0), getattr(b, "value", 0.0)
-    if getattr(a, "percent", False) != getattr(b, "percent", False):
-        return False
-    scaled = (av * (getattr(a, "scale", None) or 1.0), bv * (getattr(b, "scale", None) or 1.0))
-    return bool(av == bv or abs(scaled[0] - scaled[1]) <= 1e-9 * max(abs(scaled[0]), 1.0))
-
-
-def issuer_terms(spans: list[CitedSpan]) -> frozenset[str]:
-    """The name terms of the companies the cited documents are by, and the initials of a name of three words or
-    more ('amd' of 'ADVANCED MICRO DEVICES, INC.')."""
-    names = {s.document.meta.profile.issuer.value or "" for s in spans}
-    initials = {"".join(w[0] for w in words) for n in names if len(words := _NAME_WORDS.findall(n)) >= 3}
-    return frozenset(t for n in names for t in tokenize(n)) | {i.lower() for i in initials}
-
-
-# a name's words, its legal form aside ('Inc', 'Co', 'Corporation', 'Company')
-_NAME_WORDS = re.compile(r"\b(?!(?:inc|co|corp|corporation|company|ltd|plc|llc|n\.?v|s\.?a)\b)[a-z][a-z&]*", re.I)
-
-
-def relevance_check(question: str, spans: list[CitedSpan]) -> tuple[PlainCheck, str]:
-    """The cited lines share a concept or a content word with the question (its company's name aside)."""
-    if not question.strip() or parse_page_hints(question) or not spans:
-        return "not_applicable", ""
-    asking = search_text(question)
-    terms = {t for t in tokenize(asking) if not t[:1].isdigit()} - issuer_terms(spans)
-    if not terms:
-        return "not_applicable", ""
-    quotes = " ".join(cited_lines(s) for s in spans)
-    shared = terms & set(tokenize(quotes))
-    if shared or same_concept(concepts_in(asking).concepts, concepts_in(quotes).concepts):
-        return "supported", ""
-    named = ", ".join(f"'{t}'" for t in sorted(terms)[:6])
-    return "mismatch", f"the quotes share no term or concept with the question ({named})"

@@ -1,0 +1,48 @@
+"""Whether cited lines are about the question at all (a shared term or concept), and whether every number a text
+claim writes is printed in its quotes."""
+
+from __future__ import annotations
+
+from ..concepts import concepts_in, same_concept
+from ..numbers import find_numbers
+from ..question.parse import parse_page_hints, search_text
+from ..textnorm import tokenize
+from .issuer import issuer_terms
+from .values import CitedSpan, PlainCheck, cited_lines
+
+
+def text_numbers_check(text: str, spans: list[CitedSpan]) -> tuple[PlainCheck, str]:
+    """Every number, percentage and date in *text* is in its quotes, with the same value, kind and sign."""
+    written = find_numbers(text)
+    if not written:
+        return "not_applicable", ""
+    quoted = [n for s in spans for n in find_numbers(s.span.quote)]
+    missing = [n.text for n in written if not any(_same_number(n, q) for q in quoted)]
+    if not missing:
+        return "supported", "every number of the text is in its quotes"
+    holds = ", ".join(q.text for q in quoted[:6]) or "no number"
+    return "mismatch", f"{', '.join(missing)} not in its quotes, which hold {holds}"
+
+
+def _same_number(a: object, b: object) -> bool:
+    av, bv = getattr(a, "value", 0.0), getattr(b, "value", 0.0)
+    if getattr(a, "percent", False) != getattr(b, "percent", False):
+        return False
+    scaled = (av * (getattr(a, "scale", None) or 1.0), bv * (getattr(b, "scale", None) or 1.0))
+    return bool(av == bv or abs(scaled[0] - scaled[1]) <= 1e-9 * max(abs(scaled[0]), 1.0))
+
+
+def relevance_check(question: str, spans: list[CitedSpan]) -> tuple[PlainCheck, str]:
+    """The cited lines share a concept or a content word with the question (its company's name aside)."""
+    if not question.strip() or parse_page_hints(question) or not spans:
+        return "not_applicable", ""
+    asking = search_text(question)
+    terms = {t for t in tokenize(asking) if not t[:1].isdigit()} - issuer_terms(spans)
+    if not terms:
+        return "not_applicable", ""
+    quotes = " ".join(cited_lines(s) for s in spans)
+    shared = terms & set(tokenize(quotes))
+    if shared or same_concept(concepts_in(asking).concepts, concepts_in(quotes).concepts):
+        return "supported", ""
+    named = ", ".join(f"'{t}'" for t in sorted(terms)[:6])
+    return "mismatch", f"the quotes share no term or concept with the question ({named})"
