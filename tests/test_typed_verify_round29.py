@@ -9,7 +9,7 @@ from tests.test_typed_verify import field
 from tests.test_typed_verify_round21_filings import verdict
 from tests.test_typed_verify_round22 import yes_no
 from tests.test_typed_verify_round25 import text
-from tests.test_values import amount, answer, span
+from tests.test_values import amount, answer, calculation, operand, span
 
 pytestmark = needs_shared
 
@@ -109,3 +109,31 @@ def test_a_balance_row_is_of_what_the_words_over_its_table_say(run_cli, fake_ope
     asked = "What was AMD's deferred revenue balance for product warranties at the end of 2015?"
     status, check = verdict(run_cli, fake_openai, amd, asked, deferred)
     assert status != "supported", check
+
+
+CUSTOMERS = ((246, "Residential 2,972 245 2,948 236 2,914 215"), (251, "Total 3,269 261 3,244 252 3,205 229"))
+REVENUES = ((2158, "Residential $ 1,935 $ 1,895 $ 1,735"), (2163, "Total water services 3,142 3,028 2,884"))
+
+
+def test_a_share_of_revenues_is_taken_of_revenues_not_customer_counts(run_cli, fake_openai, filing):  # noqa: F811
+    """American Water 2021: residential customers (p7, thousands of customers) over the total are no share of
+    water services revenues (p64, $ millions)."""
+    water = filing("AMERICANWATERWORKS_2021_10K")
+    asked = "What percentage of the Regulated Businesses' 2021 water services revenues came from residential customers?"
+    for (part, whole), values, kept in ((CUSTOMERS, (2972.0, 3269.0), False), (REVENUES, (1935.0, 3142.0), True)):
+        a = operand("a", values[0], "2021", part, name="Residential water services")
+        b = operand("b", values[1], "2021", whole, name="Total water services")
+        share = round(values[0] / values[1] * 100, 2)
+        scripted = amount(
+            share,
+            "percent",
+            "2021",
+            part,
+            whole,
+            currency=None,
+            label="Residential share",
+            calculation=calculation("a / b * 100", share, a, b),
+        )
+        status, check = verdict(run_cli, fake_openai, water, asked, scripted)
+        assert (status == "supported") == kept, check
+        assert kept or "prints no currency" in check["detail"], check

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from ..answer.contract import Calculation
 from ..concepts import (
     Formula,
+    concept,
+    concepts_in,
     label_of,
     ratios_in,
     same_concept,
@@ -256,9 +258,10 @@ def check_calculation(
     labels = [o.label for o in calculation.operands]
     query = query_of(question, member_terms(named_scope(question))) if question.strip() else None
     subject = _growth_subject(question, label, query, operand_spans)
+    money = query is not None and query.measure == "share" and _share_of_money(question)
     operands = [
         check_operand(
-            o.label, o.value, o.period, operand_spans.get(o.label), getattr(o, "name", "") or "", query, subject
+            o.label, o.value, o.period, operand_spans.get(o.label), getattr(o, "name", "") or "", query, subject, money
         )
         for o in calculation.operands
     ]
@@ -368,6 +371,21 @@ def _growth_subject(
     # 'the change in inventories' asks how inventories moved: the operands are inventories, not a change row
     unmeasured = _MEASURE_PHRASE.sub(" ", question, count=1), _MEASURE_PHRASE.sub(" ", label, count=1)
     return asked_for(*unmeasured, issuer_terms(spans))
+
+
+# 'What percentage of water services revenues came from residential customers'
+_SHARE_OF = re.compile(
+    r"\b(?:percent(?:age)?|share|portion|proportion)\s+of\s+(?P<whole>.+?)\s+(?:came|come|comes|was|were|is|are)\s+"
+    r"(?:from|generated\s+(?:by|from|in)|derived\s+from|attributable\s+to|earned\s+(?:from|in))\b",
+    re.IGNORECASE,
+)
+
+
+def _share_of_money(question: str) -> bool:
+    """Whether a share question takes a part of a money line item ('percentage of ... revenues came from')."""
+    match = _SHARE_OF.search(question)
+    named = [concept(c) for c in concepts_in(match.group("whole")).concepts] if match else []
+    return any(c is not None and c.kind == "money" for c in named)
 
 
 _MEASURE_PHRASE = re.compile(

@@ -51,11 +51,14 @@ def check_operand(
     name: str = "",
     query: Query | None = None,
     subject: Asked | None = None,
+    share_of_money: bool = False,
 ) -> OperandCheck:
     """An operand is supported by its own verified span: value, kind, sign, the concept of its *name*, period, and
     (given the question's *query*) its member, basis, scenario, measure and period length. A growth's or a
     change's operands are the figure the question asks at two periods: given that *subject*, each must also be
-    what the question names ('transaction-based revenue', not the 'Total net revenue' row)."""
+    what the question names ('transaction-based revenue', not the 'Total net revenue' row). A share of money
+    (*share_of_money*: 'What percentage of revenues came from ...') is not read from a table that prints no
+    currency ('Residential 2,972' customers, in thousands): unknown."""
     base = OperandCheck(
         label=label, name=name, value=value, value_check="unsupported", period_check="not_applicable", detail=""
     )
@@ -93,6 +96,8 @@ def check_operand(
         judged = [(c, "unknown", "the operand is not named, so its concept is not checked") for c in signed]
     if subject is not None:
         judged = [_as_subject(subject, c, verdict, note) for c, verdict, note in judged]
+    if share_of_money:
+        judged = [_as_money(c, verdict, note) for c, verdict, note in judged]
     verdict = next((v for v in ("supported", "unknown", "mismatch") if any(j[1] == v for j in judged)), "unknown")
     chosen = [c for c, v, _ in judged if v == verdict]
     note = next(n for _, v, n in judged if v == verdict)
@@ -129,6 +134,12 @@ def _as_subject(
     against, why = concept_check(subject, cell)
     if verdict == "supported" and against in ("unknown", "mismatch"):
         return cell, against, f"of the question's {subject.named}: {why}"
+    return cell, verdict, note
+
+
+def _as_money(cell: Candidate, verdict: ConceptCheck, note: str) -> tuple[Candidate, ConceptCheck, str]:
+    if verdict == "supported" and cell.kind == "number":
+        return cell, "unknown", f"{note}; a share of money, and its table prints no currency"
     return cell, verdict, note
 
 
