@@ -137,3 +137,27 @@ def test_a_share_of_revenues_is_taken_of_revenues_not_customer_counts(run_cli, f
         status, check = verdict(run_cli, fake_openai, water, asked, scripted)
         assert (status == "supported") == kept, check
         assert kept or "prints no currency" in check["detail"], check
+
+
+DENIAL = (
+    "that recommended denial of a petition filed by the Company’s New Jersey subsidiary, which sought approval of "
+    "acquisition adjustments in rate base of $29 million"
+)
+NO_IMPACT = (
+    "There is no financial impact to the Company as a result of the NJBPU’s order, since the acquisition adjustments "
+    "are currently recorded as goodwill on the Consolidated Balance Sheets."
+)
+
+
+def test_a_consequence_the_claim_draws_is_said_by_its_quotes(run_cli, fake_openai, filing):  # noqa: F811
+    """American Water 2021 p59: the NJBPU denied $29 million of acquisition adjustments; 'There is no financial
+    impact to the Company' — a claim that it 'had to write off the $29 million' draws what no quote says."""
+    water = filing("AMERICANWATERWORKS_2021_10K")
+    asked = "Describe the financial impact on American Water of the NJBPU's order on its acquisition adjustments."
+    claim = "The NJBPU denied $29 million of acquisition adjustments, so American Water had to write off $29 million."
+    status, check = verdict(run_cli, fake_openai, water, asked, text(claim, 1996, 1996, DENIAL))
+    assert status == "unchecked" and "write off" in field(check, "consequence")["detail"], check
+    right = "The adjustments are recorded as goodwill, so there was no impact on American Water."
+    scripted = text(right, 1999, 2000, NO_IMPACT)
+    status, check = verdict(run_cli, fake_openai, water, asked, scripted)
+    assert status == "supported", check

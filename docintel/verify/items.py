@@ -36,6 +36,7 @@ from .structure import average_span_problem
 from .textclaims import (
     age_rule,
     checkbox_rule,
+    consequence_rule,
     duration_rule,
     kind_rule,
     phrase_rule,
@@ -166,6 +167,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             share_class_rule(text, spans),
             named_party_rule(question, text, spans, issuer_terms(spans)),
             lead_subject_rule(text, spans, issuer_terms(spans)),
+            consequence_rule(text, spans, issuer_terms(spans)),
         ],
     )
 
