@@ -161,3 +161,29 @@ def test_a_consequence_the_claim_draws_is_said_by_its_quotes(run_cli, fake_opena
     scripted = text(right, 1999, 2000, NO_IMPACT)
     status, check = verdict(run_cli, fake_openai, water, asked, scripted)
     assert status == "supported", check
+
+
+SUBCONCESSION = (
+    1448,
+    "reduced the useful life to align with the contractual term of the subconcession, which expired on December 31, "
+    "2022",
+)
+
+
+def test_a_relative_clause_dates_the_noun_it_is_said_of(run_cli, fake_openai, filing):  # noqa: F811
+    """MGM 2022 p36: 'the subconcession, which expired on December 31, 2022' dates the old subconcession, not the
+    concession awarded in December 2022; Boeing 2022 p45: '... revolving credit agreement, which expires in October
+    2024' dates the agreement asked."""
+    mgm = filing("MGMRESORTS_2022_10K")
+    asked = "When does the gaming concession awarded to MGM Grand Paradise in December 2022 expire?"
+    status, check = verdict(run_cli, fake_openai, mgm, asked, _date("2022-12-31", "December 31, 2022", SUBCONCESSION))
+    assert status == "unchecked" and "dates the subconcession" in field(check, "event")["detail"], check
+    expires = (1208, "In addition, the concession contract expires on December 31, 2032.")
+    assert (
+        verdict(run_cli, fake_openai, mgm, asked, _date("2032-12-31", "December 31, 2032", expires))[0] == "supported"
+    )
+    boeing = filing("BOEING_2022_10K")
+    agreement = (1496, "billion five-year revolving credit agreement, which expires in October 2024")
+    asked = "When does Boeing's $3.2 billion five-year revolving credit agreement expire?"
+    status, check = verdict(run_cli, fake_openai, boeing, asked, _date("2024-10-31", "October 2024", agreement))
+    assert status == "supported", check

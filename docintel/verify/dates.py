@@ -117,6 +117,10 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
             continue
         clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
         holding = _date_clause(clauses, date_text, sentence)
+        if (other := _antecedent(sentence, holding, asked)) is not None:
+            return _check(
+                "event", "unknown", f"event: {date_text!r} dates the {other}, which the question does not name"
+            )
         if verb is not None:
             if any(verb_in(v, holding) for v in event_verbs(question, verb)):
                 return _check("event", "supported")
@@ -152,6 +156,20 @@ def _dated_elsewhere(spans: list[CitedSpan], date_text: str, event: str) -> str 
             if dates := [p.text for p in find_periods(clause) if p.text.lower() != date_text.lower()]:
                 return dates[0]
     return None
+
+
+_RELATIVE = re.compile(r"\s*(?:which|that)\b", re.IGNORECASE)
+
+
+def _antecedent(sentence: str, clause: str, asked: list[str]) -> str | None:
+    """The noun a relative clause that holds the date is said of, when the question does not name it ('the
+    contractual term of the subconcession, which expired on December 31, 2022' asked of the new concession)."""
+    at = sentence.find(clause)
+    if not _RELATIVE.match(clause) or at <= 0:
+        return None
+    words = re.findall(r"[A-Za-z][\w-]*", sentence[:at])[-6:]  # 'distribution center in Reno, Nevada, which'
+    terms = {t for w in words for t in tokenize(w)} - _STOP
+    return words[-1] if terms and not terms & set(asked) else None
 
 
 def _says(event: str, clause: str) -> bool:
