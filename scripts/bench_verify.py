@@ -38,8 +38,10 @@ by a restrictive clause ('employees who serve customers in our Northeast areas .
 (scripts/verify_clauses.py), and each officer's age ('Michael F. Roman 59 Chief Executive Officer' under 'Name
 Age ...', 'Mr. Sprunk, 54,') claimed as years with the company, each par value in prose given as an issue price,
 each stage of a process ('preliminary approval') claimed as another ('final approval'), and each listed share class
-claimed for another class from the line cut after its class (red team round 28), target: every one rejected; their
-right answers measured.
+claimed for another class from the line cut after its class (red team round 28), and (scripts/verify_readings.py,
+red team round 29) each line permitting an adoption answered as one done, each sentence opening with another party
+claimed of the company or with a consequence it does not draw, each balance-only row ('Ending balance') given as a
+line item's balance the lines above it never name, target: every one rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -71,6 +73,7 @@ from scripts.verify_clauses import (
     stage_cases,
 )
 from scripts.verify_portions import by_nature_cases, subset_plan_cases
+from scripts.verify_readings import balance_row_cases, lead_subject_cases, permission_cases
 from scripts.verify_structures import (
     and_other_cases,
     attribute_cases,
@@ -367,6 +370,7 @@ MEASURED_RIGHT = (
     "par value: right",
     "stage: right",
     "share class: right",
+    "lead subject: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -503,6 +507,9 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *par_value_cases(document, page).items(),
                 *stage_cases(document, page).items(),
                 *listed_class_cases(document, page).items(),
+                *permission_cases(document, page).items(),
+                *lead_subject_cases(document, page).items(),
+                *balance_row_cases(document, page, _item).items(),
             ]
             if not generated:
                 continue

@@ -85,6 +85,9 @@ def test_a_claim_about_the_issuer_is_not_read_from_a_sentence_about_another_part
     asked = "Describe AMD's position in the microprocessor market."
     status, check = verdict(run_cli, fake_openai, amd, asked, text(f"AMD {LEADER}", 397, 397, LEADER))
     assert status == "unsupported" and "says it of Intel Corporation" in check["detail"], check
+    cut_later = LEADER.removeprefix("has been ")  # the lead 'Intel Corporation has been': its subject before the verb
+    status, check = verdict(run_cli, fake_openai, amd, asked, text(f"AMD has been {cut_later}", 397, 397, cut_later))
+    assert status == "unsupported" and "says it of Intel Corporation" in check["detail"], check
     whole = text(f"Intel Corporation {LEADER}", 397, 397, f"Intel Corporation {LEADER}")
     assert verdict(run_cli, fake_openai, amd, asked, whole)[0] == "supported"
     nike, cut = filing("NIKE_2018_10K"), "is subject to taxation in the United States,"
@@ -101,6 +104,10 @@ def test_a_balance_row_is_of_what_the_words_over_its_table_say(run_cli, fake_ope
     tax = amount(38.0, "millions", "2015", (2900, "Balance at end of year $ 38 $ 28 $ 52"), label="Cash balance")
     status, check = verdict(run_cli, fake_openai, amd, "What was AMD's cash balance at the end of 2015?", tax)
     assert status != "supported" and "words over its table say cash" in check["detail"], check
+    benefits = amount(38.0, "millions", "2015", (2900, "Balance at end of year $ 38 $ 28 $ 52"), label="Benefits")
+    asked = "What was the amount of AMD's gross unrecognized tax benefits at the end of 2015?"
+    status, check = verdict(run_cli, fake_openai, amd, asked, benefits)
+    assert status == "supported", check  # 'amount' is no item the words over the table must say
     warranty = amount(15.0, "millions", "2015", (3380, "Ending balance $ 15 $ 19"), label="Product warranty liability")
     asked = "What was AMD's product warranty liability balance at the end of 2015?"
     status, check = verdict(run_cli, fake_openai, amd, asked, warranty)
@@ -187,3 +194,32 @@ def test_a_relative_clause_dates_the_noun_it_is_said_of(run_cli, fake_openai, fi
     asked = "When does Boeing's $3.2 billion five-year revolving credit agreement expire?"
     status, check = verdict(run_cli, fake_openai, boeing, asked, _date("2024-10-31", "October 2024", agreement))
     assert status == "supported", check
+
+
+def test_an_adoption_to_come_is_no_adoption(run_cli, fake_openai, filing):  # noqa: F811
+    """Coca-Cola 2017 p88: 'The Company will adopt ASU 2014-09 ...' answers no yes to 'Did it early adopt'."""
+    coke = filing("COCACOLA_2017_10K")
+    asked = "Did Coca-Cola early adopt ASU 2014-09 on revenue from contracts with customers in 2017?"
+    future = (3378, "The Company will adopt ASU 2014-09 and its amendments on a modified retrospective basis.")
+    status, check = verdict(run_cli, fake_openai, coke, asked, yes_no(True, future))
+    assert status == "unchecked" and "does not say it happened" in field(check, "polarity")["detail"], check
+
+
+def test_a_sentence_adverb_is_no_party_and_a_prior_year_comparison_names_nothing_asked(
+    run_cli,
+    fake_openai,
+    filing,  # noqa: F811
+):
+    """A fresh-eyes review's right answers: NIKE 2018 p12 'Accordingly, we are subject to the risks ...' claimed
+    of NIKE; Best Buy 2023 p26 'Our SG&A decreased in fiscal 2023, ...' cut before 'compared to the prior year'."""
+    nike, cut = filing("NIKE_2018_10K"), "we are subject to the risks generally associated with global trade"
+    asked = "Describe the risks of global trade NIKE is subject to."
+    claim = "NIKE is subject to the risks generally associated with global trade."
+    status, check = verdict(run_cli, fake_openai, nike, asked, text(claim, 591, 591, cut))
+    assert "says it of" not in check["detail"], check
+    best_buy = filing("BESTBUY_2023_10K")
+    decreased = (1136, "Our SG&A decreased in fiscal 2023, primarily due to lower short-term incentive compensation")
+    decreased = (decreased[0], f"{decreased[1]} expense of approximately $455 million")
+    asked = "Did Best Buy's SG&A decrease in fiscal 2023 compared to the prior year?"
+    status, check = verdict(run_cli, fake_openai, best_buy, asked, yes_no(True, decreased))
+    assert field(check, "omission")["verdict"] != "unknown", check

@@ -375,8 +375,9 @@ def _growth_subject(
 
 # 'What percentage of water services revenues came from residential customers'
 _SHARE_OF = re.compile(
-    r"\b(?:percent(?:age)?|share|portion|proportion)\s+of\s+(?P<whole>.+?)\s+(?:came|come|comes|was|were|is|are)\s+"
-    r"(?:from|generated\s+(?:by|from|in)|derived\s+from|attributable\s+to|earned\s+(?:from|in))\b",
+    r"\b(?:percent(?:age)?|share|portion|proportion)\s+of\s+(?P<whole>.+?)\s+(?:(?:came|come|comes|was|were|is|are)\s+"
+    r"(?:from|generated\s+(?:by|from|in)|derived\s+from|attributable\s+to|earned\s+(?:from|in))\b|"
+    r"(?:did|do|does)\s+.+?\s+(?:account\s+for|represent|make\s+up|contribute)\b)",
     re.IGNORECASE,
 )
 

@@ -226,7 +226,11 @@ _EXCEPTION_AFTER = re.compile(
 )
 # a comparison a sentence goes on with: ', compared to our goal to ...', ' versus the prior year'
 _COMPARISON_AFTER = re.compile(
-    r"^[\s,—–-]*(?:compared\s+(?:to|with)|as\s+compared|versus|vs\.|against|relative\s+to)\b", re.I
+    r"^[\s,—–-]*(?:compared\s+(?:to|with)\b|as\s+compared\b|versus\b|vs\.|against\b|relative\s+to\b)", re.I
+)
+# the comparison's own words and a period's: '..., compared to the prior year' compares, it names nothing asked
+_COMPARED_WORDS = frozenset(
+    tokenize("compared comparison versus against relative prior previous last year years period")
 )
 # where the clause a quote sits in starts: a sentence end, a semicolon, or a comma before a new clause
 _CLAUSE_START = re.compile(r"[.;:!?]\s|,\s*(?:and|but|or|which|while|with|whereas)\b|,\s")
@@ -288,7 +292,9 @@ def omission_rule(
             words = " ".join(tail.split()[:6])
             return _check("omission", "unknown", f"omission: the quote leaves out the exception after it ('{words}')")
         compared = _COMPARISON_AFTER.match(tail)
-        if compared and (left := sorted(_content(split_sentences(tail)[0]) & asked - _content(quote))):
+        if compared and (
+            left := sorted(_content(split_sentences(tail)[0]) & asked - _content(quote) - _COMPARED_WORDS)
+        ):
             words = " ".join(tail.split()[:8])
             detail = f"omission: the quote leaves out the comparison after it ('{words}'), which says '{left[0]}'"
             return _check("omission", "unknown", detail)

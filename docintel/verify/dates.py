@@ -167,7 +167,9 @@ def _antecedent(sentence: str, clause: str, asked: list[str]) -> str | None:
     at = sentence.find(clause)
     if not _RELATIVE.match(clause) or at <= 0:
         return None
-    words = re.findall(r"[A-Za-z][\w-]*", sentence[:at])[-6:]  # 'distribution center in Reno, Nevada, which'
+    # the clause before, back past an aside: 'distribution center in Reno, Nevada, which', 'indebtedness (and any
+    # interest accrued and unpaid thereon) of Bellagio BREIT Venture, which'
+    words = re.findall(r"[A-Za-z][\w-]*", re.sub(r"\([^)]*\)", " ", sentence[:at]))[-12:]
     terms = {t for w in words for t in tokenize(w)} - _STOP
     return words[-1] if terms and not terms & set(asked) else None
 

@@ -187,10 +187,13 @@ def tells_instance(word: str, clause: str) -> bool:
 # adopted, ratified, passed, a director elected; or defeated, rejected, failed, voted down)
 _ADOPTS = re.compile(r"\b(?:approv|adopt|ratif|pass(?:ed|es)?\b|elect(?:ed|s)?\b)\w*", re.IGNORECASE)
 _DEFEATS = re.compile(r"\b(?:defeat|reject|disapprov|fail|voted\s+down)\w*", re.IGNORECASE)
-# an adoption that may be done, not one that was: 'with early adoption permitted', 'may elect to adopt'
-_PERMITS = re.compile(
-    r"\b(?:may|might|can|could|(?:permitted|allowed|option|eligible)\s+to)\s+(?:\w+\s+){0,2}?(?:approv|adopt|ratif)|"
-    r"\b(?:approv|adopt|ratif)\w*\s+(?:is\s+|was\s+|being\s+)?(?:permitted|allowed)\b",
+# an adoption that may be done or is to come, not one that was: 'with early adoption permitted', 'may elect to
+# adopt', 'We will adopt this ASU beginning in Q1 2018'
+_PERMITS = re.compile(  # the modals in lower case: the month 'May' is none
+    r"\b(?:(?-i:may|might|can|could|will|would|shall)|(?:permitted|allowed|option|eligible|plans?|intends?|expects?)"
+    r"\s+to)\s+(?:\w+\s+){0,2}?(?:approv|adopt|ratif)|"
+    r"\b(?:approv|adopt|ratif)\w*\s+(?:is\s+|was\s+|being\s+)?(?:permitted|allowed)\b|"
+    r"\b(?:approv|adopt|ratif)\w*\s+(?:\w+\s+){0,4}?(?-i:will|would|may)\b",  # 'Adoption of this standard will'
     re.IGNORECASE,
 )
 
@@ -212,13 +215,17 @@ def outcome_reading(question: str, sentence: str) -> str | None:
         return None
     asking = search_text(question)
     topic = {t for t in tokenize(_ADOPTS.sub(" ", asking)) if len(t) > 3 and not t[:1].isdigit()}
-    readings = set()
+    readings: set[str] = set()
     for clause in _CLAUSES.split(sentence):
-        if clause.strip() and topic & set(tokenize(clause)):
-            adopts = "other" if _PERMITS.search(clause) else "affirms"  # a permission tells no outcome
-            readings.add("denies" if _DEFEATS.search(clause) else adopts if _ADOPTS.search(clause) else None)
-    readings.discard(None)
-    return readings.pop() if len(readings) == 1 else None
+        if _PERMITS.search(clause):  # a permission or an adoption to come tells no outcome ('We will adopt this ASU')
+            readings.add("other")
+        elif clause.strip() and topic & set(tokenize(clause)):
+            reading = "denies" if _DEFEATS.search(clause) else "affirms" if _ADOPTS.search(clause) else None
+            readings |= {reading} if reading else set()
+    decided = readings - {"other"}  # 'The Board can approve increases; in 2022 the Board approved ...': approved
+    if decided:
+        return decided.pop() if len(decided) == 1 else None
+    return "other" if readings else None
 
 
 # How often a thing is done (general English): every year, each quarter, annually, quarterly, every two years; not

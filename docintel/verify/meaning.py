@@ -363,10 +363,9 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             # 'Restructuring charges' beside 'Restructuring charges - cost of goods sold', for the total: one of them
             return "unknown", f"{where}; the question asks the total, and the row '{split}' of its table is more of it"
         if fact is not None and _balance_only(evidence.text):  # 'Balance at end of year' is told by the words above
-            unsaid = sorted(
-                asked.own - own - asked.ignore - set(tokenize(fact.member_text)) - _DATE_WORDS - _MEASURE_WORDS
-            )
-            if unsaid:
+            needed = {w for w in asked.own - own - asked.ignore - _DATE_WORDS - _MEASURE_WORDS if not w[:1].isdigit()}
+            unsaid = sorted(needed - set(tokenize(f"{fact.member_text} {candidate.row_group or ''}")))
+            if unsaid and 2 * len(unsaid) > len(needed):  # most of what the question names is said above it
                 return "unknown", f"{where}: neither it nor the words over its table say {', '.join(unsaid)}"
         return "supported", f"{where}, in the question's own words"
     if asked.concepts and own and not own & asked.terms:

@@ -78,10 +78,14 @@ def lead_subject_rule(text: str, spans: list[CitedSpan], issuer: frozenset[str])
         return check_field("about", "not_applicable")
     for cited in spans:
         lead = quote_lead(cited)
-        if not lead.strip() or FIRST_VERB.search(lead) or len(lead.split()) > 6:
-            continue  # the quote's sentence names its subject in the quote, or no subject before it
-        for match in _CAPITALISED.finditer(lead):
-            if set(tokenize(match.group(0))) - issuer - SELF_WORDS - _DOCUMENT_WORDS:
-                detail = f"about: the quote's sentence says it of {match.group(0)}, not of the claim's subject"
-                return check_field("about", "mismatch", detail)
-    return check_field("about", "supported")
+        verb = FIRST_VERB.search(lead)
+        # the sentence's subject: all of its words before the quote ('Intel Corporation'), or before the verb the
+        # quote was cut after ('Intel Corporation has been'); 'Accordingly, ', 'As of December 31, 2018, ' are none
+        subject = (lead[: verb.start()] if verb else lead).strip()
+        name = _CAPITALISED.fullmatch(subject) if subject and len(subject.split()) <= 6 else None
+        if name is None or _MONTHS.search(subject):
+            continue
+        if set(tokenize(subject)) - issuer - SELF_WORDS - _DOCUMENT_WORDS:
+            detail = f"about: the quote's sentence says it of {subject}, not of the claim's subject"
+            return check_field("about", "mismatch", detail)
+    return check_field("about", "not_applicable")

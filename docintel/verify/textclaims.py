@@ -476,23 +476,23 @@ def share_class_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
 _SCALE_WORDS = frozenset(tokenize("thousand thousands million millions billion billions percent"))
 # a conclusion a claim draws (general English connectives of consequence)
 _CONSEQUENCE = re.compile(
-    r"(?:,\s*|\b)(?:so(?:\s+that)?|therefore|thus|hence|consequently|as\s+a\s+result(?:\s+of\s+which)?,?|"
-    r"(?:which|that)\s+(?:led|leads|resulted|results)\s+(?:to|in)|resulting\s+in|leading\s+to)\s+(?P<rest>[^.;]+)",
+    r"(?:,\s*so(?:\s+that)?|(?:,\s*|\b)(?:therefore|thus|hence|consequently|as\s+a\s+result(?:\s+of\s+which)?,?|"
+    r"(?:which|that)\s+(?:led|leads|resulted|results)\s+(?:to|in)|resulting\s+in|leading\s+to))\s+(?P<rest>[^.;]+)",
     re.IGNORECASE,
 )
 
 
 def consequence_rule(text: str, spans: list[CitedSpan], issuer: frozenset[str] = frozenset()) -> FieldCheck:
     """A consequence the claim draws ('..., so American Water had to write off the $29 million') is said by its
-    quotes: most of its words are in them, else the claim is unchecked (the filing may say the reverse: 'There is
-    no financial impact')."""
+    quotes: more than two thirds of its words are in them, else the claim is unchecked (the filing may say the
+    reverse: 'There is no financial impact')."""
     match = _CONSEQUENCE.search(text)
     if match is None:
         return check_field("consequence", "not_applicable")
     drawn = content_words(match.group("rest"), issuer | _SCALE_WORDS)  # the company's name says nothing
     said = set(tokenize(" ".join(cited_lines(c) for c in spans)))
     unsaid = sorted(drawn - said)
-    if drawn and 2 * len(unsaid) > len(drawn):
+    if drawn and 3 * len(unsaid) >= len(drawn):  # a third of its words or more: 'wrote off the related goodwill'
         detail = f"consequence: its quotes do not say '{' '.join(match.group('rest').split()[:8])}'"
         return check_field("consequence", "unknown", detail)
     return check_field("consequence", "supported")
