@@ -104,6 +104,9 @@ def test_a_balance_row_is_of_what_the_words_over_its_table_say(run_cli, fake_ope
     tax = amount(38.0, "millions", "2015", (2900, "Balance at end of year $ 38 $ 28 $ 52"), label="Cash balance")
     status, check = verdict(run_cli, fake_openai, amd, "What was AMD's cash balance at the end of 2015?", tax)
     assert status != "supported" and "words over its table say cash" in check["detail"], check
+    asked = "What was the company's cash balance at the end of fiscal 2015?"  # 'Company's' is said above it
+    status, check = verdict(run_cli, fake_openai, amd, asked, tax)
+    assert status != "supported" and "words over its table say cash" in check["detail"], check
     benefits = amount(38.0, "millions", "2015", (2900, "Balance at end of year $ 38 $ 28 $ 52"), label="Benefits")
     asked = "What was the amount of AMD's gross unrecognized tax benefits at the end of 2015?"
     status, check = verdict(run_cli, fake_openai, amd, asked, benefits)

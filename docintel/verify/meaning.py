@@ -35,6 +35,7 @@ from ..periods import find_periods
 from ..question.parse import search_text
 from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, par_value_of, stated_attributes
+from .claims import SELF_WORDS
 from .query import CHANGE_LABEL, CHANGE_TERMS, asks_per_share, query_of
 from .siblings import (
     AND_OTHER,
@@ -363,7 +364,9 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             # 'Restructuring charges' beside 'Restructuring charges - cost of goods sold', for the total: one of them
             return "unknown", f"{where}; the question asks the total, and the row '{split}' of its table is more of it"
         if fact is not None and _balance_only(evidence.text):  # 'Balance at end of year' is told by the words above
+            # 'the company's cash balance': the company names no item
             needed = {w for w in asked.own - own - asked.ignore - _DATE_WORDS - _MEASURE_WORDS if not w[:1].isdigit()}
+            needed -= SELF_WORDS
             unsaid = sorted(needed - set(tokenize(f"{fact.member_text} {candidate.row_group or ''}")))
             if unsaid and 2 * len(unsaid) > len(needed):  # most of what the question names is said above it
                 return "unknown", f"{where}: neither it nor the words over its table say {', '.join(unsaid)}"
