@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..numbers import find_numbers
+from ..numbers import SCALE_WORDS, find_numbers
 from ..periods import years_named
 from ..textnorm import tokenize
 from .claims import check_field, content_words, quote_sentences
@@ -473,7 +473,7 @@ def share_class_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     return check_field("subject", "not_applicable")
 
 
-_SCALE_WORDS = frozenset(tokenize("thousand thousands million millions billion billions percent"))
+_SCALE_WORDS = frozenset(tokenize(" ".join(SCALE_WORDS))) | {"percent"}  # the numbers module's scale words
 # a conclusion a claim draws (general English connectives of consequence)
 _CONSEQUENCE = re.compile(
     r"(?:,\s*so(?:\s+that)?|(?:,\s*|\b)(?:therefore|thus|hence|consequently|as\s+a\s+result(?:\s+of\s+which)?,?|"
