@@ -145,7 +145,10 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     if asked_years and quoted_years and not asked_years & quoted_years:
         years = ", ".join(map(str, sorted(quoted_years)))
         return _check("polarity", "mismatch", f"polarity: the quote is about {years}, not the year asked")
-    elsewhen = [s for s in about if asked_years and (named := years_named(s)) and not named & asked_years]
+    # a year that begins a name ('the 2021 Repurchase Program', 'the 2022 Plan') dates no event of the sentence
+    elsewhen = [
+        s for s in about if asked_years and (named := years_named(_NAMED_YEAR.sub(" ", s))) and not named & asked_years
+    ]
     if not answer and any(map(negated, elsewhen)) and not any(negated(s) for s in about if s not in elsewhen):
         # 'we did not pay any dividends in 2022 and 2021' is no 'no' for 2020
         years = ", ".join(map(str, sorted(frozenset().union(*(years_named(s) for s in elsewhen if negated(s))))))
@@ -183,6 +186,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     return _check("polarity", "supported", "the quote's polarity agrees with the answer")
 
 
+_NAMED_YEAR = re.compile(r"\b(?:19|20)\d{2}\s+(?=[A-Z][a-z])")
 # 'MGM China's first revolving credit facility': a name written possessive owns what follows it
 _OWNER = re.compile(r"\b(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})(?:'|\u2019)s\b")
 # owners that are the company itself, its parts in general, or no entity at all
