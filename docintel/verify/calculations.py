@@ -50,6 +50,7 @@ from .meaning import Asked, asked_for, named_scope
 from .operands import check_operand
 from .query import Query, member_terms, query_of
 from .rules import FieldCheck
+from .sides import sides_rule
 from .structure import (
     average_span_problem,
     mispaired_quotients,
@@ -409,6 +410,7 @@ def formula_checks(
     """The calculation's formula rules (``verify.formulas``), those that apply."""
     named = ratios_in(question) or ratios_in(label)
     _, formulas = _definitions(question, label)
+    shape = expression_shape(expression)
     ratio_asked = bool(formulas) or (query is not None and query.measure in ("change", "pct_change", "share"))
     checks = [
         lone_operand_rule(expression, ratio_asked),
@@ -418,6 +420,8 @@ def formula_checks(
         printed_ratio_rule(question, label, recomputed, unit, spans),
         printed_average_rule(question, expression, recomputed, spans),
     ]
+    if checks[3].verdict == "not_applicable":  # no line item known: which side each row's words put it on
+        checks.append(sides_rule(question, shape.above, shape.below, operands))
     if query is not None:
         checks.append(growth_rule(query, expression, operands))
         checks.append(span_growth_rule(query, expression, operands))

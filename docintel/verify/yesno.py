@@ -353,14 +353,21 @@ def change_reading(question: str, sentence: str, ignore: frozenset[str]) -> str 
     'affirms' when it moves the way asked ('increased 5%'), 'denies' the other way ('decreased 16%'), 'other' when
     its subject is another (the question's words before its verb, the issuer's name aside, are not all among the
     sentence's words before its own: 'Xbox Live revenue increased' for Xbox hardware revenue); None when the
-    question or the sentence states no single direction."""
+    question or the sentence states no single direction. A verb whose clause names the question's subject before it
+    decides alone ('Operating income increased ..., primarily due to a decrease in ...')."""
     asked = list(CHANGE_VERBS.finditer(question))
     said = list(CHANGE_VERBS.finditer(sentence))
     flat = None if said else _FLAT.search(sentence)  # 'were in line with the prior year': no change either way
-    if len(asked) != 1 or (not said and flat is None) or len({bool(m.group("up")) for m in said}) > 1:
+    if len(asked) != 1 or (not said and flat is None):
         return None
     owner = re.sub(r"\b[\w.&-]+['’]s\b", " ", question[: asked[0].start()])  # 'Microsoft's': whose, not what
     subject = _subject(owner) - ignore or _subject(without_periods(question[asked[0].end() :])) - ignore - _WHEN
+    named = {t for t in tokenize(owner) if t not in _NO_SUBJECT and not t[:1].isdigit()} - ignore
+    led = [m for m in said if named and named <= set(tokenize(_lead_of(sentence, m.start())))]
+    if len({bool(m.group("up")) for m in led}) == 1:  # 'X increased ..., due to a decrease in Y': X's own verb
+        return "affirms" if bool(led[0].group("up")) == bool(asked[0].group("up")) else "denies"
+    if len({bool(m.group("up")) for m in said}) > 1:
+        return None
     at = said[0] if said else flat
     if not subject or at is None or subject - _subject(_clause_of(sentence, at.start(), at.end())):
         return "other" if subject and flat is None else None  # a flat other subject says nothing either way
@@ -377,6 +384,13 @@ def without_periods(text: str) -> str:
     for period in reversed(find_periods(text)):
         text = text[: period.start] + " " + text[period.end :]
     return text
+
+
+def _lead_of(sentence: str, start: int) -> str:
+    """The words of a verb's clause before the verb: its subject ('Operating income' of 'Operating income
+    increased $2.0 billion, primarily due to a decrease in ...')."""
+    cuts = [m.end() for m in _CLAUSE.finditer(sentence[:start])]
+    return sentence[cuts[-1] if cuts else 0 : start]
 
 
 def _clause_of(sentence: str, start: int, end: int) -> str:
