@@ -50,3 +50,55 @@ def test_the_verb_of_the_asked_subject_decides_a_change(run_cli, fake_openai, fi
     assert status == "unsupported" and field(check, "polarity")["verdict"] == "mismatch", check
     status, check = verdict(run_cli, fake_openai, microsoft, asked.replace("decrease", "increase"), scripted)
     assert field(check, "polarity")["verdict"] == "supported" and status != "unsupported", check
+
+
+ADOBE_YEARS = (2495, "December 2, December 3,")
+ADOBE_EQUITY = (2536, "Total stockholders’ equity 14,051 14,797")
+ADOBE_INCOME = (2572, "Net income $ 4,756 $ 4,822 $ 5,260")
+
+
+def test_a_stated_average_answered_from_one_year_end_is_a_formula_mismatch(run_cli, fake_openai, filing):  # noqa: F811
+    """'defined as net income divided by the average of beginning and ending total stockholders' equity' (Adobe
+    2022, round 31): net income over the year-end equity alone is not the definition; over both year-ends is."""
+    adobe = filing("ADOBE_2022_10K")
+    asked = (
+        "What was Adobe's return on average stockholders' equity for fiscal 2022, defined as net income divided by "
+        "the average of beginning and ending total stockholders' equity?"
+    )
+    income = operand("a", 4756.0, "fiscal 2022", ADOBE_INCOME)
+    ending = operand("b", 14051.0, "fiscal 2022", ADOBE_EQUITY)
+    worked = calculation("a / b * 100", 33.85, income, ending)
+    scripted = amount(33.85, "percent", "fiscal 2022", ADOBE_INCOME, ADOBE_EQUITY, calculation=worked, currency=None)
+    status, check = verdict(run_cli, fake_openai, adobe, asked, scripted)
+    assert status == "unsupported" and "averages" in field(check, "formula")["detail"], check
+    beginning = operand("c", 14797.0, "fiscal 2021", ADOBE_EQUITY)
+    worked = calculation("a / ((b + c) / 2) * 100", 32.97, income, ending, beginning)
+    scripted = amount(32.97, "percent", "fiscal 2022", ADOBE_INCOME, ADOBE_EQUITY, calculation=worked, currency=None)
+    status, check = verdict(run_cli, fake_openai, adobe, asked, scripted)
+    assert field(check, "formula")["verdict"] == "supported" and status != "unsupported", check
+
+
+RETURNS = (
+    "Our historical investment returns (compound annual growth rates) for our United States defined benefit pension "
+    "and other postretirement benefit plan assets were an 8.4 percent loss in the 1 year period ended May 29, 2022 "
+    "and returns of 6.4 percent, 8.2 percent, 6.2 percent, and 8.0 percent for the 5, 10, 15, and 20 year periods "
+    "ended May 29, 2022."
+)
+
+
+def test_a_number_listed_with_multi_year_lengths_is_no_fiscal_years(run_cli, fake_openai, filing):  # noqa: F811
+    """'6.4 percent, 8.2 percent, ... for the 5, 10, 15, and 20 year periods ended May 29, 2022' (General Mills
+    2022, round 31): 6.4 percent is the five-year return, not fiscal 2022's; the 1 year period's loss is."""
+    mills = filing("GENERALMILLS_2022_10K")
+    asked = (
+        "What investment return did General Mills' U.S. defined benefit pension and other postretirement benefit "
+        "plan assets earn in fiscal 2022?"
+    )
+    cited = {"doc": None, "line_start": 1311, "line_end": 1313, "quote": RETURNS}
+    scripted = amount(6.4, "percent", "fiscal 2022", currency=None, label="Return on plan assets")
+    scripted["items"][0]["spans"] = [cited]
+    status, check = verdict(run_cli, fake_openai, mills, asked, scripted)
+    assert status == "unsupported" and "5 years" in field(check, "period")["detail"], check
+    scripted["items"][0]["amount"]["value"] = -8.4
+    status, check = verdict(run_cli, fake_openai, mills, asked, scripted)
+    assert field(check, "period")["verdict"] == "supported" and status != "unsupported", check

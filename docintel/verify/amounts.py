@@ -206,7 +206,7 @@ def fact_of(candidate: Candidate) -> FactView:
     """A candidate's typed fields: a cell's from its table, a number in prose from its clause."""
     if candidate.fact is not None:
         return candidate.fact
-    return prose_fact(evidence_of(candidate).text, candidate.sentence)
+    return prose_fact(evidence_of(candidate).text, candidate.sentence, candidate.printed)
 
 
 def query_for(asked: Asked) -> Query:

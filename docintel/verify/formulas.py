@@ -42,6 +42,7 @@ _FROM_TO = re.compile(
     re.IGNORECASE,
 )
 _DRAWS = 4
+_AVERAGE_WORD = re.compile(r"\baverage\b", re.IGNORECASE)  # a row that prints the average itself
 
 
 def _formula_check(verdict: str, detail: str = "") -> FieldCheck:
@@ -259,6 +260,9 @@ def template_rule(
         doubled = len({(slot, column) for slot, column, _ in cells.values()}) > len(set(slots.values()))
         if doubled and not (averaged or formula.averaged):
             tried.append(f"{_text(formula)} takes no average, but a slot is filled from two periods")
+            continue
+        if formula.averaged and not doubled and not any(_AVERAGE_WORD.search(o.row or o.name) for o in operands):
+            tried.append(f"the question's definition averages, but each slot of {_text(formula)} is one period's")
             continue
         if _computes(tree, formula, slots, cells, operands, doubled):
             return _formula_check("supported", f"computes {_text(formula)}")

@@ -485,6 +485,15 @@ def kind_detail(unit: str | None, candidate: Candidate) -> str:
     return f"{candidate.printed} is {_KIND_WORDS.get(candidate.kind, candidate.kind)} in the document, not {unit}"
 
 
+_LOSS_AFTER = re.compile(r"^\s*(?:%|percent)?\s*(?:loss|decline|decrease|drop)\b", re.IGNORECASE)
+
+
+def _printed_as_loss(candidate: Candidate) -> bool:
+    """A number of prose the word after calls a loss ('an 8.4 percent loss in the 1 year period')."""
+    at = candidate.sentence.find(candidate.printed) if candidate.row_label is None else -1
+    return at >= 0 and bool(_LOSS_AFTER.match(candidate.sentence[at + len(candidate.printed) :]))
+
+
 def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainCheck, str]:
     """The stated sign against the printed one: an outflow's label may state its magnitude; a row that reads
     '(income) loss' prints a loss without parentheses, so the income asked is the printed figure negated."""
@@ -511,6 +520,8 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
     opening = tokenize(re.sub(r"\([^)]*\)", " ", candidate.row_label or evidence.text))[:4]
     if value < 0 and _LOSS_WORDS & set(opening) and not _LOSS_WORDS & set(tokenize(asked.label)):
         return "supported", f"{candidate.printed} is printed as a loss or decrease; stated as a negative"
+    if value < 0 and _printed_as_loss(candidate) and not _LOSS_WORDS & set(tokenize(asked.label)):
+        return "supported", f"{candidate.printed} is written as a loss; stated as a negative"
     printed = "a negative" if candidate.value < 0 else "a positive"
     return "mismatch", f"the document prints {candidate.printed}, {printed}; the item states {figure_text(value)}"
 

@@ -41,6 +41,9 @@ def _check(field: str, verdict: FieldVerdict, asked: str, found: str, detail: st
     return FieldCheck(field=field, verdict=verdict, asked=asked, found=found, detail=detail)
 
 
+_SPAN = re.compile(r"\b(?:\d+|two|three|four|five|ten)[- ]years?\b|\bcompound|\bcumulative|\bsince\b", re.I)
+
+
 def period_rule(query: Query, fact: FactView) -> FieldCheck:
     """The period's length, quarter and as-of date (the year is checked by the column's period check)."""
     asked, period = query.period, fact.period
@@ -77,6 +80,14 @@ def period_rule(query: Query, fact: FactView) -> FieldCheck:
         return _check("period", "unknown", wanted, found, detail)
     if asked.months and asked.months < 12 and period.months is None and not period.instant:
         return _check("period", "unknown", wanted, found, f"period: the column does not say it is {wanted}")
+    if (
+        not asked.months
+        and len(asked.years) == 1
+        and period.months
+        and period.months > 12
+        and not _SPAN.search(query.question)
+    ):  # a five-year compound return for the fiscal year's
+        return _check("period", "mismatch", wanted, found, f"period: {found} is {period.months // 12} years, not one")
     if not asked.months and not asked.as_of and period.months and period.months < 12:
         if asked.years:  # 'in 2023' of a filing whose columns are quarters or half-years: not the year
             detail = f"period: {found} is part of a year; the question asks about {wanted}"

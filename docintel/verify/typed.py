@@ -23,6 +23,7 @@ from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS
 from ..periods import MONTHS, find_periods
 from ..textnorm import tokenize
+from .lengths import stated_years
 from .query import (
     _ADJUSTED,
     _LIMIT,
@@ -527,13 +528,14 @@ def _prose_measure(clause: str, row: TableRow) -> str:
     return _measure(row, None, None, clause) or "level"
 
 
-def prose_fact(clause: str, sentence: str) -> FactView:
-    """The fields of a number in prose, from the clause it sits in (and the sentence for its period)."""
+def prose_fact(clause: str, sentence: str, printed: str = "") -> FactView:
+    """The fields of a number in prose, from its clause (and its sentence for its period and the years it covers)."""
     periods = find_periods(clause) or find_periods(sentence)
-    period = None
+    years = stated_years(sentence, printed) if printed else None
+    period = PeriodFact(f"{years}-year period", months=years * 12) if years else None
     if periods:
         first = periods[0]
-        months = 3 if first.quarter else None
+        months = years * 12 if years else 3 if first.quarter else None
         period = PeriodFact(first.text, first.iso, months, False, first.years, first.quarter, stated_day=True)
     empty = TableRow(line=0, label=clause, group=None, kind="amount", cells=["0"], values=[0.0], aligned=False)
     return FactView(
