@@ -102,3 +102,48 @@ def test_a_number_listed_with_multi_year_lengths_is_no_fiscal_years(run_cli, fak
     scripted["items"][0]["amount"]["value"] = -8.4
     status, check = verdict(run_cli, fake_openai, mills, asked, scripted)
     assert field(check, "period")["verdict"] == "supported" and status != "unsupported", check
+
+
+def test_a_yes_to_a_stop_needs_a_quote_that_states_a_stop(run_cli, fake_openai, filing):  # noqa: F811
+    """'temporarily reduced its dividend to an annual dividend of $0.01 per share' (MGM 2020, round 31) is no
+    suspension: a yes to 'Did MGM suspend its dividend' is unchecked; 'We have suspended our payment of ongoing
+    regular dividends' (MGM 2022) affirms it."""
+    reduced = (
+        "the impact of COVID-19 on its business operations, the Company temporarily reduced its dividend to an "
+        "annual dividend of $0.01 per share starting with the"
+    )
+    asked = "Did MGM Resorts suspend its quarterly dividend in 2020?"
+    status, check = verdict(run_cli, fake_openai, filing("MGMRESORTS_2020_10K"), asked, yes_no(True, (1482, reduced)))
+    assert status == "unchecked" and "does not say it happened" in field(check, "polarity")["detail"], check
+    suspended = "We have suspended our payment of ongoing regular dividends to our stockholders"
+    asked = "Did MGM Resorts suspend its regular dividends?"
+    status, check = verdict(run_cli, fake_openai, filing("MGMRESORTS_2022_10K"), asked, yes_no(True, (826, suspended)))
+    assert status == "supported", check
+
+
+def test_a_numbered_designation_asked_is_named_by_its_quotes(run_cli, fake_openai, filing):  # noqa: F811
+    """'Over 190 countries have approved the resumption of 737 MAX operations' (Boeing 2022, round 31) says nothing
+    of the 737-10, still in certification: a yes is unchecked; a quote naming the 737-10 is about it."""
+    boeing = filing("BOEING_2022_10K")
+    asked = "Had the Boeing 737-10 been approved by regulators to enter commercial service?"
+    scripted = yes_no(True, (1112, "Over 190 countries have approved the resumption of 737 MAX operations."))
+    status, check = verdict(run_cli, fake_openai, boeing, asked, scripted)
+    assert status == "unchecked" and "737-10" in field(check, "about")["detail"], check
+    scripted = yes_no(False, (1122, "The 737-7 and 737-10 models are currently going through FAA certification."))
+    status, check = verdict(run_cli, fake_openai, boeing, asked, scripted)
+    assert all(f["field"] != "about" or f["verdict"] != "unknown" for f in check["fields"]), check
+
+
+def test_a_yes_no_about_a_per_share_figure_needs_a_per_share_quote(run_cli, fake_openai, filing):  # noqa: F811
+    """The dividends Amcor paid in total fell (2023 10-K, round 31) while 'The dividend per share has increased':
+    a yes to 'Did Amcor cut its dividend per share' from the totals is unchecked; the per-share sentence decides."""
+    amcor = filing("AMCOR_2023_10K")
+    paid = "In fiscal years 2023, 2022, and 2021, we paid $723 million, $732 million, and $742 million, respectively"
+    asked = "Did Amcor cut its dividend per share in fiscal 2023?"
+    status, check = verdict(run_cli, fake_openai, amcor, asked, yes_no(True, (1397, paid)))
+    assert status == "unchecked" and "per-share" in field(check, "about")["detail"], check
+    per_share = {"doc": None, "line_start": 1397, "line_end": 1398, "quote": "The dividend per share has increased"}
+    scripted = yes_no(False, (1397, "x"))
+    scripted["items"][0]["spans"] = [per_share]
+    status, check = verdict(run_cli, fake_openai, amcor, asked, scripted)
+    assert all(f["verdict"] != "unknown" for f in check["fields"] if f["field"] == "about"), check

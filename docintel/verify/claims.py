@@ -32,6 +32,7 @@ from .events import (
     event_verb,
     negated,
     outcome_reading,
+    stop_reading,
     verb_in,
 )
 from .kinds import other_kind
@@ -170,10 +171,11 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     # a transaction's stage may be told in a sentence that names it no more ('The transaction is expected to close')
     readings |= {s: r for s in _sentences(spans) if (r := event_reading(question, s)) is not None}
     readings |= {s: r for s in about if (r := continuation_reading(question, s) or outcome_reading(question, s))}
+    readings |= {s: r for s in about if (r := stop_reading(question, s)) is not None}
     if readings:  # 'Did X increase': 'X decreased 16%' denies it, 'Y increased' says nothing of X
         decided = {s: r for s, r in readings.items() if r != "other"}
         if not decided:
-            happened = event_verb(question) or asks_outcome(question)
+            happened = event_verb(question) or asks_outcome(question) or stop_reading(question, "")
             what = "the quote does not say it happened" if happened else "the quote's change is of"
             return _check("polarity", "unknown", f"polarity: {what} ('{next(iter(readings))[:120]}')")
         denies = [s for s, r in decided.items() if (r == "denies") != negated(s)]

@@ -146,6 +146,16 @@ def continuation_reading(question: str, sentence: str) -> str | None:
     return None
 
 
+def stop_reading(question: str, sentence: str) -> str | None:
+    """Whether *sentence* says the stop a past question asks about happened ('Did MGM suspend its dividend'):
+    'affirms' when it states a stop in any form (its negation, 'did not suspend', is read by the caller), 'other'
+    when it states none ('temporarily reduced its dividend' is no suspension); None for any other question."""
+    asking = search_text(question)
+    if not PAST_QUESTION.match(question) or not _STOP_WORDS.search(asking) or _GOES_ON.search(asking):
+        return None
+    return "affirms" if _STOP_WORDS.search(sentence) else "other"
+
+
 def event_verbs(question: str, verb: str) -> list[str]:
     """The verbs a date's clause may state the asked event with: the question's, and for a completion ('When was
     the Beta acquisition finalized') the transaction it completes ('we acquired Beta')."""

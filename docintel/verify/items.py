@@ -25,7 +25,7 @@ from .dates import date_clause_rule, event_rule
 from .events import NEGATIONS, frequency_reading
 from .issuer import issuer_terms
 from .meaning import Asked, asked_for
-from .names import lead_subject_rule, named_party_rule
+from .names import designation_rule, lead_subject_rule, named_party_rule, per_share_rule
 from .objects import event_object_rule
 from .operands import check_operand
 from .passages import entity_rule, scattered_rule
@@ -168,6 +168,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             named_party_rule(question, text, spans, issuer_terms(spans)),
             lead_subject_rule(text, spans, issuer_terms(spans)),
             consequence_rule(text, spans, issuer_terms(spans)),
+            designation_rule(question, spans),
         ],
     )
 
@@ -205,6 +206,8 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
         scattered_rule(question, spans, issuer),
         universal_rule(value, spans, question),
         pace_rule(spans, question),
+        designation_rule(question, spans),
+        per_share_rule(question, spans),
     ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked

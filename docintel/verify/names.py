@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from ..textnorm import tokenize
 from .claims import FIRST_VERB, SELF_WORDS, check_field, content_words, quote_lead
+from .passages import PARAGRAPH_LINES
 from .rules import FieldCheck
 from .values import Candidate, CitedSpan
 
@@ -89,3 +90,48 @@ def lead_subject_rule(text: str, spans: list[CitedSpan], issuer: frozenset[str])
             detail = f"about: the quote's sentence says it of {subject}, not of the claim's subject"
             return check_field("about", "mismatch", detail)
     return check_field("about", "not_applicable")
+
+
+# a designation with a number of its own: a model ('737-10'), a standard ('ASU 2017-12'); not a span of years
+# ('2021-22', '2020-2022') nor a form ('10-K')
+_DESIGNATION = re.compile(r"\b(?:(?P<code>[A-Z]{2,})\s+)?(?P<first>\d{2,})[-–‑](?P<second>\d+)\b")
+_DASHES = re.compile(r"[-–‑‐]")
+
+
+def designations(question: str) -> list[str]:
+    """The numbered designations a question names ('the Boeing 737-10' -> ['737-10'])."""
+    found = []
+    for match in _DESIGNATION.finditer(question):
+        years = re.fullmatch(r"(?:19|20)\d\d", match.group("first")) and len(match.group("second")) in (2, 4)
+        if match.group("code") or not years:
+            found.append(f"{match.group('first')}-{match.group('second')}")
+    return found
+
+
+def _paragraph_text(cited: CitedSpan) -> str:
+    texts = cited.document.lines["text"].tolist()
+    return " ".join(str(t) for t in texts[max(cited.span.line_start - 1 - PARAGRAPH_LINES, 0) : cited.span.line_end])
+
+
+def designation_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A yes/no or a text claim about a numbered designation ('Had the 737-10 been approved') is about it only when
+    its quotes or the lines of their paragraph above them name it ('The Company early adopted the ASU' under 'ASU
+    2018-02'): 'Over 190 countries have approved the resumption of 737 MAX operations' says nothing of
+    the 737-10. Unchecked otherwise."""
+    quotes = _DASHES.sub("-", " ".join(_paragraph_text(s) for s in spans))
+    for designation in designations(question):
+        if not re.search(rf"(?<![\d-]){re.escape(designation)}(?![\d])", quotes):
+            return check_field("about", "unknown", f"about: its quotes do not name {designation}, which is asked")
+    return check_field("about", "not_applicable")
+
+
+_PER_SHARE = re.compile(r"\bper[- ](?:common\s+|ordinary\s+)?share\b|\ba\s+share\b")
+
+
+def per_share_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A yes/no about a per-share figure ('Did Amcor cut its dividend per share') is decided only by quotes that
+    state one: the dividends paid in total ('we paid $723 million, $732 million ...') may fall while the dividend
+    per share rises. Unchecked otherwise."""
+    if not _PER_SHARE.search(question) or any(_PER_SHARE.search(s.span.quote) for s in spans):
+        return check_field("about", "not_applicable")
+    return check_field("about", "unknown", "about: the question asks a per-share figure; its quotes state none")

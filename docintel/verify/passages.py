@@ -17,7 +17,7 @@ from .wording import names_asked
 
 # lines above a quote that make its paragraph (a filing's paragraphs run a few lines), and the distance from which
 # two quotes are two passages
-_PARAGRAPH_LINES = 8
+PARAGRAPH_LINES = 8
 _APART_LINES = 6
 _MONTH_TERMS = frozenset(t for name in MONTHS for t in tokenize(name))
 
@@ -29,7 +29,7 @@ def _check(verdict: FieldVerdict, detail: str = "") -> FieldCheck:
 def _paragraph(cited: CitedSpan) -> set[str]:
     """The terms of the cited lines and the lines of their paragraph above them."""
     texts = cited.document.lines["text"].tolist()
-    start = max(cited.span.line_start - 1 - _PARAGRAPH_LINES, 0)
+    start = max(cited.span.line_start - 1 - PARAGRAPH_LINES, 0)
     return set(tokenize(" ".join(str(t) for t in texts[start : cited.span.line_end])))
 
 
