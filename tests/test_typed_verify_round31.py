@@ -147,3 +147,40 @@ def test_a_yes_no_about_a_per_share_figure_needs_a_per_share_quote(run_cli, fake
     scripted["items"][0]["spans"] = [per_share]
     status, check = verdict(run_cli, fake_openai, amcor, asked, scripted)
     assert all(f["verdict"] != "unknown" for f in check["fields"] if f["field"] == "about"), check
+
+
+def _on(iso: str, text: str, first: int, last: int, quote: str) -> dict:
+    cited = {"doc": None, "line_start": first, "line_end": last, "quote": quote}
+    return {
+        **yes_no(True, (first, "x")),
+        "answer_type": "date",
+        "items": [{"label": "Date", "date": {"iso": iso, "original_text": text}, "spans": [cited]}],
+    }
+
+
+def test_an_expected_date_answers_no_limit(run_cli, fake_openai, filing):  # noqa: F811
+    """'is expected to close in 2023' (Adobe 2022, round 31) is no answer to 'By when must the acquisition close to
+    avoid the reverse termination fee'; it answers 'When is it expected to close'."""
+    adobe = filing("ADOBE_2022_10K")
+    quote = (
+        "The transaction is subject to regulatory approvals and customary closing conditions, and is expected to "
+        "close in 2023."
+    )
+    scripted = _on("2023", "2023", 3184, 3185, quote)
+    asked = "By when must Adobe's acquisition of Figma close to avoid owing Figma the reverse termination fee?"
+    status, check = verdict(run_cli, fake_openai, adobe, asked, scripted)
+    assert status == "unsupported" and "date to come" in field(check, "scenario")["detail"], check
+    status, check = verdict(
+        run_cli, fake_openai, adobe, "When is Adobe's acquisition of Figma expected to close?", scripted
+    )
+    assert status == "supported", check["fields"]
+
+
+def test_a_heading_run_into_a_date_leaves_it_introductory(run_cli, fake_openai, filing):  # noqa: F811
+    """'Fotolia On January 27, 2015, we completed our acquisition of privately held Fotolia' (Adobe 2015, a
+    heading run into the sentence): the date introduces the completion (round 31's right answer was lost)."""
+    quote = "Fotolia On January 27, 2015, we completed our acquisition of privately held Fotolia"
+    scripted = _on("2015-01-27", "January 27, 2015", 3292, 3293, quote)
+    asked = "On what date did Adobe complete its acquisition of Fotolia?"
+    status, check = verdict(run_cli, fake_openai, filing("ADOBE_2015_10K"), asked, scripted)
+    assert status == "supported", check

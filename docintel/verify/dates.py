@@ -39,13 +39,14 @@ _CLAUSE_BREAK = re.compile(r";|,(?!\s*\d)|\band\b|\bwhile\b|\bwhereas\b", re.IGN
 _DATE_LEADS = frozenset(tokenize("effective beginning starting commencing as of"))
 
 
-def _date_clause(clauses: list[str], date_text: str, sentence: str) -> str:
-    """The clause that holds the date; an introductory 'On March 9, 2021,' is read with the clause it introduces."""
+def _date_clause(clauses: list[str], date_text: str, sentence: str, named: frozenset[str] = frozenset()) -> str:
+    """The clause that holds the date; an introductory 'On March 9, 2021,' is read with the clause it introduces
+    (a heading run into it, 'Fotolia On January 27, 2015,', names what the question *named* and no event)."""
     at = next((n for n, c in enumerate(clauses) if date_text.lower() in c.lower()), None)
     if at is None:
         return sentence
     holding = clauses[at]
-    if not _content(holding.lower().replace(date_text.lower(), " ")) - _DATE_WORDS - _DATE_LEADS:
+    if not _content(holding.lower().replace(date_text.lower(), " ")) - _DATE_WORDS - _DATE_LEADS - named:
         # an introductory date governs the clauses after it up to the next date ('On February 24, 2017, the
         # Company and Starbucks entered into ...': the subject's 'and' splits no event off)
         following: list[str] = []
@@ -112,16 +113,19 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
     event = asked[-1]
     active = ACTIVE_VERB.search(asking)
     verb = active.group("verb") if active else _passive_verb(asking)
+    expecting = _EXPECTED.search(asking) is not None
     for sentence in _sentences(spans):
         if date_text.lower() not in sentence.lower():
             continue
         clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
-        holding = _date_clause(clauses, date_text, sentence)
+        holding = _date_clause(clauses, date_text, sentence, frozenset(asked))
         if (other := _antecedent(sentence, holding, asked)) is not None:
             return _check(
                 "event", "unknown", f"event: {date_text!r} dates the {other}, which the question does not name"
             )
         if verb is not None:
+            if expecting:  # 'When is it expected to close': 'is expected to close in 2023' says the close asked
+                holding, sentence = _EXPECTED.sub(" ", holding), _EXPECTED.sub(" ", sentence)
             if any(verb_in(v, holding) for v in event_verbs(question, verb)):
                 return _check("event", "supported")
             if verb_in(verb, sentence):
@@ -196,7 +200,44 @@ _PARTICIPLE = re.compile(r"[a-z]{3,}ed|(?:re)?paid|sold|bought", re.IGNORECASE)
 
 
 def _passive_verb(question: str) -> str | None:
-    """The participle a passive date question asks about ('When was the loan repaid?': repaid)."""
+    """The participle a passive date question asks about ('When was the loan repaid?': repaid), or the verb an
+    expectation it asks about names ('When is the acquisition expected to close?': close)."""
     found = _PASSIVE_WHEN.search(question)
-    last = re.findall(r"[A-Za-z]+", found.group("words"))[-1:] if found else []
+    if found is None:
+        return None
+    then = re.match(r"\s*to\s+(?:be\s+)?([a-z]{3,})", question[found.end() :])
+    if then is not None and _EXPECTED.search(f"{found.group('words')} to"):
+        return then.group(1)
+    last = re.findall(r"[A-Za-z]+", found.group("words"))[-1:]
     return last[0] if last and _PARTICIPLE.fullmatch(last[0]) else None
+
+
+# a date to come: 'is expected to close in 2023', 'anticipated to be completed by', 'we plan to'
+_EXPECTED = re.compile(
+    r"\b(?:expected|anticipated|estimated|projected|planned|scheduled|targeted|intends?|plans?|expects?)\s+to\b",
+    re.IGNORECASE,
+)
+# a question about a date to come asks an expectation; one about a limit ('By when must ...', 'the deadline') or a
+# past event ('When did ... close') asks no expectation
+_ASKS_EXPECTED = re.compile(r"\b(?:expect|anticipat|estimat|project|plan|schedul|target|intend|will|would)\w*", re.I)
+_ASKS_LIMIT = re.compile(r"\b(?:must|required|deadline|no\s+later\s+than|latest|outside\s+date)\b", re.I)
+_ASKS_PAST = re.compile(r"\b(?:when|what\s+date)\s+(?:did|was|were|had)\b", re.IGNORECASE)
+
+
+def expectation_rule(date_text: str, spans: list[CitedSpan], question: str) -> FieldCheck:
+    """A date its clause gives as expected ('The transaction ... is expected to close in 2023') answers a question
+    about when something is expected, not one about a limit ('By when must the acquisition close to avoid the
+    fee') nor about when it happened: ``scenario`` mismatch."""
+    if _ASKS_EXPECTED.search(search_text(question)):
+        return _check("scenario", "not_applicable")
+    for sentence in (s for s in _sentences(spans) if date_text.lower() in s.lower()):
+        clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
+        holding = _date_clause(clauses, date_text, sentence)
+        expected = _EXPECTED.search(holding[: holding.lower().find(date_text.lower())] if date_text else holding)
+        if expected is None:
+            continue
+        asks = "a limit" if _ASKS_LIMIT.search(question) else "what happened" if _ASKS_PAST.search(question) else ""
+        if asks:
+            detail = f"scenario: {date_text!r} is a date to come ('{expected.group(0)} ...'); the question asks {asks}"
+            return _check("scenario", "mismatch", detail)
+    return _check("scenario", "not_applicable")

@@ -21,7 +21,7 @@ from .claims import (
     text_polarity_rule,
     text_subject_rule,
 )
-from .dates import date_clause_rule, event_rule
+from .dates import date_clause_rule, event_rule, expectation_rule
 from .events import NEGATIONS, frequency_reading
 from .issuer import issuer_terms
 from .meaning import Asked, asked_for
@@ -100,7 +100,8 @@ def _item_check(
             return checked
         issuer = issuer_terms(spans)
         event = event_rule(date.original_text, spans, question, issuer)
-        return with_fields(checked, [event, event_object_rule(date.original_text, spans, question, issuer)])
+        expected = expectation_rule(date.original_text, spans, question)
+        return with_fields(checked, [event, event_object_rule(date.original_text, spans, question, issuer), expected])
     if hasattr(item, "explanation"):
         return _boolean_check(getattr(item, "value", None), spans, question)
     return _text_check(str(getattr(item, "text", "") or ""), spans, question)
