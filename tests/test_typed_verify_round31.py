@@ -184,3 +184,57 @@ def test_a_heading_run_into_a_date_leaves_it_introductory(run_cli, fake_openai, 
     asked = "On what date did Adobe complete its acquisition of Fotolia?"
     status, check = verdict(run_cli, fake_openai, filing("ADOBE_2015_10K"), asked, scripted)
     assert status == "supported", check
+
+
+def _said(claim: str, *cited: tuple[int, int, str]) -> dict:
+    spans = [{"doc": None, "line_start": a, "line_end": b, "quote": q} for a, b, q in cited]
+    return {**yes_no(True, (1, "x")), "answer_type": "text", "items": [{"text": claim, "spans": spans}]}
+
+
+EARPLUGS = "personal injuries while serving in the military caused by 3M’s Dual-Ended Combat Arms earplugs – Version 2"
+
+
+def test_an_allegation_claimed_as_fact_is_an_attribution_mismatch(run_cli, fake_openai, filing):  # noqa: F811
+    """'... filed an individual lawsuit ... alleging that he sustained' + 'personal injuries ... caused by 3M's
+    earplugs' (3M 2018, round 31): the claim that the earplugs caused injuries states an allegation as fact; a
+    claim that says it is alleged is kept."""
+    mmm = filing("3M_2018_10K")
+    asked = "What does 3M's 2018 Form 10-K say about injuries caused by its Dual-Ended Combat Arms earplugs?"
+    claim = "3M's Dual-Ended Combat Arms earplugs – Version 2 caused personal injuries to a military veteran."
+    status, check = verdict(run_cli, fake_openai, mmm, asked, _said(claim, (4944, 4945, EARPLUGS)))
+    assert status == "unsupported" and field(check, "attribution")["verdict"] == "mismatch", check
+    claim = "A military veteran's lawsuit alleges personal injuries caused by 3M's Dual-Ended Combat Arms earplugs."
+    status, check = verdict(run_cli, fake_openai, mmm, asked, _said(claim, (4944, 4945, EARPLUGS)))
+    assert all(f["field"] != "attribution" for f in check["fields"]) and status != "unsupported", check
+
+
+def test_a_ruling_its_paragraph_says_was_appealed_is_not_final(run_cli, fake_openai, filing):  # noqa: F811
+    """'dismissed the lawsuit in its entirety with prejudice on May 2, 2016', followed by 'On June 1, 2016, Mr.
+    Levin filed a Notice of Appeal' (Block 2016, round 31): a yes to 'fully resolved' is unchecked; a yes to
+    'was the lawsuit dismissed' is not."""
+    block = filing("BLOCK_2016_10K")
+    dismissed = "lawsuit in its entirety with prejudice on May 2, 2016."
+    scripted = yes_no(True, (1141, "x"))
+    scripted["items"][0]["spans"] = [
+        {"doc": None, "line_start": 1141, "line_end": 1142, "quote": f"and dismissed the {dismissed}"}
+    ]
+    asked = "Had Square's Caviar courier misclassification litigation been fully resolved by its 2016 Form 10-K?"
+    status, check = verdict(run_cli, fake_openai, block, asked, scripted)
+    assert status == "unchecked" and any("Notice of Appeal" in f["detail"] for f in check["fields"]), check
+    asked = "Did the court dismiss the Caviar courier misclassification lawsuit in 2016?"
+    status, check = verdict(run_cli, fake_openai, block, asked, scripted)
+    assert all("Appeal" not in f["detail"] for f in check["fields"]), check
+
+
+def test_a_role_asked_is_said_by_the_quotes(run_cli, fake_openai, filing):  # noqa: F811
+    """'Which company is the issuer of the ... Notes due 2027' (Amcor 2023, round 31) is not answered by the cover
+    page listing the notes beside the registrant's name; 'The note issued by Amcor UK Finance plc' answers it."""
+    amcor = filing("AMCOR_2023_10K")
+    asked = "Which company is the issuer of the Amcor 1.125% Guaranteed Senior Notes due 2027?"
+    cover = (20, 23, "1.125% Guaranteed Senior Notes Due 2027")
+    status, check = verdict(run_cli, fake_openai, amcor, asked, _said("Amcor plc issued the notes.", cover))
+    assert status == "unchecked" and "issuer" in field(check, "about")["detail"], check
+    issued = (1276, 1276, "The note issued by Amcor UK Finance plc is guaranteed by its parent")
+    listed = (1273, 1273, "€500 million, 1.125% Guaranteed Senior Notes due 2027 of Amcor UK Finance plc")
+    status, check = verdict(run_cli, fake_openai, amcor, asked, _said("Amcor UK Finance plc", listed, issued))
+    assert all(f["verdict"] != "unknown" for f in check["fields"] if f["field"] == "about"), check

@@ -252,9 +252,9 @@ def _source(cited: CitedSpan, before: int = 0) -> str:
     return " ".join(" ".join(str(t) for t in lines).split())
 
 
-def quote_lead(cited: CitedSpan) -> str:
-    """The words of the quote's sentence in the cited lines before the quote."""
-    source, quote = _source(cited), " ".join(cited.span.quote.replace("[...]", " ").split())
+def quote_lead(cited: CitedSpan, before: int = 0) -> str:
+    """The words of the quote's sentence before the quote, in the cited lines (and *before* lines above them)."""
+    source, quote = _source(cited, before), " ".join(cited.span.quote.replace("[...]", " ").split())
     at = source.lower().find(quote.lower()) if quote else -1
     return last_sentence(source[:at]) if at > 0 else ""
 

@@ -9,6 +9,7 @@ from ..answer.contract import Amount
 from ..periods import averaged_years, years_named
 from ..question.parse import search_text
 from .amounts import check_amount
+from .attribution import allegation_rule, appeal_rule, role_rule
 from .calculations import check_calculation
 from .claims import (
     cause_rule,
@@ -170,6 +171,8 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             lead_subject_rule(text, spans, issuer_terms(spans)),
             consequence_rule(text, spans, issuer_terms(spans)),
             designation_rule(question, spans),
+            allegation_rule(text, spans),
+            role_rule(question, spans),
         ],
     )
 
@@ -209,6 +212,7 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
         pace_rule(spans, question),
         designation_rule(question, spans),
         per_share_rule(question, spans),
+        appeal_rule(value, spans, question),
     ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked

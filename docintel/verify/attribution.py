@@ -1,0 +1,108 @@
+"""Who says it, and whether it stands: what a party alleges is no fact, a ruling appealed is not final, and a
+role the question asks ('the issuer of the notes') is said by the quotes that answer it.
+
+- **Allegations**: a text claim that states as fact what its quote's sentence attributes to a party's allegation
+  ('a military veteran filed an individual lawsuit ... alleging that he sustained personal injuries ... caused by
+  3M's earplugs', claimed as '3M's earplugs caused personal injuries') is ``attribution: mismatch``, unless the
+  claim attributes it too ('a lawsuit alleges', 'plaintiffs claim').
+- **Appeals**: a yes to whether a matter is resolved or final, from a quote of a ruling ('dismissed the lawsuit in
+  its entirety with prejudice'), whose paragraph goes on to an appeal of it ('filed a Notice of Appeal') is
+  ``omission: unknown``.
+- **Roles**: 'Which company is the issuer of ...', 'Who is the trustee ...': the quotes say the role in some
+  form (issuer, issued, issuance), else the text answer is ``about: unknown`` (a cover page listing the notes
+  beside the registrant's name does not say who issued them).
+
+Word lists are general English of legal proceedings and of roles, no document's wording.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..question.parse import search_text
+from ..textnorm import split_sentences, tokenize
+from .claims import check_field, quote_lead
+from .rules import FieldCheck
+from .values import CitedSpan
+
+_ALLEGES = re.compile(
+    r"\b(?:alleg\w*|claim(?:s|ed|ing)?\s+that|assert(?:s|ed|ing)?\s+that|contend\w*|purport\w*|accus\w*)\b",
+    re.IGNORECASE,
+)
+# a claim that itself says it is what a party alleges
+_ATTRIBUTED = re.compile(
+    r"\b(?:alleg\w*|claim\w*|assert\w*|contend\w*|accus\w*|purport\w*|lawsuits?|suits?|complaints?|plaintiffs?|"
+    r"according\s+to)\b",
+    re.IGNORECASE,
+)
+_LEAD_LINES = 2  # lines above a quote its sentence may start on
+
+
+def allegation_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A claim that states as fact what its quote's sentence says a party alleges is a mismatch."""
+    if _ATTRIBUTED.search(text):
+        return check_field("attribution", "not_applicable")
+    for cited in spans:
+        said = f"{quote_lead(cited, before=_LEAD_LINES)} {cited.span.quote}"
+        alleged = _ALLEGES.search(said)
+        if alleged:
+            detail = (
+                f"attribution: the quote's sentence says it is alleged ('{alleged.group(0)}'); the claim states it "
+                "as fact"
+            )
+            return check_field("attribution", "mismatch", detail)
+    return check_field("attribution", "not_applicable")
+
+
+# 'Had the litigation been fully resolved', 'Is the judgment final', 'Was the case concluded'
+_ASKS_FINAL = re.compile(r"\b(?:resolv\w*|final\w*|conclud\w*|ended|over|closed|settled)\b", re.IGNORECASE)
+_RULING = re.compile(r"\b(?:dismiss\w*|judgment|ruled|ruling|verdict|granted|denied|order(?:ed)?|decision)\b", re.I)
+_APPEAL = re.compile(r"\b(?:appeal\w*|petition\w*\s+for\s+(?:review|rehearing)|certiorari)\b", re.IGNORECASE)
+_AFTER_LINES = 6  # lines after a quote its paragraph may go on for
+
+
+def appeal_rule(answer: bool, spans: list[CitedSpan], question: str) -> FieldCheck:
+    """A yes that a matter is resolved, from a ruling whose paragraph goes on to an appeal of it, is unchecked."""
+    if not answer or not _ASKS_FINAL.search(search_text(question)):
+        return check_field("omission", "not_applicable")
+    for cited in spans:
+        if not _RULING.search(cited.span.quote) or _APPEAL.search(cited.span.quote):
+            continue
+        after = _following(cited)
+        appeal = next((s for s in split_sentences(after) if _APPEAL.search(s)), None)
+        if appeal is not None:
+            return check_field("omission", "unknown", f"omission: the paragraph goes on: '{appeal[:120]}'")
+    return check_field("omission", "not_applicable")
+
+
+def _following(cited: CitedSpan) -> str:
+    """The text after the quote on its last line and the lines after it on its page."""
+    lines = cited.document.lines
+    texts, pages = lines["text"].tolist(), lines["page"].tolist()
+    end = cited.span.line_end
+    page = pages[end - 1] if 1 <= end <= len(texts) else None
+    rest = [str(texts[n]) for n in range(end, min(len(texts), end + _AFTER_LINES)) if pages[n] == page]
+    last = str(texts[end - 1]) if page is not None else ""
+    tail = " ".join(cited.span.quote.split()[-4:])
+    at = last.find(tail)
+    return " ".join([last[at + len(tail) :] if at >= 0 else "", *rest])
+
+
+_ASKS_ROLE = re.compile(
+    r"^\s*(?:which|what|who)\b(?:\s+\w+){0,2}?\s+(?:is|was|are|were|acts?\s+as|serves?\s+as)\s+(?:the\s+)?"
+    r"(?P<role>issuer|guarantor|trustee|borrower|lender|lessee|lessor|obligor|auditor|underwriter|administrator|"
+    r"agent|sponsor|servicer|custodian|transfer\s+agent|registrar)\b",
+    re.IGNORECASE,
+)
+
+
+def role_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """'Which company is the issuer of the notes' is answered by quotes that say the role in some form."""
+    asked = _ASKS_ROLE.search(search_text(question))
+    if asked is None or not spans:
+        return check_field("about", "not_applicable")
+    root = tokenize(asked.group("role"))[0][:5]
+    said = {t for s in spans for t in tokenize(s.span.quote)}
+    if any(t.startswith(root) or (len(t) >= 4 and root.startswith(t)) for t in said):  # 'issued': 'issu'
+        return check_field("about", "not_applicable")
+    return check_field("about", "unknown", f"about: the quotes do not say who is the {asked.group('role')}")
