@@ -43,6 +43,9 @@ def test_page_references_are_not_keywords():
         ("Is the company profitable?", "boolean"),
         ("Does the policy cover worn shoes?", "boolean"),
         ("When does the credit facility mature?", "date"),
+        ("For what fiscal year end date is this 10-K filed?", "date"),  # a noun before 'date'
+        ("What was the fiscal year end revenue?", "amount"),
+        ("What was the grant date fair value of the options?", "amount"),
         ("What is the FY2018 capital expenditure amount (in USD millions)?", "amount"),
         ("How much did net sales grow?", "amount"),
         ("List the risk factors named in the report", "list"),

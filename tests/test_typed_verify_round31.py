@@ -238,3 +238,16 @@ def test_a_role_asked_is_said_by_the_quotes(run_cli, fake_openai, filing):  # no
     listed = (1273, 1273, "€500 million, 1.125% Guaranteed Senior Notes due 2027 of Amcor UK Finance plc")
     status, check = verdict(run_cli, fake_openai, amcor, asked, _said("Amcor UK Finance plc", listed, issued))
     assert all(f["verdict"] != "unknown" for f in check["fields"] if f["field"] == "about"), check
+
+
+def test_a_date_the_question_names_by_its_noun_is_that_nouns(run_cli, fake_openai, filing):  # noqa: F811
+    """'For what fiscal year end date is this 10-K filed?' (a new user, Best Buy 2017): 'filed with the SEC on
+    March 24, 2017' dates the filing, not the fiscal year's end; 'For the fiscal year ended January 28, 2017' does."""
+    bestbuy = filing("BESTBUY_2017_10K")
+    asked = "For what fiscal year end date is this 10-K filed?"
+    filed = _on("2017-03-24", "March 24, 2017", 3596, 3596, "fiscal 2017, filed with the SEC on March 24, 2017")
+    status, check = verdict(run_cli, fake_openai, bestbuy, asked, filed)
+    assert status == "unchecked" and "'end...' date" in field(check, "event")["detail"], check
+    ended = _on("2017-01-28", "January 28, 2017", 9, 9, "For the fiscal year ended January 28, 2017")
+    status, check = verdict(run_cli, fake_openai, bestbuy, asked, ended)
+    assert status == "supported", check["fields"]

@@ -114,6 +114,7 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
     active = ACTIVE_VERB.search(asking)
     verb = active.group("verb") if active else _passive_verb(asking)
     expecting = _EXPECTED.search(asking) is not None
+    named = _named_date(asking)
     for sentence in _sentences(spans):
         if date_text.lower() not in sentence.lower():
             continue
@@ -122,6 +123,10 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
         if (other := _antecedent(sentence, holding, asked)) is not None:
             return _check(
                 "event", "unknown", f"event: {date_text!r} dates the {other}, which the question does not name"
+            )
+        if named is not None and not any(w.startswith(named) for w in _content(holding)):
+            return _check(
+                "event", "unknown", f"event: the clause of {date_text!r} does not say the '{named}...' date asked"
             )
         if verb is not None:
             if expecting:  # 'When is it expected to close': 'is expected to close in 2023' says the close asked
@@ -142,6 +147,17 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
             return _check("event", "supported")
         return _check("event", "unknown", f"event: the clause of {date_text!r} does not say what was asked")
     return _check("event", "not_applicable")
+
+
+# 'For what fiscal year end date ...', 'What was the record date ...': the date of the thing its noun names
+_NAMED_DATE = re.compile(r"\b(?:what|which|the)\s+(?P<noun>(?:[\w-]+\s+){1,3}?)date\b", re.IGNORECASE)
+
+
+def _named_date(question: str) -> str | None:
+    """The head word of the noun a question puts before 'date' ('fiscal year end date': end), as a term."""
+    found = _NAMED_DATE.search(question)
+    words = [t for t in tokenize(found.group("noun")) if t not in _STOP and t not in _DATE_WORDS] if found else []
+    return words[-1][:5] if words else None  # 'matur' of 'maturity' is said by 'mature' too
 
 
 def _dated_elsewhere(spans: list[CitedSpan], date_text: str, event: str) -> str | None:
