@@ -251,3 +251,24 @@ def test_a_date_the_question_names_by_its_noun_is_that_nouns(run_cli, fake_opena
     ended = _on("2017-01-28", "January 28, 2017", 9, 9, "For the fiscal year ended January 28, 2017")
     status, check = verdict(run_cli, fake_openai, bestbuy, asked, ended)
     assert status == "supported", check["fields"]
+
+
+def test_a_line_items_qualifier_puts_an_operand_on_no_side(run_cli, fake_openai, filing):  # noqa: F811
+    """'revenue / (average total assets between fiscal 2021 and fiscal 2022)': 'Total revenue' says 'total' as the
+    divisor's phrase does, which puts it on neither side (a right answer was lost to the sides rule)."""
+    adobe = filing("ADOBE_2022_10K")
+    asked = (
+        "What was Adobe's fiscal 2022 asset turnover, defined as fiscal 2022 net sales / (average total assets between "
+        "fiscal 2021 and fiscal 2022)?"
+    )
+    revenue, assets = (2551, "Total revenue 17,606 15,785 12,868"), (2510, "Total assets $ 27,165 $ 27,241")
+    worked = calculation(
+        "a / ((b + c) / 2)",
+        0.6472,
+        operand("a", 17606.0, "fiscal 2022", revenue),
+        operand("b", 27165.0, "fiscal 2022", assets),
+        operand("c", 27241.0, "fiscal 2021", assets),
+    )
+    scripted = amount(0.6472, "ratio", "fiscal 2022", revenue, assets, calculation=worked, currency=None)
+    status, check = verdict(run_cli, fake_openai, adobe, asked, scripted)
+    assert all(f["verdict"] != "mismatch" for f in check["fields"] if f["field"] == "formula"), check

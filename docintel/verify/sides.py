@@ -3,13 +3,15 @@
 "Total noninterest expense as a percentage of total net revenue" divides the expense by the revenue, whether or
 not docintel's vocabulary names either line. An operand whose cited row shares words only with the divisor's
 phrase, yet stands above the line (or only with the dividend's, below it), is on the wrong side: the operands are
-swapped or misplaced. Words both phrases say ('total') tell nothing and are dropped.
+swapped or misplaced. Words both phrases say, and a line item's qualifiers ('total', 'net'), tell nothing.
 """
 
 from __future__ import annotations
 
 import re
 
+from ..concepts import NEUTRAL
+from ..textnorm import tokenize
 from .claims import content_words
 from .rules import FieldCheck
 from .values import OperandCheck
@@ -23,7 +25,8 @@ _SIDES = (
     re.compile(r"\bratio\s+of\s+(?P<top>[^.;?]{1,80}?)\s+to\s+(?P<bottom>[^.;?,]{1,80})", re.I),
     re.compile(r"(?P<top>[^.;?:]{1,80}?)\s+(?:divided\s+by|/|÷)\s+(?P<bottom>[^.;?,]{1,80})", re.I),
 )
-_ASKING = frozenset({"what", "which", "how", "much", "did", "does", "do"})
+# words that name no side: the question's, a line item's qualifiers ('total', 'net'), an average's
+_ASKING = frozenset(tokenize("what which how much did does do average between beginning ending")) | NEUTRAL
 
 
 def _phrases(question: str) -> tuple[set[str], set[str]] | None:
