@@ -41,7 +41,10 @@ each stage of a process ('preliminary approval') claimed as another ('final appr
 claimed for another class from the line cut after its class (red team round 28), and (scripts/verify_readings.py,
 red team round 29) each line permitting an adoption answered as one done, each sentence opening with another party
 claimed of the company or with a consequence it does not draw, each balance-only row ('Ending balance') given as a
-line item's balance the lines above it never name, target: every one rejected; their right answers measured.
+line item's balance the lines above it never name, and (scripts/verify_standing.py, red team round 31) each
+expected closing date given as a deadline, each dividend reduction answered as a suspension, each total of dividends
+paid answered as a cut per share, each allegation claimed as fact, target: every one rejected; their right answers
+measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -52,7 +55,7 @@ import re
 import sys
 from datetime import date
 
-from docintel.answer.contract import AmountAnswer, BooleanAnswer, TextAnswer
+from docintel.answer.contract import AmountAnswer, BooleanAnswer, DateAnswer, TextAnswer
 from docintel.backends.lookup import row_unit
 from docintel.concepts import concepts_in, is_outflow, narrowing_terms, qualifier_text, same_concept, states_magnitude
 from docintel.context.pack import Budget, Context, ContextLine, Source
@@ -74,6 +77,7 @@ from scripts.verify_clauses import (
 )
 from scripts.verify_portions import by_nature_cases, subset_plan_cases
 from scripts.verify_readings import balance_row_cases, lead_subject_cases, permission_cases
+from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
     and_other_cases,
     attribute_cases,
@@ -356,6 +360,8 @@ _MAGNITUDE = re.compile(
 # attribute): measured, no target
 MEASURED_RIGHT = (
     "axis: right",
+    "expected date: right",
+    "allegation: right",
     "roll-forward: right",
     "attribute: right",
     "polarity: right",
@@ -510,6 +516,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *permission_cases(document, page).items(),
                 *lead_subject_cases(document, page).items(),
                 *balance_row_cases(document, page, _item).items(),
+                *standing_cases(document, page).items(),
             ]
             if not generated:
                 continue
@@ -553,8 +560,8 @@ def _other_rows(row, rows: list) -> list:
 
 def _check(document, context: Context, case: Case):
     question, item, kind = case
-    model = {"text": TextAnswer, "boolean": BooleanAnswer}.get(kind, AmountAnswer)
-    answer = _answer(model, kind if kind in ("text", "boolean") else "amount", [item])
+    model = {"text": TextAnswer, "boolean": BooleanAnswer, "date": DateAnswer}.get(kind, AmountAnswer)
+    answer = _answer(model, kind if kind in ("text", "boolean", "date") else "amount", [item])
     verification = verify_answer(answer, context, [document], question)
     return verification.overall == "supported", verification.items[0].detail if verification.items else ""
 

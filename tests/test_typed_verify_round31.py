@@ -203,6 +203,9 @@ def test_an_allegation_claimed_as_fact_is_an_attribution_mismatch(run_cli, fake_
     claim = "3M's Dual-Ended Combat Arms earplugs – Version 2 caused personal injuries to a military veteran."
     status, check = verdict(run_cli, fake_openai, mmm, asked, _said(claim, (4944, 4945, EARPLUGS)))
     assert status == "unsupported" and field(check, "attribution")["verdict"] == "mismatch", check
+    claim = "The plaintiff, a military veteran, sustained personal injuries caused by 3M's Combat Arms earplugs."
+    status, check = verdict(run_cli, fake_openai, mmm, asked, _said(claim, (4944, 4944, EARPLUGS)))
+    assert field(check, "attribution")["verdict"] == "mismatch", check  # naming the plaintiff attributes nothing
     claim = "A military veteran's lawsuit alleges personal injuries caused by 3M's Dual-Ended Combat Arms earplugs."
     status, check = verdict(run_cli, fake_openai, mmm, asked, _said(claim, (4944, 4945, EARPLUGS)))
     assert all(f["field"] != "attribution" for f in check["fields"]) and status != "unsupported", check
@@ -271,4 +274,56 @@ def test_a_line_items_qualifier_puts_an_operand_on_no_side(run_cli, fake_openai,
     )
     scripted = amount(0.6472, "ratio", "fiscal 2022", revenue, assets, calculation=worked, currency=None)
     status, check = verdict(run_cli, fake_openai, adobe, asked, scripted)
+    assert all(f["verdict"] != "mismatch" for f in check["fields"] if f["field"] == "formula"), check
+
+
+# Right answers the round's rules must keep (a review with fresh eyes found them lost)
+
+
+def test_a_longer_subject_before_the_verb_is_another_subject(run_cli, fake_openai, filing):  # noqa: F811
+    """'More Personal Computing revenue increased ...' (Microsoft 2016) is a segment's revenue: it decides nothing
+    of 'Did Microsoft's revenue decrease', either way."""
+    moved = "More Personal Computing revenue increased $4.7 billion or 12%, mainly due to growth in Devices"
+    asked = "Did Microsoft's revenue decrease in fiscal year 2016 compared with fiscal year 2015?"
+    status, check = verdict(run_cli, fake_openai, filing("MICROSOFT_2016_10K"), asked, yes_no(False, (1428, moved)))
+    assert status != "supported", check
+
+
+def test_a_contractual_schedule_is_no_expectation(run_cli, fake_openai, filing):  # noqa: F811
+    """'scheduled to mature in September 2021' (Lockheed 2020) is the borrowings' term, not a forecast."""
+    quote = (
+        "we had $500 million of short-term borrowings due within one year, which are scheduled to mature in "
+        "September 2021"
+    )
+    scripted = _on("2021-09", "September 2021", 3706, 3706, quote)
+    asked = "By when must Lockheed Martin's $500 million of short-term borrowings be repaid?"
+    status, check = verdict(run_cli, fake_openai, filing("LOCKHEEDMARTIN_2020_10K"), asked, scripted)
+    assert all(f["field"] != "scenario" for f in check["fields"]), check
+
+
+def test_a_purported_action_filed_is_a_fact_and_an_unappealed_judgment_is_final(run_cli, fake_openai, filing):  # noqa: F811
+    """'a similar purported class action was filed by a single shareholder, Rene LeBlanc' (Best Buy 2017): that it
+    was filed is no allegation; 'entered a final declaratory judgment ..., which judgment was not appealed'
+    (Coca-Cola 2017): no appeal makes it unfinal."""
+    quote = "a similar purported class action was filed by a single shareholder, Rene LeBlanc"
+    asked = "What does Best Buy's 10-K say about the class action filed by Rene LeBlanc?"
+    claim = _said("A class action was filed by a single shareholder, Rene LeBlanc.", (3329, 3329, quote))
+    status, check = verdict(run_cli, fake_openai, filing("BESTBUY_2017_10K"), asked, claim)
+    assert all(f["field"] != "attribution" for f in check["fields"]), check
+    judged = "On July 24, 2007, the Wisconsin trial court entered a final declaratory judgment"
+    asked = "Was the Wisconsin insurance coverage litigation resolved by a final judgment?"
+    status, check = verdict(run_cli, fake_openai, filing("COCACOLA_2017_10K"), asked, yes_no(True, (939, judged)))
+    assert status == "supported", check
+
+
+def test_an_operand_on_both_sides_of_the_line_is_on_neither(run_cli, fake_openai, filing):  # noqa: F811
+    """'(a - b) / a' for 'pre-provision profit as a percentage of total net revenue' (JPMorgan 2022 Q2): the
+    revenue stands above and below the line, as the ratio wants."""
+    jpm = filing("JPMORGAN_2022Q2_10Q")
+    asked = "What was JPMorgan Chase's pre-provision profit as a percentage of total net revenue in 2Q 2022?"
+    worked = calculation(
+        "(a - b) / a * 100", 38.96, operand("a", 30715.0, QUARTER, REVENUE), operand("b", 18749.0, QUARTER, EXPENSE)
+    )
+    scripted = amount(38.96, "percent", QUARTER, REVENUE, EXPENSE, calculation=worked, currency=None, label="Ratio")
+    status, check = verdict(run_cli, fake_openai, jpm, asked, scripted)
     assert all(f["verdict"] != "mismatch" for f in check["fields"] if f["field"] == "formula"), check

@@ -124,7 +124,7 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
             return _check(
                 "event", "unknown", f"event: {date_text!r} dates the {other}, which the question does not name"
             )
-        if named is not None and not any(w.startswith(named) for w in _content(holding)):
+        if named is not None and _ACT.search(holding) and not any(w.startswith(named) for w in _content(holding)):
             return _check(
                 "event", "unknown", f"event: the clause of {date_text!r} does not say the '{named}...' date asked"
             )
@@ -150,7 +150,10 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
 
 
 # 'For what fiscal year end date ...', 'What was the record date ...': the date of the thing its noun names
-_NAMED_DATE = re.compile(r"\b(?:what|which|the)\s+(?P<noun>(?:[\w-]+\s+){1,3}?)date\b", re.IGNORECASE)
+_NAMED_DATE = re.compile(r"\b(?:what|which)\s+(?P<noun>(?:[\w-]+\s+){1,3}?)date\b", re.IGNORECASE)
+
+
+_ACT = re.compile(r"\b[a-z]{3,}ed\b")  # a clause that dates an act ('filed with the SEC on March 24, 2017')
 
 
 def _named_date(question: str) -> str | None:
@@ -230,12 +233,14 @@ def _passive_verb(question: str) -> str | None:
 
 # a date to come: 'is expected to close in 2023', 'anticipated to be completed by', 'we plan to'
 _EXPECTED = re.compile(
-    r"\b(?:expected|anticipated|estimated|projected|planned|scheduled|targeted|intends?|plans?|expects?)\s+to\b",
+    r"\b(?:expected|anticipated|estimated|projected|planned|targeted|intends?|plans?|expects?)\s+to\b",
     re.IGNORECASE,
 )
 # a question about a date to come asks an expectation; one about a limit ('By when must ...', 'the deadline') or a
 # past event ('When did ... close') asks no expectation
-_ASKS_EXPECTED = re.compile(r"\b(?:expect|anticipat|estimat|project|plan|schedul|target|intend|will|would)\w*", re.I)
+_ASKS_EXPECTED = re.compile(
+    r"\b(?:expect\w*|anticipat\w*|estimat\w*|projected|plans?|planned|scheduled|targeted|intend\w*|will|would)\b", re.I
+)
 _ASKS_LIMIT = re.compile(r"\b(?:must|required|deadline|no\s+later\s+than|latest|outside\s+date)\b", re.I)
 _ASKS_PAST = re.compile(r"\b(?:when|what\s+date)\s+(?:did|was|were|had)\b", re.IGNORECASE)
 

@@ -123,7 +123,7 @@ _STOPS = re.compile(
     r"eliminated|(?:to|not|never)\s+(?:suspend|discontinue|cease|terminate|halt|stop|eliminate))\b",
     re.IGNORECASE,
 )
-_STOP_WORDS = re.compile(r"\b(?:suspend|discontinu|ceas|terminat|halt|stop|eliminat)\w*", re.IGNORECASE)
+_STOP_WORDS = re.compile(r"\b(?:suspen|discontinu|ceas|terminat|halt|stop|eliminat)\w*", re.IGNORECASE)
 _CLAUSES = re.compile(r"[;,]|\band\b|\bbut\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
 
 

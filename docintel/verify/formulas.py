@@ -261,7 +261,7 @@ def template_rule(
         if doubled and not (averaged or formula.averaged):
             tried.append(f"{_text(formula)} takes no average, but a slot is filled from two periods")
             continue
-        if formula.averaged and not doubled and not any(_AVERAGE_WORD.search(o.row or o.name) for o in operands):
+        if formula.averaged and not doubled and not any(map(_prints_average, operands)):
             tried.append(f"the question's definition averages, but each slot of {_text(formula)} is one period's")
             continue
         if _computes(tree, formula, slots, cells, operands, doubled):
@@ -270,6 +270,12 @@ def template_rule(
     if not tried:
         return _formula_check("not_applicable")
     return _formula_check("mismatch", "formula: " + "; ".join(tried[:2]))
+
+
+def _prints_average(operand: OperandCheck) -> bool:
+    """The operand's row or column prints an average itself ('Average equity', an 'Average' column); a figure of
+    prose is taken as the answer names it."""
+    return bool(_AVERAGE_WORD.search(f"{operand.row} {operand.column or ''}" if operand.row else operand.name))
 
 
 def _computes(

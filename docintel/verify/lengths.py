@@ -34,6 +34,7 @@ def stated_years(sentence: str, printed: str) -> int | None:
 
 
 def _bare(printed: str) -> str:
+    """The number as printed without its percent sign or word ('6.4 percent' -> '6.4')."""
     return re.sub(r"\s*(?:%|percent)$", "", printed.strip(), flags=re.IGNORECASE)
 
 

@@ -109,6 +109,7 @@ def designations(question: str) -> list[str]:
 
 
 def _paragraph_text(cited: CitedSpan) -> str:
+    """The cited lines and the lines of their paragraph above them, as printed."""
     texts = cited.document.lines["text"].tolist()
     return " ".join(str(t) for t in texts[max(cited.span.line_start - 1 - PARAGRAPH_LINES, 0) : cited.span.line_end])
 
@@ -125,7 +126,7 @@ def designation_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     return check_field("about", "not_applicable")
 
 
-_PER_SHARE = re.compile(r"\bper[- ](?:common\s+|ordinary\s+)?share\b|\ba\s+share\b")
+_PER_SHARE = re.compile(r"\bper[- ](?:diluted\s+|basic\s+)?(?:common\s+|ordinary\s+)?share\b", re.IGNORECASE)
 
 
 def per_share_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:

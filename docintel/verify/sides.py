@@ -59,6 +59,8 @@ def sides_rule(question: str, above: frozenset[str], below: frozenset[str], oper
     phrases = _phrases(question)
     if phrases is None or not below:
         return FieldCheck(field="formula", verdict="not_applicable")
+    both = above & below  # '(a - b) / a': a stands on both sides
+    above, below = above - both, below - both
     sides = {o.label: _side(o, *phrases) for o in operands}
     misplaced = [
         o

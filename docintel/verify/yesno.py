@@ -363,12 +363,15 @@ def change_reading(question: str, sentence: str, ignore: frozenset[str]) -> str 
     owner = re.sub(r"\b[\w.&-]+['’]s\b", " ", question[: asked[0].start()])  # 'Microsoft's': whose, not what
     subject = _subject(owner) - ignore or _subject(without_periods(question[asked[0].end() :])) - ignore - _WHEN
     named = {t for t in tokenize(owner) if t not in _NO_SUBJECT and not t[:1].isdigit()} - ignore
-    led = [m for m in said if named and named <= set(tokenize(_lead_of(sentence, m.start())))]
+    led = [m for m in said if named and _lead_terms(sentence, m.start(), ignore) == named]
     if len({bool(m.group("up")) for m in led}) == 1:  # 'X increased ..., due to a decrease in Y': X's own verb
         return "affirms" if bool(led[0].group("up")) == bool(asked[0].group("up")) else "denies"
     if len({bool(m.group("up")) for m in said}) > 1:
         return None
     at = said[0] if said else flat
+    lead = _subject(_lead_of(sentence, at.start())) - ignore if at is not None else set()
+    if said and subject and subject <= lead and lead - subject:  # 'More Personal Computing revenue increased'
+        return "other"
     if not subject or at is None or subject - _subject(_clause_of(sentence, at.start(), at.end())):
         return "other" if subject and flat is None else None  # a flat other subject says nothing either way
     if flat is not None:
@@ -384,6 +387,12 @@ def without_periods(text: str) -> str:
     for period in reversed(find_periods(text)):
         text = text[: period.start] + " " + text[period.end :]
     return text
+
+
+def _lead_terms(sentence: str, start: int, ignore: frozenset[str]) -> set[str]:
+    """The subject's terms of a verb's clause ('Operating income' of 'Operating income increased ...'); 'More
+    Personal Computing revenue increased' has more than the question's 'revenue'."""
+    return {t for t in tokenize(_lead_of(sentence, start)) if t not in _NO_SUBJECT and not t[:1].isdigit()} - ignore
 
 
 def _lead_of(sentence: str, start: int) -> str:
