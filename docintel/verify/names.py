@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from ..textnorm import tokenize
 from .claims import FIRST_VERB, SELF_WORDS, check_field, content_words, quote_lead
-from .passages import PARAGRAPH_LINES
+from .passages import paragraph_text
 from .rules import FieldCheck
 from .values import Candidate, CitedSpan
 
@@ -108,18 +108,12 @@ def designations(question: str) -> list[str]:
     return found
 
 
-def _paragraph_text(cited: CitedSpan) -> str:
-    """The cited lines and the lines of their paragraph above them, as printed."""
-    texts = cited.document.lines["text"].tolist()
-    return " ".join(str(t) for t in texts[max(cited.span.line_start - 1 - PARAGRAPH_LINES, 0) : cited.span.line_end])
-
-
 def designation_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """A yes/no or a text claim about a numbered designation ('Had the 737-10 been approved') is about it only when
     its quotes or the lines of their paragraph above them name it ('The Company early adopted the ASU' under 'ASU
     2018-02'): 'Over 190 countries have approved the resumption of 737 MAX operations' says nothing of
     the 737-10. Unchecked otherwise."""
-    quotes = _DASHES.sub("-", " ".join(_paragraph_text(s) for s in spans))
+    quotes = _DASHES.sub("-", " ".join(paragraph_text(s) for s in spans))
     for designation in designations(question):
         if not re.search(rf"(?<![\d-]){re.escape(designation)}(?![\d])", quotes):
             return check_field("about", "unknown", f"about: its quotes do not name {designation}, which is asked")

@@ -17,7 +17,7 @@ from .wording import names_asked
 
 # lines above a quote that make its paragraph (a filing's paragraphs run a few lines), and the distance from which
 # two quotes are two passages
-PARAGRAPH_LINES = 8
+_PARAGRAPH_LINES = 8
 _APART_LINES = 6
 _MONTH_TERMS = frozenset(t for name in MONTHS for t in tokenize(name))
 
@@ -26,11 +26,16 @@ def _check(verdict: FieldVerdict, detail: str = "") -> FieldCheck:
     return FieldCheck(field="about", verdict=verdict, detail=detail)
 
 
+def paragraph_text(cited: CitedSpan) -> str:
+    """The cited lines and the lines of their paragraph above them, as printed."""
+    texts = cited.document.lines["text"].tolist()
+    start = max(cited.span.line_start - 1 - _PARAGRAPH_LINES, 0)
+    return " ".join(str(t) for t in texts[start : cited.span.line_end])
+
+
 def _paragraph(cited: CitedSpan) -> set[str]:
     """The terms of the cited lines and the lines of their paragraph above them."""
-    texts = cited.document.lines["text"].tolist()
-    start = max(cited.span.line_start - 1 - PARAGRAPH_LINES, 0)
-    return set(tokenize(" ".join(str(t) for t in texts[start : cited.span.line_end])))
+    return set(tokenize(paragraph_text(cited)))
 
 
 def _terms(text: str) -> set[str]:
