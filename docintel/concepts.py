@@ -424,7 +424,16 @@ def phrased_ratio(question: str) -> Formula | None:
             return Formula((*first, *second))
     share = _AS_SHARE_OF.search(question)
     if share is not None:
-        top, bottom = _line_items(share.group("top")), _line_items(share.group("bottom"), first=True)
+        said = share.group("top").rsplit("(", 1)[-1]  # 'gross margin (net sales minus cost of sales, as a % of ...'
+        pieces = _MINUS.split(f" {said} ")
+        if len(pieces) > 1:  # a difference over a whole: every term, those after 'minus' taken away
+            terms = [_line_items(p) for p in pieces]
+            if all(len(t) == 1 for t in terms) and len({t[0] for t in terms}) == len(terms):
+                bottom = _line_items(share.group("bottom"), first=True)
+                taken = frozenset(t[0] for t in terms[1:])
+                return Formula(tuple(t[0] for t in terms), bottom, subtracted=taken) if len(bottom) == 1 else None
+            return None
+        top, bottom = _line_items(said), _line_items(share.group("bottom"), first=True)
         if len(top) == 1 and len(bottom) == 1 and top != bottom:
             return Formula(top, bottom)
         return None

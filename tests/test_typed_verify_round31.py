@@ -4,6 +4,8 @@ over expense), read from the rows' words where no line item is known."""
 
 from __future__ import annotations
 
+import json
+
 from tests.conftest import needs_shared
 from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
 from tests.test_typed_verify import field
@@ -327,3 +329,55 @@ def test_an_operand_on_both_sides_of_the_line_is_on_neither(run_cli, fake_openai
     scripted = amount(38.96, "percent", QUARTER, REVENUE, EXPENSE, calculation=worked, currency=None, label="Ratio")
     status, check = verdict(run_cli, fake_openai, jpm, asked, scripted)
     assert all(f["verdict"] != "mismatch" for f in check["fields"] if f["field"] == "formula"), check
+
+
+SALES, COST = (1819, "Net sales $ 18,992.8 $ 18,127.0 $ 17,626.6"), (1820, "Cost of sales 12,590.6 11,678.7 11,496.7")
+GROSS = (
+    "What was General Mills' gross margin (net sales minus cost of sales, as a percentage of net sales) in fiscal 2022?"
+)
+
+
+def test_a_difference_spelt_out_as_a_share_is_computed_with_its_subtraction(run_cli, fake_openai, filing):  # noqa: F811
+    """'net sales minus cost of sales, as a percentage of net sales' (a new user, General Mills 2022) is (sales -
+    cost) / sales: cost over sales is rejected (it was read as the definition), the difference is kept."""
+    mills = filing("GENERALMILLS_2022_10K")
+    cost = calculation(
+        "a / b * 100", 66.29, operand("a", 12590.6, "fiscal 2022", COST), operand("b", 18992.8, "fiscal 2022", SALES)
+    )
+    scripted = amount(
+        66.29, "percent", "fiscal 2022", COST, SALES, calculation=cost, currency=None, label="Gross margin"
+    )
+    status, check = verdict(run_cli, fake_openai, mills, GROSS, scripted)
+    assert status == "unsupported" and field(check, "formula")["verdict"] == "mismatch", check
+    worked = calculation(
+        "(a - b) / a * 100",
+        33.71,
+        operand("a", 18992.8, "fiscal 2022", SALES),
+        operand("b", 12590.6, "fiscal 2022", COST),
+    )
+    scripted = amount(
+        33.71, "percent", "fiscal 2022", COST, SALES, calculation=worked, currency=None, label="Gross margin"
+    )
+    status, check = verdict(run_cli, fake_openai, mills, GROSS, scripted)
+    assert status == "supported", check
+
+
+def test_a_row_above_another_items_total_is_no_rival(run_cli, filing, tmp_path):  # noqa: F811
+    """'Cost of sales 3.3' above 'Total restructuring and impairment (recoveries) charges' (General Mills 2022 p55)
+    is the restructuring charge recorded in cost of sales, no rival of the income statement's cost of sales: the
+    offline answerer computes the spelt-out gross margin (it said the tables disagree)."""
+    code, out, _ = run_cli(
+        "ask",
+        GROSS,
+        filing("GENERALMILLS_2022_10K"),
+        "--backend",
+        "extractive",
+        "--json",
+        "--traces-dir",
+        tmp_path / "traces",
+        "--cache-dir",
+        tmp_path / "cache",
+    )
+    answer = json.loads(out)
+    assert answer["status"] == "supported", out[:2000]
+    assert abs(answer["answer"]["items"][0]["amount"]["value"] - 33.7086) < 0.01, out[:2000]

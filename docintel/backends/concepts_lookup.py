@@ -219,6 +219,8 @@ def rival_values(context: Context, concept_id: str, cell: Cell, question: str) -
     for doc, table, row in concept_rows(context, frozenset({concept_id}), question):
         if reader_label(row).lower() != label or _kind(row) != _kind(cell.row):
             continue  # 'Net income attributable to shareowners' beside 'Consolidated net income' is another figure
+        if _part_of_another_total(table, row, concept_id):
+            continue  # 'Cost of sales 3.3' above 'Total restructuring ... charges': restructuring's part
         year = cell.fact.period.fiscal_year if cell.fact and cell.fact.period else None
         for index in fiscal_columns(context, doc, row, column_choice(table, frozenset({cell.year}), question), year):
             value = row.values[index] if index < len(row.values) else None
@@ -227,6 +229,17 @@ def rival_values(context: Context, concept_id: str, cell: Cell, question: str) -
             if not same_figure(cell.value, cell.scale, value, table.scale_of(row, index)):
                 rivals[f"{figure_text(value)} on page {table.page}"] = None
     return list(rivals)
+
+
+_TOTAL = re.compile(r"^\s*total\b", re.IGNORECASE)
+
+
+def _part_of_another_total(table: Table, row: TableRow, concept_id: str) -> bool:
+    """Whether the first total row below *row* adds up another line item: the rows above it are that item's parts,
+    classified by where they are recorded ('Restructuring ... costs are classified ... as follows: ... Cost of sales
+    3.3 ... Total restructuring and impairment charges'), not the line item they are named by."""
+    below = sorted((r for r in table.rows if r.line > row.line and _TOTAL.match(r.label)), key=lambda r: r.line)
+    return bool(below) and concept_id not in concepts_in(below[0].label).concepts
 
 
 _PER_SHARE_GROUP = re.compile(r"\bper\s+(?:common\s+|diluted\s+|basic\s+)?share\b", re.IGNORECASE)
