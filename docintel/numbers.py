@@ -13,6 +13,13 @@ import math
 import re
 from dataclasses import dataclass
 
+# numbers written as words ('five-year period', 'two-for-one'), general English
+WORD_NUMBERS = {
+    w: n
+    for n, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
+    )
+}
 SCALE_WORDS = {
     "thousand": 1e3,
     "thousands": 1e3,

@@ -341,7 +341,7 @@ def check_calculation(
         unknown = next(o for o in operands if o.concept_check == "unknown")
         concept_note = f"the concept of operand {unknown.label} is not checked ({unknown.detail})"
     spans = [c for c in operand_spans.values() if c is not None]
-    fields = formula_checks(calculation.expression, operands, question, label, query, recomputed, unit, spans)
+    fields = formula_checks(calculation.expression, operands, question, label, query, recomputed, unit, spans, shape)
     return ItemCheck(
         item=0,
         value_check="supported" if value_ok else "unsupported",
@@ -406,21 +406,22 @@ def formula_checks(
     recomputed: float,
     unit: str | None,
     spans: list[CitedSpan],
+    shape: _Shape,
 ) -> list[FieldCheck]:
     """The calculation's formula rules (``verify.formulas``), those that apply."""
     named = ratios_in(question) or ratios_in(label)
     _, formulas = _definitions(question, label)
-    shape = expression_shape(expression)
     ratio_asked = bool(formulas) or (query is not None and query.measure in ("change", "pct_change", "share"))
+    template = template_rule(formulas, any(r.averaged for r in named), expression, operands, question)
     checks = [
         lone_operand_rule(expression, ratio_asked),
         quotient_years_rule(expression, operands),
         average_years_rule(question, operands, year_end_average(expression)),
-        template_rule(formulas, any(r.averaged for r in named), expression, operands, question),
+        template,
         printed_ratio_rule(question, label, recomputed, unit, spans),
         printed_average_rule(question, expression, recomputed, spans),
     ]
-    if checks[3].verdict == "not_applicable":  # no line item known: which side each row's words put it on
+    if template.verdict == "not_applicable":  # no line item known: which side each row's words put it on
         checks.append(sides_rule(question, shape.above, shape.below, operands))
     if query is not None:
         checks.append(growth_rule(query, expression, operands))

@@ -27,6 +27,7 @@ from .events import (
     NEGATIONS,
     PAST_QUESTION,
     asks_outcome,
+    asks_stop,
     continuation_reading,
     event_reading,
     event_verb,
@@ -175,7 +176,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     if readings:  # 'Did X increase': 'X decreased 16%' denies it, 'Y increased' says nothing of X
         decided = {s: r for s, r in readings.items() if r != "other"}
         if not decided:
-            happened = event_verb(question) or asks_outcome(question) or stop_reading(question, "")
+            happened = event_verb(question) or asks_outcome(question) or asks_stop(question)
             what = "the quote does not say it happened" if happened else "the quote's change is of"
             return _check("polarity", "unknown", f"polarity: {what} ('{next(iter(readings))[:120]}')")
         denies = [s for s, r in decided.items() if (r == "denies") != negated(s)]

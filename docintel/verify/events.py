@@ -150,10 +150,15 @@ def stop_reading(question: str, sentence: str) -> str | None:
     """Whether *sentence* says the stop a past question asks about happened ('Did MGM suspend its dividend'):
     'affirms' when it states a stop in any form (its negation, 'did not suspend', is read by the caller), 'other'
     when it states none ('temporarily reduced its dividend' is no suspension); None for any other question."""
-    asking = search_text(question)
-    if not PAST_QUESTION.match(question) or not _STOP_WORDS.search(asking) or _GOES_ON.search(asking):
+    if not asks_stop(question):
         return None
     return "affirms" if _STOP_WORDS.search(sentence) else "other"
+
+
+def asks_stop(question: str) -> bool:
+    """Whether a past question asks if something stopped ('Did MGM suspend its dividend')."""
+    asking = search_text(question)
+    return bool(PAST_QUESTION.match(question) and _STOP_WORDS.search(asking) and not _GOES_ON.search(asking))
 
 
 def event_verbs(question: str, verb: str) -> list[str]:

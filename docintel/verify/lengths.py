@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import re
 
-from ..numbers import Number, find_numbers
+from ..numbers import WORD_NUMBERS, Number, find_numbers
 
-_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _LENGTH = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
 # 'for the 5, 10, 15, and 20 year periods', 'over the five-year period', 'in the 1 year period'
 _LENGTHS = re.compile(
@@ -25,7 +24,8 @@ _BEFORE_LENGTHS = re.compile(r"^\s*(?:%|percent)?\s*(?:[a-z]+\s+){0,2}$", re.IGN
 def stated_years(sentence: str, printed: str) -> int | None:
     """How many years the sentence says the number *printed* covers, or None when it says no length of its own."""
     for found in _LENGTHS.finditer(sentence):
-        lengths = [_WORDS.get(w.lower()) or int(w) for w in re.findall(_LENGTH, found.group("list"), re.IGNORECASE)]
+        said = re.findall(_LENGTH, found.group("list"), re.IGNORECASE)
+        lengths = [WORD_NUMBERS.get(w.lower()) or int(w) for w in said]
         listed = _listed_before(sentence, found.start(), len(lengths))
         at = [i for i, n in enumerate(listed) if _bare(n.text) == _bare(printed)]
         if len(at) == 1:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..numbers import SCALE_WORDS, find_numbers
+from ..numbers import SCALE_WORDS, WORD_NUMBERS, find_numbers
 from ..periods import years_named
 from ..textnorm import tokenize
 from .claims import check_field, content_words, quote_sentences
@@ -79,14 +79,8 @@ def _named_otherwise(text: str, number: object, holders: list[str]) -> str:
     return found
 
 
-_WORD_NUMBERS = {
-    w: n
-    for n, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
-    )
-}
 _DURATION = re.compile(
-    rf"\b(?P<n>\d+(?:\.\d+)?|{'|'.join(_WORD_NUMBERS)})[- ](?P<unit>year|month|week|day)s?\b", re.IGNORECASE
+    rf"\b(?P<n>\d+(?:\.\d+)?|{'|'.join(WORD_NUMBERS)})[- ](?P<unit>year|month|week|day)s?\b", re.IGNORECASE
 )
 
 
@@ -95,7 +89,7 @@ def _durations(text: str) -> list[tuple[float, str, re.Match[str]]]:
     found = []
     for m in _DURATION.finditer(text):
         n = m.group("n").lower()
-        found.append((float(_WORD_NUMBERS.get(n, n)), m.group("unit").lower(), m))
+        found.append((float(WORD_NUMBERS.get(n, n)), m.group("unit").lower(), m))
     return found
 
 
@@ -138,8 +132,8 @@ def duration_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
 
 
 # 'a seven-for-one stock split': each share becomes seven, six of them new ('seven additional shares' is one too many)
-_SPLIT = re.compile(rf"\b(?P<n>\d+|{'|'.join(_WORD_NUMBERS)})\s*-?\s*for\s*-?\s*(?:one|1)\b", re.IGNORECASE)
-_ADDITIONAL = re.compile(rf"\b(?P<n>\d+|{'|'.join(_WORD_NUMBERS)})\s+(?:additional|new|more|extra)\s+shares\b", re.I)
+_SPLIT = re.compile(rf"\b(?P<n>\d+|{'|'.join(WORD_NUMBERS)})\s*-?\s*for\s*-?\s*(?:one|1)\b", re.IGNORECASE)
+_ADDITIONAL = re.compile(rf"\b(?P<n>\d+|{'|'.join(WORD_NUMBERS)})\s+(?:additional|new|more|extra)\s+shares\b", re.I)
 
 
 def split_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
@@ -156,7 +150,7 @@ def split_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
 
 
 def _number(word: str) -> float:
-    return float(_WORD_NUMBERS.get(word.lower(), word) if not word.isdigit() else word)
+    return float(WORD_NUMBERS.get(word.lower(), word) if not word.isdigit() else word)
 
 
 def row_label_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
