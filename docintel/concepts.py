@@ -130,6 +130,9 @@ RATIOS: tuple[Ratio, ...] = (
 # question that asks it; and words a row label may carry beyond a wording without narrowing it (the table's).
 QUALIFIERS = frozenset(tokenize(table().qualifiers))
 NEUTRAL = frozenset(tokenize(table().neutral))
+# words that make a row label another line item than the wording it holds ('Income taxes payable', 'Total debt
+# investments')
+CHANGES_ITEM = frozenset(tokenize(table().changes_item))
 
 _UNIFIED = {"eps_basic": "eps", "eps_diluted": "eps"}  # a basic or diluted figure is an earnings per share
 
@@ -245,6 +248,34 @@ def concepts_in(text: str, *, asides: bool = False) -> ConceptMatch:
     covered = frozenset().union(*(pos for _, pos in kept)) if kept else frozenset()
     leftover = tuple(t for i, t in enumerate(tokens) if i not in covered and not t.isdigit() and t != BARRIER)
     return ConceptMatch(frozenset(cid for cid, _ in kept), leftover)
+
+
+_OTHER_WORD = re.compile(r"(?<!and )\bother\b", re.IGNORECASE)  # 'cash and other current assets' is a sum
+
+
+def other_parts(text: str) -> frozenset[str]:
+    """The line items *text* names across or right after 'other' ('Total other assets', 'Other revenues'): the rest
+    of the item's parts, not the item ('other' is a stop word, so the wording alone would match it; no wording of
+    the vocabulary holds it)."""
+    pieces = _OTHER_WORD.split(_PARENTHESES.sub(" ", text).replace("/", " "))
+    tokens: list[str] = []
+    after_other: set[int] = set()
+    for n, piece in enumerate(pieces):
+        if n:
+            after_other.add(len(tokens))
+        tokens += barrier_tokens(piece)
+    hits = _wording_hits(tokens)
+    return frozenset(cid for cid, pos in hits if any(min(pos) <= at <= max(pos) for at in after_other))
+
+
+# what a row label says is taken off its amount ('Trade accounts receivable, less allowance ...', 'net of tax')
+DEDUCTION = re.compile(r",?\s+(?:less|net\s+of)\b.*$", re.IGNORECASE)
+
+
+def item_changers(label: str) -> frozenset[str]:
+    """The words of *label* outside its line item's wording that make it another line item ('Total debt
+    investments': investments; 'Income taxes payable': payable), what it says is deducted aside."""
+    return frozenset(concepts_in(DEDUCTION.sub("", label)).leftover) & CHANGES_ITEM
 
 
 # a possessive name and the capitalised words before it ('Ulta Beauty's', 'ACME's'): an owner, not a qualifier

@@ -334,7 +334,7 @@ class Pipeline:
     def _verified(
         self, generation: Generation, context: Context, prepared: Prepared
     ) -> tuple[Generation, Verification]:
-        """Verify the answer; an offline answer that is not supported is withdrawn (evidence) and verified again."""
+        """Verify the answer; an offline one not supported loses its failing items, or all (evidence), and again."""
         from .backends.extractive import withdraw_unverified
         from .retrieval.decisions import unconfirmed_issuer
         from .verify.verifier import verify_answer
@@ -342,9 +342,11 @@ class Pipeline:
         checking = (context, prepared.documents, prepared.parsed.question)
         unconfirmed = unconfirmed_issuer(prepared.routing, len(prepared.documents))
         verification = verify_answer(generation.answer, *checking, unconfirmed)
-        if (evidence := withdraw_unverified(generation, verification)) is None:
-            return generation, verification
-        return evidence, verify_answer(evidence.answer, *checking, unconfirmed)
+        for _ in range(2):  # the items that fail dropped, then (when what is left fails too) all withdrawn
+            if (evidence := withdraw_unverified(generation, verification)) is None:
+                break
+            generation, verification = evidence, verify_answer(evidence.answer, *checking, unconfirmed)
+        return generation, verification
 
     def _finish(
         self,

@@ -222,6 +222,16 @@ def test_share_count_rows_are_epss_weighted_average():
         ("Total subscription revenue", None),
         ("Total net revenue", "revenue"),
         ("Comparable sales", "revenue"),
+        # the total of the items not on rows of their own (MGM 2023 Q2), not the line item
+        ("Total other assets", None),
+        ("Total other current liabilities", None),
+        ("Accumulated other comprehensive income (loss)", None),
+        ("Cash and other current assets", "current_assets"),
+        # holdings of securities are investments, an asset (us-gaap 'Debt Securities, Available-for-sale')
+        ("Total debt investments", None),
+        ("Available-for-sale securities", None),
+        ("Total debt", "total_debt"),
+        ("Marketable securities", "short_term_investments"),
     ],
 )
 def test_line_items_in_the_companys_words(label, expected):

@@ -70,11 +70,22 @@ def _figures(text: str) -> list[float]:
 
 
 def withdraw_unverified(generation: Generation, verification: Verification) -> Generation | None:
-    """The offline backend claims only what passes: its answer that is not supported (unsupported, or unchecked)
-    becomes evidence — not found, the closest lines kept, the reasons said. None for any other answer."""
+    """The offline backend claims only what passes: of its answer that is not supported (unsupported, or
+    unchecked), the items that pass are kept and the others dropped, the reasons said (the items are candidates
+    it looked up, 'The Mirage' sale's date beside Gold Strike Tunica's); with none passing the answer becomes
+    evidence — not found, the closest lines kept. None for any other answer."""
     if generation.backend != "extractive" or verification.overall not in ("unsupported", "unchecked"):
         return None
     reasons = [c.detail for c in verification.items if not c.checked][:3]
+    items = getattr(generation.answer, "items", [])
+    failing = {c.item for c in verification.items if not c.checked}
+    if items and len(failing) < len(items) and not {c.item for c in verification.items} - set(range(len(items))):
+        kept = [item for n, item in enumerate(items) if n not in failing]
+        said = "; ".join(dict.fromkeys(reasons))[:400]
+        caveat = f"dropped {len(failing)} of the {len(items)} items looked up, which did not pass verification ({said})"
+        caveats = [*getattr(generation.answer, "caveats", []), caveat]
+        answer = generation.answer.model_copy(update={"items": kept, "caveats": caveats})
+        return generation.model_copy(update={"answer": answer})
     answer = withdrawn(generation.answer, reasons, verification.overall == "unchecked")
     return generation.model_copy(update={"answer": answer})
 

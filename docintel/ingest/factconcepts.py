@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..concepts import NEUTRAL, _wording_hits, concept
+from ..concepts import CHANGES_ITEM, DEDUCTION, NEUTRAL, _wording_hits, concept, other_parts
 from ..domain import table
 from ..textnorm import tokenize
 
@@ -28,11 +28,7 @@ _PRETAX = re.compile(
     re.IGNORECASE,
 )
 _CLASS = re.compile(r"\b(?:basic|diluted)\b", re.IGNORECASE)
-_DEDUCTION = re.compile(r",?\s+(?:less|net\s+of)\b.*$", re.IGNORECASE)
 _PARTIAL = re.compile(r"^\s*(?:other|remaining|miscellaneous|all\s+other)\b", re.IGNORECASE)
-# Words that make a label another line item than the wording it contains ('Income taxes payable' is a liability):
-# the domain table's.
-_CHANGES_ITEM = frozenset(tokenize(table().changes_item))
 _PRIORITY = ("eps_diluted", "eps_basic", "eps")
 
 
@@ -91,7 +87,7 @@ def row_concept(label: str) -> str | None:
     if _BOTH.search(label) or _TAX_ON_OCI.search(label):
         return None  # 'Total liabilities and equity' is a sum of two line items; a tax on OCI is neither (ASC 220)
     # 'Trade accounts receivable, less allowance ...'; 'Weighted-average diluted shares' (the class is apart)
-    label = _CLASS.sub(" ", _DEDUCTION.sub("", label))
+    label = _CLASS.sub(" ", DEDUCTION.sub("", label))
     words = tokenize(_PARENTHESES.sub(" ", label).replace("/", " ").replace("&", " and "))
     tokens = [t for t in words if not _DIGIT.search(t)]  # 'per 3M common share': the issuer's name apart
     hits = _hits(tokens)
@@ -104,9 +100,11 @@ def row_concept(label: str) -> str | None:
     ids = {cid for cid, _ in kept}
     if len(ids - set(_PRIORITY)) > 1 or (_PARTIAL.match(label) and not any("other" in c for c in ids)):
         return None  # 'Total liabilities and equity' is neither; 'Other current assets' a part of current assets
+    if ids & other_parts(label):
+        return None  # 'Total other assets': the total of the parts not shown above it
     covered = frozenset().union(*(pos for _, pos in kept))
     unexplained = [t for i, t in enumerate(tokens) if i not in covered and t not in NEUTRAL and not t.isdigit()]
-    if len(unexplained) > _MAX_UNEXPLAINED or set(unexplained) & _CHANGES_ITEM:
+    if len(unexplained) > _MAX_UNEXPLAINED or set(unexplained) & CHANGES_ITEM:
         return None
     if ids <= set(_PRIORITY):
         return next(c for c in _PRIORITY if c in ids)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from ..question.parse import search_text
-from ..textnorm import split_sentences
+from ..textnorm import split_sentences, tokenize
 from .claims import check_field, quote_lead
 from .events import negated
 from .rules import FieldCheck
@@ -104,14 +104,19 @@ _ROLE_ENDINGS = frozenset(
 ) | {""}
 
 
-def role_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
-    """'Which company is the issuer of the notes' is answered by quotes that say the role in some form."""
+def role_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str] = frozenset()) -> FieldCheck:
+    """'Which company is the issuer of the notes' is answered by a quote's sentence that says the role in some form
+    of what the question names after it (the notes; the company's own name, *ignore*, names nothing): 'the
+    Registrant is a well-known seasoned issuer' says the word of another thing."""
     asked = _ASKS_ROLE.search(search_text(question))
     if asked is None or not spans:
         return check_field("about", "not_applicable")
     role = asked.group("role").lower().split()[-1]
     stem = re.sub(r"(?:er|or|ee|ar|ian)$", "", role)  # 'issuer' -> 'issu': issued, issues, issuance
-    said = {w.lower() for s in spans for w in re.findall(r"[A-Za-z]+", s.span.quote)}
-    if any(w.startswith(stem) and w[len(stem) :] in _ROLE_ENDINGS for w in said):
-        return check_field("about", "not_applicable")
+    of = {t for t in tokenize(search_text(question)[asked.end() :]) if not t[:1].isdigit()} - ignore - {"pct"}
+    for sentence in (s for cited in spans for s in split_sentences(cited.span.quote)):
+        said = {w.lower() for w in re.findall(r"[A-Za-z]+", sentence)}
+        if any(w.startswith(stem) and w[len(stem) :] in _ROLE_ENDINGS for w in said):
+            if not of or set(tokenize(sentence)) & of:
+                return check_field("about", "not_applicable")
     return check_field("about", "unknown", f"about: the quotes do not say who is the {asked.group('role')}")

@@ -172,14 +172,15 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     # a transaction's stage may be told in a sentence that names it no more ('The transaction is expected to close')
     readings |= {s: r for s in _sentences(spans) if (r := event_reading(question, s)) is not None}
     readings |= {s: r for s in about if (r := continuation_reading(question, s) or outcome_reading(question, s))}
-    readings |= {s: r for s in about if (r := stop_reading(question, s)) is not None}
+    stops = {s: r for s in about if (r := stop_reading(question, s, frozenset(terms))) is not None}
+    readings |= stops  # a stop's reading is its own clause's, its negation read
     if readings:  # 'Did X increase': 'X decreased 16%' denies it, 'Y increased' says nothing of X
         decided = {s: r for s, r in readings.items() if r != "other"}
         if not decided:
             happened = event_verb(question) or asks_outcome(question) or asks_stop(question)
             what = "the quote does not say it happened" if happened else "the quote's change is of"
             return _check("polarity", "unknown", f"polarity: {what} ('{next(iter(readings))[:120]}')")
-        denies = [s for s, r in decided.items() if (r == "denies") != negated(s)]
+        denies = [s for s, r in decided.items() if (r == "denies") != (negated(s) and s not in stops)]
         affirms = [s for s in decided if s not in denies]
     affirms = [s for s in affirms if s not in elsewhen]  # 'In February 2020, the Board authorized ...' for 2022
     if answer and denies and not affirms:

@@ -16,6 +16,7 @@ from .events import ACTIVE_VERB, asked_instance, event_verbs, tells_instance, ve
 from .kinds import ATTRIBUTION
 from .rules import FieldCheck
 from .values import CitedSpan
+from .wording import names_asked
 
 _check, _content, _sentences = check_field, content_words, quote_sentences
 
@@ -65,6 +66,8 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
     if found.verdict != "supported":
         return found
     dated = [s for s in _sentences(spans) if date_text.lower() in s.lower()]
+    if other := _other_name(dated, question, ignore):
+        return _check("event", "mismatch", f"event: {date_text!r} is said of {other[0]}, not {other[1]}")
     clauses = [_date_clause([c for c in _CLAUSE_BREAK.split(s) if c.strip()], date_text, s) for s in dated]
     if not _ASKS_ANNOUNCEMENT.search(question):
         for clause in clauses:
@@ -77,6 +80,23 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
     if any(tells_instance(which, clause) for clause in clauses):
         return found
     return _check("event", "unknown", f"event: the question asks the {which} one; {date_text!r} is not said to be")
+
+
+_ASIDE = re.compile(r"\([^)]*\)|[“\"][^”\"]*[”\"]")
+
+
+def _other_name(dated: list[str], question: str, ignore: frozenset[str]) -> tuple[str, str] | None:
+    """(another name, the name asked) when the question names a thing ('the sale of ... Gold Strike Tunica') and
+    no sentence of the date names it, while one names another ('completed the sale of the operations of The
+    Mirage'): the same act done to another thing. The issuer's own name (*ignore*) is no thing asked."""
+    asked = names_asked(search_text(question), ignore)
+    wanted = frozenset().union(*asked.values()) if asked else frozenset()
+    if not wanted or any(set(tokenize(s)) & wanted for s in dated):
+        return None
+    # a defined term in an aside ('(the "Closing Date")') names no thing
+    asides = [_ASIDE.sub(" ", s) for s in dated]
+    others = [name for s in asides for name, terms in names_asked(s, ignore).items() if not terms & wanted]
+    return (others[0], next(iter(asked))) if others else None
 
 
 # 'When did X announce ...', 'When was the agreement signed?': a question about the announcement itself

@@ -146,13 +146,29 @@ def continuation_reading(question: str, sentence: str) -> str | None:
     return None
 
 
-def stop_reading(question: str, sentence: str) -> str | None:
+def stop_reading(question: str, sentence: str, terms: frozenset[str] = frozenset()) -> str | None:
     """Whether *sentence* says the stop a past question asks about happened ('Did MGM suspend its dividend'):
-    'affirms' when it states a stop in any form (its negation, 'did not suspend', is read by the caller), 'other'
-    when it states none ('temporarily reduced its dividend' is no suspension); None for any other question."""
+    'affirms' when a clause states a stop of what the question names (*terms*, its content words), 'denies' when
+    that clause negates it ('did not suspend'; a negation in another clause, '..., and may not elect to resume', is
+    none of the stop's); 'other' when no clause does: no stop ('temporarily reduced its
+    dividend'), a stop that may come ('our board may ... discontinue the payment of dividends'), or a stop of
+    something else ('negotiations ... were suspended'); None for any other question."""
     if not asks_stop(question):
         return None
-    return "affirms" if _STOP_WORDS.search(sentence) else "other"
+    subject = terms - {t for m in _STOP_WORDS.finditer(search_text(question)) for t in tokenize(m[0])}
+    for clause in _STOP_CLAUSES.split(sentence):
+        if not _STOP_WORDS.search(clause) or _MAY.search(clause):
+            continue
+        if not subject or set(tokenize(clause)) & subject:
+            return "denies" if negated(clause) else "affirms"
+    return "other"
+
+
+# a clause of its own: after a semicolon, or a comma before a conjunction ('We have suspended ..., and may not elect
+# to resume' is a stop done and a resumption that may not come)
+_STOP_CLAUSES = re.compile(r";|,\s*(?:and|but|while|whereas|although)\b", re.IGNORECASE)
+# what may happen, not what did: modal verbs and conditions (general English)
+_MAY = re.compile(r"\b(?:may|might|could|can|would|should|if|whether|unless)\b", re.IGNORECASE)
 
 
 def asks_stop(question: str) -> bool:

@@ -172,7 +172,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             consequence_rule(text, spans, issuer_terms(spans)),
             designation_rule(question, spans),
             allegation_rule(text, spans),
-            role_rule(question, spans),
+            role_rule(question, spans, issuer_terms(spans)),
         ],
     )
 

@@ -1,7 +1,9 @@
 """The length in years a sentence gives a number of prose: 'returns of 6.4 percent, 8.2 percent, 6.2 percent, and
 8.0 percent for the 5, 10, 15, and 20 year periods ended May 29, 2022' makes 6.4 percent a five-year figure,
 though the sentence's only date ends a fiscal year. The numbers are paired with the lengths in order, when as many
-numbers as lengths stand in a list right before them."""
+numbers as lengths stand in a list right before them. And the part a sentence says a number is of: 'For fiscal
+2019, $47 million related to the U.S. and a benefit of $1 million related to Canada' makes $47 million the U.S.'s,
+not the company's."""
 
 from __future__ import annotations
 
@@ -48,3 +50,30 @@ def _listed_before(sentence: str, start: int, count: int) -> list[Number]:
     if any(not _BETWEEN.match(sentence[a.end : b.start]) for a, b in zip(listed, listed[1:], strict=False)):
         return []
     return listed
+
+
+# '$47 million related to the U.S.', '$12 million attributable to Canada': a named part right after the number (a
+# capitalised name; a company's legal name, its own, is none)
+_ATTRIBUTED = re.compile(
+    r"^\s*(?:%|percent|(?:million|billion|thousand)\b)?\s*(?:related|relating|attributable|attributed)\s+to\s+"
+    r"(?:the\s+)?(?P<name>[A-Z][\w.&'\u2019-]*(?:\s+[A-Z][\w.&'\u2019-]*){0,3})"
+)
+_LEGAL = re.compile(r"\b(?:Inc|Corp|Corporation|Company|Co|plc|LLC|Ltd|N\.?V|S\.?A)\b\.?", re.IGNORECASE)
+
+
+def attributed_member(sentence: str, printed: str) -> str | None:
+    """The named part *sentence* says the number *printed* is of ('related to the U.S.'), or None."""
+    for at in re.finditer(rf"(?<![\d.,]){re.escape(printed)}(?![\d,])", sentence) if printed else ():
+        found = _ATTRIBUTED.match(sentence[at.end() :])
+        if found is None or _LEGAL.search(sentence[at.end() + found.start("name") : at.end() + found.end() + 8]):
+            continue
+        words: list[str] = []
+        for word in found["name"].split():
+            words.append(word if _INITIALS.fullmatch(word) else word.rstrip(".,"))
+            if word.endswith("."):  # 'U.S.' or the sentence's end: the name stops
+                break
+        return " ".join(words)
+    return None
+
+
+_INITIALS = re.compile(r"(?:[A-Z]\.)+")

@@ -19,9 +19,11 @@ from ..concepts import (
     concept,
     concepts_in,
     is_outflow,
+    item_changers,
     label_of,
     modifiers,
     narrowing_terms,
+    other_parts,
     qualifier_text,
     ratio,
     same_concept,
@@ -282,6 +284,12 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         )
     # 'Restructuring and other related activities, net' for restructuring expense: more than the item asked
     adds_other = evidence.row and AND_OTHER.search(evidence.text) and not OTHER.search(asked.wording)
+    if evidence.row and same_concept(other_parts(evidence.text), asked.concepts) and not OTHER.search(asked.wording):
+        return "mismatch", f"{where}: the rest of {_names(other_parts(evidence.text))}, its parts not shown apart"
+    if evidence.row and evidence.concepts and (changed := item_changers(evidence.text) - asked.own):
+        # 'Total debt investments' are investments (an asset), 'Income taxes payable' a liability
+        named = surface_words(changed, evidence.text)
+        return "mismatch", f"{where}: its '{named}' makes it another line item than {_names(evidence.concepts)}"
     if evidence.concepts and asked.concepts:
         if not same_concept(evidence.concepts, asked.concepts):
             return "mismatch", f"{where} ({_names(evidence.concepts)}), not {asked.named}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..concepts import concept, concepts_in, names_its_concept, qualifier_text, ratio
+from ..concepts import concept, concepts_in, item_changers, names_its_concept, qualifier_text, ratio
 from ..numbers import figure_text
 from ..textnorm import tokenize
 from .amounts import fact_of
@@ -165,6 +165,8 @@ def _operand_concepts(cell: Candidate, asked: Asked) -> frozenset[str]:
     evidence = evidence_of(cell)
     if not evidence.concepts:
         return asked.concepts
+    if item_changers(evidence.text):  # 'Total debt investments' fills no slot of debt
+        return frozenset()
     match = concepts_in(qualifier_text(evidence.text))
     return evidence.concepts if not match.concepts or names_its_concept(match) else frozenset()
 

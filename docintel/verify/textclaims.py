@@ -199,7 +199,16 @@ def quantifier_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
         if bare:
             said = f"{found.group('hedge')} {found.group('word')}"
             return check_field("claim", "mismatch", f"claim: the text says '{word}'; its quote says '{said}'")
+    totality = _TOTALITY.search(text)
+    if totality and not _TOTALITY.search(quotes):  # 'guarantees payment of the full $3.01 billion': 'shortfall'
+        return check_field("claim", "unknown", f"claim: the text says '{totality[0]}', which its quote does not")
     return check_field("claim", "not_applicable")
+
+
+# words that say a thing holds wholly (general English): a claim adding one overstates a quote that does not say so
+_TOTALITY = re.compile(
+    r"\b(?:full|fully|entire|entirely|completely|wholly|unconditional|unconditionally|in\s+full)\b", re.IGNORECASE
+)
 
 
 def _start(text: str, match: re.Match[str]) -> int:

@@ -23,7 +23,7 @@ from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS
 from ..periods import MONTHS, find_periods
 from ..textnorm import tokenize
-from .lengths import stated_years
+from .lengths import attributed_member, stated_years
 from .query import (
     _ADJUSTED,
     _LIMIT,
@@ -540,7 +540,7 @@ def prose_fact(clause: str, sentence: str, printed: str = "") -> FactView:
     empty = TableRow(line=0, label=clause, group=None, kind="amount", cells=["0"], values=[0.0], aligned=False)
     return FactView(
         period=period,
-        member=None,
+        member=attributed_member(sentence, printed),
         member_text=clause,
         basis=_basis(clause),
         share_class="diluted" if _DILUTED.search(clause) else "basic" if _BASIC.search(clause) else None,

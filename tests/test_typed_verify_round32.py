@@ -1,0 +1,167 @@
+"""Session 11 on real filings: a yes to 'did it suspend its dividend' from a stop that may come or a stop of
+something else; a role word said of another thing; rows that name a line item and are another (a new user on MGM's
+2023 Q2 10-Q: 'Total other assets' read as total assets, 'Total debt investments' as debt)."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import needs_shared
+from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
+from tests.test_typed_verify import field
+from tests.test_typed_verify_round21_filings import verdict
+from tests.test_typed_verify_round22 import yes_no
+from tests.test_typed_verify_round31 import _on, _said
+from tests.test_values import amount, calculation, operand
+
+pytestmark = needs_shared
+
+MAY_DISCONTINUE = (
+    "our board of directors may, in its sole discretion, change the amount or frequency of dividends or discontinue "
+    "the payment of dividends entirely."
+)
+NEGOTIATIONS = "labor organizations were slowed or suspended during"
+
+
+def test_a_stop_that_may_come_or_of_another_subject_affirms_no_suspension(run_cli, fake_openai, filing):  # noqa: F811
+    """MGM 2020: 'our board ... may ... discontinue the payment of dividends' is a stop that may come, and
+    'negotiations ... were slowed or suspended' a stop of another thing: a yes to 'Did MGM suspend its quarterly
+    dividend' is unchecked; 'had determined to suspend our ongoing regular dividends' (MGM 2022) affirms it, and so
+    does 'We have suspended ..., and may not elect to resume'."""
+    asked = "Did MGM Resorts suspend its quarterly dividend in 2020?"
+    mgm = filing("MGMRESORTS_2020_10K")
+    for cited in ((1042, MAY_DISCONTINUE), (472, NEGOTIATIONS)):
+        status, check = verdict(run_cli, fake_openai, mgm, asked, yes_no(True, cited))
+        assert status != "supported" and "does not say it happened" in field(check, "polarity")["detail"], check
+    determined = "we announced that our Board of Directors had determined to suspend our ongoing regular dividends"
+    asked = "Did MGM Resorts suspend its regular dividends?"
+    mgm = filing("MGMRESORTS_2022_10K")
+    status, check = verdict(run_cli, fake_openai, mgm, asked, yes_no(True, (827, determined)))
+    assert status == "supported", check
+    # a stop done, then a resumption that may not come: the modal is of another clause
+    done = "We have suspended our payment of ongoing regular dividends to our stockholders, and may not elect to resume"
+    status, check = verdict(run_cli, fake_openai, mgm, asked, yes_no(True, (826, done)))
+    assert status == "supported", check
+
+
+def test_a_role_word_said_of_another_thing_names_no_role_asked(run_cli, fake_openai, filing):  # noqa: F811
+    """'the Registrant is a well-known seasoned issuer' (Amcor 2023's cover) says the word of the registrant's
+    standing, not who issued the notes asked about: the claim is unchecked."""
+    amcor = filing("AMCOR_2023_10K")
+    asked = "Which company is the issuer of the Amcor 1.125% Guaranteed Senior Notes due 2027?"
+    seasoned = (29, 29, "Indicate by check mark if the Registrant is a well-known seasoned issuer")
+    status, check = verdict(run_cli, fake_openai, amcor, asked, _said("Amcor plc", seasoned))
+    assert status == "unchecked" and "issuer" in field(check, "about")["detail"], check
+
+
+OTHER_ASSETS = (88, "Total other assets 32,055,434 32,313,586")
+DEBT_INVESTMENTS = (414, "Total debt investments $ 509,921 $ 302,707")
+EQUITY = (112, "Total stockholders’ equity 4,835,367 5,210,123")
+LONG_TERM_DEBT = (99, "Long-term debt, net 6,674,044 7,432,817")
+
+
+def test_a_total_of_other_items_is_no_total_of_the_line_item(run_cli, fake_openai, filing):  # noqa: F811
+    """'Total other assets' (MGM 2023 Q2, a new user) totals the assets not shown on their own rows: no answer to
+    total assets (the concept is a mismatch), while 'Long-term debt, net' answers long-term debt."""
+    mgm = filing("MGMRESORTS_2023Q2_10Q")
+    asked = "What were MGM's total assets at December 31, 2022?"
+    scripted = amount(32313586.0, "thousands", "December 31, 2022", OTHER_ASSETS, label="Total assets")
+    status, check = verdict(run_cli, fake_openai, mgm, asked, scripted)
+    assert status == "unsupported" and check["concept_check"] == "mismatch", check
+    assert "the rest of Total assets" in check["detail"], check
+    asked = "What was MGM's long-term debt, net at December 31, 2022?"
+    scripted = amount(7432817.0, "thousands", "December 31, 2022", LONG_TERM_DEBT, label="Long-term debt, net")
+    status, check = verdict(run_cli, fake_openai, mgm, asked, scripted)
+    assert status == "supported", check
+
+
+def test_debt_investments_are_no_debt(run_cli, fake_openai, filing):  # noqa: F811
+    """'Total debt investments' (MGM 2023 Q2) are debt securities MGM holds, an asset: no answer to its total debt
+    (a concept mismatch naming 'investments'), and no operand of debt in a debt-to-equity ratio."""
+    mgm = filing("MGMRESORTS_2023Q2_10Q")
+    asked = "What was MGM's total debt at June 30, 2023?"
+    scripted = amount(509921.0, "thousands", "June 30, 2023", DEBT_INVESTMENTS, label="Total debt")
+    status, check = verdict(run_cli, fake_openai, mgm, asked, scripted)
+    assert status == "unsupported" and check["concept_check"] == "mismatch", check
+    assert "'investments' makes it another line item" in check["detail"], check
+    asked = "What was MGM's debt-to-equity ratio at June 30, 2023?"
+    at = "June 30, 2023"
+    worked = calculation(
+        "a / b", 0.1055, operand("a", 509921.0, at, DEBT_INVESTMENTS), operand("b", 4835367.0, at, EQUITY)
+    )
+    scripted = amount(0.1055, "ratio", at, DEBT_INVESTMENTS, EQUITY, calculation=worked, currency=None, label="D/E")
+    status, check = verdict(run_cli, fake_openai, mgm, asked, scripted)
+    assert status != "supported" and check["operands"][0]["concepts"] == [], check
+
+
+MIRAGE = "The Mirage transaction. On December 19, 2022, the Company completed the sale of the operations of The Mirage"
+TUNICA = (
+    "Gold Strike Tunica. On February 15, 2023, the Company completed the sale of the operations of Gold Strike Tunica"
+)
+ASKED_SALE = "When did the Company complete the sale of the operations of Gold Strike Tunica?"
+
+
+def test_a_date_of_the_same_act_done_to_another_thing_is_an_event_mismatch(run_cli, fake_openai, filing):  # noqa: F811
+    """'completed the sale of the operations of The Mirage' (MGM 2023 Q2, a new user) dates the same act done to
+    another property: no answer to when Gold Strike Tunica's sale was completed; its own sentence is."""
+    mgm = filing("MGMRESORTS_2023Q2_10Q")
+    mirage = _on("2022-12-19", "December 19, 2022", 590, 590, MIRAGE)
+    status, check = verdict(run_cli, fake_openai, mgm, ASKED_SALE, mirage)
+    assert status == "unsupported" and "said of The Mirage, not Gold Strike Tunica" in field(check, "event")["detail"]
+    tunica = _on("2023-02-15", "February 15, 2023", 593, 593, TUNICA)
+    status, check = verdict(run_cli, fake_openai, mgm, ASKED_SALE, tunica)
+    assert status == "supported", check
+
+
+def test_offline_the_items_that_fail_are_dropped_and_the_rest_kept(run_cli, filing):  # noqa: F811
+    """Offline, the dates looked up for Gold Strike Tunica's sale are its own and The Mirage's: the second fails its
+    event check and is dropped, said in a caveat; the first is answered, supported, not withdrawn with it."""
+    code, out, _ = run_cli("ask", ASKED_SALE, str(filing("MGMRESORTS_2023Q2_10Q")), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "supported", data["status"]
+    assert [i["date"]["iso"] for i in data["answer"]["items"]] == ["2023-02-15"], data["answer"]["items"]
+    assert any(c.startswith("dropped 1 of the 2 items looked up") for c in data["answer"]["caveats"]), data
+
+
+US_PART = (
+    "Form 10-K for additional information regarding the nature of these charges. For fiscal 2019, $47 million related"
+)
+
+
+def test_a_prose_number_said_of_a_named_part_is_that_member_s(run_cli, fake_openai, filing):  # noqa: F811
+    """'For fiscal 2019, $47 million related to the U.S. and a benefit of $1 million related to Canada' (Best Buy
+    2019, round 32): $47 million is the U.S. part of the restructuring charges, no answer to the company's (a
+    member mismatch); the $46 million of the consolidated table answers it."""
+    bestbuy = filing("BESTBUY_2019_10K")
+    asked = "How much did Best Buy record in restructuring charges in fiscal 2019?"
+    cited = (1495, f"{US_PART} to the U.S. and a benefit of $1 million related to Canada.")
+    scripted = amount(47.0, "millions", "fiscal 2019", cited, label="Restructuring charges")
+    status, check = verdict(run_cli, fake_openai, bestbuy, asked, scripted)
+    assert status == "unsupported" and field(check, "member")["found"] == "U.S.", check
+    scripted = amount(46.0, "millions", "fiscal 2019", (1090, "Restructuring charges $ 46 $ 10 $ 39"), label="Charges")
+    status, check = verdict(run_cli, fake_openai, bestbuy, asked, scripted)
+    assert status == "supported", check
+
+
+SHORTFALL = (
+    "The Company provides shortfall guarantees of the $3.01 billion principal amount of indebtedness (and any "
+    "interest accrued and unpaid thereon) of Bellagio BREIT Venture, the landlord of Bellagio, which matures in 2029"
+)
+
+
+def test_a_claim_that_says_full_where_its_quote_does_not_is_unchecked(run_cli, fake_openai, filing):  # noqa: F811
+    """'shortfall guarantees of the $3.01 billion principal amount' (MGM 2023 Q2, round 32) is no guarantee of the
+    full amount: a claim that says 'full' is unchecked; the claim in the quote's own terms is not held back."""
+    mgm = filing("MGMRESORTS_2023Q2_10Q")
+    asked = "Describe what MGM Resorts guarantees with respect to the Bellagio BREIT Venture indebtedness."
+    full = "MGM Resorts guarantees payment of the full $3.01 billion principal amount of Bellagio BREIT Venture's debt."
+    status, check = verdict(run_cli, fake_openai, mgm, asked, _said(full, (878, 879, SHORTFALL)))
+    assert status == "unchecked" and "'full'" in field(check, "claim")["detail"], check
+    own = "MGM provides shortfall guarantees of the $3.01 billion principal amount of Bellagio BREIT Venture's debt."
+    status, check = verdict(run_cli, fake_openai, mgm, asked, _said(own, (878, 879, SHORTFALL)))
+    assert all(f["field"] != "claim" or f["verdict"] == "not_applicable" for f in check["fields"]), check
+    asked = "What happened to MGM's gaming subconcession intangible asset?"
+    amortized = (691, 691, "The fully amortized gaming subconcession intangible asset was derecognized")
+    said = "The fully amortized gaming subconcession intangible asset was derecognized."
+    status, check = verdict(run_cli, fake_openai, mgm, asked, _said(said, amortized))
+    assert all(f["field"] != "claim" or f["verdict"] == "not_applicable" for f in check["fields"]), check
