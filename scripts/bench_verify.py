@@ -75,6 +75,7 @@ from scripts.verify_clauses import (
     restrictive_clause_cases,
     stage_cases,
 )
+from scripts.verify_parts import act_cases, part_cases
 from scripts.verify_portions import by_nature_cases, subset_plan_cases
 from scripts.verify_readings import balance_row_cases, lead_subject_cases, permission_cases
 from scripts.verify_standing import standing_cases
@@ -361,6 +362,7 @@ _MAGNITUDE = re.compile(
 MEASURED_RIGHT = (
     "axis: right",
     "expected date: right",
+    "same act: right",
     "allegation: right",
     "roll-forward: right",
     "attribute: right",
@@ -491,6 +493,7 @@ def _concept_label(cid: str) -> str:
 def structure_results(documents, show: bool) -> dict[str, list[bool]]:
     """Whether each roll-forward and measurement-attribute case over every page of the documents is supported."""
     results: dict[str, list[bool]] = {}
+    completed: dict = {}  # the dated completed acts seen, per filing (scripts/verify_parts.py)
     for document in documents:
         for page in range(1, document.meta.n_pages + 1):
             generated = [
@@ -517,6 +520,8 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *lead_subject_cases(document, page).items(),
                 *balance_row_cases(document, page, _item).items(),
                 *standing_cases(document, page).items(),
+                *part_cases(document, page, _item).items(),
+                *act_cases(document, page, completed).items(),
             ]
             if not generated:
                 continue

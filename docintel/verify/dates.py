@@ -47,6 +47,8 @@ def _date_clause(clauses: list[str], date_text: str, sentence: str, named: froze
     if at is None:
         return sentence
     holding = clauses[at]
+    # 'Group Co. On February 13, 2015': a name's abbreviation the sentences were not split at ends what comes before
+    holding = holding[_last_stop(holding, holding.lower().find(date_text.lower())) :]
     if not _content(holding.lower().replace(date_text.lower(), " ")) - _DATE_WORDS - _DATE_LEADS - named:
         # an introductory date governs the clauses after it up to the next date ('On February 24, 2017, the
         # Company and Starbucks entered into ...': the subject's 'and' splits no event off)
@@ -57,6 +59,12 @@ def _date_clause(clauses: list[str], date_text: str, sentence: str, named: froze
             following.append(clause)
         holding = " ".join([holding, *following])
     return holding
+
+
+def _last_stop(text: str, before: int) -> int:
+    """Where the words after the last '. ' followed by a capital before *before* start (0 when none)."""
+    stops = [m.end() for m in re.finditer(r"\.\s+(?=[A-Z])", text[: max(before, 0)])]
+    return stops[-1] if stops else 0
 
 
 def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:

@@ -130,7 +130,10 @@ def question_scope(question: str, ignore: frozenset[str] = frozenset()) -> froze
     asking = re.sub(r"\bnew\b", " ", asking)  # 'new stores' asks additions, not a member; 'New York' stays
     for match in _SCOPE.finditer(asking):
         terms |= set(tokenize(match.group("a") or match.group("b") or ""))
-    terms |= modifiers(qualifier_text(asking))  # 'Aeronautics net sales'
+    before = modifiers(qualifier_text(asking))  # 'Aeronautics net sales'
+    terms |= before
+    for run in _CAPITALISED_RUN.finditer(asking):  # 'Las Vegas Strip Resorts net revenues': the whole name
+        terms |= set(tokenize(run.group(0))) if set(tokenize(run.group(0))) & before else set()
     return frozenset(w for w in terms - ignore if w not in _NOT_SCOPE and w not in NEUTRAL and not w[:1].isdigit())
 
 
@@ -258,6 +261,9 @@ def surface_words(stems: Iterable[str], text: str) -> str:
     return ", ".join(found.values()) or ", ".join(sorted(wanted))
 
 
+_OTHER_TOTAL = re.compile(r"\s*total\s+other\b", re.IGNORECASE)  # 'Total other long-term liabilities'
+
+
 def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str]:
     evidence = evidence_of(candidate)
     where = f"the cited row is '{evidence.text}'" if evidence.row else f"the number is about '{evidence.text}'"
@@ -284,8 +290,9 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         )
     # 'Restructuring and other related activities, net' for restructuring expense: more than the item asked
     adds_other = evidence.row and AND_OTHER.search(evidence.text) and not OTHER.search(asked.wording)
-    if evidence.row and same_concept(other_parts(evidence.text), asked.concepts) and not OTHER.search(asked.wording):
-        return "mismatch", f"{where}: the rest of {_names(other_parts(evidence.text))}, its parts not shown apart"
+    if evidence.row and not OTHER.search(asked.question):
+        if same_concept(other_parts(evidence.text), asked.concepts) or _OTHER_TOTAL.match(evidence.text):
+            return "mismatch", f"{where}: the total of the other items, not shown on rows of their own"
     if evidence.row and evidence.concepts and (changed := item_changers(evidence.text) - asked.own):
         # 'Total debt investments' are investments (an asset), 'Income taxes payable' a liability
         named = surface_words(changed, evidence.text)
@@ -331,6 +338,9 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         if not same_concept(frozenset({table_item}), asked.concepts):
             # 'Intelligent Cloud 11,472' under 'Unearned revenue by segment': the segment's name, not its revenue
             return "mismatch", f"{where}, a row of a table of {label_of(table_item)}, not {asked.named}"
+        if BARE_TOTAL.match(candidate.row_label or ""):  # the member field checks the group is the one asked
+            # 'Total' under 'Las Vegas Strip Resorts' in a table of net revenue: the segment's revenue
+            return "supported", f"{where}, the total of its group in a table of {label_of(table_item)}"
     heading = concepts_in(qualifier_text(candidate.row_group or "")).concepts
     if asked.concepts and not evidence.concepts and heading and not same_concept(heading, asked.concepts):
         # 'Balance, end of period' under 'Retained earnings' is no cash balance
