@@ -211,3 +211,19 @@ def test_a_segment_named_with_the_issuer_s_word_is_still_asked(run_cli, fake_ope
     assert status == "supported", check
     status, check = verdict(run_cli, fake_openai, mgm, asked, amount(492212.0, "thousands", quarter, LVS_CASINO))
     assert status != "supported", check
+
+
+def test_a_cause_s_expectation_makes_no_outlook_of_the_figure(run_cli, fake_openai, filing):  # noqa: F811
+    """'an inventory write-down of $52 million as a result of lower anticipated demand' (AMD 2015, round 32): the
+    expectation is the cause's, the write-down happened; the scenario is actual, not rejected as an outlook."""
+    amd = filing("AMD_2015_10K")
+    asked = "How large was the inventory write-down included in AMD's Computing and Graphics segment results for 2015?"
+    quote = (
+        "partially offset by an inventory write-down of $52 million as a result of lower anticipated demand for "
+        "primarily older-generation APU products."
+    )
+    cited = {"doc": None, "line_start": 1532, "line_end": 1533, "quote": quote}
+    scripted = amount(52.0, "millions", "2015", label="Inventory write-down")
+    scripted["items"][0]["spans"] = [cited]
+    status, check = verdict(run_cli, fake_openai, amd, asked, scripted)
+    assert status != "unsupported" and field(check, "scenario")["verdict"] == "supported", check

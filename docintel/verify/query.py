@@ -183,6 +183,8 @@ def names_outlook(text: str) -> bool:
     return bool(_OUTLOOK_WORDS.search(table().without_terms_of_art(text)))
 
 
+# a cause given for a figure ('as a result of lower anticipated demand'): its words say what caused it, not what it is
+CAUSE_PHRASE = re.compile(r"\b(?:as\s+a\s+result\s+of|due\s+to|because\s+of|driven\s+by|caused\s+by)\b[^.;]*", re.I)
 _LIMIT = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in LIMIT_WORDS) + r")\b", re.IGNORECASE)
 
 

@@ -28,6 +28,7 @@ from .query import (
     _ADJUSTED,
     _LIMIT,
     ATTRIBUTABLE,
+    CAUSE_PHRASE,
     CHANGE_LABEL,
     CLOSING,
     NONCONTROLLING,
@@ -339,10 +340,8 @@ def _basis(own: str) -> str:
     return "adjusted" if _ADJUSTED.search(own) or OTHER_FRAMEWORK.search(own) else "gaap"
 
 
-def _scenario(text: str) -> str:
-    if _LIMIT.search(text):
-        return "limit"
-    return "outlook" if names_outlook(text) else "actual"
+def _scenario(text: str) -> str:  # 'a write-down ... as a result of lower anticipated demand' is no outlook
+    return "limit" if _LIMIT.search(text) else "outlook" if names_outlook(CAUSE_PHRASE.sub(" ", text)) else "actual"
 
 
 def _currency(table: Table | None, cells: list[str], sentence: str) -> str | None:
