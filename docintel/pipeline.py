@@ -342,8 +342,8 @@ class Pipeline:
         checking = (context, prepared.documents, prepared.parsed.question)
         unconfirmed = unconfirmed_issuer(prepared.routing, len(prepared.documents))
         verification = verify_answer(generation.answer, *checking, unconfirmed)
-        for _ in range(2):  # the items that fail dropped, then (when what is left fails too) all withdrawn
-            if (evidence := withdraw_unverified(generation, verification)) is None:
+        for drop in (True, False):  # the items that fail dropped, then (when what is left fails too) all withdrawn
+            if (evidence := withdraw_unverified(generation, verification, drop)) is None:
                 break
             generation, verification = evidence, verify_answer(evidence.answer, *checking, unconfirmed)
         return generation, verification

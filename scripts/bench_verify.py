@@ -266,6 +266,15 @@ def _length(document, table, index: int) -> int | None:
     return typed.months if typed is not None else None
 
 
+_GAIN_LABEL = re.compile(r"^\s*(?:net\s+)?(?:realized\s+|unrealized\s+)?gains?\b(?!.*\bloss)", re.IGNORECASE)
+
+
+def _deducted_gain(document, table, label: str) -> bool:
+    """Whether *label* names a gain (no loss) in a table on a page of the cash flow statement."""
+    pages = {p for s in document.meta.profile.statements if s.kind == "cash_flows" for p in s.pages}
+    return table.page in pages and bool(_GAIN_LABEL.match(label))
+
+
 def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list[str], document) -> None:
     quote = texts[row.line - 1]
     label = row_label(row)
@@ -286,15 +295,18 @@ def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list
         item = lambda v, u=unit, c=None, lab=label, p=period, cur=currency: _item(  # noqa: E731
             v, u, p, row.line, quote, c, lab, cur
         )
-        cases["right"].append((question, item(a), "amount"))
-        cases["wrong year"].append((question, item(b), "amount"))
+        # a gain the cash flow statement deducts from net income ('Gain on sale of businesses (545)') is a gain of
+        # 545 (ASC 230-10-45-28): that is the right answer, and the printed sign the flipped one
+        gain = -1.0 if a < 0 and _deducted_gain(document, table, label) else 1.0
+        cases["right"].append((question, item(gain * a), "amount"))
+        cases["wrong year"].append((question, item(gain * b), "amount"))
         if a != 0:  # nil is nil at any scale, and has no sign
-            cases["wrong scale"].append((question, item(a, _SHIFTED[unit]), "amount"))
+            cases["wrong scale"].append((question, item(gain * a, _SHIFTED[unit]), "amount"))
             named = concepts_in(label).concepts
             # an outflow's label, and an expense's printed in parentheses, may state the magnitude: no flip there
             magnitude = states_magnitude(named) or deducted(label)  # 'Less: current maturities (500)'
             if not is_outflow(named) and not (a < 0 and magnitude):
-                cases["sign flipped"].append((question, item(-a), "amount"))
+                cases["sign flipped"].append((question, item(-gain * a), "amount"))
             cases["money as percent"].append((question, item(a, "percent", lab=label), "amount"))
         span = {"doc": None, "line_start": row.line, "line_end": row.line, "quote": quote}
         operands = [

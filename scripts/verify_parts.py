@@ -31,6 +31,7 @@ _COMPLETED = re.compile(
     r"\bcompleted\s+(?:the|its)\s+(?P<act>sale|acquisition)\s+of\s+(?:the\s+operations\s+of\s+)?"
     r"(?P<name>(?:The\s+)?[A-Z][\w&'-]+(?:\s+[A-Z][\w&'-]+){0,3})"
 )
+_ARTICLES = frozenset({"the", "a", "an", "its", "our"})  # 'The Mirage' and 'The Cosmopolitan' share no name
 _GUARANTEES = re.compile(r"\b(?P<verb>guarantees|guaranteed)\s+(?P<rest>(?:the|all|its|payment)\b[^.;]{20,})")
 
 
@@ -73,7 +74,7 @@ def act_cases(document, page: int, completed: dict[str, list[tuple[int, str, str
             span = {"doc": None, "line_start": line, "line_end": line, "quote": quote}
             dated = {"label": f"{act} completed", "date": {"iso": iso, "original_text": date.text}, "spans": [span]}
             for _, other_act, other, _ in seen:
-                if other_act == act and not set(other.lower().split()) & set(name.lower().split()):
+                if other_act == act and not (set(other.lower().split()) & set(name.lower().split())) - _ARTICLES:
                     question = f"When did the company complete the {act} of {other}?"
                     cases.setdefault("the same act done to another thing", []).append((question, dated, "date"))
                     break

@@ -227,9 +227,6 @@ def test_share_count_rows_are_epss_weighted_average():
         ("Total other current liabilities", None),
         ("Accumulated other comprehensive income (loss)", None),
         ("Cash and other current assets", "current_assets"),
-        # holdings of securities are investments, an asset (us-gaap 'Debt Securities, Available-for-sale')
-        ("Total debt investments", None),
-        ("Available-for-sale securities", None),
         ("Total debt", "total_debt"),
         ("Marketable securities", "short_term_investments"),
     ],

@@ -62,13 +62,13 @@ LONG_TERM_DEBT = (99, "Long-term debt, net 6,674,044 7,432,817")
 
 def test_a_total_of_other_items_is_no_total_of_the_line_item(run_cli, fake_openai, filing):  # noqa: F811
     """'Total other assets' (MGM 2023 Q2, a new user) totals the assets not shown on their own rows: no answer to
-    total assets (the concept is a mismatch), while 'Long-term debt, net' answers long-term debt."""
+    total assets (the concept is unknown: unchecked), while 'Long-term debt, net' answers long-term debt."""
     mgm = filing("MGMRESORTS_2023Q2_10Q")
     asked = "What were MGM's total assets at December 31, 2022?"
     scripted = amount(32313586.0, "thousands", "December 31, 2022", OTHER_ASSETS, label="Total assets")
     status, check = verdict(run_cli, fake_openai, mgm, asked, scripted)
-    assert status == "unsupported" and check["concept_check"] == "mismatch", check
-    assert "the total of the other items" in check["detail"], check
+    assert status == "unchecked" and check["concept_check"] == "unknown", check
+    assert "the other items only" in check["detail"], check
     asked = "What was MGM's long-term debt, net at December 31, 2022?"
     scripted = amount(7432817.0, "thousands", "December 31, 2022", LONG_TERM_DEBT, label="Long-term debt, net")
     status, check = verdict(run_cli, fake_openai, mgm, asked, scripted)
@@ -169,16 +169,16 @@ def test_a_claim_that_says_full_where_its_quote_does_not_is_unchecked(run_cli, f
 
 def test_a_total_of_other_items_no_line_item_names_is_no_total_either(run_cli, fake_openai, filing):  # noqa: F811
     """'Total other long-term liabilities' (Amazon 2017; bench_verify's generated class) answers no question about
-    total long-term liabilities, a line item the vocabulary does not hold: read by its words, it is a mismatch."""
+    total long-term liabilities, a line item the vocabulary does not hold: read by its words, it is unchecked."""
     amazon = filing("AMAZON_2017_10K")
     asked = "What were Amazon's total long-term liabilities at the end of fiscal 2017?"
     cited = (2164, "Total other long-term liabilities $ 12,607 $ 20,975")
     scripted = amount(20975.0, "millions", "fiscal 2017", cited, label="Total long-term liabilities")
     status, check = verdict(run_cli, fake_openai, amazon, asked, scripted)
-    assert status == "unsupported" and "the total of the other items" in check["detail"], check
+    assert status == "unchecked" and "the other items only" in check["detail"], check
     asked = "What were Amazon's total other long-term liabilities at the end of fiscal 2017?"
     status, check = verdict(run_cli, fake_openai, amazon, asked, scripted)
-    assert "the total of the other items" not in check["detail"], check
+    assert "the other items only" not in check["detail"], check
 
 
 def test_a_date_after_a_name_s_abbreviation_dates_the_clause_after_it(run_cli, fake_openai, filing):  # noqa: F811
@@ -227,3 +227,148 @@ def test_a_cause_s_expectation_makes_no_outlook_of_the_figure(run_cli, fake_open
     scripted["items"][0]["spans"] = [cited]
     status, check = verdict(run_cli, fake_openai, amd, asked, scripted)
     assert status != "unsupported" and field(check, "scenario")["verdict"] == "supported", check
+
+
+def test_a_row_of_the_line_item_named_as_asked_is_the_one_a_reader_takes(run_cli, fake_openai, filing):  # noqa: F811
+    """'Current portion of long-term debt $ 14' beside 'Short-term debt 48' (Amcor 2023 Q2, a new user): both are
+    current debt, but the question's 'short-term debt' names the second; the first is unchecked, the second kept."""
+    amcor = filing("AMCOR_2023Q2_10Q")
+    asked = "What was Amcor's short-term debt at December 31, 2022?"
+    portion = amount(14.0, "millions", "December 31, 2022", (197, "Current portion of long-term debt $ 14 $ 14"))
+    status, check = verdict(run_cli, fake_openai, amcor, asked, portion)
+    assert status == "unchecked" and "the row 'Short-term debt' of its table" in check["detail"], check
+    short = amount(48.0, "millions", "December 31, 2022", (198, "Short-term debt 48 136"))
+    status, check = verdict(run_cli, fake_openai, amcor, asked, short)
+    assert status == "supported", check
+
+
+HELD = (397, "Inventories, net — 40")
+
+
+def test_a_table_of_a_business_held_for_sale_is_that_group_s(run_cli, fake_openai, filing):  # noqa: F811
+    """'Major classes of assets and liabilities of the Russian business classified as held for sale' (Amcor 2023
+    Q2, a new user): its 'Inventories, net' row is the disposal group's, no answer to Amcor's inventories (member
+    mismatch); asked of the business held for sale, it is."""
+    amcor = filing("AMCOR_2023Q2_10Q")
+    asked = "What were Amcor's inventories at June 30, 2022?"
+    scripted = amount(40.0, "millions", "June 30, 2022", HELD, label="Inventories, net")
+    status, check = verdict(run_cli, fake_openai, amcor, asked, scripted)
+    assert status == "unsupported" and field(check, "member")["found"] == "held for sale", check
+    asked = "What were the inventories of Amcor's Russian business held for sale at June 30, 2022?"
+    status, check = verdict(run_cli, fake_openai, amcor, asked, scripted)
+    assert field(check, "member")["verdict"] == "supported", check
+
+
+GAIN = (240, "Net gain on disposal of businesses (219) —")
+
+
+def test_a_gain_the_cash_flow_statement_deducts_is_no_negative(run_cli, fake_openai, filing):  # noqa: F811
+    """'Net gain on disposal of businesses (219)' in Amcor's cash flow statement (2023 Q2, a new user) is a gain
+    of 219 deducted from net income: the gain stated as -219 is a sign mismatch; stated as 219 its sign holds."""
+    amcor = filing("AMCOR_2023Q2_10Q")
+    asked = "What was Amcor's net gain on disposal of businesses for the six months ended December 31, 2022?"
+    scripted = amount(-219.0, "millions", "six months ended December 31, 2022", GAIN, label="Net gain on disposal")
+    status, check = verdict(run_cli, fake_openai, amcor, asked, scripted)
+    assert status == "unsupported" and "is deducted from earnings to reach operating cash" in check["detail"], check
+    scripted["items"][0]["amount"]["value"] = 219.0
+    status, check = verdict(run_cli, fake_openai, amcor, asked, scripted)
+    assert check["sign_check"] != "mismatch", check
+
+
+def test_a_line_item_the_filing_prints_under_the_question_s_words_is_that_row(run_cli, fake_openai, filing):  # noqa: F811
+    """'Operating income 559' for Amcor's EBIT (2023 Q2, a new user): the vocabulary reads EBIT as operating
+    income, but the filing prints 'EBIT 562' for the same quarter: the operating income is unchecked, naming the
+    row; the EBIT row answers it."""
+    amcor = filing("AMCOR_2023Q2_10Q")
+    asked = "What was Amcor's EBIT for the three months ended December 31, 2022?"
+    quarter = "three months ended December 31, 2022"
+    scripted = amount(559.0, "millions", quarter, (138, "Operating income 559 322 901 618"), label="EBIT")
+    status, check = verdict(run_cli, fake_openai, amcor, asked, scripted)
+    assert status == "unchecked" and "prints 'EBIT' as 562" in check["detail"], check
+    scripted = amount(562.0, "millions", quarter, (1279, "EBIT 562 324 904 625"), label="EBIT")
+    status, check = verdict(run_cli, fake_openai, amcor, asked, scripted)
+    assert status == "supported", check
+
+
+def test_a_completion_is_dated_by_a_clause_that_says_it_was_done(run_cli, fake_openai, filing):  # noqa: F811
+    """'$16 million of goodwill attributable to the Russian business was classified as assets held for sale' (Amcor
+    2023 Q2, a new user) writes 'sale' but completes none: no date of the completed sale; 'the Company completed the
+    sale of the Russian business' is."""
+    amcor = filing("AMCOR_2023Q2_10Q")
+    asked = "On what date did Amcor complete the sale of its Russian business?"
+    held = "June 30, 2022, $16 million of goodwill attributable to the Russian business was classified as assets held"
+    status, check = verdict(run_cli, fake_openai, amcor, asked, _on("2022-06-30", "June 30, 2022", 465, 465, held))
+    assert status != "supported" and "does not say 'complete'" in field(check, "event")["detail"], check
+    done = "On December 23, 2022, the Company completed the sale of the Russian business"
+    status, check = verdict(run_cli, fake_openai, amcor, asked, _on("2022-12-23", "December 23, 2022", 422, 422, done))
+    assert status == "supported", check
+
+
+# a review of the rules above with fresh eyes: right answers they must keep, wrong ones they must still catch
+
+
+def test_the_review_s_right_answers_are_kept(run_cli, fake_openai, filing):  # noqa: F811
+    """'the sale of its Russian business' names 'Russia' (a stem, Amcor 2023); '$283 million related to the Tax Act'
+    gives a cause, no part (Best Buy 2019: one attribution splits nothing); 'suspended share buybacks ... and made no
+    share repurchases' affirms a suspension (Corning 2020: the 'no' is another clause's); 'served as the Company's
+    auditor' says the role asked for FY2019 (a period names no thing)."""
+    amcor = filing("AMCOR_2023_10K")
+    asked = "When did Amcor complete the sale of its business in Russia?"
+    sold = "On December 23, 2022, the Company completed the sale of its Russian business"
+    status, check = verdict(
+        run_cli, fake_openai, amcor, asked, _on("2022-12-23", "December 23, 2022", 2260, 2260, sold)
+    )
+    assert status == "supported", check
+    bestbuy = filing("BESTBUY_2019_10K")
+    asked = "How much provisional tax expense did Best Buy record in fiscal 2018?"
+    cited = (1434, "In fiscal 2018, we recorded provisional tax expense of $283 million related to the Tax Act.")
+    status, check = verdict(run_cli, fake_openai, bestbuy, asked, amount(283.0, "millions", "fiscal 2018", cited))
+    assert field(check, "member")["verdict"] != "mismatch", check
+    corning = filing("CORNING_2020_10K")
+    asked = "Did Corning suspend its share repurchases in 2020?"
+    quote = "suspended share buybacks during the first quarter of 2020 and made no share repurchases for the remainder"
+    status, check = verdict(run_cli, fake_openai, corning, asked, yes_no(True, (1560, quote)))
+    assert status != "unsupported", check
+    asked = "Who is the auditor of Best Buy for FY2019?"
+    auditor = (1907, 1907, "We have served as the Company's auditor since fiscal 2006.")
+    status, check = verdict(run_cli, fake_openai, bestbuy, asked, _said("Deloitte & Touche LLP", auditor))
+    assert all(f["field"] != "about" or f["verdict"] != "unknown" for f in check["fields"]), check
+
+
+def test_the_review_s_wrong_answers_are_caught(run_cli, fake_openai, filing):  # noqa: F811
+    """'Other long-term liabilities 12,607 20,975' (Amazon 2017) is no total of them, 'Total' or not; the
+    'debt securities holdings' asked are what 'Total debt investments' (MGM 2023 Q2) holds: no 'investments'
+    mismatch then."""
+    amazon = filing("AMAZON_2017_10K")
+    asked = "What were Amazon's total long-term liabilities at the end of fiscal 2017?"
+    cited = (1465, "Other long-term liabilities 12,607 20,975")
+    scripted = amount(20975.0, "millions", "fiscal 2017", cited, label="Total long-term liabilities")
+    status, check = verdict(run_cli, fake_openai, amazon, asked, scripted)
+    assert status == "unchecked" and "the other items only" in check["detail"], check
+    asked = "What was the value of MGM's debt securities holdings at June 30, 2023?"
+    scripted = amount(509921.0, "thousands", "June 30, 2023", DEBT_INVESTMENTS, label="Debt securities")
+    status, check = verdict(run_cli, fake_openai, filing("MGMRESORTS_2023Q2_10Q"), asked, scripted)
+    assert "makes it another line item" not in check["detail"], check
+
+
+def test_a_figure_of_a_named_noun_phrase_is_asked_as_an_amount():
+    """'What were the Flexibles segment's net sales for ...' (Amcor 2023 Q2, a new user: answered with five
+    unrelated lines as a list) asks a figure: the noun phrase up to its preposition names a line item; 'What were
+    the components of net sales?' asks a list."""
+    from docintel.question.parse import answer_shape
+
+    assert answer_shape("What were the Flexibles segment's net sales for the six months ended December 31, 2022?") == (
+        "amount"
+    )
+    assert answer_shape("What were the Flexibles segment's adjusted EBIT for the six months?") == "amount"
+    assert answer_shape("What were the components of net sales?") == "list"
+
+
+def test_a_full_period_is_no_claim_of_totality(run_cli, fake_openai, filing):  # noqa: F811
+    """'For the full six months ended June 30, 2023' says the period, not that anything is whole: no 'claim' doubt."""
+    mgm = filing("MGMRESORTS_2023Q2_10Q")
+    asked = "Describe MGM's capital expenditures in the first half of 2023."
+    quote = (1422, 1422, "We made capital expenditures of $393 million in the six months ended June 30, 2023")
+    claim = "For the full six months ended June 30, 2023, MGM made capital expenditures of $393 million."
+    status, check = verdict(run_cli, fake_openai, mgm, asked, _said(claim, quote))
+    assert all(f["field"] != "claim" or f["verdict"] != "unknown" for f in check["fields"]), check

@@ -37,6 +37,7 @@ from .base import Generation, Usage
 
 if TYPE_CHECKING:
     from ..verify.quotes import Verification
+    from ..verify.values import ItemCheck
 from .computed import computed_ratio, definitions
 from .concepts_lookup import asked_line_items, concept_rows
 from .growth import asks_growth, computed_growth
@@ -69,17 +70,23 @@ def _figures(text: str) -> list[float]:
     return [n.value for n in find_numbers(text) if not n.is_year and not _MONTH_BEFORE.search(text[: n.start])]
 
 
-def withdraw_unverified(generation: Generation, verification: Verification) -> Generation | None:
+def withdraw_unverified(generation: Generation, verification: Verification, drop: bool = True) -> Generation | None:
     """The offline backend claims only what passes: of its answer that is not supported (unsupported, or
     unchecked), the items that pass are kept and the others dropped, the reasons said (the items are candidates
-    it looked up, 'The Mirage' sale's date beside Gold Strike Tunica's); with none passing the answer becomes
-    evidence — not found, the closest lines kept. None for any other answer."""
+    it looked up, 'The Mirage' sale's date beside Gold Strike Tunica's); with none passing, or with *drop* false (what
+    was left after dropping failed again), the answer becomes evidence — not found, the closest lines kept. None for
+    any other answer."""
     if generation.backend != "extractive" or verification.overall not in ("unsupported", "unchecked"):
         return None
-    reasons = [c.detail for c in verification.items if not c.checked][:3]
+    reasons = [_reason(c) for c in verification.items if not c.checked][:3]
     items = getattr(generation.answer, "items", [])
     failing = {c.item for c in verification.items if not c.checked}
-    if items and len(failing) < len(items) and not {c.item for c in verification.items} - set(range(len(items))):
+    if (
+        drop
+        and items
+        and len(failing) < len(items)
+        and not {c.item for c in verification.items} - set(range(len(items)))
+    ):
         kept = [item for n, item in enumerate(items) if n not in failing]
         said = "; ".join(dict.fromkeys(reasons))[:400]
         caveat = f"dropped {len(failing)} of the {len(items)} items looked up, which did not pass verification ({said})"
@@ -88,6 +95,13 @@ def withdraw_unverified(generation: Generation, verification: Verification) -> G
         return generation.model_copy(update={"answer": answer})
     answer = withdrawn(generation.answer, reasons, verification.overall == "unchecked")
     return generation.model_copy(update={"answer": answer})
+
+
+def _reason(check: ItemCheck) -> str:
+    """Why an item did not pass: its detail, and the fields that failed or could not decide where it leaves them
+    out ('event: ... is said of The Mirage')."""
+    failed = [f.detail for f in check.fields if f.verdict in ("mismatch", "unknown") and f.detail]
+    return "; ".join(dict.fromkeys([check.detail, *(d for d in failed if d not in check.detail)]))
 
 
 def withdrawn(answer: BaseModel, reasons: list[str], unchecked: bool = False) -> BaseModel:

@@ -135,7 +135,7 @@ _LIST_Q_RE = re.compile(r"\b(list|name all|enumerate|which (are|were)|what are t
 _AMOUNT_RE = re.compile(
     r"\b(how (much|many)|amounts?|totals?|values?|usd|dollars?|millions?|billions?|thousands?|ratios?|margins?|"
     r"percent(age)?s?|rates?|eps|per share|revenues?|sales|income|earnings|profits?|loss(es)?|expenses?|costs?|"
-    r"capex|expenditures?|spending|payments?|proceeds|cash flows?|debt|borrowings|assets|liabilities|equity|"
+    r"capex|expenditures?|spending|payments?|proceeds|cash flows?|debt|borrowings|assets|liabilities|equity|ebit|"
     r"prices?|dividends?|growth|fees?|compensation|salar(y|ies)|balance|turnover|ebitda|yield|depreciation|"
     r"amortization|impairments?|repurchases?|buybacks?|inventor(y|ies)|receivables?|payables?|"
     r"cash|shares outstanding|headcount|employees)\b|\$|%",
@@ -143,7 +143,13 @@ _AMOUNT_RE = re.compile(
 )
 # "What were the capital expenditures ..." asks for amounts, not a list: the noun after
 # "what are/were the" decides.
-_LIST_OPENING = re.compile(r"\bwhat (?:are|were) (?:the )?((?:\S+\s+){0,2}\S+)", re.I)
+# the noun phrase asked, up to its first preposition: 'the Flexibles segment's net sales' (for ...), 'the components'
+# (of net sales)
+_LIST_OPENING = re.compile(
+    r"\bwhat (?:are|were) (?:the )?((?:(?!(?:for|in|at|of|during|on|as|from|by|to|under|over)\b)[^\s?]+\s+){0,5}"
+    r"(?!(?:for|in|at|of|during|on|as|from|by|to|under|over)\b)[^\s?]+)",
+    re.I,
+)
 
 
 def _asks_for_amounts(question: str) -> bool:

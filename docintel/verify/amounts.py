@@ -34,6 +34,7 @@ from .names import unnamed_rule
 from .nature import portion_rule
 from .query import Query, asks_per_share, member_terms, opening_year, query_of
 from .rules import FieldCheck, field_checks, mismatches
+from .siblings import content_terms
 from .statements import statement_check
 from .typed import FactView, prose_fact
 from .values import (
@@ -97,7 +98,12 @@ def check_amount(
     if unit in UNIT_FACTORS and asks_for_a_ratio(asked.question):
         detail = f"the question asks for a percentage or ratio; {stated} is money"
         return _failed(kind_check="mismatch", detail=detail)
-    signs = [(c, *sign_check(value, c, asked)) for c in kinds]
+    gain = _cash_flow_gain(kinds, cited)
+    if gain is not None and value < 0:
+        detail = f"'{gain.row_label}' is deducted from earnings to reach operating cash: {gain.printed}"
+        return _failed(kind_check="supported", sign_check="mismatch", detail=f"{detail} is a gain, not a negative")
+    deducted = ("supported", f"{gain.printed} is a gain deducted to reach operating cash") if gain else None
+    signs = [(c, *(deducted if c is gain and deducted else sign_check(value, c, asked))) for c in kinds]
     signed = [(c, note) for c, verdict, note in signs if verdict == "supported"]
     if not signed:
         return _failed(kind_check="supported", sign_check="mismatch", detail=signs[0][2])
@@ -110,6 +116,8 @@ def check_amount(
         # 'the intrinsic value ... was $31 million, $15 million ... The grant date fair value ... was $15 million':
         # which of the two the answer means, the quote does not say
         concept, concept_note = "unknown", f"{stated} is printed twice in the quotes, once as another figure ({other})"
+    if concept == "supported" and (printed := _printed_as_asked(chosen, asked, cited)):
+        concept, concept_note = "unknown", printed  # 'Operating income 559' for EBIT, which the filing prints: 562
     typed = _typed(chosen, asked, amount.currency, cited, candidates)
     fitting = [(c, f) for c, f in typed if not mismatches(f)]
     if not fitting:
@@ -333,6 +341,58 @@ def range_rule(candidate: Candidate, question: str) -> FieldCheck:
             detail=f"range: {candidate.printed} is the {bound} bound of a range the quote gives, not a value",
         )
     return FieldCheck(field="range", verdict="not_applicable")
+
+
+# a row that names a gain and no loss ('Net gain on disposal of businesses'; '(Gain) loss on ...' reads both ways)
+_GAIN_ROW = re.compile(r"^\s*(?:net\s+)?(?:realized\s+|unrealized\s+)?gains?\b(?!.*\bloss)", re.IGNORECASE)
+
+
+def _cash_flow_gain(candidates: list[Candidate], cited: list[CitedSpan]) -> Candidate | None:
+    """The candidate read from a gain row of the statement of cash flows and printed in parentheses ('Net gain on
+    disposal of businesses (219)'): the statement deducts a gain from net income to reach operating cash (ASC
+    230-10-45-28), so it is a gain of 219, not a negative. None when there is none."""
+    pages = {
+        (c.document.meta.doc_id, p)
+        for c in cited
+        for s in c.document.meta.profile.statements
+        if s.kind == "cash_flows"
+        for p in s.pages
+    }
+    for candidate in candidates:
+        source = candidate.source
+        if source is None or candidate.value >= 0 or not _GAIN_ROW.match(candidate.row_label or ""):
+            continue
+        if (source.provenance.doc, source.provenance.page) in pages:
+            return candidate
+    return None
+
+
+def _printed_as_asked(chosen: list[Candidate], asked: Asked, cited: list[CitedSpan]) -> str | None:
+    """Where the filing prints, under a row named in the question's own words ('EBIT'), another figure of the same
+    line item and period than the cited row ('Operating income 559', read as EBIT by the vocabulary): a reader takes
+    the row named as asked (EBIT 562)."""
+    asked_words = set(tokenize(asked.question))
+    for candidate in chosen:
+        source = candidate.source
+        label_words = content_terms(tuple(tokenize(candidate.row_label or ""))) - asked.ignore
+        if source is None or source.concept is None or source.period is None or not label_words:
+            continue
+        if label_words <= asked_words:
+            continue
+        if source.member is not None or asked.scope:  # a segment's figure is compared to the segment's rows
+            continue
+        for cited_span in cited:
+            for fact in cited_span.document.facts:
+                words = content_terms(tuple(tokenize(fact.label))) - asked.ignore
+                if fact.provenance.table is None or fact.concept != source.concept or fact.kind != source.kind:
+                    continue  # a row of a table, no number of prose
+                if not words or not words <= asked_words or fact.period is None:
+                    continue
+                same = (fact.period.end, fact.period.months) == (source.period.end, source.period.months)
+                if same and fact.member is None and not same_value(abs(fact.value), 1.0, abs(candidate.value)):
+                    page = fact.provenance.page
+                    return f"the filing prints '{fact.label}' as {fact.text} for this period (page {page})"
+    return None
 
 
 def _failed(**checks: Any) -> ItemCheck:

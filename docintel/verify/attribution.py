@@ -98,6 +98,9 @@ _ASKS_ROLE = re.compile(
 )
 
 
+_NO_THING = frozenset(tokenize("pct fy fiscal year years quarter due ended ending annual period"))
+
+
 # the forms of a role's word: the role and the verb it is named from ('registrar' is no 'registrant')
 _ROLE_ENDINGS = frozenset(
     "e ed es er ers or ors ee ees ar ars ian ians ing ance ances s y ies ment ments ance".split()
@@ -113,7 +116,8 @@ def role_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str] = fr
         return check_field("about", "not_applicable")
     role = asked.group("role").lower().split()[-1]
     stem = re.sub(r"(?:er|or|ee|ar|ian)$", "", role)  # 'issuer' -> 'issu': issued, issues, issuance
-    of = {t for t in tokenize(search_text(question)[asked.end() :]) if not t[:1].isdigit()} - ignore - {"pct"}
+    of = {t for t in tokenize(search_text(question)[asked.end() :]) if not re.match(r"(?:fy)?\d", t)} - ignore
+    of -= _NO_THING  # 'for FY2019', 'due 2027': a period, not the thing the role is of
     for sentence in (s for cited in spans for s in split_sentences(cited.span.quote)):
         said = {w.lower() for w in re.findall(r"[A-Za-z]+", sentence)}
         if any(w.startswith(stem) and w[len(stem) :] in _ROLE_ENDINGS for w in said):

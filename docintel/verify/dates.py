@@ -12,7 +12,7 @@ from ..periods import find_periods
 from ..question.parse import search_text
 from ..textnorm import split_sentences, tokenize
 from .claims import _STOP, check_field, content_words, quote_sentences
-from .events import ACTIVE_VERB, asked_instance, event_verbs, tells_instance, verb_in
+from .events import ACTIVE_VERB, DONE_FORMS, asked_instance, event_verbs, tells_instance, verb_in
 from .kinds import ATTRIBUTION
 from .rules import FieldCheck
 from .values import CitedSpan
@@ -95,16 +95,28 @@ _ASIDE = re.compile(r"\([^)]*\)|[“\"][^”\"]*[”\"]")
 
 def _other_name(dated: list[str], question: str, ignore: frozenset[str]) -> tuple[str, str] | None:
     """(another name, the name asked) when the question names a thing ('the sale of ... Gold Strike Tunica') and
-    no sentence of the date names it, while one names another ('completed the sale of the operations of The
-    Mirage'): the same act done to another thing. The issuer's own name (*ignore*) is no thing asked."""
+    no sentence of the date names it, while one names another as the object of the act ('completed the sale of the
+    operations of The Mirage'): the same act done to another thing. Names are compared by their words' stems
+    ('Russian' is 'Russia''s); the issuer's own name (*ignore*) is no thing asked."""
     asked = names_asked(search_text(question), ignore)
-    wanted = frozenset().union(*asked.values()) if asked else frozenset()
-    if not wanted or any(set(tokenize(s)) & wanted for s in dated):
+    wanted = {t[:5] for terms in asked.values() for t in terms}
+    if not wanted or any({t[:5] for t in tokenize(s)} & wanted for s in dated):
         return None
-    # a defined term in an aside ('(the "Closing Date")') names no thing
-    asides = [_ASIDE.sub(" ", s) for s in dated]
-    others = [name for s in asides for name, terms in names_asked(s, ignore).items() if not terms & wanted]
-    return (others[0], next(iter(asked))) if others else None
+    for sentence in dated:
+        for found in _OBJECT.finditer(_ASIDE.sub(" ", sentence)):
+            terms = {t[:5] for t in tokenize(found["name"])} - {t[:5] for t in ignore}
+            if terms and not terms & wanted:
+                return found["name"], next(iter(asked))
+    return None
+
+
+# the thing an act is done to, named right after it: 'the sale of the operations of The Mirage', 'acquisition of
+# Current Health' (a name written lower case, 'a New Zealand based manufacturer', names none)
+_OBJECT = re.compile(
+    r"\b(?:sale|sold|acquisition|acquired|disposition|divestiture|purchase|purchased|merger|spin-?off)\s+"
+    r"(?:of\s+)?(?:(?:the|its|our)\s+)?(?:operations\s+of\s+)?"
+    r"(?P<name>(?:The\s+)?[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})"
+)
 
 
 # 'When did X announce ...', 'When was the agreement signed?': a question about the announcement itself
@@ -159,7 +171,8 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
         if verb is not None:
             if expecting:  # 'When is it expected to close': 'is expected to close in 2023' says the close asked
                 holding, sentence = _EXPECTED.sub(" ", holding), _EXPECTED.sub(" ", sentence)
-            if any(verb_in(v, holding) for v in event_verbs(question, verb)):
+            said = [v for v in event_verbs(question, verb) if v not in DONE_FORMS or re.search(rf"\b{v}\b", holding)]
+            if any(v in DONE_FORMS or verb_in(v, holding) for v in said):
                 return _check("event", "supported")
             if verb_in(verb, sentence):
                 return _check("event", "mismatch", f"event: {date_text!r} is said of something other than '{verb}'")

@@ -148,27 +148,32 @@ def continuation_reading(question: str, sentence: str) -> str | None:
 
 def stop_reading(question: str, sentence: str, terms: frozenset[str] = frozenset()) -> str | None:
     """Whether *sentence* says the stop a past question asks about happened ('Did MGM suspend its dividend'):
-    'affirms' when a clause states a stop of what the question names (*terms*, its content words), 'denies' when
-    that clause negates it ('did not suspend'; a negation in another clause, '..., and may not elect to resume', is
-    none of the stop's); 'other' when no clause does: no stop ('temporarily reduced its
-    dividend'), a stop that may come ('our board may ... discontinue the payment of dividends'), or a stop of
-    something else ('negotiations ... were suspended'); None for any other question."""
+    'affirms' when a clause states a stop of what the question names (*terms*, its content words, periods aside),
+    'denies' when a negation stands right before the stop ('did not suspend'; 'made no share repurchases' or 'has
+    not been reinstated' elsewhere in the sentence negate no stop); 'other' when no clause does: no stop
+    ('temporarily reduced its dividend'), a stop that may come ('our board may ... discontinue the payment of
+    dividends'), or a stop of something else ('negotiations ... were suspended'); None for any other question."""
     if not asks_stop(question):
         return None
-    subject = terms - {t for m in _STOP_WORDS.finditer(search_text(question)) for t in tokenize(m[0])}
+    stops = {t for m in _STOP_WORDS.finditer(search_text(question)) for t in tokenize(m[0])}
+    subject = terms - stops - _PERIOD_TERMS
     for clause in _STOP_CLAUSES.split(sentence):
-        if not _STOP_WORDS.search(clause) or _MAY.search(clause):
+        stop = _STOP_WORDS.search(clause)
+        if stop is None or _MAY.search(clause):
             continue
         if not subject or set(tokenize(clause)) & subject:
-            return "denies" if negated(clause) else "affirms"
+            return "denies" if _NEGATED_STOP.search(clause[: stop.start()]) else "affirms"
     return "other"
 
 
-# a clause of its own: after a semicolon, or a comma before a conjunction ('We have suspended ..., and may not elect
-# to resume' is a stop done and a resumption that may not come)
-_STOP_CLAUSES = re.compile(r";|,\s*(?:and|but|while|whereas|although)\b", re.IGNORECASE)
+# a clause of its own: after a semicolon, at 'and' or 'but', or at a reason given after a comma ('We have suspended
+# ..., and may not elect to resume'; 'we suspended our dividend, as we could not predict ...')
+_STOP_CLAUSES = re.compile(r";|,\s*(?:while|whereas|although|as|because|since)\b|\band\b|\bbut\b", re.IGNORECASE)
 # what may happen, not what did: modal verbs and conditions (general English)
 _MAY = re.compile(r"\b(?:may|might|could|can|would|should|if|whether|unless)\b", re.IGNORECASE)
+# a negation of the stop itself: right before its verb ('did not suspend', 'has not been suspended', 'never ceased')
+_NEGATED_STOP = re.compile(rf"(?:{NEGATIONS.pattern})(?:\s+\w+){{0,2}}\s*$", re.IGNORECASE)
+_PERIOD_TERMS = frozenset(tokenize("quarter quarterly year years annual annually month monthly fiscal period"))
 
 
 def asks_stop(question: str) -> bool:
@@ -179,11 +184,18 @@ def asks_stop(question: str) -> bool:
 
 def event_verbs(question: str, verb: str) -> list[str]:
     """The verbs a date's clause may state the asked event with: the question's, and for a completion ('When was
-    the Beta acquisition finalized') the transaction it completes ('we acquired Beta')."""
+    the Beta acquisition finalized') the transaction it completes, a sale or an acquisition in a form that says it
+    was done ('we acquired Beta', 'sold': ``DONE_FORMS``, read as whole words; not the noun, which 'held for sale'
+    or 'the sale ... announced on' also write)."""
     if not set(_roots(verb)) & {r[:5] for r in _VERB_FAMILIES[2]}:
         return [verb]
     named = [w for w in re.findall(r"[a-z]+", search_text(question).lower()) if len(_roots(w)) > 1]
-    return [verb, *named]
+    return [verb, *(form for w in named for form in _DONE.get(_roots(w)[1], (w,)))]
+
+
+# the forms that say a sale or an acquisition was done (general English), by their family's first root
+_DONE = {"sell": ("sold", "divested", "disposed"), "acqui": ("acquired", "purchased", "bought")}
+DONE_FORMS = frozenset(form for forms in _DONE.values() for form in forms)
 
 
 # which step of an event done in steps a question asks ('redeem the remaining units'): general English ordinals, not

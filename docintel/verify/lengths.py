@@ -58,11 +58,16 @@ _ATTRIBUTED = re.compile(
     r"^\s*(?:%|percent|(?:million|billion|thousand)\b)?\s*(?:related|relating|attributable|attributed)\s+to\s+"
     r"(?:the\s+)?(?P<name>[A-Z][\w.&'\u2019-]*(?:\s+[A-Z][\w.&'\u2019-]*){0,3})"
 )
+_ATTRIBUTIONS = re.compile(r"\b(?:related|relating|attributable|attributed)\s+to\s+(?:the\s+)?[A-Z]")
 _LEGAL = re.compile(r"\b(?:Inc|Corp|Corporation|Company|Co|plc|LLC|Ltd|N\.?V|S\.?A)\b\.?", re.IGNORECASE)
 
 
 def attributed_member(sentence: str, printed: str) -> str | None:
-    """The named part *sentence* says the number *printed* is of ('related to the U.S.'), or None."""
+    """The named part *sentence* says the number *printed* is of ('related to the U.S.'), where the sentence splits
+    a figure over two named parts or more ('... and a benefit of $1 million related to Canada'); None otherwise
+    ('$283 million related to the Tax Act' gives a cause, not a part)."""
+    if len(_ATTRIBUTIONS.findall(sentence)) < 2:
+        return None
     for at in re.finditer(rf"(?<![\d.,]){re.escape(printed)}(?![\d,])", sentence) if printed else ():
         found = _ATTRIBUTED.match(sentence[at.end() :])
         if found is None or _LEGAL.search(sentence[at.end() + found.start("name") : at.end() + found.end() + 8]):

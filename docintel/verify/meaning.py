@@ -19,11 +19,9 @@ from ..concepts import (
     concept,
     concepts_in,
     is_outflow,
-    item_changers,
     label_of,
     modifiers,
     narrowing_terms,
-    other_parts,
     qualifier_text,
     ratio,
     same_concept,
@@ -43,11 +41,13 @@ from .siblings import (
     AND_OTHER,
     OTHER,
     TOTAL,
+    another_item,
     closer_sibling,
     content_terms,
     modifiers_before,
     part_sibling,
     plainer_sibling,
+    worded_sibling,
 )
 from .totals import BARE_TOTAL
 from .values import Candidate, ConceptCheck, PlainCheck
@@ -261,9 +261,6 @@ def surface_words(stems: Iterable[str], text: str) -> str:
     return ", ".join(found.values()) or ", ".join(sorted(wanted))
 
 
-_OTHER_TOTAL = re.compile(r"\s*total\s+other\b", re.IGNORECASE)  # 'Total other long-term liabilities'
-
-
 def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str]:
     evidence = evidence_of(candidate)
     where = f"the cited row is '{evidence.text}'" if evidence.row else f"the number is about '{evidence.text}'"
@@ -290,13 +287,10 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         )
     # 'Restructuring and other related activities, net' for restructuring expense: more than the item asked
     adds_other = evidence.row and AND_OTHER.search(evidence.text) and not OTHER.search(asked.wording)
-    if evidence.row and not OTHER.search(asked.question):
-        if same_concept(other_parts(evidence.text), asked.concepts) or _OTHER_TOTAL.match(evidence.text):
-            return "mismatch", f"{where}: the total of the other items, not shown on rows of their own"
-    if evidence.row and evidence.concepts and (changed := item_changers(evidence.text) - asked.own):
-        # 'Total debt investments' are investments (an asset), 'Income taxes payable' a liability
-        named = surface_words(changed, evidence.text)
-        return "mismatch", f"{where}: its '{named}' makes it another line item than {_names(evidence.concepts)}"
+    if evidence.row and (
+        other := another_item(evidence.text, evidence.concepts, asked.concepts, asked.own, asked.wording)
+    ):
+        return other[0], f"{where}: {other[1]}"
     if evidence.concepts and asked.concepts:
         if not same_concept(evidence.concepts, asked.concepts):
             return "mismatch", f"{where} ({_names(evidence.concepts)}), not {asked.named}"
@@ -307,6 +301,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         if (joined := _joined_line_items(evidence, asked)) and re.search(r"\band\b|&", evidence.text, re.I):
             # 'Cash, cash equivalents and short-term investments' is a sum of line items, not the one asked
             return "mismatch", f"{where}: it adds {joined} to {asked.named}"
+        if evidence.row and (sibling := worded_sibling(candidate.siblings, evidence.text, asked.concepts, asked.own)):
+            return "unknown", f"{where}; the row '{sibling}' of its table is named as asked"
         extra = {t for t in evidence.terms if t not in NEUTRAL and not t[:1].isdigit()} - asked.own - asked.ignore
         extra -= attribute_words(stated) if stated & wanted else frozenset()  # "carrying value" for "carrying amount"
         extra -= CHANGE_TERMS if query_of(asked.question).measure in ("change", "pct_change") else frozenset()

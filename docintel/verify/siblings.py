@@ -4,8 +4,9 @@ same item split by where it is recorded, the words a row adds before the questio
 from __future__ import annotations
 
 import re
+from typing import Literal
 
-from ..concepts import NEUTRAL, qualifier_text
+from ..concepts import HOLDING_WORDS, NEUTRAL, concepts_in, item_changers, other_parts, qualifier_text, same_concept
 from ..textnorm import tokenize
 
 TOTAL = re.compile(r"\b(?:total|overall|aggregate|combined|entire)\b", re.IGNORECASE)
@@ -66,4 +67,38 @@ def plainer_sibling(siblings: tuple[str, ...], shared: set[str], own: set[str], 
         terms = content_terms(tuple(tokenize(qualifier_text(label))))
         if terms & asked >= shared and terms - asked < extra:
             return label
+    return None
+
+
+def worded_sibling(
+    siblings: tuple[str, ...], label: str, concepts: frozenset[str], asked: frozenset[str]
+) -> str | None:
+    """Another row of the cited row's table, of the same line item, whose words the question all says while the
+    cited row's it does not ('Short-term debt' beside 'Current portion of long-term debt', both current debt, for
+    'What was short-term debt'): a reader takes the row named as asked."""
+    if content_terms(tuple(tokenize(qualifier_text(label)))) <= asked:
+        return None
+    for other in siblings:
+        terms = content_terms(tuple(tokenize(qualifier_text(other))))
+        if terms and terms <= asked and same_concept(concepts_in(qualifier_text(other)).concepts, concepts):
+            return other
+    return None
+
+
+_OTHER_ROW = re.compile(r"\s*(?:total\s+)?other\b", re.IGNORECASE)  # 'Total other long-term liabilities'
+
+
+def another_item(
+    label: str, concepts: frozenset[str], asked: frozenset[str], own: frozenset[str], wording: str
+) -> tuple[Literal["mismatch", "unknown"], str] | None:
+    """(verdict, why) when a row names the line item asked and is another: the other items only ('Total other
+    assets', 'Other long-term liabilities', unless the question says 'other': unknown), or an item its extra words
+    change ('Total debt investments' are holdings, an asset; 'Income taxes payable' a liability: mismatch)."""
+    if not OTHER.search(wording) and (same_concept(other_parts(label), asked) or _OTHER_ROW.match(label)):
+        return "unknown", "the other items only, not shown on rows of their own"
+    holding = HOLDING_WORDS if own & HOLDING_WORDS else frozenset()  # 'debt securities holdings': either word
+    changed = item_changers(label) - own - holding
+    if changed and same_concept(concepts, asked):
+        words = ", ".join(w for w in re.findall(r"[\w'-]+", label) if set(tokenize(w)) & changed)
+        return "mismatch", f"its '{words}' makes it another line item than the one asked"
     return None

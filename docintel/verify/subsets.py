@@ -1,4 +1,5 @@
-"""Tables of a subset of the company's benefit plans: the plans whose obligation exceeds their assets.
+"""Tables of a subset of the company: the benefit plans whose obligation exceeds their assets, or a business
+classified as held for sale.
 
 ASC 715-20-50 has sponsors disclose the projected and the accumulated benefit obligation, and the plan assets,
 of only those plans whose obligation is in excess of their assets ('Information for pension plans with a
@@ -42,3 +43,18 @@ def subset_member(group: str, above: Sequence[str], groups: Sequence[str]) -> st
     if len(blocks) > 1 and not any(_WORD.search(line) for line in caption):
         caption = blocks[-2]  # a header alone ('2022 2021') between two blocks of one caption: Boeing's ABO and PBO
     return SUBSET_MEMBER if _UNDERFUNDED.search(" ".join(caption)) else None
+
+
+HELD_FOR_SALE = "held for sale"
+# 'Major classes of assets and liabilities of the Russian business classified as held for sale were as follows:'
+_HELD = re.compile(
+    r"\b(?:classified|presented|reported)\s+as\s+held[\s-]+for[\s-]+sale\b"
+    r"|\bheld[\s-]+for[\s-]+sale\s+(?:were|was|are|is)\b|\bdisposal\s+groups?\b",
+    re.IGNORECASE,
+)
+
+
+def held_for_sale_member(scope: str) -> str | None:
+    """'held for sale' when the lines over a table (*scope*) say its figures are of a business classified as held
+    for sale (ASC 360-10-45: a disposal group), not the company's own balances; else None."""
+    return HELD_FOR_SALE if _HELD.search(scope) else None

@@ -199,15 +199,20 @@ def quantifier_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
         if bare:
             said = f"{found.group('hedge')} {found.group('word')}"
             return check_field("claim", "mismatch", f"claim: the text says '{word}'; its quote says '{said}'")
-    totality = _TOTALITY.search(text)
-    if totality and not _TOTALITY.search(quotes):  # 'guarantees payment of the full $3.01 billion': 'shortfall'
-        return check_field("claim", "unknown", f"claim: the text says '{totality[0]}', which its quote does not")
+    wholly = {m[0].lower() for m in _TOTALITY.finditer(quotes)}
+    added = [m[0] for m in _TOTALITY.finditer(text) if m[0].lower() not in wholly]
+    if added:  # 'guarantees payment of the full $3.01 billion' from 'shortfall guarantees of the $3.01 billion'
+        return check_field("claim", "unknown", f"claim: the text says '{added[0]}', which its quote does not")
     return check_field("claim", "not_applicable")
 
 
 # words that say a thing holds wholly (general English): a claim adding one overstates a quote that does not say so
+# (not the compounds that say no such thing: 'full-year', 'full six months', 'full-time', 'fully diluted', 'wholly
+# owned')
 _TOTALITY = re.compile(
-    r"\b(?:full|fully|entire|entirely|completely|wholly|unconditional|unconditionally|in\s+full)\b", re.IGNORECASE
+    r"\b(?:full(?![\s-]+(?:year|quarter|month|time|six|three|nine|twelve|fiscal|period|service)s?\b)|"
+    r"fully(?!\s+diluted)|entire|entirely|completely|wholly(?![\s-]+owned)|unconditional|unconditionally)\b",
+    re.IGNORECASE,
 )
 
 

@@ -36,7 +36,7 @@ from .query import (
     OTHER_FRAMEWORK,
     names_outlook,
 )
-from .subsets import subset_member
+from .subsets import held_for_sale_member, subset_member
 
 _GROUP_HEADING = re.compile(
     r"\b(?P<n>three|six|nine|twelve|3|6|9|12)\s+months?\s+(?:period\s+)?ended\b"
@@ -274,7 +274,7 @@ def _member(
     if _PLAN_ASSETS.search(scope) and not any(_PLAN_SPONSOR_ROWS.search(r.label) for r in rows):
         return "the plans"  # a question about the plans names them ('pension plan assets'): its one term, 'plan'
 
-    subset = subset_member(row.group or "", context, [r.group or "" for r in rows])
+    subset = subset_member(row.group or "", context, [r.group or "" for r in rows]) or held_for_sale_member(scope)
     if subset:  # 'Information for pension plans with a projected benefit obligation in excess of plan assets'
         return subset
     group = (row.group or "").strip().rstrip(":").strip()
