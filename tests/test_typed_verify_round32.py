@@ -372,3 +372,13 @@ def test_a_full_period_is_no_claim_of_totality(run_cli, fake_openai, filing):  #
     claim = "For the full six months ended June 30, 2023, MGM made capital expenditures of $393 million."
     status, check = verdict(run_cli, fake_openai, mgm, asked, _said(claim, quote))
     assert all(f["field"] != "claim" or f["verdict"] != "unknown" for f in check["fields"]), check
+
+
+def test_a_row_that_says_the_question_s_word_is_no_other_wording_of_it(run_cli, fake_openai, filing):  # noqa: F811
+    """'Merchandise inventories 5,409' (Best Buy 2019's balance sheet) says 'inventories' as asked: an 'Inventory'
+    row of another table (a deferred tax component) is no wording of the question's to prefer; supported."""
+    bestbuy = filing("BESTBUY_2019_10K")
+    asked = "What were Best Buy's total inventories at the end of fiscal 2019?"
+    scripted = amount(5409.0, "millions", "fiscal 2019", (1957, "Merchandise inventories 5,409 5,209"))
+    status, check = verdict(run_cli, fake_openai, bestbuy, asked, scripted)
+    assert status == "supported", check

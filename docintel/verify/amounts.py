@@ -369,15 +369,15 @@ def _cash_flow_gain(candidates: list[Candidate], cited: list[CitedSpan]) -> Cand
 
 def _printed_as_asked(chosen: list[Candidate], asked: Asked, cited: list[CitedSpan]) -> str | None:
     """Where the filing prints, under a row named in the question's own words ('EBIT'), another figure of the same
-    line item and period than the cited row ('Operating income 559', read as EBIT by the vocabulary): a reader takes
-    the row named as asked (EBIT 562)."""
+    line item and period than the cited row, which says none of the question's words ('Operating income 559', read
+    as EBIT by the vocabulary): a reader takes the row named as asked (EBIT 562)."""
     asked_words = set(tokenize(asked.question))
     for candidate in chosen:
         source = candidate.source
         label_words = content_terms(tuple(tokenize(candidate.row_label or ""))) - asked.ignore
         if source is None or source.concept is None or source.period is None or not label_words:
             continue
-        if label_words <= asked_words:
+        if label_words & asked_words:  # 'Merchandise inventories' says the question's word: no other wording of it
             continue
         if source.member is not None or asked.scope:  # a segment's figure is compared to the segment's rows
             continue
