@@ -46,9 +46,11 @@ def test_a_segment_row_is_what_the_words_over_its_table_say(run_cli, fake_openai
 
 
 def test_offline_a_withdrawn_answer_says_each_reason_once(run_cli, filing):  # noqa: F811
-    """A new user's probe on Square 2016, offline: the three lines looked up for a cause fail alike; the caveat
-    says why once, not three times."""
+    """A new user's probe on Square 2016, offline: the lines looked up fail alike; the caveat says each reason once,
+    not once per line. ('What drove ...', the probe as first written, is a why question now: evidence only.)"""
     block = filing("BLOCK_2016_10K")
-    code, out, err = run_cli("ask", "What drove the decline in hardware revenue in 2016?", block)
+    asked = "What factors contributed to the decline in hardware revenue in 2016?"
+    code, out, err = run_cli("ask", asked, block)
     caveat = next(line for line in out.splitlines() if line.startswith("caveat: no answer"))
-    assert caveat.count("cause:") == 1 and caveat.count("every number of the text is in its quotes") == 1, caveat
+    reasons = caveat.split("(", 1)[1].rstrip(")").split("; ")
+    assert len(reasons) >= 2 and len(reasons) == len(set(reasons)), caveat

@@ -382,3 +382,14 @@ def test_a_row_that_says_the_question_s_word_is_no_other_wording_of_it(run_cli, 
     scripted = amount(5409.0, "millions", "fiscal 2019", (1957, "Merchandise inventories 5,409 5,209"))
     status, check = verdict(run_cli, fake_openai, bestbuy, asked, scripted)
     assert status == "supported", check
+
+
+def test_offline_what_drove_is_a_why_question_and_claims_nothing(run_cli, filing):  # noqa: F811
+    """'What drove the increase in net income ...' (Amcor 2023 Q2, a new user: a line cut before its reasons was
+    shown supported) asks why: offline, the closest lines are evidence, not an answer."""
+    asked = (
+        "What drove the increase in net income attributable to Amcor plc for the three months ended December 31, 2022?"
+    )
+    code, out, _ = run_cli("ask", asked, str(filing("AMCOR_2023Q2_10Q")), "--json")
+    data = json.loads(out)
+    assert data["status"] == "not_found" and data["answer"]["items"], data["status"]

@@ -48,11 +48,12 @@ NO_MODEL_NOTE = (
     "scale) or computed from cited cells, and text items are the document's own lines"
 )
 EVIDENCE_ONLY_NOTE = (
-    "no claim: the extractive backend does not decide yes/no, why and how questions; the lines are the "
+    "no claim: the extractive backend does not decide yes/no, why ('what drove') and how questions; the lines are the "
     "closest evidence for you to read"
 )
 _EXPLAINING = re.compile(
-    r"^\s*(?:why\b|how\b(?!\s+(?:much|many|long|old|often|far|large|big|high|low)\b)|explain|describe)",
+    r"^\s*(?:why\b|how\b(?!\s+(?:much|many|long|old|often|far|large|big|high|low)\b)|explain|describe|"
+    r"what\s+(?:drove|caused|explains|explained)\b)",
     re.IGNORECASE,
 )
 # 'What was Lockheed's funded backlog at December 31, 2020?': what a thing was at a time is a figure or a state a

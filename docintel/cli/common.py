@@ -127,8 +127,8 @@ def answer_flags(parser: argparse.ArgumentParser) -> None:
         help="answering backend (default auto: openai when OPENAI_API_KEY is set, else extractive: no model; "
         "figures looked up by row and column or computed from cited cells, claimed only when verified (of "
         "several candidates looked up, those that fail are dropped, a caveat says why), "
-        "no claim for yes/no, why and how, nor for 'what was X in <year>' when no figure was looked up: the "
-        "closest lines, as not_found)",
+        "no claim for yes/no, why ('what drove') and how, nor for 'what was X in <year>' when no figure was looked "
+        "up: the closest lines, as not_found)",
     )
     parser.add_argument("--model", help="model name (default gpt-4.1-mini; DOCINTEL_MODEL)")
     parser.add_argument(
