@@ -210,11 +210,12 @@ def _read_otherwise(judged: Sequence[tuple[Candidate, str, str, str]]) -> str:
     )
 
 
-def fact_of(candidate: Candidate) -> FactView:
-    """A candidate's typed fields: a cell's from its table, a number in prose from its clause."""
+def fact_of(candidate: Candidate, rest: str = "") -> FactView:
+    """A candidate's typed fields: a cell's from its table, a number in prose from its clause (and the *rest* of
+    the clause its quote was cut from)."""
     if candidate.fact is not None:
         return candidate.fact
-    return prose_fact(evidence_of(candidate).text, candidate.sentence, candidate.printed)
+    return prose_fact(evidence_of(candidate).text, candidate.sentence, candidate.printed, rest)
 
 
 def query_for(asked: Asked) -> Query:
@@ -234,7 +235,7 @@ def _typed(
         (
             c,
             [
-                *field_checks(query, fact_of(c), currency),
+                *field_checks(query, fact_of(c, _tail(c, cited)), currency),
                 range_rule(c, asked.question),
                 _annualized(c, asked, cited),
                 direction_rule(c, quoted, asked.label, asked.question),

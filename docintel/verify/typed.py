@@ -527,8 +527,9 @@ def _prose_measure(clause: str, row: TableRow) -> str:
     return _measure(row, None, None, clause) or "level"
 
 
-def prose_fact(clause: str, sentence: str, printed: str = "") -> FactView:
-    """The fields of a number in prose, from its clause (and its sentence for its period and the years it covers)."""
+def prose_fact(clause: str, sentence: str, printed: str = "", rest: str = "") -> FactView:
+    """The fields of a number in prose, from its clause (its sentence for its period and the years it covers, and
+    with the *rest* of the clause the quote was cut from for the part it is of)."""
     periods = find_periods(clause) or find_periods(sentence)
     years = stated_years(sentence, printed) if printed else None
     period = PeriodFact(f"{years}-year period", months=years * 12) if years else None
@@ -539,7 +540,7 @@ def prose_fact(clause: str, sentence: str, printed: str = "") -> FactView:
     empty = TableRow(line=0, label=clause, group=None, kind="amount", cells=["0"], values=[0.0], aligned=False)
     return FactView(
         period=period,
-        member=attributed_member(sentence, printed),
+        member=attributed_member(f"{sentence} {rest}", printed),
         member_text=clause,
         basis=_basis(clause),
         share_class="diluted" if _DILUTED.search(clause) else "basic" if _BASIC.search(clause) else None,
