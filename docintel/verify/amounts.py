@@ -382,17 +382,16 @@ def _printed_as_asked(chosen: list[Candidate], asked: Asked, cited: list[CitedSp
             continue
         if source.member is not None or asked.scope:  # a segment's figure is compared to the segment's rows
             continue
-        for cited_span in cited:
-            for fact in cited_span.document.facts:
-                words = content_terms(tuple(tokenize(fact.label))) - asked.ignore
-                if fact.provenance.table is None or fact.concept != source.concept or fact.kind != source.kind:
-                    continue  # a row of a table, no number of prose
-                if not words or not words <= asked_words or fact.period is None:
-                    continue
-                same = (fact.period.end, fact.period.months) == (source.period.end, source.period.months)
-                if same and fact.member is None and not same_value(abs(fact.value), 1.0, abs(candidate.value)):
-                    page = fact.provenance.page
-                    return f"the filing prints '{fact.label}' as {fact.text} for this period (page {page})"
+        when = (source.period.end, source.period.months)
+        for fact in (f for s in {id(s.document): s.document for s in cited}.values() for f in s.facts):
+            if fact.concept != source.concept or fact.kind != source.kind or fact.member is not None:
+                continue
+            if fact.provenance.table is None or fact.period is None or (fact.period.end, fact.period.months) != when:
+                continue  # a row of a table of the same period, no number of prose
+            words = content_terms(tuple(tokenize(fact.label))) - asked.ignore
+            if words and words <= asked_words and not same_value(abs(fact.value), 1.0, abs(candidate.value)):
+                page = fact.provenance.page
+                return f"the filing prints '{fact.label}' as {fact.text} for this period (page {page})"
     return None
 
 

@@ -12,7 +12,7 @@ from ..periods import find_periods
 from ..question.parse import search_text
 from ..textnorm import split_sentences, tokenize
 from .claims import _STOP, check_field, content_words, quote_sentences
-from .events import ACTIVE_VERB, DONE_FORMS, asked_instance, event_verbs, tells_instance, verb_in
+from .events import ACTIVE_VERB, asked_instance, event_verbs, says_verb, tells_instance, verb_in
 from .kinds import ATTRIBUTION
 from .rules import FieldCheck
 from .values import CitedSpan
@@ -171,8 +171,7 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
         if verb is not None:
             if expecting:  # 'When is it expected to close': 'is expected to close in 2023' says the close asked
                 holding, sentence = _EXPECTED.sub(" ", holding), _EXPECTED.sub(" ", sentence)
-            said = [v for v in event_verbs(question, verb) if v not in DONE_FORMS or re.search(rf"\b{v}\b", holding)]
-            if any(v in DONE_FORMS or verb_in(v, holding) for v in said):
+            if any(says_verb(v, holding) for v in event_verbs(question, verb)):
                 return _check("event", "supported")
             if verb_in(verb, sentence):
                 return _check("event", "mismatch", f"event: {date_text!r} is said of something other than '{verb}'")

@@ -185,7 +185,7 @@ def asks_stop(question: str) -> bool:
 def event_verbs(question: str, verb: str) -> list[str]:
     """The verbs a date's clause may state the asked event with: the question's, and for a completion ('When was
     the Beta acquisition finalized') the transaction it completes, a sale or an acquisition in a form that says it
-    was done ('we acquired Beta', 'sold': ``DONE_FORMS``, read as whole words; not the noun, which 'held for sale'
+    was done ('we acquired Beta', 'sold': read as whole words by ``says_verb``; not the noun, which 'held for sale'
     or 'the sale ... announced on' also write)."""
     if not set(_roots(verb)) & {r[:5] for r in _VERB_FAMILIES[2]}:
         return [verb]
@@ -195,7 +195,13 @@ def event_verbs(question: str, verb: str) -> list[str]:
 
 # the forms that say a sale or an acquisition was done (general English), by their family's first root
 _DONE = {"sell": ("sold", "divested", "disposed"), "acqui": ("acquired", "purchased", "bought")}
-DONE_FORMS = frozenset(form for forms in _DONE.values() for form in forms)
+_DONE_FORMS = frozenset(form for forms in _DONE.values() for form in forms)
+
+
+def says_verb(verb: str, text: str) -> bool:
+    """Whether *text* says *verb*: a done form of ``event_verbs`` ('sold') as that word, any other in any form of
+    its family (``verb_in``)."""
+    return bool(re.search(rf"\b{verb}\b", text)) if verb in _DONE_FORMS else verb_in(verb, text)
 
 
 # which step of an event done in steps a question asks ('redeem the remaining units'): general English ordinals, not

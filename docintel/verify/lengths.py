@@ -54,11 +54,12 @@ def _listed_before(sentence: str, start: int, count: int) -> list[Number]:
 
 # '$47 million related to the U.S.', '$12 million attributable to Canada': a named part right after the number (a
 # capitalised name; a company's legal name, its own, is none)
+_RELATED_TO = r"(?:related|relating|attributable|attributed)\s+to\s+(?:the\s+)?"
 _ATTRIBUTED = re.compile(
-    r"^\s*(?:%|percent|(?:million|billion|thousand)\b)?\s*(?:related|relating|attributable|attributed)\s+to\s+"
-    r"(?:the\s+)?(?P<name>[A-Z][\w.&'\u2019-]*(?:\s+[A-Z][\w.&'\u2019-]*){0,3})"
+    rf"^\s*(?:%|percent|(?:million|billion|thousand)\b)?\s*{_RELATED_TO}"
+    r"(?P<name>[A-Z][\w.&'\u2019-]*(?:\s+[A-Z][\w.&'\u2019-]*){0,3})"
 )
-_ATTRIBUTIONS = re.compile(r"\b(?:related|relating|attributable|attributed)\s+to\s+(?:the\s+)?[A-Z]")
+_ATTRIBUTIONS = re.compile(rf"\b{_RELATED_TO}[A-Z]")
 _LEGAL = re.compile(r"\b(?:Inc|Corp|Corporation|Company|Co|plc|LLC|Ltd|N\.?V|S\.?A)\b\.?", re.IGNORECASE)
 
 

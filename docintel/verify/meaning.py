@@ -132,8 +132,8 @@ def question_scope(question: str, ignore: frozenset[str] = frozenset()) -> froze
         terms |= set(tokenize(match.group("a") or match.group("b") or ""))
     before = modifiers(qualifier_text(asking))  # 'Aeronautics net sales'
     terms |= before
-    for run in _CAPITALISED_RUN.finditer(asking):  # 'Las Vegas Strip Resorts net revenues': the whole name
-        terms |= set(tokenize(run.group(0))) if set(tokenize(run.group(0))) & before else set()
+    runs = (set(tokenize(run.group(0))) for run in _CAPITALISED_RUN.finditer(asking))
+    terms |= {t for words in runs if words & before for t in words}  # 'Las Vegas Strip Resorts net revenues'
     return frozenset(w for w in terms - ignore if w not in _NOT_SCOPE and w not in NEUTRAL and not w[:1].isdigit())
 
 
