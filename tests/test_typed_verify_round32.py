@@ -300,7 +300,10 @@ def test_a_completion_is_dated_by_a_clause_that_says_it_was_done(run_cli, fake_o
     sale of the Russian business' is."""
     amcor = filing("AMCOR_2023Q2_10Q")
     asked = "On what date did Amcor complete the sale of its Russian business?"
-    held = "June 30, 2022, $16 million of goodwill attributable to the Russian business was classified as assets held"
+    held = (
+        "June 30, 2022, $16 million of goodwill attributable to the Russian business was classified as assets held for"
+    )
+    held += " sale."
     status, check = verdict(run_cli, fake_openai, amcor, asked, _on("2022-06-30", "June 30, 2022", 465, 465, held))
     assert status != "supported" and "does not say 'complete'" in field(check, "event")["detail"], check
     done = "On December 23, 2022, the Company completed the sale of the Russian business"
@@ -408,3 +411,27 @@ def test_a_withdrawn_answer_says_each_reason_once():
     answer = TextAnswer.model_validate(_said("x", (1, 1, "x")) | {"items": [item, item, item]})
     caveat = withdrawn(answer, ["cause: none given; read", "cause: none given; read", "cause: none given"]).caveats[0]
     assert caveat.count("cause: none given") == 1 and caveat.count("read") == 1, caveat
+
+
+def test_a_question_about_the_other_items_or_an_included_part_is_not_the_whole(run_cli, fake_openai, filing):  # noqa: F811
+    """A new user on Pfizer 2023 Q2: 'other current liabilities' answered with 'Total current liabilities', 'Other
+    business activities revenues' with the company's revenues, and 'the current portion of long-term debt' with
+    'Short-term borrowings, including current portion of long-term debt' (the whole that includes it) were shown
+    supported: each is unchecked now; the 'Other current liabilities' row answers its question."""
+    pfizer = filing("Pfizer_2023Q2_10Q")
+    at = "July 2, 2023"
+    asked = "What were Pfizer's other current liabilities as of July 2, 2023?"
+    total = amount(34647.0, "millions", at, (300, "Total current liabilities 34,647 42,138"))
+    status, check = verdict(run_cli, fake_openai, pfizer, asked, total)
+    assert status == "unchecked" and "asks the other items" in check["detail"], check
+    other = amount(16079.0, "millions", at, (299, "Other current liabilities 16,079 22,568"))
+    assert verdict(run_cli, fake_openai, pfizer, asked, other)[0] == "supported"
+    asked = "What were Pfizer's Other business activities revenues for the six months ended July 2, 2023?"
+    revenues = amount(31015.0, "millions", "six months ended July 2, 2023", (206, "Revenues $ 12,734 $ 27,742"))
+    revenues["items"][0]["spans"][0]["quote"] = "Revenues $ 12,734 $ 27,742 $ 31,015 $ 53,402"
+    status, check = verdict(run_cli, fake_openai, pfizer, asked, revenues)
+    assert status != "supported", check
+    asked = "What was Pfizer's current portion of long-term debt as of July 2, 2023?"
+    borrowings = "Short-term borrowings, including current portion of long-term debt: 2023—$3,565; 2022—$2,560 $ 3,985"
+    status, check = verdict(run_cli, fake_openai, pfizer, asked, amount(3985.0, "millions", at, (293, borrowings)))
+    assert status == "unchecked" and "which includes what was asked" in check["detail"], check

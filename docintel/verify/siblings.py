@@ -85,6 +85,7 @@ def worded_sibling(
     return None
 
 
+_ASKS_OTHER = re.compile(r"\bother\b(?!\s+than\b)", re.IGNORECASE)  # 'other current liabilities', not 'other than'
 _OTHER_ROW = re.compile(r"\s*(?:total\s+)?other\b", re.IGNORECASE)  # 'Total other long-term liabilities'
 
 
@@ -96,6 +97,12 @@ def another_item(
     change ('Total debt investments' are holdings, an asset; 'Income taxes payable' a liability: mismatch)."""
     if not OTHER.search(wording) and (same_concept(other_parts(label), asked) or _OTHER_ROW.match(label)):
         return "unknown", "the other items only, not shown on rows of their own"
+    if _ASKS_OTHER.search(wording) and not OTHER.search(label):  # 'other current liabilities': not the total
+        return "unknown", "the question asks the other items; the row does not say it is them"
+    head, _, included = label.partition(" including ")  # 'Short-term borrowings, including current portion ...'
+    asked_words = set(tokenize(wording))
+    if included and content_terms(tuple(tokenize(included))) <= asked_words < asked_words | set(tokenize(head)):
+        return "unknown", f"the row is '{head.strip(' ,')}', which includes what was asked"
     holding = HOLDING_WORDS if own & HOLDING_WORDS else frozenset()  # 'debt securities holdings': either word
     changed = item_changers(label) - own - holding
     if changed and same_concept(concepts, asked):
