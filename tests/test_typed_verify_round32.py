@@ -435,3 +435,14 @@ def test_a_question_about_the_other_items_or_an_included_part_is_not_the_whole(r
     borrowings = "Short-term borrowings, including current portion of long-term debt: 2023—$3,565; 2022—$2,560 $ 3,985"
     status, check = verdict(run_cli, fake_openai, pfizer, asked, amount(3985.0, "millions", at, (293, borrowings)))
     assert status == "unchecked" and "which includes what was asked" in check["detail"], check
+
+
+def test_other_in_a_heading_before_the_row_asks_no_other_items(run_cli, fake_openai, filing):  # noqa: F811
+    """'Other income (expense): Interest expense' (a question written from a table's sub-heading and row, Netflix
+    2015) asks the interest expense row: its 'other' is the heading's, not the item's."""
+    netflix = filing("NETFLIX_2015_10K")
+    line = (1340, "Interest expense (132,716) (50,219) (29,142)")
+    asked = "What was Other income (expense): Interest expense in 2015?"
+    scripted = amount(-132716.0, "thousands", "2015", line, label="Interest expense")
+    status, check = verdict(run_cli, fake_openai, netflix, asked, scripted)
+    assert "asks the other items" not in check["detail"], check

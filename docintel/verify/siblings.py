@@ -97,7 +97,8 @@ def another_item(
     change ('Total debt investments' are holdings, an asset; 'Income taxes payable' a liability: mismatch)."""
     if not OTHER.search(wording) and (same_concept(other_parts(label), asked) or _OTHER_ROW.match(label)):
         return "unknown", "the other items only, not shown on rows of their own"
-    if _ASKS_OTHER.search(wording) and not OTHER.search(label):  # 'other current liabilities': not the total
+    # 'other current liabilities': not the total ('Other income (expense): Interest expense' asks the heading's row)
+    if _ASKS_OTHER.search(wording.rsplit(":", 1)[-1]) and not OTHER.search(label):
         return "unknown", "the question asks the other items; the row does not say it is them"
     head, _, included = label.partition(" including ")  # 'Short-term borrowings, including current portion ...'
     asked_words = set(tokenize(wording))
