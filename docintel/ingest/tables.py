@@ -26,7 +26,7 @@ from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
 from .captions import CAPTION, caption_of, except_words
 
-TABLES_VERSION = "22"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "24"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
@@ -151,6 +151,7 @@ _HEADER_MARKERS = re.compile(r"^(?:\s*(?:\*+|\(\s*(?:\d|[a-z])\s*\)))+(?=\s|$)")
 _DIGIT = re.compile(r"\d")
 _EXTRA_WORDS = re.compile(r"%?\s*[A-Za-z][A-Za-z ]*")
 _LETTER = re.compile(r"[A-Za-z]")
+_WRAPPED_DURATION = re.compile(r"(?:quarters|months|weeks|years|days)\b", re.IGNORECASE)
 _NOTE_CELL = re.compile(r"(?:\(\w\))+")  # footnote markers printed among the cells: '(a)', '(a)(b)'
 
 
@@ -223,6 +224,11 @@ def _footnote_marker(first: str, rest: list[str]) -> bool:
     return bool(_MARKER.match(first)) and all(re.search(r"\d[,.]\d", c) for c in rest)
 
 
+def _names_the_row(first: str, rest: list[str]) -> bool:
+    """Whether a bare integer first cell before cells with currency signs is of the name ('S&P 500 $ 100.00')."""
+    return first.isdigit() and all(c.lstrip("(")[:1] in CURRENCY_SIGNS for c in rest)
+
+
 def _is_percent(cell: str) -> bool:
     return cell.rstrip(")").endswith("%")
 
@@ -292,12 +298,18 @@ class _Builder:
     @staticmethod
     def _heading_above(lines: list[tuple[int, str]], start: int) -> str:
         above = lines[start - 1][1] if start > 0 else ""
-        return above if len(above) < 60 and re.search(r"\b(ended|as of|months|weeks|year|at)\b", above, re.I) else ""
+        if len(above) >= 60 or not re.search(r"\b(ended|as of|months|weeks|year|at)\b", above, re.I):
+            return ""
+        before = lines[start - 2][1] if start > 1 else ""  # wrapped: 'AVERAGE FOR THE TRAILING FIVE' 'QUARTERS ENDED'
+        wrapped = _WRAPPED_DURATION.match(above) and len(before) < 50 and not _DIGIT.search(before)
+        return f"{before} {above}" if wrapped else above
 
     def add(self, line: int, label: str, cells: list[str]) -> None:
         n = len(self.columns)
         markers = cells[:1] if n and len(cells) == n + 1 and _footnote_marker(cells[0], cells[1:]) else []
         cells = cells[len(markers) :]
+        if n and len(cells) == n + 1 and _names_the_row(cells[0], cells[1:]):
+            label, cells = f"{label} {cells[0]}", cells[1:]  # 'S&P 500 $ 100.00 $ 97.69 ...': the index's name
         values = [parse_cell(c) for c in cells]
         aligned = n > 0 and (len(cells) == n or (bool(self.extra) and n < len(cells) <= n + len(self.extra)))
         for cell in cells:

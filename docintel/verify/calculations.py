@@ -39,6 +39,7 @@ from .formulas import (
     days_counted,
     growth_rule,
     lone_operand_rule,
+    one_period_change_rule,
     printed_average_rule,
     printed_ratio_rule,
     quotient_years_rule,
@@ -426,6 +427,7 @@ def formula_checks(
     if query is not None:
         checks.append(growth_rule(query, expression, operands))
         checks.append(span_growth_rule(query, expression, operands))
+        checks.append(one_period_change_rule(query, operands))
     return [c for c in checks if c.verdict != "not_applicable"]
 
 

@@ -167,6 +167,23 @@ def growth_rule(query: Query, expression: str, operands: list[OperandCheck]) -> 
     )
 
 
+def one_period_change_rule(query: Query, operands: list[OperandCheck]) -> FieldCheck:
+    """A change ('By how many basis points did gross margin increase in 2021?') needs a figure of the period
+    before: operands all of one year, none of them a change cell, compute that year's level, not its change."""
+    if query.measure not in ("change", "pct_change") or not operands:
+        return _formula_check("not_applicable")
+    years = {_year(o) or _typed_year(o) for o in operands}
+    measures = {f.found for o in operands for f in o.fields if f.field == "measure" and f.found}
+    if len(years) != 1 or None in years or measures & {"change", "pct_change"}:
+        return _formula_check("not_applicable")
+    year = years.pop()
+    return _formula_check(
+        "mismatch",
+        f"formula: a {_what(query)} needs the figures of the period before; every operand is of {year}, so this "
+        f"computes the {year} level",
+    )
+
+
 # a label whose figure is income, earnings or a margin, which a loss turns negative; and one that names an outflow,
 # an expense or a loss, printed in parentheses as its magnitude (general English)
 _INCOME_WORDS = re.compile(r"\b(?:income|earnings|margins?|per\s+share|profits?)\b", re.IGNORECASE)

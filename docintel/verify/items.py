@@ -6,6 +6,7 @@ omissions, subject and cause, from the spans whose quotes were verified (the sec
 from pydantic import BaseModel
 
 from ..answer.contract import Amount
+from ..numbers import find_numbers
 from ..periods import averaged_years, years_named
 from ..question.parse import search_text
 from .amounts import check_amount
@@ -24,6 +25,7 @@ from .claims import (
 )
 from .dates import date_clause_rule, event_rule, expectation_rule
 from .events import NEGATIONS, frequency_reading
+from .explained import explanation_period_rule
 from .issuer import issuer_terms
 from .meaning import Asked, asked_for
 from .names import designation_rule, lead_subject_rule, named_party_rule, per_share_rule
@@ -31,6 +33,7 @@ from .objects import event_object_rule
 from .operands import check_operand
 from .passages import entity_rule, scattered_rule
 from .quotes import SpanKey
+from .ranking import date_superlative_rule, superlative_rule
 from .relevance import relevance_check, text_numbers_check
 from .rules import FieldCheck
 from .structure import average_span_problem
@@ -93,7 +96,8 @@ def _item_check(
             return check_calculation(calculation, amount.value, amount.unit, operand_spans, years, question, label)
         asked = asked_for(question, label, issuer_terms(spans))
         checked = check_amount(amount, getattr(item, "period", None), spans, years, asked)
-        return _one_figure_average(checked, question)
+        stated = [amount.value] if amount.value is not None else []
+        return with_fields(_one_figure_average(checked, question), [superlative_rule(question, stated, spans)])
     date = getattr(item, "date", None)
     if date is not None:
         checked = check_date(date, spans)
@@ -104,7 +108,7 @@ def _item_check(
         expected = expectation_rule(date.original_text, spans, question)
         return with_fields(checked, [event, event_object_rule(date.original_text, spans, question, issuer), expected])
     if hasattr(item, "explanation"):
-        return _boolean_check(getattr(item, "value", None), spans, question)
+        return _boolean_check(getattr(item, "value", None), spans, question, str(getattr(item, "explanation", "")))
     return _text_check(str(getattr(item, "text", "") or ""), spans, question)
 
 
@@ -173,11 +177,13 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             designation_rule(question, spans),
             allegation_rule(text, spans),
             role_rule(question, spans, issuer_terms(spans)),
+            superlative_rule(question, [n.value for n in find_numbers(text) if not n.is_year], spans),
+            date_superlative_rule(question, text, spans),
         ],
     )
 
 
-def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) -> ItemCheck:
+def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, explanation: str = "") -> ItemCheck:
     """A yes/no item: undecided is never supported; its quotes must be about the question."""
     relevance, note = relevance_check(question, spans)
     if value is None:
@@ -213,6 +219,7 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str) ->
         designation_rule(question, spans),
         per_share_rule(question, spans),
         appeal_rule(value, spans, question),
+        explanation_period_rule(explanation, spans, question),
     ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked

@@ -36,6 +36,7 @@ from ..question.parse import search_text
 from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, par_value_of, stated_attributes
 from .claims import SELF_WORDS
+from .places import place_terms
 from .query import CHANGE_LABEL, CHANGE_TERMS, asks_per_share, query_of
 from .siblings import (
     AND_OTHER,
@@ -134,6 +135,7 @@ def question_scope(question: str, ignore: frozenset[str] = frozenset()) -> froze
     terms |= before
     runs = (set(tokenize(run.group(0))) for run in _CAPITALISED_RUN.finditer(asking))
     terms |= {t for words in runs if words & before for t in words}  # 'Las Vegas Strip Resorts net revenues'
+    terms |= place_terms(asking, ignore)  # 'revenues in the United States'
     return frozenset(w for w in terms - ignore if w not in _NOT_SCOPE and w not in NEUTRAL and not w[:1].isdigit())
 
 

@@ -6,7 +6,16 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from ..concepts import HOLDING_WORDS, NEUTRAL, concepts_in, item_changers, other_parts, qualifier_text, same_concept
+from ..concepts import (
+    HOLDING_WORDS,
+    NEUTRAL,
+    concept,
+    concepts_in,
+    item_changers,
+    other_parts,
+    qualifier_text,
+    same_concept,
+)
 from ..textnorm import tokenize
 
 TOTAL = re.compile(r"\b(?:total|overall|aggregate|combined|entire)\b", re.IGNORECASE)
@@ -85,6 +94,38 @@ def worded_sibling(
     return None
 
 
+# a row of an act done to an item in the period ('Sales of short-term investments', 'Proceeds from issuance of
+# long-term debt', 'Repayments of borrowings'): a flow of the item (a line of the statement of cash flows or a
+# roll-forward), neither its balance nor, for 'Sales of', revenue
+_ACT_OF = re.compile(
+    r"^\s*(?P<act>sales?|purchases?|maturities|maturity|proceeds|payments?|repayments?|issuances?|redemptions?|"
+    r"retirements?|disposals?|dispositions?|acquisitions?|additions?|borrowings?|settlements?)\s+"
+    r"(?:of|from|to|for|on)\s+(?:the\s+)?(?P<item>.+)$",
+    re.IGNORECASE,
+)
+
+
+# a taxonomy element of a flow ('PaymentsOfDividends'): 'Payments of dividends' is the item itself
+_FLOW_ELEMENT = re.compile(r"Payments|Proceeds|Repayments|IncreaseDecrease|NetCash")
+
+
+def _act_on_item(label: str, concepts: frozenset[str], asked: frozenset[str], asked_words: set[str]) -> str:
+    """Why a row of an act done to an item (see ``_ACT_OF``) is not the item asked, or '' when it may be: the
+    question names the act ('purchases of short-term investments'), or the act's object is no item asked and the
+    act is not what made the row look like it ('Additions to property, plant and equipment' is capital
+    expenditures: the whole label names it)."""
+    act = _ACT_OF.match(label)
+    if act is None or set(tokenize(act.group("act"))) & asked_words or not same_concept(concepts, asked):
+        return ""
+    item, what = concepts_in(act.group("item")).concepts, act.group("item").strip()
+    balances = frozenset(a for a in asked if not _FLOW_ELEMENT.match(getattr(concept(a), "element", "")))
+    if same_concept(item, balances):  # 'Sales of short-term investments' for short-term investments
+        return f"the row is the {act.group('act').lower()} of {what} in the period, not their balance"
+    if item and same_concept(concepts_in(act.group("act")).concepts, asked):  # ... for revenue
+        return f"its '{act.group('act')}' is of {what}, not the line item asked"
+    return ""
+
+
 _ASKS_OTHER = re.compile(r"\bother\b(?!\s+than\b)", re.IGNORECASE)  # 'other current liabilities', not 'other than'
 _OTHER_ROW = re.compile(r"\s*(?:total\s+)?other\b", re.IGNORECASE)  # 'Total other long-term liabilities'
 
@@ -104,6 +145,8 @@ def another_item(
     asked_words = set(tokenize(wording))
     if included and content_terms(tuple(tokenize(included))) <= asked_words < asked_words | set(tokenize(head)):
         return "unknown", f"the row is '{head.strip(' ,')}', which includes what was asked"
+    if acted := _act_on_item(label, concepts, asked, asked_words):
+        return "mismatch", acted
     holding = HOLDING_WORDS if own & HOLDING_WORDS else frozenset()  # 'debt securities holdings': either word
     changed = item_changers(label) - own - holding
     if changed and same_concept(concepts, asked):

@@ -1,8 +1,8 @@
 """A consolidated figure against the primary statements: a table outside the statements that prints a line item
-for the company as a whole, in a period the income statement (a duration) or the balance sheet (an instant) also
-prints, must print the statement's figure. When it prints another (a segment's section whose heading docintel did not
-read, a part of the line item), the answer is not supported: the field ``statement`` is unknown, naming the
-statement's figure."""
+for the company as a whole, in a period the income or cash flow statement (a duration) or the balance sheet (an
+instant) also prints, must print the statement's figure. When it prints another (a segment's section whose heading
+docintel did not read, a part of the line item), the answer is not supported: the field ``statement`` is unknown,
+naming the statement's figure."""
 
 from __future__ import annotations
 
@@ -25,8 +25,9 @@ def statement_check(fact: Fact, document: Document) -> FieldCheck | None:
     statements = [s for s in document.meta.profile.statements if s.primary]
     if any(fact.provenance.page in s.pages for s in statements):
         return None  # a statement's own figure (a cash flow statement's 'Inventories' change is no balance)
-    kind = "balance_sheet" if fact.period.kind == "instant" else "income"
-    pages = {page for s in statements if s.kind == kind for page in s.pages}
+    # a flow is printed on the income statement or, capital expenditures and the like, the cash flow statement
+    kinds = ("balance_sheet",) if fact.period.kind == "instant" else ("income", "cash_flows")
+    pages = {page for s in statements if s.kind in kinds for page in s.pages}
     if not pages:
         return None
     printed = [

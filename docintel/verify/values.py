@@ -29,8 +29,9 @@ from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS, figure_text, find_numbers, parse_cell
 from ..periods import Period, find_periods, years_named
-from ..textnorm import sentence_bounds, split_sentences, squash
+from ..textnorm import sentence_bounds, squash
 from .changes import change_period, states_a_change
+from .listed import paired_year
 from .pershare import cents_row, per_share_heading
 from .rules import FieldCheck, mismatches
 from .totals import total_group
@@ -444,32 +445,6 @@ def _unplaced_cell(match: Candidate, cited: list[CitedSpan]) -> bool:
         len(row.cells) >= 2 and row.label == match.row_label and squash(match.printed) in map(squash, row.cells)
         for row in rows
     )
-
-
-def paired_year(sentence: str, printed: str) -> int | None:
-    """The year a sentence lists in the same place as the number *printed* among its amounts: '$826 million and
-    $594 million during the years ended December 31, 2022 and 2021' pairs $594 million with 2021. None unless
-    the sentence lists as many amounts as years (two or more, each year once)."""
-    if not sentence or not printed:
-        return None
-    sentence = next((s for s in split_sentences(sentence) if printed in s), "")
-    periods = find_periods(sentence)
-    spans = [(p.start, p.end) for p in periods]
-    amounts = [n for n in find_numbers(sentence) if not any(n.start < b and n.end > a for a, b in spans)]
-    mine = next((n for n in amounts if n.text == printed or squash(n.text) == squash(printed)), None)
-    amounts = [n for n in amounts if mine is None or n.percent == mine.percent]  # '156,000 and 142,000 with 13%'
-    years = [p.year for p in periods]
-    if len(years) < 2 or len(set(years)) != len(years) or len(amounts) != len(years):
-        return None
-    # '$826 million and $594 million during ... 2022 and 2021', 'As of December 31, 2022 and 2021, ... 156,000 and
-    # 142,000'; not '$0.53, or 50%, in 2020 when compared to 2019' (an amount and its change)
-    parallel = max(n.start for n in amounts) < min(p.start for p in periods) or max(p.start for p in periods) < min(
-        n.start for n in amounts
-    )
-    if not parallel and not re.search(r"\brespectively\b", sentence, re.IGNORECASE):
-        return None
-    at = [i for i, n in enumerate(amounts) if n.text == printed or squash(n.text) == squash(printed)]
-    return years[at[0]] if len(at) == 1 else None
 
 
 def _prose_period(

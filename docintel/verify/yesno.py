@@ -27,7 +27,8 @@ from ..concepts import NEUTRAL
 from ..numbers import find_numbers
 from ..periods import Period, find_periods
 from ..question.parse import search_text
-from ..textnorm import tokenize
+from ..textnorm import split_sentences, tokenize
+from .listed import listed_years
 from .query import query_of
 from .rules import FieldCheck
 from .typed import PeriodFact
@@ -87,6 +88,29 @@ def figures_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: fr
     return decided
 
 
+def _prose_decision(answer: bool, spans: list[CitedSpan], asking: str, ignore: frozenset[str]) -> FieldCheck:
+    """A sentence that lists a figure for each year ('sold 29.2 billion, 29.3 billion and 29.2 billion unit cases
+    ... in 2017, 2016 and 2015, respectively') contradicts a yes or no that its figures do not make, when it
+    names what the question asks about (all its words but one). It never supports: a sentence has words of yes
+    or no for the polarity rule to read."""
+    wanted = {t for t in tokenize(_COMPARATIVE.sub(" ", CHANGE_VERBS.sub(" ", asking))) if not t[:1].isdigit()}
+    wanted -= NEUTRAL | ignore
+    decided: list[tuple[bool, str]] = []
+    for index, sentence in enumerate(s for cited in spans for s in split_sentences(cited.span.quote)):
+        if not wanted or len(wanted - set(tokenize(sentence))) > len(wanted) // 3:
+            continue
+        cells = [
+            _Cell(number.scaled, PeriodFact(label=str(year), years=frozenset({year})), str(index), number.text, "", "")
+            for number, year in listed_years(sentence)
+        ]
+        truth = _row_truth(asking, cells) if cells else None
+        decided += [truth] if truth is not None else []
+    if len({truth for truth, _ in decided}) != 1 or decided[0][0] is answer:
+        return _check("not_applicable")
+    word, said = ("yes" if answer else "no"), decided[0][1]
+    return _check("mismatch", f"figures: the answer is {word}; in the quoted sentence, {said}")
+
+
 def _table_rows(cited: CitedSpan) -> bool:
     """Whether every line of the span is a table's row or a line of its head (scale, column headings) that is no
     sentence: 'Non-current assets $ 4 $ 376' under '(dollars in millions)' and 'At December 31, 2022 2021' holds
@@ -94,9 +118,10 @@ def _table_rows(cited: CitedSpan) -> bool:
     document, lines = cited.document, range(cited.span.line_start, cited.span.line_end + 1)
     if all(document.table_row(n) is not None for n in lines):
         return True
-    heads = [
+    heads = [  # a column heading may stand a few lines above the caption ('Full Year % Change' over '($ in Millions)')
         range(
-            min(x for x in (t.caption_line, t.header_line, t.first_line) if x is not None), min(r.line for r in t.rows)
+            min(x for x in (t.caption_line, t.header_line, t.first_line) if x is not None) - _HEAD_ABOVE,
+            min(r.line for r in t.rows),
         )
         for t in document.tables
         if t.rows and t.first_line <= cited.span.line_end + 8 and t.last_line >= cited.span.line_start
@@ -109,6 +134,7 @@ def _table_rows(cited: CitedSpan) -> bool:
     )
 
 
+_HEAD_ABOVE = 3
 _SENTENCE = re.compile(r"^(?:\S+\s+){5,}\S*[.:]\s*$|^(?:\S+\s+){8,}")  # a caption's sentence, a line of prose
 
 
@@ -119,7 +145,7 @@ def _decide(answer: bool, spans: list[CitedSpan], question: str, ignore: frozens
         return _check("not_applicable")
     cells = _cells(spans, asking, ignore)
     if not cells:
-        return _check("not_applicable")
+        return _prose_decision(answer, spans, asking, ignore)
     rows = sorted({c.row for c in cells})
     convention = _CONVENTION.search(" ".join(c.span.quote for c in spans))
     nature = _NATURE.search(asking)
@@ -257,7 +283,7 @@ def _when(cell: _Cell) -> str:
 
 def _value_at(period: Period, cells: list[_Cell], months: int | None) -> _Cell | None:
     """The one figure of *cells* in *period* (cells of the same value in several columns are one figure)."""
-    hits = [c for c in cells if _in_period(period, c.period, months)]
+    hits = [c for c in cells if in_period(period, c.period, months)]
     if len({c.value for c in hits}) > 1 and period.iso is None:
         # 'in 2016' of years that end in January: the column whose year is printed 2016 (ending in 2016)
         hits = [c for c in hits if c.period.end and int(c.period.end[:4]) == period.year]
@@ -266,7 +292,8 @@ def _value_at(period: Period, cells: list[_Cell], months: int | None) -> _Cell |
     return hits[0]
 
 
-def _in_period(period: Period, fact: PeriodFact, months: int | None) -> bool:
+def in_period(period: Period, fact: PeriodFact, months: int | None) -> bool:
+    """Whether a typed period *fact* is the *period* a question names (of *months* when it says a length)."""
     if months is not None and fact.months is not None and fact.months != months:
         return False
     if period.iso is not None:
