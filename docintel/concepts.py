@@ -275,12 +275,14 @@ DEDUCTION = re.compile(r",?\s+(?:less|net\s+of)\b.*$", re.IGNORECASE)
 # holdings of securities are investments, an asset (the US GAAP taxonomy's 'Debt Securities, Available-for-sale',
 # 'Equity Securities, FV-NI'): read by the verifier, not by ingest's typing of rows (which also gives a row's kind)
 HOLDING_WORDS = frozenset(tokenize("investments securities"))
+_CARRY = re.compile(r"\bcarry[- ](forwards?|overs?|backs?)\b", re.IGNORECASE)
 
 
 def item_changers(label: str) -> frozenset[str]:
     """The words of *label* outside its line item's wording that make it another line item ('Total debt
     investments': investments; 'Income taxes payable': payable), what it says is deducted aside."""
-    return frozenset(concepts_in(DEDUCTION.sub("", label)).leftover) & (CHANGES_ITEM | HOLDING_WORDS)
+    joined = _CARRY.sub(r"carry\1", label)  # 'carry-forwards' is the taxonomy's 'carryforwards'
+    return frozenset(concepts_in(DEDUCTION.sub("", joined)).leftover) & (CHANGES_ITEM | HOLDING_WORDS)
 
 
 # a possessive name and the capitalised words before it ('Ulta Beauty's', 'ACME's'): an owner, not a qualifier

@@ -7,6 +7,7 @@ of dates)."""
 from __future__ import annotations
 
 from tests.conftest import needs_shared
+from tests.test_offline import ask_offline, value_of
 from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
 from tests.test_typed_verify import field
 from tests.test_typed_verify_round21_filings import verdict
@@ -208,3 +209,76 @@ def test_a_superlative_of_time_over_a_column_of_dates(run_cli, fake_openai, fili
         run_cli, fake_openai, mgm, asked, _said(claim, REOPENING_HEAD, (1704, 1704, "September 30, 2020"))
     )
     assert field(check, "superlative")["verdict"] == "supported", check
+
+
+RESORTS_HEAD = (237, 237, "Name and Location and Suites Footage (1) Slots (2) Tables (3)")
+MGM_GRAND = (240, 240, "MGM Grand Las Vegas (4) 6,071 169,000 1,270 98")
+
+
+def test_a_superlative_ranks_every_row_the_table_lists_unless_a_group_is_asked(run_cli, fake_openai, filing):  # noqa: F811
+    """MGM 2020 (round 34): MGM Grand Las Vegas's 169,000 square feet is the largest casino of the Las Vegas Strip
+    Resorts block, not of the resorts the table lists (MGM Macau, under 'MGM China:', has 307,000: unchecked, as a
+    row under another sub-heading beats it); asked of the Strip's resorts, it is the largest."""
+    mgm = filing("MGMRESORTS_2020_10K")
+    claim = "MGM Grand Las Vegas had the largest casino, with approximately 169,000 square feet."
+    asked = "Which of the resorts MGM Resorts listed as of December 31, 2020 had the largest casino square footage?"
+    status, check = verdict(run_cli, fake_openai, mgm, asked, _said(claim, RESORTS_HEAD, MGM_GRAND))
+    beaten = field(check, "superlative")  # by a row under another sub-heading: the question may rank the heading's
+    assert status == "unchecked" and beaten["verdict"] == "unknown" and "MGM Macau" in beaten["detail"], check
+    asked = "Which Las Vegas Strip resort of MGM Resorts had the largest casino square footage at December 31, 2020?"
+    status, check = verdict(run_cli, fake_openai, mgm, asked, _said(claim, RESORTS_HEAD, MGM_GRAND))
+    assert field(check, "superlative")["verdict"] == "supported", check
+
+
+PPE_NET = (1879, "Property, plant and equipment — net 9,178 9,429")
+SAFETY_SALES = (1152, "Sales (millions) $ 11,604 $ 11,981")
+NET_SALES_3M = (1820, "Net sales $ 34,229 $ 35,355 $ 32,184")
+OPERATING_INCOME_3M = (1828, "Operating income 6,539 7,369 7,161")
+ASIA_PACIFIC = (1312, "Asia Pacific 18,000 18,000 182 216 1,389 1,582")
+
+
+def test_a_new_user_s_3m_wrong_answers_are_not_supported(run_cli, fake_openai, filing):  # noqa: F811
+    """3M 2022 (a new user, offline): 'United States net property, plant and equipment' is the place's (a run of
+    capitalised words right before the line item), not 3M's 9,178; 'the total sales change for Safety and
+    Industrial' is a change ('sales change'), not the segment's sales level; 'the Transportation and Electronics
+    operating income margin' is the segment's, not 3M's operating income over net sales; 'Asia Pacific 18,000
+    18,000 182 216 1,389 1,582' under three column groups of '2022 2021' (employees, capital spending, PP&E) says
+    no group: its 18,000 is unchecked."""
+    mmm = filing("3M_2022_10K")
+    asked = "What was United States net property, plant and equipment at December 31, 2022?"
+    scripted = amount(9178.0, "millions", "December 31, 2022", PPE_NET, label="Property, plant and equipment — net")
+    status, check = verdict(run_cli, fake_openai, mmm, asked, scripted)
+    assert status != "supported" and "United, States" in check["detail"], check
+    asked = "What was the total sales change for Safety and Industrial in 2022?"
+    scripted = amount(11604.0, "millions", "2022", SAFETY_SALES, label="Safety and Industrial sales")
+    status, check = verdict(run_cli, fake_openai, mmm, asked, scripted)
+    assert status == "unsupported" and field(check, "measure")["verdict"] == "mismatch", check
+    asked = "What were the net sales for Safety and Industrial in 2022?"  # the business, not 3M's 34,229
+    scripted = amount(34229.0, "millions", "2022", NET_SALES_3M, label="Net sales")
+    status, check = verdict(run_cli, fake_openai, mmm, asked, scripted)
+    assert status != "supported" and field(check, "member")["verdict"] != "supported", check
+    asked = "What was the Transportation and Electronics operating income margin in 2022?"
+    computed = calculation(
+        "a / b * 100",
+        19.1037,
+        operand("a", 6539.0, "2022", OPERATING_INCOME_3M),
+        operand("b", 34229.0, "2022", NET_SALES_3M),
+    )
+    scripted = amount(19.1037, "percent", "2022", OPERATING_INCOME_3M, NET_SALES_3M, label="Operating margin")
+    scripted["items"][0].update(calculation=computed, amount={"value": 19.1037, "currency": None, "unit": "percent"})
+    status, check = verdict(run_cli, fake_openai, mmm, asked, scripted)
+    assert status != "supported" and field(check["operands"][0], "member")["verdict"] != "supported", check
+    asked = "What was net property, plant and equipment in Asia Pacific at December 31, 2022?"
+    scripted = amount(18000.0, "millions", "December 31, 2022", ASIA_PACIFIC, label="Asia Pacific net PP&E")
+    status, check = verdict(run_cli, fake_openai, mmm, asked, scripted)
+    assert status == "unchecked" and field(check, "column")["verdict"] == "unknown", check
+
+
+def test_offline_the_line_item_asked_comes_before_its_family(run_cli, filing):  # noqa: F811
+    """Offline (Nike 2021, a new user): diluted EPS is the 'Diluted' row (3.56), not the 'Basic' one above it, and
+    cash and equivalents the balance sheet's row (9,889), not 'Cash and equivalents and Short-term investments'."""
+    nike = filing("NIKE_2021_10K")
+    data, _ = ask_offline(run_cli, "What was Nike's diluted earnings per share in fiscal 2021?", nike)
+    assert value_of(data) == 3.56, data["answer"]
+    data, _ = ask_offline(run_cli, "What was Nike's cash and equivalents at May 31, 2021?", nike)
+    assert value_of(data) == 9889.0, data["answer"]

@@ -106,8 +106,9 @@ def concept_rows(context: Context, wanted: frozenset[str], question: str) -> lis
                 found.append((source.doc, table, row))
     preferred = _preferred_terms(wanted, question)
     facts = cell_facts(context)
+    classes = _share_classes(question)
     # a row of the member the question names first; a row of a member it does not name (an investee's balance
-    # sheet, a segment's) last; then the row
+    # sheet, a segment's) last; then a row of the very line item asked before one of its family; then the row
     # whose label carries the words the question (or the concept's standard label) adds ('net' of
     # 'Property, plant and equipment, net') before one without them (the gross row above it); then a row that
     # says it is the total ('Total net sales') before one that may be a segment's ('Net sales')
@@ -116,10 +117,24 @@ def concept_rows(context: Context, wanted: frozenset[str], question: str) -> lis
         key=lambda f: (
             not _asked_member(facts.get((f[0], f[2].line), {}), wanted, terms),
             _other_member(facts.get((f[0], f[2].line), {}), terms),
+            # the line item itself before its family's, the share class asked ('Diluted' before 'Basic' for
+            # diluted EPS, ASC 260's two classes)
+            not concepts_in(qualifier_text(reader_label(f[2]))).concepts & wanted,
+            bool(classes) and not classes & _share_classes(reader_label(f[2])),
+            # a row of the item alone before one that adds another ('Cash and equivalents and Short-term
+            # investments')
+            len(concepts_in(qualifier_text(reader_label(f[2]))).concepts - wanted),
             _before_deductions_unasked(f[1], f[2], question),
             *_row_order(reader_label(f[2]), preferred),
         ),
     )
+
+
+_SHARE_CLASS = re.compile(r"\b(basic|diluted)\b", re.IGNORECASE)
+
+
+def _share_classes(text: str) -> set[str]:
+    return {m.lower() for m in _SHARE_CLASS.findall(text)}
 
 
 def _before_deductions_unasked(table: Table, row: TableRow, question: str) -> bool:

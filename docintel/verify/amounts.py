@@ -17,6 +17,7 @@ from ..textnorm import tokenize
 from .conventions import expense_sign_rule
 from .direction import direction_rule
 from .footnotes import annualized_of, annualized_rule, footnote_text, line_markers
+from .groups import column_group_rule
 from .issuer import issuer_terms
 from .kinds import subject_rule
 from .meaning import (
@@ -147,6 +148,7 @@ def check_amount(
         *fields,
         *_against_statements(fitting, cited, asked),
         *(f for f in portion if f.verdict != "not_applicable"),
+        *(f for f in [column_group_rule(fitting[0][0], cited, asked.concepts)] if f.verdict != "not_applicable"),
     ]
     notes = [timed.detail, sign_note, concept_note, *(f.detail for f in fields if f.verdict == "unknown")]
     return timed.model_copy(

@@ -258,7 +258,8 @@ def check_calculation(
     result at its unit, the operands' columns among the periods the question names, and a named ratio's
     definition filled by the operands' concepts."""
     labels = [o.label for o in calculation.operands]
-    query = query_of(question, member_terms(named_scope(question))) if question.strip() else None
+    issuer = issuer_terms([c for c in operand_spans.values() if c is not None])
+    query = query_of(question, member_terms(named_scope(question, issuer))) if question.strip() else None
     subject = _growth_subject(question, label, query, operand_spans)
     money = query is not None and query.measure == "share" and _share_of_money(question)
     operands = [
@@ -427,7 +428,7 @@ def formula_checks(
     if query is not None:
         checks.append(growth_rule(query, expression, operands))
         checks.append(span_growth_rule(query, expression, operands))
-        checks.append(one_period_change_rule(query, operands))
+        checks.append(one_period_change_rule(query, expression, operands))
     return [c for c in checks if c.verdict != "not_applicable"]
 
 

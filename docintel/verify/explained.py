@@ -1,10 +1,14 @@
 """The figures a yes/no's explanation states, against the period the question asks: 'Did Best Buy outperform the
 S&P 500 over the five fiscal years ended January 28, 2023? Yes: $165.74 against $139.37' states the cells of the
 January 30, 2021 column, where the cited rows print the asked column too. A yes or no argued from another period's
-figures is an ``explanation`` mismatch naming the column; an explanation that states some figure of the asked period,
-or rows with no cell in it, is not checked here."""
+figures is an ``explanation`` mismatch naming the column. Not checked here: an explanation that states some figure
+of the asked period, a figure that is no cited cell ('about $44.5 billion'), or periods of its own where the
+question names no day ('fell to $37,403 million in 2020 before rising ... in 2021' for 'every year after
+2019'), and rows with no cell in the asked period."""
 
 from __future__ import annotations
+
+import re
 
 from ..numbers import find_numbers
 from ..periods import Period, find_periods
@@ -20,12 +24,17 @@ def explanation_period_rule(explanation: str, spans: list[CitedSpan], question: 
     asking = search_text(question)
     periods = find_periods(asking)
     values = [n.value for n in find_numbers(explanation) if not n.is_year]
-    if len(periods) != 1 or not values:
+    # an explanation that names its own periods ('fell to $37,403 million in 2020') argues over them; one asked
+    # at a day ('ended January 28, 2023') is argued from that day's column
+    said = find_periods(explanation)
+    if len(periods) != 1 or not values or (said and periods[0].iso is None):
         return FieldCheck(field="explanation", verdict="not_applicable")
     period, months = periods[0], query_of(asking).period.months
     cells = [c for cited in spans for c in quote_candidates(cited) if c.row_label and c.fact and c.fact.period]
     stated = [c for c in cells if any(abs(c.value - v) <= 1e-9 * max(abs(v), 1.0) for v in values)]
-    if not stated or any(_of(c, period, months) for c in stated):
+    figures = [n.value for n in find_numbers(explanation) if n.currency or n.percent or re.search(r"[.,]", n.text)]
+    unread = [v for v in figures if not any(abs(c.value - v) <= 1e-9 * max(abs(v), 1.0) for c in cells)]
+    if not stated or unread or any(_of(c, period, months) for c in stated):  # '$44.5 billion': no cell, unread
         return FieldCheck(field="explanation", verdict="not_applicable")
     rows = {c.row_label for c in stated}
     asked = [c for c in cells if c.row_label in rows and _of(c, period, months)]

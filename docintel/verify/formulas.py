@@ -167,10 +167,17 @@ def growth_rule(query: Query, expression: str, operands: list[OperandCheck]) -> 
     )
 
 
-def one_period_change_rule(query: Query, operands: list[OperandCheck]) -> FieldCheck:
+def one_period_change_rule(query: Query, expression: str, operands: list[OperandCheck]) -> FieldCheck:
     """A change ('By how many basis points did gross margin increase in 2021?') needs a figure of the period
-    before: operands all of one year, none of them a change cell, compute that year's level, not its change."""
-    if query.measure not in ("change", "pct_change") or not operands:
+    before: a quotient with no sum or difference in it ('a / b * 100'), of operands all of one year and none a
+    change cell, computes that year's ratio, not its change. A sum or difference within the year (a cash flow's
+    parts, one quarter less another) is not judged here."""
+    if (
+        query.measure not in ("change", "pct_change")
+        or not operands
+        or "/" not in expression
+        or re.search(r"[-+]", expression)
+    ):
         return _formula_check("not_applicable")
     years = {_year(o) or _typed_year(o) for o in operands}
     measures = {f.found for o in operands for f in o.fields if f.field == "measure" and f.found}

@@ -120,6 +120,7 @@ def named_scope(question: str, ignore: frozenset[str] = frozenset()) -> frozense
     words that merely stand next to a line item: what a calculation's every operand must be of."""
     asking = _DEFINITION.split(search_text(question), maxsplit=1)[0]
     terms = {t for m in _SCOPE.finditer(asking) for t in tokenize(m.group("a") or m.group("b") or "")}
+    terms |= place_terms(asking, ignore)  # 'the Transportation and Electronics operating income margin'
     return frozenset(w for w in terms - ignore if w not in _NOT_SCOPE and w not in NEUTRAL and not w[:1].isdigit())
 
 

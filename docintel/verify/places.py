@@ -1,33 +1,62 @@
-"""A place a question scopes a figure to: 'revenues in the United States', 'sales in Greater China' ask for the
-place's part, not the company's whole (the row must name the place: the member field)."""
+"""A place or part a question scopes a figure to: 'revenues in the United States', 'sales in Greater China', 'the
+total sales change for Safety and Industrial', 'United States net property, plant and equipment', 'the
+Transportation and Electronics operating income margin' ask for that part, not the company's whole (the row must
+name it: the member field). Read: a run of capitalised words (joined by 'and', '&', 'of') after 'in', 'within',
+'across' (not 'outside': that asks the rest of the world); two joined by 'and' after 'for'; one right before the
+line item the question names (not a possessive: the owner). Not a place: a period, a currency, a scale, a class of
+shares, a part of the filing ('the Cash Flow Statement') or the issuer."""
 
 from __future__ import annotations
 
 import re
 
+from ..concepts import concepts_in, qualifier_text
 from ..periods import MONTHS
 from ..textnorm import tokenize
 
-# 'in the United States', 'in Greater China', 'across Latin America': a run of capitalised words after the preposition
-_PLACE = re.compile(
-    r"\b(?:in|within|across|outside(?:\s+of)?)\s+(?:the\s+)?(?P<place>(?:[A-Z][\w&.'\u2019-]*\s*){1,4})"
-)
-# capitalised words after 'in' that name no place: a period ('in Fiscal 2021', 'in Q4', 'in May'), a currency or scale
+_RUN = r"[A-Z][\w&.'\u2019-]*(?:\s+(?:(?:and|&|of)\s+)?[A-Z][\w&.'\u2019-]*){0,4}"
+# 'outside the United States' asks the rest of the world, not the place named: no scope read from it
+_AFTER = re.compile(rf"\b(?i:in|within|across)\s+(?i:the\s+|its\s+)?(?P<place>{_RUN})")
+# 'for Safety and Industrial': a business named by two words joined ('for Acme' may be the company itself)
+_FOR = re.compile(r"\bfor\s+(?:the\s+|its\s+)?(?P<place>[A-Z][\w.'\u2019-]*\s+(?:and|&)\s+[A-Z][\w.'\u2019-]*)")
+# 'United States net property': not a possessive ('Acme's net income' names the owner, never a part of it)
+_BEFORE_ITEM = re.compile(rf"(?<![\w'\u2019-])(?P<place>{_RUN})(?<!'s)(?<!\u2019s)(?=\s+[a-z])")
+# the line item right after the run ends before a preposition or verb ('Acme spend on share repurchases': none)
+_UP_TO_PREPOSITION = re.compile(r"\b(?:on|in|at|for|during|from|to|by|as|was|were|is|are|did|does|do|has|have|had)\b")
+# capitalised words that name no place: a period ('in Fiscal 2021', 'for the Three Months Ended'), a currency or
+# scale, a class of shares, a part of the filing
 _NOT_PLACE = frozenset(
     tokenize(
-        "fiscal fy year quarter first second third fourth q1 q2 q3 q4 h1 h2 half calendar ytd dollars dollar usd "
-        "euros euro eur pounds yen millions billions thousands gaap non total us-gaap item note part table section "
-        "exhibit schedule page form"
+        "fiscal fy year years quarter quarters first second third fourth q1 q2 q3 q4 h1 h2 half calendar ytd "
+        "three six nine twelve month months week weeks ended ending end period periods dollars dollar usd euros "
+        "euro eur pounds yen millions billions thousands gaap non adjusted total company consolidated us-gaap item "
+        "note part table section exhibit schedule page form class common preferred stock shares continuing "
+        "discontinued operations board statement statements sheet sheets flow flows notes note report reports "
+        "accordance current last next prior francs franc md management discussion analysis annual quarterly "
+        + " ".join(MONTHS)
     )
-    + [m.lower() for m in MONTHS]
 )
 
 
 def place_terms(asking: str, ignore: frozenset[str] = frozenset()) -> set[str]:
-    """The terms of each place *asking* scopes to (none of the issuer's name terms in *ignore*)."""
+    """The terms of each place or part *asking* scopes to (none of the issuer's name terms in *ignore*)."""
     terms: set[str] = set()
-    for match in _PLACE.finditer(asking):
-        words = [w for w in tokenize(match.group("place")) if not w[:1].isdigit()]
-        if words and not set(words) & _NOT_PLACE and not set(words) <= ignore:
-            terms |= set(words)
+    for match in [*_AFTER.finditer(asking), *_FOR.finditer(asking)]:
+        terms |= _words(match.group("place"), ignore)
+    for match in _BEFORE_ITEM.finditer(asking):
+        run, rest = match.group("place"), _UP_TO_PREPOSITION.split(asking[match.end() :], maxsplit=1)[0]
+        if concepts_in(qualifier_text(rest)).concepts and not concepts_in(qualifier_text(run)).concepts:
+            terms |= _words(run, ignore)  # 'United States net property, plant and equipment'
     return terms
+
+
+_US = re.compile(r"^U\.?S\.?A?\.?$")  # 'the U.S.', 'the US': the United States, which tokenizes to nothing
+
+
+def _words(run: str, ignore: frozenset[str]) -> set[str]:
+    if _US.match(run.strip()):
+        run = "United States"
+    words = {w for w in tokenize(run) if not any(ch.isdigit() for ch in w)}
+    if not words or words & _NOT_PLACE or words <= ignore:
+        return set()
+    return words - ignore

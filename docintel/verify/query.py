@@ -130,7 +130,8 @@ _CHANGE = re.compile(
     r"\b(?:change|increase|decrease|decline|difference|rise|drop|fall)\b(?:[\s()/]+\w+\)?){0,2}\s+(?:in|of)\b"
     r"|\bhow\s+(?:much|many\s+(?:percentage\s+|basis\s+)?points)\s+did\b[^?]{0,80}"
     r"\b(?:increase|decrease|decline|change|grow|rise|fall|drop|expand|contract|improve|widen|narrow)\b"
-    r"|\b(?:increased|decreased|declined|changed)\s+by\b|\bhow\s+much\s+did\b[^?]{0,80}\b(?:grow|grew)\b",
+    r"|\b(?:increased|decreased|declined|changed)\s+by\b|\bhow\s+much\s+did\b[^?]{0,80}\b(?:grow|grew)\b"
+    r"|\b(?!(?:the|a|an|percent|percentage|rate|no|any)\b)[a-z]+\s+change\s+(?:for|of|at|from)\b",  # 'sales change for'
     re.IGNORECASE,
 )
 # a quote's verb of the change a question asks ('Gross margin increased 140 basis points' for 'did it expand')

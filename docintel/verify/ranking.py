@@ -3,14 +3,15 @@ table is right only when no other row of the same run holds a larger figure in t
 number of a sentence's 'respectively' list ('Bangalore ... and Noida ... approximately 0.4 million and 0.5 million
 square feet, respectively'), only when no number of the list is larger.
 
-The run is the table's rows around the cited one with as many cells under the same sub-heading (the nominees of
-a vote, the segments of a breakdown), between the rows that add others up ('Total', 'Consolidated'), less a row
-equal to the sum of the rows above it. The column is the one cell of the cited row that the answer states.
-Nothing is decided when the answer states no cell of the row or several, its figure is negative or, for the
-least, another is (whether the largest loss is the most negative is a matter of words), or the superlative is an
-adjective's ('the most recent', 'the most significant') or a ratio's ('the highest EBIT margin': no one cell
-holds it): those rank something the cells do not. A superlative of time ('the last to re-open') is read over the
-run of lines around the cited one that each end in a date.
+The run is the table's rows with as many cells as the cited one, totals aside ('Total', 'Consolidated', a row
+equal to the sum of the rows above it): all the table lists (the nominees of a vote, the resorts of every region),
+or only those under the cited row's sub-heading when the question names it. The column is the cell of the cited
+row that the answer states (a figure printed in several columns is ranked in each). Nothing is decided when the
+answer states no cell of the row, its figure is negative or, for the least, another is (whether the largest loss
+is the most negative is a matter of words), or the superlative is an adjective's ('the most recent', 'the most
+significant') or a ratio's ('the highest EBIT margin': no one cell holds it): those rank something the cells do
+not. A superlative of time ('the last to re-open') is read over the run of lines around the cited one that each
+end in a date.
 """
 
 from __future__ import annotations
@@ -18,15 +19,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..concepts import NEUTRAL, concepts_in, qualifier_text
 from ..ingest.tables import Table, TableRow
 from ..numbers import find_numbers
 from ..periods import find_periods
-from ..textnorm import split_sentences
-from .rules import FieldCheck
+from ..textnorm import split_sentences, tokenize
+from .listed import listed_years
+from .rules import FieldCheck, FieldVerdict
 from .values import CitedSpan
 
+# not 'at least 10%', 'at most', 'most of its revenue'
 _MOST = re.compile(
-    r"\b(?:(?P<up>highest|largest|greatest|biggest|most)|(?P<down>lowest|smallest|fewest|least))\s+(?P<next>[\w-]+)",
+    r"(?<!\bat\s)\b(?:(?P<up>highest|largest|greatest|biggest|most)|(?P<down>lowest|smallest|fewest|least))\s+"
+    r"(?!of\b)(?P<next>[\w-]+)",
     re.IGNORECASE,
 )
 # 'the most recent', 'the most significant', 'least likely': a superlative of an adjective ranks no figure
@@ -34,11 +39,17 @@ _ADJECTIVE = re.compile(
     r"(?:ant|ent|ive|ful|ous|able|ible|al|ic|ly|ar|ed|ing|ary|ory|ile|ish|less|ical)$|^(?:common|important)$",
     re.IGNORECASE,
 )
-# a superlative of a ratio ('the highest EBIT margin') ranks figures no one cell holds
+# a superlative of a ratio or a change ('the highest EBIT margin', 'operating income as a percentage of revenues',
+# 'the largest increase in net sales') ranks figures no one cell holds
 _RATIO_RANKED = re.compile(
-    r"^\w+\s+(?:\S+\s+){0,3}?(?:margins?|ratios?|rates?|percent(?:ages?)?|returns?|yields?|growth)\b", re.I
+    r"\b(?:margins?|ratios?|rates?|percent(?:ages?)?|returns?|yields?|growth|increases?|decreases?|declines?|"
+    r"changes?|relative\s+to|per)\b",
+    re.IGNORECASE,
 )
+# rows of a breakdown that are no peer of its parts: the corporate and reconciling lines of a segment table
+_NOT_PEER = re.compile(r"\b(?:corporate|unallocated|eliminations?|reconciling|intersegment|global|other)\b", re.I)
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+_FIGURES_IN_LABEL = re.compile(r"\d[\d,.]*\s*%?\s+\$?\s*\(?\d")
 _ADDS_UP = re.compile(r"\b(?:total|totals|subtotal|consolidated|combined|overall|worldwide)\b|^\s*all\b", re.I)
 
 
@@ -60,7 +71,7 @@ def superlative_rule(question: str, values: Sequence[float], spans: Sequence[Cit
     if asked is None or not values:
         return FieldCheck(field="superlative", verdict="not_applicable")
     way, words = asked
-    if _RATIO_RANKED.search(question[question.find(words) :][:60]):
+    if _RATIO_RANKED.search(question[question.find(words) :]):
         return FieldCheck(field="superlative", verdict="not_applicable")  # 'the highest EBIT margin': not a cell
     for cited in spans:
         for sentence in split_sentences(cited.span.quote):
@@ -72,35 +83,59 @@ def superlative_rule(question: str, values: Sequence[float], spans: Sequence[Cit
             found = cited.document.table_row(line)
             if found is None:
                 continue
-            checked = _rank(found[0], found[1], values, way, words)
+            checked = _rank(found[0], found[1], values, way, words, question)
             if checked is not None:
                 return checked
     return FieldCheck(field="superlative", verdict="not_applicable")
 
 
-def _rank(table: Table, row: TableRow, values: Sequence[float], way: str, words: str) -> FieldCheck | None:
+def _rank(
+    table: Table, row: TableRow, values: Sequence[float], way: str, words: str, question: str
+) -> FieldCheck | None:
     """The check of *row*'s cells among *values* against the same column of its run; None: undecided. A figure
-    printed in several columns ('Bank loans 22 22') is the largest only if it is in each, and not if in none."""
+    printed in several columns ('Bank loans 22 22') is the largest only if it is in each, and not if in none. A row
+    that names a line item ('Net income 1,137' in a table of quarters) ranks columns, not rows: undecided. A row
+    beaten by one under another sub-heading is `unknown` (which rows the question ranks may be the heading's)."""
     columns = [i for i, cell in enumerate(row.values) if cell is not None and any(_same(cell, v) for v in values)]
-    if not columns or _ADDS_UP.search(row.label):
+    if not columns or _ADDS_UP.search(row.label) or concepts_in(qualifier_text(row.label)).concepts:
         return None
-    run = [r for r in _run(table, row) if not _adds_up(r, table)]
+    run = [r for r in _run(table, row, question) if r is row or not _adds_up(r, table)]
     ranked = [_best(run, row, column, way) for column in columns]
-    if any(r is None for r in ranked):
-        return None
     bests = [b for b in ranked if b is not None]
-    shown = row.cells[columns[0]]
+    if len(bests) < len(ranked):
+        return None
+    word = words.split()[0].lower()
     if all(best is row for best, _ in bests):
-        detail = f"'{row.label}' {shown} is the {words.split()[0].lower()} of the {bests[0][1]} rows in its column"
+        misread = next((r for r in table.rows if not _excluded(r) and _misread(r, row)), None)
+        if misread is not None:  # a row of the run ingest read with a cell more or less ('19 $%') may be larger
+            detail = f"superlative: the row '{misread.label}' of its table could not be read cell by cell"
+            return FieldCheck(field="superlative", verdict="unknown", asked=words, found=row.label, detail=detail)
+        detail = f"'{row.label}' {row.cells[columns[0]]} is the {word} of the {bests[0][1]} rows in its column"
         return FieldCheck(field="superlative", verdict="supported", asked=words, found=row.label, detail=detail)
     if any(best is row for best, _ in bests):
         return None
-    best = bests[0][0]
+    at, (best, _) = next((c, b) for c, b in zip(columns, bests, strict=True) if b[0] is not row)
+    verdict: FieldVerdict = "mismatch" if best.group == row.group else "unknown"
     detail = (
-        f"superlative: '{row.label}' has {shown}, but '{best.label}' has {best.cells[columns[0]]} in the same "
-        f"column: not the {words.split()[0].lower()}"
+        f"superlative: '{row.label}' has {row.cells[at]}, but '{best.label}' has {best.cells[at]} in the same "
+        f"column: not the {word}"
     )
-    return FieldCheck(field="superlative", verdict="mismatch", asked=words, found=row.label, detail=detail)
+    return FieldCheck(field="superlative", verdict=verdict, asked=words, found=row.label, detail=detail)
+
+
+def _misread(other: TableRow, row: TableRow) -> bool:
+    """Whether *other*, under *row*'s sub-heading, looks like a row of its kind read with a cell more or less, or
+    with figures run into its label ('North America $ 17,179 $ 14,484 19 % 19 $%')."""
+    if other.group != row.group or len(other.cells) == len(row.cells):
+        return False
+    return abs(len(other.cells) - len(row.cells)) <= 2 or _FIGURES_IN_LABEL.search(other.label) is not None
+
+
+def _excluded(row: TableRow) -> bool:
+    """A total, a corporate or reconciling line, or a row that names a line item: no peer of a member's row."""
+    return bool(
+        _ADDS_UP.search(row.label) or _NOT_PEER.search(row.label) or concepts_in(qualifier_text(row.label)).concepts
+    )
 
 
 def _best(run: list[TableRow], row: TableRow, column: int, way: str) -> tuple[TableRow, int] | None:
@@ -121,8 +156,8 @@ def _best(run: list[TableRow], row: TableRow, column: int, way: str) -> tuple[Ta
 
 def _rank_listed(sentence: str, values: Sequence[float], way: str, words: str) -> FieldCheck | None:
     """The check of the one number of a 'respectively' list the answer states against the list's others."""
-    if not _RESPECTIVELY.search(sentence):
-        return None
+    if not _RESPECTIVELY.search(sentence) or listed_years(sentence):
+        return None  # '$3,646 million and $3,676 million in 2017 and 2016, respectively': one thing's years
     listed = [n for n in find_numbers(sentence) if not n.is_year]
     mine = [n for n in listed if any(_same(n.value, v) or _same(n.scaled, v) for v in values)]
     if len(mine) != 1:
@@ -142,22 +177,15 @@ def _same(cell: float, value: float) -> bool:
     return abs(cell - value) <= 1e-9 * max(abs(cell), 1.0) or abs(abs(cell) - abs(value)) < 1e-9
 
 
-def _run(table: Table, row: TableRow) -> list[TableRow]:
-    """The rows next to *row* (up and down) with as many cells under the same sub-heading, up to a total row on
-    either side: the items ranked together (a total closes the block of rows it adds up)."""
-    rows = table.rows
-    at = next(i for i, r in enumerate(rows) if r.line == row.line)
-
-    def joins(other: TableRow) -> bool:
-        return len(other.cells) == len(row.cells) and other.group == row.group and not _ADDS_UP.search(other.label)
-
-    start = at
-    while start > 0 and joins(rows[start - 1]):
-        start -= 1
-    end = at
-    while end + 1 < len(rows) and joins(rows[end + 1]):
-        end += 1
-    return list(rows[start : end + 1])
+def _run(table: Table, row: TableRow, question: str) -> list[TableRow]:
+    """The rows ranked with *row*: the table's rows with as many cells, totals aside; only those under *row*'s
+    sub-heading when the question names it ('Which Las Vegas Strip resort ...'), else all the table lists ('Which
+    of the resorts listed ...': the Strip's, the regional and MGM China's)."""
+    rows = [r for r in table.rows if r is row or (len(r.cells) == len(row.cells) and not _excluded(r))]
+    heading = set(tokenize(row.group or "")) - NEUTRAL
+    if heading and heading <= set(tokenize(question)):
+        rows = [r for r in rows if r.group == row.group]
+    return rows
 
 
 def _adds_up(row: TableRow, table: Table) -> bool:
@@ -175,8 +203,8 @@ def _adds_up(row: TableRow, table: Table) -> bool:
 
 # 'the last to re-open', 'the earliest', 'most recently': a superlative of time ('the first quarter' is a period)
 _WHEN_MOST = re.compile(
-    r"\b(?P<late>last|latest|most\s+recent(?:ly)?|final)\b|"
-    r"\b(?P<early>first|earliest)\b(?!\s+(?:quarter|half|time|fiscal))",
+    r"\b(?:(?P<late>last|latest|most\s+recent(?:ly)?|final)|(?P<early>first|earliest))\b"
+    r"(?!\s+(?:quarter|half|time|fiscal|\d|one|two|three|four|six|nine|twelve|fifty|several|few)\b)",
     re.IGNORECASE,
 )
 

@@ -201,7 +201,8 @@ def measure_rule(query: Query, fact: FactView) -> FieldCheck:
     if fact.measure == "range_bound":  # the high or the low of a period answers only a question about them
         verdict: FieldVerdict = "supported" if _RANGE_ASKED.search(query.question) else "mismatch"
         return _check("measure", verdict, query.measure, "the high or low of the period")
-    if query.measure == "level" and fact.measure == "average" and not fact.named_by:
+    averaged = re.search(r"\baverages?\b", query.question, re.IGNORECASE)
+    if query.measure == "level" and fact.measure == "average" and not fact.named_by and not averaged:
         # 'Total debt' under 'AVERAGE FOR THE TRAILING FIVE QUARTERS ENDED': the column averages, the row does not
         detail = "measure: the column is an average over several periods, not the level asked"
         return _check("measure", "mismatch", query.measure, fact.measure, detail)

@@ -105,21 +105,27 @@ _ACT_OF = re.compile(
 )
 
 
+# a balance is asked at a date ('at May 31, 2021', 'as of year end'); 'How much ... matured in fiscal 2021': a flow
+_AT_A_DATE = re.compile(
+    r"\b(?:at|as\s+of|on)\s+(?:the\s+end\s+of\s+|(?:fiscal\s+)?year[- ]end\b|[A-Z][a-z]+\s+\d)", re.I
+)
 # a taxonomy element of a flow ('PaymentsOfDividends'): 'Payments of dividends' is the item itself
 _FLOW_ELEMENT = re.compile(r"Payments|Proceeds|Repayments|IncreaseDecrease|NetCash")
 
 
-def _act_on_item(label: str, concepts: frozenset[str], asked: frozenset[str], asked_words: set[str]) -> str:
+def _act_on_item(
+    label: str, concepts: frozenset[str], asked: frozenset[str], asked_words: set[str], wording: str
+) -> str:
     """Why a row of an act done to an item (see ``_ACT_OF``) is not the item asked, or '' when it may be: the
-    question names the act ('purchases of short-term investments'), or the act's object is no item asked and the
-    act is not what made the row look like it ('Additions to property, plant and equipment' is capital
-    expenditures: the whole label names it)."""
+    question names the act ('purchases of short-term investments'), asks no balance at a date ('How much ...
+    matured in fiscal 2021'), or the act's object is no item asked and the act is not what made the row look like
+    it ('Additions to property, plant and equipment' is capital expenditures: the whole label names it)."""
     act = _ACT_OF.match(label)
     if act is None or set(tokenize(act.group("act"))) & asked_words or not same_concept(concepts, asked):
         return ""
     item, what = concepts_in(act.group("item")).concepts, act.group("item").strip()
     balances = frozenset(a for a in asked if not _FLOW_ELEMENT.match(getattr(concept(a), "element", "")))
-    if same_concept(item, balances):  # 'Sales of short-term investments' for short-term investments
+    if same_concept(item, balances) and _AT_A_DATE.search(wording):  # 'short-term investments at May 31, 2021
         return f"the row is the {act.group('act').lower()} of {what} in the period, not their balance"
     if item and same_concept(concepts_in(act.group("act")).concepts, asked):  # ... for revenue
         return f"its '{act.group('act')}' is of {what}, not the line item asked"
@@ -145,11 +151,11 @@ def another_item(
     asked_words = set(tokenize(wording))
     if included and content_terms(tuple(tokenize(included))) <= asked_words < asked_words | set(tokenize(head)):
         return "unknown", f"the row is '{head.strip(' ,')}', which includes what was asked"
-    if acted := _act_on_item(label, concepts, asked, asked_words):
+    if acted := _act_on_item(label, concepts, asked, asked_words, wording):
         return "mismatch", acted
     holding = HOLDING_WORDS if own & HOLDING_WORDS else frozenset()  # 'debt securities holdings': either word
-    changed = item_changers(label) - own - holding
+    changed = item_changers(label) - own - holding - item_changers(wording)  # 'carry-forwards' asked: no change
     if changed and same_concept(concepts, asked):
-        words = ", ".join(w for w in re.findall(r"[\w'-]+", label) if set(tokenize(w)) & changed)
+        words = ", ".join(w for w in re.findall(r"[\w'-]+", label) if set(tokenize(w.replace("-", ""))) & changed)
         return "mismatch", f"its '{words}' makes it another line item than the one asked"
     return None

@@ -1,17 +1,19 @@
 """A consolidated figure against the primary statements: a table outside the statements that prints a line item
-for the company as a whole, in a period the income or cash flow statement (a duration) or the balance sheet (an
-instant) also prints, must print the statement's figure. When it prints another (a segment's section whose heading
-docintel did not read, a part of the line item), the answer is not supported: the field ``statement`` is unknown,
-naming the statement's figure."""
+for the company as a whole, in a period the income statement (a duration; the cash flow statement for a payment or
+proceeds, such as capital expenditures) or the balance sheet (an instant) also prints, must print the statement's
+figure. When it prints another (a segment's section whose heading docintel did not read, a part of the line item),
+the answer is not supported: the field ``statement`` is unknown, naming the statement's figure."""
 
 from __future__ import annotations
 
 import re
 
+from ..concepts import concept
 from ..ingest.documents import Document
 from ..ingest.facts import Fact, Period
 from .rules import FieldCheck
 
+_CASH_ELEMENT = re.compile(r"Payments|Proceeds|Repayments")  # us-gaap elements of a cash flow statement's lines
 _ROUNDING = 0.005  # a figure rounded in another table (1,577 against 1,576.8) is the same figure
 
 
@@ -25,8 +27,11 @@ def statement_check(fact: Fact, document: Document) -> FieldCheck | None:
     statements = [s for s in document.meta.profile.statements if s.primary]
     if any(fact.provenance.page in s.pages for s in statements):
         return None  # a statement's own figure (a cash flow statement's 'Inventories' change is no balance)
-    # a flow is printed on the income statement or, capital expenditures and the like, the cash flow statement
-    kinds = ("balance_sheet",) if fact.period.kind == "instant" else ("income", "cash_flows")
+    # a flow is printed on the income statement or, for a payment or proceeds (capital expenditures, dividends
+    # paid), on the cash flow statement
+    kinds: tuple[str, ...] = ("balance_sheet",) if fact.period.kind == "instant" else ("income",)
+    if fact.period.kind != "instant" and _CASH_ELEMENT.match(getattr(concept(fact.concept or ""), "element", "")):
+        kinds = ("income", "cash_flows")
     pages = {page for s in statements if s.kind in kinds for page in s.pages}
     if not pages:
         return None

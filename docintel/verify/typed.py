@@ -328,7 +328,7 @@ def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -
     if row.kind == "count" and _ADDITIONS_LABEL.search(row.label):  # stores opened, not 'net of cash acquired'
         return "additions"
     if _AVERAGE.search(row.label) or (column is not None and _AVERAGE.search(column.heading or "")):
-        return "average"  # 'Total debt' under 'AVERAGE FOR THE TRAILING FIVE QUARTERS ENDED
+        return "average"  # 'Total debt' under 'AVERAGE FOR THE TRAILING FIVE QUARTERS ENDED'
     # more cells than the header has columns and no extra column named ('Opened', 'Closed' under each year): not read
     unplaced = table is not None and index is not None and index >= len(table.columns) and not table.extra_columns
     return None if table is not None and (not table.columns or unplaced) else "level"

@@ -61,6 +61,7 @@ _NOT_LEVELS = re.compile(
     r"triple[ds]?|half|times|\w+fold)\b",
     re.IGNORECASE,
 )
+_HEAD_ABOVE = 3  # the lines above a table's caption that may hold its column headings ('Full Year % Change')
 _QUESTION_NEGATION = re.compile(r"\b(?:not|no|never|none|without)\b|n't\b", re.IGNORECASE)
 
 
@@ -101,7 +102,7 @@ def _prose_decision(answer: bool, spans: list[CitedSpan], asking: str, ignore: f
             continue
         cells = [
             _Cell(number.scaled, PeriodFact(label=str(year), years=frozenset({year})), str(index), number.text, "", "")
-            for number, year in listed_years(sentence)
+            for number, year in listed_years(sentence, percent=False)  # '24% and 23%' are rates of growth
         ]
         truth = _row_truth(asking, cells) if cells else None
         decided += [truth] if truth is not None else []
@@ -134,7 +135,6 @@ def _table_rows(cited: CitedSpan) -> bool:
     )
 
 
-_HEAD_ABOVE = 3
 _SENTENCE = re.compile(r"^(?:\S+\s+){5,}\S*[.:]\s*$|^(?:\S+\s+){8,}")  # a caption's sentence, a line of prose
 
 

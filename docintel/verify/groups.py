@@ -1,0 +1,59 @@
+"""A cell of a table that prints its period in several column groups ('Employees', 'Capital Spending' and
+'Property, Plant and Equipment - net', each '2022 2021', over '(Millions, except Employees)'): when ingest read no
+heading that tells the groups apart, nor another period length or member for the cell, and the row's label names
+no line item ('Asia Pacific'), which group the cell is under, and so what it is, is not known: the field
+``column`` is ``unknown``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..concepts import concepts_in, qualifier_text
+from ..ingest.facts import Fact
+from .rules import FieldCheck
+from .values import Candidate, CitedSpan
+
+
+def column_group_rule(candidate: Candidate, cited: Sequence[CitedSpan], asked: frozenset[str]) -> FieldCheck:
+    """Whether the cell's column is one of several of the same period that no heading read tells apart, for a
+    question asking a line item (*asked*, vocabulary ids) the row does not name: then the column says what it is.
+    ('Accumulated benefit obligation' under 'United States' and 'International' names what was asked itself.)"""
+    found = next((f for c in cited if candidate.line and (f := c.document.table_row(candidate.line))), None)
+    if found is None or candidate.column_label is None or not asked:
+        return FieldCheck(field="column", verdict="not_applicable")
+    table, row = found
+    indexes = {i for i, c in enumerate(table.columns) if c.label == candidate.column_label}
+    same = [table.columns[i] for i in sorted(indexes)]
+    if len(same) < 2 or len({c.heading for c in same}) == len(same):
+        return FieldCheck(field="column", verdict="not_applicable")
+    if concepts_in(qualifier_text(row.label)).concepts or _told_apart(cited, candidate, indexes):
+        return FieldCheck(field="column", verdict="not_applicable")  # 'Net sales 2022 2021 2022 2021': it says
+    detail = (
+        f"column: the table prints '{candidate.column_label}' over {len(same)} columns that no heading docintel "
+        f"read tells apart, and '{row.label}' names no line item: which column {candidate.printed} is under is unsaid"
+    )
+    return FieldCheck(field="column", verdict="unknown", asked="", found=candidate.column_label, detail=detail)
+
+
+def _told_apart(cited: Sequence[CitedSpan], candidate: Candidate, indexes: set[int]) -> bool:
+    """Whether ingest read the cell as a fact no other cell of the row under those columns is: another length of
+    period (three and six months), another member (United States, International)."""
+    own = candidate.source
+    if own is None:
+        return False
+    document = cited[0].document
+    others = [
+        f
+        for f in document.facts
+        if f.provenance.global_line == candidate.line and f.provenance.column in indexes and f is not own
+    ]
+    return all(_signature(f) != _signature(own) for f in others)
+
+
+def _signature(fact: Fact) -> tuple[str | None, int | None, str | None]:
+    period = fact.period
+    return (
+        fact.member.name if fact.member else None,
+        period.months if period else None,
+        period.kind if period else None,
+    )
