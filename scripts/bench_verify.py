@@ -77,7 +77,7 @@ from scripts.verify_clauses import (
 )
 from scripts.verify_parts import act_cases, part_cases
 from scripts.verify_portions import by_nature_cases, subset_plan_cases
-from scripts.verify_ranks import figure_cases, rank_cases
+from scripts.verify_ranks import figure_cases, rank_cases, yes_no_cases
 from scripts.verify_readings import balance_row_cases, lead_subject_cases, permission_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -538,6 +538,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *act_cases(document, page, completed).items(),
                 *rank_cases(document, page).items(),
                 *figure_cases(document, page, _item).items(),
+                *yes_no_cases(document, page).items(),
             ]
             if not generated:
                 continue

@@ -8,7 +8,8 @@ team rounds 33-34), over every page of the dev filings.
   'Repayments of ...' (a flow of the item in the year) given as the item at the year's end; and each fact of a row
   of a tax carryforward ('Net operating loss carryforwards') given as the line item it names;
 - an average column for a balance: each fact of a column headed 'average' given as the level at its date;
-- a place asked, the whole answered: each consolidated revenue fact given for the company's revenues in Japan.
+- a place asked, the whole answered: each consolidated revenue fact given for the company's revenues in Japan;
+- a yes argued from another column, a 'respectively' yes contradicted (``yes_no_cases``).
 
 Each is wrong, so 'supported' fails the bench; the patterns are the bench's own, written apart from
 docintel/verify/.
@@ -19,6 +20,10 @@ from __future__ import annotations
 import re
 
 from docintel.concepts import concepts_in
+from docintel.periods import find_periods
+from docintel.textnorm import split_sentences
+from docintel.verify.listed import listed_years
+from scripts.verify_clauses import _page_lines
 from scripts.verify_structures import ItemMaker, _fact_answer, _page_facts, _unit, _year_of
 
 Case = tuple[str, dict, str]  # (question, item, answer type)
@@ -148,3 +153,62 @@ def _one_year_change(facts: list, texts: list[str], item: ItemMaker) -> list[Cas
 def _span(fact, texts: list[str]) -> dict:
     line = fact.provenance.global_line
     return {"doc": None, "line_start": line, "line_end": line, "quote": texts[line - 1]}
+
+
+_CHANGE_SUBJECT = re.compile(
+    r"\b(?:increas|decreas|impact|rais|reduc|grew|grow|declin|fell|rose|chang|used|benefit|loss|by\s*\$?$)"
+    r"|\b(?:above|below|more|less|higher|lower|greater|fewer|exceed|rates?|pace|percent)\b"
+    r"|^(?:during|in addition|also)\b",
+    re.IGNORECASE,
+)
+_CHANGE_WORDS = re.compile(r"\b(?:increase[ds]?|decrease[ds]?|compared)\b", re.IGNORECASE)
+_MONTH_NAMES = ("January February March April May June July August September October November December").split()
+
+
+def yes_no_cases(document, page: int) -> dict[str, list[Case]]:
+    """Two yes/no classes (red team rounds 33-34):
+
+    - a yes argued from another column: each row of positive amounts under columns of full dates, asked whether it
+      was positive at the latest date and answered yes from an older column's cell;
+    - a 'respectively' yes contradicted: each sentence that lists one level per year ('sold 29.2 billion, 29.3
+      billion ... in 2017, 2016 ..., respectively'), asked whether the figure was higher in a year that lists less
+      than another, answered yes (sentences of a change, 'increased ... by', or of signed figures left out)."""
+    cases: dict[str, list[Case]] = {}
+    texts = document.lines["text"].tolist()
+    for table in (t for t in document.tables if t.page == page and len(t.columns) >= 2):
+        dated = [i for i, c in enumerate(table.columns) if c.iso]
+        if len(dated) < 2:
+            continue
+        latest = max(dated, key=lambda i: table.columns[i].iso or "")
+        older = next(i for i in dated if i != latest)
+        for row in table.rows:
+            if not row.aligned or row.kind != "amount" or len(row.values) <= max(latest, older):
+                continue
+            if any(v is None or v <= 0 for v in (row.values[latest], row.values[older])):
+                continue
+            if row.values[latest] == row.values[older]:
+                continue
+            year, month, day = (table.columns[latest].iso or "").split("-")
+            when = f"{_MONTH_NAMES[int(month) - 1]} {int(day)}, {year}"
+            question = f"Was the company's {row.label.lower()} above zero at {when}?"
+            span = {"doc": None, "line_start": row.line, "line_end": row.line, "quote": texts[row.line - 1]}
+            item = {"value": True, "explanation": f"Yes: {row.cells[older]}.", "spans": [span]}
+            cases.setdefault("a yes argued from another column", []).append((question, item, "boolean"))
+    for line, text in _page_lines(document, page):
+        for sentence in split_sentences(text):
+            pairs = listed_years(sentence, percent=False)
+            if len(pairs) < 2 or len({n.scaled for n, _ in pairs}) < 2:
+                continue
+            low, low_year = min(pairs, key=lambda p: p[0].scaled)
+            high_year = max(pairs, key=lambda p: p[0].scaled)[1]
+            first_year = min((p.start for p in find_periods(sentence)), default=len(sentence))
+            subject = sentence[: min(first_year, *(n.start for n, _ in pairs))].strip().rstrip(",")
+            subject = re.sub(r"\s+(?:in|for|during|as of|at)$", "", subject)  # the question names the years
+            changes = _CHANGE_SUBJECT.search(subject) or _CHANGE_WORDS.search(sentence)
+            if len(subject.split()) < 3 or changes or any(n.value < 0 for n, _ in pairs):
+                continue  # 'increased ...', 'impacted ... by $': changes and signed figures, not levels
+            question = f"{subject}: was it higher in {low_year} than in {high_year}?"
+            span = {"doc": None, "line_start": line, "line_end": line, "quote": text.strip()}
+            item = {"value": True, "explanation": f"Yes: {low.text} in {low_year}.", "spans": [span]}
+            cases.setdefault("a 'respectively' yes contradicted", []).append((question, item, "boolean"))
+    return cases

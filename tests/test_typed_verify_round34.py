@@ -282,3 +282,54 @@ def test_offline_the_line_item_asked_comes_before_its_family(run_cli, filing):  
     assert value_of(data) == 3.56, data["answer"]
     data, _ = ask_offline(run_cli, "What was Nike's cash and equivalents at May 31, 2021?", nike)
     assert value_of(data) == 9889.0, data["answer"]
+
+
+TOTAL_ASSETS = (2177, "TOTAL ASSETS $ 37,740 $ 31,342")
+
+
+def test_a_word_of_the_item_s_own_name_is_no_place(run_cli, fake_openai, filing):  # noqa: F811
+    """'Asset turnover is defined as ...' writes the ratio's own name capitalised: no part of the company is asked,
+    and Nike's revenues over its total assets answer it (a run before the line item names a part only when it is
+    no word of the item's name)."""
+    nike = filing("NIKE_2021_10K")
+    asked = (
+        "What was Nike's asset turnover in fiscal 2021? Asset turnover is defined as revenues divided by total assets."
+    )
+    computed = calculation(
+        "a / b", 1.1801, operand("a", 44538.0, "2021", REVENUES), operand("b", 37740.0, "May 31, 2021", TOTAL_ASSETS)
+    )
+    scripted = amount(1.1801, "ratio", "2021", REVENUES, TOTAL_ASSETS, label="Asset turnover", currency=None)
+    scripted["items"][0]["calculation"] = computed
+    status, check = verdict(run_cli, fake_openai, nike, asked, scripted)
+    assert all(f["verdict"] != "mismatch" for o in check["operands"] for f in o["fields"] if f["field"] == "member")
+    assert status == "supported", check
+
+
+NET_INCOME_NIKE = (2135, "NET INCOME $ 5,727 $ 2,539 $ 4,029")
+AMAZON_OPERATING_INCOME = (
+    979,
+    "Operating income was $2.2 billion , $4.2 billion , and $4.1 billion for 2015 , 2016 , and 2017 .",
+)
+FIOS = (
+    1578,
+    "Fios revenues totaled $1.0 billion, which represents an increase of $41 million during 2022 compared to 2021.",
+)
+
+
+def test_a_sentence_of_levels_named_by_neutral_words_decides_and_one_of_a_change_does_not(
+    run_cli,
+    fake_openai,
+    filing,  # noqa: F811
+):
+    """Amazon 2017: 'Operating income was $2.2 billion, $4.2 billion, and $4.1 billion for 2015, 2016, and 2017'
+    names its subject in words the vocabulary calls neutral ('operating', 'income'): a yes to 'higher in 2015 than in
+    2016' is a figures mismatch. Verizon 2022: 'Fios revenues totaled $1.0 billion, which represents an increase of
+    $41 million during 2022 compared to 2021' gives a level and a change, no level per year: not compared."""
+    amazon = filing("AMAZON_2017_10K")
+    asked = "Was Amazon's operating income higher in 2015 than in 2016?"
+    status, check = verdict(run_cli, fake_openai, amazon, asked, yes_no(True, AMAZON_OPERATING_INCOME))
+    assert status == "unsupported" and field(check, "figures")["verdict"] == "mismatch", check
+    verizon = filing("VERIZON_2022_10K")
+    asked = "Were Verizon's Fios revenues higher in 2021 than in 2022?"
+    status, check = verdict(run_cli, fake_openai, verizon, asked, yes_no(True, FIOS))
+    assert all(f["field"] != "figures" for f in check["fields"]), check

@@ -3,8 +3,9 @@ total sales change for Safety and Industrial', 'United States net property, plan
 Transportation and Electronics operating income margin' ask for that part, not the company's whole (the row must
 name it: the member field). Read: a run of capitalised words (joined by 'and', '&', 'of') after 'in', 'within',
 'across' (not 'outside': that asks the rest of the world); two joined by 'and' after 'for'; one right before the
-line item the question names (not a possessive: the owner). Not a place: a period, a currency, a scale, a class of
-shares, a part of the filing ('the Cash Flow Statement') or the issuer."""
+line item the question names (not a possessive: the owner; not a word of the item's own name, 'Asset
+turnover'). Not a place: a period, a currency, a scale, a class of shares, a part of the filing ('the Cash Flow
+Statement') or the issuer."""
 
 from __future__ import annotations
 
@@ -45,7 +46,13 @@ def place_terms(asking: str, ignore: frozenset[str] = frozenset()) -> set[str]:
         terms |= _words(match.group("place"), ignore)
     for match in _BEFORE_ITEM.finditer(asking):
         run, rest = match.group("place"), _UP_TO_PREPOSITION.split(asking[match.end() :], maxsplit=1)[0]
-        if concepts_in(qualifier_text(rest)).concepts and not concepts_in(qualifier_text(run)).concepts:
+        item = concepts_in(qualifier_text(rest)).concepts
+        if not item:
+            continue
+        if (  # 'Asset turnover': a run that is a word of the item's own name is no part of the company
+            not concepts_in(qualifier_text(run)).concepts
+            and concepts_in(qualifier_text(f"{run} {rest}")).concepts == item
+        ):
             terms |= _words(run, ignore)  # 'United States net property, plant and equipment'
     return terms
 

@@ -95,11 +95,11 @@ def _prose_decision(answer: bool, spans: list[CitedSpan], asking: str, ignore: f
     names what the question asks about (all its words but one). It never supports: a sentence has words of yes
     or no for the polarity rule to read."""
     wanted = {t for t in tokenize(_COMPARATIVE.sub(" ", CHANGE_VERBS.sub(" ", asking))) if not t[:1].isdigit()}
-    wanted -= NEUTRAL | ignore
+    wanted -= ignore  # the subject's own words, neutral ones too ('Operating income was ...')
     decided: list[tuple[bool, str]] = []
     for index, sentence in enumerate(s for cited in spans for s in split_sentences(cited.span.quote)):
-        if not wanted or len(wanted - set(tokenize(sentence))) > len(wanted) // 3:
-            continue
+        if not wanted or len(wanted - set(tokenize(sentence))) > len(wanted) // 3 or CHANGE_VERBS.search(sentence):
+            continue  # 'totaled $1.0 billion, ... an increase of $41 million during 2022 compared to 2021': a change
         cells = [
             _Cell(number.scaled, PeriodFact(label=str(year), years=frozenset({year})), str(index), number.text, "", "")
             for number, year in listed_years(sentence, percent=False)  # '24% and 23%' are rates of growth
