@@ -536,7 +536,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *standing_cases(document, page).items(),
                 *part_cases(document, page, _item).items(),
                 *act_cases(document, page, completed).items(),
-                *rank_cases(document, page).items(),
+                *rank_cases(document, page, _names_item).items(),
                 *figure_cases(document, page, _item).items(),
                 *yes_no_cases(document, page).items(),
             ]

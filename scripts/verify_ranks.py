@@ -1,8 +1,9 @@
 """Mutations for bench_verify of what a figure is and where it ranks (a new user on Nike's fiscal 2021 10-K and red
 team rounds 33-34), over every page of the dev filings.
 
-- a row not the largest of its column: in each run of three or more rows of a table with as many cells (no total
-  row), the row with the smallest first cell claimed as the one with the largest (and the largest, right, measured);
+- a row not the largest of its column: in each run of three or more rows of a breakdown with as many cells (no
+  total, corporate or other line, no row naming a line item), the row with the smallest first cell claimed as the
+  one with the largest (and the largest, right, measured);
 - a change from one year: two figures of one column divided, given as the change in their ratio over the year;
 - an act on an item for its balance: each fact of a row 'Sales of ...', 'Purchases of ...', 'Proceeds from ...',
   'Repayments of ...' (a flow of the item in the year) given as the item at the year's end; and each fact of a row
@@ -28,6 +29,7 @@ from scripts.verify_structures import ItemMaker, _fact_answer, _page_facts, _uni
 
 Case = tuple[str, dict, str]  # (question, item, answer type)
 
+_NOT_BREAKDOWN = re.compile(r"\b(?:corporate|unallocated|eliminations?|reconciling|global|other)\b", re.I)
 _TOTAL_ROW = re.compile(r"\b(?:total|totals|subtotal|consolidated|combined|overall|worldwide|all)\b", re.I)
 _FLOW_OF = re.compile(
     r"^\s*(?:sales?|purchases?|maturities|proceeds\s+from(?:\s+(?:the\s+)?sales?\s+of)?|repayments?\s+of|"
@@ -41,12 +43,14 @@ _AVERAGE = re.compile(r"\baverage\b", re.IGNORECASE)
 _WEIGHTED = re.compile(r"\bweighted\b", re.IGNORECASE)
 
 
-def rank_cases(document, page: int) -> dict[str, list[Case]]:
-    """The first class of the module docstring, from the page's tables."""
+def rank_cases(document, page: int, names_item=lambda label: False) -> dict[str, list[Case]]:
+    """The first class of the module docstring, from the page's tables: runs of rows of a breakdown (segments,
+    regions, nominees), no row naming a line item (*names_item*: a statement's rows rank nothing asked here) nor a
+    corporate, other or reconciling line."""
     cases: dict[str, list[Case]] = {}
     texts = document.lines["text"].tolist()
     for table in (t for t in document.tables if t.page == page and t.columns):
-        for run in _runs(table.rows):
+        for run in _runs([r for r in table.rows if not names_item(r.label) and not _NOT_BREAKDOWN.search(r.label)]):
             ranked = sorted(run, key=lambda r: r.values[0])
             low, high = ranked[0], ranked[-1]
             if low.values[0] == high.values[0]:
