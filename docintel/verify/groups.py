@@ -37,7 +37,8 @@ def column_group_rule(candidate: Candidate, cited: Sequence[CitedSpan], asked: f
 
 def _told_apart(cited: Sequence[CitedSpan], candidate: Candidate, indexes: set[int]) -> bool:
     """Whether ingest read the cell as a fact no other cell of the row under those columns is: another length of
-    period (three and six months), another member (United States, International)."""
+    period (three and six months), another end (a year's quarters), another member (United States, International),
+    another line item."""
     own = candidate.source
     if own is None:
         return False
@@ -50,10 +51,14 @@ def _told_apart(cited: Sequence[CitedSpan], candidate: Candidate, indexes: set[i
     return all(_signature(f) != _signature(own) for f in others)
 
 
-def _signature(fact: Fact) -> tuple[str | None, int | None, str | None]:
+def _signature(fact: Fact) -> tuple[str | None, str | None, int | None, str | None, str | None]:
+    """What tells a cell apart from the row's others: its line item (read from a group's heading, 'Net Sales
+    Operating Income'), its member, its period's length, kind and end (quarters)."""
     period = fact.period
     return (
+        fact.concept,
         fact.member.name if fact.member else None,
         period.months if period else None,
         period.kind if period else None,
+        str(period.end) if period and period.end else None,
     )

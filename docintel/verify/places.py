@@ -43,7 +43,8 @@ def place_terms(asking: str, ignore: frozenset[str] = frozenset()) -> set[str]:
     """The terms of each place or part *asking* scopes to (none of the issuer's name terms in *ignore*)."""
     terms: set[str] = set()
     for match in [*_AFTER.finditer(asking), *_FOR.finditer(asking)]:
-        terms |= _words(match.group("place"), ignore)
+        place = match.group("place")  # 'in the U.S.': the United States, which tokenizes to nothing
+        terms |= _words("United States" if _US.match(place.strip()) else place, ignore)
     for match in _BEFORE_ITEM.finditer(asking):
         run, rest = match.group("place"), _UP_TO_PREPOSITION.split(asking[match.end() :], maxsplit=1)[0]
         item = concepts_in(qualifier_text(rest)).concepts
@@ -57,12 +58,11 @@ def place_terms(asking: str, ignore: frozenset[str] = frozenset()) -> set[str]:
     return terms
 
 
-_US = re.compile(r"^U\.?S\.?A?\.?$")  # 'the U.S.', 'the US': the United States, which tokenizes to nothing
+# 'in the U.S.' asks the United States ('U.S. federal' before a line item is a row's own name, left to the row)
+_US = re.compile(r"^U\.?S\.?A?\.?$")
 
 
 def _words(run: str, ignore: frozenset[str]) -> set[str]:
-    if _US.match(run.strip()):
-        run = "United States"
     words = {w for w in tokenize(run) if not any(ch.isdigit() for ch in w)}
     if not words or words & _NOT_PLACE or words <= ignore:
         return set()
