@@ -333,3 +333,16 @@ def test_a_sentence_of_levels_named_by_neutral_words_decides_and_one_of_a_change
     asked = "Were Verizon's Fios revenues higher in 2021 than in 2022?"
     status, check = verdict(run_cli, fake_openai, verizon, asked, yes_no(True, FIOS))
     assert all(f["field"] != "figures" for f in check["fields"]), check
+
+
+SAFETY_GRAPHICS = (5145, "Safety and Graphics 6,827 6,235 5,948 1,720 2,066 1,403")
+
+
+def test_column_groups_ingest_reads_as_two_line_items_are_told_apart(run_cli, fake_openai, filing):  # noqa: F811
+    """3M 2018's segment table prints '2018 2017 2016' twice under 'Net Sales Operating Income': ingest reads the
+    groups as two line items, so 'Safety and Graphics 6,827' answers its 2018 net sales (no `column` field)."""
+    mmm = filing("3M_2018_10K")
+    asked = "What were Safety and Graphics' net sales in 2018?"
+    scripted = amount(6827.0, "millions", "2018", SAFETY_GRAPHICS, label="Safety and Graphics net sales")
+    status, check = verdict(run_cli, fake_openai, mmm, asked, scripted)
+    assert all(f["field"] != "column" for f in check["fields"]), check
