@@ -31,9 +31,9 @@ def explanation_period_rule(explanation: str, spans: list[CitedSpan], question: 
         return FieldCheck(field="explanation", verdict="not_applicable")
     period, months = periods[0], query_of(asking).period.months
     cells = [c for cited in spans for c in quote_candidates(cited) if c.row_label and c.fact and c.fact.period]
-    stated = [c for c in cells if any(abs(c.value - v) <= 1e-9 * max(abs(v), 1.0) for v in values)]
+    stated = [c for c in cells if any(_equal(c.value, v) for v in values)]
     figures = [n.value for n in find_numbers(explanation) if n.currency or n.percent or re.search(r"[.,]", n.text)]
-    unread = [v for v in figures if not any(abs(c.value - v) <= 1e-9 * max(abs(v), 1.0) for c in cells)]
+    unread = [v for v in figures if not any(_equal(c.value, v) for c in cells)]
     if not stated or unread or any(_of(c, period, months) for c in stated):  # '$44.5 billion': no cell, unread
         return FieldCheck(field="explanation", verdict="not_applicable")
     rows = {c.row_label for c in stated}
@@ -41,7 +41,7 @@ def explanation_period_rule(explanation: str, spans: list[CitedSpan], question: 
     if not asked:
         return FieldCheck(field="explanation", verdict="not_applicable")
     # the figure the explanation argues from: one printed once, not the $100 every row starts at
-    first = min(stated, key=lambda c: sum(abs(o.value - c.value) <= 1e-9 for o in cells))
+    first = min(stated, key=lambda c: sum(_equal(o.value, c.value) for o in cells))
     there = next((c for c in asked if c.row_label == first.row_label), asked[0])
     column = first.fact.period.label if first.fact and first.fact.period else ""
     detail = (
@@ -53,3 +53,7 @@ def explanation_period_rule(explanation: str, spans: list[CitedSpan], question: 
 
 def _of(cell: Candidate, period: Period, months: int | None) -> bool:
     return cell.fact is not None and cell.fact.period is not None and in_period(period, cell.fact.period, months)
+
+
+def _equal(cell: float, stated: float) -> bool:
+    return abs(cell - stated) <= 1e-9 * max(abs(stated), 1.0)

@@ -12,7 +12,7 @@ from ..textnorm import split_sentences, squash
 
 # 'in2017': a word and a year that text extraction ran together (a PDF that drops the space)
 _GLUED_YEAR = re.compile(r"(?<=[a-z])(?=(?:19|20)\d\d\b)")
-_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 
 
 def listed_years(sentence: str, percent: bool | None = None) -> list[tuple[Number, int]]:
@@ -33,7 +33,7 @@ def listed_years(sentence: str, percent: bool | None = None) -> list[tuple[Numbe
     apart = max(n.start for n in amounts) < min(p.start for p in periods) or max(p.start for p in periods) < min(
         n.start for n in amounts
     )
-    if not apart and not _RESPECTIVELY.search(sentence):
+    if not apart and not RESPECTIVELY.search(sentence):
         return []
     return list(zip(amounts, years, strict=True))
 

@@ -24,7 +24,7 @@ from ..ingest.tables import Table, TableRow
 from ..numbers import find_numbers
 from ..periods import find_periods
 from ..textnorm import split_sentences, tokenize
-from .listed import listed_years
+from .listed import RESPECTIVELY, listed_years
 from .rules import FieldCheck, FieldVerdict
 from .values import CitedSpan
 
@@ -48,7 +48,6 @@ _RATIO_RANKED = re.compile(
 )
 # rows of a breakdown that are no peer of its parts: the corporate and reconciling lines of a segment table
 _NOT_PEER = re.compile(r"\b(?:corporate|unallocated|eliminations?|reconciling|intersegment|global|other)\b", re.I)
-_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 _FIGURES_IN_LABEL = re.compile(r"\d[\d,.]*\s*%?\s+\$?\s*\(?\d")
 _ADDS_UP = re.compile(r"\b(?:total|totals|subtotal|consolidated|combined|overall|worldwide)\b|^\s*all\b", re.I)
 
@@ -156,7 +155,7 @@ def _best(run: list[TableRow], row: TableRow, column: int, way: str) -> tuple[Ta
 
 def _rank_listed(sentence: str, values: Sequence[float], way: str, words: str) -> FieldCheck | None:
     """The check of the one number of a 'respectively' list the answer states against the list's others."""
-    if not _RESPECTIVELY.search(sentence) or listed_years(sentence):
+    if not RESPECTIVELY.search(sentence) or listed_years(sentence):
         return None  # '$3,646 million and $3,676 million in 2017 and 2016, respectively': one thing's years
     listed = [n for n in find_numbers(sentence) if not n.is_year]
     mine = [n for n in listed if any(_same(n.value, v) or _same(n.scaled, v) for v in values)]
