@@ -346,3 +346,16 @@ def test_column_groups_ingest_reads_as_two_line_items_are_told_apart(run_cli, fa
     scripted = amount(6827.0, "millions", "2018", SAFETY_GRAPHICS, label="Safety and Graphics net sales")
     status, check = verdict(run_cli, fake_openai, mmm, asked, scripted)
     assert all(f["field"] != "column" for f in check["fields"]), check
+
+
+AVERAGE_ASSETS = (5707, "Total assets 205,479 189,593 190,079")
+
+
+def test_a_caption_that_labels_every_column_an_average_balance_is_no_year_end(run_cli, fake_openai, filing):  # noqa: F811
+    """American Express 2022's average balance sheet labels each column 'Average Balance (a)' on the line under its
+    years: its 'Total assets 205,479' is the year's average, no total assets at December 31, 2022 (228,354)."""
+    amex = filing("AMERICANEXPRESS_2022_10K")
+    asked = "What were American Express's total assets at December 31, 2022?"
+    scripted = amount(205479.0, "millions", "December 31, 2022", AVERAGE_ASSETS, label="Total assets")
+    status, check = verdict(run_cli, fake_openai, amex, asked, scripted)
+    assert status == "unsupported" and field(check, "measure")["verdict"] == "mismatch", check

@@ -23,6 +23,7 @@ from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS
 from ..periods import MONTHS, find_periods
 from ..textnorm import tokenize
+from .averages import averaged_column
 from .lengths import attributed_member, stated_years
 from .query import (
     _ADJUSTED,
@@ -44,8 +45,7 @@ _GROUP_HEADING = re.compile(
     r"|\b(?P<q>quarters?)\s+ended\b|\b(?P<y>(?:fiscal\s+)?years?)\s+ended\b",
     re.IGNORECASE,
 )
-# 'N-Month' over a span of columns ('12-Month 11-Month' over five years), which ingest does not line up; not 'Three
-# Months Ended', whose groups it does
+# 'N-Month' over a span of columns ('12-Month 11-Month' over five years): unaligned; not 'Three Months Ended'
 MONTH_LENGTHS = re.compile(
     r"\b(\d{1,2}|three|six|nine|eleven|twelve)-months?\b(?!\s+(?:period\s+)?ended)", re.IGNORECASE
 )
@@ -327,8 +327,8 @@ def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -
         return "change"
     if row.kind == "count" and _ADDITIONS_LABEL.search(row.label):  # stores opened, not 'net of cash acquired'
         return "additions"
-    if _AVERAGE.search(row.label) or (column is not None and _AVERAGE.search(column.heading or "")):
-        return "average"  # 'Total debt' under 'AVERAGE FOR THE TRAILING FIVE QUARTERS ENDED'
+    if _AVERAGE.search(row.label) or averaged_column(table, column):  # 'AVERAGE FOR THE TRAILING FIVE ...'
+        return "average"
     # more cells than the header has columns and no extra column named ('Opened', 'Closed' under each year): not read
     unplaced = table is not None and index is not None and index >= len(table.columns) and not table.extra_columns
     return None if table is not None and (not table.columns or unplaced) else "level"
