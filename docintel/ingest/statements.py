@@ -312,3 +312,8 @@ def _mark_primary(statements: list[StatementPage]) -> list[StatementPage]:
 def primary_statements(statements: Sequence[StatementPage]) -> dict[StatementKind, StatementPage]:
     """The primary statement of each kind (see ``find_statements``)."""
     return {s.kind: s for s in statements if s.primary}
+
+
+def primary_statement_on(statements: Sequence[StatementPage], page: int) -> StatementKind | None:
+    """The kind of the primary statement printed on *page* ('equity', 'cash_flows'), if any."""
+    return next((s.kind for s in statements if s.primary and page in s.pages), None)

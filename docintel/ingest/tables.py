@@ -1,15 +1,13 @@
 """Table structure read from the line table: rows, cells, column periods, scale and currency.
 
-Financial tables reach the line table as one line per row (``Label $ 5,363 $ 4,869``; see
-``pdfparse.split_page_text``). On each page this module finds the column header (a line that
-ends in periods: ``(Millions) 2018 2017 2016``, ``Year Ended June 30, 2023 2022 2021``), the
-caption that states the scale and currency (``(in millions, except per share data)``), and the
-rows below it, each with its label and its cells in order. A row whose cells cannot be lined up
-with the header's periods, or a table without a header, says so in ``problem``: nothing is
-guessed silently.
+Financial tables reach the line table as one line per row (``Label $ 5,363 $ 4,869``; see ``pdfparse.split_page_text``).
+On each page this module finds the column header (a line that ends in periods: ``(Millions) 2018 2017 2016``, ``Year
+Ended June 30, 2023 2022 2021``), the caption that states the scale and currency (``(in millions, except per share
+data)``), and the rows below it, each with its label and its cells in order. A row whose cells cannot be lined up with
+the header's periods, or a table without a header, says so in ``problem``: nothing is guessed silently.
 
-Detection is a pure function of the lines, so the tables are kept in the same cache entry as
-the lines and recomputed (without parsing the PDF again) when ``TABLES_VERSION`` changes.
+Detection is a pure function of the lines, so the tables are kept in the same cache entry as the lines and recomputed
+(without parsing the PDF again) when ``TABLES_VERSION`` changes.
 """
 
 from __future__ import annotations
@@ -26,7 +24,7 @@ from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
 from .captions import CAPTION, caption_of, except_words
 
-TABLES_VERSION = "24"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "26"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
@@ -152,6 +150,7 @@ _DIGIT = re.compile(r"\d")
 _EXTRA_WORDS = re.compile(r"%?\s*[A-Za-z][A-Za-z ]*")
 _LETTER = re.compile(r"[A-Za-z]")
 _WRAPPED_DURATION = re.compile(r"(?:quarters|months|weeks|years|days)\b", re.IGNORECASE)
+_MONTH_DAY = re.compile(r"\b(?:" + "|".join(MONTHS) + r")\.?\s+\d{1,2}\b", re.IGNORECASE)
 _NOTE_CELL = re.compile(r"(?:\(\w\))+")  # footnote markers printed among the cells: '(a)', '(a)(b)'
 
 
@@ -163,7 +162,8 @@ def header_periods(text: str) -> tuple[str, list[Period], list[str]] | None:
     # a footnote marker after a period ('2017 (1)', '2018*') is no part of the header's words
     between = [_HEADER_MARKERS.sub("", text[a.end : b.start]) for a, b in zip(periods, periods[1:], strict=False)]
     tail = _HEADER_MARKERS.sub("", text[periods[-1].end :]).strip()
-    if _DIGIT.search(text[: periods[0].start] + tail.replace("%", "")) or any(g.strip() for g in between):
+    before = _MONTH_DAY.sub(" ", text[: periods[0].start])  # 'December 31 (Millions) 2022 2021': the years' day
+    if _DIGIT.search(before + tail.replace("%", "")) or any(g.strip() for g in between):
         return None
     extra = _EXTRA_WORDS.findall(tail)
     if len(tail) > 40:
@@ -179,6 +179,8 @@ def split_row(text: str) -> tuple[str, list[str]] | None:
     while index > 0 and _CELL.match(tokens[index - 1]):
         index -= 1
     index += _date_in_label(tokens, index)
+    while index < len(tokens) - 2 and _ENDS_IN_FUNCTION_WORD.search(tokens[index - 1]):
+        index += 1  # a figure in the label ('allowance for doubtful accounts of $650 and $633 48,688 44,261')
     label = " ".join(tokens[:index])
     raw = tokens[index:]
     if not raw or not _LETTER.search(label):
@@ -520,8 +522,7 @@ def shifted(tables: list[dict[str, Any]], offset: int) -> list[dict[str, Any]]:
 
 
 def header_lines(table: Table) -> list[int]:
-    """GLOBAL_LINEs that head a table: its caption and column header lines (stacked headers too),
-    all above its first row."""
+    """GLOBAL_LINEs that head a table: its caption and column header lines (stacked too), above its first row."""
     first_row = min((row.line for row in table.rows), default=table.first_line)
     lines = {table.caption_line} if table.caption_line is not None else set()
     if table.header_line is not None:
@@ -530,8 +531,7 @@ def header_lines(table: Table) -> list[int]:
 
 
 def heads_by_row(tables: Sequence[dict[str, Any]]) -> dict[int, list[int]]:
-    """The header lines above each table row (GLOBAL_LINE -> ``header_lines``), read from the tables as cached
-    (their JSON): no model is built, so the context of a cached document is prepared fast."""
+    """The header lines above each table row (GLOBAL_LINE -> ``header_lines``), read from the cached JSON (fast)."""
     heads: dict[int, list[int]] = {}
     for table in tables:
         rows = [row["line"] for row in table.get("rows") or []]

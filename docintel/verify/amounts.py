@@ -12,11 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..answer.contract import Amount
+from ..concepts import concepts_in
 from ..ingest.documents import Document
 from ..textnorm import tokenize
 from .conventions import expense_sign_rule
 from .direction import direction_rule
 from .footnotes import annualized_of, annualized_rule, footnote_text, line_markers
+from .formulas import composite_rule
 from .groups import column_group_rule
 from .issuer import issuer_terms
 from .kinds import subject_rule
@@ -149,6 +151,7 @@ def check_amount(
         *_against_statements(fitting, cited, asked),
         *(f for f in portion if f.verdict != "not_applicable"),
         *(f for f in [column_group_rule(fitting[0][0], cited, asked.concepts)] if f.verdict != "not_applicable"),
+        *(f for f in [composite_rule(asked.question, _read_concepts(fitting[0][0]))] if f.verdict != "not_applicable"),
     ]
     notes = [timed.detail, sign_note, concept_note, *(f.detail for f in fields if f.verdict == "unknown")]
     return timed.model_copy(
@@ -165,6 +168,13 @@ def check_amount(
 _CENTS_ASKED = re.compile(r"\bcents?\b", re.IGNORECASE)
 # 'at the beginning of 2020 and at the end of 2020': one item each; the shift is for a question of the opening alone
 _ASKS_END = re.compile(r"\b(?:end|ending|close|closing)\b", re.IGNORECASE)
+
+
+def _read_concepts(candidate: Candidate) -> frozenset[str]:
+    """The line item a figure was read as: its row's wording, else ingest's concept of the cell."""
+    named = concepts_in(candidate.row_label).concepts if candidate.row_label else frozenset()
+    line_item = candidate.fact.line_item if candidate.fact else None
+    return named or (frozenset({line_item}) if line_item else frozenset())
 
 
 def _year_end(candidate: Candidate) -> bool:

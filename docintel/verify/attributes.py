@@ -27,7 +27,8 @@ def attribute_verdict(
     if assumed := sorted(stated & _ASSUMED - wanted):  # 'expected return on plan assets' for the return earned
         if _ASSUMPTION_ASKED.search(question):  # 'what rate did it assume', 'net periodic benefit cost'
             return "unknown", f"the {assumed[0]}, which the question may ask in other words"
-        return "mismatch", f"the {assumed[0]}, an assumption; the question does not ask for it"
+        kind = "an assumption" if assumed[0] == "expected return" else "a measure"
+        return "mismatch", f"the {assumed[0]}, {kind}; the question does not ask for it"
     if wanted and not stated and not wanted - _IMPLICIT and not _implicitly(wanted, concepts):
         return "unknown", f"it does not say it is the {' or '.join(sorted(wanted))} asked"
     if wanted - _IMPLICIT and not stated and _CARRYING not in wanted:
@@ -47,17 +48,32 @@ def par_value_of(sentence: str, printed: str) -> str:
     return ""
 
 
-def stated_attributes(text: str, sentence: str, printed: str = "") -> frozenset[str]:
+def stated_attributes(text: str, sentence: str, printed: str = "", statement: str | None = None) -> frozenset[str]:
     """The attributes a figure is stated in: a row 'at fair value' is carried at it (both); so is an amount whose
     sentence says it approximates its fair value ('..., which approximates fair value'); of several named with
     'respectively', the one in the number's place ('the carrying amount and fair value ... were $34,480 million
-    and $33,211 million, respectively': 33,211 is the fair value)."""
+    and $33,211 million, respectively': 33,211 is the fair value); a dividend row of the *statement* of equity or
+    of cash flows naming no event is declared or paid (``statement_event``)."""
     stated = measurement_attributes(text)
     if len(stated) > 1 and printed and _RESPECTIVELY.search(sentence):
         stated = _in_order(sentence, printed) or stated
     if _CARRIED_AT_FAIR_VALUE.search(text) or _APPROXIMATES_FAIR_VALUE.search(sentence or text):
         stated |= {_FAIR, _CARRYING}
-    return stated
+    return stated | statement_event(text, statement)
+
+
+# a dividend is recorded in equity when declared and in cash flows when paid (ASC 505-20): a statement's dividend row
+# that names neither event is the statement's
+_STATEMENT_EVENT = {"equity": "declared", "cash_flows": "paid"}
+
+
+def statement_event(text: str, statement: str | None) -> frozenset[str]:
+    """The event of a dividend row of a primary statement that names none ('Common stock cash dividends' in the
+    statement of stockholders' equity: declared)."""
+    event = _STATEMENT_EVENT.get(statement or "")
+    if event is None or not _DIVIDEND.search(text) or measurement_attributes(text) & _EVENTS:
+        return frozenset()
+    return frozenset({event})
 
 
 def _in_order(sentence: str, printed: str) -> frozenset[str]:

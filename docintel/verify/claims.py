@@ -247,6 +247,22 @@ _CLAUSE_START = re.compile(r"[.;:!?]\s|,\s*(?:and|but|or|which|while|with|wherea
 _TURN = re.compile(r"\b(?:unless|except|other\s+than|but|however|if|although|whereas|while)\b", re.IGNORECASE)
 
 
+_ENDS_IN_NAME = re.compile(r"\b[A-Z][\w&.-]*$")
+_NAME_GOES_ON = re.compile(r"\s*([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)")
+
+
+def _cut_name(cited: CitedSpan, quote: str, tail: str) -> str | None:
+    """The capitalised words that go on a name a prose quote ends in ('... from VICI' of '... from VICI BREIT
+    Venture', on the line after the cited one): what the quote names is another party than the one it says."""
+    if not _ENDS_IN_NAME.search(quote) or len(re.findall(r"\b[a-z]{2,}\b", quote)) < 3:
+        return None  # a heading ('Critical Audit Matters') is no sentence cut
+    if not tail.strip():
+        lines = cited.document.lines["text"].tolist()
+        tail = str(lines[cited.span.line_end]) if cited.span.line_end < len(lines) else ""
+    found = _NAME_GOES_ON.match(tail)
+    return found.group(1).split(". ")[0].rstrip(".") if found else None
+
+
 def _source(cited: CitedSpan, before: int = 0) -> str:
     """The cited lines' text, whitespace collapsed, with *before* lines above them (where the sentence a quote
     continues is told)."""
@@ -296,6 +312,8 @@ def omission_rule(
                 "omission", "mismatch", f"omission: the quote leaves out '{said}' before it, which negates it"
             )
         tail = source[at + len(quote) :]
+        if name := _cut_name(cited, quote, tail):
+            return _check("omission", "unknown", f"omission: the quote is cut inside a name, which goes on '{name}'")
         if _EXCEPTION_AFTER.match(tail):
             words = " ".join(tail.split()[:6])
             return _check("omission", "unknown", f"omission: the quote leaves out the exception after it ('{words}')")

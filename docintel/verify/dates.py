@@ -76,6 +76,9 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
     dated = [s for s in _sentences(spans) if date_text.lower() in s.lower()]
     if other := _other_name(dated, question, ignore):
         return _check("event", "mismatch", f"event: {date_text!r} is said of {other[0]}, not {other[1]}")
+    if (several := _bounds_several(dated, question, ignore)) is not None:
+        detail = f"event: {date_text!r} bounds several things' dates ('{several}'), not the one the question names"
+        return _check("event", "mismatch", detail)
     clauses = [_date_clause([c for c in _CLAUSE_BREAK.split(s) if c.strip()], date_text, s) for s in dated]
     if not _ASKS_ANNOUNCEMENT.search(question):
         for clause in clauses:
@@ -91,6 +94,18 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
 
 
 _ASIDE = re.compile(r"\([^)]*\)|[“\"][^”\"]*[”\"]")
+# a date that bounds several things' dates: 'Such leases expire at various times through 2028' (general English)
+_VARIOUS = re.compile(r"\b(?:at\s+)?(?:various|different|varying)\s+(?:times|dates|points)\b[^.;]*", re.IGNORECASE)
+
+
+def _bounds_several(dated: list[str], question: str, ignore: frozenset[str]) -> str | None:
+    """The words of a sentence that give the date as the bound of several things' dates, when the question names
+    one thing ('the Almaden Tower building') and no sentence of the date names it."""
+    wanted = {t[:5] for terms in names_asked(search_text(question), ignore).values() for t in terms}
+    if not wanted or not dated or any({t[:5] for t in tokenize(s)} & wanted for s in dated):
+        return None
+    found = [m.group(0).strip() for s in dated if (m := _VARIOUS.search(s))]
+    return found[0] if len(found) == len(dated) else None
 
 
 def _other_name(dated: list[str], question: str, ignore: frozenset[str]) -> tuple[str, str] | None:

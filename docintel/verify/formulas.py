@@ -285,6 +285,9 @@ def template_rule(
         if doubled and not (averaged or formula.averaged):
             tried.append(f"{_text(formula)} takes no average, but a slot is filled from two periods")
             continue
+        if doubled and any(map(_is_average, operands)):  # two years' averages averaged cover two years, not one
+            tried.append(f"a slot of {_text(formula)} averages figures that are averages over a period already")
+            continue
         if formula.averaged and not doubled and not any(map(_prints_average, operands)):
             tried.append(f"the question's definition averages, but each slot of {_text(formula)} is one period's")
             continue
@@ -294,6 +297,11 @@ def template_rule(
     if not tried:
         return _formula_check("not_applicable")
     return _formula_check("mismatch", "formula: " + "; ".join(tried[:2]))
+
+
+def _is_average(operand: OperandCheck) -> bool:
+    """The operand's cell is an average over its period (an average balance sheet's column)."""
+    return any(f.field == "measure" and f.found == "average" for f in operand.fields)
 
 
 def _prints_average(operand: OperandCheck) -> bool:

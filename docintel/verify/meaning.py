@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..concepts import (
+    DEDUCTION,
     NEUTRAL,
     QUALIFIERS,
     ConceptMatch,
@@ -267,7 +268,8 @@ def surface_words(stems: Iterable[str], text: str) -> str:
 def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str]:
     evidence = evidence_of(candidate)
     where = f"the cited row is '{evidence.text}'" if evidence.row else f"the number is about '{evidence.text}'"
-    stated = stated_attributes(evidence.text, candidate.sentence, candidate.printed)
+    on = candidate.fact.statement if candidate.fact else None
+    stated = stated_attributes(evidence.text, candidate.sentence, candidate.printed, on)
     wanted = measurement_attributes(asked.question)
     named = f"{evidence.text} {par_value_of(candidate.sentence, candidate.printed)}"  # '..., par value $0.01 per share'
     if found := attribute_verdict(stated, wanted, asked.question, evidence.concepts, named):
@@ -309,6 +311,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         extra = {t for t in evidence.terms if t not in NEUTRAL and not t[:1].isdigit()} - asked.own - asked.ignore
         extra -= attribute_words(stated) if stated & wanted else frozenset()  # "carrying value" for "carrying amount"
         extra -= CHANGE_TERMS if query_of(asked.question).measure in ("change", "pct_change") else frozenset()
+        extra -= set(tokenize(taken.group(0))) if (taken := DEDUCTION.search(evidence.text)) else set()
         if extra:  # 'Revenues: Defense, Space & Security' may be a part of the revenue asked
             named = surface_words(extra, f"{evidence.text} {candidate.row_group or ''}")
             return "unknown", f"{where} ({_names(evidence.concepts)}): it also says {named}, which was not asked"

@@ -19,11 +19,13 @@ from ..domain import table
 from ..ingest.documents import Document
 from ..ingest.factrows import after_preferred_dividends, before_deductions
 from ..ingest.facts import Fact, Period
+from ..ingest.statements import primary_statement_on
 from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS
 from ..periods import MONTHS, find_periods
 from ..textnorm import tokenize
-from .averages import averaged_column
+from .averages import averaged_column, header_lines
+from .closing import closes_section
 from .lengths import attributed_member, stated_years
 from .query import (
     _ADJUSTED,
@@ -166,6 +168,7 @@ class FactView:
     opening: bool = False  # a roll-forward's 'beginning of year' row or column: the balance before the period
     closing: bool = False  # its 'end of year' row: the balance the period ends with
     recorded_in: str | None = None  # the line item the row names as where the figure is recorded, not what it is
+    statement: str | None = None  # the primary statement the cell's table is printed on ('equity', 'cash_flows')
     line_item: str | None = None  # ingest's concept of the cell: from its row, or its table's caption or sub-heading
     after_preferred: bool = False  # 'Net loss attributable to common stockholders' of a filing with preferred dividends
 
@@ -302,7 +305,7 @@ def _range_header(context: list[str]) -> str | None:
     return "range_bound" if any(_RANGE_HEADER.match(line) for line in context) else None
 
 
-def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -> str | None:
+def _measure(row: TableRow, table: Table | None, index: int | None, text: str, heads: Sequence[str] = ()) -> str | None:
     """What the figure measures; None when a table's columns could not be read (a cell of an unresolved header
     may be a level or a change)."""
     if table is not None and index is not None and table.columns and index >= len(table.columns):
@@ -327,7 +330,7 @@ def _measure(row: TableRow, table: Table | None, index: int | None, text: str) -
         return "change"
     if row.kind == "count" and _ADDITIONS_LABEL.search(row.label):  # stores opened, not 'net of cash acquired'
         return "additions"
-    if _AVERAGE.search(row.label) or averaged_column(table, column):  # 'AVERAGE FOR THE TRAILING FIVE ...'
+    if _AVERAGE.search(row.label) or averaged_column(table, column, heads):  # 'AVERAGE FOR THE TRAILING FIVE ...'
         return "average"
     # more cells than the header has columns and no extra column named ('Opened', 'Closed' under each year): not read
     unplaced = table is not None and index is not None and index >= len(table.columns) and not table.extra_columns
@@ -417,11 +420,11 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
     """The fields of the table cell *index* of *row*: the document's fact of that cell where ingest read one,
     else read here from the table."""
     context = _context_lines(document, table)
-    if _closes_section(document, table, row):
+    if closes_section(document, table, row):
         row = row.model_copy(update={"group": None})
     column = table.columns[index] if index < len(table.columns) else None
     column_text = f"{column.heading} {column.label}" if column else " ".join(table.extra_columns)
-    own = f"{row.label} {row.group or ''} {column_text}"
+    own, own_text = f"{row.label} {row.group or ''} {column_text}", f"{row.label} {column_text}"
     heading = " ".join([table.caption or "", *context])
     member = _member(row, context, table.caption or "", _section_lines(document, table), table.rows)
     mine = FactView(
@@ -430,14 +433,15 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         member_text=f"{own} {heading}",
         basis="adjusted" if _pro_forma(context, table.caption or "") else _basis(own),
         share_class="diluted" if _DILUTED.search(own) else "basic" if _BASIC.search(own) else None,
-        measure=_range_header(context) or _measure(row, table, index, f"{row.label} {column_text}"),
+        measure=_range_header(context) or _measure(row, table, index, own_text, header_lines(document, table)),
         scenario=_scenario(f"{row.label} {row.group or ''} {table.caption or ''}"),
         currency=_currency(table, row.cells, ""),
         total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
-        named_by=frozenset(tokenize(row.label)) if _measure(row, None, None, row.label) != "level" else frozenset(),
+        named_by=_named_by(row),
         before_attribution=_before_attribution(table, row),
         before_deduction=before_deductions(table, row),
         after_preferred=after_preferred_dividends(row.label, document.lines["text"]),
+        statement=primary_statement_on(document.meta.profile.statements, table.page),
         opening=bool(OPENING.search(own)),
         closing=bool(CLOSING.search(own)) and not OPENING.search(own),
     )
@@ -451,15 +455,11 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
     return _merged(mine, ingested)
 
 
-def _closes_section(document: Document, table: Table, row: TableRow) -> bool:
-    """Whether *row* repeats a sub-heading above it in its table ('Cash provided (used) by operations:' ...
-    'Cash provided (used) by operations 6,657'): it closes that section, so the sub-headings inside the section
-    ('Changes in working capital components:') do not group it."""
-    if not row.group:
-        return False
-    label = " ".join(row.label.split()).rstrip(":").lower()
-    texts = document.lines["text"].iloc[max(table.first_line - 1, 0) : row.line - 1].tolist()
-    return any(" ".join(str(t).split()).rstrip(":").lower() == label for t in texts)
+def _named_by(row: TableRow) -> frozenset[str]:
+    """The terms of a row label that itself says what the row measures ('Net increase (decrease) in cash'); none
+    when only its sub-heading does ('Accounts receivable' under 'Changes in operating assets and liabilities:')."""
+    alone = row.model_copy(update={"group": None})
+    return frozenset(tokenize(row.label)) if _measure(alone, None, None, row.label) != "level" else frozenset()
 
 
 def _pro_forma(context: list[str], caption: str) -> bool:

@@ -1,0 +1,25 @@
+"""Whether a table row closes the section its sub-headings open, so that they do not group it: a row repeating a
+sub-heading above it ('Cash provided (used) by operations:' ... 'Cash provided (used) by operations 6,657'), or a
+cash flow statement's subtotal of a section ('Net cash from operations 87,582' right after the rows under 'Changes
+in operating assets and liabilities:' is the section's net cash, no change in an asset)."""
+
+from __future__ import annotations
+
+import re
+
+from ..ingest.documents import Document
+from ..ingest.tables import Table, TableRow
+
+# the US GAAP taxonomy's 'Net Cash Provided by (Used in) Operating/Investing/Financing Activities' subtotals
+_NET_CASH = re.compile(r"\s*net\s+cash\b", re.IGNORECASE)
+
+
+def closes_section(document: Document, table: Table, row: TableRow) -> bool:
+    """Whether *row* closes the section of its sub-heading (so ``row.group`` does not describe it)."""
+    if not row.group:
+        return False
+    if _NET_CASH.match(row.label):
+        return True
+    label = " ".join(row.label.split()).rstrip(":").lower()
+    texts = document.lines["text"].iloc[max(table.first_line - 1, 0) : row.line - 1].tolist()
+    return any(" ".join(str(t).split()).rstrip(":").lower() == label for t in texts)

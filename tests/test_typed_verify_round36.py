@@ -1,0 +1,200 @@
+"""Session 13 on real filings: American Express's 2022 10-K asked as a new user would (net interest income read as
+net income, an average balance sheet whose 'Average' heading is wrapped above its caption, two years' averages
+averaged again, a balance sheet header that starts 'December 31 (Millions ...)'); a new user's wrong answers on
+Microsoft's fiscal 2023 10-K (a change row for a balance, a part for a composite, dividends declared for paid); blind
+red team round 36 (an intrinsic value for cash, a date bounding several leases', a quote cut inside a name)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from scripts.verify_redteam import full_answer
+from tests.conftest import needs_shared
+from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
+from tests.test_typed_verify import field
+from tests.test_typed_verify_round21_filings import verdict
+from tests.test_typed_verify_round31 import _said
+from tests.test_values import amount, calculation, operand
+
+pytestmark = needs_shared
+
+NET_INTEREST_INCOME = (1878, "Net interest income $ 9,895 $ 7,750 $ 7,985")
+NET_INCOME = (3346, "Net income $ 7,514 $ 8,060 $ 3,135")
+EQUITY = (3405, "Total shareholders’ equity 24,711 22,177")
+AVERAGE_EQUITY = (5752, "Total shareholders' equity 23,380 23,910 22,002")
+
+
+def _return_on_equity(numerator: tuple[int, str], value: float, top: float, equity: tuple[int, str], *cells: float):
+    """An answer computing return on average equity from a numerator row and two years of an equity row."""
+    computed = calculation(
+        "a / ((b + c) / 2) * 100",
+        value,
+        operand("a", top, "2022", numerator, name="Net income"),
+        operand("b", cells[0], "2022", equity, name="Total shareholders' equity"),
+        operand("c", cells[1], "2021", equity, name="Total shareholders' equity"),
+    )
+    scripted = amount(value, "percent", "2022", numerator, equity, label="Return on average equity", currency=None)
+    scripted["items"][0]["calculation"] = computed
+    return scripted
+
+
+def test_net_interest_income_is_no_net_income(run_cli, fake_openai, filing):  # noqa: F811
+    """'Net interest income' (us-gaap InterestIncomeExpenseNet, a bank's revenue line) fills no net income slot:
+    a return on equity of 41.85% from it was shown supported; the same ratio from net income is kept."""
+    amex = filing("AMERICANEXPRESS_2022_10K")
+    asked = "What was American Express's return on average equity in 2022?"
+    wrong = _return_on_equity(NET_INTEREST_INCOME, 42.3168, 9895.0, EQUITY, 24711.0, 22177.0)
+    status, check = verdict(run_cli, fake_openai, amex, asked, wrong)
+    assert status == "unsupported" and check["operands"][0]["concept_check"] == "mismatch", check
+    right = _return_on_equity(NET_INCOME, 32.0508, 7514.0, EQUITY, 24711.0, 22177.0)
+    status, check = verdict(run_cli, fake_openai, amex, asked, right)
+    assert status == "supported", check
+
+
+def test_a_net_interest_income_question_is_answered_by_its_row(run_cli, fake_openai, filing):  # noqa: F811
+    """The line item asked is the row's: 'Net interest income' answers net interest income, net income does not."""
+    amex = filing("AMERICANEXPRESS_2022_10K")
+    asked = "What was American Express's net interest income in 2022?"
+    right = amount(9895.0, "millions", "2022", NET_INTEREST_INCOME, label="Net interest income")
+    status, check = verdict(run_cli, fake_openai, amex, asked, right)
+    assert status == "supported", check
+    wrong = amount(7514.0, "millions", "2022", NET_INCOME, label="Net interest income")
+    status, check = verdict(run_cli, fake_openai, amex, asked, wrong)
+    assert status == "unsupported", check
+
+
+def test_an_average_heading_wrapped_above_the_caption_makes_the_columns_averages(run_cli, fake_openai, filing):  # noqa: F811
+    """The average balance sheet on page 170 prints 'Average Interest Average' on the line under its years and
+    'Balance (a) Expense Rate' under that: 'Total shareholders' equity 23,380' is 2022's average, no equity at
+    December 31, 2022 (24,711 on the balance sheet)."""
+    amex = filing("AMERICANEXPRESS_2022_10K")
+    asked = "What was American Express's total shareholders' equity at December 31, 2022?"
+    wrong = amount(23380.0, "millions", "December 31, 2022", AVERAGE_EQUITY, label="Total shareholders' equity")
+    status, check = verdict(run_cli, fake_openai, amex, asked, wrong)
+    assert status == "unsupported" and field(check, "measure")["verdict"] == "mismatch", check
+    right = amount(24711.0, "millions", "December 31, 2022", EQUITY, label="Total shareholders' equity")
+    status, check = verdict(run_cli, fake_openai, amex, asked, right)
+    assert status == "supported", check
+
+
+def test_two_years_averages_averaged_again_are_no_average_of_the_year(run_cli, fake_openai, filing):  # noqa: F811
+    """Return on average equity from the average balance sheet's 2022 and 2021 averages, averaged: the
+    denominator covers two years (31.78% was shown supported)."""
+    amex = filing("AMERICANEXPRESS_2022_10K")
+    asked = "What was American Express's return on average equity in 2022?"
+    wrong = _return_on_equity(NET_INCOME, 31.7784, 7514.0, AVERAGE_EQUITY, 23380.0, 23910.0)
+    status, check = verdict(run_cli, fake_openai, amex, asked, wrong)
+    assert status == "unsupported" and "averages over a period already" in check["detail"], check
+
+
+RECEIVABLES_CHANGE = (2177, "Accounts receivable (4,087) (6,834) (6,481)")
+RECEIVABLES = (2128, "Accounts receivable, net of allowance for doubtful accounts of $650 and $633 48,688 44,261")
+OPERATING_CASH = (2186, "Net cash from operations 87,582 89,035 76,740")
+DIVIDENDS_PAID = (2192, "Common stock cash dividends paid (19,800 ) (18,135 ) (16,521 )")
+PROCEEDS = (2234, "Proceeds from exercise of stock options and other stock issuances 1,172 885 700")
+DIVIDENDS_DECLARED = (2224, "Common stock cash dividends (20,226 ) (18,552 ) (16,871 )")
+
+
+def test_a_row_under_a_change_sub_heading_is_no_balance_its_label_names(run_cli, fake_openai, filing):  # noqa: F811
+    """Microsoft's cash flow statement prints 'Accounts receivable (4,087)' under 'Changes in operating assets and
+    liabilities:': the question names the row's words, but the row is the year's change, no balance at June 30,
+    2023 (48,688 on the balance sheet) — shown supported to a new user because the question 'named the row'."""
+    msft = filing("MICROSOFT_2023_10K")
+    asked = "What was accounts receivable, net as of June 30, 2023?"
+    wrong = amount(-4087.0, "millions", "June 30, 2023", RECEIVABLES_CHANGE, label="Accounts receivable")
+    status, check = verdict(run_cli, fake_openai, msft, asked, wrong)
+    assert status == "unsupported" and field(check, "measure")["verdict"] == "mismatch", check
+    right = amount(48688.0, "millions", "June 30, 2023", RECEIVABLES, label="Accounts receivable, net")
+    status, check = verdict(run_cli, fake_openai, msft, asked, right)
+    assert status == "supported", check
+
+
+def test_a_net_cash_subtotal_closes_the_change_sub_heading_above_it(run_cli, fake_openai, filing):  # noqa: F811
+    """'Net cash from operations 87,582' follows the rows under 'Changes in operating assets and liabilities:' with
+    no blank: it is the section's net cash, a level of the year, not a change."""
+    msft = filing("MICROSOFT_2023_10K")
+    asked = "What was Microsoft's net cash from operations in fiscal 2023?"
+    right = amount(87582.0, "millions", "fiscal 2023", OPERATING_CASH, label="Net cash from operations")
+    status, check = verdict(run_cli, fake_openai, msft, asked, right)
+    assert status == "supported" and field(check, "measure")["found"] == "level", field(check, "measure")
+
+
+def test_a_composite_the_question_defines_is_not_answered_by_one_of_its_parts(run_cli, fake_openai, filing):  # noqa: F811
+    """'free cash flow ..., defined as net cash from operations minus additions to property and equipment' answered
+    with net cash from operations alone (87,582; the composite is 59,475)."""
+    msft = filing("MICROSOFT_2023_10K")
+    asked = (
+        "What was free cash flow in fiscal 2023, defined as net cash from operations minus additions to property "
+        "and equipment?"
+    )
+    wrong = amount(87582.0, "millions", "fiscal 2023", OPERATING_CASH, label="Free cash flow")
+    status, check = verdict(run_cli, fake_openai, msft, asked, wrong)
+    assert status == "unsupported" and "defines a composite" in field(check, "formula")["detail"], check
+
+
+def test_a_dividend_row_of_the_equity_statement_is_declared_not_paid(run_cli, fake_openai, filing):  # noqa: F811
+    """The statement of stockholders' equity records dividends when declared (ASC 505-20): its 'Common stock cash
+    dividends (20,226)' does not answer how much was paid (19,800 on the cash flow statement), and answers a
+    question about the dividends declared."""
+    msft = filing("MICROSOFT_2023_10K")
+    paid = "How much did Microsoft pay in common stock cash dividends in fiscal 2023?"
+    wrong = amount(-20226.0, "millions", "fiscal 2023", DIVIDENDS_DECLARED, label="Common stock cash dividends")
+    status, check = verdict(run_cli, fake_openai, msft, paid, wrong)
+    assert status != "supported" and "declared, not the paid asked" in check["detail"], check
+    right = amount(-19800.0, "millions", "fiscal 2023", DIVIDENDS_PAID, label="Common stock cash dividends paid")
+    status, check = verdict(run_cli, fake_openai, msft, paid, right)
+    assert status == "supported", check
+    declared = "What were Microsoft's common stock cash dividends declared in fiscal 2023?"
+    status, check = verdict(run_cli, fake_openai, msft, declared, wrong)
+    assert status == "supported", check
+
+
+def _case(name: str) -> dict:
+    """A case of blind red team round 36 (scripts/data/verify_redteam36.jsonl), by class."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / "data" / "verify_redteam36.jsonl"
+    cases = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    case = next(c for c in cases if c["class"] == name)
+    return {**case, "answer": full_answer(case["answer"])}
+
+
+def test_an_intrinsic_value_is_no_cash_received(run_cli, fake_openai, filing):  # noqa: F811
+    """'The total intrinsic value of the options exercised ... was $1,571 million' (ASC 718: the share price over
+    the exercise price, which no one pays) answers no question of the cash received for them; a question asking
+    the intrinsic value is answered by it."""
+    nike = filing("NIKE_2021_10K")
+    case = _case("exercised-options-intrinsic-value-for-exercise-cash-proceeds")
+    status, check = verdict(run_cli, fake_openai, nike, case["question"], case["answer"])
+    assert status == "unsupported" and "intrinsic value, a measure" in check["detail"], check
+    asked = "What was the total intrinsic value of the options NIKE's employees exercised in fiscal 2021?"
+    status, check = verdict(run_cli, fake_openai, nike, asked, case["answer"])
+    assert status == "supported", check
+    right = amount(1172.0, "millions", "2021", PROCEEDS, label="Proceeds from exercise of stock options")
+    status, check = verdict(run_cli, fake_openai, nike, case["question"], right)
+    assert "intrinsic" not in check["detail"], check
+
+
+def test_a_date_that_bounds_several_things_dates_is_not_the_named_one_s(run_cli, fake_openai, filing):  # noqa: F811
+    """'Such leases expire at various times through 2028' for the lease of the Almaden Tower building: the last of
+    all leases' dates, not that lease's (March 2017, kept)."""
+    adobe = filing("ADOBE_2015_10K")
+    wrong = _case("portfolio-latest-lease-expiry-for-specific-lease-expiry")
+    status, check = verdict(run_cli, fake_openai, adobe, wrong["question"], wrong["answer"])
+    assert status == "unsupported" and "bounds several things' dates" in field(check, "event")["detail"], check
+    right = _case("right-specific-lease-term-beside-portfolio-range")
+    status, check = verdict(run_cli, fake_openai, adobe, right["question"], right["answer"])
+    assert status == "supported", check
+
+
+def test_a_quote_cut_inside_a_name_leaves_the_claim_unchecked(run_cli, fake_openai, filing):  # noqa: F811
+    """'... leases the real estate assets of Mandalay Bay and MGM Grand Las Vegas from VICI' ends its line; the
+    next goes on 'BREIT Venture.': the lessor is another party than the VICI the claim names. The whole name
+    quoted is read as said."""
+    mgm = filing("MGMRESORTS_2022_10K")
+    case = _case("joint-venture-lessor-conflated-with-reit-master-lease")
+    status, check = verdict(run_cli, fake_openai, mgm, case["question"], case["answer"])
+    assert status != "supported" and "goes on 'BREIT Venture'" in field(check, "omission")["detail"], check
+    whole = "The Company leases the real estate assets of Mandalay Bay and MGM Grand Las Vegas from VICI BREIT Venture"
+    claim = "MGM Grand Las Vegas is leased from VICI BREIT Venture, with Mandalay Bay."
+    status, check = verdict(run_cli, fake_openai, mgm, case["question"], _said(claim, (3519, 3520, whole)))
+    assert field(check, "omission")["verdict"] == "supported", check
