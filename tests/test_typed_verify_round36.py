@@ -198,3 +198,19 @@ def test_a_quote_cut_inside_a_name_leaves_the_claim_unchecked(run_cli, fake_open
     claim = "MGM Grand Las Vegas is leased from VICI BREIT Venture, with Mandalay Bay."
     status, check = verdict(run_cli, fake_openai, mgm, case["question"], _said(claim, (3519, 3520, whole)))
     assert field(check, "omission")["verdict"] == "supported", check
+
+
+SHORT_TERM_INVESTMENTS = (2167, "Short-term investments 3,587 439")
+
+
+def test_a_word_the_question_joins_to_the_item_is_asked_with_it(run_cli, fake_openai, filing):  # noqa: F811
+    """'cash and short-term investments' answered with the 'Short-term investments' row alone (3,587; Nike's sum is
+    13,476): bare 'cash' names no line item of the vocabulary, but the question joins it to the one it names."""
+    nike = filing("NIKE_2021_10K")
+    asked = "What was Nike's cash and short-term investments at May 31, 2021?"
+    part = amount(3587.0, "millions", "May 31, 2021", SHORT_TERM_INVESTMENTS, label="Short-term investments")
+    status, check = verdict(run_cli, fake_openai, nike, asked, part)
+    assert status == "unchecked" and "asks cash and short-term investments together" in check["detail"], check
+    asked = "What were Nike's short-term investments at May 31, 2021?"
+    status, check = verdict(run_cli, fake_openai, nike, asked, part)
+    assert status == "supported", check

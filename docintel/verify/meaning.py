@@ -9,7 +9,6 @@ numbers must be its quotes' numbers, and its quotes must be about the question.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..concepts import (
@@ -53,7 +52,7 @@ from .siblings import (
 )
 from .totals import BARE_TOTAL
 from .values import Candidate, ConceptCheck, PlainCheck
-from .wording import beside_line_items, other_comprehensive, parting, reversed_by
+from .wording import beside_line_items, joined_to_item, other_comprehensive, parting, reversed_by, surface_words
 
 _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
 _CLAUSE_END = re.compile(r"\.(?=\s|$)|[;:()\[\]]|\s[–—-]\s")  # a decimal point ends no clause
@@ -252,19 +251,6 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
     return "unknown", f"{detail}; the question asks about {missing}, which the cited row does not name"
 
 
-_WORDS = re.compile(r"[\w'’-]+")
-
-
-def surface_words(stems: Iterable[str], text: str) -> str:
-    """The words of *text* that *stems* were read from ('diluted' for 'dilut'), comma-separated, in text order."""
-    wanted = set(stems)
-    found: dict[str, str] = {}
-    for word in _WORDS.findall(text):
-        if set(tokenize(word)) & wanted:
-            found.setdefault(word.lower(), word)  # each word once, as first written
-    return ", ".join(found.values()) or ", ".join(sorted(wanted))
-
-
 def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str]:
     evidence = evidence_of(candidate)
     where = f"the cited row is '{evidence.text}'" if evidence.row else f"the number is about '{evidence.text}'"
@@ -324,6 +310,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         unsaid = sorted(
             (asked_terms & beside_line_items(asked.question)) - said - asked.ignore - dates - _MEASURE_WORDS
         )
+        if together := joined_to_item(asked.question, unsaid):  # 'cash and short-term investments' for the latter
+            return "unknown", f"{where}: the question asks {together} together; the row does not name {unsaid[0]}"
         if unsaid and re.match(r"\s*total\b", evidence.text, re.IGNORECASE):
             # 'Total operating expenses, net' for 'operation and maintenance expense': the total of more than asked
             words = [w for w in re.findall(r"[\w-]+", asked.question) if set(tokenize(w)) & set(unsaid)]

@@ -5,6 +5,7 @@ other comprehensive income against comprehensive income, and the question's word
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 
 from ..concepts import NEUTRAL, concepts_in
 from ..textnorm import tokenize
@@ -182,3 +183,28 @@ def names_asked(question: str, ignore: frozenset[str]) -> dict[str, frozenset[st
         if terms:
             names[match.group()] = terms
     return names
+
+
+_WORDS = re.compile(r"[\w'’-]+")
+
+
+def surface_words(stems: Iterable[str], text: str) -> str:
+    """The words of *text* that *stems* were read from ('diluted' for 'dilut'), comma-separated, in text order."""
+    wanted = set(stems)
+    found: dict[str, str] = {}
+    for word in _WORDS.findall(text):
+        if set(tokenize(word)) & wanted:
+            found.setdefault(word.lower(), word)  # each word once, as first written
+    return ", ".join(found.values()) or ", ".join(sorted(wanted))
+
+
+_JOINED = re.compile(r"\b[\w-]+\s+(?:and|&)\s+[\w-]+(?:\s+[\w-]+)?", re.IGNORECASE)
+
+
+def joined_to_item(question: str, unsaid: Sequence[str]) -> str | None:
+    """The words the question joins to the line item it names with 'and' ('cash and short-term investments'), when
+    one of them (*unsaid*) is a word the cited row does not say: the question asks the two together."""
+    for found in _JOINED.finditer(question):
+        if set(tokenize(found.group(0))) & set(unsaid) and concepts_in(found.group(0)).concepts:
+            return found.group(0)
+    return None
