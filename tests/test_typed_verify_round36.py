@@ -150,9 +150,9 @@ def test_a_dividend_row_of_the_equity_statement_is_declared_not_paid(run_cli, fa
     assert status == "supported", check
 
 
-def _case(name: str) -> dict:
-    """A case of blind red team round 36 (scripts/data/verify_redteam36.jsonl), by class."""
-    path = Path(__file__).resolve().parent.parent / "scripts" / "data" / "verify_redteam36.jsonl"
+def _case(name: str, red_team_round: int = 36) -> dict:
+    """A case of a blind red team round (scripts/data/verify_redteam36.jsonl), by class."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / "data" / f"verify_redteam{red_team_round}.jsonl"
     cases = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     case = next(c for c in cases if c["class"] == name)
     return {**case, "answer": full_answer(case["answer"])}
@@ -214,3 +214,13 @@ def test_a_word_the_question_joins_to_the_item_is_asked_with_it(run_cli, fake_op
     asked = "What were Nike's short-term investments at May 31, 2021?"
     status, check = verdict(run_cli, fake_openai, nike, asked, part)
     assert status == "supported", check
+
+
+def test_a_statement_row_is_the_same_item_only_under_the_same_sub_heading(run_cli, fake_openai, filing):  # noqa: F811
+    """The income statement (read since its header 'Years Ended December 31 (Millions ...) 2022 2021 2020' is)
+    prints 'Card Member loans 1,514' under 'Provisions for credit losses:': a provision, not the loans a table of
+    statistics prints ($108.0 billion) — no figure to doubt that one by."""
+    amex = filing("AMERICANEXPRESS_2022_10K")
+    case = _case("right-card-member-loans-balance", 28)
+    status, check = verdict(run_cli, fake_openai, amex, case["question"], case["answer"])
+    assert status == "supported" and all(f["field"] != "statement" for f in check["fields"]), check

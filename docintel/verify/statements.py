@@ -39,7 +39,7 @@ def statement_check(fact: Fact, document: Document) -> FieldCheck | None:
         other
         for other in document.facts
         if other.provenance.page in pages
-        and _same_item(other, fact)
+        and _same_item(other, fact, document)
         and _comparable(other)
         and other.provenance.table is not None
         and other.period is not None
@@ -55,12 +55,20 @@ def statement_check(fact: Fact, document: Document) -> FieldCheck | None:
     return FieldCheck(field="statement", verdict="unknown", asked=first.text, found=fact.text, detail=detail)
 
 
-def _same_item(one: Fact, other: Fact) -> bool:
+def _same_item(one: Fact, other: Fact, document: Document) -> bool:
     """The same line item: the vocabulary's, or, where it has none, the same row label ('Cost of services' and
-    'Cost of services (exclusive of items shown below)')."""
+    'Cost of services (exclusive of items shown below)') under the same sub-heading ('Card Member loans' under
+    'Provisions for credit losses:' is a provision, no loans)."""
     if one.concept is not None or other.concept is not None:
         return one.concept == other.concept
-    return bool(_words(one.label)) and _words(one.label) == _words(other.label)
+    same_label = bool(_words(one.label)) and _words(one.label) == _words(other.label)
+    return same_label and _words(_group(one, document)) == _words(_group(other, document))
+
+
+def _group(fact: Fact, document: Document) -> str:
+    """The sub-heading of a fact's table row ('' for prose or a row under none)."""
+    located = document.table_row(fact.provenance.global_line) if fact.provenance.table is not None else None
+    return (located[1].group or "") if located else ""
 
 
 def _words(label: str) -> str:
