@@ -10,7 +10,13 @@ team rounds 33-34), over every page of the dev filings.
   of a tax carryforward ('Net operating loss carryforwards') given as the line item it names;
 - an average column for a balance: each fact of a column headed 'average' given as the level at its date;
 - a place asked, the whole answered: each consolidated revenue fact given for the company's revenues in Japan;
-- a yes argued from another column, a 'respectively' yes contradicted (``yes_no_cases``).
+- a yes argued from another column, a 'respectively' yes contradicted (``yes_no_cases``);
+- a change row for its balance: each fact of a row under a 'Changes in ...' sub-heading whose label names a line
+  item, asked as the item at the year's end in the row's own words (a new user on Microsoft's fiscal 2023 10-K);
+- an equity statement's dividends for those paid: each fact of a dividend row of the statement of stockholders'
+  equity that names neither event, asked as the dividends paid (ASC 505-20: the statement records them declared);
+- an intrinsic value for cash received: each fact of a sentence giving the intrinsic value of options exercised,
+  asked as the cash received from their exercise (ASC 718; red team round 36).
 
 Each is wrong, so 'supported' fails the bench; the patterns are the bench's own, written apart from
 docintel/verify/.
@@ -122,7 +128,47 @@ def figure_cases(document, page: int, item: ItemMaker) -> dict[str, list[Case]]:
             cases.setdefault("a place asked, the whole answered", []).append((question, answer, "amount"))
     for facts in by_column.values():
         cases.setdefault("a change from one year", []).extend(_one_year_change(facts, texts, item)[:1])
+    for kind, found in _statement_cases(document, page, item).items():
+        cases.setdefault(kind, []).extend(found)
     return {k: v for k, v in cases.items() if v}
+
+
+_CHANGES_HEADING = re.compile(r"^\s*(?:changes?|increase|decrease|\(increase\)|net\s+change)", re.IGNORECASE)
+_CASH_SUBTOTAL = re.compile(r"^\s*(?:net\s+)?cash\b", re.IGNORECASE)
+_EVENT_WORDS = re.compile(r"\b(?:paid|payments?|declared|declaration)\b", re.IGNORECASE)
+_DIVIDEND_WORD = re.compile(r"\bdividends?\b", re.IGNORECASE)
+_INTRINSIC = re.compile(r"\bintrinsic\s+value\b[^.]*\bexercised\b|\bexercised\b[^.]*\bintrinsic\s+value\b", re.I)
+
+
+def _statement_cases(document, page: int, item: ItemMaker) -> dict[str, list[Case]]:
+    """The last three classes of the module docstring, from the page's facts (tables and prose)."""
+    cases: dict[str, list[Case]] = {}
+    texts = document.lines["text"].tolist()
+    equity = {p for s in document.meta.profile.statements if s.primary and s.kind == "equity" for p in s.pages}
+    for fact in (f for f in document.facts if f.provenance.page == page and f.period is not None and f.value):
+        unit, label, year = _unit(fact), fact.label or "", _year_of(fact)
+        if unit is None or fact.kind != "money":
+            continue
+        located = document.table_row(fact.provenance.global_line) if fact.provenance.table is not None else None
+        group = (located[1].group or "") if located else ""
+        closes = _CASH_SUBTOTAL.match(label)  # 'Cash provided by operations' closes the section: the year's flow
+        if (
+            _CHANGES_HEADING.match(group)
+            and concepts_in(label).concepts
+            and not (closes or _MEASURE_WORDS.search(label))
+        ):
+            question = f"What was the company's {label.lower()} at the end of fiscal {year}?"
+            answer = _fact_answer(item, fact, texts, unit)
+            cases.setdefault("a change row for its balance", []).append((question, answer, "amount"))
+        if located and page in equity and _DIVIDEND_WORD.search(label) and not _EVENT_WORDS.search(label):
+            question = f"How much did the company pay in {label.lower()} in fiscal {year}?"
+            answer = _fact_answer(item, fact, texts, unit)
+            cases.setdefault("an equity statement's dividends for those paid", []).append((question, answer, "amount"))
+        if located is None and _INTRINSIC.search(texts[fact.provenance.global_line - 1]):
+            question = f"How much cash did the company receive from the exercise of stock options in fiscal {year}?"
+            answer = _fact_answer(item, fact, texts, unit, label="Cash received from option exercises")
+            cases.setdefault("an intrinsic value for cash received", []).append((question, answer, "amount"))
+    return cases
 
 
 def _heading(document, fact) -> str:
