@@ -533,3 +533,24 @@ def test_ingest_json_lines_shows_real_filing_tables(run_cli, isolated_env, real_
     assert [r["kind"] for r in income["rows"] if r["group"] == "Earnings per share:"] == ["per_share", "per_share"]
     balance = max(by_page[3], key=lambda t: len(t["rows"]))
     assert balance["shares_scaled"] is False and [c["label"] for c in balance["columns"]] == ["June 30, 2023", "2022"]
+
+
+def test_a_money_figure_the_label_states_is_no_cell_and_a_real_cell_after_and_stays_one():
+    """'... of $650 and $633 48,688 44,261' states the allowance in its label; a cell after 'and' with no currency
+    sign ('net of tax of $(598), $(156), and (975) (253) (1,116)'), a lone 'A' and 'SG&A' end no label early."""
+    allowance = "Accounts receivable, net of allowance for doubtful accounts of $650 and $633 48,688 44,261"
+    assert split_row(allowance) == (allowance.rsplit(" ", 2)[0], ["48,688", "44,261"])
+    spaced = "Accounts receivable, net of allowance of $ 650 and $ 633 $ 48,688 $ 44,261"
+    assert split_row(spaced) == ("Accounts receivable, net of allowance of $ 650 and $ 633", ["$48,688", "$44,261"])
+    taxed = "Other comprehensive loss, net of tax of $(598), $(156), and (975) (253) (1,116)"
+    assert split_row(taxed)[1] == ["(975)", "(253)", "(1,116)"]
+    assert split_row("Refacto AF/Xyntha Hemophilia A 56 64 116 129")[1] == ["56", "64", "116", "129"]
+    assert split_row("Sublease income SG&A (12) (13) (16)")[1] == ["(12)", "(13)", "(16)"]
+
+
+def test_a_balance_sheet_header_may_start_with_the_day_of_its_years():
+    """'December 31 (Millions, except share data) 2022 2021' heads American Express's balance sheet; the first day
+    of a range ('April 1 - June 30, 2022') is no such day."""
+    assert header_periods("December 31 (Millions, except share data) 2022 2021") is not None
+    assert header_periods("Years Ended December 31 (Millions, except per share amounts) 2022 2021 2020") is not None
+    assert header_periods("April 1 - June 30, 2022 — — —") is None

@@ -23,18 +23,14 @@ from ..numbers import CURRENCY_SIGNS, parse_cell
 from ..periods import MONTHS, Period, find_periods
 from ..textnorm import tokenize
 from .captions import CAPTION, caption_of, except_words
+from .rowsplit import split_row
 
-TABLES_VERSION = "26"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "27"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
 _MAX_GAP = 8  # non-row lines after which a table ends
 _MAX_CAPTION_LOOKBACK = 6
-_CELL = re.compile(
-    r"^[-−–]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?$|^\([-−–]?[$€£¥]?\(?\d[\d,]*(?:\.\d+)?%?\)?%?\)?$|^\([$€£¥]?\d[\d,.]*$"
-    r"|^[—–-]+%?$|^[$€£¥%)]$|^(?:\(\w\))+$"
-    r"|^(?:N/A|n/a|NM|nm)$"  # not applicable, not meaningful: a percent change over nothing ('Other 1 % -% N/A')
-)
 _EPS = domain_table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
 _PER_SHARE = re.compile(rf"\bper\s+(?:\w+\s+){{0,2}}share\b|\bper\s+(?:diluted|basic)\b|\b(?:{_EPS})\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
@@ -148,10 +144,10 @@ class Table(BaseModel):
 _HEADER_MARKERS = re.compile(r"^(?:\s*(?:\*+|\(\s*(?:\d|[a-z])\s*\)))+(?=\s|$)")
 _DIGIT = re.compile(r"\d")
 _EXTRA_WORDS = re.compile(r"%?\s*[A-Za-z][A-Za-z ]*")
-_LETTER = re.compile(r"[A-Za-z]")
 _WRAPPED_DURATION = re.compile(r"(?:quarters|months|weeks|years|days)\b", re.IGNORECASE)
-_MONTH_DAY = re.compile(r"\b(?:" + "|".join(MONTHS) + r")\.?\s+\d{1,2}\b", re.IGNORECASE)
-_NOTE_CELL = re.compile(r"(?:\(\w\))+")  # footnote markers printed among the cells: '(a)', '(a)(b)'
+# the day of a balance sheet's years before its caption's aside: 'December 31 (Millions ...) 2022 2021' (not a
+# range's first day, 'April 1 - June 30, 2022')
+_MONTH_DAY = re.compile(r"\b(?:" + "|".join(MONTHS) + r")\.?\s+\d{1,2}\b(?=\s*(?:\(|$))", re.IGNORECASE)
 
 
 def header_periods(text: str) -> tuple[str, list[Period], list[str]] | None:
@@ -169,52 +165,6 @@ def header_periods(text: str) -> tuple[str, list[Period], list[str]] | None:
     if len(tail) > 40:
         return None
     return text[: periods[0].start].strip(), periods, [e.strip() for e in extra if e.strip()]
-
-
-def split_row(text: str) -> tuple[str, list[str]] | None:
-    """(label, cells) when *text* ends in numeric cells after a label with letters; else None."""
-    tokens = text.split()
-    cells: list[str] = []
-    index = len(tokens)
-    while index > 0 and _CELL.match(tokens[index - 1]):
-        index -= 1
-    index += _date_in_label(tokens, index)
-    while index < len(tokens) - 2 and _ENDS_IN_FUNCTION_WORD.search(tokens[index - 1]):
-        index += 1  # a figure in the label ('allowance for doubtful accounts of $650 and $633 48,688 44,261')
-    label = " ".join(tokens[:index])
-    raw = tokens[index:]
-    if not raw or not _LETTER.search(label):
-        return None
-    for token in raw:
-        closes = cells and (cells[-1][-1].isdigit() or (token == "%" and cells[-1].endswith(")")))
-        if closes and (token in (")", "%") or _NOTE_CELL.fullmatch(token)):  # '(0.6) %' is a negative percent
-            cells[-1] += token if token in (")", "%") else ""  # '(6,450 )', '12.5 %', footnote '(a)'
-        elif cells and cells[-1] in CURRENCY_SIGNS:
-            cells[-1] += token
-        elif token in ("%", ")") or _NOTE_CELL.fullmatch(token):
-            continue
-        else:
-            cells.append(token)
-    cells = [c for c in cells if c not in CURRENCY_SIGNS]
-    return (label, cells) if cells else None
-
-
-_DAY = re.compile(r"\d{1,2},?")
-_YEAR = re.compile(r"(?:19|20)\d\d,?")
-
-
-def _date_in_label(tokens: list[str], index: int) -> int:
-    """How many of the cells starting at *index* finish a date the label begins ('Balance at December' '31,'
-    '2019' '171' ...: 2): a roll-forward's row is named by its date. 0 when no cell but a year would be left."""
-    if not _ENDS_IN_MONTH.search(" ".join(tokens[max(0, index - 1) : index])):
-        return 0
-    taken = 0
-    if index < len(tokens) and _DAY.fullmatch(tokens[index]):
-        taken = 1
-    if index + taken >= len(tokens) or not _YEAR.fullmatch(tokens[index + taken]):
-        return 0
-    rest = tokens[index + taken + 1 :]
-    return taken + 1 if any(not _YEAR.fullmatch(t) for t in rest) else 0
 
 
 _MARKER = re.compile(r"^\(?\d\)?$|^\(?[a-z]\)?$")

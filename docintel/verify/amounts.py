@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..answer.contract import Amount
@@ -32,6 +33,7 @@ from .meaning import (
     kind_detail,
     kind_fits,
     sign_check,
+    without_name,
 )
 from .names import unnamed_rule
 from .nature import portion_rule
@@ -62,8 +64,10 @@ def check_amount(
     cited: list[CitedSpan],
     question_years: frozenset[int],
     asked: Asked,
+    alone: bool = True,
 ) -> ItemCheck:
-    """Value (at the document's scale), kind, sign, concept and period of an amount against its verified quotes."""
+    """Value (at the document's scale), kind, sign, concept and period of an amount against its verified quotes;
+    an amount *alone* in its answer is the composite the question defines, never one of its parts."""
     if amount.value is None:
         return item_check("unsupported", "not_applicable", "the item states no value")
     if not cited:
@@ -151,7 +155,11 @@ def check_amount(
         *_against_statements(fitting, cited, asked),
         *(f for f in portion if f.verdict != "not_applicable"),
         *(f for f in [column_group_rule(fitting[0][0], cited, asked.concepts)] if f.verdict != "not_applicable"),
-        *(f for f in [composite_rule(asked.question, _read_concepts(fitting[0][0]))] if f.verdict != "not_applicable"),
+        *(
+            f
+            for f in [composite_rule(asked.question, _read_concepts(fitting[0][0]))]
+            if alone and f.verdict != "not_applicable"
+        ),
     ]
     notes = [timed.detail, sign_note, concept_note, *(f.detail for f in fields if f.verdict == "unknown")]
     return timed.model_copy(
@@ -235,6 +243,12 @@ def query_for(asked: Asked) -> Query:
     return query_of(asked.question, member_terms(asked.scope))
 
 
+def _issuer_unnamed(fact: FactView, asked: Asked) -> FactView:
+    """*fact* with the issuer's name taken out of the words that may name its member ('CVS Health Corporation' over
+    a statement names no 'Health Services' segment)."""
+    return replace(fact, member_text=without_name(fact.member_text, asked.ignore)) if asked.ignore else fact
+
+
 def _typed(
     chosen: list[Candidate], asked: Asked, currency: str | None, cited: list[CitedSpan], quoted: list[Candidate]
 ) -> list[tuple[Candidate, list[FieldCheck]]]:
@@ -247,7 +261,7 @@ def _typed(
         (
             c,
             [
-                *field_checks(query, fact_of(c, _tail(c, cited)), currency),
+                *field_checks(query, _issuer_unnamed(fact_of(c, _tail(c, cited)), asked), currency),
                 range_rule(c, asked.question),
                 _annualized(c, asked, cited),
                 direction_rule(c, quoted, asked.label, asked.question),

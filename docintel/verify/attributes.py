@@ -25,10 +25,11 @@ def attribute_verdict(
     if stated and wanted and not stated & wanted:
         return "mismatch", f"{' or '.join(sorted(stated))}, not the {' or '.join(sorted(wanted))} asked"
     if assumed := sorted(stated & _ASSUMED - wanted):  # 'expected return on plan assets' for the return earned
-        if _ASSUMPTION_ASKED.search(question):  # 'what rate did it assume', 'net periodic benefit cost'
+        # 'what rate did it assume', 'net periodic benefit cost'; 'the total value of the options exercised'
+        if _ASSUMPTION_ASKED.search(question) or (assumed[0] != "expected return" and _VALUE.search(question)):
             return "unknown", f"the {assumed[0]}, which the question may ask in other words"
-        kind = "an assumption" if assumed[0] == "expected return" else "a measure"
-        return "mismatch", f"the {assumed[0]}, {kind}; the question does not ask for it"
+        what = _WHAT_IT_IS.get(assumed[0], "")
+        return "mismatch", f"the {assumed[0]}{what}; the question does not ask for it"
     if wanted and not stated and not wanted - _IMPLICIT and not _implicitly(wanted, concepts):
         return "unknown", f"it does not say it is the {' or '.join(sorted(wanted))} asked"
     if wanted - _IMPLICIT and not stated and _CARRYING not in wanted:
@@ -37,6 +38,11 @@ def attribute_verdict(
     return None
 
 
+_VALUE = re.compile(r"\bvalues?\b|\bworth\b", re.IGNORECASE)
+_WHAT_IT_IS = {
+    "expected return": ", an assumption",
+    "intrinsic value": " (the share price over the exercise price, ASC 718: no cash paid or received)",
+}
 _PAR_VALUE = re.compile(r"\bpar\s+value\b|\bpar\b(?=\s+\$)", re.IGNORECASE)
 
 
@@ -67,11 +73,14 @@ def stated_attributes(text: str, sentence: str, printed: str = "", statement: st
 _STATEMENT_EVENT = {"equity": "declared", "cash_flows": "paid"}
 
 
+_NOT_OWN = re.compile(r"\breceived\b|\bnet\s+of\b|\bfrom\s+(?:affiliat|equity|investee)", re.IGNORECASE)
+
+
 def statement_event(text: str, statement: str | None) -> frozenset[str]:
     """The event of a dividend row of a primary statement that names none ('Common stock cash dividends' in the
     statement of stockholders' equity: declared)."""
     event = _STATEMENT_EVENT.get(statement or "")
-    if event is None or not _DIVIDEND.search(text) or measurement_attributes(text) & _EVENTS:
+    if event is None or not _DIVIDEND.search(text) or measurement_attributes(text) & _EVENTS or _NOT_OWN.search(text):
         return frozenset()
     return frozenset({event})
 

@@ -247,7 +247,10 @@ _CLAUSE_START = re.compile(r"[.;:!?]\s|,\s*(?:and|but|or|which|while|with|wherea
 _TURN = re.compile(r"\b(?:unless|except|other\s+than|but|however|if|although|whereas|while)\b", re.IGNORECASE)
 
 
-_ENDS_IN_NAME = re.compile(r"\b[A-Z][\w&.-]*$")
+_ENDS_IN_NAME = re.compile(r"\b[A-Z][\w&-]*(?:\.[A-Z][\w&-]*)*$")  # 'VICI', 'U.S'; not a sentence's end
+_STARTS_SENTENCE = frozenset(
+    "the a an in on at for as our we this these those it its table page item part note".split()
+)
 _NAME_GOES_ON = re.compile(r"\s*([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)")
 
 
@@ -257,10 +260,12 @@ def _cut_name(cited: CitedSpan, quote: str, tail: str) -> str | None:
     if not _ENDS_IN_NAME.search(quote) or len(re.findall(r"\b[a-z]{2,}\b", quote)) < 3:
         return None  # a heading ('Critical Audit Matters') is no sentence cut
     if not tail.strip():
-        lines = cited.document.lines["text"].tolist()
-        tail = str(lines[cited.span.line_end]) if cited.span.line_end < len(lines) else ""
+        texts = cited.document.lines["text"]
+        tail = str(texts.iloc[cited.span.line_end]) if cited.span.line_end < len(texts) else ""
     found = _NAME_GOES_ON.match(tail)
-    return found.group(1).split(". ")[0].rstrip(".") if found else None
+    name = found.group(1).split(". ")[0].rstrip(".") if found else ""
+    # a sentence that starts there ('The federal ...') or a page's running head is no name going on
+    return name if name and name.split()[0].lower() not in _STARTS_SENTENCE else None
 
 
 def _source(cited: CitedSpan, before: int = 0) -> str:

@@ -1,7 +1,7 @@
-"""Whether a table row closes the section its sub-headings open, so that they do not group it: a row repeating a
-sub-heading above it ('Cash provided (used) by operations:' ... 'Cash provided (used) by operations 6,657'), or a
-cash flow statement's subtotal of a section ('Net cash from operations 87,582' right after the rows under 'Changes
-in operating assets and liabilities:' is the section's net cash, no change in an asset)."""
+"""Whether a table row closes the section its sub-headings open, so that they do not group it: a row that repeats a
+sub-heading above it ('Cash provided (used) by operations' under the heading of that name), or a cash flow
+statement's net cash subtotal right after rows under a change sub-heading ('Net cash from operations 87,582' after
+'Changes in operating assets and liabilities:' is the section's net cash, no change in an asset)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,17 @@ import re
 from ..ingest.documents import Document
 from ..ingest.tables import Table, TableRow
 
-# the US GAAP taxonomy's 'Net Cash Provided by (Used in) Operating/Investing/Financing Activities' subtotals
-_NET_CASH = re.compile(r"\s*net\s+cash\b", re.IGNORECASE)
+# the US GAAP taxonomy's 'Net Cash Provided by (Used in) Operating/Investing/Financing Activities' subtotals, after
+# the rows under a change sub-heading ('Net cash flow hedges' under 'Other comprehensive income' is no subtotal)
+_NET_CASH = re.compile(r"\s*net\s+cash\s+(?:provided|used|from|flows?\s+from|\(used\s+in\)|generated)", re.I)
+_CHANGES = re.compile(r"\s*(?:changes?|\(?increases?\)?|\(?decreases?\)?)\b", re.IGNORECASE)
 
 
 def closes_section(document: Document, table: Table, row: TableRow) -> bool:
     """Whether *row* closes the section of its sub-heading (so ``row.group`` does not describe it)."""
     if not row.group:
         return False
-    if _NET_CASH.match(row.label):
+    if _NET_CASH.match(row.label) and _CHANGES.match(row.group):
         return True
     label = " ".join(row.label.split()).rstrip(":").lower()
     texts = document.lines["text"].iloc[max(table.first_line - 1, 0) : row.line - 1].tolist()

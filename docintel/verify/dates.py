@@ -94,8 +94,12 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
 
 
 _ASIDE = re.compile(r"\([^)]*\)|[“\"][^”\"]*[”\"]")
-# a date that bounds several things' dates: 'Such leases expire at various times through 2028' (general English)
-_VARIOUS = re.compile(r"\b(?:at\s+)?(?:various|different|varying)\s+(?:times|dates|points)\b[^.;]*", re.IGNORECASE)
+# a date that bounds several things' dates: 'Such leases expire at various times through 2028', 'with various
+# expiration dates through 2028', 'in various years through 2036' (general English)
+_VARIOUS = re.compile(
+    r"\b(?:at\s+|in\s+|with\s+)?(?:various|different|varying)\s+(?:[a-z]+\s+)?(?:times|dates|points|years)\b[^.;]*",
+    re.IGNORECASE,
+)
 
 
 def _bounds_several(dated: list[str], question: str, ignore: frozenset[str]) -> str | None:
@@ -104,8 +108,14 @@ def _bounds_several(dated: list[str], question: str, ignore: frozenset[str]) -> 
     wanted = {t[:5] for terms in names_asked(search_text(question), ignore).values() for t in terms}
     if not wanted or not dated or any({t[:5] for t in tokenize(s)} & wanted for s in dated):
         return None
-    found = [m.group(0).strip() for s in dated if (m := _VARIOUS.search(s))]
-    return found[0] if len(found) == len(dated) else None
+    found = [(s, m) for s in dated if (m := _VARIOUS.search(s))]
+    if len(found) != len(dated):
+        return None
+    # the question asks about the group itself when it names the plural the sentence dates ('the leases on AMD's
+    # leased space in the United States, ...' for 'These leases expire at varying dates through 2028')
+    plurals = {w.lower() for s, m in found for w in re.findall(r"\b[A-Za-z]{3,}s\b", s[: m.start()])}
+    asked = {w.lower() for w in re.findall(r"\b[A-Za-z]+\b", question)}
+    return None if plurals & asked else found[0][1].group(0).strip()
 
 
 def _other_name(dated: list[str], question: str, ignore: frozenset[str]) -> tuple[str, str] | None:

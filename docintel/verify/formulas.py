@@ -285,7 +285,8 @@ def template_rule(
         if doubled and not (averaged or formula.averaged):
             tried.append(f"{_text(formula)} takes no average, but a slot is filled from two periods")
             continue
-        if doubled and any(map(_is_average, operands)):  # two years' averages averaged cover two years, not one
+        twice = {slot for slot in slots.values() if len({c for s, c, _ in cells.values() if s == slot}) > 1}
+        if any(_is_average(o) for o in operands if slots[o.label] in twice):  # two years' averages cover two years
             tried.append(f"a slot of {_text(formula)} averages figures that are averages over a period already")
             continue
         if formula.averaged and not doubled and not any(map(_prints_average, operands)):
@@ -435,7 +436,9 @@ def composite_rule(question: str, read_concepts: frozenset[str]) -> FieldCheck:
     if stated is None:
         return _formula_check("not_applicable")
     parts = frozenset(stated.numerator) | frozenset(stated.denominator)
-    if len(parts) >= 2 and read_concepts and any(same_concept(frozenset({p}), read_concepts) for p in parts):
+    named = [p for p in parts if same_concept(frozenset({p}), read_concepts)] if read_concepts else []
+    # a row naming every part ('Operating cash flow less capital expenditures') is the composite itself
+    if len(parts) >= 2 and named and len(named) < len(parts):
         names = ", ".join(label_of(p) for p in sorted(parts))
         return _formula_check(
             "mismatch", f"formula: the question defines a composite of {names}; the figure read is one of its parts"

@@ -72,7 +72,8 @@ def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: st
                 checks.append(check.model_copy(update={"item": index, "field": name}))
             continue
         spans = [cited[(index, None, i)] for i in range(len(item.spans)) if (index, None, i) in cited]
-        check = _item_check(index, item, spans, cited, years, question)
+        several = len(getattr(answer, "items", [])) > 1  # items that list a composite's parts beside it
+        check = _item_check(index, item, spans, cited, years, question, several)
         if getattr(answer, "answer_type", "") == "list" and spans:  # a list's entry names something its quote names
             check = with_fields(check, [phrase_rule(str(getattr(item, "text", "") or ""), spans)])
         checks.append(check.model_copy(update={"item": index}))
@@ -86,6 +87,7 @@ def _item_check(
     cited: dict[SpanKey, CitedSpan],
     years: frozenset[int],
     question: str,
+    several: bool = False,
 ) -> ItemCheck:
     amount = getattr(item, "amount", None)
     label = str(getattr(item, "label", "") or "")
@@ -95,7 +97,7 @@ def _item_check(
             operand_spans = {o.label: cited.get((index, f"calculation.{o.label}", 0)) for o in calculation.operands}
             return check_calculation(calculation, amount.value, amount.unit, operand_spans, years, question, label)
         asked = asked_for(question, label, issuer_terms(spans))
-        checked = check_amount(amount, getattr(item, "period", None), spans, years, asked)
+        checked = check_amount(amount, getattr(item, "period", None), spans, years, asked, alone=not several)
         stated = [amount.value] if amount.value is not None else []
         return with_fields(_one_figure_average(checked, question), [superlative_rule(question, stated, spans)])
     date = getattr(item, "date", None)

@@ -121,6 +121,7 @@ def named_scope(question: str, ignore: frozenset[str] = frozenset()) -> frozense
     asking = _DEFINITION.split(search_text(question), maxsplit=1)[0]
     terms = {t for m in _SCOPE.finditer(asking) for t in tokenize(m.group("a") or m.group("b") or "")}
     terms |= place_terms(asking, ignore)  # 'the Transportation and Electronics operating income margin'
+    ignore = ignore - _named_beside(asking, ignore)
     return frozenset(w for w in terms - ignore if w not in _NOT_SCOPE and w not in NEUTRAL and not w[:1].isdigit())
 
 
@@ -137,7 +138,15 @@ def question_scope(question: str, ignore: frozenset[str] = frozenset()) -> froze
     runs = (set(tokenize(run.group(0))) for run in _CAPITALISED_RUN.finditer(asking))
     terms |= {t for words in runs if words & before for t in words}  # 'Las Vegas Strip Resorts net revenues'
     terms |= place_terms(asking, ignore)  # 'revenues in the United States'
+    ignore = ignore - _named_beside(asking, ignore)
     return frozenset(w for w in terms - ignore if w not in _NOT_SCOPE and w not in NEUTRAL and not w[:1].isdigit())
+
+
+def _named_beside(asking: str, ignore: frozenset[str]) -> frozenset[str]:
+    """The issuer's name terms the question writes inside another name ('Health' of 'the Health Services segment'
+    of CVS Health): they scope it like any word of that name."""
+    runs = (tokenize(run.group(0)) for run in _CAPITALISED_RUN.finditer(asking))
+    return frozenset(t for words in runs if not set(words) <= ignore for t in words if t in ignore)
 
 
 _CAPITALISED_RUN = re.compile(r"(?:\b[A-Z][\w&.'\u2019-]*(?:\s+|$)){1,6}")

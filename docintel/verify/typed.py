@@ -24,7 +24,7 @@ from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS
 from ..periods import MONTHS, find_periods
 from ..textnorm import tokenize
-from .averages import averaged_column, header_lines
+from .averages import averaged_column, wrapped_heading_lines
 from .closing import closes_section
 from .lengths import attributed_member, stated_years
 from .query import (
@@ -330,7 +330,7 @@ def _measure(row: TableRow, table: Table | None, index: int | None, text: str, h
         return "change"
     if row.kind == "count" and _ADDITIONS_LABEL.search(row.label):  # stores opened, not 'net of cash acquired'
         return "additions"
-    if _AVERAGE.search(row.label) or averaged_column(table, column, heads):  # 'AVERAGE FOR THE TRAILING FIVE ...'
+    if _AVERAGE.search(row.label) or averaged_column(table, column, heads, len(row.cells)):  # 'AVERAGE FOR ...'
         return "average"
     # more cells than the header has columns and no extra column named ('Opened', 'Closed' under each year): not read
     unplaced = table is not None and index is not None and index >= len(table.columns) and not table.extra_columns
@@ -419,7 +419,7 @@ def _from_fact(fact: Fact, own: str, heading: str, row: TableRow) -> FactView:
 def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> FactView:
     """The fields of the table cell *index* of *row*: the document's fact of that cell where ingest read one,
     else read here from the table."""
-    context = _context_lines(document, table)
+    context, heads = _context_lines(document, table), wrapped_heading_lines(document, table)
     if closes_section(document, table, row):
         row = row.model_copy(update={"group": None})
     column = table.columns[index] if index < len(table.columns) else None
@@ -433,7 +433,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         member_text=f"{own} {heading}",
         basis="adjusted" if _pro_forma(context, table.caption or "") else _basis(own),
         share_class="diluted" if _DILUTED.search(own) else "basic" if _BASIC.search(own) else None,
-        measure=_range_header(context) or _measure(row, table, index, own_text, header_lines(document, table)),
+        measure=_range_header(context) or _measure(row, table, index, own_text, heads),
         scenario=_scenario(f"{row.label} {row.group or ''} {table.caption or ''}"),
         currency=_currency(table, row.cells, ""),
         total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),

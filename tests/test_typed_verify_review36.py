@@ -1,0 +1,38 @@
+"""A fresh-eyes review of session 13's rules found right answers they rejected and wrong ones they let through; each
+case (tests/data/review_round36.jsonl: a scripted answer citing real lines, as the review wrote it) now holds:
+
+- a label that ends in 'and' before a real cell keeps the cell ('net of tax of $(598), $(156), and (975) (253)
+  (1,116)'), and a lone 'A' or 'SG&A' ends no label early: a wrong year's cell is rejected again;
+- a whole sentence quoted that ends in a name ('... acquisition of Nuance.') is no quote cut inside a name;
+- an answer that lists a composite's parts beside the composite computed from them keeps its parts;
+- 'the leases on ... space in the United States, Latin America, Europe and Asia' asks the group 'These leases
+  expire at varying dates through 2028' dates; 'with various expiration dates through 2028' bounds several;
+- 'Net investment income' is no net income, neither asked nor as a return on equity's numerator."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scripts.verify_redteam import full_answer, resolve_pdf
+from tests.conftest import needs_shared
+from tests.test_typed_verify_round21_filings import verdict
+
+pytestmark = needs_shared
+
+CASES = [
+    json.loads(line) for line in (Path(__file__).parent / "data" / "review_round36.jsonl").read_text().splitlines()
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["class"] for c in CASES])
+def test_the_review_s_cases_hold(run_cli, fake_openai, tmp_path, case):
+    pdf = tmp_path / Path(resolve_pdf(case["pdf"])).name
+    pdf.write_bytes(resolve_pdf(case["pdf"]).read_bytes())
+    status, check = verdict(run_cli, fake_openai, pdf, case["question"], full_answer(case["answer"]))
+    if case["expect_status"] == "supported":
+        assert status == "supported", check
+    else:
+        assert status != "supported", check
