@@ -546,6 +546,7 @@ def test_a_money_figure_the_label_states_is_no_cell_and_a_real_cell_after_and_st
     assert split_row(taxed)[1] == ["(975)", "(253)", "(1,116)"]
     assert split_row("Refacto AF/Xyntha Hemophilia A 56 64 116 129")[1] == ["56", "64", "116", "129"]
     assert split_row("Sublease income SG&A (12) (13) (16)")[1] == ["(12)", "(13)", "(16)"]
+    assert split_row("Salaries and $ 120 $ 130 $ 140")[1] == ["$120", "$130", "$140"]  # no figure in the label
 
 
 def test_a_balance_sheet_header_may_start_with_the_day_of_its_years():
