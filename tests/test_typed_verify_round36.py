@@ -229,3 +229,108 @@ def test_a_statement_row_is_the_same_item_only_under_the_same_sub_heading(run_cl
     case = _case("right-card-member-loans-balance", 28)
     status, check = verdict(run_cli, fake_openai, amex, case["question"], case["answer"])
     assert status == "supported" and all(f["field"] != "statement" for f in check["fields"]), check
+
+
+PARENT_EQUITY = (4243, "Total CVS Health shareholders’ equity 71,015 75,075")
+ALL_EQUITY = (4245, "Total shareholders’ equity 71,315 75,381")
+
+
+def test_the_company_s_shareholders_equity_is_not_the_total_with_noncontrolling_interests(run_cli, fake_openai, filing):  # noqa: F811
+    """'total CVS Health shareholders' equity' (the company's name before its shareholders) is 71,015, the row of that
+    name; 'Total shareholders' equity 71,315' comes right after 'Noncontrolling interests 300' and adds them (a new
+    user saw it shown supported). The possessive 'CVS Health's total shareholders' equity' asks the whole."""
+    cvs = filing("CVSHEALTH_2022_10K")
+    asked = "What was total CVS Health shareholders' equity at December 31, 2022?"
+    wrong = amount(71315.0, "millions", "December 31, 2022", ALL_EQUITY, label="Total shareholders' equity")
+    status, check = verdict(run_cli, fake_openai, cvs, asked, wrong)
+    assert status == "unsupported" and field(check, "member")["verdict"] == "mismatch", check
+    right = amount(
+        71015.0, "millions", "December 31, 2022", PARENT_EQUITY, label="Total CVS Health shareholders' equity"
+    )
+    status, check = verdict(run_cli, fake_openai, cvs, asked, right)
+    assert status == "supported", check
+    whole = "What was CVS Health's total shareholders' equity at December 31, 2022?"
+    status, check = verdict(run_cli, fake_openai, cvs, whole, wrong)
+    assert status == "supported", check
+
+
+MBR = (
+    3176,
+    "• The MBR decreased from 85.0% to 84.0% in 2022 compared to the prior year primarily driven by the net "
+    "favorable impact of COVID-19 compared to the",
+)
+
+
+def test_the_level_a_change_starts_from_is_the_prior_period_s(run_cli, fake_openai, filing):  # noqa: F811
+    """'The MBR decreased from 85.0% to 84.0% in 2022 compared to the prior year': 85.0% is 2021's ratio, no answer
+    for 2022 (a new user saw it shown supported); 84.0% is 2022's (its concept, 'MBR', no line item docintel knows)."""
+    cvs = filing("CVSHEALTH_2022_10K")
+    asked = "What was the medical benefit ratio (MBR) in 2022?"
+    wrong = amount(85.0, "percent", "2022", MBR, label="Medical benefit ratio", currency=None)
+    status, check = verdict(run_cli, fake_openai, cvs, asked, wrong)
+    assert status == "unsupported" and check["period_check"] == "mismatch", check
+    right = amount(84.0, "percent", "2022", MBR, label="Medical benefit ratio", currency=None)
+    status, check = verdict(run_cli, fake_openai, cvs, asked, right)
+    assert status != "unsupported" and check["period_check"] == "supported", check
+
+
+PENSION_COST = (6037, "Net periodic benefit cost (income) $ (173) $ (186) $ (218)")
+BENEFIT_COSTS = (4149, "Benefit costs 71,281 64,260 55,679")
+
+
+def test_a_row_saying_more_than_asked_beside_one_named_as_asked_is_unchecked(run_cli, fake_openai, filing):  # noqa: F811
+    """'benefit costs' (no line item docintel knows) answered with the pension note's 'Net periodic benefit cost
+    (income) (173)', while the income statement prints 'Benefit costs 71,281': a reader takes the row named as
+    asked (a new user saw -173 shown supported)."""
+    cvs = filing("CVSHEALTH_2022_10K")
+    asked = "What were benefit costs in 2022?"
+    wrong = amount(-173.0, "millions", "2022", PENSION_COST, label="Net periodic benefit cost")
+    status, check = verdict(run_cli, fake_openai, cvs, asked, wrong)
+    assert status == "unchecked" and "prints 'Benefit costs' as 71,281" in check["detail"], check
+    right = amount(71281.0, "millions", "2022", BENEFIT_COSTS, label="Benefit costs")
+    status, check = verdict(run_cli, fake_openai, cvs, asked, right)
+    assert status == "supported", check
+
+
+DEFERRED_DEPRECIATION = (6239, "Depreciation and amortization (7,139) (8,381)")
+DEPRECIATION = (4291, "Depreciation and amortization 4,247 4,512 4,441")
+OPERATING_INCOME = (4156, "Operating income 7,746 13,193 13,911")
+REVENUES = (4146, "Total revenues 322,467 292,111 268,706")
+
+
+def test_a_row_under_a_sub_heading_of_another_item_is_a_part_of_that_item(run_cli, fake_openai, filing):  # noqa: F811
+    """'Depreciation and amortization (7,139)' under 'Deferred income tax liabilities:' is a deferred tax liability,
+    no depreciation of the year (4,247 on the cash flow statement): neither the line item asked nor an EBITDA
+    margin's operand (4.62% was shown supported to a new user)."""
+    cvs = filing("CVSHEALTH_2022_10K")
+    asked = "What was CVS Health's depreciation and amortization in 2022?"
+    wrong = amount(7139.0, "millions", "2022", DEFERRED_DEPRECIATION, label="Depreciation and amortization")
+    status, check = verdict(run_cli, fake_openai, cvs, asked, wrong)
+    assert status == "unsupported" and "a part of 'Deferred income tax liabilities'" in check["detail"], check
+    right = amount(4247.0, "millions", "2022", DEPRECIATION, label="Depreciation and amortization")
+    status, check = verdict(run_cli, fake_openai, cvs, asked, right)
+    assert status == "supported", check
+    margin = calculation(
+        "(a + b) / c * 100",
+        4.616,
+        operand("a", 7746.0, "2022", OPERATING_INCOME),
+        operand("b", 7139.0, "2022", DEFERRED_DEPRECIATION),
+        operand("c", 322467.0, "2022", REVENUES),
+    )
+    scripted = amount(4.616, "percent", "2022", OPERATING_INCOME, label="EBITDA margin", currency=None)
+    scripted["items"][0]["calculation"] = margin
+    status, check = verdict(run_cli, fake_openai, cvs, "What was CVS Health's EBITDA margin in 2022?", scripted)
+    assert status != "supported", check
+
+
+SERVICES = (4144, "Services 9,683 11,042 7,856")
+
+
+def test_a_word_of_the_issuer_s_name_inside_a_segment_s_name_scopes_it(run_cli, fake_openai, filing):  # noqa: F811
+    """'the Health Services segment' of CVS Health: 'Health' is a word of the issuer's name but here of the
+    segment's, so the consolidated 'Services 9,683' row (services revenue) is no answer (was shown supported)."""
+    cvs = filing("CVSHEALTH_2022_10K")
+    asked = "What were the Health Services segment's total revenues in 2022?"
+    wrong = amount(9683.0, "millions", "2022", SERVICES, label="Revenues: Services")
+    status, check = verdict(run_cli, fake_openai, cvs, asked, wrong)
+    assert status != "supported" and "health servic" in field(check, "member")["asked"], check

@@ -35,6 +35,7 @@ from .meaning import (
     sign_check,
     without_name,
 )
+from .minority import names_parent_owners
 from .names import unnamed_rule
 from .nature import portion_rule
 from .query import Query, asks_per_share, member_terms, opening_year, query_of
@@ -123,6 +124,8 @@ def check_amount(
         # 'the intrinsic value ... was $31 million, $15 million ... The grant date fair value ... was $15 million':
         # which of the two the answer means, the quote does not say
         concept, concept_note = "unknown", f"{stated} is printed twice in the quotes, once as another figure ({other})"
+    if concept == "supported" and not asked.concepts and (worded := _worded_as_asked(chosen, asked, cited)):
+        concept, concept_note = "unknown", worded  # 'Net periodic benefit cost' for benefit costs ('Benefit costs')
     if concept == "supported" and (printed := _printed_as_asked(chosen, asked, cited)):
         concept, concept_note = "unknown", printed  # 'Operating income 559' for EBIT, which the filing prints: 562
     typed = _typed(chosen, asked, amount.currency, cited, candidates)
@@ -240,7 +243,7 @@ def fact_of(candidate: Candidate, rest: str = "") -> FactView:
 
 def query_for(asked: Asked) -> Query:
     """The typed query of what was asked (its scope as the member)."""
-    return query_of(asked.question, member_terms(asked.scope))
+    return query_of(asked.question, member_terms(asked.scope), names_parent_owners(asked.question, asked.ignore))
 
 
 def _issuer_unnamed(fact: FactView, asked: Asked) -> FactView:
@@ -418,6 +421,26 @@ def _printed_as_asked(chosen: list[Candidate], asked: Asked, cited: list[CitedSp
             if words and words <= asked_words and not same_value(abs(fact.value), 1.0, abs(candidate.value)):
                 page = fact.provenance.page
                 return f"the filing prints '{fact.label}' as {fact.text} for this period (page {page})"
+    return None
+
+
+def _worded_as_asked(chosen: list[Candidate], asked: Asked, cited: list[CitedSpan]) -> str | None:
+    """Where the question names no line item docintel knows and the cited row says more than it asks ('Net periodic
+    benefit cost (income)' for 'benefit costs'), a row of the same period named in the question's words alone
+    ('Benefit costs 71,281') that prints another figure: a reader takes the row named as asked."""
+    asked_words = set(tokenize(asked.question))
+    for candidate in chosen:
+        source = candidate.source
+        label_words = content_terms(tuple(tokenize(candidate.row_label or ""))) - asked.ignore
+        if source is None or source.period is None or not label_words - asked_words:
+            continue
+        when = (source.period.end, source.period.months)
+        for fact in (f for s in {id(s.document): s.document for s in cited}.values() for f in s.facts):
+            if fact.provenance.table is None or fact.period is None or (fact.period.end, fact.period.months) != when:
+                continue
+            words = content_terms(tuple(tokenize(fact.label))) - asked.ignore
+            if len(words) >= 2 and words <= asked_words and not same_value(abs(fact.value), 1.0, abs(candidate.value)):
+                return f"the filing prints '{fact.label}' as {fact.text} for this period (page {fact.provenance.page})"
     return None
 
 

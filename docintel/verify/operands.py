@@ -13,6 +13,7 @@ from .amounts import fact_of
 from .meaning import Asked, concept_check, evidence_of, kind_detail, kind_fits, sign_check
 from .query import Query, query_of
 from .rules import FieldCheck, field_checks, mismatches
+from .siblings import part_of_another
 from .values import (
     Candidate,
     CitedSpan,
@@ -165,8 +166,8 @@ def _operand_concepts(cell: Candidate, asked: Asked) -> frozenset[str]:
     evidence = evidence_of(cell)
     if not evidence.concepts:
         return asked.concepts
-    if item_changers(evidence.text):  # 'Total debt investments' fills no slot of debt
-        return frozenset()
+    if item_changers(evidence.text) or part_of_another(cell.row_group or "", evidence.concepts):
+        return frozenset()  # 'Total debt investments' fills no slot of debt, nor a deferred tax liability of D&A
     match = concepts_in(qualifier_text(evidence.text))
     return evidence.concepts if not match.concepts or names_its_concept(match) else frozenset()
 

@@ -352,8 +352,9 @@ _CURRENCY = re.compile(r"(?<![\w$])(?:usd|us\$|eur|euros|gbp|pounds|jpy|yen|€|
 
 
 @lru_cache(maxsize=256)
-def query_of(question: str, member: frozenset[str] = frozenset()) -> Query:
-    """The typed query of *question*; *member* is the scope the question names (``meaning.question_scope``)."""
+def query_of(question: str, member: frozenset[str] = frozenset(), parent: bool = False) -> Query:
+    """The typed query of *question*; *member* is the scope the question names (``meaning.question_scope``);
+    *parent*: the question names the company's own shareholders ('total CVS Health shareholders' equity')."""
     currency = _CURRENCY.search(question)
     return Query(
         question=question,
@@ -364,7 +365,7 @@ def query_of(question: str, member: frozenset[str] = frozenset()) -> Query:
         measure=_measure(question),
         scenario=_scenario(question),
         currency=_CURRENCIES[currency.group(0).lower()] if currency else None,
-        attributable=bool(ATTRIBUTABLE.search(question)) and not NONCONTROLLING.search(question),
+        attributable=(parent or bool(ATTRIBUTABLE.search(question))) and not NONCONTROLLING.search(question),
     )
 
 

@@ -137,7 +137,7 @@ _OTHER_ROW = re.compile(r"\s*(?:total\s+)?other\b", re.IGNORECASE)  # 'Total oth
 
 
 def another_item(
-    label: str, concepts: frozenset[str], asked: frozenset[str], own: frozenset[str], wording: str
+    label: str, concepts: frozenset[str], asked: frozenset[str], own: frozenset[str], wording: str, group: str = ""
 ) -> tuple[Literal["mismatch", "unknown"], str] | None:
     """(verdict, why) when a row names the line item asked and is another: the other items only ('Total other
     assets', 'Other long-term liabilities', unless the question says 'other': unknown), or an item its extra words
@@ -158,4 +158,15 @@ def another_item(
     if changed and same_concept(concepts, asked):
         words = ", ".join(w for w in re.findall(r"[\w'-]+", label) if set(tokenize(w.replace("-", ""))) & changed)
         return "mismatch", f"its '{words}' makes it another line item than the one asked"
+    if same_concept(concepts, asked) and (whole := part_of_another(group, concepts, own)):
+        return "mismatch", f"it is a part of '{whole}', not the line item asked"
     return None
+
+
+def part_of_another(group: str, concepts: frozenset[str], own: frozenset[str] = frozenset()) -> str:
+    """The sub-heading a row is a part of when that sub-heading names another line item its words change
+    ('Depreciation and amortization' under 'Deferred income tax liabilities:' is a deferred tax liability, no
+    depreciation expense); '' otherwise, or when the question says those words itself."""
+    changed = item_changers(group) - own
+    held = concepts_in(group).concepts
+    return group.strip().rstrip(":") if changed and held and not same_concept(held, concepts) else ""

@@ -27,14 +27,13 @@ from ..textnorm import tokenize
 from .averages import averaged_column, wrapped_heading_lines
 from .closing import closes_section
 from .lengths import attributed_member, stated_years
+from .minority import before_attribution
 from .query import (
     _ADJUSTED,
     _LIMIT,
-    ATTRIBUTABLE,
     CAUSE_PHRASE,
     CHANGE_LABEL,
     CLOSING,
-    NONCONTROLLING,
     OPENING,
     OTHER_FRAMEWORK,
     names_outlook,
@@ -438,7 +437,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         currency=_currency(table, row.cells, ""),
         total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
         named_by=_named_by(row),
-        before_attribution=_before_attribution(table, row),
+        before_attribution=before_attribution(table, row),
         before_deduction=before_deductions(table, row),
         after_preferred=after_preferred_dividends(row.label, document.lines["text"]),
         statement=primary_statement_on(document.meta.profile.statements, table.page),
@@ -465,19 +464,6 @@ def _named_by(row: TableRow) -> frozenset[str]:
 def _pro_forma(context: list[str], caption: str) -> bool:
     """Whether the lines above a table say it is pro forma (and not that no pro forma figures are given)."""
     return any(_PRO_FORMA.search(line) and not _NO_PRO_FORMA.search(line) for line in [caption, *context])
-
-
-def _before_attribution(table: Table, row: TableRow) -> bool:
-    """Whether *row* is a figure the table then splits into the noncontrolling interests' part and the company's
-    ('Net income' above 'Net income attributable to noncontrolling interests'); preferred dividends alone split
-    nothing off that the question's 'attributable to the company' excludes."""
-    if ATTRIBUTABLE.search(row.label):
-        return False
-    words = set(concepts_in(row.label).concepts)
-    later = [r for r in table.rows if r.line > row.line]
-    minority = any(NONCONTROLLING.search(r.label) for r in later)
-    attributed = [r for r in later if ATTRIBUTABLE.search(r.label)]
-    return minority and bool(words) and any(words & set(concepts_in(r.label).concepts) for r in attributed)
 
 
 def _closes_groups(table: Table, row: TableRow) -> bool:

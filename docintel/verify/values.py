@@ -407,6 +407,9 @@ def with_period(
         if verdict == "unknown" and any(states_a_change(m.sentence, m.printed) for m in matches):
             texts = own or [f"{c.span.quote} {cut_clause(c)}" for c in cited]
             verdict, note = change_period(wanted or question_years, texts) or (verdict, note)
+        if verdict == "supported" and matches and all(_starts_from(m) for m in matches):
+            # 'The MBR decreased from 85.0% to 84.0% in 2022 compared to the prior year': 85.0% is 2021's
+            verdict, note = "mismatch", "the number is the level its sentence's change starts from, the prior period's"
         return item_check("supported", verdict, f"{stated} is in the quote; {note}")
     asked = wanted or question_years
     right = [m for m in in_columns if not asked or m.column is not None and (m.column.years & asked)]
@@ -429,6 +432,12 @@ def with_period(
             "supported", "mismatch", f"{stated} is {where}; the question asks about {asked_text}", best.column_label
         )
     return item_check("supported", "supported", f"{stated} is {where}", best.column_label)
+
+
+def _starts_from(match: Candidate) -> bool:
+    """Whether a number of prose is the first of its sentence's 'from X to Y' (the level a change starts from)."""
+    number = re.escape(match.printed.strip())
+    return bool(match.sentence) and re.search(rf"\bfrom\s+{number}(?:\s+\w+)?\s+to\s+\$?\d", match.sentence) is not None
 
 
 def _unplaced_cell(match: Candidate, cited: list[CitedSpan]) -> bool:
