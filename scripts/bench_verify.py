@@ -557,7 +557,8 @@ def row_label(row) -> str:
     """The row's own label as a reader names it: with its sub-heading when the label alone does not say what
     it is ('Earnings per share: Diluted') or the sub-heading narrows it ('Continuing operations: ...')."""
     group = (row.group or "").strip()
-    if _CHANGES.match(group) and not _CHANGES.match(row.label):  # a cash flow's 'Changes in ...:' rows are changes
+    # a cash flow's 'Changes in ...:' rows are changes; its net cash subtotal after them closes the section
+    if _CHANGES.match(group) and not _CHANGES.match(row.label) and not _CASH_SUBTOTAL.match(row.label):
         return f"the change in {row.label}"
     short = group.endswith(":") and len(row.label.split()) <= 2
     narrows = bool(narrowing_terms(concepts_in(qualifier_text(group)), frozenset()))
@@ -565,6 +566,7 @@ def row_label(row) -> str:
 
 
 _CHANGES = re.compile(r"^\s*\(?(?:net\s+)?(?:changes?|increases?|decreases?)\b", re.IGNORECASE)
+_CASH_SUBTOTAL = re.compile(r"^\s*(?:net\s+)?cash\s+(?:\(?(?:provided|used)|from)", re.IGNORECASE)
 
 
 def _other_rows(row, rows: list) -> list:

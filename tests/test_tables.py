@@ -555,3 +555,33 @@ def test_a_balance_sheet_header_may_start_with_the_day_of_its_years():
     assert header_periods("December 31 (Millions, except share data) 2022 2021") is not None
     assert header_periods("Years Ended December 31 (Millions, except per share amounts) 2022 2021 2020") is not None
     assert header_periods("April 1 - June 30, 2022 — — —") is None
+
+
+def test_short_rows_under_a_per_share_sub_heading_without_a_colon_are_per_share():
+    """'Basic $ 9.86' under 'Earnings per Common Share — (Note 21) (a)' (American Express 2022) is a per-share
+    figure; a caption's 'except per share amounts' types no row."""
+    table = only_table(
+        "(Millions, except per share amounts) 2022 2021 2020",
+        "Net income $ 7,514 $ 8,060 $ 3,135",
+        "Earnings per Common Share — (Note 21) (a)",
+        "Basic $ 9.86 $ 10.04 $ 3.77",
+        "Diluted (Note 21) $ 9.85 $ 10.02 $ 3.77",
+    )
+    assert row_named(table, "Basic").kind == "per_share" and row_named(table, "Diluted (Note 21)").kind == "per_share"
+    assert row_named(table, "Net income").kind == "amount"
+
+
+def test_a_sub_heading_wrapped_over_two_lines_is_one():
+    """'Earnings per common share attributable to' / 'Corning Incorporated:' (Corning 2020) is one sub-heading over
+    'Basic (Note 18) $ 0.54 ...': its rows are per share."""
+    table = only_table(
+        "(In millions, except per share amounts) 2020 2019 2018",
+        "Net income attributable to Corning Incorporated $ 512 $ 960 $ 1,066",
+        "Earnings per common share attributable to",
+        "Corning Incorporated:",
+        "Basic (Note 18) $ 0.54 $ 1.11 $ 1.19",
+    )
+    basic = row_named(table, "Basic (Note 18)")
+    assert (
+        basic.group == "Earnings per common share attributable to Corning Incorporated:" and basic.kind == "per_share"
+    )

@@ -210,7 +210,7 @@ def test_a_segment_named_with_the_issuer_s_word_is_still_asked(run_cli, fake_ope
     asked = "What were Las Vegas Strip Resorts net revenues for the three months ended June 30, 2023?"
     quarter = "three months ended June 30, 2023"
     status, check = verdict(run_cli, fake_openai, mgm, asked, amount(3942207.0, "thousands", quarter, CONSOLIDATED))
-    assert status != "supported" and "las strip vega" in field(check, "member")["detail"], check
+    assert status != "supported" and "las resort strip vega" in field(check, "member")["detail"], check
     status, check = verdict(run_cli, fake_openai, mgm, asked, amount(2146650.0, "thousands", quarter, LVS_TOTAL))
     assert status == "supported", check
     status, check = verdict(run_cli, fake_openai, mgm, asked, amount(492212.0, "thousands", quarter, LVS_CASINO))

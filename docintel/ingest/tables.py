@@ -25,7 +25,7 @@ from ..textnorm import tokenize
 from .captions import CAPTION, caption_of, except_words
 from .rowsplit import split_row
 
-TABLES_VERSION = "27"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "29"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
@@ -197,9 +197,13 @@ COUPON_RATE = re.compile(
 
 def _row_kind(label: str, group: str | None, cells: Sequence[str]) -> RowKind:
     """What a row's cells measure. A sub-heading ending in ':' ('Earnings per share:', 'Year-over-year Percentage
-    Growth:') types the rows below it."""
+    Growth:') types the rows below it, and any sub-heading the short rows under it ('Basic', 'Diluted' under
+    'Earnings per Common Share — (Note 21) (a)')."""
     heading = group if group and group.rstrip().endswith(":") else ""
-    if _PER_SHARE.search(label) or (_PER_SHARE.search(heading) and not _SHARES.search(label)):
+    short = len(re.sub(r"\([^)]*\)", " ", label).split()) <= 2  # 'Basic (Note 18)'
+    caption = bool(group) and (str(group).lstrip().startswith("(") or "except" in str(group).lower())
+    per_share_heading = group if group and short and not caption else heading  # a caption's 'except per share' aside
+    if _PER_SHARE.search(label) or (_PER_SHARE.search(per_share_heading) and not _SHARES.search(label)):
         return "per_share"
     named = COUPON_RATE.sub(" ", label)  # '7.50% Notes': the instrument's rate names it; its cells are amounts
     if all(_is_percent(c) for c in cells) or _PERCENT_LABEL.search(named) or _PERCENT_LABEL.search(heading):
@@ -355,7 +359,9 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
                 introduced, current.group = True, None
             elif len(text) <= 80:
                 headed = headed or (introduced and _column_names(text))
-                prior_group, current.group = current.group, text
+                # 'Earnings per common share attributable to' / 'Corning Incorporated:': one sub-heading, wrapped
+                wrapped = current.group and gap == 2 and _ENDS_IN_FUNCTION_WORD.search(current.group.rstrip())
+                prior_group, current.group = current.group, f"{current.group} {text}" if wrapped else text
     close()
     return tables
 

@@ -16,6 +16,7 @@ from ..answer.contract import Amount
 from ..concepts import concepts_in
 from ..ingest.documents import Document
 from ..textnorm import tokenize
+from .attributes import attribute_words, measurement_attributes
 from .conventions import expense_sign_rule
 from .direction import direction_rule
 from .footnotes import annualized_of, annualized_rule, footnote_text, line_markers
@@ -23,6 +24,7 @@ from .formulas import composite_rule
 from .groups import column_group_rule
 from .issuer import issuer_terms
 from .kinds import subject_rule
+from .listed import listed_years
 from .meaning import (
     Asked,
     asked_money_as_per_share,
@@ -120,7 +122,7 @@ def check_amount(
     concept, concept_note = best[0][2], best[0][3]
     sign_note = best[0][1]
     chosen = [c for c, _, verdict, _ in judged if verdict == concept]
-    if concept == "supported" and (other := _read_otherwise(judged)):
+    if concept == "supported" and (other := _read_otherwise(judged, question_years)):
         # 'the intrinsic value ... was $31 million, $15 million ... The grant date fair value ... was $15 million':
         # which of the two the answer means, the quote does not say
         concept, concept_note = "unknown", f"{stated} is printed twice in the quotes, once as another figure ({other})"
@@ -222,15 +224,23 @@ def _against_statements(
     return [found] if found is not None else []
 
 
-def _read_otherwise(judged: Sequence[tuple[Candidate, str, str, str]]) -> str:
+def _read_otherwise(judged: Sequence[tuple[Candidate, str, str, str]], years: frozenset[int] = frozenset()) -> str:
     """The reason an occurrence in prose of the stated number is another figure, when another occurrence in prose
-    supports it ('' when the occurrences agree or any is a table cell)."""
+    supports it ('' when the occurrences agree or any is a table cell); an occurrence its sentence lists with
+    another year than those asked ('$31 million, $15 million and $6 million' for 2024, 2023, 2022) is no reading."""
     if any(c.row_label is not None for c, *_ in judged):
         return ""
+    judged = [j for j in judged if not years or not (listed := _listed_year(j[0])) or listed in years]
     verdicts = {verdict for _, _, verdict, _ in judged}
     return (
         next((note for _, _, verdict, note in judged if verdict == "mismatch"), "") if "supported" in verdicts else ""
     )
+
+
+def _listed_year(candidate: Candidate) -> int | None:
+    """The year a sentence lists a prose number with ('..., respectively'), if any."""
+    places = listed_years(candidate.sentence) if candidate.sentence else []
+    return next((year for number, year in places if number.text == candidate.printed), None)
 
 
 def fact_of(candidate: Candidate, rest: str = "") -> FactView:
@@ -424,22 +434,31 @@ def _printed_as_asked(chosen: list[Candidate], asked: Asked, cited: list[CitedSp
     return None
 
 
+_GENERIC = frozenset(tokenize("balance balances beginning begin ending end total amount amounts"))
+
+
 def _worded_as_asked(chosen: list[Candidate], asked: Asked, cited: list[CitedSpan]) -> str | None:
     """Where the question names no line item docintel knows and the cited row says more than it asks ('Net periodic
     benefit cost (income)' for 'benefit costs'), a row of the same period named in the question's words alone
     ('Benefit costs 71,281') that prints another figure: a reader takes the row named as asked."""
-    asked_words = set(tokenize(asked.question))
+    asked_words = set(tokenize(asked.question)) | attribute_words(measurement_attributes(asked.question))
     for candidate in chosen:
         source = candidate.source
         label_words = content_terms(tuple(tokenize(candidate.row_label or ""))) - asked.ignore
         if source is None or source.period is None or not label_words - asked_words:
             continue
-        when = (source.period.end, source.period.months)
+        when, shared = (source.period.end, source.period.months, source.kind), label_words & asked_words
         for fact in (f for s in {id(s.document): s.document for s in cited}.values() for f in s.facts):
-            if fact.provenance.table is None or fact.period is None or (fact.period.end, fact.period.months) != when:
+            if (
+                fact.provenance.table is None
+                or fact.period is None
+                or (fact.period.end, fact.period.months, fact.kind) != when
+            ):
                 continue
             words = content_terms(tuple(tokenize(fact.label))) - asked.ignore
-            if len(words) >= 2 and words <= asked_words and not same_value(abs(fact.value), 1.0, abs(candidate.value)):
+            # the asked words the cited row says, alone, and no roll-forward's 'Balance at end of year' only
+            named = len(words - _GENERIC) >= 2 and shared <= words <= asked_words
+            if named and not same_value(abs(fact.value), 1.0, abs(candidate.value)):
                 return f"the filing prints '{fact.label}' as {fact.text} for this period (page {fact.provenance.page})"
     return None
 

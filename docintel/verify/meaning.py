@@ -52,7 +52,16 @@ from .siblings import (
 )
 from .totals import BARE_TOTAL
 from .values import Candidate, ConceptCheck, PlainCheck
-from .wording import beside_line_items, joined_to_item, other_comprehensive, parting, reversed_by, surface_words
+from .wording import (
+    CAPITALISED_RUN,
+    beside_line_items,
+    joined_to_item,
+    named_beside,
+    other_comprehensive,
+    parting,
+    reversed_by,
+    surface_words,
+)
 
 _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
 _CLAUSE_END = re.compile(r"\.(?=\s|$)|[;:()\[\]]|\s[–—-]\s")  # a decimal point ends no clause
@@ -121,7 +130,7 @@ def named_scope(question: str, ignore: frozenset[str] = frozenset()) -> frozense
     asking = _DEFINITION.split(search_text(question), maxsplit=1)[0]
     terms = {t for m in _SCOPE.finditer(asking) for t in tokenize(m.group("a") or m.group("b") or "")}
     terms |= place_terms(asking, ignore)  # 'the Transportation and Electronics operating income margin'
-    ignore = ignore - _named_beside(asking, ignore)
+    ignore = ignore - named_beside(asking, ignore)
     return frozenset(w for w in terms - ignore if w not in _NOT_SCOPE and w not in NEUTRAL and not w[:1].isdigit())
 
 
@@ -135,21 +144,11 @@ def question_scope(question: str, ignore: frozenset[str] = frozenset()) -> froze
         terms |= set(tokenize(match.group("a") or match.group("b") or ""))
     before = modifiers(qualifier_text(asking))  # 'Aeronautics net sales'
     terms |= before
-    runs = (set(tokenize(run.group(0))) for run in _CAPITALISED_RUN.finditer(asking))
+    runs = (set(tokenize(run.group(0))) for run in CAPITALISED_RUN.finditer(asking))
     terms |= {t for words in runs if words & before for t in words}  # 'Las Vegas Strip Resorts net revenues'
     terms |= place_terms(asking, ignore)  # 'revenues in the United States'
-    ignore = ignore - _named_beside(asking, ignore)
+    ignore = ignore - named_beside(asking, ignore)
     return frozenset(w for w in terms - ignore if w not in _NOT_SCOPE and w not in NEUTRAL and not w[:1].isdigit())
-
-
-def _named_beside(asking: str, ignore: frozenset[str]) -> frozenset[str]:
-    """The issuer's name terms the question writes inside another name ('Health' of 'the Health Services segment'
-    of CVS Health): they scope it like any word of that name."""
-    runs = (tokenize(run.group(0)) for run in _CAPITALISED_RUN.finditer(asking))
-    return frozenset(t for words in runs if not set(words) <= ignore for t in words if t in ignore)
-
-
-_CAPITALISED_RUN = re.compile(r"(?:\b[A-Z][\w&.'\u2019-]*(?:\s+|$)){1,6}")
 
 
 def without_name(text: str, name_terms: frozenset[str]) -> str:
@@ -158,7 +157,7 @@ def without_name(text: str, name_terms: frozenset[str]) -> str:
     lower-case 'international'."""
     if not name_terms:
         return text
-    return _CAPITALISED_RUN.sub(
+    return CAPITALISED_RUN.sub(
         lambda m: " " if (words := tokenize(m.group(0))) and set(words) <= name_terms else m.group(0), text
     )
 

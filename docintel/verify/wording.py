@@ -208,3 +208,17 @@ def joined_to_item(question: str, unsaid: Sequence[str]) -> str | None:
         if set(tokenize(found.group(0))) & set(unsaid) and concepts_in(found.group(0)).concepts:
             return found.group(0)
     return None
+
+
+CAPITALISED_RUN = re.compile(r"(?:\b[A-Z][\w&.'\u2019-]*(?:\s+|$)){1,6}")
+
+
+def named_beside(asking: str, ignore: frozenset[str]) -> frozenset[str]:
+    """The issuer's name terms the question writes inside another name ('Health' of 'the Health Services segment'
+    of CVS Health): they scope it like any word of that name."""
+    # a possessive ends a name ('Omega Soft's Intelligent Cloud', 'MGM Resorts' Las Vegas Strip'): two runs
+    runs = (tokenize(part) for run in CAPITALISED_RUN.finditer(asking) for part in _POSSESSIVE.split(run.group(0)))
+    return frozenset(t for words in runs if not set(words) <= ignore for t in words if t in ignore)
+
+
+_POSSESSIVE = re.compile(r"['’]s\b|(?<=s)['’](?=\s)")
