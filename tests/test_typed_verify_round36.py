@@ -334,3 +334,21 @@ def test_a_word_of_the_issuer_s_name_inside_a_segment_s_name_scopes_it(run_cli, 
     wrong = amount(9683.0, "millions", "2022", SERVICES, label="Revenues: Services")
     status, check = verdict(run_cli, fake_openai, cvs, asked, wrong)
     assert status != "supported" and "health servic" in field(check, "member")["asked"], check
+
+
+LOAN_PROVISIONS = (4007, "Provisions (a) 1,514 (1,155) 3,453")
+TOTAL_PROVISIONS = (1754, "Total provisions for credit losses $ 2,182 $ (1,419) $ 4,730 $ 3,601 # % $ (6,149) # %")
+
+
+def test_a_roll_forward_s_row_is_of_the_account_its_table_rolls_forward(run_cli, fake_openai, filing):  # noqa: F811
+    """'Provisions (a) 1,514' under 'The following table presents changes in the Card Member loans reserve for credit
+    losses': the provision into that portfolio's reserve, not American Express's provision for credit losses (2,182);
+    asked for the Card Member loans reserve, it is the answer."""
+    amex = filing("AMERICANEXPRESS_2022_10K")
+    asked = "What was American Express's provision for credit losses in 2022?"
+    part = amount(1514.0, "millions", "2022", LOAN_PROVISIONS, label="Provisions")
+    status, check = verdict(run_cli, fake_openai, amex, asked, part)
+    assert status == "unchecked" and "rolls forward the Card Member loans reserve" in check["detail"], check
+    named = "How much was the provision into American Express's Card Member loans reserve for credit losses in 2022?"
+    status, check = verdict(run_cli, fake_openai, amex, named, part)
+    assert "rolls forward" not in check["detail"], check

@@ -60,6 +60,7 @@ from .wording import (
     other_comprehensive,
     parting,
     reversed_by,
+    rolled_account,
     surface_words,
 )
 
@@ -388,6 +389,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             unsaid = sorted(needed - set(tokenize(f"{fact.member_text} {candidate.row_group or ''}")))
             if unsaid and 2 * len(unsaid) > len(needed):  # most of what the question names is said above it
                 return "unknown", f"{where}: neither it nor the words over its table say {', '.join(unsaid)}"
+        if fact is not None and (account := rolled_account(fact.member_text, asked.question, asked.ignore)):
+            return "unknown", f"{where}: its table rolls forward the {account}, which the question does not name"
         return "supported", f"{where}, in the question's own words"
     if asked.concepts and own and not own & asked.terms:
         return "mismatch", f"{where}, not {asked.named}"

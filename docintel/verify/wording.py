@@ -222,3 +222,21 @@ def named_beside(asking: str, ignore: frozenset[str]) -> frozenset[str]:
 
 
 _POSSESSIVE = re.compile(r"['’]s\b|(?<=s)['’](?=\s)")
+
+
+# 'The following table presents changes in the Card Member loans reserve for credit losses for the years ended ...'
+_CHANGES_IN = re.compile(
+    r"\b(?:table|schedule)\b[^.:;]*?\bchanges?\s+in\s+(?:the\s+|our\s+)?(?P<what>[^.:;]+?)"
+    r"(?:\s+(?:for|during)\s+the\b|[.:;]|$)"
+)
+
+
+def rolled_account(heading: str, question: str, ignore: frozenset[str]) -> str | None:
+    """The account a roll-forward table's words over it say it is of ('the Card Member loans reserve for credit
+    losses'), when that account is named by capitalised words (a portfolio, a product) the question does not say:
+    its 'Provisions' row is that account's, not the company's."""
+    found = next(reversed(list(_CHANGES_IN.finditer(heading))), None)  # the introduction nearest the table
+    if found is None:
+        return None
+    named = {t for run in CAPITALISED_RUN.finditer(found.group("what")) for t in tokenize(run.group(0))} - ignore
+    return found.group("what").strip() if named and not named <= set(tokenize(question)) else None
