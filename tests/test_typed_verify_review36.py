@@ -7,7 +7,14 @@ case (tests/data/review_round36.jsonl: a scripted answer citing real lines, as t
 - an answer that lists a composite's parts beside the composite computed from them keeps its parts;
 - 'the leases on ... space in the United States, Latin America, Europe and Asia' asks the group 'These leases
   expire at varying dates through 2028' dates; 'with various expiration dates through 2028' bounds several;
-- 'Net investment income' is no net income, neither asked nor as a return on equity's numerator."""
+- 'Net investment income' is no net income, neither asked nor as a return on equity's numerator.
+
+A second review (tests/data/review_round37.jsonl) of the later rules: a par value's 'per share' ('Common stock – Par
+value $0.50 per share; ...') and a header's '(per share)' type no rows per share; the issuer's whole name before a
+segment ('Boeing Commercial Airplanes') scopes nothing; 'from 35% to 21%' with no year is no prior period's; a
+question that says 'deferred' asks the deferred tax row; 'Deferred tax assets:' makes its rows deferred tax balances;
+an introduction of changes in 'each component of AOCI' rolls forward no account; 'Total capital' after
+noncontrolling interests is the whole."""
 
 from __future__ import annotations
 
@@ -23,7 +30,9 @@ from tests.test_typed_verify_round21_filings import verdict
 pytestmark = needs_shared
 
 CASES = [
-    json.loads(line) for line in (Path(__file__).parent / "data" / "review_round36.jsonl").read_text().splitlines()
+    json.loads(line)
+    for name in ("review_round36.jsonl", "review_round37.jsonl")
+    for line in (Path(__file__).parent / "data" / name).read_text().splitlines()
 ]
 
 

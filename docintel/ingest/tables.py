@@ -25,7 +25,7 @@ from ..textnorm import tokenize
 from .captions import CAPTION, caption_of, except_words
 from .rowsplit import split_row
 
-TABLES_VERSION = "29"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "30"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
@@ -195,14 +195,22 @@ COUPON_RATE = re.compile(
 )
 
 
+def _per_share_heading(group: str) -> bool:
+    """A sub-heading of a few words that says per share and nothing of a count or a par value ('Earnings per Common
+    Share — (Note 21) (a)'; not 'Common stock – Par value $0.50 per share; ...', 'Shares (in thousands) ... (per
+    share)', a caption's 'except per share amounts')."""
+    words = re.sub(r"\([^)]*\)", " ", group)
+    plain = not re.search(r"\d|\bpar\b|\bexcept\b", words, re.IGNORECASE) and not _SHARES.search(words)
+    return plain and len(words.split()) <= 8 and bool(_PER_SHARE.search(words))
+
+
 def _row_kind(label: str, group: str | None, cells: Sequence[str]) -> RowKind:
     """What a row's cells measure. A sub-heading ending in ':' ('Earnings per share:', 'Year-over-year Percentage
-    Growth:') types the rows below it, and any sub-heading the short rows under it ('Basic', 'Diluted' under
-    'Earnings per Common Share — (Note 21) (a)')."""
+    Growth:') types the rows below it, and a short per-share sub-heading with no colon the short rows under it
+    ('Basic', 'Diluted' under 'Earnings per Common Share — (Note 21) (a)')."""
     heading = group if group and group.rstrip().endswith(":") else ""
     short = len(re.sub(r"\([^)]*\)", " ", label).split()) <= 2  # 'Basic (Note 18)'
-    caption = bool(group) and (str(group).lstrip().startswith("(") or "except" in str(group).lower())
-    per_share_heading = group if group and short and not caption else heading  # a caption's 'except per share' aside
+    per_share_heading = group if group and short and _per_share_heading(group) else heading
     if _PER_SHARE.search(label) or (_PER_SHARE.search(per_share_heading) and not _SHARES.search(label)):
         return "per_share"
     named = COUPON_RATE.sub(" ", label)  # '7.50% Notes': the instrument's rate names it; its cells are amounts

@@ -287,10 +287,9 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         )
     # 'Restructuring and other related activities, net' for restructuring expense: more than the item asked
     adds_other = evidence.row and AND_OTHER.search(evidence.text) and not OTHER.search(asked.wording)
+    own_words, group = asked.own | asked.question_terms, candidate.row_group or ""
     if evidence.row and (
-        other := another_item(
-            evidence.text, evidence.concepts, asked.concepts, asked.own, asked.wording, candidate.row_group or ""
-        )
+        other := another_item(evidence.text, evidence.concepts, asked.concepts, own_words, asked.wording, group)
     ):
         return other[0], f"{where}: {other[1]}"
     if evidence.concepts and asked.concepts:

@@ -13,7 +13,7 @@ from ..ingest.tables import Table, TableRow
 from ..textnorm import tokenize
 from .query import ATTRIBUTABLE, NONCONTROLLING
 
-_TOTAL = re.compile(r"\s*total\b", re.IGNORECASE)
+_TOTAL_EQUITY = re.compile(r"\s*total\b(?:\s+[\w'’]+){0,4}?\s+(?:equity|deficit|capital)\b", re.IGNORECASE)
 
 
 def before_attribution(table: Table, row: TableRow) -> bool:
@@ -23,7 +23,7 @@ def before_attribution(table: Table, row: TableRow) -> bool:
     if ATTRIBUTABLE.search(row.label) or NONCONTROLLING.search(row.label):
         return False
     above = [r for r in table.rows if r.line < row.line]
-    if _TOTAL.match(row.label) and above and NONCONTROLLING.search(above[-1].label):
+    if _TOTAL_EQUITY.match(row.label) and above and NONCONTROLLING.search(above[-1].label):
         return True
     words = set(concepts_in(row.label).concepts)
     later = [r for r in table.rows if r.line > row.line]
@@ -32,12 +32,15 @@ def before_attribution(table: Table, row: TableRow) -> bool:
     return minority and bool(words) and any(words & set(concepts_in(r.label).concepts) for r in attributed)
 
 
-_OWNERS = re.compile(r"((?:\b[A-Z][\w&.-]*\s+){1,4})(?:share|stock)(?:holders|owners)['\u2019]?\s+(?:equity|deficit)\b")
+_OWNERS = re.compile(
+    r"((?:\b[A-Z][\w&.-]*\s+){1,4})(?i:(?:share|stock)(?:holders|owners)['\u2019]?\s+(?:equity|deficit))\b"
+)
+_TOTAL_WORD = frozenset(tokenize("total"))
 
 
 def names_parent_owners(question: str, issuer: frozenset[str]) -> bool:
     """Whether *question* writes the company's name before its shareholders' equity ('total CVS Health
     shareholders' equity', not the possessive 'CVS Health's total shareholders' equity'): the equity of the
     company's own shareholders, noncontrolling interests aside (the row a balance sheet prints under that name)."""
-    found = _OWNERS.search(question)
-    return bool(found and issuer and set(tokenize(found.group(1))) <= issuer)
+    named = (set(tokenize(found.group(1))) - _TOTAL_WORD for found in _OWNERS.finditer(question))
+    return bool(issuer) and any(words and words <= issuer for words in named)

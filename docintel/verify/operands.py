@@ -28,8 +28,11 @@ from .values import (
 _CONCEPT_UNITS = {"percent": "percent", "per_share": "per_share", "count": "count"}
 
 
-def _operand_asked(name: str) -> Asked:
-    return Asked("", name, concepts_in(name).concepts, frozenset(tokenize(qualifier_text(name))))
+def _operand_asked(name: str, question: str = "") -> Asked:
+    """What an operand's *name* asks; the *question*'s terms ride along ('deferred' of 'what percentage of the
+    deferred income tax liabilities came from ...' says which depreciation row is meant)."""
+    terms = frozenset(tokenize(qualifier_text(name)))
+    return Asked("", name, concepts_in(name).concepts, terms, question_terms=frozenset(tokenize(question)))
 
 
 def _operand_units(asked: Asked) -> set[str | None]:
@@ -70,7 +73,7 @@ def check_operand(
     if not matches:
         holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
         return base.model_copy(update={"detail": f"{figure_text(value)} is not in its quote, which holds {holds}"})
-    asked = _operand_asked(name)
+    asked = _operand_asked(name, query.question if query is not None else "")
     units = _operand_units(asked)
     kinds = [c for c in matches if any(_operand_kind_fits(u, c) for u in units)]
     if not kinds:
@@ -166,7 +169,8 @@ def _operand_concepts(cell: Candidate, asked: Asked) -> frozenset[str]:
     evidence = evidence_of(cell)
     if not evidence.concepts:
         return asked.concepts
-    if item_changers(evidence.text) or part_of_another(cell.row_group or "", evidence.concepts):
+    asked_words = asked.own | frozenset(tokenize(asked.question))  # 'what percentage of deferred tax liabilities'
+    if item_changers(evidence.text) or part_of_another(cell.row_group or "", evidence.concepts, asked_words):
         return frozenset()  # 'Total debt investments' fills no slot of debt, nor a deferred tax liability of D&A
     match = concepts_in(qualifier_text(evidence.text))
     return evidence.concepts if not match.concepts or names_its_concept(match) else frozenset()

@@ -158,15 +158,17 @@ def another_item(
     if changed and same_concept(concepts, asked):
         words = ", ".join(w for w in re.findall(r"[\w'-]+", label) if set(tokenize(w.replace("-", ""))) & changed)
         return "mismatch", f"its '{words}' makes it another line item than the one asked"
-    if same_concept(concepts, asked) and (whole := part_of_another(group, concepts, own)):
+    if (same_concept(concepts, asked) or not concepts) and (whole := part_of_another(group, concepts, own)):
         return "mismatch", f"it is a part of '{whole}', not the line item asked"
     return None
 
 
 def part_of_another(group: str, concepts: frozenset[str], own: frozenset[str] = frozenset()) -> str:
-    """The sub-heading a row is a part of when that sub-heading names another line item its words change
-    ('Depreciation and amortization' under 'Deferred income tax liabilities:' is a deferred tax liability, no
-    depreciation expense); '' otherwise, or when the question says those words itself."""
+    """The sub-heading (ending in ':') a row is a part of when its words change the item the row names
+    ('Depreciation and amortization' under 'Deferred income tax liabilities:', 'Stock-based compensation' under
+    'Deferred tax assets:': deferred tax balances, no expense); '' otherwise, or when the question says those words."""
+    if not group.rstrip().endswith(":"):  # a sub-heading; not a label wrapped over the line above
+        return ""
     changed = item_changers(group) - own
     held = concepts_in(group).concepts
-    return group.strip().rstrip(":") if changed and held and not same_concept(held, concepts) else ""
+    return group.strip().rstrip(":") if changed and not (held and same_concept(held, concepts)) else ""

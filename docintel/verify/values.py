@@ -407,7 +407,7 @@ def with_period(
         if verdict == "unknown" and any(states_a_change(m.sentence, m.printed) for m in matches):
             texts = own or [f"{c.span.quote} {cut_clause(c)}" for c in cited]
             verdict, note = change_period(wanted or question_years, texts) or (verdict, note)
-        if verdict == "supported" and matches and all(_starts_from(m) for m in matches):
+        if verdict == "supported" and matches and all(_starts_from(m, wanted or question_years) for m in matches):
             # 'The MBR decreased from 85.0% to 84.0% in 2022 compared to the prior year': 85.0% is 2021's
             verdict, note = "mismatch", "the number is the level its sentence's change starts from, the prior period's"
         return item_check("supported", verdict, f"{stated} is in the quote; {note}")
@@ -434,10 +434,14 @@ def with_period(
     return item_check("supported", "supported", f"{stated} is {where}", best.column_label)
 
 
-def _starts_from(match: Candidate) -> bool:
-    """Whether a number of prose is the first of its sentence's 'from X to Y' (the level a change starts from)."""
-    number = re.escape(match.printed.strip())
-    return bool(match.sentence) and re.search(rf"\bfrom\s+{number}(?:\s+\w+)?\s+to\s+\$?\d", match.sentence) is not None
+def _starts_from(match: Candidate, years: frozenset[int]) -> bool:
+    """Whether a number of prose is the level its sentence's change starts from, the sentence dating the level it
+    reaches to a year asked ('decreased from 85.0% to 84.0% in 2022', 'to 84.0% from 85.0% in 2022')."""
+    number, when = re.escape(match.printed.strip()), "|".join(map(str, years)) or "(?!)"
+    after = rf"\s+(?:in|for|during|at\s+the\s+end\s+of)\s+(?:fiscal\s+(?:year\s+)?)?(?:{when})\b"
+    forward = rf"\bfrom\s+{number}(?:\s+\w+)?\s+to\s+\$?[\d.,]+%?(?:\s+\w+)?{after}"
+    backward = rf"\bto\s+\$?[\d.,]+%?(?:\s+\w+)?\s+from\s+{number}(?:\s+\w+)?{after}"
+    return bool(match.sentence) and re.search(f"{forward}|{backward}", match.sentence, re.IGNORECASE) is not None
 
 
 def _unplaced_cell(match: Candidate, cited: list[CitedSpan]) -> bool:

@@ -218,7 +218,12 @@ def named_beside(asking: str, ignore: frozenset[str]) -> frozenset[str]:
     of CVS Health): they scope it like any word of that name."""
     # a possessive ends a name ('Omega Soft's Intelligent Cloud', 'MGM Resorts' Las Vegas Strip'): two runs
     runs = (tokenize(part) for run in CAPITALISED_RUN.finditer(asking) for part in _POSSESSIVE.split(run.group(0)))
-    return frozenset(t for words in runs if not set(words) <= ignore for t in words if t in ignore)
+    core = ignore - _LEGAL  # 'Boeing Commercial Airplanes', 'CVS Health operating income': the issuer's whole name
+    named = (words for words in runs if not set(words) <= ignore and not core <= set(words))
+    return frozenset(t for words in named for t in words if t in ignore)
+
+
+_LEGAL = frozenset(tokenize("inc incorporated corporation corp company co ltd limited plc group holdings the"))
 
 
 _POSSESSIVE = re.compile(r"['’]s\b|(?<=s)['’](?=\s)")
@@ -226,9 +231,11 @@ _POSSESSIVE = re.compile(r"['’]s\b|(?<=s)['’](?=\s)")
 
 # 'The following table presents changes in the Card Member loans reserve for credit losses for the years ended ...'
 _CHANGES_IN = re.compile(
-    r"\b(?:table|schedule)\b[^.:;]*?\bchanges?\s+in\s+(?:the\s+|our\s+)?(?P<what>[^.:;]+?)"
+    r"\b(?:table|schedule)\b[^.:;]*?\bchanges?\s+in\s+(?:the\s+|our\s+)?(?P<what>[^.:;]+?"
+    r"\b(?:reserves?|allowances?|liabilit(?:y|ies)|obligations?|accruals?|balances?)\b[^.:;]*?)"
     r"(?:\s+(?:for|during)\s+the\b|[.:;]|$)"
 )
+_NOT_ACCOUNT = frozenset(tokenize("company companies corporation group firm"))
 
 
 def rolled_account(heading: str, question: str, ignore: frozenset[str]) -> str | None:
@@ -238,5 +245,6 @@ def rolled_account(heading: str, question: str, ignore: frozenset[str]) -> str |
     found = next(reversed(list(_CHANGES_IN.finditer(heading))), None)  # the introduction nearest the table
     if found is None:
         return None
-    named = {t for run in CAPITALISED_RUN.finditer(found.group("what")) for t in tokenize(run.group(0))} - ignore
+    runs = CAPITALISED_RUN.finditer(found.group("what"))
+    named = {t for run in runs for t in tokenize(run.group(0)) if not t[:1].isdigit()} - ignore - _NOT_ACCOUNT
     return found.group("what").strip() if named and not named <= set(tokenize(question)) else None
