@@ -13,7 +13,8 @@ from ..ingest.tables import Table, TableRow
 from ..textnorm import tokenize
 from .query import ATTRIBUTABLE, NONCONTROLLING
 
-_TOTAL_EQUITY = re.compile(r"\s*total\b(?:\s+[\w'’]+){0,4}?\s+(?:equity|deficit|capital)\b", re.IGNORECASE)
+_TOTAL = re.compile(r"\s*total\b", re.IGNORECASE)
+_OWNERS_STAKE = re.compile(r"\b(?:deficit|capital)\b", re.IGNORECASE)  # the vocabulary's equity aside
 
 
 def before_attribution(table: Table, row: TableRow) -> bool:
@@ -23,7 +24,8 @@ def before_attribution(table: Table, row: TableRow) -> bool:
     if ATTRIBUTABLE.search(row.label) or NONCONTROLLING.search(row.label):
         return False
     above = [r for r in table.rows if r.line < row.line]
-    if _TOTAL_EQUITY.match(row.label) and above and NONCONTROLLING.search(above[-1].label):
+    of_equity = "equity" in concepts_in(row.label).concepts or bool(_OWNERS_STAKE.search(row.label))
+    if _TOTAL.match(row.label) and of_equity and above and NONCONTROLLING.search(above[-1].label):
         return True
     words = set(concepts_in(row.label).concepts)
     later = [r for r in table.rows if r.line > row.line]
