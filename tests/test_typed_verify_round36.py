@@ -352,3 +352,17 @@ def test_a_roll_forward_s_row_is_of_the_account_its_table_rolls_forward(run_cli,
     named = "How much was the provision into American Express's Card Member loans reserve for credit losses in 2022?"
     status, check = verdict(run_cli, fake_openai, amex, named, part)
     assert "rolls forward" not in check["detail"], check
+
+
+LEASE_PART = (3166, "Other current liabilities $ 2,409 $ 2,228")
+
+
+def test_a_cited_row_under_a_narrower_sub_heading_is_doubted_by_the_statement_s_row(run_cli, fake_openai, filing):  # noqa: F811
+    """Microsoft's lease note prints 'Other current liabilities $ 2,409' under 'Operating Leases' (the leases' part
+    recorded there); the balance sheet's 'Other current liabilities 14,745' under 'Current liabilities:' (a section
+    heading) is the item asked: the note's figure is unchecked, naming the statement's."""
+    msft = filing("MICROSOFT_2023_10K")
+    asked = "What were Microsoft's other current liabilities as of June 30, 2023?"
+    part = amount(2409.0, "millions", "June 30, 2023", LEASE_PART, label="Other current liabilities")
+    status, check = verdict(run_cli, fake_openai, msft, asked, part)
+    assert status == "unchecked" and field(check, "statement")["asked"] == "14,745", check

@@ -57,12 +57,23 @@ def statement_check(fact: Fact, document: Document) -> FieldCheck | None:
 
 def _same_item(one: Fact, other: Fact, document: Document) -> bool:
     """The same line item: the vocabulary's, or, where it has none, the same row label ('Cost of services' and
-    'Cost of services (exclusive of items shown below)') under the same sub-heading ('Card Member loans' under
-    'Provisions for credit losses:' is a provision, no loans)."""
+    'Cost of services (exclusive of items shown below)') under the same sub-heading, or section headings only ('Card
+    Member loans' under 'Provisions for credit losses:' is a provision, no loans)."""
     if one.concept is not None or other.concept is not None:
         return one.concept == other.concept
     same_label = bool(_words(one.label)) and _words(one.label) == _words(other.label)
-    return same_label and _words(_group(one, document)) == _words(_group(other, document))
+    # the statement's row (*one*) names the item when its sub-heading is the cited row's or a section heading; a
+    # cited row under another sub-heading ('Operating Leases: Other current liabilities 2,409') is a part of it
+    cited, printed = _words(_group(other, document)), _words(_group(one, document))
+    return same_label and (printed == cited or not set(printed.split()) - _SECTION_WORDS)
+
+
+# the words of a statement's section headings ('Current liabilities:', 'Cash flows from operating activities:'): a row
+# under one is the line item it names; under another sub-heading ('Provisions for credit losses:') it is a part of it
+_SECTION_WORDS = frozenset(
+    "current noncurrent non long term assets liabilities equity stockholders shareholders revenues revenue costs "
+    "expenses operating investing financing activities cash flows from other total net and of".split()
+)
 
 
 def _group(fact: Fact, document: Document) -> str:
