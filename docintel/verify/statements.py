@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..concepts import concept
+from ..concepts import NEUTRAL, concept, concepts_in
 from ..ingest.documents import Document
 from ..ingest.facts import Fact, Period
 from .rules import FieldCheck
@@ -65,15 +65,14 @@ def _same_item(one: Fact, other: Fact, document: Document) -> bool:
     # the statement's row (*one*) names the item when its sub-heading is the cited row's or a section heading; a
     # cited row under another sub-heading ('Operating Leases: Other current liabilities 2,409') is a part of it
     cited, printed = _words(_group(other, document)), _words(_group(one, document))
-    return same_label and (printed == cited or not set(printed.split()) - _SECTION_WORDS)
+    return same_label and (printed == cited or _section(_group(one, document)))
 
 
-# the words of a statement's section headings ('Current liabilities:', 'Cash flows from operating activities:'): a row
-# under one is the line item it names; under another sub-heading ('Provisions for credit losses:') it is a part of it
-_SECTION_WORDS = frozenset(
-    "current noncurrent non long term assets liabilities equity stockholders shareholders revenues revenue costs "
-    "expenses operating investing financing activities cash flows from other total net and of".split()
-)
+def _section(heading: str) -> bool:
+    """Whether a statement's sub-heading is a section of it ('Current liabilities:', 'Operating expenses:': a line
+    item of the vocabulary, wholly), under which a row is the line item it names."""
+    match = concepts_in(heading)
+    return not heading.strip() or (bool(match.concepts) and all(t in NEUTRAL for t in match.leftover))
 
 
 def _group(fact: Fact, document: Document) -> str:
