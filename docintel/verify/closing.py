@@ -9,18 +9,18 @@ import re
 
 from ..ingest.documents import Document
 from ..ingest.tables import Table, TableRow
+from .query import CHANGE_LABEL
 
 # the US GAAP taxonomy's 'Net Cash Provided by (Used in) Operating/Investing/Financing Activities' subtotals, after
 # the rows under a change sub-heading ('Net cash flow hedges' under 'Other comprehensive income' is no subtotal)
 _NET_CASH = re.compile(r"\s*net\s+cash\s+(?:provided|used|from|flows?\s+from|\(used\s+in\)|generated)", re.I)
-_CHANGES = re.compile(r"\s*(?:changes?|\(?increases?\)?|\(?decreases?\)?)\b", re.IGNORECASE)
 
 
 def closes_section(document: Document, table: Table, row: TableRow) -> bool:
     """Whether *row* closes the section of its sub-heading (so ``row.group`` does not describe it)."""
     if not row.group:
         return False
-    if _NET_CASH.match(row.label) and _CHANGES.match(row.group):
+    if _NET_CASH.match(row.label) and CHANGE_LABEL.match(row.group):
         return True
     label = " ".join(row.label.split()).rstrip(":").lower()
     texts = document.lines["text"].iloc[max(table.first_line - 1, 0) : row.line - 1].tolist()

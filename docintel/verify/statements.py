@@ -61,11 +61,12 @@ def _same_item(one: Fact, other: Fact, document: Document) -> bool:
     Member loans' under 'Provisions for credit losses:' is a provision, no loans)."""
     if one.concept is not None or other.concept is not None:
         return one.concept == other.concept
-    same_label = bool(_words(one.label)) and _words(one.label) == _words(other.label)
+    if not _words(one.label) or _words(one.label) != _words(other.label):
+        return False
     # the statement's row (*one*) names the item when its sub-heading is the cited row's or a section heading; a
     # cited row under another sub-heading ('Operating Leases: Other current liabilities 2,409') is a part of it
-    cited, printed = _words(_group(other, document)), _words(_group(one, document))
-    return same_label and (printed == cited or _section(_group(one, document)))
+    printed = _group(one, document)
+    return _words(printed) == _words(_group(other, document)) or _section(printed)
 
 
 def _section(heading: str) -> bool:
