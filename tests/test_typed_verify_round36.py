@@ -366,3 +366,24 @@ def test_a_cited_row_under_a_narrower_sub_heading_is_doubted_by_the_statement_s_
     part = amount(2409.0, "millions", "June 30, 2023", LEASE_PART, label="Other current liabilities")
     status, check = verdict(run_cli, fake_openai, msft, asked, part)
     assert status == "unchecked" and field(check, "statement")["asked"] == "14,745", check
+
+
+SUBSCRIPTION_ROW = (3078, "Digital Media $ 12,385 $ 11,048 $ 8,813")
+SEGMENT_TOTAL = (3075, "Total Digital Media revenue $ 12,842 $ 11,520 $ 9,233")
+
+
+def test_the_word_introducing_a_table_before_its_line_item_narrows_its_rows(run_cli, fake_openai, filing):  # noqa: F811
+    """'Subscription revenue by segment for fiscal 2022, 2021 and 2020 were as follows:' over 'Digital Media $ 12,385':
+    the segment's subscription revenue, not its revenue (12,842; found asking ten questions of Adobe's 2022 10-K,
+    and by red team round 37); asked for its subscription revenue, the row is not doubted for it."""
+    adobe = filing("ADOBE_2022_10K")
+    asked = "What was Adobe's Digital Media segment revenue in fiscal 2022?"
+    part = amount(12385.0, "millions", "fiscal 2022", SUBSCRIPTION_ROW, label="Digital Media revenue")
+    status, check = verdict(run_cli, fake_openai, adobe, asked, part)
+    assert status == "unchecked" and "introduced as of Subscription only" in check["detail"], check
+    right = amount(12842.0, "millions", "fiscal 2022", SEGMENT_TOTAL, label="Total Digital Media revenue")
+    status, check = verdict(run_cli, fake_openai, adobe, asked, right)
+    assert status != "unsupported" and "introduced as of" not in check["detail"], check  # (the statement check doubts)
+    asked = "What was Adobe's Digital Media subscription revenue in fiscal 2022?"
+    status, check = verdict(run_cli, fake_openai, adobe, asked, part)
+    assert "introduced as of" not in check["detail"], check

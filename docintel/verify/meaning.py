@@ -60,8 +60,8 @@ from .wording import (
     other_comprehensive,
     parting,
     reversed_by,
-    rolled_account,
     surface_words,
+    table_narrower,
 )
 
 _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
@@ -388,8 +388,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             unsaid = sorted(needed - set(tokenize(f"{fact.member_text} {candidate.row_group or ''}")))
             if unsaid and 2 * len(unsaid) > len(needed):  # most of what the question names is said above it
                 return "unknown", f"{where}: neither it nor the words over its table say {', '.join(unsaid)}"
-        if fact is not None and (account := rolled_account(fact.member_text, asked.question, asked.ignore)):
-            return "unknown", f"{where}: its table rolls forward the {account}, which the question does not name"
+        if fact is not None and (narrower := table_narrower(fact.member_text, asked.question, asked.own, asked.ignore)):
+            return "unknown", f"{where}: {narrower}"  # 'changes in the Card Member loans reserve', 'Subscription ...'
         return "supported", f"{where}, in the question's own words"
     if asked.concepts and own and not own & asked.terms:
         return "mismatch", f"{where}, not {asked.named}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from ..concepts import NEUTRAL, concepts_in
+from ..concepts import NEUTRAL, concepts_in, modifiers
 from ..textnorm import tokenize
 
 # a label that puts one of two opposites in parentheses prints the other without them: 'Net (income) loss
@@ -248,3 +248,27 @@ def rolled_account(heading: str, question: str, ignore: frozenset[str]) -> str |
     runs = CAPITALISED_RUN.finditer(found.group("what"))
     named = {t for run in runs for t in tokenize(run.group(0)) if not t[:1].isdigit()} - ignore - _NOT_ACCOUNT
     return found.group("what").strip() if named and not named <= set(tokenize(question)) else None
+
+
+_AFTER_CELLS = re.compile(r"(?:[$(]?\s*\d[\d,.]*\)?%?\s+)+(?=[A-Z])")
+_INTRODUCTION = re.compile(r"([^.:;]*?)\b(?:were|was|is|are)\s+as\s+follows\s*:", re.IGNORECASE)
+
+
+def introduced_narrower(heading: str, asked: frozenset[str]) -> str:
+    """The word the sentence introducing a table writes right before its line item when the question does not say it
+    ('Subscription revenue by segment for fiscal 2022 ... were as follows:': subscription, a part of revenue); ''."""
+    found = list(_INTRODUCTION.finditer(heading))
+    # the sentence alone, after the cells of a table printed above it ('... $ 9,233 Subscription revenue by ...')
+    sentence = _AFTER_CELLS.split(found[-1].group(1))[-1] if found else ""
+    words = modifiers(sentence) - asked
+    return surface_words(words, sentence) if words else ""
+
+
+def table_narrower(heading: str, question: str, own: frozenset[str], ignore: frozenset[str]) -> str:
+    """Why the words over a table make a row matched in the question's own words narrower than asked: the account its
+    table rolls forward, or the word its introduction writes before the line item ('' when neither)."""
+    if account := rolled_account(heading, question, ignore):
+        return f"its table rolls forward the {account}, which the question does not name"
+    if narrowed := introduced_narrower(heading, own):
+        return f"its table is introduced as of {narrowed} only, which the question does not say"
+    return ""
