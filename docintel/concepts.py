@@ -245,6 +245,14 @@ def concepts_in(text: str, *, asides: bool = False) -> ConceptMatch:
         if tokens[min(pos)] not in NEUTRAL
         or not any(min(other) in _after_first(pos) for _, other in kept if other != pos)
     ]
+    # 'per share' makes the amount it shares a word with per share: 'dividend per share was paid' asks no total paid
+    per_share = [pos for cid, pos in kept if (found := concept(cid)) is not None and found.kind == "per_share"]
+    kept = [
+        (cid, pos)
+        for cid, pos in kept
+        if not any(pos & other and pos != other for other in per_share)
+        or ((found := concept(cid)) is not None and found.kind == "per_share")
+    ]
     covered = frozenset().union(*(pos for _, pos in kept)) if kept else frozenset()
     leftover = tuple(t for i, t in enumerate(tokens) if i not in covered and not t.isdigit() and t != BARRIER)
     return ConceptMatch(frozenset(cid for cid, _ in kept), leftover)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -123,11 +123,18 @@ class BatchOutput:
     """The --out file of one batch run: locked, resumable, append-only until the run completes.
 
     ``done`` holds the ids whose latest record succeeded (a failed record is retried, and kept
-    until its retry succeeds). On a completed run each id's latest record is kept, in order.
+    until its retry succeeds). On a completed run each id's latest record is kept, in the order of
+    *order* (the question file's ids; answers are written as they finish, in any order, until then).
     """
 
-    def __init__(self, out: Path, slim: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> None:
+    def __init__(
+        self,
+        out: Path,
+        slim: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+        order: Sequence[str] = (),
+    ) -> None:
         self.out = out
+        self.order = {qid: n for n, qid in enumerate(order)}
         self.slim = slim  # what is kept of each id's latest record in ``latest`` (nothing without it)
         self.latest: dict[str, dict[str, Any]] = {}
         self.partial = out.with_name(f".{out.name}.partial")
@@ -231,7 +238,8 @@ class BatchOutput:
             self._release()
 
     def _compact(self) -> None:
-        """Keep each id's latest record (first-seen order); rewrite only when something was superseded."""
+        """Keep each id's latest record, in the question file's order (ids it does not list after, as first
+        seen); rewrite only when something was superseded or is out of order."""
         lines = self.target.read_text(encoding="utf-8").splitlines()
         position: dict[str, int] = {}
         kept: list[str] = []
@@ -245,5 +253,8 @@ class BatchOutput:
             else:
                 position[qid] = len(kept)
                 kept.append(line)
-        if len(kept) != len(lines):
-            write_text_keeping_mode(self.target, "".join(line + "\n" for line in kept))
+        ids = sorted(position, key=lambda qid: position[qid])
+        ranked = sorted(ids, key=lambda qid: (self.order.get(qid, len(self.order)), position[qid]))
+        if len(kept) != len(lines) or ranked != ids:
+            ordered = [kept[position[qid]] for qid in ranked]
+            write_text_keeping_mode(self.target, "".join(line + "\n" for line in ordered))

@@ -16,7 +16,10 @@ team rounds 33-34), over every page of the dev filings.
 - an equity statement's dividends for those paid: each fact of a dividend row of the statement of stockholders'
   equity that names neither event, asked as the dividends paid (ASC 505-20: the statement records them declared);
 - an intrinsic value for cash received: each fact of a sentence giving the intrinsic value of options exercised,
-  asked as the cash received from their exercise (ASC 718; red team round 36).
+  asked as the cash received from their exercise (ASC 718; red team round 36);
+- a bare share row for another part: each fact of a share row that names no subject ('% of total net sales'), the
+  share of the row above it, asked as the share of another row of its table (a new user on Lockheed Martin's 2020
+  10-K: the Products share given for the U.S. Government's).
 
 Each is wrong, so 'supported' fails the bench; the patterns are the bench's own, written apart from
 docintel/verify/.
@@ -168,7 +171,34 @@ def _statement_cases(document, page: int, item: ItemMaker) -> dict[str, list[Cas
             question = f"How much cash did the company receive from the exercise of stock options in fiscal {year}?"
             answer = _fact_answer(item, fact, texts, unit, label="Cash received from option exercises")
             cases.setdefault("an intrinsic value for cash received", []).append((question, answer, "amount"))
+    for question, fact in _bare_shares(document, page):
+        answer = _fact_answer(item, fact, texts, "percent")
+        cases.setdefault("a bare share row for another part", []).append((question, answer, "amount"))
     return cases
+
+
+_BARE_SHARE = re.compile(r"^\s*(?:as\s+a\s+)?(?:%|percent(?:age)?)\s+of\s+(?P<whole>[a-z][\w ,'-]{2,40})$", re.I)
+
+
+def _bare_shares(document, page: int) -> list[tuple[str, object]]:
+    """Each fact of a share row that names no subject ('% of total net sales' under 'Products'), asked as the share
+    of another row of its table that is not the row above it ('... came from Services')."""
+    found = []
+    for fact in (f for f in document.facts if f.provenance.page == page and f.kind == "percent" and f.value):
+        located = document.table_row(fact.provenance.global_line) if fact.provenance.table is not None else None
+        share = _BARE_SHARE.match(fact.label or "")
+        if located is None or share is None:
+            continue
+        table, row = located
+        parts = [r for r in table.rows if not _BARE_SHARE.match(r.label) and not _TOTAL_ROW.search(r.label)]
+        above = [r for r in parts if r.line < row.line]
+        others = [r for r in parts if above and r.line != above[-1].line and concepts_in(r.label).concepts == set()]
+        if not above or not others:
+            continue
+        whole = share.group("whole").strip().lower()
+        question = f"What percentage of {whole} in fiscal {_year_of(fact)} came from {others[0].label.strip()}?"
+        found.append((question, fact))
+    return found
 
 
 def _heading(document, fact) -> str:

@@ -15,6 +15,7 @@ import pytest
 
 from docintel.apps.batch import load_questions, stable_id
 from docintel.errors import QuestionFileError
+from docintel.outfile import RECORD_KEYS, BatchOutput
 from docintel.traces.store import TraceStore, new_trace_id
 from tests.conftest import API_KEY, FINANCEBENCH, ROOT, needs_shared, read_traces
 from tests.fake_openai import responses_body
@@ -328,3 +329,44 @@ def test_an_ambiguous_trace_id_prefix_is_said_to_be_one(run_cli, corpus_pdf, iso
     )
     code, _, err = run_cli("traces", "show", "19")
     assert "no trace with id '19'" in err
+
+
+def test_a_completed_output_lists_answers_in_the_question_file_s_order(tmp_path):
+    """Answers are written as they finish (here the last question first); the completed file is in file order,
+    also over a resumed run whose earlier answers came in another order."""
+    out = tmp_path / "answers.jsonl"
+    record = dict.fromkeys(RECORD_KEYS)
+    with BatchOutput(out, order=["q1", "q2", "q3"]) as output:
+        for qid in ("q3", "q1"):
+            output.write({**record, "id": qid})
+    assert [r["id"] for r in lines_of(out)] == ["q1", "q3"]
+    with BatchOutput(out, order=["q1", "q2", "q3", "q0"]) as output:
+        output.write({**record, "id": "q0"})
+        output.write({**record, "id": "q2"})
+    assert [r["id"] for r in lines_of(out)] == ["q1", "q2", "q3", "q0"]
+
+
+def test_a_record_says_why_it_is_not_supported(run_cli, corpus_pdf, tmp_path, fake_openai):
+    """status_detail gives the checks' reason for a status other than supported (here a quote not in its lines),
+    and is empty for a supported answer."""
+    right = {"text": "45 days", "spans": [{"doc": None, "line_start": 60, "line_end": 60, "quote": "within 45 days"}]}
+    made_up = {"text": "90 days", "spans": [{"doc": None, "line_start": 60, "line_end": 60, "quote": "within 90 days"}]}
+    for item in (right, made_up):
+        answer = {
+            "answer_type": "text",
+            "items": [item],
+            "answer_found": True,
+            "complete_answer_found": True,
+            "conflicting_evidence": False,
+            "context_structured": True,
+            "caveats": [],
+        }
+        fake_openai.push(responses_body(json.dumps(answer)))
+    qfile = tmp_path / "q.jsonl"
+    qfile.write_text(
+        "\n".join(json.dumps({"id": f"q{n}", "question": "What is the refund window?"}) for n in (1, 2)) + "\n"
+    )
+    code, _, _ = run_cli("batch", qfile, corpus_pdf, "--out", tmp_path / "o.jsonl", "--workers", "1")
+    records = {r["id"]: r for r in lines_of(tmp_path / "o.jsonl")}
+    assert records["q1"]["status"] == "supported" and records["q1"]["status_detail"] == ""
+    assert records["q2"]["status"] != "supported" and "quote" in records["q2"]["status_detail"], records["q2"]

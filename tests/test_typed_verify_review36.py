@@ -36,8 +36,8 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c["class"] for c in CASES])
-def test_the_review_s_cases_hold(run_cli, fake_openai, tmp_path, case):
+def assert_case_holds(run_cli, fake_openai, tmp_path, case: dict) -> None:
+    """The scripted case gets the status it expects: supported, or anything but supported ('rejected')."""
     pdf = tmp_path / Path(resolve_pdf(case["pdf"])).name
     pdf.write_bytes(resolve_pdf(case["pdf"]).read_bytes())
     status, check = verdict(run_cli, fake_openai, pdf, case["question"], full_answer(case["answer"]))
@@ -45,3 +45,8 @@ def test_the_review_s_cases_hold(run_cli, fake_openai, tmp_path, case):
         assert status == "supported", check
     else:
         assert status != "supported", check
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["class"] for c in CASES])
+def test_the_review_s_cases_hold(run_cli, fake_openai, tmp_path, case):
+    assert_case_holds(run_cli, fake_openai, tmp_path, case)

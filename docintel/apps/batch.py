@@ -238,7 +238,7 @@ def run_batch(
     started = time.perf_counter()
     summary = BatchSummary(total=len(questions))
     pipeline.store.check_writable()
-    with BatchOutput(out, slim=_slim) as output:
+    with BatchOutput(out, slim=_slim, order=[q.id for q in questions]) as output:
         summary.dropped_lines = output.dropped
         todo = [q for q in questions if q.id not in output.done]
         summary.skipped = len(questions) - len(todo)
@@ -404,6 +404,7 @@ def _answer_one(
         "answer": result.answer.model_dump(mode="json"),
         "verification_status": result.verification.status,
         "status": result.verification.overall,
+        "status_detail": result.verification.why(),
         "citations": {
             "verified": result.verification.verified,
             "failed": result.verification.failed,

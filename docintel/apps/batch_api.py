@@ -280,7 +280,7 @@ def run_batch_api(
     run = _Run(pipeline, out, summary, workers, limits)
     run.check_supported()
     pipeline.store.check_writable()
-    with BatchOutput(out) as output:
+    with BatchOutput(out, order=[q.id for q in questions]) as output:
         summary.dropped_lines = output.dropped
         todo = [q for q in questions if q.id not in output.done]
         summary.skipped = len(questions) - len(todo)

@@ -62,7 +62,7 @@ def run_batch_ray(
     started = time.perf_counter()
     summary = BatchSummary(total=len(questions))
     pipeline.store.check_writable()
-    with BatchOutput(out) as output:
+    with BatchOutput(out, order=[q.id for q in questions]) as output:
         summary.dropped_lines = output.dropped
         todo = [q for q in questions if q.id not in output.done]
         summary.skipped = len(questions) - len(todo)

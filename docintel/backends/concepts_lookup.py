@@ -236,6 +236,8 @@ def rival_values(context: Context, concept_id: str, cell: Cell, question: str) -
             continue  # 'Net income attributable to shareowners' beside 'Consolidated net income' is another figure
         if _part_of_another_total(table, row, concept_id):
             continue  # 'Cost of sales 3.3' above 'Total restructuring ... charges': restructuring's part
+        if _member_of(cell_facts(context).get((doc, row.line), {})) != _member_of({0: cell.fact} if cell.fact else {}):
+            continue  # 'Operating profit 2,843' of the Aeronautics segment is no rival of the company's
         year = cell.fact.period.fiscal_year if cell.fact and cell.fact.period else None
         for index in fiscal_columns(context, doc, row, column_choice(table, frozenset({cell.year}), question), year):
             value = row.values[index] if index < len(row.values) else None
@@ -247,6 +249,11 @@ def rival_values(context: Context, concept_id: str, cell: Cell, question: str) -
 
 
 _TOTAL = re.compile(r"^\s*total\b", re.IGNORECASE)
+
+
+def _member_of(facts: dict[int, Fact]) -> str | None:
+    """The member ingest read for a row's cells (None: consolidated, or no fact read)."""
+    return next((f.member.name.lower() for f in facts.values() if f.member is not None), None)
 
 
 def _part_of_another_total(table: Table, row: TableRow, concept_id: str) -> bool:

@@ -21,7 +21,11 @@ def register(sub: Any) -> None:
         cmd_ask,
         help="answer one question with verified citations and checked values",
         description="Answer QUESTION from the PDFs (files or folders) with citations whose quotes and values\n"
-        "are checked against the document; what each check and status means follows the options.",
+        "are checked against the document. The headline status: supported (every quote verified, every check\n"
+        "holds), partial (what is answered holds; a part of the question is not answered), unchecked (nothing\n"
+        "failed, but a check could not decide), unsupported (a check failed), citation_failed (a quote is not\n"
+        "in its lines), no_citations (an answer citing nothing), not_found (no answer claimed). What each check\n"
+        "means follows the options.",
         epilog=(
             "Answer QUESTION from the PDFs (files or folders). Every citation is checked:\n"
             "quote ✓ verified, ✗ failed (with the reason and, when the quote is elsewhere, the right lines).\n"
@@ -295,6 +299,20 @@ def register(sub: Any) -> None:
             "            figure (capex 791 in a segment note, 695 on the statement: unchecked)\n"
             "  column    a cell under one of several column groups of the same period that no heading\n"
             "            read tells apart, in a row naming no line item asked: unchecked\n"
+            "  period (after)  'the rate after the reduction' answered 35% from 'from 35% to 21%': the\n"
+            "            number is where the change starts (and the reverse for 'before')\n"
+            "  concept (cut)  a prose quote that starts with its number ('$94.5 billion at December 31,\n"
+            "            2019.') is read with the words its sentence began with ('Funded backlog was ...')\n"
+            "  subject (share)  a bare share row ('% of total net sales') is the share of the row above\n"
+            "            it ('Products'): for another part ('from the U.S. Government'): unchecked\n"
+            "  subject (including)  a figure 'in excess of the accrual' for a total 'including amounts\n"
+            "            accrued' (or the reverse): unsupported\n"
+            "  concept (word)  'the remaining authorization for share repurchases' answered by\n"
+            "            'Repurchases of common stock': unchecked; a quotient for a question naming line\n"
+            "            items and no ratio of them ('return on plan assets' as net income / total\n"
+            "            assets): unchecked; the answer's own label never picks the ratio then\n"
+            "  about (who)  a who-question answered by words the document also writes in lowercase\n"
+            "            ('Report of Independent Registered Public Accounting Firm'): unchecked\n"
             "Statuses (the same names in --json, batch, traces and the view): 'supported' only when every\n"
             "quote is verified and every check holds; 'partial' when what is answered holds but a part of\n"
             "the question is answered by no item; 'unchecked'\n"

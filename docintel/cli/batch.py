@@ -17,7 +17,7 @@ BATCH_HELP = """\
 Answer every question of QUESTIONS from the PDFs in PATH (files or folders).
 
 QUESTIONS: .txt (one question a line), .jsonl or .csv with `id`, `question` and an optional
-`doc` naming the PDF the question is about (file name or stem). A question without `doc` is
+`doc` naming the PDF the question is about (a path, file name or stem). A question without `doc` is
 routed over the folder (see `docintel ask --help`), limited to --doc globs when given, using
 the folder's corpus index (built once, before the questions start; a corpus of more than
 DOCINTEL_DISK_INDEX_PASSAGES passages also has its passages indexed on disk, once, as with
@@ -27,9 +27,11 @@ passes through as `input_answer`). FinanceBench files (financebench_id, doc_name
 they are. Without ids, a stable id is derived from the question text.
 
 Output (--out): one JSON line per question: id, question, passed-through fields, answer,
-verification_status, status, citations (verified, failed, and sources: each citation's doc, pages,
+verification_status, status, status_detail (why the status is not supported, in the checks' words; empty
+when it is), citations (verified, failed, and sources: each citation's doc, pages,
 lines and verdict), values, searched (the documents routing searched), routing_notes, usage,
-trace_id, error. A new output is written to a
+trace_id, error. Answers are written as they finish; when the run ends the file lists them in the
+question file's order. A new output is written to a
 temporary file beside it and renamed into place when the run ends. Rerunning with the same
 --out skips ids already answered and appends (failed ones are retried; lines cut by a crash
 are dropped first). --out is refused when it is one of the inputs, a folder, or an existing

@@ -34,10 +34,15 @@ def caption_of(lines: Sequence[str]) -> tuple[str, float, bool] | None:
 
 
 def except_words(caption: str) -> list[str]:
-    """Search terms of a caption's 'except ...' clause, 'per share' and generic words left out:
-    '(in millions, except per-share data and store counts)' -> ['store']."""
+    """The phrases of a caption's 'except ...' clause as search terms joined by spaces, 'per share' and generic
+    words left out: '(in millions, except per-share data and store counts)' -> ['store']; '(in thousands, except
+    revenue per membership and percentages)' -> ['revenu membership'] (the phrase, not each of its words)."""
     match = _EXCEPT.search(caption)
     if match is None:
         return []
     clause = re.sub(r"\bper[- ]share\b", " ", match.group("clause"), flags=re.IGNORECASE)
-    return sorted({t for t in tokenize(clause) if t not in _GENERIC and not t.isdigit()})
+    phrases = (
+        " ".join(sorted({t for t in tokenize(part) if t not in _GENERIC and not t.isdigit()}))
+        for part in re.split(r",|;|\band\b|\bor\b", clause, flags=re.IGNORECASE)
+    )
+    return sorted({p for p in phrases if p})

@@ -30,12 +30,10 @@ from .factcells import (
     SHARE_COUNT,
     above_lines,
     across_period,
-    all_cents,
     as_of,
     changed_before,
     crossed,
     dated_row_period,
-    has_cents,
     header_row_lifted,
     is_title,
     name_of_row,
@@ -72,16 +70,16 @@ from .factscope import (
     table_entity,
 )
 from .factsentences import Prose, sentence_facts
-from .factshare import CLASS_ONLY, PER_SHARE, per_share_concept, share_class
+from .factshare import CLASS_ONLY, per_share_concept, share_class
 from .factsplit import read_in_two
 from .profile import DocumentProfile
+from .rowkind import COUNTED, SHARES, typed_row
 from .statements import STATEMENT_OF
 from .tables import Known, Table, TableRow
 
 _PAGE_HEADER_LINES = 6
 _FORK_LINES = 3000  # lines from which a document's sentences are read beside its tables (a fork pays off)
 _BALANCE = frozenset(c for c, kinds in STATEMENT_OF.items() if "balance_sheet" in kinds)
-_SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
 _DURATION_START = re.compile(
     r"\s+(?=(?:three|six|nine|twelve|fiscal|years?|quarters?|\d+\s+weeks|\d+\s+months)\b)", re.IGNORECASE
 )
@@ -90,7 +88,6 @@ _GROWTH = re.compile(r"\b(?:growth|change|increase|decrease|decline)\b", re.IGNO
 # a reserve's, an allowance's or an accumulated balance is not its asset's ('the reserve for obsolete inventory')
 _CONTRA = re.compile(r"(?i)\b(?:reserves?|allowances?|accumulated|valuation)\b")
 _GROWTH_WORD = re.compile(r"(?i)\bgrowth\b")  # a table captioned 'Sales Growth': its rows are growth rates
-_COUNTED = re.compile(r"^\s*(?:total\s+)?number\s+of\b", re.IGNORECASE)
 _AGGREGATE = re.compile(r"\breportable\s+segments?\b|\btotal\s+segments?\b|\ball\s+segments\b", re.IGNORECASE)
 _CONSOLIDATED = re.compile(
     r"^\s*(?:worldwide|consolidated|total\s+(?:company|consolidated|worldwide|segments?)|total)\s*$"
@@ -249,27 +246,6 @@ class _TableReader:
                 break
         return None, ""
 
-    def _typed(self, row: TableRow, label: str, heading: str | None, balance_page: bool) -> TableRow:
-        """The row with its kind read from its label, its sub-heading and its line."""
-        kind = row.kind
-        if CLASS_LAST.search(label) and kind == "amount" and all_cents(row):
-            return row.model_copy(update={"kind": "per_share"})  # dollars and cents by class: EPS
-        if SHARE_COUNT.match(label) and kind in ("amount", "per_share", "shares") and not has_cents(row):
-            return row if kind == "shares" else row.model_copy(update={"kind": "shares"})
-        heading_shares = bool(heading and _SHARES.search(PER_SHARE.sub(" ", heading)))
-        if PER_SHARE.search(label) or (heading and PER_SHARE.search(heading) and not heading_shares):
-            kind = "per_share" if not _SHARES.search(PER_SHARE.sub(" ", label)) else kind
-        elif heading and _COUNTED.search(heading) and kind == "amount":
-            kind = "count"  # 'Number of stores' over 'Domestic', 'International'
-        elif heading_shares and kind in ("amount", "per_share"):
-            kind = "shares"  # 'Weighted-average common shares outstanding:' over 'Basic'
-        elif kind == "shares" and balance_page and not re.match(r"(?i)\s*(?:number\s+of\s+)?shares\b", label):
-            kind = "amount"  # 'Treasury shares (1 and 2 million shares)': the equity line's dollars
-        after = self.lines.text(row.line)[len(row.label) :] if self.lines.text(row.line).startswith(row.label) else ""
-        if re.match(r"\s*%\s*[-(—–$\d]", after):
-            kind = "percent"  # 'Adjusted EBIT / Sales % 13.6 12.8'
-        return row if kind == row.kind else row.model_copy(update={"kind": kind})
-
     def _stub_member(self, above_text: list[str]) -> Member | None:
         """A member a table's title names before its column headings ('Flexibles  Twelve Months Ended June 30')."""
         stubs = [self.columns.slots.stub] if self.columns.slots is not None else []
@@ -398,7 +374,7 @@ class _TableReader:
         row = realigned(row, self.lines.text(row.line), counts)
         heading = self.headings.get(row.line)
         member, item_text = self._member(row, label, heading)
-        row = self._typed(row, label, heading, balance_page)
+        row = typed_row(row, label, heading, balance_page, self.lines.text(row.line), self.table, self.header_text)
         row_cid = row_concept(item_text)
         block_basis = ""
         own_member = member is not None and member is not self.table_member  # the row names it: the heading's part
@@ -457,7 +433,7 @@ class _TableReader:
                 and (_GROWTH.search(f"{label} {heading or row.group or ''}") or _GROWTH_WORD.search(self.caption_text))
             ):
                 measure = "pct_change"  # 'Comparable sales growth 4.8%'; under 'Year-over-year Percentage Growth:'
-            if measure == "level" and _COUNTED.search(heading or ""):
+            if measure == "level" and COUNTED.search(heading or ""):
                 measure = "period_end_count"  # 'Number of stores' over 'Domestic 1,026
             instant = balance_page or cid in _BALANCE or as_of(heading) or measure == "period_end_count"
             instant = instant or bool(POINT_IN_TIME.search(label) and not FLOW.search(f"{label} {heading or ''}"))
@@ -529,9 +505,11 @@ class _TableReader:
             return Scale(1.0, "none")
         if own is not None:
             return Scale(own[0], "row", own[1])
-        if kind == "count" and (row.kind == "count" or not self.scale.shares):
+        if kind == "count" and (
+            row.kind == "count" and self.table.scale_of(row, index) == 1.0 or not self.scale.shares
+        ):
             return Scale(1.0, "none")
-        if kind == "money" and row.kind == "amount" and _SHARES.search(row.label):
+        if kind == "money" and row.kind == "amount" and SHARES.search(row.label):
             return self.scale  # an equity line's dollars ('Treasury shares (2 million shares)')
         if self.table.scale not in (None, 1.0) and self.table.scale_of(row, index, self.percent_columns) == 1.0:
             return Scale(1.0, "none")  # a caption's 'except store counts'

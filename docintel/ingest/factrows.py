@@ -44,7 +44,7 @@ def row_labels(table: Table, text: Callable[[int], str]) -> dict[int, str]:
     return labels
 
 
-_DECIMALS = re.compile(r"\d(?:\.(\d+))?")
+_DECIMALS = re.compile(r"\d[\d,]*(?:\.(\d+))?")  # the whole number: "24.40" has two places, not none
 
 
 def decimals(cells: list[str]) -> set[int]:

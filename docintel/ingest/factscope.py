@@ -116,7 +116,9 @@ _NOT_MEMBER = re.compile(
     r"borrowings|shares|dividends|capital|stock|payables?|receivables?|inventor(?:y|ies)|goodwill|intangibles?|"
     r"ebit|ebitda|ebitdar|eps|adjusted|gaap|operating|net|total|weighted|average|per|ratio|rate|"
     r"percent(?:age)?|basic|diluted|changes?|increase|decrease|gains?|administrative)\b"  # G&A: a line item
-    r"|\b(?:19|20)\d\d\b",  # a year: 'Balance at December 31, 2019' is a date, not a member
+    r"|\b(?:19|20)\d\d\b"  # a year: 'Balance at December 31, 2019' is a date, not a member
+    # 'Paid memberships at end of period' is a count's balance, not a member
+    r"|\b(?:at|as\s+of)\s+(?:the\s+)?(?:end|beginning|start)\b|\bat\s+year[- ]end\b",
     re.IGNORECASE,
 )
 
@@ -286,10 +288,17 @@ _METRICS_OF = re.compile(
 )
 
 
+# 'Aeronautics’ operating results included the following (in millions):' (the segment's own heading above it)
+_RESULTS_OF = re.compile(
+    r"(?P<name>[A-Z][\w&-]*(?:\s+(?:and\s+|&\s+)?[A-Z][\w&-]*){0,4})(?:['’]s|s['’]|['’])\s+"
+    r"(?:\w+\s+)?results\s+(?:included|were|are|consisted)\b"
+)
+
+
 def member_in_caption(text: str, members: dict[str, Member], headings: set[str]) -> Member | None:
     """The member a table's caption line says the table is of (named by a heading line of the page above it, with
     the axis the document gives it where it lists it), or None."""
-    named = _FOR_MEMBER.search(text.strip())
+    named = _FOR_MEMBER.search(text.strip()) or _RESULTS_OF.search(text)
     name = named.group("name").strip() if named else ""
     if name and name.lower() in headings:
         return members.get(name.lower()) or member_of(name, "segment")

@@ -25,7 +25,7 @@ from ..textnorm import tokenize
 from .captions import CAPTION, caption_of, except_words
 from .rowsplit import split_row
 
-TABLES_VERSION = "30"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "33"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
@@ -35,8 +35,9 @@ _EPS = domain_table().short_forms("eps")  # a line item's one-word wordings (the
 _PER_SHARE = re.compile(rf"\bper\s+(?:\w+\s+){{0,2}}share\b|\bper\s+(?:diluted|basic)\b|\b(?:{_EPS})\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
 _CHANGE = re.compile(r"\bchange\b|\bvs\.?\b|\bversus\b", re.IGNORECASE)
-_COUNT_LABEL = re.compile(
-    r"^(?:total\s+)?number of\b|\b(?:employees|headcount|stores|restaurants|locations|branches|offices)\b",
+COUNT_LABEL = re.compile(
+    r"^(?:total\s+)?number of\b|\b(?:employees|headcount|stores|restaurants|locations|branches|offices)\b"
+    r"|\b(?:members|memberships|subscribers|users)\b(?!['’])",  # people counted, not 'members' equity'
     re.IGNORECASE,
 )
 _PERCENT_LABEL = re.compile(r"%|\bpercent(?:age)?\b|\bbasis points\b", re.IGNORECASE)
@@ -86,7 +87,8 @@ class Table(BaseModel):
     shares_scaled: bool = Field(description="false when the caption excepts share counts from the scale")
     except_words: list[str] = Field(
         default_factory=list,
-        description="search terms of the caption's 'except ...' clause: rows naming them are unscaled",
+        description="the caption's 'except ...' phrases as search terms joined by spaces: rows naming every term "
+        "of one are unscaled",
     )
     currency: str | None
     rows: list[TableRow]
@@ -94,13 +96,25 @@ class Table(BaseModel):
 
     def scale_of(self, row: TableRow, index: int, known: Known | None = None) -> float | None:
         """The factor that turns the row's *index*-th printed cell into units (None: not stated)."""
-        if row.kind in ("per_share", "percent", "count") or (row.kind == "shares" and not self.shares_scaled):
+        if row.kind in ("per_share", "percent") or (row.kind == "shares" and not self.shares_scaled):
             return 1.0
+        if row.kind == "count" and not self._excepts_beside(row):
+            return 1.0  # 'Number of stores 1,026' under '(in millions)': counts are rarely scaled unless said
         money = any(c.lstrip("(")[:1] in CURRENCY_SIGNS for c in row.cells)
-        if self.except_words and set(tokenize(row.label)) & set(self.except_words) and not money:
-            return 1.0  # '(in millions, except store counts)': 'Stores at year end 412'
+        words = set(tokenize(row.label))
+        rate = len(words) > 1 and re.search(r"\bper\b", row.label, re.IGNORECASE) is not None
+        stated = re.search(r"[$€£¥]\s*\d", row.label)  # 'Common stock, $1 par value': the label's figure is excepted
+        for phrase in map(str.split, self.except_words):
+            if set(phrase) <= words and not stated and (not money or (rate and len(phrase) > 1)):
+                return 1.0  # '(in millions, except store counts)': 'Stores at year end 412'
 
         return 1.0 if self.is_percent(row, index, known) else self.scale
+
+    def _excepts_beside(self, row: TableRow) -> bool:
+        """Whether the caption excepts something else of the thing the row counts ('except revenue per membership'
+        over 'Paid memberships at end of period 43,401'): then the count itself is scaled, in thousands."""
+        words = set(tokenize(row.label))
+        return any(set(p) & words and not set(p) <= words for p in map(str.split, self.except_words))
 
     def is_percent(self, row: TableRow, index: int, known: Known | None = None) -> bool:
         """Whether the row's *index*-th cell is a percentage: its row's kind, its own sign, or its column's."""
@@ -119,7 +133,7 @@ class Table(BaseModel):
         key = (row.line, len(row.cells))
         if known is not None and key in known:
             return known[key]
-        marked: set[int] = set()
+        marked: set[int] = set(range(len(row.cells))) if self._between_percent_rows(row) else set()
         for above in self.rows:
             if above.line >= row.line:
                 break
@@ -133,6 +147,19 @@ class Table(BaseModel):
         if known is not None:
             known[key] = frozenset(marked)
         return frozenset(marked)
+
+    def _between_percent_rows(self, row: TableRow) -> bool:
+        """Whether rows above and below *row*, of as many cells, print every cell with '%' ('48.6 % 42.6 %' over
+        'North America 34.4 30.0', 'Total 100.0% 100.0 %' under it): filings sign a column's first and total rows."""
+
+        def signed(other: TableRow) -> bool:
+            return len(other.cells) == len(row.cells) and all(_is_percent(c) for c in other.cells)
+
+        if any(c.lstrip("(")[:1] in CURRENCY_SIGNS for c in row.cells):
+            return False
+        return any(signed(r) for r in self.rows if r.line < row.line) and any(
+            signed(r) for r in self.rows if r.line > row.line
+        )
 
     def column_of(self, row: TableRow, index: int) -> TableColumn | None:
         """The column of the row's *index*-th cell, when the row lines up with the header."""
@@ -217,7 +244,7 @@ def _row_kind(label: str, group: str | None, cells: Sequence[str]) -> RowKind:
     if all(_is_percent(c) for c in cells) or _PERCENT_LABEL.search(named) or _PERCENT_LABEL.search(heading):
         return "percent"
     money = any(c.lstrip("(")[:1] in CURRENCY_SIGNS for c in cells)
-    if _COUNT_LABEL.search(label) and not money:
+    if COUNT_LABEL.search(label) and not money:
         return "count"
     return "shares" if _SHARES.search(f"{heading} {label}") and not money else "amount"
 

@@ -17,13 +17,15 @@ from ..concepts import concepts_in
 from ..ingest.documents import Document
 from ..textnorm import tokenize
 from .attributes import attribute_words, measurement_attributes
+from .changes import side_asked, side_of_change
 from .conventions import expense_sign_rule
 from .direction import direction_rule
 from .footnotes import annualized_of, annualized_rule, footnote_text, line_markers
 from .formulas import composite_rule
 from .groups import column_group_rule
+from .inclusion import inclusion_rule
 from .issuer import issuer_terms
-from .kinds import subject_rule
+from .kinds import kind_detail, kind_fits, subject_rule
 from .listed import listed_years
 from .meaning import (
     Asked,
@@ -32,8 +34,6 @@ from .meaning import (
     asks_for_a_ratio,
     concept_check,
     evidence_of,
-    kind_detail,
-    kind_fits,
     sign_check,
     without_name,
 )
@@ -42,6 +42,7 @@ from .names import unnamed_rule
 from .nature import portion_rule
 from .query import Query, asks_per_share, member_terms, opening_year, query_of
 from .rules import FieldCheck, field_checks, mismatches
+from .shares import share_subject_rule
 from .siblings import content_terms
 from .statements import statement_check
 from .typed import FactView, prose_fact
@@ -153,6 +154,8 @@ def check_amount(
         # 'January 29, 2022' ends the fiscal year filings call 2021 as often as 2022: which column opens it is unsaid
         detail = f"{timed.detail}; a year ending in January to March: which column opens fiscal {opening} is unsaid"
         timed = timed.model_copy(update={"period_check": "unknown", "detail": detail})
+    if timed.period_check == "supported" and (end := _other_end(placed, asked.question)):
+        timed = timed.model_copy(update={"period_check": "mismatch", "detail": f"{timed.detail}; {end}"})
     fields = next((f for c, f in fitting if c.column_label == timed.column), fitting[0][1])
     portion = [portion_rule(asked.question, fitting[0][0], _groups(fitting[0][0], cited))] if asked.question else []
     fields = [
@@ -160,6 +163,8 @@ def check_amount(
         *_against_statements(fitting, cited, asked),
         *(f for f in portion if f.verdict != "not_applicable"),
         *(f for f in [column_group_rule(fitting[0][0], cited, asked.concepts)] if f.verdict != "not_applicable"),
+        *(f for f in [share_subject_rule(fitting[0][0], asked.question)] if f.verdict != "not_applicable"),
+        *(f for f in [inclusion_rule(asked.question, fitting[0][0])] if f.verdict != "not_applicable"),
         *(
             f
             for f in [composite_rule(asked.question, _read_concepts(fitting[0][0]))]
@@ -248,7 +253,11 @@ def fact_of(candidate: Candidate, rest: str = "") -> FactView:
     the clause its quote was cut from)."""
     if candidate.fact is not None:
         return candidate.fact
-    return prose_fact(evidence_of(candidate).text, candidate.sentence, candidate.printed, rest)
+    view = prose_fact(evidence_of(candidate).text, candidate.sentence, candidate.printed, rest)
+    if candidate.lead:  # the subject cut off before the quote says what the number is, not when: its own words do
+        own = prose_fact(evidence_of(replace(candidate, lead="")).text, candidate.sentence, candidate.printed, rest)
+        view = replace(view, period=own.period)
+    return view
 
 
 def query_for(asked: Asked) -> Query:
@@ -483,3 +492,14 @@ def _no_value_detail(value: float, unit: str | None, candidates: list[Candidate]
         )
     holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
     return f"{stated} is not in the cited quote, which holds {holds}"
+
+
+def _other_end(placed: list[Candidate], question: str) -> str | None:
+    """Why the answer is the other end of the change its sentence states than the one the question asks ('the rate
+    after the reduction' answered 35% from 'lowering the rate from 35% to 21%'), or None."""
+    asked = side_asked(question)
+    sides = {side_of_change(c.sentence, c.printed) for c in placed if c.column is None and c.sentence}
+    if asked is None or sides != {"to" if asked == "from" else "from"}:
+        return None
+    which, end = ("after", "starts") if asked == "to" else ("before", "ends")
+    return f"the number is where its sentence's change {end}; the level {which} it is asked"

@@ -27,7 +27,6 @@ from ..concepts import (
     concept,
     concepts_in,
     label_of,
-    ratios_in,
     same_concept,
     stated_definition,
 )
@@ -43,6 +42,7 @@ from .formulas import (
     printed_average_rule,
     printed_ratio_rule,
     quotient_years_rule,
+    ratios_named,
     span_growth_rule,
     template_rule,
 )
@@ -194,7 +194,7 @@ def _definitions(question: str, label: str) -> tuple[str, list[Formula]]:
     stated = stated_definition(question)
     if stated is not None:
         return "the question's definition", [stated]
-    named = ratios_in(question) or ratios_in(label)
+    named = ratios_named(question, label)
     return " or ".join(r.label for r in named), [f for r in named for f in r.formulas]
 
 
@@ -218,7 +218,7 @@ def definition_check(
     """Whether the operands' concepts fill the named ratio's (or the stated definition's) formula."""
     name, formulas = _definitions(question, label)
     if not formulas:
-        return "not_applicable", ""
+        return _quotient_of_other_items(question, operands, shape)
     if _ratio_figures(question, label, operands):
         return "supported", f"the operands are {name} figures themselves (a change or an average of the ratio)"
     if any(not o.concepts for o in operands):
@@ -234,9 +234,27 @@ def definition_check(
     return "mismatch", f"{name} is {wanted}; the operands give {got}"
 
 
+# a share or a quotient the question spells out: its operands may be parts the question names in its own words
+_SHARE_ASKED = re.compile(
+    r"\b(?:percent(?:age)?|share|proportion|portion|fraction|ratio)\s+of\b|\bas\s+a\s+(?:percent(?:age)?|share)\b"
+    r"|\bdivided\s+by\b|\bper\b|\bto\b.*\bratio\b",
+    re.IGNORECASE,
+)
+
+
+def _quotient_of_other_items(question: str, operands: list[OperandCheck], shape: _Shape) -> tuple[ConceptCheck, str]:
+    """A quotient for a question that names line items, no ratio of them: unchecked unless an operand is one of
+    them ('Net income / Total assets' answers no 'expected long-term rate of return on plan assets')."""
+    asked = concepts_in(question).concepts
+    if not shape.below or not asked or _SHARE_ASKED.search(question) or any(set(o.concepts) & asked for o in operands):
+        return "not_applicable", ""  # 'what percentage of deferred tax liabilities came from D&A': a share of one
+    items = ", ".join(sorted(label_of(c) for c in asked))
+    return "unknown", f"the question asks {items}, which no ratio docintel knows defines; no operand is it"
+
+
 def _ratio_figures(question: str, label: str, operands: list[OperandCheck]) -> bool:
     """Whether every operand is a figure of the ratio named itself (a change in gross margin, not its parts)."""
-    named = {r.id for r in ratios_in(question) or ratios_in(label)}
+    named = {r.id for r in ratios_named(question, label)}
     return bool(named) and all(set(o.concepts) & named for o in operands)
 
 
@@ -411,7 +429,7 @@ def formula_checks(
     shape: _Shape,
 ) -> list[FieldCheck]:
     """The calculation's formula rules (``verify.formulas``), those that apply."""
-    named = ratios_in(question) or ratios_in(label)
+    named = ratios_named(question, label)
     _, formulas = _definitions(question, label)
     ratio_asked = bool(formulas) or (query is not None and query.measure in ("change", "pct_change", "share"))
     template = template_rule(formulas, any(r.averaged for r in named), expression, operands, question)
@@ -436,13 +454,13 @@ def _ratio_problem(question: str, label: str, calculation: Calculation, recomput
     """Why a ratio's figures cannot be one ratio's ('' when nothing says so): one cell divided by itself, or a
     margin above the whole it is a part of."""
     cells = {o.label: (o.span.line_start, o.value) for o in calculation.operands}
-    named = frozenset(r.id for r in ratios_in(question) or ratios_in(label))
+    named = frozenset(r.id for r in ratios_named(question, label))
     return self_quotient(calculation.expression, cells) or share_above_whole(named, recomputed, unit)
 
 
 def _ratio_named(question: str, label: str) -> bool:
     """A ratio (not a defined money measure such as free cash flow) is named."""
-    named = ratios_in(question) or ratios_in(label)
+    named = ratios_named(question, label)
     stated = stated_definition(question)  # a stated sum or difference ('cash flow less capex') is money
     return any(r.kind != "money" for r in named) or (stated is not None and bool(stated.denominator) and not named)
 

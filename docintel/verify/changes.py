@@ -28,3 +28,33 @@ def change_period(wanted: frozenset[int], texts: list[str]) -> tuple[Literal["su
     if len(wanted) == 1 and named == wanted | {max(wanted) - 1}:
         return "supported", f"the quote states the change to {max(wanted)} from {max(wanted) - 1}"
     return None
+
+
+_FROM_TO = r"\bfrom\s+(?P<from1>\$?[\d.,]+%?)(?:\s+\w+)?\s+to\s+(?P<to1>\$?[\d.,]+%?)"
+_TO_FROM = r"\bto\s+(?P<to2>\$?[\d.,]+%?)(?:\s+\w+)?\s+from\s+(?P<from2>\$?[\d.,]+%?)"
+_CHANGE = re.compile(f"{_FROM_TO}|{_TO_FROM}", re.IGNORECASE)
+# 'the rate after the reduction', 'the dividend following the increase', 'the price prior to the split'
+_ASKS_AFTER = re.compile(r"\b(?:after|following)\s+(?:the|its|this|that|such)\s+\w+", re.IGNORECASE)
+_ASKS_BEFORE = re.compile(
+    r"\b(?:before|prior\s+to)\s+(?:the|its|this|that|such)\s+(?:\w+\s+)?"
+    r"(?:reduction|increase|decrease|cut|change|amendment|adoption|split|merger|acquisition|reform|act)\b",
+    re.IGNORECASE,
+)
+
+
+def side_of_change(sentence: str, printed: str) -> Literal["from", "to"] | None:
+    """Which end of a change its sentence states ('from 35% to 21%', 'to 21% from 35%') *printed* is, if either."""
+    number = printed.strip().lstrip("$").rstrip("%")
+    for found in _CHANGE.finditer(sentence):
+        ends = {side: (found.group(f"{side}1") or found.group(f"{side}2") or "") for side in ("from", "to")}
+        for side, text in ends.items():
+            if text.lstrip("$").rstrip("%").rstrip(".,") == number:
+                return side  # type: ignore[return-value]
+    return None
+
+
+def side_asked(question: str) -> Literal["from", "to"] | None:
+    """The end of a change *question* asks: the level after it ('the rate after the reduction') or before it."""
+    if _ASKS_AFTER.search(question):
+        return "to"
+    return "from" if _ASKS_BEFORE.search(question) else None

@@ -20,6 +20,7 @@ import re
 
 from ..concepts import (
     Formula,
+    Ratio,
     concepts_in,
     is_outflow,
     label_of,
@@ -404,7 +405,7 @@ def printed_ratio_rule(
     question: str, label: str, recomputed: float, unit: str | None, spans: list[CitedSpan]
 ) -> FieldCheck:
     """Where a cited table prints the named ratio itself, the computed value must agree with it."""
-    named = {r.id for r in ratios_in(question) or ratios_in(label)}
+    named = {r.id for r in ratios_named(question, label)}
     if not named:
         return _formula_check("not_applicable")
     percent = recomputed * 100 if unit != "percent" and abs(recomputed) < 5 else recomputed
@@ -487,3 +488,9 @@ def printed_average_rule(question: str, expression: str, recomputed: float, span
 
 def _label_terms(label: str) -> set[str]:
     return set(tokenize(qualifier_text(label))) - {"averag", "average"} - set(tokenize("billions millions thousands"))
+
+
+def ratios_named(question: str, label: str) -> list[Ratio]:
+    """The standard ratios the question names; the item's label's only for a question that names no line item
+    ('Return on assets' does not define the expected return on plan assets a question asks)."""
+    return list(ratios_in(question) or (ratios_in(label) if not concepts_in(question).concepts else []))

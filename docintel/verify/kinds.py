@@ -147,3 +147,38 @@ def said_of_another(candidate: Candidate, question: str) -> str:
     if any(set(tokenize(re.split(r"[,;.]", candidate.sentence[m.end() :])[0])) <= asked for m, _ in own):
         return ""  # the share the question asks about ('percentage of NIKE, Inc. revenues')
     return next((" ".join(m.group(0).split()) for m, w in others if w and w[0] in asked), "")
+
+
+def kind_fits(unit: str | None, currency: str | None, candidate: Candidate) -> bool:
+    """Whether a number of the candidate's kind can be stated with this unit and currency."""
+    kind = candidate.kind
+    if unit == "percent":
+        return kind == "percent"
+    if kind == "percent":
+        return unit in ("ratio", "other")
+    if currency and kind in ("count", "shares"):
+        return False
+    if unit in ("thousands", "millions", "billions"):  # '43.4 millions' of a count the document prints in thousands
+        return kind in ("money", "shares", "number", "count")
+    if unit == "per_share":
+        return kind in ("per_share", "number") or (kind == "money" and (candidate.scale or 1.0) == 1.0)
+    if unit == "count":
+        return kind in ("count", "shares", "number")
+    if kind == "per_share":
+        return unit in ("units", "other", None)
+    return True
+
+
+_KIND_WORDS = {
+    "percent": "a percentage",
+    "per_share": "a per-share figure",
+    "count": "a count",
+    "shares": "a number of shares",
+    "money": "money",
+    "number": "a number",
+}
+
+
+def kind_detail(unit: str | None, candidate: Candidate) -> str:
+    """'54.7% is a percentage in the document, not millions'."""
+    return f"{candidate.printed} is {_KIND_WORDS.get(candidate.kind, candidate.kind)} in the document, not {unit}"

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ..concepts import (
+    CHANGES_ITEM,
     DEDUCTION,
     NEUTRAL,
     QUALIFIERS,
@@ -214,7 +215,7 @@ def evidence_of(candidate: Candidate) -> Evidence:
         grouped = concepts_in(qualifier_text(group))
         narrowing = f"{candidate.row_label} {' '.join(grouped.leftover)}"
         return Evidence(text, found.concepts, found.leftover, narrowing, True)
-    clause = _clause(candidate.sentence, candidate.printed)
+    clause = _clause(f"{candidate.lead} {candidate.sentence}".strip(), candidate.printed)
     found = concepts_in(clause)
     return Evidence(clause.strip(), found.concepts, found.leftover, clause, False)
 
@@ -250,7 +251,7 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
         return verdict, detail
     evidence = evidence_of(candidate)
     member = candidate.fact.member if candidate.fact is not None else None  # 'Discontinued operations' by caption
-    text = f"{evidence.text} {candidate.row_group or ''} {candidate.sentence} {member or ''}"
+    text = f"{evidence.text} {candidate.row_group or ''} {candidate.sentence} {member or ''} {candidate.share_of}"
     if candidate.fact is not None and _balance_only(evidence.text):  # 'Ending balance' is said by its table's words
         text = f"{text} {candidate.fact.member_text}"
     said = set(tokenize(qualifier_text(text))) | set(tokenize(text))  # 'non-controlling' read both ways
@@ -322,6 +323,9 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         )
         if together := joined_to_item(asked.question, unsaid):  # 'cash and short-term investments' for the latter
             return "unknown", f"{where}: the question asks {together} together; the row does not name {unsaid[0]}"
+        if changer := sorted(set(unsaid) & CHANGES_ITEM):  # 'the remaining authorization for share repurchases'
+            word = surface_words(set(changer[:1]), asked.question)
+            return "unknown", f"{where}: the question asks its {word}, which the row does not name"
         if unsaid and re.match(r"\s*total\b", evidence.text, re.IGNORECASE):
             # 'Total operating expenses, net' for 'operation and maintenance expense': the total of more than asked
             words = [w for w in re.findall(r"[\w-]+", asked.question) if set(tokenize(w)) & set(unsaid)]
@@ -439,7 +443,8 @@ def _names(concepts: frozenset[str]) -> str:
 
 _ASKS_RATIO = re.compile(
     r"%|\bpercent(?:age)?s?\b|\bratios?\b|\bmultiples?\b|\bshare\s+of\b"
-    r"|\b(?:growth|tax|return|retention|payout|conversion|churn|interest|utilization|occupancy) rates?\b",
+    r"|\b(?:growth|tax|return|retention|payout|conversion|churn|interest|utilization|occupancy) rates?\b"
+    r"|\brates?\s+of\s+(?:return|growth|interest)\b",
     re.IGNORECASE,
 )
 
@@ -470,41 +475,7 @@ def asked_money_as_per_share(asked: Asked, candidates: list[Candidate]) -> bool:
     return bool(candidates) and all(c.kind == "per_share" for c in candidates)
 
 
-def kind_fits(unit: str | None, currency: str | None, candidate: Candidate) -> bool:
-    """Whether a number of the candidate's kind can be stated with this unit and currency."""
-    kind = candidate.kind
-    if unit == "percent":
-        return kind == "percent"
-    if kind == "percent":
-        return unit in ("ratio", "other")
-    if currency and kind in ("count", "shares"):
-        return False
-    if unit in ("thousands", "millions", "billions"):
-        return kind in ("money", "shares", "number")
-    if unit == "per_share":
-        return kind in ("per_share", "number") or (kind == "money" and (candidate.scale or 1.0) == 1.0)
-    if unit == "count":
-        return kind in ("count", "shares", "number")
-    if kind == "per_share":
-        return unit in ("units", "other", None)
-    return True
-
-
-_KIND_WORDS = {
-    "percent": "a percentage",
-    "per_share": "a per-share figure",
-    "count": "a count",
-    "shares": "a number of shares",
-    "money": "money",
-    "number": "a number",
-}
-
-
-def kind_detail(unit: str | None, candidate: Candidate) -> str:
-    """'54.7% is a percentage in the document, not millions'."""
-    return f"{candidate.printed} is {_KIND_WORDS.get(candidate.kind, candidate.kind)} in the document, not {unit}"
-
-
+_HOW_MANY = re.compile(r"\s*how\s+many\b", re.IGNORECASE)  # 'How many stores did it close': '(41)' closed
 _LOSS_AFTER = re.compile(r"^\s*(?:%|percent)?\s*(?:loss|decline|decrease|drop)\b", re.IGNORECASE)
 
 
@@ -531,6 +502,9 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
     evidence = evidence_of(candidate)
     if value > 0 and is_outflow(asked.concepts | evidence.concepts):
         return "supported", f"{candidate.printed} is an outflow; its label ({asked.named}) states the magnitude"
+    counted = candidate.kind == "count" or (candidate.source is not None and candidate.source.kind == "count")
+    if value > 0 and counted and _HOW_MANY.match(asked.question):
+        return "supported", f"{candidate.printed} is a count taken away in its table; how many is its magnitude"
     if value > 0 and deducted(candidate.row_label or ""):
         return "supported", f"{candidate.printed} is deducted in its schedule; its label states the magnitude"
     if value > 0 and states_magnitude(evidence.concepts):

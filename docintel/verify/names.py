@@ -130,3 +130,36 @@ def per_share_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     if not _PER_SHARE.search(question) or any(_PER_SHARE.search(s.span.quote) for s in spans):
         return check_field("about", "not_applicable")
     return check_field("about", "unknown", "about: the question asks a per-share figure; its quotes state none")
+
+
+# 'Who is the independent auditor?', 'Which firm audited ...': a person or an organisation is asked
+_ASKS_WHOM = re.compile(
+    r"^\s*(?:who\b|whom\b|which\s+(?:\w+\s+)?(?:firm|company|person|individual|entity|bank|auditor|party)\b)",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[A-Za-z][a-z]{2,}")
+_ACRONYM = re.compile(r"\b[A-Z]{2,}\b")
+
+
+def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A who-question's answer names someone: a word the document writes only capitalised, as proper names are
+    ('Ernst & Young LLP'). 'Report of Independent Registered Public Accounting Firm' names no one: each of its words
+    the document also writes in lowercase, as common words are written."""
+    if not spans or not _ASKS_WHOM.search(question):
+        return check_field("about", "not_applicable")
+    capitalised = {w.lower() for w in _WORD.findall(text) if w[0].isupper()}
+    if not capitalised:  # 'the audit committee': a role or body, which a who-question may well be answered with
+        return check_field("about", "not_applicable")
+    if _ACRONYM.search(text):  # 'KPMG LLP', 'Amcor UK Finance plc': initials name someone
+        return check_field("about", "supported")
+    lowercase = _lowercase_words(spans[0].document.lines["text"].tolist())
+    if capitalised <= lowercase:
+        return check_field("about", "unknown", _NOBODY)
+    return check_field("about", "supported")
+
+
+_NOBODY = "about: the answer names no one (each of its words is a common word the document also writes in lowercase)"
+
+
+def _lowercase_words(texts: list[object]) -> frozenset[str]:
+    return frozenset(w for t in texts for w in _WORD.findall(str(t)) if w[0].islower())

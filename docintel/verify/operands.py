@@ -10,7 +10,8 @@ from ..concepts import concept, concepts_in, item_changers, names_its_concept, q
 from ..numbers import figure_text
 from ..textnorm import tokenize
 from .amounts import fact_of
-from .meaning import Asked, concept_check, evidence_of, kind_detail, kind_fits, sign_check
+from .kinds import kind_detail, kind_fits
+from .meaning import Asked, concept_check, evidence_of, sign_check
 from .query import Query, query_of
 from .rules import FieldCheck, field_checks, mismatches
 from .siblings import part_of_another

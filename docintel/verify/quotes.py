@@ -77,6 +77,19 @@ class Verification(BaseModel):
         """True when the answer may be shown as supported (or honestly as not found)."""
         return self.overall in ("supported", "not_found")
 
+    def why(self, limit: int = 400) -> str:
+        """Why the answer is not supported, in the checks' own words ('' when it is, or is not found): the
+        details of the fields that failed or could not decide, else of the items whose checks do not all hold."""
+        if self.overall in ("supported", "not_found", None):
+            return ""
+        failed = [s.detail or s.verdict for s in self.spans if s.verdict != "verified"]
+        fields = [f.detail for item in self.items for f in item.fields if f.verdict in ("mismatch", "unknown")]
+        held = ("supported", "verified", "not_applicable")
+        checks = ("value_check", "period_check", "calculation_check", "concept_check", "kind_check", "sign_check")
+        items = [i.detail for i in self.items if any(getattr(i, c) not in held for c in checks)]
+        text = "; ".join(dict.fromkeys(d for d in [*failed, *fields, *items] if d))
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 class Haystack:
     """Squashed text of a run of lines with a map from character offsets back to line numbers."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from ..concepts import QUALIFIERS, concepts_in
 from ..domain import table
+from ..ingest.captions import CAPTION
 from ..ingest.documents import Document
 from ..ingest.factrows import after_preferred_dividends, before_deductions
 from ..ingest.facts import Fact, Period
@@ -280,7 +281,7 @@ def _member(
     if subset:  # 'Information for pension plans with a projected benefit obligation in excess of plan assets'
         return subset
     group = (row.group or "").strip().rstrip(":").strip()
-    if not group:
+    if not group or CAPTION.search(group):  # '(in thousands)' over the rows: the table's scale, no member
         return None
     words = set(tokenize(group))
     if words & _MEMBER_TERMS:

@@ -31,6 +31,7 @@ from ..numbers import CURRENCY_SIGNS, figure_text, find_numbers, parse_cell
 from ..periods import Period, find_periods, years_named
 from ..textnorm import sentence_bounds, squash
 from .changes import change_period, states_a_change
+from .leadin import lead_in
 from .listed import paired_year
 from .pershare import cents_row, per_share_heading
 from .rules import FieldCheck, mismatches
@@ -162,6 +163,8 @@ class Candidate:
     source: Fact | None = field(default=None, compare=False)  # ingest's fact of the cell, read alike by both readers
     siblings: tuple[str, ...] = field(default=(), compare=False)  # the labels of the other rows of its table
     line: int | None = field(default=None, compare=False)  # the global line of a cell's row
+    lead: str = ""  # the words of its sentence a prose quote that starts with the number cut off: its subject
+    share_of: str = ""  # the row above a bare share row ('Products' over '% of total net sales'): what it is a share of
 
     def describe(self) -> str:
         """'1,577 (2018 column, millions)'."""
@@ -226,6 +229,7 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
             if kind == "money" and _PER_SHARE_AFTER.match(after):
                 kind = "per_share"
             sentence = _own_sentence(cited.span.quote, number.start) if numbers_alike(numbers, number) else None
+            bare = not re.search(r"[A-Za-z]", cited.span.quote[: number.start])  # the quote starts with its number
             found.append(
                 Candidate(
                     number.text,
@@ -236,6 +240,7 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
                     None,
                     kind,
                     sentence=sentence or cited.span.quote,
+                    lead=lead_in(cited.document, cited.span) if bare else "",
                 )
             )
     return found
@@ -315,7 +320,19 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         source=source,
         siblings=tuple(r.label for r in table.rows if r.line != row.line),
         line=row.line,
+        share_of=_share_of(table, row),
     )
+
+
+_BARE_SHARE = re.compile(r"^\s*(?:as\s+a\s+)?(?:%|percent(?:age)?)\s+(?:of|to)\b", re.IGNORECASE)
+
+
+def _share_of(table: Table, row: TableRow) -> str:
+    """The label of the row above a share row that names no subject of its own ('% of total net sales')."""
+    if not _BARE_SHARE.match(row.label):
+        return ""
+    above = [r for r in table.rows if r.line < row.line and not _BARE_SHARE.match(r.label)]
+    return above[-1].label if above else ""
 
 
 def _cell_kind(table: Table, row: TableRow, percent: bool) -> str:

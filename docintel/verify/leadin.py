@@ -1,0 +1,37 @@
+"""The start of a sentence a quote was cut from. A quote that begins with its number ('$94.5 billion at December 31,
+2019.') has its subject before it, in the words the quote left out ('Funded backlog was $102.3 billion at December
+31, 2020, as compared to'): what the number is, is read there, not from the words after it."""
+
+from __future__ import annotations
+
+import re
+
+from ..answer.contract import Span
+from ..ingest.documents import Document
+
+_SENTENCE_END = re.compile(r"[.!?][\"”’)]?\s+(?=[A-Z“\"(])|[.!?][\"”’)]?\s*$")
+_MAX_LINES = 3  # a sentence of a filing rarely runs back more than three lines
+
+
+def lead_in(document: Document, span: Span) -> str:
+    """The words of the quote's sentence before the quote, on its first line and the lines above it on the same page
+    ('' when the quote starts its sentence)."""
+    texts, pages = document.lines["text"], document.lines["page"]
+    first = span.line_start
+    if not 1 <= first <= len(texts):
+        return ""
+    line = " ".join(str(texts.iloc[first - 1]).split())
+    head = " ".join(span.quote.split())[:30]
+    at = line.find(head) if head else -1
+    if at < 0:
+        return ""
+    before = [line[:at]]
+    number = first - 1
+    while not _SENTENCE_END.search(" ".join(before)) and number >= 1 and first - number <= _MAX_LINES:
+        if pages.iloc[number - 1] != pages.iloc[first - 1]:
+            break
+        before.insert(0, " ".join(str(texts.iloc[number - 1]).split()))
+        number -= 1
+    text = " ".join(part for part in before if part).strip()
+    ends = list(_SENTENCE_END.finditer(text))
+    return text[ends[-1].end() :].strip() if ends else text
