@@ -14,7 +14,14 @@ value $0.50 per share; ...') and a header's '(per share)' type no rows per share
 segment ('Boeing Commercial Airplanes') scopes nothing; 'from 35% to 21%' with no year is no prior period's; a
 question that says 'deferred' asks the deferred tax row; 'Deferred tax assets:' makes its rows deferred tax balances;
 an introduction of changes in 'each component of AOCI' rolls forward no account; 'Total capital' after
-noncontrolling interests is the whole."""
+noncontrolling interests is the whole.
+
+A third (tests/data/review_round38.jsonl) of session 14's rules: the '%'-signed rows must be a table's first and
+total rows in a table of no money (JPMorgan's total assets stay money); a count is read from the column header's own
+lines, not the prose above it; a lead-in is read only when the number's own clause says nothing but its date; a word
+that changes the item counts only when it heads the phrase ('the remaining authorization for', not 'net of
+allowances' nor 'under its repurchase authorization'); a quotient is judged against rates the filing states only;
+the label's ratio stands when it is made of the line items the question names; 'U.S.' names someone."""
 
 from __future__ import annotations
 
@@ -31,7 +38,7 @@ pytestmark = needs_shared
 
 CASES = [
     json.loads(line)
-    for name in ("review_round36.jsonl", "review_round37.jsonl")
+    for name in ("review_round36.jsonl", "review_round37.jsonl", "review_round38.jsonl")
     for line in (Path(__file__).parent / "data" / name).read_text().splitlines()
 ]
 

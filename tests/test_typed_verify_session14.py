@@ -108,3 +108,11 @@ def test_a_count_taken_away_answers_how_many_as_its_magnitude(run_cli, fake_open
     case = json.loads((ROOT / "scripts" / "data" / "verify_redteam38.jsonl").read_text().splitlines()[23])
     _, check = verdict(run_cli, fake_openai, filing("BESTBUY_2017_10K"), case["question"], full_answer(case["answer"]))
     assert check["sign_check"] == "supported", check
+
+
+def test_a_count_is_read_from_the_column_header_not_the_prose_above_it():
+    """Amazon's square footage by segment ('(in thousands)'): a footnote above it that speaks of stores makes no
+    count of 'North America 147,277'; it stays at the caption's scale."""
+    fact = cell("AMAZON_2017_10K", 16, "North America", "147,277")
+    assert (fact.kind, fact.scale) != ("count", 1.0), fact
+    assert fact.scale == 1000.0

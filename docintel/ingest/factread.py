@@ -190,6 +190,9 @@ class _TableReader:
         self.labels = row_labels(table, lines.text)
         self.caption_concept = self._caption_concept()
         self.header_text = " ".join(above_text[-8:])
+        first_row = min((r.line for r in table.rows), default=table.first_line)
+        # the column header's own lines, from its first to the first row: no prose above it
+        self.column_header = " ".join(lines.text(n) for n in range(table.header_line or first_row, first_row))
         self.price_columns = PRICE_HEAD.search(self.header_text) is not None
         self.locations = any(LOCATIONS.search(text) for text in above_text[-10:])  # rows name where, not what
         start = self.above[0] if self.above else table.first_line
@@ -374,7 +377,7 @@ class _TableReader:
         row = realigned(row, self.lines.text(row.line), counts)
         heading = self.headings.get(row.line)
         member, item_text = self._member(row, label, heading)
-        row = typed_row(row, label, heading, balance_page, self.lines.text(row.line), self.table, self.header_text)
+        row = typed_row(row, label, heading, balance_page, self.lines.text(row.line), self.table, self.column_header)
         row_cid = row_concept(item_text)
         block_basis = ""
         own_member = member is not None and member is not self.table_member  # the row names it: the heading's part
@@ -505,9 +508,8 @@ class _TableReader:
             return Scale(1.0, "none")
         if own is not None:
             return Scale(own[0], "row", own[1])
-        if kind == "count" and (
-            row.kind == "count" and self.table.scale_of(row, index) == 1.0 or not self.scale.shares
-        ):
+        unscaled = row.kind == "count" and self.table.scale_of(row, index) == 1.0  # a count the caption leaves alone
+        if kind == "count" and (unscaled or not self.scale.shares):
             return Scale(1.0, "none")
         if kind == "money" and row.kind == "amount" and SHARES.search(row.label):
             return self.scale  # an equity line's dollars ('Treasury shares (2 million shares)')

@@ -17,7 +17,8 @@ COUNTED = re.compile(r"^\s*(?:total\s+)?number\s+of\b", re.IGNORECASE)
 def typed_row(
     row: TableRow, label: str, heading: str | None, balance_page: bool, line_text: str, table: Table, header_text: str
 ) -> TableRow:
-    """The row with its kind read from its label, its sub-heading, its printed line and its table's header."""
+    """The row with its kind read from its label, its sub-heading, its printed line and its table's column header
+    (*header_text*: the header's own lines, no prose above it)."""
     kind = row.kind
     if CLASS_LAST.search(label) and kind == "amount" and all_cents(row):
         return row.model_copy(update={"kind": "per_share"})  # dollars and cents by class: EPS
@@ -28,10 +29,10 @@ def typed_row(
         kind = "per_share" if not SHARES.search(PER_SHARE.sub(" ", label)) else kind
     elif heading and COUNTED.search(heading) and kind == "amount":
         kind = "count"  # 'Number of stores' over 'Domestic', 'International'
-    elif kind == "amount" and _counts_by_header(row, table, header_text):
-        kind = "count"  # 'Best Buy Mobile stand-alone 367 — (17) 350' under 'Total Stores at End of Fiscal Year'
     elif heading_shares and kind in ("amount", "per_share"):
         kind = "shares"  # 'Weighted-average common shares outstanding:' over 'Basic'
+    elif kind == "amount" and _counts_by_header(row, table, header_text):
+        kind = "count"  # 'Best Buy Mobile stand-alone 367 — (17) 350' under 'Total Stores at End of Fiscal Year'
     elif kind == "shares" and balance_page and not re.match(r"(?i)\s*(?:number\s+of\s+)?shares\b", label):
         kind = "amount"  # 'Treasury shares (1 and 2 million shares)': the equity line's dollars
     after = line_text[len(row.label) :] if line_text.startswith(row.label) else ""
@@ -41,8 +42,9 @@ def typed_row(
 
 
 def _counts_by_header(row: TableRow, table: Table, header_text: str) -> bool:
-    """Whether the header over a table that states no money names what its columns count ('Stores Opened')."""
+    """Whether the column header of a table that states no money names what its columns count ('Stores Opened'),
+    beside no rate or percentage ('Average interest rates ... U.S. offices' counts nothing)."""
     money = any(c.lstrip("(")[:1] in CURRENCY_SIGNS for c in row.cells)
     if money or table.currency or table.scale not in (None, 1.0):
         return False
-    return bool(COUNT_LABEL.search(header_text))
+    return bool(COUNT_LABEL.search(header_text)) and not re.search(r"%|\brates?\b|\bpercent", header_text, re.I)

@@ -112,7 +112,7 @@ class Table(BaseModel):
 
     def _excepts_beside(self, row: TableRow) -> bool:
         """Whether the caption excepts something else of the thing the row counts ('except revenue per membership'
-        over 'Paid memberships at end of period 43,401'): then the count itself is scaled, in thousands."""
+        over 'Paid memberships at end of period 43,401'): then the count itself is at the caption's scale."""
         words = set(tokenize(row.label))
         return any(set(p) & words and not set(p) <= words for p in map(str.split, self.except_words))
 
@@ -127,7 +127,8 @@ class Table(BaseModel):
         """The positions of columns of percentages over *row*: a row above it, of as many cells, that prints
         amounts with a currency sign and '%' after others ('Service $ 73,139 $ 67,733 $ 5,406 8.0 %') marks
         them, and the rows below print the sign no more ('Total Operating Revenues $ 103,506 $ 95,300 $ 8,206
-        8.6'), as filings do. A sign glued to a money cell ('$1,586%', from '$ 1,586 (5) %') marks nothing.
+        8.6'), as filings do; every column of a row between a table's '%'-signed first and total rows, in a table
+        of no money, is one. A sign glued to a money cell ('$1,586%', from '$ 1,586 (5) %') marks nothing.
         *known*: the answers given before for this table's rows (the fact reader asks once a cell, each answer
         reading every row above), by the row's line and count of cells, which are all it depends on."""
         key = (row.line, len(row.cells))
@@ -149,17 +150,17 @@ class Table(BaseModel):
         return frozenset(marked)
 
     def _between_percent_rows(self, row: TableRow) -> bool:
-        """Whether rows above and below *row*, of as many cells, print every cell with '%' ('48.6 % 42.6 %' over
-        'North America 34.4 30.0', 'Total 100.0% 100.0 %' under it): filings sign a column's first and total rows."""
+        """Whether *row* sits between a table's first and last rows, of as many cells, that print every cell with
+        '%' ('Europe, Middle East & Africa 48.6 % 42.6 %' ... 'Total 100.0% 100.0 %') in a table that prints no
+        money: filings sign a column of percentages on its first and total rows only."""
 
         def signed(other: TableRow) -> bool:
             return len(other.cells) == len(row.cells) and all(_is_percent(c) for c in other.cells)
 
-        if any(c.lstrip("(")[:1] in CURRENCY_SIGNS for c in row.cells):
+        rows = self.rows
+        if len(rows) < 3 or row.line in (rows[0].line, rows[-1].line) or not (signed(rows[0]) and signed(rows[-1])):
             return False
-        return any(signed(r) for r in self.rows if r.line < row.line) and any(
-            signed(r) for r in self.rows if r.line > row.line
-        )
+        return not any(c.lstrip("(")[:1] in CURRENCY_SIGNS for r in rows for c in r.cells)
 
     def column_of(self, row: TableRow, index: int) -> TableColumn | None:
         """The column of the row's *index*-th cell, when the row lines up with the header."""

@@ -237,16 +237,20 @@ def definition_check(
 # a share or a quotient the question spells out: its operands may be parts the question names in its own words
 _SHARE_ASKED = re.compile(
     r"\b(?:percent(?:age)?|share|proportion|portion|fraction|ratio)\s+of\b|\bas\s+a\s+(?:percent(?:age)?|share)\b"
-    r"|\bdivided\s+by\b|\bper\b|\bto\b.*\bratio\b",
+    r"|\bdivided\s+by\b",
     re.IGNORECASE,
 )
 
 
 def _quotient_of_other_items(question: str, operands: list[OperandCheck], shape: _Shape) -> tuple[ConceptCheck, str]:
-    """A quotient for a question that names line items, no ratio of them: unchecked unless an operand is one of
-    them ('Net income / Total assets' answers no 'expected long-term rate of return on plan assets')."""
+    """A quotient for a question that names only rates the filing states (line items of percentages, no ratio of
+    other items): unchecked unless an operand is one of them ('Net income / Total assets' answers no 'expected
+    long-term rate of return on plan assets', an assumption the filing states)."""
     asked = concepts_in(question).concepts
-    if not shape.below or not asked or _SHARE_ASKED.search(question) or any(set(o.concepts) & asked for o in operands):
+    stated = all((found := concept(c)) is not None and found.kind == "percent" for c in asked)  # a rate it states
+    if not shape.below or not asked or not stated or any(set(o.concepts) & asked for o in operands):
+        return "not_applicable", ""
+    if _SHARE_ASKED.search(question):
         return "not_applicable", ""  # 'what percentage of deferred tax liabilities came from D&A': a share of one
     items = ", ".join(sorted(label_of(c) for c in asked))
     return "unknown", f"the question asks {items}, which no ratio docintel knows defines; no operand is it"

@@ -36,8 +36,9 @@ _CHANGE = re.compile(f"{_FROM_TO}|{_TO_FROM}", re.IGNORECASE)
 # 'the rate after the reduction', 'the dividend following the increase', 'the price prior to the split'
 _ASKS_AFTER = re.compile(r"\b(?:after|following)\s+(?:the|its|this|that|such)\s+\w+", re.IGNORECASE)
 _ASKS_BEFORE = re.compile(
-    r"\b(?:before|prior\s+to)\s+(?:the|its|this|that|such)\s+(?:\w+\s+)?"
-    r"(?:reduction|increase|decrease|cut|change|amendment|adoption|split|merger|acquisition|reform|act)\b",
+    r"\b(?:before|prior\s+to)\s+(?:the|its|this|that|such)\s+(?:[\w-]+\s+){0,3}"
+    r"(?:reduction|increase|decrease|cut|change|amendment|adoption|split|merger|acquisition|reform|act|enactment|"
+    r"passage|legislation|law|implementation|transition|separation|spin-?off)\b",
     re.IGNORECASE,
 )
 

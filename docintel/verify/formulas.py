@@ -491,6 +491,15 @@ def _label_terms(label: str) -> set[str]:
 
 
 def ratios_named(question: str, label: str) -> list[Ratio]:
-    """The standard ratios the question names; the item's label's only for a question that names no line item
-    ('Return on assets' does not define the expected return on plan assets a question asks)."""
-    return list(ratios_in(question) or (ratios_in(label) if not concepts_in(question).concepts else []))
+    """The standard ratios the question names; else the item's label's that are made of every line item the
+    question names ('Operating margin' for 'operating profit expressed as a percentage'; 'Return on assets' does not
+    define the expected return on plan assets a question asks)."""
+    named = ratios_in(question)
+    if named:
+        return list(named)
+    asked = concepts_in(question).concepts
+    return [r for r in ratios_in(label) if all(any(_in_formula(c, f) for f in r.formulas) for c in asked)]
+
+
+def _in_formula(cid: str, formula: Formula) -> bool:
+    return any(same_concept(frozenset({cid}), frozenset({part})) for part in (*formula.numerator, *formula.denominator))

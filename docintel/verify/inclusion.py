@@ -27,7 +27,8 @@ def _check(verdict: FieldVerdict, detail: str = "") -> FieldCheck:
 
 
 def _objects(pattern: re.Pattern[str], text: str) -> set[str]:
-    return {t[:_STEM] for m in pattern.finditer(text) for t in tokenize(m.group("object")) if len(t) >= _STEM}
+    """The stems of the words each phrase of *pattern* governs ('tax' whole, 'accru' of 'accrued')."""
+    return {t[:_STEM] for m in pattern.finditer(text) for t in tokenize(m.group("object")) if len(t) >= 3}
 
 
 def inclusion_rule(question: str, candidate: Candidate) -> FieldCheck:
@@ -40,7 +41,7 @@ def inclusion_rule(question: str, candidate: Candidate) -> FieldCheck:
     for asked, said, word in ((_INCLUDING, _EXCLUDING, "excludes"), (_EXCLUDING, _INCLUDING, "includes")):
         shared = _objects(asked, question) & _objects(said, near)
         if shared:
-            found = said.search(near)
-            phrase = found.group(0) if found else ""
+            found = [m.group(0) for m in said.finditer(near) if _objects(said, m.group(0)) & shared]
+            phrase = found[0] if found else ""
             return _check("mismatch", f"subject: the figure {word} what the question asks otherwise ('{phrase}')")
     return _check("not_applicable")

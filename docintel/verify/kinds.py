@@ -1,7 +1,8 @@
 """Kinds of a thing: a question that asks one kind ('contractual backlog', 'reportable segments') is not answered by
 quotes that name the thing only as another kind ('unobligated backlog', 'operating segments'); nor one that asks
 a thing ('restricted subsidiaries') by a figure whose clause names only its opposite ('nonrestricted
-subsidiaries', 'unconsolidated', 'non-recurring')."""
+subsidiaries', 'unconsolidated', 'non-recurring'). And the kinds of a number: whether a figure of one kind (money,
+a percentage, per share, a count) can be stated in a unit ('43.4 millions' of a count printed in thousands)."""
 
 from __future__ import annotations
 

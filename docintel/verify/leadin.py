@@ -21,8 +21,9 @@ def lead_in(document: Document, span: Span) -> str:
     if not 1 <= first <= len(texts):
         return ""
     line = " ".join(str(texts.iloc[first - 1]).split())
-    head = " ".join(span.quote.split())[:30]
-    at = line.find(head) if head else -1
+    quote = " ".join(span.quote.split())
+    # the quote's opening words that are on its first line (a quote may run onto the next one early)
+    at = next((line.find(quote[:n]) for n in (30, 20, 12, 6) if quote[:n] and quote[:n] in line), -1)
     if at < 0:
         return ""
     before = [line[:at]]

@@ -32,7 +32,7 @@ from ..domain import table
 from ..ingest.factrows import asks_before_deductions, deducted
 from ..ingest.tables import COUPON_RATE
 from ..numbers import figure_text
-from ..periods import find_periods
+from ..periods import MONTHS, find_periods
 from ..question.parse import search_text
 from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, par_value_of, stated_attributes
@@ -215,9 +215,34 @@ def evidence_of(candidate: Candidate) -> Evidence:
         grouped = concepts_in(qualifier_text(group))
         narrowing = f"{candidate.row_label} {' '.join(grouped.leftover)}"
         return Evidence(text, found.concepts, found.leftover, narrowing, True)
-    clause = _clause(f"{candidate.lead} {candidate.sentence}".strip(), candidate.printed)
+    clause = _clause(candidate.sentence, candidate.printed)
+    if candidate.lead and not _says_what(clause):  # '$94.5 billion at December 31, 2019.': its subject is before it
+        clause = _clause(f"{candidate.lead} {candidate.sentence}", candidate.printed)
     found = concepts_in(clause)
     return Evidence(clause.strip(), found.concepts, found.leftover, clause, False)
+
+
+_DATE_TERMS = frozenset(tokenize(" ".join(MONTHS))) | frozenset(tokenize("year end fiscal quarter date period"))
+
+
+def _heads_the_item(changers: set[str], question: str) -> str:
+    """The word of *changers* that heads the phrase of the line item asked ('the remaining authorization for share
+    repurchases', 'the allowance for doubtful accounts'), as the question writes it; not one said of it after 'net
+    of', 'less' or 'under' ('receivables, net of allowances', 'under its repurchase authorization')."""
+    words: list[str] = re.findall(r"[A-Za-z]+", question)
+    for word in words:
+        if set(tokenize(word)) & changers:
+            at = re.search(rf"(?<![\w-]){re.escape(word)}\s+(?:for|of|on)\b", question)
+            before = question[: at.start()] if at else ""
+            if at and not re.search(r"\b(?:net\s+of|less|under|per)\s+(?:\S+\s+){0,3}$", before, re.IGNORECASE):
+                return word
+    return ""
+
+
+def _says_what(clause: str) -> bool:
+    """Whether a number's clause has a word beyond its date ('of unamortized discounts ...' does; 'at December 31,
+    2019' does not)."""
+    return any(not t[:1].isdigit() and t not in _DATE_TERMS for t in tokenize(clause))
 
 
 def _clause(sentence: str, printed: str) -> str:
@@ -323,9 +348,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         )
         if together := joined_to_item(asked.question, unsaid):  # 'cash and short-term investments' for the latter
             return "unknown", f"{where}: the question asks {together} together; the row does not name {unsaid[0]}"
-        if changer := sorted(set(unsaid) & CHANGES_ITEM):  # 'the remaining authorization for share repurchases'
-            word = surface_words(set(changer[:1]), asked.question)
-            return "unknown", f"{where}: the question asks its {word}, which the row does not name"
+        if changer := _heads_the_item(set(unsaid) & CHANGES_ITEM, asked.question):
+            return "unknown", f"{where}: the question asks its {changer}, which the row does not name"
         if unsaid and re.match(r"\s*total\b", evidence.text, re.IGNORECASE):
             # 'Total operating expenses, net' for 'operation and maintenance expense': the total of more than asked
             words = [w for w in re.findall(r"[\w-]+", asked.question) if set(tokenize(w)) & set(unsaid)]

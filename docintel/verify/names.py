@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ..ingest.documents import Document
 from ..textnorm import tokenize
 from .claims import FIRST_VERB, SELF_WORDS, check_field, content_words, quote_lead
 from .passages import paragraph_text
@@ -138,7 +139,8 @@ _ASKS_WHOM = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z][a-z]{2,}")
-_ACRONYM = re.compile(r"\b[A-Z]{2,}\b")
+_ACRONYM = re.compile(r"\b[A-Z]{2,}\b|\b(?:[A-Z]\.){2,}")  # 'KPMG', 'U.S.'
+_LOWERCASE: dict[tuple[str, int], frozenset[str]] = {}  # by document id and its count of lines: read once
 
 
 def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> FieldCheck:
@@ -152,7 +154,7 @@ def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> Field
         return check_field("about", "not_applicable")
     if _ACRONYM.search(text):  # 'KPMG LLP', 'Amcor UK Finance plc': initials name someone
         return check_field("about", "supported")
-    lowercase = _lowercase_words(spans[0].document.lines["text"].tolist())
+    lowercase = frozenset().union(*(_lowercase_words(s.document) for s in spans))
     if capitalised <= lowercase:
         return check_field("about", "unknown", _NOBODY)
     return check_field("about", "supported")
@@ -161,5 +163,10 @@ def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> Field
 _NOBODY = "about: the answer names no one (each of its words is a common word the document also writes in lowercase)"
 
 
-def _lowercase_words(texts: list[object]) -> frozenset[str]:
-    return frozenset(w for t in texts for w in _WORD.findall(str(t)) if w[0].islower())
+def _lowercase_words(document: Document) -> frozenset[str]:
+    """The words a document writes in lowercase anywhere (common words, not names)."""
+    key = (document.meta.doc_id, len(document.lines))
+    if key not in _LOWERCASE:
+        texts = document.lines["text"].tolist()
+        _LOWERCASE[key] = frozenset(w for t in texts for w in _WORD.findall(str(t)) if w[0].islower())
+    return _LOWERCASE[key]

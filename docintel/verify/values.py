@@ -163,8 +163,8 @@ class Candidate:
     source: Fact | None = field(default=None, compare=False)  # ingest's fact of the cell, read alike by both readers
     siblings: tuple[str, ...] = field(default=(), compare=False)  # the labels of the other rows of its table
     line: int | None = field(default=None, compare=False)  # the global line of a cell's row
-    lead: str = ""  # the words of its sentence a prose quote that starts with the number cut off: its subject
-    share_of: str = ""  # the row above a bare share row ('Products' over '% of total net sales'): what it is a share of
+    lead: str = field(default="", compare=False)  # the words of its sentence a quote starting with the number cut
+    share_of: str = field(default="", compare=False)  # the row over a bare share row ('Products' over '% of ...')
 
     def describe(self) -> str:
         """'1,577 (2018 column, millions)'."""
