@@ -238,7 +238,7 @@ class BatchOutput:
             self._release()
 
     def _compact(self) -> None:
-        """Keep each id's latest record, in the question file's order (ids it does not list after, as first
+        """Keep each id's latest record, in the question file's order (ids it does not list before them, as first
         seen); rewrite only when something was superseded or is out of order."""
         lines = self.target.read_text(encoding="utf-8").splitlines()
         position: dict[str, int] = {}
@@ -254,7 +254,8 @@ class BatchOutput:
                 position[qid] = len(kept)
                 kept.append(line)
         ids = sorted(position, key=lambda qid: position[qid])
-        ranked = sorted(ids, key=lambda qid: (self.order.get(qid, len(self.order)), position[qid]))
+        # ids the question file does not list (an earlier run's) stay first, as they were
+        ranked = sorted(ids, key=lambda qid: (qid in self.order, self.order.get(qid, position[qid])))
         if len(kept) != len(lines) or ranked != ids:
             ordered = [kept[position[qid]] for qid in ranked]
             write_text_keeping_mode(self.target, "".join(line + "\n" for line in ordered))

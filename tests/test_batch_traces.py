@@ -340,7 +340,7 @@ def test_a_completed_output_lists_answers_in_the_question_file_s_order(tmp_path)
         for qid in ("q3", "q1"):
             output.write({**record, "id": qid})
     assert [r["id"] for r in lines_of(out)] == ["q1", "q3"]
-    with BatchOutput(out, order=["q1", "q2", "q3", "q0"]) as output:
+    with BatchOutput(out, order=["q2", "q3", "q0"]) as output:  # q1 is no longer asked: it stays, first
         output.write({**record, "id": "q0"})
         output.write({**record, "id": "q2"})
     assert [r["id"] for r in lines_of(out)] == ["q1", "q2", "q3", "q0"]

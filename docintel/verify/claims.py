@@ -232,6 +232,11 @@ _EXCEPTION_AFTER = re.compile(
     r"with\s+the\s+exception\s+of\b|provided\s+that\b|only\s+(?:if|when)\b|if\b)",
     re.IGNORECASE,
 )
+# a relative clause right after a negated quote narrows what it denies: 'there were no claims or litigation pending
+# as of May 29, 2022, that were reasonably likely to have a material adverse effect'
+_RESTRICTS_AFTER = re.compile(
+    r"^[\s,]*(?:that|which|who)\s+(?:were|are|was|is|would|could|might|may|have|had|will)\b", re.IGNORECASE
+)
 # a comparison a sentence goes on with: ', compared to our goal to ...', ' versus the prior year'
 _COMPARISON_AFTER = re.compile(
     r"^[\s,—–-]*(?:compared\s+(?:to|with)\b|as\s+compared\b|versus\b|vs\.|against\b|relative\s+to\b)", re.I
@@ -322,6 +327,11 @@ def omission_rule(
         if _EXCEPTION_AFTER.match(tail):
             words = " ".join(tail.split()[:6])
             return _check("omission", "unknown", f"omission: the quote leaves out the exception after it ('{words}')")
+        if NEGATIONS.search(quote) and _RESTRICTS_AFTER.match(tail):  # 'no claims ... pending, that were likely to'
+            words = " ".join(tail.split()[:6])
+            return _check(
+                "omission", "unknown", f"omission: the quote leaves out what restricts its negation ('{words}')"
+            )
         compared = _COMPARISON_AFTER.match(tail)
         if compared and (
             left := sorted(_content(split_sentences(tail)[0]) & asked - _content(quote) - _COMPARED_WORDS)

@@ -327,3 +327,34 @@ def expectation_rule(date_text: str, spans: list[CitedSpan], question: str) -> F
             detail = f"scenario: {date_text!r} is a date to come ('{expected.group(0)} ...'); the question asks {asks}"
             return _check("scenario", "mismatch", detail)
     return _check("scenario", "not_applicable")
+
+
+# a day a rule is anchored to, not a date: 'ends on the Friday closest to November 30' (general English)
+_ANCHORED = r"\b(?:closest|nearest|next)\s+to\s+(?:the\s+)?$|\bnearest\s+$|\bon\s+or\s+(?:about|around)\s+$"
+_FISCAL_END = re.compile(r"\bfiscal\s+(?:year\s+)?(?P<year>(?:19|20)\d\d)\b[^?]*\b(?:end|ended|close|closed)\b", re.I)
+
+
+def anchor_rule(date_text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A day its sentence gives as the anchor of a rule ('the Friday closest to November 30') is no date the
+    question's event fell on: unchecked."""
+    for sentence in quote_sentences(spans):
+        at = sentence.lower().find(date_text.lower())
+        if at > 0 and re.search(_ANCHORED, sentence[:at], re.IGNORECASE):
+            return _check(
+                "event",
+                "unknown",
+                f"event: {date_text!r} anchors a rule ('{sentence[max(at - 30, 0) : at]}"
+                f"{date_text}'), it is not the date itself",
+            )
+    return _check("event", "not_applicable")
+
+
+def fiscal_end_rule(iso: str | None, question: str) -> FieldCheck:
+    """A fiscal year that ends in the first week of January is the year of the December before it (a 52/53-week
+    year ending on the Sunday closest to December 31): 'January 2, 2022' ends fiscal 2021, not the fiscal 2022 a
+    question asks the end of (unchecked)."""
+    asked = _FISCAL_END.search(question)
+    if asked is None or not iso or not re.match(r"\d{4}-01-0[1-7]$", iso) or iso[:4] != asked.group("year"):
+        return _check("event", "not_applicable")
+    detail = f"event: {iso} ends a 52/53-week year that is the December before's, not fiscal {asked.group('year')}"
+    return _check("event", "unknown", detail)

@@ -226,17 +226,17 @@ _DATE_TERMS = frozenset(tokenize(" ".join(MONTHS))) | frozenset(tokenize("year e
 
 
 def _heads_the_item(changers: set[str], question: str) -> str:
-    """The word of *changers* that heads the phrase of the line item asked ('the remaining authorization for share
-    repurchases', 'the allowance for doubtful accounts'), as the question writes it; not one said of it after 'net
-    of', 'less' or 'under' ('receivables, net of allowances', 'under its repurchase authorization')."""
-    words: list[str] = re.findall(r"[A-Za-z]+", question)
-    for word in words:
-        if set(tokenize(word)) & changers:
-            at = re.search(rf"(?<![\w-]){re.escape(word)}\s+(?:for|of|on)\b", question)
-            before = question[: at.start()] if at else ""
-            if at and not re.search(r"\b(?:net\s+of|less|under|per)\s+(?:\S+\s+){0,3}$", before, re.IGNORECASE):
-                return word
+    """The word of *changers* the question says of the line item asked ('the remaining authorization for share
+    repurchases', 'the allowance for doubtful accounts'), as it writes it; not one it says of something else after
+    'net of', 'less', 'under' or 'per' ('receivables, net of allowances', 'under its repurchase authorization')."""
+    for found in re.finditer(r"[A-Za-z]+", question):
+        before = question[: found.start()]
+        if set(tokenize(found.group(0))) & changers and not _SAID_OF_ANOTHER.search(before):
+            return found.group(0)
     return ""
+
+
+_SAID_OF_ANOTHER = re.compile(r"\b(?:net\s+of|less|under|per)\s+(?:\S+\s+){0,3}$", re.IGNORECASE)
 
 
 def _says_what(clause: str) -> bool:
