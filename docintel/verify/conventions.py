@@ -8,6 +8,7 @@ import re
 
 from ..concepts import concepts_in, states_magnitude
 from ..ingest.documents import Document
+from ..ingest.statements import primary_statement_on
 from .rules import FieldCheck
 from .values import Candidate
 
@@ -40,7 +41,11 @@ def expense_sign_rule(candidate: Candidate, question: str, document: Document | 
     pages = document.lines["page"]
     if not 1 <= candidate.line <= len(pages):
         return FieldCheck(field="sign", verdict="not_applicable")
-    negative, positive = _expense_signs(document, int(pages.iloc[candidate.line - 1]), candidate.line)
+    page = int(pages.iloc[candidate.line - 1])
+    if primary_statement_on(document.meta.profile.statements, page) == "equity":
+        # 'Stock-based compensation expense 9,611' adds to paid-in capital beside dividends taken out of it
+        return FieldCheck(field="sign", verdict="not_applicable")
+    negative, positive = _expense_signs(document, page, candidate.line)
     if negative < 2 or positive:
         return FieldCheck(field="sign", verdict="not_applicable")
     detail = (
