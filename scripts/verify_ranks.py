@@ -184,7 +184,9 @@ def _bare_shares(document, page: int) -> list[tuple[str, object]]:
     """Each fact of a share row that names no subject ('% of total net sales' under 'Products'), asked as the share
     of another row of its table that is not the row above it ('... came from Services')."""
     found = []
-    for fact in (f for f in document.facts if f.provenance.page == page and f.kind == "percent" and f.value):
+    for fact in (
+        f for f in document.facts if f.provenance.page == page and f.kind == "percent" and f.value and f.period
+    ):
         located = document.table_row(fact.provenance.global_line) if fact.provenance.table is not None else None
         share = _BARE_SHARE.match(fact.label or "")
         if located is None or share is None:
