@@ -31,7 +31,7 @@ import re
 
 from docintel.concepts import concepts_in
 from docintel.periods import find_periods
-from docintel.textnorm import split_sentences
+from docintel.textnorm import split_sentences, tokenize
 from docintel.verify.listed import listed_years
 from scripts.verify_clauses import _page_lines
 from scripts.verify_structures import ItemMaker, _fact_answer, _page_facts, _unit, _year_of
@@ -192,10 +192,12 @@ def _bare_shares(document, page: int) -> list[tuple[str, object]]:
         if located is None or share is None:
             continue
         table, row = located
+        above = [r for r in table.rows if r.line < row.line and not _BARE_SHARE.match(r.label)]
+        if not above or set(tokenize(above[-1].label)) <= set(tokenize(row.label)):
+            continue  # 'Revenues' over '% of total company revenues': the table's member's share, no row's
         parts = [r for r in table.rows if not _BARE_SHARE.match(r.label) and not _TOTAL_ROW.search(r.label)]
-        above = [r for r in parts if r.line < row.line]
-        others = [r for r in parts if above and r.line != above[-1].line and concepts_in(r.label).concepts == set()]
-        if not above or not others:
+        others = [r for r in parts if r.line != above[-1].line and not concepts_in(r.label).concepts]
+        if not others:
             continue
         whole = share.group("whole").strip().lower()
         question = f"What percentage of {whole} in fiscal {_year_of(fact)} came from {others[0].label.strip()}?"

@@ -14,11 +14,12 @@ def _check(verdict: FieldVerdict, detail: str = "") -> FieldCheck:
 
 
 def share_subject_rule(candidate: Candidate, question: str) -> FieldCheck:
-    """A bare share row's subject is the row above it: the question must name that row's words."""
+    """A bare share row's subject is the row above it: the question must say most of that row's words."""
     if not candidate.share_of or not candidate.row_label:
         return _check("not_applicable")
     words = set(tokenize(candidate.share_of)) - set(tokenize(candidate.row_label))  # 'Total net sales' over its share
-    if not words or words & set(tokenize(question)):
+    said = words & set(tokenize(question))
+    if not words or 2 * len(said) > len(words):  # most of its words: 'Digital Experience' is no 'Digital Media'
         return _check("supported")
     detail = f"subject: '{candidate.row_label}' is the share of '{candidate.share_of}', the row above it"
     return _check("unknown", f"{detail}, which the question does not name")
