@@ -28,6 +28,8 @@ from pathlib import Path
 import pytest
 
 from docintel.concepts import concepts_in
+from docintel.verify.inclusion import inclusion_rule
+from docintel.verify.values import Candidate
 from scripts.verify_redteam import full_answer, resolve_pdf
 from tests.conftest import ROOT, needs_shared
 from tests.test_facts_pages import cell
@@ -116,3 +118,18 @@ def test_a_count_is_read_from_the_column_header_not_the_prose_above_it():
     fact = cell("AMAZON_2017_10K", 16, "North America", "147,277")
     assert (fact.kind, fact.scale) != ("count", 1.0), fact
     assert fact.scale == 1000.0
+
+
+def test_the_nearest_phrase_of_inclusion_says_what_a_figure_includes():
+    """'$10 million including the tax benefit; excluding the tax benefit, ... $8 million': each figure is read with
+    the phrase nearest to it, so $8 answers 'excluding the tax benefit' and $10 'including' it."""
+    sentence = (
+        "Net income was $10 million including the tax benefit; excluding the tax benefit, net income was $8 million."
+    )
+    verdicts = {}
+    for printed, value in (("$10 million", 10.0), ("$8 million", 8.0)):
+        figure = Candidate(printed, value, 1e6, False, None, None, "money", sentence=sentence)
+        for asked in ("including", "excluding"):
+            verdicts[(printed, asked)] = inclusion_rule(f"What was net income {asked} the tax benefit?", figure).verdict
+    assert verdicts[("$10 million", "including")] != "mismatch" and verdicts[("$8 million", "excluding")] != "mismatch"
+    assert verdicts[("$10 million", "excluding")] == "mismatch" and verdicts[("$8 million", "including")] == "mismatch"

@@ -32,16 +32,28 @@ def _objects(pattern: re.Pattern[str], text: str) -> set[str]:
 
 
 def inclusion_rule(question: str, candidate: Candidate) -> FieldCheck:
-    """A number of prose whose clause excludes what the question says to include (or the reverse): mismatch."""
+    """A number of prose whose nearest phrase of inclusion or exclusion, of something the question also says to
+    include or exclude, is the opposite one: mismatch ('..., including the tax benefit, $10; excluding it, $8': $8
+    answers 'excluding the tax benefit', $10 does not)."""
     if candidate.row_label is not None or not candidate.sentence:
         return _check("not_applicable")
     sentence = f"{candidate.lead} {candidate.sentence}"
     at = sentence.find(candidate.printed)
-    near = sentence[max(at - 160, 0) : at + len(candidate.printed) + 60] if at >= 0 else sentence
-    for asked, said, word in ((_INCLUDING, _EXCLUDING, "excludes"), (_EXCLUDING, _INCLUDING, "includes")):
-        shared = _objects(asked, question) & _objects(said, near)
-        if shared:
-            found = [m.group(0) for m in said.finditer(near) if _objects(said, m.group(0)) & shared]
-            phrase = found[0] if found else ""
-            return _check("mismatch", f"subject: the figure {word} what the question asks otherwise ('{phrase}')")
+    if at < 0:
+        return _check("not_applicable")
+    start = max(at - 160, 0)
+    near, at = sentence[start : at + len(candidate.printed) + 60], at - start  # the number's place in *near*
+    asked = {kind: _objects(pattern, question) for kind, pattern in (("in", _INCLUDING), ("ex", _EXCLUDING))}
+    phrases = [
+        (min(abs(m.end() - at), abs(m.start() - at - len(candidate.printed))), kind, m.group(0))
+        for kind, pattern in (("in", _INCLUDING), ("ex", _EXCLUDING))
+        for m in pattern.finditer(near)
+        if _objects(pattern, m.group(0)) & (asked["in"] | asked["ex"])
+    ]
+    if not phrases:
+        return _check("not_applicable")
+    _, kind, phrase = min(phrases)
+    if _objects(_INCLUDING if kind == "in" else _EXCLUDING, phrase) & asked["ex" if kind == "in" else "in"]:
+        word = "includes" if kind == "in" else "excludes"
+        return _check("mismatch", f"subject: the figure {word} what the question asks otherwise ('{phrase}')")
     return _check("not_applicable")
