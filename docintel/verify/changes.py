@@ -32,7 +32,11 @@ def change_period(wanted: frozenset[int], texts: list[str]) -> tuple[Literal["su
 
 _FROM_TO = r"\bfrom\s+(?P<from1>\$?[\d.,]+%?)(?:\s+\w+)?\s+to\s+(?P<to1>\$?[\d.,]+%?)"
 _TO_FROM = r"\bto\s+(?P<to2>\$?[\d.,]+%?)(?:\s+\w+)?\s+from\s+(?P<from2>\$?[\d.,]+%?)"
-_CHANGE = re.compile(f"{_FROM_TO}|{_TO_FROM}", re.IGNORECASE)
+# the year a change is dated to right after it: '... to 84.0% in 2022', '... for fiscal year 2022'
+_DATED = (
+    r"(?:(?:\s+\w+)?\s+(?:in|for|during|at\s+the\s+end\s+of)\s+(?:fiscal\s+(?:year\s+)?)?(?P<year>(?:19|20)\d\d)\b)?"
+)
+_CHANGE = re.compile(f"(?:{_FROM_TO}|{_TO_FROM}){_DATED}", re.IGNORECASE)
 # 'the rate after the reduction', 'the dividend following the increase', 'the price prior to the split'
 _ASKS_AFTER = re.compile(r"\b(?:after|following)\s+(?:the|its|this|that|such)\s+\w+", re.IGNORECASE)
 _ASKS_BEFORE = re.compile(
@@ -45,12 +49,20 @@ _ASKS_BEFORE = re.compile(
 
 def side_of_change(sentence: str, printed: str) -> Literal["from", "to"] | None:
     """Which end of a change its sentence states ('from 35% to 21%', 'to 21% from 35%') *printed* is, if either."""
+    found = end_of_change(sentence, printed)
+    return found[0] if found else None
+
+
+def end_of_change(sentence: str, printed: str) -> tuple[Literal["from", "to"], int | None] | None:
+    """(which end of a change *printed* is, the year the sentence dates the change to right after it, if any):
+    'decreased from 85.0% to 84.0% in 2022' gives ('from', 2022) for 85.0%."""
     number = printed.strip().lstrip("$").rstrip("%")
     for found in _CHANGE.finditer(sentence):
-        ends = {side: (found.group(f"{side}1") or found.group(f"{side}2") or "") for side in ("from", "to")}
-        for side, text in ends.items():
+        year = int(found.group("year")) if found.group("year") else None
+        for side in ("from", "to"):
+            text = found.group(f"{side}1") or found.group(f"{side}2") or ""
             if text.lstrip("$").rstrip("%").rstrip(".,") == number:
-                return side  # type: ignore[return-value]
+                return side, year
     return None
 
 

@@ -30,7 +30,7 @@ from ..ingest.tables import Table, TableRow
 from ..numbers import CURRENCY_SIGNS, figure_text, find_numbers, parse_cell
 from ..periods import Period, find_periods, years_named
 from ..textnorm import sentence_bounds, squash
-from .changes import change_period, states_a_change
+from .changes import change_period, end_of_change, states_a_change
 from .leadin import lead_in
 from .listed import paired_year
 from .pershare import cents_row, per_share_heading
@@ -454,11 +454,8 @@ def with_period(
 def _starts_from(match: Candidate, years: frozenset[int]) -> bool:
     """Whether a number of prose is the level its sentence's change starts from, the sentence dating the level it
     reaches to a year asked ('decreased from 85.0% to 84.0% in 2022', 'to 84.0% from 85.0% in 2022')."""
-    number, when = re.escape(match.printed.strip()), "|".join(map(str, years)) or "(?!)"
-    after = rf"\s+(?:in|for|during|at\s+the\s+end\s+of)\s+(?:fiscal\s+(?:year\s+)?)?(?:{when})\b"
-    forward = rf"\bfrom\s+{number}(?:\s+\w+)?\s+to\s+\$?[\d.,]+%?(?:\s+\w+)?{after}"
-    backward = rf"\bto\s+\$?[\d.,]+%?(?:\s+\w+)?\s+from\s+{number}(?:\s+\w+)?{after}"
-    return bool(match.sentence) and re.search(f"{forward}|{backward}", match.sentence, re.IGNORECASE) is not None
+    found = end_of_change(match.sentence, match.printed.strip()) if match.sentence else None
+    return found is not None and found[0] == "from" and found[1] in years
 
 
 def _unplaced_cell(match: Candidate, cited: list[CitedSpan]) -> bool:
