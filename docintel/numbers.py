@@ -52,6 +52,9 @@ _NUMBER = re.compile(
     r"(?P<close>\s?\))?(?:\s?(?P<percent_after>%))?",
     re.IGNORECASE,
 )
+_MARKER = re.compile(r"\(\s?\d{1,2}\s?\)")
+# words after a marker; not a scale or unit, which would make '(1) million' a number
+_WORDS_AFTER = re.compile(r"\s+(?!(?:thousands?|millions?|billions?|percent|basis)\b)[A-Za-z]", re.IGNORECASE)
 _CAPTION_SCALE = re.compile(r"\b(?:in\s+)?(thousands|millions|billions)\b", re.IGNORECASE)
 
 
@@ -124,6 +127,8 @@ def find_numbers(text: str) -> list[Number]:
         glued = match.start() == start and start > 0 and text[start - 1].isalpha()
         if _cut(text, start, end) or glued or _in_word(text, match, start, end):
             continue  # part of a longer number, or of a word ('Q4', 'FY2022', 'A1', '3M', '10-K', 'COVID-19')
+        if _MARKER.fullmatch(match.group(0).strip()) and _WORDS_AFTER.match(text, match.end()):
+            continue  # a note's or a list's marker: '(1) We acquired Whole Foods Market ...', '(2) the purchase of'
         negative = bool(match.group("minus")) or (bool(match.group("open")) and bool(match.group("close")))
         value = float(match.group("digits").replace(",", ""))
         scale_word = (match.group("scale") or "").lower()

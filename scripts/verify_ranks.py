@@ -19,7 +19,10 @@ team rounds 33-34), over every page of the dev filings.
   asked as the cash received from their exercise (ASC 718; red team round 36);
 - a bare share row for another part: each fact of a share row that names no subject ('% of total net sales'), the
   share of the row above it, asked as the share of another row of its table (a new user on Lockheed Martin's 2020
-  10-K: the Products share given for the U.S. Government's).
+  10-K: the Products share given for the U.S. Government's);
+- a total after a deduction for the amount before it: each money fact of a 'Total' or 'Net' row right after a
+  deduction ('Less accumulated depreciation', 'Excess of FIFO over LIFO cost (463.4)'), asked as the amount before
+  that deduction (red team round 39: General Mills' LIFO inventories given for the FIFO basis).
 
 Each is wrong, so 'supported' fails the bench; the patterns are the bench's own, written apart from
 docintel/verify/.
@@ -174,7 +177,41 @@ def _statement_cases(document, page: int, item: ItemMaker) -> dict[str, list[Cas
     for question, fact in _bare_shares(document, page):
         answer = _fact_answer(item, fact, texts, "percent")
         cases.setdefault("a bare share row for another part", []).append((question, answer, "amount"))
+    for question, fact in _after_deductions(document, page):
+        answer = _fact_answer(item, fact, texts, _unit(fact) or "units")
+        cases.setdefault("a total after a deduction for the amount before it", []).append((question, answer, "amount"))
     return cases
+
+
+_LESS_ROW = re.compile(r"^\s*less\b:?\s*", re.IGNORECASE)
+_AFTER_ROW = re.compile(r"^\s*(?:total|net)\b", re.IGNORECASE)
+
+
+def _after_deductions(document, page: int) -> list[tuple[str, object]]:
+    """Each money fact of a 'Total' or 'Net' row right after a deduction under the same sub-heading (a 'Less' row, or
+    a row negative in the same column), asked as the amount before that deduction."""
+    found = []
+    for fact in (f for f in document.facts if f.provenance.page == page and f.kind == "money" and f.period):
+        located = document.table_row(fact.provenance.global_line) if fact.provenance.table is not None else None
+        column = fact.provenance.column
+        if located is None or column is None or not _AFTER_ROW.match(located[1].label) or "before" in fact.label:
+            continue
+        table, row = located
+        above = [r for r in table.rows if r.line < row.line]
+        last = above[-1] if above and column < len(above[-1].values) else None  # the row it follows at once
+        taken = last is not None and (_LESS_ROW.match(last.label) or (last.values[column] or 0) < 0 < fact.value)
+        if last is None or not taken or not last.values[column] or _AFTER_ROW.match(last.label):
+            continue  # a deduction, not a subtotal, nor one of the negative items of a list of liabilities
+        named = [last] if re.search(r"[A-Za-z]{4,}", _LESS_ROW.sub("", last.label)) else []
+        if not named or last.group != row.group:
+            continue
+        item = _AFTER_ROW.sub("", row.label).strip(" ,:") or (row.group or "").strip(" :")
+        if not item:
+            continue
+        when = "at the end of" if fact.period.kind == "instant" else "in"
+        before = _LESS_ROW.sub("", named[-1].label).strip().lower()
+        found.append((f"What was the company's {item.lower()} before {before} {when} fiscal {_year_of(fact)}?", fact))
+    return found
 
 
 _BARE_SHARE = re.compile(r"^\s*(?:as\s+a\s+)?(?:%|percent(?:age)?)\s+of\s+(?P<whole>[a-z][\w ,'-]{2,40})$", re.I)

@@ -23,7 +23,7 @@ from .direction import direction_rule
 from .footnotes import annualized_of, annualized_rule, footnote_text, line_markers
 from .formulas import composite_rule
 from .groups import column_group_rule
-from .inclusion import inclusion_rule
+from .inclusion import deduction_rule, inclusion_rule
 from .issuer import issuer_terms
 from .kinds import kind_detail, kind_fits, subject_rule
 from .listed import listed_years
@@ -162,9 +162,14 @@ def check_amount(
         *fields,
         *_against_statements(fitting, cited, asked),
         *(f for f in portion if f.verdict != "not_applicable"),
-        *(f for f in [column_group_rule(fitting[0][0], cited, asked.concepts)] if f.verdict != "not_applicable"),
+        *(
+            f
+            for f in [column_group_rule(fitting[0][0], cited, asked.concepts, query_for(asked).member)]
+            if f.verdict != "not_applicable"
+        ),
         *(f for f in [share_subject_rule(fitting[0][0], asked.question)] if f.verdict != "not_applicable"),
         *(f for f in [inclusion_rule(asked.question, fitting[0][0])] if f.verdict != "not_applicable"),
+        *(f for f in [deduction_rule(asked.question, fitting[0][0], cited)] if f.verdict != "not_applicable"),
         *(
             f
             for f in [composite_rule(asked.question, _read_concepts(fitting[0][0]))]

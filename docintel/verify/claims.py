@@ -36,6 +36,7 @@ from .events import (
     stop_reading,
     verb_in,
 )
+from .inclusion import without_exclusions
 from .kinds import other_kind
 from .rules import FieldCheck
 from .values import CitedSpan
@@ -134,6 +135,12 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
         topic = terms - set(tokenize(state)) - _ENTITY_NOUNS
         if not any(names_state(state, s) and (not topic or _content(s) & topic) for s in _sentences(spans)):
             return _check("polarity", "unknown", f"polarity: no quote of what is asked names {state}")
+    effects = [e for s in about if (e := _EFFECT.search(s))]
+    if about and len(effects) == len(about) and not _EFFECT_ASKED.search(question):
+        # '... as of December 31, 2022 reflects a decline ... related to the shutdown of our 3G network': one effect
+        # within the figure, not whether it ended higher or lower
+        within = f"polarity: the quote tells an effect within the figure ('{effects[0].group(0)}'), not its net change"
+        return _check("polarity", "unknown", within)
     stages = [event_reading(question, s) for s in _sentences(spans)]
     if not answer and "denies" in stages and "affirms" not in stages:  # 'The transaction is expected to close ...'
         return _check("polarity", "supported", "polarity: the quote says the transaction is still pending")
@@ -166,7 +173,8 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
         if missing:
             return _check("polarity", "unknown", f"polarity: the quotes do not say '{missing[0]}', which the yes needs")
     paying = bool(_PAYS.search(question))  # 'Do members pay for return shipping?': 'free return shipping' says no
-    denies = [s for s in about if negated(s) or (paying and _FREE.search(s))]
+    # 'None of our employees are represented by a union, except for certain employees in ...': some are
+    denies = [s for s in about if (negated(s) and not _EXCEPTED.search(s)) or (paying and _FREE.search(s))]
     affirms = [s for s in about if s not in denies]
     readings = {s: r for s in about if (r := change_reading(question, s, ignore)) is not None}
     # a transaction's stage may be told in a sentence that names it no more ('The transaction is expected to close')
@@ -183,11 +191,46 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
         denies = [s for s, r in decided.items() if (r == "denies") != (negated(s) and s not in stops)]
         affirms = [s for s in decided if s not in denies]
     affirms = [s for s in affirms if s not in elsewhen]  # 'In February 2020, the Board authorized ...' for 2022
+    scopes = [_untold_scope(s, terms) for s in denies]
+    if not answer and denies and not affirms and all(scopes):
+        # 'no outstanding borrowings ... under the revolving credit facility' is no 'no' to 'any short-term debt'
+        return _check("polarity", "unknown", f"polarity: the quote's no holds only '{scopes[0]}', which is not asked")
     if answer and denies and not affirms:
         return _check("polarity", "mismatch", f"polarity: the answer is yes; the quote says no ('{denies[0][:120]}')")
     if not answer and affirms and not denies and not negated(question):
         return _check("polarity", "mismatch", f"polarity: the answer is no; the quote says so ('{affirms[0][:120]}')")
     return _check("polarity", "supported", "the quote's polarity agrees with the answer")
+
+
+# a negation with an exception after it in its sentence: what it excepts is so
+_EXCEPTED = re.compile(
+    r"\b(?:no|none|not|never)\b[^.;]*?,\s*(?:except|other\s+than|with\s+the\s+exception\s+of)\b", re.IGNORECASE
+)
+# a change a figure includes, one of its effects: 'reflects a decline in our customer base related to ...'
+_EFFECT = re.compile(
+    r"\b(?:reflects?|reflected|reflecting|includes?|included|including)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}"
+    r"(?:declines?|decreases?|reductions?|increases?|growth|rises?|drops?)\b",
+    re.IGNORECASE,
+)
+_EFFECT_ASKED = re.compile(r"\b(?:reflect|include|impact|effect|due\s+to|because)", re.IGNORECASE)
+# the instrument a negation is limited to: 'no borrowings ... under the revolving credit facility'
+_UNDER = re.compile(
+    r"\b(?:under|pursuant\s+to)\s+(?P<what>(?:(?:the|its|our|their|this|that|such|any|each|a|an)\s+)?[\w'\u2019-]+"
+    r"(?:\s+(?!(?:and|or|as|at|on|in|of|for|to|by|during|with|from)\b)[\w'\u2019-]+){0,4})",
+    re.IGNORECASE,
+)
+
+
+def _untold_scope(sentence: str, terms: set[str]) -> str:
+    """The instrument a sentence's negation is said under when the question names none of its words, else ''."""
+    negation = NEGATIONS.search(sentence)
+    if not negation:
+        return ""
+    clause = re.split(r"[.;]\s", sentence[negation.end() :], maxsplit=1)[0]
+    scope = _UNDER.search(clause)
+    if not scope or not (words := _content(scope.group("what"))) or words & terms:
+        return ""
+    return scope.group(0)
 
 
 _NAMED_YEAR = re.compile(r"\b(?:19|20)\d{2}\s+(?=[A-Z][a-z])")
@@ -416,14 +459,15 @@ def _offsets(cited: CitedSpan, printed: str) -> bool:
 
 def asked_parts(question: str) -> list[str]:
     """The parts an answer must cover: each sub-question, or each line item of a question that names several
-    (never the parts of one ratio or stated definition)."""
+    (never the parts of one ratio or stated definition, nor a line item named to be left out: 'before accumulated
+    depreciation')."""
     parts = split_parts(question)
     if len(parts) > 1:
         return [p.text for p in parts]
     asking = search_text(question)
     if ratios_in(asking) or stated_definition(question) is not None:
         return []
-    concepts = sorted(concepts_in(qualifier_text(asking)).concepts)
+    concepts = sorted(concepts_in(qualifier_text(without_exclusions(asking))).concepts)
     return [label_of(c) for c in concepts] if len(concepts) > 1 else []
 
 

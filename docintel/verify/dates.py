@@ -358,3 +358,40 @@ def fiscal_end_rule(iso: str | None, question: str) -> FieldCheck:
         return _check("event", "not_applicable")
     detail = f"event: {iso} ends a 52/53-week year that is the December before's, not fiscal {asked.group('year')}"
     return _check("event", "unknown", detail)
+
+
+# what an amendment replaces: 'amended and restated its existing $2.25 billion facility expiring in August 2019 to a
+# $3.75 billion facility expiring in March 2021' (general English: the state before a change is 'existing', 'prior')
+_SUPERSEDED = re.compile(r"\b(?:existing|former|previous|prior|predecessor|original|old)\b", re.IGNORECASE)
+_REPLACED_BY = re.compile(r"^[^.;]{0,40}?\b(?:to|with|by)\s+(?:a|an|the|its|new)\b", re.IGNORECASE)
+
+
+def superseded_rule(date_text: str, spans: list[CitedSpan], question: str) -> FieldCheck:
+    """A date of the thing its sentence says was replaced ('its existing ... facility expiring in August 2019 to a
+    ... facility expiring in March 2021'), for a question that asks no earlier one: mismatch, naming the later date."""
+    if _SUPERSEDED.search(question):
+        return _check("event", "not_applicable")
+    for cited in spans:
+        sentence = _with_rest(cited)
+        at = sentence.lower().find(date_text.lower())
+        if at < 0:
+            continue
+        before, after = sentence[max(_last_stop(sentence, at), at - 160) : at], sentence[at + len(date_text) :]
+        later = [p.text for p in find_periods(after[:160]) if p.text != date_text]
+        if (old := _SUPERSEDED.search(before)) and _REPLACED_BY.match(after) and later:
+            replaced = f"{before[old.start() :].strip()} {date_text}"
+            detail = f"event: {date_text!r} is of what the sentence replaced ('{replaced}'); it says {later[0]!r} after"
+            return _check("event", "mismatch", detail)
+    return _check("event", "not_applicable")
+
+
+def _with_rest(cited: CitedSpan) -> str:
+    """The quote and the rest of its sentence on the two lines after it."""
+    lines = cited.document.lines["text"].tolist()[cited.span.line_start - 1 : cited.span.line_end + 2]
+    source = " ".join(" ".join(str(t) for t in lines).split())
+    quote = " ".join(cited.span.quote.split())
+    at = source.lower().find(quote[:40].lower()) if quote else -1
+    if at < 0:
+        return quote
+    end = source.find(". ", at + len(quote))
+    return source[at : end if end > 0 else len(source)]

@@ -14,23 +14,28 @@ from .rules import FieldCheck
 from .values import Candidate, CitedSpan
 
 
-def column_group_rule(candidate: Candidate, cited: Sequence[CitedSpan], asked: frozenset[str]) -> FieldCheck:
+def column_group_rule(
+    candidate: Candidate, cited: Sequence[CitedSpan], asked: frozenset[str], member: frozenset[str] = frozenset()
+) -> FieldCheck:
     """Whether the cell's column is one of several of the same period that no heading read tells apart, for a
-    question asking a line item (*asked*, vocabulary ids) the row does not name: then the column says what it is.
-    ('Accumulated benefit obligation' under 'United States' and 'International' names what was asked itself.)"""
+    question asking a line item (*asked*, vocabulary ids) the row does not name, or a *member* (its terms): then the
+    column says what it is. ('Accumulated benefit obligation' under 'United States' and 'International' names the
+    line item asked itself, but not which of the two it is.)"""
     found = next((f for c in cited if candidate.line and (f := c.document.table_row(candidate.line))), None)
-    if found is None or candidate.column_label is None or not asked:
+    if found is None or candidate.column_label is None or not (asked or member):
         return FieldCheck(field="column", verdict="not_applicable")
     table, row = found
     indexes = {i for i, c in enumerate(table.columns) if c.label == candidate.column_label}
     same = [table.columns[i] for i in sorted(indexes)]
     if len(same) < 2 or len({c.heading for c in same}) == len(same):
         return FieldCheck(field="column", verdict="not_applicable")
-    if concepts_in(qualifier_text(row.label)).concepts or _told_apart(cited, candidate, indexes):
+    named = bool(concepts_in(qualifier_text(row.label)).concepts)
+    if (named and not member) or _told_apart(cited, candidate, indexes):
         return FieldCheck(field="column", verdict="not_applicable")  # 'Net sales 2022 2021 2022 2021': it says
+    what = f"the member asked ({', '.join(sorted(member))})" if member else f"'{row.label}' names no line item"
     detail = (
         f"column: the table prints '{candidate.column_label}' over {len(same)} columns that no heading docintel "
-        f"read tells apart, and '{row.label}' names no line item: which column {candidate.printed} is under is unsaid"
+        f"read tells apart, and {what}: which column {candidate.printed} is under is unsaid"
     )
     return FieldCheck(field="column", verdict="unknown", asked="", found=candidate.column_label, detail=detail)
 

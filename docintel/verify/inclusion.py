@@ -1,15 +1,18 @@
 """What a figure includes, as its question and its sentence say it. A question that asks a total 'including amounts
 already accrued' is not answered by a sentence's figure 'in excess of the accrual', nor a question that asks the
 amount 'excluding' or 'in excess of' something by a figure 'including' it (general English: the object of each phrase,
-compared by its stem)."""
+compared by its stem). A table's total printed after a deduction row ('Excess of FIFO over LIFO cost (463.4)',
+'Less allowance for doubtful accounts') is net of it: no answer to the amount asked 'before' that deduction."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from ..ingest.factrows import deducted
 from ..textnorm import tokenize
 from .rules import FieldCheck, FieldVerdict
-from .values import Candidate
+from .values import Candidate, CitedSpan
 
 _INCLUDING = re.compile(
     r"\b(?:including|inclusive\s+of|together\s+with)\s+(?P<object>(?:[\w'’-]+\s+){0,3}[\w'’-]+)", re.I
@@ -19,6 +22,13 @@ _EXCLUDING = re.compile(
     r"(?P<object>(?:[\w'’-]+\s+){0,3}[\w'’-]+)",
     re.I,
 )
+# 'before the LIFO reserve', 'gross of the allowance': an amount asked without a deduction (not 'before 2020')
+_BEFORE = re.compile(
+    r"\b(?:before|prior\s+to|gross\s+of)\s+(?!(?:the\s+)?(?:end|beginning|start|close|\d))"
+    r"(?P<object>(?:[\w'’-]+\s+){0,3}[\w'’-]+)",
+    re.I,
+)
+_TOTAL = re.compile(r"\s*(?:total|net)\b", re.I)  # a total, or what is left after a deduction
 _STEM = 5  # 'accrued' and 'accrual' share 'accru'
 
 
@@ -57,3 +67,28 @@ def inclusion_rule(question: str, candidate: Candidate) -> FieldCheck:
         word = "includes" if kind == "in" else "excludes"
         return _check("mismatch", f"subject: the figure {word} what the question asks otherwise ('{phrase}')")
     return _check("not_applicable")
+
+
+def deduction_rule(question: str, candidate: Candidate, cited: Sequence[CitedSpan]) -> FieldCheck:
+    """A table's total row with a deduction above it ('Less ...', or negative in the total's column) of something the
+    question asks the amount 'before': mismatch (the total is after it)."""
+    asked = _objects(_BEFORE, question)
+    if not asked or candidate.line is None or not _TOTAL.match(candidate.row_label or ""):
+        return _check("not_applicable")
+    found = next((f for c in cited if (f := c.document.table_row(candidate.line))), None)
+    if found is None or _objects(_BEFORE, found[1].label):  # 'Total before income taxes' says its own basis
+        return _check("not_applicable")
+    table, total = found
+    column = total.values.index(candidate.value) if candidate.value in total.values else None
+    for row in (r for r in table.rows if r.line < total.line):
+        value = row.values[column] if column is not None and column < len(row.values) else None
+        subtracted = deducted(row.label) or (value is not None and value < 0)
+        if subtracted and {t[:_STEM] for t in tokenize(row.label) if len(t) >= 3} & asked:
+            return _check("mismatch", f"subject: the total is after '{row.label.strip()}', asked before it")
+    return _check("not_applicable")
+
+
+def without_exclusions(text: str) -> str:
+    """*text* without what it says to leave out ('property and equipment before accumulated depreciation':
+    'property and equipment'), which no part of an answer need give."""
+    return _BEFORE.sub(" ", _EXCLUDING.sub(" ", text))

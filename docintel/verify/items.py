@@ -23,7 +23,7 @@ from .claims import (
     text_polarity_rule,
     text_subject_rule,
 )
-from .dates import anchor_rule, date_clause_rule, event_rule, expectation_rule, fiscal_end_rule
+from .dates import anchor_rule, date_clause_rule, event_rule, expectation_rule, fiscal_end_rule, superseded_rule
 from .events import NEGATIONS, frequency_reading
 from .explained import explanation_period_rule
 from .issuer import issuer_terms
@@ -110,7 +110,8 @@ def _item_check(
         expected = expectation_rule(date.original_text, spans, question)
         event_object = event_object_rule(date.original_text, spans, question, issuer)
         anchored, fiscal = anchor_rule(date.original_text, spans), fiscal_end_rule(date.iso, question)
-        return with_fields(checked, [event, event_object, expected, anchored, fiscal])
+        superseded = superseded_rule(date.original_text, spans, question)
+        return with_fields(checked, [event, event_object, expected, anchored, fiscal, superseded])
     if hasattr(item, "explanation"):
         return _boolean_check(getattr(item, "value", None), spans, question, str(getattr(item, "explanation", "")))
     return _text_check(str(getattr(item, "text", "") or ""), spans, question)

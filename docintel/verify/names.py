@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from ..ingest.documents import Document
 from ..textnorm import tokenize
 from .claims import FIRST_VERB, SELF_WORDS, check_field, content_words, quote_lead
+from .issuer import issuer_terms
 from .passages import paragraph_text
 from .rules import FieldCheck
 from .values import Candidate, CitedSpan
@@ -140,6 +141,12 @@ _ASKS_WHOM = re.compile(
 )
 _WORD = re.compile(r"[A-Za-z][a-z]{2,}")
 _ACRONYM = re.compile(r"\b[A-Z]{2,}\b|\b(?:[A-Z]\.){2,}")  # 'KPMG', 'U.S.'
+# a body the answer's subject is registered, filed or licensed with (a regulator), named after its verb
+_NAME = r"[A-Z][\w&.'\u2019-]*(?:\s+(?:(?:of|and|&|for)\s+)?[A-Z][\w&.'\u2019-]*)*(?:\s*\([A-Z][\w&.'\u2019 -]*\))*"
+_REGULATOR = re.compile(
+    r"\b(?:(?:registered|filed|licensed|regulated|submitted|reported|inspected)\s+(?:with|to|by)|"
+    rf"(?:standards|rules)\s+of)\s+(?:the\s+)?{_NAME}"
+)
 _LOWERCASE: dict[tuple[str, int], frozenset[str]] = {}  # by document id and its count of lines: read once
 
 
@@ -149,15 +156,25 @@ def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> Field
     the document also writes in lowercase, as common words are written."""
     if not spans or not _ASKS_WHOM.search(question):
         return check_field("about", "not_applicable")
-    capitalised = {w.lower() for w in _WORD.findall(text) if w[0].isupper()}
-    if not capitalised:  # 'the audit committee': a role or body, which a who-question may well be answered with
-        return check_field("about", "not_applicable")
-    if _ACRONYM.search(text):  # 'KPMG LLP', 'Amcor UK Finance plc': initials name someone
-        return check_field("about", "supported")
     lowercase = frozenset().union(*(_lowercase_words(s.document) for s in spans))
-    if capitalised <= lowercase:
-        return check_field("about", "unknown", _NOBODY)
-    return check_field("about", "supported")
+    rest = _REGULATOR.sub(" ", text)
+    if (regulator := _REGULATOR.search(text)) and not _names_someone(rest, lowercase, issuer_terms(spans)):
+        # 'We are a public accounting firm registered with the PCAOB', 'We also have audited, in accordance with the
+        # standards of the PCAOB, Amazon.com, Inc.'s': a regulator, or the company itself, is not whom is asked
+        return check_field("about", "unknown", f"about: the answer names only {regulator.group(0)!r}")
+    if not any(w[0].isupper() for w in _WORD.findall(text)):
+        return check_field("about", "not_applicable")  # 'the audit committee': a role or body a who-question may ask
+    if _names_someone(text, lowercase):  # 'KPMG LLP', 'Ernst & Young LLP'
+        return check_field("about", "supported")
+    return check_field("about", "unknown", _NOBODY)
+
+
+def _names_someone(text: str, lowercase: frozenset[str], passed: frozenset[str] = frozenset()) -> bool:
+    """Whether *text* writes initials or a capitalised word the document never writes in lowercase, other than those
+    of the names *passed* over (the company's own)."""
+    if any(a.replace(".", "").lower() not in passed for a in _ACRONYM.findall(text)):
+        return True
+    return not {w.lower() for w in _WORD.findall(text) if w[0].isupper()} <= lowercase | passed
 
 
 _NOBODY = "about: the answer names no one (each of its words is a common word the document also writes in lowercase)"

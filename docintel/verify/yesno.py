@@ -61,6 +61,8 @@ _NOT_LEVELS = re.compile(
     r"triple[ds]?|half|times|\w+fold)\b",
     re.IGNORECASE,
 )
+_RATE = re.compile(r"\b(?:percentage|percent|rate|margin|ratio)\b", re.IGNORECASE)  # a figure's own ('5 percent': none)
+_STATED_PERCENT = re.compile(r"\d[\d.,]*\s*(?:%|percent\b)", re.IGNORECASE)
 _HEAD_ABOVE = 3  # the lines above a table's caption that may hold its column headings ('Full Year % Change')
 _QUESTION_NEGATION = re.compile(r"\b(?:not|no|never|none|without)\b|n't\b", re.IGNORECASE)
 
@@ -146,6 +148,11 @@ def _decide(answer: bool, spans: list[CitedSpan], question: str, ignore: frozens
     cells = _cells(spans, asking, ignore)
     if not cells:
         return _prose_decision(answer, spans, asking, ignore)
+    if (rate := _RATE.search(_STATED_PERCENT.sub(" ", asking))) and not any(
+        c.kind == "percent" or _RATE.search(c.label) for c in cells
+    ):
+        # 'Did the games win percentage increase': the 'Table games win $ 375 $ 333' row is the amount won
+        return _check("unknown", f"figures: the question asks a {rate.group(0)}; the quoted rows are not one")
     rows = sorted({c.row for c in cells})
     convention = _CONVENTION.search(" ".join(c.span.quote for c in spans))
     nature = _NATURE.search(asking)
