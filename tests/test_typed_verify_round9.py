@@ -164,9 +164,10 @@ def test_a_total_row_answers_its_line_item_asked_by_a_short_form(run_cli, fake_o
 
 def test_the_expected_return_is_not_the_return_earned(run_cli, fake_openai, filing):
     cited = amount(5.85, "percent", "2024", EXPECTED_RETURN, currency=None, label="Return on plan assets")
-    status, check = verdict(run_cli, fake_openai, filing, "What was the return on Acme's plan assets in 2024?", cited)
+    asked = "What was the actual rate of return on Acme's plan assets in 2024?"  # the return earned, as a rate
+    status, check = verdict(run_cli, fake_openai, filing, asked, cited)
     assert status != "supported" and check["concept_check"] == "mismatch", check["detail"]
-    assert "assumption" in check["detail"]
+    assert "actual return asked" in check["detail"]
     question = "What was the expected rate of return on Acme's plan assets for 2024?"
     _, check = verdict(run_cli, fake_openai, filing, question, cited)
     assert check["concept_check"] != "mismatch", check["detail"]

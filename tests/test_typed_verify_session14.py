@@ -84,8 +84,9 @@ def test_per_share_makes_the_amount_it_shares_a_word_with_per_share():
     assert concepts_in("What quarterly dividend per share was paid in 2020?").concepts == {"dividends_per_share"}
     assert concepts_in("How much did Lockheed Martin pay in dividends in 2020?").concepts == {"dividends_paid"}
     assert concepts_in("the expected long-term rate of return on plan assets").concepts == {
-        "expected_return_on_plan_assets"
+        "expected_return_on_plan_assets_rate"
     }
+    assert concepts_in("the expected return on plan assets").concepts == {"expected_return_on_plan_assets"}
 
 
 def test_a_segment_s_row_is_no_rival_of_the_company_s(run_cli, filing, isolated_env):  # noqa: F811

@@ -28,7 +28,21 @@ And blind red team round 40's wrong answers shown supported:
 - a yes/no about a balance's direction decided from an effect within it ('reflects a decline ... related to the
   shutdown of our 3G network');
 - and a right yes lost: 'None of our employees are represented by a union, except for certain employees in ...'
-  says some are."""
+  says some are; the expected return on plan assets is money (us-gaap DefinedBenefitPlanExpectedReturnOnPlanAssets),
+  its assumed long-term rate another line item, so two years' amounts summed are kept, and a named row of untold
+  column groups for a member asked is unchecked.
+
+And round 41's: a yes that all of a thing is so, from a quote cut before its sentence goes on to a negation ('... on
+the Consolidated Balance Sheets' / 'and $6.1 billion of obligations that are not reflected ...'), is unchecked; a yes
+that any is so is kept; a row that states its own scale ('(in billions)') under a caption of another is read at
+its own.
+
+And a fresh-eyes review of those rules: the no's instrument is a borrowing one ('under our share buyback program'
+is no scope); an exception says yes only when it excepts something of what is asked ('other than ordinary routine
+litigation', 'except as otherwise described' do not); an effect decides nothing only when its sentence states no
+change of its own ('decreased 2 percent, which included declines'); a board approves by authorizing; a who-question
+about a regulator is answered by one; the date after 'replaced' or 'superseded the previous ...' is of what was
+replaced; a row 'net of accumulated depreciation' is no amount before it; 'win %' asks a rate."""
 
 from __future__ import annotations
 
@@ -41,8 +55,11 @@ from docintel.numbers import find_numbers
 from docintel.question.parse import answer_shape
 from docintel.verify.claims import asked_parts
 from docintel.verify.events import ACTIVE_VERB
+from scripts.verify_redteam import full_answer
 from tests.conftest import needs_shared
+from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
 from tests.test_typed_verify_review36 import assert_case_holds
+from tests.test_typed_verify_round21_filings import verdict
 
 pytestmark = needs_shared
 
@@ -67,6 +84,9 @@ def test_session_15_cases_hold(run_cli, fake_openai, tmp_path, case):
         ("Net loss (1) 2,000", ["(1)", "2,000"]),  # a cell: a number before a number
         ("a loss of (1) million", ["(1)"]),  # a scale after it: a number
         ("Other (12)", ["(12)"]),
+        ("$ (95) Cost of sales $ —", ["(95)"]),  # a cell before a text column ('Location')
+        ("19 (3) (39) Provision for income taxes", ["19", "(3)", "(39)"]),
+        ("in 2017. (2) The results of", ["2017"]),  # a marker after a sentence's end
     ],
 )
 def test_a_marker_before_words_is_no_number(text, numbers):
@@ -89,6 +109,8 @@ def test_what_is_the_date_asks_a_date():
     assert answer_shape("What is the end date of the fiscal year covered by this 10-K?") == "date"
     assert answer_shape("What is the record date?") == "date"
     assert answer_shape("What was the fair value at the grant date?") == "amount"
+    assert answer_shape("What was the year to date net income?") != "date"
+    assert answer_shape("What was the closing date stock price?") != "date"
 
 
 def test_a_line_item_named_to_be_left_out_is_no_part_to_answer():
@@ -96,3 +118,26 @@ def test_a_line_item_named_to_be_left_out_is_no_part_to_answer():
     'partial: no item answers Accumulated depreciation'); naming both asks both."""
     assert asked_parts("What was Best Buy's property and equipment before accumulated depreciation in 2019?") == []
     assert len(asked_parts("What were Best Buy's property and equipment and accumulated depreciation in 2019?")) == 2
+
+
+def test_a_row_that_states_its_own_scale_is_read_at_it(run_cli, fake_openai, filing):  # noqa: F811
+    """'Merchant processing volume' / '(in billions) 600.1 539.6 ...' under '(in millions, except where otherwise
+    noted)' (JPMorgan's 10-Q; round 41: 600.1 billions was 'not in the quote', read as millions)."""
+    jpm = filing("JPMORGAN_2023Q2_10Q")
+    spans = [
+        {"doc": None, "line_start": 1515, "line_end": 1515, "quote": "Selected metrics - J.P. Morgan Payments"},
+        {"doc": None, "line_start": 1520, "line_end": 1521, "quote": "Merchant processing volume (in billions) 600.1"},
+    ]
+    item = {"label": "Merchant processing volume", "amount": {"value": 600.1, "currency": "USD", "unit": "billions"}}
+    scripted = full_answer(
+        {"answer_type": "amount", "items": [{**item, "period": "2023", "calculation": None, "spans": spans}]}
+    )
+    question = "What was J.P. Morgan Payments' merchant processing volume for the three months ended June 30, 2023?"
+    _, check = verdict(run_cli, fake_openai, jpm, question, scripted)
+    assert check["value_check"] == "supported" and "billions" in check["detail"], check["detail"]
+
+
+def test_a_line_item_whose_name_says_before_is_still_a_part():
+    """'income before income taxes and net income' asks two line items: 'before income taxes' is the first one's
+    name, not something left out (the fresh-eyes review of this rule)."""
+    assert len(asked_parts("What were 3M's income before income taxes and net income in 2018?")) == 2

@@ -332,6 +332,8 @@ def register(sub: Any) -> None:
             "  column (member)  a cell of untold column groups for a question naming a member: unchecked\n"
             "  about (regulator)  a who-question answered only with a body the company is registered with\n"
             "            or follows the standards of ('registered with the PCAOB'): unchecked\n"
+            "  omission (all)  a yes that all of a thing is so, from a quote cut before its sentence goes\n"
+            "            on to a negation ('and $6.1 billion ... not reflected on the balance sheet'): unchecked\n"
             "Statuses (the same names in --json, batch, traces and the view): 'supported' only when every\n"
             "quote is verified and every check holds; 'partial' when what is answered holds but a part of\n"
             "the question is answered by no item; 'unchecked'\n"

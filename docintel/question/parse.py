@@ -127,7 +127,7 @@ _DATE_RE = re.compile(
     r"\b(when|what date|which date|the date|on what day|by what date|effective date|deadline|due date|"
     r"matur\w+ date|(?:in )?(?:what|which) (?:year|month|day)|"
     r"(?:what|which)(?: (?!(?:is|was|were|are|the|to|up)\b)[\w-]+){1,3} date(?! fair| value| share| price)|"
-    r"^\s*what (?:is|was|were|are) the (?:[\w-]+ ){0,3}date(?! fair| value| share| price))\b",
+    r"^\s*what (?:is|was|were|are) the (?:[\w-]+ ){0,3}(?<!to )date(?=\s+(?:of|for|on|when|that)\b|\s*\?))\b",
     re.I,
 )
 _DURATION_RE = re.compile(r"\b(how long|how many (?:days|weeks|months|years)|duration|for what period)\b", re.I)

@@ -164,7 +164,7 @@ def check_amount(
         *(f for f in portion if f.verdict != "not_applicable"),
         *(
             f
-            for f in [column_group_rule(fitting[0][0], cited, asked.concepts, query_for(asked).member)]
+            for f in [column_group_rule(fitting[0][0], cited, asked.concepts, asked.question)]
             if f.verdict != "not_applicable"
         ),
         *(f for f in [share_subject_rule(fitting[0][0], asked.question)] if f.verdict != "not_applicable"),

@@ -36,7 +36,7 @@ from .events import (
     stop_reading,
     verb_in,
 )
-from .inclusion import without_exclusions
+from .inclusion import excluded_concepts
 from .kinds import other_kind
 from .rules import FieldCheck
 from .values import CitedSpan
@@ -135,7 +135,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
         topic = terms - set(tokenize(state)) - _ENTITY_NOUNS
         if not any(names_state(state, s) and (not topic or _content(s) & topic) for s in _sentences(spans)):
             return _check("polarity", "unknown", f"polarity: no quote of what is asked names {state}")
-    effects = [e for s in about if (e := _EFFECT.search(s))]
+    effects = [e for s in about if (e := _EFFECT.search(s)) and not _NET_CHANGE.search(s, 0, e.start())]
     if about and len(effects) == len(about) and not _EFFECT_ASKED.search(question):
         # '... as of December 31, 2022 reflects a decline ... related to the shutdown of our 3G network': one effect
         # within the figure, not whether it ended higher or lower
@@ -174,7 +174,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
             return _check("polarity", "unknown", f"polarity: the quotes do not say '{missing[0]}', which the yes needs")
     paying = bool(_PAYS.search(question))  # 'Do members pay for return shipping?': 'free return shipping' says no
     # 'None of our employees are represented by a union, except for certain employees in ...': some are
-    denies = [s for s in about if (negated(s) and not _EXCEPTED.search(s)) or (paying and _FREE.search(s))]
+    denies = [s for s in about if (negated(s) and not _excepts_asked(s, terms)) or (paying and _FREE.search(s))]
     affirms = [s for s in about if s not in denies]
     readings = {s: r for s in about if (r := change_reading(question, s, ignore)) is not None}
     # a transaction's stage may be told in a sentence that names it no more ('The transaction is expected to close')
@@ -204,15 +204,29 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
 
 # a negation with an exception after it in its sentence: what it excepts is so
 _EXCEPTED = re.compile(
-    r"\b(?:no|none|not|never)\b[^.;]*?,\s*(?:except|other\s+than|with\s+the\s+exception\s+of)\b", re.IGNORECASE
+    r"\b(?:no|none|not|never)\b[^.;]*?,\s*(?:except|other\s+than|with\s+the\s+exception\s+of)\s+"
+    r"(?:for\s+)?(?P<what>(?:[\w'\u2019-]+\s+){0,5}[\w'\u2019-]+)",
+    re.IGNORECASE,
 )
+
+
+def _excepts_asked(sentence: str, terms: set[str]) -> bool:
+    """Whether the sentence's negation excepts something of what is asked ('None of our employees are represented by
+    a union, except for certain employees in ...' for 'Are any employees represented'; not 'other than ordinary
+    routine litigation' for 'any material pending legal proceedings')."""
+    excepted = _EXCEPTED.search(sentence)
+    return bool(excepted and _content(excepted.group("what")) & terms)
+
+
 # a change a figure includes, one of its effects: 'reflects a decline in our customer base related to ...'
 _EFFECT = re.compile(
     r"\b(?:reflects?|reflected|reflecting|includes?|included|including)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}"
     r"(?:declines?|decreases?|reductions?|increases?|growth|rises?|drops?)\b",
     re.IGNORECASE,
 )
-_EFFECT_ASKED = re.compile(r"\b(?:reflect|include|impact|effect|due\s+to|because)", re.IGNORECASE)
+_EFFECT_ASKED = re.compile(r"\b(?:reflect\w*|include\w*|impacts?|effects?|due\s+to|because)\b", re.IGNORECASE)
+# the sentence's own change, stated before the effect it includes ('decreased 2 percent, which included declines')
+_NET_CHANGE = re.compile(r"\b(?:increased|decreased|grew|declined|rose|fell|improved|was\s+(?:up|down))\b", re.I)
 # the instrument a negation is limited to: 'no borrowings ... under the revolving credit facility'
 _UNDER = re.compile(
     r"\b(?:under|pursuant\s+to)\s+(?P<what>(?:(?:the|its|our|their|this|that|such|any|each|a|an)\s+)?[\w'\u2019-]+"
@@ -221,16 +235,23 @@ _UNDER = re.compile(
 )
 
 
+# a borrowing instrument (general English of credit): a no under one is no no to the company's debt as a whole
+_INSTRUMENT = re.compile(
+    r"\b(?:facilit\w*|credit|loans?|revolv\w*|commercial\s+paper|indentures?|notes)\b", re.IGNORECASE
+)
+
+
 def _untold_scope(sentence: str, terms: set[str]) -> str:
-    """The instrument a sentence's negation is said under when the question names none of its words, else ''."""
+    """The borrowing instrument a sentence's negation is said under when the question names none of its words, else
+    '' (not 'under our share buyback program', 'under the Securities Act')."""
     negation = NEGATIONS.search(sentence)
     if not negation:
         return ""
     clause = re.split(r"[.;]\s", sentence[negation.end() :], maxsplit=1)[0]
     scope = _UNDER.search(clause)
-    if not scope or not (words := _content(scope.group("what"))) or words & terms:
+    if not scope or not _INSTRUMENT.search(scope.group("what")) or not (words := _content(scope.group("what"))):
         return ""
-    return scope.group(0)
+    return "" if words & terms else scope.group(0)
 
 
 _NAMED_YEAR = re.compile(r"\b(?:19|20)\d{2}\s+(?=[A-Z][a-z])")
@@ -338,14 +359,16 @@ def _dated(text: str, question: str) -> frozenset[int]:
 
 
 def omission_rule(
-    spans: list[CitedSpan], claim_denies: bool = False, asked: frozenset[str] = frozenset()
+    spans: list[CitedSpan], claim_denies: bool = False, asked: frozenset[str] = frozenset(), every: bool = False
 ) -> FieldCheck:
     """A quote cut out of its sentence keeps what governs it: a negation before it in its own clause ('We do not
     include ...' quoted as 'unexercised options ... in our backlog') contradicts a claim that affirms it (a claim
     that denies it, *claim_denies*, agrees); an exception or a condition right after it in its sentence ('...,
     except ...', '... only if it is defective') leaves it unchecked, and so does a comparison after it that speaks
     of a word of the question (*asked*) the quote does not say ('filled 25% of ... positions' cut before ', compared
-    to our goal to fill one of three' for 'Did it meet its goal')."""
+    to our goal to fill one of three' for 'Did it meet its goal'), and, for a yes to whether all (*every*) of a thing
+    is so, a negation later in its sentence ('... on the Consolidated Balance Sheets' cut before 'and $6.1 billion of
+    obligations that are not reflected on the Consolidated Balance Sheets')."""
     checked = False
     for cited in spans:
         source = _source(cited)
@@ -375,6 +398,10 @@ def omission_rule(
             return _check(
                 "omission", "unknown", f"omission: the quote leaves out what restricts its negation ('{words}')"
             )
+        rest = "" if tail.lstrip()[:1] in (".", ";", "") else split_sentences(tail)[0]
+        if every and not claim_denies and not NEGATIONS.search(quote) and (denied := NEGATIONS.search(rest)):
+            words = " ".join(rest[: denied.end()].split()[-8:])
+            return _check("omission", "unknown", f"omission: the quote's sentence goes on to a negation ('{words}')")
         compared = _COMPARISON_AFTER.match(tail)
         if compared and (
             left := sorted(_content(split_sentences(tail)[0]) & asked - _content(quote) - _COMPARED_WORDS)
@@ -467,7 +494,7 @@ def asked_parts(question: str) -> list[str]:
     asking = search_text(question)
     if ratios_in(asking) or stated_definition(question) is not None:
         return []
-    concepts = sorted(concepts_in(qualifier_text(without_exclusions(asking))).concepts)
+    concepts = sorted(concepts_in(qualifier_text(asking)).concepts - excluded_concepts(asking))
     return [label_of(c) for c in concepts] if len(concepts) > 1 else []
 
 

@@ -363,6 +363,7 @@ def fiscal_end_rule(iso: str | None, question: str) -> FieldCheck:
 # what an amendment replaces: 'amended and restated its existing $2.25 billion facility expiring in August 2019 to a
 # $3.75 billion facility expiring in March 2021' (general English: the state before a change is 'existing', 'prior')
 _SUPERSEDED = re.compile(r"\b(?:existing|former|previous|prior|predecessor|original|old)\b", re.IGNORECASE)
+_REPLACED = re.compile(r"\b(?:replac|supersed)\w*\s+(?:\S+\s+){0,8}$", re.IGNORECASE)
 _REPLACED_BY = re.compile(r"^[^.;]{0,40}?\b(?:to|with|by)\s+(?:a|an|the|its|new)\b", re.IGNORECASE)
 
 
@@ -378,6 +379,9 @@ def superseded_rule(date_text: str, spans: list[CitedSpan], question: str) -> Fi
             continue
         before, after = sentence[max(_last_stop(sentence, at), at - 160) : at], sentence[at + len(date_text) :]
         later = [p.text for p in find_periods(after[:160]) if p.text != date_text]
+        if replacing := _REPLACED.search(before):  # '..., which replaced the Company's February 2016 program'
+            detail = f"event: {date_text!r} dates what was replaced ('{replacing.group(0)}{date_text}')"
+            return _check("event", "mismatch", detail)
         if (old := _SUPERSEDED.search(before)) and _REPLACED_BY.match(after) and later:
             replaced = f"{before[old.start() :].strip()} {date_text}"
             detail = f"event: {date_text!r} is of what the sentence replaced ('{replaced}'); it says {later[0]!r} after"

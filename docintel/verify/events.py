@@ -39,6 +39,7 @@ _VERB_FAMILIES = (
     ("sell", "sale", "sold", "divest", "dispos"),
     ("acquir", "acquisit", "purchas", "buy", "bought"),
     ("complet", "clos", "consummat", "finaliz"),
+    ("approv", "authoriz"),  # a board approves a program by authorizing it
     # English irregular verbs a filing dates events with, the present and its past forms (not those whose past
     # begins other words: 'met' of 'metrics', 'led' of 'ledger')
     ("hold", "held"),

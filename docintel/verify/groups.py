@@ -6,6 +6,7 @@ no line item ('Asia Pacific'), which group the cell is under, and so what it is,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..concepts import concepts_in, qualifier_text
@@ -13,18 +14,31 @@ from ..ingest.facts import Fact
 from .rules import FieldCheck
 from .values import Candidate, CitedSpan
 
+# the parts a table's column groups split a line item into, as the US GAAP taxonomy's members name them
+# (DomesticPlanMember, ForeignPlanMember, PensionPlansDefinedBenefitMember, OtherPostretirementBenefitPlansMember,
+# the geographic axis): a question that names one asks one group's cell
+_PART = re.compile(
+    r"\b(?:U\.S\.|United\s+States|domestic|foreign|international|non-U\.S\.|pension|postretirement|qualified|"
+    r"non-?qualified)(?![\w-])",
+    re.IGNORECASE,
+)
+
 
 def column_group_rule(
-    candidate: Candidate, cited: Sequence[CitedSpan], asked: frozenset[str], member: frozenset[str] = frozenset()
+    candidate: Candidate, cited: Sequence[CitedSpan], asked: frozenset[str], text: str = ""
 ) -> FieldCheck:
     """Whether the cell's column is one of several of the same period that no heading read tells apart, for a
-    question asking a line item (*asked*, vocabulary ids) the row does not name, or a *member* (its terms): then the
-    column says what it is. ('Accumulated benefit obligation' under 'United States' and 'International' names the
-    line item asked itself, but not which of the two it is.)"""
+    question asking a line item (*asked*, vocabulary ids) the row does not name, or (its *text*: the question, an
+    operand's name) a part such groups split a line item into, which the row does not name: then the column says
+    what it is. ('Service cost' under 'United States', 'International' and 'Postretirement' names the line item, not
+    which of the three it is.)"""
     found = next((f for c in cited if candidate.line and (f := c.document.table_row(candidate.line))), None)
-    if found is None or candidate.column_label is None or not (asked or member):
+    if found is None or candidate.column_label is None:
         return FieldCheck(field="column", verdict="not_applicable")
     table, row = found
+    member = {m.group(0).lower() for m in _PART.finditer(text)} - {w.lower() for w in row.label.split()}
+    if not (asked or member):
+        return FieldCheck(field="column", verdict="not_applicable")
     indexes = {i for i, c in enumerate(table.columns) if c.label == candidate.column_label}
     same = [table.columns[i] for i in sorted(indexes)]
     if len(same) < 2 or len({c.heading for c in same}) == len(same):

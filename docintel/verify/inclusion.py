@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..concepts import concepts_in, qualifier_text
 from ..ingest.factrows import deducted
 from ..textnorm import tokenize
 from .rules import FieldCheck, FieldVerdict
@@ -28,6 +29,7 @@ _BEFORE = re.compile(
     r"(?P<object>(?:[\w'’-]+\s+){0,3}[\w'’-]+)",
     re.I,
 )
+_NET_OF = re.compile(r"\b(?:net\s+of|less)\s+(?P<object>(?:[\w'’-]+\s+){0,3}[\w'’-]+)", re.I)
 _TOTAL = re.compile(r"\s*(?:total|net)\b", re.I)  # a total, or what is left after a deduction
 _STEM = 5  # 'accrued' and 'accrual' share 'accru'
 
@@ -73,7 +75,12 @@ def deduction_rule(question: str, candidate: Candidate, cited: Sequence[CitedSpa
     """A table's total row with a deduction above it ('Less ...', or negative in the total's column) of something the
     question asks the amount 'before': mismatch (the total is after it)."""
     asked = _objects(_BEFORE, question)
-    if not asked or candidate.line is None or not _TOTAL.match(candidate.row_label or ""):
+    if not asked or candidate.line is None:
+        return _check("not_applicable")
+    if (own := _NET_OF.search(candidate.row_label or "")) and _objects(_NET_OF, own.group(0)) & asked:
+        # 'Property and equipment, net of accumulated depreciation of $68,251 and $59,660 95,641'
+        return _check("mismatch", f"subject: the row is '{own.group(0).strip()}', asked before it")
+    if not _TOTAL.match(candidate.row_label or ""):
         return _check("not_applicable")
     found = next((f for c in cited if (f := c.document.table_row(candidate.line))), None)
     if found is None or _objects(_BEFORE, found[1].label):  # 'Total before income taxes' says its own basis
@@ -88,7 +95,12 @@ def deduction_rule(question: str, candidate: Candidate, cited: Sequence[CitedSpa
     return _check("not_applicable")
 
 
-def without_exclusions(text: str) -> str:
-    """*text* without what it says to leave out ('property and equipment before accumulated depreciation':
-    'property and equipment'), which no part of an answer need give."""
-    return _BEFORE.sub(" ", _EXCLUDING.sub(" ", text))
+def excluded_concepts(text: str) -> frozenset[str]:
+    """The line items *text* names only to leave them out ('property and equipment before accumulated
+    depreciation': accumulated depreciation; not the income taxes of 'income before income taxes', whose line item
+    is named with them), which no part of an answer need give."""
+    objects = " ".join(m.group("object") for pattern in (_BEFORE, _EXCLUDING) for m in pattern.finditer(text))
+    left = _BEFORE.sub(" ", _EXCLUDING.sub(" ", text))
+    named, kept = concepts_in(qualifier_text(objects)).concepts, concepts_in(qualifier_text(left)).concepts
+    whole = concepts_in(qualifier_text(text)).concepts
+    return frozenset(named - kept) if kept and kept <= whole else frozenset()

@@ -55,7 +55,7 @@ from .textclaims import (
     term_of_art_rule,
 )
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
-from .yesno import figures_rule, pace_rule, universal_rule
+from .yesno import asks_every, figures_rule, pace_rule, universal_rule
 
 
 def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: str = "") -> list[ItemCheck]:
@@ -212,9 +212,8 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
     if not spans or not question.strip():
         return check
     issuer = issuer_terms(spans)
-    omission = omission_rule(
-        spans, claim_denies=not value, asked=frozenset(content_words(search_text(question), issuer))
-    )
+    asked = frozenset(content_words(search_text(question), issuer))
+    omission = omission_rule(spans, claim_denies=not value, asked=asked, every=asks_every(question))
     figures = figures_rule(value, spans, question, issuer)
     owner = owner_rule(question, spans, issuer)
     about = [

@@ -291,7 +291,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     where = f"the cited row is '{evidence.text}'" if evidence.row else f"the number is about '{evidence.text}'"
     on = candidate.fact.statement if candidate.fact else None
     stated = stated_attributes(evidence.text, candidate.sentence, candidate.printed, on)
-    wanted = measurement_attributes(asked.question)
+    wanted = measurement_attributes(asked.question or asked.label)  # an operand: its name's
     named = f"{evidence.text} {par_value_of(candidate.sentence, candidate.printed)}"  # '..., par value $0.01 per share'
     if found := attribute_verdict(stated, wanted, asked.question, evidence.concepts, named):
         return found[0], f"{where}: {found[1]}"

@@ -144,8 +144,13 @@ _ACRONYM = re.compile(r"\b[A-Z]{2,}\b|\b(?:[A-Z]\.){2,}")  # 'KPMG', 'U.S.'
 # a body the answer's subject is registered, filed or licensed with (a regulator), named after its verb
 _NAME = r"[A-Z][\w&.'\u2019-]*(?:\s+(?:(?:of|and|&|for)\s+)?[A-Z][\w&.'\u2019-]*)*(?:\s*\([A-Z][\w&.'\u2019 -]*\))*"
 _REGULATOR = re.compile(
-    r"\b(?:(?:registered|filed|licensed|regulated|submitted|reported|inspected)\s+(?:with|to|by)|"
-    rf"(?:standards|rules)\s+of)\s+(?:the\s+)?{_NAME}"
+    r"\b(?:(?:registered|filed)\s+with|(?:licensed|regulated|inspected)\s+by|(?:standards|rules)\s+of)"
+    rf"\s+(?:the\s+)?{_NAME}"
+)
+# a question about the body itself: 'Who must regulate ...', 'Which entity is the auditor registered with?'
+_ASKS_REGULATOR = re.compile(
+    r"\bregulat\w*|\b(?:registered|filed)\s+with\b|\b(?:licensed|inspected)\s+by\b|\bwhose\s+(?:standards|rules)\b",
+    re.IGNORECASE,
 )
 _LOWERCASE: dict[tuple[str, int], frozenset[str]] = {}  # by document id and its count of lines: read once
 
@@ -158,7 +163,8 @@ def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> Field
         return check_field("about", "not_applicable")
     lowercase = frozenset().union(*(_lowercase_words(s.document) for s in spans))
     rest = _REGULATOR.sub(" ", text)
-    if (regulator := _REGULATOR.search(text)) and not _names_someone(rest, lowercase, issuer_terms(spans)):
+    regulator = None if _ASKS_REGULATOR.search(question) else _REGULATOR.search(text)
+    if regulator and not _names_someone(rest, lowercase, issuer_terms(spans)):
         # 'We are a public accounting firm registered with the PCAOB', 'We also have audited, in accordance with the
         # standards of the PCAOB, Amazon.com, Inc.'s': a regulator, or the company itself, is not whom is asked
         return check_field("about", "unknown", f"about: the answer names only {regulator.group(0)!r}")

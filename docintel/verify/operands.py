@@ -12,8 +12,8 @@ from ..textnorm import tokenize
 from .amounts import fact_of
 from .groups import column_group_rule
 from .kinds import kind_detail, kind_fits
-from .meaning import Asked, asked_for, concept_check, evidence_of, sign_check
-from .query import Query, member_terms, query_of
+from .meaning import Asked, concept_check, evidence_of, sign_check
+from .query import Query, query_of
 from .rules import FieldCheck, field_checks, mismatches
 from .siblings import part_of_another
 from .values import (
@@ -113,8 +113,7 @@ def check_operand(
     check = with_period(chosen, period, frozenset(), [cited], f"{figure_text(value)}")
     picked = next((m for m in chosen if m.column_label == check.column), chosen[0])
     fields = next(f for c, f in fitting if c is picked)
-    member = member_terms(asked_for(query.question).scope) if query is not None and query.question else frozenset()
-    column = column_group_rule(picked, [cited], asked.concepts, member)
+    column = column_group_rule(picked, [cited], asked.concepts, f"{name} {query.question if query else ''}")
     fields = [*fields, column] if column.verdict != "not_applicable" else fields
     note = "; ".join(n for n in (note, *(f.detail for f in fields if f.verdict != "supported")) if n)
     return base.model_copy(

@@ -291,8 +291,10 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
     source = ingest_fact(cited.document, row, index)  # ingest's fact, when both readers number the cells alike
     ingested = source if source is not None and slot_header(cited.document, table) else None
     placed = (period_years(ingested.period), ingested.period.label) if ingested and ingested.period else None
-    if scale is None and fact is not None and fact.scale_source != "none":
-        scale = fact.scale  # stated above the table: a page header, a section's "tabular dollars in millions"
+    if fact is not None and (fact.scale_source == "row" or (scale is None and fact.scale_source != "none")):
+        # the row's own ('Merchant processing volume (in billions)' under '(in millions, except where otherwise
+        # noted)'), or stated above the table: a page header, a section's "tabular dollars in millions"
+        scale = fact.scale
     kind = _cell_kind(table, row, percent)
     if fact is not None and fact.kind == "per_share" and not percent:
         kind = "per_share"  # ingest reads a row under 'Per Share Data' as per share where its own words do not say so

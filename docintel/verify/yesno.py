@@ -61,7 +61,8 @@ _NOT_LEVELS = re.compile(
     r"triple[ds]?|half|times|\w+fold)\b",
     re.IGNORECASE,
 )
-_RATE = re.compile(r"\b(?:percentage|percent|rate|margin|ratio)\b", re.IGNORECASE)  # a figure's own ('5 percent': none)
+# a rate asked ('win %'); a figure's own ('5 percent') is taken out of the question first
+_RATE = re.compile(r"\b(?:percentage|percent|rate|margin|ratio)\b|%", re.IGNORECASE)
 _STATED_PERCENT = re.compile(r"\d[\d.,]*\s*(?:%|percent\b)", re.IGNORECASE)
 _HEAD_ABOVE = 3  # the lines above a table's caption that may hold its column headings ('Full Year % Change')
 _QUESTION_NEGATION = re.compile(r"\b(?:not|no|never|none|without)\b|n't\b", re.IGNORECASE)
@@ -456,6 +457,13 @@ _EVERY = re.compile(
     r"(?:\s+(?:of\s+)?(?:the\s+|its\s+|their\s+)?(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d+)\b)?",
     re.IGNORECASE,
 )
+
+
+def asks_every(question: str) -> bool:
+    """Whether a yes/no asks about every one of a thing ('Were all of ...', 'Did each ...')."""
+    return bool(_EVERY.search(question))
+
+
 _COUNTS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 _TOTAL_ROW = re.compile(r"^\s*(?:total|consolidated)\b", re.IGNORECASE)
 
