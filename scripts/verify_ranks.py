@@ -193,10 +193,12 @@ def _after_deductions(document, page: int) -> list[tuple[str, object]]:
     found = []
     for fact in (f for f in document.facts if f.provenance.page == page and f.kind == "money" and f.period):
         located = document.table_row(fact.provenance.global_line) if fact.provenance.table is not None else None
-        column = fact.provenance.column
-        if located is None or column is None or not _AFTER_ROW.match(located[1].label) or "before" in fact.label:
-            continue
+        if located is None or not _AFTER_ROW.match(located[1].label) or re.search(r"(?i)\bbefore\b", fact.label):
+            continue  # 'Total Earnings Before Interest and Taxes' says its own basis
         table, row = located
+        column = row.values.index(fact.value) if fact.value in row.values else None  # the cell as the row prints it
+        if column is None:
+            continue
         above = [r for r in table.rows if r.line < row.line]
         last = above[-1] if above and column < len(above[-1].values) else None  # the row it follows at once
         taken = last is not None and (_LESS_ROW.match(last.label) or (last.values[column] or 0) < 0 < fact.value)
@@ -206,8 +208,8 @@ def _after_deductions(document, page: int) -> list[tuple[str, object]]:
         if not named or last.group != row.group:
             continue
         item = _AFTER_ROW.sub("", row.label).strip(" ,:") or (row.group or "").strip(" :")
-        if not item:
-            continue
+        if not item or find_periods(item) or find_periods(last.label):
+            continue  # 'Total as of December 31, 2022': a roll-forward's balance, no line item
         when = "at the end of" if fact.period.kind == "instant" else "in"
         before = _LESS_ROW.sub("", named[-1].label).strip().lower()
         found.append((f"What was the company's {item.lower()} before {before} {when} fiscal {_year_of(fact)}?", fact))

@@ -26,7 +26,7 @@ _EXCLUDING = re.compile(
 # 'before the LIFO reserve', 'gross of the allowance': an amount asked without a deduction (not 'before 2020')
 _BEFORE = re.compile(
     r"\b(?:before|prior\s+to|gross\s+of)\s+(?!(?:the\s+)?(?:end|beginning|start|close|\d))"
-    r"(?P<object>(?:[\w'’-]+\s+){0,3}[\w'’-]+)",
+    r"(?P<object>(?:[\w.'’-]+\s+){0,3}[\w.'’-]+)",  # 'before U.S. state': initials are a word
     re.I,
 )
 _NET_OF = re.compile(r"\b(?:net\s+of|less)\s+(?P<object>(?:[\w'’-]+\s+){0,3}[\w'’-]+)", re.I)
