@@ -42,7 +42,15 @@ is no scope); an exception says yes only when it excepts something of what is as
 litigation', 'except as otherwise described' do not); an effect decides nothing only when its sentence states no
 change of its own ('decreased 2 percent, which included declines'); a board approves by authorizing; a who-question
 about a regulator is answered by one; the date after 'replaced' or 'superseded the previous ...' is of what was
-replaced; a row 'net of accumulated depreciation' is no amount before it; 'win %' asks a rate."""
+replaced; a row 'net of accumulated depreciation' is no amount before it; 'win %' asks a rate.
+
+And a new user's questions on Coca-Cola's 2017 10-K, offline (5 wrong answers shown supported): a table whose first
+and total rows print '%' is percentages between them even with a line of prose read after it ('North America 24.4'
+is a share, not $24.4 million of revenues, and a share cited for a money line item is rejected); a row that shares
+only the name of the company asked about with the question ('THE COCA-COLA COMPANY $ 17,072', a wrapped label's
+end, or a performance graph's 'The Coca-Cola Company $ 100 ... $ 148') names no line item; an operand from a table
+outside the statements that differs from the statement's figure ('Current assets $ 25,023' of the equity method
+investees) is unchecked."""
 
 from __future__ import annotations
 
@@ -57,6 +65,7 @@ from docintel.verify.claims import asked_parts
 from docintel.verify.events import ACTIVE_VERB
 from scripts.verify_redteam import full_answer
 from tests.conftest import needs_shared
+from tests.test_facts_pages import cell
 from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
 from tests.test_typed_verify_review36 import assert_case_holds
 from tests.test_typed_verify_round21_filings import verdict
@@ -141,3 +150,9 @@ def test_a_line_item_whose_name_says_before_is_still_a_part():
     """'income before income taxes and net income' asks two line items: 'before income taxes' is the first one's
     name, not something left out (the fresh-eyes review of this rule)."""
     assert len(asked_parts("What were 3M's income before income taxes and net income in 2018?")) == 2
+
+
+def test_rows_between_percent_rows_are_percentages_despite_a_line_of_prose_after_them():
+    """Coca-Cola's 'Net Operating Revenues by Operating Segment' table ('... 20.7 % 16.8 % 15.7 %' / 'North America
+    24.4 15.4 12.6' / 'Total 100.0% 100.0 % 100.0 %') is followed by a sentence ingest reads into the table."""
+    assert cell("COCACOLA_2017_10K", 52, "North America", "24.4").kind == "percent"

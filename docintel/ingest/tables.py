@@ -25,7 +25,7 @@ from ..textnorm import tokenize
 from .captions import CAPTION, caption_of, except_words
 from .rowsplit import split_row
 
-TABLES_VERSION = "34"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "35"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
@@ -157,7 +157,7 @@ class Table(BaseModel):
         def signed(other: TableRow) -> bool:
             return len(other.cells) == len(row.cells) and all(_is_percent(c) for c in other.cells)
 
-        rows = self.rows
+        rows = [r for r in self.rows if len(r.cells) == len(row.cells)]  # not a line of prose read with the table
         if len(rows) < 3 or row.line in (rows[0].line, rows[-1].line) or not (signed(rows[0]) and signed(rows[-1])):
             return False
         return not any(c.lstrip("(")[:1] in CURRENCY_SIGNS for r in rows for c in r.cells)

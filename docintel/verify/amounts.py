@@ -104,7 +104,7 @@ def check_amount(
         )
     if asked_money_as_per_share(asked, kinds):
         return _failed(kind_check="mismatch", detail=f"the question asks for money; {stated} is a per-share figure")
-    if asked_money_as_percent(asked, unit):
+    if asked_money_as_percent(asked, unit, kinds):
         return _failed(kind_check="mismatch", detail=f"the question asks for money; {stated} is a percentage")
     if unit in UNIT_FACTORS and asks_for_a_ratio(asked.question):
         detail = f"the question asks for a percentage or ratio; {stated} is money"

@@ -61,6 +61,7 @@ from .wording import (
     other_comprehensive,
     parting,
     reversed_by,
+    subject_terms,
     surface_words,
     table_narrower,
 )
@@ -389,6 +390,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         return "unknown", f"{where}, under '{candidate.row_group}', which docintel cannot match to {asked.named}"
     if adds_other:
         return "unknown", f"{where}: it adds other items to what was asked"
+    if not asked.concepts and shared and shared <= subject_terms(asked.question):  # 'The Coca-Cola Company $ 148'
+        return "unknown", f"{where}: it shares only the name of the company asked about with the question"
     if wholly or (mostly and not asked.concepts):
         narrow = [t for t in dict.fromkeys(narrow) if not _MATURITY_WORDS.get(t, _NEVER).search(asked.question)]
         if narrow:  # 'Current operating lease liabilities' for the total: a part of what was asked
@@ -482,10 +485,11 @@ _ASIDE = re.compile(r"\([^)]*\)")
 _SCALE_TERMS = frozenset(tokenize("in thousands millions billions dollars amounts except per share data percentages"))
 
 
-def asked_money_as_percent(asked: Asked, unit: str | None) -> bool:
-    """A percentage stated for a money line item the question asks ('% of total net sales' for net sales)."""
+def asked_money_as_percent(asked: Asked, unit: str | None, cells: list[Candidate]) -> bool:
+    """A percentage stated (or cited: 'North America 24.4' under '... as a percentage of') for a money line item."""
     items = [c for cid in asked.concepts if (c := concept(cid)) is not None]
-    if unit != "percent" or not items or asks_for_a_ratio(asked.question):
+    percent = unit == "percent" or (bool(cells) and all(c.kind == "percent" for c in cells))
+    if not percent or not items or asks_for_a_ratio(asked.question):
         return False
     return all(c.kind == "money" for c in items) and not any(ratio(cid) for cid in asked.concepts)
 
@@ -533,8 +537,7 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
         return "supported", f"{candidate.printed} is deducted in its schedule; its label states the magnitude"
     if value > 0 and states_magnitude(evidence.concepts):
         return "supported", f"{candidate.printed} is an expense printed in parentheses; its label states the magnitude"
-    # 'Net income: -109.8' from 'Net loss 109.8' states the loss as a negative income; 'Net income (loss) 109.8',
-    # 'Net increase (decrease)' let the print decide, and an item that names the loss itself states its magnitude
+    # 'Net income: -109.8' from 'Net loss 109.8' states a negative income; '(loss)' lets the print decide
     opening = tokenize(re.sub(r"\([^)]*\)", " ", candidate.row_label or evidence.text))[:4]
     if value < 0 and _LOSS_WORDS & set(opening) and not _LOSS_WORDS & set(tokenize(asked.label)):
         return "supported", f"{candidate.printed} is printed as a loss or decrease; stated as a negative"

@@ -16,6 +16,7 @@ from .meaning import Asked, concept_check, evidence_of, sign_check
 from .query import Query, query_of
 from .rules import FieldCheck, field_checks, mismatches
 from .siblings import part_of_another
+from .statements import statement_check
 from .values import (
     Candidate,
     CitedSpan,
@@ -114,7 +115,10 @@ def check_operand(
     picked = next((m for m in chosen if m.column_label == check.column), chosen[0])
     fields = next(f for c, f in fitting if c is picked)
     column = column_group_rule(picked, [cited], asked.concepts, f"{name} {query.question if query else ''}")
-    fields = [*fields, column] if column.verdict != "not_applicable" else fields
+    # a consolidated cell outside the statements that differs from the statement's ('Current assets $ 25,023' of
+    # the equity method investees' summary, where the balance sheet prints 36,545)
+    statement = statement_check(picked.source, cited.document) if picked.source is not None else None
+    fields = [*fields, *(f for f in (column, statement) if f is not None and f.verdict != "not_applicable")]
     note = "; ".join(n for n in (note, *(f.detail for f in fields if f.verdict != "supported")) if n)
     return base.model_copy(
         update={

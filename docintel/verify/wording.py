@@ -272,3 +272,17 @@ def table_narrower(heading: str, question: str, own: frozenset[str], ignore: fro
     if narrowed := introduced_narrower(heading, own):
         return f"its table is introduced as of {narrowed} only, which the question does not say"
     return ""
+
+
+# the company a question asks about, as its subject ('How much did Coca-Cola spend ...') or owner ('Coca-Cola's')
+_SUBJECT = re.compile(
+    r"\b(?:did|does|do|has|have|had|is|was|were|are|will)\s+"
+    r"(?P<name>[A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*){0,3})\s+[a-z]|"
+    r"(?P<owner>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})(?:'|\u2019)s\b"
+)
+
+
+def subject_terms(question: str) -> frozenset[str]:
+    """The terms of the names a question asks about as its subject or owner: a row that shares only these with it
+    ('The Coca-Cola Company $ 100 ... $ 148' of a stock performance graph) names who, not what."""
+    return frozenset(t for m in _SUBJECT.finditer(question) for t in tokenize(m.group("name") or m.group("owner")))
