@@ -37,12 +37,11 @@ the Consolidated Balance Sheets' / 'and $6.1 billion of obligations that are not
 that any is so is kept; a row that states its own scale ('(in billions)') under a caption of another is read at
 its own.
 
-And a fresh-eyes review of those rules: the no's instrument is a borrowing one ('under our share buyback program'
-is no scope); an exception says yes only when it excepts something of what is asked ('other than ordinary routine
-litigation', 'except as otherwise described' do not); an effect decides nothing only when its sentence states no
-change of its own ('decreased 2 percent, which included declines'); a board approves by authorizing; a who-question
-about a regulator is answered by one; the date after 'replaced' or 'superseded the previous ...' is of what was
-replaced; a row 'net of accumulated depreciation' is no amount before it; 'win %' asks a rate.
+And a fresh-eyes review of those rules: the no's scope is an instrument, not a law or a standard ('under the
+Securities Act'); an exception says yes only when it excepts some of what is denied or asked ('other than ordinary
+routine litigation', 'except as otherwise described' do not); a board approves by authorizing; a who-question about
+a regulator is answered by one; the date after 'replaced' or 'superseded the previous ...' is of what was replaced;
+a row 'net of accumulated depreciation' is no amount before it; 'win %' asks a rate.
 
 And a new user's questions on Coca-Cola's 2017 10-K, offline (5 wrong answers shown supported): a table whose first
 and total rows print '%' is percentages between them even with a line of prose read after it ('North America 24.4'
@@ -50,7 +49,15 @@ is a share, not $24.4 million of revenues, and a share cited for a money line it
 only the name of the company asked about with the question ('THE COCA-COLA COMPANY $ 17,072', a wrapped label's
 end, or a performance graph's 'The Coca-Cola Company $ 100 ... $ 148') names no line item; an operand from a table
 outside the statements that differs from the statement's figure ('Current assets $ 25,023' of the equity method
-investees) is unchecked."""
+investees) is unchecked.
+
+And a second fresh-eyes review: an assumed expected return on plan assets is a rate ('What expected return ... did
+Boeing assume', 'Expected return on plan assets 6.00 %'); a question about the replaced program is answered by its
+date; an exception of what the negation denies says yes in other words ('workers' / 'certain employees'); a no under
+a repurchase program or an agreement decides nothing about the company's shares or borrowings as a whole; a
+who-question naming 'regulated' or 'registered with the PCAOB' still needs its answer to name someone else; an
+effect within a figure decides nothing even beside another item's change; a '$'-less money row of a table with money
+elsewhere is no percentage between '%' rows."""
 
 from __future__ import annotations
 
@@ -63,6 +70,7 @@ from docintel.numbers import find_numbers
 from docintel.question.parse import answer_shape
 from docintel.verify.claims import asked_parts
 from docintel.verify.events import ACTIVE_VERB
+from docintel.verify.wording import subject_terms
 from scripts.verify_redteam import full_answer
 from tests.conftest import needs_shared
 from tests.test_facts_pages import cell
@@ -156,3 +164,11 @@ def test_rows_between_percent_rows_are_percentages_despite_a_line_of_prose_after
     """Coca-Cola's 'Net Operating Revenues by Operating Segment' table ('... 20.7 % 16.8 % 15.7 %' / 'North America
     24.4 15.4 12.6' / 'Total 100.0% 100.0 % 100.0 %') is followed by a sentence ingest reads into the table."""
     assert cell("COCACOLA_2017_10K", 52, "North America", "24.4").kind == "percent"
+
+
+def test_the_company_asked_about_is_a_subject_or_an_owner_not_a_row_s_label():
+    """'How much did Coca-Cola spend ...' and 'Coca-Cola's ...' name the company; 'What was Prepaids in 2018?' names
+    a row (bench_verify: 34 right values left unchecked when 'was' took its label for the company)."""
+    assert subject_terms("How much did Coca-Cola spend buying back its own stock in 2017?") == {"coca", "cola"}
+    assert subject_terms("What was Coca-Cola's gross margin in 2017?") == {"coca", "cola"}
+    assert subject_terms("What was Prepaids in 2018?") == frozenset()

@@ -25,7 +25,7 @@ from ..textnorm import tokenize
 from .captions import CAPTION, caption_of, except_words
 from .rowsplit import split_row
 
-TABLES_VERSION = "35"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "36"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
@@ -160,7 +160,7 @@ class Table(BaseModel):
         rows = [r for r in self.rows if len(r.cells) == len(row.cells)]  # not a line of prose read with the table
         if len(rows) < 3 or row.line in (rows[0].line, rows[-1].line) or not (signed(rows[0]) and signed(rows[-1])):
             return False
-        return not any(c.lstrip("(")[:1] in CURRENCY_SIGNS for r in rows for c in r.cells)
+        return not any(c.lstrip("(")[:1] in CURRENCY_SIGNS for r in self.rows for c in r.cells)
 
     def column_of(self, row: TableRow, index: int) -> TableColumn | None:
         """The column of the row's *index*-th cell, when the row lines up with the header."""

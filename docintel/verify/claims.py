@@ -135,7 +135,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
         topic = terms - set(tokenize(state)) - _ENTITY_NOUNS
         if not any(names_state(state, s) and (not topic or _content(s) & topic) for s in _sentences(spans)):
             return _check("polarity", "unknown", f"polarity: no quote of what is asked names {state}")
-    effects = [e for s in about if (e := _EFFECT.search(s)) and not _NET_CHANGE.search(s, 0, e.start())]
+    effects = [e for s in about if (e := _EFFECT.search(s))]
     if about and len(effects) == len(about) and not _EFFECT_ASKED.search(question):
         # '... as of December 31, 2022 reflects a decline ... related to the shutdown of our 3G network': one effect
         # within the figure, not whether it ended higher or lower
@@ -204,18 +204,18 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
 
 # a negation with an exception after it in its sentence: what it excepts is so
 _EXCEPTED = re.compile(
-    r"\b(?:no|none|not|never)\b[^.;]*?,\s*(?:except|other\s+than|with\s+the\s+exception\s+of)\s+"
+    r"\b(?:no|none|not|never)\b(?P<denied>[^.;]*?),\s*(?:except|other\s+than|with\s+the\s+exception\s+of)\s+"
     r"(?:for\s+)?(?P<what>(?:[\w'\u2019-]+\s+){0,5}[\w'\u2019-]+)",
     re.IGNORECASE,
 )
 
 
 def _excepts_asked(sentence: str, terms: set[str]) -> bool:
-    """Whether the sentence's negation excepts something of what is asked ('None of our employees are represented by
-    a union, except for certain employees in ...' for 'Are any employees represented'; not 'other than ordinary
-    routine litigation' for 'any material pending legal proceedings')."""
+    """Whether the sentence's negation excepts some of what it denies or of what is asked ('None of our employees
+    are represented by a union, except for certain employees in ...'; not 'no material pending legal proceedings,
+    other than ordinary routine litigation')."""
     excepted = _EXCEPTED.search(sentence)
-    return bool(excepted and _content(excepted.group("what")) & terms)
+    return bool(excepted and _content(excepted.group("what")) & (_content(excepted.group("denied")) | terms))
 
 
 # a change a figure includes, one of its effects: 'reflects a decline in our customer base related to ...'
@@ -225,8 +225,6 @@ _EFFECT = re.compile(
     re.IGNORECASE,
 )
 _EFFECT_ASKED = re.compile(r"\b(?:reflect\w*|include\w*|impacts?|effects?|due\s+to|because)\b", re.IGNORECASE)
-# the sentence's own change, stated before the effect it includes ('decreased 2 percent, which included declines')
-_NET_CHANGE = re.compile(r"\b(?:increased|decreased|grew|declined|rose|fell|improved|was\s+(?:up|down))\b", re.I)
 # the instrument a negation is limited to: 'no borrowings ... under the revolving credit facility'
 _UNDER = re.compile(
     r"\b(?:under|pursuant\s+to)\s+(?P<what>(?:(?:the|its|our|their|this|that|such|any|each|a|an)\s+)?[\w'\u2019-]+"
@@ -235,15 +233,17 @@ _UNDER = re.compile(
 )
 
 
-# a borrowing instrument (general English of credit): a no under one is no no to the company's debt as a whole
+# an instrument (a credit facility, notes, a repurchase program, an agreement): a no under one is no no to the whole
 _INSTRUMENT = re.compile(
-    r"\b(?:facilit\w*|credit|loans?|revolv\w*|commercial\s+paper|indentures?|notes)\b", re.IGNORECASE
+    r"\b(?:facilit\w*|credit|loans?|revolv\w*|commercial\s+paper|indentures?|notes|programs?|agreements?|plans?|"
+    r"authorizations?)\b",
+    re.IGNORECASE,
 )
 
 
 def _untold_scope(sentence: str, terms: set[str]) -> str:
-    """The borrowing instrument a sentence's negation is said under when the question names none of its words, else
-    '' (not 'under our share buyback program', 'under the Securities Act')."""
+    """The instrument a sentence's negation is said under when the question names none of its words, else '' (not a
+    law or a standard: 'under the Securities Act', 'under the applicable guidance')."""
     negation = NEGATIONS.search(sentence)
     if not negation:
         return ""

@@ -362,7 +362,9 @@ def fiscal_end_rule(iso: str | None, question: str) -> FieldCheck:
 
 # what an amendment replaces: 'amended and restated its existing $2.25 billion facility expiring in August 2019 to a
 # $3.75 billion facility expiring in March 2021' (general English: the state before a change is 'existing', 'prior')
-_SUPERSEDED = re.compile(r"\b(?:existing|former|previous|prior|predecessor|original|old)\b", re.IGNORECASE)
+_SUPERSEDED = re.compile(
+    r"\b(?:existing|former|previous|prior|predecessor|original|old|replaced|superseded)\b", re.IGNORECASE
+)
 _REPLACED = re.compile(r"\b(?:replac|supersed)\w*\s+(?:\S+\s+){0,8}$", re.IGNORECASE)
 _REPLACED_BY = re.compile(r"^[^.;]{0,40}?\b(?:to|with|by)\s+(?:a|an|the|its|new)\b", re.IGNORECASE)
 

@@ -489,7 +489,7 @@ def asked_money_as_percent(asked: Asked, unit: str | None, cells: list[Candidate
     """A percentage stated (or cited: 'North America 24.4' under '... as a percentage of') for a money line item."""
     items = [c for cid in asked.concepts if (c := concept(cid)) is not None]
     percent = unit == "percent" or (bool(cells) and all(c.kind == "percent" for c in cells))
-    if not percent or not items or asks_for_a_ratio(asked.question):
+    if not percent or not items or asks_for_a_ratio(asked.question) or _ASSUMPTION.search(asked.question):
         return False
     return all(c.kind == "money" for c in items) and not any(ratio(cid) for cid in asked.concepts)
 
@@ -503,6 +503,7 @@ def asked_money_as_per_share(asked: Asked, candidates: list[Candidate]) -> bool:
     return bool(candidates) and all(c.kind == "per_share" for c in candidates)
 
 
+_ASSUMPTION = re.compile(r"\bassum\w*", re.IGNORECASE)  # 'What expected return ... did Boeing assume': a rate
 _HOW_MANY = re.compile(r"\s*how\s+many\b", re.IGNORECASE)  # 'How many stores did it close': '(41)' closed
 _LOSS_AFTER = re.compile(r"^\s*(?:%|percent)?\s*(?:loss|decline|decrease|drop)\b", re.IGNORECASE)
 
@@ -537,7 +538,6 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
         return "supported", f"{candidate.printed} is deducted in its schedule; its label states the magnitude"
     if value > 0 and states_magnitude(evidence.concepts):
         return "supported", f"{candidate.printed} is an expense printed in parentheses; its label states the magnitude"
-    # 'Net income: -109.8' from 'Net loss 109.8' states a negative income; '(loss)' lets the print decide
     opening = tokenize(re.sub(r"\([^)]*\)", " ", candidate.row_label or evidence.text))[:4]
     if value < 0 and _LOSS_WORDS & set(opening) and not _LOSS_WORDS & set(tokenize(asked.label)):
         return "supported", f"{candidate.printed} is printed as a loss or decrease; stated as a negative"

@@ -149,7 +149,8 @@ _REGULATOR = re.compile(
 )
 # a question about the body itself: 'Who must regulate ...', 'Which entity is the auditor registered with?'
 _ASKS_REGULATOR = re.compile(
-    r"\bregulat\w*|\b(?:registered|filed)\s+with\b|\b(?:licensed|inspected)\s+by\b|\bwhose\s+(?:standards|rules)\b",
+    r"\bwho\s+(?:\w+\s+){0,2}regulates?\b|\bregulated\s+by\s+(?:whom|which|what)\b|"
+    r"\b(?:registered|filed|licensed)\s+with\s*\?|\bwith\s+(?:which|what|whom)\b",
     re.IGNORECASE,
 )
 _LOWERCASE: dict[tuple[str, int], frozenset[str]] = {}  # by document id and its count of lines: read once

@@ -276,7 +276,7 @@ def table_narrower(heading: str, question: str, own: frozenset[str], ignore: fro
 
 # the company a question asks about, as its subject ('How much did Coca-Cola spend ...') or owner ('Coca-Cola's')
 _SUBJECT = re.compile(
-    r"\b(?:did|does|do|has|have|had|is|was|were|are|will)\s+"
+    r"\b(?:did|does|do|has|have|had|will|would|can)\s+"  # not 'What was Prepaids in 2018': a row's own label
     r"(?P<name>[A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*){0,3})\s+[a-z]|"
     r"(?P<owner>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})(?:'|\u2019)s\b"
 )
