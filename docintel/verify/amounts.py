@@ -162,11 +162,7 @@ def check_amount(
         *fields,
         *_against_statements(fitting, cited, asked),
         *(f for f in portion if f.verdict != "not_applicable"),
-        *(
-            f
-            for f in [column_group_rule(fitting[0][0], cited, asked.concepts, asked.question)]
-            if f.verdict != "not_applicable"
-        ),
+        *(f for f in [column_group_rule(fitting[0][0], cited, asked.concepts)] if f.verdict != "not_applicable"),
         *(f for f in [share_subject_rule(fitting[0][0], asked.question)] if f.verdict != "not_applicable"),
         *(f for f in [inclusion_rule(asked.question, fitting[0][0])] if f.verdict != "not_applicable"),
         *(f for f in [deduction_rule(asked.question, fitting[0][0], cited)] if f.verdict != "not_applicable"),

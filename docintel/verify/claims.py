@@ -235,7 +235,7 @@ _UNDER = re.compile(
 
 # an instrument (a credit facility, notes, a repurchase program, an agreement): a no under one is no no to the whole
 _INSTRUMENT = re.compile(
-    r"\b(?:facilit\w*|credit|loans?|revolv\w*|commercial\s+paper|indentures?|notes|programs?|agreements?|plans?|"
+    r"\b(?:facilit\w*|credit|loans?|revolv\w*|paper|indentures?|notes|programs?|agreements?|plans?|"
     r"authorizations?)\b",
     re.IGNORECASE,
 )

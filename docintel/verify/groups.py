@@ -28,10 +28,10 @@ def column_group_rule(
     candidate: Candidate, cited: Sequence[CitedSpan], asked: frozenset[str], text: str = ""
 ) -> FieldCheck:
     """Whether the cell's column is one of several of the same period that no heading read tells apart, for a
-    question asking a line item (*asked*, vocabulary ids) the row does not name, or (its *text*: the question, an
-    operand's name) a part such groups split a line item into, which the row does not name: then the column says
-    what it is. ('Service cost' under 'United States', 'International' and 'Postretirement' names the line item, not
-    which of the three it is.)"""
+    question asking a line item (*asked*, vocabulary ids) the row does not name, or, for a calculation's operand
+    (*text*: its name and the question), a part such groups split a line item into, which the row does not name:
+    then the column says what it is. ('Service cost' under 'United States', 'International' and 'Postretirement'
+    names the line item, not which of the three an operand added as 'International' is.)"""
     found = next((f for c in cited if candidate.line and (f := c.document.table_row(candidate.line))), None)
     if found is None or candidate.column_label is None:
         return FieldCheck(field="column", verdict="not_applicable")
