@@ -393,7 +393,7 @@ def superseded_rule(date_text: str, spans: list[CitedSpan], question: str) -> Fi
 
 def _with_rest(cited: CitedSpan) -> str:
     """The quote and the rest of its sentence on the two lines after it."""
-    lines = cited.document.lines["text"].tolist()[cited.span.line_start - 1 : cited.span.line_end + 2]
+    lines = cited.document.lines["text"].iloc[cited.span.line_start - 1 : cited.span.line_end + 2].tolist()
     source = " ".join(" ".join(str(t) for t in lines).split())
     quote = " ".join(cited.span.quote.split())
     at = source.lower().find(quote[:40].lower()) if quote else -1
