@@ -57,7 +57,10 @@ date; an exception of what the negation denies says yes in other words ('workers
 a repurchase program or an agreement decides nothing about the company's shares or borrowings as a whole; a
 who-question naming 'regulated' or 'registered with the PCAOB' still needs its answer to name someone else; an
 effect within a figure decides nothing even beside another item's change; a '$'-less money row of a table with money
-elsewhere is no percentage between '%' rows."""
+elsewhere is no percentage between '%' rows.
+
+And ten questions of Netflix's 2015 10-K, offline: the auditor answered with the heading 'REPORT OF INDEPENDENT
+REGISTERED PUBLIC ACCOUNTING FIRM' was supported; a line in capitals is read word by word like any other."""
 
 from __future__ import annotations
 

@@ -162,6 +162,7 @@ def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> Field
     the document also writes in lowercase, as common words are written."""
     if not spans or not _ASKS_WHOM.search(question):
         return check_field("about", "not_applicable")
+    text = text.title() if text.isupper() else text  # 'REPORT OF INDEPENDENT ...': a heading's capitals name no one
     lowercase = frozenset().union(*(_lowercase_words(s.document) for s in spans))
     rest = _REGULATOR.sub(" ", text)
     regulator = None if _ASKS_REGULATOR.search(question) else _REGULATOR.search(text)
