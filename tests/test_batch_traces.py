@@ -82,6 +82,14 @@ def test_a_folder_given_as_the_question_file_is_named_so(tmp_path, run_cli, corp
     assert not (tmp_path / "out.jsonl").exists()
 
 
+def test_a_pdf_given_as_the_question_file_says_the_arguments_are_swapped(tmp_path, run_cli, corpus_pdf):
+    questions = tmp_path / "questions.txt"
+    questions.write_text("What is the refund window?\n")
+    code, _, err = run_cli("batch", corpus_pdf, questions, "--out", tmp_path / "out.jsonl")
+    assert code == 3 and "is a PDF, not a question file" in err and "question file (.txt, .jsonl or .csv) first" in err
+    assert not (tmp_path / "out.jsonl").exists()
+
+
 # ----------------------------------------------------------------------------- batch
 
 

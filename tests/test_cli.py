@@ -49,6 +49,18 @@ def test_a_command_parses_alone_as_in_the_full_parser():
         assert command in alone and alone[command] == full[command]
 
 
+@pytest.mark.parametrize(
+    ("argv", "help_of"),
+    [
+        (["ask", "What is the refund window?", "corpus", "--format", "x"], "see docintel ask --help"),
+        (["--bogus"], "see docintel --help"),
+    ],
+)
+def test_an_unknown_option_points_at_its_command_s_help(run_cli, argv, help_of):
+    code, _, err = run_cli(*argv)
+    assert code == 2 and "unrecognized arguments" in err and help_of in err and err.count("\n") == 1
+
+
 def test_invalid_setting_is_a_config_error(run_cli, corpus_pdf, monkeypatch):
     monkeypatch.setenv("DOCINTEL_BUDGET_CHARS", "lots")
     code, _, err = run_cli("context", "refund", corpus_pdf)

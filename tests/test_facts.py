@@ -257,6 +257,43 @@ def test_section_scale_holds_until_the_next_item_and_a_row_states_its_own(make_p
     assert (capex.kind, capex.scale, capex.scale_source) == ("money", 1.0, "none")  # Item 8 ends Item 7's statement
 
 
+@pytest.mark.parametrize(
+    ("statement", "scaled"),
+    [
+        ("(Dollars in millions, except otherwise stated)", True),  # said of all the section: its prose too
+        ("(Dollars in millions)", False),  # a caption's words: of a table
+        ("Tabular dollars are presented in millions, unless otherwise noted.", False),  # of the tables only
+    ],
+)
+def test_a_bare_amount_of_prose_takes_a_section_statement_that_covers_it(make_pdf, statement, scaled):
+    """'$376' in Boeing's notes, under '(Dollars in millions, except otherwise stated)' at their start, is $376
+    million; a price or a value of one thing is not scaled, and a scale word wrapped to the next line is read."""
+    page = indented(
+        [
+            (60, "Item 8. Financial Statements and Supplementary Data"),
+            (60, "Notes to the Consolidated Financial Statements for the years ended December 31, 2022 and 2021"),
+            (60, statement),
+            (
+                60,
+                "As of December 31, 2022 and 2021 the cash surrender value was $376 and $374 and the loans were $346.",
+            ),
+            (60, "The weighted-average fair value per option granted during 2022 was $31.91 and the dividend was $5"),
+            (
+                60,
+                "per share. The graph assumes an investment of $100 on May 31, 2018 in our common stock and the index.",
+            ),
+            (60, "The total notional amounts of outstanding cash flow hedges were $2.43 billion and $2.06"),
+            (60, "billion at December 31, 2022 and 2021, respectively, as our hedging program describes in this note."),
+        ]
+    )
+    facts = [f for f in read(make_pdf("notes.pdf", [page])) if f.provenance.table is None]
+    scale = {f.text: (f.scale, f.scale_source) for f in facts}
+    assert scale["$376"] == ((1e6, "section") if scaled else (1.0, "none"))
+    assert scale["$346"] == scale["$376"]
+    assert scale["$31.91"][0] == scale["$5"][0] == scale["$100"][0] == 1.0  # cents, per share, an investment of one
+    assert scale["$2.06"] == (1e9, "row")  # 'billion' wrapped to the next line
+
+
 # ------------------------------------------------------------------------------ members
 
 

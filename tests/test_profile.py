@@ -94,6 +94,33 @@ def test_sec_10k_cover(make_pdf, period_line, period_end, fiscal_year):
 
 
 @pytest.mark.parametrize(
+    ("named", "fiscal_year", "naming"),
+    [
+        ("fiscal 2019", "2019", "end"),
+        ("fiscal 2018", "2018", "start"),
+        (None, "2019", None),
+        ("once", "2019", None),
+        ("both", "2019", None),
+    ],
+)
+def test_a_year_ending_in_february_is_named_as_the_document_names_it(make_pdf, named, fiscal_year, naming):
+    """A year ending on February 2, 2019 is 'fiscal 2019' to one retailer and 'fiscal 2018' to another: a cover that
+    does not say leaves it to the lines that print the day beside 'fiscal N' (twice at least); none: unsaid."""
+    cover = sec_cover("ACME STORES, INC.", "For the fiscal year ended February 2, 2019")
+    # 'once': said on one line only, not enough to decide; 'both': each reading as often
+    said = {"once": ["fiscal 2018"], "both": ["fiscal 2018", "fiscal 2019"] * 2}.get(named or "", [named] * 2)
+    body = [
+        *(f"Inventories at February 2, 2019 rose in {words or 'the year'} with new stores." for words in said),
+        "Revenue was $1,000 million in fiscal 2017.",
+    ]
+    filler = [["Item 1. Business", "We sell goods in stores."]] * 2  # past the cover's pages
+    profile, _ = ingested(make_pdf("stores.pdf", [cover, *filler, body]))
+    assert profile["fiscal_year"]["value"] == fiscal_year
+    assert profile["fiscal_naming"]["value"] == naming
+    assert profile["fiscal_naming"]["source"] == ("text" if naming else None)
+
+
+@pytest.mark.parametrize(
     "block",
     [
         # the caption under the name, the file number after it

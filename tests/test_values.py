@@ -374,7 +374,7 @@ def test_batch_summary_and_traces_count_values_apart_from_quotes(run_cli, corpus
     code, out, _ = run_cli("batch", questions, corpus_pdf, "--out", out_file, "--workers", "1", "--backend", "openai")
     assert code == 6  # every quote verified, one value unsupported: not a clean run
     assert "quotes verified: 2   failed: 0" in out
-    assert "values supported: 1   unsupported: 1   answers supported: 1/2" in out
+    assert "values supported: 1   unsupported: 1   answers supported: 1 of 2 answered" in out
     records = {r["id"]: r for r in map(json.loads, out_file.read_text().splitlines())}
     assert records["right"]["status"] == "supported" and records["wrong"]["status"] == "unsupported"
     assert records["wrong"]["values"] == {"supported": 0, "unsupported": 1}

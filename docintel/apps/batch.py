@@ -86,6 +86,12 @@ def load_questions(path: Path) -> list[QuestionRow]:
     if not path.is_file():
         raise QuestionFileError(f"{path}: no such question file", "check the path")
     suffix = path.suffix.lower()
+    with path.open("rb") as head:
+        if head.read(5) == b"%PDF-":  # 'docintel batch report.pdf questions.txt': the arguments swapped
+            raise QuestionFileError(
+                f"{path}: is a PDF, not a question file",
+                "give the question file (.txt, .jsonl or .csv) first, then the PDFs: docintel batch QUESTIONS DOC.pdf",
+            )
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:

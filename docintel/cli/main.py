@@ -93,7 +93,10 @@ def _main(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(argv[0] if argv else None)
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # the command's own help lists its options: point there, not at the top level's
+            help_of = f"docintel {args.command}" if getattr(args, "command", None) else "docintel"
+            raise UsageError(f"unrecognized arguments: {' '.join(extra)}", f"see {help_of} --help")
     except UsageError as exc:
         print_text(f"error: {exc}", file=sys.stderr)
         return exc.exit_code

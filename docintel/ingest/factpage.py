@@ -89,6 +89,31 @@ def index_lines(
     return lines
 
 
+# a statement of the tables' scale only ('Tabular dollars are presented in millions'): the prose writes its own
+_TABULAR = re.compile(r"\btabular\b|\btables?\b", re.IGNORECASE)
+# a statement for all the section says, its exceptions said where they are: 'except otherwise stated'
+_OTHERWISE = re.compile(r"\b(?:unless|except)\s+(?:as\s+|where\s+|when\s+)?otherwise\b", re.IGNORECASE)
+
+
+def prose_scales(lines: Lines) -> tuple[tuple[int, float | None], ...]:
+    """Where a section's bare amounts of prose ('$376') take a scale, and which: from a statement that says it holds
+    wherever no other scale is stated ('(Dollars in millions, except otherwise stated)' over the notes) to the next
+    Item (None); a table's caption between ('(In millions - except per share amounts)') ends nothing."""
+    found: list[tuple[int, float | None]] = []
+    for mark, scale in zip(lines.section_marks, lines.section_scales, strict=True):
+        if scale is None or _for_prose(_statement(lines, mark)):
+            found.append((mark, scale.factor if scale else None))
+    return tuple(found)
+
+
+def _for_prose(statement: str) -> bool:
+    return bool(_OTHERWISE.search(statement)) and not _TABULAR.search(statement)
+
+
+def _statement(lines: Lines, mark: int) -> str:
+    return f"{lines.text(mark)} {lines.text(mark + 1) if mark < len(lines.texts) else ''}"
+
+
 def table_lines(tables: Sequence[Table]) -> set[int]:
     """The lines read as tables: rows and header lines (a line of prose among them is read as prose)."""
     used: set[int] = set()

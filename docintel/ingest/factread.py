@@ -49,7 +49,7 @@ from .factcells import (
 from .factcolumns import is_prose, percent_changes, table_columns
 from .factconcepts import margin_numerator, row_concept
 from .factmembercols import MemberColumns, member_columns
-from .factpage import Lines, Scale, index_lines, learned_members, row_names, table_lines
+from .factpage import Lines, Scale, index_lines, learned_members, prose_scales, row_names, table_lines
 from .factperiod import Calendar, calendar_of, to_period
 from .factrows import Headings, realigned, row_labels
 from .facts import Fact, FactKind, Member, Period, Provenance
@@ -65,6 +65,7 @@ from .factscope import (
     member_name,
     member_of,
     per_share_class_of,
+    row_scale_stated,
     scale_stated,
     scenario_of,
     table_entity,
@@ -141,7 +142,7 @@ def read_facts(
         readers.append(reader)
         previous = table
     quarter = int(q) if (q := profile.quarter.value) and q.isdigit() else None
-    prose = Prose(calendar, profile.year(), quarter, {**row_names(tables), **members})
+    prose = Prose(calendar, profile.year(), quarter, {**row_names(tables), **members}, None, prose_scales(lines))
     used = table_lines(tables)
     return read_in_two(  # on a long document, cut in two: the part after the cut read by a child meanwhile
         readers,
@@ -503,7 +504,7 @@ class _TableReader:
         return "other"
 
     def _cell_scale(self, row: TableRow, index: int, kind: FactKind) -> Scale:
-        own = scale_stated(row.label) if "(" in row.label else None
+        own = row_scale_stated(row.label) or (row_scale_stated(row.group) if row.group else None)
         if kind in ("percent", "per_share", "ratio", "days"):
             return Scale(1.0, "none")
         if own is not None:

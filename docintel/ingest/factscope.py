@@ -62,6 +62,20 @@ def scale_stated(text: str) -> tuple[float, bool] | None:
     return _SCALES[word.lower()], shares
 
 
+# a row's or sub-heading's "('000)", "(000s)": its figures in thousands (the common mark of a count in thousands)
+_THOUSANDS_MARK = re.compile(r"\(\s*(?:in\s+)?[\u2018\u2019'`]?000[\u2018\u2019']?s?\s*\)", re.IGNORECASE)
+
+
+def row_scale_stated(text: str) -> tuple[float, bool] | None:
+    """The scale a row label or a sub-heading over rows states: a scale statement, or "('000)" for thousands
+    ('Connections ('000):', 'Wireless retail postpaid accounts ('000)')."""
+    if "(" not in text:
+        return None
+    if "000" in text and _THOUSANDS_MARK.search(text):
+        return 1e3, True
+    return scale_stated(text)
+
+
 def names_scale_word(text: str) -> bool:
     """Whether *text* holds a scale word (thousand, million, billion): scale_stated finds none in a text without.
     A text of ASCII is tested by substrings of its lower case (as the pattern compares there), any other by it."""

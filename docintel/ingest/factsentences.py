@@ -8,9 +8,11 @@ references ("Item 7", "Note 12", "Rule 10b5-1") are not figures.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Container
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 
 from ..concepts import concept
 from ..domain import table
@@ -110,6 +112,14 @@ class Prose:
     quarter: int | None = None
     members: dict[str, Member] = field(default_factory=dict)
     section_period: Period | None = None  # the period a heading over the prose names ('Fourth Quarter 2022 ...:')
+    # where a section's scale statement that covers its prose starts and its factor (None: ends), by GLOBAL_LINE:
+    # '(Dollars in millions, except otherwise stated)' over the notes, where '$376' is $376 million
+    money_scales: tuple[tuple[int, float | None], ...] = ()
+
+    def money_scale_at(self, line: int) -> float | None:
+        """The factor of a bare amount ('$376') of the prose at GLOBAL_LINE, when its section states one."""
+        index = bisect.bisect_right(self.money_scales, line, key=itemgetter(0)) - 1
+        return self.money_scales[index][1] if index >= 0 else None
 
 
 _SENTENCE_END = re.compile(r"[.;:]\s*$")
@@ -221,6 +231,13 @@ def _line_facts(
         if entry is not None and entry.kind == "money" and kind == "count":
             cid, entry = None, None  # '38 new stores' in a sentence about net sales is no amount of net sales
         scale = number.scale if kind == "money" and number.scale else 1.0
+        # '... and $70.9' / 'billion at December 31': the scale word wrapped to the next line
+        wrapped = _WRAPPED_SCALE.match(context.following) if not after.strip() and kind == "money" else None
+        if wrapped and not number.scale:
+            scale = _SCALE_FACTORS[wrapped.group(1).lower()]
+        bare = not wrapped and _bare_amount(number, kind, before, f"{after} {context.following}"[:40])
+        section_scale = prose.money_scale_at(line) if bare else None
+        scale = section_scale or scale
         negative = number.value < 0
         own = _OWN_PERIOD.match(f"{after} {context.following[:40]}" if len(after) < 40 else after)
         own_period = _period(own.group(0), prose.calendar) if own else None  # '10.9% in fiscal 2024 to 11.8% ...'
@@ -236,7 +253,7 @@ def _line_facts(
                 kind=kind,
                 currency=number.currency if kind in ("money", "per_share") else None,
                 scale=scale,
-                scale_source="row" if scale != 1.0 else "none",
+                scale_source="section" if section_scale else "row" if scale != 1.0 else "none",
                 period=own_period
                 or period
                 or _relative(f"{after} {context.following[:20]}", before[-30:], measure, prose)
@@ -253,6 +270,21 @@ def _line_facts(
             )
         )
     return out
+
+
+# what a bare '$9.82' or '$1' is, a price or a value of one thing, not an amount a section's scale scales
+_OF_ONE = re.compile(r"^\W{0,3}(?:per|a|an|each)\b|^\s*/|par\s+value", re.IGNORECASE)
+_WRAPPED_SCALE = re.compile(r"^\s*(thousand|million|billion)s?\b", re.IGNORECASE)
+_SCALE_FACTORS = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
+_ONE_BEFORE = re.compile(r"\b(?:par\s+value|invest\w*|price|priced)\b[^.]{0,20}$", re.IGNORECASE)
+
+
+def _bare_amount(number: Number, kind: FactKind, before: str, after: str) -> bool:
+    """Whether the figure is an amount with a currency sign and no scale word of its own, neither cents ('$9.82') nor
+    a price or value of one thing ('$0.70 per share', '$1 par value', 'an investment of $100')."""
+    if kind != "money" or number.scale or not number.currency or re.search(r"\.\d\d$", number.text.rstrip(")")):
+        return False
+    return not _OF_ONE.search(after[:30]) and not _ONE_BEFORE.search(before)
 
 
 _LEADER = re.compile(r"(?:\.\s*){4,}$|…\s*$")

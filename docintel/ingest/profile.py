@@ -8,6 +8,7 @@ openings, legal-entity names), not a list of companies. A field nobody can read 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from datetime import date, timedelta
 from typing import Any, Literal
 
@@ -16,12 +17,13 @@ from pydantic import BaseModel, Field
 from ..periods import MONTHS
 from .statements import StatementPage, find_statements
 
-# bump when the rules change: cached profiles are rebuilt from cached lines (13: statements; 14: fiscal quarters)
-PROFILE_VERSION = "14"
+# bump when the rules change: cached profiles are rebuilt from cached lines (13: statements; 14: fiscal quarters;
+# 15: fiscal naming read from the text)
+PROFILE_VERSION = "15"
 COVER_PAGES = 2
 COVER_LINES = 160
 
-ProfileSource = Literal["cover", "metadata", "file_name"]
+ProfileSource = Literal["cover", "metadata", "file_name", "text"]
 
 
 class ProfileField(BaseModel):
@@ -44,6 +46,11 @@ class DocumentProfile(BaseModel):
     period_type: ProfileField = Field(default_factory=ProfileField, description="year | quarter | half")
     fiscal_year: ProfileField = Field(default_factory=ProfileField, description="the fiscal year the period is in")
     quarter: ProfileField = Field(default_factory=ProfileField, description="1-4 when the period is a quarter")
+    fiscal_naming: ProfileField = Field(
+        default_factory=ProfileField,
+        description="a fiscal year ending in January to March named by the year it ends in ('end') or begins in "
+        "('start'), as the document says ('fiscal 2019' beside 'February 2, 2019'); null when unsaid",
+    )
     date: ProfileField = Field(default_factory=ProfileField, description="ISO date of the document")
     title: ProfileField = Field(default_factory=ProfileField)
     ticker: ProfileField = Field(default_factory=ProfileField, description="the trading symbol the cover gives")
@@ -304,12 +311,38 @@ def _set_period(profile: DocumentProfile, cover: _Cover, offset: int, iso: str, 
         for match in _FISCAL_YEAR.finditer(cover.flat):
             if int(match.group(1)) in (end.year, end.year - 1):
                 profile.fiscal_year = cover.field(match.group(1), match.start())
+                naming = "end" if int(match.group(1)) == end.year else "start"
+                profile.fiscal_naming = cover.field(naming, match.start())
                 return
     profile.fiscal_year = cover.field(str(year), offset)
 
 
 _FISCAL_END = re.compile(rf"\bfiscal\s+year\s+(?:ended|ending|ends)\s*:?\s*(?:on\s+)?({_MONTH})\s+\d{{1,2}}\b", re.I)
 FISCAL_END_PAGES = 12  # where a quarterly report states the month its fiscal year ends
+
+
+def _fiscal_naming(profile: DocumentProfile, texts: list[str]) -> None:
+    """How a document whose year ends in January to March names it, when its cover does not say: the 'fiscal N'
+    its lines print beside the year's last day ('at February 2, 2019, and changes during fiscal 2019'), when one
+    reading is at least twice as common as the other."""
+    end = date.fromisoformat(profile.period_end.value) if profile.period_end.value else None
+    if end is None or end.month > 3 or profile.fiscal_naming.value or profile.period_type.value != "year":
+        return
+    month = next(name.capitalize() for name, number in MONTHS.items() if number == end.month and len(name) > 3)
+    last_day = re.compile(rf"\b{month}\s+{end.day}\s*,\s*{end.year}\b")
+    votes: Counter[int] = Counter()
+    first: dict[int, int] = {}
+    for number, text in enumerate(texts, start=1):
+        if "iscal" in text and last_day.search(text):
+            for match in _FISCAL_YEAR.finditer(text):
+                if (year := int(match.group(1))) in (end.year, end.year - 1):
+                    votes[year] += 1
+                    first.setdefault(year, number)
+    year, count = (votes.most_common(1) or [(0, 0)])[0]
+    if count >= 2 and count >= 2 * votes[end.year + end.year - 1 - year]:  # the other reading's votes
+        profile.fiscal_year = ProfileField(value=str(year), line=first[year], source="text")
+        naming = "end" if year == end.year else "start"
+        profile.fiscal_naming = ProfileField(value=naming, line=first[year], source="text")
 
 
 def _fiscal_quarter(profile: DocumentProfile, pages: list[int], texts: list[str]) -> None:
@@ -379,6 +412,7 @@ def build_profile(pages: list[int], texts: list[str], info: dict[str, str] | Non
     profile = DocumentProfile(issuer=_issuer(cover, info), kind=_kind(cover, info), title=_title(info))
     profile.ticker = _ticker(cover)
     _period(cover, profile)
+    _fiscal_naming(profile, texts)
     _fiscal_quarter(profile, pages, texts)
     profile.date = _date(cover, info)
     profile.statements = find_statements(pages, texts)

@@ -383,7 +383,7 @@ def batch_summary(summary: Any, out: Any) -> str:
         f"answered: {summary.answered}   not found: {summary.not_found}   errors: {summary.errors}\n"
         f"quotes verified: {summary.citations_verified}   failed: {summary.citations_failed}\n"
         f"values supported: {summary.values_supported}   unsupported: {summary.values_unsupported}   "
-        f"answers supported: {summary.supported}/{summary.answered} (unchecked: {summary.unchecked})\n"
+        f"answers supported: {summary.supported} of {summary.answered} answered (unchecked: {summary.unchecked})\n"
         f"tokens in/out: {summary.input_tokens}/{summary.output_tokens}   estimated cost: {cost}\n"
         f"wall time: {summary.wall_s:.1f} s   output: {out}"
     )

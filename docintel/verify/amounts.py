@@ -20,6 +20,7 @@ from .attributes import attribute_words, measurement_attributes
 from .changes import side_asked, side_of_change
 from .conventions import expense_sign_rule
 from .direction import direction_rule
+from .fiscal import named_year_problem
 from .footnotes import annualized_of, annualized_rule, footnote_text, line_markers
 from .formulas import composite_rule
 from .groups import column_group_rule
@@ -156,6 +157,8 @@ def check_amount(
         timed = timed.model_copy(update={"period_check": "unknown", "detail": detail})
     if timed.period_check == "supported" and (end := _other_end(placed, asked.question)):
         timed = timed.model_copy(update={"period_check": "mismatch", "detail": f"{timed.detail}; {end}"})
+    if timed.period_check == "supported" and (named := _named_year(placed, asked.question, cited)):
+        timed = timed.model_copy(update={"period_check": "mismatch", "detail": f"{timed.detail}; {named}"})
     fields = next((f for c, f in fitting if c.column_label == timed.column), fitting[0][1])
     portion = [portion_rule(asked.question, fitting[0][0], _groups(fitting[0][0], cited))] if asked.question else []
     fields = [
@@ -493,6 +496,16 @@ def _no_value_detail(value: float, unit: str | None, candidates: list[Candidate]
         )
     holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
     return f"{stated} is not in the cited quote, which holds {holds}"
+
+
+def _named_year(placed: list[Candidate], question: str, cited: list[CitedSpan]) -> str:
+    """Why the figures' period is another fiscal year than the one asked, by the document's own naming."""
+    for candidate in placed:
+        document = _document_of(candidate, cited)
+        period = candidate.fact.period if candidate.fact else None
+        if document is not None and period is not None and (why := named_year_problem(question, period.end, document)):
+            return why
+    return ""
 
 
 def _other_end(placed: list[Candidate], question: str) -> str | None:

@@ -174,8 +174,14 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
             return _check("polarity", "unknown", f"polarity: the quotes do not say '{missing[0]}', which the yes needs")
     paying = bool(_PAYS.search(question))  # 'Do members pay for return shipping?': 'free return shipping' says no
     # 'None of our employees are represented by a union, except for certain employees in ...': some are
-    denies = [s for s in about if (negated(s) and not _excepts_asked(s, terms)) or (paying and _FREE.search(s))]
+    denies = [
+        s
+        for s in about
+        if (negated(s) and not _excepts_asked(s, terms)) or (paying and _FREE.search(s)) or _instead_of(s, terms)
+    ]
     affirms = [s for s in about if s not in denies]
+    if instead := set().union(*(_instead_of(s, terms) for s in denies)):  # 'filed a rate case' says nothing of ROE
+        affirms = [s for s in affirms if _content(s) & instead]
     readings = {s: r for s in about if (r := change_reading(question, s, ignore)) is not None}
     # a transaction's stage may be told in a sentence that names it no more ('The transaction is expected to close')
     readings |= {s: r for s in _sentences(spans) if (r := event_reading(question, s)) is not None}
@@ -216,6 +222,15 @@ def _excepts_asked(sentence: str, terms: set[str]) -> bool:
     other than ordinary routine litigation')."""
     excepted = _EXCEPTED.search(sentence)
     return bool(excepted and _content(excepted.group("what")) & (_content(excepted.group("denied")) | terms))
+
+
+# what a sentence says was not done, in place of what was: 'an operating ratio of 88% rather than a return on equity'
+_RATHER = re.compile(r"\b(?:rather\s+than|instead\s+of|in\s+lieu\s+of)\s+(?P<what>[^.;,]+)", re.IGNORECASE)
+
+
+def _instead_of(sentence: str, terms: set[str]) -> set[str]:
+    """The asked terms the sentence says were not what was done ('rather than a return on equity': return, equity)."""
+    return set().union(*(_content(m.group("what")) & terms for m in _RATHER.finditer(sentence)))
 
 
 # a change a figure includes, one of its effects: 'reflects a decline in our customer base related to ...'

@@ -25,11 +25,13 @@ def negated(text: str) -> bool:
 
 
 # 'When did Amazon acquire ...', 'When did Pfizer and Seagen officially complete ...': the verb after the named
-# subject (names joined by 'and' or '&'; an adverb before the verb skipped); 'did the auditor sign its report',
-# 'did the audit committee approve the plan': a subject in common words, when a determiner follows the verb
+# subject (names joined by 'and', '&', 'of' or 'for': 'the Board of Directors'; an adverb before the verb skipped);
+# 'did the auditor sign its report', 'did the audit committee approve the plan': a subject in common words, when a
+# determiner follows the verb
 ACTIVE_VERB = re.compile(
     r"\b(?:did|does|do|will|would|has|have|had)\s+"
-    r"(?:(?:[A-Z][\w.&'\u2019-]*\s+(?:(?:and|&)\s+)?){1,6}|(?:the\s+)?(?:company|registrant|firm|group|it|they|we)\s+|"
+    r"(?:(?:the\s+)?(?:[A-Z][\w.&'\u2019-]*\s+(?:(?:and|&|of|for)\s+)?){1,6}|"
+    r"(?:the\s+)?(?:company|registrant|firm|group|it|they|we)\s+|"
     r"the\s+(?:[a-z]+\s+){1,2}(?=(?:\w+ly\s+)?[a-z]{3,}\s+(?:its|their|the|a|an|our|this|that|his|her)\b))"
     r"(?:(?:\w+ly|first|also|ever|finally)\s+)?(?P<verb>[a-z]{3,})\b"
 )

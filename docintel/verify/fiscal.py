@@ -61,5 +61,19 @@ def outside_fiscal_year(question: str, stated: str, quote: str, document: Docume
     return ""
 
 
+def named_year_problem(question: str, end: str | None, document: Document) -> str:
+    """Why a figure whose period ends on *end* (ISO) is not of the fiscal year the question names, where the document
+    says how it names a year ending in January to March ('fiscal 2019' ended February 2, 2019: the column of
+    February 2, 2019 is no answer to 'fiscal 2018'); '' when it is, or when nothing says."""
+    asked = {int(m.group("year")) for m in _ASKED.finditer(question)}
+    if not end or len(asked) != 1 or not document.meta.profile.fiscal_naming.value:
+        return ""
+    day, ends = date.fromisoformat(end), fiscal_year_ends(document)
+    year = next((y for y in sorted(ends) if day <= ends[y] and (ends[y] - day).days < 372), None)
+    if year is None or year in asked:
+        return ""
+    return f"period: {_spoken(day)} falls in fiscal {year} as the document names its years, not fiscal {asked.pop()}"
+
+
 def _spoken(day: date) -> str:
     return f"{day:%B} {day.day}, {day.year}"

@@ -28,7 +28,14 @@ from .events import NEGATIONS, frequency_reading
 from .explained import explanation_period_rule
 from .issuer import issuer_terms
 from .meaning import Asked, asked_for
-from .names import designation_rule, lead_subject_rule, named_party_rule, nobody_named_rule, per_share_rule
+from .names import (
+    designation_rule,
+    lead_subject_rule,
+    named_party_rule,
+    nobody_named_rule,
+    office_rule,
+    per_share_rule,
+)
 from .objects import event_object_rule
 from .operands import check_operand
 from .passages import entity_rule, scattered_rule
@@ -185,6 +192,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             superlative_rule(question, [n.value for n in find_numbers(text) if not n.is_year], spans),
             date_superlative_rule(question, text, spans),
             nobody_named_rule(question, text, spans),
+            office_rule(question, text, issuer_terms(spans)),
         ],
     )
 

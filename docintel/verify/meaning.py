@@ -401,7 +401,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         if not wholly and TOTAL.search(asked.question) and not TOTAL.search(evidence.text):
             if part := modifiers_before(evidence.text, shared, asked.own):  # 'Funded backlog' for the total backlog
                 return "mismatch", f"{where}: it names a part ('{part}') of the total asked"
-        if better := closer_sibling(candidate.siblings, shared, asked.own):
+        if better := closer_sibling(candidate.siblings, shared | (said_above & asked.own), asked.own):  # + sub-head
             return "unknown", f"{where}; the row '{better}' of its table names more of the question"
         if plainer := plainer_sibling(candidate.siblings, shared, own, asked.own):
             return "unknown", f"{where}; the row '{plainer}' of its table names what was asked without its other words"

@@ -195,3 +195,52 @@ def _lowercase_words(document: Document) -> frozenset[str]:
         texts = document.lines["text"].tolist()
         _LOWERCASE[key] = frozenset(w for t in texts for w in _WORD.findall(str(t)) if w[0].islower())
     return _LOWERCASE[key]
+
+
+# a company's officers as filings title them (Regulation S-K Item 401's executive officers and directors): the
+# 'chief ... officer' titles, (vice) president, chair, treasurer, secretary, controller, general counsel, initials
+_OFFICE = re.compile(
+    r"\b(?:chief\s+(?P<chief>(?:[a-z]+\s+){0,2}?[a-z]+)\s+officer|(?P<vice>vice\s+president)|"
+    r"(?P<plain>president|chair(?:man|woman|person)?|treasurer|secretary|controller|comptroller|general\s+counsel)|"
+    r"(?P<initials>c[a-z]o)s?)\b(?:\s+of\s+(?:the\s+)?(?P<of>[A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)*))?",
+    re.IGNORECASE,
+)
+_INITIALS = {"ceo": "executive", "cfo": "financial", "coo": "operating", "cao": "accounting", "cto": "technology"}
+_ASKS_OFFICE = re.compile(r"^\s*who\b", re.IGNORECASE)
+
+
+def _offices(text: str, issuer: frozenset[str] = frozenset()) -> tuple[set[str], set[str]]:
+    """(the officer titles *text* names, in one spelling: 'CEO' and 'Chief Executive Officer' are 'chief executive
+    officer'; those it names of another organisation than the issuer: 'chief executive officer of Carlson')."""
+    found, others = set(), set()
+    for match in _OFFICE.finditer(text):
+        if match.group("initials"):
+            word = _INITIALS.get(match.group("initials").lower())
+            office = f"chief {word} officer" if word else ""
+        elif match.group("chief"):
+            office = "chief " + " ".join(match.group("chief").lower().split()) + " officer"
+        else:
+            office = re.sub(
+                r"chair\w*", "chair", " ".join((match.group("vice") or match.group("plain")).lower().split())
+            )
+        of = tokenize(match.group("of") or "")
+        if office and of and not set(of) & (issuer | SELF_WORDS) and match.group("of")[0].isupper():
+            others.add(office)
+        elif office:
+            found.add(office)
+    return found, others
+
+
+def office_rule(question: str, text: str, issuer: frozenset[str]) -> FieldCheck:
+    """A who-question asking an officer ('Who is the chief executive officer?') is not answered by a line that titles
+    its person with other offices only ('R. Michael (Mike) Mohan 51 Chief Operating Officer, Best Buy U.S.'), nor
+    with the office at another company ('Prior to becoming chief executive officer of Carlson, Mr. Joly ...')."""
+    asked = _offices(question, issuer)[0] if _ASKS_OFFICE.search(question) else set()
+    named, others = _offices(text, issuer)
+    if not asked or asked & named or not (named or asked & others):
+        return check_field("office", "not_applicable")
+    if asked & others:
+        what = f"{', '.join(sorted(asked & others))} of another organisation"
+    else:
+        what = ", ".join(sorted(named))
+    return check_field("office", "mismatch", f"office: the answer names {what}, not {', '.join(sorted(asked))}")
