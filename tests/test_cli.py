@@ -54,6 +54,7 @@ def test_a_command_parses_alone_as_in_the_full_parser():
     [
         (["ask", "What is the refund window?", "corpus", "--format", "x"], "see docintel ask --help"),
         (["--bogus"], "see docintel --help"),
+        (["--bogus", "cache", "clear"], "see docintel --help"),  # before the command: the top level's option
     ],
 )
 def test_an_unknown_option_points_at_its_command_s_help(run_cli, argv, help_of):

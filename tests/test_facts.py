@@ -284,14 +284,34 @@ def test_a_bare_amount_of_prose_takes_a_section_statement_that_covers_it(make_pd
             ),
             (60, "The total notional amounts of outstanding cash flow hedges were $2.43 billion and $2.06"),
             (60, "billion at December 31, 2022 and 2021, respectively, as our hedging program describes in this note."),
+            (60, "Each unit had an initial value of $250 dollars. The contract price of $890 was set in the year."),
         ]
     )
     facts = [f for f in read(make_pdf("notes.pdf", [page])) if f.provenance.table is None]
     scale = {f.text: (f.scale, f.scale_source) for f in facts}
     assert scale["$376"] == ((1e6, "section") if scaled else (1.0, "none"))
-    assert scale["$346"] == scale["$376"]
+    assert scale["$346"] == scale["$890"] == scale["$376"]  # a contract's price is an amount
     assert scale["$31.91"][0] == scale["$5"][0] == scale["$100"][0] == 1.0  # cents, per share, an investment of one
+    assert scale["$250"][0] == 1.0  # the value of each unit
     assert scale["$2.06"] == (1e9, "row")  # 'billion' wrapped to the next line
+
+
+def test_a_table_s_caption_scales_no_prose_after_the_table(make_pdf):
+    """'(in millions, except where otherwise noted)' over a table (JPMorgan's 10-Q) is the table's: the prose after
+    it writes its own scale words, and a bare '$69.1' there is not millions."""
+    page = indented(
+        [
+            (60, "Item 2. Management's Discussion and Analysis"),
+            (60, "Selected metrics of the business for the periods presented in this report"),
+            (60, "(in millions, except where otherwise noted)"),
+            (60, "Year Ended December 31, 2022 2021"),
+            (60, "Net sales 8,100 7,900"),
+            (60, "Operating income 1,200 1,100"),
+            (60, "Lending-related commitments increased $69.1 from the prior year, driven by new client activity."),
+        ]
+    )
+    facts = [f for f in read(make_pdf("caption.pdf", [page])) if f.provenance.table is None]
+    assert {f.text: f.scale for f in facts}["$69.1"] == 1.0
 
 
 # ------------------------------------------------------------------------------ members

@@ -94,8 +94,10 @@ def _main(argv: list[str] | None) -> int:
     parser = build_parser(argv[0] if argv else None)
     try:
         args, extra = parser.parse_known_args(argv)
-        if extra:  # the command's own help lists its options: point there, not at the top level's
-            help_of = f"docintel {args.command}" if getattr(args, "command", None) else "docintel"
+        if extra:  # the command's own help lists its options: point there when the option came after it
+            command = getattr(args, "command", None)
+            after = command in argv and all(e in argv[argv.index(command) + 1 :] for e in extra)
+            help_of = f"docintel {command}" if after else "docintel"
             raise UsageError(f"unrecognized arguments: {' '.join(extra)}", f"see {help_of} --help")
     except UsageError as exc:
         print_text(f"error: {exc}", file=sys.stderr)

@@ -95,13 +95,16 @@ _TABULAR = re.compile(r"\btabular\b|\btables?\b", re.IGNORECASE)
 _OTHERWISE = re.compile(r"\b(?:unless|except)\s+(?:as\s+|where\s+|when\s+)?otherwise\b", re.IGNORECASE)
 
 
-def prose_scales(lines: Lines) -> tuple[tuple[int, float | None], ...]:
+def prose_scales(lines: Lines, tables: Sequence[Table]) -> tuple[tuple[int, float | None], ...]:
     """Where a section's bare amounts of prose ('$376') take a scale, and which: from a statement that says it holds
     wherever no other scale is stated ('(Dollars in millions, except otherwise stated)' over the notes) to the next
-    Item (None); a table's caption between ('(In millions - except per share amounts)') ends nothing."""
+    Item (None); a table's caption ('(in millions, except where otherwise noted)' a table starts below) is the
+    table's and ends nothing."""
+    starts = {n for t in tables for n in (t.first_line, t.header_line) if n is not None}
     found: list[tuple[int, float | None]] = []
     for mark, scale in zip(lines.section_marks, lines.section_scales, strict=True):
-        if scale is None or _for_prose(_statement(lines, mark)):
+        caption = any(mark < start <= mark + 3 for start in starts)
+        if scale is None or (_for_prose(_statement(lines, mark)) and not caption):
             found.append((mark, scale.factor if scale else None))
     return tuple(found)
 

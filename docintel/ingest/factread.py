@@ -59,6 +59,7 @@ from .factscope import (
     entity_in_caption,
     geography,
     goes_on,
+    in_thousands_mark,
     issuers_own_row,
     measure_of,
     member_in_caption,
@@ -142,7 +143,9 @@ def read_facts(
         readers.append(reader)
         previous = table
     quarter = int(q) if (q := profile.quarter.value) and q.isdigit() else None
-    prose = Prose(calendar, profile.year(), quarter, {**row_names(tables), **members}, None, prose_scales(lines))
+    prose = Prose(
+        calendar, profile.year(), quarter, {**row_names(tables), **members}, None, prose_scales(lines, tables)
+    )
     used = table_lines(tables)
     return read_in_two(  # on a long document, cut in two: the part after the cut read by a child meanwhile
         readers,
@@ -493,6 +496,10 @@ class _TableReader:
             return "per_share"
         if row.kind in ("shares", "count"):
             return "count"
+        if cell.lstrip("(")[:1] not in CURRENCY_SIGNS and any(
+            in_thousands_mark(t or "") for t in (row.label, row.group)
+        ):
+            return "count"  # 'Wireless retail postpaid accounts ('000)' in a table of dollars in millions
         if _DAYS.search(row.label):
             return "days"
         if _RATIO.search(row.label) and cell.lstrip("(")[:1] not in "$€£¥":

@@ -66,12 +66,17 @@ def scale_stated(text: str) -> tuple[float, bool] | None:
 _THOUSANDS_MARK = re.compile(r"\(\s*(?:in\s+)?[\u2018\u2019'`]?000[\u2018\u2019']?s?\s*\)", re.IGNORECASE)
 
 
+def in_thousands_mark(text: str) -> bool:
+    """Whether a row label or sub-heading prints "('000)": a count in thousands (connections, accounts, units)."""
+    return "000" in text and _THOUSANDS_MARK.search(text) is not None
+
+
 def row_scale_stated(text: str) -> tuple[float, bool] | None:
     """The scale a row label or a sub-heading over rows states: a scale statement, or "('000)" for thousands
     ('Connections ('000):', 'Wireless retail postpaid accounts ('000)')."""
     if "(" not in text:
         return None
-    if "000" in text and _THOUSANDS_MARK.search(text):
+    if in_thousands_mark(text):
         return 1e3, True
     return scale_stated(text)
 

@@ -276,7 +276,11 @@ def _line_facts(
 _OF_ONE = re.compile(r"^\W{0,3}(?:per|a|an|each)\b|^\s*/|par\s+value", re.IGNORECASE)
 _WRAPPED_SCALE = re.compile(r"^\s*(thousand|million|billion)s?\b", re.IGNORECASE)
 _SCALE_FACTORS = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
-_ONE_BEFORE = re.compile(r"\b(?:par\s+value|invest\w*|price|priced)\b[^.]{0,20}$", re.IGNORECASE)
+_ONE_BEFORE = re.compile(
+    r"(?:\bpar\s+value|\binvest\w*|\b(?:exercise|strike|share|stock|unit|conversion)\s+price|\beach\b[^.;$]{0,50})"
+    r"[^.;$]{0,20}$",
+    re.IGNORECASE,
+)
 
 
 def _bare_amount(number: Number, kind: FactKind, before: str, after: str) -> bool:

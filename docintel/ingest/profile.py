@@ -18,8 +18,8 @@ from ..periods import MONTHS
 from .statements import StatementPage, find_statements
 
 # bump when the rules change: cached profiles are rebuilt from cached lines (13: statements; 14: fiscal quarters;
-# 15: fiscal naming read from the text)
-PROFILE_VERSION = "15"
+# 15-17: fiscal naming read from the text)
+PROFILE_VERSION = "17"
 COVER_PAGES = 2
 COVER_LINES = 160
 
@@ -333,11 +333,15 @@ def _fiscal_naming(profile: DocumentProfile, texts: list[str]) -> None:
     votes: Counter[int] = Counter()
     first: dict[int, int] = {}
     for number, text in enumerate(texts, start=1):
-        if "iscal" in text and last_day.search(text):
-            for match in _FISCAL_YEAR.finditer(text):
-                if (year := int(match.group(1))) in (end.year, end.year - 1):
-                    votes[year] += 1
-                    first.setdefault(year, number)
+        if "iscal" not in text or not last_day.search(text):
+            continue
+        # a sentence that gives the day and one fiscal year, not a list of years 'respectively' ('fiscal 2023 and
+        # fiscal 2022 ... As of January 28, 2023, January 29, 2022')
+        for sentence in re.split(r"(?<=[.;])\s+", text):
+            named = {int(m.group(1)) for m in _FISCAL_YEAR.finditer(sentence)} & {end.year, end.year - 1}
+            if len(named) == 1 and last_day.search(sentence) and "respectively" not in sentence:
+                votes[(year := named.pop())] += 1
+                first.setdefault(year, number)
     year, count = (votes.most_common(1) or [(0, 0)])[0]
     if count >= 2 and count >= 2 * votes[end.year + end.year - 1 - year]:  # the other reading's votes
         profile.fiscal_year = ProfileField(value=str(year), line=first[year], source="text")

@@ -499,13 +499,17 @@ def _no_value_detail(value: float, unit: str | None, candidates: list[Candidate]
 
 
 def _named_year(placed: list[Candidate], question: str, cited: list[CitedSpan]) -> str:
-    """Why the figures' period is another fiscal year than the one asked, by the document's own naming."""
+    """Why the figure's period is another fiscal year than the one asked, by the document's own naming: every cell
+    that prints the value is of another (a value its row prints in the asked year's column too is that one)."""
+    reasons = []
     for candidate in placed:
         document = _document_of(candidate, cited)
         period = candidate.fact.period if candidate.fact else None
-        if document is not None and period is not None and (why := named_year_problem(question, period.end, document)):
-            return why
-    return ""
+        why = named_year_problem(question, period.end, document) if document and period else ""
+        if not why:
+            return ""
+        reasons.append(why)
+    return reasons[0] if reasons else ""
 
 
 def _other_end(placed: list[Candidate], question: str) -> str | None:

@@ -229,8 +229,15 @@ _RATHER = re.compile(r"\b(?:rather\s+than|instead\s+of|in\s+lieu\s+of)\s+(?P<wha
 
 
 def _instead_of(sentence: str, terms: set[str]) -> set[str]:
-    """The asked terms the sentence says were not what was done ('rather than a return on equity': return, equity)."""
-    return set().union(*(_content(m.group("what")) & terms for m in _RATHER.finditer(sentence)))
+    """The asked thing the sentence says was not what was done, when the question names all of it and the sentence
+    says it only there ('rather than a return on equity': return, equity; not 'days past billing status rather than
+    days past due' for 'days past billing')."""
+    said: set[str] = set()
+    for match in _RATHER.finditer(sentence):
+        what = _content(match.group("what"))
+        if what and what <= terms and what - _content(sentence[: match.start()]):
+            said |= what
+    return said
 
 
 # a change a figure includes, one of its effects: 'reflects a decline in our customer base related to ...'

@@ -53,3 +53,23 @@ def expense_sign_rule(candidate: Candidate, question: str, document: Document | 
         f"{candidate.printed} is positive, so it is likely a net gain, not an expense"
     )
     return FieldCheck(field="sign", verdict="unknown", asked="an expense", found="a positive figure", detail=detail)
+
+
+_LOSS_AFTER = re.compile(r"^\s*(?:%|percent)?\s*(?:loss|decline|decrease|drop)\b", re.IGNORECASE)
+
+
+def printed_as_loss(candidate: Candidate) -> bool:
+    """A number of prose the word after calls a loss ('an 8.4 percent loss in the 1 year period')."""
+    at = candidate.sentence.find(candidate.printed) if candidate.row_label is None else -1
+    return at >= 0 and bool(_LOSS_AFTER.match(candidate.sentence[at + len(candidate.printed) :]))
+
+
+# a row label naming the opposite its parentheses print: 'Provision/(benefit) for taxes', 'Other (income)/deductions'
+_ALTERNATIVE = re.compile(r"\w\s*/\s*\((?P<a>[a-z]+)\)|\((?P<b>[a-z]+)\)\s*/\s*\w", re.IGNORECASE)
+
+
+def parenthesized_alternative(label: str) -> str:
+    """The word a row label writes in parentheses beside its item, which its parenthesised cells are ('benefit' of
+    'Provision/(benefit) for taxes on income': '(71)' is a benefit of 71, no provision of 71); '' when none."""
+    found = _ALTERNATIVE.search(label)
+    return (found.group("a") or found.group("b")).lower() if found else ""

@@ -25,16 +25,18 @@ def negated(text: str) -> bool:
 
 
 # 'When did Amazon acquire ...', 'When did Pfizer and Seagen officially complete ...': the verb after the named
-# subject (names joined by 'and', '&', 'of' or 'for': 'the Board of Directors'; an adverb before the verb skipped);
-# 'did the auditor sign its report', 'did the audit committee approve the plan': a subject in common words, when a
-# determiner follows the verb
+# subject (names joined by 'and', '&', 'of' or 'for': 'Best Buy's Board of Directors', 'the Board of Directors of
+# Boeing'; an adverb before the verb skipped); 'did the auditor sign its report', 'did the audit committee approve
+# the plan': a subject in common words, when a determiner follows the verb
 ACTIVE_VERB = re.compile(
     r"\b(?:did|does|do|will|would|has|have|had)\s+"
-    r"(?:(?:the\s+)?(?:[A-Z][\w.&'\u2019-]*\s+(?:(?:and|&|of|for)\s+)?){1,6}|"
+    r"(?:(?:[A-Z][\w.&'\u2019-]*\s+(?:(?:and|&|of|for)\s+)?){1,6}|"
+    r"the\s+(?:[A-Z][\w.&'\u2019-]*\s+){1,3}(?:of|for)\s+(?:the\s+)?"
+    r"(?:[A-Z][\w.&'\u2019-]*\s+(?:(?:of|for|and|&)\s+(?:the\s+)?)?){1,5}|"
     r"(?:the\s+)?(?:company|registrant|firm|group|it|they|we)\s+|"
     r"the\s+(?:[a-z]+\s+){1,2}(?=(?:\w+ly\s+)?[a-z]{3,}\s+(?:its|their|the|a|an|our|this|that|his|her)\b))"
-    r"(?:(?:\w+ly|first|also|ever|finally)\s+)?(?P<verb>[a-z]{3,})\b"
-)
+    r"(?:(?:\w+ly|first|also|ever|finally)\s+)?(?P<verb>(?!(?:intend|plan|expect|seek|aim|propose)\b)[a-z]{3,})\b"
+)  # 'does X intend to re-nationalize': the intent's verb names no event
 # Verbs one event is told with (general English: a sale is a disposal, a purchase an acquisition, a closing the
 # completion of a transaction); a question's verb is found in any of its family's forms.
 _VERB_FAMILIES = (
@@ -42,6 +44,7 @@ _VERB_FAMILIES = (
     ("acquir", "acquisit", "purchas", "buy", "bought"),
     ("complet", "clos", "consummat", "finaliz"),
     ("approv", "authoriz"),  # a board approves a program by authorizing it
+    ("issu", "offer"),  # securities are issued in an offering ('completed a public offering of $31 billion')
     # English irregular verbs a filing dates events with, the present and its past forms (not those whose past
     # begins other words: 'met' of 'metrics', 'led' of 'ledger')
     ("hold", "held"),
@@ -117,7 +120,9 @@ def verb_in(verb: str, text: str) -> bool:
     """Whether *text* says the verb in any form ('acquire': acquired, acquisition, purchased; 'sell': sale, sold),
     an intent to do it ('agreed to acquire') aside."""
     roots = _roots(verb)
-    return any(t.startswith(roots) for t in tokenize(INTENT.sub(" ", text)))
+    # an intent is no event, unless its own verb is the one asked ('When did X announce its intention to ...')
+    done = INTENT.sub(lambda m: m.group(0) if m.group(0).lower().startswith(roots) else " ", text)
+    return any(t.startswith(roots) for t in tokenize(done))
 
 
 # 'Will MGM keep paying its dividend?': a question about going on, which a stop answers no (general English)

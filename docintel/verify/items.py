@@ -30,6 +30,7 @@ from .issuer import issuer_terms
 from .meaning import Asked, asked_for
 from .names import (
     designation_rule,
+    document_lowercase,
     lead_subject_rule,
     named_party_rule,
     nobody_named_rule,
@@ -192,7 +193,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             superlative_rule(question, [n.value for n in find_numbers(text) if not n.is_year], spans),
             date_superlative_rule(question, text, spans),
             nobody_named_rule(question, text, spans),
-            office_rule(question, text, issuer_terms(spans)),
+            office_rule(question, text, issuer_terms(spans), document_lowercase(spans)),
         ],
     )
 

@@ -37,6 +37,7 @@ from ..question.parse import search_text
 from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, par_value_of, stated_attributes
 from .claims import SELF_WORDS
+from .conventions import parenthesized_alternative, printed_as_loss
 from .places import place_terms
 from .query import CHANGE_LABEL, CHANGE_TERMS, asks_per_share, query_of
 from .siblings import (
@@ -401,7 +402,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         if not wholly and TOTAL.search(asked.question) and not TOTAL.search(evidence.text):
             if part := modifiers_before(evidence.text, shared, asked.own):  # 'Funded backlog' for the total backlog
                 return "mismatch", f"{where}: it names a part ('{part}') of the total asked"
-        if better := closer_sibling(candidate.siblings, shared | (said_above & asked.own), asked.own):  # + sub-head
+        if better := closer_sibling(candidate.siblings, shared, asked.own, candidate.row_group or ""):
             return "unknown", f"{where}; the row '{better}' of its table names more of the question"
         if plainer := plainer_sibling(candidate.siblings, shared, own, asked.own):
             return "unknown", f"{where}; the row '{plainer}' of its table names what was asked without its other words"
@@ -505,13 +506,6 @@ def asked_money_as_per_share(asked: Asked, candidates: list[Candidate]) -> bool:
 
 _ASSUMPTION = re.compile(r"\bassum\w*", re.IGNORECASE)  # 'What expected return ... did Boeing assume': a rate
 _HOW_MANY = re.compile(r"\s*how\s+many\b", re.IGNORECASE)  # 'How many stores did it close': '(41)' closed
-_LOSS_AFTER = re.compile(r"^\s*(?:%|percent)?\s*(?:loss|decline|decrease|drop)\b", re.IGNORECASE)
-
-
-def _printed_as_loss(candidate: Candidate) -> bool:
-    """A number of prose the word after calls a loss ('an 8.4 percent loss in the 1 year period')."""
-    at = candidate.sentence.find(candidate.printed) if candidate.row_label is None else -1
-    return at >= 0 and bool(_LOSS_AFTER.match(candidate.sentence[at + len(candidate.printed) :]))
 
 
 def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainCheck, str]:
@@ -528,6 +522,9 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
         return "mismatch", f"{detail}{figure_text(-candidate.value)}; the item states {figure_text(value)}"
     if candidate.value == 0 or (candidate.value < 0) == (value < 0):
         return "supported", ""
+    other = parenthesized_alternative(candidate.row_label or "")  # 'Provision/(benefit)': '(71)' is a benefit
+    if value > 0 and other and other not in asked.question.lower():
+        return "mismatch", f"the row prints a {other} in parentheses: {candidate.printed} is a {other}, not positive"
     evidence = evidence_of(candidate)
     if value > 0 and is_outflow(asked.concepts | evidence.concepts):
         return "supported", f"{candidate.printed} is an outflow; its label ({asked.named}) states the magnitude"
@@ -541,7 +538,7 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
     opening = tokenize(re.sub(r"\([^)]*\)", " ", candidate.row_label or evidence.text))[:4]
     if value < 0 and _LOSS_WORDS & set(opening) and not _LOSS_WORDS & set(tokenize(asked.label)):
         return "supported", f"{candidate.printed} is printed as a loss or decrease; stated as a negative"
-    if value < 0 and _printed_as_loss(candidate) and not _LOSS_WORDS & set(tokenize(asked.label)):
+    if value < 0 and printed_as_loss(candidate) and not _LOSS_WORDS & set(tokenize(asked.label)):
         return "supported", f"{candidate.printed} is written as a loss; stated as a negative"
     printed = "a negative" if candidate.value < 0 else "a positive"
     return "mismatch", f"the document prints {candidate.printed}, {printed}; the item states {figure_text(value)}"

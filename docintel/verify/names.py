@@ -198,49 +198,69 @@ def _lowercase_words(document: Document) -> frozenset[str]:
 
 
 # a company's officers as filings title them (Regulation S-K Item 401's executive officers and directors): the
-# 'chief ... officer' titles, (vice) president, chair, treasurer, secretary, controller, general counsel, initials
+# 'chief ... officer' titles ('Chief Financial and Transformation Officer' holds two), (vice) president, chair,
+# treasurer, secretary, controller, general counsel, initials; then the organisation a title is 'of' or 'at'
 _OFFICE = re.compile(
-    r"\b(?:chief\s+(?P<chief>(?:[a-z]+\s+){0,2}?[a-z]+)\s+officer|(?P<vice>vice\s+president)|"
+    r"\b(?:chief\s+(?P<chief>(?:[a-z]+,?\s+){0,3}?[a-z]+)\s+officer|(?P<vice>vice\s+president)|"
     r"(?P<plain>president|chair(?:man|woman|person)?|treasurer|secretary|controller|comptroller|general\s+counsel)|"
-    r"(?P<initials>c[a-z]o)s?)\b(?:\s+of\s+(?:the\s+)?(?P<of>[A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)*))?",
+    r"(?P<initials>c[a-z]o)s?)\b"
+    r"(?:\s+(?:of|at)\s+(?:the\s+)?(?P<of>(?-i:[A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)*)))?",
     re.IGNORECASE,
 )
 _INITIALS = {"ceo": "executive", "cfo": "financial", "coo": "operating", "cao": "accounting", "cto": "technology"}
 _ASKS_OFFICE = re.compile(r"^\s*who\b", re.IGNORECASE)
+# the company's own bodies a title may be 'of' ('Chairman of the Board', 'Chair of the Audit Committee')
+_OWN_BODIES = frozenset(tokenize("board directors committee trustees")) | SELF_WORDS
+# a title held before, not now: 'Prior to her current role, she served as chief financial officer'
+_FORMER = re.compile(r"\b(?:former(?:ly)?|previously|prior\s+to|served\s+as|until|retired)\b[^.;]{0,60}$", re.I)
 
 
 def _offices(text: str, issuer: frozenset[str] = frozenset()) -> tuple[set[str], set[str]]:
     """(the officer titles *text* names, in one spelling: 'CEO' and 'Chief Executive Officer' are 'chief executive
-    officer'; those it names of another organisation than the issuer: 'chief executive officer of Carlson')."""
-    found, others = set(), set()
+    officer'; those it names of another organisation than the issuer, 'chief executive officer of Carlson', or as
+    held before, 'she served as chief financial officer')."""
+    found: set[str] = set()
+    others: set[str] = set()
     for match in _OFFICE.finditer(text):
         if match.group("initials"):
             word = _INITIALS.get(match.group("initials").lower())
-            office = f"chief {word} officer" if word else ""
+            offices = {f"chief {word} officer"} if word else set()
         elif match.group("chief"):
-            office = "chief " + " ".join(match.group("chief").lower().split()) + " officer"
+            parts = re.split(r"\s*(?:,|\band\b|&)\s*", match.group("chief").lower())
+            offices = {f"chief {' '.join(p.split())} officer" for p in parts if p.strip()}
         else:
-            office = re.sub(
-                r"chair\w*", "chair", " ".join((match.group("vice") or match.group("plain")).lower().split())
-            )
-        of = tokenize(match.group("of") or "")
-        if office and of and not set(of) & (issuer | SELF_WORDS) and match.group("of")[0].isupper():
-            others.add(office)
-        elif office:
-            found.add(office)
+            plain = " ".join((match.group("vice") or match.group("plain")).lower().split())
+            offices = {re.sub(r"chair\w*", "chair", plain)}
+        of = set(tokenize(match.group("of") or ""))
+        elsewhere = bool(of) and not of & (issuer | _OWN_BODIES)
+        (others if elsewhere or _FORMER.search(text[: match.start()]) else found).update(offices)
     return found, others
 
 
-def office_rule(question: str, text: str, issuer: frozenset[str]) -> FieldCheck:
+def office_rule(
+    question: str, text: str, issuer: frozenset[str], lowercase: frozenset[str] = frozenset()
+) -> FieldCheck:
     """A who-question asking an officer ('Who is the chief executive officer?') is not answered by a line that titles
     its person with other offices only ('R. Michael (Mike) Mohan 51 Chief Operating Officer, Best Buy U.S.'), nor
-    with the office at another company ('Prior to becoming chief executive officer of Carlson, Mr. Joly ...')."""
+    with the office at another organisation or held before ('Prior to becoming chief executive officer of Carlson,
+    Mr. Joly ...'), nor by a line that names no holder: only titles, the company and words the document writes in
+    lowercase (*lowercase*: 'Chief Financial Officer, Executive Vice President')."""
     asked = _offices(question, issuer)[0] if _ASKS_OFFICE.search(question) else set()
-    named, others = _offices(text, issuer)
-    if not asked or asked & named or not (named or asked & others):
+    if not asked:
         return check_field("office", "not_applicable")
-    if asked & others:
-        what = f"{', '.join(sorted(asked & others))} of another organisation"
-    else:
-        what = ", ".join(sorted(named))
-    return check_field("office", "mismatch", f"office: the answer names {what}, not {', '.join(sorted(asked))}")
+    named, others = _offices(text, issuer)
+    if not asked & named and (named or asked & others):
+        if asked & others:
+            what = f"{', '.join(sorted(asked & others))} of another organisation or held before"
+        else:
+            what = ", ".join(sorted(named))
+        return check_field("office", "mismatch", f"office: the answer names {what}, not {', '.join(sorted(asked))}")
+    rest = {w.lower() for w in _WORD.findall(_OFFICE.sub(" ", text)) if w[0].isupper()}
+    if lowercase and not rest - lowercase - issuer:
+        return check_field("office", "unknown", "office: the answer names no holder of the office, only titles")
+    return check_field("office", "not_applicable")
+
+
+def document_lowercase(spans: list[CitedSpan]) -> frozenset[str]:
+    """The words the cited documents write in lowercase anywhere."""
+    return frozenset().union(*(_lowercase_words(s.document) for s in spans))

@@ -21,6 +21,7 @@ from ..textnorm import tokenize
 TOTAL = re.compile(r"\b(?:total|overall|aggregate|combined|entire)\b", re.IGNORECASE)
 AND_OTHER = re.compile(r"\band\s+other\b", re.IGNORECASE)  # 'Restructuring and other related activities, net'
 OTHER = re.compile(r"\bother\b", re.IGNORECASE)
+_SUB_HEADING = re.compile(r":\s*(?:\(\w+\)\s*)*$")  # 'Connections ('000):(1)': a heading over the rows below
 DASHED = re.compile(r"^(?P<item>[^-–—]+?)\s+[-–—]\s+\w")  # 'Restructuring charges - cost of goods sold'
 
 
@@ -54,10 +55,13 @@ def part_sibling(siblings: tuple[str, ...], own: set[str]) -> str | None:
     return None
 
 
-def closer_sibling(siblings: tuple[str, ...], shared: set[str], asked: frozenset[str]) -> str | None:
+def closer_sibling(siblings: tuple[str, ...], shared: set[str], asked: frozenset[str], heading: str = "") -> str | None:
     """Another row of the cited row's table that names every question word the cited row names and more
     ('Net write-off rate — principal, interest and fees' beside 'Net write-off rate — principal only' for a
-    question 'including interest and fees'): a reader takes that row."""
+    question 'including interest and fees'): a reader takes that row. A sub-heading over the cited row says its
+    words too ('Wireless retail postpaid' under 'Connections ('000):' is connections)."""
+    if _SUB_HEADING.search(heading):
+        shared = shared | (content_terms(tuple(tokenize(qualifier_text(heading)))) & asked)
     for label in siblings:
         theirs = content_terms(tuple(tokenize(qualifier_text(label)))) & asked
         if theirs > shared:

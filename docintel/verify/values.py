@@ -299,6 +299,8 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
     kind = _cell_kind(table, row, percent)
     if fact is not None and fact.kind == "per_share" and not percent:
         kind = "per_share"  # ingest reads a row under 'Per Share Data' as per share where its own words do not say so
+    elif fact is not None and fact.kind == "count" and fact.scale_source == "row" and kind == "money":
+        kind = "count"  # 'Wireless retail postpaid accounts ('000)' in a table of dollars in millions
     heading = per_share_heading(cited.document, table, row)
     cents = cents_row(table, row)
     if kind in ("money", "number") and (heading or cents):
