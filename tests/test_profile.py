@@ -101,6 +101,7 @@ def test_sec_10k_cover(make_pdf, period_line, period_end, fiscal_year):
         (None, "2019", None),
         ("once", "2019", None),
         ("both", "2019", None),
+        ("listed", "2019", "end"),
     ],
 )
 def test_a_year_ending_in_february_is_named_as_the_document_names_it(make_pdf, named, fiscal_year, naming):
@@ -108,7 +109,11 @@ def test_a_year_ending_in_february_is_named_as_the_document_names_it(make_pdf, n
     does not say leaves it to the lines that print the day beside 'fiscal N' (twice at least); none: unsaid."""
     cover = sec_cover("ACME STORES, INC.", "For the fiscal year ended February 2, 2019")
     # 'once': said on one line only, not enough to decide; 'both': each reading as often
-    said = {"once": ["fiscal 2018"], "both": ["fiscal 2018", "fiscal 2019"] * 2}.get(named or "", [named] * 2)
+    # 'listed': two years a sentence lists, 'respectively', decide nothing beside two that say one
+    listed = ["fiscal 2018 and fiscal 2019, respectively,"] * 3 + ["fiscal 2019"] * 2
+    said = {"once": ["fiscal 2018"], "both": ["fiscal 2018", "fiscal 2019"] * 2, "listed": listed}.get(
+        named or "", [named] * 2
+    )
     body = [
         *(f"Inventories at February 2, 2019 rose in {words or 'the year'} with new stores." for words in said),
         "Revenue was $1,000 million in fiscal 2017.",

@@ -29,6 +29,7 @@ import pytest
 from docintel.ingest.factscope import row_scale_stated
 from docintel.verify.events import ACTIVE_VERB, verb_in
 from docintel.verify.names import office_rule
+from docintel.verify.query import names_outlook
 from scripts.verify_redteam import full_answer
 from tests.conftest import needs_shared
 from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
@@ -158,3 +159,10 @@ def test_securities_are_issued_in_an_offering():
 def test_a_capitalised_modifier_after_the_is_no_subject_s_name():
     """'did the Reno distribution center open': 'Reno' names the center, 'distribution' is no verb."""
     assert ACTIVE_VERB.search("When did the Reno distribution center open?") is None
+
+
+def test_an_amount_recorded_as_an_estimate_is_no_outlook():
+    """'We recorded a provisional tax amount of $4.6 billion as a reasonable estimate for our one-time transition tax
+    liability' (Coca-Cola 2017) is recorded; 'our estimate for 2024 revenue' is an outlook."""
+    assert not names_outlook("We recorded a provisional tax amount of $4.6 billion as a reasonable estimate for our")
+    assert names_outlook("Our estimate for 2024 revenue is $10 billion")

@@ -286,7 +286,7 @@ _ONE_BEFORE = re.compile(
 def _bare_amount(number: Number, kind: FactKind, before: str, after: str) -> bool:
     """Whether the figure is an amount with a currency sign and no scale word of its own, neither cents ('$9.82') nor
     a price or value of one thing ('$0.70 per share', '$1 par value', 'an investment of $100')."""
-    if kind != "money" or number.scale or not number.currency or re.search(r"\.\d\d$", number.text.rstrip(")")):
+    if kind != "money" or number.scale or re.search(r"\.\d\d$", number.text.rstrip(")")):
         return False
     return not _OF_ONE.search(after[:30]) and not _ONE_BEFORE.search(before)
 

@@ -20,7 +20,7 @@ from .attributes import attribute_words, measurement_attributes
 from .changes import side_asked, side_of_change
 from .conventions import expense_sign_rule
 from .direction import direction_rule
-from .fiscal import named_year_problem
+from .fiscal import named_year_problem, next_year_cost_problem
 from .footnotes import annualized_of, annualized_rule, footnote_text, line_markers
 from .formulas import composite_rule
 from .groups import column_group_rule
@@ -157,6 +157,8 @@ def check_amount(
         timed = timed.model_copy(update={"period_check": "unknown", "detail": detail})
     if timed.period_check == "supported" and (end := _other_end(placed, asked.question)):
         timed = timed.model_copy(update={"period_check": "mismatch", "detail": f"{timed.detail}; {end}"})
+    if timed.period_check == "supported" and (later := _sets_next_year(placed, asked.question, cited)):
+        timed = timed.model_copy(update={"period_check": "mismatch", "detail": f"{timed.detail}; {later}"})
     if timed.period_check == "supported" and (named := _named_year(placed, asked.question, cited)):
         timed = timed.model_copy(update={"period_check": "mismatch", "detail": f"{timed.detail}; {named}"})
     fields = next((f for c, f in fitting if c.column_label == timed.column), fitting[0][1])
@@ -496,6 +498,12 @@ def _no_value_detail(value: float, unit: str | None, candidates: list[Candidate]
         )
     holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
     return f"{stated} is not in the cited quote, which holds {holds}"
+
+
+def _sets_next_year(placed: list[Candidate], question: str, cited: list[CitedSpan]) -> str:
+    """Why each cell's column of assumptions at a year's end is no answer to that year's cost (``fiscal``)."""
+    cells = [(_document_of(c, cited), c.line, c.fact.period.end if c.fact and c.fact.period else None) for c in placed]
+    return next_year_cost_problem(question, cells)
 
 
 def _named_year(placed: list[Candidate], question: str, cited: list[CitedSpan]) -> str:

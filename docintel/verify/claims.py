@@ -229,13 +229,12 @@ _RATHER = re.compile(r"\b(?:rather\s+than|instead\s+of|in\s+lieu\s+of)\s+(?P<wha
 
 
 def _instead_of(sentence: str, terms: set[str]) -> set[str]:
-    """The asked thing the sentence says was not what was done, when the question names all of it and the sentence
-    says it only there ('rather than a return on equity': return, equity; not 'days past billing status rather than
-    days past due' for 'days past billing')."""
+    """The asked thing the sentence says was not what was done, when the question names all of it ('rather than a
+    return on equity': return, equity; not 'days past billing status rather than days past due' for 'days past
+    billing', which does not say 'due')."""
     said: set[str] = set()
     for match in _RATHER.finditer(sentence):
-        what = _content(match.group("what"))
-        if what and what <= terms and what - _content(sentence[: match.start()]):
+        if (what := _content(match.group("what"))) and what <= terms:
             said |= what
     return said
 

@@ -73,3 +73,22 @@ def parenthesized_alternative(label: str) -> str:
     'Provision/(benefit) for taxes on income': '(71)' is a benefit of 71, no provision of 71); '' when none."""
     found = _ALTERNATIVE.search(label)
     return (found.group("a") or found.group("b")).lower() if found else ""
+
+
+# a question about cash spent or paid, and a row of what was acquired without cash (ASC 230-10-50-3: noncash
+# investing and financing activities are disclosed apart from the statement's cash flows)
+_ASKS_CASH = re.compile(
+    r"\bcash\b[^.?]{0,40}\b(?:spen[dt]|paid|pay|used|outflows?)\b|\b(?:spen[dt]|paid|used)\b[^.?]{0,20}\bin\s+cash\b",
+    re.IGNORECASE,
+)
+_NONCASH = re.compile(
+    r"\bacquired\s+(?:under|through|via)\s+(?:[\w-]+\s+){0,2}(?:leases?|financing)\b|\bnon-?cash\b", re.IGNORECASE
+)
+
+
+def noncash_for_cash(question: str, label: str) -> str:
+    """Why a row of an acquisition without cash ('Property and equipment acquired under capital leases') answers no
+    question about cash spent; '' when it may."""
+    if _ASKS_CASH.search(question) and _NONCASH.search(label):
+        return f"'{label}' was acquired without cash (a noncash activity, ASC 230-10-50-3), not cash spent"
+    return ""

@@ -77,3 +77,28 @@ def named_year_problem(question: str, end: str | None, document: Document) -> st
 
 def _spoken(day: date) -> str:
     return f"{day:%B} {day.day}, {day.year}"
+
+
+# assumptions a table gives at a year's end for the next year's cost (ASC 715: the measurement date's discount rate
+# sets the following year's net periodic benefit cost): 'to determine the net periodic benefit cost for each
+# subsequent year'
+_NEXT_YEAR_COST = re.compile(r"\b(?:cost|expense|income)\s+for\s+(?:each|the)\s+(?:subsequent|following|next)\s+year")
+_ASKS_COST = re.compile(r"\b(?:cost|expense)\b", re.IGNORECASE)
+
+
+def next_year_cost_problem(question: str, cells: list[tuple[Document | None, int | None, str | None]]) -> str:
+    """Why table cells (document, GLOBAL_LINE, period end) in a column of assumptions at a year's end are no answer to
+    that year's cost the question asks, where the table's introduction says they set each subsequent year's
+    (Lockheed's 'Weighted average discount rate 2.500 %' under 2020 set 2021's cost); '' otherwise."""
+    years = {int(m) for m in re.findall(r"\b(?:19|20)\d\d\b", question)}
+    if not cells or len(years) != 1 or not _ASKS_COST.search(question) or re.search(r"\bobligations?\b", question):
+        return ""
+    for document, line, end in cells:
+        located = document.table_row(line) if document is not None and line else None
+        if document is None or located is None or end is None or int(end[:4]) not in years:
+            return ""
+        first = located[0].first_line
+        if not _NEXT_YEAR_COST.search(" ".join(map(str, document.lines["text"].iloc[max(0, first - 7) : first - 1]))):
+            return ""
+    year = years.pop()
+    return f"period: the table's assumptions at the end of {year} set the cost of the subsequent year, {year + 1}"

@@ -10,6 +10,7 @@ from ..concepts import concept, concepts_in, item_changers, names_its_concept, q
 from ..numbers import figure_text
 from ..textnorm import tokenize
 from .amounts import fact_of
+from .conventions import noncash_for_cash
 from .groups import column_group_rule
 from .kinds import kind_detail, kind_fits
 from .meaning import Asked, concept_check, evidence_of, sign_check
@@ -103,6 +104,11 @@ def check_operand(
         judged = [(c, "unknown", "the operand is not named, so its concept is not checked") for c in signed]
     if subject is not None:
         judged = [_as_subject(subject, c, verdict, note) for c, verdict, note in judged]
+    asking = query.question if query is not None else ""  # 'How much cash did Amazon spend on ...'
+    judged = [
+        (c, "mismatch", f"{n}; {w}") if (w := noncash_for_cash(asking, c.row_label or "")) else (c, v, n)
+        for c, v, n in judged
+    ]
     if share_of_money:
         judged = [_as_money(c, verdict, note) for c, verdict, note in judged]
     verdict = next((v for v in ("supported", "unknown", "mismatch") if any(j[1] == v for j in judged)), "unknown")

@@ -178,10 +178,15 @@ LIMIT_WORDS = (
 _OUTLOOK_WORDS = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in OUTLOOK_WORDS) + r")\b", re.IGNORECASE)
 
 
+# an amount recorded as an accounting estimate ('We recorded a provisional tax amount of $4.6 billion as a reasonable
+# estimate for our one-time transition tax liability'): recorded, no outlook
+_RECORDED_ESTIMATE = re.compile(r"\bas\s+(?:a|an|our|the)\s+(?:[a-z]+\s+)?estimate\s+for\b", re.IGNORECASE)
+
+
 def names_outlook(text: str) -> bool:
     """Whether *text* speaks of an outlook ('expects', 'guidance'), the terms of art that only hold such a word
-    ('projected benefit obligation') left aside."""
-    return bool(_OUTLOOK_WORDS.search(table().without_terms_of_art(text)))
+    ('projected benefit obligation') and an amount recorded 'as a reasonable estimate for' a liability left aside."""
+    return bool(_OUTLOOK_WORDS.search(_RECORDED_ESTIMATE.sub(" ", table().without_terms_of_art(text))))
 
 
 # a cause given for a figure ('as a result of lower anticipated demand'): its words say what caused it, not what it is
