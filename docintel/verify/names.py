@@ -26,7 +26,10 @@ _PARTS = re.compile(r"(?<!\.[A-Z])[.?!;:]\s+|,\s+|\s+[-–—]\s+")
 _MONTHS = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
 # words of the filing itself, no party it speaks of: 'Form 10-K', 'Annual Report', 'Consolidated Statements'
 _DOCUMENT_WORDS = frozenset(
-    tokenize("form annual quarterly report reports statement statements consolidated securities exchange commission")
+    tokenize(
+        "form annual quarterly report reports statement statements consolidated securities exchange commission exhibit "
+        "exhibits"
+    )
 )
 
 
@@ -256,7 +259,7 @@ def office_rule(
             what = ", ".join(sorted(named))
         return check_field("office", "mismatch", f"office: the answer names {what}, not {', '.join(sorted(asked))}")
     rest = {w.lower() for w in _WORD.findall(_OFFICE.sub(" ", text)) if w[0].isupper()}
-    if lowercase and not rest - lowercase - issuer:
+    if lowercase and not rest - lowercase - issuer - _DOCUMENT_WORDS:  # 'Exhibit 10.1 - Pfizer Inc. ...' names none
         return check_field("office", "unknown", "office: the answer names no holder of the office, only titles")
     return check_field("office", "not_applicable")
 

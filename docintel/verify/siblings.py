@@ -21,6 +21,9 @@ from ..textnorm import tokenize
 TOTAL = re.compile(r"\b(?:total|overall|aggregate|combined|entire)\b", re.IGNORECASE)
 AND_OTHER = re.compile(r"\band\s+other\b", re.IGNORECASE)  # 'Restructuring and other related activities, net'
 OTHER = re.compile(r"\bother\b", re.IGNORECASE)
+_DEFERRED_TAX_HEADING = re.compile(
+    r"^\s*(?:gross\s+)?deferred\s+(?:income\s+)?tax\s+(?:assets|liabilities)\s*:?\s*$", re.IGNORECASE
+)
 _SUB_HEADING = re.compile(r":\s*(?:\(\w+\)\s*)*$")  # 'Connections ('000):(1)': a heading over the rows below
 DASHED = re.compile(r"^(?P<item>[^-–—]+?)\s+[-–—]\s+\w")  # 'Restructuring charges - cost of goods sold'
 
@@ -171,7 +174,9 @@ def part_of_another(group: str, concepts: frozenset[str], own: frozenset[str] = 
     """The sub-heading (ending in ':') a row is a part of when its words change the item the row names
     ('Depreciation and amortization' under 'Deferred income tax liabilities:', 'Stock-based compensation' under
     'Deferred tax assets:': deferred tax balances, no expense); '' otherwise, or when the question says those words."""
-    if not group.rstrip().endswith(":"):  # a sub-heading; not a label wrapped over the line above
+    # a sub-heading, not a label wrapped over the line above: one ending in ':', or a deferred tax heading (ASC 740's
+    # components, 'Deferred Income Tax Liabilities' over 'Depreciation (2,674)'), which no row label wraps into
+    if not group.rstrip().endswith(":") and not _DEFERRED_TAX_HEADING.match(group):
         return ""
     changed = item_changers(group) - own
     held = concepts_in(group).concepts
