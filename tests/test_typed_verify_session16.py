@@ -32,6 +32,7 @@ from docintel.verify.names import office_rule
 from docintel.verify.query import names_outlook
 from scripts.verify_redteam import full_answer
 from tests.conftest import needs_shared
+from tests.test_facts_pages import cell
 from tests.test_placed_cells import filing  # noqa: F401  (the fixture)
 from tests.test_typed_verify_review36 import assert_case_holds
 from tests.test_typed_verify_round21_filings import verdict
@@ -166,3 +167,22 @@ def test_an_amount_recorded_as_an_estimate_is_no_outlook():
     liability' (Coca-Cola 2017) is recorded; 'our estimate for 2024 revenue' is an outlook."""
     assert not names_outlook("We recorded a provisional tax amount of $4.6 billion as a reasonable estimate for our")
     assert names_outlook("Our estimate for 2024 revenue is $10 billion")
+
+
+def test_a_row_in_thousands_printing_no_currency_is_a_count(run_cli, fake_openai, filing):  # noqa: F811
+    """'Wireless retail postpaid accounts ('000)(1) 33,183' in Verizon's table captioned 'dollars in millions': 33,183
+    thousand accounts, a count, not money (it had been 'the question asks how many; ... is money')."""
+    accounts = cell("VERIZON_2022_10K", 29, "Wireless retail postpaid accounts", "33,183")
+    assert (accounts.kind, accounts.scale) == ("count", 1e3)
+    quote = "Wireless retail postpaid accounts (\u2018000)(1) 33,183 33,651 (468) (1.4)"
+    item = {
+        "label": "Wireless retail postpaid accounts",
+        "amount": {"value": 33183, "currency": None, "unit": "thousands"},
+    }
+    spans = [{"doc": None, "line_start": 1434, "line_end": 1434, "quote": quote}]
+    scripted = full_answer(
+        {"answer_type": "amount", "items": [{**item, "period": "2022", "calculation": None, "spans": spans}]}
+    )
+    question = "How many wireless retail postpaid accounts did Verizon's Consumer segment have at December 31, 2022?"
+    _, check = verdict(run_cli, fake_openai, filing("VERIZON_2022_10K"), question, scripted)
+    assert check["value_check"] == "supported" and check["kind_check"] != "mismatch", check["detail"]

@@ -77,10 +77,7 @@ def parenthesized_alternative(label: str) -> str:
 
 # a question about cash spent or paid, and a row of what was acquired without cash (ASC 230-10-50-3: noncash
 # investing and financing activities are disclosed apart from the statement's cash flows)
-_ASKS_CASH = re.compile(
-    r"\bcash\b[^.?]{0,40}\b(?:spen[dt]|paid|pay|used|outflows?)\b|\b(?:spen[dt]|paid|used)\b[^.?]{0,20}\bin\s+cash\b",
-    re.IGNORECASE,
-)
+_ASKS_CASH = re.compile(r"\bcash\b[^.?]{0,40}\b(?:spen[dt]|paid|pay|used|outflows?)\b", re.IGNORECASE)
 _NONCASH = re.compile(
     r"\bacquired\s+(?:under|through|via)\s+(?:[\w-]+\s+){0,2}(?:leases?|financing)\b|\bnon-?cash\b", re.IGNORECASE
 )
@@ -88,7 +85,8 @@ _NONCASH = re.compile(
 
 def noncash_for_cash(question: str, label: str) -> str:
     """Why a row of an acquisition without cash ('Property and equipment acquired under capital leases') answers no
-    question about cash spent; '' when it may."""
+    question about cash spent (an operand of one: a single such row names another line item already); '' when it
+    may."""
     if _ASKS_CASH.search(question) and _NONCASH.search(label):
         return f"'{label}' was acquired without cash (a noncash activity, ASC 230-10-50-3), not cash spent"
     return ""

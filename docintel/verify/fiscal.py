@@ -61,11 +61,15 @@ def outside_fiscal_year(question: str, stated: str, quote: str, document: Docume
     return ""
 
 
+_NAME_AFTER = re.compile(r"\s+(?-i:[A-Z])")
+
+
 def named_year_problem(question: str, end: str | None, document: Document) -> str:
     """Why a figure whose period ends on *end* (ISO) is not of the fiscal year the question names, where the document
     says how it names a year ending in January to March ('fiscal 2019' ended February 2, 2019: the column of
     February 2, 2019 is no answer to 'fiscal 2018'); '' when it is, or when nothing says."""
-    asked = {int(m.group("year")) for m in _ASKED.finditer(question)}
+    # 'fiscal 2018' asked; not a name that starts with one ('Fiscal 2020 U.S. Retail Operating Model Changes in 2022')
+    asked = {int(m.group("year")) for m in _ASKED.finditer(question) if not _NAME_AFTER.match(question, m.end())}
     if not end or len(asked) != 1 or not document.meta.profile.fiscal_naming.value:
         return ""
     day, ends = date.fromisoformat(end), fiscal_year_ends(document)
@@ -91,7 +95,7 @@ def next_year_cost_problem(question: str, cells: list[tuple[Document | None, int
     that year's cost the question asks, where the table's introduction says they set each subsequent year's
     (Lockheed's 'Weighted average discount rate 2.500 %' under 2020 set 2021's cost); '' otherwise."""
     years = {int(m) for m in re.findall(r"\b(?:19|20)\d\d\b", question)}
-    if not cells or len(years) != 1 or not _ASKS_COST.search(question) or re.search(r"\bobligations?\b", question):
+    if not cells or len(years) != 1 or not _ASKS_COST.search(question):
         return ""
     for document, line, end in cells:
         located = document.table_row(line) if document is not None and line else None

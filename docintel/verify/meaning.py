@@ -37,7 +37,7 @@ from ..question.parse import search_text
 from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, par_value_of, stated_attributes
 from .claims import SELF_WORDS
-from .conventions import noncash_for_cash, parenthesized_alternative, printed_as_loss
+from .conventions import parenthesized_alternative, printed_as_loss
 from .places import place_terms
 from .query import CHANGE_LABEL, CHANGE_TERMS, asks_per_share, query_of
 from .siblings import (
@@ -274,8 +274,6 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
                 "unknown",
                 f"{detail}: the amount left to common stockholders after the preferred dividends the filing reports",
             )
-    if verdict != "mismatch" and (noncash := noncash_for_cash(asked.question, candidate.row_label or "")):
-        return "mismatch", f"{detail}; {noncash}"
     if verdict != "supported" or not asked.scope:
         return verdict, detail
     evidence = evidence_of(candidate)
