@@ -22,7 +22,7 @@ TOTAL = re.compile(r"\b(?:total|overall|aggregate|combined|entire)\b", re.IGNORE
 AND_OTHER = re.compile(r"\band\s+other\b", re.IGNORECASE)  # 'Restructuring and other related activities, net'
 OTHER = re.compile(r"\bother\b", re.IGNORECASE)
 _DEFERRED_TAX_HEADING = re.compile(
-    r"^\s*(?:gross\s+)?deferred\s+(?:income\s+)?tax\s+(?:assets|liabilities)\s*:?\s*$", re.IGNORECASE
+    r"^\s*(?:gross\s+)?deferred\s+(?:[a-z]+\s+)?tax\s+(?:asset|liabilit)\w*\s*:?\s*$", re.IGNORECASE
 )
 _SUB_HEADING = re.compile(r":\s*(?:\(\w+\)\s*)*$")  # 'Connections ('000):(1)': a heading over the rows below
 DASHED = re.compile(r"^(?P<item>[^-–—]+?)\s+[-–—]\s+\w")  # 'Restructuring charges - cost of goods sold'
