@@ -26,10 +26,7 @@ _PARTS = re.compile(r"(?<!\.[A-Z])[.?!;:]\s+|,\s+|\s+[-–—]\s+")
 _MONTHS = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
 # words of the filing itself, no party it speaks of: 'Form 10-K', 'Annual Report', 'Consolidated Statements'
 _DOCUMENT_WORDS = frozenset(
-    tokenize(
-        "form annual quarterly report reports statement statements consolidated securities exchange commission exhibit "
-        "exhibits"
-    )
+    tokenize("form annual quarterly report reports statement statements consolidated securities exchange commission")
 )
 
 
@@ -212,6 +209,7 @@ _OFFICE = re.compile(
 )
 _INITIALS = {"ceo": "executive", "cfo": "financial", "coo": "operating", "cao": "accounting", "cto": "technology"}
 _ASKS_OFFICE = re.compile(r"^\s*who\b", re.IGNORECASE)
+_FILING_PARTS = _DOCUMENT_WORDS | frozenset(tokenize("exhibit exhibits"))  # a filing's own parts name no holder
 # the company's own bodies a title may be 'of' ('Chairman of the Board', 'Chair of the Audit Committee')
 _OWN_BODIES = frozenset(tokenize("board directors committee trustees")) | SELF_WORDS
 # a title held before, not now: 'Prior to her current role, she served as chief financial officer'
@@ -259,7 +257,7 @@ def office_rule(
             what = ", ".join(sorted(named))
         return check_field("office", "mismatch", f"office: the answer names {what}, not {', '.join(sorted(asked))}")
     rest = {w.lower() for w in _WORD.findall(_OFFICE.sub(" ", text)) if w[0].isupper()}
-    if lowercase and not rest - lowercase - issuer - _DOCUMENT_WORDS:  # 'Exhibit 10.1 - Pfizer Inc. ...' names none
+    if lowercase and not rest - lowercase - issuer - _FILING_PARTS:  # 'Exhibit 10.1 - Pfizer Inc. ...' names none
         return check_field("office", "unknown", "office: the answer names no holder of the office, only titles")
     return check_field("office", "not_applicable")
 
