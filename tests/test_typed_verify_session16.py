@@ -105,6 +105,7 @@ def test_a_row_or_sub_heading_states_its_scale(text, scale):
         ("Who is the CFO?", "Monish Patolawala Chief Financial and Transformation Officer", "not_applicable"),
         ("Who is the chair of the audit committee?", "Jane Doe, Chair of the Audit Committee", "not_applicable"),
         ("Who is the COO?", "He was chief operating officer at Bridgestone Tires", "mismatch"),
+        ("Who is the CEO?", "Dana M. McNabb, age 46, is Chief Strategy & Growth Officer.", "mismatch"),  # General Mills
         ("Who is the CFO?", "Prior to her current role, she served as chief financial officer", "mismatch"),
     ],
 )

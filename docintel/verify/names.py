@@ -201,7 +201,7 @@ def _lowercase_words(document: Document) -> frozenset[str]:
 # 'chief ... officer' titles ('Chief Financial and Transformation Officer' holds two), (vice) president, chair,
 # treasurer, secretary, controller, general counsel, initials; then the organisation a title is 'of' or 'at'
 _OFFICE = re.compile(
-    r"\b(?:chief\s+(?P<chief>(?:[a-z]+,?\s+){0,3}?[a-z]+)\s+officer|(?P<vice>vice\s+president)|"
+    r"\b(?:chief\s+(?P<chief>(?:[a-z]+,?\s+|&\s+){0,4}?[a-z]+)\s+officer|(?P<vice>vice\s+president)|"
     r"(?P<plain>president|chair(?:man|woman|person)?|treasurer|secretary|controller|comptroller|general\s+counsel)|"
     r"(?P<initials>c[a-z]o)s?)\b"
     r"(?:\s+(?:of|at)\s+(?:the\s+)?(?P<of>(?-i:[A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)*)))?",
