@@ -334,19 +334,19 @@ class Pipeline:
     def _verified(
         self, generation: Generation, context: Context, prepared: Prepared
     ) -> tuple[Generation, Verification]:
-        """Verify the answer; an offline one not supported loses its failing items, or all (evidence), and again."""
-        from .backends.extractive import withdraw_unverified
+        """Verify the answer; an offline one not supported is settled by the offline backend (its alternatives
+        tried, its failing items dropped, or all withdrawn as evidence)."""
+        from .backends.extractive import settle_offline
         from .retrieval.decisions import unconfirmed_issuer
         from .verify.verifier import verify_answer
 
         checking = (context, prepared.documents, prepared.parsed.question)
         unconfirmed = unconfirmed_issuer(prepared.routing, len(prepared.documents))
-        verification = verify_answer(generation.answer, *checking, unconfirmed)
-        for drop in (True, False):  # the items that fail dropped, then (when what is left fails too) all withdrawn
-            if (evidence := withdraw_unverified(generation, verification, drop)) is None:
-                break
-            generation, verification = evidence, verify_answer(evidence.answer, *checking, unconfirmed)
-        return generation, verification
+
+        def verify(answer: BaseModel) -> Verification:
+            return verify_answer(answer, *checking, unconfirmed)
+
+        return settle_offline(generation, verify(generation.answer), verify)
 
     def _finish(
         self,

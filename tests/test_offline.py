@@ -337,3 +337,27 @@ def test_a_fiscal_year_ending_in_january_is_its_own_column(run_cli, make_pdf):
     assert data["status"] == "supported", data["verification"]
     operands = data["answer"]["items"][0]["calculation"]["operands"]
     assert [o["value"] for o in operands] == [1233.0, 40339.0, 897.0, 39528.0, 1228.0, 39403.0]
+
+
+def test_a_look_up_that_fails_verification_gives_way_to_the_next_one_that_passes(run_cli, make_pdf):
+    """The first amount looked up (the concept's table row) is a deferred tax balance, rejected; the sentence that
+    states the expense is the next amount looked up and is answered, the first one's reason said."""
+    deferred_taxes = [
+        "Note 12 - Income Taxes",
+        "Deferred income tax balances were as follows:",
+        "(In millions)",
+        "June 30, 2023 2022",
+        "Deferred Income Tax Liabilities",
+        "Depreciation (2,674) (1,500)",
+        "Leasing liabilities (5,123) (4,900)",
+        "Total deferred income tax liabilities (7,797) (6,400)",
+    ]
+    property_note = [
+        "Note 7 - Property and Equipment",
+        "During fiscal years 2023, 2022, and 2021, depreciation expense was $11.0 billion, $12.6 billion, and "
+        "$9.3 billion, respectively.",
+    ]
+    pdf = make_pdf("contoso-2023-10k.pdf", [deferred_taxes, property_note])
+    data, text = ask_offline(run_cli, "What was depreciation expense in fiscal 2023?", pdf)
+    assert value_of(data) == 11.0, text
+    assert "the first amount looked up did not pass verification" in text and "Deferred Income Tax" in text, text

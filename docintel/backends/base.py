@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from ..context.pack import Context
 from ..context.prompts import Prompt
@@ -43,6 +43,11 @@ class Generation(BaseModel):
     latency_s: float
     retries: int | None
     notes: list[str]
+    alternatives: list[BaseModel] = Field(
+        default_factory=list,
+        description="the offline backend's next answers (the next amounts it looked up, best first): tried in turn "
+        "when the answer is not supported, the first supported kept",
+    )
 
 
 class Backend(Protocol):

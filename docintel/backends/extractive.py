@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 import time
+from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -98,6 +99,38 @@ def withdraw_unverified(generation: Generation, verification: Verification, drop
     return generation.model_copy(update={"answer": answer})
 
 
+def settle_offline(
+    generation: Generation, verification: Verification, verify: Callable[[BaseModel], Verification]
+) -> tuple[Generation, Verification]:
+    """An offline answer not supported: its first supported alternative, else its failing items dropped, then (when
+    what is left fails too) all withdrawn as evidence, each verified again. Any other answer as it is."""
+    generation, verification = first_supported(generation, verification, verify)
+    for drop in (True, False):
+        if (evidence := withdraw_unverified(generation, verification, drop)) is None:
+            break
+        generation, verification = evidence, verify(evidence.answer)
+    return generation, verification
+
+
+def first_supported(
+    generation: Generation, verification: Verification, verify: Callable[[BaseModel], Verification]
+) -> tuple[Generation, Verification]:
+    """An offline answer that is not supported gives way to the first of its alternatives (the next amounts it
+    looked up) that *verify* finds supported, the first one's reasons said in a caveat; else it stays as it is
+    (its failing items dropped, or withdrawn, after this)."""
+    if generation.backend != "extractive" or verification.overall == "supported":
+        return generation, verification
+    for alternative in generation.alternatives:
+        checked = verify(alternative)
+        if checked.overall == "supported":
+            reasons = "; ".join(dict.fromkeys(_reason(c) for c in verification.items if not c.checked))[:300]
+            caveat = f"the first amount looked up did not pass verification ({reasons}); the next that did is answered"
+            caveats = [caveat, *getattr(alternative, "caveats", [])]
+            answer = alternative.model_copy(update={"caveats": caveats})
+            return generation.model_copy(update={"answer": answer, "alternatives": []}), checked
+    return generation, verification
+
+
 def _reason(check: ItemCheck) -> str:
     """Why an item did not pass: its detail, and the fields that failed or could not decide where it leaves them
     out ('event: ... is said of The Mirage')."""
@@ -173,7 +206,7 @@ class ExtractiveBackend:
         """Quote the best-matching lines of the context as the answer's items."""
         started = time.perf_counter()
         ranked = rank_parts(parsed, context, self.settings)
-        answer = build_answer(schema, shape, parsed, context, ranked, self.settings)
+        answer, *alternatives = build_answer(schema, shape, parsed, context, ranked, self.settings)
         request = {
             "backend": self.name,
             "score_floor": self.settings.extractive_score_floor,
@@ -191,6 +224,7 @@ class ExtractiveBackend:
             latency_s=round(time.perf_counter() - started, 4),
             retries=None,
             notes=[NO_MODEL_NOTE],
+            alternatives=alternatives,
         )
 
 
@@ -332,18 +366,20 @@ def _names_ratio(question: str, label: str) -> bool:
     return any(set(tokenize(d.name)) <= words for d in definitions(question) if d.name != "the question's definition")
 
 
-def read_amount(
+def read_amounts(
     parsed: ParsedQuestion, context: Context, candidates: list[tuple[float, str, ContextLine]], single: bool
-) -> Lookup:
-    """The amount of the best line that gives one with certainty, in rank order: a table row (its column chosen
-    by the question's period) or a sentence; else the best line as evidence, with the reason no value was read."""
+) -> list[Lookup]:
+    """The amounts of the lines that give one with certainty, best first (at most ``1 + ALTERNATIVES``): a ratio
+    computed from cited cells, else table rows (their column chosen by the question's period) and sentences in rank
+    order. With none, one Lookup: the best line as evidence, with the reason no value was read."""
     computed = computed_ratio(parsed.question, context, single)
     if computed is None or (not computed.found and asks_growth(parsed.question)):
         computed = computed_growth(parsed.question, context, single) or computed
     if computed is not None and computed.found:
-        return computed
+        return [computed]
     rows, facts = table_rows(context), cell_facts(context)
     first: Lookup | None = None
+    found: list[Lookup] = []
     # A table row states its value with a label, a column and a unit: it is preferred to a sentence that
     # scores up to a quarter higher (sorted is stable: equal scores keep their order).
     candidates = sorted(candidates, key=lambda c: -c[0] * (ROW_PREFERENCE if (c[1], c[2].global_line) in rows else 1.0))
@@ -358,11 +394,13 @@ def read_amount(
             else from_sentence(parsed.question, line, span)
         )
         if lookup.found and (computed is None or (located and _names_ratio(parsed.question, located[1].label))):
-            return lookup  # a ratio not computed: only a table row that names it ('Effective income tax rate')
+            found.append(lookup)  # a ratio not computed: only a table row that names it ('Effective income tax rate')
+            if len(found) > ALTERNATIVES:
+                break
         first = first or lookup
     # a ratio that could not be computed may still be printed ('Effective income tax rate 18.3 %'): read above;
     # else the computation's reason, then the best line's
-    return computed or first or Lookup([], False, ["no line of the context holds the amount"])
+    return found or [computed or first or Lookup([], False, ["no line of the context holds the amount"])]
 
 
 def _concept_rows_first(
@@ -380,6 +418,22 @@ def _concept_rows_first(
     return first + [c for c in candidates if (c[1], c[2].global_line) not in rows]
 
 
+ALTERNATIVES = 3  # the amounts looked up after the first, tried in turn while none passes verification
+
+
+def _amount_answer(schema: type[BaseModel], lookup: Lookup) -> BaseModel:
+    """An amount answer of one lookup."""
+    return schema(
+        answer_type="amount",
+        items=lookup.items,
+        answer_found=lookup.found,
+        complete_answer_found=False,
+        conflicting_evidence=False,
+        context_structured=True,
+        caveats=[*lookup.caveats, NO_MODEL_NOTE],
+    )
+
+
 PAGE_ROWS = 40  # the rows of the pages a question names that an amount is looked for in, after the best lines
 
 
@@ -390,8 +444,9 @@ def build_answer(
     context: Context,
     ranked: list[tuple[float, str, ContextLine]],
     settings: Settings,
-) -> BaseModel:
-    """Turn the best lines into an answer of *schema* (or a not-found answer below the floor)."""
+) -> list[BaseModel]:
+    """Turn the best lines into an answer of *schema* (or a not-found answer below the floor); for an amount, the
+    answers of the next amounts looked up follow it, tried in turn when it is not supported."""
     best = [r for r in ranked if r[0] >= settings.extractive_score_floor][: _MAX_ITEMS.get(shape, 3)]
     # the pages a question names are its scope (retrieval sent only them): their rows are candidates even when
     # their words differ from the question's ('Coastal Belt' for 'the coastal region's revenue')
@@ -409,21 +464,12 @@ def build_answer(
             if shape != "extraction"
             else "the extractive backend cannot fill multi-field extractions; use the openai backend"
         )
-        return not_found_answer(schema, shape, f"{reason} ({NO_MODEL_NOTE})")
+        return [not_found_answer(schema, shape, f"{reason} ({NO_MODEL_NOTE})")]
     single = len(context.sources) == 1
     if shape == "amount":
         above = [r for r in ranked if r[0] >= settings.extractive_score_floor][:ROW_CANDIDATES]
         above += [r for r in on_page if r not in above]
-        lookup = read_amount(parsed, context, above, single)
-        return schema(
-            answer_type=shape,
-            items=lookup.items,
-            answer_found=lookup.found,
-            complete_answer_found=False,
-            conflicting_evidence=False,
-            context_structured=True,
-            caveats=[*lookup.caveats, NO_MODEL_NOTE],
-        )
+        return [_amount_answer(schema, lookup) for lookup in read_amounts(parsed, context, above, single)]
     figures = any(_figures(line.text) for _, _, line in best)  # a line of figures, not a policy or a date
     explaining = bool(_EXPLAINING.match(parsed.question)) or (figures and bool(_WHAT_WAS_AT.match(parsed.question)))
     evidence_only = pinned or shape == "boolean" or (shape == "text" and explaining)
@@ -460,12 +506,14 @@ def build_answer(
             break
         else:
             items.append(TextItem(text=line.text, spans=[span]))
-    return schema(
-        answer_type=shape,
-        items=items,
-        answer_found=not evidence_only,
-        complete_answer_found=False,
-        conflicting_evidence=False,
-        context_structured=True,
-        caveats=[EVIDENCE_ONLY_NOTE, NO_MODEL_NOTE] if evidence_only else [NO_MODEL_NOTE],
-    )
+    return [
+        schema(
+            answer_type=shape,
+            items=items,
+            answer_found=not evidence_only,
+            complete_answer_found=False,
+            conflicting_evidence=False,
+            context_structured=True,
+            caveats=[EVIDENCE_ONLY_NOTE, NO_MODEL_NOTE] if evidence_only else [NO_MODEL_NOTE],
+        )
+    ]
