@@ -207,13 +207,18 @@ def test_a_contents_line_that_names_the_line_item_is_still_no_value(run_cli, mak
 
 
 def test_what_fails_verification_is_withdrawn_with_its_evidence(run_cli, corpus_pdf, isolated_env):
-    data, text = ask_offline(run_cli, "What was revenue from outdoor apparel?", corpus_pdf)
+    data, text = ask_offline(run_cli, "What was revenue from the Midwest stores?", corpus_pdf)
     assert data["status"] == "not_found" and not data["answer"]["answer_found"]
     assert data["answer"]["items"] and data["answer"]["items"][0]["amount"]["value"] is None  # evidence, no value
-    assert text.startswith("Answer (amount) — not_found: no answer is claimed") and "outdoor" in text
+    assert text.startswith("Answer (amount) — not_found: no answer is claimed") and "Midwest" in text
     # the total's row could not be confirmed to be the part asked about: not said to have failed a check
     assert "what was looked up could not be confirmed to answer the question (" in text
     assert read_traces(isolated_env / "traces")[-1]["status"]["support"] == "not_found"
+
+
+def test_the_consolidated_row_failing_for_a_segment_gives_way_to_the_segment_s_line(run_cli, corpus_pdf):
+    data, text = ask_offline(run_cli, "What was revenue from outdoor apparel?", corpus_pdf)
+    assert value_of(data) == 702.3 and "the first amount looked up did not pass verification" in text, text
 
 
 def test_yes_no_and_why_questions_get_evidence_only(run_cli, corpus_pdf):

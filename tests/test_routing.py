@@ -875,7 +875,10 @@ def test_one_document_that_writes_a_name_often_is_said_plainly(run_cli, make_pdf
     lines = [f"Initech sold {i} widgets to Acme in fiscal 2023." for i in range(20)]
     pdf = make_pdf("acme_2023_10k.pdf", [sec_cover(ACME, "For the fiscal year ended December 31, 2023"), lines])
     _, data = context_json(run_cli, "How many widgets did Initech buy in fiscal 2023?", pdf)
-    assert "Initech is not this document's issuer; it writes Initech on 20 lines" in data["routing"]["notes"]
+    note = (
+        "Initech is not this document's issuer; it writes Initech on 20 lines (a part of the company, a product or a "
+    )
+    assert any(n.startswith(note) for n in data["routing"]["notes"]), data["routing"]["notes"]
 
 
 @needs_shared

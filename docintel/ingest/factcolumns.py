@@ -120,7 +120,8 @@ def table_columns(table: Table, above: list[int], text: Callable[[int], str]) ->
     paired = _paired(table, heads, below)
     if paired is not None:
         return paired
-    return Columns(heads=heads, words=[""] * len(heads), concepts=_group_concepts(head_lines, groups))
+    concepts = _group_concepts(head_lines, groups) or _lead_concept(text(header_top), len(heads))
+    return Columns(heads=heads, words=[""] * len(heads), concepts=concepts)
 
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
@@ -197,6 +198,14 @@ def _group_concepts(lines: list[str], groups: list[int]) -> list[str | None] | N
             if any(each):  # 'Revenues  Earnings (a)  Revenues  Earnings (a)': revenue, (unnamed), ...
                 return [each[g] for g in groups]
     return None
+
+
+def _lead_concept(header: str, count: int) -> list[str | None] | None:
+    """The one line item a header line names before its years, for every column ('Revenue from external customers
+    2020 2019 2018' over a segment table's rows)."""
+    lead, *rest = re.split(r"\b(?:19|20)\d\d\b", header, maxsplit=1)
+    named = concepts_in_order(lead) if rest and not re.search(r"\d", lead) else []
+    return [named[0]] * count if len(named) == 1 and count else None
 
 
 def _slot_header(table: Table, above: list[int], text: Callable[[int], str]) -> tuple[SlotHeader | None, int]:

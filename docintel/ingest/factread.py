@@ -51,7 +51,7 @@ from .factconcepts import margin_numerator, row_concept
 from .factmembercols import MemberColumns, member_columns
 from .factpage import Lines, Scale, index_lines, learned_members, prose_scales, row_names, table_lines
 from .factperiod import Calendar, calendar_of, to_period
-from .factrows import Headings, realigned, row_labels
+from .factrows import Headings, closes_block, realigned, row_labels
 from .facts import Fact, FactKind, Member, Period, Provenance
 from .factscope import (
     axis_named,
@@ -340,6 +340,8 @@ class _TableReader:
     def _member(self, row: TableRow, label: str, heading: str | None) -> tuple[Member | None, str]:
         """(member, the text naming the line item): a sub-heading or label naming a member, or the parent."""
         group = (heading or "").strip()
+        if closes_block(label, group):
+            label = "Total"  # 'Total Optical Communications' under 'Optical Communications': the block's total
         if label == "Total" and (block := self.members.get(group.lower()) or _geography_member(group)) is not None:
             return block, label  # a block's line of figures alone ('Regional Operations' ... '926,100 959,669')
         if _CONSOLIDATED.match(label) or _AGGREGATE.search(label):

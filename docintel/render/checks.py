@@ -46,14 +46,18 @@ def checks_line(check: dict[str, Any], quotes_ok: bool) -> str | None:
 def field_marks(fields: list[dict[str, Any]]) -> list[str]:
     """'member ✓', 'basis ✗', ...: each field checked against the question (verify.rules), none not applicable;
     the period's length and quarter only when they do not hold (the period mark says the rest)."""
-    marks = []
+    worst: dict[str, str] = {}  # a field two rules check ('subject', 'about') is marked once, by the worse verdict
     for f in fields:
         verdict = f.get("verdict")
         if verdict in (None, "not_applicable") or (f["field"] == "period" and verdict == "supported"):
             continue
         name = "period length" if f["field"] == "period" else f["field"].replace("_", " ")
-        marks.append(f"{name} {_CHECK_MARKS.get(verdict, '?')}")
-    return marks
+        if _SEVERITY.get(verdict, 1) >= _SEVERITY.get(worst.get(name, ""), -1):
+            worst[name] = verdict
+    return [f"{name} {_CHECK_MARKS.get(verdict, '?')}" for name, verdict in worst.items()]
+
+
+_SEVERITY = {"supported": 0, "verified": 0, "unknown": 1, "mismatch": 2, "unsupported": 2, "rejected": 2}
 
 
 def item_lines(check: dict[str, Any] | None, item_spans: list[dict[str, Any]]) -> list[str]:

@@ -9,6 +9,7 @@ BM25 passage, at most ``ROWS_PER_CONCEPT`` per concept, the largest figure first
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -60,6 +61,7 @@ class _Row(NamedTuple):
 
 _ROWS: dict[tuple[str, str], list[_Row]] = {}
 _ROWS_OF: dict[tuple[str, str, str], list[_Row]] = {}
+_MEMBER_ROWS_OF: dict[tuple[str, str, str], list[tuple[int, frozenset[str], int | None]]] = {}
 
 
 def _rows(document: Document) -> list[_Row]:
@@ -97,14 +99,39 @@ def _rows_of(document: Document, cid: str) -> list[_Row]:
     return rows
 
 
+def _member_rows_of(document: Document, cid: str) -> list[tuple[int, frozenset[str], int | None]]:
+    """(GLOBAL_LINE, the member's name terms, fiscal year) of the table cells whose facts are *cid* of a member
+    ('Total Optical Communications 3,563' under 'Revenue from external customers'), once per document and concept."""
+    key = (document.meta.content_hash, document.meta.doc_id, f"member:{cid}")
+    rows = _MEMBER_ROWS_OF.get(key)
+    if rows is None:
+        rows = [
+            (f.provenance.global_line, frozenset(tokenize(f.member.name)), f.period.fiscal_year if f.period else None)
+            for f in document.facts
+            if f.member is not None
+            and f.provenance.table is not None
+            and f.concept is not None
+            and f.kind != "percent"
+            and same_concept(frozenset({f.concept}), frozenset({cid}))
+        ]
+        if len(_MEMBER_ROWS_OF) > 4096:
+            _MEMBER_ROWS_OF.clear()
+        _MEMBER_ROWS_OF[key] = rows
+    return rows
+
+
 def _row_lines(document: Document, cid: str, years: frozenset[int], terms: frozenset[str]) -> dict[int, float]:
-    """GLOBAL_LINEs of the rows of *document* that name *cid* (and a column of a year asked, when any)."""
+    """GLOBAL_LINEs of the rows of *document* that name *cid* (and a column of a year asked, when any), each with
+    its largest magnitude; a row of *cid* of a member the question names (its facts say so), above any."""
     lines: dict[int, float] = {}  # GLOBAL_LINE -> the row's largest magnitude
     for row in _rows_of(document, cid):
         if (years and not row.years & years) or narrowing_terms(row.match, terms):
             continue
         if row.kind != "percent":
             lines[row.line] = row.magnitude
+    for line, member, year in _member_rows_of(document, cid):
+        if member and member <= terms and (not years or year in years):
+            lines[line] = math.inf  # the member asked: its row before the consolidated one
     return lines
 
 

@@ -213,7 +213,10 @@ def _by_subject(q: _Query, live: list[Candidate], matched: dict[str, list[str]],
         live = [c for c in live if c.doc.doc_id in writing]
         listed = ", ".join(f"{d} ({n} lines)" for d, n in sorted(writing.items(), key=lambda kv: -kv[1])[:3])
         if q.count == 1:
-            q.notes.append(f"{name} is not this document's issuer; it writes {name} on {sum(writing.values())} lines")
+            q.notes.append(
+                f"{name} is not this document's issuer; it writes {name} on {sum(writing.values())} lines (a part of "
+                "the company, a product or a party it names): the document was searched for it"
+            )
         else:
             q.notes.append(f"no document of {q.these} is by {name}; searched those that write it most: {listed}")
     return live

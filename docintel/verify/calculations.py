@@ -321,7 +321,7 @@ def check_calculation(
         detail += f"; but the item states {stated}"
     elif stated is not None and (scale_problem := _scale_problem(calculation, operands, stated, unit)):
         value_ok, detail = False, f"{detail}; {scale_problem}"
-    elif problem := _mixed_scales(calculation, operands, recomputed):
+    elif problem := _mixed_scales(calculation, operands, recomputed, stated_in_units(stated, unit)):
         value_ok, detail = False, f"{detail}; {problem}"
     periods = {o.period_check for o in operands}  # no period stated nor asked: nothing to check, as for an amount
     period: PeriodCheck = (
@@ -497,16 +497,24 @@ def _structure_of_definition(
     return problems[0] if fitting and all(problems) else ""
 
 
-def _mixed_scales(calculation: Calculation, operands: list[OperandCheck], recomputed: float) -> str:
+def stated_in_units(stated: float | None, unit: str | None) -> float | None:
+    """An item's stated value in units where its unit is a scale (64.236 millions: 64,236,000), else None."""
+    return stated * UNIT_FACTORS[unit] if stated is not None and unit in UNIT_FACTORS else None
+
+
+def _mixed_scales(
+    calculation: Calculation, operands: list[OperandCheck], recomputed: float, stated_units: float | None = None
+) -> str:
     """Why a ratio of figures printed at different scales is wrong ('' when it is not): 1,469.5 (millions) over
-    2,213,556 (thousands) is 0.66, not 0.00066. The expression is evaluated again on the operands in units."""
+    2,213,556 (thousands) is 0.66, not 0.00066. The expression is evaluated again on the operands in units; a result
+    stated at a scale that makes it that (40 million x 1.6059 stated as 64.236 millions) is right."""
     if len({o.scale for o in operands}) < 2 or any(o.in_units is None for o in operands):
         return ""
     try:
         in_units = evaluate_expression(calculation.expression, {o.label: o.in_units or 0.0 for o in operands})
     except (ExpressionError, ZeroDivisionError):
         return ""
-    if _close(in_units, recomputed):
+    if _close(in_units, recomputed) or (stated_units is not None and _close(in_units, stated_units)):
         return ""
     names = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
     scales = ", ".join(f"{o.label} in {names.get(o.scale or 1.0, 'units')}" for o in operands)

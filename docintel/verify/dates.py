@@ -12,7 +12,7 @@ from ..periods import find_periods
 from ..question.parse import search_text
 from ..textnorm import split_sentences, tokenize
 from .claims import _STOP, check_field, content_words, quote_sentences
-from .events import ACTIVE_VERB, asked_instance, event_verbs, says_verb, tells_instance, verb_in
+from .events import asked_instance, asked_verb, event_verbs, says_verb, tells_instance, verb_in
 from .kinds import ATTRIBUTION
 from .rules import FieldCheck
 from .values import CitedSpan
@@ -176,8 +176,7 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
     if not asked:
         return _check("event", "not_applicable")
     event = asked[-1]
-    active = ACTIVE_VERB.search(asking)
-    verb = active.group("verb") if active else _passive_verb(asking)
+    verb = asked_verb(asking) or _passive_verb(asking)
     expecting = _EXPECTED.search(asking) is not None
     named = _named_date(asking)
     for sentence in _sentences(spans):
@@ -185,7 +184,8 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
             continue
         clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
         holding = _date_clause(clauses, date_text, sentence, frozenset(asked))
-        if (other := _antecedent(sentence, holding, asked)) is not None:
+        other = _antecedent(sentence, holding, asked) or _restrictive_antecedent(holding, date_text, verb, asked)
+        if other is not None:
             return _check(
                 "event", "unknown", f"event: {date_text!r} dates the {other}, which the question does not name"
             )
@@ -260,6 +260,20 @@ def _antecedent(sentence: str, clause: str, asked: list[str]) -> str | None:
     words = re.findall(r"[A-Za-z][\w-]*", re.sub(r"\([^)]*\)", " ", sentence[:at]))[-12:]
     terms = {t for w in words for t in tokenize(w)} - _STOP
     return words[-1] if terms and not terms & set(asked) else None
+
+
+_THAT = re.compile(r"\b(?P<noun>[A-Za-z][\w-]*)\s+(?:that|which)\s+(?P<rest>.*)", re.IGNORECASE)
+
+
+def _restrictive_antecedent(clause: str, date_text: str, verb: str | None, asked: list[str]) -> str | None:
+    """The noun a restrictive relative clause holding the asked verb and the date is said of, when the question
+    does not name it ('the fourth lease year that commenced on December 1, 2022' asked when the lease commenced)."""
+    at = clause.lower().find(date_text.lower())
+    found = _THAT.search(clause[:at]) if verb is not None and at > 0 else None
+    if found is None or not says_verb(verb or "", found.group("rest")):
+        return None
+    noun = found.group("noun")
+    return noun if not set(tokenize(noun)) & set(asked) else None
 
 
 def _says(event: str, clause: str) -> bool:

@@ -80,13 +80,27 @@ _PASSIVE_EVENT = re.compile(
 )
 
 
+# 'When did MGM's Bellagio lease commence?': a lowercase word after the one read as the verb, where the question's
+# clause ends, is the verb, and the first a noun of its subject ('lease'); not a noun or an -ing form after a verb
+# ('launch streaming', 'open factories')
+_NOUN_THEN_VERB = re.compile(r"\s+(?P<verb>[a-z]{3,})(?<!ing)(?<!s)\s*(?:$|[?.,;]|\s(?:on|in|at|by|with|for|to)\b)")
+
+
+def asked_verb(asking: str) -> str | None:
+    """The verb of a question's 'did/does/will ... VERB' (ACTIVE_VERB), its subject's last noun aside."""
+    active = ACTIVE_VERB.search(asking)
+    if active is None:
+        return None
+    after = _NOUN_THEN_VERB.match(asking, active.end("verb"))
+    return after.group("verb") if after else active.group("verb")
+
+
 def event_verb(question: str) -> str | None:
     """The transaction a past yes/no question asks happened ('Did CVS complete its acquisition ...': complete;
     'Was the merger completed ...': completed), when its verb is one of a transaction's (a sale, an acquisition,
     a completion)."""
     asking = search_text(question).lstrip()
-    active = ACTIVE_VERB.search(asking[:1].lower() + asking[1:]) if PAST_QUESTION.match(question) else None
-    verb = active.group("verb") if active else None
+    verb = asked_verb(asking[:1].lower() + asking[1:]) if PAST_QUESTION.match(question) else None
     passive = _PASSIVE_EVENT.match(asking) if verb is None else None
     verb = passive.group("verb") if passive else verb
     return verb if verb and len(_roots(verb)) > 1 else None

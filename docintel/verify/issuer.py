@@ -18,3 +18,5 @@ def issuer_terms(spans: list[CitedSpan]) -> frozenset[str]:
 
 # a name's words, its legal form aside ('Inc', 'Co', 'Corporation', 'Company')
 _NAME_WORDS = re.compile(r"\b(?!(?:inc|co|corp|corporation|company|ltd|plc|llc|n\.?v|s\.?a)\b)[a-z][a-z&]*", re.I)
+# a company name's legal forms, as words ('Corning Incorporated', 'Best Buy Co., Inc.')
+LEGAL_FORMS = frozenset(tokenize("inc incorporated co corp corporation company ltd limited plc llc nv sa"))

@@ -36,6 +36,7 @@ from .names import (
     nobody_named_rule,
     office_rule,
     per_share_rule,
+    who_verb_rule,
 )
 from .objects import event_object_rule
 from .operands import check_operand
@@ -55,6 +56,7 @@ from .textclaims import (
     quantifier_rule,
     restriction_rule,
     role_time_rule,
+    row_figure_rule,
     row_label_rule,
     share_class_rule,
     since_rule,
@@ -174,6 +176,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             date_clause_rule(text, spans),
             duration_rule(text, spans),
             row_label_rule(text, spans),
+            row_figure_rule(text, spans),
             split_rule(text, spans),
             quantifier_rule(text, spans),
             cause_rule(question, spans, text),
@@ -194,6 +197,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             date_superlative_rule(question, text, spans),
             nobody_named_rule(question, text, spans),
             office_rule(question, text, issuer_terms(spans), document_lowercase(spans)),
+            who_verb_rule(question, spans),
         ],
     )
 

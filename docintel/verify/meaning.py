@@ -69,6 +69,8 @@ from .wording import (
 
 _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
 _CLAUSE_END = re.compile(r"\.(?=\s|$)|[;:()\[\]]|\s[–—-]\s")  # a decimal point ends no clause
+_HEDGES = frozenset(tokenize("approximately about nearly almost roughly around over more less than some total"))
+_COUNTED_END = re.compile(r",|\b(?:in|at|on|of|for|from|to|with|by|as|who|which|that|is|are|was|were|make)\b")
 
 
 @dataclass(frozen=True)
@@ -255,11 +257,12 @@ def _clause(sentence: str, printed: str) -> str:
     before = sentence[:at]
     cut = [m.end() for m in _CLAUSE_END.finditer(before)]
     head = before[cut[-1] :] if cut else before
-    if re.search(r"[A-Za-z]{3,}", head):
+    if re.search(r"[A-Za-z]{3,}", head) and set(tokenize(head)) - _HEDGES:
         return head
-    after = sentence[at + len(printed) :]
-    stop = _CLAUSE_END.search(after)
-    return after[: stop.start()] if stop else after
+    after = _CLAUSE_END.split(sentence[at + len(printed) :], maxsplit=1)[0]
+    # 'Each of our 50,110 full- and part-time employees in 45 countries make': the noun the number counts
+    noun = _COUNTED_END.split(after, maxsplit=1)[0] if re.search(r"[A-Za-z]{3,}", head) else ""
+    return noun if re.search(r"[A-Za-z]{3,}", noun) else after  # '25% of our revenue': no noun, the clause
 
 
 def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str]:

@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from ..ingest.documents import Document
 from ..textnorm import tokenize
 from .claims import FIRST_VERB, SELF_WORDS, check_field, content_words, quote_lead
-from .issuer import issuer_terms
+from .events import verb_in
+from .issuer import LEGAL_FORMS, issuer_terms
 from .passages import paragraph_text
 from .rules import FieldCheck
 from .values import Candidate, CitedSpan
@@ -213,7 +214,12 @@ _FILING_PARTS = _DOCUMENT_WORDS | frozenset(tokenize("exhibit exhibits"))  # a f
 # the company's own bodies a title may be 'of' ('Chairman of the Board', 'Chair of the Audit Committee')
 _OWN_BODIES = frozenset(tokenize("board directors committee trustees")) | SELF_WORDS
 # a title held before, not now: 'Prior to her current role, she served as chief financial officer'
-_FORMER = re.compile(r"\b(?:former(?:ly)?|previously|prior\s+to|served\s+as|until|retired)\b[^.;]{0,60}$", re.I)
+# or taken up then ('Mr. Schlesinger joined Corning in 2013 as senior vice president and chief financial officer')
+_FORMER = re.compile(
+    r"\b(?:former(?:ly)?|previously|prior\s+to|served\s+as|until|retired|joined)\b[^.;]{0,60}$", re.IGNORECASE
+)
+# a sentence's end after an organisation's name ('of Corning. He'), not an abbreviation's dot ('Co.', 'U.S.')
+_SENTENCE_END = re.compile(r"(?<=[a-z]{3})\.\s")
 
 
 def _offices(text: str, issuer: frozenset[str] = frozenset()) -> tuple[set[str], set[str]]:
@@ -232,8 +238,9 @@ def _offices(text: str, issuer: frozenset[str] = frozenset()) -> tuple[set[str],
         else:
             plain = " ".join((match.group("vice") or match.group("plain")).lower().split())
             offices = {re.sub(r"chair\w*", "chair", plain)}
-        of = set(tokenize(match.group("of") or ""))
-        elsewhere = bool(of) and not of & (issuer | _OWN_BODIES)
+        of = set(tokenize(_SENTENCE_END.split(match.group("of") or "")[0]))
+        # of the issuer only as its name: 'of Corning Optical Communications' is a division's office
+        elsewhere = bool(of) and not of & _OWN_BODIES and not of <= issuer | LEGAL_FORMS
         (others if elsewhere or _FORMER.search(text[: match.start()]) else found).update(offices)
     return found, others
 
@@ -265,3 +272,25 @@ def office_rule(
 def document_lowercase(spans: list[CitedSpan]) -> frozenset[str]:
     """The words the cited documents write in lowercase anywhere."""
     return frozenset().union(*(_lowercase_words(s.document) for s in spans))
+
+
+# 'Who controls the voting of ...': the relation a who-question asks is its verb, after a modal or 'did'; not a
+# copula or a role's verb ('Who is', 'Who serves as CFO'); a conformed signature ('/s/', Regulation S-T Rule 302)
+# says 'signed'
+_WHO_VERB = re.compile(
+    r"^\s*who\s+(?:(?:must|may|will|would|can|could|should|shall|did|does|do)\s+)?(?P<verb>[a-z]{3,})\b", re.I
+)
+_COPULAS = frozenset("is was are were has have had been being serve serves served act acts acted become became".split())
+
+
+def who_verb_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A who-question asking who does a thing ('Who controls the voting of the Class A shares held by Swoosh?') is
+    not answered by quotes that name a person without saying the verb ('was formed by Philip H. Knight')."""
+    found = _WHO_VERB.match(question)
+    verb = found.group("verb").lower() if found else ""
+    if not verb or verb in _COPULAS:
+        return check_field("about", "not_applicable")
+    quotes = " ".join(s.span.quote for s in spans)
+    if verb_in(verb, quotes) or (verb.startswith("sign") and "/s/" in quotes.lower()):
+        return check_field("about", "not_applicable")
+    return check_field("about", "unknown", f"about: the quotes do not say who {verb} what was asked")

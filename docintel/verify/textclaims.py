@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..numbers import SCALE_WORDS, WORD_NUMBERS, find_numbers
+from ..numbers import SCALE_WORDS, WORD_NUMBERS, figure_text, find_numbers
 from ..periods import years_named
 from ..textnorm import tokenize
 from .claims import check_field, content_words, quote_sentences
@@ -176,6 +176,36 @@ def row_label_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     return check_field("claim", "unknown", f"claim: '{words}' only in a table row's label ('{labels[0]}'), not stated")
 
 
+_HEADER_REACH = 4  # the lines above a table's first line its header may be on
+
+
+def row_figure_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A text claim that uses one figure of a cited table row of several, in a table whose columns docintel could
+    not read ('Bellagio 3,933 157,000 1,284 151' under a header of four measures): which measure the figure is,
+    nothing checked says ('157,000 square feet' is the casino's floor, not the resort's), so the claim is not
+    checked. Unless a quote of the header over the row names a word the claim says ('Nominee For Against Abstain'
+    cited with 'the most votes against'): the answer shows the column it means."""
+    claimed = {n.value for n in find_numbers(text) if not n.is_year}
+    own = content_words(text)
+    for cited in spans:
+        for n in range(cited.span.line_start, cited.span.line_end + 1):
+            found = cited.document.table_row(n)
+            if found is None or found[0].problem is None:
+                continue
+            top = min(found[0].first_line, found[0].header_line or found[0].first_line)
+            heads = [c.span.quote for c in spans if top - _HEADER_REACH <= c.span.line_end < found[1].line]
+            if own & content_words(" ".join(heads)):
+                continue
+            figures = [v for v in found[1].values if v is not None]
+            if len(figures) >= 2 and (used := sorted(claimed & set(figures))):
+                detail = (
+                    f"claim: {figure_text(used[0])} is one of the {len(figures)} figures of the row "
+                    f"'{found[1].label}', whose columns docintel could not read: what it measures is not checked"
+                )
+                return check_field("claim", "unknown", detail)
+    return check_field("claim", "not_applicable")
+
+
 # a quantifier that hedges 'all' (or 'none'): 'Substantially all of our sales are denominated in U.S. dollars'
 _HEDGED = re.compile(
     r"\b(?P<hedge>substantially|nearly|almost|virtually|essentially|practically|largely|mostly)\s+(?P<word>all|none)\b",
@@ -228,6 +258,12 @@ _STAGES = "preliminary|final|interim|initial|tentative|proposed|definitive|provi
 _STAGED = re.compile(rf"\b(?P<stage>{_STAGES})\s+(?P<noun>[a-z]+)\b", re.IGNORECASE)
 
 
+# what is left of a term or an amount ('how many years remained in the initial term'): a quote of the whole ('an
+# initial term of 30 years') does not say it; one that says the remainder, or where it ends, may
+_ASKS_REMAINING = re.compile(r"\bremain(?:s|ed|ing)?\b(?!\s+(?:subject|pending|in\s+effect|unchanged))", re.I)
+_SAYS_REMAINING = re.compile(r"\bremain|\b(?:rest|balance)\s+of\b|\bleft\b|\bexpir|\bthrough\b|\buntil\b|\bmatur", re.I)
+
+
 def _other_stage(question: str, quotes: str) -> tuple[str, str] | None:
     """(asked, quoted) when the question asks one stage of a thing ('final approval') and the quotes name only
     another stage of it ('preliminary approval')."""
@@ -243,10 +279,13 @@ def kind_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """A question about one kind of things ('reportable segments') is not answered from quotes that name the things
     only as another kind ('five Flexibles operating segments (...)'). A plural noun only: a verb's object ('take
     effect', quoted 'took effect') is no kind of a thing. Nor one stage of a process from quotes naming only
-    another ('final approval' asked, 'preliminary approval' quoted)."""
+    another ('final approval' asked, 'preliminary approval' quoted), nor what remains of a thing from quotes that
+    say none remains ('an initial term of 30 years' for the years remaining)."""
     quotes = " ".join(s.span.quote for s in spans)
     if stage := _other_stage(question, quotes):
         return check_field("about", "unknown", f"about: the quotes name {stage[1]}, not the {stage[0]} asked")
+    if _ASKS_REMAINING.search(question) and not _SAYS_REMAINING.search(quotes):
+        return check_field("about", "unknown", "about: the question asks what remains; the quotes say no remainder")
     clash = other_kind(question, quotes, every_pair=True)
     if clash is None or not _PLURAL.search(clash[0]):
         return check_field("about", "not_applicable")

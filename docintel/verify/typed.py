@@ -514,6 +514,15 @@ def _prose_measure(clause: str, row: TableRow) -> str:
     return _measure(row, None, None, clause) or "level"
 
 
+_AFTER_END = re.compile(r"[,;:()]|\.(?:\s|$)|\b(?:compared|while|whereas|versus|and|or)\b", re.IGNORECASE)
+
+
+def _said_after(sentence: str, printed: str) -> str:
+    """The words after a number to its clause's end ('$108.9 billion was held by our foreign subsidiaries')."""
+    at = sentence.find(printed) if printed else -1
+    return _AFTER_END.split(sentence[at + len(printed) :], maxsplit=1)[0] if at >= 0 else ""
+
+
 def prose_fact(clause: str, sentence: str, printed: str = "", rest: str = "") -> FactView:
     """The fields of a number in prose, from its clause (its sentence for its period and the years it covers, and
     with the *rest* of the clause the quote was cut from for the part it is of)."""
@@ -528,7 +537,7 @@ def prose_fact(clause: str, sentence: str, printed: str = "", rest: str = "") ->
     return FactView(
         period=period,
         member=attributed_member(f"{sentence} {rest}", printed),
-        member_text=clause,
+        member_text=f"{clause} {_said_after(sentence, printed)}",
         basis=_basis(clause),
         share_class="diluted" if _DILUTED.search(clause) else "basic" if _BASIC.search(clause) else None,
         measure=_prose_measure(clause, empty),
