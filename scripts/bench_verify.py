@@ -43,8 +43,9 @@ red team round 29) each line permitting an adoption answered as one done, each s
 claimed of the company or with a consequence it does not draw, each balance-only row ('Ending balance') given as a
 line item's balance the lines above it never name, and (scripts/verify_standing.py, red team round 31) each
 expected closing date given as a deadline, each dividend reduction answered as a suspension, each total of dividends
-paid answered as a cut per share, each allegation claimed as fact, target: every one rejected; their right answers
-measured.
+paid answered as a cut per share, each allegation claimed as fact, and (scripts/verify_remains.py, red team round
+45) each term of years a line gives whole claimed as what remains of it, each figure of a row of a table whose
+columns were not read claimed in a text naming no column, target: every one rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -79,6 +80,7 @@ from scripts.verify_parts import act_cases, part_cases
 from scripts.verify_portions import by_nature_cases, subset_plan_cases
 from scripts.verify_ranks import figure_cases, rank_cases, yes_no_cases
 from scripts.verify_readings import balance_row_cases, lead_subject_cases, permission_cases
+from scripts.verify_remains import remaining_term_cases, unread_row_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
     and_other_cases,
@@ -393,6 +395,7 @@ MEASURED_RIGHT = (
     "stage: right",
     "share class: right",
     "lead subject: right",
+    "remaining: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -539,6 +542,8 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *rank_cases(document, page, _names_item).items(),
                 *figure_cases(document, page, _item).items(),
                 *yes_no_cases(document, page).items(),
+                *remaining_term_cases(document, page).items(),
+                *unread_row_cases(document, page).items(),
             ]
             if not generated:
                 continue
