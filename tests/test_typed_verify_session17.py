@@ -205,3 +205,73 @@ def test_a_who_question_s_verb_is_said_by_its_quotes_a_conformed_signature_sayin
     fake_openai.push_answer(formed)
     _, data, err = ask_model(run_cli, "Who controls Contoso Holdings LLC?", pdf)
     assert data["status"] != "supported" and "do not say who controls" in json.dumps(data["verification"])
+
+
+# A new user on Verizon's 2022 10-K (offline): 'How many employees did Verizon have as of December 31, 2022?' was
+# answered '89 percent' supported: the count's line stops at 'as of' (its date on the next line, so its period was
+# unknown and the offline answerer moved on), and the next line's '89%' passed as 'about December 31, 2022'.
+EMPLOYEES = [
+    "Human Capital",
+    "Contoso is committed to being an employer of choice. With approximately 117,100 employees on a full-time "
+    "equivalent basis as of",
+    "December 31, 2022, 89% of whom are based in the U.S., we know that we need employees with diverse backgrounds.",
+]
+HEADCOUNT = "How many employees did Contoso have as of December 31, 2022?"
+
+
+def test_a_count_s_line_cut_before_its_date_is_cited_with_the_date_s_line(run_cli, make_pdf):
+    pdf = make_pdf("contoso-2022-10k.pdf", [EMPLOYEES])
+    code, out, err = run_cli("ask", HEADCOUNT, pdf, "--json")
+    data = json.loads(out)
+    item = data["answer"]["items"][0]
+    assert data["status"] == "supported" and item["amount"]["value"] == 117100.0, data["answer"]
+    assert (item["spans"][0]["line_start"], item["spans"][0]["line_end"]) == (2, 3)
+
+
+def test_how_many_is_no_percentage_and_a_date_says_no_subject(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2022-10k.pdf", [EMPLOYEES])
+    share = (3, "December 31, 2022, 89% of whom are based in the U.S.")
+    for unit in ("percent", "units"):
+        scripted = amount(89.0, unit, "December 31, 2022", share, currency=None, label="Employees")
+        fake_openai.push_answer(scripted)
+        _, data, err = ask_model(run_cli, HEADCOUNT, pdf)
+        assert data["status"] != "supported", (unit, data["verification"])
+        check = data["verification"]["items"][0]
+        assert check["kind_check"] == "mismatch" if unit == "percent" else check["concept_check"] != "supported"
+    texas = (4, "At December 31, 2022, 4,500 were based in Texas.")
+    fake_openai.push_answer(amount(4500.0, "units", "December 31, 2022", texas, currency=None, label="Employees"))
+    _, data, err = ask_model(run_cli, HEADCOUNT, make_pdf("contoso-texas.pdf", [[*EMPLOYEES, texas[1]]]))
+    assert data["status"] != "supported" and data["verification"]["items"][0]["concept_check"] != "supported"
+
+
+# Verizon's income statement titles its per-share rows by a line of its own ('Diluted Earnings Per Common Share' over
+# 'Net income attributable to Verizon $ 5.06'): the row was read as net income in millions, and diluted EPS not found.
+INCOME_STATEMENT = [
+    "Consolidated Statements of Income",
+    "(dollars in millions, except per share amounts)",
+    "Years Ended December 31, 2022 2021",
+    "Operating Revenues $ 136,835 $ 133,613",
+    "Net Income $ 21,748 $ 22,618",
+    "Net income attributable to Contoso 21,256 22,065",
+    "Basic Earnings Per Common Share",
+    "Net income attributable to Contoso $ 5.06 $ 5.32",
+    "Weighted-average shares outstanding (in millions) 4,202 4,148",
+    "Diluted Earnings Per Common Share",
+    "Net income attributable to Contoso $ 5.05 $ 5.31",
+    "Weighted-average shares outstanding (in millions) 4,204 4,150",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("What was Contoso's diluted EPS in 2022?", 5.05),
+        ("What was Contoso's basic earnings per share in 2021?", 5.32),
+        ("What was net income attributable to Contoso in 2022?", 21256.0),
+    ],
+)
+def test_a_line_titling_per_share_rows_makes_them_that_per_share_figure(run_cli, make_pdf, question, value):
+    pdf = make_pdf("contoso-2022-10k.pdf", [INCOME_STATEMENT])
+    code, out, err = run_cli("ask", question, pdf, "--json")
+    data = json.loads(out)
+    assert data["status"] == "supported" and data["answer"]["items"][0]["amount"]["value"] == value, data["answer"]

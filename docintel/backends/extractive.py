@@ -336,6 +336,19 @@ def _line_quality(text: str, settings: Settings) -> float:
     return min(1.0, 0.5 + words / 12)
 
 
+# a line that stops inside its sentence's time phrase ('... 117,100 employees on a full-time equivalent basis as of')
+_CUT_BEFORE_DATE = re.compile(r"\b(?:as\s+of|at|on|ended|ending)\s*$", re.IGNORECASE)
+
+
+def _sentence_span(doc: str, line: ContextLine, following: ContextLine | None) -> Span:
+    """A sentence's line cited with the next line sent when the line stops inside a time phrase the next line ends
+    ('as of' / 'December 31, 2022, ...'): the quote then says the period."""
+    if following is None or not _CUT_BEFORE_DATE.search(line.text):
+        return _span(doc, line, False)
+    quote = f"{line.text} {following.text}"
+    return Span(doc=doc, line_start=line.global_line, line_end=following.global_line, quote=quote)
+
+
 def _span(doc: str, line: ContextLine, single_doc: bool) -> Span:
     return Span(
         doc=None if single_doc else doc, line_start=line.global_line, line_end=line.global_line, quote=line.text
@@ -384,9 +397,11 @@ def read_amounts(
     # scores up to a quarter higher (sorted is stable: equal scores keep their order).
     candidates = sorted(candidates, key=lambda c: -c[0] * (ROW_PREFERENCE if (c[1], c[2].global_line) in rows else 1.0))
     candidates = _concept_rows_first(parsed, context, candidates)
+    sent = {(s.doc, n.global_line): n for s in context.sources for n in s.lines}
     for _, doc, line in candidates:
         located = rows.get((doc, line.global_line))
-        span = _span(doc, line, single)
+        span = _span(doc, line, single) if located else _sentence_span(doc, line, sent.get((doc, line.global_line + 1)))
+        span = span.model_copy(update={"doc": None}) if single else span
         key = (doc, line.global_line)
         lookup = (
             from_row(parsed.question, *located, span, facts.get(key))

@@ -64,8 +64,10 @@ def reader_label(row: TableRow) -> str:
 
 def fact_unit(table: Table, row: TableRow, index: int, fact: Fact | None) -> tuple[str, str | None]:
     """(unit, currency) of a cell, the typed fact's scale resolved by scope (a page header's '$ in millions', a
-    section's 'tabular dollars in thousands') where the table itself states none."""
+    section's 'tabular dollars in thousands') where the table itself states none; per share where the fact is."""
     unit, currency = row_unit(table, row, index)
+    if fact is not None and fact.kind == "per_share" and unit != "percent":
+        return "per_share", currency or fact.currency  # 'Net income attributable to Verizon $ 5.06' under EPS
     if unit == "other" and fact is not None and fact.scale_source != "none" and fact.scale in _SCALE_UNITS:
         return _SCALE_UNITS[fact.scale], currency or fact.currency
     return unit, currency

@@ -75,7 +75,7 @@ from .factsentences import Prose, sentence_facts
 from .factshare import CLASS_ONLY, per_share_concept, share_class
 from .factsplit import read_in_two
 from .profile import DocumentProfile
-from .rowkind import COUNTED, SHARES, typed_row
+from .rowkind import COUNTED, SHARES, per_share_title, typed_row
 from .statements import STATEMENT_OF
 from .tables import Known, Table, TableRow
 
@@ -381,7 +381,7 @@ class _TableReader:
         if self.member_columns is not None:  # its rows line up with the member columns, or only with their totals
             counts = {self.member_columns.cells, len(self.member_columns.totals)} - {0}
         row = realigned(row, self.lines.text(row.line), counts)
-        heading = self.headings.get(row.line)
+        heading = self.headings.get(row.line) or per_share_title(self.lines.text(row.line - 1))
         member, item_text = self._member(row, label, heading)
         row = typed_row(row, label, heading, balance_page, self.lines.text(row.line), self.table, self.column_header)
         row_cid = row_concept(item_text)

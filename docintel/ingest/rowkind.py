@@ -41,6 +41,12 @@ def typed_row(
     return row if kind == row.kind else row.model_copy(update={"kind": kind})
 
 
+def per_share_title(text: str) -> str | None:
+    """A line without figures naming a per-share measure ('Diluted Earnings Per Common Share'), which the row right
+    under it, at the same indent, is ('Net income attributable to Verizon $ 5.06'); None for any other line."""
+    return text.strip() if PER_SHARE.search(text) and not re.search(r"\d", text) else None
+
+
 def _counts_by_header(row: TableRow, table: Table, header_text: str) -> bool:
     """Whether the column header of a table that states no money names what its columns count ('Stores Opened'),
     beside no rate or percentage ('Average interest rates ... U.S. offices' counts nothing)."""

@@ -20,7 +20,7 @@ from .attributes import attribute_words, measurement_attributes
 from .changes import side_asked, side_of_change
 from .conventions import expense_sign_rule
 from .direction import direction_rule
-from .fiscal import named_year_problem, next_year_cost_problem
+from .fiscal import named_year_problem, next_year_cost_year
 from .footnotes import annualized_of, annualized_rule, footnote_text, line_markers
 from .formulas import composite_rule
 from .groups import column_group_rule
@@ -93,6 +93,8 @@ def check_amount(
         return _failed(kind_check="mismatch", detail=kind_detail(unit, matches[0]))
     if _HOW_MANY.search(asked.question) and (amount.currency or all(c.kind == "money" for c in kinds)):
         return _failed(kind_check="mismatch", detail=f"the question asks how many; {stated} is money")
+    if _HOW_MANY.search(asked.question) and not _HOW_MANY_RATE.search(asked.question) and unit == "percent":
+        return _failed(kind_check="mismatch", detail=f"the question asks how many; {stated} is a percentage")
     if (
         unit == "percent"
         and not asks_per_share(asked.question)
@@ -149,6 +151,11 @@ def check_amount(
         timed = with_period(placed, None, frozenset({opening - 1}), cited, stated)
         before = f"the balance at the beginning of {opening} is the one at the end of {opening - 1}"
         timed = timed.model_copy(update={"detail": f"{timed.detail}; {before}"})
+    elif (cost_year := _sets_next_year(placed, asked.question, cited)) is not None:
+        # assumptions at a year's end set the next year's cost: 2020's cost is the December 31, 2019 column's
+        timed = with_period(placed, None, frozenset({cost_year - 1}), cited, stated)
+        setting = f"the table's assumptions at the end of {cost_year - 1} set the cost of {cost_year}"
+        timed = timed.model_copy(update={"detail": f"{timed.detail}; {setting}"})
     else:
         timed = with_period(placed, period, question_years, cited, stated)
     if shift and not all(_year_end(c) for c in placed) and timed.period_check == "supported":
@@ -157,8 +164,6 @@ def check_amount(
         timed = timed.model_copy(update={"period_check": "unknown", "detail": detail})
     if timed.period_check == "supported" and (end := _other_end(placed, asked.question)):
         timed = timed.model_copy(update={"period_check": "mismatch", "detail": f"{timed.detail}; {end}"})
-    if timed.period_check == "supported" and (later := _sets_next_year(placed, asked.question, cited)):
-        timed = timed.model_copy(update={"period_check": "mismatch", "detail": f"{timed.detail}; {later}"})
     if timed.period_check == "supported" and (named := _named_year(placed, asked.question, cited)):
         timed = timed.model_copy(update={"period_check": "mismatch", "detail": f"{timed.detail}; {named}"})
     fields = next((f for c, f in fitting if c.column_label == timed.column), fitting[0][1])
@@ -339,6 +344,8 @@ _RATIO_TO_ONE = re.compile(
     r"\s+to\s+1(?:\.0+)?(?![\d,.]*\d)(?!\s*(?:%|percent|cents?|million|billion|thousand|times|x\b))", re.IGNORECASE
 )
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+# 'How many percentage points (basis points) did the margin change': a count of a rate's units, a percentage
+_HOW_MANY_RATE = re.compile(r"\bhow\s+many\s+(?:percent|percentage|basis|points?|bps)\b", re.IGNORECASE)
 _CHANGED = re.compile(r"\b(?:increased|decreased|grew|rose|fell|declined|improved|dropped|up|down|from)\b", re.I)
 
 
@@ -500,10 +507,9 @@ def _no_value_detail(value: float, unit: str | None, candidates: list[Candidate]
     return f"{stated} is not in the cited quote, which holds {holds}"
 
 
-def _sets_next_year(placed: list[Candidate], question: str, cited: list[CitedSpan]) -> str:
-    """Why each cell's column of assumptions at a year's end is no answer to that year's cost (``fiscal``)."""
-    cells = [(_document_of(c, cited), c.line, c.fact.period.end if c.fact and c.fact.period else None) for c in placed]
-    return next_year_cost_problem(question, cells)
+def _sets_next_year(placed: list[Candidate], question: str, cited: list[CitedSpan]) -> int | None:
+    """The year whose cost is asked, when every cell is in a table of assumptions that set the next year's cost."""
+    return next_year_cost_year(question, [(_document_of(c, cited), c.line) for c in placed])
 
 
 def _named_year(placed: list[Candidate], question: str, cited: list[CitedSpan]) -> str:

@@ -90,19 +90,18 @@ _NEXT_YEAR_COST = re.compile(r"\b(?:cost|expense|income)\s+for\s+(?:each|the)\s+
 _ASKS_COST = re.compile(r"\b(?:cost|expense)\b", re.IGNORECASE)
 
 
-def next_year_cost_problem(question: str, cells: list[tuple[Document | None, int | None, str | None]]) -> str:
-    """Why table cells (document, GLOBAL_LINE, period end) in a column of assumptions at a year's end are no answer to
-    that year's cost the question asks, where the table's introduction says they set each subsequent year's
-    (Lockheed's 'Weighted average discount rate 2.500 %' under 2020 set 2021's cost); '' otherwise."""
+def next_year_cost_year(question: str, cells: list[tuple[Document | None, int | None]]) -> int | None:
+    """The year whose cost the question asks, when every table cell (document, GLOBAL_LINE) is in a table of
+    assumptions its introduction says set each subsequent year's cost (Lockheed's 'Weighted average discount rate
+    2.500 % 3.250 %': 2020's cost is set by the December 31, 2019 column); None otherwise."""
     years = {int(m) for m in re.findall(r"\b(?:19|20)\d\d\b", question)}
     if not cells or len(years) != 1 or not _ASKS_COST.search(question):
-        return ""
-    for document, line, end in cells:
+        return None
+    for document, line in cells:
         located = document.table_row(line) if document is not None and line else None
-        if document is None or located is None or end is None or int(end[:4]) not in years:
-            return ""
+        if document is None or located is None:
+            return None
         first = located[0].first_line
         if not _NEXT_YEAR_COST.search(" ".join(map(str, document.lines["text"].iloc[max(0, first - 7) : first - 1]))):
-            return ""
-    year = years.pop()
-    return f"period: the table's assumptions at the end of {year} set the cost of the subsequent year, {year + 1}"
+            return None
+    return years.pop()

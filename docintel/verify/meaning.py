@@ -1,9 +1,8 @@
 """Is the cited figure about what was asked? Concept, kind and sign checks; numbers and relevance of text.
 
-A quote that exists and holds the stated number is not yet an answer: the row it comes from must be
-the line item the question and the item name (``concepts``), the number must be of the kind the
-item states (money, percent, per share, count), and of the sign the document prints. A text item's
-numbers must be its quotes' numbers, and its quotes must be about the question.
+A quote that exists and holds the stated number is not yet an answer: the row it comes from must be the line item
+the question and the item name (``concepts``), the number of the kind the item states (money, percent, per share,
+count) and of the sign the document prints. A text item's numbers are its quotes', its quotes about the question.
 """
 
 from __future__ import annotations
@@ -38,6 +37,7 @@ from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, par_value_of, stated_attributes
 from .claims import SELF_WORDS
 from .conventions import parenthesized_alternative, printed_as_loss
+from .pershare import titled_per_share
 from .places import place_terms
 from .query import CHANGE_LABEL, CHANGE_TERMS, asks_per_share, query_of
 from .siblings import (
@@ -69,6 +69,9 @@ from .wording import (
 
 _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
 _CLAUSE_END = re.compile(r"\.(?=\s|$)|[;:()\[\]]|\s[–—-]\s")  # a decimal point ends no clause
+_SAID_OF_ANOTHER = re.compile(r"\b(?:net\s+of|less|under|per)\s+(?:\S+\s+){0,3}$", re.IGNORECASE)
+_MONTH_TERMS = frozenset(tokenize(" ".join(MONTHS)))
+_DATE_TERMS = _MONTH_TERMS | frozenset(tokenize("year end fiscal quarter date period"))
 _HEDGES = frozenset(tokenize("approximately about nearly almost roughly around over more less than some total"))
 _COUNTED_END = re.compile(r",|\b(?:in|at|on|of|for|from|to|with|by|as|who|which|that|is|are|was|were|make)\b")
 
@@ -203,15 +206,17 @@ def evidence_of(candidate: Candidate) -> Evidence:
         group = (candidate.row_group or "").strip()
         found = concepts_in(qualifier_text(candidate.row_label))
         text = candidate.row_label
-        # 'Diluted' under 'Earnings per share:', 'Products' under 'Revenues:': a sub-heading that ends in ':'
-        # types the short rows below it (a section title does not), and a bare 'Total' row the sub-heading over it
-        short = len(re.sub(r"\([^)]*\)", " ", candidate.row_label).split()) <= 2  # '(Note 18)' is no word of it
+        # 'Diluted' under 'Earnings per share:': a sub-heading ending in ':' types the short rows below it (a section
+        # title does not), and a bare 'Total' row the sub-heading over it; '(Note 18)' is no word of the label
+        short = len(re.sub(r"\([^)]*\)", " ", candidate.row_label).split()) <= 2
         if not found.concepts and short and (group.endswith(":") or BARE_TOTAL.match(candidate.row_label)):
             joined = concepts_in(f"{group} {candidate.row_label}")
             own = joined.concepts - concepts_in(group).concepts
             # the label's own concept ('Diluted' EPS), else the sub-heading's narrowed by the label's words
             found = ConceptMatch(own or joined.concepts, found.leftover)
             text = f"{group} {candidate.row_label}"
+        if titled := titled_per_share(group, candidate.kind, found.concepts):  # 'Net income ... $ 5.06' under EPS
+            found, text = ConceptMatch(titled, found.leftover), f"{group} {candidate.row_label}"
         if CHANGE_LABEL.match(group) and not CHANGE_LABEL.match(candidate.row_label):
             # 'Inventories' under a cash flow's 'Changes in operating assets and liabilities:' is the change in them
             changed = concepts_in(f"changes in {candidate.row_label}")
@@ -226,9 +231,6 @@ def evidence_of(candidate: Candidate) -> Evidence:
     return Evidence(clause.strip(), found.concepts, found.leftover, clause, False)
 
 
-_DATE_TERMS = frozenset(tokenize(" ".join(MONTHS))) | frozenset(tokenize("year end fiscal quarter date period"))
-
-
 def _heads_the_item(changers: set[str], question: str) -> str:
     """The word of *changers* the question says of the line item asked ('the remaining authorization for share
     repurchases', 'the allowance for doubtful accounts'), as it writes it; not one it says of something else after
@@ -238,9 +240,6 @@ def _heads_the_item(changers: set[str], question: str) -> str:
         if set(tokenize(found.group(0))) & changers and not _SAID_OF_ANOTHER.search(before):
             return found.group(0)
     return ""
-
-
-_SAID_OF_ANOTHER = re.compile(r"\b(?:net\s+of|less|under|per)\s+(?:\S+\s+){0,3}$", re.IGNORECASE)
 
 
 def _says_what(clause: str) -> bool:
@@ -362,6 +361,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         return "supported", f"{where} ({_names(evidence.concepts)})"
     # with no line item asked, the row is judged by all its words against the question's (never by the item's label)
     own = content_terms(evidence.terms if asked.concepts else tuple(tokenize(qualifier_text(evidence.text))))
+    own -= _MONTH_TERMS  # a date says when, not what ('December 31, 2022, 89% of whom ...')
     shared = own & asked.own
     mostly = own and 2 * len(shared) >= len(own)
     wholly = len(own) >= 2 and own <= asked.own  # 'Outdoor apparel' for 'outdoor apparel sales'

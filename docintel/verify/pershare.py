@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..concepts import concept, concepts_in, qualifier_text
 from ..ingest.documents import Document
 from ..ingest.tables import Table, TableRow
 
@@ -45,3 +46,11 @@ def per_share_heading(document: Document, table: Table, row: TableRow) -> str:
     if not short or not heading.endswith(":") or _SHARE_COUNT_HEADING.search(heading):
         return ""
     return heading if _PER_SHARE_HEADING.search(heading) else ""
+
+
+def titled_per_share(group: str, kind: str, concepts: frozenset[str]) -> frozenset[str]:
+    """The per-share line items a title over a per-share row names ('Diluted Earnings Per Common Share' over 'Net
+    income attributable to Verizon $ 5.06': diluted EPS) when the row's own label names none of them; else none."""
+    named = concepts_in(qualifier_text(group)).concepts
+    titled = frozenset(c for c in named if (item := concept(c)) is not None and item.kind == "per_share")
+    return titled if kind == "per_share" and not titled & concepts else frozenset()
