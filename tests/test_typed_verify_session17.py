@@ -275,3 +275,17 @@ def test_a_line_titling_per_share_rows_makes_them_that_per_share_figure(run_cli,
     code, out, err = run_cli("ask", question, pdf, "--json")
     data = json.loads(out)
     assert data["status"] == "supported" and data["answer"]["items"][0]["amount"]["value"] == value, data["answer"]
+
+
+def test_a_month_of_the_period_is_no_word_the_line_item_adds(run_cli, make_pdf):
+    """'operating revenues for the year ended December 31, 2022 totaled $103.5 billion' was unchecked for Verizon's
+    Consumer segment revenue: 'it also says December, which was not asked'."""
+    lines = [
+        "Segment Results",
+        "The Consumer segment's operating revenues for the year ended December 31, 2022 totaled $103.5 billion, an",
+        "increase of $8.2 billion compared to the year ended December 31, 2021.",
+    ]
+    pdf = make_pdf("contoso-2022-10k.pdf", [lines])
+    code, out, err = run_cli("ask", "What were the Consumer segment's total operating revenues in 2022?", pdf, "--json")
+    data = json.loads(out)
+    assert data["status"] == "supported" and data["answer"]["items"][0]["amount"]["value"] == 103.5, data["answer"]

@@ -71,6 +71,7 @@ _LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline
 _CLAUSE_END = re.compile(r"\.(?=\s|$)|[;:()\[\]]|\s[–—-]\s")  # a decimal point ends no clause
 _SAID_OF_ANOTHER = re.compile(r"\b(?:net\s+of|less|under|per)\s+(?:\S+\s+){0,3}$", re.IGNORECASE)
 _MONTH_TERMS = frozenset(tokenize(" ".join(MONTHS)))
+_UNSAID = NEUTRAL | _MONTH_TERMS  # words that add no line item ('for the year ended December 31, 2022': its period)
 _DATE_TERMS = _MONTH_TERMS | frozenset(tokenize("year end fiscal quarter date period"))
 _HEDGES = frozenset(tokenize("approximately about nearly almost roughly around over more less than some total"))
 _COUNTED_END = re.compile(r",|\b(?:in|at|on|of|for|from|to|with|by|as|who|which|that|is|are|was|were|make)\b")
@@ -243,8 +244,7 @@ def _heads_the_item(changers: set[str], question: str) -> str:
 
 
 def _says_what(clause: str) -> bool:
-    """Whether a number's clause has a word beyond its date ('of unamortized discounts ...' does; 'at December 31,
-    2019' does not)."""
+    """Whether a number's clause has a word beyond its date ('at December 31, 2019' has none)."""
     return any(not t[:1].isdigit() and t not in _DATE_TERMS for t in tokenize(clause))
 
 
@@ -334,7 +334,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             return "mismatch", f"{where}: it adds {joined} to {asked.named}"
         if evidence.row and (sibling := worded_sibling(candidate.siblings, evidence.text, asked.concepts, asked.own)):
             return "unknown", f"{where}; the row '{sibling}' of its table is named as asked"
-        extra = {t for t in evidence.terms if t not in NEUTRAL and not t[:1].isdigit()} - asked.own - asked.ignore
+        extra = {t for t in evidence.terms if t not in _UNSAID and not t[:1].isdigit()} - asked.own - asked.ignore
         extra -= attribute_words(stated) if stated & wanted else frozenset()  # "carrying value" for "carrying amount"
         extra -= CHANGE_TERMS if query_of(asked.question).measure in ("change", "pct_change") else frozenset()
         extra -= set(tokenize(taken.group(0))) if (taken := DEDUCTION.search(evidence.text)) else set()
