@@ -23,8 +23,8 @@ DIAMOND = (69, 69, "Susan M. Diamond 1,013,305,062 4,427,794 2,415,033 172,969,3
 
 def test_a_superlative_is_the_largest_figure_of_its_column(run_cli, fake_openai, filing):  # noqa: F811
     """PepsiCo's 2023 vote (round 33): 'Ian Cook ... 46,852,800' is not the most votes against (Ramon L. Laguarta
-    has 69,085,058 in the same column): a superlative mismatch naming both; Laguarta is supported, and the fewest
-    is Jennifer Bailey's 4,200,722, not Susan M. Diamond's 4,427,794."""
+    has 69,085,058 in the same column): a superlative mismatch naming both; Laguarta is the largest (unchecked: the
+    columns are unread), and the fewest is Jennifer Bailey's 4,200,722, not Susan M. Diamond's 4,427,794."""
     pepsico = filing("PEPSICO_2023_8K_dated-2023-05-05")
     most = "Which PepsiCo director nominee received the most votes against at the 2023 annual meeting?"
     claim = "Ian Cook received the most votes against of any director nominee, 46,852,800."
@@ -33,7 +33,10 @@ def test_a_superlative_is_the_largest_figure_of_its_column(run_cli, fake_openai,
     assert status == "unsupported" and "Ramon L. Laguarta" in detail and "69,085,058" in detail, check
     claim = "Ramon L. Laguarta received the most votes against, 69,085,058."
     status, check = verdict(run_cli, fake_openai, pepsico, most, _said(claim, VOTE_HEAD, LAGUARTA))
-    assert status == "supported" and field(check, "superlative")["verdict"] == "supported", check
+    # the largest of its column; but the table reader could not line its columns up with 'For Against Abstain
+    # Broker Non-Votes', so which measure the figure is stays unchecked (session 17: 'Bellagio 3,933 157,000')
+    assert status == "unchecked" and field(check, "superlative")["verdict"] == "supported", check
+    assert field(check, "claim")["verdict"] == "unknown", check
     fewest = "Which PepsiCo director nominee received the fewest votes against in 2023?"
     claim = "Susan M. Diamond received the fewest votes against, 4,427,794."
     status, check = verdict(run_cli, fake_openai, pepsico, fewest, _said(claim, VOTE_HEAD, DIAMOND))

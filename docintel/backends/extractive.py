@@ -116,8 +116,9 @@ def first_supported(
     generation: Generation, verification: Verification, verify: Callable[[BaseModel], Verification]
 ) -> tuple[Generation, Verification]:
     """An offline answer that is not supported gives way to the first of its alternatives (the next amounts it
-    looked up) that *verify* finds supported, the first one's reasons said in a caveat; else it stays as it is
-    (its failing items dropped, or withdrawn, after this)."""
+    looked up) that *verify* finds supported, the first one's reasons said in a caveat; else it stays as it is (its
+    failing items dropped, or withdrawn, after this). A total after a part's row failed is held by the verifier's
+    part rule ('Total water services' for residential water services revenues)."""
     if generation.backend != "extractive" or verification.overall == "supported":
         return generation, verification
     for alternative in generation.alternatives:

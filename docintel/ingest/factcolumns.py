@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from ..concepts import concept, concepts_in
 from ..domain import table
 from .factconcepts import concepts_in_order
 from .factheader import SlotHeader, parse_slots
@@ -204,7 +205,8 @@ def _lead_concept(header: str, count: int) -> list[str | None] | None:
     """The one line item a header line names before its years, for every column ('Revenue from external customers
     2020 2019 2018' over a segment table's rows)."""
     lead, *rest = re.split(r"\b(?:19|20)\d\d\b", header, maxsplit=1)
-    named = concepts_in_order(lead) if rest and not re.search(r"\d", lead) else []
+    found = concepts_in(lead).concepts if rest and not re.search(r"\d", lead) else frozenset()
+    named = [c for c in found if concept(c) is not None]  # a line item's wording, not 'Asset Class'
     return [named[0]] * count if len(named) == 1 and count else None
 
 

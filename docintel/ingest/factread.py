@@ -14,6 +14,7 @@ from typing import Any
 from ..concepts import concept, concepts_in
 from ..numbers import CURRENCY_SIGNS
 from ..periods import find_periods
+from ..textnorm import tokenize
 from .factcells import (
     AS_FOLLOWS,
     BALANCE_ROW,
@@ -51,7 +52,7 @@ from .factconcepts import margin_numerator, row_concept
 from .factmembercols import MemberColumns, member_columns
 from .factpage import Lines, Scale, index_lines, learned_members, prose_scales, row_names, table_lines
 from .factperiod import Calendar, calendar_of, to_period
-from .factrows import Headings, closes_block, realigned, row_labels
+from .factrows import Headings, realigned, row_labels
 from .facts import Fact, FactKind, Member, Period, Provenance
 from .factscope import (
     axis_named,
@@ -177,6 +178,7 @@ class _TableReader:
         self.percent_columns: Known = {}  # the table's answers so far (Table.percent_columns)
         self.first_on_page = first_on_page
         self.members = members
+        self.blocks: dict[frozenset[str], Member] = {}  # sub-headings whose rows were read as their member's parts
         self.above = above_lines(table, prior, lines)
         self.above_text = above_text = [lines.text(n) for n in self.above]
         self.caption_text = " ".join(t for t in above_text if is_title(t))
@@ -340,8 +342,9 @@ class _TableReader:
     def _member(self, row: TableRow, label: str, heading: str | None) -> tuple[Member | None, str]:
         """(member, the text naming the line item): a sub-heading or label naming a member, or the parent."""
         group = (heading or "").strip()
-        if closes_block(label, group):
-            label = "Total"  # 'Total Optical Communications' under 'Optical Communications': the block's total
+        closing = re.match(r"\s*total\s+(.+)", label, re.IGNORECASE)  # 'Total Optical Communications' after the
+        if closing and (block := self.blocks.get(frozenset(tokenize(closing.group(1))))):  # rows of its parts
+            return block, label
         if label == "Total" and (block := self.members.get(group.lower()) or _geography_member(group)) is not None:
             return block, label  # a block's line of figures alone ('Regional Operations' ... '926,100 959,669')
         if _CONSOLIDATED.match(label) or _AGGREGATE.search(label):
@@ -361,6 +364,7 @@ class _TableReader:
                 found.append((known, other))
         if len(found) == 2:  # 'Consumer Health' over 'U.S.': the segment's part in a geography
             outer, inner = found[1][0], found[0][0]
+            self.blocks[frozenset(tokenize(group))] = outer
             return Member(name=f"{outer.name} — {inner.name}", axis=outer.axis), label
         if found:
             return found[0]

@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable
 from ..domain import table
 from ..numbers import CURRENCY_SIGNS, parse_cell
 from ..textnorm import tokenize
-from .factconcepts import row_concept
 from .tables import Table, TableRow
 
 Box = tuple[float, float, float, float]
@@ -89,13 +88,7 @@ class Headings:
             first_box = self.box(self._first_line(number))
             style = decimals(self.rows[number].cells)
             if first_box is not None:
-                label = self.labels.get(number, "")
-                while (
-                    stack
-                    and stack[-1][0] >= first_box[0] - 0.5
-                    and not _total_of(stack[-1], style)
-                    and not closes_block(label, stack[-1][1])
-                ):
+                while stack and stack[-1][0] >= first_box[0] - 0.5 and not _total_of(stack[-1], style):
                     stack.pop()
                 if stack and stack[-1][0] < first_box[0] - 0.5:
                     stack[-1][2].update(style)
@@ -116,15 +109,6 @@ class Headings:
         first = self._first_line(following)
         below = self.box(first)
         return below is not None and below[0] > box[0] + 2 and first != number
-
-
-def closes_block(label: str, heading: str) -> bool:
-    """Whether a row is the total of the block a heading naming a member opens, written at the heading's indent
-    ('Total Optical Communications' under 'Optical Communications'); not of a line item's sub-heading ('Total net
-    sales' under 'Net sales:' is the line item)."""
-    closing = re.match(r"\s*total\s+(.+?)\s*$", label, re.IGNORECASE)
-    named = closing is not None and set(tokenize(closing.group(1))) == set(tokenize(heading)) != set()
-    return named and row_concept(heading) is None
 
 
 def _total_of(heading: tuple[float, str, set[int]], style: set[int]) -> bool:

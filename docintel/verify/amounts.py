@@ -44,7 +44,7 @@ from .nature import portion_rule
 from .query import Query, asks_per_share, member_terms, opening_year, query_of
 from .rules import FieldCheck, field_checks, mismatches
 from .shares import share_subject_rule
-from .siblings import content_terms
+from .siblings import content_terms, part_asked
 from .statements import statement_check
 from .typed import FactView, prose_fact
 from .values import (
@@ -132,6 +132,8 @@ def check_amount(
         concept, concept_note = "unknown", f"{stated} is printed twice in the quotes, once as another figure ({other})"
     if concept == "supported" and not asked.concepts and (worded := _worded_as_asked(chosen, asked, cited)):
         concept, concept_note = "unknown", worded  # 'Net periodic benefit cost' for benefit costs ('Benefit costs')
+    if concept == "supported" and (part := part_asked(chosen[0].siblings, chosen[0].row_label or "", asked.own)):
+        concept, concept_note = "unknown", f"{concept_note}; the question asks '{part}', a row its total adds up"
     if concept == "supported" and (printed := _printed_as_asked(chosen, asked, cited)):
         concept, concept_note = "unknown", printed  # 'Operating income 559' for EBIT, which the filing prints: 562
     typed = _typed(chosen, asked, amount.currency, cited, candidates)

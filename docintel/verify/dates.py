@@ -262,16 +262,17 @@ def _antecedent(sentence: str, clause: str, asked: list[str]) -> str | None:
     return words[-1] if terms and not terms & set(asked) else None
 
 
-_THAT = re.compile(r"\b(?P<noun>[A-Za-z][\w-]*)\s+(?:that|which)\s+(?P<rest>.*)", re.IGNORECASE)
+_THAT = re.compile(r"\b(?P<noun>[A-Za-z][\w-]*)\s+(?:that|which)\s+(?=(?P<rest>.*))", re.IGNORECASE)
 
 
 def _restrictive_antecedent(clause: str, date_text: str, verb: str | None, asked: list[str]) -> str | None:
     """The noun a restrictive relative clause holding the asked verb and the date is said of, when the question
     does not name it ('the fourth lease year that commenced on December 1, 2022' asked when the lease commenced)."""
     at = clause.lower().find(date_text.lower())
-    found = _THAT.search(clause[:at]) if verb is not None and at > 0 else None
-    if found is None or not says_verb(verb or "", found.group("rest")):
-        return None
+    matches = list(_THAT.finditer(clause[:at])) if verb is not None and at > 0 else []
+    found = matches[-1] if matches else None  # the relative clause nearest the date
+    if found is None or found.group("noun").lower().endswith("ed") or not says_verb(verb or "", found.group("rest")):
+        return None  # 'announced that ...' is no noun's clause
     noun = found.group("noun")
     return noun if not set(tokenize(noun)) & set(asked) else None
 

@@ -80,10 +80,10 @@ _PASSIVE_EVENT = re.compile(
 )
 
 
-# 'When did MGM's Bellagio lease commence?': a lowercase word after the one read as the verb, where the question's
-# clause ends, is the verb, and the first a noun of its subject ('lease'); not a noun or an -ing form after a verb
-# ('launch streaming', 'open factories')
-_NOUN_THEN_VERB = re.compile(r"\s+(?P<verb>[a-z]{3,})(?<!ing)(?<!s)\s*(?:$|[?.,;]|\s(?:on|in|at|by|with|for|to)\b)")
+# 'When did MGM's Bellagio lease commence?': a lowercase word after the one read as the verb, where the question
+# ends, is the verb, and the first a noun of its subject ('lease'); not a noun or an -ing form after a verb ('launch
+# streaming', 'open factories'), nor a word before more of the question ('launch service in Canada')
+_NOUN_THEN_VERB = re.compile(r"\s+(?P<verb>[a-z]{3,})(?<!ing)(?<!s)\s*(?:$|[?.])")
 
 
 def asked_verb(asking: str) -> str | None:

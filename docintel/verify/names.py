@@ -205,18 +205,20 @@ _OFFICE = re.compile(
     r"\b(?:chief\s+(?P<chief>(?:[a-z]+,?\s+|&\s+){0,4}?[a-z]+)\s+officer|(?P<vice>vice\s+president)|"
     r"(?P<plain>president|chair(?:man|woman|person)?|treasurer|secretary|controller|comptroller|general\s+counsel)|"
     r"(?P<initials>c[a-z]o)s?)\b"
-    r"(?:\s+(?:of|at)\s+(?:the\s+)?(?P<of>(?-i:[A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)*)))?",
+    r"(?:\s+(?:of|at)\s+(?:the\s+)?(?P<of>(?-i:[A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)*))|"
+    r",\s+(?P<unit>(?-i:[A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)+)))?",
     re.IGNORECASE,
 )
+# an organisation named possessive before a title ('Corning Optical Communications' chief financial officer')
+_OWNER_BEFORE = re.compile(r"((?-i:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*))(?:'|\u2019)s?\s+$")
 _INITIALS = {"ceo": "executive", "cfo": "financial", "coo": "operating", "cao": "accounting", "cto": "technology"}
 _ASKS_OFFICE = re.compile(r"^\s*who\b", re.IGNORECASE)
 _FILING_PARTS = _DOCUMENT_WORDS | frozenset(tokenize("exhibit exhibits"))  # a filing's own parts name no holder
 # the company's own bodies a title may be 'of' ('Chairman of the Board', 'Chair of the Audit Committee')
 _OWN_BODIES = frozenset(tokenize("board directors committee trustees")) | SELF_WORDS
 # a title held before, not now: 'Prior to her current role, she served as chief financial officer'
-# or taken up then ('Mr. Schlesinger joined Corning in 2013 as senior vice president and chief financial officer')
 _FORMER = re.compile(
-    r"\b(?:former(?:ly)?|previously|prior\s+to|served\s+as|until|retired|joined)\b[^.;]{0,60}$", re.IGNORECASE
+    r"\b(?:former(?:ly)?|previously|prior\s+to|served\s+as|until|retired)\b[^.;]{0,60}$", re.IGNORECASE
 )
 # a sentence's end after an organisation's name ('of Corning. He'), not an abbreviation's dot ('Co.', 'U.S.')
 _SENTENCE_END = re.compile(r"(?<=[a-z]{3})\.\s")
@@ -239,7 +241,11 @@ def _offices(text: str, issuer: frozenset[str] = frozenset()) -> tuple[set[str],
             plain = " ".join((match.group("vice") or match.group("plain")).lower().split())
             offices = {re.sub(r"chair\w*", "chair", plain)}
         of = set(tokenize(_SENTENCE_END.split(match.group("of") or "")[0]))
-        # of the issuer only as its name: 'of Corning Optical Communications' is a division's office
+        # of the issuer only as its name: 'of Corning Optical Communications' is a division's office, as is one named
+        # after a comma or possessive with the company's name and more ('President, Coca-Cola North America')
+        owner = _OWNER_BEFORE.search(text[: match.start()])
+        unit = set(tokenize(_SENTENCE_END.split(match.group("unit") or (owner.group(1) if owner else ""))[0]))
+        of |= unit if unit & issuer else set()
         elsewhere = bool(of) and not of & _OWN_BODIES and not of <= issuer | LEGAL_FORMS
         (others if elsewhere or _FORMER.search(text[: match.start()]) else found).update(offices)
     return found, others
@@ -256,6 +262,8 @@ def office_rule(
     asked = _offices(question, issuer)[0] if _ASKS_OFFICE.search(question) else set()
     if not asked:
         return check_field("office", "not_applicable")
+    # a filing whose profile names no issuer: the company as the question names it ('of The Coca-Cola Company')
+    issuer = issuer or frozenset(t for w in re.findall(r"\b[A-Z][\w&-]*", question[1:]) for t in tokenize(w))
     named, others = _offices(text, issuer)
     if not asked & named and (named or asked & others):
         if asked & others:
@@ -278,7 +286,8 @@ def document_lowercase(spans: list[CitedSpan]) -> frozenset[str]:
 # copula or a role's verb ('Who is', 'Who serves as CFO'); a conformed signature ('/s/', Regulation S-T Rule 302)
 # says 'signed'
 _WHO_VERB = re.compile(
-    r"^\s*who\s+(?:(?:must|may|will|would|can|could|should|shall|did|does|do)\s+)?(?P<verb>[a-z]{3,})\b", re.I
+    r"^\s*who\s+(?:(?:must|may|will|would|can|could|should|shall|did|does|do)\s+)?(?:\w+ly\s+)?(?P<verb>[a-z]{3,})\b",
+    re.I,
 )
 _COPULAS = frozenset("is was are were has have had been being serve serves served act acts acted become became".split())
 

@@ -191,6 +191,7 @@ def share_class_rule(query: Query, fact: FactView) -> FieldCheck:
 _COMPATIBLE = {frozenset({"level", "share"}), frozenset({"level", "average"}), frozenset({"change", "pct_change"})}
 
 
+_TO_DATE_ASKED = re.compile(r"\b(?:to\s+date|in\s+total|since\s+inception|cumulative|so\s+far)\b", re.IGNORECASE)
 _RANGE_ASKED = re.compile(r"\b(?:high|low|highest|lowest|range|maximum|minimum|peak)\b", re.IGNORECASE)
 
 
@@ -206,6 +207,10 @@ def measure_rule(query: Query, fact: FactView) -> FieldCheck:
         # 'Total debt' under 'AVERAGE FOR THE TRAILING FIVE QUARTERS ENDED': the column averages, the row does not
         detail = "measure: the column is an average over several periods, not the level asked"
         return _check("measure", "mismatch", query.measure, fact.measure, detail)
+    if fact.measure == "cumulative":  # a total to date answers a question of no period, or one asking the total
+        asks = _TO_DATE_ASKED.search(query.question) or not re.search(r"\b(?:19|20)\d\d\b", query.question)
+        detail = "measure: a total to date, not the period's" if not asks else ""
+        return _check("measure", "supported" if asks else "mismatch", query.measure, "cumulative to date", detail)
     if query.measure == fact.measure or frozenset({query.measure, fact.measure}) in _COMPATIBLE:
         return _check("measure", "supported", query.measure, fact.measure)
     if query.measure == "level" and fact.named_by and fact.named_by <= set(tokenize(query.question)):

@@ -72,6 +72,21 @@ def closer_sibling(siblings: tuple[str, ...], shared: set[str], asked: frozenset
     return None
 
 
+def part_asked(siblings: tuple[str, ...], label: str, asked: frozenset[str]) -> str | None:
+    """Another row of a cited total's table that names a word the question asks and the total does not
+    ('Residential' beside 'Total water services', asked for residential water services revenues): the part asked."""
+    if not re.match(r"\s*total\b", label, re.IGNORECASE):
+        return None
+    own = content_terms(tuple(tokenize(qualifier_text(label))))
+    for sibling in siblings:
+        theirs = content_terms(tuple(tokenize(qualifier_text(sibling))))
+        if re.match(r"\s*total\b", sibling, re.IGNORECASE) or concepts_in(qualifier_text(sibling)).concepts:
+            continue  # another total, or a line item's row ('Consolidated net sales'), is no part
+        if theirs and theirs <= asked and theirs - own:
+            return sibling
+    return None
+
+
 def plainer_sibling(siblings: tuple[str, ...], shared: set[str], own: set[str], asked: frozenset[str]) -> str | None:
     """Another row of the cited row's table that names every question word the cited row names and fewer words the
     question does not ('Net write-off rate — principal only' beside 'Net write-off rate — principal, interest and

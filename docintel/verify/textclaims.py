@@ -176,25 +176,16 @@ def row_label_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     return check_field("claim", "unknown", f"claim: '{words}' only in a table row's label ('{labels[0]}'), not stated")
 
 
-_HEADER_REACH = 4  # the lines above a table's first line its header may be on
-
-
 def row_figure_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     """A text claim that uses one figure of a cited table row of several, in a table whose columns docintel could
     not read ('Bellagio 3,933 157,000 1,284 151' under a header of four measures): which measure the figure is,
     nothing checked says ('157,000 square feet' is the casino's floor, not the resort's), so the claim is not
-    checked. Unless a quote of the header over the row names a word the claim says ('Nominee For Against Abstain'
-    cited with 'the most votes against'): the answer shows the column it means."""
+    checked (a header quoted beside it names its columns, not which one the figure is under)."""
     claimed = {n.value for n in find_numbers(text) if not n.is_year}
-    own = content_words(text)
     for cited in spans:
         for n in range(cited.span.line_start, cited.span.line_end + 1):
             found = cited.document.table_row(n)
             if found is None or found[0].problem is None:
-                continue
-            top = min(found[0].first_line, found[0].header_line or found[0].first_line)
-            heads = [c.span.quote for c in spans if top - _HEADER_REACH <= c.span.line_end < found[1].line]
-            if own & content_words(" ".join(heads)):
                 continue
             figures = [v for v in found[1].values if v is not None]
             if len(figures) >= 2 and (used := sorted(claimed & set(figures))):
@@ -260,8 +251,12 @@ _STAGED = re.compile(rf"\b(?P<stage>{_STAGES})\s+(?P<noun>[a-z]+)\b", re.IGNOREC
 
 # what is left of a term or an amount ('how many years remained in the initial term'): a quote of the whole ('an
 # initial term of 30 years') does not say it; one that says the remainder, or where it ends, may
-_ASKS_REMAINING = re.compile(r"\bremain(?:s|ed|ing)?\b(?!\s+(?:subject|pending|in\s+effect|unchanged))", re.I)
-_SAYS_REMAINING = re.compile(r"\bremain|\b(?:rest|balance)\s+of\b|\bleft\b|\bexpir|\bthrough\b|\buntil\b|\bmatur", re.I)
+_ASKS_REMAINING = re.compile(r"\bhow\s+(?:many|much|long)\b.*\bremain(?:s|ed|ing)?\b", re.IGNORECASE)
+_SAYS_REMAINING = re.compile(
+    r"\bremain|\b(?:rest|balance)\s+of\b|\bleft\b|\bexpir|\bend(?:s|ing)?\s+(?:on|in)\b|\bterminat|\bdue\b|"
+    r"\b(?:through|until)\s+(?:[A-Z][a-z]+\s+(?:\d{1,2},\s+)?)?(?:19|20)\d\d\b",
+    re.IGNORECASE,
+)
 
 
 def _other_stage(question: str, quotes: str) -> tuple[str, str] | None:

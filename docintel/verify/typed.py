@@ -120,6 +120,7 @@ _GAAP_ROW = re.compile(r"(?<!non)(?<!non-)(?<!non )\bgaap\b|\bas\s+reported\b|\b
 _PROSE_CHANGE = re.compile(
     r"\b(?:increased|decreased|grew|rose|fell|declined|improved|dropped|increase|decrease|growth|decline)\b", re.I
 )
+_TO_DATE = r"(?:have|has)\s+(?:\w+\s+)?\w+ed\s+a\s+total\s+of|to\s+date|since\s+inception|cumulative"
 # 'margin improved from 10.9% to 12.4%', 'sales rose 9% to $1.2 billion': the numbers after 'from' and 'to' are levels
 _PROSE_LEVEL = re.compile(r"\b(?:from|to)\s*$", re.IGNORECASE)
 _CURRENCY_CODES = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
@@ -508,7 +509,9 @@ def _placed_measure(ingested: FactView) -> str | None:
     return None if ingested.period is None and ingested.measure == "level" else ingested.measure
 
 
-def _prose_measure(clause: str, row: TableRow) -> str:
+def _prose_measure(clause: str, row: TableRow, after: str = "") -> str:
+    if re.search(rf"\b(?:{_TO_DATE})\b", f"{clause} {after}", re.IGNORECASE):
+        return "cumulative"  # 'have delivered a total of 1,033 737 MAX aircraft': to date, no one period's
     if _PROSE_CHANGE.search(clause) and not _PROSE_LEVEL.search(clause):
         return "change"
     return _measure(row, None, None, clause) or "level"
@@ -540,7 +543,7 @@ def prose_fact(clause: str, sentence: str, printed: str = "", rest: str = "") ->
         member_text=f"{clause} {_said_after(sentence, printed)}",
         basis=_basis(clause),
         share_class="diluted" if _DILUTED.search(clause) else "basic" if _BASIC.search(clause) else None,
-        measure=_prose_measure(clause, empty),
+        measure=_prose_measure(clause, empty, _said_after(sentence, printed)),
         scenario=_scenario(sentence),
         currency=_currency(None, [], clause),
     )
