@@ -73,7 +73,7 @@ _SAID_OF_ANOTHER = re.compile(r"\b(?:net\s+of|less|under|per)\s+(?:\S+\s+){0,3}$
 _MONTH_TERMS = frozenset(tokenize(" ".join(MONTHS)))
 _UNSAID = NEUTRAL | _MONTH_TERMS  # words that add no line item ('for the year ended December 31, 2022': its period)
 _DATE_TERMS = _MONTH_TERMS | frozenset(tokenize("year end fiscal quarter date period"))
-_HEDGES = frozenset(tokenize("approximately about nearly almost roughly around over more less than some total"))
+_LEAD_ONLY = re.compile(r"^\s*(?:with\s+)?(?:(?:each|of|our|its|the|a|an|approximately|about|nearly)\s+)*$", re.I)
 _COUNTED_END = re.compile(r",|\b(?:in|at|on|of|for|from|to|with|by|as|who|which|that|is|are|was|were|make)\b")
 
 
@@ -256,7 +256,7 @@ def _clause(sentence: str, printed: str) -> str:
     before = sentence[:at]
     cut = [m.end() for m in _CLAUSE_END.finditer(before)]
     head = before[cut[-1] :] if cut else before
-    if re.search(r"[A-Za-z]{3,}", head) and set(tokenize(head)) - _HEDGES:
+    if re.search(r"[A-Za-z]{3,}", head) and not _LEAD_ONLY.match(head):  # 'Each of our', not ', with approximately'
         return head
     after = _CLAUSE_END.split(sentence[at + len(printed) :], maxsplit=1)[0]
     # 'Each of our 50,110 full- and part-time employees in 45 countries make': the noun the number counts
