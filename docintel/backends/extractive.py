@@ -435,6 +435,7 @@ def _concept_rows_first(
 
 
 ALTERNATIVES = 3  # the amounts looked up after the first, tried in turn while none passes verification
+_CHANGE_ASKED = re.compile(r"\b(?:declin|decreas|increas|grow|grew|growth|rose|rise|fell|fall|drop|improv)\w*", re.I)
 
 
 def _amount_answer(schema: type[BaseModel], lookup: Lookup) -> BaseModel:
@@ -485,7 +486,10 @@ def build_answer(
     if shape == "amount":
         above = [r for r in ranked if r[0] >= settings.extractive_score_floor][:ROW_CANDIDATES]
         above += [r for r in on_page if r not in above]
-        return [_amount_answer(schema, lookup) for lookup in read_amounts(parsed, context, above, single)]
+        answers = [_amount_answer(schema, lookup) for lookup in read_amounts(parsed, context, above, single)]
+        # a change asked one way is not retried: a later line may state it the other way ('the decline in hardware
+        # revenue' / 'Hardware revenue ... increased by $27.9 million')
+        return answers[:1] if _CHANGE_ASKED.search(parsed.question) else answers
     figures = any(_figures(line.text) for _, _, line in best)  # a line of figures, not a policy or a date
     explaining = bool(_EXPLAINING.match(parsed.question)) or (figures and bool(_WHAT_WAS_AT.match(parsed.question)))
     evidence_only = pinned or shape == "boolean" or (shape == "text" and explaining)

@@ -216,7 +216,7 @@ def evidence_of(candidate: Candidate) -> Evidence:
             # the label's own concept ('Diluted' EPS), else the sub-heading's narrowed by the label's words
             found = ConceptMatch(own or joined.concepts, found.leftover)
             text = f"{group} {candidate.row_label}"
-        if titled := titled_per_share(group, candidate.kind, found.concepts):  # 'Net income ... $ 5.06' under EPS
+        if titled := titled_per_share(group, candidate.kind, found.concepts, candidate.printed):  # 'Net income $ 5.06'
             found, text = ConceptMatch(titled, found.leftover), f"{group} {candidate.row_label}"
         if CHANGE_LABEL.match(group) and not CHANGE_LABEL.match(candidate.row_label):
             # 'Inventories' under a cash flow's 'Changes in operating assets and liabilities:' is the change in them
@@ -361,7 +361,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         return "supported", f"{where} ({_names(evidence.concepts)})"
     # with no line item asked, the row is judged by all its words against the question's (never by the item's label)
     own = content_terms(evidence.terms if asked.concepts else tuple(tokenize(qualifier_text(evidence.text))))
-    own -= _MONTH_TERMS  # a date says when, not what ('December 31, 2022, 89% of whom ...')
+    own = own if own - _MONTH_TERMS else set()  # a date alone says when, not what ('December 31, 2022, 89% of')
     shared = own & asked.own
     mostly = own and 2 * len(shared) >= len(own)
     wholly = len(own) >= 2 and own <= asked.own  # 'Outdoor apparel' for 'outdoor apparel sales'

@@ -265,11 +265,11 @@ def office_rule(
     # a filing whose profile names no issuer: the company as the question names it ('of The Coca-Cola Company')
     issuer = issuer or frozenset(t for w in re.findall(r"\b[A-Z][\w&-]*", question[1:]) for t in tokenize(w))
     named, others = _offices(text, issuer)
-    if not asked & named and (named or asked & others):
+    if not asked & named and (named or others):
         if asked & others:
             what = f"{', '.join(sorted(asked & others))} of another organisation or held before"
         else:
-            what = ", ".join(sorted(named))
+            what = ", ".join(sorted(named | others))
         return check_field("office", "mismatch", f"office: the answer names {what}, not {', '.join(sorted(asked))}")
     rest = {w.lower() for w in _WORD.findall(_OFFICE.sub(" ", text)) if w[0].isupper()}
     if lowercase and not rest - lowercase - issuer - _FILING_PARTS:  # 'Exhibit 10.1 - Pfizer Inc. ...' names none

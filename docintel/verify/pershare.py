@@ -48,9 +48,11 @@ def per_share_heading(document: Document, table: Table, row: TableRow) -> str:
     return heading if _PER_SHARE_HEADING.search(heading) else ""
 
 
-def titled_per_share(group: str, kind: str, concepts: frozenset[str]) -> frozenset[str]:
-    """The per-share line items a title over a per-share row names ('Diluted Earnings Per Common Share' over 'Net
-    income attributable to Verizon $ 5.06': diluted EPS) when the row's own label names none of them; else none."""
+def titled_per_share(group: str, kind: str, concepts: frozenset[str], printed: str = "") -> frozenset[str]:
+    """The per-share line items a title over a per-share row of dollars and cents names ('Diluted Earnings Per Common
+    Share' over 'Net income attributable to Verizon $ 5.06': diluted EPS) when the row's own label names none of
+    them; else none ('$ 500' under such a title is no per-share figure)."""
     named = concepts_in(qualifier_text(group)).concepts
     titled = frozenset(c for c in named if (item := concept(c)) is not None and item.kind == "per_share")
-    return titled if kind == "per_share" and not titled & concepts else frozenset()
+    cents = _CENTS_CELL.fullmatch(printed.strip()) is not None
+    return titled if kind == "per_share" and cents and not titled & concepts else frozenset()
