@@ -23,6 +23,7 @@ from ..question.parse import search_text
 from ..textnorm import split_sentences, tokenize
 from .claims import check_field, quote_lead
 from .events import negated
+from .passages import text_after
 from .rules import FieldCheck
 from .values import CitedSpan
 
@@ -60,7 +61,6 @@ def allegation_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
 _ASKS_FINAL = re.compile(r"\b(?:resolv\w*|final\w*|conclud\w*|settled)\b", re.IGNORECASE)
 _RULING = re.compile(r"\b(?:dismiss\w*|judgment|ruled|ruling|verdict)\b", re.IGNORECASE)
 _APPEAL = re.compile(r"\b(?:appeal\w*|petition\w*\s+for\s+(?:review|rehearing)|certiorari)\b", re.IGNORECASE)
-_AFTER_LINES = 6  # lines after a quote its paragraph may go on for
 
 
 def appeal_rule(answer: bool, spans: list[CitedSpan], question: str) -> FieldCheck:
@@ -70,24 +70,11 @@ def appeal_rule(answer: bool, spans: list[CitedSpan], question: str) -> FieldChe
     for cited in spans:
         if not _RULING.search(cited.span.quote) or _APPEAL.search(cited.span.quote):
             continue
-        after = _following(cited)
+        after = text_after(cited)
         appeal = next((s for s in split_sentences(after) if _APPEAL.search(s) and not negated(s)), None)
         if appeal is not None:
             return check_field("omission", "unknown", f"omission: the paragraph goes on: '{appeal[:120]}'")
     return check_field("omission", "not_applicable")
-
-
-def _following(cited: CitedSpan) -> str:
-    """The text after the quote on its last line and the lines after it on its page."""
-    lines = cited.document.lines
-    texts, pages = lines["text"].tolist(), lines["page"].tolist()
-    end = cited.span.line_end
-    page = pages[end - 1] if 1 <= end <= len(texts) else None
-    rest = [str(texts[n]) for n in range(end, min(len(texts), end + _AFTER_LINES)) if pages[n] == page]
-    last = str(texts[end - 1]) if page is not None else ""
-    tail = " ".join(cited.span.quote.split()[-4:])
-    at = last.find(tail)
-    return " ".join([last[at + len(tail) :] if at >= 0 else "", *rest])
 
 
 _ASKS_ROLE = re.compile(

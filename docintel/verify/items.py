@@ -29,6 +29,7 @@ from .explained import explanation_period_rule
 from .issuer import issuer_terms
 from .meaning import Asked, asked_for
 from .names import (
+    career_rule,
     designation_rule,
     document_lowercase,
     lead_subject_rule,
@@ -197,7 +198,8 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             date_superlative_rule(question, text, spans),
             nobody_named_rule(question, text, spans),
             office_rule(question, text, issuer_terms(spans), document_lowercase(spans)),
-            who_verb_rule(question, spans),
+            who_verb_rule(question, spans, text),
+            career_rule(question, spans),
         ],
     )
 

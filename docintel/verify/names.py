@@ -9,12 +9,13 @@ import re
 from collections.abc import Iterator
 
 from ..ingest.documents import Document
-from ..textnorm import tokenize
+from ..textnorm import split_sentences, tokenize
 from .claims import FIRST_VERB, SELF_WORDS, check_field, content_words, quote_lead
 from .events import verb_in
 from .issuer import LEGAL_FORMS, issuer_terms
-from .passages import paragraph_text
+from .passages import paragraph_text, text_after
 from .rules import FieldCheck
+from .signatures import signature_check
 from .values import Candidate, CitedSpan
 
 # capitalised words in a row, 'of', 'and', '&', 'the' or 'for' between them ('Department of Defense', 'Moody's');
@@ -284,22 +285,86 @@ def document_lowercase(spans: list[CitedSpan]) -> frozenset[str]:
 
 # 'Who controls the voting of ...': the relation a who-question asks is its verb, after a modal or 'did'; not a
 # copula or a role's verb ('Who is', 'Who serves as CFO'); a conformed signature ('/s/', Regulation S-T Rule 302)
-# says 'signed'
+# says 'signed' (in the capacity printed beside it: signatures.py)
 _WHO_VERB = re.compile(
     r"^\s*who\s+(?:(?:must|may|will|would|can|could|should|shall|did|does|do)\s+)?(?:\w+ly\s+)?(?P<verb>[a-z]{3,})\b",
     re.I,
 )
 _COPULAS = frozenset("is was are were has have had been being serve serves served act acts acted become became".split())
+_POSSESSIVE = re.compile(r"\b[\w.-]+(?:'|\u2019)s?(?=\s)")  # 'Mr. Knight's son' names the son, not Mr. Knight
+_PRONOUN_LEAD = re.compile(r"^\W*(?:he|she|they|it)\b", re.I)
+_HONORIFICS = frozenset(tokenize("mr mrs ms dr sir"))
 
 
-def who_verb_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
-    """A who-question asking who does a thing ('Who controls the voting of the Class A shares held by Swoosh?') is
-    not answered by quotes that name a person without saying the verb ('was formed by Philip H. Knight')."""
+def who_verb_rule(question: str, spans: list[CitedSpan], text: str = "") -> FieldCheck:
+    """A who-question asking who does a thing ('Who controls Swoosh, LLC?') is answered by a quote's sentence that
+    says the verb of the person the answer names first (*text*): 'Swoosh, LLC was formed by Philip H. Knight' does
+    not say the verb, and 'Swoosh, LLC is controlled by Mr. Knight's son' says it of the son, not of Philip H.
+    Knight. 'Who signed ... as Principal Financial Officer?' with a '/s/' quote: the signature paired with that
+    capacity (signatures.py)."""
     found = _WHO_VERB.match(question)
     verb = found.group("verb").lower() if found else ""
     if not verb or verb in _COPULAS:
         return check_field("about", "not_applicable")
-    quotes = " ".join(s.span.quote for s in spans)
-    if verb_in(verb, quotes) or (verb.startswith("sign") and "/s/" in quotes.lower()):
+    quotes = [s.span.quote for s in spans]
+    name = _lead_name(text, question, issuer_terms(spans))
+    if verb.startswith("sign") and any("/s/" in q.lower() for q in quotes):
+        return signature_check(question, spans, name)
+    sentences = [s for q in quotes for s in split_sentences(q)]
+    saying = [n for n, s in enumerate(sentences) if verb_in(verb, s)]
+    if not saying:
+        return check_field("about", "unknown", f"about: the quotes do not say who {verb} what was asked")
+    if not name or any(name <= _named_in(sentences[n]) for n in saying):
         return check_field("about", "not_applicable")
-    return check_field("about", "unknown", f"about: the quotes do not say who {verb} what was asked")
+    if any(_PRONOUN_LEAD.match(sentences[n]) and n and name <= _named_in(sentences[n - 1]) for n in saying):
+        return check_field("about", "not_applicable")  # 'Mr. Weeks joined in 1983. He controls ...'
+    return check_field("about", "unknown", f"about: the quotes say who {verb} of another than the answer names")
+
+
+def _lead_name(text: str, question: str, issuer: frozenset[str]) -> set[str]:
+    """The words of the first name the answer writes that the question does not ('Travis Knight, Philip Knight's
+    son ...': travis, knight), offices, honorifics and the company's name aside."""
+    ignore = set(tokenize(question)) | issuer | _HONORIFICS | set(tokenize(" ".join(_OFFICE_WORDS)))
+    for match in _CAPITALISED.finditer(_POSSESSIVE.sub(" ", text)):
+        words = set(tokenize(match.group(0))) - ignore
+        if words:
+            return words
+    return set()
+
+
+def _named_in(sentence: str) -> set[str]:
+    """The words a sentence names, a possessive's owner aside."""
+    return set(tokenize(_POSSESSIVE.sub(" ", sentence)))
+
+
+_OFFICE_WORDS = (
+    "chief executive financial operating officer president chair chairman emeritus director vice"
+    " treasurer secretary controller counsel founder"
+)
+
+
+# an appointment a career history dates ('He became Corning's president and chief operation officer in April 2002')
+# and a sentence that goes on with the same person's history ('He was named ...', 'In 2015, she ...', 'Mr. Weeks')
+_APPOINTED = re.compile(
+    r"\b(?:became|named|appointed|elected|promoted|assumed)\b[^.;]{0,120}?\b((?:19|20)\d{2})\b", re.I
+)
+_SAME_PERSON = re.compile(r"^\W*(?:(?:in|since|from)\s[^,]{1,25},\s*)?(?:he|she|his|her|mr|ms|mrs|dr)\b", re.I)
+
+
+def career_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """'Who is the chief operating officer?' is not answered by an appointment the person's history goes on from:
+    after 'He became Corning's president and chief operation officer in April 2002' its paragraph says 'He was
+    named chief executive officer in April 2005'. Unchecked when a sentence after the quote, still of the same
+    person, dates a later appointment to an office of the company."""
+    if not _ASKS_OFFICE.search(question) or not _offices(question)[0]:
+        return check_field("about", "not_applicable")
+    for cited in spans:
+        began = [int(m.group(1)) for m in _APPOINTED.finditer(cited.span.quote)]
+        for sentence in split_sentences(text_after(cited)) if began else []:
+            if not _SAME_PERSON.match(sentence):
+                break
+            later = [int(m.group(1)) for m in _APPOINTED.finditer(sentence) if int(m.group(1)) > max(began)]
+            if later and _offices(sentence)[0]:
+                detail = f"about: the person's history goes on after the quote: '{sentence.strip()[:120]}'"
+                return check_field("about", "unknown", detail)
+    return check_field("about", "not_applicable")

@@ -19,6 +19,7 @@ from .wording import names_asked
 # two quotes are two passages
 _PARAGRAPH_LINES = 8
 _APART_LINES = 6
+_AFTER_LINES = 6  # lines after a quote its paragraph may go on for
 _MONTH_TERMS = frozenset(t for name in MONTHS for t in tokenize(name))
 
 
@@ -31,6 +32,19 @@ def paragraph_text(cited: CitedSpan) -> str:
     texts = cited.document.lines["text"].tolist()
     start = max(cited.span.line_start - 1 - _PARAGRAPH_LINES, 0)
     return " ".join(str(t) for t in texts[start : cited.span.line_end])
+
+
+def text_after(cited: CitedSpan) -> str:
+    """The text after the quote on its last line and the lines after it on its page."""
+    lines = cited.document.lines
+    texts, pages = lines["text"].tolist(), lines["page"].tolist()
+    end = cited.span.line_end
+    page = pages[end - 1] if 1 <= end <= len(texts) else None
+    rest = [str(texts[n]) for n in range(end, min(len(texts), end + _AFTER_LINES)) if pages[n] == page]
+    last = str(texts[end - 1]) if page is not None else ""
+    tail = " ".join(cited.span.quote.split()[-4:])
+    at = last.find(tail)
+    return " ".join([last[at + len(tail) :] if at >= 0 else "", *rest])
 
 
 def _paragraph(cited: CitedSpan) -> set[str]:
