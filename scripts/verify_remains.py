@@ -65,7 +65,8 @@ def unread_row_cases(document, page: int) -> dict[str, list[Case]]:
             continue
         for row in table.rows:
             figures = [n for n in find_numbers(row.label + " " + " ".join(row.cells)) if not n.is_year]
-            printed = [c for c in row.cells if any(ch.isdigit() for ch in c)]
+            # a year cell ('2023', a maturity) is a date, which the rule leaves to the date checks
+            printed = [c for c in row.cells if any(ch.isdigit() for ch in c) and not re.fullmatch(r"(?:19|20)\d\d", c)]
             label = row.label.strip()
             if len(printed) < 3 or len(figures) < 3 or not re.search(r"[A-Za-z]{3,}", label):
                 continue

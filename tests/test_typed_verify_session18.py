@@ -7,7 +7,14 @@
   ('Swoosh, LLC was formed by Philip H. Knight ... Swoosh, LLC is controlled by Mr. Knight's son');
 - 'Who is Corning's chief operating officer?' was supported by a career history's 'He became Corning's president and
   chief operation officer in April 2002', whose paragraph goes on 'He was named chief executive officer in April
-  2005'."""
+  2005'.
+
+And blind red team round 46 (5 of 20 wrong answers shown supported, right kept 5 of 10; its cases that now hold are
+in the same file): a list's relative clause restricts its entries ('programs that recorded charges in 2023' is not
+answered by 'Examples of ... programs include'); a 'total term' is no 'initial term'; a part the question says to
+include ('including its recovery period') is named by the quotes; the 777X-8 is a variant of the 777X asked; a
+sentence's '($552 million)' is an aside, not a negative; an operand named 'Percent (%) of backlog' is a percentage.
+Still supported: the cash leg of an exchange for everything received (General Mills' Yoplait sale)."""
 
 from __future__ import annotations
 
@@ -18,7 +25,7 @@ import pytest
 
 from tests.conftest import needs_shared
 from tests.test_typed_verify_review36 import assert_case_holds
-from tests.test_values import answer, span
+from tests.test_values import amount, answer, calculation, only_check, operand, span
 from tests.test_values import ask as ask_model
 
 SIGNATURES = [
@@ -144,5 +151,128 @@ CASES = [
 
 @needs_shared
 @pytest.mark.parametrize("case", CASES, ids=[c["class"] for c in CASES])
-def test_the_review_s_who_cases_hold(run_cli, fake_openai, tmp_path, case):
+def test_the_review_s_and_round_46_s_cases_hold(run_cli, fake_openai, tmp_path, case):
     assert_case_holds(run_cli, fake_openai, tmp_path, case)
+
+
+# Blind red team round 46 (5 of 20 wrong answers shown supported, right kept 5 of 10): the classes below.
+PROGRAMS = [
+    "Business Environment",
+    "Some of our development programs are contracted on a fixed-price basis. Examples of significant fixed-price",
+    "development programs include Harbor Crew, Tanker X, and commercial satellites.",
+    "During 2023 we recorded charges on the Harbor Crew program ($312 million) and the Tanker X program ($95 million).",
+    "The Red Oak arrangement had an initial term of ten years. In 2021 it was extended by five years.",
+    "The loss share agreement covers 80% of credit losses over 5 years, followed by a three-year recovery period.",
+    "First delivery of the 990X-8 freighter is expected in 2028. First delivery of the 990X is expected in 2026.",
+    "We expect approximately 17% of backlog to convert to revenue through 2024 and approximately 71% through 2027.",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "entries", "line", "supported"),
+    [
+        ("List the fixed-price development programs that recorded charges in 2023.", ["Harbor Crew"], 3, False),
+        ("List the fixed-price development programs that recorded charges in 2023.", ["Harbor Crew"], 4, True),
+        ("List the fixed-price development programs of the company.", ["Harbor Crew"], 3, True),
+        ("List the fixed-price development programs that the company names.", ["Harbor Crew"], 3, True),  # no subject
+    ],
+)
+def test_a_list_s_relative_clause_restricts_its_entries(
+    run_cli, fake_openai, make_pdf, question, entries, line, supported
+):
+    pdf = make_pdf("contoso-2023-10k.pdf", [PROGRAMS])
+    quote = PROGRAMS[line - 1]
+    items = [{"text": entry, "spans": [span(line, quote)]} for entry in entries]
+    fake_openai.push_answer(answer("list", *items))
+    _, data, _ = ask_model(run_cli, question, pdf)
+    assert (data["status"] == "supported") is supported, data["verification"]
+    if not supported:
+        assert "restricts to" in json.dumps(data["verification"])
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "line", "quote", "supported", "reason"),
+    [
+        (
+            "How long is the total term of the Red Oak arrangement?",
+            "The Red Oak arrangement has a term of ten years.",
+            5,
+            "The Red Oak arrangement had an initial term of ten years.",
+            False,
+            "not the total term asked",
+        ),
+        (
+            "How long is the original term of the Red Oak arrangement?",  # 'original' is the 'initial' term
+            "The Red Oak arrangement had a term of ten years.",
+            5,
+            "The Red Oak arrangement had an initial term of ten years.",
+            True,
+            "",
+        ),
+        (
+            "What is the total duration of the loss share agreement, including its recovery period?",
+            "The agreement runs for 5 years.",
+            6,
+            "The loss share agreement covers 80% of credit losses over 5 years",
+            False,
+            "asks to include its recovery period",
+        ),
+        (
+            "What is the total duration of the loss share agreement, including its recovery period?",
+            "The agreement runs for 5 years followed by a three-year recovery period.",
+            6,
+            PROGRAMS[5].removesuffix("."),
+            True,
+            "",
+        ),
+    ],
+)
+def test_a_term_s_stage_and_an_included_part_are_said_by_the_quotes(
+    run_cli, fake_openai, make_pdf, question, text, line, quote, supported, reason
+):
+    pdf = make_pdf("contoso-2023-10k.pdf", [PROGRAMS])
+    fake_openai.push_answer(answer("text", {"text": text, "spans": [span(line, quote)]}))
+    _, data, _ = ask_model(run_cli, question, pdf)
+    assert (data["status"] == "supported") is supported, data["verification"]
+    assert reason in json.dumps(data["verification"])
+
+
+@pytest.mark.parametrize(
+    ("quote", "iso", "supported"),
+    [
+        ("First delivery of the 990X-8 freighter is expected in 2028.", "2028", False),
+        ("First delivery of the 990X is expected in 2026.", "2026", True),
+        (PROGRAMS[6], "2026", True),  # the model named whole beside its variant
+    ],
+)
+def test_a_variant_of_the_model_asked_is_not_the_model(run_cli, fake_openai, make_pdf, quote, iso, supported):
+    pdf = make_pdf("contoso-2023-10k.pdf", [PROGRAMS])
+    item = {"label": "First delivery", "date": {"iso": iso, "original_text": iso}, "spans": [span(7, quote)]}
+    fake_openai.push_answer(answer("date", item))
+    _, data, _ = ask_model(run_cli, "When does Contoso expect the first delivery of the 990X?", pdf)
+    assert (data["status"] == "supported") is supported, data["verification"]
+    if not supported:
+        assert "the 990X-8, a variant of the 990X" in json.dumps(data["verification"])
+
+
+def test_a_sentence_s_amount_in_parentheses_is_an_aside_not_a_negative(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2023-10k.pdf", [PROGRAMS])
+    quote = "During 2023 we recorded charges on the Harbor Crew program ($312 million)"
+    fake_openai.push_answer(amount(312, "millions", "2023", (4, quote), label="Harbor Crew charges"))
+    _, data, _ = ask_model(run_cli, "How much did Contoso record in charges on the Harbor Crew program in 2023?", pdf)
+    assert "a negative" not in json.dumps(data["verification"]), data["verification"]
+    assert only_check(data)["value_check"] == "supported"
+
+
+def test_an_operand_named_as_a_percentage_is_one(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2023-10k.pdf", [PROGRAMS])
+    line = PROGRAMS[7]
+    operands = [
+        operand("a", 71, "through 2027", (8, "approximately 71% through 2027"), "Percent (%) of backlog through 2027"),
+        operand("b", 17, "through 2024", (8, line[: line.index(" and")]), "Percent (%) of backlog through 2024"),
+    ]
+    scripted = amount(54, "percent", "2025-2027", (8, line), currency=None, label="Share of backlog 2025-2027")
+    scripted["items"][0]["calculation"] = calculation("a - b", 54, *operands)
+    fake_openai.push_answer(scripted)
+    _, data, _ = ask_model(run_cli, "What percentage of backlog is expected to convert in 2025 through 2027?", pdf)
+    assert "which names no percentage" not in json.dumps(data["verification"]), data["verification"]

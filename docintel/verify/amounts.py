@@ -35,7 +35,6 @@ from .meaning import (
     asks_for_a_ratio,
     concept_check,
     evidence_of,
-    sign_check,
     without_name,
 )
 from .minority import names_parent_owners
@@ -45,6 +44,7 @@ from .query import Query, asks_per_share, member_terms, opening_year, query_of
 from .rules import FieldCheck, field_checks, mismatches
 from .shares import share_subject_rule
 from .siblings import content_terms, part_asked
+from .signs import sign_check
 from .statements import statement_check
 from .typed import FactView, prose_fact
 from .values import (

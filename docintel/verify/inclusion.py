@@ -104,3 +104,20 @@ def excluded_concepts(text: str) -> frozenset[str]:
     named, kept = concepts_in(qualifier_text(objects)).concepts, concepts_in(qualifier_text(left)).concepts
     whole = concepts_in(qualifier_text(text)).concepts
     return frozenset(named - kept) if kept and kept <= whole else frozenset()
+
+
+# words any included part may share with any quote ('its recovery period' is asked by 'recovery')
+_GENERIC = frozenset(tokenize("period periods year years time amount amounts total portion part parts"))
+
+
+def included_rule(question: str, spans: Sequence[CitedSpan]) -> FieldCheck:
+    """A question that asks a whole 'including' a part ('What is the total duration of the agreement, including its
+    recovery period?') is not answered by quotes that never name the part ('covers 80% of credit losses ... over 5
+    years', cut before 'followed by a three-year recovery period'): unchecked."""
+    quotes = {t[:_STEM] for s in spans for t in tokenize(s.span.quote)}
+    for match in _INCLUDING.finditer(question):
+        part = [t for t in tokenize(match.group("object")) if t not in _GENERIC and len(t) >= 3]
+        if part and not {t[:_STEM] for t in part} & quotes:
+            named = " ".join(match.group("object").split())
+            return _check("unknown", f"subject: the question asks to include {named}; its quotes do not name it")
+    return _check("not_applicable")

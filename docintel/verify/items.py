@@ -26,6 +26,7 @@ from .claims import (
 from .dates import anchor_rule, date_clause_rule, event_rule, expectation_rule, fiscal_end_rule, superseded_rule
 from .events import NEGATIONS, frequency_reading
 from .explained import explanation_period_rule
+from .inclusion import included_rule
 from .issuer import issuer_terms
 from .meaning import Asked, asked_for
 from .names import (
@@ -37,6 +38,7 @@ from .names import (
     nobody_named_rule,
     office_rule,
     per_share_rule,
+    variant_rule,
     who_verb_rule,
 )
 from .objects import event_object_rule
@@ -45,6 +47,7 @@ from .passages import entity_rule, scattered_rule
 from .quotes import SpanKey
 from .ranking import date_superlative_rule, superlative_rule
 from .relevance import relevance_check, text_numbers_check
+from .restricted import restricted_list_rule
 from .rules import FieldCheck
 from .structure import average_span_problem
 from .textclaims import (
@@ -86,7 +89,11 @@ def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: st
         several = len(getattr(answer, "items", [])) > 1  # items that list a composite's parts beside it
         check = _item_check(index, item, spans, cited, years, question, several)
         if getattr(answer, "answer_type", "") == "list" and spans:  # a list's entry names something its quote names
-            check = with_fields(check, [phrase_rule(str(getattr(item, "text", "") or ""), spans)])
+            entry = str(getattr(item, "text", "") or "")
+            check = with_fields(check, [phrase_rule(entry, spans), restricted_list_rule(question, spans)])
+        if spans and question:  # any item: the model asked, not a variant; the part the question says to include
+            parts = [] if isinstance(getattr(item, "amount", None), Amount) else [included_rule(question, spans)]
+            check = with_fields(check, [variant_rule(question, spans), *parts])
         checks.append(check.model_copy(update={"item": index}))
     return checks
 

@@ -18,25 +18,21 @@ from ..concepts import (
     ConceptMatch,
     concept,
     concepts_in,
-    is_outflow,
     label_of,
     modifiers,
     narrowing_terms,
     qualifier_text,
     ratio,
     same_concept,
-    states_magnitude,
 )
 from ..domain import table
-from ..ingest.factrows import asks_before_deductions, deducted
+from ..ingest.factrows import asks_before_deductions
 from ..ingest.tables import COUPON_RATE
-from ..numbers import figure_text
 from ..periods import MONTHS, find_periods
 from ..question.parse import search_text
 from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, par_value_of, stated_attributes
 from .claims import SELF_WORDS
-from .conventions import parenthesized_alternative, printed_as_loss
 from .pershare import titled_per_share
 from .places import place_terms
 from .query import CHANGE_LABEL, CHANGE_TERMS, asks_per_share, query_of
@@ -53,7 +49,7 @@ from .siblings import (
     worded_sibling,
 )
 from .totals import BARE_TOTAL
-from .values import Candidate, ConceptCheck, PlainCheck
+from .values import Candidate, ConceptCheck
 from .wording import (
     CAPITALISED_RUN,
     beside_line_items,
@@ -61,13 +57,11 @@ from .wording import (
     named_beside,
     other_comprehensive,
     parting,
-    reversed_by,
     subject_terms,
     surface_words,
     table_narrower,
 )
 
-_LOSS_WORDS = frozenset(tokenize("loss losses deficit decrease decreased decline declined outflow used deficiency"))
 _CLAUSE_END = re.compile(r"\.(?=\s|$)|[;:()\[\]]|\s[–—-]\s")  # a decimal point ends no clause
 _SAID_OF_ANOTHER = re.compile(r"\b(?:net\s+of|less|under|per)\s+(?:\S+\s+){0,3}$", re.IGNORECASE)
 _MONTH_TERMS = frozenset(tokenize(" ".join(MONTHS)))
@@ -508,43 +502,4 @@ def asked_money_as_per_share(asked: Asked, candidates: list[Candidate]) -> bool:
 
 
 _ASSUMPTION = re.compile(r"\bassum\w*", re.IGNORECASE)  # 'What expected return ... did Boeing assume': a rate
-_HOW_MANY = re.compile(r"\s*how\s+many\b", re.IGNORECASE)  # 'How many stores did it close': '(41)' closed
-
-
-def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainCheck, str]:
-    """The stated sign against the printed one: an outflow's label may state its magnitude; a row that reads
-    '(income) loss' prints a loss without parentheses, so the income asked is the printed figure negated."""
-    opposites = reversed_by(candidate.row_label or "", asked.question)
-    if opposites is not None and candidate.value != 0:
-        income, loss = opposites
-        if (candidate.value < 0) != (value < 0):
-            return "supported", f"the row reads '({income}) {loss}': {candidate.printed} is the {income} negated"
-        said = loss if candidate.value > 0 else income
-        kind = f"{'an' if said[0] in 'aeiou' else 'a'} {said}"
-        detail = f"the row reads '({income}) {loss}': {candidate.printed} is {kind}, so the {income} asked is "
-        return "mismatch", f"{detail}{figure_text(-candidate.value)}; the item states {figure_text(value)}"
-    if candidate.value == 0 or (candidate.value < 0) == (value < 0):
-        return "supported", ""
-    other = parenthesized_alternative(candidate.row_label or "")  # 'Provision/(benefit)': '(71)' is a benefit
-    if value > 0 and other and other not in asked.question.lower():
-        return "mismatch", f"the row prints a {other} in parentheses: {candidate.printed} is a {other}, not positive"
-    evidence = evidence_of(candidate)
-    if value > 0 and is_outflow(asked.concepts | evidence.concepts):
-        return "supported", f"{candidate.printed} is an outflow; its label ({asked.named}) states the magnitude"
-    counted = candidate.kind == "count" or (candidate.source is not None and candidate.source.kind == "count")
-    if value > 0 and counted and _HOW_MANY.match(asked.question):
-        return "supported", f"{candidate.printed} is a count taken away in its table; how many is its magnitude"
-    if value > 0 and deducted(candidate.row_label or ""):
-        return "supported", f"{candidate.printed} is deducted in its schedule; its label states the magnitude"
-    if value > 0 and states_magnitude(evidence.concepts):
-        return "supported", f"{candidate.printed} is an expense printed in parentheses; its label states the magnitude"
-    opening = tokenize(re.sub(r"\([^)]*\)", " ", candidate.row_label or evidence.text))[:4]
-    if value < 0 and _LOSS_WORDS & set(opening) and not _LOSS_WORDS & set(tokenize(asked.label)):
-        return "supported", f"{candidate.printed} is printed as a loss or decrease; stated as a negative"
-    if value < 0 and printed_as_loss(candidate) and not _LOSS_WORDS & set(tokenize(asked.label)):
-        return "supported", f"{candidate.printed} is written as a loss; stated as a negative"
-    printed = "a negative" if candidate.value < 0 else "a positive"
-    return "mismatch", f"the document prints {candidate.printed}, {printed}; the item states {figure_text(value)}"
-
-
 # ------------------------------------------------------------------------------ text items

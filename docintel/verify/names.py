@@ -136,6 +136,24 @@ def per_share_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     return check_field("about", "unknown", "about: the question asks a per-share figure; its quotes state none")
 
 
+# a model the question names whole, capitals and digits in one word ('the 777X', 'A320'), not a period ('FY2022')
+_MODEL = re.compile(r"(?<![\w-])(?!(?:FY|Q|H)\d)(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{3,}(?![\w-])")
+
+
+def variant_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A question about a model ('When does Boeing expect the first delivery of the 777X?') is not answered by
+    quotes that name only a variant of it ('First delivery of the 777X-8 freighter is expected in 2027'):
+    unchecked, the variant named."""
+    quotes = _DASHES.sub("-", " ".join(s.span.quote for s in spans))
+    for model in _MODEL.findall(question):
+        variants = re.findall(rf"(?<![\w-]){re.escape(model)}-\w+", quotes)
+        if variants and not re.search(rf"(?<![\w-]){re.escape(model)}(?![\w-])", quotes):
+            return check_field(
+                "about", "unknown", f"about: its quotes name the {variants[0]}, a variant of the {model}"
+            )
+    return check_field("about", "not_applicable")
+
+
 # 'Who is the independent auditor?', 'Which firm audited ...': a person or an organisation is asked
 _ASKS_WHOM = re.compile(
     r"^\s*(?:who\b|whom\b|which\s+(?:\w+\s+)?(?:firm|company|person|individual|entity|bank|auditor|party)\b)",

@@ -4,6 +4,7 @@ scale, kind, sign, the concept its name gives, its column's period) and, given t
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ..concepts import concept, concepts_in, item_changers, names_its_concept, qualifier_text, ratio
@@ -13,10 +14,11 @@ from .amounts import fact_of
 from .conventions import noncash_for_cash
 from .groups import column_group_rule
 from .kinds import kind_detail, kind_fits
-from .meaning import Asked, concept_check, evidence_of, sign_check
+from .meaning import Asked, concept_check, evidence_of
 from .query import Query, query_of
 from .rules import FieldCheck, field_checks, mismatches
 from .siblings import part_of_another
+from .signs import sign_check
 from .statements import statement_check
 from .values import (
     Candidate,
@@ -43,7 +45,11 @@ def _operand_units(asked: Asked) -> set[str | None]:
     """The units an operand's name allows: each named line item's or ratio's ('Gross margin' is a gross profit
     amount or a percentage), None for a name docintel does not know."""
     named = [concept(c) or ratio(c) for c in asked.concepts]
-    return {_CONCEPT_UNITS.get(c.kind) for c in named if c is not None} or {None}
+    units = {_CONCEPT_UNITS.get(c.kind) for c in named if c is not None} or {None}
+    return units | {"percent"} if _SAYS_PERCENT.search(asked.label) else units  # 'Percent (%) of backlog ...'
+
+
+_SAYS_PERCENT = re.compile(r"%|\bper\s?cent(?:age)?s?\b", re.IGNORECASE)
 
 
 def _operand_kind_fits(unit: str | None, candidate: Candidate) -> bool:

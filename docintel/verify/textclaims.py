@@ -245,8 +245,10 @@ def _start(text: str, match: re.Match[str]) -> int:
 
 _PLURAL = re.compile(r"[^s]s$")
 # stages of one process: 'final approval' is not the 'preliminary approval' a quote names (general English)
-_STAGES = "preliminary|final|interim|initial|tentative|proposed|definitive|provisional"
+_STAGES = "preliminary|final|interim|initial|original|tentative|proposed|definitive|provisional|total|entire|full|whole"
 _STAGED = re.compile(rf"\b(?P<stage>{_STAGES})\s+(?P<noun>[a-z]+)\b", re.IGNORECASE)
+# one stage in two words: a term's 'original' is its 'initial'; its 'entire', 'full' or 'whole' is its 'total'
+_SAME_STAGE = {"original": "initial", "entire": "total", "full": "total", "whole": "total"}
 
 
 # what is left of a term or an amount ('how many years remained in the initial term'): a quote of the whole ('an
@@ -259,12 +261,17 @@ _SAYS_REMAINING = re.compile(
 )
 
 
+def _stage(match: re.Match[str]) -> str:
+    stage = match.group("stage").lower()
+    return _SAME_STAGE.get(stage, stage)
+
+
 def _other_stage(question: str, quotes: str) -> tuple[str, str] | None:
     """(asked, quoted) when the question asks one stage of a thing ('final approval') and the quotes name only
     another stage of it ('preliminary approval')."""
     for asked in _STAGED.finditer(question):
-        stage, noun = asked.group("stage").lower(), asked.group("noun").lower()
-        said = {m.group("stage").lower() for m in _STAGED.finditer(quotes) if m.group("noun").lower() == noun}
+        stage, noun = _stage(asked), asked.group("noun").lower()
+        said = {_stage(m) for m in _STAGED.finditer(quotes) if m.group("noun").lower() == noun}
         if said and stage not in said:
             return f"{stage} {noun}", f"{sorted(said)[0]} {noun}"
     return None
@@ -274,8 +281,8 @@ def kind_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """A question about one kind of things ('reportable segments') is not answered from quotes that name the things
     only as another kind ('five Flexibles operating segments (...)'). A plural noun only: a verb's object ('take
     effect', quoted 'took effect') is no kind of a thing. Nor one stage of a process from quotes naming only
-    another ('final approval' asked, 'preliminary approval' quoted), nor what remains of a thing from quotes that
-    say none remains ('an initial term of 30 years' for the years remaining)."""
+    another ('final approval' asked, 'preliminary approval' quoted; a 'total term', 'an initial term of ten years'),
+    nor what remains of a thing from quotes that say none remains ('an initial term of 30 years' for the years left)."""
     quotes = " ".join(s.span.quote for s in spans)
     if stage := _other_stage(question, quotes):
         return check_field("about", "unknown", f"about: the quotes name {stage[1]}, not the {stage[0]} asked")

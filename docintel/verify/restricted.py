@@ -1,0 +1,36 @@
+"""What a list question restricts its entries to. 'List the fixed-price development programs that recorded charges
+in 2022' asks only the programs its relative clause says: a quote that lists 'Examples of significant fixed-price
+development programs' without a word of 'recorded charges' names programs, not those charged.
+
+``restricted_list_rule`` returns one ``FieldCheck`` (``about``). General English: a relative pronoun right after
+the plural noun it restricts, as the clause's subject ('programs that recorded', not 'risks that the company
+names')."""
+
+from __future__ import annotations
+
+import re
+
+from ..textnorm import tokenize
+from .claims import check_field
+from .rules import FieldCheck
+from .values import CitedSpan
+
+_CLAUSE = re.compile(
+    r"\b[a-z]+[^s\W]s\s+(?:that|which|who)\s+(?!(?:the|a|an|it|its|we|our|they|their|he|she|this|these|those)\b)"
+    r"(?P<clause>[a-z][^?.;,]*)",
+)
+# the verbs that only tie a clause to what follows ('programs that were', 'segments that have')
+_LINKING = frozenset(tokenize("is are was were be been being has have had do does did will would may could can"))
+_STEM = 5  # 'recorded' and 'records', 'charges' and 'charged' share a stem
+
+
+def restricted_list_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A list's entry is of the things the question's relative clause restricts the list to only when its quotes say
+    a word of the clause (years aside: every page names one): unchecked otherwise, the clause named."""
+    quotes = {t[:_STEM] for s in spans for t in tokenize(s.span.quote)}
+    for match in _CLAUSE.finditer(question):
+        words = [t for t in tokenize(match.group("clause")) if t not in _LINKING and not t[:1].isdigit()]
+        if words and not {t[:_STEM] for t in words} & quotes:
+            clause = " ".join(match.group(0).split())
+            return check_field("about", "unknown", f"about: its quotes do not say what '{clause}' restricts to")
+    return check_field("about", "not_applicable")
