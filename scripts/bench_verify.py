@@ -45,7 +45,10 @@ line item's balance the lines above it never name, and (scripts/verify_standing.
 expected closing date given as a deadline, each dividend reduction answered as a suspension, each total of dividends
 paid answered as a cut per share, each allegation claimed as fact, and (scripts/verify_remains.py, red team round
 45) each term of years a line gives whole claimed as what remains of it, each figure of a row of a table whose
-columns were not read claimed in a text naming no column, target: every one rejected; their right answers measured.
+columns were not read claimed in a text naming no column, and (scripts/verify_scopes.py, red team round 46) each
+initial term claimed as the total term, each duration cut before the part a question asks to include, each variant
+('777X-8') given for its model, each example a line lists given for a list restricted by a clause the line does not
+say, target: every one rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -56,7 +59,7 @@ import re
 import sys
 from datetime import date
 
-from docintel.answer.contract import AmountAnswer, BooleanAnswer, DateAnswer, TextAnswer
+from docintel.answer.contract import AmountAnswer, BooleanAnswer, DateAnswer, ListAnswer, TextAnswer
 from docintel.backends.lookup import row_unit
 from docintel.concepts import concepts_in, is_outflow, narrowing_terms, qualifier_text, same_concept, states_magnitude
 from docintel.context.pack import Budget, Context, ContextLine, Source
@@ -81,6 +84,7 @@ from scripts.verify_portions import by_nature_cases, subset_plan_cases
 from scripts.verify_ranks import figure_cases, rank_cases, yes_no_cases
 from scripts.verify_readings import balance_row_cases, lead_subject_cases, permission_cases
 from scripts.verify_remains import remaining_term_cases, unread_row_cases
+from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
     and_other_cases,
@@ -396,6 +400,9 @@ MEASURED_RIGHT = (
     "share class: right",
     "lead subject: right",
     "remaining: right",
+    "initial term: right",
+    "variant: right",
+    "examples: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -544,6 +551,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *yes_no_cases(document, page).items(),
                 *remaining_term_cases(document, page).items(),
                 *unread_row_cases(document, page).items(),
+                *scope_cases(document, page).items(),
             ]
             if not generated:
                 continue
@@ -589,8 +597,10 @@ def _other_rows(row, rows: list) -> list:
 
 def _check(document, context: Context, case: Case):
     question, item, kind = case
-    model = {"text": TextAnswer, "boolean": BooleanAnswer, "date": DateAnswer}.get(kind, AmountAnswer)
-    answer = _answer(model, kind if kind in ("text", "boolean", "date") else "amount", [item])
+    model = {"text": TextAnswer, "boolean": BooleanAnswer, "date": DateAnswer, "list": ListAnswer}.get(
+        kind, AmountAnswer
+    )
+    answer = _answer(model, kind if kind in ("text", "boolean", "date", "list") else "amount", [item])
     verification = verify_answer(answer, context, [document], question)
     return verification.overall == "supported", verification.items[0].detail if verification.items else ""
 

@@ -165,6 +165,7 @@ PROGRAMS = [
     "The loss share agreement covers 80% of credit losses over 5 years, followed by a three-year recovery period.",
     "First delivery of the 990X-8 freighter is expected in 2028. First delivery of the 990X is expected in 2026.",
     "We expect approximately 17% of backlog to convert to revenue through 2024 and approximately 71% through 2027.",
+    "A separation from service is defined in Treasury Regulation Section 1.409A-1(h).",
 ]
 
 
@@ -253,6 +254,14 @@ def test_a_variant_of_the_model_asked_is_not_the_model(run_cli, fake_openai, mak
     assert (data["status"] == "supported") is supported, data["verification"]
     if not supported:
         assert "the 990X-8, a variant of the 990X" in json.dumps(data["verification"])
+
+
+def test_a_code_section_s_regulation_is_no_variant_of_the_section(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2023-10k.pdf", [PROGRAMS])
+    claim = {"text": "Treasury Regulation Section 1.409A-1(h) defines it.", "spans": [span(9, PROGRAMS[8])]}
+    fake_openai.push_answer(answer("text", claim))
+    _, data, _ = ask_model(run_cli, "Where is a separation from service under Section 409A defined?", pdf)
+    assert "a variant of" not in json.dumps(data["verification"]), data["verification"]
 
 
 def test_a_sentence_s_amount_in_parentheses_is_an_aside_not_a_negative(run_cli, fake_openai, make_pdf):

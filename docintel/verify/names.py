@@ -136,7 +136,8 @@ def per_share_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     return check_field("about", "unknown", "about: the question asks a per-share figure; its quotes state none")
 
 
-# a model the question names whole, capitals and digits in one word ('the 777X', 'A320'), not a period ('FY2022')
+# a model the question names whole, capitals and digits in one word ('the 777X', 'A320'), not a period ('FY2022');
+# a variant is written after no dot ('1.409A-1' is a regulation under section 409A)
 _MODEL = re.compile(r"(?<![\w-])(?!(?:FY|Q|H)\d)(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{3,}(?![\w-])")
 
 
@@ -146,7 +147,7 @@ def variant_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     unchecked, the variant named."""
     quotes = _DASHES.sub("-", " ".join(s.span.quote for s in spans))
     for model in _MODEL.findall(question):
-        variants = re.findall(rf"(?<![\w-]){re.escape(model)}-\w+", quotes)
+        variants = re.findall(rf"(?<![\w.-]){re.escape(model)}-\w+", quotes)
         if variants and not re.search(rf"(?<![\w-]){re.escape(model)}(?![\w-])", quotes):
             return check_field(
                 "about", "unknown", f"about: its quotes name the {variants[0]}, a variant of the {model}"
