@@ -191,6 +191,12 @@ _DATE_RE = re.compile(
     re.I,
 )
 _SCALE_UNITS = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}  # the answer contract's units
+# a person named ('Mr. Squeri', 'Stephen J. Squeri', 'STEPHEN J. SQUERI'): what a who-question's line must carry
+_ASKS_WHO = re.compile(r"^\s*who\b", re.I)
+_TITLE_RUN = re.compile(r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+")
+_PERSON = re.compile(
+    r"\b(?:Mr|Ms|Mrs|Dr)\.\s+[A-Z][a-z]+|\b[A-Z][a-z]+\s+[A-Z]\.\s+[A-Z][a-z]+|\b[A-Z]{2,}\s+[A-Z]\.\s+[A-Z]{2,}"
+)
 
 
 class ExtractiveBackend:
@@ -277,6 +283,8 @@ def rank_lines(parsed: ParsedQuestion, context: Context, settings: Settings) -> 
     strengths = sorted((terms[t] * idf[t] for t in (direct or terms)), reverse=True)
     total = sum(strengths[: settings.extractive_strong_terms]) or 1.0
     phrases = [tokens for k in parsed.keywords if k.source != "direct" and len(tokens := tokenize(k.text)) >= 2]
+    if _ASKS_WHO.match(parsed.question):  # a title the question capitalises is said whole ('Chief Executive Officer')
+        phrases += [t for run in _TITLE_RUN.findall(parsed.question) if len(t := tokenize(run)) >= 2]
     rank_of = _passage_ranks(context)
     headers = _column_header_terms(context)
     scored = []
@@ -296,6 +304,8 @@ def rank_lines(parsed: ParsedQuestion, context: Context, settings: Settings) -> 
             score *= settings.extractive_shape_boost if _has_amount(line.text) else settings.extractive_no_amount_factor
         if parsed.expected_answer_shape == "date" and _DATE_RE.search(line.text):
             score *= settings.extractive_shape_boost
+        if _ASKS_WHO.match(parsed.question) and _PERSON.search(line.text):
+            score *= settings.extractive_shape_boost  # 'Who is the CEO': a line naming someone, not 'our CEO
         scored.append((round(score, 4), doc, line))
     scored.sort(key=lambda x: (-x[0], x[1], x[2].global_line))
     return scored

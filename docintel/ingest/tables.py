@@ -4,10 +4,8 @@ Financial tables reach the line table as one line per row (``Label $ 5,363 $ 4,8
 On each page this module finds the column header (a line that ends in periods: ``(Millions) 2018 2017 2016``, ``Year
 Ended June 30, 2023 2022 2021``), the caption that states the scale and currency (``(in millions, except per share
 data)``), and the rows below it, each with its label and its cells in order. A row whose cells cannot be lined up with
-the header's periods, or a table without a header, says so in ``problem``: nothing is guessed silently.
-
-Detection is a pure function of the lines, so the tables are kept in the same cache entry as the lines and recomputed
-(without parsing the PDF again) when ``TABLES_VERSION`` changes.
+the header's periods, or a table without a header, says so in ``problem``: nothing is guessed silently. Detection is a
+pure function of the lines: tables are cached with the lines, recomputed (no new parse) when ``TABLES_VERSION`` changes.
 """
 
 from __future__ import annotations
@@ -25,7 +23,7 @@ from ..textnorm import tokenize
 from .captions import CAPTION, caption_of, except_words
 from .rowsplit import split_row
 
-TABLES_VERSION = "36"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "37"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
@@ -385,6 +383,10 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
             if current is None:
                 current = _Builder(page, lines, index - 1, [])
             current.add(number, *row)
+            if _closes_group(row[0], current.group):
+                current.group = (
+                    None  # 'Total non-interest revenues' ends 'Non-interest revenues': no row after is in it
+                )
             gap, introduced, headed = 0, False, False
             continue
         gap += 1
@@ -400,6 +402,12 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
                 prior_group, current.group = current.group, f"{current.group} {text}" if wrapped else text
     close()
     return tables
+
+
+def _closes_group(label: str, group: str | None) -> bool:
+    """Whether a row is its sub-heading's total ('Total non-interest revenues' under 'Non-interest revenues')."""
+    heading = set(tokenize(group or ""))
+    return bool(heading) and bool(re.match(r"\s*total\b", label, re.IGNORECASE)) and heading <= set(tokenize(label))
 
 
 def _unlabelled_total(text: str, current: _Builder | None) -> tuple[str, list[str]] | None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from ..concepts import concepts_in, qualifier_text
 from ..ingest.factrows import deducted
 from ..textnorm import tokenize
+from .passages import text_after
 from .rules import FieldCheck, FieldVerdict
 from .values import Candidate, CitedSpan
 
@@ -112,12 +113,14 @@ _GENERIC = frozenset(tokenize("period periods year years time amount amounts tot
 
 def included_rule(question: str, spans: Sequence[CitedSpan]) -> FieldCheck:
     """A question that asks a whole 'including' a part ('What is the total duration of the agreement, including its
-    recovery period?') is not answered by quotes that never name the part ('covers 80% of credit losses ... over 5
-    years', cut before 'followed by a three-year recovery period'): unchecked."""
+    recovery period?') is not answered by a quote cut before the part its sentence goes on to ('covers 80% of credit
+    losses ... over 5 years', the line going on 'followed by a three-year recovery period'): unchecked. A part the
+    quotes name, or one the text after them does not name either (a synonym may), is left to the other checks."""
     quotes = {t[:_STEM] for s in spans for t in tokenize(s.span.quote)}
+    after = {t[:_STEM] for s in spans for t in tokenize(text_after(s))}
     for match in _INCLUDING.finditer(question):
-        part = [t for t in tokenize(match.group("object")) if t not in _GENERIC and len(t) >= 3]
-        if part and not {t[:_STEM] for t in part} & quotes:
+        part = {t[:_STEM] for t in tokenize(match.group("object")) if t not in _GENERIC and len(t) >= 3}
+        if part and not part & quotes and part & after:
             named = " ".join(match.group("object").split())
-            return _check("unknown", f"subject: the question asks to include {named}; its quotes do not name it")
+            return _check("unknown", f"subject: the question asks to include {named}; its quote stops before it")
     return _check("not_applicable")

@@ -322,7 +322,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         if adds_other:
             return "unknown", f"{where}: it adds other items to what was asked"
         if narrow:
-            return "mismatch", f"{where}: narrower than asked ({', '.join(narrow)} not asked)"
+            return "mismatch", f"{where}: narrower than asked ({_printed(narrow, evidence.text, group)} not asked)"
         if (joined := _joined_line_items(evidence, asked)) and re.search(r"\band\b|&", evidence.text, re.I):
             # 'Cash, cash equivalents and short-term investments' is a sum of line items, not the one asked
             return "mismatch", f"{where}: it adds {joined} to {asked.named}"
@@ -393,7 +393,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     if wholly or (mostly and not asked.concepts):
         narrow = [t for t in dict.fromkeys(narrow) if not _MATURITY_WORDS.get(t, _NEVER).search(asked.question)]
         if narrow:  # 'Current operating lease liabilities' for the total: a part of what was asked
-            return "mismatch", f"{where}: narrower than asked ({', '.join(narrow)} not asked)"
+            return "mismatch", f"{where}: narrower than asked ({_printed(narrow, evidence.text, group)} not asked)"
         if not wholly and (parted := parting(evidence.text, asked.question)):  # a synonym is possible: unchecked
             return "unknown", f"{where}: it names {parted[0]} where the question asks {parted[1]}"
         if not wholly and TOTAL.search(asked.question) and not TOTAL.search(evidence.text):
@@ -460,6 +460,12 @@ def _joined_line_items(evidence: Evidence, asked: Asked) -> str:
     others = [c for c in evidence.concepts if not same_concept(frozenset({c}), asked.concepts)]
     items = [c for c in others if (found := concept(c)) is not None and found.kind == "money"]
     return ", ".join(sorted(label_of(c) for c in items))
+
+
+def _printed(terms: list[str], *texts: str) -> str:
+    """Search terms as the row prints their words ('non' of 'Non-interest revenues': 'Non-interest')."""
+    words = re.findall(r"[\w'’-]+", " ".join(texts))
+    return ", ".join(next((w for w in words if t in tokenize(w)), t) for t in dict.fromkeys(terms))
 
 
 def _names(concepts: frozenset[str]) -> str:

@@ -220,9 +220,10 @@ def _lowercase_words(document: Document) -> frozenset[str]:
 
 # a company's officers as filings title them (Regulation S-K Item 401's executive officers and directors): the
 # 'chief ... officer' titles ('Chief Financial and Transformation Officer' holds two), (vice) president, chair,
-# treasurer, secretary, controller, general counsel, initials; then the organisation a title is 'of' or 'at'
+# treasurer, secretary, controller, general counsel, initials ('Vice Chairman' is no chair); then the organisation a
+# title is 'of' or 'at'
 _OFFICE = re.compile(
-    r"\b(?:chief\s+(?P<chief>(?:[a-z]+,?\s+|&\s+){0,4}?[a-z]+)\s+officer|(?P<vice>vice\s+president)|"
+    r"\b(?:chief\s+(?P<chief>(?:[a-z]+,?\s+|&\s+){0,4}?[a-z]+)\s+officer|(?P<vice>vice\s+(?:president|chair\w*))|"
     r"(?P<plain>president|chair(?:man|woman|person)?|treasurer|secretary|controller|comptroller|general\s+counsel)|"
     r"(?P<initials>c[a-z]o)s?)\b"
     r"(?:\s+(?:of|at)\s+(?:the\s+)?(?P<of>(?-i:[A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)*))|"
@@ -291,7 +292,7 @@ def office_rule(
         else:
             what = ", ".join(sorted(named | others))
         return check_field("office", "mismatch", f"office: the answer names {what}, not {', '.join(sorted(asked))}")
-    rest = {w.lower() for w in _WORD.findall(_OFFICE.sub(" ", text)) if w[0].isupper()}
+    rest = {w.lower() for w in re.findall(r"\b[A-Z][A-Za-z]{2,}", _OFFICE.sub(" ", text))}  # 'STEPHEN J. SQUERI' too
     if lowercase and not rest - lowercase - issuer - _FILING_PARTS:  # 'Exhibit 10.1 - Pfizer Inc. ...' names none
         return check_field("office", "unknown", "office: the answer names no holder of the office, only titles")
     return check_field("office", "not_applicable")
@@ -310,8 +311,10 @@ _WHO_VERB = re.compile(
     re.I,
 )
 _COPULAS = frozenset("is was are were has have had been being serve serves served act acts acted become became".split())
-_POSSESSIVE = re.compile(r"\b[\w.-]+(?:'|\u2019)s?(?=\s)")  # 'Mr. Knight's son' names the son, not Mr. Knight
-_PRONOUN_LEAD = re.compile(r"^\W*(?:he|she|they|it)\b", re.I)
+# an owner named before a possessive, every capitalised word of it ('Mr. Knight's son', 'Philip Knight's son' name
+# the son); a sentence that goes on with a pronoun ('He controls', an auditor's report's 'We have audited')
+_POSSESSIVE = re.compile(r"(?:\b[A-Z][\w.-]*\s+)*\b[\w.-]+(?:'|\u2019)s?(?=\s)")
+_PRONOUN_LEAD = re.compile(r"^\W*(?:he|she|they|it|we)\b", re.I)
 _HONORIFICS = frozenset(tokenize("mr mrs ms dr sir"))
 
 
@@ -326,34 +329,46 @@ def who_verb_rule(question: str, spans: list[CitedSpan], text: str = "") -> Fiel
     if not verb or verb in _COPULAS:
         return check_field("about", "not_applicable")
     quotes = [s.span.quote for s in spans]
-    name = _lead_name(text, question, issuer_terms(spans))
+    name = _lead_name(text, question, issuer_terms(spans), document_lowercase(spans))
     if verb.startswith("sign") and any("/s/" in q.lower() for q in quotes):
         return signature_check(question, spans, name)
     sentences = [s for q in quotes for s in split_sentences(q)]
     saying = [n for n, s in enumerate(sentences) if verb_in(verb, s)]
     if not saying:
         return check_field("about", "unknown", f"about: the quotes do not say who {verb} what was asked")
-    if not name or any(name <= _named_in(sentences[n]) for n in saying):
+    if not name or any(_names(sentences[n], name) for n in saying):
         return check_field("about", "not_applicable")
-    if any(_PRONOUN_LEAD.match(sentences[n]) and n and name <= _named_in(sentences[n - 1]) for n in saying):
+    if any(_PRONOUN_LEAD.match(sentences[n]) for n in saying) and any(_names(s, name) for s in sentences):
         return check_field("about", "not_applicable")  # 'Mr. Weeks joined in 1983. He controls ...'
     return check_field("about", "unknown", f"about: the quotes say who {verb} of another than the answer names")
 
 
-def _lead_name(text: str, question: str, issuer: frozenset[str]) -> set[str]:
-    """The words of the first name the answer writes that the question does not ('Travis Knight, Philip Knight's
-    son ...': travis, knight), offices, honorifics and the company's name aside."""
-    ignore = set(tokenize(question)) | issuer | _HONORIFICS | set(tokenize(" ".join(_OFFICE_WORDS)))
+def _lead_name(text: str, question: str, issuer: frozenset[str], lowercase: frozenset[str] = frozenset()) -> set[str]:
+    """The words of the first name the answer writes that the question does not ('Philip Knight's son, Travis Knight
+    ...': travis, knight; a run of two names before a single word, 'According to the 10-K, ... Travis Knight'),
+    offices, honorifics, the company's name and words the document writes in lowercase aside."""
+    ignore = set(tokenize(question)) | issuer | _HONORIFICS | set(tokenize(_OFFICE_WORDS))
+    runs = []
     for match in _CAPITALISED.finditer(_POSSESSIVE.sub(" ", text)):
-        words = set(tokenize(match.group(0))) - ignore
-        if words:
-            return words
-    return set()
+        named = [w for w in re.findall(r"[\w'’-]+", match.group(0)) if w.lower() not in lowercase]
+        if words := set(tokenize(" ".join(named))) - ignore:
+            runs.append(words)
+    return next((r for r in runs if len(r) > 1), runs[0] if runs else set())  # a given name and a surname first
 
 
-def _named_in(sentence: str) -> set[str]:
-    """The words a sentence names, a possessive's owner aside."""
-    return set(tokenize(_POSSESSIVE.sub(" ", sentence)))
+def _names(sentence: str, name: set[str]) -> bool:
+    """Whether a sentence names the person of *name*'s words, a possessive's owner aside; a surname alone is the
+    person only where the sentence writes it alone or after an honorific, not after another given name ('Mr.
+    Knight' is not the 'Travis Knight' of the sentence)."""
+    plain = _POSSESSIVE.sub(" ", sentence)
+    if not name <= set(tokenize(plain)):
+        return False
+    if len(name) > 1:
+        return True
+    surname = re.escape(next(iter(name)))
+    given = re.compile(rf"\b(?!(?:Mr|Mrs|Ms|Dr)\b)[A-Z][\w.]*\s+{surname}\b", re.IGNORECASE)
+    alone = [m for m in re.finditer(rf"\b{surname}\b", plain, re.IGNORECASE)]
+    return any(not given.search(plain[max(0, m.start() - 30) : m.end()]) for m in alone)
 
 
 _OFFICE_WORDS = (
@@ -365,25 +380,34 @@ _OFFICE_WORDS = (
 # an appointment a career history dates ('He became Corning's president and chief operation officer in April 2002')
 # and a sentence that goes on with the same person's history ('He was named ...', 'In 2015, she ...', 'Mr. Weeks')
 _APPOINTED = re.compile(
-    r"\b(?:became|named|appointed|elected|promoted|assumed)\b[^.;]{0,120}?\b((?:19|20)\d{2})\b", re.I
+    r"\b(?:became|named|appointed|elected|promoted|assumed)\b[^.;]{0,120}?\b((?:19|20)\d{2})\b"
+    r"|\b(?:in|since)\s+(?:[A-Z][a-z]+\s+)?((?:19|20)\d{2}),?\s+(?:he|she)\s+(?:was\s+)?"
+    r"(?:became|named|appointed|elected|promoted)",
+    re.I,
 )
-_SAME_PERSON = re.compile(r"^\W*(?:(?:in|since|from)\s[^,]{1,25},\s*)?(?:he|she|his|her|mr|ms|mrs|dr)\b", re.I)
+_SAME_PERSON = re.compile(
+    r"^\W*(?:(?:in|since|from|beginning\s+in|prior\s+to\s+that)\s[^,]{1,25},\s*)?(?:he|she|his|her|mr|ms|mrs|dr)\b",
+    re.I,
+)
+# a rank an officer may add to a title ('executive vice president'), no office that takes the place of another
+_RANKS = frozenset({"vice president"})
 
 
 def career_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """'Who is the chief operating officer?' is not answered by an appointment the person's history goes on from:
     after 'He became Corning's president and chief operation officer in April 2002' its paragraph says 'He was
     named chief executive officer in April 2005'. Unchecked when a sentence after the quote, still of the same
-    person, dates a later appointment to an office of the company."""
+    person, dates a later appointment to another office of the company ('executive vice president' is a rank added
+    to a title, 'He was appointed executive vice president in 2018', no office in its place)."""
     if not _ASKS_OFFICE.search(question) or not _offices(question)[0]:
         return check_field("about", "not_applicable")
     for cited in spans:
-        began = [int(m.group(1)) for m in _APPOINTED.finditer(cited.span.quote)]
+        began = [int(m.group(1) or m.group(2)) for m in _APPOINTED.finditer(cited.span.quote)]
         for sentence in split_sentences(text_after(cited)) if began else []:
             if not _SAME_PERSON.match(sentence):
                 break
-            later = [int(m.group(1)) for m in _APPOINTED.finditer(sentence) if int(m.group(1)) > max(began)]
-            if later and _offices(sentence)[0]:
+            later = [y for m in _APPOINTED.finditer(sentence) if (y := int(m.group(1) or m.group(2))) > max(began)]
+            if later and _offices(sentence)[0] - _RANKS - _offices(question)[0]:
                 detail = f"about: the person's history goes on after the quote: '{sentence.strip()[:120]}'"
                 return check_field("about", "unknown", detail)
     return check_field("about", "not_applicable")

@@ -46,10 +46,10 @@ def _operand_units(asked: Asked) -> set[str | None]:
     amount or a percentage), None for a name docintel does not know."""
     named = [concept(c) or ratio(c) for c in asked.concepts]
     units = {_CONCEPT_UNITS.get(c.kind) for c in named if c is not None} or {None}
-    return units | {"percent"} if _SAYS_PERCENT.search(asked.label) else units  # 'Percent (%) of backlog ...'
+    return (units | {"percent"}) if _SAYS_PERCENT.search(asked.label) else units  # 'Percent (%) of backlog ...'
 
 
-_SAYS_PERCENT = re.compile(r"%|\bper\s?cent(?:age)?s?\b", re.IGNORECASE)
+_SAYS_PERCENT = re.compile(r"%|\bper\s?cent(?:age)?s?\b|\b(?:portion|proportion)\b", re.IGNORECASE)
 
 
 def _operand_kind_fits(unit: str | None, candidate: Candidate) -> bool:

@@ -47,6 +47,15 @@ def text_after(cited: CitedSpan) -> str:
     return " ".join([last[at + len(tail) :] if at >= 0 else "", *rest])
 
 
+def page_lines(cited: CitedSpan) -> list[str]:
+    """The lines of the page the quote starts on."""
+    lines = cited.document.lines
+    texts, pages = lines["text"].tolist(), lines["page"].tolist()
+    start = cited.span.line_start
+    page = pages[start - 1] if 1 <= start <= len(texts) else None
+    return [str(t) for t, p in zip(texts, pages, strict=True) if p == page]
+
+
 def _paragraph(cited: CitedSpan) -> set[str]:
     """The terms of the cited lines and the lines of their paragraph above them."""
     return set(tokenize(paragraph_text(cited)))

@@ -18,16 +18,23 @@ from .values import CitedSpan
 _CLAUSE = re.compile(
     r"\b[a-z]+[^s\W]s\s+(?:that|which|who)\s+(?!(?:the|a|an|it|its|we|our|they|their|he|she|this|these|those)\b)"
     r"(?P<clause>[a-z][^?.;,]*)",
+    re.IGNORECASE,  # 'List the Programs That Recorded Charges'
 )
 # the verbs that only tie a clause to what follows ('programs that were', 'segments that have')
 _LINKING = frozenset(tokenize("is are was were be been being has have had do does did will would may could can"))
+# a list given as examples ('Examples of ... programs include', 'such as'), which names the kind, not those restricted
+_EXAMPLES = re.compile(r"\bexamples?\s+of\b|\bsuch\s+as\b|\bfor\s+(?:example|instance)\b|\binclud(?:e|es|ing)\b", re.I)
 _STEM = 5  # 'recorded' and 'records', 'charges' and 'charged' share a stem
 
 
 def restricted_list_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
-    """A list's entry is of the things the question's relative clause restricts the list to only when its quotes say
-    a word of the clause (years aside: every page names one): unchecked otherwise, the clause named."""
+    """A list's entry, from quotes that give examples of a kind, is of the things the question's relative clause
+    restricts the list to only when its quotes say a word of the clause (years aside: every page names one):
+    unchecked otherwise, the clause named. A list the quotes give of their own ('we recorded charges on the KC-46A
+    and T-7A programs') is left to the other checks: its words may paraphrase the clause."""
     quotes = {t[:_STEM] for s in spans for t in tokenize(s.span.quote)}
+    if not any(_EXAMPLES.search(s.span.quote) for s in spans):
+        return check_field("about", "not_applicable")  # a list of its own ('we recorded charges on ...')
     for match in _CLAUSE.finditer(question):
         words = [t for t in tokenize(match.group("clause")) if t not in _LINKING and not t[:1].isdigit()]
         if words and not {t[:_STEM] for t in words} & quotes:

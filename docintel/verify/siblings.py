@@ -74,10 +74,11 @@ def closer_sibling(siblings: tuple[str, ...], shared: set[str], asked: frozenset
 
 def part_asked(siblings: tuple[str, ...], label: str, asked: frozenset[str]) -> str | None:
     """Another row of a cited total's table that names a word the question asks and the total does not
-    ('Residential' beside 'Total water services', asked for residential water services revenues): the part asked."""
+    ('Residential' beside 'Total water services', asked for residential water services revenues): the part asked.
+    A word the total's own label says is no part's ('Other, net' beside 'Total revenues net of interest expense')."""
     if not re.match(r"\s*total\b", label, re.IGNORECASE):
         return None
-    own = content_terms(tuple(tokenize(qualifier_text(label))))
+    own = content_terms(tuple(tokenize(qualifier_text(label)))) | set(tokenize(label))  # 'net' of 'net of' too
     for sibling in siblings:
         theirs = content_terms(tuple(tokenize(qualifier_text(sibling))))
         if re.match(r"\s*total\b", sibling, re.IGNORECASE) or concepts_in(qualifier_text(sibling)).concepts:

@@ -1,8 +1,11 @@
 """Who signed a filing in a capacity. A conformed signature ('/s/ Edward A. Schlesinger', Regulation S-T Rule 302)
-says who signed; the capacity it was signed in is the title printed beside it. A signature page read in two columns
-prints every signature first and every capacity after ('/s/ Wendell P. Weeks', '/s/ R. Tony Tripeny', ... then
-'(Principal Executive Officer)', '(Principal Financial Officer)', ...): the principal officers' capacities then pair
-with the signatures in order, the registrant's own 'By: /s/ ...' signature above the list aside.
+says who signed; the capacity it was signed in is the title printed with it. A signature page is read as a sequence of
+signatures and principal officers' capacities ('(Principal Financial Officer)', General Instruction D(2) of Form
+10-K), a capacity split over two lines joined. Printed in rows, each capacity follows its own signature before the
+next one ('/s/ KATHY N. WALLER' ... '(Principal Financial Officer)'); read in two columns, every signature comes first
+and the capacities after ('/s/ Wendell P. Weeks', '/s/ R. Tony Tripeny', ... then '(Principal Executive Officer)',
+'(Principal Financial Officer)'), and they pair in order. The registrant's own 'By: /s/ ...' signature takes only the
+capacity printed right under it.
 
 ``signature_check`` returns one ``FieldCheck`` (``about``)."""
 
@@ -12,32 +15,34 @@ import re
 
 from ..textnorm import tokenize
 from .claims import check_field
+from .passages import page_lines
 from .rules import FieldCheck
 from .values import CitedSpan
 
 _SIGNED = re.compile(r"/s/", re.IGNORECASE)
-_BY = re.compile(r"\bby:?\s*/s/", re.IGNORECASE)
-# the principal officers Form 10-K's signatures name (General Instruction D(2)): executive, financial, accounting
-_PRINCIPAL = re.compile(
-    r"\bprincipal\s+(?P<roles>(?:executive|financial|accounting)(?:\s*(?:,|and|&)\s*(?:executive|financial|accounting))*)"
-    r"\s+officer",
-    re.IGNORECASE,
-)
+_BY = re.compile(r"\bby:?\s*$", re.IGNORECASE)
+_ROLES = "executive|financial|accounting"
+_PRINCIPAL = re.compile(rf"\bprincipal\s+(?P<roles>(?:{_ROLES})(?:\s*(?:,|and|&)\s*(?:{_ROLES}))*)\s+officer", re.I)
+_CHIEF = re.compile(rf"\bchief\s+(?P<roles>{_ROLES})\s+officer", re.IGNORECASE)  # the capacity as a question names it
+_OPEN = re.compile(r"\(\s*principal\b[^)]*$", re.IGNORECASE)  # '(Principal Executive' / 'Officer)'
 _CAPACITY = re.compile(r"\bas\s+(?:(?:its|the|our|their)\s+)?(?P<capacity>[^?]+)", re.IGNORECASE)
+
+# ('signature', name, {'by'} for the registrant's own) or ('capacity', '', roles), with the number of its line
+Event = tuple[str, str, frozenset[str], int]
 
 
 def signature_check(question: str, spans: list[CitedSpan], name: set[str]) -> FieldCheck:
     """'Who signed ... as Principal Financial Officer?' answered with '/s/' quotes: the capacity asked is said on the
-    signature's own quote, or the page's signatures pair with its principal officers' capacities in order and the
-    one paired with the capacity asked is the person the answer names (*name*, its words)."""
+    signature's own quote, or the page pairs the signature of the person the answer names (*name*, its words) with
+    that capacity."""
     asked = _CAPACITY.search(question)
     capacity = set(tokenize(asked.group("capacity"))) if asked else set()
     signed = [s for s in spans if _SIGNED.search(s.span.quote)]
     if not capacity or any(capacity <= set(tokenize(s.span.quote)) for s in signed):
         return check_field("about", "not_applicable")
-    roles = _roles(asked.group("capacity")) if asked else frozenset()
+    roles = _roles(asked.group("capacity"), questioned=True) if asked else frozenset()
     for cited in signed if roles and name else []:
-        signer = _paired(_page_lines(cited), roles)
+        signer = _paired(_events(page_lines(cited)), roles)
         if signer is not None and name <= set(tokenize(signer)):
             return check_field("about", "not_applicable")
         if signer is not None:
@@ -46,40 +51,63 @@ def signature_check(question: str, spans: list[CitedSpan], name: set[str]) -> Fi
     return check_field("about", "unknown", "about: no quote pairs the signature with the capacity asked")
 
 
-def _roles(text: str) -> frozenset[str]:
-    """The principal officer's roles a capacity names: 'Principal Financial and Accounting Officer' ->
-    {financial, accounting}."""
-    found = _PRINCIPAL.search(text)
-    return (
-        frozenset(re.findall(r"executive|financial|accounting", found.group("roles").lower())) if found else frozenset()
-    )
+def _roles(text: str, questioned: bool = False) -> frozenset[str]:
+    """The principal officer's roles a capacity names ('Principal Financial and Accounting Officer': financial,
+    accounting); a question's 'Chief Financial Officer' names the financial one."""
+    found = [*_PRINCIPAL.finditer(text), *(_CHIEF.finditer(text) if questioned else [])]
+    return frozenset(r for m in found for r in re.findall(_ROLES, m.group("roles").lower()))
 
 
-def _page_lines(cited: CitedSpan) -> list[str]:
-    """The lines of the page the quote's signature sits on."""
-    lines = cited.document.lines
-    texts, pages = lines["text"].tolist(), lines["page"].tolist()
-    start = cited.span.line_start
-    page = pages[start - 1] if 1 <= start <= len(texts) else None
-    return [str(t) for t, p in zip(texts, pages, strict=True) if p == page]
+def _events(lines: list[str]) -> list[Event]:
+    """The page's signatures (each '/s/' of a line its own) and capacities, in the order printed."""
+    events: list[Event] = []
+    carried = ""
+    for number, line in enumerate(lines):
+        text = f"{carried} {line}".strip() if carried else line
+        carried = text if _OPEN.search(text) and not _SIGNED.search(text) else ""
+        if carried:
+            continue
+        pieces = _SIGNED.split(text)
+        for before, after in zip(pieces, pieces[1:], strict=False):
+            by = frozenset({"by"} if _BY.search(before) else ())
+            events.append(("signature", after.split("  ")[0].strip(), by, number))
+        if roles := _roles(text):
+            events.append(("capacity", "", roles, number))
+    return events
 
 
-def _paired(lines: list[str], roles: frozenset[str]) -> str | None:
-    """The signature a page pairs with the principal officer's capacity of *roles*: a capacity on a signature's own
-    line is its own; one on a line of its own pairs with the first signature still waiting, and the registrant's
-    'By: /s/' signature waits only until the next signature."""
-    waiting: list[str] = []
-    for line in lines:
-        capacity = _roles(line)
-        if _SIGNED.search(line):
-            waiting = [w for w in waiting if not _BY.search(w)]
-            if capacity:
-                if capacity == roles:
-                    return _SIGNED.split(line, maxsplit=1)[1].strip()
-                continue
-            waiting.append(line)
-        elif capacity and waiting:
-            signature = waiting.pop(0)
-            if capacity == roles:
-                return _SIGNED.split(signature, maxsplit=1)[1].strip()
-    return None
+def _paired(events: list[Event], roles: frozenset[str]) -> str | None:
+    """The signature the page pairs with the capacity of *roles*: the one right before a capacity when capacities
+    sit between signatures (rows), else the signatures and capacities in order (two columns)."""
+    pairs: list[tuple[str, frozenset[str]]] = []
+    listed: list[Event] = []
+    under_by = False
+    for n, event in enumerate(events):
+        if under_by:  # the capacity under the registrant's signature is its own
+            under_by = False
+            continue
+        if event[0] == "signature" and "by" in event[2]:
+            following = events[n + 1] if n + 1 < len(events) else None
+            if following is not None and following[0] == "capacity":
+                pairs.append((event[1], following[2]))
+                under_by = True
+            continue
+        listed.append(event)
+    last = max((n for n, e in enumerate(listed) if e[0] == "signature"), default=-1)
+    if any(e[0] == "capacity" for e in listed[:last]):  # rows: each capacity under its own signature
+        pairs += [
+            (signer, e[2]) for n, e in enumerate(listed) if e[0] == "capacity" and (signer := _row_of(listed[:n]))
+        ]
+    else:  # two columns: in order
+        signatures = [e[1] for e in listed if e[0] == "signature"]
+        pairs += list(zip(signatures, [e[2] for e in listed if e[0] == "capacity"], strict=False))
+    return next((signer for signer, held in pairs if roles <= held), None)
+
+
+def _row_of(before: list[Event]) -> str:
+    """The signature a capacity printed in rows belongs to: the first of the last line of signatures right above it
+    ('/s/ Brian J. West /s/ Akhil Johri' over '(Principal Financial Officer)': West, the left column's)."""
+    if not before or before[-1][0] != "signature":
+        return ""
+    line = before[-1][3]
+    return next(e[1] for e in before if e[0] == "signature" and e[3] == line)

@@ -1,6 +1,7 @@
 """The sign a figure is printed with against the sign an answer states: a row that reads '(income) loss' prints a
 loss without parentheses; an outflow's, a deduction's or an expense's label states its magnitude; a count taken away
-in its table is 'how many'; a sentence's aside in parentheses ('Production Options ($552 million)') is no negative."""
+in its table is 'how many'; a sentence's aside in parentheses ('Production Options ($552 million)') is no negative,
+unless the words before it say a fall ('a decrease in Advances and progress billings ($2.4 billion)')."""
 
 from __future__ import annotations
 
@@ -51,7 +52,12 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
         return "supported", f"{candidate.printed} is printed as a loss or decrease; stated as a negative"
     if value < 0 and printed_as_loss(candidate) and not _LOSS_WORDS & set(tokenize(asked.label)):
         return "supported", f"{candidate.printed} is written as a loss; stated as a negative"
-    if value > 0 and candidate.row_label is None and _PROSE_ASIDE.fullmatch(candidate.printed):
+    if (
+        value > 0
+        and candidate.row_label is None
+        and _PROSE_ASIDE.fullmatch(candidate.printed)
+        and not _falls(candidate)
+    ):
         return "supported", f"{candidate.printed} is a sentence's aside in parentheses; it states the magnitude"
     printed = "a negative" if candidate.value < 0 else "a positive"
     return "mismatch", f"the document prints {candidate.printed}, {printed}; the item states {figure_text(value)}"
@@ -60,3 +66,12 @@ def sign_check(value: float, candidate: Candidate, asked: Asked) -> tuple[PlainC
 # a sentence's amount in parentheses with its scale word inside ('T-7A Red Hawk Production Options ($552 million)'):
 # an aside naming the amount, not a table's negative
 _PROSE_ASIDE = re.compile(r"\(\s*[$€£¥]?\s*[\d.,]+\s*(?:thousand|million|billion|trillion)\s*\)", re.IGNORECASE)
+# a fall said before the aside ('a decrease in Advances and progress billings ($2.4 billion)'): a negative change
+_FALL = re.compile(r"\b(?:decreas|declin|reduc|lower|loss|outflow|unfavorabl)\w*", re.IGNORECASE)
+
+
+def _falls(candidate: Candidate) -> bool:
+    """Whether the sentence says a fall in the words right before the figure."""
+    sentence = candidate.sentence or ""
+    at = sentence.find(candidate.printed)
+    return at > 0 and bool(_FALL.search(sentence[max(0, at - 80) : at]))

@@ -245,10 +245,13 @@ def _start(text: str, match: re.Match[str]) -> int:
 
 _PLURAL = re.compile(r"[^s]s$")
 # stages of one process: 'final approval' is not the 'preliminary approval' a quote names (general English)
-_STAGES = "preliminary|final|interim|initial|original|tentative|proposed|definitive|provisional|total|entire|full|whole"
+_TOTALS = ("total", "entire", "full", "whole", "overall", "combined", "aggregate")
+_STAGES = "|".join(("preliminary|final|interim|initial|original|tentative|proposed|definitive|provisional", *_TOTALS))
 _STAGED = re.compile(rf"\b(?P<stage>{_STAGES})\s+(?P<noun>[a-z]+)\b", re.IGNORECASE)
 # one stage in two words: a term's 'original' is its 'initial'; its 'entire', 'full' or 'whole' is its 'total'
-_SAME_STAGE = {"original": "initial", "entire": "total", "full": "total", "whole": "total"}
+_SAME_STAGE = {"original": "initial"} | dict.fromkeys(_TOTALS, "total")
+# quotes that name what extends a term ('two 10-year renewal options') may give its total from the initial term
+_EXTENDS = re.compile(r"\brenew|\bextend|\bextension|\badditional\b|\boptions?\b", re.IGNORECASE)
 
 
 # what is left of a term or an amount ('how many years remained in the initial term'): a quote of the whole ('an
@@ -262,8 +265,8 @@ _SAYS_REMAINING = re.compile(
 
 
 def _stage(match: re.Match[str]) -> str:
-    stage = match.group("stage").lower()
-    return _SAME_STAGE.get(stage, stage)
+    """The stage a match names, in one word of its synonyms."""
+    return _SAME_STAGE.get(match.group("stage").lower(), match.group("stage").lower())
 
 
 def _other_stage(question: str, quotes: str) -> tuple[str, str] | None:
@@ -272,7 +275,7 @@ def _other_stage(question: str, quotes: str) -> tuple[str, str] | None:
     for asked in _STAGED.finditer(question):
         stage, noun = _stage(asked), asked.group("noun").lower()
         said = {_stage(m) for m in _STAGED.finditer(quotes) if m.group("noun").lower() == noun}
-        if said and stage not in said:
+        if said and stage not in said and not (stage == "total" and _EXTENDS.search(quotes)):
             return f"{stage} {noun}", f"{sorted(said)[0]} {noun}"
     return None
 
