@@ -195,7 +195,7 @@ def test_a_non_prefixed_row_is_narrower_than_the_line_item(run_cli, fake_openai,
     status, check, _ = status_of(
         run_cli, fake_openai, make_pdf("acme-rows.pdf", ROWS), "What was revenue in 2025?", part
     )
-    assert (status, check["concept_check"]) == ("unsupported", "mismatch") and "non not asked" in check["detail"]
+    assert (status, check["concept_check"]) == ("unsupported", "mismatch") and "Non-casino not asked" in check["detail"]
 
 
 SPELLED = [
