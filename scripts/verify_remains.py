@@ -66,10 +66,16 @@ def unread_row_cases(document, page: int) -> dict[str, list[Case]]:
         for row in table.rows:
             figures = [n for n in find_numbers(row.label + " " + " ".join(row.cells)) if not n.is_year]
             # a year cell ('2023', a maturity) is a date, which the rule leaves to the date checks
-            printed = [c for c in row.cells if any(ch.isdigit() for ch in c) and not re.fullmatch(r"(?:19|20)\d\d", c)]
+            printed = [
+                c
+                for c in row.cells
+                if any(ch.isdigit() for ch in c) and not re.fullmatch(r"(?:19|20)\d\d", c.strip(",.;() "))
+            ]
             label = row.label.strip()
             if len(printed) < 3 or len(figures) < 3 or not re.search(r"[A-Za-z]{3,}", label):
                 continue
+            if printed[1].strip("$ ") in label:
+                continue  # a footnote read as a row: its label states the figure itself ('(c) Included $26.2 billion')
             quote = document.lines["text"].iloc[row.line - 1]
             span = {"doc": None, "line_start": row.line, "line_end": row.line, "quote": str(quote).strip()}
             claim = f"{label}: {printed[1].strip('$ ')}."
