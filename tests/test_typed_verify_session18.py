@@ -338,6 +338,8 @@ INCOME = [
     "Non-interest revenues",
     "Discount revenue $ 30,739 $ 24,563",
     "Total non-interest revenues 42,967 34,630",
+    "Interest expense",
+    "Deposits 1,527 458",
     "Net interest income 9,895 7,750",
     "Total revenues net of interest expense 52,862 42,380",
     "Expenses",

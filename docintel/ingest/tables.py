@@ -23,7 +23,7 @@ from ..textnorm import tokenize
 from .captions import CAPTION, caption_of, except_words
 from .rowsplit import split_row
 
-TABLES_VERSION = "37"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "38"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
@@ -383,10 +383,6 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
             if current is None:
                 current = _Builder(page, lines, index - 1, [])
             current.add(number, *row)
-            if _closes_group(row[0], current.group):
-                current.group = (
-                    None  # 'Total non-interest revenues' ends 'Non-interest revenues': no row after is in it
-                )
             gap, introduced, headed = 0, False, False
             continue
         gap += 1
@@ -402,12 +398,6 @@ def page_tables(page: int, lines: list[tuple[int, str]]) -> list[Table]:
                 prior_group, current.group = current.group, f"{current.group} {text}" if wrapped else text
     close()
     return tables
-
-
-def _closes_group(label: str, group: str | None) -> bool:
-    """Whether a row is its sub-heading's total ('Total non-interest revenues' under 'Non-interest revenues')."""
-    heading = set(tokenize(group or ""))
-    return bool(heading) and bool(re.match(r"\s*total\b", label, re.IGNORECASE)) and heading <= set(tokenize(label))
 
 
 def _unlabelled_total(text: str, current: _Builder | None) -> tuple[str, list[str]] | None:
