@@ -336,7 +336,7 @@ class Pipeline:
     ) -> tuple[Generation, Verification]:
         """Verify the answer; an offline one not supported is settled by the offline backend (its alternatives
         tried, its failing items dropped, or all withdrawn as evidence)."""
-        from .backends.extractive import settle_offline
+        from .backends.settle import settle_offline
         from .retrieval.decisions import unconfirmed_issuer
         from .verify.verifier import verify_answer
 

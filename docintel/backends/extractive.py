@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -31,14 +30,14 @@ from ..answer.contract import (
 from ..context.pack import Context, ContextLine
 from ..context.prompts import Prompt
 from ..numbers import find_numbers
+from ..question.acronyms import spelled_terms
 from ..question.parse import ParsedQuestion, parse_question
 from ..settings import Settings
 from ..textnorm import tokenize
 from .base import Generation, Usage
 
 if TYPE_CHECKING:
-    from ..verify.quotes import Verification
-    from ..verify.values import ItemCheck
+    pass
 from .computed import computed_ratio, definitions
 from .concepts_lookup import asked_line_items, concept_rows
 from .growth import asks_growth, computed_growth
@@ -72,97 +71,7 @@ def _figures(text: str) -> list[float]:
     return [n.value for n in find_numbers(text) if not n.is_year and not _MONTH_BEFORE.search(text[: n.start])]
 
 
-def withdraw_unverified(generation: Generation, verification: Verification, drop: bool = True) -> Generation | None:
-    """The offline backend claims only what passes: of its answer that is not supported (unsupported, or
-    unchecked), the items that pass are kept and the others dropped, the reasons said (the items are candidates
-    it looked up, 'The Mirage' sale's date beside Gold Strike Tunica's); with none passing, or with *drop* false (what
-    was left after dropping failed again), the answer becomes evidence — not found, the closest lines kept. None for
-    any other answer."""
-    if generation.backend != "extractive" or verification.overall not in ("unsupported", "unchecked"):
-        return None
-    reasons = [_reason(c) for c in verification.items if not c.checked][:3]
-    items = getattr(generation.answer, "items", [])
-    failing = {c.item for c in verification.items if not c.checked}
-    if (
-        drop
-        and items
-        and len(failing) < len(items)
-        and not {c.item for c in verification.items} - set(range(len(items)))
-    ):
-        kept = [item for n, item in enumerate(items) if n not in failing]
-        said = "; ".join(dict.fromkeys(reasons))[:400]
-        caveat = f"dropped {len(failing)} of the {len(items)} items looked up, which did not pass verification ({said})"
-        caveats = [*getattr(generation.answer, "caveats", []), caveat]
-        answer = generation.answer.model_copy(update={"items": kept, "caveats": caveats})
-        return generation.model_copy(update={"answer": answer})
-    answer = withdrawn(generation.answer, reasons, verification.overall == "unchecked")
-    return generation.model_copy(update={"answer": answer})
-
-
-def settle_offline(
-    generation: Generation, verification: Verification, verify: Callable[[BaseModel], Verification]
-) -> tuple[Generation, Verification]:
-    """An offline answer not supported: its first supported alternative, else its failing items dropped, then (when
-    what is left fails too) all withdrawn as evidence, each verified again. Any other answer as it is."""
-    generation, verification = first_supported(generation, verification, verify)
-    for drop in (True, False):
-        if (evidence := withdraw_unverified(generation, verification, drop)) is None:
-            break
-        generation, verification = evidence, verify(evidence.answer)
-    return generation, verification
-
-
-def first_supported(
-    generation: Generation, verification: Verification, verify: Callable[[BaseModel], Verification]
-) -> tuple[Generation, Verification]:
-    """An offline answer that is not supported gives way to the first of its alternatives (the next amounts it
-    looked up) that *verify* finds supported, the first one's reasons said in a caveat; else it stays as it is (its
-    failing items dropped, or withdrawn, after this). A total after a part's row failed is held by the verifier's
-    part rule ('Total water services' for residential water services revenues)."""
-    if generation.backend != "extractive" or verification.overall == "supported":
-        return generation, verification
-    for alternative in generation.alternatives:
-        checked = verify(alternative)
-        if checked.overall == "supported":
-            reasons = "; ".join(dict.fromkeys(_reason(c) for c in verification.items if not c.checked))[:300]
-            caveat = f"the first amount looked up did not pass verification ({reasons}); the next that did is answered"
-            caveats = [caveat, *getattr(alternative, "caveats", [])]
-            answer = alternative.model_copy(update={"caveats": caveats})
-            return generation.model_copy(update={"answer": answer, "alternatives": []}), checked
-    return generation, verification
-
-
-def _reason(check: ItemCheck) -> str:
-    """Why an item did not pass: its detail, and the fields that failed or could not decide where it leaves them
-    out ('event: ... is said of The Mirage')."""
-    failed = [f.detail for f in check.fields if f.verdict in ("mismatch", "unknown") and f.detail]
-    return "; ".join(dict.fromkeys([check.detail, *(d for d in failed if d not in check.detail)]))
-
-
-def withdrawn(answer: BaseModel, reasons: list[str], unchecked: bool = False) -> BaseModel:
-    """An answer whose claim did not pass verification (or, *unchecked*, could not be confirmed to answer the
-    question), turned into evidence: not found, the cited lines kept as the closest evidence, values dropped, the
-    reasons said."""
-    items = [_as_evidence(item) for item in getattr(answer, "items", [])]
-    why = "could not be confirmed to answer the question" if unchecked else "did not pass verification"
-    said = dict.fromkeys(part for reason in reasons for part in reason.split("; ") if part)  # each reason once
-    caveat = f"no answer: what was looked up {why} (" + "; ".join(said)[:600] + ")"
-    caveats = [caveat, "the cited lines are the closest evidence, not an answer", NO_MODEL_NOTE]
-    return answer.model_copy(
-        update={"items": items, "answer_found": False, "complete_answer_found": False, "caveats": caveats}
-    )
-
-
-def _as_evidence(item: BaseModel) -> BaseModel:
-    if isinstance(getattr(item, "amount", None), BaseModel):
-        amount = item.amount.model_copy(update={"value": None})  # type: ignore[attr-defined]
-        label = f"evidence: {item.label}"  # type: ignore[attr-defined]
-        return item.model_copy(update={"amount": amount, "calculation": None, "label": label})
-    if hasattr(item, "explanation"):
-        return item.model_copy(update={"value": None})
-    return item
-
-
+WHO_CANDIDATES = 10  # the best lines a who-question's person is looked for in, one at a time
 _MAX_ITEMS = {"text": 3, "list": 5, "amount": 3, "date": 3, "boolean": 3, "table": 1}
 _MONTHS = {
     m: i
@@ -268,6 +177,8 @@ def rank_lines(parsed: ParsedQuestion, context: Context, settings: Settings) -> 
     if not terms:
         return []
     lines = [(source.doc, line) for source in context.sources for line in source.lines]
+    # 'CEO' read as the lines spell it, whole ('Chief Executive Officer'; not 'Chief ... Experience Officer')
+    spelled = spelled_terms(parsed.question, (line.text for _, line in lines))
     doc_freq: dict[str, int] = {}
     tokenized = []
     for _, line in lines:
@@ -285,13 +196,14 @@ def rank_lines(parsed: ParsedQuestion, context: Context, settings: Settings) -> 
     phrases = [tokens for k in parsed.keywords if k.source != "direct" and len(tokens := tokenize(k.text)) >= 2]
     if _ASKS_WHO.match(parsed.question):  # a title the question capitalises is said whole ('Chief Executive Officer')
         phrases += [t for run in _TITLE_RUN.findall(parsed.question) if len(t := tokenize(run)) >= 2]
+    phrases += [words for words in spelled.values() if len(words) >= 2]
     rank_of = _passage_ranks(context)
     headers = _column_header_terms(context)
     scored = []
     for (doc, line), tokens in zip(lines, tokenized, strict=True):
         present = set(tokens) | headers.get((doc, line.global_line), set())  # a row is read with its header
-        score = sum(terms[t] * idf[t] for t in present & terms.keys())
         joined = " " + " ".join(tokens) + " "
+        score = sum(terms[t] * idf[t] for t in present & terms.keys())
         # A whole synonym phrase ("cost of revenue" for "COGS") stands for a question concept: it counts
         # like the question's strongest term, not like its loose words.
         if any(f" {' '.join(phrase)} " in joined for phrase in phrases):
@@ -351,13 +263,27 @@ def _line_quality(text: str, settings: Settings) -> float:
 _CUT_BEFORE_DATE = re.compile(r"\b(?:as\s+of|at|on|ended|ending)\s*$", re.IGNORECASE)
 
 
-def _sentence_span(doc: str, line: ContextLine, following: ContextLine | None) -> Span:
+def _sentence_span(
+    doc: str, line: ContextLine, following: ContextLine | None, preceding: ContextLine | None = None
+) -> Span:
     """A sentence's line cited with the next line sent when the line stops inside a time phrase the next line ends
-    ('as of' / 'December 31, 2022, ...'): the quote then says the period."""
-    if following is None or not _CUT_BEFORE_DATE.search(line.text):
+    ('as of' / 'December 31, 2022, ...'), and with the line before when it opens inside a sentence that line begins
+    ('In fiscal 2019, our 20 largest suppliers accounted for approximately' / '64% of the merchandise ...'): the
+    quote then says the period and what the figure is of."""
+    first, last = line, line
+    if following is not None and _CUT_BEFORE_DATE.search(line.text):
+        last = following
+    if preceding is not None and preceding.page == line.page and _OPENS_INSIDE.match(line.text):
+        if not _ENDS_SENTENCE.search(preceding.text):
+            first = preceding
+    if first is last:
         return _span(doc, line, False)
-    quote = f"{line.text} {following.text}"
-    return Span(doc=doc, line_start=line.global_line, line_end=following.global_line, quote=quote)
+    quote = " ".join({n.global_line: n.text for n in (first, line, last)}.values())
+    return Span(doc=doc, line_start=first.global_line, line_end=last.global_line, quote=quote)
+
+
+_OPENS_INSIDE = re.compile(r"[a-z]|\$?\d[\d,.]*\s*%")  # 'of ...', '64% of ...': a sentence's middle
+_ENDS_SENTENCE = re.compile(r"[.:;!?]\W*$")
 
 
 def _span(doc: str, line: ContextLine, single_doc: bool) -> Span:
@@ -411,7 +337,8 @@ def read_amounts(
     sent = {(s.doc, n.global_line): n for s in context.sources for n in s.lines}
     for _, doc, line in candidates:
         located = rows.get((doc, line.global_line))
-        span = _span(doc, line, single) if located else _sentence_span(doc, line, sent.get((doc, line.global_line + 1)))
+        before, after = sent.get((doc, line.global_line - 1)), sent.get((doc, line.global_line + 1))
+        span = _span(doc, line, single) if located else _sentence_span(doc, line, after, before)
         span = span.model_copy(update={"doc": None}) if single else span
         key = (doc, line.global_line)
         lookup = (
@@ -536,14 +463,21 @@ def build_answer(
             break
         else:
             items.append(TextItem(text=line.text, spans=[span]))
-    return [
-        schema(
-            answer_type=shape,
-            items=items,
-            answer_found=not evidence_only,
-            complete_answer_found=False,
-            conflicting_evidence=False,
-            context_structured=True,
-            caveats=[EVIDENCE_ONLY_NOTE, NO_MODEL_NOTE] if evidence_only else [NO_MODEL_NOTE],
-        )
+    caveats = [EVIDENCE_ONLY_NOTE, NO_MODEL_NOTE] if evidence_only else [NO_MODEL_NOTE]
+    answer = schema(
+        answer_type=shape,
+        items=items,
+        answer_found=not evidence_only,
+        complete_answer_found=False,
+        conflicting_evidence=False,
+        context_structured=True,
+        caveats=caveats,
+    )
+    if shape != "text" or evidence_only or not _ASKS_WHO.match(parsed.question):
+        return [answer]
+    # a who-question: each of the best lines alone, in rank order, is tried when the first three together fail
+    above = [r for r in ranked if r[0] >= settings.extractive_score_floor][:WHO_CANDIDATES]
+    return [answer] + [
+        answer.model_copy(update={"items": [TextItem(text=line.text, spans=[_span(doc, line, single)])]})
+        for _, doc, line in above
     ]

@@ -20,6 +20,7 @@ from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
 from ..numbers import find_numbers
 from ..periods import find_periods, years_named
+from ..question.asks import asks_percentage
 
 _SCALE_UNITS = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}
 _PER_SHARE_AFTER = ("per share", "per diluted share", "per basic share", "per common share")
@@ -201,7 +202,8 @@ def is_furniture(text: str) -> bool:
 
 
 def from_sentence(question: str, line: ContextLine, span: Span) -> Lookup:
-    """The first amount of a sentence that is not part of a date, with its own scale word.
+    """The first amount of a sentence that is not part of a date, with its own scale word (the first percentage when
+    the question asks one).
 
     A sentence about other periods than the question asks about gives no value, nor does page furniture.
     """
@@ -212,8 +214,11 @@ def from_sentence(question: str, line: ContextLine, span: Span) -> Lookup:
         years = ", ".join(map(str, sorted(named)))
         return Lookup([_evidence(span)], False, [f"the best line is about {years}, not the period asked"])
     dates = [(p.start, p.end) for p in find_periods(line.text)]
+    percent_only = asks_percentage(question)  # 'What percentage ... 20 largest suppliers': the 64%, not the 20
     for number in find_numbers(line.text):
         if number.is_year or any(start <= number.start < end for start, end in dates):
+            continue
+        if percent_only and not number.percent:
             continue
         if _REFERENCE_BEFORE.search(line.text[: number.start]):
             continue  # 'Note 5', 'page 12', 'Item 7': a reference, not an amount

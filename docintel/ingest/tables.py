@@ -23,13 +23,15 @@ from ..textnorm import tokenize
 from .captions import CAPTION, caption_of, except_words
 from .rowsplit import split_row
 
-TABLES_VERSION = "38"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "39"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
 _MAX_GAP = 8  # non-row lines after which a table ends
 _MAX_CAPTION_LOOKBACK = 6
 _EPS = domain_table().short_forms("eps")  # a line item's one-word wordings (the domain table's)
+# a rate per share the label states in parentheses, beside the row's amounts ('Dividends ... ($0.0025 per share)')
+STATED_RATE = re.compile(r"\(\s*\$?\s*\d[\d,.]*\s+per\s+(?:\w+\s+){0,2}share\s*\)", re.IGNORECASE)
 _PER_SHARE = re.compile(rf"\bper\s+(?:\w+\s+){{0,2}}share\b|\bper\s+(?:diluted|basic)\b|\b(?:{_EPS})\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
 _CHANGE = re.compile(r"\bchange\b|\bvs\.?\b|\bversus\b", re.IGNORECASE)
@@ -237,7 +239,8 @@ def _row_kind(label: str, group: str | None, cells: Sequence[str]) -> RowKind:
     heading = group if group and group.rstrip().endswith(":") else ""
     short = len(re.sub(r"\([^)]*\)", " ", label).split()) <= 2  # 'Basic (Note 18)'
     per_share_heading = group if group and short and _per_share_heading(group) else heading
-    if _PER_SHARE.search(label) or (_PER_SHARE.search(per_share_heading) and not _SHARES.search(label)):
+    rate_aside = STATED_RATE.sub(" ", label)  # 'Dividends declared ($0.0025 per share)': the cells are amounts
+    if _PER_SHARE.search(rate_aside) or (_PER_SHARE.search(per_share_heading) and not _SHARES.search(label)):
         return "per_share"
     named = COUPON_RATE.sub(" ", label)  # '7.50% Notes': the instrument's rate names it; its cells are amounts
     if all(_is_percent(c) for c in cells) or _PERCENT_LABEL.search(named) or _PERCENT_LABEL.search(heading):

@@ -20,6 +20,7 @@ from ..ingest import cache
 from ..ingest.documents import Document, cache_warning
 from ..ingest.headings import HeadingIndex, is_heading, page_title
 from ..progress import Reporter
+from ..question.acronyms import short_forms, spelled_terms
 from ..question.parse import ParsedQuestion, search_text
 from ..settings import Settings
 from ..textnorm import fold, rejoin_split_words, stem, tokenize, word_counts
@@ -440,9 +441,26 @@ def _scored(
         bm25 = _Indexes(disk[0], disk[1], pool.page_key, disk[2])  # the page keys number pages as _indexes does
     else:
         bm25 = _indexes(key, lambda: ([pool.passages[i] for i in rows], [pool.tokens[i] for i in rows]))
-    terms = fit_terms(terms, parsed.question, bm25.passages)
+    terms = _with_spelled_out(fit_terms(terms, parsed.question, bm25.passages), parsed.question, documents, pool)
     scores[allowed], title_raise[allowed] = _bm25_scores(bm25, terms, settings)
     return scores, title_raise, bm25, terms
+
+
+def _with_spelled_out(
+    terms: list[tuple[str, float]], question: str, documents: list[Document], pool: PassagePool
+) -> list[tuple[str, float]]:
+    """*terms* plus the words of each short form the documents spell out ('ceo' -> 'chief executiv officer'), at
+    the short form's weight."""
+    if not short_forms(question):
+        return terms
+    spelled = pool.memo(
+        ("spelled out", question), lambda: spelled_terms(question, (t for d in documents for t in d.lines["text"]))
+    )
+    fitted = dict(terms)
+    for form, words in spelled.items():
+        for word in words:
+            fitted[word] = max(fitted.get(word, 0.0), fitted.get(form, 1.0))
+    return list(fitted.items())
 
 
 def _lifted(

@@ -406,6 +406,29 @@ def superseded_rule(date_text: str, spans: list[CitedSpan], question: str) -> Fi
     return _check("event", "not_applicable")
 
 
+# 'on the earlier of February 14, 2022 or upon our receipt of ...': the date is one of two bounds
+_EITHER_BOUND = re.compile(
+    r"\b(?:the\s+)?(?:earlier|later|earliest|latest|sooner)\s+(?:to\s+occur\s+)?of\s+[^.;]{0,40}$", re.I
+)
+_BOUND_ASKED = re.compile(r"\b(?:earlier|later|earliest|latest|sooner|scheduled|outside|no\s+later)\b", re.I)
+
+
+def bound_rule(date_text: str, spans: list[CitedSpan], question: str) -> FieldCheck:
+    """A date the quote gives as one bound of 'the earlier (later) of' it and another event does not say when the
+    thing happened: unknown, unless the question asks the bound ('scheduled', 'at the latest')."""
+    if _BOUND_ASKED.search(question):
+        return _check("event", "not_applicable")
+    for cited in spans:
+        sentence = _with_rest(cited)
+        at = sentence.lower().find(date_text.lower())
+        if at >= 0 and (bound := _EITHER_BOUND.search(sentence[max(0, at - 60) : at])):
+            detail = (
+                f"event: {date_text!r} is one bound of '{bound.group(0).strip()} {date_text} ...', not when it happened"
+            )
+            return _check("event", "unknown", detail)
+    return _check("event", "not_applicable")
+
+
 def _with_rest(cited: CitedSpan) -> str:
     """The quote and the rest of its sentence on the two lines after it."""
     lines = cited.document.lines["text"].iloc[cited.span.line_start - 1 : cited.span.line_end + 2].tolist()

@@ -10,6 +10,7 @@ from ..numbers import find_numbers
 from ..periods import averaged_years, years_named
 from ..question.parse import search_text
 from .amounts import check_amount
+from .asked import figure_for_name_rule, percent_unit_rule
 from .attribution import allegation_rule, appeal_rule, role_rule
 from .calculations import check_calculation
 from .claims import (
@@ -23,7 +24,16 @@ from .claims import (
     text_polarity_rule,
     text_subject_rule,
 )
-from .dates import anchor_rule, date_clause_rule, event_rule, expectation_rule, fiscal_end_rule, superseded_rule
+from .dates import (
+    anchor_rule,
+    bound_rule,
+    date_clause_rule,
+    event_rule,
+    expectation_rule,
+    fiscal_end_rule,
+    superseded_rule,
+)
+from .effects import effect_rule
 from .events import NEGATIONS, frequency_reading
 from .explained import explanation_period_rule
 from .inclusion import included_rule
@@ -92,10 +102,22 @@ def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: st
             entry = str(getattr(item, "text", "") or "")
             check = with_fields(check, [phrase_rule(entry, spans), restricted_list_rule(question, spans)])
         if spans and question:  # any item: the model asked, not a variant; the part the question says to include
-            parts = [] if isinstance(getattr(item, "amount", None), Amount) else [included_rule(question, spans)]
+            amount = getattr(item, "amount", None)
+            parts = (
+                _asked_kind(question, amount, answer)
+                if isinstance(amount, Amount)
+                else [included_rule(question, spans)]
+            )
             check = with_fields(check, [variant_rule(question, spans), *parts])
         checks.append(check.model_copy(update={"item": index}))
     return checks
+
+
+def _asked_kind(question: str, amount: Amount, answer: BaseModel) -> list[FieldCheck]:
+    """An amount against the kind the question asks: a percentage, or names (an answer of figures only)."""
+    percent = percent_unit_rule(question, amount.value, amount.unit, amount.currency)
+    figures_only = getattr(answer, "answer_type", "") == "amount"
+    return [percent, figure_for_name_rule(question)] if figures_only else [percent]
 
 
 def _item_check(
@@ -128,8 +150,11 @@ def _item_check(
         expected = expectation_rule(date.original_text, spans, question)
         event_object = event_object_rule(date.original_text, spans, question, issuer)
         anchored, fiscal = anchor_rule(date.original_text, spans), fiscal_end_rule(date.iso, question)
-        superseded = superseded_rule(date.original_text, spans, question)
-        return with_fields(checked, [event, event_object, expected, anchored, fiscal, superseded])
+        superseded, bound = (
+            superseded_rule(date.original_text, spans, question),
+            bound_rule(date.original_text, spans, question),
+        )
+        return with_fields(checked, [event, event_object, expected, anchored, fiscal, superseded, bound])
     if hasattr(item, "explanation"):
         return _boolean_check(getattr(item, "value", None), spans, question, str(getattr(item, "explanation", "")))
     return _text_check(str(getattr(item, "text", "") or ""), spans, question)
@@ -205,8 +230,10 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             date_superlative_rule(question, text, spans),
             nobody_named_rule(question, text, spans),
             office_rule(question, text, issuer_terms(spans), document_lowercase(spans)),
+            office_rule(question, " ".join(quote_sentences(spans)), issuer_terms(spans)),  # the quotes' titles too
             who_verb_rule(question, spans, text),
             career_rule(question, spans),
+            effect_rule(text, spans),
         ],
     )
 

@@ -232,6 +232,8 @@ _OFFICE = re.compile(
 )
 # an organisation named possessive before a title ('Corning Optical Communications' chief financial officer')
 _OWNER_BEFORE = re.compile(r"((?-i:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*))(?:'|\u2019)s?\s+$")
+# a rank under the office: 'Deputy', 'Assistant', 'Associate' (not 'Acting' or 'Interim', who hold it for now)
+_SECOND = re.compile(r"\b(deputy|assistant|associate)\s+(?:[A-Z][a-z]+\s+)?$", re.IGNORECASE)
 _INITIALS = {"ceo": "executive", "cfo": "financial", "coo": "operating", "cao": "accounting", "cto": "technology"}
 _ASKS_OFFICE = re.compile(r"^\s*who\b", re.IGNORECASE)
 _FILING_PARTS = _DOCUMENT_WORDS | frozenset(tokenize("exhibit exhibits"))  # a filing's own parts name no holder
@@ -261,6 +263,9 @@ def _offices(text: str, issuer: frozenset[str] = frozenset()) -> tuple[set[str],
         else:
             plain = " ".join((match.group("vice") or match.group("plain")).lower().split())
             offices = {re.sub(r"chair\w*", "chair", plain)}
+        second = _SECOND.search(text[: match.start()])
+        if second:  # a deputy's office is another office: 'Deputy Corporate Secretary' is no Corporate Secretary
+            offices = {f"{second.group(1).lower()} {office}" for office in offices}
         of = set(tokenize(_SENTENCE_END.split(match.group("of") or "")[0]))
         # of the issuer only as its name: 'of Corning Optical Communications' is a division's office, as is one named
         # after a comma or possessive with the company's name and more ('President, Coca-Cola North America')
@@ -280,7 +285,8 @@ def office_rule(
     with the office at another organisation or held before ('Prior to becoming chief executive officer of Carlson,
     Mr. Joly ...'), nor by a line that names no holder: only titles, the company and words the document writes in
     lowercase (*lowercase*: 'Chief Financial Officer, Executive Vice President')."""
-    asked = _offices(question, issuer)[0] if _ASKS_OFFICE.search(question) else set()
+    # the question's office 'of' a company is the one asked ('Who is the CEO of Contoso?'), whatever its profile says
+    asked = set().union(*_offices(question, issuer)) if _ASKS_OFFICE.search(question) else set()
     if not asked:
         return check_field("office", "not_applicable")
     # a filing whose profile names no issuer: the company as the question names it ('of The Coca-Cola Company')

@@ -4,7 +4,8 @@ claim writes is printed in its quotes."""
 from __future__ import annotations
 
 from ..concepts import concepts_in, same_concept
-from ..numbers import find_numbers
+from ..numbers import WORD_NUMBERS, find_numbers
+from ..question.acronyms import spelled_terms
 from ..question.parse import parse_page_hints, search_text
 from ..textnorm import tokenize
 from .issuer import issuer_terms
@@ -32,16 +33,20 @@ def _same_number(a: object, b: object) -> bool:
     return bool(av == bv or abs(scaled[0] - scaled[1]) <= 1e-9 * max(abs(scaled[0]), 1.0))
 
 
+# a number written as a word names how many, not what: 'five largest suppliers' shares nothing with 'Five-Year'
+_COUNTS = frozenset(tokenize(" ".join(WORD_NUMBERS)))
+
+
 def relevance_check(question: str, spans: list[CitedSpan]) -> tuple[PlainCheck, str]:
     """The cited lines share a concept or a content word with the question (its company's name aside)."""
     if not question.strip() or parse_page_hints(question) or not spans:
         return "not_applicable", ""
     asking = search_text(question)
-    terms = {t for t in tokenize(asking) if not t[:1].isdigit()} - issuer_terms(spans)
+    terms = {t for t in tokenize(asking) if not t[:1].isdigit()} - issuer_terms(spans) - _COUNTS
     if not terms:
         return "not_applicable", ""
     quotes = " ".join(cited_lines(s) for s in spans)
-    shared = terms & set(tokenize(quotes))
+    shared = terms & (set(tokenize(quotes)) | set(spelled_terms(asking, [quotes])))  # 'CEO': 'Chief Executive ...'
     if shared or same_concept(concepts_in(asking).concepts, concepts_in(quotes).concepts):
         return "supported", ""
     named = ", ".join(f"'{t}'" for t in sorted(terms)[:6])

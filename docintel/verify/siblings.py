@@ -1,10 +1,11 @@
-"""The other rows of a cited row's table, read against it: a row that names more of the question, a row of the
-same item split by where it is recorded, the words a row adds before the question's ('Funded backlog')."""
+"""The other rows of a cited row's table, and the other cells of its row, read against it: a row that names more
+of the question, a row of the same item split by where it is recorded, the words a row adds before the question's
+('Funded backlog'), a row printed twice, cells of a row that nothing read tells apart."""
 
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..concepts import (
     HOLDING_WORDS,
@@ -17,6 +18,11 @@ from ..concepts import (
     same_concept,
 )
 from ..textnorm import tokenize
+
+if TYPE_CHECKING:
+    from ..ingest.documents import Document
+    from ..ingest.facts import Fact
+    from ..ingest.tables import TableRow
 
 TOTAL = re.compile(r"\b(?:total|overall|aggregate|combined|entire)\b", re.IGNORECASE)
 AND_OTHER = re.compile(r"\band\s+other\b", re.IGNORECASE)  # 'Restructuring and other related activities, net'
@@ -197,3 +203,26 @@ def part_of_another(group: str, concepts: frozenset[str], own: frozenset[str] = 
     changed = item_changers(group) - own
     held = concepts_in(group).concepts
     return group.strip().rstrip(":") if changed and not (held and same_concept(held, concepts)) else ""
+
+
+def twin_row(label: str, twins: tuple[str, ...], group: str, asked: frozenset[str]) -> str | None:
+    """The label when another row of the table prints it too (*twins*: their sub-headings; 'Distributions from
+    unconsolidated affiliates' under operating and again under investing activities) and the question names no word
+    of the row's own sub-heading that the others' lack; else None."""
+    if not twins:
+        return None
+    telling = set(tokenize(group)) - {t for other in twins for t in tokenize(other)}
+    return None if telling & asked else label
+
+
+def told_apart_by_nothing(document: Document, row: TableRow, index: int, fact: Fact) -> bool:
+    """Whether another cell of the row holds another figure with the same period, member, measure and basis: the
+    columns differ by what was not read ('Best Buy Stores', 'Best Buy Mobile Stores' under one year a sentence
+    names), so which one the cell is cannot be told."""
+    fields = (fact.period, fact.member, fact.measure, fact.basis)
+    for other in range(len(row.cells)):
+        sibling = document.fact_at(row.line, other) if other != index else None
+        if sibling is not None and sibling.value != fact.value:
+            if (sibling.period, sibling.member, sibling.measure, sibling.basis) == fields:
+                return True
+    return False

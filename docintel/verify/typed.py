@@ -1,12 +1,11 @@
-"""What a cited number is, typed like a fact: its period interval, member, basis, per-share class, measure,
-scenario and currency, read from its table (column group headings above the dates, the caption and the
-lines above the header, the row's sub-heading, an extra column such as '% Change') or from the clause of
-prose it sits in. ``verify.rules`` matches these fields to the question's (``verify.query``).
+"""What a cited number is, typed like a fact: its period interval, member, basis, per-share class, measure, scenario
+and currency, read from its table (column group headings above the dates, the caption and the lines above the
+header, the row's sub-heading, an extra column such as '% Change') or from the clause of prose it sits in.
+``verify.rules`` matches these fields to the question's (``verify.query``).
 
-A field the page does not state takes the default a reader assumes (consolidated, GAAP, actual, the
-level); a field that cannot be told at all (a period length no heading gives) is None, and a rule
-that needs it says the figure is not checked rather than supported.
-"""
+A field the page does not state takes the default a reader assumes (consolidated, GAAP, actual, the level); a
+field that cannot be told at all (a period length no heading gives) is None, and a rule that needs it says the
+figure is not checked rather than supported."""
 
 from __future__ import annotations
 
@@ -39,6 +38,7 @@ from .query import (
     OTHER_FRAMEWORK,
     names_outlook,
 )
+from .siblings import told_apart_by_nothing
 from .subsets import held_for_sale_member, subset_member
 
 _GROUP_HEADING = re.compile(
@@ -178,8 +178,7 @@ def _context_lines(document: Document, table: Table) -> list[str]:
     """The caption and the lines between it (or four lines up) and the column header's last line."""
     header = table.header_end_line or table.header_line or table.first_line
     start = min(x for x in (table.caption_line, header - 4) if x is not None)
-    texts = document.lines["text"].tolist()
-    pages = document.lines["page"].tolist()
+    texts, pages = document.lines["text"].tolist(), document.lines["page"].tolist()
     return [str(texts[n - 1]) for n in range(max(start, 1), header + 1) if pages[n - 1] == table.page]
 
 
@@ -450,6 +449,8 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
     if fact is None:
         return mine
     ingested = _from_fact(fact, own, heading, row)
+    if told_apart_by_nothing(document, row, index, fact):
+        ingested, mine = replace(ingested, measure=None), replace(mine, measure=None)  # which column is unknown
     if _closes_groups(table, row):
         # 'Total Long-Term Debt' after the parent's, a subsidiary's and the trusts' rows adds them all: the group's
         mine, ingested = replace(mine, member=None), replace(ingested, member=None)

@@ -1,7 +1,6 @@
 """Value checks: is an item's value, period and arithmetic supported by the lines it cites?
 
-A quote that exists is necessary, not sufficient. For every amount (and date, and numeric
-extraction field) this module checks:
+A quote that exists is necessary, not sufficient. For every amount (and date, and numeric extraction field):
 
 - ``value_check``: the value, at the unit the answer states, equals a number of a verified
   quote at the scale the document gives it (the table caption's ``(Millions)`` for a table row,
@@ -163,6 +162,7 @@ class Candidate:
     placed: tuple[frozenset[int], str] | None = None  # the years and label of the period ingest read for the cell
     source: Fact | None = field(default=None, compare=False)  # ingest's fact of the cell, read alike by both readers
     siblings: tuple[str, ...] = field(default=(), compare=False)  # the labels of the other rows of its table
+    twins: tuple[str, ...] = field(default=(), compare=False)  # the sub-headings of other rows with its label
     line: int | None = field(default=None, compare=False)  # the global line of a cell's row
     lead: str = field(default="", compare=False)  # the words of its sentence a quote starting with the number cut
     share_of: str = field(default="", compare=False)  # the row over a bare share row ('Products' over '% of ...')
@@ -324,6 +324,7 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         placed=placed,
         source=source,
         siblings=tuple(r.label for r in table.rows if r.line != row.line),
+        twins=tuple(r.group or "" for r in table.rows if r.line != row.line and r.label == row.label),
         line=row.line,
         share_of=_share_of(table, row),
     )

@@ -1,0 +1,328 @@
+"""Session 19: what a new user found supported wrongly on Best Buy's fiscal 2019 10-K, and what the offline answerer
+missed there:
+
+- 'What percentage of merchandise purchased came from the 20 largest suppliers?' was answered '20 (no unit)': a
+  question asking a percentage is answered in percent (or as a ratio), never in money or a count; offline, the
+  percentage is looked for among a line's percentages, and a line that opens inside a sentence ('64% of the
+  merchandise ...') is quoted with the line that begins it ('In fiscal 2019, our 20 largest suppliers accounted for
+  approximately'), which says the period and what the figure is of;
+- 'Which five suppliers represented approximately 51% of purchases?' was answered with a figure: a one-part 'who' or
+  'which' question asks names;
+- 'Who are the five largest suppliers?' was supported by '10.1 Five-Year Credit Agreement': a number word names how
+  many, not what, and shares nothing with the question;
+- 'Who is the CEO?' found nothing: a short form in capitals is read as the documents spell it ('Chief Executive
+  Officer') by retrieval, the offline answerer and the relevance check; offline, a who-question's best lines are
+  tried one at a time when the first three together fail."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from docintel.question.acronyms import short_forms, spelled_out
+from docintel.verify.names import office_rule
+from tests.conftest import FINANCEBENCH, needs_shared
+from tests.test_values import answer, span
+from tests.test_values import ask as ask_model
+
+SUPPLIERS = [
+    "Suppliers and Distribution",
+    "We buy from many suppliers. In fiscal 2023, our 20 largest suppliers accounted for approximately",
+    "64% of the merchandise we purchased, with five suppliers - Acme, Globex, Initech and Hooli - representing",
+    "approximately 51% of total merchandise purchased. We do not have long-term contracts with our vendors.",
+    "Exhibits",
+    "10.1 Five-Year Credit Agreement dated as of April 17, 2023, among the Company and the lenders named therein",
+]
+
+
+def figure(value: float, unit: str, first: int, last: int, quote: str) -> dict:
+    """An amount answer of one item citing lines *first*..*last* (no currency: a share or a count)."""
+    amount = {"value": value, "currency": None, "unit": unit}
+    cited = {**span(first, quote), "line_end": last}
+    return answer(
+        "amount",
+        {"label": "Suppliers", "amount": amount, "period": "fiscal 2023", "calculation": None, "spans": [cited]},
+    )
+
+
+PERCENT_ASKED = "What percentage of merchandise purchased came from Contoso's 20 largest suppliers in fiscal 2023?"
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "line", "quote", "supported"),
+    [
+        (20, "units", 2, "our 20 largest suppliers accounted for approximately", False),
+        (20, "count", 2, "our 20 largest suppliers accounted for approximately", False),
+        (64, "percent", 2, SUPPLIERS[1] + " " + SUPPLIERS[2], True),
+    ],
+)
+def test_a_question_asking_a_percentage_is_answered_in_percent(
+    run_cli, fake_openai, make_pdf, value, unit, line, quote, supported
+):
+    pdf = make_pdf("contoso-2023-10k.pdf", [SUPPLIERS])
+    fake_openai.push_answer(figure(value, unit, line, line + 1 if quote.endswith(SUPPLIERS[2]) else line, quote))
+    _, data, _ = ask_model(run_cli, PERCENT_ASKED, pdf)
+    assert (data["status"] == "supported") is supported, data["verification"]
+    if not supported:
+        assert "the question asks a percentage" in json.dumps(data["verification"])
+
+
+def test_offline_a_percentage_asked_is_read_among_the_line_s_percentages(run_cli, make_pdf):
+    line = "In fiscal 2023, our 20 largest suppliers accounted for approximately 64% of the merchandise we purchased."
+    pdf = make_pdf("contoso-2023-10k.pdf", [["Suppliers and Distribution", line]])
+    _, out, _ = run_cli("ask", PERCENT_ASKED, pdf, "--json")
+    data = json.loads(out)
+    assert data["status"] == "supported", data["verification"]
+    assert data["answer"]["items"][0]["amount"]["value"] == 64
+
+
+def test_offline_the_percentage_is_read_with_the_line_that_begins_its_sentence(run_cli, make_pdf):
+    pdf = make_pdf("contoso-2023-10k.pdf", [SUPPLIERS])
+    _, out, _ = run_cli("ask", PERCENT_ASKED, pdf, "--json")
+    data = json.loads(out)
+    assert data["status"] == "supported", data["verification"]
+    item = data["answer"]["items"][0]
+    assert item["amount"]["value"] == 64 and item["amount"]["unit"] == "percent"
+    assert (item["spans"][0]["line_start"], item["spans"][0]["line_end"]) == (2, 3)
+
+
+@pytest.mark.parametrize(
+    ("question", "supported"),
+    [
+        (
+            "Which five suppliers represented approximately 51% of Contoso's merchandise purchases in fiscal 2023?",
+            False,
+        ),
+        ("Who accounted for approximately 51% of Contoso's merchandise purchases in fiscal 2023?", False),
+        ("How many suppliers accounted for approximately 64% of Contoso's merchandise purchases in fiscal 2023?", True),
+    ],
+)
+def test_a_figure_does_not_answer_who_or_which(run_cli, fake_openai, make_pdf, question, supported):
+    pdf = make_pdf("contoso-2023-10k.pdf", [SUPPLIERS])
+    fake_openai.push_answer(figure(20, "count", 2, 3, SUPPLIERS[1] + " " + SUPPLIERS[2]))
+    _, data, _ = ask_model(run_cli, question, pdf)
+    failed = [f for i in data["verification"]["items"] for f in i["fields"] if f["field"] == "asked"]
+    assert (not any(f["verdict"] == "mismatch" for f in failed)) is supported, data["verification"]
+    if not supported:
+        assert data["status"] != "supported" and "a name; the answer is a figure" in json.dumps(failed)
+
+
+def test_a_number_word_alone_shares_nothing_with_the_question(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2023-10k.pdf", [SUPPLIERS])
+    fake_openai.push_answer(answer("text", {"text": SUPPLIERS[5], "spans": [span(6, SUPPLIERS[5])]}))
+    _, data, _ = ask_model(run_cli, "Who are Contoso's five largest suppliers?", pdf)
+    assert data["status"] != "supported"
+    assert "share no term or concept with the question" in json.dumps(data["verification"])
+
+
+OFFICERS = [
+    "Executive Officers of the Company",
+    "JANE ROE — Chief Corporate Affairs Officer of Contoso",
+    "Ms. Roe (46) has been Chief Corporate Affairs Officer of Contoso since October 2019.",
+    "RICHARD POE — Chief Colleague Experience Officer of Contoso",
+    "Mr. Poe (62) has been Chief Colleague Experience Officer of Contoso since April 2021.",
+    "Ms. Moe joined Contoso from Fabrikam, where she served as Regional CEO of Contoso Asia and South",
+    "JOHN Q. DOE — Chairman and Chief Executive Officer",
+    "Mr. Doe (59) has been Chairman and Chief Executive Officer since June 2015.",
+]
+
+
+def test_a_short_form_is_read_as_the_documents_spell_it():
+    texts = OFFICERS + ["The Chief Executive Officer reviews the plan with the Chief Financial Officer."]
+    assert short_forms("Who is the CEO, and who is the CFO of R&D at FY2023?") == ["CEO", "CFO", "R&D"]
+    assert spelled_out("CEO", texts) == "chief executive officer"
+    assert spelled_out("CFO", texts) == "chief financial officer"
+    assert spelled_out("CEO", texts + ["CEO"] * 5) is None  # a filing that writes 'CEO' itself is searched for it
+
+
+def test_the_office_a_question_asks_of_a_company_is_the_office_asked():
+    text = "Mr. Poe (62) has been Chief Colleague Experience Officer of Contoso since April 2021."
+    assert office_rule("Who is the CEO of Contoso?", text, frozenset()).verdict == "mismatch"
+
+
+@needs_shared
+def test_offline_best_buy_s_ceo_is_found_after_other_officers_lines(run_cli):
+    pdf = FINANCEBENCH / "pdfs" / "BESTBUY_2019_10K.pdf"
+    _, out, _ = run_cli("ask", "Who is Best Buy's Chief Executive Officer?", pdf, "--json")
+    data = json.loads(out)
+    assert data["status"] == "supported", data["answer"]
+    assert "Hubert Joly" in data["answer"]["items"][0]["text"]
+
+
+def test_the_quotes_spell_out_the_question_s_short_form(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2023-10k.pdf", [OFFICERS])
+    fake_openai.push_answer(answer("text", {"text": "John Q. Doe", "spans": [span(8, OFFICERS[7])]}))
+    _, data, _ = ask_model(run_cli, "Who is the CEO?", pdf)
+    assert data["status"] == "supported", data["verification"]
+
+
+def test_offline_the_ceo_is_found_among_lines_naming_other_officers(run_cli, make_pdf):
+    pdf = make_pdf("contoso-2023-10k.pdf", [OFFICERS])
+    _, out, _ = run_cli("ask", "Who is the CEO of Contoso?", pdf, "--json")
+    data = json.loads(out)
+    assert data["status"] == "supported", data["verification"]
+    assert all("DOE" in i["text"].upper() for i in data["answer"]["items"]), data["answer"]
+
+
+# Blind red team round 47 (7 of 20 wrong answers shown supported): the classes below.
+SIGNERS = [
+    "Pursuant to the requirements of the Securities Exchange Act of 1934, the registrant has signed this report.",
+    "Name: Cynthia Roe",
+    "Title: Senior Vice President, Corporate Law and Deputy Corporate Secretary",
+    "Name: David Poe",
+    "Title: Executive Vice President, General Counsel and Corporate Secretary",
+]
+
+
+@pytest.mark.parametrize(("person", "first", "supported"), [("Cynthia Roe", 2, False), ("David Poe", 4, True)])
+def test_a_deputy_does_not_hold_the_office(run_cli, fake_openai, make_pdf, person, first, supported):
+    pdf = make_pdf("contoso-2023-8k.pdf", [SIGNERS])
+    text = f"{person} is Contoso's Corporate Secretary."
+    spans = [span(first, SIGNERS[first - 1]), span(first + 1, SIGNERS[first])]
+    fake_openai.push_answer(answer("text", {"text": text, "spans": spans}))
+    _, data, _ = ask_model(run_cli, "Who is Contoso's Corporate Secretary?", pdf)
+    assert (data["status"] == "supported") is supported, data["verification"]
+    if not supported:
+        assert "deputy secretary" in json.dumps(data["verification"])
+
+
+WAIVER = [
+    "Redemption Waiver",
+    "The waiver was effective upon closing of the transaction on February 14, 2020 and was scheduled to terminate on",
+    "the earlier of February 14, 2022 or upon our receipt of cash proceeds of $1.4 billion from redemptions.",
+    "The waiver terminated on December 2, 2020, when we received the last of those cash proceeds.",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "iso", "text", "first", "supported"),
+    [
+        ("When did the redemption waiver terminate?", "2022-02-14", "February 14, 2022", 2, False),
+        ("When did the redemption waiver terminate?", "2020-12-02", "December 2, 2020", 4, True),
+        (
+            "When was the redemption waiver scheduled to terminate at the latest?",
+            "2022-02-14",
+            "February 14, 2022",
+            2,
+            True,
+        ),
+    ],
+)
+def test_one_bound_of_the_earlier_of_two_events_is_not_when_it_happened(
+    run_cli, fake_openai, make_pdf, question, iso, text, first, supported
+):
+    pdf = make_pdf("contoso-2020-10k.pdf", [WAIVER])
+    last = 3 if first == 2 else first
+    quote = " ".join(WAIVER[first - 1 : last])
+    item = {"label": "Waiver end", "date": {"iso": iso, "original_text": text}}
+    item["spans"] = [{**span(first, quote), "line_end": last}]
+    fake_openai.push_answer(answer("date", item))
+    _, data, _ = ask_model(run_cli, question, pdf)
+    assert (data["status"] == "supported") is supported, data["verification"]
+    if not supported:
+        assert "is one bound of" in json.dumps(data["verification"])
+
+
+CASH_FLOWS = [
+    "CONSOLIDATED STATEMENTS OF CASH FLOWS",
+    "Year Ended December 31 (In millions) 2023 2022",
+    "Cash flows from operating activities",
+    "Net income $ 1,200 $ 1,100",
+    "Distributions from unconsolidated affiliates 75 348",
+    "Net cash provided by operating activities 1,275 1,448",
+    "Cash flows from investing activities",
+    "Capital expenditures (500) (450)",
+    "Distributions from unconsolidated affiliates 60 12",
+    "Net cash used in investing activities (440) (438)",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "supported"),
+    [
+        ("How much did Contoso receive in distributions from unconsolidated affiliates in 2023?", False),
+        (
+            "How much did Contoso receive in distributions from unconsolidated affiliates in operating activities?",
+            True,
+        ),
+    ],
+)
+def test_a_row_whose_label_its_table_prints_twice_is_not_told_apart(
+    run_cli, fake_openai, make_pdf, question, supported
+):
+    pdf = make_pdf("contoso-2023-10k.pdf", [CASH_FLOWS])
+    item = {"label": "Distributions", "amount": {"value": 75, "currency": "USD", "unit": "millions"}}
+    item |= {"period": "2023", "calculation": None, "spans": [span(2, CASH_FLOWS[1]), span(5, CASH_FLOWS[4])]}
+    fake_openai.push_answer(answer("amount", item))
+    _, data, _ = ask_model(run_cli, question, pdf)
+    assert (data["status"] == "supported") is supported, data["verification"]
+    if not supported:
+        assert "on another row too" in json.dumps(data["verification"])
+
+
+STORES = [
+    "International Segment",
+    "The following table summarizes the location of our International segment stores at the end of fiscal 2023:",
+    "Contoso Contoso Contoso",
+    "Stores Mobile Stores Express Stores",
+    "Canada",
+    "Alberta 18 8 —",
+    "Ontario 54 23 —",
+    "Total Canada store count 72 31 —",
+]
+
+
+def test_cells_of_one_row_told_apart_by_nothing_read_are_not_checked(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2023-10k.pdf", [STORES])
+    item = {"label": "Canada stores", "amount": {"value": 72, "currency": None, "unit": "count"}}
+    item |= {"period": "fiscal 2023", "calculation": None, "spans": [span(2, STORES[1]), span(8, STORES[7])]}
+    fake_openai.push_answer(answer("amount", item))
+    _, data, _ = ask_model(run_cli, "How many stores did Contoso operate in Canada at the end of fiscal 2023?", pdf)
+    assert data["status"] != "supported"
+    assert "the table's columns do not say what it is" in json.dumps(data["verification"])
+
+
+EQUITY = [
+    "CONSOLIDATED STATEMENTS OF STOCKHOLDERS' EQUITY",
+    "(In thousands)",
+    "Three Months Ended June 30, 2023 2022",
+    "Dividends declared and paid to common shareholders ($0.0025 per share) (1,021) (1,130)",
+]
+
+
+def test_a_rate_per_share_the_label_states_leaves_the_row_s_amounts_amounts(run_cli, make_pdf):
+    pdf = make_pdf("contoso-2023-10q.pdf", [EQUITY])
+    _, out, _ = run_cli("facts", pdf, "--json")
+    facts = [f for f in json.loads(out) if f["provenance"]["global_line"] == 4]
+    assert facts and all(f["kind"] != "per_share" for f in facts), facts
+
+
+SETTLEMENT = [
+    "(4) Net earnings for fiscal 2017 include $161 million ($100 million net of taxes)",
+    "due to litigation settlements reached, net of related legal fees and costs.",
+    "In fiscal 2017 we recorded a charge of $161 million for litigation settlements.",
+    "In fiscal 2017 we recorded a gain of $161 million from litigation settlements.",
+]
+
+
+@pytest.mark.parametrize(("lines", "verdict"), [((1, 2), "unknown"), ((3, 3), "supported"), ((4, 4), "mismatch")])
+def test_a_claim_calling_a_figure_a_cost_is_said_by_quotes_calling_it_one(
+    run_cli, fake_openai, make_pdf, lines, verdict
+):
+    pdf = make_pdf("contoso-2017-10k.pdf", [SETTLEMENT])
+    quote = " ".join(SETTLEMENT[lines[0] - 1 : lines[1]])
+    text = "Contoso paid $161 million to settle the litigation, a charge that reduced its net earnings."
+    fake_openai.push_answer(answer("text", {"text": text, "spans": [{**span(lines[0], quote), "line_end": lines[1]}]}))
+    _, data, _ = ask_model(run_cli, "How did the litigation settlements affect Contoso's fiscal 2017 results?", pdf)
+    effect = [f for i in data["verification"]["items"] for f in i["fields"] if f["field"] == "effect"]
+    assert effect and effect[0]["verdict"] == verdict, data["verification"]
+    assert (data["status"] == "supported") is (verdict == "supported")
+
+
+def test_retrieval_reads_a_short_form_as_the_filing_spells_it(run_cli, make_pdf):
+    pages = [[f"Operations note {i}: the committee reviewed store matters and routine items." for i in range(30)]] * 6
+    officers = [line for line in OFFICERS if "CEO" not in line]  # the filing spells the office out only
+    pdf = make_pdf("contoso-2023-10k.pdf", [*pages, officers, *pages])
+    _, out, _ = run_cli("context", "Who is the CEO?", pdf, "--budget-chars", "2000")
+    assert "JOHN Q. DOE" in out or "Mr. Doe" in out, out[:2000]
