@@ -48,7 +48,11 @@ paid answered as a cut per share, each allegation claimed as fact, and (scripts/
 columns were not read claimed in a text naming no column, and (scripts/verify_scopes.py, red team round 46) each
 initial term claimed as the total term, each duration cut before the part a question asks to include, each variant
 ('777X-8') given for its model, each example a line lists given for a list restricted by a clause the line does not
-say, target: every one rejected; their right answers measured.
+say, and (scripts/verify_round47.py, red team round 47 and a new user's findings) each count a sentence gives
+beside a percentage answered to a percentage asked, each row's figure given for a 'Which ...?' question, each row a
+table prints twice given for its label alone, each date a sentence gives as one bound of 'the earlier of' two, each
+deputy's line given for the office, each amount of a sentence that says no cost claimed as a charge, target: every
+one rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -84,6 +88,7 @@ from scripts.verify_portions import by_nature_cases, subset_plan_cases
 from scripts.verify_ranks import figure_cases, rank_cases, yes_no_cases
 from scripts.verify_readings import balance_row_cases, lead_subject_cases, permission_cases
 from scripts.verify_remains import remaining_term_cases, unread_row_cases
+from scripts.verify_round47 import round47_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -403,6 +408,9 @@ MEASURED_RIGHT = (
     "initial term: right",
     "variant: right",
     "examples: right",
+    "percent: right",
+    "twin row: right",
+    "effect: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -552,6 +560,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *remaining_term_cases(document, page).items(),
                 *unread_row_cases(document, page).items(),
                 *scope_cases(document, page).items(),
+                *round47_cases(document, page).items(),
             ]
             if not generated:
                 continue

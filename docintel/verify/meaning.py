@@ -271,6 +271,11 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
                 "unknown",
                 f"{detail}: the amount left to common stockholders after the preferred dividends the filing reports",
             )
+    in_question = frozenset(tokenize(asked.question))  # 'in operating activities': a section the question names
+    if verdict == "supported" and (
+        twin := twin_row(candidate.row_label or "", candidate.twins, candidate.row_group or "", in_question)
+    ):
+        return "unknown", f"{detail}; its table prints '{twin}' on another row too, which the question does not tell"
     if verdict != "supported" or not asked.scope:
         return verdict, detail
     evidence = evidence_of(candidate)
@@ -420,9 +425,6 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
                 return "unknown", f"{where}: neither it nor the words over its table say {', '.join(unsaid)}"
         if fact is not None and (narrower := table_narrower(fact.member_text, asked.question, asked.own, asked.ignore)):
             return "unknown", f"{where}: {narrower}"  # 'changes in the Card Member loans reserve', 'Subscription ...'
-        in_question = frozenset(tokenize(asked.question))  # 'in operating activities': a section the question names
-        if twin := twin_row(candidate.row_label or "", candidate.twins, candidate.row_group or "", in_question):
-            return "unknown", f"{where}; its table prints '{twin}' on another row too, which the question does not tell"
         return "supported", f"{where}, in the question's own words"
     if asked.concepts and own and not own & asked.terms:
         return "mismatch", f"{where}, not {asked.named}"
