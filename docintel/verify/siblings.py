@@ -219,6 +219,8 @@ def told_apart_by_nothing(document: Document, row: TableRow, index: int, fact: F
     """Whether another cell of the row holds another figure with the same period, member, measure and basis: the
     columns differ by what was not read ('Best Buy Stores', 'Best Buy Mobile Stores' under one year a sentence
     names), so which one the cell is cannot be told."""
+    if fact.period is None:  # ingest placed no period: the verifier's own reading of the columns decides
+        return False
     fields = (fact.period, fact.member, fact.measure, fact.basis)
     for other in range(len(row.cells)):
         sibling = document.fact_at(row.line, other) if other != index else None
