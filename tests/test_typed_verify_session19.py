@@ -17,12 +17,14 @@ missed there:
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from docintel.question.acronyms import short_forms, spelled_out
 from docintel.verify.names import office_rule
 from tests.conftest import FINANCEBENCH, needs_shared
+from tests.test_typed_verify_review36 import assert_case_holds
 from tests.test_values import answer, span
 from tests.test_values import ask as ask_model
 
@@ -261,26 +263,18 @@ def test_a_row_whose_label_its_table_prints_twice_is_not_told_apart(
         assert "on another row too" in json.dumps(data["verification"])
 
 
-STORES = [
-    "International Segment",
-    "The following table summarizes the location of our International segment stores at the end of fiscal 2023:",
-    "Contoso Contoso Contoso",
-    "Stores Mobile Stores Express Stores",
-    "Canada",
-    "Alberta 18 8 —",
-    "Ontario 54 23 —",
-    "Total Canada store count 72 31 —",
+CASES = [
+    json.loads(line) for line in (Path(__file__).parent / "data" / "session19_cases.jsonl").read_text().splitlines()
 ]
 
 
-def test_cells_of_one_row_told_apart_by_nothing_read_are_not_checked(run_cli, fake_openai, make_pdf):
-    pdf = make_pdf("contoso-2023-10k.pdf", [STORES])
-    item = {"label": "Canada stores", "amount": {"value": 72, "currency": None, "unit": "count"}}
-    item |= {"period": "fiscal 2023", "calculation": None, "spans": [span(2, STORES[1]), span(8, STORES[7])]}
-    fake_openai.push_answer(answer("amount", item))
-    _, data, _ = ask_model(run_cli, "How many stores did Contoso operate in Canada at the end of fiscal 2023?", pdf)
-    assert data["status"] != "supported"
-    assert "the table's columns do not say what it is" in json.dumps(data["verification"])
+@needs_shared
+@pytest.mark.parametrize("case", CASES, ids=[c["class"] for c in CASES])
+def test_round_47_s_cases_hold(run_cli, fake_openai, tmp_path, case):
+    """Round 47's cases on the filings: the wrong ones (the Canada store count from the first of three brand columns
+    under one year, one of two 'Distributions from unconsolidated affiliates' rows for the total, a settlement gain
+    called a payment, an 'earlier of' bound, a deputy) not supported, the right ones kept."""
+    assert_case_holds(run_cli, fake_openai, tmp_path, case)
 
 
 EQUITY = [
