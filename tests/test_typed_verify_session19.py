@@ -22,7 +22,11 @@ from pathlib import Path
 import pytest
 
 from docintel.question.acronyms import short_forms, spelled_out
+from docintel.textnorm import tokenize
+from docintel.verify.asked import figure_for_name_rule
+from docintel.verify.dates import _BOUND_ASKED, _EITHER_BOUND
 from docintel.verify.names import office_rule
+from docintel.verify.siblings import twin_row
 from tests.conftest import FINANCEBENCH, needs_shared
 from tests.test_typed_verify_review36 import assert_case_holds
 from tests.test_values import answer, span
@@ -320,3 +324,44 @@ def test_retrieval_reads_a_short_form_as_the_filing_spells_it(run_cli, make_pdf)
     pdf = make_pdf("contoso-2023-10k.pdf", [*pages, officers, *pages])
     _, out, _ = run_cli("context", "Who is the CEO?", pdf, "--budget-chars", "2000")
     assert "JOHN Q. DOE" in out or "Mr. Doe" in out, out[:2000]
+
+
+BRANDS = [
+    "The International segment is comprised of all operations in Canada and Mexico under the brand names Contoso,",
+    "Contoso Express and Contoso Mobile.",
+    "In Mexico we operate stores under the brand names Contoso and Contoso Express.",
+]
+
+
+@pytest.mark.parametrize(
+    ("entry", "first", "last", "supported"), [("Contoso Mobile", 1, 2, False), ("Contoso Express", 3, 3, True)]
+)
+def test_a_list_for_one_place_is_not_read_from_a_quote_joining_it_with_another(
+    run_cli, fake_openai, make_pdf, entry, first, last, supported
+):
+    pdf = make_pdf("contoso-2023-10k.pdf", [BRANDS])
+    quote = " ".join(BRANDS[first - 1 : last])
+    fake_openai.push_answer(answer("list", {"text": entry, "spans": [{**span(first, quote), "line_end": last}]}))
+    _, data, _ = ask_model(run_cli, "List the store brands under which Contoso operated stores in Mexico.", pdf)
+    assert (data["status"] == "supported") is supported, data["verification"]
+    if not supported:
+        assert "'Canada and Mexico' together" in json.dumps(data["verification"])
+
+
+def test_the_review_s_edges_of_this_session_s_rules():
+    """A past office in the quotes leaves the answer unchecked, not contradicted; 'Assistant to the CEO' is no CEO;
+    'and how much?' is a second part; a twin under 'Consolidated' is the whole a question asks by default; a bound
+    read across a decimal point; a maturity asked is the bound itself."""
+    past = "Ms. Roe previously served as Chief Financial Officer of Fabrikam."
+    assert office_rule("Who is Contoso's Chief Financial Officer?", past, frozenset(), quoted=True).verdict == "unknown"
+    assistant = "Jane Roe, Executive Assistant to the Chief Executive Officer"
+    assert office_rule("Who is the CEO?", assistant, frozenset()).verdict == "mismatch"
+    two_parts = "Which segment had the highest operating income in 2017, and how much?"
+    assert figure_for_name_rule(two_parts).verdict == "not_applicable"
+    assert figure_for_name_rule("Which segment had the highest operating income in 2017?").verdict == "mismatch"
+    assert (
+        twin_row("Net sales", ("North America",), "Consolidated", frozenset(tokenize("What were net sales?"))) is None
+    )
+    assert twin_row("Net sales", ("Consolidated",), "North America", frozenset(tokenize("What were net sales?")))
+    assert _EITHER_BOUND.search("mature on the later of the retirement of the 5.25% notes or ")
+    assert _BOUND_ASKED.search("What is the maturity date of the Term Loan A?")

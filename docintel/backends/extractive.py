@@ -11,7 +11,6 @@ import math
 import re
 import time
 from datetime import date
-from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
@@ -35,9 +34,6 @@ from ..question.parse import ParsedQuestion, parse_question
 from ..settings import Settings
 from ..textnorm import tokenize
 from .base import Generation, Usage
-
-if TYPE_CHECKING:
-    pass
 from .computed import computed_ratio, definitions
 from .concepts_lookup import asked_line_items, concept_rows
 from .growth import asks_growth, computed_growth
@@ -196,7 +192,7 @@ def rank_lines(parsed: ParsedQuestion, context: Context, settings: Settings) -> 
     phrases = [tokens for k in parsed.keywords if k.source != "direct" and len(tokens := tokenize(k.text)) >= 2]
     if _ASKS_WHO.match(parsed.question):  # a title the question capitalises is said whole ('Chief Executive Officer')
         phrases += [t for run in _TITLE_RUN.findall(parsed.question) if len(t := tokenize(run)) >= 2]
-    phrases += [words for words in spelled.values() if len(words) >= 2]
+    phrases += [words for form, words in spelled.items() if len(words) >= 2 and form in terms]
     rank_of = _passage_ranks(context)
     headers = _column_header_terms(context)
     scored = []

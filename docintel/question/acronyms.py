@@ -1,5 +1,5 @@
-"""Short forms a question writes in capitals ('CEO', 'SG&A') spelled out as the documents write them ('Chief
-Executive Officer', 'Selling, General and Administrative').
+"""Short forms a question writes in capitals ('CEO', 'CFO') spelled out as the documents write them ('Chief
+Executive Officer', 'Chief Financial Officer'); a form the search terms do not keep ('R&D', 'US') is left as it is.
 
 No list of abbreviations is kept: the spelled-out form is a run of capitalised words in the documents' own text
 whose initials are the short form's letters ('and', 'of', 'the', 'for' and '&' may join them). Retrieval, the

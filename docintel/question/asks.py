@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from ..concepts import concepts_in
+
 # 'Who ...', 'Which segment ...', 'Which of the following ...'; not 'Which year' (a year may be given as a number)
 _ASKS_NAMES = re.compile(
     r"^\s*(?:who|whom|whose|which(?!\s+(?:fiscal\s+)?(?:years?|quarters?|months?|periods?|dates?|days?)\b))\b",
@@ -14,15 +16,31 @@ _ASKS_NAMES = re.compile(
 # 'What percentage of ...', 'by what percent', 'as a percentage of', 'What % of'
 _ASKS_PERCENT = re.compile(
     r"\b(?:what|which)\s+(?:percent(?:age)?|%)|\bas\s+a\s+(?:percent(?:age)?|%)|\bby\s+what\s+percent(?:age)?\b"
-    r"|\bhow\s+many\s+percent",
+    r"|\bhow\s+many\s+percent|^\s*what\s+(?:is|was|were|are)\s+(?:the\s+)?percent(?:age)?\s+of\b",
+    re.IGNORECASE,
+)  # not a '%' the question states ('Which suppliers made up 51% ...?'), nor 'percentage points' of a change
+
+
+# what 'which' may ask of a figure ('Which effective tax rate ...', 'Which discount rate ...'): a measure, not a name
+_MEASURE_WORDS = re.compile(
+    r"\b(?:rates?|prices?|amounts?|ratios?|margins?|percent(?:age)?s?|values?|numbers?|figures?|totals?|levels?"
+    r"|costs?|sums?|balances?|multiples?|yields?|returns?)\b",
     re.IGNORECASE,
 )
 
 
 def asks_names(question: str) -> str | None:
-    """The question word when the question opens asking for names ('who', 'which'), else None."""
+    """The question word when the question opens asking for names ('who', 'which segment'), else None: not when
+    'which' asks a measure ('Which effective tax rate ...') or a line item the vocabulary knows."""
     match = _ASKS_NAMES.search(question)
-    return match.group(0).strip().lower() if match else None
+    if match is None:
+        return None
+    word = match.group(0).strip().lower()
+    if word == "which":
+        asked = " ".join(question[match.end() :].split()[:4])
+        if _MEASURE_WORDS.search(asked) or concepts_in(asked).concepts:
+            return None
+    return word
 
 
 def asks_percentage(question: str) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -20,7 +20,7 @@ from ..ingest import cache
 from ..ingest.documents import Document, cache_warning
 from ..ingest.headings import HeadingIndex, is_heading, page_title
 from ..progress import Reporter
-from ..question.acronyms import short_forms, spelled_terms
+from ..question.acronyms import short_forms, spelled_out
 from ..question.parse import ParsedQuestion, search_text
 from ..settings import Settings
 from ..textnorm import fold, rejoin_split_words, stem, tokenize, word_counts
@@ -450,17 +450,21 @@ def _with_spelled_out(
     terms: list[tuple[str, float]], question: str, documents: list[Document], pool: PassagePool
 ) -> list[tuple[str, float]]:
     """*terms* plus the words of each short form the documents spell out ('ceo' -> 'chief executiv officer'), at
-    the short form's weight."""
-    if not short_forms(question):
-        return terms
-    spelled = pool.memo(
-        ("spelled out", question), lambda: spelled_terms(question, (t for d in documents for t in d.lines["text"]))
-    )
+    the short form's weight; a form that is no search term ('US', a stop word) adds nothing. Each form's spelling
+    is read once per passage pool."""
     fitted = dict(terms)
-    for form, words in spelled.items():
-        for word in words:
-            fitted[word] = max(fitted.get(word, 0.0), fitted.get(form, 1.0))
+    for form in short_forms(question):
+        term = tokenize(form)
+        if len(term) != 1 or term[0] not in fitted:
+            continue
+        run = pool.memo(("spelled out", form), partial(_spelling_in, form, documents))
+        for word in tokenize(run or ""):
+            fitted[word] = max(fitted.get(word, 0.0), fitted[term[0]])
     return list(fitted.items())
+
+
+def _spelling_in(form: str, documents: list[Document]) -> str | None:
+    return spelled_out(form, (str(t) for d in documents for t in d.lines["text"]))
 
 
 def _lifted(

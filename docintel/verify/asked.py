@@ -7,6 +7,8 @@ what was it?') may ask a figure beside the names. General English; ``FieldCheck`
 
 from __future__ import annotations
 
+import re
+
 from ..question.asks import asks_names, asks_percentage
 from ..question.parse import split_parts
 from .claims import check_field
@@ -16,8 +18,12 @@ from .rules import FieldCheck
 _NOT_PERCENT = frozenset({"thousands", "millions", "billions", "count", "per_share"})
 
 
+# a second thing asked after 'and' that split_parts keeps in one piece ('and for how much?', 'and what was it?')
+_AND_ASKS = re.compile(r"\band\s+(?:for\s+|at\s+|by\s+)?(?:how\s+(?:much|many)|what)\b", re.IGNORECASE)
+
+
 def _one_part(question: str) -> bool:
-    return len(split_parts(question)) < 2
+    return len(split_parts(question)) < 2 and not _AND_ASKS.search(question)
 
 
 def figure_for_name_rule(question: str) -> FieldCheck:
@@ -33,8 +39,13 @@ def percent_unit_rule(question: str, value: float | None, unit: str | None, curr
     ('20 units' of '20 largest suppliers')."""
     if not question.strip() or not asks_percentage(question) or not _one_part(question):
         return check_field("unit", "not_applicable")
-    counted = unit == "units" and value is not None and abs(value) > 1.0  # '20 units': no ratio, no percent
-    if unit in _NOT_PERCENT or currency or counted:
+    above_one = value is not None and abs(value) > 1.0  # '20 units': no ratio; nor a percent it does not say
+    if unit in _NOT_PERCENT or currency or (above_one and unit == "units"):
         found = f"{currency} " if currency else ""
         return check_field("unit", "mismatch", f"unit: the question asks a percentage; the answer is {found}{unit}")
-    return check_field("unit", "supported" if unit in ("percent", "ratio") else "not_applicable")
+    if unit in ("percent", "ratio"):
+        return check_field("unit", "supported")
+    said = "no unit" if unit is None else unit
+    if above_one:
+        return check_field("unit", "unknown", f"unit: the question asks a percentage; the answer says {said}")
+    return check_field("unit", "not_applicable")

@@ -408,9 +408,12 @@ def superseded_rule(date_text: str, spans: list[CitedSpan], question: str) -> Fi
 
 # 'on the earlier of February 14, 2022 or upon our receipt of ...': the date is one of two bounds
 _EITHER_BOUND = re.compile(
-    r"\b(?:the\s+)?(?:earlier|later|earliest|latest|sooner)\s+(?:to\s+occur\s+)?of\s+[^.;]{0,40}$", re.I
+    r"\b(?:the\s+)?(?:earlier|later|earliest|latest|sooner)\s+(?:to\s+occur\s+)?of\s+(?:[^.;]|\.(?=\d)){0,60}$", re.I
+)  # '5.25% notes': a decimal point ends no clause
+# a question that asks the bound itself: the scheduled, latest or stated maturity or expiry date
+_BOUND_ASKED = re.compile(
+    r"\b(?:earlier|later|earliest|latest|sooner|scheduled|outside|no\s+later|matur\w*|expir\w*)\b", re.I
 )
-_BOUND_ASKED = re.compile(r"\b(?:earlier|later|earliest|latest|sooner|scheduled|outside|no\s+later)\b", re.I)
 
 
 def bound_rule(date_text: str, spans: list[CitedSpan], question: str) -> FieldCheck:
@@ -419,9 +422,11 @@ def bound_rule(date_text: str, spans: list[CitedSpan], question: str) -> FieldCh
     if _BOUND_ASKED.search(question):
         return _check("event", "not_applicable")
     for cited in spans:
-        sentence = _with_rest(cited)
-        at = sentence.lower().find(date_text.lower())
-        if at >= 0 and (bound := _EITHER_BOUND.search(sentence[max(0, at - 60) : at])):
+        start = cited.span.line_start  # the line before too: a quote may start at the date its sentence bounds
+        before = str(cited.document.lines["text"].iloc[start - 2]) if start > 1 else ""
+        sentence = f"{before} {_with_rest(cited)}"
+        at = sentence.lower().find(date_text.lower(), len(before))
+        if at >= 0 and (bound := _EITHER_BOUND.search(sentence[max(0, at - 80) : at])):
             detail = (
                 f"event: {date_text!r} is one bound of '{bound.group(0).strip()} {date_text} ...', not when it happened"
             )

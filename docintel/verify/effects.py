@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import re
 
-from ..numbers import find_numbers
+from ..numbers import Number, find_numbers
+from ..textnorm import split_sentences
 from .claims import check_field
 from .rules import FieldCheck
 from .values import CitedSpan
 
 _COST = re.compile(
-    r"\b(?:paid|pay|pays|paying|payments?|charges?|charged|costs?|expensed?|expenses|loss(?:es)?|lost|write-?downs?"
+    r"\b(?:paid|pay|pays|paying|payments?|charges?|charged|costs?|expensed?|expenses|provisions?|loss(?:es)?|lost|write-?downs?"
     r"|impairments?|reduced|lowered|hurt)\b",
     re.IGNORECASE,
 )
 _GAIN = re.compile(
-    r"\b(?:gains?|received|receive|receipts?|proceeds|recover(?:ed|ies|y)|benefit(?:ed|s)?|favorabl[ey]|raised)\b",
+    r"\b(?:gains?|received|receive|receipts?|proceeds|recover(?:ed|ies|y)|favorabl[ey]|raised)\b",
     re.IGNORECASE,
 )
 _NET_OF = re.compile(r"\bnet\s+of\s+[^.;()]*(?:costs?|expenses?|fees|taxes)\b", re.IGNORECASE)  # an aside
@@ -30,18 +31,26 @@ _NET_OF = re.compile(r"\bnet\s+of\s+[^.;()]*(?:costs?|expenses?|fees|taxes)\b", 
 def effect_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     """A claim with a figure that calls it a cost (or a gain) is said by quotes that call it the same way: unknown
     when they call it neither way, mismatch when only the other."""
-    if not spans or not [n for n in find_numbers(text) if not n.is_year]:
-        return check_field("effect", "not_applicable")
-    claimed = _way(text)
+    figures = [n for n in find_numbers(text) if not n.is_year]
+    claimed = _way(text) if spans and figures else None
     if claimed is None:
         return check_field("effect", "not_applicable")
-    quotes = _NET_OF.sub(" ", " ".join(s.span.quote for s in spans))
+    # the sentences that state a figure of the claim ('restructuring charges' of another footnote say nothing of it)
+    sentences = split_sentences(" ".join(s.span.quote for s in spans))
+    stating = [s for s in sentences if any(_same(n, q) for n in figures for q in find_numbers(s))] or sentences
+    quotes = _NET_OF.sub(" ", " ".join(stating))
     said = {way for way, pattern in (("cost", _COST), ("gain", _GAIN)) if pattern.search(quotes)}
     if claimed in said:
         return check_field("effect", "supported")
     if said:
         return check_field("effect", "mismatch", f"effect: the answer calls it a {claimed}; its quotes, a {said.pop()}")
     return check_field("effect", "unknown", f"effect: the answer calls it a {claimed}; its quotes call it neither way")
+
+
+def _same(a: Number, b: Number) -> bool:
+    return a.percent == b.percent and abs(a.value * (a.scale or 1.0) - b.value * (b.scale or 1.0)) < 1e-6 * max(
+        abs(a.value * (a.scale or 1.0)), 1.0
+    )
 
 
 def _way(text: str) -> str | None:

@@ -57,7 +57,7 @@ from .passages import entity_rule, scattered_rule
 from .quotes import SpanKey
 from .ranking import date_superlative_rule, superlative_rule
 from .relevance import relevance_check, text_numbers_check
-from .restricted import restricted_list_rule
+from .restricted import joint_place_rule, restricted_list_rule
 from .rules import FieldCheck
 from .structure import average_span_problem
 from .textclaims import (
@@ -100,7 +100,12 @@ def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: st
         check = _item_check(index, item, spans, cited, years, question, several)
         if getattr(answer, "answer_type", "") == "list" and spans:  # a list's entry names something its quote names
             entry = str(getattr(item, "text", "") or "")
-            check = with_fields(check, [phrase_rule(entry, spans), restricted_list_rule(question, spans)])
+            rules = [
+                phrase_rule(entry, spans),
+                restricted_list_rule(question, spans),
+                joint_place_rule(question, spans),
+            ]
+            check = with_fields(check, rules)
         if spans and question:  # any item: the model asked, not a variant; the part the question says to include
             amount = getattr(item, "amount", None)
             parts = (
@@ -230,7 +235,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             date_superlative_rule(question, text, spans),
             nobody_named_rule(question, text, spans),
             office_rule(question, text, issuer_terms(spans), document_lowercase(spans)),
-            office_rule(question, " ".join(quote_sentences(spans)), issuer_terms(spans)),  # the quotes' titles too
+            office_rule(question, " ".join(quote_sentences(spans)), issuer_terms(spans), quoted=True),  # quotes' too
             who_verb_rule(question, spans, text),
             career_rule(question, spans),
             effect_rule(text, spans),

@@ -19,13 +19,17 @@ def other_kind(question: str, quotes: str, every_pair: bool = False) -> tuple[st
     thing only as another kind ('unobligated backlog'): the word before the shared noun differs, and the
     question's word is nowhere in the quotes."""
     said = _WORD.findall(quotes.lower())
+    stems = {t for w in said for t in tokenize(w)}  # 'operate stores' says the 'operated stores' asked
     asked = set(_WORD.findall(question.lower()))  # a word the question uses is no other kind ('basic plan')
+    asked_stems = {t for w in asked for t in tokenize(w)}
     pairs = _EVERY_PAIR if every_pair else _PAIRS  # every two words in a row, or each word in one pair only
     for kind, noun in pairs.findall(search_text(question)):
         if kind in _AROUND or noun in _AROUND or kind in said or not tokenize(kind) or not tokenize(noun):
             continue
+        if set(tokenize(kind)) <= stems:
+            continue
         before = {said[i - 1] for i in range(1, len(said)) if said[i] == noun}
-        others = {w for w in before if w not in _AROUND and tokenize(w) and w not in asked}
+        others = {w for w in before if w not in _AROUND and tokenize(w) and not set(tokenize(w)) <= asked_stems}
         if before and others == before:
             return f"{kind} {noun}", f"{sorted(others)[0]} {noun}"
     return None

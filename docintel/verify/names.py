@@ -233,7 +233,7 @@ _OFFICE = re.compile(
 # an organisation named possessive before a title ('Corning Optical Communications' chief financial officer')
 _OWNER_BEFORE = re.compile(r"((?-i:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*))(?:'|\u2019)s?\s+$")
 # a rank under the office: 'Deputy', 'Assistant', 'Associate' (not 'Acting' or 'Interim', who hold it for now)
-_SECOND = re.compile(r"\b(deputy|assistant|associate)\s+(?:[A-Z][a-z]+\s+)?$", re.IGNORECASE)
+_SECOND = re.compile(r"\b((?i:deputy|assistant|associate))\s+(?:to\s+the\s+)?(?:[A-Z][a-z]+\s+)?$")
 _INITIALS = {"ceo": "executive", "cfo": "financial", "coo": "operating", "cao": "accounting", "cto": "technology"}
 _ASKS_OFFICE = re.compile(r"^\s*who\b", re.IGNORECASE)
 _FILING_PARTS = _DOCUMENT_WORDS | frozenset(tokenize("exhibit exhibits"))  # a filing's own parts name no holder
@@ -241,8 +241,9 @@ _FILING_PARTS = _DOCUMENT_WORDS | frozenset(tokenize("exhibit exhibits"))  # a f
 _OWN_BODIES = frozenset(tokenize("board directors committee trustees")) | SELF_WORDS
 # a title held before, not now: 'Prior to her current role, she served as chief financial officer'
 _FORMER = re.compile(
-    r"\b(?:former(?:ly)?|previously|prior\s+to|served\s+as|until|retired)\b[^.;]{0,60}$", re.IGNORECASE
-)
+    r"\b(?:former(?:ly)?|previously|prior\s+to|(?<!has\s)(?<!have\s)served\s+as|until|retired)\b[^.;]{0,60}$",
+    re.IGNORECASE,
+)  # 'has served as Chief Financial Officer since February 2019' holds the office now
 # a sentence's end after an organisation's name ('of Corning. He'), not an abbreviation's dot ('Co.', 'U.S.')
 _SENTENCE_END = re.compile(r"(?<=[a-z]{3})\.\s")
 
@@ -278,13 +279,14 @@ def _offices(text: str, issuer: frozenset[str] = frozenset()) -> tuple[set[str],
 
 
 def office_rule(
-    question: str, text: str, issuer: frozenset[str], lowercase: frozenset[str] = frozenset()
+    question: str, text: str, issuer: frozenset[str], lowercase: frozenset[str] = frozenset(), quoted: bool = False
 ) -> FieldCheck:
     """A who-question asking an officer ('Who is the chief executive officer?') is not answered by a line that titles
     its person with other offices only ('R. Michael (Mike) Mohan 51 Chief Operating Officer, Best Buy U.S.'), nor
     with the office at another organisation or held before ('Prior to becoming chief executive officer of Carlson,
     Mr. Joly ...'), nor by a line that names no holder: only titles, the company and words the document writes in
-    lowercase (*lowercase*: 'Chief Financial Officer, Executive Vice President')."""
+    lowercase (*lowercase*: 'Chief Financial Officer, Executive Vice President'). *quoted*: *text* is the quotes,
+    where an office only held before or elsewhere leaves the answer unchecked, not contradicted."""
     # the question's office 'of' a company is the one asked ('Who is the CEO of Contoso?'), whatever its profile says
     asked = set().union(*_offices(question, issuer)) if _ASKS_OFFICE.search(question) else set()
     if not asked:
@@ -297,7 +299,8 @@ def office_rule(
             what = f"{', '.join(sorted(asked & others))} of another organisation or held before"
         else:
             what = ", ".join(sorted(named | others))
-        return check_field("office", "mismatch", f"office: the answer names {what}, not {', '.join(sorted(asked))}")
+        verdict = "unknown" if quoted and not named else "mismatch"  # a quote's past office: the rest may go on
+        return check_field("office", verdict, f"office: the answer names {what}, not {', '.join(sorted(asked))}")
     rest = {w.lower() for w in re.findall(r"\b[A-Z][A-Za-z]{2,}", _OFFICE.sub(" ", text))}  # 'STEPHEN J. SQUERI' too
     if lowercase and not rest - lowercase - issuer - _FILING_PARTS:  # 'Exhibit 10.1 - Pfizer Inc. ...' names none
         return check_field("office", "unknown", "office: the answer names no holder of the office, only titles")

@@ -2,16 +2,20 @@
 in 2022' asks only the programs its relative clause says: a quote that lists 'Examples of significant fixed-price
 development programs' without a word of 'recorded charges' names programs, not those charged.
 
-``restricted_list_rule`` returns one ``FieldCheck`` (``about``). General English: a relative pronoun right after
-the plural noun it restricts, as the clause's subject ('programs that recorded', not 'risks that the company
-names')."""
+``restricted_list_rule`` returns one ``FieldCheck`` (``about``). So does ``joint_place_rule``: a list for one place
+('brands ... in Mexico') is not read from a quote that lists them for that place joined with another ('operations
+in Canada and Mexico under the brand names ...'): each entry may be the other's. General English: a relative
+pronoun right after the plural noun it restricts, as the clause's subject ('programs that recorded', not 'risks
+that the company names')."""
 
 from __future__ import annotations
 
 import re
 
+from ..question.parse import search_text
 from ..textnorm import tokenize
 from .claims import check_field
+from .places import place_terms
 from .rules import FieldCheck
 from .values import CitedSpan
 
@@ -40,4 +44,24 @@ def restricted_list_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
         if words and not {t[:_STEM] for t in words} & quotes:
             clause = " ".join(match.group(0).split())
             return check_field("about", "unknown", f"about: its quotes do not say what '{clause}' restricts to")
+    return check_field("about", "not_applicable")
+
+
+_JOINED = re.compile(r"\b(?P<a>[A-Z][\w.'-]*)\s+(?:and|&)\s+(?P<b>[A-Z][\w.'-]*)\b")
+
+
+def joint_place_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A list entry for the one place a question names is unchecked when its quotes name that place only joined with
+    another ('in Canada and Mexico'); a quote that names the place alone too is left to the other checks."""
+    places = place_terms(search_text(question))
+    if not places or not spans:
+        return check_field("about", "not_applicable")
+    quotes = " ".join(s.span.quote for s in spans)
+    for match in _JOINED.finditer(quotes):
+        a, b = (set(tokenize(match.group(side))) for side in ("a", "b"))
+        if (a & places and b and not b & places) or (b & places and a and not a & places):
+            alone = len(re.findall(rf"\b{re.escape(match.group('a' if a & places else 'b'))}\b", quotes))
+            if alone <= len(re.findall(re.escape(match.group(0)), quotes)):
+                joined = " ".join(match.group(0).split())
+                return check_field("about", "unknown", f"about: its quotes say it of '{joined}' together")
     return check_field("about", "not_applicable")

@@ -22,7 +22,7 @@ from ..textnorm import tokenize
 if TYPE_CHECKING:
     from ..ingest.documents import Document
     from ..ingest.facts import Fact
-    from ..ingest.tables import TableRow
+    from ..ingest.tables import Table, TableRow
 
 TOTAL = re.compile(r"\b(?:total|overall|aggregate|combined|entire)\b", re.IGNORECASE)
 AND_OTHER = re.compile(r"\band\s+other\b", re.IGNORECASE)  # 'Restructuring and other related activities, net'
@@ -205,26 +205,44 @@ def part_of_another(group: str, concepts: frozenset[str], own: frozenset[str] = 
     return group.strip().rstrip(":") if changed and not (held and same_concept(held, concepts)) else ""
 
 
+def twin_of(other: TableRow, row: TableRow) -> bool:
+    """Whether *other* prints *row*'s label under another sub-heading, with other figures of the same kind (not the
+    same row printed again, nor its percentage row: 'Table games win $ 375' beside 'Table games win 23.9%')."""
+    return (
+        other.line != row.line
+        and other.label == row.label
+        and (other.group or "") != (row.group or "")
+        and other.kind == row.kind
+        and other.values != row.values
+    )
+
+
+# a sub-heading that names the whole ('Consolidated', 'Total'): the member a question asks when it names none
+_WHOLE = frozenset(tokenize("consolidated total combined company"))
+
+
 def twin_row(label: str, twins: tuple[str, ...], group: str, asked: frozenset[str]) -> str | None:
     """The label when another row of the table prints it too (*twins*: their sub-headings; 'Distributions from
     unconsolidated affiliates' under operating and again under investing activities) and the question names no word
     of the row's own sub-heading that the others' lack; else None."""
-    if not twins:
+    if not twins or not asked:  # an operand is held by its item's question, not by a name of its own
         return None
     telling = set(tokenize(group)) - {t for other in twins for t in tokenize(other)}
-    return None if telling & asked else label
+    return None if telling & (asked | _WHOLE) else label
 
 
-def told_apart_by_nothing(document: Document, row: TableRow, index: int, fact: Fact) -> bool:
-    """Whether another cell of the row holds another figure with the same period, member, measure and basis: the
-    columns differ by what was not read ('Best Buy Stores', 'Best Buy Mobile Stores' under one year a sentence
-    names), so which one the cell is cannot be told."""
-    if fact.period is None:  # ingest placed no period: the verifier's own reading of the columns decides
-        return False
-    fields = (fact.period, fact.member, fact.measure, fact.basis)
+def told_apart_by_nothing(document: Document, table: Table, row: TableRow, index: int, fact: Fact) -> bool:
+    """Whether the row has more cells than its table's headings account for and another of them holds another
+    figure with the same period, member, measure, basis, kind, currency and scale: the columns differ by what was
+    not read ('Best Buy Stores', 'Best Buy Mobile Stores' under one year a sentence names), so which one the cell
+    is cannot be told."""
+    if fact.period is None or len(row.cells) <= len(table.columns) + len(table.extra_columns):
+        return False  # no period placed (the verifier's own reading decides), or every cell has its heading
+    fields = (fact.period, fact.member, fact.measure, fact.basis, fact.kind, fact.currency, fact.scale)
     for other in range(len(row.cells)):
         sibling = document.fact_at(row.line, other) if other != index else None
         if sibling is not None and sibling.value != fact.value:
-            if (sibling.period, sibling.member, sibling.measure, sibling.basis) == fields:
+            its = (sibling.period, sibling.member, sibling.measure, sibling.basis, sibling.kind, sibling.currency)
+            if (*its, sibling.scale) == fields:
                 return True
     return False

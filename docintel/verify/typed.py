@@ -449,7 +449,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
     if fact is None:
         return mine
     ingested = _from_fact(fact, own, heading, row)
-    if told_apart_by_nothing(document, row, index, fact):
+    if mine.measure in (None, "level") and told_apart_by_nothing(document, table, row, index, fact):
         ingested, mine = replace(ingested, measure=None), replace(mine, measure=None)  # which column is unknown
     if _closes_groups(table, row):
         # 'Total Long-Term Debt' after the parent's, a subsidiary's and the trusts' rows adds them all: the group's

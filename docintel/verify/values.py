@@ -35,6 +35,7 @@ from .listed import paired_year
 from .pershare import cents_row, per_share_heading
 from .prosescale import prose_scale
 from .rules import FieldCheck, mismatches
+from .siblings import twin_of
 from .totals import total_group
 from .typed import FactView, cell_fact, ingest_fact, period_years
 
@@ -324,7 +325,7 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         placed=placed,
         source=source,
         siblings=tuple(r.label for r in table.rows if r.line != row.line),
-        twins=tuple(r.group or "" for r in table.rows if r.line != row.line and r.label == row.label),
+        twins=tuple(r.group or "" for r in table.rows if twin_of(r, row)),
         line=row.line,
         share_of=_share_of(table, row),
     )
@@ -531,9 +532,6 @@ def item_check(
         detail=detail,
         column=column,
     )
-
-
-# ------------------------------------------------------------------------------------- dates
 
 
 def check_date(date: DateValue, cited: list[CitedSpan]) -> ItemCheck:
