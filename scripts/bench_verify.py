@@ -290,8 +290,8 @@ def _deducted_gain(document, table, label: str) -> bool:
 def _row_cases(cases: dict[str, list[Case]], table, row, rows: list, texts: list[str], document) -> None:
     quote = texts[row.line - 1]
     label = row_label(row)
-    if sum(row_label(r) == label for r in rows) > 1:
-        return  # two rows of the table read 'Other': a question naming the label cannot pick one
+    if sum(row_label(r) == label for r in rows) > 1 or (label == row.label and sum(r.label == label for r in rows) > 1):
+        return  # two rows read 'Other' (under two sub-headings): a question naming the label cannot pick one
     pairs = [(i, v) for i, v in enumerate(row.values[: len(table.columns)]) if v is not None]
     for (i, a), (j, b) in zip(pairs, pairs[1:], strict=False):
         unit, currency = row_unit(table, row, i)

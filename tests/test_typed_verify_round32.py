@@ -405,7 +405,7 @@ def test_offline_what_drove_is_a_why_question_and_claims_nothing(run_cli, filing
 def test_a_withdrawn_answer_says_each_reason_once():
     """Three lines looked up that fail alike: the caveat says the shared reason once."""
     from docintel.answer.contract import TextAnswer
-    from docintel.backends.extractive import withdrawn
+    from docintel.backends.settle import withdrawn
 
     item = {"text": "x", "spans": [{"doc": None, "line_start": 1, "line_end": 1, "quote": "x"}]}
     answer = TextAnswer.model_validate(_said("x", (1, 1, "x")) | {"items": [item, item, item]})

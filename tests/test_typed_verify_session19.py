@@ -25,7 +25,8 @@ from docintel.question.acronyms import short_forms, spelled_out
 from docintel.textnorm import tokenize
 from docintel.verify.asked import figure_for_name_rule
 from docintel.verify.dates import _BOUND_ASKED, _EITHER_BOUND
-from docintel.verify.names import office_rule
+from docintel.verify.names import _BODY, _WORD, office_rule
+from docintel.verify.restricted import entry_rule
 from docintel.verify.siblings import twin_row
 from tests.conftest import FINANCEBENCH, needs_shared
 from tests.test_typed_verify_review36 import assert_case_holds
@@ -350,7 +351,8 @@ def test_a_list_for_one_place_is_not_read_from_a_quote_joining_it_with_another(
 
 def test_the_review_s_edges_of_this_session_s_rules():
     """A past office in the quotes leaves the answer unchecked, not contradicted; 'Assistant to the CEO' is no CEO;
-    'and how much?' is a second part; a twin under 'Consolidated' is the whole a question asks by default; a bound
+    'and how much?' is a second part; a twin under 'Consolidated' or under no sub-heading is the whole a question
+    asks by default; a bound
     read across a decimal point; a maturity asked is the bound itself."""
     past = "Ms. Roe previously served as Chief Financial Officer of Fabrikam."
     assert office_rule("Who is Contoso's Chief Financial Officer?", past, frozenset(), quoted=True).verdict == "unknown"
@@ -359,9 +361,55 @@ def test_the_review_s_edges_of_this_session_s_rules():
     two_parts = "Which segment had the highest operating income in 2017, and how much?"
     assert figure_for_name_rule(two_parts).verdict == "not_applicable"
     assert figure_for_name_rule("Which segment had the highest operating income in 2017?").verdict == "mismatch"
+    sales = frozenset(tokenize("What were net sales?"))
+    assert twin_row("Net sales", ("Consolidated", "North America"), sales) is None
+    assert twin_row("Net sales", ("", "Plans with obligations in excess of assets"), sales) is None
+    assert twin_row("Net sales", ("North America", "Consolidated"), sales)
     assert (
-        twin_row("Net sales", ("North America",), "Consolidated", frozenset(tokenize("What were net sales?"))) is None
+        twin_row("Product", ("Revenue:", "Cost of revenue:"), frozenset(tokenize("What was product revenue?"))) is None
     )
-    assert twin_row("Net sales", ("Consolidated",), "North America", frozenset(tokenize("What were net sales?")))
+    assert figure_for_name_rule("Which segment reported long-term debt for 2018?").verdict == "mismatch"
     assert _EITHER_BOUND.search("mature on the later of the retirement of the 5.25% notes or ")
     assert _BOUND_ASKED.search("What is the maturity date of the Term Loan A?")
+
+
+AUDITOR = [
+    "Report of Independent Registered Public Accounting Firm (PCAOB ID 238) 53",
+    "appointment of the independent registered public accounting firm and reviews, with the independent registered",
+    "Brightline Audit LLP, an independent registered public accounting firm, audited the statements in this report.",
+    "The audit committee",
+]
+
+
+@pytest.mark.parametrize(
+    ("line", "supported"),
+    [(1, False), (2, False), (3, True)],
+)
+def test_a_who_answer_names_someone_other_than_the_company_and_an_identifier(
+    run_cli, fake_openai, make_pdf, line, supported
+):
+    pdf = make_pdf("contoso-2023-10k.pdf", [AUDITOR])
+    quote = AUDITOR[line - 1]
+    fake_openai.push_answer(answer("text", {"text": quote, "spans": [span(line, quote)]}))
+    _, data, _ = ask_model(run_cli, "Who is Contoso's independent registered public accounting firm?", pdf)
+    assert (data["status"] == "supported") is supported, data["verification"]
+
+
+def test_a_body_in_common_words_may_answer_a_who_question_but_a_passage_naming_it_does_not():
+    assert _BODY.search("The audit committee") and len(_WORD.findall("The audit committee")) <= 8
+    passage = "statements that was communicated or required to be communicated to the audit committee and that"
+    assert len(_WORD.findall(passage)) > 8
+
+
+@pytest.mark.parametrize(
+    ("entry", "verdict"),
+    [
+        ("Europe, Middle East & Africa", "not_applicable"),
+        (
+            "reportable segment for the Company and operates in one industry: the design, marketing and selling",
+            "unknown",
+        ),
+    ],
+)
+def test_a_list_entry_names_one_thing_not_a_passage(entry, verdict):
+    assert entry_rule(entry).verdict == verdict

@@ -47,7 +47,14 @@ def settle_offline(
     generation: Generation, verification: Verification, verify: Callable[[BaseModel], Verification]
 ) -> tuple[Generation, Verification]:
     """An offline answer not supported: its first supported alternative, else its failing items dropped, then (when
-    what is left fails too) all withdrawn as evidence, each verified again. Any other answer as it is."""
+    what is left fails too) all withdrawn as evidence, each verified again. Any other answer as it is. A text
+    answer's own items that pass come before its alternatives (a who-question's lines tried one at a time)."""
+    if getattr(generation.answer, "answer_type", "") == "text" and generation.alternatives:
+        kept = withdraw_unverified(generation, verification)
+        if kept is not None and getattr(kept.answer, "answer_found", False):
+            checked = verify(kept.answer)
+            if checked.overall == "supported":
+                return kept.model_copy(update={"alternatives": []}), checked
     generation, verification = first_supported(generation, verification, verify)
     for drop in (True, False):
         if (evidence := withdraw_unverified(generation, verification, drop)) is None:

@@ -29,6 +29,14 @@ _MEASURE_WORDS = re.compile(
 )
 
 
+# the words after 'which' before its verb ('reported', 'had', 'is', 'grew' ends 'segment', 'revenue stream')
+_NOUN_WORDS = re.compile(
+    r"(?:\s+(?!(?:is|was|were|are|did|does|do|has|have|had|will|can|could|would|made|grew|rose|fell)\b)"
+    r"(?![a-z]+ed\b)[\w&'’-]+)*",
+    re.IGNORECASE,
+)
+
+
 def asks_names(question: str) -> str | None:
     """The question word when the question opens asking for names ('who', 'which segment'), else None: not when
     'which' asks a measure ('Which effective tax rate ...') or a line item the vocabulary knows."""
@@ -36,8 +44,8 @@ def asks_names(question: str) -> str | None:
     if match is None:
         return None
     word = match.group(0).strip().lower()
-    if word == "which":
-        asked = " ".join(question[match.end() :].split()[:4])
+    if word == "which":  # the noun 'which' asks, up to its verb: 'which effective tax rate', not 'which segment'
+        asked = " ".join(_NOUN_WORDS.match(question, match.end()).group(0).split()[:4])  # type: ignore[union-attr]
         if _MEASURE_WORDS.search(asked) or concepts_in(asked).concepts:
             return None
     return word

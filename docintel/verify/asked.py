@@ -39,12 +39,12 @@ def percent_unit_rule(question: str, value: float | None, unit: str | None, curr
     ('20 units' of '20 largest suppliers')."""
     if not question.strip() or not asks_percentage(question) or not _one_part(question):
         return check_field("unit", "not_applicable")
+    if unit in ("percent", "ratio"):  # a currency beside a percent unit says nothing (the answer's own default)
+        return check_field("unit", "supported")
     above_one = value is not None and abs(value) > 1.0  # '20 units': no ratio; nor a percent it does not say
     if unit in _NOT_PERCENT or currency or (above_one and unit == "units"):
         found = f"{currency} " if currency else ""
         return check_field("unit", "mismatch", f"unit: the question asks a percentage; the answer is {found}{unit}")
-    if unit in ("percent", "ratio"):
-        return check_field("unit", "supported")
     said = "no unit" if unit is None else unit
     if above_one:
         return check_field("unit", "unknown", f"unit: the question asks a percentage; the answer says {said}")

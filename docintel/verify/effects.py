@@ -17,8 +17,8 @@ from .rules import FieldCheck
 from .values import CitedSpan
 
 _COST = re.compile(
-    r"\b(?:paid|pay|pays|paying|payments?|charges?|charged|costs?|expensed?|expenses|provisions?|loss(?:es)?|lost|write-?downs?"
-    r"|impairments?|reduced|lowered|hurt)\b",
+    r"\b(?:paid|pay|pays|paying|payments?|charges?|charged|costs?|expensed?|expenses|provisions?|loss(?:es)?|lost"
+    r"|write-?downs?|impairments?|reduced|lowered|hurt)\b",
     re.IGNORECASE,
 )
 _GAIN = re.compile(

@@ -272,9 +272,7 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
                 f"{detail}: the amount left to common stockholders after the preferred dividends the filing reports",
             )
     in_question = frozenset(tokenize(asked.question))  # 'in operating activities': a section the question names
-    if verdict == "supported" and (
-        twin := twin_row(candidate.row_label or "", candidate.twins, candidate.row_group or "", in_question)
-    ):
+    if verdict == "supported" and (twin := twin_row(candidate.row_label or "", candidate.twins, in_question)):
         return "unknown", f"{detail}; its table prints '{twin}' on another row too, which the question does not tell"
     if verdict != "supported" or not asked.scope:
         return verdict, detail

@@ -162,6 +162,7 @@ _ASKS_WHOM = re.compile(
 )
 _WORD = re.compile(r"[A-Za-z][a-z]{2,}")
 _ACRONYM = re.compile(r"\b[A-Z]{2,}\b|\b(?:[A-Z]\.){2,}")  # 'KPMG', 'U.S.'
+_LABELS_ID = re.compile(r"\s*(?:[A-Z]{2,}\s*)?(?:No\.?\s*|#\s*)?\d")  # 'PCAOB ID 238', 'ID 238': a number's label
 # a body the answer's subject is registered, filed or licensed with (a regulator), named after its verb
 _NAME = r"[A-Z][\w&.'\u2019-]*(?:\s+(?:(?:of|and|&|for)\s+)?[A-Z][\w&.'\u2019-]*)*(?:\s*\([A-Z][\w&.'\u2019 -]*\))*"
 _REGULATOR = re.compile(
@@ -192,8 +193,10 @@ def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> Field
         # standards of the PCAOB, Amazon.com, Inc.'s': a regulator, or the company itself, is not whom is asked
         return check_field("about", "unknown", f"about: the answer names only {regulator.group(0)!r}")
     if not any(w[0].isupper() for w in _WORD.findall(text)):
-        return check_field("about", "not_applicable")  # 'the audit committee': a role or body a who-question may ask
-    if _names_someone(text, lowercase):  # 'KPMG LLP', 'Ernst & Young LLP'
+        if _BODY.search(text) and len(_WORD.findall(text)) <= 8:  # 'the audit committee': a body it may ask
+            return check_field("about", "not_applicable")
+        return check_field("about", "unknown", _NOBODY)  # 'appointment of the independent ... accounting firm'
+    if _names_someone(text, lowercase, issuer_terms(spans)):  # 'KPMG LLP'; not the company asked about itself
         return check_field("about", "supported")
     return check_field("about", "unknown", _NOBODY)
 
@@ -201,11 +204,14 @@ def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> Field
 def _names_someone(text: str, lowercase: frozenset[str], passed: frozenset[str] = frozenset()) -> bool:
     """Whether *text* writes initials or a capitalised word the document never writes in lowercase, other than those
     of the names *passed* over (the company's own)."""
-    if any(a.replace(".", "").lower() not in passed for a in _ACRONYM.findall(text)):
-        return True
+    for acronym in _ACRONYM.finditer(text):  # 'PCAOB ID 238': an identifier's label names no one
+        if acronym.group(0).replace(".", "").lower() not in passed and not _LABELS_ID.match(text, acronym.end()):
+            return True
     return not {w.lower() for w in _WORD.findall(text) if w[0].isupper()} <= lowercase | passed
 
 
+# bodies a who-question may be answered with in common words ('the audit committee', 'our board of directors')
+_BODY = re.compile(r"\b(?:board|committee|shareholders|stockholders|management|trustees?|holders)\b", re.IGNORECASE)
 _NOBODY = "about: the answer names no one (each of its words is a common word the document also writes in lowercase)"
 
 
@@ -301,6 +307,8 @@ def office_rule(
             what = ", ".join(sorted(named | others))
         verdict = "unknown" if quoted and not named else "mismatch"  # a quote's past office: the rest may go on
         return check_field("office", verdict, f"office: the answer names {what}, not {', '.join(sorted(asked))}")
+    if quoted and not named and not others:  # 'Mr. Weeks joined Corning in 1983 in the finance group': no office said
+        return check_field("office", "unknown", f"office: its quotes name no office; {', '.join(sorted(asked))} asked")
     rest = {w.lower() for w in re.findall(r"\b[A-Z][A-Za-z]{2,}", _OFFICE.sub(" ", text))}  # 'STEPHEN J. SQUERI' too
     if lowercase and not rest - lowercase - issuer - _FILING_PARTS:  # 'Exhibit 10.1 - Pfizer Inc. ...' names none
         return check_field("office", "unknown", "office: the answer names no holder of the office, only titles")

@@ -65,3 +65,17 @@ def joint_place_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
                 joined = " ".join(match.group(0).split())
                 return check_field("about", "unknown", f"about: its quotes say it of '{joined}' together")
     return check_field("about", "not_applicable")
+
+
+_ENTRY_WORDS = 12  # 'Europe, Middle East & Africa', 'Food Safety and Quality': a name or a short phrase
+
+
+def entry_rule(entry: str) -> FieldCheck:
+    """A list's entry names one thing: a passage of many words ('reportable segment for the Company and operates in
+    one industry: the design, ...', a whole line given as the entry) leaves the list unchecked."""
+    words = re.findall(r"[\w&'-]+", entry)
+    if len(words) <= _ENTRY_WORDS:
+        return check_field("about", "not_applicable")
+    return check_field(
+        "about", "unknown", f"about: a list entry names one thing; this one is a passage of {len(words)} words"
+    )

@@ -205,30 +205,39 @@ def part_of_another(group: str, concepts: frozenset[str], own: frozenset[str] = 
     return group.strip().rstrip(":") if changed and not (held and same_concept(held, concepts)) else ""
 
 
-def twin_of(other: TableRow, row: TableRow) -> bool:
+def twin_of(other: TableRow, row: TableRow, document: Document, index: int) -> bool:
     """Whether *other* prints *row*'s label under another sub-heading, with other figures of the same kind (not the
-    same row printed again, nor its percentage row: 'Table games win $ 375' beside 'Table games win 23.9%')."""
-    return (
-        other.line != row.line
-        and other.label == row.label
-        and (other.group or "") != (row.group or "")
-        and other.kind == row.kind
-        and other.values != row.values
-    )
+    same row printed again, nor its percentage row, 'Table games win $ 375' beside 'Table games win 23.9%', nor a
+    per-share row a title line types, 'Net income attributable to Contoso $ 5.06' under 'Basic Earnings Per ...')."""
+    if other.line == row.line or other.label != row.label or (other.group or "") == (row.group or ""):
+        return False
+    mine, its = document.fact_at(row.line, index), document.fact_at(other.line, index)
+    kinds = (mine.kind, its.kind) if mine is not None and its is not None else (row.kind, other.kind)
+    return kinds[0] == kinds[1] and other.kind == row.kind and other.values != row.values
 
 
 # a sub-heading that names the whole ('Consolidated', 'Total'): the member a question asks when it names none
 _WHOLE = frozenset(tokenize("consolidated total combined company"))
 
 
-def twin_row(label: str, twins: tuple[str, ...], group: str, asked: frozenset[str]) -> str | None:
-    """The label when another row of the table prints it too (*twins*: their sub-headings; 'Distributions from
+def twins_of(table: Table, row: TableRow, document: Document, index: int) -> tuple[str, ...]:
+    """The row's own sub-heading, then those of the rows that print its label as twins (``twin_of``); () for none."""
+    others = tuple(r.group or "" for r in table.rows if twin_of(r, row, document, index))
+    return (row.group or "", *others) if others else ()
+
+
+def twin_row(label: str, twins: tuple[str, ...], asked: frozenset[str]) -> str | None:
+    """The label when another row of the table prints it too (*twins*: its sub-heading, then theirs; 'Distributions from
     unconsolidated affiliates' under operating and again under investing activities) and the question names no word
     of the row's own sub-heading that the others' lack; else None."""
     if not twins or not asked:  # an operand is held by its item's question, not by a name of its own
         return None
-    telling = set(tokenize(group)) - {t for other in twins for t in tokenize(other)}
-    return None if telling & (asked | _WHOLE) else label
+    group, *others = twins
+    if not group.strip():  # the row under no sub-heading beside rows under narrowing ones: the whole, the default
+        return None
+    telling = set(tokenize(group)) - {t for other in others for t in tokenize(other)}
+    # 'Revenue:' beside 'Cost of revenue:': a sub-heading the others' words hold is the plainer row, the default
+    return None if not telling or telling & (asked | _WHOLE) else label
 
 
 def told_apart_by_nothing(document: Document, table: Table, row: TableRow, index: int, fact: Fact) -> bool:

@@ -35,7 +35,7 @@ from .listed import paired_year
 from .pershare import cents_row, per_share_heading
 from .prosescale import prose_scale
 from .rules import FieldCheck, mismatches
-from .siblings import twin_of
+from .siblings import twins_of
 from .totals import total_group
 from .typed import FactView, cell_fact, ingest_fact, period_years
 
@@ -163,7 +163,7 @@ class Candidate:
     placed: tuple[frozenset[int], str] | None = None  # the years and label of the period ingest read for the cell
     source: Fact | None = field(default=None, compare=False)  # ingest's fact of the cell, read alike by both readers
     siblings: tuple[str, ...] = field(default=(), compare=False)  # the labels of the other rows of its table
-    twins: tuple[str, ...] = field(default=(), compare=False)  # the sub-headings of other rows with its label
+    twins: tuple[str, ...] = field(default=(), compare=False)  # its sub-heading, then others' printing its label
     line: int | None = field(default=None, compare=False)  # the global line of a cell's row
     lead: str = field(default="", compare=False)  # the words of its sentence a quote starting with the number cut
     share_of: str = field(default="", compare=False)  # the row over a bare share row ('Products' over '% of ...')
@@ -325,7 +325,7 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         placed=placed,
         source=source,
         siblings=tuple(r.label for r in table.rows if r.line != row.line),
-        twins=tuple(r.group or "" for r in table.rows if twin_of(r, row)),
+        twins=twins_of(table, row, cited.document, index),
         line=row.line,
         share_of=_share_of(table, row),
     )
