@@ -39,8 +39,8 @@ def percent_unit_rule(question: str, value: float | None, unit: str | None, curr
     ('20 units' of '20 largest suppliers')."""
     if not question.strip() or not asks_percentage(question) or not _one_part(question):
         return check_field("unit", "not_applicable")
-    if unit in ("percent", "ratio"):  # a currency beside a percent unit says nothing (the answer's own default)
-        return check_field("unit", "supported")
+    if unit in ("percent", "ratio"):  # as asked (a currency beside a percent unit is the answer's own default)
+        return check_field("unit", "not_applicable")
     above_one = value is not None and abs(value) > 1.0  # '20 units': no ratio; nor a percent it does not say
     if unit in _NOT_PERCENT or currency or (above_one and unit == "units"):
         found = f"{currency} " if currency else ""
