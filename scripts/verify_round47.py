@@ -44,7 +44,7 @@ _DEPUTY = re.compile(
 _MONTHS = "January February March April May June July August September October November December".split()
 _AMOUNT = re.compile(r"\$\s?(?P<n>\d[\d,.]*)\s+(?P<scale>million|billion)\b")
 _WAY = re.compile(
-    r"\b(?:paid|pay|payments?|charges?|charged|costs?|expensed?|expenses|loss(?:es)?|lost|write-?downs?|impairments?"
+    r"\b(?:paid|pay|payments?|charges?|charged|costs?|expensed?|expenses|provisions?|loss(?:es)?|lost|write-?downs?|impairments?"
     r"|reduced|lowered|gains?|received|receipts?|proceeds|recover\w*|benefit\w*|favorabl\w*|raised|net\s+of)\b",
     re.IGNORECASE,
 )
@@ -128,7 +128,11 @@ def _tables(document, page: int) -> list[tuple[str, Case]]:
             item = _amount(label, value, unit, money, spans)
             when = column.label or str(column.year)
             found.append(("a figure for which", (f"Which segment reported {label} for {when}?", item, "amount")))
-            if len(rows) == 2 and len({r.group for r in rows}) == 2 and row.group:
+            groups = [set(re.findall(r"[a-z]+", (r.group or "").lower())) for r in rows]
+            # neither sub-heading the plainer ('Revenue:' beside 'Cost of revenue:' is the default reading)
+            telling = len(rows) == 2 and all(groups) and groups[0] - groups[1] and groups[1] - groups[0]
+            telling = telling and rows[0].values != rows[1].values  # the same figures printed twice tell nothing
+            if telling and row.group:
                 found.append(("a twin row for its label", (f"What was {label} for {when}?", item, "amount")))
                 asked = f"What was {label} in {row.group.rstrip(':')} for {when}?"
                 found.append(("twin row: right", (asked, item, "amount")))
