@@ -38,10 +38,11 @@ from .computed import computed_ratio, definitions
 from .concepts_lookup import asked_line_items, concept_rows
 from .growth import asks_growth, computed_growth
 from .lookup import ROW_CANDIDATES, ROW_PREFERENCE, Lookup, cell_facts, from_row, from_sentence, table_rows
+from .sentences import sentence_span
 
 NO_MODEL_NOTE = (
     "extractive backend: no language model was used; amounts are looked up in the document's tables (row, column, "
-    "scale) or computed from cited cells, and text items are the document's own lines"
+    "scale) or computed from cited cells, and text items are the document's own sentences"
 )
 EVIDENCE_ONLY_NOTE = (
     "no claim: the extractive backend does not decide yes/no, why ('what drove') and how questions; the lines are the "
@@ -166,6 +167,10 @@ def rank_lines(parsed: ParsedQuestion, context: Context, settings: Settings) -> 
     passage that retrieval ranked high.
     """
     terms = dict(parsed.search_terms())
+    # the name of the company every document is by ('Coca-Cola' in its own 10-K) tells no line from another
+    names = [set(tokenize(source.issuer or "")) for source in context.sources]
+    own = set.intersection(*names) if names else set()
+    terms = {t: w for t, w in terms.items() if t not in own} or terms
     # Words that name a section ("balance sheet") say where to look, not what to quote.
     for section in parsed.section_hints:
         for token in tokenize(section):
@@ -427,6 +432,7 @@ def build_answer(
     explaining = bool(_EXPLAINING.match(parsed.question)) or (figures and bool(_WHAT_WAS_AT.match(parsed.question)))
     evidence_only = pinned or shape == "boolean" or (shape == "text" and explaining)
     items: list[BaseModel] = []
+    sent = {(s.doc, n.global_line): n for s in context.sources for n in s.lines}
     for _, doc, line in best:
         span = _span(doc, line, single)
         if shape == "date":
@@ -457,8 +463,10 @@ def build_answer(
                 )
             )
             break
-        else:
-            items.append(TextItem(text=line.text, spans=[span]))
+        else:  # the whole sentences the line holds, not the line's cut of them (each sentence once)
+            whole = sentence_span(doc, line, sent, single)
+            if not any(whole in getattr(i, "spans", []) for i in items):
+                items.append(TextItem(text=whole.quote, spans=[whole]))
     caveats = [EVIDENCE_ONLY_NOTE, NO_MODEL_NOTE] if evidence_only else [NO_MODEL_NOTE]
     answer = schema(
         answer_type=shape,

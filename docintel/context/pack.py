@@ -65,6 +65,9 @@ class Source(BaseModel):
         description="the typed facts of the sent table rows' cells (ingest.facts: scale by scope, period, member); "
         "not written to traces, where the document holds them",
     )
+    issuer: str | None = Field(
+        default=None, exclude=True, description="the company the document is by (its profile); not written to traces"
+    )
 
 
 def sent_tables(view: DocumentView, sent: set[int]) -> list[Table]:
@@ -371,6 +374,7 @@ def _render(
                 tables=sent_tables(d, {line.global_line for line in lines}),
                 labels=labels,
                 facts=sent_facts(d.document, {line.global_line for line in lines}),
+                issuer=d.document.meta.profile.issuer.value,
             )
         )
     rendered = "".join(blocks)

@@ -18,8 +18,8 @@ from ..periods import MONTHS
 from .statements import StatementPage, find_statements
 
 # bump when the rules change: cached profiles are rebuilt from cached lines (13: statements; 14: fiscal quarters;
-# 15-17: fiscal naming read from the text)
-PROFILE_VERSION = "17"
+# 15-17: fiscal naming read from the text; 18: the issuer read from its statements' headings)
+PROFILE_VERSION = "18"
 COVER_PAGES = 2
 COVER_LINES = 160
 
@@ -30,7 +30,7 @@ class ProfileField(BaseModel):
     """One profile value and where it was read."""
 
     value: str | None = None
-    line: int | None = Field(default=None, description="GLOBAL_LINE it was read from (cover only)")
+    line: int | None = Field(default=None, description="GLOBAL_LINE it was read from (cover or text)")
     source: ProfileSource | None = None
 
 
@@ -229,6 +229,25 @@ def _issuer(cover: _Cover, info: dict[str, str]) -> ProfileField:
     return ProfileField()
 
 
+# the heading a group's financial statements print above each: 'THE COCA-COLA COMPANY AND SUBSIDIARIES'
+_GROUP_HEADING = re.compile(
+    r"^\s*(?:THE\s+)?(?P<name>[A-Z][A-Z0-9.,&'\- ]{1,60}?),?\s+AND\s+(?:ITS\s+)?SUBSIDIARIES\s*$"
+)
+
+
+def _statements_issuer(texts: list[str]) -> ProfileField:
+    """The company whose financial statements the document prints, named in the heading above them ('THE COCA-COLA
+    COMPANY AND SUBSIDIARIES'), when its cover's name cannot be read (a logo): the name printed most often, twice at
+    least."""
+    names = Counter(m.group("name").strip() for t in texts if (m := _GROUP_HEADING.match(t)))
+    if not names or (top := names.most_common(1)[0])[1] < 2:
+        return ProfileField()
+    line = next(
+        i for i, t in enumerate(texts, start=1) if (m := _GROUP_HEADING.match(t)) and m.group("name").strip() == top[0]
+    )
+    return ProfileField(value=top[0].title(), line=line, source="text")
+
+
 def _kind(cover: _Cover, info: dict[str, str]) -> ProfileField:
     found: list[tuple[int, str]] = []
     for pattern, kind in _KINDS:
@@ -413,7 +432,9 @@ def build_profile(pages: list[int], texts: list[str], info: dict[str, str] | Non
     while count < min(len(texts), COVER_LINES) and pages[count] <= COVER_PAGES:
         count += 1
     cover = _Cover(texts[:count], list(range(1, count + 1)))
-    profile = DocumentProfile(issuer=_issuer(cover, info), kind=_kind(cover, info), title=_title(info))
+    issuer = _issuer(cover, info)
+    issuer = issuer if issuer.value else _statements_issuer(texts)  # a cover whose name is a picture
+    profile = DocumentProfile(issuer=issuer, kind=_kind(cover, info), title=_title(info))
     profile.ticker = _ticker(cover)
     _period(cover, profile)
     _fiscal_naming(profile, texts)

@@ -122,7 +122,17 @@ def parse_page_hints(question: str) -> list[int]:
 
 # ---------------------------------------------------------------------- answer shape
 
-_BOOLEAN_START = re.compile(r"^\s*(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall)\b", re.I)
+# a yes/no question opens with its auxiliary, after a lead-in phrase or not ('As of June 30, 2023, had ...',
+# 'Excluding the impact of ..., did ...'): a phrase that opens with a preposition and asks nothing itself ('In
+# 2022, what was ...' and 'Describe how long X, the COO, has worked' are no yes/no)
+_LEAD_IN = (
+    r"(?:as\s+of|in|for|during|at|on|by|after|before|since|under|over|through|within|excluding|including|"
+    r"based\s+on|according\s+to|compared\s+(?:to|with)|aside\s+from|apart\s+from|other\s+than|besides|following)\b"
+    r"(?:(?!\b(?:what|which|who|whom|whose|when|where|why|how)\b)[^?]){0,160}?,\s*"
+)
+_BOOLEAN_START = re.compile(
+    rf"^\s*(?:{_LEAD_IN})?(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall)\b", re.I
+)
 _DATE_RE = re.compile(
     r"\b(when|what date|which date|the date|on what day|by what date|effective date|deadline|due date|"
     r"matur\w+ date|(?:in )?(?:what|which) (?:year|month|day)|"
@@ -171,7 +181,7 @@ _EXPLAIN_OPENER = re.compile(
 _WHICH_NAME = re.compile(
     r"^\s*(which|what) (segment|company|business|product|region|country|brand|unit|subsidiary|division)s?\b", re.I
 )
-_EXPLAIN_NOUN = re.compile(r"\b(policy|policies|strategy|strategies|approach|reasons?|drivers?|explanation)\b", re.I)
+EXPLAIN_NOUN = re.compile(r"\b(policy|policies|strategy|strategies|approach|reasons?|drivers?|explanation)\b", re.I)
 # a figure asked for in so many words outweighs a noun like 'policy' ('dividend per share ... under its policy')
 _QUANTITY_CUE = re.compile(
     r"\bhow (much|many)\b|\bper share\b|\$|%|\b(amount|total|value|ratio|margin|rate|number of|percent(age)?)\b", re.I
@@ -187,7 +197,7 @@ def answer_shape(question: str) -> AnswerShape:
     explains = (
         _EXPLAIN_OPENER.search(question)
         or _WHICH_NAME.search(question)
-        or (_EXPLAIN_NOUN.search(question) and not _QUANTITY_CUE.search(question))
+        or (EXPLAIN_NOUN.search(question) and not _QUANTITY_CUE.search(question))
     )
     if explains and not re.search(r"\bhow (much|many)\b", question, re.I):
         return "list" if _LIST_Q_RE.search(question) and not _asks_for_amounts(question) else "text"

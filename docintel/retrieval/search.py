@@ -442,8 +442,19 @@ def _scored(
     else:
         bm25 = _indexes(key, lambda: ([pool.passages[i] for i in rows], [pool.tokens[i] for i in rows]))
     terms = _with_spelled_out(fit_terms(terms, parsed.question, bm25.passages), parsed.question, documents, pool)
+    terms = without_issuer(terms, documents)
     scores[allowed], title_raise[allowed] = _bm25_scores(bm25, terms, settings)
     return scores, title_raise, bm25, terms
+
+
+def without_issuer(terms: list[tuple[str, float]], documents: list[Document]) -> list[tuple[str, float]]:
+    """*terms* less the words of the name of the company every searched document is by ('Coca-Cola' in its own
+    10-K): a name each page may write tells no passage of its documents from another. All of them when nothing
+    else is asked."""
+    names = [set(tokenize(d.meta.profile.issuer.value or "")) for d in documents]
+    own = set.intersection(*names) if names else set()
+    kept = [(t, w) for t, w in terms if t not in own]
+    return kept or terms
 
 
 def _with_spelled_out(

@@ -33,6 +33,7 @@ from .events import (
     event_verb,
     negated,
     outcome_reading,
+    possibility_only,
     stop_reading,
     verb_in,
 )
@@ -166,6 +167,9 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
         return _check(
             "polarity", "mismatch", "scenario: the question asks what happened; the quote states an expectation"
         )
+    if answer and (possible := possibility_only(question, about)):  # 'If ... were to occur, it would ...'
+        detail = f"polarity: the quote tells a possibility, not a fact ('{possible[:120]}')"
+        return _check("polarity", "unknown", detail)
     both = _BOTH_DONE.search(search_text(question))
     if answer and both:  # 'been approved and completed': a yes needs a quote that says each
         said = " ".join(about)

@@ -24,6 +24,30 @@ def negated(text: str) -> bool:
     return bool(NEGATIONS.search(text))
 
 
+# a sentence that tells a possibility, not a fact: a condition ('If an event of default were to occur ...'), a
+# conditional mood ('it would likely constitute', 'could be impaired'), a chance ('the likelihood of goodwill
+# impairment', 'the risk of default'); 'may' and 'can' are left out: they grant a right ('Customers may return')
+_POSSIBLE = re.compile(
+    r"^\W*(?:if|should|in\s+the\s+event)\b|\b(?:were\s+to|would|could|might)\b|"
+    r"\b(?:likelihood|possibility|probability|risk|chance)\s+(?:of|that)\b",
+    re.IGNORECASE,
+)
+# a question that asks of a possibility itself: 'Could ...?', 'Would ...?', 'Is there a risk of ...?'
+_ASKS_POSSIBLE = re.compile(
+    r"^\s*(?:could|would|might|may|can)\b|\b(?:likelihood|possibility|probability|risk|chance|could|would|might|"
+    r"if)\b",
+    re.IGNORECASE,
+)
+
+
+def possibility_only(question: str, sentences: list[str]) -> str | None:
+    """The first of *sentences* when every one tells a possibility, not a fact ('If an event of default were to
+    occur ..., it would likely constitute an event of default'), for a question that does not ask of one."""
+    if not sentences or _ASKS_POSSIBLE.search(question) or not all(_POSSIBLE.search(s) for s in sentences):
+        return None
+    return sentences[0]
+
+
 # 'When did Amazon acquire ...', 'When did Pfizer and Seagen officially complete ...': the verb after the named
 # subject (names joined by 'and', '&', 'of' or 'for': 'Best Buy's Board of Directors', 'the Board of Directors of
 # Boeing'; an adverb before the verb skipped); 'did the auditor sign its report', 'did the audit committee approve

@@ -57,7 +57,7 @@ from .passages import entity_rule, scattered_rule
 from .quotes import SpanKey
 from .ranking import date_superlative_rule, superlative_rule
 from .relevance import relevance_check, text_numbers_check
-from .restricted import entry_rule, joint_place_rule, restricted_list_rule
+from .restricted import cut_list_rule, entry_rule, joint_place_rule, restricted_list_rule, things_named_rule
 from .rules import FieldCheck
 from .structure import average_span_problem
 from .textclaims import (
@@ -101,6 +101,7 @@ def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: st
         if getattr(answer, "answer_type", "") == "list" and spans:  # a list's entry names something its quote names
             entry = str(getattr(item, "text", "") or "")
             restricted = [restricted_list_rule(question, spans), joint_place_rule(question, spans), entry_rule(entry)]
+            restricted += [cut_list_rule(question, spans), things_named_rule(question, spans)]
             check = with_fields(check, [phrase_rule(entry, spans), *restricted])
         if spans and question:  # any item: the model asked, not a variant; the part the question says to include
             amount = getattr(item, "amount", None)
@@ -235,6 +236,8 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             who_verb_rule(question, spans, text),
             career_rule(question, spans),
             effect_rule(text, spans),
+            cut_list_rule(question, spans),
+            things_named_rule(question, spans),
         ],
     )
 

@@ -14,6 +14,9 @@ from ..textnorm import tokenize
 from .query import ATTRIBUTABLE, NONCONTROLLING
 
 _TOTAL = re.compile(r"\s*total\b", re.IGNORECASE)
+# 'Consolidated net income' is the US GAAP taxonomy's ProfitLoss, 'Net Income (Loss), Including Portion Attributable
+# to Noncontrolling Interest' (ASC 810-10-45-20): the whole, the noncontrolling interests' part included
+_CONSOLIDATED = re.compile(r"\s*consolidated\b", re.IGNORECASE)
 _OWNERS_STAKE = re.compile(r"\b(?:deficit|capital)\b", re.IGNORECASE)  # the vocabulary's equity aside
 
 
@@ -28,6 +31,8 @@ def before_attribution(table: Table, row: TableRow) -> bool:
     if _TOTAL.match(row.label) and of_equity and above and NONCONTROLLING.search(above[-1].label):
         return True
     words = set(concepts_in(row.label).concepts)
+    if "net_income" in words and _CONSOLIDATED.match(row.label):
+        return True  # the whole by name, whatever the table splits off after it
     later = [r for r in table.rows if r.line > row.line]
     minority = any(NONCONTROLLING.search(r.label) for r in later)
     attributed = [r for r in later if ATTRIBUTABLE.search(r.label)]

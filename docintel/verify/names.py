@@ -204,10 +204,17 @@ def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> Field
 def _names_someone(text: str, lowercase: frozenset[str], passed: frozenset[str] = frozenset()) -> bool:
     """Whether *text* writes initials or a capitalised word the document never writes in lowercase, other than those
     of the names *passed* over (the company's own)."""
-    for acronym in _ACRONYM.finditer(text):  # 'PCAOB ID 238': an identifier's label names no one
-        if acronym.group(0).replace(".", "").lower() not in passed and not _LABELS_ID.match(text, acronym.end()):
+    # 'PCAOB ID 238': an identifier's label names no one; nor a heading's word in capitals the document also writes
+    # in lowercase ('PRESIDENT & CHIEF EXECUTIVE OFFICER THE COCA-COLA COMPANY'), as common words are written
+    for acronym in _ACRONYM.finditer(text):
+        word = acronym.group(0).replace(".", "").lower()
+        if word not in passed | lowercase | LEGAL_FORMS and not _LABELS_ID.match(text, acronym.end()):
             return True
-    return not {w.lower() for w in _WORD.findall(text) if w[0].isupper()} <= lowercase | passed
+    named = {w.lower() for w in _WORD.findall(text) if w[0].isupper()}
+    return not named <= lowercase | passed | _MONTH_NAMES | LEGAL_FORMS  # 'Corporation' alone names no one
+
+
+_MONTH_NAMES = frozenset(tokenize(_MONTHS.pattern.replace("|", " ")))  # a date's month names no one
 
 
 # bodies a who-question may be answered with in common words ('the audit committee', 'our board of directors')
@@ -310,7 +317,8 @@ def office_rule(
     if quoted and not named and not others:  # 'Mr. Weeks joined Corning in 1983 in the finance group': no office said
         return check_field("office", "unknown", f"office: its quotes name no office; {', '.join(sorted(asked))} asked")
     rest = {w.lower() for w in re.findall(r"\b[A-Z][A-Za-z]{2,}", _OFFICE.sub(" ", text))}  # 'STEPHEN J. SQUERI' too
-    if lowercase and not rest - lowercase - issuer - _FILING_PARTS:  # 'Exhibit 10.1 - Pfizer Inc. ...' names none
+    # 'Exhibit 10.1 - Pfizer Inc. ...' names none
+    if lowercase and not rest - lowercase - issuer - _FILING_PARTS - _MONTH_NAMES - LEGAL_FORMS:
         return check_field("office", "unknown", "office: the answer names no holder of the office, only titles")
     return check_field("office", "not_applicable")
 
@@ -410,21 +418,29 @@ _SAME_PERSON = re.compile(
 _RANKS = frozenset({"vice president"})
 
 
+# a tenure that ended: 'He served ... as Chief Executive Officer of the Company through April 30, 2017'
+_ENDED = re.compile(r"\b(?:through|until|till|retired|resigned|stepped\s+down|left\s+the\s+company)\b", re.IGNORECASE)
+
+
 def career_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """'Who is the chief operating officer?' is not answered by an appointment the person's history goes on from:
     after 'He became Corning's president and chief operation officer in April 2002' its paragraph says 'He was
     named chief executive officer in April 2005'. Unchecked when a sentence after the quote, still of the same
     person, dates a later appointment to another office of the company ('executive vice president' is a rank added
-    to a title, 'He was appointed executive vice president in 2018', no office in its place)."""
-    if not _ASKS_OFFICE.search(question) or not _offices(question)[0]:
+    to a title, 'He was appointed executive vice president in 2018', no office in its place), or says the office
+    asked ended ('He served ... as Chief Executive Officer of the Company through April 30, 2017')."""
+    asked = set().union(*_offices(question))  # 'the CEO of Coca-Cola': of the company the question names
+    if not _ASKS_OFFICE.search(question) or not asked:
         return check_field("about", "not_applicable")
     for cited in spans:
         began = [int(m.group(1) or m.group(2)) for m in _APPOINTED.finditer(cited.span.quote)]
-        for sentence in split_sentences(text_after(cited)) if began else []:
-            if not _SAME_PERSON.match(sentence):
+        ends = bool(re.search(r"[.;!?][\"')]*\s*$", cited.span.quote))
+        for at, sentence in enumerate(split_sentences(text_after(cited)) if began else []):
+            if not _SAME_PERSON.match(sentence) and (ends or at):  # the quote's own sentence goes on: its person's
                 break
             later = [y for m in _APPOINTED.finditer(sentence) if (y := int(m.group(1) or m.group(2))) > max(began)]
-            if later and _offices(sentence)[0] - _RANKS - _offices(question)[0]:
+            ended = _ENDED.search(sentence) and set().union(*_offices(sentence)) & asked
+            if ended or (later and _offices(sentence)[0] - _RANKS - asked):
                 detail = f"about: the person's history goes on after the quote: '{sentence.strip()[:120]}'"
                 return check_field("about", "unknown", detail)
     return check_field("about", "not_applicable")

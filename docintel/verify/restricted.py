@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 
-from ..question.parse import search_text
+from ..question.parse import EXPLAIN_NOUN, search_text
 from ..textnorm import tokenize
 from .claims import check_field
+from .names import document_lowercase
 from .places import place_terms
 from .rules import FieldCheck
 from .values import CitedSpan
@@ -79,3 +80,64 @@ def entry_rule(entry: str) -> FieldCheck:
     return check_field(
         "about", "unknown", f"about: a list entry names one thing; this one is a passage of {len(words)} words"
     )
+
+
+# a question that asks for several things: 'What are the reportable segments?', 'List the ...', 'Name the ...'
+_ASKS_SEVERAL = re.compile(
+    r"^\W*(?:what|which)\b[^?]*\b(?:are|were)\b|\b(?:list|name)\s+(?:all|the|each|every)\b", re.IGNORECASE
+)
+# a list the quote's sentence opens: 'are: North America; Europe, ...', 'include A, B'
+_LIST_OPENED = re.compile(r"(?::|\b(?:are|were|include|includes|including)\b)[^.:]*[;,]")
+_SENTENCE_END = re.compile(r"[.!?][\"')\]]*\s*$")
+
+
+def cut_list_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """An answer to a question asking for several things ('What are the reportable segments?') is unchecked when a
+    quote stops at its line's end inside a list its sentence goes on with on the next line ('... are: North
+    America; Europe, Middle East & Africa' / '("EMEA"); Greater China; and Asia Pacific ...'): the rest of the list
+    is left out."""
+    if not _ASKS_SEVERAL.search(question):
+        return check_field("omission", "not_applicable")
+    for cited in spans:
+        lines = cited.document.lines
+        texts, pages = lines["text"].tolist(), lines["page"].tolist()
+        last, quote = cited.span.line_end - 1, " ".join(cited.span.quote.split())
+        if not 0 <= last < len(texts) - 1 or pages[last + 1] != pages[last]:
+            continue
+        line = " ".join(str(texts[last]).split())
+        tail = quote[-min(len(quote), 30) :]
+        if not line.endswith(tail) or _SENTENCE_END.search(line) or not _LIST_OPENED.search(quote):
+            continue
+        following = str(texts[last + 1]).split(". ")[0]
+        if re.search(r"[;,]|\band\b", following):
+            words = " ".join(following.split()[:8])
+            return check_field(
+                "omission", "unknown", f"omission: the quote stops inside a list its sentence goes on with ('{words}')"
+            )
+    return check_field("omission", "not_applicable")
+
+
+# the things a question asks for by name: 'What are Coca-Cola's operating segments?' (segments), up to a preposition
+_THINGS_ASKED = re.compile(
+    r"^\W*(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?P<phrase>[^?]+?)"
+    r"(?=\s+(?:for|in|at|of|during|on|as|from|by|to|under|over|that|which|who|with)\b|\s*\?|\s*$)",
+    re.IGNORECASE,
+)
+# nouns an answer need not repeat: what explains ('the reasons', 'the drivers') or what is told ('the terms')
+_TOLD_NOUNS = re.compile(r"\b(?:factors?|causes?|ways?|things?|items?|details?|highlights?|terms?|steps?)\b", re.I)
+
+
+def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """An answer to 'What are <the things>?' ('What are Coca-Cola's operating segments?') quotes a passage that names
+    them ('segments', or 'segment'), when the document writes the word: unchecked otherwise (lines about 'operating
+    charges' name no segment). Nouns of a reason or a description ('drivers', 'terms') are not held to it."""
+    asked = _THINGS_ASKED.match(question)
+    head = re.findall(r"[A-Za-z]+", asked.group("phrase"))[-1].lower() if asked else ""
+    if not head.endswith("s") or head.endswith("ss") or EXPLAIN_NOUN.search(head) or _TOLD_NOUNS.search(head):
+        return check_field("about", "not_applicable")
+    stem = head[:_STEM]
+    written = {w.lower()[:_STEM] for w in document_lowercase(spans)}
+    quoted = {t[:_STEM] for s in spans for t in tokenize(s.span.quote)}
+    if stem not in written or stem in quoted:
+        return check_field("about", "not_applicable")
+    return check_field("about", "unknown", f"about: its quotes do not name the {head} asked")

@@ -1,0 +1,222 @@
+"""Session 20: what blind red team round 48 and a new user on Coca-Cola's 2017 10-K found supported wrongly.
+
+- a yes read from a sentence that tells a possibility ('If an event of default were to occur ..., it would likely
+  constitute ...', 'the likelihood of goodwill impairment ... to be higher') is not a fact;
+- a yes/no question may open with a lead-in clause ('As of June 30, 2023, had ...', 'Excluding ..., did ...');
+- 'Consolidated net income' is the whole (noncontrolling interests included), not the part attributable;
+- a who-question's answer: a paragraph that goes on to end the office ('... through April 30, 2017') leaves it
+  unchecked; a heading in capitals and a date's month name no one;
+- 'What are the operating segments?': quotes that never say 'segment' do not answer it, a quote cut inside the list
+  its sentence goes on with leaves the rest out, and offline, a text item is the whole sentence its best line is in
+  (not the line's cut of it)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from docintel.backends.sentences import sentence_span
+from docintel.context.pack import ContextLine
+from docintel.question.parse import answer_shape
+from tests.conftest import FINANCEBENCH, needs_shared
+from tests.test_typed_verify_review36 import assert_case_holds
+from tests.test_values import answer, span
+from tests.test_values import ask as ask_model
+
+FACILITY = [
+    "Credit Facilities",
+    "As of January 28, 2023, we were in compliance with all financial covenants of the Five-Year Facility Agreement.",
+    "If an event of default were to occur with respect to any of our other debt, it would likely constitute an event",
+    "of default under the Five-Year Facility Agreement as well.",
+    "In fiscal 2023, an event of default occurred under the Five-Year Facility Agreement and was cured in 30 days.",
+]
+DEFAULT_ASKED = "Did an event of default occur under Contoso's Five-Year Facility Agreement in fiscal 2023?"
+
+
+def yes(first: int, last: int, quote: str) -> dict:
+    """A yes citing lines *first*..*last*."""
+    cited = {**span(first, quote), "line_end": last}
+    return answer("boolean", {"value": True, "explanation": "Yes.", "spans": [cited]})
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "last", "supported"),
+    [
+        (DEFAULT_ASKED, 3, 4, False),  # 'If ... were to occur, it would': a possibility
+        (DEFAULT_ASKED, 5, 5, True),  # 'an event of default occurred': a fact
+        ("Could an event of default on other debt constitute one under Contoso's facility?", 3, 4, True),
+    ],
+)
+def test_a_yes_is_not_read_from_a_possibility(run_cli, fake_openai, make_pdf, question, first, last, supported):
+    pdf = make_pdf("contoso-2023-10k.pdf", [FACILITY])
+    quote = " ".join(FACILITY[first - 1 : last])
+    fake_openai.push_answer(yes(first, last, quote))
+    _, data, _ = ask_model(run_cli, question, pdf)
+    assert (data["status"] == "supported") is supported, data["verification"]
+    if not supported:
+        assert "the quote tells a possibility, not a fact" in json.dumps(data["verification"])
+
+
+@pytest.mark.parametrize(
+    ("question", "shape"),
+    [
+        ("As of June 30, 2023, had Contoso received a proposed assessment from the IRS?", "boolean"),
+        ("Excluding the change in useful lives, did Contoso's cloud gross margin percentage increase?", "boolean"),
+        ("In fiscal 2023, what was Contoso's revenue?", "amount"),
+        ("In which reporting units, as of 2023, did Contoso carry goodwill?", "text"),
+        ("Describe how long Jane Roe, Contoso's Chief Operating Officer, has worked at Contoso.", "text"),
+        ("Did Contoso's revenue increase in fiscal 2023?", "boolean"),
+    ],
+)
+def test_a_yes_no_question_may_open_with_a_lead_in_clause(question, shape):
+    assert answer_shape(question) == shape
+
+
+STATEMENTS = [
+    "CONSOLIDATED STATEMENTS OF COMPREHENSIVE INCOME",
+    "Year Ended December 31, 2017 2016",
+    "(In millions)",
+    "CONSOLIDATED NET INCOME $ 1,283 $ 6,550",
+    "Net foreign currency translation adjustment 861 (626)",
+    "TOTAL COMPREHENSIVE INCOME 2,144 5,924",
+    "Less: Comprehensive income attributable to noncontrolling interests 73 10",
+    "TOTAL COMPREHENSIVE INCOME ATTRIBUTABLE TO SHAREOWNERS OF CONTOSO $ 2,071 $ 5,914",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "supported"),
+    [
+        ("What was net income attributable to shareowners of Contoso in 2017?", False),
+        ("What was Contoso's consolidated net income in 2017?", True),
+    ],
+)
+def test_consolidated_net_income_is_the_whole_not_the_part_attributable(
+    run_cli, fake_openai, make_pdf, question, supported
+):
+    pdf = make_pdf("contoso-2017-10k.pdf", [STATEMENTS])
+    item = {
+        "label": "Consolidated net income",
+        "amount": {"value": 1283, "currency": "USD", "unit": "millions"},
+        "period": "2017",
+        "calculation": None,
+        "spans": [span(4, STATEMENTS[3])],
+    }
+    fake_openai.push_answer(answer("amount", item))
+    _, data, _ = ask_model(run_cli, question, pdf)
+    assert (data["status"] == "supported") is supported, data["verification"]
+    if not supported:
+        assert "noncontrolling interests included" in json.dumps(data["verification"])
+
+
+OFFICERS = [
+    "Executive Officers",
+    "Jane Roe, 52, is Chairman of the Board of Directors of the Company. Ms. Roe joined the Company in 1985. She was",
+    "elected Chief Executive Officer of the Company in July 2008. She served as President of the Company until",
+    "August 2015 and as Chief Executive Officer of the Company through April 30, 2017.",
+    "John Doe, 52, is President and Chief Executive Officer of the Company, effective May 1, 2017.",
+    "PRESIDENT & CHIEF EXECUTIVE OFFICER",
+    "CONTOSO CORPORATION December 12, 2017",
+    "The board elects the president and the chief executive officer of the corporation each year.",
+]
+CEO_ASKED = "Who is the Chief Executive Officer of Contoso?"
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "last", "quote", "supported", "said"),
+    [
+        ("Jane Roe", 3, 3, OFFICERS[2], False, "the person's history goes on after the quote"),
+        ("John Doe", 5, 5, OFFICERS[4], True, ""),
+        (" ".join(OFFICERS[5:7]), 6, 7, " ".join(OFFICERS[5:7]), False, "names no"),  # a heading and a date
+    ],
+)
+def test_who_holds_an_office_now(run_cli, fake_openai, make_pdf, text, first, last, quote, supported, said):
+    pdf = make_pdf("contoso-2017-10k.pdf", [OFFICERS])
+    cited = {**span(first, quote), "line_end": last}
+    fake_openai.push_answer(answer("text", {"text": text, "spans": [cited]}))
+    _, data, _ = ask_model(run_cli, CEO_ASKED, pdf)
+    assert (data["status"] == "supported") is supported, data["verification"]
+    assert said in json.dumps(data["verification"])
+
+
+SEGMENTS = [
+    "Our Markets",
+    "We report our Contoso Brand operations based on our internal geographic organization. Each geographic segment",
+    "operates predominantly in one industry: the design and selling of footwear and apparel. The Company's reportable",
+    "operating segments for the Contoso Brand are: North America; Europe, Middle East & Africa",
+    '("EMEA"); Greater China; and Asia Pacific & Latin America ("APLA"), and include results for all brands.',
+    "Other operating charges included $225 million related to a contribution we made to the Contoso Foundation.",
+]
+SEGMENTS_ASKED = "What are Contoso's reportable operating segments?"
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "quote", "supported", "said"),
+    [
+        (3, 4, " ".join(SEGMENTS[2:4]), False, "the quote stops inside a list its sentence goes on with"),
+        (3, 5, " ".join(SEGMENTS[2:5]), True, ""),
+        (6, 6, SEGMENTS[5], False, "its quotes do not name the segments asked"),
+    ],
+)
+def test_a_list_of_segments_is_quoted_whole(run_cli, fake_openai, make_pdf, first, last, quote, supported, said):
+    pdf = make_pdf("contoso-2023-10k.pdf", [SEGMENTS])
+    cited = {**span(first, quote), "line_end": last}
+    fake_openai.push_answer(answer("text", {"text": quote, "spans": [cited]}))
+    _, data, _ = ask_model(run_cli, SEGMENTS_ASKED, pdf)
+    assert (data["status"] == "supported") is supported, data["verification"]
+    assert said in json.dumps(data["verification"])
+
+
+def _line(number: int, text: str, page: int = 1) -> ContextLine:
+    return ContextLine(global_line=number, page=page, line_in_page=number, text=text)
+
+
+@pytest.mark.parametrize(
+    ("texts", "best", "lines"),
+    [
+        (SEGMENTS, 4, (3, 5)),  # the sentence the line holds most of, from its start to its end
+        (["Subsidiaries", "Contoso Limited Brazil", "Contoso Indochina Pte Ltd Singapore", "Contoso GmbH"], 3, (3, 3)),
+        (["Customer returns and refund policy", "Customers may return items within 45 days of purchase."], 1, (1, 1)),
+        (["Method of Determining Segment Income or Loss", "Management evaluates the segments separately."], 2, (2, 2)),
+    ],
+)
+def test_a_line_s_whole_sentence_is_read_over_the_lines_it_runs(texts, best, lines):
+    sent = {("d", n): _line(n, t) for n, t in enumerate(texts, start=1)}
+    quoted = sentence_span("d", sent[("d", best)], sent, single=True)
+    assert (quoted.line_start, quoted.line_end) == lines, quoted
+
+
+def test_offline_a_text_item_is_the_whole_sentence_its_line_is_in(run_cli, make_pdf):
+    pdf = make_pdf("contoso-2023-10k.pdf", [SEGMENTS])
+    _, out, _ = run_cli("ask", SEGMENTS_ASKED, pdf, "--json")
+    data = json.loads(out)
+    assert data["status"] == "supported", data["verification"]
+    items = data["answer"]["items"]
+    whole = [i for i in items if i["text"].startswith("The Company's reportable operating segments")]
+    assert whole and whole[0]["text"].endswith("and include results for all brands."), items
+    assert (whole[0]["spans"][0]["line_start"], whole[0]["spans"][0]["line_end"]) == (3, 5)
+
+
+CASES = [
+    json.loads(line) for line in (Path(__file__).parent / "data" / "session20_cases.jsonl").read_text().splitlines()
+]
+
+
+@needs_shared
+@pytest.mark.parametrize("case", CASES, ids=[c["class"] for c in CASES])
+def test_round_48_s_cases_hold(run_cli, fake_openai, tmp_path, case):
+    """Round 48's and the new user's cases on the filings: the wrong ones not supported, the right ones kept."""
+    assert_case_holds(run_cli, fake_openai, tmp_path, case)
+
+
+@needs_shared
+def test_offline_coca_cola_s_segments_are_found_though_every_page_names_coca_cola(run_cli):
+    """Its cover prints the name as a picture: the statements' heading ('THE COCA-COLA COMPANY AND SUBSIDIARIES')
+    names the issuer, whose name then tells no passage or line of its own filing from another."""
+    pdf = FINANCEBENCH / "pdfs" / "COCACOLA_2017_10K.pdf"
+    _, out, _ = run_cli("ask", "What are Coca-Cola's operating segments?", pdf, "--json")
+    data = json.loads(out)
+    assert data["status"] == "supported", data["verification"]
+    assert any("Latin America; North America" in i["text"] for i in data["answer"]["items"]), data["answer"]
