@@ -30,7 +30,7 @@ from docintel.verify.restricted import entry_rule
 from docintel.verify.siblings import twin_row
 from tests.conftest import FINANCEBENCH, needs_shared
 from tests.test_typed_verify_review36 import assert_case_holds
-from tests.test_values import answer, span
+from tests.test_values import answer, assert_scripted, span
 from tests.test_values import ask as ask_model
 
 SUPPLIERS = [
@@ -68,11 +68,15 @@ def test_a_question_asking_a_percentage_is_answered_in_percent(
     run_cli, fake_openai, make_pdf, value, unit, line, quote, supported
 ):
     pdf = make_pdf("contoso-2023-10k.pdf", [SUPPLIERS])
-    fake_openai.push_answer(figure(value, unit, line, line + 1 if quote.endswith(SUPPLIERS[2]) else line, quote))
-    _, data, _ = ask_model(run_cli, PERCENT_ASKED, pdf)
-    assert (data["status"] == "supported") is supported, data["verification"]
-    if not supported:
-        assert "the question asks a percentage" in json.dumps(data["verification"])
+    assert_scripted(
+        run_cli,
+        fake_openai,
+        pdf,
+        PERCENT_ASKED,
+        figure(value, unit, line, line + 1 if quote.endswith(SUPPLIERS[2]) else line, quote),
+        supported,
+        "the question asks a percentage",
+    )
 
 
 def test_offline_a_percentage_asked_is_read_among_the_line_s_percentages(run_cli, make_pdf):
@@ -187,11 +191,15 @@ def test_a_deputy_does_not_hold_the_office(run_cli, fake_openai, make_pdf, perso
     pdf = make_pdf("contoso-2023-8k.pdf", [SIGNERS])
     text = f"{person} is Contoso's Corporate Secretary."
     spans = [span(first, SIGNERS[first - 1]), span(first + 1, SIGNERS[first])]
-    fake_openai.push_answer(answer("text", {"text": text, "spans": spans}))
-    _, data, _ = ask_model(run_cli, "Who is Contoso's Corporate Secretary?", pdf)
-    assert (data["status"] == "supported") is supported, data["verification"]
-    if not supported:
-        assert "deputy secretary" in json.dumps(data["verification"])
+    assert_scripted(
+        run_cli,
+        fake_openai,
+        pdf,
+        "Who is Contoso's Corporate Secretary?",
+        answer("text", {"text": text, "spans": spans}),
+        supported,
+        "deputy secretary",
+    )
 
 
 WAIVER = [
@@ -224,11 +232,7 @@ def test_one_bound_of_the_earlier_of_two_events_is_not_when_it_happened(
     quote = " ".join(WAIVER[first - 1 : last])
     item = {"label": "Waiver end", "date": {"iso": iso, "original_text": text}}
     item["spans"] = [{**span(first, quote), "line_end": last}]
-    fake_openai.push_answer(answer("date", item))
-    _, data, _ = ask_model(run_cli, question, pdf)
-    assert (data["status"] == "supported") is supported, data["verification"]
-    if not supported:
-        assert "is one bound of" in json.dumps(data["verification"])
+    assert_scripted(run_cli, fake_openai, pdf, question, answer("date", item), supported, "is one bound of")
 
 
 CASH_FLOWS = [
@@ -261,11 +265,7 @@ def test_a_row_whose_label_its_table_prints_twice_is_not_told_apart(
     pdf = make_pdf("contoso-2023-10k.pdf", [CASH_FLOWS])
     item = {"label": "Distributions", "amount": {"value": 75, "currency": "USD", "unit": "millions"}}
     item |= {"period": "2023", "calculation": None, "spans": [span(2, CASH_FLOWS[1]), span(5, CASH_FLOWS[4])]}
-    fake_openai.push_answer(answer("amount", item))
-    _, data, _ = ask_model(run_cli, question, pdf)
-    assert (data["status"] == "supported") is supported, data["verification"]
-    if not supported:
-        assert "on another row too" in json.dumps(data["verification"])
+    assert_scripted(run_cli, fake_openai, pdf, question, answer("amount", item), supported, "on another row too")
 
 
 CASES = [
@@ -342,11 +342,15 @@ def test_a_list_for_one_place_is_not_read_from_a_quote_joining_it_with_another(
 ):
     pdf = make_pdf("contoso-2023-10k.pdf", [BRANDS])
     quote = " ".join(BRANDS[first - 1 : last])
-    fake_openai.push_answer(answer("list", {"text": entry, "spans": [{**span(first, quote), "line_end": last}]}))
-    _, data, _ = ask_model(run_cli, "List the store brands under which Contoso operated stores in Mexico.", pdf)
-    assert (data["status"] == "supported") is supported, data["verification"]
-    if not supported:
-        assert "'Canada and Mexico' together" in json.dumps(data["verification"])
+    assert_scripted(
+        run_cli,
+        fake_openai,
+        pdf,
+        "List the store brands under which Contoso operated stores in Mexico.",
+        answer("list", {"text": entry, "spans": [{**span(first, quote), "line_end": last}]}),
+        supported,
+        "'Canada and Mexico' together",
+    )
 
 
 def test_the_review_s_edges_of_this_session_s_rules():
@@ -390,9 +394,14 @@ def test_a_who_answer_names_someone_other_than_the_company_and_an_identifier(
 ):
     pdf = make_pdf("contoso-2023-10k.pdf", [AUDITOR])
     quote = AUDITOR[line - 1]
-    fake_openai.push_answer(answer("text", {"text": quote, "spans": [span(line, quote)]}))
-    _, data, _ = ask_model(run_cli, "Who is Contoso's independent registered public accounting firm?", pdf)
-    assert (data["status"] == "supported") is supported, data["verification"]
+    assert_scripted(
+        run_cli,
+        fake_openai,
+        pdf,
+        "Who is Contoso's independent registered public accounting firm?",
+        answer("text", {"text": quote, "spans": [span(line, quote)]}),
+        supported,
+    )
 
 
 def test_a_body_in_common_words_may_answer_a_who_question_but_a_passage_naming_it_does_not():

@@ -20,10 +20,10 @@ import pytest
 from docintel.backends.sentences import sentence_span
 from docintel.context.pack import ContextLine
 from docintel.question.parse import answer_shape
+from docintel.verify.names import _names_someone
 from tests.conftest import FINANCEBENCH, needs_shared
 from tests.test_typed_verify_review36 import assert_case_holds
-from tests.test_values import answer, span
-from tests.test_values import ask as ask_model
+from tests.test_values import answer, assert_scripted, span
 
 FACILITY = [
     "Credit Facilities",
@@ -52,11 +52,15 @@ def yes(first: int, last: int, quote: str) -> dict:
 def test_a_yes_is_not_read_from_a_possibility(run_cli, fake_openai, make_pdf, question, first, last, supported):
     pdf = make_pdf("contoso-2023-10k.pdf", [FACILITY])
     quote = " ".join(FACILITY[first - 1 : last])
-    fake_openai.push_answer(yes(first, last, quote))
-    _, data, _ = ask_model(run_cli, question, pdf)
-    assert (data["status"] == "supported") is supported, data["verification"]
-    if not supported:
-        assert "the quote tells a possibility, not a fact" in json.dumps(data["verification"])
+    assert_scripted(
+        run_cli,
+        fake_openai,
+        pdf,
+        question,
+        yes(first, last, quote),
+        supported,
+        "the quote tells a possibility, not a fact",
+    )
 
 
 @pytest.mark.parametrize(
@@ -68,6 +72,7 @@ def test_a_yes_is_not_read_from_a_possibility(run_cli, fake_openai, make_pdf, qu
         ("In which reporting units, as of 2023, did Contoso carry goodwill?", "text"),
         ("Describe how long Jane Roe, Contoso's Chief Operating Officer, has worked at Contoso.", "text"),
         ("Did Contoso's revenue increase in fiscal 2023?", "boolean"),
+        ("Revenue of the Americas segment, the largest one, is what share of Contoso's total?", "amount"),
     ],
 )
 def test_a_yes_no_question_may_open_with_a_lead_in_clause(question, shape):
@@ -104,11 +109,9 @@ def test_consolidated_net_income_is_the_whole_not_the_part_attributable(
         "calculation": None,
         "spans": [span(4, STATEMENTS[3])],
     }
-    fake_openai.push_answer(answer("amount", item))
-    _, data, _ = ask_model(run_cli, question, pdf)
-    assert (data["status"] == "supported") is supported, data["verification"]
-    if not supported:
-        assert "noncontrolling interests included" in json.dumps(data["verification"])
+    assert_scripted(
+        run_cli, fake_openai, pdf, question, answer("amount", item), supported, "noncontrolling interests included"
+    )
 
 
 OFFICERS = [
@@ -125,6 +128,20 @@ CEO_ASKED = "Who is the Chief Executive Officer of Contoso?"
 
 
 @pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("PRESIDENT & CHIEF EXECUTIVE OFFICER THE CONTOSO COMPANY December 12, 2017", False),  # capitals, a month
+        ("President, Contoso Corporation", False),  # a legal form names no one
+        ("KPMG LLP", True),
+        ("Jane Roe, Contoso Corporation", True),
+    ],
+)
+def test_a_heading_s_capitals_a_month_and_a_legal_form_name_no_one(text, names):
+    lowercase = frozenset("the president and chief executive officer of the company".split())
+    assert _names_someone(text, lowercase, frozenset({"contoso"})) is names
+
+
+@pytest.mark.parametrize(
     ("text", "first", "last", "quote", "supported", "said"),
     [
         ("Jane Roe", 3, 3, OFFICERS[2], False, "the person's history goes on after the quote"),
@@ -135,10 +152,9 @@ CEO_ASKED = "Who is the Chief Executive Officer of Contoso?"
 def test_who_holds_an_office_now(run_cli, fake_openai, make_pdf, text, first, last, quote, supported, said):
     pdf = make_pdf("contoso-2017-10k.pdf", [OFFICERS])
     cited = {**span(first, quote), "line_end": last}
-    fake_openai.push_answer(answer("text", {"text": text, "spans": [cited]}))
-    _, data, _ = ask_model(run_cli, CEO_ASKED, pdf)
-    assert (data["status"] == "supported") is supported, data["verification"]
-    assert said in json.dumps(data["verification"])
+    assert_scripted(
+        run_cli, fake_openai, pdf, CEO_ASKED, answer("text", {"text": text, "spans": [cited]}), supported, said
+    )
 
 
 SEGMENTS = [
@@ -163,10 +179,9 @@ SEGMENTS_ASKED = "What are Contoso's reportable operating segments?"
 def test_a_list_of_segments_is_quoted_whole(run_cli, fake_openai, make_pdf, first, last, quote, supported, said):
     pdf = make_pdf("contoso-2023-10k.pdf", [SEGMENTS])
     cited = {**span(first, quote), "line_end": last}
-    fake_openai.push_answer(answer("text", {"text": quote, "spans": [cited]}))
-    _, data, _ = ask_model(run_cli, SEGMENTS_ASKED, pdf)
-    assert (data["status"] == "supported") is supported, data["verification"]
-    assert said in json.dumps(data["verification"])
+    assert_scripted(
+        run_cli, fake_openai, pdf, SEGMENTS_ASKED, answer("text", {"text": quote, "spans": [cited]}), supported, said
+    )
 
 
 def _line(number: int, text: str, page: int = 1) -> ContextLine:
@@ -177,6 +192,15 @@ def _line(number: int, text: str, page: int = 1) -> ContextLine:
     ("texts", "best", "lines"),
     [
         (SEGMENTS, 4, (3, 5)),  # the sentence the line holds most of, from its start to its end
+        (
+            [
+                "Revenue by product line was as follows for the years ended December 31 (in millions of dollars)",
+                "Product revenue from the sale of footwear 1,200 1,100",
+                "Service revenue from repairs and maintenance 300 280",
+            ],
+            1,
+            (1, 1),
+        ),
         (["Subsidiaries", "Contoso Limited Brazil", "Contoso Indochina Pte Ltd Singapore", "Contoso GmbH"], 3, (3, 3)),
         (["Customer returns and refund policy", "Customers may return items within 45 days of purchase."], 1, (1, 1)),
         (["Method of Determining Segment Income or Loss", "Management evaluates the segments separately."], 2, (2, 2)),
@@ -220,3 +244,16 @@ def test_offline_coca_cola_s_segments_are_found_though_every_page_names_coca_col
     data = json.loads(out)
     assert data["status"] == "supported", data["verification"]
     assert any("Latin America; North America" in i["text"] for i in data["answer"]["items"]), data["answer"]
+
+
+def test_offline_a_sentence_two_best_lines_share_is_one_item(run_cli, make_pdf):
+    refund = [
+        "Returns",
+        "Customers may return unused merchandise within the refund window of 45 days for a full refund, and the",
+        "refund window is extended to 60 days for members; a full refund is paid to the original form of payment.",
+    ]
+    pdf = make_pdf("contoso-2023-10k.pdf", [refund])
+    _, out, _ = run_cli("ask", "What is Contoso's refund window for a full refund?", pdf, "--json")
+    assert len(json.loads(out)["answer"]["items"]) >= 1
+    spans = [(s["line_start"], s["line_end"]) for i in json.loads(out)["answer"]["items"] for s in i["spans"]]
+    assert spans.count((2, 3)) == 1, spans

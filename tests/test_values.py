@@ -104,6 +104,17 @@ def ask(run_cli, question, pdf, *extra):
     return code, (json.loads(out) if out.strip() else None), err
 
 
+def assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported: bool, reason: str = "") -> dict:
+    """Ask *question* of *pdf*, the model answering *scripted*: shown supported or not as *supported* says, and when
+    not, for *reason* (a phrase of the verification). The --json output."""
+    fake_openai.push_answer(scripted)
+    _, data, _ = ask(run_cli, question, pdf)
+    assert (data["status"] == "supported") is supported, data["verification"]
+    if not supported:
+        assert reason in json.dumps(data["verification"]), data["verification"]
+    return data
+
+
 def only_check(data: dict) -> dict:
     items = data["verification"]["items"]
     assert len(items) == 1

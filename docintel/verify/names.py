@@ -203,15 +203,20 @@ def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> Field
 
 def _names_someone(text: str, lowercase: frozenset[str], passed: frozenset[str] = frozenset()) -> bool:
     """Whether *text* writes initials or a capitalised word the document never writes in lowercase, other than those
-    of the names *passed* over (the company's own)."""
+    of the names *passed* over (the company's own, as terms), a legal form ('Corporation') or a month."""
     # 'PCAOB ID 238': an identifier's label names no one; nor a heading's word in capitals the document also writes
     # in lowercase ('PRESIDENT & CHIEF EXECUTIVE OFFICER THE COCA-COLA COMPANY'), as common words are written
     for acronym in _ACRONYM.finditer(text):
         word = acronym.group(0).replace(".", "").lower()
-        if word not in passed | lowercase | LEGAL_FORMS and not _LABELS_ID.match(text, acronym.end()):
+        if not _no_name(word, lowercase, passed) and not _LABELS_ID.match(text, acronym.end()):
             return True
-    named = {w.lower() for w in _WORD.findall(text) if w[0].isupper()}
-    return not named <= lowercase | passed | _MONTH_NAMES | LEGAL_FORMS  # 'Corporation' alone names no one
+    return any(not _no_name(w.lower(), lowercase, passed) for w in _WORD.findall(text) if w[0].isupper())
+
+
+def _no_name(word: str, lowercase: frozenset[str], passed: frozenset[str]) -> bool:
+    """Whether a capitalised *word* names no one: the document writes it in lowercase too, or its terms are those of
+    the names passed over, a legal form or a month."""
+    return word in lowercase or set(tokenize(word)) <= passed | LEGAL_FORMS | _MONTH_NAMES
 
 
 _MONTH_NAMES = frozenset(tokenize(_MONTHS.pattern.replace("|", " ")))  # a date's month names no one
@@ -318,7 +323,7 @@ def office_rule(
         return check_field("office", "unknown", f"office: its quotes name no office; {', '.join(sorted(asked))} asked")
     rest = {w.lower() for w in re.findall(r"\b[A-Z][A-Za-z]{2,}", _OFFICE.sub(" ", text))}  # 'STEPHEN J. SQUERI' too
     # 'Exhibit 10.1 - Pfizer Inc. ...' names none
-    if lowercase and not rest - lowercase - issuer - _FILING_PARTS - _MONTH_NAMES - LEGAL_FORMS:
+    if lowercase and not {w for w in rest - _FILING_PARTS if not _no_name(w, lowercase, issuer)}:
         return check_field("office", "unknown", "office: the answer names no holder of the office, only titles")
     return check_field("office", "not_applicable")
 
