@@ -20,7 +20,9 @@ import pytest
 from docintel.backends.sentences import sentence_span
 from docintel.context.pack import ContextLine
 from docintel.question.parse import answer_shape
+from docintel.textnorm import tokenize
 from docintel.verify.names import _names_someone
+from docintel.verify.siblings import twin_row
 from tests.conftest import FINANCEBENCH, needs_shared
 from tests.test_typed_verify_review36 import assert_case_holds
 from tests.test_values import answer, assert_scripted, span
@@ -257,3 +259,13 @@ def test_offline_a_sentence_two_best_lines_share_is_one_item(run_cli, make_pdf):
     assert len(json.loads(out)["answer"]["items"]) >= 1
     spans = [(s["line_start"], s["line_end"]) for i in json.loads(out)["answer"]["items"] for s in i["spans"]]
     assert spans.count((2, 3)) == 1, spans
+
+
+def test_a_twin_row_s_own_words_do_not_name_its_sub_heading():
+    """'Common stock repurchased' under 'Common stock and paid-in capital' and again under 'Retained earnings' (an
+    equity statement): 'common stock' asked names the row, not which sub-heading; 'paid-in capital' names one."""
+    groups = ("Common stock and paid-in capital", "Retained earnings")
+    asked = frozenset(tokenize("What was Microsoft's common stock repurchased in fiscal 2023?"))
+    assert twin_row("Common stock repurchased", groups, asked) == "Common stock repurchased"
+    asked = frozenset(tokenize("What was common stock repurchased charged to paid-in capital in fiscal 2023?"))
+    assert twin_row("Common stock repurchased", groups, asked) is None

@@ -127,7 +127,8 @@ def answer_flags(parser: argparse.ArgumentParser) -> None:
         help="answering backend (default auto: openai when OPENAI_API_KEY is set, else extractive: no model; "
         "figures looked up by row and column or computed from cited cells, claimed only when verified (of "
         "several candidates looked up, those that fail are dropped, a caveat says why; an amount looked up first "
-        "that fails gives way to the next of up to three that passes), "
+        "that fails gives way to the next of up to three that passes; a text item is the whole sentence its best "
+        "line is in, quoted over the lines it runs), "
         "no claim for yes/no, why ('what drove') and how, nor for 'what was X in <year>' when no figure was looked "
         "up: the closest lines, as not_found)",
     )

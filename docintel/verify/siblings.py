@@ -236,8 +236,10 @@ def twin_row(label: str, twins: tuple[str, ...], asked: frozenset[str]) -> str |
     if not group.strip():  # the row under no sub-heading beside rows under narrowing ones: the whole, the default
         return None
     telling = set(tokenize(group)) - {t for other in others for t in tokenize(other)}
-    # 'Revenue:' beside 'Cost of revenue:': a sub-heading the others' words hold is the plainer row, the default
-    return None if not telling or telling & (asked | _WHOLE) else label
+    # 'Revenue:' beside 'Cost of revenue:': a sub-heading the others' words hold is the plainer row, the default; the
+    # row's own words tell nothing ('Common stock repurchased' under 'Common stock and paid-in capital' and again
+    # under 'Retained earnings': 'common stock' asked names the row, not its sub-heading)
+    return None if not telling or telling & ((asked - set(tokenize(label))) | _WHOLE) else label
 
 
 def told_apart_by_nothing(document: Document, table: Table, row: TableRow, index: int, fact: Fact) -> bool:
