@@ -100,8 +100,11 @@ _SCALE_UNITS = {1e3: "thousands", 1e6: "millions", 1e9: "billions"}  # the answe
 # a person named ('Mr. Squeri', 'Stephen J. Squeri', 'STEPHEN J. SQUERI'): what a who-question's line must carry
 _ASKS_WHO = re.compile(r"^\s*who\b", re.I)
 _TITLE_RUN = re.compile(r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+")
+# someone a who-question may ask: a person ('Mr. Kent', 'James R. Quincey') or a firm by its legal form ('Ernst &
+# Young LLP', 'Deloitte & Touche LLP')
 _PERSON = re.compile(
-    r"\b(?:Mr|Ms|Mrs|Dr)\.\s+[A-Z][a-z]+|\b[A-Z][a-z]+\s+[A-Z]\.\s+[A-Z][a-z]+|\b[A-Z]{2,}\s+[A-Z]\.\s+[A-Z]{2,}"
+    r"\b(?:Mr|Ms|Mrs|Dr)\.\s+[A-Z][a-z]+|\b[A-Z][a-z]+\s+[A-Z]\.\s+[A-Z][a-z]+|\b[A-Z]{2,}\s+[A-Z]\.\s+[A-Z]{2,}|"
+    r"\b[A-Z][\w'-]*(?:\s+&)?\s+(?:[A-Z][\w'-]*\s+)?(?:LLP|L\.L\.P\.|LLC)\b"
 )
 
 
@@ -287,6 +290,14 @@ _OPENS_INSIDE = re.compile(r"[a-z]|\$?\d[\d,.]*\s*%")  # 'of ...', '64% of ...':
 _ENDS_SENTENCE = re.compile(r"[.:;!?]\W*$")
 
 
+def _same_sentences(new: Span, old: Span) -> bool:
+    """Whether *new* quotes what *old* does, or all of it and more, over the same lines of its document (the run of
+    a lower line reaches a sentence further)."""
+    if new.doc != old.doc or new.line_start > old.line_end or old.line_start > new.line_end:
+        return False
+    return old.quote in new.quote or new.quote in old.quote
+
+
 def _span(doc: str, line: ContextLine, single_doc: bool) -> Span:
     return Span(
         doc=None if single_doc else doc, line_start=line.global_line, line_end=line.global_line, quote=line.text
@@ -465,7 +476,7 @@ def build_answer(
             break
         else:  # the whole sentences the line holds, not the line's cut of them (each sentence once)
             whole = sentence_span(doc, line, sent, single)
-            if not any(whole in getattr(i, "spans", []) for i in items):
+            if not any(_same_sentences(whole, s) for i in items for s in getattr(i, "spans", [])):
                 items.append(TextItem(text=whole.quote, spans=[whole]))
     caveats = [EVIDENCE_ONLY_NOTE, NO_MODEL_NOTE] if evidence_only else [NO_MODEL_NOTE]
     answer = schema(

@@ -127,17 +127,31 @@ _THINGS_ASKED = re.compile(
 _TOLD_NOUNS = re.compile(r"\b(?:factors?|causes?|ways?|things?|items?|details?|highlights?|terms?|steps?)\b", re.I)
 
 
+# the role a who-question asks by name: 'Who is Coca-Cola's auditor?' (auditor), 'Who serves as the trustee of ...'
+_ROLE_ASKED = re.compile(
+    r"^\W*who\s+(?:is|was|are|were|serves\s+as|served\s+as|acts\s+as|acted\s+as)\s+(?:the\s+)?(?P<phrase>[^?]+?)"
+    r"(?=\s+(?:for|in|at|of|during|on|as|from|by|to|under|over|that|which|who|with)\b|\s*\?|\s*$)",
+    re.IGNORECASE,
+)
+
+
 def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """An answer to 'What are <the things>?' ('What are Coca-Cola's operating segments?') quotes a passage that names
-    them ('segments', or 'segment'), when the document writes the word: unchecked otherwise (lines about 'operating
-    charges' name no segment). Nouns of a reason or a description ('drivers', 'terms') are not held to it."""
-    asked = _THINGS_ASKED.match(question)
+    them ('segments', or 'segment'), and one to 'Who is <the role>?' ('Who is the company's auditor?') a passage
+    that names the role ('auditors'; not 'audit matter'), when the document writes the word: unchecked otherwise
+    (lines about 'operating charges' name no segment, a line on Mr. Joly's career no auditor). Nouns of a reason or
+    a description ('drivers', 'terms') are not held to it."""
+    things, role = _THINGS_ASKED.match(question), _ROLE_ASKED.match(question)
+    asked = things or role
     head = re.findall(r"[A-Za-z]+", asked.group("phrase"))[-1].lower() if asked else ""
-    if not head.endswith("s") or head.endswith("ss") or EXPLAIN_NOUN.search(head) or _TOLD_NOUNS.search(head):
+    plural = head.endswith("s") and not head.endswith("ss")
+    if not head or (things and not plural) or EXPLAIN_NOUN.search(head) or _TOLD_NOUNS.search(head):
         return check_field("about", "not_applicable")
-    stem = head[:_STEM]
-    written = {w.lower()[:_STEM] for w in document_lowercase(spans)}
-    quoted = {t[:_STEM] for s in spans for t in tokenize(s.span.quote)}
-    if stem not in written or stem in quoted:
+    # a plural's stem ('segments', 'segment'); a role's word whole ('auditor', not 'audit')
+    cut = _STEM if things else None
+    word = tokenize(head)[0][:cut] if tokenize(head) else ""
+    written = {t[:cut] for w in document_lowercase(spans) for t in tokenize(w)}
+    quoted = {t[:cut] for s in spans for t in tokenize(s.span.quote)}
+    if not word or word not in written or word in quoted:
         return check_field("about", "not_applicable")
     return check_field("about", "unknown", f"about: its quotes do not name the {head} asked")
