@@ -171,7 +171,7 @@ def rank_lines(parsed: ParsedQuestion, context: Context, settings: Settings) -> 
     """
     terms = dict(parsed.search_terms())
     # the name of the company every document is by ('Coca-Cola' in its own 10-K) tells no line from another
-    names = [set(tokenize(source.issuer or "")) for source in context.sources]
+    names = [set(source.issuer_terms) for source in context.sources]
     own = set.intersection(*names) if names else set()
     terms = {t: w for t, w in terms.items() if t not in own} or terms
     # Words that name a section ("balance sheet") say where to look, not what to quote.

@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 from ..ingest.documents import Document
 from ..ingest.facts import Fact
 from ..ingest.tables import Table
+from ..retrieval.own_name import proper_name_terms
 from ..retrieval.passages import Passage, RankedPassage
 from ..retrieval.search import RetrievalResult
 from ..settings import Settings
@@ -65,8 +66,11 @@ class Source(BaseModel):
         description="the typed facts of the sent table rows' cells (ingest.facts: scale by scope, period, member); "
         "not written to traces, where the document holds them",
     )
-    issuer: str | None = Field(
-        default=None, exclude=True, description="the company the document is by (its profile); not written to traces"
+    issuer_terms: list[str] = Field(
+        default_factory=list,
+        exclude=True,
+        description="the proper-name terms of the company the document is by (retrieval.own_name.proper_name_terms); "
+        "not written to traces",
     )
 
 
@@ -374,7 +378,7 @@ def _render(
                 tables=sent_tables(d, {line.global_line for line in lines}),
                 labels=labels,
                 facts=sent_facts(d.document, {line.global_line for line in lines}),
-                issuer=d.document.meta.profile.issuer.value,
+                issuer_terms=sorted(proper_name_terms(d.document)),
             )
         )
     rendered = "".join(blocks)

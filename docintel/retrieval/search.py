@@ -27,6 +27,7 @@ from ..textnorm import fold, rejoin_split_words, stem, tokenize, word_counts
 from .bm25 import Bm25Index as Bm25Index
 from .concept_rows import asked_concepts, lift_concept_rows
 from .lru import LockedLru
+from .own_name import without_issuer
 from .passages import Passage, RankedPassage
 from .pool import PassagePool, passage_pool
 from .statement_pages import lift_statement_pages
@@ -445,16 +446,6 @@ def _scored(
     terms = without_issuer(terms, documents)
     scores[allowed], title_raise[allowed] = _bm25_scores(bm25, terms, settings)
     return scores, title_raise, bm25, terms
-
-
-def without_issuer(terms: list[tuple[str, float]], documents: list[Document]) -> list[tuple[str, float]]:
-    """*terms* less the words of the name of the company every searched document is by ('Coca-Cola' in its own
-    10-K): a name each page may write tells no passage of its documents from another. All of them when nothing
-    else is asked."""
-    names = [set(tokenize(d.meta.profile.issuer.value or "")) for d in documents]
-    own = set.intersection(*names) if names else set()
-    kept = [(t, w) for t, w in terms if t not in own]
-    return kept or terms
 
 
 def _with_spelled_out(

@@ -24,19 +24,18 @@ def negated(text: str) -> bool:
     return bool(NEGATIONS.search(text))
 
 
-# a sentence that tells a possibility, not a fact: a condition ('If an event of default were to occur ...'), a
-# conditional mood ('it would likely constitute', 'could be impaired'), a chance ('the likelihood of goodwill
-# impairment', 'the risk of default'); 'may' and 'can' are left out: they grant a right ('Customers may return')
+# a sentence that tells a possibility, not a fact: a condition ('If an event of default were to occur ...', 'Should
+# ... occur', 'In the event of ...') or a chance ('the likelihood of goodwill impairment'); a clause of mood alone
+# ('would have been antidilutive') or a purpose ('to reduce the risk that') states facts around it; 'may' and 'can'
+# grant a right ('Customers may return')
 _POSSIBLE = re.compile(
-    r"^\W*(?:if|should|in\s+the\s+event)\b|\b(?:were\s+to|would|could|might)\b|"
-    r"\b(?:likelihood|possibility|probability|risk|chance)\s+(?:of|that)\b",
+    r"^\W*(?:if|should|in\s+the\s+event)\b|\bwere\s+to\b|"
+    r"\b(?:likelihood|possibility|probability|chance)\s+(?:of|that)\b",
     re.IGNORECASE,
 )
-# a question that asks of a possibility itself: 'Could ...?', 'Would ...?', 'Is there a risk of ...?'
+# a question that asks of a possibility itself: 'Could ...?', 'Would ...?', 'What is the likelihood of ...?'
 _ASKS_POSSIBLE = re.compile(
-    r"^\s*(?:could|would|might|may|can)\b|\b(?:likelihood|possibility|probability|risk|chance|could|would|might|"
-    r"if)\b",
-    re.IGNORECASE,
+    r"^\s*(?:could|would|might|may|can)\b|\b(?:likelihood|possibility|probability|chance)\b", re.IGNORECASE
 )
 
 

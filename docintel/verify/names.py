@@ -423,8 +423,20 @@ _SAME_PERSON = re.compile(
 _RANKS = frozenset({"vice president"})
 
 
-# a tenure that ended: 'He served ... as Chief Executive Officer of the Company through April 30, 2017'
-_ENDED = re.compile(r"\b(?:through|until|till|retired|resigned|stepped\s+down|left\s+the\s+company)\b", re.IGNORECASE)
+# a tenure that ended on a date: 'He served ... as Chief Executive Officer of the Company through April 30, 2017'
+# (not 'until he joined Best Buy', 'until his current role')
+_ENDED = re.compile(
+    r"\b(?:through|until|till)\s+(?:(?:[A-Z][a-z]+\s+)?(?:\d{1,2},\s+)?(?:19|20)\d{2})\b|"
+    r"\b(?:retired|resigned|stepped\s+down)\b"
+)
+_OTHER_ORGANISATION = re.compile(r"\bof\s+(?!(?:the\s+)?(?i:company|corporation|registrant)\b)(?:the\s+)?[A-Z]")
+
+
+def _ended_office(before: str, asked: set[str]) -> bool:
+    """Whether the words before a tenure's end name an office asked, of the company (not 'chief executive officer
+    of Carlson')."""
+    window = before[-90:]
+    return not _OTHER_ORGANISATION.search(window) and bool(set().union(*_offices(window)) & asked)
 
 
 def career_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
@@ -444,7 +456,7 @@ def career_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
             if not _SAME_PERSON.match(sentence) and (ends or at):  # the quote's own sentence goes on: its person's
                 break
             later = [y for m in _APPOINTED.finditer(sentence) if (y := int(m.group(1) or m.group(2))) > max(began)]
-            ended = _ENDED.search(sentence) and set().union(*_offices(sentence)) & asked
+            ended = any(_ended_office(sentence[: m.start()], asked) for m in _ENDED.finditer(sentence))
             if ended or (later and _offices(sentence)[0] - _RANKS - asked):
                 detail = f"about: the person's history goes on after the quote: '{sentence.strip()[:120]}'"
                 return check_field("about", "unknown", detail)

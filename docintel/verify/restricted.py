@@ -88,6 +88,7 @@ _ASKS_SEVERAL = re.compile(
 )
 # a list the quote's sentence opens: 'are: North America; Europe, ...', 'include A, B'
 _LIST_OPENED = re.compile(r"(?::|\b(?:are|were|include|includes|including)\b)[^.:]*[;,]")
+_LIST_CLOSED = re.compile(r"[;,]\s+(?:and|or)\s+[^;,]+(?:,[^;,]*)?$")  # the list's last entry after its 'and'
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]*\s*$")
 
 
@@ -107,6 +108,8 @@ def cut_list_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
         line = " ".join(str(texts[last]).split())
         tail = quote[-min(len(quote), 30) :]
         if not line.endswith(tail) or _SENTENCE_END.search(line) or not _LIST_OPENED.search(quote):
+            continue
+        if _LIST_CLOSED.search(quote):  # '...; Greater China; and Asia Pacific & Latin America ("APLA")': all said
             continue
         following = str(texts[last + 1]).split(". ")[0]
         if re.search(r"[;,]|\band\b", following):
@@ -143,7 +146,8 @@ def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     a description ('drivers', 'terms') are not held to it."""
     things, role = _THINGS_ASKED.match(question), _ROLE_ASKED.match(question)
     asked = things or role
-    head = re.findall(r"[A-Za-z]+", asked.group("phrase"))[-1].lower() if asked else ""
+    words = re.findall(r"[A-Za-z]+", asked.group("phrase")) if asked else []
+    head = words[-1].lower() if words else ""
     plural = head.endswith("s") and not head.endswith("ss")
     if not head or (things and not plural) or EXPLAIN_NOUN.search(head) or _TOLD_NOUNS.search(head):
         return check_field("about", "not_applicable")
