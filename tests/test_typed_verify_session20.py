@@ -185,6 +185,7 @@ SEGMENTS = [
     "Other operating charges included $225 million related to a contribution we made to the Contoso Foundation.",
     "The reportable operating segments of Contoso Outdoor are: Retail; Wholesale; and Online, and they include the",
     "results of all its brands and their stores.",
+    "Other operating charges incurred by operating segment were as follows (in millions):",
 ]
 SEGMENTS_ASKED = "What are Contoso's reportable operating segments?"
 
@@ -196,6 +197,7 @@ SEGMENTS_ASKED = "What are Contoso's reportable operating segments?"
         (3, 5, " ".join(SEGMENTS[2:5]), True, ""),
         (6, 6, SEGMENTS[5], False, "its quotes do not name the segments asked"),
         (7, 7, SEGMENTS[6], True, ""),  # the list ends on its line ('; and Online'): nothing is left out
+        (9, 9, SEGMENTS[8], False, "the quote introduces what follows it"),
     ],
 )
 def test_a_list_of_segments_is_quoted_whole(run_cli, fake_openai, make_pdf, first, last, quote, supported, said):

@@ -96,9 +96,12 @@ def cut_list_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """An answer to a question asking for several things ('What are the reportable segments?') is unchecked when a
     quote stops at its line's end inside a list its sentence goes on with on the next line ('... are: North
     America; Europe, Middle East & Africa' / '("EMEA"); Greater China; and Asia Pacific ...'): the rest of the list
-    is left out."""
+    is left out; and so when a quote stops at the colon that introduces them ('... by operating segment were as
+    follows:')."""
     if not _ASKS_SEVERAL.search(question):
         return check_field("omission", "not_applicable")
+    if any(s.span.quote.rstrip().endswith(":") for s in spans):  # 'Charges by operating segment were as follows:'
+        return check_field("omission", "unknown", "omission: the quote introduces what follows it, and stops there")
     for cited in spans:
         lines = cited.document.lines
         texts, pages = lines["text"].tolist(), lines["page"].tolist()
