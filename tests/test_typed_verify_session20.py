@@ -350,3 +350,15 @@ def test_offline_lines_are_not_ranked_by_the_issuer_s_proper_name():
     )
     ranked = rank_lines(parse_question("What are Contoso's operating regions?"), context, Settings())
     assert ranked[0][2].global_line == 2, ranked[:2]
+
+
+def test_a_list_s_entries_may_quote_its_lines_one_by_one(run_cli, fake_openai, make_pdf):
+    """A list answer's entry quotes the line that names it; another entry quotes the rest of the same list, so a
+    line cut inside the list leaves nothing out of the answer."""
+    pdf = make_pdf("contoso-2023-10k.pdf", [SEGMENTS])
+    entries = [
+        {"text": "North America", "spans": [span(4, SEGMENTS[3])]},
+        {"text": "Greater China", "spans": [{**span(4, " ".join(SEGMENTS[3:5])), "line_end": 5}]},
+    ]
+    scripted = answer("list", *entries)
+    assert_scripted(run_cli, fake_openai, pdf, "List the reportable operating segments of Contoso.", scripted, True)

@@ -101,8 +101,10 @@ def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: st
         if getattr(answer, "answer_type", "") == "list" and spans:  # a list's entry names something its quote names
             entry = str(getattr(item, "text", "") or "")
             restricted = [restricted_list_rule(question, spans), joint_place_rule(question, spans), entry_rule(entry)]
-            restricted += [cut_list_rule(question, spans), things_named_rule(question, spans)]
+            restricted.append(things_named_rule(question, spans))  # a list's other entries may quote the rest of it
             check = with_fields(check, [phrase_rule(entry, spans), *restricted])
+        if getattr(answer, "answer_type", "") == "text" and spans:  # a text says all; a list's entries say one each
+            check = with_fields(check, [cut_list_rule(question, spans)])
         if spans and question:  # any item: the model asked, not a variant; the part the question says to include
             amount = getattr(item, "amount", None)
             parts = (
@@ -236,7 +238,6 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             who_verb_rule(question, spans, text),
             career_rule(question, spans),
             effect_rule(text, spans),
-            cut_list_rule(question, spans),
             things_named_rule(question, spans),
         ],
     )
