@@ -159,6 +159,7 @@ def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     word = tokenize(head)[0][:cut] if tokenize(head) else ""
     written = {t[:cut] for w in document_lowercase(spans) for t in tokenize(w)}
     quoted = {t[:cut] for s in spans for t in tokenize(s.span.quote)}
-    if not word or word not in written or word in quoted:
+    signed = role and any("/s/" in s.span.quote for s in spans)  # a report's conformed signature: its author's role
+    if not word or word not in written or word in quoted or signed:
         return check_field("about", "not_applicable")
     return check_field("about", "unknown", f"about: its quotes do not name the {head} asked")
