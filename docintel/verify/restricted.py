@@ -123,10 +123,11 @@ def cut_list_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     return check_field("omission", "not_applicable")
 
 
+# where a noun phrase asked ends: at a preposition or a relative pronoun, or the question's end
+_PHRASE_END = r"(?=\s+(?:for|in|at|of|during|on|as|from|by|to|under|over|that|which|who|with)\b|\s*\?|\s*$)"
 # the things a question asks for by name: 'What are Coca-Cola's operating segments?' (segments), up to a preposition
 _THINGS_ASKED = re.compile(
-    r"^\W*(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?P<phrase>[^?]+?)"
-    r"(?=\s+(?:for|in|at|of|during|on|as|from|by|to|under|over|that|which|who|with)\b|\s*\?|\s*$)",
+    r"^\W*(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?P<phrase>[^?]+?)" + _PHRASE_END,
     re.IGNORECASE,
 )
 # nouns an answer need not repeat: what explains ('the reasons', 'the drivers') or what is told ('the terms')
@@ -136,7 +137,7 @@ _TOLD_NOUNS = re.compile(r"\b(?:factors?|causes?|ways?|things?|items?|details?|h
 # the role a who-question asks by name: 'Who is Coca-Cola's auditor?' (auditor), 'Who serves as the trustee of ...'
 _ROLE_ASKED = re.compile(
     r"^\W*who\s+(?:is|was|are|were|serves\s+as|served\s+as|acts\s+as|acted\s+as)\s+(?:the\s+)?(?P<phrase>[^?]+?)"
-    r"(?=\s+(?:for|in|at|of|during|on|as|from|by|to|under|over|that|which|who|with)\b|\s*\?|\s*$)",
+    + _PHRASE_END,
     re.IGNORECASE,
 )
 
