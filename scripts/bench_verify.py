@@ -51,8 +51,10 @@ initial term claimed as the total term, each duration cut before the part a ques
 say, and (scripts/verify_round47.py, red team round 47 and a new user's findings) each count a sentence gives
 beside a percentage answered to a percentage asked, each row's figure given for a 'Which ...?' question, each row a
 table prints twice given for its label alone, each date a sentence gives as one bound of 'the earlier of' two, each
-deputy's line given for the office, each amount of a sentence that says no cost claimed as a charge, target: every
-one rejected; their right answers measured.
+deputy's line given for the office, each amount of a sentence that says no cost claimed as a charge, and
+(scripts/verify_round49.py, red team round 49) each change of a balance's average read as the balance's, each
+percentage quoted without the restrictive clause on its noun, target: every one rejected; their right answers
+measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -89,6 +91,7 @@ from scripts.verify_ranks import figure_cases, rank_cases, yes_no_cases
 from scripts.verify_readings import balance_row_cases, lead_subject_cases, permission_cases
 from scripts.verify_remains import remaining_term_cases, unread_row_cases
 from scripts.verify_round47 import round47_cases
+from scripts.verify_round49 import round49_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -411,6 +414,8 @@ MEASURED_RIGHT = (
     "percent: right",
     "twin row: right",
     "effect: right",
+    "average change: right",
+    "restricted figure: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -561,6 +566,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *unread_row_cases(document, page).items(),
                 *scope_cases(document, page).items(),
                 *round47_cases(document, page).items(),
+                *round49_cases(document, page).items(),
             ]
             if not generated:
                 continue

@@ -193,7 +193,7 @@ SEGMENTS_ASKED = "What are Contoso's reportable operating segments?"
 @pytest.mark.parametrize(
     ("first", "last", "quote", "supported", "said"),
     [
-        (3, 4, " ".join(SEGMENTS[2:4]), False, "the quote stops inside a list its sentence goes on with"),
+        (3, 4, " ".join(SEGMENTS[2:4]), False, "the quote stops inside a list"),
         (3, 5, " ".join(SEGMENTS[2:5]), True, ""),
         (6, 6, SEGMENTS[5], False, "its quotes do not name the segments asked"),
         (7, 7, SEGMENTS[6], True, ""),  # the list ends on its line ('; and Online'): nothing is left out

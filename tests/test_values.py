@@ -109,10 +109,22 @@ def assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported: bo
     not, for *reason* (a phrase of the verification). The --json output."""
     fake_openai.push_answer(scripted)
     _, data, _ = ask(run_cli, question, pdf)
-    assert (data["status"] == "supported") is supported, data["verification"]
+    assert (data["status"] == "supported") is supported, f"{data['status']}: {_reasons(data)}"
     if not supported:
-        assert reason in json.dumps(data["verification"]), data["verification"]
+        assert reason in json.dumps(data["verification"]), _reasons(data)
     return data
+
+
+def _reasons(data: dict) -> str:
+    """Each item's detail and the fields that did not hold, in one line: what a failed assertion shows."""
+    said = []
+    for item in data["verification"]["items"]:
+        held = ("supported", "not_applicable")
+        fields = [
+            f"{f['field']}: {f['verdict']} {f['detail']}" for f in item.get("fields", []) if f["verdict"] not in held
+        ]
+        said.append(f"{item.get('detail')} [{' | '.join(fields)}]")
+    return "; ".join(said)
 
 
 def only_check(data: dict) -> dict:

@@ -129,8 +129,9 @@ def from_row(question: str, table: Table, row: TableRow, span: Span, facts: dict
                 f"printed as {row.cells[index]}: an outflow (cash paid out); the amount asked is its magnitude"
             )
             value = -value
+        length = _length((facts or {}).get(index))  # 'three months' or 'six months': two '2023' columns of a 10-Q
         caveats.append(
-            f"looked up: row '{reader_label(row)}', column '{column.label}', table on page {table.page}"
+            f"looked up: row '{reader_label(row)}', column '{column.label}'{length}, table on page {table.page}"
             + (f" ({table.caption})" if table.caption else "")
         )
         items.append(
@@ -143,6 +144,18 @@ def from_row(question: str, table: Table, row: TableRow, span: Span, facts: dict
             )
         )
     return Lookup(items, bool(items), caveats)
+
+
+_MONTH_WORDS = {3: "three", 6: "six", 9: "nine", 12: "twelve"}
+
+
+def _length(fact: Fact | None) -> str:
+    """' (six months ended 2023-07-02)': the duration a cell's typed period covers, when it is not a year's."""
+    period = fact.period if fact is not None else None
+    if period is None or period.kind != "duration" or period.months in (None, 12) or period.end is None:
+        return ""
+    months = _MONTH_WORDS.get(period.months, str(period.months))
+    return f" ({months} months ended {period.end.isoformat()})"
 
 
 # 'How much did Acme pay in dividends?', 'How much was spent on capital expenditures?': the amount paid, a magnitude

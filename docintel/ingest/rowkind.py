@@ -8,7 +8,7 @@ import re
 from ..numbers import CURRENCY_SIGNS
 from .factcells import CLASS_LAST, SHARE_COUNT, all_cents, has_cents
 from .factshare import PER_SHARE
-from .tables import COUNT_LABEL, STATED_RATE, Table, TableRow
+from .tables import BESIDE_PER_SHARE, COUNT_LABEL, STATED_RATE, Table, TableRow
 
 SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
 COUNTED = re.compile(r"^\s*(?:total\s+)?number\s+of\b", re.IGNORECASE)
@@ -25,7 +25,8 @@ def typed_row(
     if SHARE_COUNT.match(label) and kind in ("amount", "per_share", "shares") and not has_cents(row):
         return row if kind == "shares" else row.model_copy(update={"kind": "shares"})
     heading_shares = bool(heading and SHARES.search(PER_SHARE.sub(" ", heading)))
-    if PER_SHARE.search(STATED_RATE.sub(" ", label)) or (heading and PER_SHARE.search(heading) and not heading_shares):
+    per_share_heading = heading and PER_SHARE.search(heading) and not BESIDE_PER_SHARE.search(heading)
+    if PER_SHARE.search(STATED_RATE.sub(" ", label)) or (per_share_heading and not heading_shares):
         kind = "per_share" if not SHARES.search(PER_SHARE.sub(" ", label)) else kind
     elif heading and COUNTED.search(heading) and kind == "amount":
         kind = "count"  # 'Number of stores' over 'Domestic', 'International'

@@ -23,7 +23,7 @@ from ..textnorm import tokenize
 from .captions import CAPTION, caption_of, except_words
 from .rowsplit import split_row
 
-TABLES_VERSION = "39"  # bump when detection changes: cached entries get their tables recomputed
+TABLES_VERSION = "40"  # bump when detection changes: cached entries get their tables recomputed
 
 RowKind = Literal["amount", "per_share", "percent", "shares", "count"]
 Known = dict[tuple[int, int], frozenset[int]]  # Table.percent_columns's answers by row line and count of cells
@@ -223,11 +223,18 @@ COUPON_RATE = re.compile(
 )
 
 
+# a heading naming another kind beside per-share data ('Market and per common share data': 'Market capitalization')
+BESIDE_PER_SHARE = re.compile(r"\b(?:and|&)\s+per\b", re.IGNORECASE)
+
+
 def _per_share_heading(group: str) -> bool:
     """A sub-heading of a few words that says per share and nothing of a count or a par value ('Earnings per Common
     Share — (Note 21) (a)'; not 'Common stock – Par value $0.50 per share; ...', 'Shares (in thousands) ... (per
-    share)', a caption's 'except per share amounts')."""
+    share)', a caption's 'except per share amounts', nor one that names another kind beside it ('Market and per
+    common share data': 'Market capitalization' under it is money)."""
     words = re.sub(r"\([^)]*\)", " ", group)
+    if BESIDE_PER_SHARE.search(words):
+        return False
     plain = not re.search(r"\d|\bpar\b|\bexcept\b", words, re.IGNORECASE) and not _SHARES.search(words)
     return plain and len(words.split()) <= 8 and bool(_PER_SHARE.search(words))
 

@@ -49,6 +49,7 @@ from .formulas import (
 from .issuer import issuer_terms
 from .meaning import Asked, asked_for, named_scope
 from .operands import check_operand
+from .printed import printed_item_rule
 from .query import Query, member_terms, query_of
 from .rules import FieldCheck
 from .sides import sides_rule
@@ -445,6 +446,8 @@ def formula_checks(
         printed_ratio_rule(question, label, recomputed, unit, spans),
         printed_average_rule(question, expression, recomputed, spans),
     ]
+    if query is not None and query.measure == "level" and not ratio_asked and not named:  # the item itself asked
+        checks.append(printed_item_rule(question, recomputed, spans))
     if template.verdict == "not_applicable":  # no line item known: which side each row's words put it on
         checks.append(sides_rule(question, shape.above, shape.below, operands))
     if query is not None:

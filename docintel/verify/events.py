@@ -5,9 +5,11 @@ says the transaction happened, is still pending or only intended."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..question.parse import search_text
 from ..textnorm import tokenize
+from .rules import FieldCheck
 from .wording import names_asked
 
 NEGATIONS = re.compile(
@@ -27,10 +29,13 @@ def negated(text: str) -> bool:
 # a sentence that tells a possibility, not a fact: a condition ('If an event of default were to occur ...', 'Should
 # ... occur', 'In the event of ...') or a chance ('the likelihood of goodwill impairment'); a clause of mood alone
 # ('would have been antidilutive') or a purpose ('to reduce the risk that') states facts around it; 'may' and 'can'
-# grant a right ('Customers may return')
+# grant a right ('Customers may return'), unless a verb of becoming or obligation follows
 _POSSIBLE = re.compile(
     r"^\W*(?:if|should|in\s+the\s+event)\b|\bwere\s+to\b|"
-    r"\b(?:likelihood|possibility|probability|chance)\s+(?:of|that)\b",
+    r"\b(?:likelihood|possibility|probability|chance)\s+(?:of|that)\b|"
+    # a modal of possibility before a verb of becoming or obligation: 'we may be required to conduct costly product
+    # recalls and may become subject to ...' (no recall told), 'could have to', 'might need to'
+    r"\b(?:may|might|could)\s+(?:also\s+)?(?:be\s+(?:required|forced|obligated|unable)|become|have\s+to|need\s+to)\b",
     re.IGNORECASE,
 )
 # a question that asks of a possibility itself: 'Could ...?', 'Would ...?', 'What is the likelihood of ...?'
@@ -364,3 +369,26 @@ def frequency_reading(question: str, sentences: list[str]) -> str | None:
     if not asked or not stated or set(asked) & set(stated):
         return None
     return next(iter(stated.values()))
+
+
+# 'average deposits', 'average daily loans': the mean of a balance over a period, not its level at a date
+_AVERAGE_OF = re.compile(r"\baverage\s+(?:(?:daily|monthly|quarterly|annual)\s+)?(?P<noun>[a-z][\w-]*)", re.IGNORECASE)
+
+
+def average_change_rule(question: str, quotes: Sequence[str], changes: bool) -> FieldCheck:
+    """A yes/no about how a balance changed (*changes*: the question asks a change) is not decided by quotes that
+    give only the change of its average ('Firmwide average deposits of $2.5 trillion were up 9%' for 'Did deposits
+    increase from March 31 to June 30?'): the mean over a period moves apart from the level at its end. Unchecked
+    when every mention of a noun the question asks is an average's, and the question asks no average."""
+    if not changes or re.search(r"\b(?:average|mean)\b", question, re.IGNORECASE):
+        return FieldCheck(field="measure", verdict="not_applicable")
+    asked = set(tokenize(question))
+    text = " ".join(quotes)
+    for match in _AVERAGE_OF.finditer(text):
+        noun = match.group("noun")
+        mentions = len(re.findall(rf"\b{re.escape(noun)}\b", text, re.IGNORECASE))
+        averaged = len(re.findall(rf"\baverage\s+(?:\w+\s+)?{re.escape(noun)}\b", text, re.IGNORECASE))
+        if set(tokenize(noun)) & asked and mentions == averaged:
+            detail = f"measure: its quotes give the change of the average ('{match.group(0)}'), not of the level asked"
+            return FieldCheck(field="measure", verdict="unknown", detail=detail)
+    return FieldCheck(field="measure", verdict="not_applicable")

@@ -34,13 +34,14 @@ from .dates import (
     superseded_rule,
 )
 from .effects import effect_rule
-from .events import NEGATIONS, frequency_reading
+from .events import NEGATIONS, average_change_rule, frequency_reading
 from .explained import explanation_period_rule
 from .inclusion import included_rule
 from .issuer import issuer_terms
 from .meaning import Asked, asked_for
 from .names import (
     career_rule,
+    cut_title_rule,
     designation_rule,
     document_lowercase,
     lead_subject_rule,
@@ -48,6 +49,7 @@ from .names import (
     nobody_named_rule,
     office_rule,
     per_share_rule,
+    title_line_rule,
     variant_rule,
     who_verb_rule,
 )
@@ -57,7 +59,14 @@ from .passages import entity_rule, scattered_rule
 from .quotes import SpanKey
 from .ranking import date_superlative_rule, superlative_rule
 from .relevance import relevance_check, text_numbers_check
-from .restricted import cut_list_rule, entry_rule, joint_place_rule, restricted_list_rule, things_named_rule
+from .restricted import (
+    cut_list_rule,
+    entry_rule,
+    joint_place_rule,
+    restricted_figure_rule,
+    restricted_list_rule,
+    things_named_rule,
+)
 from .rules import FieldCheck
 from .structure import average_span_problem
 from .textclaims import (
@@ -79,7 +88,7 @@ from .textclaims import (
     term_of_art_rule,
 )
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
-from .yesno import asks_every, figures_rule, pace_rule, universal_rule
+from .yesno import CHANGE_VERBS, asks_every, figures_rule, pace_rule, universal_rule
 
 
 def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: str = "") -> list[ItemCheck]:
@@ -107,8 +116,9 @@ def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: st
             check = with_fields(check, [cut_list_rule(question, spans)])
         if spans and question:  # any item: the model asked, not a variant; the part the question says to include
             amount = getattr(item, "amount", None)
+            asked_too = f"{question} {getattr(item, 'label', '')}"  # the group a clause restricts to, if asked
             parts = (
-                _asked_kind(question, amount, answer)
+                [*_asked_kind(question, amount, answer), restricted_figure_rule(spans, asked_too, amount.value)]
                 if isinstance(amount, Amount)
                 else [included_rule(question, spans)]
             )
@@ -237,6 +247,8 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             office_rule(question, " ".join(quote_sentences(spans)), issuer_terms(spans), quoted=True),  # quotes' too
             who_verb_rule(question, spans, text),
             career_rule(question, spans),
+            title_line_rule(question, spans),
+            cut_title_rule(text, spans),
             effect_rule(text, spans),
             things_named_rule(question, spans),
         ],
@@ -275,6 +287,7 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
         scattered_rule(question, spans, issuer),
         universal_rule(value, spans, question),
         pace_rule(spans, question),
+        average_change_rule(question, [s.span.quote for s in spans], bool(CHANGE_VERBS.search(question))),
         designation_rule(question, spans),
         per_share_rule(question, spans),
         appeal_rule(value, spans, question),

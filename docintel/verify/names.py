@@ -166,8 +166,9 @@ _LABELS_ID = re.compile(r"\s*(?:[A-Z]{2,}\s*)?(?:No\.?\s*|#\s*)?\d")  # 'PCAOB I
 # a body the answer's subject is registered, filed or licensed with (a regulator), named after its verb
 _NAME = r"[A-Z][\w&.'\u2019-]*(?:\s+(?:(?:of|and|&|for)\s+)?[A-Z][\w&.'\u2019-]*)*(?:\s*\([A-Z][\w&.'\u2019 -]*\))*"
 _REGULATOR = re.compile(
-    r"\b(?:(?:registered|filed)\s+with|(?:licensed|regulated|inspected)\s+by|(?:standards|rules)\s+of)"
-    rf"\s+(?:the\s+)?{_NAME}"
+    r"\b(?:(?:registered|filed)\s+with|(?:licensed|regulated|inspected)\s+by|"
+    r"(?:standards|rules|regulations|laws)\s+of)"
+    rf"\s+(?:the\s+)?{_NAME}(?:\s+and\s+(?:the\s+)?{_NAME})*"  # 'rules and regulations of the SEC and the PCAOB'
 )
 # a question about the body itself: 'Who must regulate ...', 'Which entity is the auditor registered with?'
 _ASKS_REGULATOR = re.compile(
@@ -201,9 +202,14 @@ def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> Field
     return check_field("about", "unknown", _NOBODY)
 
 
+# a statute's name names no one: 'the Sarbanes-Oxley Act of 2002', 'the Securities Exchange Act of 1934'
+_STATUTE = re.compile(r"(?:\b[A-Z][\w.'\u2019-]*\s+(?:(?:and|of)\s+)?)+Act\b(?:\s+of\s+\d{4})?")
+
+
 def _names_someone(text: str, lowercase: frozenset[str], passed: frozenset[str] = frozenset()) -> bool:
     """Whether *text* writes initials or a capitalised word the document never writes in lowercase, other than those
-    of the names *passed* over (the company's own, as terms), a legal form ('Corporation') or a month."""
+    of the names *passed* over (the company's own, as terms), a legal form ('Corporation'), a month or a statute."""
+    text = _COUNTRY_ADJECTIVE.sub(" ", _STATUTE.sub(" ", text))
     # 'PCAOB ID 238': an identifier's label names no one; nor a heading's word in capitals the document also writes
     # in lowercase ('PRESIDENT & CHIEF EXECUTIVE OFFICER THE COCA-COLA COMPANY'), as common words are written
     for acronym in _ACRONYM.finditer(text):
@@ -220,6 +226,9 @@ def _no_name(word: str, lowercase: frozenset[str], passed: frozenset[str]) -> bo
 
 
 _MONTH_NAMES = frozenset(tokenize(_MONTHS.pattern.replace("|", " ")))  # a date's month names no one
+# a country's initials before a common word are an adjective ('the U.S. federal securities laws'), no party; before a
+# capitalised word, a part of a name ('the U.S. Government')
+_COUNTRY_ADJECTIVE = re.compile(r"(?<![\w.])(?:U\.S\.|USA|U\.K\.|EU)(?=\s+[a-z])")
 
 
 # bodies a who-question may be answered with in common words ('the audit committee', 'our board of directors')
@@ -321,7 +330,7 @@ def office_rule(
         return check_field("office", verdict, f"office: the answer names {what}, not {', '.join(sorted(asked))}")
     if quoted and not named and not others:  # 'Mr. Weeks joined Corning in 1983 in the finance group': no office said
         return check_field("office", "unknown", f"office: its quotes name no office; {', '.join(sorted(asked))} asked")
-    rest = {w.lower() for w in re.findall(r"\b[A-Z][A-Za-z]{2,}", _OFFICE.sub(" ", text))}  # 'STEPHEN J. SQUERI' too
+    rest = {w.lower() for w in re.findall(r"\b[A-Z][A-Za-z]{2,}", _STATUTE.sub(" ", _OFFICE.sub(" ", text)))}
     # 'Exhibit 10.1 - Pfizer Inc. ...' names none
     if lowercase and not {w for w in rest - _FILING_PARTS if not _no_name(w, lowercase, issuer)}:
         return check_field("office", "unknown", "office: the answer names no holder of the office, only titles")
@@ -460,4 +469,64 @@ def career_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
             if ended or (later and _offices(sentence)[0] - _RANKS - asked):
                 detail = f"about: the person's history goes on after the quote: '{sentence.strip()[:120]}'"
                 return check_field("about", "unknown", detail)
+    return check_field("about", "not_applicable")
+
+
+# a line naming an organisation alone, as a directors' list prints it under a person's title: capitalised words
+# ending in a legal form or an organisation's noun ('Apple Inc.', 'Deloitte LLP', 'Teachers Insurance and Annuity
+# Association of America', 'NBCUniversal Telemundo Enterprises')
+_ORGANISATION_LINE = re.compile(r"^[A-Z][\w&.,'\u2019-]*(?:\s+(?:(?:of|and|&|the|for)\s+)?[A-Z][\w&.,'\u2019-]*)*$")
+_ORGANISATION_WORDS = LEGAL_FORMS | frozenset(
+    tokenize(
+        "llp lp ag gmbh association bank university college institute foundation fund trust group holdings "
+        "partners enterprises industries"
+    )
+)
+
+
+def title_line_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """'Who is the President and Chief Executive Officer of NIKE?' is not answered by a directors' list whose line
+    under the title names another organisation ('Thasunda Duckett(4)' / 'President & Chief Executive Officer' /
+    'Teachers Insurance and Annuity Association of America'): the office is held there. Unchecked when a cited line
+    ends with the office asked and the next line of its page names an organisation other than the issuer."""
+    asked = set().union(*_offices(question)) if _ASKS_OFFICE.search(question) else set()
+    issuer = issuer_terms(spans)
+    for cited in spans if asked else []:
+        texts, pages = cited.document.lines["text"].tolist(), cited.document.lines["page"].tolist()
+        for index in range(max(cited.span.line_start - 1, 0), min(cited.span.line_end, len(texts) - 1)):
+            line, below = " ".join(str(texts[index]).split()), " ".join(str(texts[index + 1]).split())
+            titles = list(_OFFICE.finditer(line))
+            if not titles or line[titles[-1].end() :].strip(" ,") or pages[index + 1] != pages[index]:
+                continue
+            terms = set(tokenize(below))
+            if (
+                _offices(titles[-1].group(0))[0] & asked
+                and _ORGANISATION_LINE.match(below)
+                and terms & _ORGANISATION_WORDS
+                and not terms <= issuer | _ORGANISATION_WORDS
+            ):
+                return check_field("about", "unknown", f"about: the line under the title names another: '{below}'")
+    return check_field("about", "not_applicable")
+
+
+_OF_ORGANISATION = re.compile(
+    r"^\s*(?:of|at)\s+(?:the\s+)?(?P<name>[A-Z][\w&.'\u2019-]*(?:\s+(?:&\s+)?[A-Z][\w&.'\u2019-]*)*)"
+)
+
+
+def cut_title_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A title an answer names is not read from a quote cut before the organisation it is held at: 'Mr. Gorsky
+    serves as the Executive Chairman' / 'of Johnson & Johnson.' says no office at the issuer. Unchecked then."""
+    issuer = issuer_terms(spans)
+    if not set().union(*_offices(text, issuer)):
+        return check_field("about", "not_applicable")
+    for cited in spans:
+        titles = list(_OFFICE.finditer(cited.span.quote))
+        if not titles or cited.span.quote[titles[-1].end() :].strip(" ,"):
+            continue
+        held = _OF_ORGANISATION.match(text_after(cited))
+        at = set(tokenize(held.group("name"))) if held else set()
+        if held and at and not at <= issuer | LEGAL_FORMS | _OWN_BODIES:
+            said = held.group(0).strip()
+            return check_field("about", "unknown", f"about: the quote stops before the title's '{said}'")
     return check_field("about", "not_applicable")

@@ -28,10 +28,22 @@ def _check(verdict: FieldVerdict, detail: str = "") -> FieldCheck:
 
 
 def paragraph_text(cited: CitedSpan) -> str:
-    """The cited lines and the lines of their paragraph above them, as printed."""
+    """The cited lines and the lines of their paragraph above them, as printed, from the heading over them when one
+    is closer ('BRAZIL' over 'During fiscal 2021, the transaction with Grupo SBF S.A. closed': the section above,
+    on Argentina, is another passage)."""
     texts = cited.document.lines["text"].tolist()
     start = max(cited.span.line_start - 1 - _PARAGRAPH_LINES, 0)
-    return " ".join(str(t) for t in texts[start : cited.span.line_end])
+    headings = [n for n in range(start, cited.span.line_start - 1) if _heading(str(texts[n]))]
+    return " ".join(str(t) for t in texts[max([start, *headings]) : cited.span.line_end])
+
+
+_HEADING_WORDS = 8
+
+
+def _heading(text: str) -> bool:
+    """A section heading: a short line in capitals ('BRAZIL', 'ARGENTINA, CHILE AND URUGUAY')."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= 3 and text.upper() == text and len(text.split()) <= _HEADING_WORDS
 
 
 def text_after(cited: CitedSpan) -> str:
@@ -79,11 +91,11 @@ def entity_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str]) -
 
 
 def scattered_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str]) -> FieldCheck:
-    """Quotes from places far apart: a question word one of them gives must be in the other's own paragraph too,
-    or that quote may be about something else its paragraph names."""
+    """Quotes from places far apart, or under two headings: a question word one of them gives must be in the other's
+    own paragraph too, or that quote may be about something else its paragraph names."""
     asked = _terms(question) - ignore
     for cited in spans:
-        apart = [o for o in spans if o.document is cited.document and _distance(o, cited) > _APART_LINES]
+        apart = [o for o in spans if o.document is cited.document and _apart(o, cited)]
         supplied = asked & set().union(*(_terms(o.span.quote) for o in apart)) if apart else set()
         missing = supplied - _terms(cited.span.quote)
         absent = sorted(missing - _paragraph(cited))
@@ -92,6 +104,15 @@ def scattered_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str]
             detail = f"about: the quote at line {cited.span.line_start} is far from the one naming {', '.join(words)}"
             return _check("unknown", f"{detail}, and its own paragraph does not name it")
     return _check("not_applicable")
+
+
+def _apart(a: CitedSpan, b: CitedSpan) -> bool:
+    """Two passages: lines far apart, or a heading between them."""
+    if _distance(a, b) > _APART_LINES:
+        return True
+    first, second = sorted((a, b), key=lambda c: c.span.line_start)
+    texts = a.document.lines["text"].tolist()
+    return any(_heading(str(t)) for t in texts[first.span.line_end : second.span.line_start - 1])
 
 
 def _distance(a: CitedSpan, b: CitedSpan) -> int:

@@ -2,10 +2,10 @@
 total sales change for Safety and Industrial', 'United States net property, plant and equipment', 'the
 Transportation and Electronics operating income margin' ask for that part, not the company's whole (the row must
 name it: the member field). Read: a run of capitalised words (joined by 'and', '&', 'of') after 'in', 'within',
-'across' (not 'outside': that asks the rest of the world); two joined by 'and' after 'for'; one right before the
-line item the question names (not a possessive: the owner; not a word of the item's own name, 'Asset
-turnover'). Not a place: a period, a currency, a scale, a class of shares, a part of the filing ('the Cash Flow
-Statement') or the issuer."""
+'across' (not 'outside': that asks the rest of the world); two joined by 'and' after 'for'; the subject of a verb of
+earning ('did Paxlovid generate'); one right before the line item the question names (not a possessive: the owner;
+not a word of the item's own name, 'Asset turnover'). Not a place: a period, a currency, a scale, a class of
+shares, a part of the filing ('the Cash Flow Statement') or the issuer."""
 
 from __future__ import annotations
 
@@ -20,6 +20,11 @@ _RUN = r"[A-Z][\w&.'\u2019-]*(?:\s+(?:(?:and|&|of)\s+)?[A-Z][\w&.'\u2019-]*){0,4
 _AFTER = re.compile(rf"\b(?i:in|within|across)\s+(?i:the\s+|its\s+)?(?P<place>{_RUN})")
 # 'for Safety and Industrial': a business named by two words joined ('for Acme' may be the company itself)
 _FOR = re.compile(r"\bfor\s+(?:the\s+|its\s+)?(?P<place>[A-Z][\w.'\u2019-]*\s+(?:and|&)\s+[A-Z][\w.'\u2019-]*)")
+# 'How much revenue did Paxlovid generate': the part that earns the figure, as the subject of a verb of earning
+_EARNER = re.compile(
+    rf"\b(?i:did|does|do|has|have|had|will)\s+(?P<place>{_RUN})(?:\s+[a-z]+){{0,2}}?\s+"
+    r"(?i:generate|earn|record|report|contribute|bring\s+in|produce|post|deliver|account\s+for)\b"
+)
 # 'United States net property': not a possessive ('Acme's net income' names the owner, never a part of it)
 _BEFORE_ITEM = re.compile(rf"(?<![\w'\u2019-])(?P<place>{_RUN})(?<!'s)(?<!\u2019s)(?=\s+[a-z])")
 # the line item right after the run ends before a preposition or verb ('Acme spend on share repurchases': none)
@@ -42,7 +47,7 @@ _NOT_PLACE = frozenset(
 def place_terms(asking: str, ignore: frozenset[str] = frozenset()) -> set[str]:
     """The terms of each place or part *asking* scopes to (none of the issuer's name terms in *ignore*)."""
     terms: set[str] = set()
-    for match in [*_AFTER.finditer(asking), *_FOR.finditer(asking)]:
+    for match in [*_AFTER.finditer(asking), *_FOR.finditer(asking), *_EARNER.finditer(asking)]:
         place = match.group("place")  # 'in the U.S.': the United States, which tokenizes to nothing
         terms |= _words("United States" if _US.match(place.strip()) else place, ignore)
     for match in _BEFORE_ITEM.finditer(asking):

@@ -1,11 +1,16 @@
 """The scale of a bare amount of prose a quote prints, as ingest read it: '$376' under the notes' '(Dollars in
-millions, except otherwise stated)', '$70.9' before 'billion' on the next line. The quote alone says units."""
+millions, except otherwise stated)', '$70.9' before 'billion' on the next line; or as a column heading above it
+states for an amount printed as a table's cell is ('Operating activities $ 4 $ 14,711 of business, ...' under
+'(MILLIONS) 2023 2022 Drivers of change'). The quote alone says units."""
 
 from __future__ import annotations
+
+import re
 
 from ..answer.contract import Span
 from ..ingest.documents import Document
 from ..ingest.facts import Fact
+from ..ingest.factscope import names_scale_word, scale_stated
 from ..numbers import Number
 
 _BY_LINE: dict[tuple[str, int], dict[int, list[Fact]]] = {}  # by document id and its count of facts: read once
@@ -26,4 +31,26 @@ def prose_scale(document: Document, span: Span, number: Number) -> float | None:
         for fact in lines.get(line, ()):
             if fact.text == number.text:
                 return fact.scale
+    return None
+
+
+# a table cell's typography: the currency sign set apart from the figure ('$ 4', '$ (22,170)'); prose writes '$4'
+_CELL_MONEY = re.compile(r"^\(?[$\u20ac\u00a3\u00a5]\s+\(?\d")
+_HEADING_REACH = 12  # lines above the amount, on its page, a column heading may stand
+
+
+def heading_scale(document: Document, span: Span, number: Number) -> float | None:
+    """The scale a column heading above the quote on its page states ('(MILLIONS) 2023 2022 Drivers of change'), for
+    an amount printed as a table's cell ('$ 4') on a line ingest read as prose: a table row it could not part from
+    the prose beside it."""
+    if not number.currency or number.percent or number.scale or not _CELL_MONEY.match(number.text):
+        return None
+    texts, pages = document.lines["text"].tolist(), document.lines["page"].tolist()
+    first = span.line_start - 1
+    for index in range(first - 1, max(first - _HEADING_REACH, 0) - 1, -1):
+        if not 0 <= index < len(texts) or pages[index] != pages[first]:
+            break
+        text = str(texts[index]).strip()
+        if text.startswith("(") and names_scale_word(text) and (stated := scale_stated(text)):
+            return stated[0]
     return None

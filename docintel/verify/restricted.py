@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 
+from ..numbers import find_numbers
 from ..question.parse import EXPLAIN_NOUN, search_text
 from ..textnorm import tokenize
 from .claims import check_field
 from .names import document_lowercase
+from .passages import text_after
 from .places import place_terms
 from .rules import FieldCheck
 from .values import CitedSpan
@@ -84,43 +86,60 @@ def entry_rule(entry: str) -> FieldCheck:
 
 # a question that asks for several things: 'What are the reportable segments?', 'List the ...', 'Name the ...'
 _ASKS_SEVERAL = re.compile(
-    r"^\W*(?:what|which)\b[^?]*\b(?:are|were)\b|\b(?:list|name)\s+(?:all|the|each|every)\b", re.IGNORECASE
+    r"^\W*(?:what|which)\b[^?]*\b(?:are|were)\b|\b(?:list|name)\s+(?:all|the|each|every)\b|"
+    r"^\W*(?:what|which)\s+(?:[\w-]+\s+){0,4}?[\w-]*[^s\W]s\s+(?:does|do|did)\b",  # 'Which segments does NIKE have'
+    re.IGNORECASE,
 )
 # a list the quote's sentence opens: 'are: North America; Europe, ...', 'include A, B'
 _LIST_OPENED = re.compile(r"(?::|\b(?:are|were|include|includes|including)\b)[^.:]*[;,]")
 _LIST_CLOSED = re.compile(r"[;,]\s+(?:and|or)\s+[^;,]+(?:,[^;,]*)?$")  # the list's last entry after its 'and'
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]*\s*$")
+# what goes on with a list after a quote stops inside its line: another entry (', Health Care, and Consumer'), not a
+# clause about the entries (', which ...', ', respectively')
+_LIST_GOES_ON = re.compile(
+    r"^\s*(?:[;,]\s*(?:(?:and|or)\s+)?|\s(?:and|or)\s+)(?!(?:which|that|who|whom|whose|where|when|while|as|"
+    r"respectively|each|both|all|including|such|but|although|however|except)\b)(?P<next>\w[^;,.]*)",
+    re.IGNORECASE,
+)
 
 
 def cut_list_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """An answer to a question asking for several things ('What are the reportable segments?') is unchecked when a
     quote stops at its line's end inside a list its sentence goes on with on the next line ('... are: North
-    America; Europe, Middle East & Africa' / '("EMEA"); Greater China; and Asia Pacific ...'): the rest of the list
-    is left out; and so when a quote stops at the colon that introduces them ('... by operating segment were as
-    follows:')."""
+    America; Europe, Middle East & Africa' / '("EMEA"); Greater China; and Asia Pacific ...') or inside its line
+    before the list's next entry ('are Safety and Industrial, Transportation and Electronics' of '..., Health Care,
+    and Consumer'): the rest of the list is left out; and so when a quote stops at the colon that introduces them
+    ('... by operating segment were as follows:')."""
     if not _ASKS_SEVERAL.search(question):
         return check_field("omission", "not_applicable")
     if any(s.span.quote.rstrip().endswith(":") for s in spans):  # 'Charges by operating segment were as follows:'
         return check_field("omission", "unknown", "omission: the quote introduces what follows it, and stops there")
     for cited in spans:
-        lines = cited.document.lines
-        texts, pages = lines["text"].tolist(), lines["page"].tolist()
-        last, quote = cited.span.line_end - 1, " ".join(cited.span.quote.split())
-        if not 0 <= last < len(texts) - 1 or pages[last + 1] != pages[last]:
-            continue
-        line = " ".join(str(texts[last]).split())
-        tail = quote[-min(len(quote), 30) :]
-        if not line.endswith(tail) or _SENTENCE_END.search(line) or not _LIST_OPENED.search(quote):
-            continue
-        if _LIST_CLOSED.search(quote):  # '...; Greater China; and Asia Pacific & Latin America ("APLA")': all said
-            continue
-        following = str(texts[last + 1]).split(". ")[0]
-        if re.search(r"[;,]|\band\b", following):
-            words = " ".join(following.split()[:8])
-            return check_field(
-                "omission", "unknown", f"omission: the quote stops inside a list its sentence goes on with ('{words}')"
-            )
+        if said := _list_left(cited):
+            return check_field("omission", "unknown", f"omission: the quote stops inside a list ('{said}')")
     return check_field("omission", "not_applicable")
+
+
+def _list_left(cited: CitedSpan) -> str | None:
+    """The first words of the list a quote stops inside, after it on its line or on the next line of its page."""
+    texts, pages = cited.document.lines["text"].tolist(), cited.document.lines["page"].tolist()
+    last, quote = cited.span.line_end - 1, " ".join(cited.span.quote.split())
+    if not 0 <= last < len(texts) or not _LIST_OPENED.search(quote) or _LIST_CLOSED.search(quote):
+        return None  # '...; Greater China; and Asia Pacific & Latin America ("APLA")': all said
+    line, tail = " ".join(str(texts[last]).split()), quote[-min(len(quote), 30) :]
+    after = line[line.rfind(tail) + len(tail) :] if tail in line else ""
+    if after.strip():  # the quote stops inside its line: 'are Safety and Industrial, Transportation and Electronics'
+        goes_on = _LIST_GOES_ON.match(after)
+        return " ".join(goes_on.group(0).split()[:8]) if goes_on else None
+    if (
+        not line.endswith(tail)
+        or _SENTENCE_END.search(line)
+        or last + 1 == len(texts)
+        or pages[last + 1] != pages[last]
+    ):
+        return None
+    following = str(texts[last + 1]).split(". ")[0]
+    return " ".join(following.split()[:8]) if re.search(r"[;,]|\band\b", following) else None
 
 
 # where a noun phrase asked ends: at a preposition or a relative pronoun, or the question's end
@@ -129,6 +148,10 @@ _PHRASE_END = r"(?=\s+(?:for|in|at|of|during|on|as|from|by|to|under|over|that|wh
 _THINGS_ASKED = re.compile(
     r"^\W*(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?P<phrase>[^?]+?)" + _PHRASE_END,
     re.IGNORECASE,
+)
+# ... or before the verb that asks them of a subject: 'Which reportable operating segments does NIKE have?'
+_THINGS_BEFORE_VERB = re.compile(
+    r"^\W*(?:what|which)\s+(?P<phrase>(?:[\w-]+\s+){0,4}?[\w-]+)\s+(?:does|do|did)\b", re.I
 )
 # nouns an answer need not repeat: what explains ('the reasons', 'the drivers') or what is told ('the terms')
 _TOLD_NOUNS = re.compile(r"\b(?:factors?|causes?|ways?|things?|items?|details?|highlights?|terms?|steps?)\b", re.I)
@@ -148,7 +171,8 @@ def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     that names the role ('auditors'; not 'audit matter'), when the document writes the word: unchecked otherwise
     (lines about 'operating charges' name no segment, a line on Mr. Joly's career no auditor). Nouns of a reason or
     a description ('drivers', 'terms') are not held to it."""
-    things, role = _THINGS_ASKED.match(question), _ROLE_ASKED.match(question)
+    things = _THINGS_ASKED.match(question) or _THINGS_BEFORE_VERB.match(question)
+    role = _ROLE_ASKED.match(question)
     asked = things or role
     words = re.findall(r"[A-Za-z]+", asked.group("phrase")) if asked else []
     head = words[-1].lower() if words else ""
@@ -164,3 +188,32 @@ def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     if not word or word not in written or word in quoted or signed:
         return check_field("about", "not_applicable")
     return check_field("about", "unknown", f"about: its quotes do not name the {head} asked")
+
+
+# what restricts the noun a figure's quote stops at, right after it: a restrictive clause ('agreements that expire
+# within one year') or a participle of time ('notes maturing in 2024', 'contracts expiring ...')
+_RESTRICTED_AFTER = re.compile(
+    r"^\s*(?:(?:that|who|whose)\s+(?!is\b|are\b|was\b|were\b)[a-z]+|(?:expiring|maturing|due|ending|beginning)\b)"
+)
+
+
+def restricted_figure_rule(spans: list[CitedSpan], answer: str, value: float | None) -> FieldCheck:
+    """A figure whose quote of prose stops at the noun it is said of, before the clause that restricts that noun
+    ('approximately 17% were covered under collective bargaining agreements' / 'that expire within one year'), is
+    the restricted group's: unchecked unless the answer says the clause's words (the whole group may be asked). Only
+    a quote that prints the figure (*value*) counts."""
+    said = {t[:_STEM] for t in tokenize(answer)}
+    for cited in spans:
+        quote = cited.span.quote.rstrip()
+        printed = value is not None and any(
+            abs(n.value - value) <= 1e-9 * max(1.0, abs(value)) for n in find_numbers(quote)
+        )
+        if not quote[-1:].isalpha() or not printed or cited.document.table_row(cited.span.line_end):
+            continue
+        after = text_after(cited)
+        restricts = _RESTRICTED_AFTER.match(after)
+        clause = " ".join(after.split(".")[0].split()[:8]) if restricts else ""
+        words = {t[:_STEM] for t in tokenize(clause)} - {"that", "who", "whose"}
+        if restricts and not words <= said:
+            return check_field("subject", "unknown", f"subject: the quote stops before what restricts it ('{clause}')")
+    return check_field("subject", "not_applicable")

@@ -33,7 +33,7 @@ from .changes import change_period, end_of_change, states_a_change
 from .leadin import lead_in
 from .listed import paired_year
 from .pershare import cents_row, per_share_heading
-from .prosescale import prose_scale
+from .prosescale import heading_scale, prose_scale
 from .rules import FieldCheck, mismatches
 from .siblings import twins_of
 from .totals import total_group
@@ -220,6 +220,7 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
     for position, number in enumerate(numbers):
         if position not in used:
             scale = number.scale or prose_scale(cited.document, cited.span, number) or 1.0
+            scale = heading_scale(cited.document, cited.span, number) or scale  # '$ 4' under '(MILLIONS)'
             kind = "percent" if number.percent else "money" if number.currency or number.scale else "number"
             after = cited.span.quote[number.end :]
             if not number.percent and not number.currency and _BASIS_POINTS_AFTER.match(after):
