@@ -134,7 +134,8 @@ def context_report(question: str, context: Context, routing: dict[str, Any] | No
 def _value(item: dict[str, Any]) -> str:
     if "amount" in item:
         a = item["amount"]
-        value = "?" if a.get("value") is None else f"{a['value']:,.4f}".rstrip("0").rstrip(".")
+        places = 2 if a.get("unit") == "percent" else 4  # '-54.10 percent', not '-54.0985': the JSON keeps all
+        value = "?" if a.get("value") is None else f"{a['value']:,.{places}f}".rstrip("0").rstrip(".")
         extra = unit_words(a.get("currency"), a.get("unit"))
         period = f" [{item['period']}]" if item.get("period") else ""
         return f"{item.get('label', '')}: {value} {extra}".strip() + period
