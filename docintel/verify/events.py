@@ -32,24 +32,43 @@ def negated(text: str) -> bool:
 # grant a right ('Customers may return'), unless a verb of becoming or obligation follows
 _POSSIBLE = re.compile(
     r"^\W*(?:if|should|in\s+the\s+event)\b|\bwere\s+to\b|"
-    r"\b(?:likelihood|possibility|probability|chance)\s+(?:of|that)\b|"
-    # a modal of possibility before a verb of becoming or obligation: 'we may be required to conduct costly product
-    # recalls and may become subject to ...' (no recall told), 'could have to', 'might need to'
-    r"\b(?:may|might|could)\s+(?:also\s+)?(?:be\s+(?:required|forced|obligated|unable)|become|have\s+to|need\s+to)\b",
+    r"\b(?:likelihood|possibility|probability|chance)\s+(?:of|that)\b",
     re.IGNORECASE,
 )
-# a question that asks of a possibility itself: 'Could ...?', 'Would ...?', 'What is the likelihood of ...?'
+# a modal of possibility before a verb of becoming or obligation: 'we may be required to conduct costly product
+# recalls and may become subject to ...' (no recall told), 'could have to', 'might need to'; what it governs is what
+# follows it in its clause
+_MAY_HAVE_TO = re.compile(
+    r"\b(?:may|might|could)\s+(?:also\s+)?(?:be\s+(?:required|forced|obligated|unable)|become|have\s+to|need\s+to)\b"
+    r"(?P<governed>[^;]*)",
+    re.IGNORECASE,
+)
+# a question that asks of a possibility itself: 'Could ...?', 'Would ...?', 'What is the likelihood of ...?', or of
+# a risk ('Does it identify product liability claims as a risk?')
 _ASKS_POSSIBLE = re.compile(
-    r"^\s*(?:could|would|might|may|can)\b|\b(?:likelihood|possibility|probability|chance)\b", re.IGNORECASE
+    r"^\s*(?:could|would|might|may|can)\b|\b(?:likelihood|possibility|probability|chance|risks?)\b", re.IGNORECASE
 )
 
 
 def possibility_only(question: str, sentences: list[str]) -> str | None:
     """The first of *sentences* when every one tells a possibility, not a fact ('If an event of default were to
-    occur ..., it would likely constitute an event of default'), for a question that does not ask of one."""
-    if not sentences or _ASKS_POSSIBLE.search(question) or not all(_POSSIBLE.search(s) for s in sentences):
+    occur ..., it would likely constitute an event of default'; a modal of obligation, 'may be required to', when
+    the words of the question it governs are not said before it: 'is required to act as a source of strength ...
+    and may be required to commit capital' states the first as fact), for a question that does not ask of one."""
+    if not sentences or _ASKS_POSSIBLE.search(question):
         return None
-    return sentences[0]
+    asked = set(tokenize(search_text(question)))
+    return sentences[0] if all(_possible(s, asked) for s in sentences) else None
+
+
+def _possible(sentence: str, asked: set[str]) -> bool:
+    if _POSSIBLE.search(sentence):
+        return True
+    modal = _MAY_HAVE_TO.search(sentence)
+    if modal is None:
+        return False
+    governed = set(tokenize(modal.group("governed"))) & asked
+    return bool(governed) and not governed & set(tokenize(sentence[: modal.start()]))
 
 
 # 'When did Amazon acquire ...', 'When did Pfizer and Seagen officially complete ...': the verb after the named

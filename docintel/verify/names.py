@@ -487,26 +487,29 @@ _ORGANISATION_WORDS = LEGAL_FORMS | frozenset(
 def title_line_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """'Who is the President and Chief Executive Officer of NIKE?' is not answered by a directors' list whose line
     under the title names another organisation ('Thasunda Duckett(4)' / 'President & Chief Executive Officer' /
-    'Teachers Insurance and Annuity Association of America'): the office is held there. Unchecked when a cited line
-    ends with the office asked and the next line of its page names an organisation other than the issuer."""
-    asked = set().union(*_offices(question)) if _ASKS_OFFICE.search(question) else set()
-    issuer = issuer_terms(spans)
-    for cited in spans if asked else []:
+    'Teachers Insurance and Annuity Association of America'): the office is held there; nor by a title the list
+    marks '(Retired)'. Unchecked when a cited line ends with the office asked and the next line of its page names an
+    organisation other than the issuer and the question's own ('the CEO of Apple Inc. who serves on the board')."""
+    if not _ASKS_OFFICE.search(question) or not (asked := set().union(*_offices(question))):
+        return check_field("about", "not_applicable")
+    known = issuer_terms(spans) | _ORGANISATION_WORDS | set(tokenize(question))
+    for cited in spans:
         texts, pages = cited.document.lines["text"].tolist(), cited.document.lines["page"].tolist()
         for index in range(max(cited.span.line_start - 1, 0), min(cited.span.line_end, len(texts) - 1)):
             line, below = " ".join(str(texts[index]).split()), " ".join(str(texts[index + 1]).split())
             titles = list(_OFFICE.finditer(line))
-            if not titles or line[titles[-1].end() :].strip(" ,") or pages[index + 1] != pages[index]:
+            rest = line[titles[-1].end() :].strip(" ,") if titles else "-"
+            if not titles or not _offices(titles[-1].group(0))[0] & asked or pages[index + 1] != pages[index]:
                 continue
+            if _RETIRED.fullmatch(rest):
+                return check_field("about", "unknown", f"about: the title is one held before ('{rest}')")
             terms = set(tokenize(below))
-            if (
-                _offices(titles[-1].group(0))[0] & asked
-                and _ORGANISATION_LINE.match(below)
-                and terms & _ORGANISATION_WORDS
-                and not terms <= issuer | _ORGANISATION_WORDS
-            ):
+            if not rest and _ORGANISATION_LINE.match(below) and terms & _ORGANISATION_WORDS and not terms <= known:
                 return check_field("about", "unknown", f"about: the line under the title names another: '{below}'")
     return check_field("about", "not_applicable")
+
+
+_RETIRED = re.compile(r"\((?i:retired|former)\)")
 
 
 _OF_ORGANISATION = re.compile(

@@ -40,10 +40,21 @@ def paragraph_text(cited: CitedSpan) -> str:
 _HEADING_WORDS = 8
 
 
+# a section heading: a short line of words in capitals ('BRAZIL', 'ARGENTINA, CHILE AND URUGUAY'); not a column
+# header ('YEAR ENDED MAY 31,', '% CHANGE', '(MILLIONS)') nor a filing's running header ('PART II')
+_HEADING = re.compile(r"^[A-Z][A-Z&'\u2019-]*(?:,?\s+[A-Z&][A-Z&'\u2019-]*)*$")
+_RUNNING = re.compile(r"^(?:PART|ITEM|TABLE OF CONTENTS)\b")
+
+
 def _heading(text: str) -> bool:
-    """A section heading: a short line in capitals ('BRAZIL', 'ARGENTINA, CHILE AND URUGUAY')."""
-    letters = [ch for ch in text if ch.isalpha()]
-    return len(letters) >= 3 and text.upper() == text and len(text.split()) <= _HEADING_WORDS
+    """Whether a line is a section heading (see _HEADING)."""
+    text = text.strip()
+    return (
+        len(text.split()) <= _HEADING_WORDS
+        and bool(_HEADING.match(text))
+        and any(len(w) >= 4 for w in text.split())
+        and not _RUNNING.match(text)
+    )
 
 
 def text_after(cited: CitedSpan) -> str:
@@ -111,8 +122,8 @@ def _apart(a: CitedSpan, b: CitedSpan) -> bool:
     if _distance(a, b) > _APART_LINES:
         return True
     first, second = sorted((a, b), key=lambda c: c.span.line_start)
-    texts = a.document.lines["text"].tolist()
-    return any(_heading(str(t)) for t in texts[first.span.line_end : second.span.line_start - 1])
+    texts = a.document.lines["text"]
+    return any(_heading(str(texts.iat[n])) for n in range(first.span.line_end, second.span.line_start - 1))
 
 
 def _distance(a: CitedSpan, b: CitedSpan) -> int:

@@ -10,6 +10,7 @@ shares, a part of the filing ('the Cash Flow Statement') or the issuer."""
 from __future__ import annotations
 
 import re
+from itertools import permutations
 
 from ..concepts import concepts_in, qualifier_text
 from ..periods import MONTHS
@@ -47,7 +48,8 @@ _NOT_PLACE = frozenset(
 def place_terms(asking: str, ignore: frozenset[str] = frozenset()) -> set[str]:
     """The terms of each place or part *asking* scopes to (none of the issuer's name terms in *ignore*)."""
     terms: set[str] = set()
-    for match in [*_AFTER.finditer(asking), *_FOR.finditer(asking), *_EARNER.finditer(asking)]:
+    earners = [m for m in _EARNER.finditer(asking) if not _short_for(m.group("place"), ignore)]  # 'did Amex generate'
+    for match in [*_AFTER.finditer(asking), *_FOR.finditer(asking), *earners]:
         place = match.group("place")  # 'in the U.S.': the United States, which tokenizes to nothing
         terms |= _words("United States" if _US.match(place.strip()) else place, ignore)
     for match in _BEFORE_ITEM.finditer(asking):
@@ -61,6 +63,25 @@ def place_terms(asking: str, ignore: frozenset[str] = frozenset()) -> set[str]:
         ):
             terms |= _words(run, ignore)  # 'United States net property, plant and equipment'
     return terms
+
+
+def _short_for(run: str, names: frozenset[str]) -> bool:
+    """Whether *run* is a short form of the names (the issuer's terms): the start of each of some of them, in turn
+    ('Amex' for American Express), or one of them."""
+    word = run.lower().replace(" ", "")
+    if set(tokenize(run)) <= names:
+        return True
+    return any(_starts(word, list(order)) for order in permutations(sorted(names), min(len(names), 3)))
+
+
+def _starts(word: str, names: list[str]) -> bool:
+    """Whether *word* is a start of the first name, then of the next, ... to its end ('am' + 'ex')."""
+    if not word:
+        return True
+    if not names:
+        return False
+    first = names[0]
+    return any(word.startswith(first[:n]) and _starts(word[n:], names[1:]) for n in range(2, len(first) + 1))
 
 
 # 'in the U.S.' asks the United States ('U.S. federal' before a line item is a row's own name, left to the row)

@@ -36,21 +36,28 @@ def prose_scale(document: Document, span: Span, number: Number) -> float | None:
 
 # a table cell's typography: the currency sign set apart from the figure ('$ 4', '$ (22,170)'); prose writes '$4'
 _CELL_MONEY = re.compile(r"^\(?[$\u20ac\u00a3\u00a5]\s+\(?\d")
+_CELLS = re.compile(r"[$\u20ac\u00a3\u00a5]\s+\(?\d")
+_EXCEPT_PER_SHARE = re.compile(r"\bexcept\b[^)]*\bper\b", re.IGNORECASE)
 _HEADING_REACH = 12  # lines above the amount, on its page, a column heading may stand
 
 
 def heading_scale(document: Document, span: Span, number: Number) -> float | None:
     """The scale a column heading above the quote on its page states ('(MILLIONS) 2023 2022 Drivers of change'), for
-    an amount printed as a table's cell ('$ 4') on a line ingest read as prose: a table row it could not part from
-    the prose beside it."""
+    an amount printed as a table's cell ('$ 4') on a line ingest read as prose that prints two such cells or more: a
+    table row it could not part from the prose beside it. Dollars and cents under a heading that excepts per-share
+    data ('(in millions, except per share and ratio data)') keep their own scale."""
     if not number.currency or number.percent or number.scale or not _CELL_MONEY.match(number.text):
         return None
     texts, pages = document.lines["text"].tolist(), document.lines["page"].tolist()
     first = span.line_start - 1
+    row = " ".join(str(texts[n]) for n in range(first, min(span.line_end, len(texts))))
+    if len(_CELLS.findall(row)) < 2:  # a row prints a cell for each column: one '$ 4' is no row
+        return None
     for index in range(first - 1, max(first - _HEADING_REACH, 0) - 1, -1):
         if not 0 <= index < len(texts) or pages[index] != pages[first]:
             break
         text = str(texts[index]).strip()
         if text.startswith("(") and names_scale_word(text) and (stated := scale_stated(text)):
-            return stated[0]
+            cents = re.search(r"\.\d{2}\b", number.text)  # '$ 69.53' under '(in millions, except per share ...)'
+            return None if cents and _EXCEPT_PER_SHARE.search(text) else stated[0]
     return None

@@ -85,20 +85,22 @@ def entry_rule(entry: str) -> FieldCheck:
 
 
 # a question that asks for several things: 'What are the reportable segments?', 'List the ...', 'Name the ...'
+# the things a question asks before the verb that asks them of a subject: 'Which reportable operating segments does
+# NIKE have?' (a plural's head noun)
+_THINGS_BEFORE_VERB = r"^\W*(?:what|which)\s+(?P<phrase>(?:[\w-]+\s+){0,4}?[\w-]*[^s\W]s)\s+(?:does|do|did)\b"
 _ASKS_SEVERAL = re.compile(
-    r"^\W*(?:what|which)\b[^?]*\b(?:are|were)\b|\b(?:list|name)\s+(?:all|the|each|every)\b|"
-    r"^\W*(?:what|which)\s+(?:[\w-]+\s+){0,4}?[\w-]*[^s\W]s\s+(?:does|do|did)\b",  # 'Which segments does NIKE have'
+    r"^\W*(?:what|which)\b[^?]*\b(?:are|were)\b|\b(?:list|name)\s+(?:all|the|each|every)\b|" + _THINGS_BEFORE_VERB,
     re.IGNORECASE,
 )
 # a list the quote's sentence opens: 'are: North America; Europe, ...', 'include A, B'
 _LIST_OPENED = re.compile(r"(?::|\b(?:are|were|include|includes|including)\b)[^.:]*[;,]")
 _LIST_CLOSED = re.compile(r"[;,]\s+(?:and|or)\s+[^;,]+(?:,[^;,]*)?$")  # the list's last entry after its 'and'
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]*\s*$")
-# what goes on with a list after a quote stops inside its line: another entry (', Health Care, and Consumer'), not a
-# clause about the entries (', which ...', ', respectively')
+# what goes on with a list after a quote stops inside its line: another entry, a name (', Health Care, and Consumer'),
+# not a clause about the entries (', which ...', ', respectively') nor the sentence's verb (', represent an ...')
 _LIST_GOES_ON = re.compile(
     r"^\s*(?:[;,]\s*(?:(?:and|or)\s+)?|\s(?:and|or)\s+)(?!(?:which|that|who|whom|whose|where|when|while|as|"
-    r"respectively|each|both|all|including|such|but|although|however|except)\b)(?P<next>\w[^;,.]*)",
+    r"respectively|each|both|all|including|such|but|although|however|except)\b)(?P<next>(?-i:[A-Z(\"\u201c])[^;,.]*)",
     re.IGNORECASE,
 )
 
@@ -149,10 +151,7 @@ _THINGS_ASKED = re.compile(
     r"^\W*(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?P<phrase>[^?]+?)" + _PHRASE_END,
     re.IGNORECASE,
 )
-# ... or before the verb that asks them of a subject: 'Which reportable operating segments does NIKE have?'
-_THINGS_BEFORE_VERB = re.compile(
-    r"^\W*(?:what|which)\s+(?P<phrase>(?:[\w-]+\s+){0,4}?[\w-]+)\s+(?:does|do|did)\b", re.I
-)
+_THINGS_ASKED_BEFORE_VERB = re.compile(_THINGS_BEFORE_VERB, re.IGNORECASE)  # ... or before 'does X have'
 # nouns an answer need not repeat: what explains ('the reasons', 'the drivers') or what is told ('the terms')
 _TOLD_NOUNS = re.compile(r"\b(?:factors?|causes?|ways?|things?|items?|details?|highlights?|terms?|steps?)\b", re.I)
 
@@ -171,7 +170,7 @@ def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     that names the role ('auditors'; not 'audit matter'), when the document writes the word: unchecked otherwise
     (lines about 'operating charges' name no segment, a line on Mr. Joly's career no auditor). Nouns of a reason or
     a description ('drivers', 'terms') are not held to it."""
-    things = _THINGS_ASKED.match(question) or _THINGS_BEFORE_VERB.match(question)
+    things = _THINGS_ASKED.match(question) or _THINGS_ASKED_BEFORE_VERB.match(question)
     role = _ROLE_ASKED.match(question)
     asked = things or role
     words = re.findall(r"[A-Za-z]+", asked.group("phrase")) if asked else []
@@ -191,18 +190,17 @@ def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
 
 
 # what restricts the noun a figure's quote stops at, right after it: a restrictive clause ('agreements that expire
-# within one year') or a participle of time ('notes maturing in 2024', 'contracts expiring ...')
-_RESTRICTED_AFTER = re.compile(
-    r"^\s*(?:(?:that|who|whose)\s+(?!is\b|are\b|was\b|were\b)[a-z]+|(?:expiring|maturing|due|ending|beginning)\b)"
-)
+# within one year', 'aircraft that are designated for customers in China') or a participle of term ('notes maturing
+# in 2024', 'contracts expiring ...'); not a cause ('due to') nor when a change starts ('beginning with')
+_RESTRICTED_AFTER = re.compile(r"^\s*(?:(?:that|who|whose)\s+[a-z]+|(?:expiring|maturing)\b)")
 
 
-def restricted_figure_rule(spans: list[CitedSpan], answer: str, value: float | None) -> FieldCheck:
+def restricted_figure_rule(spans: list[CitedSpan], asked: str, value: float | None) -> FieldCheck:
     """A figure whose quote of prose stops at the noun it is said of, before the clause that restricts that noun
     ('approximately 17% were covered under collective bargaining agreements' / 'that expire within one year'), is
-    the restricted group's: unchecked unless the answer says the clause's words (the whole group may be asked). Only
-    a quote that prints the figure (*value*) counts."""
-    said = {t[:_STEM] for t in tokenize(answer)}
+    the restricted group's: unchecked unless *asked* (the question and the item's label) says the clause's words.
+    Only a quote that prints the figure (*value*) counts."""
+    said = {t[:_STEM] for t in tokenize(asked)}
     for cited in spans:
         quote = cited.span.quote.rstrip()
         printed = value is not None and any(

@@ -219,8 +219,8 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
                 used.add(hit)
     for position, number in enumerate(numbers):
         if position not in used:
-            scale = number.scale or prose_scale(cited.document, cited.span, number) or 1.0
-            scale = heading_scale(cited.document, cited.span, number) or scale  # '$ 4' under '(MILLIONS)'
+            read = prose_scale(cited.document, cited.span, number) or heading_scale(cited.document, cited.span, number)
+            scale = number.scale or read or 1.0  # '$ 4' under '(MILLIONS)'
             kind = "percent" if number.percent else "money" if number.currency or number.scale else "number"
             after = cited.span.quote[number.end :]
             if not number.percent and not number.currency and _BASIS_POINTS_AFTER.match(after):
