@@ -536,3 +536,23 @@ def test_a_running_header_between_two_quotes_is_no_heading(run_cli, fake_openai,
     scripted = answer("boolean", {"value": True, "explanation": "Yes.", "spans": spans})
     question = "Did Contoso complete the sale of its businesses in Argentina, Chile and Uruguay during fiscal 2021?"
     assert_scripted(run_cli, fake_openai, pdf, question, scripted, True)
+
+
+EXPOSURE = [
+    "Respirator Liabilities",
+    "Fabrikam retains liability for claims involving respirators sold prior to July 11, 1995.",
+    "Contoso's potential liability is limited to exposures on or after January 1, 1997.",
+]
+
+
+@pytest.mark.parametrize(
+    ("line", "iso", "printed", "supported"),
+    [(2, "1995-07-11", "July 11, 1995", False), (3, "1997-01-01", "January 1, 1997", True)],
+)
+def test_a_date_bounded_the_other_way_is_another_date(run_cli, fake_openai, make_pdf, line, iso, printed, supported):
+    """'... on or after what date?' is not answered by a date the quote gives after 'prior to'."""
+    pdf = make_pdf("contoso-2018-10k.pdf", [EXPOSURE])
+    item = {"label": "Start", "date": {"iso": iso, "original_text": printed}, "spans": [span(line, EXPOSURE[line - 1])]}
+    question = "Contoso's potential respirator liability is limited to exposures on or after what date?"
+    reason = "the quote bounds the date the other way"
+    assert_scripted(run_cli, fake_openai, pdf, question, answer("date", item), supported, reason)

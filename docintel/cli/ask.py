@@ -400,6 +400,7 @@ def register(sub: Any) -> None:
             "  subject (restricted)  '17% were covered under collective bargaining agreements' cut before\n"
             "            'that expire within one year': unchecked\n"
             "  scale (heading)  '$ 4' on a line read as prose under '(MILLIONS) 2023 2022' is $4 million\n"
+            "  event (side)  'sold prior to July 11, 1995' for 'exposures on or after what date?': unsupported\n"
             "  formula (printed)  book value per share times shares for 'market capitalization' where the\n"
             "            table prints its 'Market capitalization' row: unsupported\n"
             "  kind (how many)  'How many employees ...' answered with a percentage: unsupported\n"

@@ -416,16 +416,33 @@ _BOUND_ASKED = re.compile(
 )
 
 
+# the side of a bound a question asks ('limited to exposures on or after what date') and a quote gives its date on
+# ('respirators sold prior to July 11, 1995')
+_LATER_SIDE = r"on\s+or\s+after|after|since|beginning|starting"
+_EARLIER_SIDE = r"on\s+or\s+before|prior\s+to|before|until|through"
+_SIDE_ASKED = re.compile(
+    rf"\b(?:(?P<later>{_LATER_SIDE})|(?P<earlier>{_EARLIER_SIDE}))\s+(?:what|which)\s+(?:\w+\s+)?date\b", re.I
+)
+_SIDE_QUOTED = re.compile(rf"\b(?:(?P<later>{_LATER_SIDE})|(?P<earlier>{_EARLIER_SIDE}))\s+$|(?P<pre>\bpre-)$", re.I)
+
+
 def bound_rule(date_text: str, spans: list[CitedSpan], question: str) -> FieldCheck:
     """A date the quote gives as one bound of 'the earlier (later) of' it and another event does not say when the
-    thing happened: unknown, unless the question asks the bound ('scheduled', 'at the latest')."""
-    if _BOUND_ASKED.search(question):
-        return _check("event", "not_applicable")
+    thing happened: unknown, unless the question asks the bound ('scheduled', 'at the latest'). A date the quote
+    bounds on the other side than the question asks ('sold prior to July 11, 1995' for 'exposures on or after what
+    date') is another date: mismatch."""
+    asked = _SIDE_ASKED.search(question)
     for cited in spans:
         start = cited.span.line_start  # the line before too: a quote may start at the date its sentence bounds
         before = str(cited.document.lines["text"].iloc[start - 2]) if start > 1 else ""
         sentence = f"{before} {_with_rest(cited)}"
         at = sentence.lower().find(date_text.lower(), len(before))
+        side = _SIDE_QUOTED.search(sentence[max(0, at - 30) : at]) if at >= 0 and asked else None
+        if asked and side and bool(asked.group("later")) == bool(side.group("earlier") or side.group("pre")):
+            said = f"{side.group(0).strip()} {date_text}"
+            return _check("event", "mismatch", f"event: the quote bounds the date the other way ('{said}')")
+        if _BOUND_ASKED.search(question):
+            continue
         if at >= 0 and (bound := _EITHER_BOUND.search(sentence[max(0, at - 80) : at])):
             detail = (
                 f"event: {date_text!r} is one bound of '{bound.group(0).strip()} {date_text} ...', not when it happened"
