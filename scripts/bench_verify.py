@@ -53,8 +53,10 @@ beside a percentage answered to a percentage asked, each row's figure given for 
 table prints twice given for its label alone, each date a sentence gives as one bound of 'the earlier of' two, each
 deputy's line given for the office, each amount of a sentence that says no cost claimed as a charge, and
 (scripts/verify_round49.py, red team round 49) each change of a balance's average read as the balance's, each
-percentage quoted without the restrictive clause on its noun, target: every one rejected; their right answers
-measured.
+percentage quoted without the restrictive clause on its noun, and (scripts/verify_round50.py, red team round 50
+and new users on CVS Health and AMD) each sentence that only refers to the things asked given as naming them, each
+yes quoted from another act on the same object, each date first set and since moved given as the date set, each
+amount offered given as a sale's price, target: every one rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -92,6 +94,7 @@ from scripts.verify_readings import balance_row_cases, lead_subject_cases, permi
 from scripts.verify_remains import remaining_term_cases, unread_row_cases
 from scripts.verify_round47 import round47_cases
 from scripts.verify_round49 import round49_cases
+from scripts.verify_round50 import round50_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -416,6 +419,10 @@ MEASURED_RIGHT = (
     "effect: right",
     "average change: right",
     "restricted figure: right",
+    "things named: right",
+    "act said: right",
+    "moved date: right",
+    "offer: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -567,6 +574,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *scope_cases(document, page).items(),
                 *round47_cases(document, page).items(),
                 *round49_cases(document, page).items(),
+                *round50_cases(document, page).items(),
             ]
             if not generated:
                 continue

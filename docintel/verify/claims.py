@@ -39,10 +39,11 @@ from .events import (
 )
 from .inclusion import excluded_concepts
 from .kinds import other_kind
+from .places import outside_asked
 from .rules import FieldCheck
 from .values import CitedSpan
 from .wording import names_state, states_asked
-from .yesno import change_reading, without_periods
+from .yesno import change_reading
 
 CAUSES = re.compile(
     r"\b(?:due\s+to|driven\s+by|because|as\s+a\s+result\s+of|resulting\s+from|result\s+of|attributable\s+to|"
@@ -181,7 +182,10 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     denies = [
         s
         for s in about
-        if (negated(s) and not _excepts_asked(s, terms)) or (paying and _FREE.search(s)) or _instead_of(s, terms)
+        if (negated(s) and not _excepts_asked(s, terms))
+        or (paying and _FREE.search(s))
+        or _instead_of(s, terms)
+        or outside_asked(s, question)
     ]
     affirms = [s for s in about if s not in denies]
     if instead := set().union(*(_instead_of(s, terms) for s in denies)):  # 'filed a rate case' says nothing of ROE
@@ -205,7 +209,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     if not answer and denies and not affirms and all(scopes):
         # 'no outstanding borrowings ... under the revolving credit facility' is no 'no' to 'any short-term debt'
         return _check("polarity", "unknown", f"polarity: the quote's no holds only '{scopes[0]}', which is not asked")
-    if answer and denies and not affirms:
+    if answer and denies and (not affirms or any(outside_asked(s, question) for s in denies)):  # 'all outside of'
         return _check("polarity", "mismatch", f"polarity: the answer is yes; the quote says no ('{denies[0][:120]}')")
     if not answer and affirms and not denies and not negated(question):
         return _check("polarity", "mismatch", f"polarity: the answer is no; the quote says so ('{affirms[0][:120]}')")
@@ -441,31 +445,6 @@ def omission_rule(
 FIRST_VERB = re.compile(
     r"\b(?:is|are|was|were|may|can|could|will|shall|must|has|have|had|receives?|received|took|takes)\b", re.I
 )
-
-
-def _subject_of(sentence: str, ignore: frozenset[str] = frozenset()) -> set[str]:
-    """The content words before a sentence's first verb ('Customers may return ...': customers), dates and the
-    issuer's name (*ignore*) aside ('As of December 31, 2023, we had ...')."""
-    verb = FIRST_VERB.search(sentence)
-    if verb is None:
-        return set()
-    head = without_periods(sentence[: verb.start()])
-    return _content(re.sub(r"\b(?:as\s+of|in|at|on|during)\b", " ", head, flags=re.I), SELF_WORDS | ignore)
-
-
-def text_subject_rule(text: str, spans: list[CitedSpan], ignore: frozenset[str] = frozenset()) -> FieldCheck:
-    """A text claim about one subject ('Footwear is warranted ... for two years') read from a quote about another
-    ('camping equipment is warranted ...') is not supported: unchecked when no quote names the claim's subject and
-    no quote's subject is named by the claim."""
-    claimed = _subject_of(text, ignore)
-    if not claimed:
-        return _check("about", "not_applicable")
-    sentences = _sentences(spans)
-    words = set().union(*(_content(s) for s in sentences)) if sentences else set()
-    theirs = set().union(*(_subject_of(s, ignore) for s in sentences)) if sentences else set()
-    if claimed & words or not theirs or theirs & _content(text):
-        return _check("about", "supported")
-    return _check("about", "unknown", f"about: the quote is about {', '.join(sorted(theirs))}, not the claim's")
 
 
 def cause_rule(question: str, spans: list[CitedSpan], text: str = "") -> FieldCheck:

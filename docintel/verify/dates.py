@@ -380,6 +380,18 @@ def fiscal_end_rule(iso: str | None, question: str) -> FieldCheck:
 _SUPERSEDED = re.compile(
     r"\b(?:existing|former|previous|prior|predecessor|original|old|replaced|superseded)\b", re.IGNORECASE
 )
+# a date set first and since moved (general English: 'originally scheduled for', 'initially expected in')
+_FIRST_SET = re.compile(
+    r"\b(?:originally|initially|previously)\s+(?:been\s+)?(?:scheduled|planned|set|expected|slated|due|targeted|"
+    r"anticipated)\s+(?:\w+\s+){0,2}(?:for|to|on|in|by|at)?\s*$",
+    re.IGNORECASE,
+)  # 'originally scheduled to expire in'
+# a question about the date first set: 'originally', or the date 'before it was continued (postponed, ...)'
+_ASKS_FIRST_SET = re.compile(
+    r"\b(?:originally|initially|first)\b|\b(?:before|prior\s+to)\s+(?:\w+\s+){0,3}?(?:was|were|being|been)\s+"
+    r"(?:continued|postponed|moved|delayed|rescheduled|deferred|changed|extended)\b",
+    re.IGNORECASE,
+)
 _REPLACED = re.compile(r"\b(?:replac|supersed)\w*\s+(?:\S+\s+){0,8}$", re.IGNORECASE)
 _REPLACED_BY = re.compile(r"^[^.;]{0,40}?\b(?:to|with|by)\s+(?:a|an|the|its|new)\b", re.IGNORECASE)
 
@@ -387,7 +399,7 @@ _REPLACED_BY = re.compile(r"^[^.;]{0,40}?\b(?:to|with|by)\s+(?:a|an|the|its|new)
 def superseded_rule(date_text: str, spans: list[CitedSpan], question: str) -> FieldCheck:
     """A date of the thing its sentence says was replaced ('its existing ... facility expiring in August 2019 to a
     ... facility expiring in March 2021'), for a question that asks no earlier one: mismatch, naming the later date."""
-    if _SUPERSEDED.search(question):
+    if _SUPERSEDED.search(question) or _ASKS_FIRST_SET.search(question):
         return _check("event", "not_applicable")
     for cited in spans:
         sentence = _with_rest(cited)
@@ -399,6 +411,9 @@ def superseded_rule(date_text: str, spans: list[CitedSpan], question: str) -> Fi
         if replacing := _REPLACED.search(before):  # '..., which replaced the Company's February 2016 program'
             detail = f"event: {date_text!r} dates what was replaced ('{replacing.group(0)}{date_text}')"
             return _check("event", "mismatch", detail)
+        if moved := _FIRST_SET.search(before):  # 'originally scheduled for October 2021 but has been continued to'
+            detail = f"event: {date_text!r} was the date first set ('{moved.group(0)}{date_text}'), since changed"
+            return _check("event", "mismatch" if later else "unknown", detail + (f" to {later[0]!r}" if later else ""))
         if (old := _SUPERSEDED.search(before)) and _REPLACED_BY.match(after) and later:
             replaced = f"{before[old.start() :].strip()} {date_text}"
             detail = f"event: {date_text!r} is of what the sentence replaced ('{replaced}'); it says {later[0]!r} after"

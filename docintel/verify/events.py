@@ -177,6 +177,12 @@ def _roots(verb: str) -> tuple[str, ...]:
     return (root, *(r[:5] for r in family))
 
 
+def verb_at(verb: str, text: str) -> list[int]:
+    """Where *text* writes the verb in any form: each word's start ('audited' in 'We have audited')."""
+    roots = _roots(verb)
+    return [m.start() for m in re.finditer(r"[A-Za-z]+", text) if (tokenize(m.group(0)) or [""])[0].startswith(roots)]
+
+
 def verb_in(verb: str, text: str) -> bool:
     """Whether *text* says the verb in any form ('acquire': acquired, acquisition, purchased; 'sell': sale, sold),
     an intent to do it ('agreed to acquire') aside."""

@@ -9,6 +9,7 @@ from ..answer.contract import Amount
 from ..numbers import find_numbers
 from ..periods import averaged_years, years_named
 from ..question.parse import search_text
+from .agents import who_verb_rule
 from .amounts import check_amount
 from .asked import figure_for_name_rule, percent_unit_rule
 from .attribution import allegation_rule, appeal_rule, role_rule
@@ -22,7 +23,6 @@ from .claims import (
     polarity_rule,
     quote_sentences,
     text_polarity_rule,
-    text_subject_rule,
 )
 from .dates import (
     anchor_rule,
@@ -51,11 +51,11 @@ from .names import (
     per_share_rule,
     title_line_rule,
     variant_rule,
-    who_verb_rule,
 )
 from .objects import event_object_rule
 from .operands import check_operand
 from .passages import entity_rule, scattered_rule
+from .predicates import said_verb_rule
 from .quotes import SpanKey
 from .ranking import date_superlative_rule, superlative_rule
 from .relevance import relevance_check, text_numbers_check
@@ -69,6 +69,7 @@ from .restricted import (
 )
 from .rules import FieldCheck
 from .structure import average_span_problem
+from .subjects import text_subject_rule
 from .textclaims import (
     age_rule,
     checkbox_rule,
@@ -113,7 +114,7 @@ def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: st
             restricted.append(things_named_rule(question, spans))  # a list's other entries may quote the rest of it
             check = with_fields(check, [phrase_rule(entry, spans), *restricted])
         if getattr(answer, "answer_type", "") == "text" and spans:  # a text says all; a list's entries say one each
-            check = with_fields(check, [cut_list_rule(question, spans)])
+            check = with_fields(check, [cut_list_rule(question, spans, list(cited.values()))])
         if spans and question:  # any item: the model asked, not a variant; the part the question says to include
             amount = getattr(item, "amount", None)
             asked_too = f"{question} {getattr(item, 'label', '')}"  # the group a clause restricts to, if asked
@@ -219,7 +220,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             text_polarity_rule(text, spans),
             omission_rule(spans, claim_denies=bool(NEGATIONS.search(text))),
             subject_rule(text, spans),
-            text_subject_rule(text, spans, issuer_terms(spans)),
+            text_subject_rule(text, spans, issuer_terms(spans), question),
             date_clause_rule(text, spans),
             duration_rule(text, spans),
             row_label_rule(text, spans),
@@ -292,6 +293,7 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
         per_share_rule(question, spans),
         appeal_rule(value, spans, question),
         explanation_period_rule(explanation, spans, question),
+        said_verb_rule(question, spans, value, issuer),
     ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked

@@ -11,16 +11,14 @@ from collections.abc import Iterator
 from ..ingest.documents import Document
 from ..textnorm import split_sentences, tokenize
 from .claims import FIRST_VERB, SELF_WORDS, check_field, content_words, quote_lead
-from .events import verb_in
 from .issuer import LEGAL_FORMS, issuer_terms
 from .passages import paragraph_text, text_after
 from .rules import FieldCheck
-from .signatures import signature_check
 from .values import Candidate, CitedSpan
 
 # capitalised words in a row, 'of', 'and', '&', 'the' or 'for' between them ('Department of Defense', 'Moody's');
 # an acronym ('AWS', 'CEO') or a word with digits ('FY2022') is none
-_CAPITALISED = re.compile(
+CAPITALISED = re.compile(
     r"(?<![\w.’'-])[A-Z][a-z][\w'’-]*(?:\s+(?:(?:of|and|&|the|for)\s+)?[A-Z][a-z][\w'’-]*)*(?![\w-]*\d)"
 )
 # each part's first word is capitalised as a sentence's is; 'U.S.' ends none
@@ -36,7 +34,7 @@ def asked_names(question: str, issuer: frozenset[str]) -> Iterator[tuple[str, se
     """The names a question asks about with their terms, the issuer's words aside: not a part's first word, nor a
     month, nor a name that starts with the issuer's ('Northwind's Board' is the issuer's own)."""
     for part in _PARTS.split(question):
-        for match in _CAPITALISED.finditer(part):
+        for match in CAPITALISED.finditer(part):
             name = _MONTHS.sub(" ", match.group(0)).strip()
             words = tokenize(name)
             if match.start() == 0 or not words or words[0] in issuer or set(words) & _DOCUMENT_WORDS:
@@ -87,7 +85,7 @@ def lead_subject_rule(text: str, spans: list[CitedSpan], issuer: frozenset[str])
         # the sentence's subject: all of its words before the quote ('Intel Corporation'), or before the verb the
         # quote was cut after ('Intel Corporation has been'); 'Accordingly, ', 'As of December 31, 2018, ' are none
         subject = (lead[: verb.start()] if verb else lead).strip()
-        name = _CAPITALISED.fullmatch(subject) if subject and len(subject.split()) <= 6 else None
+        name = CAPITALISED.fullmatch(subject) if subject and len(subject.split()) <= 6 else None
         if name is None or _MONTHS.search(subject):
             continue
         if set(tokenize(subject)) - issuer - SELF_WORDS - _DOCUMENT_WORDS:
@@ -202,6 +200,11 @@ def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> Field
     return check_field("about", "unknown", _NOBODY)
 
 
+# a register's name before an identifier it issues names no one: '(Public Company Accounting Oversight Board ID: 42)'
+_ID_ISSUER = re.compile(r"\b[A-Z][\w&.'\u2019-]*(?:\s+(?:of\s+)?[A-Z][\w&.'\u2019-]*)*\s+ID\b\s*(?:No\.?)?\s*:?\s*\d")
+# a title quoted after the word that calls it one names a section, no party: 'under the caption "Item 2: Ratification
+# of Appointment of Independent Registered Public Accounting Firm"', 'a report entitled "..."'
+_CAPTION = re.compile(r"\b(?:caption(?:ed)?|(?:en)?titled|head(?:ing|ed))\s*[\"\u201c][^\"\u201d]*[\"\u201d]", re.I)
 # a statute's name names no one: 'the Sarbanes-Oxley Act of 2002', 'the Securities Exchange Act of 1934'
 _STATUTE = re.compile(r"(?:\b[A-Z][\w.'\u2019-]*\s+(?:(?:and|of)\s+)?)+Act\b(?:\s+of\s+\d{4})?")
 
@@ -209,7 +212,7 @@ _STATUTE = re.compile(r"(?:\b[A-Z][\w.'\u2019-]*\s+(?:(?:and|of)\s+)?)+Act\b(?:\
 def _names_someone(text: str, lowercase: frozenset[str], passed: frozenset[str] = frozenset()) -> bool:
     """Whether *text* writes initials or a capitalised word the document never writes in lowercase, other than those
     of the names *passed* over (the company's own, as terms), a legal form ('Corporation'), a month or a statute."""
-    text = _COUNTRY_ADJECTIVE.sub(" ", _STATUTE.sub(" ", text))
+    text = _COUNTRY_ADJECTIVE.sub(" ", _STATUTE.sub(" ", _ID_ISSUER.sub(" ", _CAPTION.sub(" ", text))))
     # 'PCAOB ID 238': an identifier's label names no one; nor a heading's word in capitals the document also writes
     # in lowercase ('PRESIDENT & CHIEF EXECUTIVE OFFICER THE COCA-COLA COMPANY'), as common words are written
     for acronym in _ACRONYM.finditer(text):
@@ -281,7 +284,8 @@ def _offices(text: str, issuer: frozenset[str] = frozenset()) -> tuple[set[str],
     held before, 'she served as chief financial officer')."""
     found: set[str] = set()
     others: set[str] = set()
-    for match in _OFFICE.finditer(text):
+    matches = list(_OFFICE.finditer(text))
+    for index, match in enumerate(matches):
         if match.group("initials"):
             word = _INITIALS.get(match.group("initials").lower())
             offices = {f"chief {word} officer"} if word else set()
@@ -294,15 +298,35 @@ def _offices(text: str, issuer: frozenset[str] = frozenset()) -> tuple[set[str],
         second = _SECOND.search(text[: match.start()])
         if second:  # a deputy's office is another office: 'Deputy Corporate Secretary' is no Corporate Secretary
             offices = {f"{second.group(1).lower()} {office}" for office in offices}
-        of = set(tokenize(_SENTENCE_END.split(match.group("of") or "")[0]))
+        of = set(tokenize(_SENTENCE_END.split(_joint_of(text, matches[index:]))[0]))
         # of the issuer only as its name: 'of Corning Optical Communications' is a division's office, as is one named
         # after a comma or possessive with the company's name and more ('President, Coca-Cola North America')
         owner = _OWNER_BEFORE.search(text[: match.start()])
         unit = set(tokenize(_SENTENCE_END.split(match.group("unit") or (owner.group(1) if owner else ""))[0]))
         of |= unit if unit & issuer else set()
         elsewhere = bool(of) and not of & _OWN_BODIES and not of <= issuer | LEGAL_FORMS
-        (others if elsewhere or _FORMER.search(text[: match.start()]) else found).update(offices)
+        before = _FORMER.search(text[: match.start()]) or _TERM_ENDED.match(text[matches[index].end() :])
+        (others if elsewhere or before else found).update(offices)
     return found, others
+
+
+def _joint_of(text: str, matches: list[re.Match[str]]) -> str:
+    """The organisation a title is 'of', or that of the title it is joined to by 'and' ('Chief Financial Officer
+    and Chief Enterprise Risk Officer of Aetna Inc.': both of Aetna Inc.)."""
+    for match, following in zip(matches, [*matches[1:], None], strict=True):
+        if (
+            match.group("of")
+            or following is None
+            or not re.fullmatch(r"\s+(?:and|&)\s+", text[match.end() : following.start()])
+        ):
+            return match.group("of") or ""
+    return ""
+
+
+# a term that ended, after a title and its organisation: 'of Aetna Inc. from February 2013 through May 2019'
+_TERM_ENDED = re.compile(
+    r"^[^.;]{0,60}?\bfrom\s+(?:[A-Z][a-z]+\s+)?\d{4}\s+(?:through|to|until)\s+(?:[A-Z][a-z]+\s+)?\d{4}\b"
+)
 
 
 def office_rule(
@@ -340,80 +364,6 @@ def office_rule(
 def document_lowercase(spans: list[CitedSpan]) -> frozenset[str]:
     """The words the cited documents write in lowercase anywhere."""
     return frozenset().union(*(_lowercase_words(s.document) for s in spans))
-
-
-# 'Who controls the voting of ...': the relation a who-question asks is its verb, after a modal or 'did'; not a
-# copula or a role's verb ('Who is', 'Who serves as CFO'); a conformed signature ('/s/', Regulation S-T Rule 302)
-# says 'signed' (in the capacity printed beside it: signatures.py)
-_WHO_VERB = re.compile(
-    r"^\s*who\s+(?:(?:must|may|will|would|can|could|should|shall|did|does|do)\s+)?(?:\w+ly\s+)?(?P<verb>[a-z]{3,})\b",
-    re.I,
-)
-_COPULAS = frozenset("is was are were has have had been being serve serves served act acts acted become became".split())
-# an owner named before a possessive, every capitalised word of it ('Mr. Knight's son', 'Philip Knight's son' name
-# the son); a sentence that goes on with a pronoun ('He controls', an auditor's report's 'We have audited')
-_POSSESSIVE = re.compile(r"(?:\b[A-Z][\w.-]*\s+)*\b[\w.-]+(?:'|\u2019)s?(?=\s)")
-_PRONOUN_LEAD = re.compile(r"^\W*(?:he|she|they|it|we)\b", re.I)
-_HONORIFICS = frozenset(tokenize("mr mrs ms dr sir"))
-
-
-def who_verb_rule(question: str, spans: list[CitedSpan], text: str = "") -> FieldCheck:
-    """A who-question asking who does a thing ('Who controls Swoosh, LLC?') is answered by a quote's sentence that
-    says the verb of the person the answer names first (*text*): 'Swoosh, LLC was formed by Philip H. Knight' does
-    not say the verb, and 'Swoosh, LLC is controlled by Mr. Knight's son' says it of the son, not of Philip H.
-    Knight. 'Who signed ... as Principal Financial Officer?' with a '/s/' quote: the signature paired with that
-    capacity (signatures.py)."""
-    found = _WHO_VERB.match(question)
-    verb = found.group("verb").lower() if found else ""
-    if not verb or verb in _COPULAS:
-        return check_field("about", "not_applicable")
-    quotes = [s.span.quote for s in spans]
-    name = _lead_name(text, question, issuer_terms(spans), document_lowercase(spans))
-    if verb.startswith("sign") and any("/s/" in q.lower() for q in quotes):
-        return signature_check(question, spans, name)
-    sentences = [s for q in quotes for s in split_sentences(q)]
-    saying = [n for n, s in enumerate(sentences) if verb_in(verb, s)]
-    if not saying:
-        return check_field("about", "unknown", f"about: the quotes do not say who {verb} what was asked")
-    if not name or any(_names(sentences[n], name) for n in saying):
-        return check_field("about", "not_applicable")
-    if any(_PRONOUN_LEAD.match(sentences[n]) for n in saying) and any(_names(s, name) for s in sentences):
-        return check_field("about", "not_applicable")  # 'Mr. Weeks joined in 1983. He controls ...'
-    return check_field("about", "unknown", f"about: the quotes say who {verb} of another than the answer names")
-
-
-def _lead_name(text: str, question: str, issuer: frozenset[str], lowercase: frozenset[str] = frozenset()) -> set[str]:
-    """The words of the first name the answer writes that the question does not ('Philip Knight's son, Travis Knight
-    ...': travis, knight; a run of two names before a single word, 'According to the 10-K, ... Travis Knight'),
-    offices, honorifics, the company's name and words the document writes in lowercase aside."""
-    ignore = set(tokenize(question)) | issuer | _HONORIFICS | set(tokenize(_OFFICE_WORDS))
-    runs = []
-    for match in _CAPITALISED.finditer(_POSSESSIVE.sub(" ", text)):
-        named = [w for w in re.findall(r"[\w'’-]+", match.group(0)) if w.lower() not in lowercase]
-        if words := set(tokenize(" ".join(named))) - ignore:
-            runs.append(words)
-    return next((r for r in runs if len(r) > 1), runs[0] if runs else set())  # a given name and a surname first
-
-
-def _names(sentence: str, name: set[str]) -> bool:
-    """Whether a sentence names the person of *name*'s words, a possessive's owner aside; a surname alone is the
-    person only where the sentence writes it alone or after an honorific, not after another given name ('Mr.
-    Knight' is not the 'Travis Knight' of the sentence)."""
-    plain = _POSSESSIVE.sub(" ", sentence)
-    if not name <= set(tokenize(plain)):
-        return False
-    if len(name) > 1:
-        return True
-    surname = re.escape(next(iter(name)))
-    given = re.compile(rf"\b(?!(?:Mr|Mrs|Ms|Dr)\b)[A-Z][\w.]*\s+{surname}\b", re.IGNORECASE)
-    alone = [m for m in re.finditer(rf"\b{surname}\b", plain, re.IGNORECASE)]
-    return any(not given.search(plain[max(0, m.start() - 30) : m.end()]) for m in alone)
-
-
-_OFFICE_WORDS = (
-    "chief executive financial operating officer president chair chairman emeritus director vice"
-    " treasurer secretary controller counsel founder"
-)
 
 
 # an appointment a career history dates ('He became Corning's president and chief operation officer in April 2002')

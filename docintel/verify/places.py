@@ -93,3 +93,17 @@ def _words(run: str, ignore: frozenset[str]) -> set[str]:
     if not words or words & _NOT_PLACE or words <= ignore:
         return set()
     return words - ignore
+
+
+# a place a sentence says something is outside of ('all outside of the United States and Canada'): general English
+_OUTSIDE = re.compile(r"\boutside\s+(?:of\s+)?(?:the\s+)?(?P<place>[A-Z][\w.]*(?:\s+(?:and\s+)?[A-Z][\w.]*)*)")
+
+
+def outside_asked(sentence: str, question: str) -> bool:
+    """Whether *sentence* puts what it tells outside a place the question asks about ('Does General Mills operate
+    any parlors in the United States?': 'all outside of the United States and Canada' says no)."""
+    if re.search(r"\boutside\b", question, re.IGNORECASE):  # 'revenues from outside the United States?'
+        return False
+    asked = set(tokenize(question))
+    places = [part for p in _OUTSIDE.finditer(sentence) for part in re.split(r"\s+and\s+", p.group("place"))]
+    return any((words := set(tokenize(place))) and words <= asked for place in places)

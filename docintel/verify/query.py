@@ -23,7 +23,7 @@ from ..textnorm import tokenize
 
 Basis = str  # "gaap" | "adjusted"
 Measure = str  # "level" | "change" | "pct_change" | "share" | "average" | "weighted_average" | "additions"
-Scenario = str  # "actual" | "outlook" | "limit"
+Scenario = str  # "actual" | "outlook" | "limit" | "proposal"
 
 _MONTHS_WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "3": 3, "6": 6, "9": 9, "12": 12}
 _WEEKS_TO_MONTHS = {13: 3, 12: 3, 14: 3, 16: 3, 26: 6, 24: 6, 28: 6, 39: 9, 36: 9, 40: 9, 52: 12, 53: 12}
@@ -316,9 +316,34 @@ _FUTURE_QUESTION = re.compile(
 )
 
 
+# an amount proposed, not paid or received: 'made an offer of $38 million', 'a $38 million bid' (general English; a
+# securities 'offering' is a sale, and 'offered $500 million of notes' one made)
+_PROPOSED_BEFORE = re.compile(
+    r"\b(?:(?:offer|bid|proposal)\s+of|proposed)\s+(?:(?:approximately|about|up\s+to)\s+)?$", re.IGNORECASE
+)
+_PROPOSED_AFTER = re.compile(r"^\s*(?:(?:million|billion|thousand|per\s+share)\s+)?(?:offer|bid|proposal)\b", re.I)
+# a question about the offer itself: its noun after a determiner ('the offer'), or 'did ... offer (bid, propose)';
+# not 'the shares offered' (sold in an offering) nor 'the plan it offers' (sells)
+_ASKS_PROPOSED = re.compile(
+    r"\b(?:an?|the|its|their|his|her)\s+(?:[\w-]+\s+)?(?:offer|bid|proposal)s?\b(?!\s+(?:price|period))|"
+    r"\b(?:did|does|do|will|would)\s+(?:[\w'\u2019-]+\s+){1,5}?(?:offer|bid|propose)\b",
+    re.IGNORECASE,
+)
+
+
+def proposed(sentence: str, printed: str) -> bool:
+    """Whether a number of *sentence* is an amount offered or proposed ('an offer of $38 million')."""
+    at = sentence.find(printed) if printed else -1
+    if at < 0:
+        return False
+    return bool(_PROPOSED_BEFORE.search(sentence[:at]) or _PROPOSED_AFTER.match(sentence[at + len(printed) :]))
+
+
 def _scenario(question: str) -> Scenario:
     if _LIMIT.search(question):
         return "limit"
+    if _ASKS_PROPOSED.search(question):
+        return "proposal"
     if names_outlook(question) or _FUTURE_QUESTION.search(question):
         return "outlook"
     return "actual"

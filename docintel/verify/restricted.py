@@ -89,13 +89,18 @@ def entry_rule(entry: str) -> FieldCheck:
 # NIKE have?' (a plural's head noun)
 _THINGS_BEFORE_VERB = r"^\W*(?:what|which)\s+(?P<phrase>(?:[\w-]+\s+){0,4}?[\w-]*[^s\W]s)\s+(?:does|do|did)\b"
 _ASKS_SEVERAL = re.compile(
-    r"^\W*(?:what|which)\b[^?]*\b(?:are|were)\b|\b(?:list|name)\s+(?:all|the|each|every)\b|" + _THINGS_BEFORE_VERB,
+    r"^\W*(?:what|which)\b[^?]*\b(?:are|were)\b|\b(?:list|name)\s+(?:all|the|each|every)\b|"
+    + _THINGS_BEFORE_VERB
+    # 'In which states is ... allowed?': a plural after 'which', not a verb or a word that only ends in 's'
+    + r"|^\W*(?:(?:in|at|on|for|from|to|by|with)\s+)?which\s+(?:(?!of\b)[a-z-]+\s+){0,2}?"
+    r"(?!(?:its|this|thus|plus|was|has|does|is|us|basis|status|bonus|series|news)\b)[a-z-]+[^s\W]s\b",
     re.IGNORECASE,
 )
 # a list the quote's sentence opens: 'are: North America; Europe, ...', 'include A, B'
 _LIST_OPENED = re.compile(r"(?::|\b(?:are|were|include|includes|including)\b)[^.:]*[;,]")
 _LIST_CLOSED = re.compile(r"[;,]\s+(?:and|or)\s+[^;,]+(?:,[^;,]*)?$")  # the list's last entry after its 'and'
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]*\s*$")
+_ENTRIES_SEPARATED = re.compile(r"[;,][^;,.]+[;,]\s*$")  # entries, then the separator a next one would follow
 # what goes on with a list after a quote stops inside its line: another entry, a name (', Health Care, and Consumer'),
 # not a clause about the entries (', which ...', ', respectively') nor the sentence's verb (', represent an ...')
 _LIST_GOES_ON = re.compile(
@@ -105,7 +110,7 @@ _LIST_GOES_ON = re.compile(
 )
 
 
-def cut_list_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+def cut_list_rule(question: str, spans: list[CitedSpan], answer_spans: list[CitedSpan] | None = None) -> FieldCheck:
     """An answer to a question asking for several things ('What are the reportable segments?') is unchecked when a
     quote stops at its line's end inside a list its sentence goes on with on the next line ('... are: North
     America; Europe, Middle East & Africa' / '("EMEA"); Greater China; and Asia Pacific ...') or inside its line
@@ -117,7 +122,12 @@ def cut_list_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     if any(s.span.quote.rstrip().endswith(":") for s in spans):  # 'Charges by operating segment were as follows:'
         return check_field("omission", "unknown", "omission: the quote introduces what follows it, and stops there")
     for cited in spans:
-        if said := _list_left(cited):
+        # the item quotes the next line too ('IA, ..., PA,' and 'TN, VA, WV'): the list's rest is said
+        going_on = any(
+            o.document is cited.document and o.span.line_start == cited.span.line_end + 1
+            for o in answer_spans or spans  # another item's quote of the next line: the next entries
+        )
+        if not going_on and (said := _list_left(cited)):
             return check_field("omission", "unknown", f"omission: the quote stops inside a list ('{said}')")
     return check_field("omission", "not_applicable")
 
@@ -126,10 +136,15 @@ def _list_left(cited: CitedSpan) -> str | None:
     """The first words of the list a quote stops inside, after it on its line or on the next line of its page."""
     texts, pages = cited.document.lines["text"].tolist(), cited.document.lines["page"].tolist()
     last, quote = cited.span.line_end - 1, " ".join(cited.span.quote.split())
-    if not 0 <= last < len(texts) or not _LIST_OPENED.search(quote) or _LIST_CLOSED.search(quote):
-        return None  # '...; Greater China; and Asia Pacific & Latin America ("APLA")': all said
+    if not 0 <= last < len(texts):
+        return None
     line, tail = " ".join(str(texts[last]).split()), quote[-min(len(quote), 30) :]
     after = line[line.rfind(tail) + len(tail) :] if tail in line else ""
+    if _ENTRIES_SEPARATED.search(quote + after) and re.fullmatch(r"\s*[;,]?\s*", after):
+        # 'IA, IL, IN, KY, MO, NJ, PA,': a list cell that ends in its separator goes on (wrapped to the next line)
+        return " ".join(quote.split()[-2:]) + ("" if quote.endswith((",", ";")) else after.strip())
+    if not _LIST_OPENED.search(quote) or _LIST_CLOSED.search(quote):
+        return None  # '...; Greater China; and Asia Pacific & Latin America ("APLA")': all said
     if after.strip():  # the quote stops inside its line: 'are Safety and Industrial, Transportation and Electronics'
         goes_on = _LIST_GOES_ON.match(after)
         return " ".join(goes_on.group(0).split()[:8]) if goes_on else None
@@ -184,9 +199,55 @@ def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     written = {t[:cut] for w in document_lowercase(spans) for t in tokenize(w)}
     quoted = {t[:cut] for s in spans for t in tokenize(s.span.quote)}
     signed = role and any("/s/" in s.span.quote for s in spans)  # a report's conformed signature: its author's role
-    if not word or word not in written or word in quoted or signed:
+    if not word or word not in written or signed:
         return check_field("about", "not_applicable")
-    return check_field("about", "unknown", f"about: its quotes do not name the {head} asked")
+    if word not in quoted:
+        return check_field("about", "unknown", f"about: its quotes do not name the {head} asked")
+    if things and (referred := _only_referred([s.span.quote for s in spans], word)):
+        return check_field("about", "unknown", f"about: its quotes refer to the {head} ('{referred}'), naming none")
+    return check_field("about", "not_applicable")
+
+
+# words that point back at things named elsewhere ('these reportable segments', 'any of the segments') ...
+_POINTING = frozenset("the these those such said each any all both its their our no".split())
+# ... unless a name or a list follows the noun in its sentence: 'segments for the Brand are: North America; ...',
+# 'segments are Computing and ...', 'brands, which include Dynex', 'segments, Foo and Bar'
+_NAMES_FOLLOW = re.compile(
+    r"^[^.;]*?(?::|\b(?:are|were|is|include[sd]?|including|consists?\s+of|comprise[sd]?|comprising|namely|such\s+as)"
+    r"\s+(?:the\s+|our\s+|of\s+)?[A-Z])|^\S*\s*(?:[(\u2014\u2013]|,\s*[A-Z])"
+)
+
+
+def _only_referred(quotes: list[str], word: str) -> str | None:
+    """The first mention, when every mention of the things asked in the quotes points back at them instead of
+    naming one: a determiner before the noun past its lowercase modifiers ('these reportable segments', 'not a
+    reportable segment'), no name before it ('the Computing and Graphics segment') and no list after it."""
+    mentions: list[str] = []
+    for quote in quotes:
+        if not any((tokenize(w) or [""])[0][:_STEM] == word for w in re.findall(r"[A-Za-z]+", quote)):
+            return None  # a quote that does not say the noun may name one ('Productivity and Business Processes')
+        for found in re.finditer(r"[A-Za-z]+", quote):
+            if (tokenize(found.group(0)) or [""])[0][:_STEM] != word:
+                continue
+            if not _points_back(quote[: found.start()]) or _NAMES_FOLLOW.match(quote[found.start() :]):
+                return None
+            mentions.append(" ".join((quote[: found.end()].split())[-3:]))
+    return mentions[0] if mentions else None
+
+
+def _points_back(before: str) -> bool:
+    """Whether the words before a noun end in a determiner after lowercase modifiers only ('any of the reportable',
+    'not a reportable'), not in a name ('Computing and Graphics') nor a verb's object ('has two')."""
+    words = re.findall(r"[A-Za-z'\u2019]+|[^\sA-Za-z'\u2019]", before)[-5:]
+    for index in range(len(words) - 1, -1, -1):
+        lowered = words[index].lower()
+        if lowered in _POINTING or lowered.endswith(("'s", "\u2019s")):
+            return True
+        if lowered in ("a", "an"):
+            return index > 0 and words[index - 1].lower() in ("not", "no")
+        if not words[index].islower() or not words[index].isalpha():
+            return False
+    return False
 
 
 # what restricts the noun a figure's quote stops at, right after it: a restrictive clause ('agreements that expire

@@ -1,7 +1,6 @@
 """What a cited number is, typed like a fact: its period interval, member, basis, per-share class, measure, scenario
-and currency, read from its table (column group headings above the dates, the caption and the lines above the
-header, the row's sub-heading, an extra column such as '% Change') or from the clause of prose it sits in.
-``verify.rules`` matches these fields to the question's (``verify.query``).
+and currency, read from its table (group headings above the dates, the caption, lines above the header, the row's
+sub-heading, a column such as '% Change') or its clause of prose; ``verify.rules`` matches them to the question's.
 
 A field the page does not state takes the default a reader assumes (consolidated, GAAP, actual, the level); a
 field that cannot be told at all (a period length no heading gives) is None, and a rule that needs it says the
@@ -37,6 +36,7 @@ from .query import (
     OPENING,
     OTHER_FRAMEWORK,
     names_outlook,
+    proposed,
 )
 from .siblings import told_apart_by_nothing
 from .subsets import held_for_sale_member, subset_member
@@ -528,8 +528,8 @@ def _said_after(sentence: str, printed: str) -> str:
 
 
 def prose_fact(clause: str, sentence: str, printed: str = "", rest: str = "") -> FactView:
-    """The fields of a number in prose, from its clause (its sentence for its period and the years it covers, and
-    with the *rest* of the clause the quote was cut from for the part it is of)."""
+    """The fields of a number in prose, from its clause (its sentence for its period and years, with the *rest* of
+    the clause the quote was cut from for the part it is of; an amount offered is a proposal)."""
     periods = find_periods(clause) or find_periods(sentence)
     years = stated_years(sentence, printed) if printed else None
     period = PeriodFact(f"{years}-year period", months=years * 12) if years else None
@@ -545,6 +545,6 @@ def prose_fact(clause: str, sentence: str, printed: str = "", rest: str = "") ->
         basis=_basis(clause),
         share_class="diluted" if _DILUTED.search(clause) else "basic" if _BASIC.search(clause) else None,
         measure=_prose_measure(clause, empty, _said_after(sentence, printed)),
-        scenario=_scenario(sentence),
+        scenario="proposal" if proposed(sentence, printed) else _scenario(sentence),
         currency=_currency(None, [], clause),
     )

@@ -1,0 +1,80 @@
+"""What a yes/no question asks of its subject: its verb and what follows ('As of the filing, has the district been
+cleared to proceed with condemning the system?': cleared, to proceed with condemning the system). A yes whose quotes
+say nothing of it ('the court denied the petition') tells something else of the subject: the answer is unchecked.
+
+``said_verb_rule`` returns one ``FieldCheck`` (``about``). General English: after 'do/does/did', the subject's
+words, then the verb, then a preposition, a determiner or the question's end; light and reporting verbs ('have',
+'make', 'report', 'record') and verbs of change (read from the figures) take their sense from what follows them."""
+
+from __future__ import annotations
+
+import re
+
+from .claims import check_field, content_words
+from .events import verb_in
+from .rules import FieldCheck
+from .values import CitedSpan
+from .yesno import CHANGE_VERBS, without_periods
+
+_AUXILIARY = re.compile(
+    r"^\W*(?:[^,?]{0,40},\s*)?(?:(?P<do>do|does|did)|has|have|had|is|are|was|were)\s+", re.IGNORECASE
+)
+# after 'has', 'is', 'was': a participle is the verb ('Has the district been cleared to proceed', 'Was it sold')
+_PARTICIPLE = re.compile(r"[a-z]{3,}ed|paid|sold|held|made|taken|given|begun|built|bought|spent|won|lost|met|set")
+# what follows a verb in a question: a preposition, a determiner or the question's end ('expire within', 'operate any')
+_AFTER_VERB = frozenset(
+    "within in on at any a an the its their our his her to from by for with more less over after before under into "
+    "through only ? all each every some".split()  # or a name: 'acquire Pine Labs', 'adopt ASU 2017-12'
+)
+_DETERMINERS = frozenset("the any its their our been being all some".split())
+# verbs whose sense is their object's, or that report what other words say ('have any debt', 'report a loss')
+_LIGHT = frozenset(
+    "have has had make makes made take takes took get gets got give gives gave keep keeps kept need needs see sees "
+    "report reports record records recognize recognizes recognise disclose discloses show shows present presents "
+    "incur incurs experience experiences continue continues remain remains plan plans intend intends expect expects "
+    "seek seeks face faces use uses".split()
+)
+
+
+def asked_predicate(question: str) -> tuple[str, str, str] | None:
+    """The verb of a 'Do/Does/Did <subject> <verb> ...?' question ('Has/Is/Was <subject> (been) <participle>') and
+    the question's words before it (after the auxiliary) and after it, or None (another form, a light verb, a
+    change)."""
+    auxiliary = _AUXILIARY.match(question)
+    if auxiliary is None:
+        return None
+    rest = question[auxiliary.end() :]
+    words = list(re.finditer(r"[A-Za-z'\u2019-]+|\?", rest))
+    for found, following in zip(words, words[1:], strict=False):
+        word, after = found.group(0), following.group(0)
+        if not word.islower() or len(word) < 3 or word.endswith(("ing", "ly")) or word in _DETERMINERS:
+            continue
+        if after.lower() not in _AFTER_VERB and not after[:1].isupper():  # 'expire within', 'acquire Pine Labs'
+            continue
+        if not auxiliary.group("do") and not _PARTICIPLE.fullmatch(word):
+            return None  # 'Is the company profitable in 2022?': no verb asked
+        if word in _LIGHT or CHANGE_VERBS.fullmatch(word):
+            return None
+        # the words around the verb: a verb read too late ('name product recalls as a risk') keeps its object
+        return word, rest[: found.start()], rest[found.end() :]
+    return None
+
+
+def said_verb_rule(question: str, spans: list[CitedSpan], answer: bool, ignore: frozenset[str]) -> FieldCheck:
+    """A yes whose quotes say nothing of what the question asks of its subject, neither its verb in any form nor a
+    word of what follows it ('cleared to proceed with condemning the system' / 'the court denied the petition'), is
+    unchecked, the verb named. A paraphrase keeps a word of its object ('provides a waiver' for 'receive a waiver');
+    a no may be read from what was done instead, as the polarity rule reads it."""
+    asked = asked_predicate(question) if answer else None
+    if not asked or not spans:
+        return check_field("about", "not_applicable")
+    verb, before, after = asked
+    quotes = " ".join(s.span.quote for s in spans)
+    # the subject's name aside (*ignore*, capitalised words before the verb): its lowercase words, and the verb's
+    # object and complements ('exit Mexico': Mexico)
+    lowercase = " ".join(w for w in re.findall(r"[\w'\u2019-]+", before) if w.islower())
+    asked_words = content_words(without_periods(f"{lowercase} {after}"), ignore)
+    said = [w for w in asked_words if not w[:1].isdigit() and verb_in(w, quotes)]
+    if verb_in(verb, quotes) or said:  # any form: 'acquisition' of 'acquired
+        return check_field("about", "not_applicable")
+    return check_field("about", "unknown", f"about: the quotes say nothing of '{verb}' and what follows it")

@@ -1,0 +1,65 @@
+"""Whom a text claim is about: its subject, the content words before its first verb ('Footwear is warranted ...':
+footwear), against the quote's. A claim's figure is said of the subject of the quote's sentence that gives it
+('Certificate expirations are typically two months' says two months of certificates, not of loyalty points).
+
+``text_subject_rule`` returns one ``FieldCheck`` (``about``)."""
+
+from __future__ import annotations
+
+import re
+
+from .claims import FIRST_VERB, SELF_WORDS, check_field, content_words, quote_sentences
+from .rules import FieldCheck
+from .values import CitedSpan
+from .yesno import without_periods
+
+# a figure a text claims: a number, in digits or words, with its unit ('two months', '90%', '14 days')
+_FIGURE = re.compile(
+    r"\b(?:\d[\d.,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*"
+    r"(?:%|percent\b|days?\b|weeks?\b|months?\b|years?\b)",
+    re.IGNORECASE,
+)
+
+
+def subject_of(sentence: str, ignore: frozenset[str] = frozenset()) -> set[str]:
+    """The content words before a sentence's first verb ('Customers may return ...': customers), dates and the
+    issuer's name (*ignore*) aside ('As of December 31, 2023, we had ...')."""
+    verb = FIRST_VERB.search(sentence)
+    if verb is None:
+        return set()
+    head = without_periods(sentence[: verb.start()])
+    return content_words(re.sub(r"\b(?:as\s+of|in|at|on|during)\b", " ", head, flags=re.I), SELF_WORDS | ignore)
+
+
+def text_subject_rule(
+    text: str, spans: list[CitedSpan], ignore: frozenset[str] = frozenset(), question: str = ""
+) -> FieldCheck:
+    """A text claim about one subject ('Footwear is warranted ... for two years') read from a quote about another
+    ('camping equipment is warranted ...') is not supported: unchecked when no quote names the claim's subject and
+    no quote's subject is named by the claim. A figure the claim gives ('two months') is read from the quote's
+    sentences that give it, whose subject the claim or the question names: another sentence naming the subject does
+    not lend it the figure."""
+    claimed = subject_of(text, ignore)
+    if not claimed:
+        return check_field("about", "not_applicable")
+    sentences = quote_sentences(spans)
+    figures = {" ".join(f.group(0).lower().split()) for f in _FIGURE.finditer(text)}
+    giving = [s for s in sentences if any(f in " ".join(s.lower().split()) for f in figures)]
+    of_whom = set().union(*(subject_of(s, ignore) for s in giving)) if giving else set()
+    claim_words = content_words(text)
+    told = claim_words | content_words(question)  # a claim may leave its subject to the question ('The term was ...')
+    if of_whom and not any(_inflected(w, c) for w in of_whom for c in told):
+        # 'Certificate expirations are typically two months' (not 'the income tax charge' for 'taxed')
+        figure = sorted(figures)[0]
+        return check_field("about", "unknown", f"about: the quote gives {figure} of {', '.join(sorted(of_whom))}")
+    words = set().union(*(content_words(s) for s in sentences)) if sentences else set()
+    theirs = set().union(*(subject_of(s, ignore) for s in sentences)) if sentences else set()
+    if claimed & words or not theirs or any(_inflected(w, c) for w in theirs for c in claim_words):
+        return check_field("about", "supported")
+    return check_field("about", "unknown", f"about: the quote is about {', '.join(sorted(theirs))}, not the claim's")
+
+
+def _inflected(one: str, other: str) -> bool:
+    """Whether two words are one, up to an inflection ('tax', 'taxed'), not a derivation ('expir', 'expirat')."""
+    short, long = sorted((one, other), key=len)
+    return long in {short, *(short + ending for ending in ("s", "es", "d", "ed", "ing"))}
