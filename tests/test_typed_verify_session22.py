@@ -366,3 +366,28 @@ def test_notes_offered_are_issued(run_cli, fake_openai, make_pdf):
     scripted = amount(500, "millions", "March 2022", (2, lines[1][:-1]), label="Senior notes in the offering")
     question = "How much did Contoso raise in its March 2022 offering of senior notes?"
     assert_scripted(run_cli, fake_openai, pdf, question, scripted, True)
+
+
+NOTES = [
+    "Debt",
+    "In February 2022, we issued $1 billion of senior notes due 2032.",
+    "We redeemed $500 million of notes.",
+    "In March 2022, we issued $2 billion of notes and redeemed $700 million of older notes.",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "line", "supported"),
+    [
+        ("Did Contoso redeem $1 billion of senior notes in February 2022?", 2, False),
+        ("Did Contoso issue $1 billion of senior notes in February 2022?", 2, True),
+        ("Did Contoso redeem $500 million of notes?", 3, True),
+        ("Did Contoso redeem $700 million of older notes in March 2022?", 4, True),  # both sides said
+    ],
+)
+def test_a_yes_is_not_read_from_another_side_of_a_transaction(
+    run_cli, fake_openai, make_pdf, question, line, supported
+):
+    pdf = make_pdf("contoso-2022-10k.pdf", [NOTES])
+    item = {"value": True, "explanation": "Yes.", "spans": [span(line, NOTES[line - 1])]}
+    assert_scripted(run_cli, fake_openai, pdf, question, answer("boolean", item), supported, "another act")

@@ -44,12 +44,14 @@ def asked_predicate(question: str) -> tuple[str, str, str] | None:
     if auxiliary is None:
         return None
     rest = question[auxiliary.end() :]
-    words = list(re.finditer(r"[A-Za-z'\u2019-]+|\?", rest))
+    words = list(re.finditer(r"[A-Za-z'\u2019-]+|\?|[$\d][\d.,]*", rest))
     for found, following in zip(words, words[1:], strict=False):
         word, after = found.group(0), following.group(0)
         if not word.islower() or len(word) < 3 or word.endswith(("ing", "ly")) or word in _DETERMINERS:
             continue
-        if after.lower() not in _AFTER_VERB and not after[:1].isupper():  # 'expire within', 'acquire Pine Labs'
+        # 'expire within', 'acquire Pine Labs', 'redeem $1 billion' (an amount, not a year)
+        amount = after[:1] == "$" or (after[:1].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", after))
+        if after.lower() not in _AFTER_VERB and not after[:1].isupper() and not amount:
             continue
         if not auxiliary.group("do") and not _PARTICIPLE.fullmatch(word):
             return None  # 'Is the company profitable in 2022?': no verb asked
@@ -70,6 +72,8 @@ def said_verb_rule(question: str, spans: list[CitedSpan], answer: bool, ignore: 
         return check_field("about", "not_applicable")
     verb, before, after = asked
     quotes = " ".join(s.span.quote for s in spans)
+    if (other := _other_act(verb, quotes)) is not None:  # 'we issued $1 billion of notes' for 'Did it redeem ...'
+        return check_field("about", "unknown", f"about: the quotes tell '{other}', another act than '{verb}'")
     # the subject's name aside (*ignore*, capitalised words before the verb): its lowercase words, and the verb's
     # object and complements ('exit Mexico': Mexico)
     lowercase = " ".join(w for w in re.findall(r"[\w'\u2019-]+", before) if w.islower())
@@ -78,3 +82,25 @@ def said_verb_rule(question: str, spans: list[CitedSpan], answer: bool, ignore: 
     if verb_in(verb, quotes) or said:  # any form: 'acquisition' of 'acquired
         return check_field("about", "not_applicable")
     return check_field("about", "unknown", f"about: the quotes say nothing of '{verb}' and what follows it")
+
+
+# the sides of a transaction, each excluding the others (general English): buying, selling, issuing, paying back
+_SIDES = (
+    ("acquir", "purchas", "buy", "bought", "repurchas"),
+    ("sell", "sold", "divest", "dispos"),
+    ("issu",),
+    ("redeem", "redempt", "repay", "repaid", "retir"),
+)
+
+
+def _other_act(verb: str, quotes: str) -> str | None:
+    """A word of another side of a transaction the quotes say, when the verb asked is of one side and they never say
+    a word of its own ('issued' for 'redeem'), or None."""
+    side = next((s for s in _SIDES if verb.lower().startswith(s)), None)
+    if side is None:
+        return None
+    words = re.findall(r"[A-Za-z]+", quotes.lower())
+    if any(w.startswith(side) for w in words):
+        return None
+    others = [w for w in words for s in _SIDES if s is not side and w.startswith(s)]
+    return others[0] if others else None
