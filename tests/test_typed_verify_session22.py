@@ -147,6 +147,7 @@ def test_a_date_first_set_and_since_moved_is_not_the_date_set(run_cli, fake_open
     [
         ("For how much was Contoso's pipeline sold to the water agency?", False),
         ("How much did the water agency offer for Contoso's pipeline?", True),
+        ("How much was offered for Contoso's pipeline?", True),
     ],
 )
 def test_an_amount_offered_is_no_sale_price(run_cli, fake_openai, make_pdf, question, supported):

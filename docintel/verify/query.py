@@ -322,11 +322,11 @@ _PROPOSED_BEFORE = re.compile(
     r"\b(?:(?:offer|bid|proposal)\s+of|proposed)\s+(?:(?:approximately|about|up\s+to)\s+)?$", re.IGNORECASE
 )
 _PROPOSED_AFTER = re.compile(r"^\s*(?:(?:million|billion|thousand|per\s+share)\s+)?(?:offer|bid|proposal)\b", re.I)
-# a question about the offer itself: its noun after a determiner ('the offer'), or 'did ... offer (bid, propose)';
-# not 'the shares offered' (sold in an offering) nor 'the plan it offers' (sells)
+# a question about the offer itself: its noun after a determiner ('the offer'), 'did ... offer (bid, propose)' or
+# 'was offered'; not 'the shares offered' (sold in an offering) nor 'the plan it offers' (sells)
 _ASKS_PROPOSED = re.compile(
     r"\b(?:an?|the|its|their|his|her)\s+(?:[\w-]+\s+)?(?:offer|bid|proposal)s?\b(?!\s+(?:price|period))|"
-    r"\b(?:did|does|do|will|would)\s+(?:[\w'\u2019-]+\s+){1,5}?(?:offer|bid|propose)\b",
+    r"\b(?:did|does|do|will|would)\s+(?:[\w'\u2019-]+\s+){1,5}?(?:offer|bid|propose)\b|\b(?:was|were)\s+(?:offered|bid)\b",
     re.IGNORECASE,
 )
 
