@@ -326,7 +326,8 @@ _PROPOSED_AFTER = re.compile(r"^\s*(?:(?:million|billion|thousand|per\s+share)\s
 # 'was offered'; not 'the shares offered' (sold in an offering) nor 'the plan it offers' (sells)
 _ASKS_PROPOSED = re.compile(
     r"\b(?:an?|the|its|their|his|her)\s+(?:[\w-]+\s+)?(?:offer|bid|proposal)s?\b(?!\s+(?:price|period))|"
-    r"\b(?:did|does|do|will|would)\s+(?:[\w'\u2019-]+\s+){1,5}?(?:offer|bid|propose)\b|\b(?:was|were)\s+(?:offered|bid)\b",
+    r"\b(?:did|does|do|will|would)\s+(?:[\w'\u2019-]+\s+){1,5}?(?:offer|bid|propose)\b|"
+    r"\b(?:was|were)\s+(?:offered|bid)\b",
     re.IGNORECASE,
 )
 
