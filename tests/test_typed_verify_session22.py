@@ -392,3 +392,11 @@ def test_a_yes_is_not_read_from_another_side_of_a_transaction(
     pdf = make_pdf("contoso-2022-10k.pdf", [NOTES])
     item = {"value": True, "explanation": "Yes.", "spans": [span(line, NOTES[line - 1])]}
     assert_scripted(run_cli, fake_openai, pdf, question, answer("boolean", item), supported, "another act")
+
+
+def test_a_shareholder_proposal_is_a_ballot_item_not_an_offer(run_cli, fake_openai, make_pdf):
+    lines = ["Voting Results", "The shareholder proposal regarding a climate report received 19,300,000 votes for."]
+    pdf = make_pdf("contoso-2023-8k.pdf", [lines])
+    scripted = amount(19300000, "count", None, (2, lines[1][:-1]), currency=None, label="Votes for")
+    question = "How many votes were cast for the shareholder proposal regarding a climate report?"
+    assert_scripted(run_cli, fake_openai, pdf, question, scripted, True)

@@ -323,9 +323,10 @@ _PROPOSED_BEFORE = re.compile(
 )
 _PROPOSED_AFTER = re.compile(r"^\s*(?:(?:million|billion|thousand|per\s+share)\s+)?(?:offer|bid|proposal)\b", re.I)
 # a question about the offer itself: its noun after a determiner ('the offer'), 'did ... offer (bid, propose)' or
-# 'was offered'; not 'the shares offered' (sold in an offering) nor 'the plan it offers' (sells)
+# 'was offered'; not 'the shares offered' (sold in an offering), 'the plan it offers' (sells) nor 'the shareholder
+# proposal' (a ballot item)
 _ASKS_PROPOSED = re.compile(
-    r"\b(?:an?|the|its|their|his|her)\s+(?:[\w-]+\s+)?(?:offer|bid|proposal)s?\b(?!\s+(?:price|period))|"
+    r"\b(?:an?|the|its|their|his|her)\s+(?:[\w-]+\s+)?(?:offer|bid)s?\b(?!\s+(?:price|period))|"
     r"\b(?:did|does|do|will|would)\s+(?:[\w'\u2019-]+\s+){1,5}?(?:offer|bid|propose)\b|"
     r"\b(?:was|were)\s+(?:offered|bid)\b",
     re.IGNORECASE,
