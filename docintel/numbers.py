@@ -229,3 +229,14 @@ def figure_text(value: float) -> str:
     if abs(value) >= 1e4:
         return f"{value:,.2f}".rstrip("0").rstrip(".")
     return f"{value:,.6g}"
+
+
+# a count written in words ('two of which are owned', 'seven significant distribution centers'); not 'one' ('one of
+# the largest'), a fraction ('two-thirds') nor an ordinal
+_COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven twelve".split(), 2)}
+_COUNT_WORD = re.compile(rf"\b(?:{'|'.join(_COUNT_WORDS)})\b(?![-\u2013])", re.IGNORECASE)
+
+
+def count_words(text: str) -> list[tuple[str, float, int]]:
+    """The counts *text* writes in words: each word, its value and where it starts."""
+    return [(m.group(0), float(_COUNT_WORDS[m.group(0).lower()]), m.start()) for m in _COUNT_WORD.finditer(text)]

@@ -102,6 +102,8 @@ def _periods(text: str) -> tuple[Period, ...]:
     for match in _PERIOD.finditer(text):
         groups = match.groupdict()
         common = {"text": match.group(0).strip(), "start": match.start(), "end": match.end()}
+        if (groups["date_year"] or groups["month_year"]) and _due_before(text, match.start()):
+            continue  # '3.800% Notes due on December 5, 2024': a note's maturity names it, no period of a figure
         if groups["date_year"]:
             found.append(
                 Period(
@@ -132,12 +134,20 @@ def _periods(text: str) -> tuple[Period, ...]:
 _INSTRUMENT_AFTER = re.compile(
     r"\s*(?:(?:senior|subordinated|convertible|secured|unsecured)\s+)?(?:notes?|debentures?|bonds?)\b", re.I
 )
+# each year of a list of them, by their capitalised name: 'the 2019, 2021, 2024, 2034, and 2044 Notes'
+_INSTRUMENTS_AFTER = re.compile(r"(?:\s*,\s*(?:and\s+)?(?:19|20)\d{2}\b)+\s+(?:Notes|Debentures|Bonds)\b")
 # 'Debentures, 3.90%, due 2049', '5.5% Notes due 2030': a note's maturity; never 'payments due in 2023'
-_DUE_BEFORE = re.compile(r"(?:\b(?:notes?|debentures?|bonds?)|\d%)[^.;:]{0,25}?\bdue\s+(?:in\s+)?$", re.IGNORECASE)
+_DUE_BEFORE = re.compile(
+    r"(?:\b(?:notes?|debentures?|bonds?)|\d%)[^.;:]{0,25}?\bdue\s+(?:in\s+|on\s+)?$", re.IGNORECASE
+)
 
 
 def _names_instrument(text: str, start: int, end: int) -> bool:
-    return bool(_INSTRUMENT_AFTER.match(text, end) or _DUE_BEFORE.search(text[max(0, start - 45) : start]))
+    return bool(_INSTRUMENT_AFTER.match(text, end) or _INSTRUMENTS_AFTER.match(text, end) or _due_before(text, start))
+
+
+def _due_before(text: str, start: int) -> bool:
+    return bool(_DUE_BEFORE.search(text[max(0, start - 45) : start]))
 
 
 def years_named(text: str) -> frozenset[int]:

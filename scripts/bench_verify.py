@@ -56,7 +56,11 @@ deputy's line given for the office, each amount of a sentence that says no cost 
 percentage quoted without the restrictive clause on its noun, and (scripts/verify_round50.py, red team round 50
 and new users on CVS Health and AMD) each sentence that only refers to the things asked given as naming them, each
 yes quoted from another act on the same object, each date first set and since moved given as the date set, each
-amount offered given as a sale's price, target: every one rejected; their right answers measured.
+amount offered given as a sale's price, and (scripts/verify_round51.py, red team round 51 and new users on Verizon
+and CVS Health) each date of the sale of a thing pointed back at given for the business named before it, each
+court a case was filed in given where the passage says it was transferred, each yes to a state the passage says
+began after the date asked, each 'N years at' another organisation given as years with the company, each auditor
+named only in common words, target: every one rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -95,6 +99,7 @@ from scripts.verify_remains import remaining_term_cases, unread_row_cases
 from scripts.verify_round47 import round47_cases
 from scripts.verify_round49 import round49_cases
 from scripts.verify_round50 import round50_cases
+from scripts.verify_round51 import round51_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -423,6 +428,10 @@ MEASURED_RIGHT = (
     "act said: right",
     "moved date: right",
     "offer: right",
+    "sale date: right",
+    "moved place: right",
+    "state began: right",
+    "years at: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -575,6 +584,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *round47_cases(document, page).items(),
                 *round49_cases(document, page).items(),
                 *round50_cases(document, page).items(),
+                *round51_cases(document, page).items(),
             ]
             if not generated:
                 continue

@@ -88,9 +88,19 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
     which = asked_instance(question)
     if which is None:
         return found
-    if any(tells_instance(which, clause) for clause in clauses):
+    if any(tells_instance(which, clause) for clause in clauses) or (which == "first" and _done_again(clauses, spans)):
         return found
     return _check("event", "unknown", f"event: the question asks the {which} one; {date_text!r} is not said to be")
+
+
+def _done_again(clauses: list[str], spans: list[CitedSpan]) -> bool:
+    """Whether another quote says a verb of the dated clause again with 're-' of the same named subject ('Mr. Kent
+    joined the Company in 1978' beside 'Mr. Kent rejoined the Company in May 2005'): the dated one is the first."""
+    words = {w.lower() for clause in clauses for w in re.findall(r"[A-Za-z]{4,}", clause)}
+    names = {w for clause in clauses for w in re.findall(r"\b[A-Z][a-z]{2,}\b", clause)} - {"The", "Company"}
+    others = [s for s in _sentences(spans) if not any(s in clause or clause in s for clause in clauses)]
+    again = [s for s in others if any(re.search(rf"\bre-?{re.escape(w)}\b", s, re.IGNORECASE) for w in words)]
+    return any(names & set(re.findall(r"\b[A-Z][a-z]{2,}\b", s)) for s in again)
 
 
 _ASIDE = re.compile(r"\([^)]*\)|[“\"][^”\"]*[”\"]")

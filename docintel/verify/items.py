@@ -38,6 +38,7 @@ from .events import NEGATIONS, average_change_rule, frequency_reading
 from .explained import explanation_period_rule
 from .inclusion import included_rule
 from .issuer import issuer_terms
+from .later import became_since_rule, moved_since_rule
 from .meaning import Asked, asked_for
 from .names import (
     career_rule,
@@ -46,13 +47,14 @@ from .names import (
     document_lowercase,
     lead_subject_rule,
     named_party_rule,
+    no_place_rule,
     nobody_named_rule,
     office_rule,
     per_share_rule,
     title_line_rule,
     variant_rule,
 )
-from .objects import event_object_rule
+from .objects import clause_object_rule, event_object_rule
 from .operands import check_operand
 from .passages import entity_rule, scattered_rule
 from .predicates import said_verb_rule
@@ -69,7 +71,7 @@ from .restricted import (
 )
 from .rules import FieldCheck
 from .structure import average_span_problem
-from .subjects import text_subject_rule
+from .subjects import figure_place_rule, text_subject_rule
 from .textclaims import (
     age_rule,
     checkbox_rule,
@@ -164,12 +166,13 @@ def _item_check(
         event = event_rule(date.original_text, spans, question, issuer)
         expected = expectation_rule(date.original_text, spans, question)
         event_object = event_object_rule(date.original_text, spans, question, issuer)
+        clause_object = clause_object_rule(date.original_text, spans, question, issuer)
         anchored, fiscal = anchor_rule(date.original_text, spans), fiscal_end_rule(date.iso, question)
         superseded, bound = (
             superseded_rule(date.original_text, spans, question),
             bound_rule(date.original_text, spans, question),
         )
-        return with_fields(checked, [event, event_object, expected, anchored, fiscal, superseded, bound])
+        return with_fields(checked, [event, event_object, clause_object, expected, anchored, fiscal, superseded, bound])
     if hasattr(item, "explanation"):
         return _boolean_check(getattr(item, "value", None), spans, question, str(getattr(item, "explanation", "")))
     return _text_check(str(getattr(item, "text", "") or ""), spans, question)
@@ -221,6 +224,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             omission_rule(spans, claim_denies=bool(NEGATIONS.search(text))),
             subject_rule(text, spans),
             text_subject_rule(text, spans, issuer_terms(spans), question),
+            figure_place_rule(text, spans, issuer_terms(spans)),
             date_clause_rule(text, spans),
             duration_rule(text, spans),
             row_label_rule(text, spans),
@@ -244,6 +248,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             superlative_rule(question, [n.value for n in find_numbers(text) if not n.is_year], spans),
             date_superlative_rule(question, text, spans),
             nobody_named_rule(question, text, spans),
+            no_place_rule(question, text, spans),
             office_rule(question, text, issuer_terms(spans), document_lowercase(spans)),
             office_rule(question, " ".join(quote_sentences(spans)), issuer_terms(spans), quoted=True),  # quotes' too
             who_verb_rule(question, spans, text),
@@ -252,6 +257,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             cut_title_rule(text, spans),
             effect_rule(text, spans),
             things_named_rule(question, spans),
+            moved_since_rule(text, spans, question),
         ],
     )
 
@@ -294,6 +300,7 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
         appeal_rule(value, spans, question),
         explanation_period_rule(explanation, spans, question),
         said_verb_rule(question, spans, value, issuer),
+        became_since_rule(value, spans, question),
     ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked

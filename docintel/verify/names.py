@@ -200,6 +200,35 @@ def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> Field
     return check_field("about", "unknown", _NOBODY)
 
 
+# 'Where is the company headquartered?', 'Where are its principal executive offices located?': a place is asked
+_ASKS_PLACE = re.compile(
+    r"^\W*where\s+(?:is|are|was|were|does|do|did)\b[^?]*\b(?:located|headquartered|based|incorporated|domiciled|"
+    r"situated|listed|traded|registered|organized|organised)\b",
+    re.IGNORECASE,
+)
+
+
+# a place an answer names past the rule above: a capitalised word after 'in', 'at', 'around', 'near' (the company's
+# own town, 'in and around Corning'), a street number before a name ('1095 Avenue'), a ZIP code, a count of places
+_PLACE_NAMED = re.compile(
+    r"\b(?:in|at|around|near)\s+(?:and\s+around\s+)?(?:the\s+)?[A-Z]|\b\d+\s+[A-Z][a-z]|\b\d{5}\b|"
+    r"\b\d+\s+(?:states|countries|cities|locations|sites|facilities)\b"
+)
+
+
+def no_place_rule(question: str, text: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A where-question asking where something is ('Where are Verizon's headquarters located?') is answered by a
+    text that names a place (a word the document writes only capitalised: 'New York') or numbers one (an address, a
+    count of states): 'Our principal properties do not lend themselves to simple description by character and
+    location' names none."""
+    if not spans or not _ASKS_PLACE.search(question):
+        return check_field("about", "not_applicable")
+    lowercase = frozenset().union(*(_lowercase_words(s.document) for s in spans))
+    if _names_someone(text, lowercase, issuer_terms(spans)) or _PLACE_NAMED.search(text):
+        return check_field("about", "not_applicable")
+    return check_field("about", "unknown", "about: the answer names no place (its words are common words)")
+
+
 # a register's name before an identifier it issues names no one: '(Public Company Accounting Oversight Board ID: 42)'
 _ID_ISSUER = re.compile(r"\b[A-Z][\w&.'\u2019-]*(?:\s+(?:of\s+)?[A-Z][\w&.'\u2019-]*)*\s+ID\b\s*(?:No\.?)?\s*:?\s*\d")
 # a title quoted after the word that calls it one names a section, no party: 'under the caption "Item 2: Ratification
@@ -354,11 +383,27 @@ def office_rule(
         return check_field("office", verdict, f"office: the answer names {what}, not {', '.join(sorted(asked))}")
     if quoted and not named and not others:  # 'Mr. Weeks joined Corning in 1983 in the finance group': no office said
         return check_field("office", "unknown", f"office: its quotes name no office; {', '.join(sorted(asked))} asked")
-    rest = {w.lower() for w in re.findall(r"\b[A-Z][A-Za-z]{2,}", _STATUTE.sub(" ", _OFFICE.sub(" ", text)))}
+    # the holder is named in a sentence that says the office ('Treadway Commission in 2013. Based on this evaluation,
+    # our ... Chief Financial Officer have concluded': the commission holds no office)
+    said = " ".join(_office_sentences(text, asked, issuer)) or text
+    rest = {w.lower() for w in re.findall(r"\b[A-Z][A-Za-z]{2,}", _STATUTE.sub(" ", _OFFICE.sub(" ", said)))}
     # 'Exhibit 10.1 - Pfizer Inc. ...' names none
     if lowercase and not {w for w in rest - _FILING_PARTS if not _no_name(w, lowercase, issuer)}:
         return check_field("office", "unknown", "office: the answer names no holder of the office, only titles")
     return check_field("office", "not_applicable")
+
+
+def _office_sentences(text: str, asked: set[str], issuer: frozenset[str]) -> list[str]:
+    """The sentences of *text* that say an office asked, each with the one before it when it opens with a pronoun
+    ('Matthew D. Ellis. He has served as ... Chief Financial Officer')."""
+    sentences = split_sentences(text)
+    said: list[str] = []
+    for index, sentence in enumerate(sentences):
+        if asked & set().union(*_offices(sentence, issuer)):
+            if index and re.match(r"\W*(?:he|she|they)\b", sentence, re.IGNORECASE):
+                said.append(sentences[index - 1])
+            said.append(sentence)
+    return said
 
 
 def document_lowercase(spans: list[CitedSpan]) -> frozenset[str]:

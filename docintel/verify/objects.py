@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 from ..textnorm import tokenize
+from .claims import quote_sentences
+from .passages import paragraph_text
 from .rules import FieldCheck
 from .values import CitedSpan
 
@@ -57,3 +59,60 @@ def _heading_above(cited: CitedSpan) -> re.Match[str] | None:
         if (found := _HEADING.match(text)) is not None:
             return found
     return None
+
+
+# the dated clause's own transaction and its object: 'In May 2016, we completed the sale of the property'
+_CLAUSE_OBJECT = re.compile(rf"\b{_TRANSACTION}\s+(?:of\s+|with\s+)?(?P<object>[^.;,()]+)", re.IGNORECASE)
+# a thing named after a name, not the name's holder: 'joined the Coca-Cola system', 'joined the Acme bottler network'
+_JOINED_THING = re.compile(
+    r"\bjoin(?:ed|s)?\s+(?:the\s+)?(?P<name>(?:[A-Z][\w&.'\u2019-]*\s+)+)"
+    r"(?!(?:in|as|on|at|of|and|or|for|to|from|with|by|until|after|before|since|where|which|who|when)\b)"
+    r"(?P<noun>[a-z]+)\b"
+)
+_ASKS_JOINING = re.compile(r"\bjoin\s+(?:the\s+)?(?P<name>[A-Z][^?,]*)", re.IGNORECASE)
+_OBJECT_END = re.compile(r"\s+(?:and|to|for|from|in|on|at|by|which|where|that|as|after|before|when|with)\b.*$", re.I)
+_POINTER = frozenset("the this that these those such said remaining".split())
+
+
+def clause_object_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
+    """The date's own sentence dates the transaction of another object: 'In May 2016, we completed the sale of the
+    property' (a property kept after the business was sold) for 'When did Best Buy complete the sale of Five Star?',
+    or 'In 2008, Mr. Simpson joined the Coca-Cola system' (a name's system, not the company named) for 'When did he
+    join The Coca-Cola Company?'. Unchecked: an object that points back ('the property') may be the one asked, so
+    the words its paragraph says it with before ('one retail property in Shanghai') are read too."""
+    for sentence in quote_sentences(spans):  # a sentence wrapped over two quoted lines is read whole
+        if not date_text.strip() or date_text.lower() not in sentence.lower():
+            continue
+        earlier = " ".join(paragraph_text(s) for s in spans)
+        if (found := _other_object(sentence, question, ignore, earlier)) is not None:
+            return FieldCheck(field="event", verdict="unknown", detail=f"event: {date_text!r} dates {found}")
+    return FieldCheck(field="event", verdict="not_applicable")
+
+
+def _other_object(sentence: str, question: str, ignore: frozenset[str], earlier: str = "") -> str | None:
+    """What the dated sentence's transaction is of, when it is plainly not the object asked; None otherwise."""
+    asked = _ASKED_OBJECT.search(question)
+    wanted = set(tokenize(asked.group("object"))) - _GENERIC - ignore if asked else set()
+    own = _CLAUSE_OBJECT.search(sentence)
+    if asked and wanted and own:
+        phrase = _OBJECT_END.sub("", own.group("object")).strip()
+        words = phrase.split()
+        common = bool(words) and all(w.islower() for w in words) and words[0].lower() in _POINTER
+        if common and not (set(tokenize(phrase)) | _said_before(words[-1], earlier)) & (wanted | _GENERIC):
+            return f"the {own.group(0).split()[0].lower()} of {phrase}, not of {asked.group('object').strip()}"
+    joining, joined = _ASKS_JOINING.search(question), _JOINED_THING.search(sentence)
+    if joining and joined and _COMPANY.search(joining.group("name")):  # joining the company, not a part of it
+        if joined.group("noun").lower() not in {t.lower() for t in joining.group("name").split()}:
+            if set(tokenize(joined.group("name"))) <= set(tokenize(joining.group("name"))) | ignore:
+                return f"joining the {joined.group('name').strip()} {joined.group('noun')}, not {joining.group('name')}"
+    return None
+
+
+_COMPANY = re.compile(r"\b(?:company|inc|incorporated|corporation|corp|co|ltd|plc|llc)\b\.?\s*$", re.IGNORECASE)
+
+
+def _said_before(noun: str, paragraph: str) -> set[str]:
+    """The words a paragraph says a noun pointed back at with where it first gives it ('one retail property in
+    Shanghai, China' before 'the property'): the words from three before it to three after."""
+    found = re.search(rf"((?:\S+\s+){{0,3}}){re.escape(noun)}\b((?:\s+\S+){{0,3}})", paragraph, re.IGNORECASE)
+    return set(tokenize(found.group(0))) if found else set()

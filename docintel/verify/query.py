@@ -181,12 +181,22 @@ _OUTLOOK_WORDS = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in OUTLOOK_WO
 # an amount recorded as an accounting estimate ('We recorded a provisional tax amount of $4.6 billion as a reasonable
 # estimate for our one-time transition tax liability'): recorded, no outlook
 _RECORDED_ESTIMATE = re.compile(r"\bas\s+(?:a|an|our|the)\s+(?:[a-z]+\s+)?estimate\s+for\b", re.IGNORECASE)
+# when a balance held is to be paid: 'the unpaid severance liabilities of $45 million are expected to be
+# substantially completed within the next twelve months' (the balance is what is, not an outlook)
+_SETTLED_LATER = re.compile(
+    r"(?P<held>\b(?:liabilit(?:y|ies)|balances?|obligations?|accruals?|reserves?)\b[^.;]{0,60}?)"
+    r"\b(?:is|are)\s+expected\s+to\s+be\s+(?:substantially\s+|fully\s+)?"
+    r"(?:paid|completed|settled|disbursed|utilized)\b",
+    re.IGNORECASE,
+)
 
 
 def names_outlook(text: str) -> bool:
     """Whether *text* speaks of an outlook ('expects', 'guidance'), the terms of art that only hold such a word
-    ('projected benefit obligation') and an amount recorded 'as a reasonable estimate for' a liability left aside."""
-    return bool(_OUTLOOK_WORDS.search(_RECORDED_ESTIMATE.sub(" ", table().without_terms_of_art(text))))
+    ('projected benefit obligation'), an amount recorded 'as a reasonable estimate for' a liability and when a
+    balance 'is expected to be paid' left aside."""
+    text = _SETTLED_LATER.sub(r"\g<held>", _RECORDED_ESTIMATE.sub(" ", table().without_terms_of_art(text)))
+    return bool(_OUTLOOK_WORDS.search(text))
 
 
 # a cause given for a figure ('as a result of lower anticipated demand'): its words say what caused it, not what it is

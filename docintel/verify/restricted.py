@@ -14,8 +14,8 @@ import re
 
 from ..numbers import find_numbers
 from ..question.parse import EXPLAIN_NOUN, search_text
-from ..textnorm import tokenize
-from .claims import check_field
+from ..textnorm import split_sentences, tokenize
+from .claims import check_field, quote_sentences
 from .names import document_lowercase
 from .passages import text_after
 from .places import place_terms
@@ -203,22 +203,59 @@ def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
         return check_field("about", "not_applicable")
     if word not in quoted:
         return check_field("about", "unknown", f"about: its quotes do not name the {head} asked")
-    if things and (referred := _only_referred([s.span.quote for s in spans], word)):
+    lowercase = document_lowercase(spans)
+    asked_words = frozenset(w.lower() for w in words)  # 'Digital Media' in 'What are Adobe's Digital Media products?'
+    if things and (referred := _only_referred([s.span.quote for s in spans], word, lowercase, asked_words)):
         return check_field("about", "unknown", f"about: its quotes refer to the {head} ('{referred}'), naming none")
+    if role and (unnamed := _unnamed_role(quote_sentences(spans), word, lowercase)):
+        return check_field("about", "unknown", f"about: its quotes call the {head} only '{unnamed}', naming none")
     return check_field("about", "not_applicable")
+
+
+# what names a role after its word: an apposition ('auditors, KPMG LLP,'), a bracket, a name it is 'of', or a
+# copula before a name later in its sentence ('The transfer agent for Common Stock is Equiniti Trust Company')
+_ROLE_NAMED_AFTER = re.compile(
+    r"^\w*\s*(?:[,(\u2014\u2013]|of\s+(?:the\s+)?[A-Z]|(?:being|namely|including|such\s+as)\b)|"
+    r"^[^.;]*?\b(?:is|are|was|were)\s+(?:the\s+)?[A-Z]"
+)
+_PREPOSITIONS = frozenset("with of in by for to from at on as among between like than".split())
+
+
+def _unnamed_role(quotes: list[str], word: str, lowercase: frozenset[str]) -> str | None:
+    """The role's phrase, when every mention of the role in the quotes is its sentence's subject made of common
+    words only and no name is given it ('Federal and state auditors are challenging our ... compliance'): the
+    sentence tells what those holders do, and the names it writes (a programme, a regulator) are not theirs."""
+    phrases: list[str] = []
+    for quote in quotes:
+        for sentence in split_sentences(quote):  # 'Computershare Trust Company, N.A. is the transfer agent'
+            for found in re.finditer(r"[A-Za-z]+", sentence):
+                if (tokenize(found.group(0)) or [""])[0] != word:
+                    continue
+                words = re.findall(r"\S+", sentence[: found.start()])
+                common = all(w.isalpha() and (w.islower() or w.lower() in lowercase) for w in words)
+                # its sentence's subject: the sentence starts in the quote, nothing but modifiers before the role
+                subject = sentence.lstrip()[:1].isupper() and not _PREPOSITIONS & {w.lower() for w in words}
+                if not (common and subject) or len(words) > 4 or _ROLE_NAMED_AFTER.match(sentence[found.start() :]):
+                    return None
+                phrases.append(" ".join([*words, found.group(0)]))
+    return phrases[0] if phrases else None
 
 
 # words that point back at things named elsewhere ('these reportable segments', 'any of the segments') ...
 _POINTING = frozenset("the these those such said each any all both its their our no".split())
 # ... unless a name or a list follows the noun in its sentence: 'segments for the Brand are: North America; ...',
-# 'segments are Computing and ...', 'brands, which include Dynex', 'segments, Foo and Bar'
+# 'segments are Computing and ...', 'brands, which include Dynex', 'segments, Foo and Bar', 'products are tapes,
+# adhesives and filters'
 _NAMES_FOLLOW = re.compile(
     r"^[^.;]*?(?::|\b(?:are|were|is|include[sd]?|including|consists?\s+of|comprise[sd]?|comprising|namely|such\s+as)"
-    r"\s+(?:the\s+|our\s+|of\s+)?[A-Z])|^\S*\s*(?:[(\u2014\u2013]|,\s*[A-Z])"
+    r"\s+(?:the\s+|our\s+|of\s+)?[A-Z])|^\S*\s*(?:[(\u2014\u2013]|,\s*[A-Z])|"
+    r"^\S*\s+(?:are|were|include[sd]?|consists?\s+of|comprise[sd]?)\s+[a-z-]+(?:\s+[a-z-]+)?\s*,\s*[a-z]"  # a list
 )
 
 
-def _only_referred(quotes: list[str], word: str) -> str | None:
+def _only_referred(
+    quotes: list[str], word: str, lowercase: frozenset[str] = frozenset(), asked: frozenset[str] = frozenset()
+) -> str | None:
     """The first mention, when every mention of the things asked in the quotes points back at them instead of
     naming one: a determiner before the noun past its lowercase modifiers ('these reportable segments', 'not a
     reportable segment'), no name before it ('the Computing and Graphics segment') and no list after it."""
@@ -229,10 +266,30 @@ def _only_referred(quotes: list[str], word: str) -> str | None:
         for found in re.finditer(r"[A-Za-z]+", quote):
             if (tokenize(found.group(0)) or [""])[0][:_STEM] != word:
                 continue
-            if not _points_back(quote[: found.start()]) or _NAMES_FOLLOW.match(quote[found.start() :]):
+            before, after = quote[: found.start()], quote[found.start() :]
+            if not (_points_back(before) or _generic(before, after, lowercase, asked)) or _NAMES_FOLLOW.match(after):
                 return None
             mentions.append(" ".join((quote[: found.end()].split())[-3:]))
     return mentions[0] if mentions else None
+
+
+# what names things after a noun in its sentence: a name right after it, a naming verb or 'such as' before anything
+_NAMED_AFTER = re.compile(r"^\w+\s+(?:[A-Z]|(?:include[sd]?|including|such\s+as|namely|are|were)\s+\S+\s*,)")
+_MODIFIERS_READ = 3  # a name this close before a noun may be its own ('Microsoft retail stores')
+
+
+def _generic(before: str, after: str, lowercase: frozenset[str], asked: frozenset[str] = frozenset()) -> bool:
+    """Whether a noun stands for a kind, naming none of its members: no name among the words right before it in its
+    sentence ('a pipeline of new products', 'identifies hyper-inflationary markets'; not 'the Computing and Graphics
+    segment', 'Creative products') and no name or list after it ('products Foo and Bar', 'products are tapes,
+    adhesives and filters'). The question's own words name nothing more ('our Digital Media products are included
+    below' for Adobe's Digital Media products)."""
+    sentence = re.split(r"[.;:!?]\s|[^\w\s'\u2019.;:!?-]", before)[-1]  # since a bullet, comma or bracket too
+    words = re.findall(r"[A-Za-z'\u2019]+|[^\sA-Za-z'\u2019-]", sentence)  # 'hyper-inflationary': two words
+    if words and words[0].lower() in lowercase:  # a sentence's first word in capitals: 'Entry into markets'
+        words[0] = words[0].lower()
+    near = [w.lower() if w.lower() in asked else w for w in words[-_MODIFIERS_READ:]]
+    return all(w.islower() and w.isalpha() for w in near) and not _NAMED_AFTER.match(after)
 
 
 def _points_back(before: str) -> bool:

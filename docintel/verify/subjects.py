@@ -63,3 +63,31 @@ def _inflected(one: str, other: str) -> bool:
     """Whether two words are one, up to an inflection ('tax', 'taxed'), not a derivation ('expir', 'expirat')."""
     short, long = sorted((one, other), key=len)
     return long in {short, *(short + ending for ending in ("s", "es", "d", "ed", "ing"))}
+
+
+# where a figure of time was spent: '27 years at Accenture', 'ten years with Kraft Foods'
+_NAME_RUN = r"[A-Z][\w&.'\u2019-]*(?:\s+(?:&\s+)?[A-Z][\w&.'\u2019-]*)*"
+_SPENT_AT = re.compile(rf"^\s*(?:[a-z]+\s+){{0,2}}?(?:at|with|for|by)\s+(?:the\s+)?(?P<org>{_NAME_RUN})")
+# the organisation a claim gives it to: a name, or the company itself ('with the company', 'with us')
+_CLAIM_AT = re.compile(rf"\b(?:at|with|for|by|joined)\s+(?:the\s+)?(?P<org>{_NAME_RUN}|(?i:company|us)\b)")
+
+
+def figure_place_rule(text: str, spans: list[CitedSpan], issuer: frozenset[str] = frozenset()) -> FieldCheck:
+    """A claim's figure the quote gives of another organisation ('Ms. Walker spent 27 years at Accenture') said of
+    the one the claim names ('had been with Best Buy for 27 years', 'with the company'): unchecked, both named. The
+    company's own name (*issuer*) in the quote is the company."""
+    claimed = {m.group("org") for m in _CLAIM_AT.finditer(text)}
+    for figure in _FIGURE.finditer(text):
+        wanted = " ".join(figure.group(0).lower().split())
+        for sentence in quote_sentences(spans):
+            flat = " ".join(sentence.split())
+            at = flat.lower().find(wanted)
+            spent = _SPENT_AT.match(flat[at + len(wanted) :]) if at >= 0 else None
+            if spent is None or not claimed:
+                continue
+            org, own = spent.group("org"), set(content_words(spent.group("org")))
+            if own <= issuer or any(own & set(content_words(c)) for c in claimed):
+                continue
+            detail = f"about: the quote gives {wanted} {spent.group(0).split()[0]} {org}, not {sorted(claimed)[0]}"
+            return check_field("about", "unknown", detail)
+    return check_field("about", "not_applicable")

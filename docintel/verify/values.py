@@ -23,13 +23,13 @@ from pydantic import BaseModel, Field
 
 from ..answer.contract import DateValue, Span
 from ..ingest.documents import Document
-from ..ingest.factheader import parse_slots
 from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
-from ..numbers import CURRENCY_SIGNS, figure_text, find_numbers, parse_cell
+from ..numbers import CURRENCY_SIGNS, count_words, figure_text, find_numbers, parse_cell
 from ..periods import Period, find_periods, years_named
 from ..textnorm import sentence_bounds, squash
 from .changes import change_period, end_of_change, states_a_change
+from .closing import slot_header
 from .leadin import lead_in
 from .listed import paired_year
 from .pershare import cents_row, per_share_heading
@@ -246,7 +246,12 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
                     lead=lead_in(cited.document, cited.span) if bare else "",
                 )
             )
-    return found
+    quote = cited.span.quote
+    words = [
+        Candidate(t, v, 1.0, False, None, None, "number", sentence=_own_sentence(quote, at))
+        for t, v, at in count_words(quote)
+    ]
+    return found + words  # 'two of which are owned'
 
 
 def numbers_alike(numbers: list[Any], number: Any) -> bool:
@@ -273,15 +278,6 @@ def _number_for_cell(numbers: list[Any], used: set[int], value: float | None, ce
             if position not in used and (number.value == value if exact else abs(number.value) == abs(value)):
                 return position
     return None
-
-
-def slot_header(document: Document, table: Table) -> bool:
-    """Whether a header line above the table's rows reads as periods and change columns ('2022 2021 2022 vs.
-    2021'): ingest placed its cells from that header, not from member names over the columns ('Americas Asia
-    Pacific ... Worldwide' under 'Year ended December 31, 2022'), whose cells it may misplace."""
-    first = min((r.line for r in table.rows), default=table.first_line)
-    texts = document.lines["text"].iloc[max(first - 7, 0) : first].tolist()
-    return any(parse_slots(str(text)) is not None for text in texts)
 
 
 def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, value: float) -> Candidate:

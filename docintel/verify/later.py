@@ -1,0 +1,80 @@
+"""What the passage says happened after its quote: a case 'transferred to' another court after the sentence that
+says where it was filed, a security that 'became convertible' only after the date a question asks about. A quote
+read alone tells the earlier state; the sentences after it on its page, in its paragraph, tell the one asked."""
+
+from __future__ import annotations
+
+import re
+
+from ..periods import find_periods
+from ..textnorm import split_sentences, tokenize
+from .claims import check_field
+from .passages import text_after
+from .rules import FieldCheck
+from .values import CitedSpan, cited_lines
+
+# a thing pointed back at ('the case', 'it') moved to a place named: 'In April 2017, the case was transferred to the
+# United States District Court for the Northern District of California' (general English)
+_MOVED = re.compile(
+    r"\b(?:the\s+(?:case|action|lawsuit|suit|matter|proceeding|complaint|claim)s?|it|they|and)\s+(?:was|were|"
+    r"has\s+been|have\s+been)\s+(?:transferred|moved|relocated|removed|remanded|consolidated)\s+(?:in|into|to)\s+"
+    r"(?:the\s+)?(?P<place>[A-Z][\w.'\u2019-]*(?:\s+(?:(?:of|for|and|the)\s+)*[A-Z][\w.'\u2019-]*)*)"
+)
+# a state that began on a date: 'On January 16, 2021, the preferred stock became convertible'
+_BECAME = re.compile(r"\b(?:became|becomes|become)\s+(?P<state>[a-z]+)", re.IGNORECASE)
+# where a case was filed, first ('did X originally file'), not where it is as of 'the filing of' a report
+_ASKS_BEFORE = re.compile(r"\b(?:file|filed|brought|bring|originally|initially|first)\b", re.IGNORECASE)
+_NEW_MATTER = re.compile(r"\bfiled\s+(?:a|an)\s+(?:complaint|lawsuit|suit|action|petition)\b", re.IGNORECASE)
+
+
+def moved_since_rule(text: str, spans: list[CitedSpan], question: str = "") -> FieldCheck:
+    """A text that places a thing where its quote does, when the quote's passage goes on to say it was moved to
+    another place the text does not name ('Eolas filed a complaint ... in the ... Eastern District of Texas' and,
+    four lines on, 'the case was transferred to the ... Northern District of California'): unchecked, unless the
+    question asks where it was filed or first brought."""
+    if _ASKS_BEFORE.search(question):  # 'In which court did Zitovault originally file ...?'
+        return check_field("later", "not_applicable")
+    said = set(tokenize(text))
+    for cited in spans:
+        before = set(tokenize(cited_lines(cited)))
+        for sentence in _following(cited):
+            moved = _MOVED.search(sentence)
+            # the words that tell the new place from the one before ('Northern', 'California'): said, it is named
+            telling = set(tokenize(moved.group("place"))) - before if moved else set()
+            before |= set(tokenize(sentence))
+            if moved and telling and not telling <= said:
+                detail = f"later: its passage goes on, '{moved.group(0).strip()}'"
+                return check_field("later", "unknown", detail)
+    return check_field("later", "not_applicable")
+
+
+def became_since_rule(value: bool, spans: list[CitedSpan], question: str) -> FieldCheck:
+    """A yes to 'As of December 31, 2020, could holders convert ...?' from the terms of a security, when its passage
+    says it 'became convertible' only on a later date (January 16, 2021): unchecked, the later date named."""
+    asked = [p for p in find_periods(question) if p.day is not None]
+    if not value or not asked:
+        return check_field("later", "not_applicable")
+    limit = max((p.year, p.month or 0, p.day or 0) for p in asked)
+    asked_words = {t[:5] for t in tokenize(question)}  # the state asked ('convert': 'convertible'), not another
+    for cited in spans:
+        for sentence in _following(cited, include_quote=True):
+            became = _BECAME.search(sentence)
+            state = tokenize(became.group("state")) if became else []
+            if not became or not state or state[0][:5] not in asked_words:
+                continue
+            dates = [(p.year, p.month or 0, p.day or 0) for p in find_periods(sentence[: became.start()]) if p.day]
+            if dates and min(dates) > limit:
+                detail = f"later: its passage says '{sentence.strip()[:120]}', after the date asked"
+                return check_field("later", "unknown", detail)
+    return check_field("later", "not_applicable")
+
+
+def _following(cited: CitedSpan, include_quote: bool = False) -> list[str]:
+    """The sentences after the quote in its passage, up to one that starts another matter ('X filed a complaint')."""
+    text = f"{cited.span.quote} {text_after(cited)}" if include_quote else text_after(cited)
+    sentences: list[str] = []
+    for sentence in split_sentences(text):
+        if sentences and _NEW_MATTER.search(sentence):
+            break
+        sentences.append(sentence)
+    return sentences
