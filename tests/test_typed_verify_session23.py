@@ -482,3 +482,62 @@ def test_another_state_that_begins_later_says_nothing_of_the_one_asked(run_cli, 
     item = {"value": True, "explanation": "In compliance.", "spans": [span(n, lines[n - 1]) for n in (2, 3, 4)]}
     question = "As of June 30, 2023, was Contoso in compliance with the covenants of its revolving credit facility?"
     assert_scripted(run_cli, fake_openai, pdf, question, answer("boolean", item), True)
+
+
+ISSUED = [
+    "Equity",
+    "In connection with our acquisition of Fabrikam in November 2021, we issued approximately 57.6 million shares of",
+    "common stock and paid $57.6 million in cash.",
+]
+
+
+@pytest.mark.parametrize(("line", "supported"), [(2, True), (3, False)])
+def test_a_count_at_a_scale_is_no_money(run_cli, fake_openai, make_pdf, line, supported):
+    """'57.6 million shares' counts shares; '$57.6 million in cash' is money, no count of shares."""
+    pdf = make_pdf("contoso-2022-10k.pdf", [ISSUED])
+    scripted = amount(57.6, "millions", None, (line, ISSUED[line - 1]), currency=None, label="Shares issued")
+    question = "How many shares of common stock did Contoso issue in connection with the Fabrikam acquisition?"
+    assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported)
+
+
+def test_evidence_lines_are_shown_once():
+    """Three cells of one row that fail alike (a new user's J&J release: '% to Sales' shown six times) are one line
+    of evidence once their values are dropped; another row stays."""
+    from docintel.answer.contract import AmountAnswer
+    from docintel.backends.settle import withdrawn
+
+    row = "% to Sales 22.0% 18.6% 38.2%"
+    items = [
+        {**amount(value, "percent", "2022", (7, row), currency=None, label="% to Sales")["items"][0]}
+        for value in (22.0, 18.6, 38.2)
+    ]
+    items.append(amount(5.0, "percent", "2022", (8, "Other 5.0%"), currency=None, label="Other")["items"][0])
+    answer_model = AmountAnswer.model_validate(answer("amount", *items))
+    shown = withdrawn(answer_model, ["the question asks for money"]).items
+    assert [i.label for i in shown] == ["evidence: % to Sales", "evidence: Other"]
+
+
+def test_an_exhibit_s_title_names_no_officer(run_cli, fake_openai, make_pdf):
+    """'31.2 Certification of Chief Financial Officer pursuant to Section 302 ...' is an exhibit (Regulation S-K
+    Item 601), no holder of the office (a new user on Verizon: it was shown supported)."""
+    lines = [
+        "Exhibits",
+        "31.2 Certification of Chief Financial Officer pursuant to Section 302 of the Sarbanes-Oxley Act of 2002",
+        "filed herewith. Each exhibit listed in this section is filed pursuant to the rules and is filed herewith.",
+    ]
+    pdf = make_pdf("contoso-2022-10k.pdf", [lines])
+    text = "31.2 Certification of Chief Financial Officer pursuant to Section 302 of the Sarbanes-Oxley Act of 2002"
+    scripted = answer("text", {"text": text, "spans": [span(2, text)]})
+    assert_scripted(run_cli, fake_openai, pdf, "Who is Contoso's Chief Financial Officer?", scripted, False)
+
+
+@pytest.mark.parametrize(("denied", "supported"), [(True, False), (False, True)])
+def test_a_yes_beside_its_passage_s_denial_of_the_verb(run_cli, fake_openai, make_pdf, denied, supported):
+    """'over 90% of gift card redemptions occur within one year of issuance' says the question's words but not
+    'expire'; beside 'Our gift cards do not expire' it is no yes (red team round 50's last case)."""
+    first = "Our gift cards do not expire." if denied else "We sell gift cards in our stores and online."
+    lines = ["Gift Cards", first, "Typically, over 90% of gift card redemptions occur within one year of issuance."]
+    pdf = make_pdf("contoso-2023-10k.pdf", [lines])
+    item = {"value": True, "explanation": "Within a year.", "spans": [span(3, lines[2])]}
+    question = "Do Contoso gift cards expire within one year of issuance?"
+    assert_scripted(run_cli, fake_openai, pdf, question, answer("boolean", item), supported)

@@ -95,7 +95,7 @@ def withdrawn(answer: BaseModel, reasons: list[str], unchecked: bool = False) ->
     """An answer whose claim did not pass verification (or, *unchecked*, could not be confirmed to answer the
     question), turned into evidence: not found, the cited lines kept as the closest evidence, values dropped, the
     reasons said."""
-    items = [_as_evidence(item) for item in getattr(answer, "items", [])]
+    items = _distinct([_as_evidence(item) for item in getattr(answer, "items", [])])
     why = "could not be confirmed to answer the question" if unchecked else "did not pass verification"
     said = dict.fromkeys(part for reason in reasons for part in reason.split("; ") if part)  # each reason once
     caveat = f"no answer: what was looked up {why} (" + "; ".join(said)[:600] + ")"
@@ -103,6 +103,17 @@ def withdrawn(answer: BaseModel, reasons: list[str], unchecked: bool = False) ->
     return answer.model_copy(
         update={"items": items, "answer_found": False, "complete_answer_found": False, "caveats": caveats}
     )
+
+
+def _distinct(items: list[BaseModel]) -> list[BaseModel]:
+    """Evidence items once each: cells of one row, their values dropped, are one line shown once."""
+    kept: list[BaseModel] = []
+    seen: set[str] = set()
+    for item in items:
+        if (key := item.model_dump_json()) not in seen:
+            seen.add(key)
+            kept.append(item)
+    return kept
 
 
 def _as_evidence(item: BaseModel) -> BaseModel:

@@ -295,7 +295,9 @@ _OWNER_BEFORE = re.compile(r"((?-i:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*))(?:'|\u20
 _SECOND = re.compile(r"\b((?i:deputy|assistant|associate))\s+(?:to\s+the\s+)?(?:[A-Z][a-z]+\s+)?$")
 _INITIALS = {"ceo": "executive", "cfo": "financial", "coo": "operating", "cao": "accounting", "cto": "technology"}
 _ASKS_OFFICE = re.compile(r"^\s*who\b", re.IGNORECASE)
-_FILING_PARTS = _DOCUMENT_WORDS | frozenset(tokenize("exhibit exhibits"))  # a filing's own parts name no holder
+# a filing's own parts name no holder: its exhibits, by the kinds Regulation S-K Item 601 lists ('31.2 Certification
+# of Chief Financial Officer pursuant to Section 302 ...')
+_FILING_PARTS = _DOCUMENT_WORDS | frozenset(tokenize("exhibit exhibits certification certifications consent indenture"))
 # the company's own bodies a title may be 'of' ('Chairman of the Board', 'Chair of the Audit Committee')
 _OWN_BODIES = frozenset(tokenize("board directors committee trustees")) | SELF_WORDS
 # a title held before, not now: 'Prior to her current role, she served as chief financial officer'
@@ -388,7 +390,8 @@ def office_rule(
     said = " ".join(_office_sentences(text, asked, issuer)) or text
     rest = {w.lower() for w in re.findall(r"\b[A-Z][A-Za-z]{2,}", _STATUTE.sub(" ", _OFFICE.sub(" ", said)))}
     # 'Exhibit 10.1 - Pfizer Inc. ...' names none
-    if lowercase and not {w for w in rest - _FILING_PARTS if not _no_name(w, lowercase, issuer)}:
+    named = {w for w in rest if not set(tokenize(w)) <= _FILING_PARTS and not _no_name(w, lowercase, issuer)}
+    if lowercase and not named:
         return check_field("office", "unknown", "office: the answer names no holder of the office, only titles")
     return check_field("office", "not_applicable")
 

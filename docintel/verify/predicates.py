@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 
+from ..textnorm import split_sentences
 from .claims import check_field, content_words
 from .events import verb_in
+from .passages import paragraph_text, text_after
 from .rules import FieldCheck
 from .values import CitedSpan
 from .yesno import CHANGE_VERBS, without_periods
@@ -79,9 +81,26 @@ def said_verb_rule(question: str, spans: list[CitedSpan], answer: bool, ignore: 
     lowercase = " ".join(w for w in re.findall(r"[\w'\u2019-]+", before) if w.islower())
     asked_words = content_words(without_periods(f"{lowercase} {after}"), ignore)
     said = [w for w in asked_words if not w[:1].isdigit() and verb_in(w, quotes)]
-    if verb_in(verb, quotes) or said:  # any form: 'acquisition' of 'acquired
+    if verb_in(verb, quotes):  # any form: 'acquisition' of 'acquired
         return check_field("about", "not_applicable")
-    return check_field("about", "unknown", f"about: the quotes say nothing of '{verb}' and what follows it")
+    if not said:
+        return check_field("about", "unknown", f"about: the quotes say nothing of '{verb}' and what follows it")
+    if denial := _denied_nearby(verb, spans):  # 'redemptions occur within one year' beside 'gift cards do not expire'
+        return check_field("about", "unknown", f"about: the quotes do not say '{verb}'; their passage says '{denial}'")
+    return check_field("about", "not_applicable")
+
+
+_NEGATED = re.compile(r"\b(?:not|never|no\s+longer)\s+(?P<word>[a-z]+)", re.IGNORECASE)
+
+
+def _denied_nearby(verb: str, spans: list[CitedSpan]) -> str | None:
+    """The sentence of the quotes' passage (their paragraph and the lines after them) that says the verb asked
+    negated ('Our gift cards do not expire'), when the quotes themselves never say it; None when none does."""
+    for cited in spans:
+        for sentence in split_sentences(f"{paragraph_text(cited)} {text_after(cited)}"):
+            if any(verb_in(verb, m.group("word")) for m in _NEGATED.finditer(sentence)):
+                return " ".join(sentence.split())[:120]
+    return None
 
 
 # the sides of a transaction, each excluding the others (general English): buying, selling, issuing, paying back
