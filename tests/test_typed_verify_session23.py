@@ -190,7 +190,7 @@ def test_joining_a_name_s_system_is_not_joining_the_company(
 CASES_LATER = [
     "Legal Proceedings",
     "In November 2015, Eolas Technologies, Inc. filed a complaint against Contoso in the District Court for the",
-    "Eastern District of Texas. The complaint alleges that our search suggestions infringe a patent. In April 2017,",
+    "Eastern District of Texas. In 2016, Eolas filed an amended complaint seeking damages. In April 2017,",
     "the case was transferred to the District Court for the Northern District of California. We dispute it.",
     "Convertible Preferred Stock",
     "The preferred stock is convertible at the option of the holder at a rate of 50,000 common shares per share.",
@@ -541,3 +541,24 @@ def test_a_yes_beside_its_passage_s_denial_of_the_verb(run_cli, fake_openai, mak
     item = {"value": True, "explanation": "Within a year.", "spans": [span(3, lines[2])]}
     question = "Do Contoso gift cards expire within one year of issuance?"
     assert_scripted(run_cli, fake_openai, pdf, question, answer("boolean", item), supported)
+
+
+@pytest.mark.parametrize(
+    "between",
+    [
+        ["Comirnaty"],  # a heading line ends the passage
+        ["In July 2022, Contoso filed a declaratory judgment complaint against Bar LLC in the District of Maine."],
+    ],
+)
+def test_a_transfer_after_a_heading_or_another_complaint_is_another_case_s(run_cli, fake_openai, make_pdf, between):
+    """bench_verify's allegation: right on Pfizer's 10-Q: the transfer after 'Comirnaty' is of the next case."""
+    lines = [
+        "Abrysvo",
+        "In August 2023, Foo Inc. filed a complaint in the District Court for the District of Delaware against us.",
+        *between,
+        "In May 2023, the case was transferred to the U.S. District Court for the Eastern District of Virginia.",
+    ]
+    pdf = make_pdf("contoso-2023-10q.pdf", [lines])
+    text = "The Foo case is pending in the District Court for the District of Delaware."
+    scripted = answer("text", {"text": text, "spans": [span(2, lines[1])]})
+    assert_scripted(run_cli, fake_openai, pdf, "In which court is Foo's case against Contoso pending?", scripted, True)

@@ -24,7 +24,11 @@ _MOVED = re.compile(
 _BECAME = re.compile(r"\b(?:became|becomes|become)\s+(?P<state>[a-z]+)", re.IGNORECASE)
 # where a case was filed, first ('did X originally file'), not where it is as of 'the filing of' a report
 _ASKS_BEFORE = re.compile(r"\b(?:file|filed|brought|bring|originally|initially|first)\b", re.IGNORECASE)
-_NEW_MATTER = re.compile(r"\bfiled\s+(?:a|an)\s+(?:complaint|lawsuit|suit|action|petition)\b", re.IGNORECASE)
+_NEW_MATTER = re.compile(  # not 'filed an amended complaint': the same matter goes on
+    r"\bfiled\s+(?:a|an)\s+(?!(?:amended|second|third|supplemental|revised)\b)(?:[\w-]+\s+){0,3}?"
+    r"(?:complaint|lawsuit|suit|action|petition)\b",
+    re.IGNORECASE,
+)
 
 
 def moved_since_rule(text: str, spans: list[CitedSpan], question: str = "") -> FieldCheck:
@@ -70,11 +74,32 @@ def became_since_rule(value: bool, spans: list[CitedSpan], question: str) -> Fie
 
 
 def _following(cited: CitedSpan, include_quote: bool = False) -> list[str]:
-    """The sentences after the quote in its passage, up to one that starts another matter ('X filed a complaint')."""
-    text = f"{cited.span.quote} {text_after(cited)}" if include_quote else text_after(cited)
+    """The sentences after the quote in its passage, up to a heading line ('Comirnaty', 'Matters Involving Pfizer
+    and its Collaboration/Licensing Partners') or a sentence that starts another matter ('X filed a complaint')."""
+    after = _before_heading(text_after(cited), cited)
+    text = f"{cited.span.quote} {after}" if include_quote else after
     sentences: list[str] = []
     for sentence in split_sentences(text):
-        if sentences and _NEW_MATTER.search(sentence):
+        if (sentences or not include_quote) and _NEW_MATTER.search(sentence):  # the quote's own matter aside
             break
         sentences.append(sentence)
     return sentences
+
+
+_HEADING_WORDS = 8  # a heading is a short line
+
+
+def _before_heading(after: str, cited: CitedSpan) -> str:
+    """*after* (the text after the quote on its page) cut at the first heading line: a short line with no closing
+    punctuation after a line that ends a sentence."""
+    texts = cited.document.lines["text"].tolist()
+    end = cited.span.line_end
+    previous = str(texts[end - 1]) if 1 <= end <= len(texts) else ""
+    for n in range(end, min(len(texts), end + 8)):
+        line = str(texts[n]).strip()
+        short = 0 < len(line.split()) <= _HEADING_WORDS and line[:1].isupper() and line[-1:] not in ".,;:"
+        if short and previous.rstrip().endswith("."):
+            at = after.find(line)
+            return after[:at] if at >= 0 else after
+        previous = line
+    return after
