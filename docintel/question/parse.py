@@ -361,6 +361,12 @@ def _keywords(question: str, use_synonyms: bool) -> list[Keyword]:
     return keywords
 
 
+def search_phrases(question: str) -> list[str]:
+    """The phrases the domain table adds to a search for what *question* names in a reader's words (a line item's,
+    a ratio's or a topic's: 'headquartered' adds 'principal executive offices')."""
+    return _search_phrases(question, _plain(question), " " + " ".join(tokenize(question)) + " ")
+
+
 def _search_phrases(question: str, plain_question: str, stemmed_question: str) -> list[str]:
     """The phrases the domain table adds to a search for the wordings *question* mentions: a line item's or a
     ratio's ('capex': purchases of property plant and equipment), a topic's ('buyback': repurchases of common

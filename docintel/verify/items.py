@@ -70,6 +70,7 @@ from .restricted import (
     things_named_rule,
 )
 from .rules import FieldCheck
+from .seats import seat_rule
 from .structure import average_span_problem
 from .subjects import figure_place_rule, text_subject_rule
 from .textclaims import (
@@ -249,6 +250,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             date_superlative_rule(question, text, spans),
             nobody_named_rule(question, text, spans),
             no_place_rule(question, text, spans),
+            seat_rule(question, spans),
             office_rule(question, text, issuer_terms(spans), document_lowercase(spans)),
             office_rule(question, " ".join(quote_sentences(spans)), issuer_terms(spans), quoted=True),  # quotes' too
             who_verb_rule(question, spans, text),

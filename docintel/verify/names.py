@@ -216,6 +216,10 @@ _PLACE_NAMED = re.compile(
 )
 
 
+# a cover page's label under what it labels names nothing: '(Address of principal executive offices) (Zip Code)'
+_FORM_LABEL = re.compile(r"\([^()]*\b(?:address|zip|code|telephone|jurisdiction|identification)\b[^()]*\)", re.I)
+
+
 def no_place_rule(question: str, text: str, spans: list[CitedSpan]) -> FieldCheck:
     """A where-question asking where something is ('Where are Verizon's headquarters located?') is answered by a
     text that names a place (a word the document writes only capitalised: 'New York') or numbers one (an address, a
@@ -224,6 +228,7 @@ def no_place_rule(question: str, text: str, spans: list[CitedSpan]) -> FieldChec
     if not spans or not _ASKS_PLACE.search(question):
         return check_field("about", "not_applicable")
     lowercase = frozenset().union(*(_lowercase_words(s.document) for s in spans))
+    text = _FORM_LABEL.sub(" ", text)
     if _names_someone(text, lowercase, issuer_terms(spans)) or _PLACE_NAMED.search(text):
         return check_field("about", "not_applicable")
     return check_field("about", "unknown", "about: the answer names no place (its words are common words)")
