@@ -60,7 +60,11 @@ amount offered given as a sale's price, and (scripts/verify_round51.py, red team
 and CVS Health) each date of the sale of a thing pointed back at given for the business named before it, each
 court a case was filed in given where the passage says it was transferred, each yes to a state the passage says
 began after the date asked, each 'N years at' another organisation given as years with the company, each auditor
-named only in common words, target: every one rejected; their right answers measured.
+named only in common words, and (scripts/verify_round52.py, red team round 52 and new users on American Express
+and PepsiCo) each other organisation's headquarters given as the company's, each row of one kind of award's
+valuation table asked of another kind, each report's date given as the date of the agreement filed with it, each
+no read from a sentence cut before its turn, each form's cover captions given as an answer, target: every one
+rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -100,6 +104,7 @@ from scripts.verify_round47 import round47_cases
 from scripts.verify_round49 import round49_cases
 from scripts.verify_round50 import round50_cases
 from scripts.verify_round51 import round51_cases
+from scripts.verify_round52 import round52_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -432,6 +437,10 @@ MEASURED_RIGHT = (
     "moved place: right",
     "state began: right",
     "years at: right",
+    "own seat: right",
+    "award kind: right",
+    "agreement date: right",
+    "turn: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -585,6 +594,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *round49_cases(document, page).items(),
                 *round50_cases(document, page).items(),
                 *round51_cases(document, page).items(),
+                *round52_cases(document, page).items(),
             ]
             if not generated:
                 continue

@@ -8,10 +8,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from tests.test_values import answer, assert_scripted, span
+from docintel.question.parse import answer_shape
+from scripts.verify_redteam import resolve_pdf
+from tests.conftest import needs_shared
+from tests.test_typed_verify_review36 import assert_case_holds
+from tests.test_values import amount, answer, ask, assert_scripted, calculation, operand, span
 
 COVER = [
     "FORM 10-K",
@@ -76,3 +81,244 @@ def test_offline_headquarters_are_found_by_the_filing_s_words(run_cli, make_pdf)
     texts = [item["text"] for item in data["answer"]["items"]]
     assert data["status"] == "supported", data["verification"]
     assert any("lower Manhattan" in t for t in texts) and not any("Fabrikam" in t for t in texts), texts
+
+
+AWARDS = [
+    "Stock-Based Compensation",
+    "STOCK OPTIONS",
+    "The fair value of options is estimated using a Black-Scholes-Merton option-pricing model. The following",
+    "weighted-average assumptions were used for options granted in 2022 and 2021:",
+    "2022 2021",
+    "Expected volatility 31 % 30 %",
+    "The expected volatility used for the RSUs granted in 2022 was 42 %.",
+    "RESTRICTED STOCK UNITS",
+    "The fair value of performance-based RSUs is determined using a Monte Carlo valuation model with the",
+    "following weighted-average assumptions in 2022 and 2021:",
+    "2022 2021",
+    "Expected volatility 42 % 41 %",
+]
+
+
+@pytest.mark.parametrize(
+    ("lines", "value", "supported"), [((5, 6), 31.0, True), ((11, 12), 42.0, False), ((7,), 42.0, False)]
+)
+def test_a_figure_asked_of_one_kind_of_award_is_read_from_its_table(
+    run_cli, fake_openai, make_pdf, lines, value, supported
+):
+    """The volatility asked for the options is the options' table's, not the RSUs' (the same row label), nor one a
+    sentence under the options' table gives the RSUs."""
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER, AWARDS])
+    cited = [(len(COVER) + line, AWARDS[line - 1]) for line in lines]
+    scripted = amount(value, "percent", "2022", *cited, currency=None, label="Expected volatility")
+    question = "What expected volatility did Contoso use to value the stock options it granted in 2022?"
+    assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported, "not the stock options asked")
+
+
+EXHIBITS = [
+    "Exhibits",
+    "10.51 Settlement Agreement, between Contoso Inc. and Fabrikam Corporation, dated November 17, 2009, filed as",
+    "Exhibit 10.1 to Contoso's Current Report on Form 8-K dated November 17, 2009, is incorporated by reference.",
+    "10.52 Patent Cross License Agreement, between Contoso Inc. and Fabrikam Corporation, dated November 11, 2009,",
+    "filed as Exhibit 10.2 to Contoso's Current Report on Form 8-K dated November 18, 2009, is incorporated.",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "printed", "iso", "supported"),
+    [
+        (
+            "What is the date of Contoso's Patent Cross License Agreement?",
+            "November 18, 2009",
+            "2009-11-18",
+            False,
+        ),
+        (
+            "What is the date of Contoso's Patent Cross License Agreement?",
+            "November 11, 2009",
+            "2009-11-11",
+            True,
+        ),
+        (
+            "What is the date of the Current Report the license agreement was filed with?",
+            "November 18, 2009",
+            "2009-11-18",
+            True,
+        ),
+    ],
+)
+def test_an_agreement_s_date_is_not_its_report_s(run_cli, fake_openai, make_pdf, question, printed, iso, supported):
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER, EXHIBITS])
+    quote = f"{EXHIBITS[3]} {EXHIBITS[4]}"
+    item = {"label": "Date", "date": {"iso": iso, "original_text": printed}}
+    item["spans"] = [{"doc": None, "line_start": len(COVER) + 4, "line_end": len(COVER) + 5, "quote": quote}]
+    scripted = answer("date", item)
+    assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported, "date of the report")
+
+
+VACCINES = [
+    "Products",
+    "In the U.S., the original monovalent Zentravax vaccine is no longer emergency use authorized or recommended,",
+    "although Zentravax remains a licensed vaccine. Zentravax sales fell in the year.",
+    "In the U.S., the original Brevimax tablet is no longer sold in pharmacies, but doctors may order it directly.",
+    "Zentravax is approved in Europe. However, Zentravax is not approved in Japan.",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "line", "quote", "supported"),
+    [
+        ("Is Zentravax still a licensed vaccine in the U.S.?", 2, VACCINES[1].rstrip(","), False),
+        (
+            "Is Zentravax still a licensed vaccine in the U.S.?",
+            3,
+            "although Zentravax remains a licensed vaccine.",
+            True,
+        ),
+        ("Is the original Brevimax tablet sold in pharmacies in the U.S.?", 4, VACCINES[3].split(", but")[0], True),
+        ("Is Zentravax approved in Europe?", 5, "Zentravax is approved in Europe.", True),  # a whole sentence quoted
+    ],
+)
+def test_a_yes_no_quote_cut_before_its_sentence_turns(run_cli, fake_openai, make_pdf, question, line, quote, supported):
+    """A quote that stops before ', although Zentravax remains a licensed vaccine' does not decide whether it is
+    licensed; a clause left out about other things ('but doctors may order it directly') leaves the no decided."""
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER, VACCINES])
+    value = "remains" in quote or "approved in Europe" in quote
+    scripted = answer("boolean", {"value": value, "explanation": "-", "spans": [span(len(COVER) + line, quote)]})
+    assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported, "leaves out the rest of its sentence")
+
+
+def test_when_of_a_condition_does_not_make_a_date_question():
+    assert answer_shape("What margin applies to revolver loans when availability is at least 66.66%?") == "amount"
+    assert answer_shape("According to the 10-K, when did Contoso acquire Fabrikam?") == "date"
+    assert answer_shape("When did Contoso acquire Fabrikam?") == "date"
+    assert answer_shape("How often will Contoso hold an advisory vote on executive compensation?") == "text"
+
+
+EXPENSES = [
+    "Operating Expenses",
+    "Our operating expenses in 2015 decreased to $1.56 billion, from $1.99 billion in 2014. Our operating",
+    "expenses in 2014 included a goodwill impairment charge of $233 million.",
+]
+
+
+@pytest.mark.parametrize(("b", "supported"), [(0.233, True), (0.0233, False)])
+def test_an_operand_may_be_written_at_the_answer_s_scale(run_cli, fake_openai, make_pdf, b, supported):
+    """$233 million is 0.233 of a result in billions; 0.0233 is no figure of the quote."""
+    pdf = make_pdf("contoso-2015-10k.pdf", [COVER, EXPENSES])
+    first, second = len(COVER) + 2, len(COVER) + 3
+    operands = [
+        operand("a", 1.99, "2014", (first, "from $1.99 billion in 2014"), name="Operating expenses"),
+        operand(
+            "b",
+            b,
+            "2014",
+            (second, "included a goodwill impairment charge of $233 million"),
+            name="Goodwill impairment",
+        ),
+        operand(
+            "c",
+            1.56,
+            "2015",
+            (first, "Our operating expenses in 2015 decreased to $1.56 billion"),
+            name="Operating expenses",
+        ),
+    ]
+    result = round(1.99 - b - 1.56, 4)
+    scripted = amount(
+        result,
+        "billions",
+        "2015 vs 2014",
+        (first, EXPENSES[1]),
+        label="Decrease in operating expenses",
+        calculation=calculation("(a - b) - c", result, *operands),
+    )
+    fake_openai.push_answer(scripted)
+    _, data, _ = ask(
+        run_cli,
+        "Excluding the 2014 goodwill impairment charge, by how much did Contoso's operating expenses decrease in 2015?",
+        pdf,
+    )
+    item = data["verification"]["items"][0]
+    operand_b = [o for o in item["operands"] if o["label"] == "b"][0]
+    assert (operand_b["value_check"] == "supported") is supported, operand_b
+    assert (item["value_check"] == "supported") is supported, item["detail"]  # the result at the operands' scale
+
+
+CASES = [
+    json.loads(line) for line in (Path(__file__).parent / "data" / "session24_cases.jsonl").read_text().splitlines()
+]
+
+
+@needs_shared
+@pytest.mark.parametrize("case", CASES, ids=[c["class"] for c in CASES])
+def test_session_24_s_cases_hold(run_cli, fake_openai, tmp_path, case):
+    """Red team round 52's and the new users' cases on the filings: wrong ones not supported, right ones kept."""
+    assert_case_holds(run_cli, fake_openai, tmp_path, case)
+
+
+ACTS = [
+    "Share Repurchases",
+    "In the quarter, we repurchased approximately $40 million of ordinary shares under the program.",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "supported"),
+    [
+        ("Did Contoso issue approximately $40 million of ordinary shares in the quarter?", False),  # another act
+        ("Did Contoso repurchase approximately $40 million of ordinary shares in the quarter?", True),
+    ],
+)
+def test_a_verb_asked_before_an_adverb_is_read(run_cli, fake_openai, make_pdf, question, supported):
+    """'issue approximately $40 million': the adverb between the verb and its object is passed over, so the verb
+    asked is 'issue', and a quote that says 'repurchased' tells another act."""
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER, ACTS])
+    scripted = answer("boolean", {"value": True, "explanation": "Yes.", "spans": [span(len(COVER) + 2, ACTS[1])]})
+    assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported, "another act")
+
+
+OFFICERS = [
+    "Executive Officers",
+    "Jane Q. Doe, 55, has served as Chief Executive Officer of Contoso since June 2020.",
+    "Our executive offices are located at 1 Contoso Plaza, Springfield, Illinois 62701.",
+]
+
+
+@needs_shared
+def test_a_person_written_with_a_middle_initial_is_not_said_to_be_absent(run_cli, tmp_path):
+    """'James Taiclet' is 'James D. Taiclet' in Lockheed Martin's 10-K: no note says the document is not about him."""
+    pdf = tmp_path / "LOCKHEEDMARTIN_2020_10K.pdf"
+    pdf.write_bytes(resolve_pdf("financebench:LOCKHEEDMARTIN_2020_10K.pdf").read_bytes())
+    question = "When did James Taiclet become Chief Executive Officer of Lockheed Martin?"
+    _, out, _ = run_cli("ask", question, pdf, "--json", "--backend", "extractive")
+    notes = json.loads(out)["notes"]
+    assert not any("no document about" in n for n in notes), notes
+    _, out, _ = run_cli(
+        "ask", "When did Jane Zyxwq become CEO of Lockheed Martin?", pdf, "--json", "--backend", "extractive"
+    )
+    assert any("no document about Jane Zyxwq" in n for n in json.loads(out)["notes"])  # a name it never writes
+
+
+def test_offline_headquarters_are_found_as_executive_offices(run_cli, make_pdf):
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER[:3], OFFICERS])
+    _, out, _ = run_cli("ask", "Where is Contoso headquartered?", pdf, "--json", "--backend", "extractive")
+    data = json.loads(out)
+    assert data["status"] == "supported", data["verification"]
+    assert "Springfield" in data["answer"]["items"][0]["text"]
+
+
+MEETING = [
+    "Submission of Matters to a Vote of Security Holders",
+    "Contoso held its 2023 Annual Meeting of Shareholders on May 3, 2023. For more information on the following "
+    "proposals, see the proxy statement for the 2023 Annual Meeting, filed with the Commission on March 21, 2023.",
+]
+
+
+def test_an_offline_date_s_label_is_cut_at_a_word(run_cli, make_pdf):
+    pdf = make_pdf("contoso-2023-8k.pdf", [COVER, MEETING])
+    question = "When was Contoso's 2023 Annual Meeting of Shareholders held?"
+    _, out, _ = run_cli("ask", question, pdf, "--json", "--backend", "extractive")
+    label = json.loads(out)["answer"]["items"][0]["label"]
+    assert label.endswith("\u2026") and len(label) <= 121, label
+    kept = label[:-1]
+    assert MEETING[1].startswith(kept) and MEETING[1][len(kept)] in " ,", label  # whole words only

@@ -321,6 +321,17 @@ def parse_date(text: str) -> DateValue | None:
     return DateValue(iso=value.isoformat(), original_text=match.group(0))
 
 
+_LABEL_CHARS = 120
+
+
+def _short_label(text: str) -> str:
+    """A line as an item's label: whole, or cut at a word before the limit, with an ellipsis (never mid-word)."""
+    text = " ".join(text.split())
+    if len(text) <= _LABEL_CHARS:
+        return text
+    return text[: _LABEL_CHARS + 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
 def _names_ratio(question: str, label: str) -> bool:
     """Whether a row's label names a ratio the question asks ('Effective income tax rate' for the effective tax
     rate): every word of one of its names."""
@@ -449,7 +460,7 @@ def build_answer(
         if shape == "date":
             items.append(
                 DateItem(
-                    label=line.text[:120],
+                    label=_short_label(line.text),
                     date=parse_date(line.text) or DateValue(iso=None, original_text=""),
                     spans=[span],
                 )

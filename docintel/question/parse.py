@@ -15,6 +15,7 @@ from ..domain import LineItem, RatioRow, table
 from ..errors import UsageError
 from ..textnorm import fold, strip_controls, tokenize
 from .entities import NamedEntities, question_entities
+from .pages import parse_page_hints, strip_page_references
 
 MAX_QUESTION_CHARS = 2000  # longer is a document pasted as a question: it belongs in a PDF, not the prompt
 
@@ -77,49 +78,6 @@ class ParsedQuestion(BaseModel):
         return list(best.items())
 
 
-# ------------------------------------------------------------------------- page hints
-
-_ORDINALS = {
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-}
-_NUM = r"(\d{1,5})"
-_PAGE_WORD = r"(?:pages?|pp?\.|pgs?\.?)"
-_RANGE_RE = re.compile(rf"\b{_PAGE_WORD}\s*{_NUM}\s*(?:-|–|—|to|through|thru)\s*{_NUM}\b", re.I)
-_LIST_RE = re.compile(rf"\b{_PAGE_WORD}\s*({_NUM}(?:\s*(?:,|and|&|or)\s*{_NUM})+)\b", re.I)
-_SINGLE_RE = re.compile(rf"\b{_PAGE_WORD}\s*{_NUM}\b", re.I)
-_ORDINAL_RE = re.compile(
-    r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final)\s+page\b", re.I
-)
-
-
-def parse_page_hints(question: str) -> list[int]:
-    """Pages named in the question, as one flat sorted list ('last page' is -1)."""
-    pages: set[int] = set()
-    text = question
-    for match in _RANGE_RE.finditer(text):
-        low, high = sorted((int(match.group(1)), int(match.group(2))))
-        if high - low <= 200:
-            pages.update(range(low, high + 1))
-    text = _RANGE_RE.sub(" ", text)
-    for match in _LIST_RE.finditer(text):
-        pages.update(int(n) for n in re.findall(r"\d{1,5}", match.group(1)))
-    text = _LIST_RE.sub(" ", text)
-    pages.update(int(m.group(1)) for m in _SINGLE_RE.finditer(text))
-    for match in _ORDINAL_RE.finditer(question):
-        word = match.group(1).lower()
-        pages.add(-1 if word in ("last", "final") else _ORDINALS[word])
-    return sorted(p for p in pages if p != 0)
-
-
 # ---------------------------------------------------------------------- answer shape
 
 # a yes/no question opens with its auxiliary, after a lead-in phrase or not ('As of June 30, 2023, had ...',
@@ -134,13 +92,18 @@ _BOOLEAN_START = re.compile(
     rf"^\s*(?:{_LEAD_IN})?(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall)\b", re.I
 )
 _DATE_RE = re.compile(
-    r"\b(when|what date|which date|the date|on what day|by what date|effective date|deadline|due date|"
+    # 'when' as the question word ('According to the 10-K, when did ...'), not a condition's ('the margin ... when')
+    r"(?:^\W*|[,:;]\s*|\b(?:since|until|till|as\s+of|from|by|and|or|me|know|say|state|indicate)\s+)when\b|"
+    r"\b(what date|which date|the date|on what day|by what date|effective date|deadline|due date|"
     r"matur\w+ date|(?:in )?(?:what|which) (?:year|month|day)|"
     r"(?:what|which)(?: (?!(?:is|was|were|are|the|to|up)\b)[\w-]+){1,3} date(?! fair| value| share| price)|"
     r"^\s*what (?:is|was|were|are) the (?:[\w-]+ ){0,3}(?<!to )date(?=\s+(?:of|for|on|when|that)\b|\s*\?))\b",
     re.I,
 )
-_DURATION_RE = re.compile(r"\b(how long|how many (?:days|weeks|months|years)|duration|for what period)\b", re.I)
+_DURATION_RE = re.compile(  # a length or a frequency ('every year'), kept as written
+    r"\b(how long|how many (?:days|weeks|months|years)|duration|for what period|how (?:often|frequently|regularly))\b",
+    re.I,
+)
 _TABLE_RE = re.compile(r"\b(table|breakdown|break down|tabulate|for each (year|segment|quarter))\b", re.I)
 _LIST_Q_RE = re.compile(r"\b(list|name all|enumerate|which (are|were)|what are the|what were the)\b", re.I)
 _AMOUNT_RE = re.compile(
@@ -506,20 +469,6 @@ def _clause_objects(clause: str) -> str:
 
 
 # the words that point at a page ('according to page 4', 'as shown on page 4') say where, not what
-_PAGE_POINTER = re.compile(
-    rf"\b(?:according\s+to|as\s+(?:stated|shown|reported|given|presented)\s+(?:on|in))\s+(?=(?:the\s+)?(?:{_PAGE_WORD}|"
-    rf"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final)\s+page)\b)",
-    re.I,
-)
-
-
-def _strip_page_references(question: str) -> str:
-    question = _PAGE_POINTER.sub(" ", question)
-    for pattern in (_RANGE_RE, _LIST_RE, _SINGLE_RE, _ORDINAL_RE):
-        question = pattern.sub(" ", question)
-    return question
-
-
 def check_question(question: str) -> str:
     """The question with surrounding whitespace removed; UsageError when it is empty or too long."""
     text = strip_controls(question).strip()
@@ -544,7 +493,7 @@ def parse_question(question: str, *, use_synonyms: bool = True) -> ParsedQuestio
     implied = implied_sections(question, sections)
     return ParsedQuestion(
         question=question,
-        keywords=_keywords(_strip_page_references(search_text(question)), use_synonyms),
+        keywords=_keywords(strip_page_references(search_text(question)), use_synonyms),
         expected_answer_shape=shape,
         pages_hint=parse_page_hints(question),
         section_hints=sections,

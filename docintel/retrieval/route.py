@@ -199,7 +199,10 @@ def _by_subject(q: _Query, live: list[Candidate], matched: dict[str, list[str]],
     if absent:
         about = " or ".join(absent[:3])
         if named_any:  # another name of the question is a document's issuer ('Block, formerly Square')
-            q.notes.append(f"no document about {about} in {q.these}")
+            # a name written, if rarely (a person's: 'James Taiclet' as 'James D. Taiclet'), is not said absent
+            hashes = {c.doc.content_hash for c in live}
+            if unwritten := [n for n in absent if not _written_anywhere(q, n, hashes)]:
+                q.notes.append(f"no document about {' or '.join(unwritten[:3])} in {q.these}")
         else:  # a short form the filing does not use ('JnJ'), or a product line read as a company ('Skincare')
             q.notes.append(_unknown_name(about, live, q.these))
     elif unmatched and not matched:  # named by no profile, but some documents are about it: only those
@@ -220,6 +223,12 @@ def _by_subject(q: _Query, live: list[Candidate], matched: dict[str, list[str]],
         else:
             q.notes.append(f"no document of {q.these} is by {name}; searched those that write it most: {listed}")
     return live
+
+
+def _written_anywhere(q: _Query, name: str, hashes: set[str]) -> bool:
+    """Whether one of the documents (by content hash) holds every word of *name*."""
+    tokens = q.name_tokens.get(name) or []
+    return bool(tokens) and any(all(h in q.hits.get(t, {}) for t in tokens) for h in hashes)
 
 
 def _unknown_name(about: str, live: list[Candidate], these: str) -> str:

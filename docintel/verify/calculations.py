@@ -287,7 +287,15 @@ def check_calculation(
     money = query is not None and query.measure == "share" and _share_of_money(question)
     operands = [
         check_operand(
-            o.label, o.value, o.period, operand_spans.get(o.label), getattr(o, "name", "") or "", query, subject, money
+            o.label,
+            o.value,
+            o.period,
+            operand_spans.get(o.label),
+            getattr(o, "name", "") or "",
+            query,
+            subject,
+            money,
+            unit,
         )
         for o in calculation.operands
     ]

@@ -67,6 +67,9 @@ def _last_stop(text: str, before: int) -> int:
     return stops[-1] if stops else 0
 
 
+_DATED = re.compile(r"\W*dated\b", re.IGNORECASE)  # a participle clause dating its sentence's head noun
+
+
 def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
     """The date's clause states the asked event (`_event_check`), and the instance the question names ('the
     remaining units') where it names one: a sentence about another step of it does not date it."""
@@ -212,6 +215,8 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
                 return _check("event", "mismatch", f"event: {date_text!r} is said of something other than '{verb}'")
             return _check("event", "unknown", f"event: the sentence of {date_text!r} does not say '{verb}'")
         if _says(event, holding):
+            return _check("event", "supported")
+        if _DATED.match(holding) and _says(event, clauses[0]):  # 'X Agreement, between A and B, dated May 1, 2009'
             return _check("event", "supported")
         if any(_says(event, c) for c in clauses):
             return _check("event", "mismatch", f"event: {date_text!r} is said of something other than what was asked")

@@ -13,6 +13,7 @@ from .agents import who_verb_rule
 from .amounts import check_amount
 from .asked import figure_for_name_rule, percent_unit_rule
 from .attribution import allegation_rule, appeal_rule, role_rule
+from .awards import award_kind_rule
 from .calculations import check_calculation
 from .claims import (
     cause_rule,
@@ -24,6 +25,7 @@ from .claims import (
     quote_sentences,
     text_polarity_rule,
 )
+from .cover import cover_caption_rule
 from .dates import (
     anchor_rule,
     bound_rule,
@@ -38,7 +40,7 @@ from .events import NEGATIONS, average_change_rule, frequency_reading
 from .explained import explanation_period_rule
 from .inclusion import included_rule
 from .issuer import issuer_terms
-from .later import became_since_rule, moved_since_rule
+from .later import became_since_rule, concession_rule, moved_since_rule
 from .meaning import Asked, asked_for
 from .names import (
     career_rule,
@@ -54,7 +56,7 @@ from .names import (
     title_line_rule,
     variant_rule,
 )
-from .objects import clause_object_rule, event_object_rule
+from .objects import clause_object_rule, event_object_rule, report_date_rule
 from .operands import check_operand
 from .passages import entity_rule, scattered_rule
 from .predicates import said_verb_rule
@@ -157,7 +159,8 @@ def _item_check(
         asked = asked_for(question, label, issuer_terms(spans))
         checked = check_amount(amount, getattr(item, "period", None), spans, years, asked, alone=not several)
         stated = [amount.value] if amount.value is not None else []
-        return with_fields(_one_figure_average(checked, question), [superlative_rule(question, stated, spans)])
+        figure_rules = [superlative_rule(question, stated, spans), award_kind_rule(question, spans)]
+        return with_fields(_one_figure_average(checked, question), figure_rules)
     date = getattr(item, "date", None)
     if date is not None:
         checked = check_date(date, spans)
@@ -173,7 +176,9 @@ def _item_check(
             superseded_rule(date.original_text, spans, question),
             bound_rule(date.original_text, spans, question),
         )
-        return with_fields(checked, [event, event_object, clause_object, expected, anchored, fiscal, superseded, bound])
+        report = report_date_rule(date.original_text, spans, question)
+        rules = [event, event_object, clause_object, report, expected, anchored, fiscal, superseded, bound]
+        return with_fields(checked, rules)
     if hasattr(item, "explanation"):
         return _boolean_check(getattr(item, "value", None), spans, question, str(getattr(item, "explanation", "")))
     return _text_check(str(getattr(item, "text", "") or ""), spans, question)
@@ -250,6 +255,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             date_superlative_rule(question, text, spans),
             nobody_named_rule(question, text, spans),
             no_place_rule(question, text, spans),
+            cover_caption_rule(spans),
             seat_rule(question, spans),
             office_rule(question, text, issuer_terms(spans), document_lowercase(spans)),
             office_rule(question, " ".join(quote_sentences(spans)), issuer_terms(spans), quoted=True),  # quotes' too
@@ -303,6 +309,7 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
         explanation_period_rule(explanation, spans, question),
         said_verb_rule(question, spans, value, issuer),
         became_since_rule(value, spans, question),
+        concession_rule(question, spans, issuer),
     ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked

@@ -103,3 +103,28 @@ def _before_heading(after: str, cited: CitedSpan) -> str:
             return after[:at] if at >= 0 else after
         previous = line
     return after
+
+
+# a clause that qualifies or turns what comes before it in its sentence (general English)
+_CONCESSION = re.compile(
+    r"^\W*(?:although|though|even\s+though|but|except|however|whereas|while|unless|provided\s+that)\b", re.IGNORECASE
+)
+
+
+def concession_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str]) -> FieldCheck:
+    """A yes/no read from a quote that stops before the rest of its sentence, when that rest turns it about what
+    the question asks ('... is no longer emergency use authorized' / ', although Comirnaty remains a licensed
+    vaccine.'): unchecked, the clause left out named."""
+    asked = set(tokenize(question)) - ignore - _COMMON
+    for cited in spans:
+        if cited.span.quote.rstrip()[-1:] in ".!?":
+            continue
+        rest = split_sentences(text_after(cited).strip())
+        clause = rest[0] if rest else ""
+        if _CONCESSION.match(clause) and asked & set(tokenize(clause)):
+            detail = f"polarity: its quote leaves out the rest of its sentence, '{clause.strip()[:100]}'"
+            return check_field("polarity", "unknown", detail)
+    return check_field("polarity", "not_applicable")
+
+
+_COMMON = frozenset(tokenize("company companies year years still the u.s. us"))

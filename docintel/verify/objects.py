@@ -116,3 +116,34 @@ def _said_before(noun: str, paragraph: str) -> set[str]:
     Shanghai, China' before 'the property'): the words from three before it to three after."""
     found = re.search(rf"((?:\S+\s+){{0,3}}){re.escape(noun)}\b((?:\s+\S+){{0,3}})", paragraph, re.IGNORECASE)
     return set(tokenize(found.group(0))) if found else set()
+
+
+# a report's own date beside a document filed with it: 'filed as Exhibit 10.2 to AMD's Current Report on Form 8-K
+# dated November 17, 2009' dates the report, not the agreement (a date after 'dated' is its nearest noun's)
+_REPORT_DATED = re.compile(
+    r"\b(?:Report|Form\s+[\w-]+|Statement)\s+(?:dated|filed(?:\s+on)?|for\s+the\s+(?:fiscal\s+)?(?:year|quarter|"
+    r"period)\s+ended)\s*$",
+    re.IGNORECASE,
+)
+# a document a question may ask the date of, other than a report
+_AGREEMENT = re.compile(
+    r"\b(?:agreements?|plans?|indentures?|amendments?|contracts?|licen[cs]es?|leases?|notes|guarantees?|letters?)\b",
+    re.IGNORECASE,
+)
+
+
+def report_date_rule(date_text: str, spans: list[CitedSpan], question: str) -> FieldCheck:
+    """A date asked of an agreement (a plan, an indenture, ...) is not the date of the report it was filed with:
+    every place the quotes print the date, it follows 'Report on Form 8-K dated' (or 'Form 10-Q for the quarter
+    ended'): the event is a mismatch, unless the question asks a report's date."""
+    if not _AGREEMENT.search(question) or re.search(r"\breport\b", question, re.IGNORECASE):
+        return FieldCheck(field="event", verdict="not_applicable")
+    before = [
+        " ".join(quote[: found.start()].split()[-8:])
+        for quote in quote_sentences(spans)
+        for found in re.finditer(re.escape(date_text), quote, re.IGNORECASE)
+    ]
+    if before and all(_REPORT_DATED.search(text) for text in before):
+        detail = f"event: {date_text} is the date of the report the document was filed with, not of the one asked"
+        return FieldCheck(field="event", verdict="mismatch", detail=detail)
+    return FieldCheck(field="event", verdict="not_applicable")

@@ -21,6 +21,7 @@ from .siblings import part_of_another
 from .signs import sign_check
 from .statements import statement_check
 from .values import (
+    UNIT_FACTORS,
     Candidate,
     CitedSpan,
     ConceptCheck,
@@ -57,6 +58,9 @@ def _operand_kind_fits(unit: str | None, candidate: Candidate) -> bool:
     return kind_fits(unit, None, candidate) and (unit == "percent" or candidate.kind != "percent")
 
 
+_SCALED_UNITS = frozenset({"thousands", "millions", "billions"})  # an answer's money scales
+
+
 def check_operand(
     label: str,
     value: float,
@@ -66,20 +70,29 @@ def check_operand(
     query: Query | None = None,
     subject: Asked | None = None,
     share_of_money: bool = False,
+    unit: str | None = None,
 ) -> OperandCheck:
     """An operand is supported by its own verified span: value, kind, sign, the concept of its *name*, period, and
     (given the question's *query*) its member, basis, scenario, measure and period length. A growth's or a
     change's operands are the figure the question asks at two periods: given that *subject*, each must also be
     what the question names ('transaction-based revenue', not the 'Total net revenue' row). A share of money
     (*share_of_money*: 'What percentage of revenues came from ...') is not read from a table that prints no
-    currency ('Residential 2,972' customers, in thousands): unknown."""
+    currency ('Residential 2,972' customers, in thousands): unknown. An operand may be written at the answer's
+    scale (*unit*): 0.233 of a result in billions is the quote's '$233 million'."""
     base = OperandCheck(
         label=label, name=name, value=value, value_check="unsupported", period_check="not_applicable", detail=""
     )
     if cited is None:
         return base.model_copy(update={"detail": "its quote is not verified in the cited lines"})
     candidates = quote_candidates(cited)
-    matches = [c for c in candidates if same_value(value, 1.0, c.value) or value_matches(value, None, c)]
+    rescaled = unit if unit in _SCALED_UNITS else None
+    matches = [
+        c
+        for c in candidates
+        if same_value(value, 1.0, c.value)
+        or value_matches(value, None, c)
+        or (rescaled and c.scale and value_matches(value, rescaled, c))
+    ]
     if not matches:
         holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
         return base.model_copy(update={"detail": f"{figure_text(value)} is not in its quote, which holds {holds}"})
@@ -142,7 +155,7 @@ def check_operand(
             "concepts": sorted(_operand_concepts(picked, asked)),
             "column": check.column,
             "scale": picked.scale,
-            "in_units": _in_units(value, picked),
+            "in_units": _in_units(value, picked, rescaled),
             "fields": fields,
             "months": _flow_months(picked),
             "row": picked.row_label or "",
@@ -202,8 +215,11 @@ def _flow_months(cell: Candidate) -> int | None:
     return period.months if period is not None and not period.instant else None
 
 
-def _in_units(value: float, cell: Candidate) -> float | None:
-    """The operand in units: stated as printed, it is times the cell's scale; stated in units, it is itself."""
+def _in_units(value: float, cell: Candidate, rescaled: str | None = None) -> float | None:
+    """The operand in units: stated as printed, it is times the cell's scale; at the answer's scale (*rescaled*),
+    times that scale; stated in units, it is itself."""
     if cell.scale is None:
         return None
-    return value * cell.scale if same_value(value, 1.0, cell.value) else value
+    if same_value(value, 1.0, cell.value):
+        return value * cell.scale
+    return value * UNIT_FACTORS[rescaled] if rescaled and value_matches(value, rescaled, cell) else value

@@ -26,8 +26,8 @@ _PARTICIPLE = re.compile(r"[a-z]{3,}ed|paid|sold|held|made|taken|given|begun|bui
 # what follows a verb in a question: a preposition, a determiner or the question's end ('expire within', 'operate any')
 _AFTER_VERB = frozenset(
     "within in on at any a an the its their our his her to from by for with more less over after before under into "
-    "through only ? all each every some".split()  # or a name: 'acquire Pine Labs', 'adopt ASU 2017-12'
-)
+    "through only ? all each every some during pursuant upon since until about as".split()  # or a name: 'acquire
+)  # Pine Labs', 'adopt ASU 2017-12'; an adverb between is passed over ('sell substantially all', 'issue approximately')
 _DETERMINERS = frozenset("the any its their our been being all some".split())
 # verbs whose sense is their object's, or that report what other words say ('have any debt', 'report a loss')
 _LIGHT = frozenset(
@@ -36,6 +36,9 @@ _LIGHT = frozenset(
     "incur incurs experience experiences continue continues remain remains plan plans intend intends expect expects "
     "seek seeks face faces use uses".split()
 )
+
+
+_ADVERB = re.compile(r"[a-z]{3,}ly")
 
 
 def asked_predicate(question: str) -> tuple[str, str, str] | None:
@@ -47,8 +50,9 @@ def asked_predicate(question: str) -> tuple[str, str, str] | None:
         return None
     rest = question[auxiliary.end() :]
     words = list(re.finditer(r"[A-Za-z'\u2019-]+|\?|[$\d][\d.,]*", rest))
-    for found, following in zip(words, words[1:], strict=False):
-        word, after = found.group(0), following.group(0)
+    for index, found in enumerate(words[:-1]):
+        word = found.group(0)
+        after = next((w.group(0) for w in words[index + 1 :] if not _ADVERB.fullmatch(w.group(0))), "?")
         if not word.islower() or len(word) < 3 or word.endswith(("ing", "ly")) or word in _DETERMINERS:
             continue
         # 'expire within', 'acquire Pine Labs', 'redeem $1 billion' (an amount, not a year)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..concepts import concepts_in, same_concept
 from ..numbers import WORD_NUMBERS, find_numbers
 from ..question.acronyms import spelled_terms
-from ..question.parse import parse_page_hints, search_phrases, search_text
+from ..question.pages import parse_page_hints
+from ..question.parse import search_phrases, search_text
 from ..textnorm import tokenize
 from .issuer import issuer_terms
 from .values import CitedSpan, PlainCheck, cited_lines
@@ -47,9 +48,10 @@ def relevance_check(question: str, spans: list[CitedSpan]) -> tuple[PlainCheck, 
         return "not_applicable", ""
     quotes = " ".join(cited_lines(s) for s in spans)
     shared = terms & (set(tokenize(quotes)) | set(spelled_terms(asking, [quotes])))  # 'CEO': 'Chief Executive ...'
-    # a reader's word for what the filing calls otherwise ('headquartered': 'principal executive offices')
+    # a reader's word for what the filing calls in a phrase ('headquartered': 'principal executive offices'); a
+    # one-word search aid ('refund': 'return') is too loose to make a quote relevant
     quoted = set(tokenize(quotes))
-    shared |= {p for p in search_phrases(asking) if set(tokenize(p)) <= quoted}
+    shared |= {p for p in search_phrases(asking) if len(set(tokenize(p))) > 1 and set(tokenize(p)) <= quoted}
     if shared or same_concept(concepts_in(asking).concepts, concepts_in(quotes).concepts):
         return "supported", ""
     named = ", ".join(f"'{t}'" for t in sorted(terms)[:6])

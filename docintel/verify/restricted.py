@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..numbers import find_numbers
-from ..question.parse import EXPLAIN_NOUN, search_text
+from ..question.parse import EXPLAIN_NOUN, search_phrases, search_text
 from ..textnorm import split_sentences, tokenize
 from .claims import check_field, quote_sentences
 from .names import document_lowercase
@@ -179,6 +179,15 @@ _ROLE_ASKED = re.compile(
 )
 
 
+# ... or the role a which-question names after 'as': 'Which accounting firm did shareholders ratify as PepsiCo's
+# independent auditor for fiscal 2023?' (auditor)
+_ROLE_AS = re.compile(
+    r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:firm|company|entity|bank|person|individual|party)\b[^?]*?\bas\s+"
+    r"(?:the\s+|its\s+|an?\s+)?(?P<phrase>[^?]+?)" + _PHRASE_END,
+    re.IGNORECASE,
+)
+
+
 def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """An answer to 'What are <the things>?' ('What are Coca-Cola's operating segments?') quotes a passage that names
     them ('segments', or 'segment'), and one to 'Who is <the role>?' ('Who is the company's auditor?') a passage
@@ -186,7 +195,7 @@ def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     (lines about 'operating charges' name no segment, a line on Mr. Joly's career no auditor). Nouns of a reason or
     a description ('drivers', 'terms') are not held to it."""
     things = _THINGS_ASKED.match(question) or _THINGS_ASKED_BEFORE_VERB.match(question)
-    role = _ROLE_ASKED.match(question)
+    role = _ROLE_ASKED.match(question) or _ROLE_AS.match(question)
     asked = things or role
     words = re.findall(r"[A-Za-z]+", asked.group("phrase")) if asked else []
     head = words[-1].lower() if words else ""
@@ -199,6 +208,8 @@ def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     written = {t[:cut] for w in document_lowercase(spans) for t in tokenize(w)}
     quoted = {t[:cut] for s in spans for t in tokenize(s.span.quote)}
     signed = role and any("/s/" in s.span.quote for s in spans)  # a report's conformed signature: its author's role
+    if role and word and word not in written and not signed:  # the role in the filing's words, if it writes them
+        return _role_in_other_words(question, head, spans)
     if not word or word not in written or signed:
         return check_field("about", "not_applicable")
     if word not in quoted:
@@ -209,6 +220,19 @@ def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
         return check_field("about", "unknown", f"about: its quotes refer to the {head} ('{referred}'), naming none")
     if role and (unnamed := _unnamed_role(quote_sentences(spans), word, lowercase)):
         return check_field("about", "unknown", f"about: its quotes call the {head} only '{unnamed}', naming none")
+    return check_field("about", "not_applicable")
+
+
+def _role_in_other_words(question: str, head: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A role the document never writes in the question's word ('auditor') may be written in a reader's other
+    words for it, from the domain table ('registered public accounting firm'): when the document writes them, the
+    quotes must too (a line on a proposal for an 'independent Board Chair' names no auditor)."""
+    lowercase = {t for w in document_lowercase(spans) for t in tokenize(w)}
+    wordings = [set(tokenize(p)) for p in search_phrases(question)]
+    written = [w for w in wordings if w and w <= lowercase]
+    quoted = {t for s in spans for t in tokenize(s.span.quote)}
+    if written and not any(w <= quoted for w in written):
+        return check_field("about", "unknown", f"about: its quotes do not name the {head} asked")
     return check_field("about", "not_applicable")
 
 

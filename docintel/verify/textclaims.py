@@ -61,7 +61,7 @@ _NUMBER_CLAUSE = re.compile(r"[,;]|\b(?:offset\s+by|while|whereas|compared\s+(?:
 
 def _named_otherwise(text: str, number: object, holders: list[str]) -> str:
     """The proper name a quote says a claim's number of, when the claim names others ('' when a clause holding
-    the number names one of the claim's, or names none)."""
+    the number names one of the claim's, read as the claim's are: 'PepsiCo' as 'Pepsi', or names none)."""
     value = getattr(number, "value", None)
     claimed = list(names_asked(text, frozenset()).values())
     if not claimed:
@@ -73,7 +73,7 @@ def _named_otherwise(text: str, number: object, holders: list[str]) -> str:
             after = _NUMBER_CLAUSE.search(sentence, held.end)
             clause = sentence[cuts[-1] : after.start() if after else len(sentence)]
             names = names_asked(clause, frozenset())
-            if not names or any(name <= content_words(clause) for name in claimed):
+            if not names or any(name <= content_words(clause) or name in names.values() for name in claimed):
                 return ""
             found = found or next(iter(names))
     return found
