@@ -36,6 +36,8 @@ PROPERTIES = [
     "Each of the officers listed above has held an office with the company for at least five years, in Springfield.",
     "We are based in Springfield, Illinois, where we were founded.",
     "The headquarters for Fabrikam Bank is in Sandy, Utah; it is a subsidiary of the company.",
+    "Our assets consist of our corporate headquarters, retail locations and distribution facilities in Ohio and Peru.",
+    "We lease an office in Lyon, France, which serves as the headquarters for our Europe geography.",
 ]
 
 
@@ -50,6 +52,8 @@ PROPERTIES = [
         ("Where is Contoso based?", 8, PROPERTIES[7], True, ""),
         ("Where is Contoso headquartered?", 9, PROPERTIES[8], False, "Fabrikam"),  # a subsidiary's seat
         ("Where is Fabrikam Bank headquartered?", 9, PROPERTIES[8], True, ""),  # the subsidiary asked: its own seat
+        ("Where is Contoso headquartered?", 10, PROPERTIES[9], False, "together with other sites"),
+        ("Where is Contoso headquartered?", 11, PROPERTIES[10], False, "Europe"),  # a region's headquarters
         ("Where are Contoso's data centers located?", 3, PROPERTIES[2], True, ""),  # not the company's seat asked
     ],
 )
@@ -322,3 +326,29 @@ def test_an_offline_date_s_label_is_cut_at_a_word(run_cli, make_pdf):
     assert label.endswith("\u2026") and len(label) <= 121, label
     kept = label[:-1]
     assert MEETING[1].startswith(kept) and MEETING[1][len(kept)] in " ,", label  # whole words only
+
+
+@needs_shared
+def test_an_evidence_line_with_no_value_says_so(run_cli, tmp_path):
+    """Offline, a not-found amount's evidence line is shown as 'no value read', not as a value '?'."""
+    pdf = tmp_path / "PEPSICO_2023_8K.pdf"
+    pdf.write_bytes(resolve_pdf("financebench:PEPSICO_2023_8K_dated-2023-05-05.pdf").read_bytes())
+    _, out, _ = run_cli("ask", "How many votes were cast for Ramon L. Laguarta?", pdf, "--backend", "extractive")
+    assert "not_found" in out and "(no value read)" in out and ": ?" not in out, out
+
+
+PLAN = "The Company, with principal executive offices at 1 Contoso Plaza, Springfield, Illinois, administers the Plan."
+
+
+def test_offline_boilerplate_printed_twice_is_one_item(run_cli, make_pdf):
+    pdf = make_pdf(
+        "contoso-2022-10k.pdf",
+        [
+            COVER[:3],
+            ["Exhibit 10.1 Stock Plan", PLAN],
+            ["Exhibit 10.2 Option Plan", "Grants vest in four years. " + PLAN],
+        ],
+    )
+    _, out, _ = run_cli("ask", "Where is Contoso headquartered?", pdf, "--json", "--backend", "extractive")
+    texts = [item["text"] for item in json.loads(out)["answer"]["items"]]
+    assert sum("1 Contoso Plaza" in t for t in texts) == 1, texts

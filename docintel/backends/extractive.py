@@ -487,7 +487,11 @@ def build_answer(
             break
         else:  # the whole sentences the line holds, not the line's cut of them (each sentence once)
             whole = sentence_span(doc, line, sent, single)
-            if not any(_same_sentences(whole, s) for i in items for s in getattr(i, "spans", [])):
+            said = [" ".join(str(getattr(i, "text", "")).split()) for i in items]
+            text = " ".join(whole.quote.split())  # boilerplate printed again elsewhere ('The Company, with ...')
+            if not any(_same_sentences(whole, s) for i in items for s in getattr(i, "spans", [])) and not any(
+                t and (t in text or text in t) for t in said
+            ):
                 items.append(TextItem(text=whole.quote, spans=[whole]))
     caveats = [EVIDENCE_ONLY_NOTE, NO_MODEL_NOTE] if evidence_only else [NO_MODEL_NOTE]
     answer = schema(

@@ -135,13 +135,17 @@ def _value(item: dict[str, Any]) -> str:
     if "amount" in item:
         a = item["amount"]
         places = 2 if a.get("unit") == "percent" else 4  # '-54.10 percent', not '-54.0985': the JSON keeps all
-        value = "?" if a.get("value") is None else f"{a['value']:,.{places}f}".rstrip("0").rstrip(".")
+        if a.get("value") is None:  # an evidence line offline: no figure claimed
+            return f"{item.get('label', '')} (no value read)".strip()
+        value = f"{a['value']:,.{places}f}".rstrip("0").rstrip(".")
         extra = unit_words(a.get("currency"), a.get("unit"))
         period = f" [{item['period']}]" if item.get("period") else ""
         return f"{item.get('label', '')}: {value} {extra}".strip() + period
     if "date" in item:
         d = item["date"]
-        return f"{item.get('label', '')}: {d.get('iso') or '?'} ({d.get('original_text')})"
+        if not d.get("iso"):  # no date read: the line is evidence, what it says is shown as printed
+            return f"{item.get('label', '')} ({d.get('original_text') or 'no date read'})"
+        return f"{item.get('label', '')}: {d['iso']} ({d.get('original_text')})"
     if "explanation" in item:
         value = {True: "yes", False: "no", None: "undecided"}[item.get("value")]
         return f"{value} — {item['explanation']}"

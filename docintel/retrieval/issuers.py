@@ -125,8 +125,6 @@ def _own_name(text: str, match: re.Match[str]) -> bool:
 
 
 def _pattern(forms: set[str]) -> re.Pattern[str]:
-    """Each form as written, a middle initial allowed between its words ('James Taiclet': 'James D. Taiclet')."""
-    between = r"(?:[\s\-]+[A-Z]\.)?[\s\-]*"
     return re.compile(
-        "|".join(r"(?<!\w)" + between.join(re.escape(w) for w in form.split()) + r"(?!\w)" for form in sorted(forms))
+        "|".join(r"(?<!\w)" + r"[\s\-]*".join(re.escape(w) for w in form.split()) + r"(?!\w)" for form in sorted(forms))
     )

@@ -31,7 +31,7 @@ _OWNER_BEFORE = re.compile(rf"^(?P<owner>.+?)(?:['\u2019]s?)?\s+{_SEAT}$", re.IG
 _OWNER_AFTER = re.compile(rf"^(?:the\s+|its\s+)?{_SEAT}\s+(?:of|for)\s+(?P<owner>.+)$", re.IGNORECASE)
 # a seat said to be another's: 'the headquarters for AENB', 'the head office of Amex Bank of Canada'
 _SEAT_OF = re.compile(
-    rf"\b{_SEAT}\s+(?:for|of)\s+(?:the\s+)?(?P<name>[A-Z][\w&.'\u2019()-]*(?:\s+(?:(?:and|of|de)\s+)?"
+    rf"\b{_SEAT}\s+(?:for|of)\s+(?:the\s+|our\s+|its\s+)?(?P<name>[A-Z][\w&.'\u2019()-]*(?:\s+(?:(?:and|of|de)\s+)?"
     r"[A-Z][\w&.'\u2019()-]*)*)"
 )
 # a sentence listing the company's other sites: 'Other owned or leased principal locations include ...'
@@ -56,7 +56,10 @@ def seat_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     readings = [_seat_said(cited, issuer) for cited in spans]
     if "own" in readings:
         return check_field("about", "not_applicable")
-    others = [r for r in readings if r != "none"]
+    if "listed" in readings:  # 'the Company's corporate headquarters, retail locations and ... in the US and China'
+        detail = "about: the quotes place the headquarters only together with other sites, in several places"
+        return check_field("about", "unknown", detail)
+    others = [r for r in readings if r not in ("none", "listed")]
     if others:
         return check_field("about", "mismatch", f"about: the quotes place {others[0]}, not the company's own seat")
     return check_field("about", "unknown", "about: the quotes say nothing of where the company's seat is")
@@ -82,6 +85,9 @@ _NAME_PLACED = re.compile(
     r"(?P<name>[A-Z][\w&.'\u2019-]*(?:\s+(?:of\s+)?[A-Z][\w&.'\u2019-]*)*),?\s+(?:which\s+is\s+|is\s+)?"
     r"(?:headquartered|based)\s+in\b"
 )
+# a seat given as one of a list of sites placed together: 'corporate headquarters, retail locations and distribution
+# facilities in the United States and China'
+_LISTED = re.compile(rf"\b{_SEAT},\s+(?:[a-z-]+\s+){{0,3}}?[a-z-]+s\b(?:,|\s+and\b)", re.IGNORECASE)
 _SEAT_SAID = re.compile(rf"\b{_SEAT}\b|\bheadquartered\b", re.IGNORECASE)
 
 
@@ -98,6 +104,8 @@ def _seat_said(cited: CitedSpan, issuer: frozenset[str]) -> str:
     named = [m.group("name") for m in [*_SEAT_OF.finditer(sentence), *_NAME_PLACED.finditer(sentence)]]
     others = [name for name in named if not set(tokenize(name)) <= mine]
     seats = len(_SEAT_SAID.findall(sentence))
+    if seats > len(others) and _LISTED.search(sentence):
+        return "listed"
     if seats > len(others):
         return "own"
     return f"the headquarters of {others[0]}" if others else "none"
