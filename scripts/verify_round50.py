@@ -35,7 +35,10 @@ _NAMED = re.compile(
 _ACTS = {"acquired": "acquire", "sold": "sell", "issued": "issue", "repurchased": "repurchase", "redeemed": "redeem"}
 _OTHER_ACT = {"acquire": "sell", "sell": "acquire", "issue": "redeem", "repurchase": "issue", "redeem": "issue"}
 _ACT = re.compile(
-    r"\b(?:we|the\s+company)\s+(?P<verb>" + "|".join(_ACTS) + r")\s+(?P<object>[a-z$\d][^.;,()]{6,60}?)(?=[.;,(]|$)",
+    r"\b(?:we|the\s+company)\s+(?P<verb>" + "|".join(_ACTS) + r")\s+"
+    # an object, not a conjunction or a preposition ('we acquired or in which we invested' asks no question)
+    r"(?!(?:or|and|in|during|pursuant|as|to|from|for|by|with|under|was|were|is|are)\b)"
+    r"(?P<object>[a-z$\d][^.;,()]{6,60}?)(?=[.;,(]|$)",
     re.IGNORECASE,
 )
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"

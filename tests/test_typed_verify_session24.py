@@ -47,13 +47,19 @@ PROPERTIES = [
         ("Where is Contoso headquartered?", 2, PROPERTIES[1], True, ""),
         ("Where is Contoso headquartered?", 4, "the headquarters for Fabrikam Bank in Sandy, Utah", False, "Fabrikam"),
         ("Where is Contoso headquartered?", 3, PROPERTIES[2], False, "other sites"),
-        ("Where are Contoso's headquarters located?", 6, PROPERTIES[5], False, "Northwind"),
+        ("Where are Contoso's headquarters located?", 6, PROPERTIES[5], False, "headquarters of Northwind"),
         ("Where is the company headquartered?", 7, PROPERTIES[6], False, "nothing of where"),
         ("Where is Contoso based?", 8, PROPERTIES[7], True, ""),
-        ("Where is Contoso headquartered?", 9, PROPERTIES[8], False, "Fabrikam"),  # a subsidiary's seat
+        ("Where is Contoso headquartered?", 9, PROPERTIES[8], False, "headquarters of Fabrikam"),  # a subsidiary's seat
         ("Where is Fabrikam Bank headquartered?", 9, PROPERTIES[8], True, ""),  # the subsidiary asked: its own seat
         ("Where is Contoso headquartered?", 10, PROPERTIES[9], False, "together with other sites"),
-        ("Where is Contoso headquartered?", 11, PROPERTIES[10], False, "Europe"),  # a region's headquarters
+        (
+            "Where is Contoso headquartered?",
+            11,
+            PROPERTIES[10],
+            False,
+            "headquarters of Europe",
+        ),  # a region's headquarters
         ("Where are Contoso's data centers located?", 3, PROPERTIES[2], True, ""),  # not the company's seat asked
     ],
 )
@@ -68,6 +74,19 @@ def test_a_cover_page_address_answers_where_the_company_is(run_cli, fake_openai,
     cited = [span(4, COVER[3]), span(6, COVER[5])]  # the label says what the address is
     scripted = answer("text", {"text": "1 Contoso Plaza", "spans": cited})
     assert_scripted(run_cli, fake_openai, pdf, "Where is Contoso headquartered?", scripted, True)
+
+
+@pytest.mark.parametrize(
+    ("question", "line", "supported"),
+    [("In which state is Contoso incorporated?", 8, False), ("Which form is this report filed on?", 9, True)],
+)
+def test_a_form_s_caption_answers_only_what_the_form_is(run_cli, fake_openai, make_pdf, question, line, supported):
+    """A caption answers nothing of the company ('(State or other jurisdiction ...)' for its state); of the form
+    itself, its own words are the answer."""
+    cover = [*COVER, "Delaware", "(State or other jurisdiction of incorporation)", "Annual report on the form filed."]
+    pdf = make_pdf("contoso-2022-10k.pdf", [cover, PROPERTIES])
+    scripted = answer("text", {"text": cover[line - 1], "spans": [span(line, cover[line - 1])]})
+    assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported, "printed captions")
 
 
 def test_a_form_label_alone_names_no_place(run_cli, fake_openai, make_pdf):
@@ -196,6 +215,11 @@ def test_when_of_a_condition_does_not_make_a_date_question():
     assert answer_shape("According to the 10-K, when did Contoso acquire Fabrikam?") == "date"
     assert answer_shape("When did Contoso acquire Fabrikam?") == "date"
     assert answer_shape("How often will Contoso hold an advisory vote on executive compensation?") == "text"
+    assert answer_shape("Was the table games win percentage below the normal hold range?") == "boolean"
+    assert answer_shape("What restructuring charges did Contoso's International segment record in 2019?") == "amount"
+    assert answer_shape("What did most of Contoso's 2015 restructuring charges relate to?") == "text"
+    assert answer_shape("What interest rate applies to the notes, when a change of control occurs?") == "amount"
+    assert answer_shape("Based on its 10-K when did Contoso sign the license agreement?") == "date"
 
 
 EXPENSES = [

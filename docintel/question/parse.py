@@ -92,8 +92,10 @@ _BOOLEAN_START = re.compile(
     rf"^\s*(?:{_LEAD_IN})?(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall)\b", re.I
 )
 _DATE_RE = re.compile(
-    # 'when' as the question word ('According to the 10-K, when did ...'), not a condition's ('the margin ... when')
-    r"(?:^\W*|[,:;]\s*|\b(?:since|until|till|as\s+of|from|by|and|or|me|know|say|state|indicate)\s+)when\b|"
+    # 'when' as the question word ('Based on its 10-K when did ...'), not a condition's ('the margin ... when
+    # availability is', 'the rate, when a change of control occurs')
+    r"^\W*when\b|\bwhen\s+(?:did|does|do|is|was|were|are|will|would|has|have|had|can|could|should|must|may|might)\b|"
+    r"\b(?:since|until|till|as\s+of|from|by|me|know|say|state|indicate)\s+when\b|"
     r"\b(what date|which date|the date|on what day|by what date|effective date|deadline|due date|"
     r"matur\w+ date|(?:in )?(?:what|which) (?:year|month|day)|"
     r"(?:what|which)(?: (?!(?:is|was|were|are|the|to|up)\b)[\w-]+){1,3} date(?! fair| value| share| price)|"
@@ -104,12 +106,15 @@ _DURATION_RE = re.compile(  # a length or a frequency ('every year'), kept as wr
     r"\b(how long|how many (?:days|weeks|months|years)|duration|for what period|how (?:often|frequently|regularly))\b",
     re.I,
 )
-_TABLE_RE = re.compile(r"\b(table|breakdown|break down|tabulate|for each (year|segment|quarter))\b", re.I)
+_TABLE_RE = re.compile(  # a table asked, not 'table games' (a casino's) or 'table salt'
+    r"\b(table(?!\s+(?:games?|salt|wines?))|breakdown|break down|tabulate|for each (year|segment|quarter))\b", re.I
+)
 _LIST_Q_RE = re.compile(r"\b(list|name all|enumerate|which (are|were)|what are the|what were the)\b", re.I)
 _AMOUNT_RE = re.compile(
     r"\b(how (much|many)|amounts?|totals?|values?|usd|dollars?|millions?|billions?|thousands?|ratios?|margins?|"
     r"percent(age)?s?|rates?|eps|per share|revenues?|sales|income|earnings|profits?|loss(es)?|expenses?|costs?|"
     r"capex|expenditures?|spending|payments?|proceeds|cash flows?|debt|borrowings|assets|liabilities|equity|ebit|"
+    r"charges|gains|write-?offs|write-?downs|"
     r"prices?|dividends?|growth|fees?|compensation|salar(y|ies)|balance|turnover|ebitda|yield|depreciation|"
     r"amortization|impairments?|repurchases?|buybacks?|inventor(y|ies)|receivables?|payables?|"
     r"cash|shares outstanding|headcount|employees)\b|\$|%",
@@ -140,6 +145,8 @@ _EXPLAIN_OPENER = re.compile(
     r"summari[sz]e|what (?:drove|caused|explains))\b",
     re.I,
 )
+# 'What did the charges relate to?' asks what a figure is about, not the figure
+_RELATES = re.compile(r"\b(?:relate[sd]?|pertain(?:s|ed)?|consist(?:s|ed)?)\s+(?:to|of)\s*\?\s*$", re.I)
 # "Which segment had the largest sales?" asks for a name, whatever figure it compares by
 _WHICH_NAME = re.compile(
     r"^\s*(which|what) (segment|company|business|product|region|country|brand|unit|subsidiary|division)s?\b", re.I
@@ -153,12 +160,13 @@ _QUANTITY_CUE = re.compile(
 
 def answer_shape(question: str) -> AnswerShape:
     """The kind of answer the question expects."""
+    if _BOOLEAN_START.match(question):  # 'Was the table games win percentage below ...?' asks yes or no
+        return "boolean"
     if _TABLE_RE.search(question):
         return "table"
-    if _BOOLEAN_START.match(question):
-        return "boolean"
     explains = (
         _EXPLAIN_OPENER.search(question)
+        or _RELATES.search(question)
         or _WHICH_NAME.search(question)
         or (EXPLAIN_NOUN.search(question) and not _QUANTITY_CUE.search(question))
     )

@@ -13,12 +13,15 @@ from .rules import FieldCheck
 from .values import CitedSpan
 
 _KINDS: dict[str, re.Pattern[str]] = {
-    "stock options": re.compile(r"\boptions?\b(?![\s-]+(?:pricing|valuation)\b)|\bBlack-Scholes", re.IGNORECASE),
+    # a valuation model names no kind: Black-Scholes values performance shares too
+    "stock options": re.compile(r"\boptions?\b(?![\s-]+(?:pricing|valuation)\b)", re.IGNORECASE),
     "stock appreciation rights": re.compile(r"\bstock\s+appreciation\s+rights?\b|\bSARs?\b", re.IGNORECASE),
     "restricted stock units": re.compile(
         r"\bRSUs?\b|\brestricted\s+stock(?:\s+units?|\s+awards?)?\b|\bRSAs?\b", re.IGNORECASE
     ),
-    "performance shares": re.compile(r"\bPSUs?\b|\bperformance\s+(?:share|stock)\s*(?:units?|awards?)?\b", re.I),
+    "performance shares": re.compile(
+        r"\bPSUs?\b|\bperformance(?:-based)?\s+(?:shares?|stock|rights?)(?:\s+units?|\s+awards?)?\b", re.IGNORECASE
+    ),
     "employee stock purchase plans": re.compile(r"\bESPPs?\b|\bemployee\s+stock\s+purchase\b", re.IGNORECASE),
 }
 _LINES_ABOVE = 6  # a table's introducing sentence is a few lines above its rows
@@ -45,17 +48,14 @@ def _kinds(text: str) -> set[str]:
 
 
 def _table_kinds(cited: CitedSpan) -> set[str]:
-    """The kinds of award the quote names, else the closest line above it on its page that names one."""
+    """The kinds of award the quote names, else the closest line above it that names one."""
     if said := _kinds(cited.span.quote):
         return said
-    lines = cited.document.lines
-    texts, pages = lines["text"].tolist(), lines["page"].tolist()
+    texts = cited.document.lines["text"].tolist()
     first = cited.span.line_start
     if not 1 <= first <= len(texts):
         return set()
-    for number in range(first - 1, max(first - 1 - _LINES_ABOVE, 0), -1):
-        if pages[number - 1] != pages[first - 1]:
-            break
+    for number in range(first - 1, max(first - 1 - _LINES_ABOVE, 0), -1):  # across a page break too
         if said := _kinds(str(texts[number - 1])):
             return said
     return set()

@@ -31,10 +31,21 @@ _COVER_PAGES = 2  # a form's cover page, with its list of registered securities,
 _CAPTION_TERMS = 2  # 'within 45 days' is one word of a caption, no caption
 
 
-def cover_caption_rule(spans: list[CitedSpan]) -> FieldCheck:
+# a question about the form itself ('What kind of report is this?', 'Under which rule is the 8-K filed?')
+_ASKS_FORM = re.compile(r"\b(?:form|report|filing|filed|8-K|10-K|10-Q|rule|box|boxes)\b", re.IGNORECASE)
+_TICKED, _UNTICKED = "\u2612\u2611", "\u2610"  # ☒ ☑ / ☐
+
+
+def cover_caption_rule(spans: list[CitedSpan], question: str = "") -> FieldCheck:
     """A text item whose every quote is a line of a form's printed captions ('(State or other jurisdiction (Commission
-    (IRS Employer', 'FORM 8-K', 'UNITED STATES') is not supported: the captions answer nothing."""
+    (IRS Employer', 'FORM 8-K', 'UNITED STATES') is not supported: the captions answer nothing, unless the question
+    asks about the form itself and a box is ticked. A form's unticked boxes ('☐ Written communications pursuant to
+    Rule 425') say what the filing is not."""
     if not spans:
+        return check_field("about", "not_applicable")
+    if all(_line(s).lstrip()[:1] in _UNTICKED for s in spans):
+        return check_field("about", "mismatch", "about: its quotes are a form's unticked boxes, which it does not tick")
+    if _ASKS_FORM.search(question) or any(ch in s.span.quote for s in spans for ch in _TICKED):
         return check_field("about", "not_applicable")
     for cited in spans:
         terms = {t for t in tokenize(_SEC_ZIP.sub(" ", cited.span.quote)) if not t[:1].isdigit() or len(t) > 4}
@@ -44,3 +55,9 @@ def cover_caption_rule(spans: list[CitedSpan]) -> FieldCheck:
         if not on_cover or len(terms) < _CAPTION_TERMS or not terms <= _CAPTION_WORDS:
             return check_field("about", "not_applicable")
     return check_field("about", "mismatch", "about: its quotes are a form's printed captions, which answer nothing")
+
+
+def _line(cited: CitedSpan) -> str:
+    """The first cited line as printed (its box before the words a quote may start at)."""
+    texts = cited.document.lines["text"].tolist()
+    return str(texts[cited.span.line_start - 1]) if 1 <= cited.span.line_start <= len(texts) else cited.span.quote

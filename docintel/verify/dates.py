@@ -14,6 +14,7 @@ from ..textnorm import split_sentences, tokenize
 from .claims import _STOP, check_field, content_words, quote_sentences
 from .events import asked_instance, asked_verb, event_verbs, says_verb, tells_instance, verb_in
 from .kinds import ATTRIBUTION
+from .leadin import lead_in
 from .rules import FieldCheck
 from .values import CitedSpan
 from .wording import names_asked
@@ -68,6 +69,12 @@ def _last_stop(text: str, before: int) -> int:
 
 
 _DATED = re.compile(r"\W*dated\b", re.IGNORECASE)  # a participle clause dating its sentence's head noun
+_AMENDS = re.compile(r"\b(?:amendment|amended|supplement(?:al)?|restated|addendum|waiver|joinder)\b", re.IGNORECASE)
+
+
+def _amends(head: str, question: str) -> bool:
+    """Whether the dated head noun is an amendment (a supplement, a waiver) of what the question names unamended."""
+    return bool(_AMENDS.search(head)) and not _AMENDS.search(question)
 
 
 def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
@@ -216,8 +223,8 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
             return _check("event", "unknown", f"event: the sentence of {date_text!r} does not say '{verb}'")
         if _says(event, holding):
             return _check("event", "supported")
-        if _DATED.match(holding) and _says(event, clauses[0]):  # 'X Agreement, between A and B, dated May 1, 2009'
-            return _check("event", "supported")
+        if _DATED.match(holding) and _says(event, clauses[0]) and not _amends(clauses[0], asking):
+            return _check("event", "supported")  # 'X Agreement, between A and B, dated May 1, 2009'; not its amendment
         if any(_says(event, c) for c in clauses):
             return _check("event", "mismatch", f"event: {date_text!r} is said of something other than what was asked")
         if _content(holding) & set(asked):
@@ -244,13 +251,15 @@ def _named_date(question: str) -> str | None:
 
 
 def _dated_elsewhere(spans: list[CitedSpan], date_text: str, event: str) -> str | None:
-    """Another date the cited line gives the asked event, in a clause the quote left out ('In August 2022, the
-    President signed into law the Act' + ', which contained provisions effective January 1, 2023')."""
+    """Another date the cited line gives the asked event, in a clause the quote left out, after it ('In August 2022,
+    the President signed into law the Act' + ', which contained provisions effective January 1, 2023') or before."""
     for cited in (c for c in spans if date_text.lower() in c.span.quote.lower()):
         lines = cited.document.lines["text"].iloc[cited.span.line_start - 1 : cited.span.line_end + 2].tolist()
         text = " ".join(" ".join(str(t) for t in lines).split())
         at = text.find(" ".join(cited.span.quote.split())[-30:])
-        sentence = ([*split_sentences(text[max(at, 0) :]), ""])[0]  # the quote's sentence, to its end
+        sentence = ([*split_sentences(text[max(at, 0) :]), ""])[0]  # the quote's sentence, to its end ...
+        sentence = f"{lead_in(cited.document, cited.span)} {sentence}"  # ... and from its start ('wage to $15.00 an
+        # hour effective July 2022, with incremental increases ... beginning in August 2021')
         for clause in _CLAUSE_BREAK.split(sentence):
             # 'effect' of 'take effect' is 'effectiv' of 'effective'
             said = [w for w in _content(clause) if len(w) >= 4 and (w.startswith(event) or event.startswith(w))]

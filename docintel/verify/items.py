@@ -40,7 +40,7 @@ from .events import NEGATIONS, average_change_rule, frequency_reading
 from .explained import explanation_period_rule
 from .inclusion import included_rule
 from .issuer import issuer_terms
-from .later import became_since_rule, concession_rule, moved_since_rule
+from .later import became_since_rule, concession_rule, goes_on_rule, moved_since_rule
 from .meaning import Asked, asked_for
 from .names import (
     career_rule,
@@ -255,7 +255,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             date_superlative_rule(question, text, spans),
             nobody_named_rule(question, text, spans),
             no_place_rule(question, text, spans),
-            cover_caption_rule(spans),
+            cover_caption_rule(spans, question),
             seat_rule(question, spans),
             office_rule(question, text, issuer_terms(spans), document_lowercase(spans)),
             office_rule(question, " ".join(quote_sentences(spans)), issuer_terms(spans), quoted=True),  # quotes' too
@@ -266,6 +266,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             effect_rule(text, spans),
             things_named_rule(question, spans),
             moved_since_rule(text, spans, question),
+            goes_on_rule(question, spans),
         ],
     )
 

@@ -9,6 +9,7 @@ import re
 from ..periods import find_periods
 from ..textnorm import split_sentences, tokenize
 from .claims import check_field
+from .events import asked_verb, verb_in
 from .passages import text_after
 from .rules import FieldCheck
 from .values import CitedSpan, cited_lines
@@ -121,10 +122,33 @@ def concession_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str
             continue
         rest = split_sentences(text_after(cited).strip())
         clause = rest[0] if rest else ""
-        if _CONCESSION.match(clause) and asked & set(tokenize(clause)):
+        # the turn tells of what the question asks in words the quote does not say ('Comirnaty', 'licensed');
+        # 'but we also sell directly to retailers' beside 'principally to wholesalers' adds, it does not turn
+        told = asked & set(tokenize(clause)) - set(tokenize(cited.span.quote))
+        if _CONCESSION.match(clause) and not _ADDITION.match(clause) and told:
             detail = f"polarity: its quote leaves out the rest of its sentence, '{clause.strip()[:100]}'"
             return check_field("polarity", "unknown", detail)
     return check_field("polarity", "not_applicable")
 
 
+_ADDITION = re.compile(r"^\W*but\s+(?:\w+\s+)?also\b", re.IGNORECASE)
 _COMMON = frozenset(tokenize("company companies year years still the u.s. us"))
+
+
+def goes_on_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A text read from a quote that stops before the rest of its sentence, when the rest says the question's verb
+    and the quote does not ('How often does it pay the distributions?' from 'Such distributions are accrued each
+    quarter' / 'and are paid 90 days after the end of each fiscal year'): unchecked, the rest named."""
+    verb = asked_verb(question)
+    if not verb or not verb.isalpha() or len(verb) < _VERB_LETTERS:
+        return check_field("later", "not_applicable")
+    for cited in spans:
+        if cited.span.quote.rstrip()[-1:] in ".!?" or verb_in(verb, cited.span.quote):
+            continue
+        rest = split_sentences(text_after(cited).strip())
+        if rest and verb_in(verb, rest[0]):
+            return check_field("later", "unknown", f"later: its sentence goes on, '{rest[0].strip()[:100]}'")
+    return check_field("later", "not_applicable")
+
+
+_VERB_LETTERS = 3

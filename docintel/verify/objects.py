@@ -121,8 +121,14 @@ def _said_before(noun: str, paragraph: str) -> set[str]:
 # a report's own date beside a document filed with it: 'filed as Exhibit 10.2 to AMD's Current Report on Form 8-K
 # dated November 17, 2009' dates the report, not the agreement (a date after 'dated' is its nearest noun's)
 _REPORT_DATED = re.compile(
-    r"\b(?:Report|Form\s+[\w-]+|Statement)\s+(?:dated|filed(?:\s+on)?|for\s+the\s+(?:fiscal\s+)?(?:year|quarter|"
-    r"period)\s+ended)\s*$",
+    r"\b(?:Report|Form\s+[\w-]+|Statement)(?:\s*,?\s*\(?(?:Commission\s+)?File\s+No\.?\s*[\w-]+\)?)?\s*,?\s+"
+    r"(?:dated|filed(?:\s+on)?|for\s+the\s+(?:fiscal\s+)?(?:year|quarter|period)\s+ended)\s*$",
+    re.IGNORECASE,
+)  # 'Form 8-K, File No. 001-34028, filed', 'Current Report on Form 8-K (Commission File No. 1-7657), dated'
+# a question asking the report's own date: 'the date of the Form 8-K through which ...', 'When was the 8-K filed?'
+_ASKS_REPORT = re.compile(
+    r"\bdate\s+of\s+(?:the\s+|its\s+|\w+['\u2019]s\s+)?(?:current\s+|annual\s+|quarterly\s+)?(?:report|form\b|filing|"
+    r"8-K|10-K|10-Q)|\b(?:report|form\s+[\w-]+|8-K|10-K|10-Q|filing)\s+(?:was\s+|been\s+)?(?:dated|filed)\b",
     re.IGNORECASE,
 )
 # a document a question may ask the date of, other than a report
@@ -136,7 +142,7 @@ def report_date_rule(date_text: str, spans: list[CitedSpan], question: str) -> F
     """A date asked of an agreement (a plan, an indenture, ...) is not the date of the report it was filed with:
     every place the quotes print the date, it follows 'Report on Form 8-K dated' (or 'Form 10-Q for the quarter
     ended'): the event is a mismatch, unless the question asks a report's date."""
-    if not _AGREEMENT.search(question) or re.search(r"\breport\b", question, re.IGNORECASE):
+    if not _AGREEMENT.search(question) or _ASKS_REPORT.search(question):
         return FieldCheck(field="event", verdict="not_applicable")
     before = [
         " ".join(quote[: found.start()].split()[-8:])

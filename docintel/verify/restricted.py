@@ -183,9 +183,11 @@ _ROLE_ASKED = re.compile(
 # independent auditor for fiscal 2023?' (auditor)
 _ROLE_AS = re.compile(
     r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:firm|company|entity|bank|person|individual|party)\b[^?]*?\bas\s+"
-    r"(?:the\s+|its\s+|an?\s+)?(?P<phrase>[^?]+?)" + _PHRASE_END,
+    r"(?:the\s+|its\s+|an?\s+)?(?P<phrase>(?:[\w'\u2019-]+\s+){0,4}?(?:auditors?|trustees?|agents?|registrars?|"
+    r"underwriters?|advis[eo]rs?|counsel|administrators?|custodians?|guarantors?|depositar(?:y|ies)|accountants?|"
+    r"arrangers?|bookrunners?|servicers?|sponsors?|lenders?))" + _PHRASE_END,
     re.IGNORECASE,
-)
+)  # a role's noun after 'as' ('as PepsiCo's independent auditor'), not 'as part of', 'as of the end of'
 
 
 def things_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
@@ -228,7 +230,7 @@ def _role_in_other_words(question: str, head: str, spans: list[CitedSpan]) -> Fi
     words for it, from the domain table ('registered public accounting firm'): when the document writes them, the
     quotes must too (a line on a proposal for an 'independent Board Chair' names no auditor)."""
     lowercase = {t for w in document_lowercase(spans) for t in tokenize(w)}
-    wordings = [set(tokenize(p)) for p in search_phrases(question)]
+    wordings = [set(tokenize(p)) for p in search_phrases(head)]  # the role's own other words, no other word's
     written = [w for w in wordings if w and w <= lowercase]
     quoted = {t for s in spans for t in tokenize(s.span.quote)}
     if written and not any(w <= quoted for w in written):

@@ -22,18 +22,24 @@ _ASKS_WHERE = re.compile(
     re.IGNORECASE,
 )
 _SEAT = (
-    r"(?:corporate\s+|world\s+|global\s+)?(?:headquarters|head\s+offices?|(?:principal\s+)?executive\s+offices?"
-    r"|principal\s+offices?"
-    r"|main\s+offices?|home\s+office)"
+    r"(?:(?:corporate|world|global)\s+)?headquarters|(?:principal\s+)?(?:corporate|general|executive|head|main|home|"
+    r"administrative)\s+offices?|principal\s+offices?"
 )
 # the owner of the seat a question asks: "American Express's headquarters", 'the headquarters of Acme', 'Acme'
-_OWNER_BEFORE = re.compile(rf"^(?P<owner>.+?)(?:['\u2019]s?)?\s+{_SEAT}$", re.IGNORECASE)
-_OWNER_AFTER = re.compile(rf"^(?:the\s+|its\s+)?{_SEAT}\s+(?:of|for)\s+(?P<owner>.+)$", re.IGNORECASE)
+_OWNER_BEFORE = re.compile(rf"^(?P<owner>.+?)(?:['\u2019]s?)?\s+(?:{_SEAT})$", re.IGNORECASE)
+_OWNER_AFTER = re.compile(rf"^(?:the\s+|its\s+)?(?:{_SEAT})\s+(?:of|for)\s+(?P<owner>.+)$", re.IGNORECASE)
 # a seat said to be another's: 'the headquarters for AENB', 'the head office of Amex Bank of Canada'
-_SEAT_OF = re.compile(
-    rf"\b{_SEAT}\s+(?:for|of)\s+(?:the\s+|our\s+|its\s+)?(?P<name>[A-Z][\w&.'\u2019()-]*(?:\s+(?:(?:and|of|de)\s+)?"
-    r"[A-Z][\w&.'\u2019()-]*)*)"
+_NAME = r"[A-Z][\w&.'\u2019()-]*(?:\s+(?:(?:and|of|de)\s+)?[A-Z][\w&.'\u2019()-]*)*"
+_SEAT_OF = re.compile(rf"\b(?:{_SEAT})\s+(?:for|of)\s+(?:the\s+|our\s+|its\s+)?(?P<name>{_NAME})", re.IGNORECASE)
+# ... or a part's or another's by its possessive: "the Health Care Benefits segment's principal office"
+_OWNED_SEAT = re.compile(
+    rf"(?P<name>{_NAME}(?:\s+(?:segment|division|business|unit|subsidiary))?)['\u2019]s\s+(?:{_SEAT})", re.IGNORECASE
 )
+# ... or a region's: 'EUROPEAN HEADQUARTERS', 'our regional headquarters', 'the EMEA headquarters'
+_REGION_SEAT = re.compile(
+    r"\b(?P<name>regional|divisional|international|[A-Z][A-Za-z&-]*)\s+(?i:headquarters|head\s+office)\b"
+)
+_NOT_REGION = frozenset(tokenize("corporate world global principal company our the its executive new main"))
 # a sentence listing the company's other sites: 'Other owned or leased principal locations include ...'
 _OTHER_SITES = re.compile(
     r"^\W*(?:our\s+|the\s+company['\u2019]s\s+)?other\b[^.;]{0,80}?\b(?:locations|offices|properties|facilities|"
@@ -80,32 +86,54 @@ _SELF_PLACED = re.compile(
     r"(?:located|based|headquartered|situated)\b",
     re.IGNORECASE,
 )
-# a named organisation placed: 'Semfinder, headquartered in Kreuzlingen', 'Acme Corp. is headquartered in'
-_NAME_PLACED = re.compile(
-    r"(?P<name>[A-Z][\w&.'\u2019-]*(?:\s+(?:of\s+)?[A-Z][\w&.'\u2019-]*)*),?\s+(?:which\s+is\s+|is\s+)?"
-    r"(?:headquartered|based)\s+in\b"
+# what is placed: the nearest name before 'headquartered (based, located) in' in its sentence, not one after a
+# preposition ('customers in Europe, is headquartered'): 'Semfinder, headquartered in Kreuzlingen', 'LeoVegas AB, a
+# company with operations headquartered in Sweden', 'JPMorgan Chase & Co. ... is a financial services firm based in'
+_PLACED = re.compile(r"\b(?:headquartered|based|located|situated)\s+(?:in|at)\b", re.IGNORECASE)
+_RUN = re.compile(
+    r"(?<![\w'\u2019])(?:[A-Z][\w&.'\u2019-]*|\d+[A-Za-z]\w*)(?:\s+(?:&\s+)?(?:[A-Z][\w&.'\u2019-]*|Co\.))*"
 )
+# a name used as a modifier ('under Delaware law'): not what is placed
+_MODIFIES = re.compile(r"\s+(?!(?:is|are|was|were|which|that|a|an|the|with|headquartered|based|located)\b)[a-z]")
+_PREPOSITION = re.compile(r"\b(?:in|at|from|across|throughout|near|and)\s*$", re.IGNORECASE)  # before a place
 # a seat given as one of a list of sites placed together: 'corporate headquarters, retail locations and distribution
 # facilities in the United States and China'
-_LISTED = re.compile(rf"\b{_SEAT},\s+(?:[a-z-]+\s+){{0,3}}?[a-z-]+s\b(?:,|\s+and\b)", re.IGNORECASE)
-_SEAT_SAID = re.compile(rf"\b{_SEAT}\b|\bheadquartered\b", re.IGNORECASE)
+_LISTED = re.compile(rf"\b(?:{_SEAT}),\s+(?:[a-z-]+\s+){{0,3}}?[a-z-]+s\b(?:,|\s+and\b)", re.IGNORECASE)
+_PLACES = re.compile(r"\b(?:in|at)\s+(?:the\s+)?[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*\s+and\s+(?:the\s+)?[A-Z]")  # several
+_SEAT_SAID = re.compile(rf"\b(?:{_SEAT})\b", re.IGNORECASE)
 
 
 def _seat_said(cited: CitedSpan, issuer: frozenset[str]) -> str:
     """'own' when a cited sentence says the company's seat (a cover page's label '(Address of principal executive
-    offices)' is cited with its address), 'none' when it says no seat, else what it places instead: another
-    organisation's headquarters or the company's other sites."""
+    offices)' is cited with its address), 'listed' when it places the seat together with other sites, 'none' when
+    it says no seat, else what it places instead: another organisation's, a part's or a region's headquarters, or
+    the company's other sites."""
     sentence = f"{lead_in(cited.document, cited.span)} {cited.span.quote}".strip()
     if _OTHER_SITES.match(sentence):
         return "the company's other sites"
-    if _SELF_PLACED.search(sentence):
-        return "own"
-    mine = issuer | LEGAL_FORMS
-    named = [m.group("name") for m in [*_SEAT_OF.finditer(sentence), *_NAME_PLACED.finditer(sentence)]]
+    mine = issuer | LEGAL_FORMS | _COMPANY_WORDS
+    named = [m.group("name") for m in [*_SEAT_OF.finditer(sentence), *_OWNED_SEAT.finditer(sentence)]]
+    named += [m.group("name") for m in _REGION_SEAT.finditer(sentence) if m.group("name").lower() not in _NOT_REGION]
     others = [name for name in named if not set(tokenize(name)) <= mine]
-    seats = len(_SEAT_SAID.findall(sentence))
-    if seats > len(others) and _LISTED.search(sentence):
-        return "listed"
-    if seats > len(others):
-        return "own"
+    placed = [_placed_subject(sentence[: m.start()], mine) for m in _PLACED.finditer(sentence)]
+    others += [p for p in placed if p not in (None, "own")]
+    own = len(_SEAT_SAID.findall(sentence)) > len(named) or _SELF_PLACED.search(sentence) or "own" in placed
+    if own:
+        return "listed" if _LISTED.search(sentence) and _PLACES.search(sentence) else "own"
     return f"the headquarters of {others[0]}" if others else "none"
+
+
+def _placed_subject(before: str, mine: frozenset[str]) -> str | None:
+    """What 'headquartered (based, located) in' places, read from the words before it in its sentence: 'own' for
+    the company ('we', its name, 'the Company'), another name, or None when no name stands before it."""
+    if re.search(r"\b(?:we|our|the\s+company)\b[^.;]*$", before, re.IGNORECASE) and not _RUN.search(
+        re.split(r"\b(?:we|our|the\s+company)\b", before, flags=re.IGNORECASE)[-1]
+    ):
+        return "own"
+    before = re.sub(r"\([^()]*\)", " ", before)  # '(NYSE: JPM)', '(publ)': asides
+    for run in reversed(list(_RUN.finditer(before))):
+        # 'customers in Europe': a place, not what is placed; 'Delaware law': a modifier
+        if _PREPOSITION.search(before[: run.start()]) or _MODIFIES.match(before, run.end()):
+            continue
+        return "own" if set(tokenize(run.group(0))) <= mine else run.group(0)
+    return None
