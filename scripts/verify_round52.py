@@ -117,7 +117,7 @@ def _kinds(text: str) -> set[str]:
 
 def _filed(rows: list[tuple[int, str]]) -> list[tuple[str, Case]]:
     found: list[tuple[str, Case]] = []
-    for (line, text), (_, following) in zip(rows, [*rows[1:], (0, "")], strict=True):
+    for (line, text), (_, following) in zip(rows, [*rows[1:], (0, "")], strict=False):  # a page may be empty
         joined = f"{text} {following}".strip()
         match = _FILED_WITH.search(joined)
         if match is None or match.start() >= len(text) or match.group("own") == match.group("report"):
@@ -150,7 +150,7 @@ def _turns(rows: list[tuple[int, str]]) -> list[tuple[str, Case]]:
 
 def _captions(rows: list[tuple[int, str]]) -> list[tuple[str, Case]]:
     found: list[tuple[str, Case]] = []
-    for (line, text), (_, following) in zip(rows, [*rows[1:], (0, "")], strict=True):
+    for (line, text), (_, following) in zip(rows, [*rows[1:], (0, "")], strict=False):  # a page may be empty
         if _CAPTIONS.match(text):
             go_on = re.match(r"(?:of\s+|\()", following)  # the caption's second line ('of incorporation)')
             spans = [_span(line, text), *([_span(line + 1, following)] if go_on else [])]
