@@ -228,7 +228,7 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
         if any(_says(event, c) for c in clauses):
             return _check("event", "mismatch", f"event: {date_text!r} is said of something other than what was asked")
         if _content(holding) & set(asked):
-            if (other := _dated_elsewhere(spans, date_text, event)) is not None:
+            if (other := _dated_elsewhere(spans, date_text, event, asked)) is not None:
                 detail = f"event: {date_text!r} is said of something else; its line dates '{event}' by {other!r}"
                 return _check("event", "mismatch", detail)
             return _check("event", "supported")
@@ -250,17 +250,24 @@ def _named_date(question: str) -> str | None:
     return words[-1][:5] if words else None  # 'matur' of 'maturity' is said by 'mature' too
 
 
-def _dated_elsewhere(spans: list[CitedSpan], date_text: str, event: str) -> str | None:
+def _dated_elsewhere(spans: list[CitedSpan], date_text: str, event: str, asked: list[str]) -> str | None:
     """Another date the cited line gives the asked event, in a clause the quote left out, after it ('In August 2022,
-    the President signed into law the Act' + ', which contained provisions effective January 1, 2023') or before."""
+    the President signed into law the Act' + ', which contained provisions effective January 1, 2023') or before it
+    when that clause says more of the question than the quote ('wage to $15.00 an hour effective July 2022' before
+    'with incremental increases ... beginning in August 2021'; not 'The ex-dividend date will be September 6, 2023'
+    before 'the record date will be September 7, 2023')."""
     for cited in (c for c in spans if date_text.lower() in c.span.quote.lower()):
         lines = cited.document.lines["text"].iloc[cited.span.line_start - 1 : cited.span.line_end + 2].tolist()
         text = " ".join(" ".join(str(t) for t in lines).split())
         at = text.find(" ".join(cited.span.quote.split())[-30:])
-        sentence = ([*split_sentences(text[max(at, 0) :]), ""])[0]  # the quote's sentence, to its end ...
-        sentence = f"{lead_in(cited.document, cited.span)} {sentence}"  # ... and from its start ('wage to $15.00 an
-        # hour effective July 2022, with incremental increases ... beginning in August 2021')
-        for clause in _CLAUSE_BREAK.split(sentence):
+        after = ([*split_sentences(text[max(at, 0) :]), ""])[0]  # the quote's sentence, to its end
+        quoted = len(_content(cited.span.quote) & set(asked))
+        before = [
+            c
+            for c in _CLAUSE_BREAK.split(lead_in(cited.document, cited.span))
+            if len(_content(c) & set(asked)) > quoted
+        ]
+        for clause in [*_CLAUSE_BREAK.split(after), *before]:
             # 'effect' of 'take effect' is 'effectiv' of 'effective'
             said = [w for w in _content(clause) if len(w) >= 4 and (w.startswith(event) or event.startswith(w))]
             if date_text.lower() in clause.lower() or not said:
