@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import EXIT_INPUT, EXIT_OK, CheckFailedError, UsageError
 from ..render.text import print_text
-from .ask_help import ASK_EPILOG
+from .ask_help import ask_epilog
 from .common import EPILOG, add_command, answer_flags, common_flags, make_pipeline, retrieval_flags, scope_flag
 
 
@@ -27,7 +27,7 @@ def register(sub: Any) -> None:
         "failed, but a check could not decide), unsupported (a check failed), citation_failed (a quote is not\n"
         "in its lines), no_citations (an answer citing nothing), not_found (no answer claimed). What each check\n"
         "means follows the options.",
-        epilog=ASK_EPILOG + "\n\n" + EPILOG,
+        epilog=ask_epilog() + "\n\n" + EPILOG,
     )
     p.add_argument("question")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="PDF files or folders of PDFs")
