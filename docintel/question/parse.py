@@ -332,10 +332,11 @@ def _keywords(question: str, use_synonyms: bool) -> list[Keyword]:
     return keywords
 
 
-def search_phrases(question: str) -> list[str]:
-    """The phrases the domain table adds to a search for what *question* names in a reader's words (a line item's,
-    a ratio's or a topic's: 'headquartered' adds 'principal executive offices')."""
-    return _search_phrases(question, _plain(question), " " + " ".join(tokenize(question)) + " ")
+def topic_phrases(question: str) -> list[str]:
+    """The phrases the domain table's topics give for what *question* names in a reader's words ('headquartered':
+    'principal executive offices'); a line item's or a ratio's search phrases (a ratio's operands) are not them."""
+    plain, stemmed = _plain(question), " " + " ".join(tokenize(question)) + " "
+    return [p for t in table().topics if _mentions(t.phrase, plain, stemmed) for p in t.search]
 
 
 def _search_phrases(question: str, plain_question: str, stemmed_question: str) -> list[str]:

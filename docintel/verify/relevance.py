@@ -7,7 +7,7 @@ from ..concepts import concepts_in, same_concept
 from ..numbers import WORD_NUMBERS, find_numbers
 from ..question.acronyms import spelled_terms
 from ..question.pages import parse_page_hints
-from ..question.parse import search_phrases, search_text
+from ..question.parse import search_text, topic_phrases
 from ..textnorm import tokenize
 from .issuer import issuer_terms
 from .values import CitedSpan, PlainCheck, cited_lines
@@ -51,7 +51,7 @@ def relevance_check(question: str, spans: list[CitedSpan]) -> tuple[PlainCheck, 
     # a reader's word for what the filing calls in a phrase ('headquartered': 'principal executive offices'); a
     # one-word search aid ('refund': 'return') is too loose to make a quote relevant
     quoted = set(tokenize(quotes))
-    shared |= {p for p in search_phrases(asking) if len(set(tokenize(p))) > 1 and set(tokenize(p)) <= quoted}
+    shared |= {p for p in topic_phrases(asking) if len(set(tokenize(p))) > 1 and set(tokenize(p)) <= quoted}
     if shared or same_concept(concepts_in(asking).concepts, concepts_in(quotes).concepts):
         return "supported", ""
     named = ", ".join(f"'{t}'" for t in sorted(terms)[:6])

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..numbers import find_numbers
-from ..question.parse import EXPLAIN_NOUN, search_phrases, search_text
+from ..question.parse import EXPLAIN_NOUN, search_text, topic_phrases
 from ..textnorm import split_sentences, tokenize
 from .claims import check_field, quote_sentences
 from .names import document_lowercase
@@ -230,7 +230,7 @@ def _role_in_other_words(question: str, head: str, spans: list[CitedSpan]) -> Fi
     words for it, from the domain table ('registered public accounting firm'): when the document writes them, the
     quotes must too (a line on a proposal for an 'independent Board Chair' names no auditor)."""
     lowercase = {t for w in document_lowercase(spans) for t in tokenize(w)}
-    wordings = [set(tokenize(p)) for p in search_phrases(head)]  # the role's own other words, no other word's
+    wordings = [set(tokenize(p)) for p in topic_phrases(head)]  # the role's own other words, no other word's
     written = [w for w in wordings if w and w <= lowercase]
     quoted = {t for s in spans for t in tokenize(s.span.quote)}
     if written and not any(w <= quoted for w in written):
