@@ -63,8 +63,11 @@ began after the date asked, each 'N years at' another organisation given as year
 named only in common words, and (scripts/verify_round52.py, red team round 52 and new users on American Express
 and PepsiCo) each other organisation's headquarters given as the company's, each row of one kind of award's
 valuation table asked of another kind, each report's date given as the date of the agreement filed with it, each
-no read from a sentence cut before its turn, each form's cover captions given as an answer, target: every one
-rejected; their right answers measured.
+no read from a sentence cut before its turn, each form's cover captions given as an answer, and
+(scripts/verify_round53.py, red team round 53) each date of another organisation's act given for the company's,
+each figure a sentence pools 'primarily from' several sources given for one of them, each yes to a degree asked
+('significantly') that the sentence does not state, each yes about proceedings against the company from a sentence
+about those against another party, target: every one rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -105,6 +108,7 @@ from scripts.verify_round49 import round49_cases
 from scripts.verify_round50 import round50_cases
 from scripts.verify_round51 import round51_cases
 from scripts.verify_round52 import round52_cases
+from scripts.verify_round53 import round53_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -441,6 +445,10 @@ MEASURED_RIGHT = (
     "award kind: right",
     "agreement date: right",
     "turn: right",
+    "act dated: right",
+    "pooled: right",
+    "degree: right",
+    "party: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -595,6 +603,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *round50_cases(document, page).items(),
                 *round51_cases(document, page).items(),
                 *round52_cases(document, page).items(),
+                *round53_cases(document, page).items(),
             ]
             if not generated:
                 continue

@@ -114,7 +114,7 @@ _AMOUNT_RE = re.compile(
     r"\b(how (much|many)|amounts?|totals?|values?|usd|dollars?|millions?|billions?|thousands?|ratios?|margins?|"
     r"percent(age)?s?|rates?|eps|per share|revenues?|sales|income|earnings|profits?|loss(es)?|expenses?|costs?|"
     r"capex|expenditures?|spending|payments?|proceeds|cash flows?|debt|borrowings|assets|liabilities|equity|ebit|"
-    r"charges|gains|write-?offs|write-?downs|"
+    r"charges?|gains?|write-?offs|write-?downs|"
     r"prices?|dividends?|growth|fees?|compensation|salar(y|ies)|balance|turnover|ebitda|yield|depreciation|"
     r"amortization|impairments?|repurchases?|buybacks?|inventor(y|ies)|receivables?|payables?|"
     r"cash|shares outstanding|headcount|employees)\b|\$|%",

@@ -333,8 +333,9 @@ def _passive_verb(question: str) -> str | None:
     """The participle a passive date question asks about ('When was the loan repaid?': repaid), or the verb an
     expectation it asks about names ('When is the acquisition expected to close?': close)."""
     found = _PASSIVE_WHEN.search(question)
-    if found is None:
-        return None
+    if found is None:  # 'By when does J&J expect its ... compliance effort ... to be completed?': completed
+        expected = _EXPECTS_THEN.search(question)
+        return expected.group("verb") if expected else None
     then = re.match(r"\s*to\s+(?:be\s+)?([a-z]{3,})", question[found.end() :])
     if then is not None and _EXPECTED.search(f"{found.group('words')} to"):
         return then.group(1)
@@ -342,6 +343,11 @@ def _passive_verb(question: str) -> str | None:
     return last[0] if last and _PARTICIPLE.fullmatch(last[0]) else None
 
 
+_EXPECTS_THEN = re.compile(
+    r"\b(?:expects?|anticipates?|plans?|intends?)\s+(?:its|the|their|our)\b[^?]{0,160}?\bto\s+(?:be\s+)?"
+    r"(?P<verb>[a-z]{3,})\b",
+    re.IGNORECASE,
+)
 # a date to come: 'is expected to close in 2023', 'anticipated to be completed by', 'we plan to'
 _EXPECTED = re.compile(
     r"\b(?:expected|anticipated|estimated|projected|planned|targeted|intends?|plans?|expects?)\s+to\b",

@@ -133,11 +133,19 @@ _PASSIVE_EVENT = re.compile(
 _NOUN_THEN_VERB = re.compile(r"\s+(?P<verb>[a-z]{3,})(?<!ing)(?<!s)\s*(?:$|[?.])")
 
 
+# 'did X begin selling', 'start to offer': the act begun is the verb asked ('sold ... starting in 2003' says it)
+_BEGUN = re.compile(r"\s+(?:to\s+(?P<verb>[a-z]{3,})\b|(?P<gerund>[a-z]{2,})ing\b)")
+_BEGIN = frozenset("begin start commence".split())
+
+
 def asked_verb(asking: str) -> str | None:
-    """The verb of a question's 'did/does/will ... VERB' (ACTIVE_VERB), its subject's last noun aside."""
+    """The verb of a question's 'did/does/will ... VERB' (ACTIVE_VERB), its subject's last noun aside; the act
+    after 'begin', 'start' or 'commence' ('begin selling': sell)."""
     active = ACTIVE_VERB.search(asking)
     if active is None:
         return None
+    if active.group("verb") in _BEGIN and (begun := _BEGUN.match(asking, active.end("verb"))):
+        return begun.group("verb") or re.sub(r"([bdgmnprt])\1$", r"\1", begun.group("gerund"))  # 'shipp': ship
     after = _NOUN_THEN_VERB.match(asking, active.end("verb"))
     return after.group("verb") if after else active.group("verb")
 
@@ -171,10 +179,24 @@ def event_reading(question: str, sentence: str) -> str | None:
     return "other" if INTENT.search(sentence) else None
 
 
+# five letters that begin unrelated verbs ('complete', 'comply'; 'commit', 'commission'; 'continue', 'contain'):
+# six tell them apart
+_AMBIGUOUS = frozenset({"compl", "commi", "conti"})
+
+
+def _stem(word: str) -> str:
+    return word[:6] if word[:5] in _AMBIGUOUS else word[:5]
+
+
+def _of_family(root: str, form: str) -> bool:
+    return root.startswith(_stem(form)) or (len(root) > 2 and form.startswith(root))
+
+
 def _roots(verb: str) -> tuple[str, ...]:
-    root = tokenize(verb)[0][:5] if tokenize(verb) else verb[:5]
-    family = next((f for f in _VERB_FAMILIES if any(root.startswith(r[:5]) or r.startswith(root) for r in f)), ())
-    return (root, *(r[:5] for r in family))
+    root = _stem(tokenize(verb)[0] if tokenize(verb) else verb)
+    # a word of two letters ('be', 'to') begins a family's forms ('began', 'took') without being one of them
+    family = next((f for f in _VERB_FAMILIES if any(_of_family(root, r) for r in f)), ())
+    return (root, *(_stem(r) for r in family))
 
 
 def verb_at(verb: str, text: str) -> list[int]:
@@ -264,7 +286,7 @@ def event_verbs(question: str, verb: str) -> list[str]:
     the Beta acquisition finalized') the transaction it completes, a sale or an acquisition in a form that says it
     was done ('we acquired Beta', 'sold': read as whole words by ``says_verb``; not the noun, which 'held for sale'
     or 'the sale ... announced on' also write)."""
-    if not set(_roots(verb)) & {r[:5] for r in _VERB_FAMILIES[2]}:
+    if not set(_roots(verb)) & {_stem(r) for r in _VERB_FAMILIES[2]}:
         return [verb]
     named = [w for w in re.findall(r"[a-z]+", search_text(question).lower()) if len(_roots(w)) > 1]
     return [verb, *(form for w in named for form in _DONE.get(_roots(w)[1], (w,)))]

@@ -35,6 +35,7 @@ from .dates import (
     fiscal_end_rule,
     superseded_rule,
 )
+from .degree import degree_rule
 from .effects import effect_rule
 from .events import NEGATIONS, average_change_rule, frequency_reading
 from .explained import explanation_period_rule
@@ -58,8 +59,11 @@ from .names import (
 )
 from .objects import clause_object_rule, event_object_rule, report_date_rule
 from .operands import check_operand
+from .parties import against_party_rule, date_agent_rule
 from .passages import entity_rule, scattered_rule
-from .predicates import said_verb_rule
+from .pooled import pooled_rule
+from .practice import permission_rule
+from .predicates import expensed_rule, said_verb_rule
 from .quotes import SpanKey
 from .ranking import date_superlative_rule, superlative_rule
 from .relevance import relevance_check, text_numbers_check
@@ -75,6 +79,7 @@ from .rules import FieldCheck
 from .seats import seat_rule
 from .structure import average_span_problem
 from .subjects import figure_place_rule, text_subject_rule
+from .tense import future_figure_rule, other_month_rule
 from .textclaims import (
     age_rule,
     checkbox_rule,
@@ -93,6 +98,7 @@ from .textclaims import (
     subject_rule,
     term_of_art_rule,
 )
+from .unsaid import unsaid_name_rule
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
 from .yesno import CHANGE_VERBS, asks_every, figures_rule, pace_rule, universal_rule
 
@@ -159,7 +165,12 @@ def _item_check(
         asked = asked_for(question, label, issuer_terms(spans))
         checked = check_amount(amount, getattr(item, "period", None), spans, years, asked, alone=not several)
         stated = [amount.value] if amount.value is not None else []
-        figure_rules = [superlative_rule(question, stated, spans), award_kind_rule(question, spans)]
+        figure_rules = [
+            superlative_rule(question, stated, spans),
+            award_kind_rule(question, spans),
+            pooled_rule(question, spans, issuer_terms(spans)),
+            future_figure_rule(question, spans, stated),
+        ]
         return with_fields(_one_figure_average(checked, question), figure_rules)
     date = getattr(item, "date", None)
     if date is not None:
@@ -177,7 +188,8 @@ def _item_check(
             bound_rule(date.original_text, spans, question),
         )
         report = report_date_rule(date.original_text, spans, question)
-        rules = [event, event_object, clause_object, report, expected, anchored, fiscal, superseded, bound]
+        agent = date_agent_rule(date.original_text, spans, question, issuer)
+        rules = [event, event_object, clause_object, report, agent, expected, anchored, fiscal, superseded, bound]
         return with_fields(checked, rules)
     if hasattr(item, "explanation"):
         return _boolean_check(getattr(item, "value", None), spans, question, str(getattr(item, "explanation", "")))
@@ -267,6 +279,9 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             things_named_rule(question, spans),
             moved_since_rule(text, spans, question),
             goes_on_rule(question, spans),
+            against_party_rule(question, spans, issuer_terms(spans)),
+            unsaid_name_rule(question, spans, issuer_terms(spans)),
+            permission_rule(text, spans),
         ],
     )
 
@@ -311,6 +326,11 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
         said_verb_rule(question, spans, value, issuer),
         became_since_rule(value, spans, question),
         concession_rule(question, spans, issuer),
+        against_party_rule(question, spans, issuer),
+        pooled_rule(question, spans, issuer),
+        degree_rule(value, spans, question),
+        other_month_rule(value, spans, question),
+        expensed_rule(question, spans, value),
     ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked

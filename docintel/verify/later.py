@@ -118,10 +118,7 @@ def concession_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str
     vaccine.'): unchecked, the clause left out named."""
     asked = set(tokenize(question)) - ignore - _COMMON
     for cited in spans:
-        if cited.span.quote.rstrip()[-1:] in ".!?":
-            continue
-        rest = split_sentences(text_after(cited).strip())
-        clause = rest[0] if rest else ""
+        clause = _rest_of_sentence(cited)
         # the turn tells of what the question asks in words the quote does not say ('Comirnaty', 'licensed');
         # 'but we also sell directly to retailers' beside 'principally to wholesalers' adds, it does not turn
         told = asked & set(tokenize(clause)) - set(tokenize(cited.span.quote))
@@ -143,12 +140,18 @@ def goes_on_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     if not verb or not verb.isalpha() or len(verb) < _VERB_LETTERS:
         return check_field("later", "not_applicable")
     for cited in spans:
-        if cited.span.quote.rstrip()[-1:] in ".!?" or verb_in(verb, cited.span.quote):
-            continue
-        rest = split_sentences(text_after(cited).strip())
-        if rest and verb_in(verb, rest[0]):
-            return check_field("later", "unknown", f"later: its sentence goes on, '{rest[0].strip()[:100]}'")
+        rest = _rest_of_sentence(cited)
+        if rest and verb_in(verb, rest) and not verb_in(verb, cited.span.quote):
+            return check_field("later", "unknown", f"later: its sentence goes on, '{rest.strip()[:100]}'")
     return check_field("later", "not_applicable")
+
+
+def _rest_of_sentence(cited: CitedSpan) -> str:
+    """The words after a quote that stops inside its sentence, to the sentence's end ('' when the quote ends it)."""
+    if cited.span.quote.rstrip()[-1:] in ".!?":
+        return ""
+    rest = split_sentences(text_after(cited).strip())
+    return rest[0] if rest else ""
 
 
 _VERB_LETTERS = 3

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..domain import table
 from ..textnorm import split_sentences
 from .claims import check_field, content_words
 from .events import verb_in
@@ -127,3 +128,30 @@ def _other_act(verb: str, quotes: str) -> str | None:
         return None
     others = [w for w in words for s in _SIDES if s is not side and w.startswith(s)]
     return others[0] if others else None
+
+
+# whether an amount was charged to expense (recognised in earnings), as against paid, capitalised or deferred: a
+# payment says nothing of where it was recorded (accounting's recognition, ASC 340 and 980 defer costs as assets);
+# the income statement's names are the domain table's
+_INCOME_STATEMENT = table().section_patterns()[table().section_of("income")][0]
+_ASKS_EXPENSED = re.compile(
+    r"\b(?:charge[sd]?|expens(?:e|ed)|recogni[sz]e[sd]?|record(?:ed)?|book(?:ed)?)\b[^?]{0,80}?\b(?:to|as|in)\s+"
+    rf"(?:an?\s+)?(?:expense|earnings|(?:its\s+|the\s+)?(?:\d{{4}}\s+)?(?:{_INCOME_STATEMENT})|income)\b|"
+    r"\bexpensed\b",
+    re.IGNORECASE,
+)
+_SAYS_RECOGNISED = re.compile(
+    rf"\b(?:expens\w*|charge[sd]?|costs?|loss(?:es)?|earnings|{_INCOME_STATEMENT}|"
+    r"write-?offs?|written\s+off|regulatory\s+assets?|capitali[sz]\w*|deferr\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def expensed_rule(question: str, spans: list[CitedSpan], answer: bool) -> FieldCheck:
+    """A yes to 'Did X charge the $15 million premium to expense?' read from quotes that only say it was paid ('a
+    make-whole premium of $15 million was paid to the holders'): unchecked, where it was recorded not said."""
+    if not answer or not spans or not _ASKS_EXPENSED.search(question):
+        return check_field("about", "not_applicable")
+    if any(_SAYS_RECOGNISED.search(s.span.quote) for s in spans):
+        return check_field("about", "not_applicable")
+    return check_field("about", "unknown", "about: the quotes do not say where the amount was recorded (expensed)")

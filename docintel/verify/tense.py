@@ -1,0 +1,65 @@
+"""A figure its sentence says will be paid, asked as one that was. 'What weighted average fixed rate did Amcor pay
+under its interest rate swaps during fiscal year 2023?' is not answered by 'Under the terms of the contracts, we will
+pay a weighted average fixed rate of interest of 3.88%': those swaps take effect after the year (the next sentence
+says 'effective as of July 1, 2023'). A past question ('did ... pay', 'was ... paid') needs a figure its clause
+states as done; 'will' or 'shall' before the figure in its clause states what is to come (general English)."""
+
+from __future__ import annotations
+
+import re
+
+from ..numbers import find_numbers
+from ..question.parse import search_text
+from ..textnorm import split_sentences
+from .claims import check_field
+from .rules import FieldCheck
+from .values import CitedSpan
+
+_PAST = re.compile(r"^\s*(?:what|how\s+much|how\s+many|which)\b[^?]*?\b(?:did|was|were|had)\b", re.IGNORECASE)
+_TO_COME = re.compile(r"\b(?:will|shall)\s+(?:\w+ly\s+)?(?!have\b)[a-z]{3,}\b", re.IGNORECASE)
+_SCALES = (1.0, 1e3, 1e6, 1e9, 1e-3, 1e-6, 1e-9)
+_CLOSE = 0.005  # a figure printed at another scale, rounded
+
+
+def _same(printed: float, stated: float) -> bool:
+    return any(abs(abs(printed) * scale - abs(stated)) <= _CLOSE * abs(stated) for scale in _SCALES)
+
+
+def future_figure_rule(question: str, spans: list[CitedSpan], stated: list[float]) -> FieldCheck:
+    """``unknown`` when a past question's figure is printed in a clause that says it will be paid (done, owed): the
+    quote tells what is to come, not what was."""
+    asking = search_text(question)
+    if not stated or not _PAST.match(asking) or re.search(r"\b(?:will|shall)\b", asking, re.IGNORECASE):
+        return check_field("scenario", "not_applicable")
+    for cited in spans:
+        for sentence in split_sentences(cited.span.quote):
+            for number in find_numbers(sentence):
+                if number.is_year or not any(_same(number.value, v) for v in stated if v):
+                    continue
+                clause = re.split(r"[;:]", sentence[: number.start])[-1]
+                if to_come := _TO_COME.search(clause):
+                    said = clause.strip()[-80:]
+                    detail = f"scenario: the quote says what '{to_come.group(0)}' ({said}); the question asks what was"
+                    return check_field("scenario", "unknown", detail)
+    return check_field("scenario", "not_applicable")
+
+
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+_MONTH_YEAR = re.compile(rf"\b(?P<month>{_MONTHS})\s+(?:\d{{1,2}},\s+)?(?P<year>(?:19|20)\d\d)\b")
+
+
+def _months(text: str) -> set[tuple[str, str]]:
+    return {(m.group("month"), m.group("year")) for m in _MONTH_YEAR.finditer(text)}
+
+
+def other_month_rule(value: bool, spans: list[CitedSpan], question: str) -> FieldCheck:
+    """A yes about an event the question dates by its month ('the permanent extension ... Congress passed in
+    December 2015') from quotes that date theirs by another month and never by the one asked ('the reinstatement of
+    the ... tax credit in December 2014'): ``unknown``, both months named."""
+    asked = _months(search_text(question))
+    said = set().union(*(_months(s.span.quote) for s in spans)) if spans else set()
+    if not value or not asked or not said or asked & said:
+        return check_field("period", "not_applicable")
+    first, other = sorted(asked)[0], sorted(said)[0]
+    detail = f"period: the question asks of {' '.join(first)}; the quotes tell of {' '.join(other)}"
+    return check_field("period", "unknown", detail)
