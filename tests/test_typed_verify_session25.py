@@ -161,6 +161,7 @@ ROUND54 = [
     "In May 2021, Contoso complied with the Northwind integration rules.",
     "Northwind On January 27, 2015, we completed the acquisition of Northwind.",
     "The Bellagio lease commenced on November 15, 2019.",
+    "We have served as the Company's auditor since at least 1934; however, an earlier year could not be determined.",
 ]
 
 
@@ -252,12 +253,31 @@ def test_a_payment_is_not_said_to_be_expensed(run_cli, fake_openai, make_pdf, in
         ("When did Contoso complete its Northwind integration?", 15, "2021-05-01", "May 2021", False),  # 'comply'
         ("When did Contoso acquire Northwind?", 16, "2015-01-27", "January 27, 2015", True),  # 'we' acquired it
         ("When did Contoso's Bellagio lease commence?", 17, "2019-11-15", "November 15, 2019", True),
+        ("In what year did Fabrikam LLP begin serving as Contoso's auditor?", 18, "1934", "1934", False),  # a bound
     ],
 )
 def test_a_date_s_clause_says_the_verb_asked(run_cli, fake_openai, make_pdf, question, index, iso, printed, supported):
     item = {"label": "date", "date": {"iso": iso, "original_text": printed}}
     scripted = answer("date", {**item, "spans": [span(_line(ROUND54, index), ROUND54[index])]})
-    _ask54(run_cli, fake_openai, make_pdf, question, scripted, supported, "does not say 'complete")
+    _ask54(
+        run_cli,
+        fake_openai,
+        make_pdf,
+        question,
+        scripted,
+        supported,
+        "does not say 'complete" if index < 18 else "bound",
+    )
+
+
+def test_the_question_s_subject_may_be_a_quote_s_we(run_cli, fake_openai, make_pdf):
+    """'How long has Fabrikam LLP served ...?' from the auditor's report's 'We have served ...': its subject is not
+    a name the cited lines must say."""
+    pdf = make_pdf("contoso-2023-10k.pdf", [COVER, ROUND54])
+    text = "Fabrikam LLP has served as Contoso's auditor since at least 1934."
+    fake_openai.push_answer(answer("text", {"text": text, "spans": [span(_line(ROUND54, 18), ROUND54[18])]}))
+    _, data, _ = ask(run_cli, "How long has Fabrikam LLP served as Contoso's auditor?", pdf)
+    assert "no cited line names" not in json.dumps(data["verification"]), data["verification"]
 
 
 CASES = [

@@ -500,7 +500,14 @@ def bound_rule(date_text: str, spans: list[CitedSpan], question: str) -> FieldCh
                 f"event: {date_text!r} is one bound of '{bound.group(0).strip()} {date_text} ...', not when it happened"
             )
             return _check("event", "unknown", detail)
+        if at >= 0 and (hedge := _HEDGED.search(sentence[max(0, at - 30) : at])):
+            detail = f"event: {date_text!r} is given as a bound ('{hedge.group(0).strip()} {date_text}'), not the date"
+            return _check("event", "unknown", detail)
     return _check("event", "not_applicable")
+
+
+# a date given as a bound of when it happened: 'since at least 1934', 'no later than', 'as early as' (general English)
+_HEDGED = re.compile(r"\b(?:at\s+least|as\s+early\s+as|no\s+later\s+than|not\s+later\s+than|or\s+earlier)\s*$", re.I)
 
 
 def _with_rest(cited: CitedSpan) -> str:

@@ -23,16 +23,22 @@ _GENERIC = frozenset(
     )
 )
 
+# a name right after an auxiliary is the subject of the question's verb
+_ACTS = re.compile(r"\b(?:has|have|had|did|does|do|is|are|was|were|will|can)\s+(?:the\s+)?$", re.IGNORECASE)
+
 
 def unsaid_name_rule(question: str, spans: list[CitedSpan], issuer: frozenset[str]) -> FieldCheck:
     """``unknown`` when the question names a thing by a word of its own ('Military', 'Los Gatos') that no cited
-    line says, nor its initials ('MSG')."""
+    line says, nor its initials ('MSG'); not the question's subject, whom a quote may call 'we' (an auditor's
+    report: 'We have served as the Company's auditor since ...')."""
     if not spans:
         return check_field("about", "not_applicable")
     lines = " ".join(cited_lines(s) for s in spans)
     said = set(tokenize(lines))
     squashed = set(re.findall(r"[a-z&]+", lines.lower()))
     for name, terms in asked_names(question, issuer):
+        if _ACTS.search(question.split(name)[0]):
+            continue  # the question's subject ('How long has Deloitte & Touche served'): a quote's 'we' may be it
         own = terms - _GENERIC
         initials = "".join(w[0] for w in name.split() if w[:1].isupper()).lower()
         if own and not own & said and not (len(initials) > 1 and initials in squashed):
