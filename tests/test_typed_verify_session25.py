@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from docintel.question.parse import answer_shape
 from tests.conftest import needs_shared
 from tests.test_typed_verify_review36 import assert_case_holds
 from tests.test_typed_verify_session24 import COVER
@@ -291,3 +292,230 @@ def test_session_25_s_cases_hold(run_cli, fake_openai, tmp_path, case):
     """Red team rounds 53 and 54 on the filings: the wrong ones not supported; the dates of the company's own acts
     (the agent rule's exceptions: a lead-in date, 'we', a passive, a name the question shares) kept."""
     assert_case_holds(run_cli, fake_openai, tmp_path, case)
+
+
+ROUND55 = [
+    "Stock compensation",
+    "Recipients of restricted stock are entitled to cash dividends and to vote their shares throughout the period.",
+    "Recipients of restricted stock units are entitled to dividend equivalent cash payments upon vesting.",
+    "We settled a portion of the IRS audit for tax years 2004 to 2006 in fiscal year 2011.",
+    "We settled the IRS audit for tax years 2004 to 2006 in fiscal year 2011.",
+    "The Board will work to re-establish a maximum level of the contaminant after a prior standard of 10 parts per"
+    " billion (ppb) was withdrawn.",
+    "The Court compelled arbitration of Mr. Levin's individual claims on November 16, 2015.",
+    "The court dismissed the lawsuit in its entirety on May 2, 2016.",
+    "(2) Primarily includes the acquisition of Northwind in the North America segment.",
+    "Segment results (in thousands) 2022 2021",
+    "Las Vegas Strip Resorts net revenues $ 2,297,282 $ 1,806,686",
+    "Corning China (Shanghai) Regional Headquarter China",
+]
+
+
+def _ask55(run_cli, fake_openai, make_pdf, question, scripted, supported, reason=""):
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER, ROUND55])
+    return assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported, reason)
+
+
+def _yes(index: int) -> dict:
+    return answer(
+        "boolean", {"value": True, "explanation": "Yes.", "spans": [span(_line(ROUND55, index), ROUND55[index])]}
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "index", "supported", "reason"),
+    [
+        (
+            "Do holders of Contoso restricted stock units receive cash dividends during the restriction period?",
+            1,
+            False,
+            "the quotes are of restricted stock, not the restricted stock units asked",
+        ),
+        ("Do holders of Contoso restricted stock receive cash dividends during the restriction period?", 1, True, ""),
+        ("Has Contoso concluded its IRS audit of tax years 2004 to 2006?", 3, False, "a portion of the IRS audit"),
+        ("Has Contoso settled its IRS audit of tax years 2004 to 2006?", 4, True, ""),
+        ("Has Contoso settled any portion of its IRS audit of tax years 2004 to 2006?", 3, True, ""),
+    ],
+)
+def test_round_55_yes_no(run_cli, fake_openai, make_pdf, question, index, supported, reason):
+    _ask55(run_cli, fake_openai, make_pdf, question, _yes(index), supported, reason)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "supported"),
+    [
+        (
+            "What drinking water standard for the contaminant currently applies?",
+            "A level of 10 parts per billion.",
+            False,
+        ),
+        ("What drinking water standard for the contaminant applied before?", "A level of 10 parts per billion.", True),
+    ],
+)
+def test_a_former_figure_is_not_the_one_in_effect(run_cli, fake_openai, make_pdf, question, text, supported):
+    scripted = answer("text", {"text": text, "spans": [span(_line(ROUND55, 5), ROUND55[5])]})
+    _ask55(run_cli, fake_openai, make_pdf, question, scripted, supported, "as prior")
+
+
+@pytest.mark.parametrize(
+    ("index", "iso", "printed", "supported"),
+    [(6, "2015-11-16", "November 16, 2015", False), (7, "2016-05-02", "May 2, 2016", True)],
+)
+def test_a_date_asked_by_a_common_subject_s_verb(run_cli, fake_openai, make_pdf, index, iso, printed, supported):
+    """'did the district court dismiss Mr. Levin's lawsuit': the verb after a lowercase subject, before a name."""
+    item = {"label": "date", "date": {"iso": iso, "original_text": printed}}
+    scripted = answer("date", {**item, "spans": [span(_line(ROUND55, index), ROUND55[index])]})
+    question = "On what date did the district court dismiss Mr. Levin's lawsuit against Contoso?"
+    _ask55(run_cli, fake_openai, make_pdf, question, scripted, supported, "does not say 'dismiss'")
+
+
+@pytest.mark.parametrize(
+    ("text", "supported"),
+    [("In the North America segment only.", False), ("Primarily in the North America segment.", True)],
+)
+def test_only_overstates_primarily(run_cli, fake_openai, make_pdf, text, supported):
+    scripted = answer("text", {"text": text, "spans": [span(_line(ROUND55, 8), ROUND55[8])]})
+    question = "In which of Contoso's segments is the Northwind acquisition included?"
+    _ask55(run_cli, fake_openai, make_pdf, question, scripted, supported, "the text says 'only'")
+
+
+@pytest.mark.parametrize(
+    ("question", "reason"),
+    [
+        ("What was the Las Vegas Strip Resorts adjusted EBITDAR margin in 2022?", "asks for a percentage or ratio"),
+        ("What was the Las Vegas Strip Resorts revenue per available room in 2022?", "per available room"),
+    ],
+)
+def test_a_total_is_no_margin_nor_a_figure_per_unit(run_cli, fake_openai, make_pdf, question, reason):
+    cited = [(_line(ROUND55, 9), ROUND55[9]), (_line(ROUND55, 10), ROUND55[10])]
+    scripted = amount(2297282, "thousands", "2022", *cited, label="Las Vegas Strip Resorts net revenues")
+    _ask55(run_cli, fake_openai, make_pdf, question, scripted, False, reason)
+
+
+def test_a_total_answers_its_own_question(run_cli, fake_openai, make_pdf):
+    cited = [(_line(ROUND55, 9), ROUND55[9]), (_line(ROUND55, 10), ROUND55[10])]
+    scripted = amount(2297282, "thousands", "2022", *cited, label="Las Vegas Strip Resorts net revenues")
+    _ask55(
+        run_cli, fake_openai, make_pdf, "What were the Las Vegas Strip Resorts net revenues in 2022?", scripted, True
+    )
+
+
+def test_a_regional_headquarter_is_not_the_company_s(run_cli, fake_openai, make_pdf):
+    scripted = answer("text", {"text": ROUND55[11], "spans": [span(_line(ROUND55, 11), ROUND55[11])]})
+    _ask55(run_cli, fake_openai, make_pdf, "Where is Contoso's headquarters?", scripted, False, "headquarters of")
+
+
+def test_where_asks_for_words():
+    question = "Where in its statement of operations does Contoso recognize the cost of the card readers?"
+    assert answer_shape(question) == "text"
+
+
+REVIEW = [
+    "Business segments",
+    "We operate in four reportable segments: Commercial Airplanes (BCA), Defense, Space & Security (BDS) and Services.",
+    "In 2020, BDS recorded charges of $1,320 million on the KC-46A Tanker program.",
+    "In 2021, the Company's New Jersey subsidiary completed the sale of its Pennsylvania assets.",
+    "We are exposed to changes in the U.S. dollar against the British pound, which weakened in 2022.",
+    "Advertising costs increased $12 million resulting primarily from increased spending on television and Cash App.",
+    "The Company may offer volume rebates to customers, which it records as a reduction of revenue.",
+    "We may elect to bypass the qualitative assessment and perform a quantitative impairment test.",
+    "In March 2023, we entered into two interest rate swap contracts.",
+    "The Company also makes advance payments to customers, which are initially capitalized as other assets.",
+    "Contracts with the DoD accounted for 35% of net sales.",
+    "CCA faces competition from Airbus.",
+]
+
+
+def _ask_review(run_cli, fake_openai, make_pdf, question, scripted, supported, reason=""):
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER, REVIEW])
+    return assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported, reason)
+
+
+def _cite(index: int, quote: str | None = None) -> list[dict]:
+    return [span(_line(REVIEW, index), quote or REVIEW[index])]
+
+
+def _fields(run_cli, fake_openai, make_pdf, question, scripted) -> str:
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER, REVIEW])
+    fake_openai.push_answer(scripted)
+    return json.dumps(ask(run_cli, question, pdf)[1]["verification"])
+
+
+@pytest.mark.parametrize(
+    ("question", "index", "iso", "printed"),
+    [
+        ("In what year did Contoso record $1,320 million of charges on the KC-46A Tanker program?", 2, "2020", "2020"),
+        ("In what year did Contoso complete the sale of its Pennsylvania assets?", 3, "2021", "2021"),
+    ],
+)
+def test_the_company_s_own_parts_act_for_it(run_cli, fake_openai, make_pdf, question, index, iso, printed):
+    """A segment the document defines as its own ('BDS'), a subsidiary of 'the Company's': no other actor."""
+    item = {"label": "year", "date": {"iso": iso, "original_text": printed}, "spans": _cite(index)}
+    assert "agent:" not in _fields(run_cli, fake_openai, make_pdf, question, answer("date", item))
+
+
+@pytest.mark.parametrize(
+    ("question", "index", "value", "absent"),
+    [
+        ("Did the U.S. dollar weaken against the Euro in 2022?", 4, True, "party:"),
+        ("Did Contoso's advertising costs increase from Cash App spending?", 5, True, "together"),
+        (
+            "Did Contoso enter into interest rate swap contracts during the fiscal year ended June 30, 2023?",
+            8,
+            True,
+            "the question asks of",
+        ),
+    ],
+)
+def test_words_that_name_no_party_source_or_event_month(run_cli, fake_openai, make_pdf, question, index, value, absent):
+    item = {"value": value, "explanation": "Yes.", "spans": _cite(index)}
+    assert absent not in _fields(run_cli, fake_openai, make_pdf, question, answer("boolean", item))
+
+
+@pytest.mark.parametrize(
+    ("text", "index", "fires"),
+    [
+        ("Contoso offers volume rebates to customers and records them as a reduction of revenue.", 6, False),
+        ("Contoso bypasses the qualitative assessment and performs a quantitative impairment test.", 7, True),
+    ],
+)
+def test_the_company_s_own_may_is_its_practice(run_cli, fake_openai, make_pdf, text, index, fires):
+    scripted = answer("text", {"text": text, "spans": _cite(index)})
+    said = _fields(run_cli, fake_openai, make_pdf, "How does Contoso account for this?", scripted)
+    assert ("the quote permits it" in said) is fires, said
+
+
+def test_a_deferred_cost_is_not_expensed(run_cli, fake_openai, make_pdf):
+    question = "Did Contoso charge the advance payments it makes to customers to expense when paid?"
+    item = {"value": True, "explanation": "Yes.", "spans": _cite(9)}
+    _ask_review(run_cli, fake_openai, make_pdf, question, answer("boolean", item), False, "not expensed")
+
+
+@pytest.mark.parametrize(
+    ("question", "index"),
+    [
+        ("What does Contoso say about its contracts with the Department of Defense?", 10),
+        ("Which companies compete with the Commercial Airplanes segment of Contoso?", 11),
+    ],
+)
+def test_a_name_said_by_its_initials(run_cli, fake_openai, make_pdf, question, index):
+    scripted = answer("text", {"text": REVIEW[index], "spans": _cite(index)})
+    assert "no cited line names" not in _fields(run_cli, fake_openai, make_pdf, question, scripted)
+
+
+@pytest.mark.parametrize(
+    ("question", "shape"),
+    [
+        ("Who is in charge of cybersecurity risk management at Contoso?", "text"),
+        ("What is the gain contingency treatment Contoso elected?", "text"),
+        ("What unrealized gain did Contoso record on its investment?", "amount"),
+    ],
+)
+def test_charge_and_gain_as_money_and_not(question, shape):
+    assert answer_shape(question) == shape
+
+
+def test_a_material_noun_asks_no_degree(run_cli, fake_openai, make_pdf):
+    question = "Is Contoso generally able to pass higher raw material prices on to customers?"
+    item = {"value": True, "explanation": "Yes.", "spans": _cite(6)}
+    assert "degree:" not in _fields(run_cli, fake_openai, make_pdf, question, answer("boolean", item))

@@ -114,7 +114,7 @@ _AMOUNT_RE = re.compile(
     r"\b(how (much|many)|amounts?|totals?|values?|usd|dollars?|millions?|billions?|thousands?|ratios?|margins?|"
     r"percent(age)?s?|rates?|eps|per share|revenues?|sales|income|earnings|profits?|loss(es)?|expenses?|costs?|"
     r"capex|expenditures?|spending|payments?|proceeds|cash flows?|debt|borrowings|assets|liabilities|equity|ebit|"
-    r"charges?|gains?|write-?offs|write-?downs|"
+    r"charges|(?<!in\s)charge|gains|gain(?!\s+contingenc)|write-?offs|write-?downs|"
     r"prices?|dividends?|growth|fees?|compensation|salar(y|ies)|balance|turnover|ebitda|yield|depreciation|"
     r"amortization|impairments?|repurchases?|buybacks?|inventor(y|ies)|receivables?|payables?|"
     r"cash|shares outstanding|headcount|employees)\b|\$|%",
@@ -141,7 +141,7 @@ def _asks_for_amounts(question: str) -> bool:
 # Questions after a reason, a description or a policy want words, whatever figures they mention:
 # "Why did net income increase?", "What is the company's dividend policy?".
 _EXPLAIN_OPENER = re.compile(
-    r"^\s*(why|how (?:did|does|do|has|have|is|are|was|were|can|could|should|would|will)|describe|explain|discuss|"
+    r"^\s*(why|where|how (?:did|does|do|has|have|is|are|was|were|can|could|should|would|will)|describe|explain|discuss|"
     r"summari[sz]e|what (?:drove|caused|explains))\b",
     re.I,
 )

@@ -35,6 +35,7 @@ from .meaning import (
     asks_for_a_ratio,
     concept_check,
     evidence_of,
+    per_unit_asked,
     without_name,
 )
 from .minority import names_parent_owners
@@ -105,6 +106,8 @@ def check_amount(
         return _failed(
             kind_check="mismatch", detail=f"{stated} is the change of a per-share row; the question asks the total"
         )
+    if per := per_unit_asked(asked.question, kinds):
+        return _failed(kind_check="mismatch", detail=f"the question asks a figure {per}; {stated} is a total's")
     if asked_money_as_per_share(asked, kinds):
         return _failed(kind_check="mismatch", detail=f"the question asks for money; {stated} is a per-share figure")
     if asked_money_as_percent(asked, unit, kinds):

@@ -59,3 +59,25 @@ def _table_kinds(cited: CitedSpan) -> set[str]:
         if said := _kinds(str(texts[number - 1])):
             return said
     return set()
+
+
+# what a holder of an award has differs between restricted shares, issued at grant, and units, shares only at
+# vesting (dividends as 'dividend equivalents', no vote): ASC 718 names them apart
+_FINE_KINDS: dict[str, re.Pattern[str]] = {
+    **{kind: pattern for kind, pattern in _KINDS.items() if kind != "restricted stock units"},
+    "restricted stock units": re.compile(r"\bRSUs?\b|\brestricted\s+stock\s+units?\b", re.IGNORECASE),
+    "restricted stock": re.compile(r"\brestricted\s+(?:stock|shares)\b(?!\s+units?\b)|\bRSAs?\b", re.IGNORECASE),
+}
+
+
+def award_named_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A yes/no or text about one kind of award ('Do holders of restricted stock units receive cash dividends?')
+    is not read from quotes that name only another kind ('Recipients of restricted stock are entitled to cash
+    dividends'): ``mismatch``, both kinds named."""
+    asked = {kind for kind, pattern in _FINE_KINDS.items() if pattern.search(question)}
+    quotes = " ".join(s.span.quote for s in spans)
+    said = {kind for kind, pattern in _FINE_KINDS.items() if pattern.search(quotes)}
+    if len(asked) != 1 or not said or said & asked:
+        return check_field("member", "not_applicable")
+    detail = f"member: the quotes are of {', '.join(sorted(said))}, not the {next(iter(asked))} asked"
+    return check_field("member", "mismatch", detail)

@@ -24,8 +24,14 @@ _COMPARED = (
     r"declin\w*|gr[eo]w\w*|r[io]se\w*|f[ae]ll\w*|drop\w*|improv\w*|deteriorat\w*|outperform\w*|surpass\w*"
 )
 _NEAR = rf"(?:far|well|(?<!how\s)much)\s+(?:{_COMPARED})"  # 'far exceeds', 'well above'; not 'how much more'
+# asked: an adverb of degree next to the comparison ('significantly exceed', 'grew substantially'), not an adjective
+# that names a thing ('higher raw material prices')
+_ADVERB = (
+    r"(?:significantly|substantially|materially|considerably|greatly|sharply|dramatically|meaningfully|vastly|"
+    r"markedly|notably)"
+)
 _ASKS_DEGREE = re.compile(
-    rf"\b(?:{_DEGREE})\s+(?:{_COMPARED})\b|\b{_NEAR}\b|\b(?:{_COMPARED})\s+(?:\w+\s+){{0,3}}?(?:{_DEGREE})\b",
+    rf"\b{_ADVERB}\s+(?:{_COMPARED})\b|\b{_NEAR}\b|\b(?:{_COMPARED})\s+{_ADVERB}\b",
     re.IGNORECASE,
 )
 _SAYS_DEGREE = re.compile(

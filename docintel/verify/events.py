@@ -81,7 +81,7 @@ ACTIVE_VERB = re.compile(
     r"the\s+(?:[A-Z][\w.&'\u2019-]*\s+){1,3}(?:of|for)\s+(?:the\s+)?"
     r"(?:[A-Z][\w.&'\u2019-]*\s+(?:(?:of|for|and|&)\s+(?:the\s+)?)?){1,5}|"
     r"(?:the\s+)?(?:company|registrant|firm|group|it|they|we)\s+|"
-    r"the\s+(?:[a-z]+\s+){1,2}(?=(?:\w+ly\s+)?[a-z]{3,}\s+(?:its|their|the|a|an|our|this|that|his|her)\b))"
+    r"the\s+(?:[a-z]+\s+){1,2}(?=(?:\w+ly\s+)?[a-z]{3,}\s+(?:(?:its|their|the|a|an|our|this|that|his|her)\b|[A-Z])))"
     r"(?:(?:\w+ly|first|also|ever|finally)\s+)?(?P<verb>(?!(?:intend|plan|expect|seek|aim|propose)\b)[a-z]{3,})\b"
 )  # 'does X intend to re-nationalize': the intent's verb names no event
 # Verbs one event is told with (general English: a sale is a disposal, a purchase an acquisition, a closing the

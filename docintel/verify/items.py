@@ -13,7 +13,7 @@ from .agents import who_verb_rule
 from .amounts import check_amount
 from .asked import figure_for_name_rule, percent_unit_rule
 from .attribution import allegation_rule, appeal_rule, role_rule
-from .awards import award_kind_rule
+from .awards import award_kind_rule, award_named_rule
 from .calculations import check_calculation
 from .claims import (
     cause_rule,
@@ -63,7 +63,7 @@ from .parties import against_party_rule, date_agent_rule
 from .passages import entity_rule, scattered_rule
 from .pooled import pooled_rule
 from .practice import permission_rule
-from .predicates import expensed_rule, said_verb_rule
+from .predicates import expensed_rule, portion_rule, said_verb_rule
 from .quotes import SpanKey
 from .ranking import date_superlative_rule, superlative_rule
 from .relevance import relevance_check, text_numbers_check
@@ -79,7 +79,7 @@ from .rules import FieldCheck
 from .seats import seat_rule
 from .structure import average_span_problem
 from .subjects import figure_place_rule, text_subject_rule
-from .tense import future_figure_rule, other_month_rule
+from .tense import former_figure_rule, future_figure_rule, other_month_rule
 from .textclaims import (
     age_rule,
     checkbox_rule,
@@ -170,6 +170,7 @@ def _item_check(
             award_kind_rule(question, spans),
             pooled_rule(question, spans, issuer_terms(spans)),
             future_figure_rule(question, spans, stated),
+            former_figure_rule(question, stated, spans),
         ]
         return with_fields(_one_figure_average(checked, question), figure_rules)
     date = getattr(item, "date", None)
@@ -282,6 +283,8 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             against_party_rule(question, spans, issuer_terms(spans)),
             unsaid_name_rule(question, spans, issuer_terms(spans)),
             permission_rule(text, spans),
+            award_named_rule(question, spans),
+            former_figure_rule(question, [n.value for n in find_numbers(text) if not n.is_year], spans),
         ],
     )
 
@@ -331,6 +334,8 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
         degree_rule(value, spans, question),
         other_month_rule(value, spans, question),
         expensed_rule(question, spans, value),
+        award_named_rule(question, spans),
+        portion_rule(question, spans, value),
     ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked

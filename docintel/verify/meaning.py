@@ -484,9 +484,24 @@ _ASKS_RATIO = re.compile(
 )
 
 
+# a margin is a ratio of a profit to revenue ('Adjusted EBITDAR margin', 'operating margin'), unless the domain table
+# words a money line item with it ('gross margin' for gross profit, as some filings print it)
+_MARGIN = re.compile(r"\bmargins?\b", re.IGNORECASE)
+_MONEY_MARGINS = re.compile(
+    "|".join(
+        rf"\b{re.escape(w)}\b" for i in table().line_items if i.kind == "money" for w in i.wordings if "margin" in w
+    )
+    or r"(?!)",
+    re.IGNORECASE,
+)
+
+
 def asks_for_a_ratio(question: str) -> bool:
-    """Whether the question asks for a percentage, ratio, rate or multiple ('% margin', 'retention ratio')."""
-    return bool(_ASKS_RATIO.search(COUPON_RATE.sub(" ", search_text(question))))  # '7.50% Notes' names a debt
+    """Whether the question asks for a percentage, ratio, rate, multiple or margin ('% margin', 'retention
+    ratio', 'Adjusted EBITDAR margin'; not 'gross margin', a money line item's wording)."""
+    asking = COUPON_RATE.sub(" ", search_text(question))  # '7.50% Notes' names a debt
+    margin = bool(_MARGIN.search(_MONEY_MARGINS.sub(" ", asking)))
+    return bool(_ASKS_RATIO.search(asking)) or margin
 
 
 _ASIDE = re.compile(r"\([^)]*\)")
@@ -509,6 +524,26 @@ def asked_money_as_per_share(asked: Asked, candidates: list[Candidate]) -> bool:
     if not items or not all(c.kind == "money" for c in items) or asks_per_share(asked.question):
         return False
     return bool(candidates) and all(c.kind == "per_share" for c in candidates)
+
+
+# a figure per unit other than a share or a time ('revenue per available room'), which a total's row is not; a row
+# may say it by 'per', '/' or an acronym ('RevPAR')
+_PER_UNIT = re.compile(
+    r"\bper\s+(?!(?:share|cent|annum|year|month|quarter|day|week|hour|diluted|basic|common)\b)"
+    r"(?P<unit>(?:available\s+|occupied\s+|average\s+|square\s+)?[a-z]+)",
+    re.IGNORECASE,
+)
+_SAYS_PER = re.compile(r"\bper\b|/|\b[A-Za-z]*[A-Z][A-Za-z]*[A-Z]{2}\b")
+
+
+def per_unit_asked(question: str, candidates: list[Candidate]) -> str | None:
+    """The 'per ...' a question asks a figure by when no cited row or sentence says 'per' (nor an acronym)."""
+    found = _PER_UNIT.search(search_text(question))
+    if found is None or not candidates:
+        return None
+    if any(_SAYS_PER.search(f"{c.row_label or ''} {c.sentence}") for c in candidates):
+        return None
+    return found.group(0)
 
 
 _ASSUMPTION = re.compile(r"\bassum\w*", re.IGNORECASE)  # 'What expected return ... did Boeing assume': a rate

@@ -35,8 +35,16 @@ _LEAD_IN = re.compile(
 )
 # a subject of its own between the name and the verb: 'Fotolia On January 27, 2015, we completed the acquisition'
 _OTHER_SUBJECT = re.compile(r"\b(?:we|our|it|its|they|he|she|the\s+company|on|in)\b|\d", re.IGNORECASE)
+# a name of the company's own ('The Company's New Jersey subsidiary', 'our'); a clause opened by a subordinator
+_OWN = re.compile(r"\b(?:company['\u2019]s|our|its)\b", re.IGNORECASE)
+_SUBORDINATE = re.compile(r"(?:while|although|though|as|because|when|if|after|before|since|upon|once|unless)\b", re.I)
 _BE = re.compile(r"\b(?:was|were|is|are|been|be|being)\b", re.IGNORECASE)
 _VERB_WITHIN = 8  # words between the subject's name and its verb ('Aearo Technologies, a company ..., sold')
+_PROCEEDING = re.compile(
+    r"\b(?:litigation|lawsuits?|suits?|claims?|complaints?|actions?|proceedings?|cases?|stay(?:ed)?|judgments?|"
+    r"injunctions?|filed|brought|pending|asserted|sued)\b",
+    re.IGNORECASE,
+)
 _AGAINST = re.compile(rf"\bagainst\s+(?:the\s+)?(?P<party>{_NAME}|(?i:company|us|it|itself|them)\b)")
 
 
@@ -62,7 +70,9 @@ def date_agent_rule(date_text: str, spans: list[CitedSpan], question: str, issue
         if date_text.lower() not in sentence.lower():
             continue
         actor = _active_subject(sentence, verb, lowercase)
-        if actor is not None and not _is_self(actor, issuer) and not _terms(actor) & _terms(asked["who"]):
+        if actor is None or _OWN.search(actor) or _defined_as_own(actor, spans, issuer):
+            continue
+        if not _is_self(actor, issuer) and not _terms(actor) & _terms(asked["who"]):
             detail = f"agent: {date_text!r} dates what {actor} did, not {asked['who']}"
             return check_field("agent", "mismatch", detail)
     return check_field("agent", "not_applicable")
@@ -74,7 +84,12 @@ def _active_subject(sentence: str, verb: str, lowercase: frozenset[str]) -> str 
     the sentence's first ('Revenue from products sold'): no name."""
     body = sentence[_LEAD_IN.match(sentence).end() :]  # type: ignore[union-attr]
     named = re.match(_NAME, body)
-    if named is None or all(w.lower() in lowercase for w in re.findall(r"[\w&.'\u2019-]+", named.group(0))):
+    words = re.findall(r"[\w&.'\u2019-]+", named.group(0)) if named else []
+    if (
+        named is None
+        or _SUBORDINATE.match(body)
+        or all(w.lower() in lowercase or not re.search("[A-Za-z]", w) for w in words)
+    ):
         return None
     words = body[named.end() :].split()[:_VERB_WITHIN]
     for at, word in enumerate(words):
@@ -82,6 +97,29 @@ def _active_subject(sentence: str, verb: str, lowercase: frozenset[str]) -> str 
             between = " ".join(words[:at])
             return None if _BE.search(between) or _OTHER_SUBJECT.search(between) else named.group(0)
     return None
+
+
+def _defined_as_own(actor: str, spans: list[CitedSpan], issuer: frozenset[str]) -> bool:
+    """Whether the document defines the actor's short form with the issuer's name ('American Water Capital Corp.
+    ("AWCC")') or as a part of the company ('four reportable segments: ..., Defense, Space & Security (BDS)')."""
+    short = actor.split()[0]
+    if not short.isupper() or not issuer:
+        return False
+    defined = re.compile(
+        rf"(?P<full>[A-Z][\w&,.'\u2019 -]{{3,80}}?)\s*\((?:the\s+)?[\"'\u201c]?{re.escape(short)}[\"'\u201d]?\)"
+    )
+    for cited in spans[:1]:
+        text = " ".join(str(t) for t in cited.document.lines["text"].tolist())
+        for found in defined.finditer(text):
+            sentence = text[text.rfind(". ", 0, found.start()) + 1 : text.find(". ", found.end())]
+            if _terms(found["full"]) & (issuer - _SELF) or _PART_OF.search(sentence):
+                return True
+    return False
+
+
+# a definition that makes the short form a part of the company: 'we operate in four reportable segments: Commercial
+# Airplanes (BCA), Defense, Space & Security (BDS)', 'our wholly owned subsidiary'
+_PART_OF = re.compile(r"\b(?:segments?|subsidiar(?:y|ies)|wholly[- ]owned|divisions?|we|our)\b", re.IGNORECASE)
 
 
 def against_party_rule(question: str, spans: list[CitedSpan], issuer: frozenset[str]) -> FieldCheck:
@@ -92,7 +130,9 @@ def against_party_rule(question: str, spans: list[CitedSpan], issuer: frozenset[
     if asked is None:
         return check_field("party", "not_applicable")
     wanted = asked["party"]
-    said = [m["party"] for s in quote_sentences(spans) for part in split_sentences(s) for m in _AGAINST.finditer(part)]
+    # only sentences of a proceeding name a party ('the U.S. dollar against the Euro' names none)
+    parts = [part for s in quote_sentences(spans) for part in split_sentences(s) if _PROCEEDING.search(part)]
+    said = [m["party"] for part in parts for m in _AGAINST.finditer(part)]
     if not said or any(_same_party(p, wanted, issuer) for p in said):
         return check_field("party", "not_applicable")
     return check_field("party", "unknown", f"party: the quotes tell of proceedings against {said[0]}, not {wanted}")

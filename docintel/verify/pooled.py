@@ -3,7 +3,8 @@ income from equity method investments of $13 million, $53 million and $141 milli
 non-U.S. joint ventures' gives the investments' income together: asked of the United Launch Alliance alone
 ('Did Boeing's earnings from its ULA joint venture decline?'), its figures answer nothing; the ULA's own is told
 elsewhere ('Earnings from our ULA joint venture increased'). A source list is read after 'primarily (mainly,
-principally, largely, mostly) from/of/in' and split at commas, 'and', 'or' (general English)."""
+principally, largely, mostly) from/of' ('primarily in' tells where) and split at commas, 'and', 'or' (general
+English)."""
 
 from __future__ import annotations
 
@@ -17,10 +18,13 @@ from .rules import FieldCheck
 from .values import CitedSpan, cited_lines
 
 _POOLED = re.compile(
-    r"\b(?:primarily|mainly|principally|largely|mostly|predominantly)\s+(?:from|of|in)\s+(?:(?:our|the|its|their)\s+)?"
+    r"\b(?:primarily|mainly|principally|largely|mostly|predominantly)\s+(?:from|of)\s+(?:(?:our|the|its|their)\s+)?"
     r"(?P<sources>(?:\b[A-Z]\.(?:[A-Z]\.)+|[^.;:()]|\.(?=\S))+?)"  # 'non-U.S. joint ventures' is one source
     r"(?=\s+(?:in|for|during|of)\s+(?:fiscal\s+)?(?:19|20)\d\d\b|\.(?!\S)|[;:()]|$)",
     re.IGNORECASE,
+)
+_CAUSE = re.compile(
+    r"\b(?:increas|decreas|declin|grew|grow|result|driven|due|reflect|impact|chang|offset|improv|rose|fell)\w*", re.I
 )
 _SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 _NAME_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,4}\b")
@@ -42,7 +46,10 @@ def pooled_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str] = 
         for sentence in split_sentences(cited_lines(cited)):
             for found in _POOLED.finditer(sentence):
                 # the quote's figures, said before the list in its sentence: the pool's figures
-                if not quoted & {n.value for n in find_numbers(sentence[: found.start()])}:
+                before = sentence[: found.start()]
+                if not quoted & {n.value for n in find_numbers(before) if not n.is_year}:
+                    continue
+                if _CAUSE.search(before[-60:]):  # 'increased ... resulting primarily from': a cause, not sources
                     continue
                 sources = [s.strip() for s in _SPLIT.split(found["sources"]) if s.strip()]
                 named = [s for s in sources if (words := content_words(s, ignore)) and words <= asked]

@@ -11,14 +11,16 @@ import re
 
 from ..textnorm import split_sentences
 from .claims import check_field, content_words
+from .events import verb_in
 from .rules import FieldCheck
 from .values import CitedSpan
 
-_PARTY = r"seller|buyer|entity|reporting\s+entity|lessee|lessor|issuer|holder|acquirer|preparer|company|registrant"
+_PARTY = r"seller|buyer|entity|reporting\s+entity|lessee|lessor|issuer|holder|acquirer|preparer"
 _PERMITTED = re.compile(
     rf"\b(?:the|a|an|any)\s+(?:{_PARTY})s?\s+(?:can|could|may|might|is\s+permitted\s+to|has\s+the\s+option\s+to)\s+"
     rf"(?P<act>[^.;]+)|\b(?:companies|entities|sellers|buyers|lessees|preparers)\s+(?:can|could|may|might)\s+"
-    rf"(?P<act2>[^.;]+)|^\W*alternatively,?\s+(?P<act3>[^.;]+)",
+    rf"(?P<act2>[^.;]+)|^\W*alternatively,?\s+(?P<act3>[^.;]+)|"
+    rf"\bwe\s+may\s+(?:elect|choose|opt)\s+to\s+(?P<act4>[^.;]+)",
     re.IGNORECASE,
 )
 _SAYS_OPTION = re.compile(r"\b(?:can|could|may|might|alternative\w*|options?|permit\w*|allow\w*|either)\b", re.I)
@@ -30,11 +32,16 @@ def permission_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     if _SAYS_OPTION.search(text):
         return check_field("scenario", "not_applicable")
     claimed = content_words(text)
-    for cited in spans:
-        for sentence in split_sentences(cited.span.quote):
-            found = _PERMITTED.search(sentence)
-            act = (found.group("act") or found.group("act2") or found.group("act3")) if found else ""
-            if found and len(content_words(act) & claimed) >= _SHARED:
-                detail = f"scenario: the quote permits it ('{found.group(0).strip()[:80]}'); the text says it is done"
-                return check_field("scenario", "unknown", detail)
+    sentences = [sentence for cited in spans for sentence in split_sentences(cited.span.quote)]
+    plain = [s for s in sentences if not _PERMITTED.search(s)]
+    for sentence in sentences:
+        found = _PERMITTED.search(sentence)
+        act = next((g for g in found.groups() if g), "") if found else ""
+        if found is None or not act or len(content_words(act) & claimed) < _SHARED:
+            continue
+        verb = act.split()[0]
+        # a quoted sentence that states the act, its verb and words, with no modal: the practice is said
+        if not any(verb_in(verb, s) and len(content_words(s) & content_words(act)) >= _SHARED for s in plain):
+            detail = f"scenario: the quote permits it ('{found.group(0).strip()[:80]}'); the text says it is done"
+            return check_field("scenario", "unknown", detail)
     return check_field("scenario", "not_applicable")

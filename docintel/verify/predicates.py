@@ -140,18 +140,46 @@ _ASKS_EXPENSED = re.compile(
     r"\bexpensed\b",
     re.IGNORECASE,
 )
-_SAYS_RECOGNISED = re.compile(
-    rf"\b(?:expens\w*|charge[sd]?|costs?|loss(?:es)?|earnings|{_INCOME_STATEMENT}|"
-    r"write-?offs?|written\s+off|regulatory\s+assets?|capitali[sz]\w*|deferr\w*)\b",
+_SAYS_EXPENSED = re.compile(
+    rf"\b(?:expens\w*|charged?\s+(?:to|against)|loss(?:es)?|earnings|{_INCOME_STATEMENT}|write-?offs?|written\s+off)\b",
     re.IGNORECASE,
 )
+_SAYS_DEFERRED = re.compile(r"\b(?:regulatory\s+assets?|capitali[sz]\w*|deferr\w*)\b", re.IGNORECASE)
 
 
 def expensed_rule(question: str, spans: list[CitedSpan], answer: bool) -> FieldCheck:
     """A yes to 'Did X charge the $15 million premium to expense?' read from quotes that only say it was paid ('a
-    make-whole premium of $15 million was paid to the holders'): unchecked, where it was recorded not said."""
+    make-whole premium of $15 million was paid to the holders'): unchecked, where it was recorded not said; from
+    quotes that say it was deferred ('recorded as regulatory assets', 'capitalized'): mismatch."""
     if not answer or not spans or not _ASKS_EXPENSED.search(question):
         return check_field("about", "not_applicable")
-    if any(_SAYS_RECOGNISED.search(s.span.quote) for s in spans):
+    quotes = " ".join(s.span.quote for s in spans)
+    expensed, deferred = _SAYS_EXPENSED.search(quotes), _SAYS_DEFERRED.search(quotes)
+    if deferred and not expensed:  # 'recorded as regulatory assets', 'initially capitalized'
+        return check_field("about", "mismatch", f"about: the quotes say it was '{deferred.group(0)}', not expensed")
+    if expensed:
         return check_field("about", "not_applicable")
     return check_field("about", "unknown", "about: the quotes do not say where the amount was recorded (expensed)")
+
+
+# a part of the thing asked: 'settled a portion of the IRS audit for tax years 2004 to 2006' (general English)
+_PORTION = re.compile(
+    r"\b(?:(?:a|an\s+additional|one|some|certain)\s+(?:portion|part)s?|part)\s+of\s+(?:the\s+|its\s+|our\s+)?"
+    r"(?P<what>[^.;,]{3,80})",
+    re.IGNORECASE,
+)
+_ASKS_PART = re.compile(r"\b(?:portions?|parts?|partial(?:ly)?|some|any)\b", re.IGNORECASE)
+
+
+def portion_rule(question: str, spans: list[CitedSpan], answer: bool) -> FieldCheck:
+    """A yes about a whole ('Has Microsoft concluded its IRS audit of tax years 2004 to 2006?') read from quotes that
+    tell of a portion of it ('We settled a portion of the ... audit for tax years 2004 to 2006'): unchecked."""
+    if not answer or _ASKS_PART.search(question):
+        return check_field("about", "not_applicable")
+    asked = content_words(question)
+    for cited in spans:
+        for found in _PORTION.finditer(cited.span.quote):
+            if content_words(found.group("what")) & asked:
+                detail = f"about: the quotes tell of '{found.group(0).strip()[:80]}', the question asks of the whole"
+                return check_field("about", "unknown", detail)
+    return check_field("about", "not_applicable")

@@ -18,11 +18,13 @@ from .values import CitedSpan
 # 'Where is American Express headquartered?', 'Where are the company's principal executive offices located?'
 _ASKS_WHERE = re.compile(
     r"^\W*where\s+(?:is|are|was|were)\s+(?P<subject>.+?)\s+(?:currently\s+|now\s+)?"
-    r"(?:located|headquartered|based|situated)\b",
+    r"(?:located|headquartered|based|situated)\b|"
+    r"^\W*where\s+(?:is|are|was|were)\s+(?P<owner>.+?)(?:['\u2019]s?)?\s+(?:(?:corporate|world|global)\s+)?"
+    r"(?:headquarters|head\s+office|principal\s+executive\s+offices)(?:\s+located)?\s*\?",
     re.IGNORECASE,
 )
 _SEAT = (
-    r"(?:(?:corporate|world|global)\s+)?headquarters|(?:principal\s+)?(?:corporate|general|executive|head|main|home|"
+    r"(?:(?:corporate|world|global)\s+)?headquarters?|(?:principal\s+)?(?:corporate|general|executive|head|main|home|"
     r"administrative)\s+offices?|principal\s+offices?"
 )
 # the owner of the seat a question asks: "American Express's headquarters", 'the headquarters of Acme', 'Acme'
@@ -37,7 +39,7 @@ _OWNED_SEAT = re.compile(
 )
 # ... or a region's: 'EUROPEAN HEADQUARTERS', 'our regional headquarters', 'the EMEA headquarters'
 _REGION_SEAT = re.compile(
-    r"\b(?P<name>regional|divisional|international|[A-Z][A-Za-z&-]*)\s+(?i:headquarters|head\s+office)\b"
+    r"\b(?P<name>regional|divisional|international|[A-Z][A-Za-z&-]*)\s+(?i:headquarters?|head\s+office)\b"
 )
 _NOT_REGION = frozenset(tokenize("corporate world global principal company our the its executive new main"))
 # a sentence listing the company's other sites: 'Other owned or leased principal locations include ...'
@@ -57,7 +59,7 @@ def seat_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     locations include ...'). Quotes that say no seat at all leave the item unchecked."""
     asked = _ASKS_WHERE.search(question)
     issuer = issuer_terms(spans)
-    if not spans or not asked or not _asks_company(asked.group("subject"), issuer):
+    if not spans or not asked or not _asks_company(asked.group("subject") or asked.group("owner"), issuer):
         return check_field("about", "not_applicable")
     readings = [_seat_said(cited, issuer) for cited in spans]
     if "own" in readings:

@@ -15,7 +15,12 @@ from .claims import check_field
 from .rules import FieldCheck
 from .values import CitedSpan
 
-_PAST = re.compile(r"^\s*(?:what|how\s+much|how\s+many|which)\b[^?]*?\b(?:did|was|were|had)\b", re.IGNORECASE)
+# a past act of paying or receiving ('What rate did Amcor pay'), not an estimate or a grant of something to come
+_PAST = re.compile(
+    r"^\s*(?:what|how\s+much|how\s+many|which)\b[^?]*?\b(?:did|was|were|had)\b[^?]*?\b(?:pa(?:y|id)|incur(?:red)?|"
+    r"receive[d]?|spen[dt]|earn(?:ed)?|charged?)\b",
+    re.IGNORECASE,
+)
 _TO_COME = re.compile(r"\b(?:will|shall)\s+(?:\w+ly\s+)?(?!have\b)[a-z]{3,}\b", re.IGNORECASE)
 _SCALES = (1.0, 1e3, 1e6, 1e9, 1e-3, 1e-6, 1e-9)
 _CLOSE = 0.005  # a figure printed at another scale, rounded
@@ -29,7 +34,7 @@ def future_figure_rule(question: str, spans: list[CitedSpan], stated: list[float
     """``unknown`` when a past question's figure is printed in a clause that says it will be paid (done, owed): the
     quote tells what is to come, not what was."""
     asking = search_text(question)
-    if not stated or not _PAST.match(asking) or re.search(r"\b(?:will|shall)\b", asking, re.IGNORECASE):
+    if not stated or not _PAST.match(asking) or re.search(r"\b(?:will|shall|would)\b", asking, re.IGNORECASE):
         return check_field("scenario", "not_applicable")
     for cited in spans:
         for sentence in split_sentences(cited.span.quote):
@@ -48,6 +53,10 @@ _MONTHS = "January|February|March|April|May|June|July|August|September|October|N
 _MONTH_YEAR = re.compile(rf"\b(?P<month>{_MONTHS})\s+(?:\d{{1,2}},\s+)?(?P<year>(?:19|20)\d\d)\b")
 
 
+_PERIOD_END = re.compile(rf"\b(?:ended|ending|as\s+of|at|through)\s+(?:{_MONTHS})\s+(?:\d{{1,2}},\s+)?\d{{4}}", re.I)
+_RANGE = re.compile(rf"\b(?:between|from)\s+(?:{_MONTHS})\b[^?]*\b(?:and|to|through)\s+(?:{_MONTHS})\b", re.I)
+
+
 def _months(text: str) -> set[tuple[str, str]]:
     return {(m.group("month"), m.group("year")) for m in _MONTH_YEAR.finditer(text)}
 
@@ -56,10 +65,31 @@ def other_month_rule(value: bool, spans: list[CitedSpan], question: str) -> Fiel
     """A yes about an event the question dates by its month ('the permanent extension ... Congress passed in
     December 2015') from quotes that date theirs by another month and never by the one asked ('the reinstatement of
     the ... tax credit in December 2014'): ``unknown``, both months named."""
-    asked = _months(search_text(question))
+    asking = _PERIOD_END.sub(" ", search_text(question))  # 'the fiscal year ended June 30, 2023': a period
+    asked = _months(asking) if not _RANGE.search(asking) else set()
     said = set().union(*(_months(s.span.quote) for s in spans)) if spans else set()
     if not value or not asked or not said or asked & said:
         return check_field("period", "not_applicable")
     first, other = sorted(asked)[0], sorted(said)[0]
     detail = f"period: the question asks of {' '.join(first)}; the quotes tell of {' '.join(other)}"
     return check_field("period", "unknown", detail)
+
+
+# a figure the quote gives as a former one: 'a prior standard of 10 parts per billion' (general English)
+_FORMER = re.compile(r"\b(?:prior|former|previous|previously|old|superseded|withdrawn|rescinded)\b", re.IGNORECASE)
+_ASKS_NOW = re.compile(r"\b(?:current(?:ly)?|now|presently|today|in\s+effect|applies|apply)\b", re.IGNORECASE)
+_BEFORE_FIGURE = 40  # the characters before a figure that may call it former ('a prior standard of')
+
+
+def former_figure_rule(question: str, stated: list[float], spans: list[CitedSpan]) -> FieldCheck:
+    """``unknown`` when the question asks what holds now and the quote gives the stated figure as a former one."""
+    if not stated or not _ASKS_NOW.search(search_text(question)):
+        return check_field("period", "not_applicable")
+    for cited in spans:
+        quote = cited.span.quote
+        for number in find_numbers(quote):
+            before = quote[max(0, number.start - _BEFORE_FIGURE) : number.start]
+            if any(_same(number.value, v) for v in stated if v) and (former := _FORMER.search(before)):
+                detail = f"period: the quote gives {number.text} as {former.group(0)} ('{before.strip()}'); asked: now"
+                return check_field("period", "unknown", detail)
+    return check_field("period", "not_applicable")

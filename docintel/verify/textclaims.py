@@ -227,12 +227,12 @@ def quantifier_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     return check_field("claim", "not_applicable")
 
 
-# words that say a thing holds wholly (general English): a claim adding one overstates a quote that does not say so
-# (not the compounds that say no such thing: 'full-year', 'full six months', 'full-time', 'fully diluted', 'wholly
-# owned')
+# words that say a thing holds wholly or alone (general English): a claim adding one overstates a quote that does not
+# (not the compounds that say no such thing: 'full-year', 'full-time', 'fully diluted', 'wholly owned'; 'only in')
 _TOTALITY = re.compile(
     r"\b(?:full(?![\s-]+(?:year|quarter|month|time|six|three|nine|twelve|fiscal|period|service)s?\b)|"
-    r"fully(?!\s+diluted)|entire|entirely|completely|wholly(?![\s-]+owned)|unconditional|unconditionally)\b",
+    r"fully(?!\s+diluted)|entire|entirely|completely|wholly(?![\s-]+owned)|unconditional(?:ly)?|solely|"
+    r"exclusively|only(?=\s+(?:in|to|for|within|the)\b|\s*[.;,]))\b",
     re.IGNORECASE,
 )
 

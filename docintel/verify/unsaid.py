@@ -40,7 +40,10 @@ def unsaid_name_rule(question: str, spans: list[CitedSpan], issuer: frozenset[st
         if _ACTS.search(question.split(name)[0]):
             continue  # the question's subject ('How long has Deloitte & Touche served'): a quote's 'we' may be it
         own = terms - _GENERIC
-        initials = "".join(w[0] for w in name.split() if w[:1].isupper()).lower()
-        if own and not own & said and not (len(initials) > 1 and initials in squashed):
+        # initials as filings write them: 'DoD' keeps 'of'; 'BCA' puts the issuer's first letter before its part's
+        capitals = "".join(w[0] for w in name.split() if w[:1].isupper()).lower()
+        initials = {capitals, "".join(w[0] for w in name.split()).lower()}
+        initials |= {i[:1] + capitals for i in issuer if i[:1].isalpha()}
+        if own and not own & said and not any(len(i) > 1 and i in squashed for i in initials):
             return check_field("about", "unknown", f"about: no cited line names {name}, which the question asks about")
     return check_field("about", "not_applicable")
