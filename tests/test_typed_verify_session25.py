@@ -166,9 +166,17 @@ ROUND54 = [
 ]
 
 
-def _ask54(run_cli, fake_openai, make_pdf, question, scripted, supported, reason=""):
-    pdf = make_pdf("contoso-2023-10k.pdf", [COVER, ROUND54])
-    return assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported, reason)
+def _on(lines: list[str], name: str = "contoso-2022-10k.pdf"):
+    """An ask of a filing of the cover and *lines* that asserts the status and reason, as assert_scripted does."""
+
+    def ask_lines(run_cli, fake_openai, make_pdf, question, scripted, supported, reason=""):
+        pdf = make_pdf(name, [COVER, lines])
+        return assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported, reason)
+
+    return ask_lines
+
+
+_ask54 = _on(ROUND54, "contoso-2023-10k.pdf")
 
 
 PAID = "What weighted average fixed rate did Contoso pay under its interest rate swaps in fiscal 2023?"
@@ -311,9 +319,7 @@ ROUND55 = [
 ]
 
 
-def _ask55(run_cli, fake_openai, make_pdf, question, scripted, supported, reason=""):
-    pdf = make_pdf("contoso-2022-10k.pdf", [COVER, ROUND55])
-    return assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported, reason)
+_ask55 = _on(ROUND55)
 
 
 def _yes(index: int) -> dict:
@@ -426,9 +432,7 @@ REVIEW = [
 ]
 
 
-def _ask_review(run_cli, fake_openai, make_pdf, question, scripted, supported, reason=""):
-    pdf = make_pdf("contoso-2022-10k.pdf", [COVER, REVIEW])
-    return assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported, reason)
+_ask_review = _on(REVIEW)
 
 
 def _cite(index: int, quote: str | None = None) -> list[dict]:
