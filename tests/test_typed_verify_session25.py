@@ -523,3 +523,10 @@ def test_a_material_noun_asks_no_degree(run_cli, fake_openai, make_pdf):
     question = "Is Contoso generally able to pass higher raw material prices on to customers?"
     item = {"value": True, "explanation": "Yes.", "spans": _cite(6)}
     assert "degree:" not in _fields(run_cli, fake_openai, make_pdf, question, answer("boolean", item))
+
+
+def test_a_regional_headquarter_is_no_headquarters_address(run_cli, fake_openai, make_pdf):
+    scripted = answer("text", {"text": ROUND55[11], "spans": [span(_line(ROUND55, 11), ROUND55[11])]})
+    _ask55(
+        run_cli, fake_openai, make_pdf, "What is Contoso's headquarters address?", scripted, False, "headquarters of"
+    )

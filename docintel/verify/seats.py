@@ -20,7 +20,9 @@ _ASKS_WHERE = re.compile(
     r"^\W*where\s+(?:is|are|was|were)\s+(?P<subject>.+?)\s+(?:currently\s+|now\s+)?"
     r"(?:located|headquartered|based|situated)\b|"
     r"^\W*where\s+(?:is|are|was|were)\s+(?P<owner>.+?)(?:['\u2019]s?)?\s+(?:(?:corporate|world|global)\s+)?"
-    r"(?:headquarters|head\s+office|principal\s+executive\s+offices)(?:\s+located)?\s*\?",
+    r"(?:headquarters|head\s+office|principal\s+executive\s+offices)(?:\s+located)?\s*\?|"
+    r"^\W*what\s+(?:is|was|are|were)\s+(?P<holder>.+?)(?:['\u2019]s?)?\s+(?:(?:corporate|world|global)\s+)?"
+    r"(?:headquarters|head\s+office|principal\s+executive\s+offices)(?:['\u2019]s?)?\s+address\b",
     re.IGNORECASE,
 )
 _SEAT = (
@@ -59,7 +61,8 @@ def seat_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     locations include ...'). Quotes that say no seat at all leave the item unchecked."""
     asked = _ASKS_WHERE.search(question)
     issuer = issuer_terms(spans)
-    if not spans or not asked or not _asks_company(asked.group("subject") or asked.group("owner"), issuer):
+    subject = (asked.group("subject") or asked.group("owner") or asked.group("holder")) if asked else ""
+    if not spans or not asked or not _asks_company(subject, issuer):
         return check_field("about", "not_applicable")
     readings = [_seat_said(cited, issuer) for cited in spans]
     if "own" in readings:
