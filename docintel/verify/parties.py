@@ -141,4 +141,5 @@ def against_party_rule(question: str, spans: list[CitedSpan], issuer: frozenset[
 def _same_party(said: str, wanted: str, issuer: frozenset[str]) -> bool:
     if _is_self(wanted, issuer):
         return _is_self(said, issuer)
-    return bool(_terms(said) & _terms(wanted))
+    # the filer's own words ('against us', 'the Company') may be the party named, when the filer's name is not known
+    return bool(_terms(said) & _terms(wanted)) or _terms(said) <= _SELF

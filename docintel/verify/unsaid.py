@@ -23,22 +23,24 @@ _GENERIC = frozenset(
     )
 )
 
-# a name right after an auxiliary is the subject of the question's verb
-_ACTS = re.compile(r"\b(?:has|have|had|did|does|do|is|are|was|were|will|can)\s+(?:the\s+)?$", re.IGNORECASE)
+# a part or place the question scopes to: a name after a determiner ('its Military Services Group', 'its original
+# Los Gatos ... headquarters', 'the Department of Defense'); not a name after a verb or a preposition alone, which is
+# as often the company or the question's subject ('How long has Deloitte & Touche served', 'against Contoso')
+_SCOPED = re.compile(r"\b(?i:its|their|our|the)\s+(?:(?!(?:of|for|at|by|with|from|in|on|to)\b)[a-z]+\s+){0,2}$")
 
 
 def unsaid_name_rule(question: str, spans: list[CitedSpan], issuer: frozenset[str]) -> FieldCheck:
     """``unknown`` when the question names a thing by a word of its own ('Military', 'Los Gatos') that no cited
-    line says, nor its initials ('MSG'); not the question's subject, whom a quote may call 'we' (an auditor's
-    report: 'We have served as the Company's auditor since ...')."""
+    line says, nor its initials ('MSG'): a part or place the question scopes to after a determiner, not its subject
+    (whom a quote may call 'we': 'We have served as the Company's auditor since ...') nor the company."""
     if not spans:
         return check_field("about", "not_applicable")
     lines = " ".join(cited_lines(s) for s in spans)
     said = set(tokenize(lines))
     squashed = set(re.findall(r"[a-z&]+", lines.lower()))
     for name, terms in asked_names(question, issuer):
-        if _ACTS.search(question.split(name)[0]):
-            continue  # the question's subject ('How long has Deloitte & Touche served'): a quote's 'we' may be it
+        if not _SCOPED.search(question.split(name)[0]):
+            continue  # a name the question does not scope to as a part or place ('audited Contoso's statements')
         own = terms - _GENERIC
         # initials as filings write them: 'DoD' keeps 'of'; 'BCA' puts the issuer's first letter before its part's
         capitals = "".join(w[0] for w in name.split() if w[:1].isupper()).lower()
