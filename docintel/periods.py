@@ -35,6 +35,9 @@ MONTHS = {
     )
     for name in names
 }
+# The twelve month names, capitalised as a date prints them, as a regex alternation.
+_FULL_MONTHS = [max((n for n, number in MONTHS.items() if number == m), key=len) for m in range(1, 13)]
+MONTH_ALTERNATION = "|".join(name.capitalize() for name in _FULL_MONTHS)
 _MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _PERIOD = re.compile(
     # The lookahead is the set of characters a match can begin with (a month's, 'fiscal', 'fy', 'q', a quarter's

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 
 from ..ingest.documents import Document
+from ..periods import MONTH_ALTERNATION
 from ..textnorm import split_sentences, tokenize
 from .claims import FIRST_VERB, SELF_WORDS, check_field, content_words, quote_lead
 from .issuer import LEGAL_FORMS, issuer_terms
@@ -23,7 +24,7 @@ CAPITALISED = re.compile(
 )
 # each part's first word is capitalised as a sentence's is; 'U.S.' ends none
 _PARTS = re.compile(r"(?<!\.[A-Z])[.?!;:]\s+|,\s+|\s+[-–—]\s+")
-_MONTHS = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
+_MONTHS = re.compile(rf"\b(?:{MONTH_ALTERNATION})\b")
 # words of the filing itself, no party it speaks of: 'Form 10-K', 'Annual Report', 'Consolidated Statements'
 _DOCUMENT_WORDS = frozenset(
     tokenize("form annual quarterly report reports statement statements consolidated securities exchange commission")

@@ -15,6 +15,7 @@ from .claims import check_field, quote_sentences
 from .events import verb_in
 from .issuer import LEGAL_FORMS
 from .names import document_lowercase
+from .passages import document_text
 from .rules import FieldCheck
 from .values import CitedSpan
 
@@ -109,7 +110,7 @@ def _defined_as_own(actor: str, spans: list[CitedSpan], issuer: frozenset[str]) 
         rf"(?P<full>[A-Z][\w&,.'\u2019 -]{{3,80}}?)\s*\((?:the\s+)?[\"'\u201c]?{re.escape(short)}[\"'\u201d]?\)"
     )
     for cited in spans[:1]:
-        text = " ".join(str(t) for t in cited.document.lines["text"].tolist())
+        text = document_text(cited.document)
         for found in defined.finditer(text):
             sentence = text[text.rfind(". ", 0, found.start()) + 1 : text.find(". ", found.end())]
             if _terms(found["full"]) & (issuer - _SELF) or _PART_OF.search(sentence):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..ingest.documents import Document
 from ..periods import MONTHS
 from ..textnorm import tokenize
 from .rules import FieldCheck, FieldVerdict
@@ -25,6 +26,17 @@ _MONTH_TERMS = frozenset(t for name in MONTHS for t in tokenize(name))
 
 def _check(verdict: FieldVerdict, detail: str = "") -> FieldCheck:
     return FieldCheck(field="about", verdict=verdict, detail=detail)
+
+
+_WHOLE_TEXT: dict[tuple[str, int], str] = {}
+
+
+def document_text(document: Document) -> str:
+    """The document's lines joined by spaces, made once per document (a rule may search the whole filing)."""
+    key = (document.meta.content_hash, len(document.lines))  # not the name: two test files share one
+    if key not in _WHOLE_TEXT:
+        _WHOLE_TEXT[key] = " ".join(str(t) for t in document.lines["text"].tolist())
+    return _WHOLE_TEXT[key]
 
 
 def paragraph_text(cited: CitedSpan) -> str:

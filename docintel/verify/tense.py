@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 
 from ..numbers import find_numbers
+from ..periods import MONTH_ALTERNATION
 from ..question.parse import search_text
 from ..textnorm import split_sentences
 from .claims import check_field
 from .rules import FieldCheck
-from .values import CitedSpan
+from .values import CitedSpan, same_value
 
 # a past act of paying or receiving ('What rate did Amcor pay'), not an estimate or a grant of something to come
 _PAST = re.compile(
@@ -23,11 +24,11 @@ _PAST = re.compile(
 )
 _TO_COME = re.compile(r"\b(?:will|shall)\s+(?:\w+ly\s+)?(?!have\b)[a-z]{3,}\b", re.IGNORECASE)
 _SCALES = (1.0, 1e3, 1e6, 1e9, 1e-3, 1e-6, 1e-9)
-_CLOSE = 0.005  # a figure printed at another scale, rounded
 
 
 def _same(printed: float, stated: float) -> bool:
-    return any(abs(abs(printed) * scale - abs(stated)) <= _CLOSE * abs(stated) for scale in _SCALES)
+    """Whether a figure printed in a quote is the stated one at some scale ('1,577' millions for '1.6' billions)."""
+    return any(same_value(stated, 1.0, printed * scale) for scale in _SCALES)
 
 
 def future_figure_rule(question: str, spans: list[CitedSpan], stated: list[float]) -> FieldCheck:
@@ -49,7 +50,7 @@ def future_figure_rule(question: str, spans: list[CitedSpan], stated: list[float
     return check_field("scenario", "not_applicable")
 
 
-_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+_MONTHS = MONTH_ALTERNATION
 _MONTH_YEAR = re.compile(rf"\b(?P<month>{_MONTHS})\s+(?:\d{{1,2}},\s+)?(?P<year>(?:19|20)\d\d)\b")
 
 
