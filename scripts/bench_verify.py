@@ -67,7 +67,12 @@ no read from a sentence cut before its turn, each form's cover captions given as
 (scripts/verify_round53.py, red team round 53) each date of another organisation's act given for the company's,
 each figure a sentence pools 'primarily from' several sources given for one of them, each yes to a degree asked
 ('significantly') that the sentence does not state, each yes about proceedings against the company from a sentence
-about those against another party, target: every one rejected; their right answers measured.
+about those against another party, and (scripts/verify_round55.py, red team rounds 54 and 55) each figure a
+sentence says will be paid given as paid, each 'primarily' restated as 'only', each former figure given as current,
+each portion of a matter settled given as the whole, each yes dated by a month the sentence does not say, and
+(scripts/verify_round56.py, red team round 56) each 'substantially all' asked as all, each intent or option asked as
+required, each yes about a year long before the filing's from a sentence that names none, each other year of a
+sentence given as the year its noun names, target: every one rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -109,6 +114,8 @@ from scripts.verify_round50 import round50_cases
 from scripts.verify_round51 import round51_cases
 from scripts.verify_round52 import round52_cases
 from scripts.verify_round53 import round53_cases
+from scripts.verify_round55 import round55_cases
+from scripts.verify_round56 import round56_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -449,6 +456,15 @@ MEASURED_RIGHT = (
     "pooled: right",
     "degree: right",
     "party: right",
+    "paid: right",
+    "primarily: right",
+    "current figure: right",
+    "settled: right",
+    "month: right",
+    "all: right",
+    "obligation: right",
+    "own year: right",
+    "noun year: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -604,6 +620,8 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *round51_cases(document, page).items(),
                 *round52_cases(document, page).items(),
                 *round53_cases(document, page).items(),
+                *round55_cases(document, page).items(),
+                *round56_cases(document, page).items(),
             ]
             if not generated:
                 continue

@@ -99,7 +99,11 @@ _DATE_RE = re.compile(
     r"\b(what date|which date|the date|on what day|by what date|effective date|deadline|due date|"
     r"matur\w+ date|(?:in )?(?:what|which) (?:year|month|day)|"
     r"(?:what|which)(?: (?!(?:is|was|were|are|the|to|up)\b)[\w-]+){1,3} date(?! fair| value| share| price)|"
-    r"^\s*what (?:is|was|were|are) the (?:[\w-]+ ){0,3}(?<!to )date(?=\s+(?:of|for|on|when|that)\b|\s*\?))\b",
+    r"^\s*what (?:is|was|were|are) the (?:[\w-]+ ){0,3}(?<!to )date(?=\s+(?:of|for|on|when|that)\b|\s*\?)|"
+    # 'What is the baseline year for ...?' (not 'the revenue for the year', 'the dividend per year')
+    r"^\s*what (?:is|was|were|are) the "
+    r"(?:(?!(?:for|per|of|in|the|a|each|this|last|that|next|prior|previous|current|same)\b)[\w-]+ ){0,2}year"
+    r"(?=\s+(?:of|for|when|that)\b|\s*\?))\b",
     re.I,
 )
 _DURATION_RE = re.compile(  # a length or a frequency ('every year'), kept as written
@@ -148,8 +152,12 @@ _EXPLAIN_OPENER = re.compile(
 # 'What did the charges relate to?' asks what a figure is about, not the figure
 _RELATES = re.compile(r"\b(?:relate[sd]?|pertain(?:s|ed)?|consist(?:s|ed)?)\s+(?:to|of)\s*\?\s*$", re.I)
 # "Which segment had the largest sales?" asks for a name, whatever figure it compares by
+# (also after a lead-in clause: 'After the euro, which currency ...'; 'At the time of ..., what source of funds ...')
 _WHICH_NAME = re.compile(
-    r"^\s*(which|what) (segment|company|business|product|region|country|brand|unit|subsidiary|division)s?\b", re.I
+    r"(?:^\s*|,\s+)(which|what) (segment|company|business|product|region|country|brand|unit|subsidiary|division|"
+    r"currenc(?:y|ie)|source|customer|supplier|market|facilit(?:y|ie))s?\b"
+    r"(?!\s+(?:value|cap\w*|shares?|translation|impact|deposits?|counts?|size|price|rate|risk)\b)",
+    re.I,
 )
 EXPLAIN_NOUN = re.compile(r"\b(policy|policies|strategy|strategies|approach|reasons?|drivers?|explanation)\b", re.I)
 # a figure asked for in so many words outweighs a noun like 'policy' ('dividend per share ... under its policy')

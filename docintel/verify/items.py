@@ -43,6 +43,7 @@ from .inclusion import included_rule
 from .issuer import issuer_terms
 from .later import became_since_rule, concession_rule, goes_on_rule, moved_since_rule
 from .meaning import Asked, asked_for
+from .modality import added_part_rule, binding_rule, effect_measure_rule, ranked_measure_rule, whole_rule
 from .names import (
     career_rule,
     cut_title_rule,
@@ -79,7 +80,7 @@ from .rules import FieldCheck
 from .seats import seat_rule
 from .structure import average_span_problem
 from .subjects import figure_place_rule, text_subject_rule
-from .tense import former_figure_rule, future_figure_rule, other_month_rule
+from .tense import far_year_rule, former_figure_rule, future_figure_rule, noun_year_rule, other_month_rule
 from .textclaims import (
     age_rule,
     checkbox_rule,
@@ -190,7 +191,8 @@ def _item_check(
         )
         report = report_date_rule(date.original_text, spans, question)
         agent = date_agent_rule(date.original_text, spans, question, issuer)
-        rules = [event, event_object, clause_object, report, agent, expected, anchored, fiscal, superseded, bound]
+        noun = noun_year_rule(date.original_text, spans, question)
+        rules = [event, event_object, clause_object, report, agent, noun, expected, anchored, fiscal, superseded, bound]
         return with_fields(checked, rules)
     if hasattr(item, "explanation"):
         return _boolean_check(getattr(item, "value", None), spans, question, str(getattr(item, "explanation", "")))
@@ -266,6 +268,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             role_rule(question, spans, issuer_terms(spans)),
             superlative_rule(question, [n.value for n in find_numbers(text) if not n.is_year], spans),
             date_superlative_rule(question, text, spans),
+            ranked_measure_rule(question, spans),
             nobody_named_rule(question, text, spans),
             no_place_rule(question, text, spans),
             cover_caption_rule(spans, question),
@@ -336,6 +339,11 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
         expensed_rule(question, spans, value),
         award_named_rule(question, spans),
         portion_rule(question, spans, value),
+        whole_rule(value, spans, question),
+        far_year_rule(value, spans, question),
+        binding_rule(value, spans, question),
+        added_part_rule(value, spans, question),
+        effect_measure_rule(value, spans, question, issuer),
     ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked

@@ -528,8 +528,8 @@ def asked_money_as_per_share(asked: Asked, candidates: list[Candidate]) -> bool:
 
 # a figure per unit other than a share or a time ('revenue per available room'), which a total's row is not; a row
 # may say it by 'per', '/' or an acronym ('RevPAR')
-_PER_UNIT = re.compile(
-    r"\bper\s+(?!(?:share|cent|annum|year|month|quarter|day|week|hour|diluted|basic|common)\b)"
+_PER_UNIT = re.compile(  # not 'per its Form 8-K', 'per the filing': 'according to'
+    r"\bper\s+(?!(?:share|cent|annum|year|month|quarter|day|week|hour|diluted|basic|common|its|the|our|their)\b)"
     r"(?P<unit>(?:available\s+|occupied\s+|average\s+|square\s+)?[a-z]+)",
     re.IGNORECASE,
 )

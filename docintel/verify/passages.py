@@ -29,12 +29,15 @@ def _check(verdict: FieldVerdict, detail: str = "") -> FieldCheck:
 
 
 _WHOLE_TEXT: dict[tuple[str, int], str] = {}
+_KEPT_TEXTS = 8
 
 
 def document_text(document: Document) -> str:
     """The document's lines joined by spaces, made once per document (a rule may search the whole filing)."""
     key = (document.meta.content_hash, len(document.lines))  # not the name: two test files share one
     if key not in _WHOLE_TEXT:
+        if len(_WHOLE_TEXT) >= _KEPT_TEXTS:  # a long run over many documents keeps the latest few
+            del _WHOLE_TEXT[next(iter(_WHOLE_TEXT))]
         _WHOLE_TEXT[key] = " ".join(str(t) for t in document.lines["text"].tolist())
     return _WHOLE_TEXT[key]
 

@@ -220,21 +220,21 @@ def quantifier_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
         if bare:
             said = f"{found.group('hedge')} {found.group('word')}"
             return check_field("claim", "mismatch", f"claim: the text says '{word}'; its quote says '{said}'")
-    wholly = {m[0].lower() for m in _TOTALITY.finditer(quotes)}
-    added = [m[0] for m in _TOTALITY.finditer(text) if m[0].lower() not in wholly]
+    wholly = {_ALONE.get(m[0].lower(), m[0].lower()) for m in [*_TOTALITY.finditer(quotes), *_BARE.finditer(quotes)]}
+    added = [m[0] for m in _TOTALITY.finditer(text) if _ALONE.get(m[0].lower(), m[0].lower()) not in wholly]
     if added:  # 'guarantees payment of the full $3.01 billion' from 'shortfall guarantees of the $3.01 billion'
         return check_field("claim", "unknown", f"claim: the text says '{added[0]}', which its quote does not")
     return check_field("claim", "not_applicable")
 
 
-# words that say a thing holds wholly or alone (general English): a claim adding one overstates a quote that does not
-# (not the compounds that say no such thing: 'full-year', 'full-time', 'fully diluted', 'wholly owned'; 'only in')
+# words that say a thing holds wholly or alone, which a claim adds to a quote (not 'full-year', 'wholly owned')
 _TOTALITY = re.compile(
     r"\b(?:full(?![\s-]+(?:year|quarter|month|time|six|three|nine|twelve|fiscal|period|service)s?\b)|"
     r"fully(?!\s+diluted)|entire|entirely|completely|wholly(?![\s-]+owned)|unconditional(?:ly)?|solely|"
-    r"exclusively|only(?=\s+(?:in|to|for|within|the)\b|\s*[.;,]))\b",
+    r"exclusively|(?<!not\s)only(?=\s+(?:in|to|for|within|the|from|by|due|because|as|on|at|through)\b|\s*[.;,]))\b",
     re.IGNORECASE,
 )
+_ALONE, _BARE = {"solely": "only", "exclusively": "only"}, re.compile(r"(?<!not\s)\bonly\b", re.I)  # one claim
 
 
 def _start(text: str, match: re.Match[str]) -> int:

@@ -1,0 +1,198 @@
+"""What a yes/no question asks beyond its subject: that a thing holds wholly, is binding, takes in another thing,
+or moves a named measure. The quotes must say that too:
+
+- **Wholly** ('Does NIKE source all of its Air-Sole components from its own facilities?'): a quote that says where
+  the company makes them says neither 'all' nor 'only'; 'substantially all' says not all.
+- **Binding** ('Was the Board bound by the shareholder vote?'): an 'advisory' vote binds no one; a quote that says
+  what was decided does not say that it had to be.
+- **Included** ('Does the $20 billion price include the 6 million restricted stock units?'): units the quote calls
+  'additional' are not part of the price.
+- **Effect on a measure** ('... to increase APLA revenue growth?'): a quote about the effect on another measure
+  ('a favorable impact on our overall profitability') does not answer it.
+
+The words are general English (quantifiers, modal verbs of obligation, 'additional' and 'in addition to', verbs of
+change); each rule returns one ``FieldCheck`` and not_applicable when it cannot tell."""
+
+from __future__ import annotations
+
+import re
+
+from ..question.parse import search_text
+from .claims import check_field, content_words, quote_sentences
+from .passages import paragraph_text
+from .rules import FieldCheck
+from .values import CitedSpan
+
+_TIMES = r"year|quarter|month|week|day|period|fiscal|time"
+_COUNTS = r"\d+|two|three|four|five|six|seven|eight|nine|ten"
+# 'all of', 'every'; not 'each of' (quotes may go through the things one by one), 'every year', 'all four'
+_ASKS_WHOLE = re.compile(
+    rf"\b(?:all|every)\s+(?!(?:{_TIMES})s?\b|other\b|(?:{_COUNTS})\b|of\s+the\s+(?:{_TIMES})s?\b)(?:of\s+)?"
+    rf"|\b(?:solely|exclusively|entirely|wholly)\b(?![\s-]+owned)",
+    re.IGNORECASE,
+)
+_SAYS_WHOLE = re.compile(
+    r"(?<!substantially\s)(?<!nearly\s)(?<!almost\s)(?<!virtually\s)(?<!essentially\s)(?<!not\s)"
+    r"\b(?:all(?!\s+but\b)|every|each|entire(?:ly)?|whol(?:e|ly)|solely|exclusively|only|sole|none|no\s+other|"
+    r"in\s+full|fully|completely)\b|\b100\s*(?:%|percent\b)",
+    re.IGNORECASE,
+)
+
+
+def whole_rule(value: bool, spans: list[CitedSpan], question: str) -> FieldCheck:
+    """A yes to a question that asks whether something holds for all of a thing, or solely, is ``unknown`` when no
+    quote states it wholly (quoted table rows are the universal rule's)."""
+    asked = _ASKS_WHOLE.search(search_text(question))
+    if not value or asked is None or any(_cites_table_row(c) for c in spans):
+        return check_field("about", "not_applicable")
+    if any(_SAYS_WHOLE.search(s) for s in quote_sentences(spans)):
+        return check_field("about", "not_applicable")
+    words = asked.group(0).strip()
+    return check_field("about", "unknown", f"about: the question asks of '{words}'; no quote says all or only")
+
+
+def _cites_table_row(cited: CitedSpan) -> bool:
+    return any(cited.document.table_row(n) for n in range(cited.span.line_start, cited.span.line_end + 1))
+
+
+# an obligation asked of the subject ('Is the Board bound to', 'Was it required to', 'must'), not a relative clause's
+# ('the certifications required by Section 302') nor a noun's ('forced labor')
+_ASKS_BINDING = re.compile(
+    r"(?:^\W*(?:is|are|was|were)\b[^?]{0,80}?|\b(?:is|are|was|were|be|been)\s+(?:\w+\s+)?)"
+    r"(?:required|obligated|obliged|bound|compelled|forced)\s+(?:to|by)\b"
+    r"|\bmust\b|\bbinding\b|\bmandatory\b",
+    re.IGNORECASE,
+)
+_NOT_BINDING = re.compile(
+    r"\b(?:advisory|non-?binding|(?:not|no)\s+(?:\w+\s+){0,3}?(?:binding|required|obligated|obliged|mandatory)|"
+    r"(?:at|in)\s+(?:its|their|our)\s+(?:sole\s+)?discretion)\b",
+    re.IGNORECASE,
+)
+_SAYS_BINDING = re.compile(
+    r"\b(?:bound|binding|obligated|obliged|obligation\s+to|requir(?:e|es|ed|ing)|mandatory|must|shall|compelled|"
+    r"agreed\s+to|commit(?:s|ted)?\s+to|undert(?:ake|akes|ook)\s+to|ha(?:s|ve)\s+to)\b",
+    re.IGNORECASE,
+)
+
+
+def binding_rule(value: bool, spans: list[CitedSpan], question: str) -> FieldCheck:
+    """A yes to whether something binds or is required: ``mismatch`` when a quote calls it advisory, non-binding or
+    not required and none states an obligation; ``unknown`` when no quote states one (that it was done is not that
+    it had to be)."""
+    asked = _ASKS_BINDING.search(search_text(question))
+    if not value or asked is None:
+        return check_field("scenario", "not_applicable")
+    sentences = quote_sentences(spans)
+    binding = [s for s in sentences if _SAYS_BINDING.search(_NOT_BINDING.sub(" ", s))]
+    if binding:
+        return check_field("scenario", "not_applicable")
+    for sentence in sentences:
+        if (advisory := _NOT_BINDING.search(sentence)) and not _NOT_BINDING.search(question):
+            detail = f"scenario: the question asks whether it is {asked.group(0)}; the quote says '{advisory.group(0)}'"
+            return check_field("scenario", "mismatch", detail)
+    detail = f"scenario: the question asks whether it is {asked.group(0)}; no quote states an obligation"
+    return check_field("scenario", "unknown", detail)
+
+
+# a yes/no question whose main verb is 'include' ('Does the ... price include ...?', 'Is X included in ...?'); not a
+# parenthetical 'including' inside another question
+_INCLUDES = re.compile(
+    r"^\s*(?:does|do|did|will|would|is|are|was|were|has|have)\b[^?]*?\binclud(?:e|es|ed)\s+(?P<what>[^?]+)"
+    r"|^\s*(?:is|are|was|were)\s+(?P<part>[^?]+?)\s+(?:included|counted|part)\s+(?:in|of|within)\b",
+    re.IGNORECASE,
+)
+_ADDED = re.compile(
+    r"\b(?:additional|in\s+addition\s+to|on\s+top\s+of|separate(?:ly)?\s+from|exclusive\s+of|excluding|excludes?|"
+    r"excluded|not\s+included|(?:does|do|did)\s+not\s+include)\b",
+    re.IGNORECASE,
+)
+_SAYS_INCLUDED = re.compile(r"\b(?<!not\s)(?:includ(?:e|es|ed|ing)|comprised?\s+of|consist(?:s|ed)?\s+of)\b", re.I)
+_SHARED_WORDS = 2  # the asked thing's content words a quote's sentence must hold to be about it
+
+
+def added_part_rule(value: bool, spans: list[CitedSpan], question: str) -> FieldCheck:
+    """A yes that one thing includes another ('Does the ... price include the ... restricted stock units?') is
+    ``unknown`` when the quote's sentence about the thing asked calls it additional, separate or excluded, and no
+    quote says it is included."""
+    asking = search_text(question)
+    asked = _INCLUDES.search(asking)
+    if not value or asked is None or _ADDED.search(asking):
+        return check_field("about", "not_applicable")
+    sentences = quote_sentences(spans)
+    terms = content_words(asked["what"] or asked["part"])
+    enough = min(_SHARED_WORDS, len(terms))
+    if any(len(content_words(s[m.end() :]) & terms) >= enough for s in sentences for m in _SAYS_INCLUDED.finditer(s)):
+        return check_field("about", "not_applicable")  # a quote says the thing asked is included
+    for sentence in sentences:
+        added = _ADDED.search(sentence)
+        if added and len(content_words(sentence) & terms) >= enough:
+            detail = f"about: the quote calls what is asked '{added.group(0)}' ('{sentence.strip()[:80]}')"
+            return check_field("about", "unknown", detail)
+    return check_field("about", "not_applicable")
+
+
+# 'Does NIKE expect the shift to increase APLA revenue growth?': the measure a change verb's object names (after
+# adverbials of time and degree are set aside: 'increase year over year', 'improve significantly')
+_EFFECT_ON = re.compile(
+    r"\b(?:increase|decrease|reduce|improve|boost|raise|lower|hurt|benefit|affect|impact|help|harm|lift)\s+"
+    r"(?:the\s+|its\s+|their\s+|our\s+)?(?P<measure>(?:[\w&'\u2019-]+\s+){0,3}?[\w&'\u2019-]+)\s*(?:\?|$)",
+    re.IGNORECASE,
+)
+_ADVERBIAL = re.compile(
+    r"\s*\b(?:year[\s-]+over[\s-]+year|over\s+time|(?:in|during|for|by|since|from)\s+(?:fiscal\s+)?(?:19|20)\d\d|"
+    r"compared\s+\w+\s+\w+|significantly|materially|substantially|again|further|overall)\b\s*(?=\?|$)",
+    re.IGNORECASE,
+)
+
+
+def effect_measure_rule(value: bool, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
+    """A yes to whether something changes a measure the question names at its end is ``unknown`` when no quote
+    names a word of that measure, nor its initials ('NII': net interest income): the quotes tell of an effect on
+    something else."""
+    asking = search_text(question).rstrip()
+    while (trimmed := _ADVERBIAL.sub("", asking)) != asking:
+        asking = trimmed
+    asked = _EFFECT_ON.search(asking if asking.endswith("?") else f"{asking}?")
+    if not value or asked is None:
+        return check_field("about", "not_applicable")
+    measure = content_words(asked["measure"], ignore)
+    sentences = quote_sentences(spans)
+    said = set().union(*(content_words(s) for s in sentences)) if spans else set()
+    initials = {_initials(s) for s in sentences}
+    if not measure or measure & said or any(w.upper() in i for w in measure for i in initials if len(w) >= 2):
+        return check_field("about", "not_applicable")
+    detail = f"about: the question asks of the effect on '{asked['measure']}'; no quote names it"
+    return check_field("about", "unknown", detail)
+
+
+def _initials(sentence: str) -> str:
+    """The first letters of the sentence's words, upper-cased ('Net interest income' gives 'NII')."""
+    return "".join(w[0] for w in re.findall(r"[A-Za-z][\w'-]*", sentence)).upper()
+
+
+# 'which currency accounted for the largest notional amount of ... contracts': a measure a superlative ranks by, a
+# measure noun ('amount', 'value', 'share') with the words that say which; a thing ranked ('the largest customer',
+# 'the largest acquisition') names no measure
+_RANKED_BY = re.compile(
+    r"\b(?:largest|highest|greatest|biggest|most|smallest|lowest|least|fewest)\s+"
+    r"(?P<measure>(?:[\w-]+\s+){0,2}?(?:amounts?|values?|shares?|balances?|percentages?|totals?|portions?))"
+    r"\s+(?:of|in|among|for|from)\b",
+    re.IGNORECASE,
+)
+_GENERIC = "amount amounts share shares value values total totals portion portions percentage percentages balance"
+
+
+def ranked_measure_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A name asked by the measure it ranks first or last by ('the largest notional amount of ... contracts') is
+    ``unknown`` when no quote, nor the lines above a quoted table row, names a word of that measure: the quotes rank
+    by another ('revenue exposures')."""
+    asked = _RANKED_BY.search(search_text(question))
+    if asked is None:
+        return check_field("about", "not_applicable")
+    measure = content_words(asked["measure"]) - content_words(_GENERIC)
+    texts = [*quote_sentences(spans), *(paragraph_text(c) for c in spans if _cites_table_row(c))]
+    said = set().union(*(content_words(t) for t in texts)) if texts else set()
+    if not measure or measure & said:
+        return check_field("about", "not_applicable")
+    detail = f"about: the question ranks by '{asked['measure']}'; no quote names it"
+    return check_field("about", "unknown", detail)
