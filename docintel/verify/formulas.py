@@ -401,10 +401,14 @@ def _names(node: ast.AST) -> list[ast.Name]:
     return [n for n in ast.walk(node) if isinstance(n, ast.Name)]
 
 
+_PRINTED_TOLERANCE = 0.05  # a printed percentage's rounding (one decimal), beside a half percent of it
+
+
 def printed_ratio_rule(
     question: str, label: str, recomputed: float, unit: str | None, spans: list[CitedSpan]
 ) -> FieldCheck:
-    """Where a cited table prints the named ratio itself, the computed value must agree with it."""
+    """Where a cited table prints the named ratio itself, or the filing prints it for the year asked, the computed
+    value must agree with it."""
     named = {r.id for r in ratios_named(question, label)}
     if not named:
         return _formula_check("not_applicable")
@@ -421,12 +425,41 @@ def printed_ratio_rule(
             ):
                 continue
             printed = [v for v, c in zip(row.values, row.cells, strict=False) if v is not None and "%" in c]
-            if printed and not any(abs(v - percent) <= 0.05 + 0.005 * abs(v) for v in printed):
+            if printed and not any(abs(v - percent) <= _PRINTED_TOLERANCE + 0.005 * abs(v) for v in printed):
                 return _formula_check(
                     "mismatch",
                     f"formula: the table prints {row.label} "
                     f"{', '.join(row.cells)}; the computed value is {percent:,.4g}%",
                 )
+    return _printed_elsewhere(question, named, percent, spans)
+
+
+def _printed_elsewhere(question: str, named: set[str], percent: float, spans: list[CitedSpan]) -> FieldCheck:
+    """Where the filing prints the named ratio for the year asked on another page ('Return on average equity 32.3 %'
+    in a table of selected figures), a computed value must agree with it: the filing's own average (of each month's
+    equity, say) is the one its readers quote."""
+    years = years_named(question)
+    if not spans or len(years) != 1:
+        return _formula_check("not_applicable")
+    for fact in spans[0].document.facts:
+        period = fact.period
+        if (
+            fact.kind != "percent"
+            or fact.member is not None
+            or (fact.basis, fact.scenario) != ("gaap", "actual")
+            or fact.measure not in ("level", "average")  # 'Return on average equity' reads as an average
+            or period is None
+            or period.fiscal_year not in years
+            or (period.months or 12) != 12
+            or not {r.id for r in ratios_in(fact.label)} & named
+        ):
+            continue
+        if abs(fact.value - percent) > _PRINTED_TOLERANCE + 0.005 * abs(fact.value):
+            return _formula_check(
+                "mismatch",
+                f"formula: the filing prints {fact.label} {fact.text} for {period.fiscal_year} (line "
+                f"{fact.provenance.global_line}); the computed value is {percent:,.4g}%",
+            )
     return _formula_check("not_applicable")
 
 
