@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from scripts.verify_round53 import _sentences, _span
+
 Case = tuple[str, dict, str]  # (question, item, answer type)
 
 _MONTHS = ("January February March April May June July August September October November December").split()
@@ -38,24 +40,6 @@ _SETTLED = re.compile(
     re.IGNORECASE,
 )
 _DATED = re.compile(rf"\bin\s+(?P<month>{'|'.join(_MONTHS)})\s+(?P<year>(?:19|20)\d\d)\b")
-
-
-def _span(start: int, end: int, quote: str) -> dict:
-    return {"doc": None, "line_start": start, "line_end": end, "quote": quote.strip()}
-
-
-def _sentences(rows: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
-    """The page's sentences, each with the first and last line it is on (lines joined by one space)."""
-    text, starts = "", []
-    for line, row in rows:
-        starts.append((len(text), line))
-        text += row.strip() + " "
-    found = []
-    for match in re.finditer(r"[A-Z](?:[^.]|\.(?!\s+[A-Z]|\s*$))*?(?:\.(?=\s+[A-Z]|\s*$)|$)", text):
-        first = max(n for at, n in starts if at <= match.start())
-        last = max(n for at, n in starts if at <= match.end() - 1)
-        found.append((first, last, match.group(0).strip()))
-    return found
 
 
 def round55_cases(document, page: int) -> dict[str, list[Case]]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from scripts.verify_round55 import _sentences, _span
+from scripts.verify_round53 import _sentences, _span
 
 Case = tuple[str, dict, str]  # (question, item, answer type)
 
