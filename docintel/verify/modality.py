@@ -68,6 +68,7 @@ _NOT_BINDING = re.compile(
     r"(?:at|in)\s+(?:its|their|our)\s+(?:sole\s+)?discretion)\b",
     re.IGNORECASE,
 )
+_ASKS_IF = re.compile(r"\b(?:if|whether)\b[^,;:.]*$", re.IGNORECASE)  # 'Indicate ... if the registrant is not required'
 _SAYS_BINDING = re.compile(
     r"\b(?:bound|binding|obligated|obliged|obligation\s+to|requir(?:e|es|ed|ing)|mandatory|must|shall|compelled|"
     r"agreed\s+to|commit(?:s|ted)?\s+to|undert(?:ake|akes|ook)\s+to|ha(?:s|ve)\s+to)\b",
@@ -86,11 +87,13 @@ def binding_rule(value: bool, spans: list[CitedSpan], question: str) -> FieldChe
     binding = [s for s in sentences if _SAYS_BINDING.search(_NOT_BINDING.sub(" ", s))]
     if binding:
         return check_field("scenario", "not_applicable")
+    word = (_SAYS_BINDING.findall(asked.group(0)) or [asked.group(0)])[-1].lower()
     for sentence in sentences:
-        if (advisory := _NOT_BINDING.search(sentence)) and not _NOT_BINDING.search(question):
-            detail = f"scenario: the question asks whether it is {asked.group(0)}; the quote says '{advisory.group(0)}'"
+        advisory = _NOT_BINDING.search(sentence)
+        if advisory and not _NOT_BINDING.search(question) and not _ASKS_IF.search(sentence[: advisory.start()]):
+            detail = f"scenario: the question asks whether it is {word}; the quote says '{advisory.group(0)}'"
             return check_field("scenario", "mismatch", detail)
-    detail = f"scenario: the question asks whether it is {asked.group(0)}; no quote states an obligation"
+    detail = f"scenario: the question asks whether it is {word}; no quote states an obligation"
     return check_field("scenario", "unknown", detail)
 
 
