@@ -72,7 +72,10 @@ sentence says will be paid given as paid, each 'primarily' restated as 'only', e
 each portion of a matter settled given as the whole, each yes dated by a month the sentence does not say, and
 (scripts/verify_round56.py, red team round 56) each 'substantially all' asked as all, each intent or option asked as
 required, each yes about a year long before the filing's from a sentence that names none, each other year of a
-sentence given as the year its noun names, target: every one rejected; their right answers measured.
+sentence given as the year its noun names, and (scripts/verify_round57.py, red team round 57) each yes about a name
+a sentence leaves out ('other than ... and Japan'), each part of a category's definition asked as incurred, each
+list's figures summed for one of them, each date that ends a span given as the day of the event, target: every one
+rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -116,6 +119,7 @@ from scripts.verify_round52 import round52_cases
 from scripts.verify_round53 import round53_cases
 from scripts.verify_round55 import round55_cases
 from scripts.verify_round56 import round56_cases
+from scripts.verify_round57 import round57_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -465,6 +469,10 @@ MEASURED_RIGHT = (
     "obligation: right",
     "own year: right",
     "noun year: right",
+    "left out: right",
+    "definition: right",
+    "listed: right",
+    "span end: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -622,6 +630,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *round53_cases(document, page).items(),
                 *round55_cases(document, page).items(),
                 *round56_cases(document, page).items(),
+                *round57_cases(document, page).items(),
             ]
             if not generated:
                 continue

@@ -32,6 +32,7 @@ from ..concepts import (
 )
 from ..numbers import figure_text
 from ..periods import averaged_years, years_named
+from .addends import addends_rule, net_sign_rule
 from .fiscal import outside_fiscal_year
 from .formulas import (
     average_years_rule,
@@ -333,13 +334,8 @@ def check_calculation(
     elif problem := _mixed_scales(calculation, operands, recomputed, stated_in_units(stated, unit)):
         value_ok, detail = False, f"{detail}; {problem}"
     periods = {o.period_check for o in operands}  # no period stated nor asked: nothing to check, as for an amount
-    period: PeriodCheck = (
-        "unknown"
-        if periods - {"supported", "not_applicable"}
-        else "supported"
-        if "supported" in periods
-        else "not_applicable"
-    )
+    period: PeriodCheck = "unknown" if periods - {"supported", "not_applicable"} else "not_applicable"
+    period = "supported" if period == "not_applicable" and "supported" in periods else period
     # an average of two year-ends takes the year before the one asked too
     widened = {y - 1 for y in question_years} if year_end_average(calculation.expression) else set()
     if query is not None and query.measure in ("change", "pct_change") and len(question_years) == 1:
@@ -447,6 +443,8 @@ def formula_checks(
     ratio_asked = bool(formulas) or (query is not None and query.measure in ("change", "pct_change", "share"))
     template = template_rule(formulas, any(r.averaged for r in named), expression, operands, question)
     checks = [
+        addends_rule(question, expression, operands, bool(formulas or named)),
+        net_sign_rule(question, expression, operands),
         lone_operand_rule(expression, ratio_asked),
         quotient_years_rule(expression, operands),
         average_years_rule(question, operands, year_end_average(expression)),

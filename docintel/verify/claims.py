@@ -29,6 +29,7 @@ from .events import (
     asks_outcome,
     asks_stop,
     continuation_reading,
+    echoes_negation,
     event_reading,
     event_verb,
     negated,
@@ -146,7 +147,8 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     stages = [event_reading(question, s) for s in _sentences(spans)]
     if not answer and "denies" in stages and "affirms" not in stages:  # 'The transaction is expected to close ...'
         return _check("polarity", "supported", "polarity: the quote says the transaction is still pending")
-    asked_years = years_named(question)
+    # a year that begins a name ('its 2009 Long-Term Incentive Plan') asks of no year, unless no other is asked
+    asked_years = years_named(_NAMED_YEAR.sub(" ", question)) or years_named(question)
     # the quote's years, and those of its sentence before it ('On February 24, 2017, the Company and ...')
     quoted_years = frozenset().union(*(years_named(s) for s in about))
     later = {y for c in spans for y in _dated(quote_lead(c), question) if asked_years and y > max(asked_years)}
@@ -182,7 +184,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     denies = [
         s
         for s in about
-        if (negated(s) and not _excepts_asked(s, terms))
+        if (negated(s) and not _excepts_asked(s, terms) and not echoes_negation(question, s))
         or (paying and _FREE.search(s))
         or _instead_of(s, terms)
         or outside_asked(s, question)
@@ -211,7 +213,8 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
         return _check("polarity", "unknown", f"polarity: the quote's no holds only '{scopes[0]}', which is not asked")
     if answer and denies and (not affirms or any(outside_asked(s, question) for s in denies)):  # 'all outside of'
         return _check("polarity", "mismatch", f"polarity: the answer is yes; the quote says no ('{denies[0][:120]}')")
-    if not answer and affirms and not denies and not negated(question):
+    echoed = [s for s in affirms if echoes_negation(question, s)]  # 'we do not own' asked 'do we not own'
+    if not answer and affirms and not denies and (not negated(question) or echoed):
         return _check("polarity", "mismatch", f"polarity: the answer is no; the quote says so ('{affirms[0][:120]}')")
     return _check("polarity", "supported", "the quote's polarity agrees with the answer")
 
@@ -325,6 +328,8 @@ _EXCEPTION_AFTER = re.compile(
     r"with\s+the\s+exception\s+of\b|provided\s+that\b|only\s+(?:if|when)\b|if\b)",
     re.IGNORECASE,
 )
+# a quote that ends its sentence ('... Investors Service.'; not '... in the U.S.')
+_ENDS_SENTENCE = re.compile(r"(?:[a-z]{2}|\d|[)%])[.!?][\"'\u201d\u2019)]?$")
 # a relative clause right after a negated quote narrows what it denies: 'there were no claims or litigation pending
 # as of May 29, 2022, that were reasonably likely to have a material adverse effect'
 _RESTRICTS_AFTER = re.compile(
@@ -419,7 +424,7 @@ def omission_rule(
         tail = source[at + len(quote) :]
         if name := _cut_name(cited, quote, tail):
             return _check("omission", "unknown", f"omission: the quote is cut inside a name, which goes on '{name}'")
-        if _EXCEPTION_AFTER.match(tail):
+        if _EXCEPTION_AFTER.match(tail) and not _ENDS_SENTENCE.search(quote):  # the next sentence's 'If ...' is its own
             words = " ".join(tail.split()[:6])
             return _check("omission", "unknown", f"omission: the quote leaves out the exception after it ('{words}')")
         if NEGATIONS.search(quote) and _RESTRICTS_AFTER.match(tail):  # 'no claims ... pending, that were likely to'

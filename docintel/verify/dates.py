@@ -84,6 +84,10 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
     if found.verdict != "supported":
         return found
     dated = [s for s in _sentences(spans) if date_text.lower() in s.lower()]
+    ends = [b for s in dated if (b := _SPAN_END.search(s[: s.lower().find(date_text.lower())]))]
+    if ends and not _ASKS_END.search(search_text(question)):
+        detail = f"event: {date_text!r} ends a span of time ('{ends[0].group(0).strip()} {date_text}'), not the day"
+        return _check("event", "unknown", detail)
     if other := _other_name(dated, question, ignore):
         return _check("event", "mismatch", f"event: {date_text!r} is said of {other[0]}, not {other[1]}")
     if (several := _bounds_several(dated, question, ignore)) is not None:
@@ -101,6 +105,12 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
     if any(tells_instance(which, clause) for clause in clauses) or (which == "first" and _done_again(clauses, spans)):
         return found
     return _check("event", "unknown", f"event: the question asks the {which} one; {date_text!r} is not said to be")
+
+
+# a date that ends a span of time ('A replay of the call will be available through February 15, 2023'), asked only
+# by a question about an end, a last day or what is available
+_SPAN_END = re.compile(r"\b(?:through|thru|until|till|ending|expiring)\s+(?:on\s+)?$", re.IGNORECASE)
+_ASKS_END = re.compile(r"\b(?:until|through|till|end\w*|expir\w*|last|available|deadline|term|period)\b", re.I)
 
 
 def _done_again(clauses: list[str], spans: list[CitedSpan]) -> bool:

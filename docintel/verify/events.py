@@ -26,6 +26,23 @@ def negated(text: str) -> bool:
     return bool(NEGATIONS.search(text))
 
 
+def _folded_words(text: str) -> list[str]:
+    return re.findall(r"[\w']+", text.lower().replace("\u2019", "'"))
+
+
+def echoes_negation(question: str, sentence: str) -> bool:
+    """Whether the question asks the sentence's own negations ('Is it the case that we do not own the Converse
+    trademarks in Japan?' of 'We do not own the Converse trademarks in Japan'): each negation of the sentence, with
+    the three words after it, is the question's, and the question has no other."""
+    asked = " ".join(_folded_words(question))
+    denials = list(NEGATIONS.finditer(sentence))
+    for denial in denials:
+        words = _folded_words(sentence[denial.start() :])[: len(_folded_words(denial.group(0))) + 3]
+        if len(words) < 2 or not re.search(rf"\b{re.escape(' '.join(words))}\b", asked):
+            return False
+    return bool(denials) and len(NEGATIONS.findall(question)) <= len(denials)
+
+
 # a sentence that tells a possibility, not a fact: a condition ('If an event of default were to occur ...', 'Should
 # ... occur', 'In the event of ...') or a chance ('the likelihood of goodwill impairment'); a clause of mood alone
 # ('would have been antidilutive') or a purpose ('to reduce the risk that') states facts around it; 'may' and 'can'

@@ -9,6 +9,7 @@ from ..answer.contract import Amount
 from ..numbers import find_numbers
 from ..periods import averaged_years, years_named
 from ..question.parse import search_text
+from .addends import each_for_total_rule
 from .agents import who_verb_rule
 from .amounts import check_amount
 from .asked import figure_for_name_rule, percent_unit_rule
@@ -41,9 +42,21 @@ from .events import NEGATIONS, average_change_rule, frequency_reading
 from .explained import explanation_period_rule
 from .inclusion import included_rule
 from .issuer import issuer_terms
+from .kinds import opposite_rule
 from .later import became_since_rule, concession_rule, goes_on_rule, moved_since_rule
 from .meaning import Asked, asked_for
-from .modality import added_part_rule, binding_rule, effect_measure_rule, ranked_measure_rule, whole_rule
+from .modality import (
+    added_part_rule,
+    any_thing_rule,
+    binding_rule,
+    comparison_rule,
+    definition_only_rule,
+    effect_measure_rule,
+    partial_entry_rule,
+    payee_rule,
+    ranked_measure_rule,
+    whole_rule,
+)
 from .names import (
     career_rule,
     cut_title_rule,
@@ -167,6 +180,7 @@ def _item_check(
         checked = check_amount(amount, getattr(item, "period", None), spans, years, asked, alone=not several)
         stated = [amount.value] if amount.value is not None else []
         figure_rules = [
+            each_for_total_rule(question, stated, spans),
             superlative_rule(question, stated, spans),
             award_kind_rule(question, spans),
             pooled_rule(question, spans, issuer_terms(spans)),
@@ -288,6 +302,8 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             permission_rule(text, spans),
             award_named_rule(question, spans),
             former_figure_rule(question, [n.value for n in find_numbers(text) if not n.is_year], spans),
+            opposite_rule(question, spans),
+            partial_entry_rule(question, text, spans),
         ],
     )
 
@@ -344,6 +360,9 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
         binding_rule(value, spans, question),
         added_part_rule(value, spans, question),
         effect_measure_rule(value, spans, question, issuer),
+        definition_only_rule(value, spans, question, issuer),
+        any_thing_rule(value, spans, question, issuer),
+        payee_rule(value, spans, question),
     ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked
@@ -351,6 +370,8 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
     if figures.verdict != "not_applicable":  # the quoted figures decide; a table row has no words of polarity
         return with_fields(check, [figures, omission, owner, *about])
     polarity = polarity_rule(value, spans, question, issuer)
+    if (compared := comparison_rule(spans, question)).verdict != "not_applicable":  # figures, not words, decide
+        polarity = compared
     often = frequency_reading(question, quote_sentences(spans)) if value else None
     if often is not None and polarity.verdict != "mismatch":  # 'every three years' asked, 'every year' quoted
         polarity = check_field("polarity", "mismatch", f"polarity: the answer is yes; the quote says '{often}'")

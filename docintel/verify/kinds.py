@@ -11,7 +11,7 @@ import re
 from ..question.parse import search_text
 from ..textnorm import tokenize
 from .rules import FieldCheck
-from .values import Candidate
+from .values import Candidate, CitedSpan
 
 
 def other_kind(question: str, quotes: str, every_pair: bool = False) -> tuple[str, str] | None:
@@ -187,3 +187,31 @@ _KIND_WORDS = {
 def kind_detail(unit: str | None, candidate: Candidate) -> str:
     """'54.7% is a percentage in the document, not millions'."""
     return f"{candidate.printed} is {_KIND_WORDS.get(candidate.kind, candidate.kind)} in the document, not {unit}"
+
+
+# terms that name a horizon or a basis in pairs, each excluding the other ('short-term debt ratings of A1+ and P1'
+# beside 'long-term debt ratings of AA- and A1'): general accounting English
+_PAIRED_TERMS = (("short-term", "long-term"), ("near-term", "long-term"), ("pre-tax", "after-tax"))
+_SPLIT_TERM = re.compile(r"\b(short|long|near|pre|after)[\s-]+(term|tax)\b", re.IGNORECASE)
+
+
+def opposite_term(question: str, text: str) -> tuple[str, str] | None:
+    """(asked, said) when the question asks by one of a pair of opposite terms ('short-term credit rating') and
+    *text* says only the other ('long-term debt ratings'), else None."""
+    asked, said = (_SPLIT_TERM.sub(r"\1-\2", t).lower() for t in (search_text(question), text))
+    for one, other in (*_PAIRED_TERMS, *((b, a) for a, b in _PAIRED_TERMS)):
+        if one in asked and other not in asked and other in said and one not in said:
+            return one, other
+    return None
+
+
+def opposite_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A text or list answer whose quotes name only the opposite of what the question asks by: a negating prefix
+    ('nonrestricted subsidiaries' for restricted) or the other of a pair of terms ('long-term' for short-term):
+    ``mismatch``."""
+    quotes = " ".join(" ".join(c.span.quote.split()) for c in spans)
+    found = opposite_of(question, quotes) or opposite_term(question, quotes) if quotes and question.strip() else None
+    if found is None:
+        return FieldCheck(field="subject", verdict="not_applicable")
+    detail = f"subject: the question asks '{found[0]}'; the quotes say only '{found[1]}'"
+    return FieldCheck(field="subject", verdict="mismatch", detail=detail)

@@ -95,15 +95,23 @@ def _words(run: str, ignore: frozenset[str]) -> set[str]:
     return words - ignore
 
 
-# a place a sentence says something is outside of ('all outside of the United States and Canada'): general English
-_OUTSIDE = re.compile(r"\boutside\s+(?:of\s+)?(?:the\s+)?(?P<place>[A-Z][\w.]*(?:\s+(?:and\s+)?[A-Z][\w.]*)*)")
+# a place a sentence says something is outside of ('all outside of the United States and Canada'), or leaves out of
+# what it tells ('Territories other than direct distribution markets and Japan are serviced by licensees'): general
+# English; of a list, only its capitalized names are places ('excluding Markets' only leaves Markets unsaid)
+_OUTSIDE = re.compile(
+    r"\b(?:outside\s+(?:of\s+)?|other\s+than\s+)(?P<place>[^.;:()]{1,90})",
+    re.IGNORECASE,
+)
+_LEAVES_OUT = re.compile(r"\b(?:outside|other\s+than)\b", re.IGNORECASE)
+_PLACE_NAME = re.compile(r"^(?:the\s+)?(?P<name>[A-Z][\w.]*(?:\s+(?:of\s+)?[A-Z][\w.]*)*)(?![\w-])")
 
 
 def outside_asked(sentence: str, question: str) -> bool:
     """Whether *sentence* puts what it tells outside a place the question asks about ('Does General Mills operate
     any parlors in the United States?': 'all outside of the United States and Canada' says no)."""
-    if re.search(r"\boutside\b", question, re.IGNORECASE):  # 'revenues from outside the United States?'
+    if _LEAVES_OUT.search(question):  # 'revenues from outside the United States?'
         return False
     asked = set(tokenize(question))
-    places = [part for p in _OUTSIDE.finditer(sentence) for part in re.split(r"\s+and\s+", p.group("place"))]
+    parts = [part.strip() for p in _OUTSIDE.finditer(sentence) for part in re.split(r",|\s+(?:and|or)\s+", p["place"])]
+    places = [named["name"] for part in parts if (named := _PLACE_NAME.match(part))]
     return any((words := set(tokenize(place))) and words <= asked for place in places)
