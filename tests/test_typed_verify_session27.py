@@ -7,6 +7,9 @@
 - 'wholly owned' says nothing of all; 'all' after a comma is said of what comes before it.
 - A year that begins a name in the question ('its 2009 Long-Term Incentive Plan') asks of no year: a quote of 2017
   does not answer for 2022.
+- A figure of prose whose quote names no year stays unchecked: reading the year from its sentence or the one before
+  let wrong answers through on the filings (a comparison year, an event's date, a quarter's heading), so it was
+  withdrawn (see test_a_prose_figure_is_not_dated_by_the_sentence_around_it).
 - Blind round 57: a place the quote leaves out ('other than ... and Japan'); a definition of what a total includes that
   does not name the part asked; a date that ends a span ('available through'); a word asked that only a category's
   definition says ('include costs associated with the impairment of goodwill'); 'any shareholder proposal' from a
@@ -87,6 +90,11 @@ SESSION27B = [
     "In 2022, Contoso opened new stores.",
     "The company, which sells coffee and tea in many cities, paid dividends of $20 million.",
     "It paid dividends of $20 million.",
+    "The principal executive officers concluded that the controls, as defined in the Securities Exchange Act of 1934,"
+    " were effective.",
+    "If the agreement is terminated for a superior proposal, Fabrikam will be required to pay the Company a"
+    " termination fee of approximately $300 million.",
+    "During 2022, Walmart accounted for 20 percent of Contoso's net sales.",
 ]
 
 
@@ -254,37 +262,14 @@ _SECURITY = [
 @pytest.mark.parametrize(
     ("question", "supported"),
     [
-        ("How much cash had Contoso deposited with the courts as of December 31, 2022?", False),
-        ("How much security had Contoso provided in total as of December 31, 2022?", True),
+        ("How much cash had Contoso deposited with the courts?", False),
+        ("How much security had Contoso provided in total?", True),
     ],
 )
 def test_a_sum_that_adds_things_the_question_does_not_ask(run_cli, fake_openai, make_pdf, question, supported):
-    parts = [
-        operand(x, v, "December 31, 2022", _at(22, q), name=n) for x, (n, v, q) in zip("abc", _SECURITY, strict=True)
-    ]
-    scripted = amount(50, "millions", "December 31, 2022", _at(22), calculation=calculation("a + b + c", 50, *parts))
+    parts = [operand(x, v, None, _at(22, q), name=n) for x, (n, v, q) in zip("abc", _SECURITY, strict=True)]
+    scripted = amount(50, "millions", None, _at(22), calculation=calculation("a + b + c", 50, *parts))
     _ask(run_cli, fake_openai, make_pdf, question, scripted, supported, "names nothing it asks")
-
-
-def test_a_prose_operand_s_year_is_read_from_the_sentence_before_it(run_cli, fake_openai, make_pdf):
-    parts = [
-        operand("a", 989.3, "2015", _at(24, "Its proceeds were approximately $989.3 million"), name="Proceeds"),
-        operand("b", 7.9, "2015", _at(25, "issuance costs of $7.9 million"), name="Issuance costs"),
-    ]
-    scripted = amount(981.4, "millions", "2015", _at(24), _at(25), calculation=calculation("a - b", 981.4, *parts))
-    question = "What were the proceeds from Contoso's 2025 notes in 2015, net of the issuance costs?"
-    _ask(run_cli, fake_openai, make_pdf, question, scripted, True)
-
-
-@pytest.mark.parametrize(
-    ("index", "value", "supported"),
-    [(26, 296, False), (27, 37, True)],
-)
-def test_a_prose_figure_s_year_is_its_sentence_s(run_cli, fake_openai, make_pdf, index, value, supported):
-    quote = f"a non-cash tax benefit of ${value} million"
-    scripted = amount(value, "millions", "2022", _at(index, quote), label="Non-cash tax benefit")
-    question = "What non-cash tax benefit did Contoso record in 2022?"
-    _ask(run_cli, fake_openai, make_pdf, question, scripted, supported, "the quote's sentence is about 2021")
 
 
 CASES = [
@@ -315,13 +300,6 @@ def test_a_comparison_of_two_figures_is_not_read_from_words_that_state_none(
     _askb(run_cli, fake_openai, make_pdf, question, scripted, supported, "no quote states the comparison")
 
 
-def test_a_part_of_the_sentence_before_is_not_dated_by_it(run_cli, fake_openai, make_pdf):
-    quote = "Of these employees, approximately 3,500 were full-time"
-    scripted = amount(3500, "count", "December 31, 2022", _b(33, quote), currency=None, label="Employees")
-    question = "How many employees did Contoso have as of December 31, 2022?"
-    _askb(run_cli, fake_openai, make_pdf, question, scripted, False, "the quote names no period")
-
-
 _TAX_ITEMS = [
     ("Non-cash tax benefit (first)", 296, "a non-cash tax benefit of $296 million"),
     ("Non-cash tax benefit (second)", 37, "a non-cash tax benefit of $37 million"),
@@ -334,23 +312,11 @@ _TAX_ITEMS = [
     ("expression", "result", "supported"), [("a + b + c + d", 482, False), ("a + b - c - d", 184, True)]
 )
 def test_a_net_takes_charges_from_benefits(run_cli, fake_openai, make_pdf, expression, result, supported):
-    parts = [operand(x, v, "2022", _b(34, q), name=n) for x, (n, v, q) in zip("abcd", _TAX_ITEMS, strict=True)]
+    parts = [operand(x, v, None, _b(34, q), name=n) for x, (n, v, q) in zip("abcd", _TAX_ITEMS, strict=True)]
     calc = calculation(expression, result, *parts)
-    scripted = amount(result, "millions", "2022", _b(34), calculation=calc, label="Net non-cash tax effect")
-    question = "What was the combined net effect of Contoso's non-cash tax items in 2022?"
+    scripted = amount(result, "millions", None, _b(34), calculation=calc, label="Net non-cash tax effect")
+    question = "What was the combined net effect of Contoso's non-cash tax items?"
     _askb(run_cli, fake_openai, make_pdf, question, scripted, supported, "a net takes the charges")
-
-
-@pytest.mark.parametrize(
-    ("question", "period", "supported"),
-    [
-        ("How much lease cost did Contoso recognize in 2022?", "2022", False),
-        ("What annual rent payments was Contoso required to make as of December 31, 2022?", "December 31, 2022", True),
-    ],
-)
-def test_a_sentence_dated_by_a_day_dates_only_a_day(run_cli, fake_openai, make_pdf, question, period, supported):
-    scripted = amount(828, "millions", period, _b(35, "annual rent payments of $828 million"), label="Rent")
-    _askb(run_cli, fake_openai, make_pdf, question, scripted, supported, "the quote names no period")
 
 
 @pytest.mark.parametrize(("index", "text", "supported"), [(36, "A1", False), (37, "P1", True)])
@@ -388,40 +354,13 @@ def test_quotes_that_say_both_terms_leave_the_answer_to_its_own(run_cli, fake_op
 @pytest.mark.parametrize(
     ("question", "supported"),
     [
-        ("How much did Contoso and Fabrikam invest upfront in total in the venture in 2022?", False),
-        ("How much did Contoso invest upfront in the venture in 2022?", True),
+        ("How much did Contoso and Fabrikam invest upfront in total in the venture?", False),
+        ("How much did Contoso invest upfront in the venture?", True),
     ],
 )
 def test_a_figure_said_of_each_is_not_their_total(run_cli, fake_openai, make_pdf, question, supported):
-    scripted = amount(50, "millions", "2022", _b(39, "each invested $50 million upfront"), label="Upfront investment")
+    scripted = amount(50, "millions", None, _b(39, "each invested $50 million upfront"), label="Upfront investment")
     _askb(run_cli, fake_openai, make_pdf, question, scripted, supported, "to each")
-
-
-@pytest.mark.parametrize(
-    ("question", "label", "value", "index", "quote"),
-    [
-        (
-            "How much pretax expense did Contoso incur under the program in 2022?",
-            "Pretax expenses",
-            3058,
-            41,
-            "total pretax expenses of $3,058 million",
-        ),
-        (
-            "What was the funded percentage of Contoso's worldwide pension plans at year-end 2022?",
-            "Funded status",
-            97,
-            43,
-            "was 97 percent funded",
-        ),
-    ],
-)
-def test_the_sentence_before_does_not_date_a_cumulative_figure_nor_another_subject_s(
-    run_cli, fake_openai, make_pdf, question, label, value, index, quote
-):
-    unit = "percent" if "percent" in quote else "millions"
-    scripted = amount(value, unit, "2022", _b(index, quote), label=label, currency=None if unit == "percent" else "USD")
-    _askb(run_cli, fake_openai, make_pdf, question, scripted, False, "the quote names no period")
 
 
 @pytest.mark.parametrize(
@@ -438,12 +377,55 @@ def test_a_yes_that_one_party_pays_another_from_a_quote_that_has_it_paid(
     _askb(run_cli, fake_openai, make_pdf, question, scripted, supported, "the quote has it paid")
 
 
-@pytest.mark.parametrize(("index", "supported"), [(46, False), (47, True)])
-def test_a_sentence_with_a_subject_of_its_own_before_the_quote_is_not_dated_by_the_one_before(
-    run_cli, fake_openai, make_pdf, index, supported
+@pytest.mark.parametrize(
+    ("cites", "text", "supported"),
+    [
+        ([_b(48)], _b(48)[1], False),
+        (
+            [
+                (4, "1 Contoso Plaza"),
+                (5, "Springfield, Illinois 62701"),
+                (6, "(Address of principal executive offices)"),
+            ],
+            "1 Contoso Plaza, Springfield, Illinois 62701",
+            True,
+        ),
+    ],
+)
+def test_an_address_asked_is_answered_by_a_place(run_cli, fake_openai, make_pdf, cites, text, supported):
+    """A new user's 'What is the address of Corning's principal executive offices?' was answered 'supported' with a
+    sentence about its principal executive officers: 'in the Securities Exchange Act' is in no place."""
+    scripted = answer("text", {"text": text, "spans": [span(*c) for c in cites]})
+    question = "What is the address of Contoso's principal executive offices?"
+    _askb(run_cli, fake_openai, make_pdf, question, scripted, supported, "names no place")
+
+
+def test_a_prose_figure_is_not_dated_by_the_sentence_around_it(run_cli, fake_openai, make_pdf):
+    """'In January 2015, Contoso issued ... notes.' / 'Its proceeds were approximately $989.3 million': the year of the
+    sentence before may be an event's, a comparison's or a heading's (a review found six wrong answers it let
+    through), so a quote that names no year leaves the period unchecked."""
+    quote = "Its proceeds were approximately $989.3 million"
+    scripted = amount(989.3, "millions", "2015", _at(24, quote), label="Proceeds")
+    question = "What were the proceeds from Contoso's 2025 notes in 2015?"
+    _ask(run_cli, fake_openai, make_pdf, question, scripted, False, "the quote names no period")
+
+
+def test_a_payee_the_quote_calls_the_company_may_be_the_one_asked(run_cli, fake_openai, make_pdf):
+    scripted = answer("boolean", {"value": True, "explanation": "Yes.", "spans": [span(*_b(44)), span(*_b(49))]})
+    question = (
+        "Would Fabrikam have to pay Contoso a termination fee if the agreement is terminated for a superior proposal?"
+    )
+    _askb(run_cli, fake_openai, make_pdf, question, scripted, True)
+
+
+def test_an_effect_on_the_whole_measure_is_not_denied_by_a_part_of_it_moving_the_other_way(
+    run_cli, fake_openai, make_pdf
 ):
-    """The cost of reading the sentence before only for a quote that opens its sentence: a long lead before it
-    ('The company, which sells coffee ...') may name another subject than the sentence before, so it stays unread."""
-    scripted = amount(20, "millions", "2022", _b(index, "paid dividends of $20 million"), label="Dividends paid")
-    question = "How much did Contoso pay in dividends in 2022?"
-    _askb(run_cli, fake_openai, make_pdf, question, scripted, supported, "the quote names no period")
+    question = "In 2022, did the Fabrikam acquisition increase Contoso's net interest income?"
+    _ask(run_cli, fake_openai, make_pdf, question, _says(True, 4), True)
+
+
+def test_any_with_a_longer_phrase_leaves_the_noun_unread(run_cli, fake_openai, make_pdf):
+    scripted = answer("boolean", {"value": True, "explanation": "Yes.", "spans": [span(*_b(50))]})
+    question = "Did any single customer represent more than 10 percent of Contoso's net sales in 2022?"
+    _askb(run_cli, fake_openai, make_pdf, question, scripted, True)

@@ -62,6 +62,8 @@ def _plain_sum(expression: str) -> bool:
     return isinstance(tree, ast.BinOp)
 
 
+# a net of several items asked ('the combined net effect of the ... tax items'); not a line item named net ('net sales')
+_NET_ASKED = re.compile(r"\bnet\s+(?:effect|impact|amount|total|result)\b|\bnet\s+of\s+(?:the|all|both)\b", re.I)
 # what an operand's name says it does to the net: adds (a benefit, a gain) or takes away (a charge, an expense)
 _ADDS = frozenset(content_words("benefit benefits gain gains credit credits inflow inflows"))  # not "income tax"
 _TAKES = frozenset(content_words("charge charges expense expenses loss losses cost costs outflow outflows"))
@@ -70,12 +72,12 @@ _TAKES = frozenset(content_words("charge charges expense expenses loss losses co
 def net_sign_rule(question: str, expression: str, operands: list[OperandCheck]) -> FieldCheck:
     """A net asked ('the combined net effect of the ... tax items') computed as a plain sum of operands some named as
     benefits or gains and others as charges or losses is a ``mismatch``: the net takes one kind from the other."""
-    if "net" not in search_text(question).lower().split() or len(operands) < 2 or not _plain_sum(expression):
+    if not _NET_ASKED.search(search_text(question)) or len(operands) < 2 or not _plain_sum(expression):
         return check_field("formula", "not_applicable")
     kinds = {o.label: _kind(content_words(f"{o.name} {o.row}")) for o in operands}
     adds = [label for label, kind in kinds.items() if kind == "adds"]
     takes = [label for label, kind in kinds.items() if kind == "takes"]
-    if not adds or not takes:
+    if not adds or not takes or any(o.value < 0 for o in operands):  # signed operands net themselves
         return check_field("formula", "not_applicable")
     detail = (
         f"formula: a net takes the charges or losses ({', '.join(takes)}) from the benefits or gains "
@@ -90,8 +92,9 @@ def _kind(words: set[str]) -> str:
 
 
 # a figure said of each of several ('we and Flagship will each invest $50 million'), asked as their total
-_TOTAL_ASKED = re.compile(r"\b(?:in\s+total|total|combined|together|altogether|aggregate|collectively)\b", re.I)
-_EACH_BEFORE = re.compile(r"\beach\b(?:\s+[\w-]+){0,3}\s*[$€£]?\s*$", re.IGNORECASE)
+_TOTAL_ASKED = re.compile(r"\b(?:in\s+total|combined|together|altogether|in\s+aggregate|collectively)\b", re.I)
+_EACH_BEFORE = re.compile(r"\beach\s+(?:[a-z]+ed|[a-z]+)?\s*[$€£]?\s*$")  # 'each invest $', 'each invested $'
+_EACH_NOT_VERB = frozenset({"year", "quarter", "month", "of", "for", "at", "in", "share", "unit"})
 
 
 def each_for_total_rule(question: str, stated: list[float], spans: list[CitedSpan]) -> FieldCheck:
@@ -102,7 +105,9 @@ def each_for_total_rule(question: str, stated: list[float], spans: list[CitedSpa
     for cited in spans:
         quote = " ".join(cited.span.quote.split())
         for number in find_numbers(quote):
-            if number.value and stated[0] == number.value and _EACH_BEFORE.search(quote[: number.start]):
+            each = _EACH_BEFORE.search(quote[: number.start])
+            after_each = each.group(0).split()[1:2] if each else []
+            if number.value in stated and each and not set(after_each) & _EACH_NOT_VERB:
                 said = quote[: number.end][-60:]
                 detail = f"member: the quote gives {number.text} to each ('{said}'); the question asks the total"
                 return check_field("member", "mismatch", detail)

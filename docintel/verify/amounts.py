@@ -41,7 +41,6 @@ from .meaning import (
 from .minority import names_parent_owners
 from .names import unnamed_rule
 from .nature import portion_rule
-from .proseperiod import cut_clause
 from .query import Query, asks_per_share, member_terms, opening_year, query_of
 from .rules import FieldCheck, field_checks, mismatches
 from .shares import share_subject_rule
@@ -55,6 +54,7 @@ from .values import (
     Candidate,
     CitedSpan,
     ItemCheck,
+    cut_clause,
     item_check,
     quote_candidates,
     same_value,

@@ -110,7 +110,9 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
 # a date that ends a span of time ('A replay of the call will be available through February 15, 2023'), asked only
 # by a question about an end, a last day or what is available
 _SPAN_END = re.compile(r"\b(?:through|thru|until|till|ending|expiring)\s+(?:on\s+)?$", re.IGNORECASE)
-_ASKS_END = re.compile(r"\b(?:until|through|till|end\w*|expir\w*|last|available|deadline|term|period)\b", re.I)
+_ASKS_END = re.compile(
+    r"\b(?:until|through|till|end\w*|expir\w*|matur\w*|due|last|available|deadline|term|period)\b", re.IGNORECASE
+)
 
 
 def _done_again(clauses: list[str], spans: list[CitedSpan]) -> bool:

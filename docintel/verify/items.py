@@ -370,7 +370,8 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
     if figures.verdict != "not_applicable":  # the quoted figures decide; a table row has no words of polarity
         return with_fields(check, [figures, omission, owner, *about])
     polarity = polarity_rule(value, spans, question, issuer)
-    if (compared := comparison_rule(spans, question)).verdict != "not_applicable":  # figures, not words, decide
+    compared = comparison_rule(spans, question)  # figures or a stated comparison decide, not words of neither
+    if compared.verdict != "not_applicable" and (polarity.verdict != "mismatch" or not value):  # a quote's 'no' stays
         polarity = compared
     often = frequency_reading(question, quote_sentences(spans)) if value else None
     if often is not None and polarity.verdict != "mismatch":  # 'every three years' asked, 'every year' quoted

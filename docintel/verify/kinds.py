@@ -192,7 +192,7 @@ def kind_detail(unit: str | None, candidate: Candidate) -> str:
 # terms that name a horizon or a basis in pairs, each excluding the other ('short-term debt ratings of A1+ and P1'
 # beside 'long-term debt ratings of AA- and A1'): general accounting English
 _PAIRED_TERMS = (("short-term", "long-term"), ("near-term", "long-term"), ("pre-tax", "after-tax"))
-_SPLIT_TERM = re.compile(r"\b(short|long|near|pre|after)[\s-]+(term|tax)\b", re.IGNORECASE)
+_SPLIT_TERM = re.compile(r"\b(short|long|near|pre|after)[\s-]*(term|tax)\b", re.IGNORECASE)  # 'pretax' too
 
 
 def opposite_term(question: str, text: str) -> tuple[str, str] | None:

@@ -38,7 +38,8 @@ _ASKS_WHOLE = re.compile(
 )
 _SAYS_WHOLE = re.compile(
     r"(?<!substantially\s)(?<!nearly\s)(?<!almost\s)(?<!virtually\s)(?<!essentially\s)(?<!not\s)"
-    r"\b(?:all(?!\s+but\b)|every|each|entire(?:ly)?|whole|wholly(?![\s-]+owned)|solely|exclusively|only|sole|none|no\s+other|"
+    r"\b(?:all(?!\s+but\b)|every|each|entire(?:ly)?|whole|wholly(?![\s-]+owned)|solely|exclusively|only|sole|none|"
+    r"no\s+other|"
     r"in\s+full|fully|completely)\b|\b100\s*(?:%|percent\b)",
     re.IGNORECASE,
 )
@@ -210,7 +211,8 @@ def _moved_other_way(verb: str, measure: set[str], sentences: list[str]) -> str:
     found = {"up": "", "down": ""}
     for sentence in sentences:
         for match in _WAY_SAID.finditer(sentence):
-            if measure <= content_words(match["what"]):
+            first = content_words(match["what"].split()[0]) if match["what"].split() else set()
+            if measure <= content_words(match["what"]) and first <= measure:  # not 'lower Markets ...' for the firm's
                 found["up" if match["up"] else "down"] = found["up" if match["up"] else "down"] or match.group(0)
     return "" if found[way] else found["down" if way == "up" else "up"]
 
@@ -253,7 +255,12 @@ def ranked_measure_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
 _DEFINES = re.compile(
     r"\b(?:includes?|consists?\s+of|comprises?|(?:may|can)\s+include|(?:is|are)\s+defined\s+as)\b", re.IGNORECASE
 )
-_ASKS_PAST = re.compile(r"^\s*(?:did|was|were|had|has|have)\b(?![^?]*\binclud)", re.IGNORECASE)
+_ASKS_PAST = re.compile(
+    r"^\s*(?:did|was|were|had)\b(?![^?]*\b(?:includ|consist|compris|come|made\s+up))[^?]*\b"
+    r"(?:record|recogni[sz]|incur|book|"
+    r"report|took|take)\w*\b",
+    re.IGNORECASE,
+)
 
 
 def definition_only_rule(value: bool, spans: list[CitedSpan], question: str, ignore: frozenset[str]) -> FieldCheck:
@@ -290,18 +297,23 @@ def any_thing_rule(value: bool, spans: list[CitedSpan], question: str, ignore: f
     if not value or asked is None:
         return check_field("about", "not_applicable")
     words = asked["thing"].split()
-    thing = content_words(" ".join(words[:-1] if asked["did"] else words), ignore)  # 'did any X pass': 'pass' a verb
+    words = words[:-1] if asked["did"] else words  # 'did any shareholder proposal pass': 'pass' is the verb
+    if len(words) > 2:
+        return check_field("about", "not_applicable")  # 'any single customer represent': where the noun ends is unsure
+    thing = content_words(words[-1], ignore) if words else set()  # the head noun: 'proposal'
     said = set().union(*(content_words(s) for s in quote_sentences(spans))) if spans else set()
     if not thing or thing <= said:
         return check_field("about", "not_applicable")
-    detail = f"about: the question asks of any {' '.join(words[:-1] if asked['did'] else words)}; no quote names one"
+    detail = f"about: the question asks of any {' '.join(words)}; no quote names one"
     return check_field("about", "unknown", detail)
 
 
 # a question comparing two things' figures ('Was the adjusted rate lower than the reported rate?'); a threshold of
 # its own ('more than $10 billion') is another question
 _COMPARES = re.compile(
-    r"\b(?:higher|greater|larger|bigger|more|lower|less|smaller|fewer)\b[^?]*?\bthan\b(?!\s*(?:[$€£]|\d|one\b|two\b))"
+    r"\b(?:higher|greater|larger|bigger|more|lower|less|smaller|fewer)\b[^?]*?\bthan\b"
+    r"(?!\s*(?:[$€£]|\d|(?:one|two|three|"
+    r"four|five|six|seven|eight|nine|ten|twenty|fifty|hundred|half|a\s+third|a\s+quarter|a\s+half)\b))"
     r"|\b(?:exceed(?:s|ed)?|outpace[ds]?|surpass(?:es|ed)?)\b(?!\s*(?:[$€£]|\d))",
     re.IGNORECASE,
 )
@@ -352,9 +364,12 @@ def partial_entry_rule(question: str, entry: str, spans: list[CitedSpan]) -> Fie
 # who pays whom: 'Would Oak Street Health have to pay CVS a termination fee ...?' against 'the Company will be
 # required to pay Oak Street Health a termination fee'
 _PAYS_ASKED = re.compile(
-    r"\b(?P<payer>[A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*){0,3})\s+(?:\w+\s+){0,3}?(?:to\s+)?pay\s+"
+    r"(?!(?:Would|Will|Does|Did|Do|Is|Was|Must|Could|Should|Can)\b)"
+    r"\b(?P<payer>[A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*){0,3})"
+    r"\s+(?:\w+\s+){0,3}?(?:to\s+)?pay\s+"
     r"(?P<payee>[A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*){0,3})"
 )
+_PAYS_SELF = re.compile(r"\bpay\s+(?:the\s+company|us|the\s+registrant|the\s+corporation)\b", re.IGNORECASE)
 _PAYS_SAID = re.compile(r"\bpay\s+(?P<payee>[A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*){0,3})")
 
 
@@ -365,7 +380,10 @@ def payee_rule(value: bool, spans: list[CitedSpan], question: str) -> FieldCheck
     if not value or asked is None:
         return check_field("about", "not_applicable")
     payer, payee = content_words(asked["payer"]), content_words(asked["payee"])
-    paid = [content_words(m["payee"]) for s in quote_sentences(spans) for m in _PAYS_SAID.finditer(s)]
+    sentences = quote_sentences(spans)
+    if any(_PAYS_SELF.search(s) for s in sentences):  # 'pay the Company': the issuer, whom the question may name
+        return check_field("about", "not_applicable")
+    paid = [content_words(m["payee"]) for s in sentences for m in _PAYS_SAID.finditer(s)]
     if payer and paid and all(p and p <= payer and not p <= payee for p in paid):
         detail = f"about: the question asks whether {asked['payer']} pays {asked['payee']}; the quote has it paid"
         return check_field("about", "mismatch", detail)

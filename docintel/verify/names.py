@@ -204,7 +204,8 @@ def nobody_named_rule(question: str, text: str, spans: list[CitedSpan]) -> Field
 # 'Where is the company headquartered?', 'Where are its principal executive offices located?': a place is asked
 _ASKS_PLACE = re.compile(
     r"^\W*where\s+(?:is|are|was|were|does|do|did)\b[^?]*\b(?:located|headquartered|based|incorporated|domiciled|"
-    r"situated|listed|traded|registered|organized|organised)\b",
+    r"situated|listed|traded|registered|organized|organised)\b|\b(?:what|which)\s+(?:is|was|are)\s+(?:the\s+)?"
+    r"(?:(?:street|mailing|headquarters?|office)\s+)?address(?:es)?\b",
     re.IGNORECASE,
 )
 
@@ -229,8 +230,8 @@ def no_place_rule(question: str, text: str, spans: list[CitedSpan]) -> FieldChec
     if not spans or not _ASKS_PLACE.search(question):
         return check_field("about", "not_applicable")
     lowercase = frozenset().union(*(_lowercase_words(s.document) for s in spans))
-    text = _FORM_LABEL.sub(" ", text)
-    if _names_someone(text, lowercase, issuer_terms(spans)) or _PLACE_NAMED.search(text):
+    text = _FORM_LABEL.sub(" ", text)  # 'defined in the Securities Exchange Act' is in no place
+    if _names_someone(text, lowercase, issuer_terms(spans)) or _PLACE_NAMED.search(_STATUTE.sub(" ", text)):
         return check_field("about", "not_applicable")
     return check_field("about", "unknown", "about: the answer names no place (its words are common words)")
 

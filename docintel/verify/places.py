@@ -102,6 +102,7 @@ _OUTSIDE = re.compile(
     r"\b(?:outside\s+(?:of\s+)?|other\s+than\s+)(?P<place>[^.;:()]{1,90})",
     re.IGNORECASE,
 )
+_DENIED_BEFORE = re.compile(r"\b(?:no|not|none|never|neither)\b[^.;]*$", re.IGNORECASE)
 _LEAVES_OUT = re.compile(r"\b(?:outside|other\s+than)\b", re.IGNORECASE)
 _PLACE_NAME = re.compile(r"^(?:the\s+)?(?P<name>[A-Z][\w.]*(?:\s+(?:of\s+)?[A-Z][\w.]*)*)(?![\w-])")
 
@@ -112,6 +113,8 @@ def outside_asked(sentence: str, question: str) -> bool:
     if _LEAVES_OUT.search(question):  # 'revenues from outside the United States?'
         return False
     asked = set(tokenize(question))
-    parts = [part.strip() for p in _OUTSIDE.finditer(sentence) for part in re.split(r",|\s+(?:and|or)\s+", p["place"])]
+    # 'No customer other than Walmart accounted for 10%': a negation before it makes the name the exception that holds
+    found = [p for p in _OUTSIDE.finditer(sentence) if not _DENIED_BEFORE.search(sentence[: p.start()])]
+    parts = [part.strip() for p in found for part in re.split(r",|\s+(?:and|or)\s+", p["place"])]
     places = [named["name"] for part in parts if (named := _PLACE_NAME.match(part))]
     return any((words := set(tokenize(place))) and words <= asked for place in places)

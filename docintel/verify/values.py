@@ -33,7 +33,6 @@ from .closing import slot_header
 from .leadin import lead_in
 from .listed import paired_year
 from .pershare import cents_row, per_share_heading
-from .proseperiod import cut_clause, prose_period
 from .prosescale import heading_scale, prose_scale
 from .rules import FieldCheck, mismatches
 from .siblings import twins_of
@@ -429,7 +428,7 @@ def with_period(
     if not in_columns:
         own = [m.sentence for m in matches if m.sentence and all(m.sentence != c.span.quote for c in cited)]
         # a number printed twice is read in its own sentence ('$15 million, respectively. ... in 2024 was $15 million')
-        verdict, note = prose_period(wanted or question_years, cited, own, period)
+        verdict, note = _prose_period(wanted or question_years, cited, own)
         if verdict == "unknown" and any(states_a_change(m.sentence, m.printed) for m in matches):
             texts = own or [f"{c.span.quote} {cut_clause(c)}" for c in cited]
             verdict, note = change_period(wanted or question_years, texts) or (verdict, note)
@@ -481,6 +480,41 @@ def _unplaced_cell(match: Candidate, cited: list[CitedSpan]) -> bool:
         len(row.cells) >= 2 and row.label == match.row_label and squash(match.printed) in map(squash, row.cells)
         for row in rows
     )
+
+
+def _prose_period(
+    wanted: frozenset[int], cited: list[CitedSpan], own: list[str] | None = None
+) -> tuple[PeriodCheck, str]:
+    texts = own or [f"{c.span.quote} {cut_clause(c)}" for c in cited]
+    named = frozenset().union(*(years_named(t) for t in texts)) if texts else frozenset()
+    if not wanted:
+        return "not_applicable", "no period was stated or asked"
+    if not named:
+        return "unknown", "the quote names no period"
+    if named <= wanted:
+        return "supported", "the quote names the period"
+    if named & wanted:
+        return "unknown", f"the quote names several periods ({', '.join(map(str, sorted(named)))})"
+    return "mismatch", f"the quote is about {', '.join(map(str, sorted(named)))}, not the period asked"
+
+
+_CLAUSE_END = re.compile(r"[,;.:]|\s[-–—]\s")
+
+
+def cut_clause(cited: CitedSpan) -> str:
+    """The rest of the clause a quote was cut from, on its last line and the next ('... on the sale of Media' + '
+    in 2021;'): its year governs the figure as much as the quote's own. A quote ending its line has cut nothing."""
+    texts, pages = cited.document.lines["text"], cited.document.lines["page"]
+    end = cited.span.line_end
+    if not 1 <= end <= len(texts):
+        return ""
+    line = " ".join(str(texts.iloc[end - 1]).split())
+    tail = " ".join(cited.span.quote.split())[-30:]
+    at = line.find(tail) if tail else -1
+    rest = line[at + len(tail) :] if at >= 0 else ""
+    if rest.strip() and not _CLAUSE_END.search(rest) and end < len(texts) and pages.iloc[end] == pages.iloc[end - 1]:
+        rest = f"{rest} {' '.join(str(texts.iloc[end]).split())}"  # the clause runs on to the next line
+    return _CLAUSE_END.split(rest, maxsplit=1)[0]
 
 
 def stated_text(value: float, unit: str | None) -> str:
