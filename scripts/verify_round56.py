@@ -29,16 +29,20 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _NOUN_YEAR = re.compile(r"\b(?P<year>(?:19|20)\d\d)\s+(?P<noun>baseline|base\s+year|levels?)\b")
 
 
-def round56_cases(document, page: int) -> dict[str, list[Case]]:
-    """Every case of the classes above on the page, by class."""
+def page_sentences(document, page: int) -> list[tuple[int, int, str]]:
+    """The page's whole sentences with their first and last lines: not a table read as one run of text (over 400
+    characters) nor a sentence cut by the page (no final stop)."""
     lines = document.lines
     on_page = lines[lines["page"] == page]
     rows = [(int(n), str(t)) for n, t in zip(on_page["global_line"].tolist(), on_page["text"].tolist(), strict=True)]
+    return [(a, b, s) for a, b, s in _sentences(rows) if len(s) <= 400 and s.endswith(".")]
+
+
+def round56_cases(document, page: int) -> dict[str, list[Case]]:
+    """Every case of the classes above on the page, by class."""
     own = str(document.meta.profile.fiscal_year.value or "")
     cases: dict[str, list[Case]] = {}
-    for start, end, sentence in _sentences(rows):
-        if len(sentence) > 400 or not sentence.endswith("."):
-            continue  # a table read as one run of text, or a sentence cut by the page
+    for start, end, sentence in page_sentences(document, page):
         found = [*_whole(start, end, sentence), *_obliged(start, end, sentence), *_noun_year(start, end, sentence)]
         for kind, case in [*found, *_far_year(start, end, sentence, own)]:
             cases.setdefault(kind, []).append(case)

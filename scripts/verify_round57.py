@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 
-from scripts.verify_round53 import _sentences, _span
+from scripts.verify_round53 import _span
+from scripts.verify_round56 import page_sentences
 
 Case = tuple[str, dict, str]  # (question, item, answer type)
 
@@ -44,14 +45,9 @@ _MONTHS = "January February March April May June July August September October N
 
 def round57_cases(document, page: int) -> dict[str, list[Case]]:
     """Every case of the classes above on the page, by class."""
-    lines = document.lines
-    on_page = lines[lines["page"] == page]
-    rows = [(int(n), str(t)) for n, t in zip(on_page["global_line"].tolist(), on_page["text"].tolist(), strict=True)]
     own = str(document.meta.profile.fiscal_year.value or "")
     cases: dict[str, list[Case]] = {}
-    for start, end, sentence in _sentences(rows):
-        if len(sentence) > 400 or not sentence.endswith("."):
-            continue  # a table read as one run of text, or a sentence cut by the page
+    for start, end, sentence in page_sentences(document, page):
         found = [
             *_left_out(start, end, sentence),
             *_defined(start, end, sentence, own),
