@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from ..periods import years_named
 from ..question.parse import search_text
 from .claims import check_field, content_words, quote_sentences
 from .passages import paragraph_text
@@ -329,6 +330,8 @@ def comparison_rule(spans: list[CitedSpan], question: str) -> FieldCheck:
     (nor a change): the answer is read from figures, and where the quoted figures did not decide it (two rows of a
     period, 'For 19,718,780' and 'Abstain 23,200,321'), their wording, which says neither yes nor no, cannot."""
     asked = _COMPARES.search(search_text(question))
+    if len(years_named(search_text(question))) >= 2:  # two periods compared: the figures rule reads their figures
+        return check_field("polarity", "not_applicable")
     if asked is None or any(_SAYS_COMPARED.search(s) for s in quote_sentences(spans)):
         return check_field("polarity", "not_applicable")
     detail = f"polarity: the question compares two figures ('{asked.group(0)[:60]}'); no quote states the comparison"
