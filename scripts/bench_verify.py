@@ -74,8 +74,11 @@ each portion of a matter settled given as the whole, each yes dated by a month t
 required, each yes about a year long before the filing's from a sentence that names none, each other year of a
 sentence given as the year its noun names, and (scripts/verify_round57.py, red team round 57) each yes about a name
 a sentence leaves out ('other than ... and Japan'), each part of a category's definition asked as incurred, each
-list's figures summed for one of them, each date that ends a span given as the day of the event, target: every one
-rejected; their right answers measured.
+list's figures summed for one of them, each date that ends a span given as the day of the event, and
+(scripts/verify_round58.py, red team round 58) each count of one noun given for another the sentence counts, each
+sentence's second figure given for its first clause's thing, each yes about a year on the other side of the date a
+sentence opens with ('Prior to January 1, 2015, ...'), each yes to a hypothetical's way quoted up to its amount and
+cut before the way, target: every one rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -120,6 +123,7 @@ from scripts.verify_round53 import round53_cases
 from scripts.verify_round55 import round55_cases
 from scripts.verify_round56 import round56_cases
 from scripts.verify_round57 import round57_cases
+from scripts.verify_round58 import round58_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -473,6 +477,10 @@ MEASURED_RIGHT = (
     "definition: right",
     "listed: right",
     "span end: right",
+    "counted: right",
+    "first figure: right",
+    "bounded: right",
+    "way: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -631,6 +639,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *round55_cases(document, page).items(),
                 *round56_cases(document, page).items(),
                 *round57_cases(document, page).items(),
+                *round58_cases(document, page).items(),
             ]
             if not generated:
                 continue

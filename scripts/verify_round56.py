@@ -38,6 +38,17 @@ def page_sentences(document, page: int) -> list[tuple[int, int, str]]:
     return [(a, b, s) for a, b, s in _sentences(rows) if len(s) <= 400 and s.endswith(".")]
 
 
+def sentence_cases(document, page: int, finders) -> dict[str, list[Case]]:
+    """Every case the *finders* make of the page's whole sentences, by class (a finder takes a sentence's first and
+    last lines and its text, and returns (class, case) pairs)."""
+    cases: dict[str, list[Case]] = {}
+    for start, end, sentence in page_sentences(document, page):
+        for finder in finders:
+            for kind, case in finder(start, end, sentence):
+                cases.setdefault(kind, []).append(case)
+    return cases
+
+
 def round56_cases(document, page: int) -> dict[str, list[Case]]:
     """Every case of the classes above on the page, by class."""
     own = str(document.meta.profile.fiscal_year.value or "")

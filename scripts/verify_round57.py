@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from scripts.verify_round53 import _span
-from scripts.verify_round56 import page_sentences
+from scripts.verify_round56 import sentence_cases
 
 Case = tuple[str, dict, str]  # (question, item, answer type)
 
@@ -46,17 +46,8 @@ _MONTHS = "January February March April May June July August September October N
 def round57_cases(document, page: int) -> dict[str, list[Case]]:
     """Every case of the classes above on the page, by class."""
     own = str(document.meta.profile.fiscal_year.value or "")
-    cases: dict[str, list[Case]] = {}
-    for start, end, sentence in page_sentences(document, page):
-        found = [
-            *_left_out(start, end, sentence),
-            *_defined(start, end, sentence, own),
-            *_summed(start, end, sentence),
-            *_bounded(start, end, sentence),
-        ]
-        for kind, case in found:
-            cases.setdefault(kind, []).append(case)
-    return cases
+    finders = [_left_out, lambda a, b, sentence: _defined(a, b, sentence, own), _summed, _bounded]
+    return sentence_cases(document, page, finders)
 
 
 def _yes(start: int, end: int, sentence: str) -> dict:

@@ -112,3 +112,58 @@ def each_for_total_rule(question: str, stated: list[float], spans: list[CitedSpa
                 detail = f"member: the quote gives {number.text} to each ('{said}'); the question asks the total"
                 return check_field("member", "mismatch", detail)
     return check_field("member", "not_applicable")
+
+
+# a gap to a figure named after 'than': '18 fewer deliveries than originally planned' (general English)
+_GAP = re.compile(
+    r"^\s*(?:[a-z-]+\s+){0,2}?(?P<way>fewer|less|lower|more|greater|higher)\s+(?:[a-z-]+\s+){0,3}?than\s+"
+    r"(?P<ref>[a-z][a-z\s-]{2,40})",
+    re.IGNORECASE,
+)
+_TAKEN = frozenset({"fewer", "less", "lower"})
+
+
+def gap_sign_rule(question: str, expression: str, operands: list[OperandCheck], spans: list[CitedSpan]) -> FieldCheck:
+    """The figure a gap is measured from asked ('How many had it originally planned to deliver?') and computed with
+    the gap the wrong way: '18 fewer deliveries than originally planned' makes the plan the deliveries plus 18, so
+    'a - b' is a ``mismatch`` (and '18 more than' the reverse)."""
+    signs = _signs(expression)
+    asked = content_words(search_text(question))
+    if signs is None or not asked:
+        return check_field("formula", "not_applicable")
+    for cited in spans:
+        quote = " ".join(cited.span.quote.split())
+        for number in (n for n in find_numbers(quote) if not n.is_year):
+            gap = _GAP.match(quote[number.end :])
+            named = re.split(r"\s+(?:in|during|for|at)\b", gap.group("ref"))[0].strip() if gap else ""
+            operand = next((o for o in operands if o.value == number.value and o.label in signs), None)
+            if not content_words(named) or not content_words(named) <= asked or operand is None or gap is None:
+                continue
+            wanted = 1 if gap.group("way").lower() in _TAKEN else -1
+            if signs[operand.label] != wanted:
+                said = quote[number.start : number.end + gap.start("ref") + len(named)].strip()
+                way = ("plus", "takes it away") if wanted == 1 else ("minus", "adds it")
+                detail = f"formula: '{said}': what is asked is the other figure {way[0]} {number.text}; {expression} "
+                return check_field("formula", "mismatch", detail + way[1])
+    return check_field("formula", "not_applicable")
+
+
+def _signs(expression: str) -> dict[str, int] | None:
+    """Each name's sign in a plain sum or difference ('a - b': a +1, b -1); None for any other expression."""
+    try:
+        tree = ast.parse(expression, mode="eval").body
+    except SyntaxError:
+        return None
+    signs: dict[str, int] = {}
+    stack: list[tuple[ast.AST, int]] = [(tree, 1)]
+    while stack:
+        node, sign = stack.pop()
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+            stack += [(node.left, sign), (node.right, -sign if isinstance(node.op, ast.Sub) else sign)]
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            stack.append((node.operand, -sign))
+        elif isinstance(node, ast.Name) and node.id not in signs:
+            signs[node.id] = sign
+        else:
+            return None
+    return signs

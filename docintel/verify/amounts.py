@@ -19,6 +19,7 @@ from ..textnorm import tokenize
 from .attributes import attribute_words, measurement_attributes
 from .changes import side_asked, side_of_change
 from .conventions import expense_sign_rule
+from .counted import counted_noun_rule
 from .direction import direction_rule
 from .fiscal import named_year_problem, next_year_cost_year
 from .footnotes import annualized_of, annualized_rule, footnote_text, line_markers
@@ -27,6 +28,7 @@ from .groups import column_group_rule
 from .inclusion import deduction_rule, inclusion_rule
 from .issuer import issuer_terms
 from .kinds import kind_detail, kind_fits, subject_rule
+from .leadin import clause_lead
 from .listed import listed_years
 from .meaning import (
     Asked,
@@ -264,12 +266,12 @@ def _listed_year(candidate: Candidate) -> int | None:
     return next((year for number, year in places if number.text == candidate.printed), None)
 
 
-def fact_of(candidate: Candidate, rest: str = "") -> FactView:
+def fact_of(candidate: Candidate, rest: str = "", lead: str = "") -> FactView:
     """A candidate's typed fields: a cell's from its table, a number in prose from its clause (and the *rest* of
-    the clause its quote was cut from)."""
+    the clause its quote was cut from, the *lead* of it before the quote)."""
     if candidate.fact is not None:
         return candidate.fact
-    view = prose_fact(evidence_of(candidate).text, candidate.sentence, candidate.printed, rest)
+    view = prose_fact(evidence_of(candidate).text, candidate.sentence, candidate.printed, rest, lead)
     if candidate.lead:  # the subject cut off before the quote says what the number is, not when: its own words do
         own = prose_fact(evidence_of(replace(candidate, lead="")).text, candidate.sentence, candidate.printed, rest)
         view = replace(view, period=own.period)
@@ -299,13 +301,14 @@ def _typed(
         (
             c,
             [
-                *field_checks(query, _issuer_unnamed(fact_of(c, _tail(c, cited)), asked), currency),
+                *field_checks(query, _issuer_unnamed(fact_of(c, _tail(c, cited), _lead(c, cited)), asked), currency),
                 range_rule(c, asked.question),
                 _annualized(c, asked, cited),
                 direction_rule(c, quoted, asked.label, asked.question),
                 subject_rule(c, asked.question, _tail(c, cited)),
                 unnamed_rule(c, asked.question, " ".join(s.span.quote for s in cited), issuer_terms(cited)),
                 expense_sign_rule(c, asked.question, _document_of(c, cited)),
+                counted_noun_rule(c, asked.question),
             ],
         )
         for c in chosen
@@ -316,6 +319,11 @@ def _document_of(candidate: Candidate, cited: list[CitedSpan]) -> Document | Non
     """The document whose cited lines hold the candidate's line."""
     line = candidate.line
     return next((s.document for s in cited if line and s.span.line_start <= line <= s.span.line_end), None)
+
+
+def _lead(candidate: Candidate, cited: list[CitedSpan]) -> str:  # the clause's words before the quote ('' for a cell)
+    found = [(s.document, s.span) for s in cited if candidate.printed in s.span.quote]
+    return clause_lead(*found[0]) if candidate.row_label is None and found else ""
 
 
 def _tail(candidate: Candidate, cited: list[CitedSpan]) -> str:

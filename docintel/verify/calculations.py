@@ -32,7 +32,7 @@ from ..concepts import (
 )
 from ..numbers import figure_text
 from ..periods import averaged_years, years_named
-from .addends import addends_rule, net_sign_rule
+from .addends import addends_rule, gap_sign_rule, net_sign_rule
 from .fiscal import outside_fiscal_year
 from .formulas import (
     average_years_rule,
@@ -445,6 +445,7 @@ def formula_checks(
     checks = [
         addends_rule(question, expression, operands, bool(formulas or named)),
         net_sign_rule(question, expression, operands),
+        gap_sign_rule(question, expression, operands, spans),
         lone_operand_rule(expression, ratio_asked),
         quotient_years_rule(expression, operands),
         average_years_rule(question, operands, year_end_average(expression)),

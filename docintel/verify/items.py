@@ -43,7 +43,14 @@ from .explained import explanation_period_rule
 from .inclusion import included_rule
 from .issuer import issuer_terms
 from .kinds import opposite_rule
-from .later import became_since_rule, concession_rule, goes_on_rule, moved_since_rule
+from .later import (
+    became_since_rule,
+    bounded_state_rule,
+    concession_rule,
+    cut_short_rule,
+    goes_on_rule,
+    moved_since_rule,
+)
 from .meaning import Asked, asked_for
 from .modality import (
     added_part_rule,
@@ -296,6 +303,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             effect_rule(text, spans),
             things_named_rule(question, spans),
             moved_since_rule(text, spans, question),
+            bounded_state_rule(spans, question),
             goes_on_rule(question, spans),
             against_party_rule(question, spans, issuer_terms(spans)),
             unsaid_name_rule(question, spans, issuer_terms(spans)),
@@ -347,7 +355,9 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
         explanation_period_rule(explanation, spans, question),
         said_verb_rule(question, spans, value, issuer),
         became_since_rule(value, spans, question),
+        bounded_state_rule(spans, question),
         concession_rule(question, spans, issuer),
+        cut_short_rule(question, spans, issuer),
         against_party_rule(question, spans, issuer),
         pooled_rule(question, spans, issuer),
         degree_rule(value, spans, question),

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from ..periods import find_periods
+from ..periods import Period, find_periods, years_named
 from ..textnorm import split_sentences, tokenize
-from .claims import check_field
+from .claims import check_field, quote_lead
 from .events import asked_verb, verb_in
 from .passages import text_after
 from .rules import FieldCheck
@@ -128,6 +128,30 @@ def concession_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str
     return check_field("polarity", "not_applicable")
 
 
+# a direction or a polarity a clause may give what it says of (general English)
+_TURNING = re.compile(
+    r"\b(?:increas\w*|decreas\w*|reduc\w*|rais\w*|lower\w*|higher|declin\w*|ris\w*|fall\w*|fell|gains?|loss\w*|"
+    r"benefit\w*|savings?|not|no|never|none|without)\b",
+    re.IGNORECASE,
+)
+
+
+def cut_short_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str]) -> FieldCheck:
+    """A yes/no read from a quote that stops inside its sentence before the words that say what the question asks
+    and which way ('a 50 basis point increase ... would lead to an estimated $16 million' / 'reduction in net
+    interest expense'): unchecked, the words left out named. The answer cannot be told from what was quoted."""
+    asked = set(tokenize(question)) - ignore - _COMMON
+    quoted = set().union(*(tokenize(c.span.quote) for c in spans)) if spans else set()
+    for cited in spans:
+        rest = _rest_of_sentence(cited)
+        clause = re.split(r"[;,]|\s[–—-]\s", rest, maxsplit=1)[0]
+        told = {w for w in asked & set(tokenize(clause)) - quoted if w.isalpha()}
+        if told and _TURNING.search(clause) and not _CONCESSION.match(clause):
+            detail = f"polarity: its quote stops before '{clause.strip()[:100]}', which says what is asked"
+            return check_field("polarity", "unknown", detail)
+    return check_field("polarity", "not_applicable")
+
+
 _ADDITION = re.compile(r"^\W*but\s+(?:\w+\s+)?also\b", re.IGNORECASE)
 _COMMON = frozenset(tokenize("company companies year years still the u.s. us"))
 
@@ -155,3 +179,56 @@ def _rest_of_sentence(cited: CitedSpan) -> str:
 
 
 _VERB_LETTERS = 3
+
+
+# a state its sentence bounds by a date it opens with: 'Prior to January 1, 2015, the functional currency ... was the
+# British pound' held before the date, 'Effective January 1, 2015, ...' from it on (general English)
+_BOUNDED = re.compile(
+    r"^\W*(?:(?P<before>prior\s+to|before|until)|(?P<after>effective|beginning|starting|commencing|since))\s+"
+    r"(?:on\s+|in\s+)?(?P<date>(?:[A-Za-z]+\s+\d{1,2},\s*)?[^,.;]{0,30}?\d{4})\s*,",
+    re.IGNORECASE,
+)
+
+
+def bounded_state_rule(spans: list[CitedSpan], question: str) -> FieldCheck:
+    """A text or yes/no about a year read only from sentences that bound what they say to before a date the
+    year is after ('Prior to January 1, 2015, ... was the British pound' for 2015), or to after a date the year is
+    before ('Effective January 1, 2015, ...' for 2014): a mismatch, the bound named."""
+    asked = years_named(question)
+    if not asked or not spans:
+        return check_field("period", "not_applicable")
+    fiscal = bool(re.search(r"\bfiscal\b|\bFY", question, re.IGNORECASE))
+    bounds = [_bound_of(cited) for cited in spans]
+    if not all(b is not None and _outside(b, asked, fiscal) for b in bounds):
+        return check_field("period", "not_applicable")
+    side, date, _ = bounds[0]  # type: ignore[misc]
+    detail = f"period: its sentence says this held {side} {date}, not in the year asked"
+    return check_field("period", "mismatch", detail)
+
+
+def _bound_of(cited: CitedSpan) -> tuple[str, str, Period] | None:
+    """The bound the quote's sentence opens with, its sentence read from the quote's line or the line above (a
+    heading line above, 'Foreign currency', is not part of it)."""
+    leads = (quote_lead(cited), quote_lead(cited, before=1))
+    return next((b for lead in leads if (b := _bound(f"{lead} {cited.span.quote}".strip()))), None)
+
+
+def _bound(sentence: str) -> tuple[str, str, Period] | None:
+    """The side ('before' or 'from') and the date a sentence opens with, if it opens with a bound."""
+    opened = _BOUNDED.match(sentence)
+    periods = find_periods(opened.group("date")) if opened else []
+    if not opened or len(periods) != 1:
+        return None
+    return ("before" if opened.group("before") else "from"), opened.group("date").strip(), periods[0]
+
+
+def _outside(bound: tuple[str, str, Period], asked: frozenset[int], fiscal: bool) -> bool:
+    """Whether every year asked lies wholly on the other side of the bound (a fiscal year asked may reach into the
+    calendar year on either side of its number, so it needs a year more of room)."""
+    side, _, date = bound
+    room = 1 if fiscal and not date.fiscal else 0
+    starts_year = (date.month in (None, 1)) and (date.day in (None, 1))
+    if side == "before":  # held before the date: a year asked that starts on or after it is outside
+        first = date.year + (0 if starts_year else 1) + room
+        return min(asked) >= first
+    return max(asked) < date.year - room  # held from the date on: a year asked that ends before it is outside

@@ -36,3 +36,30 @@ def lead_in(document: Document, span: Span) -> str:
     text = " ".join(part for part in before if part).strip()
     ends = list(_SENTENCE_END.finditer(text))
     return text[ends[-1].end() :].strip() if ends else text
+
+
+# where a clause before the quote ends: what comes before it is said of another figure (general English)
+_CLAUSE_BREAK = re.compile(r"[;:]|,\s+(?:and|but|while|whereas)\b|\b(?:compared|versus)\b", re.IGNORECASE)
+
+
+def clause_lead(document: Document, span: Span) -> str:
+    """The words of the quote's clause before the quote: its sentence's lead after the last break of clause."""
+    return _CLAUSE_BREAK.split(lead_in(document, span))[-1]
+
+
+# another figure, then 'and' and the words of the number's own clause: '... contributions of approximately $1.0
+# billion to our ... plans in 2021 and anticipate recovering approximately' (a year is no other figure)
+_OTHER_FIGURE_AND = re.compile(
+    r"(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s*(?:%|percent\b))(?:\s+(?:million|billion|thousand)\b)?(?:[^$€£%\d]|\b(?:19|20)\d\d\b)*?"
+    r"(?:,\s*)?\band\s+(?=[a-z]+\s+[a-z])",
+    re.IGNORECASE,
+)
+
+
+def own_clause(head: str) -> str:
+    """The words before a number that are its own: after another figure and the 'and' that joins a new clause to it
+    ('... $1.0 billion to our pension plans in 2021 and anticipate recovering approximately' → 'anticipate recovering
+    approximately'); *head* itself when it names no other figure or nothing follows the 'and'."""
+    joins = list(_OTHER_FIGURE_AND.finditer(head))
+    own = head[joins[-1].end() :] if joins else head
+    return own if re.search(r"[A-Za-z]{3,}", own) else head

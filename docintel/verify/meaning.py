@@ -33,6 +33,8 @@ from ..question.parse import search_text
 from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, par_value_of, stated_attributes
 from .claims import SELF_WORDS
+from .counted import counted_noun, counts_what_is_asked
+from .leadin import own_clause
 from .pershare import titled_per_share
 from .places import place_terms
 from .query import CHANGE_LABEL, CHANGE_TERMS, asks_per_share, query_of
@@ -248,11 +250,11 @@ def _clause(sentence: str, printed: str) -> str:
     at = sentence.find(printed)
     if at < 0:
         return sentence
-    before = sentence[:at]
-    cut = [m.end() for m in _CLAUSE_END.finditer(before)]
-    head = before[cut[-1] :] if cut else before
+    cut = [m.end() for m in _CLAUSE_END.finditer(sentence[:at])]
+    head = own_clause(sentence[cut[-1] if cut else 0 : at])  # '$1.0 billion ... and anticipate recovering': its own
     if re.search(r"[A-Za-z]{3,}", head) and not _LEAD_ONLY.match(head):  # 'Each of our', not ', with approximately'
-        return head
+        noun = counted_noun(sentence, printed)  # 'had approximately 6,400 employees': what it counts
+        return f"{head.rstrip()} {noun}" if noun else head
     after = _CLAUSE_END.split(sentence[at + len(printed) :], maxsplit=1)[0]
     # 'Each of our 50,110 full- and part-time employees in 45 countries make': the noun the number counts
     noun = _COUNTED_END.split(after, maxsplit=1)[0] if re.search(r"[A-Za-z]{3,}", head) else ""
@@ -426,6 +428,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         return "supported", f"{where}, in the question's own words"
     if asked.concepts and own and not own & asked.terms:
         return "mismatch", f"{where}, not {asked.named}"
+    if not asked.concepts and (noun := counts_what_is_asked(asked.question, candidate, asked.ignore)):
+        return "supported", f"{where}: it counts {noun}, what the question asks how many of"
     if not asked.concepts:
         return "unknown", f"{where}; the question names no line item docintel knows, so the concept is not checked"
     return "unknown", f"{where}, which docintel cannot match to {asked.named}"
@@ -450,8 +454,7 @@ def _balance_only(label: str) -> bool:
     return bool(own) and own <= _BALANCE_WORDS
 
 
-# how a question may ask a balance's classification without its word (ASC 210-10-45: current is due or realised
-# within one year or the operating cycle)
+# a balance's classification asked without its word (ASC 210-10-45: current is due within a year or the cycle)
 _MATURITY_WORDS = {
     "current": re.compile(r"\bshort[- ]term\b|\bwithin\s+(?:one|1|the\s+next)\s+(?:year|12\s+months)", re.I),
     "noncurrent": re.compile(r"\blong[- ]term\b|\b(?:after|beyond)\s+(?:one|1)\s+year", re.I),
@@ -484,8 +487,7 @@ _ASKS_RATIO = re.compile(
 )
 
 
-# a margin is a ratio of a profit to revenue ('Adjusted EBITDAR margin', 'operating margin'), unless the domain table
-# words a money line item with it ('gross margin' for gross profit, as some filings print it)
+# a margin is a ratio of a profit to revenue ('operating margin'), unless the domain table words a money item with it
 _MARGIN = re.compile(r"\bmargins?\b", re.IGNORECASE)
 _MONEY_MARGINS = re.compile(
     "|".join(
@@ -526,8 +528,7 @@ def asked_money_as_per_share(asked: Asked, candidates: list[Candidate]) -> bool:
     return bool(candidates) and all(c.kind == "per_share" for c in candidates)
 
 
-# a figure per unit other than a share or a time ('revenue per available room'), which a total's row is not; a row
-# may say it by 'per', '/' or an acronym ('RevPAR')
+# a figure per unit other than a share or a time ('revenue per available room', '/', 'RevPAR'): no total's row
 _PER_UNIT = re.compile(  # not 'per its Form 8-K', 'per the filing': 'according to'
     r"\bper\s+(?!(?:share|cent|annum|year|month|quarter|day|week|hour|diluted|basic|common|its|the|our|their)\b)"
     r"(?P<unit>(?:available\s+|occupied\s+|average\s+|square\s+)?[a-z]+)",
@@ -547,4 +548,3 @@ def per_unit_asked(question: str, candidates: list[Candidate]) -> str | None:
 
 
 _ASSUMPTION = re.compile(r"\bassum\w*", re.IGNORECASE)  # 'What expected return ... did Boeing assume': a rate
-# ------------------------------------------------------------------------------ text items

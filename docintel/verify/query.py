@@ -176,6 +176,17 @@ LIMIT_WORDS = (
     "minimum interest coverage",
 )
 _OUTLOOK_WORDS = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in OUTLOOK_WORDS) + r")\b", re.IGNORECASE)
+# a level aimed at ('The Firm's current target for its ... CET1 capital ratio is 12.5%'), lower case: 'Target'
+# capitalized inside a sentence is a name (a retailer), not an aim
+_TARGET = re.compile(r"\btargets?\b")
+# a change supposed and what it would do, a sensitivity ('a one year decrease would result in an increase of $3.5
+# billion', 'a hypothetical 10% change'); asked: 'By how much would a one-year decrease ... have increased ...?'
+_CHANGE_NOUN = r"(?:increase|decrease|change|rise|decline|reduction|movement|shift|strengthening|weakening)"
+_SUPPOSED = re.compile(
+    rf"\b(?:a|an|each)\s+[^,;.?]{{0,60}}?\b{_CHANGE_NOUN}\b[^;.?]{{0,100}}?\bwould\b|\bhypothetical\b|"
+    rf"\bwould\s+(?:a|an)\s+[^,;.?]{{0,60}}?\b{_CHANGE_NOUN}\b",
+    re.IGNORECASE,
+)
 
 
 # an amount recorded as an accounting estimate ('We recorded a provisional tax amount of $4.6 billion as a reasonable
@@ -192,11 +203,11 @@ _SETTLED_LATER = re.compile(
 
 
 def names_outlook(text: str) -> bool:
-    """Whether *text* speaks of an outlook ('expects', 'guidance'), the terms of art that only hold such a word
-    ('projected benefit obligation'), an amount recorded 'as a reasonable estimate for' a liability and when a
-    balance 'is expected to be paid' left aside."""
+    """Whether *text* speaks of an outlook ('expects', 'guidance', a target, a change supposed), the terms of art
+    that only hold such a word ('projected benefit obligation'), an amount recorded 'as a reasonable estimate for' a
+    liability and when a balance 'is expected to be paid' left aside."""
     text = _SETTLED_LATER.sub(r"\g<held>", _RECORDED_ESTIMATE.sub(" ", table().without_terms_of_art(text)))
-    return bool(_OUTLOOK_WORDS.search(text))
+    return bool(_OUTLOOK_WORDS.search(text) or _TARGET.search(text) or _SUPPOSED.search(text))
 
 
 # a cause given for a figure ('as a result of lower anticipated demand'): its words say what caused it, not what it is

@@ -15,7 +15,8 @@ from .yesno import without_periods
 
 # a figure a text claims: a number, in digits or words, with its unit ('two months', '90%', '14 days')
 _FIGURE = re.compile(
-    r"\b(?:\d[\d.,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*"
+    r"\b(?:\d[\d.,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|"
+    r"nine)teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\s*"
     r"(?:%|percent\b|days?\b|weeks?\b|months?\b|years?\b)",
     re.IGNORECASE,
 )
@@ -40,8 +41,6 @@ def text_subject_rule(
     sentences that give it, whose subject the claim or the question names: another sentence naming the subject does
     not lend it the figure."""
     claimed = subject_of(text, ignore)
-    if not claimed:
-        return check_field("about", "not_applicable")
     sentences = quote_sentences(spans)
     figures = {" ".join(f.group(0).lower().split()) for f in _FIGURE.finditer(text)}
     giving = [s for s in sentences if any(f in " ".join(s.lower().split()) for f in figures)]
@@ -52,6 +51,8 @@ def text_subject_rule(
         # 'Certificate expirations are typically two months' (not 'the income tax charge' for 'taxed')
         figure = sorted(figures)[0]
         return check_field("about", "unknown", f"about: the quote gives {figure} of {', '.join(sorted(of_whom))}")
+    if not claimed:  # no subject read from the claim ('3M amortizes its patents ...'): its figure's was checked
+        return check_field("about", "not_applicable")
     words = set().union(*(content_words(s) for s in sentences)) if sentences else set()
     theirs = set().union(*(subject_of(s, ignore) for s in sentences)) if sentences else set()
     if claimed & words or not theirs or any(_inflected(w, c) for w in theirs for c in claim_words):

@@ -527,9 +527,9 @@ def _said_after(sentence: str, printed: str) -> str:
     return _AFTER_END.split(sentence[at + len(printed) :], maxsplit=1)[0] if at >= 0 else ""
 
 
-def prose_fact(clause: str, sentence: str, printed: str = "", rest: str = "") -> FactView:
-    """The fields of a number in prose, from its clause (its sentence for its period and years, with the *rest* of
-    the clause the quote was cut from for the part it is of; an amount offered is a proposal)."""
+def prose_fact(clause: str, sentence: str, printed: str = "", rest: str = "", lead: str = "") -> FactView:
+    """The fields of a number in prose from its clause: its sentence for its period and years, the *rest* of the clause
+    its quote was cut from for the part it is of, the *lead* of it before the quote for its scenario ('target')."""
     periods = find_periods(clause) or find_periods(sentence)
     years = stated_years(sentence, printed) if printed else None
     period = PeriodFact(f"{years}-year period", months=years * 12) if years else None
@@ -545,6 +545,6 @@ def prose_fact(clause: str, sentence: str, printed: str = "", rest: str = "") ->
         basis=_basis(clause),
         share_class="diluted" if _DILUTED.search(clause) else "basic" if _BASIC.search(clause) else None,
         measure=_prose_measure(clause, empty, _said_after(sentence, printed)),
-        scenario="proposal" if proposed(sentence, printed) else _scenario(sentence),
+        scenario="proposal" if proposed(sentence, printed) else _scenario(f"{lead} {sentence}"),
         currency=_currency(None, [], clause),
     )

@@ -269,7 +269,7 @@ def _own_sentence(quote: str, at: int) -> str:
 
 _BASIS_POINTS_AFTER = re.compile(r"\s*(?:basis\s+points?|bps)\b", re.IGNORECASE)  # a hundredth of a percent
 # a plural noun right after a scaled number without a currency counts things ('million shares', 'billion users')
-_COUNTED_AFTER = re.compile(r"\s+(?!(?:dollars|euros|pounds|yen|yuan|francs|pesos|rupees|won)\b)[a-z]+s\b")
+_COUNTED_AFTER = re.compile(r"\s+(?:(?!(?:dollars|euros|pounds|yen|yuan|francs|pesos|rupees)\b)[a-z]+s|people|staff)\b")
 _PER_SHARE_AFTER = re.compile(r"\s*(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.IGNORECASE)
 
 
