@@ -10,7 +10,9 @@ import re
 
 from ..numbers import find_numbers
 from ..question.parse import search_text
+from ..textnorm import split_sentences, tokenize
 from .claims import check_field, content_words
+from .passages import text_after
 from .rules import FieldCheck
 from .values import CitedSpan, OperandCheck
 
@@ -126,25 +128,29 @@ _TAKEN = frozenset({"fewer", "less", "lower"})
 def gap_sign_rule(question: str, expression: str, operands: list[OperandCheck], spans: list[CitedSpan]) -> FieldCheck:
     """The figure a gap is measured from asked ('How many had it originally planned to deliver?') and computed with
     the gap the wrong way: '18 fewer deliveries than originally planned' makes the plan the deliveries plus 18, so
-    'a - b' is a ``mismatch`` (and '18 more than' the reverse)."""
+    'a - b' is a ``mismatch`` (and '18 more than' the reverse); computed the right way, ``supported``."""
     signs = _signs(expression)
     asked = content_words(search_text(question))
     if signs is None or not asked:
         return check_field("formula", "not_applicable")
     for cited in spans:
         quote = " ".join(cited.span.quote.split())
+        if quote[-1:] not in ".!?":  # a quote cut before 'than originally planned': its sentence read to its end
+            quote = f"{quote} {' '.join(split_sentences(text_after(cited).strip())[:1])}"
         for number in (n for n in find_numbers(quote) if not n.is_year):
             gap = _GAP.match(quote[number.end :])
             named = re.split(r"\s+(?:in|during|for|at)\b", gap.group("ref"))[0].strip() if gap else ""
             operand = next((o for o in operands if o.value == number.value and o.label in signs), None)
-            if not content_words(named) or not content_words(named) <= asked or operand is None or gap is None:
+            head = tokenize(named)[-1:]  # what the gap is measured to ('planned'), its adverbs aside ('originally')
+            if not head or not set(head) & asked or operand is None or gap is None:
                 continue
             wanted = 1 if gap.group("way").lower() in _TAKEN else -1
-            if signs[operand.label] != wanted:
-                said = quote[number.start : number.end + gap.start("ref") + len(named)].strip()
-                way = ("plus", "takes it away") if wanted == 1 else ("minus", "adds it")
-                detail = f"formula: '{said}': what is asked is the other figure {way[0]} {number.text}; {expression} "
-                return check_field("formula", "mismatch", detail + way[1])
+            said = quote[number.start : number.end + gap.start("ref") + len(named)].strip()
+            if signs[operand.label] == wanted:  # the gap is no stray addend: it is what separates the two figures
+                return check_field("formula", "supported", f"formula: '{said}', as {expression} computes it")
+            way = ("plus", "takes it away") if wanted == 1 else ("minus", "adds it")
+            detail = f"formula: '{said}': what is asked is the other figure {way[0]} {number.text}; {expression} "
+            return check_field("formula", "mismatch", detail + way[1])
     return check_field("formula", "not_applicable")
 
 

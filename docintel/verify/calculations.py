@@ -442,10 +442,10 @@ def formula_checks(
     _, formulas = _definitions(question, label)
     ratio_asked = bool(formulas) or (query is not None and query.measure in ("change", "pct_change", "share"))
     template = template_rule(formulas, any(r.averaged for r in named), expression, operands, question)
+    gap, known = gap_sign_rule(question, expression, operands, spans), bool(formulas or named)  # a gap: no stray addend
     checks = [
-        addends_rule(question, expression, operands, bool(formulas or named)),
+        gap if gap.verdict != "not_applicable" else addends_rule(question, expression, operands, known),
         net_sign_rule(question, expression, operands),
-        gap_sign_rule(question, expression, operands, spans),
         lone_operand_rule(expression, ratio_asked),
         quotient_years_rule(expression, operands),
         average_years_rule(question, operands, year_end_average(expression)),

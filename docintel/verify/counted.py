@@ -5,9 +5,10 @@ followed by is what it counts; a count whose noun shares no word with the thing 
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 
 from ..textnorm import tokenize
-from .claims import check_field
+from .claims import check_field, content_words
 from .rules import FieldCheck
 from .values import Candidate
 
@@ -20,8 +21,11 @@ _NOUN_END = re.compile(
     re.IGNORECASE,
 )
 _SCALE = frozenset({"thousand", "million", "billion", "approximately", "about", "over", "nearly", "some"})
-# the words for people a count may use for one another (general English)
-_PEOPLE = frozenset(tokenize("people persons individuals employees associates workers staff personnel headcount"))
+# the words a count of people (or of a company's owners) may use for one another (general English)
+_ALIKE_GROUPS = (
+    frozenset(tokenize("people persons individuals employees associates workers staff personnel headcount colleagues")),
+    frozenset(tokenize("holders shareholders stockholders owners")),
+)
 _STEM = 5  # letters two words must share to be one word inflected ('pharmacy', 'pharmacies')
 
 
@@ -39,9 +43,14 @@ def counted_noun_rule(candidate: Candidate, question: str) -> FieldCheck:
     if not words:
         return check_field("counted", "not_applicable")
     wanted = [w for w in tokenize(asked.group("asked")) if w.isalpha()]
-    if any(_alike(w, a) for w in words for a in wanted):
-        return check_field("counted", "not_applicable")
     thing = " ".join(asked.group("asked").split()[:4])
+    if any(_alike(w, a) for w in words for a in wanted):
+        rest = _after_noun(candidate.sentence, candidate.printed, noun)
+        if _ENDS_COUNT.match(rest):
+            return check_field("counted", "not_applicable")
+        # '50,000 employees, which constitute 32% of our total workforce, were union represented': a part of them
+        detail = f"counted: {candidate.printed} {noun.strip()} is narrowed after it ('{rest.strip()[:80]}')"
+        return check_field("counted", "unknown", detail)
     detail = f"counted: {candidate.printed} counts '{noun.strip()}', not the '{thing}' asked"
     return check_field("counted", "unknown", detail)
 
@@ -57,6 +66,11 @@ def _noun_after(sentence: str, printed: str) -> str:
     return " ".join(_NOUN_END.split(after, maxsplit=1)[0].split()[:4])
 
 
+def _after_noun(sentence: str, printed: str, noun: str) -> str:
+    """The words of *sentence* after the noun a number counts."""
+    return sentence[sentence.find(noun, sentence.find(printed)) + len(noun) :]
+
+
 def counts_what_is_asked(question: str, candidate: Candidate, ignore: frozenset[str] = frozenset()) -> str:
     """The noun a number of prose counts when it is the thing 'How many X' asks and its sentence says the rest of the
     question ('approximately 6,400 employees' for 'How many employees does it have?'; not '24 stores' closed for
@@ -66,14 +80,27 @@ def counts_what_is_asked(question: str, candidate: Candidate, ignore: frozenset[
     if asked is None or not noun:
         return ""
     head, *rest = _AUXILIARY.split(asked.group("asked"), maxsplit=1)
-    wanted, said = [w for w in tokenize(head) if w.isalpha()], tokenize(noun)
-    others = [w for w in tokenize(" ".join(rest)) if w.isalpha() and w not in ignore and w not in _WHEN]
-    words = tokenize(sentence)
-    if not wanted or not all(any(_alike(w, n) for n in said) for w in wanted):
+    ends = _ENDS_COUNT.match(_after_noun(sentence, candidate.printed, noun))
+    if ends is None:  # '3,700 employees, excluding seasonal hires, in North America were covered': a part
         return ""
-    return noun if all(any(_alike(w, s) for s in words) for w in others) else ""
+    said, asked_words = tokenize(f"{noun} {ends.group('of')}"), [w for w in tokenize(head) if w in content_words(head)]
+    counted = len(list(takewhile(lambda w: any(_alike(w, n) for n in said), asked_words)))  # 'different unions'
+    others = [w for w in [*asked_words[counted:], *content_words(" ".join(rest))] if w.isalpha()]
+    words = tokenize(sentence)
+    if not counted or not all(w in ignore or w in _WHEN or any(_alike(w, s) for s in words) for w in others):
+        return ""
+    return noun
 
 
+# what may follow the noun a total count counts: whose record ('of record of our common stock'), the sentence's end,
+# its date, its reach, the part that follows
+_ENDS_COUNT = re.compile(
+    r"^\s*(?P<of>(?:of\s+record\b)?(?:\s*of\s+(?:our|its|the\s+company's)\s+[a-z ]{0,30}?(?:stock|shares))?)"
+    r"\s*(?:in\s+(?:over\s+|more\s+than\s+)?\d[\d,]*\s+[a-z]+\s*)?"  # 'in 45 countries'
+    r"\s*(?:(?:as\s+of|at|on)\s+[A-Z][a-z]+\s+\d{1,2},\s+\d{4}\s*)?"
+    r"(?:worldwide|globally|around\s+the\s+world|across\s+the\s+(?:enterprise|company)|in\s+total)?"
+    r"\s*(?:[.;]|,\s+(?:of\s+whom|of\s+which|including)\b|$)"
+)
 _AUXILIARY = re.compile(r"\b(?:did|does|do|had|has|have|was|were|is|are|will|would|could|can)\b", re.IGNORECASE)
 # the words of when, which the period field checks (general English and the months)
 _WHEN = frozenset(
@@ -94,5 +121,5 @@ def counted_noun(sentence: str, printed: str) -> str:
 
 
 def _alike(one: str, other: str) -> bool:
-    """One word, up to an inflection ('pharmacy', 'pharmacies'), or both words for people."""
-    return one[:_STEM] == other[:_STEM] or (one in _PEOPLE and other in _PEOPLE)
+    """One word, up to an inflection ('pharmacy', 'pharmacies'), or two words for people or for owners."""
+    return one[:_STEM] == other[:_STEM] or any(one in group and other in group for group in _ALIKE_GROUPS)

@@ -143,11 +143,11 @@ def cut_short_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str]
     asked = set(tokenize(question)) - ignore - _COMMON
     quoted = set().union(*(tokenize(c.span.quote) for c in spans)) if spans else set()
     for cited in spans:
-        rest = _rest_of_sentence(cited)
-        clause = re.split(r"[;,]|\s[–—-]\s", rest, maxsplit=1)[0]
-        told = {w for w in asked & set(tokenize(clause)) - quoted if w.isalpha()}
-        if told and _TURNING.search(clause) and not _CONCESSION.match(clause):
-            detail = f"polarity: its quote stops before '{clause.strip()[:100]}', which says what is asked"
+        # the words after the quote to the end of its clause: a quote that ends at a comma has ended its clause
+        left_out = re.split(r"[;,]|\s[–—-]\s", _rest_of_sentence(cited), maxsplit=1)[0]
+        asked_unquoted = {w for w in asked & set(tokenize(left_out)) - quoted if w.isalpha()}
+        if asked_unquoted and _TURNING.search(left_out) and not _CONCESSION.match(left_out):
+            detail = f"polarity: its quote stops before '{left_out.strip()[:100]}', which says what is asked"
             return check_field("polarity", "unknown", detail)
     return check_field("polarity", "not_applicable")
 
@@ -183,11 +183,15 @@ _VERB_LETTERS = 3
 
 # a state its sentence bounds by a date it opens with: 'Prior to January 1, 2015, the functional currency ... was the
 # British pound' held before the date, 'Effective January 1, 2015, ...' from it on (general English)
+_BEFORE_WORDS, _AFTER_WORDS = r"prior\s+to|before|until", r"effective|beginning|starting|commencing|since"
 _BOUNDED = re.compile(
-    r"^\W*(?:(?P<before>prior\s+to|before|until)|(?P<after>effective|beginning|starting|commencing|since))\s+"
+    rf"^\W*(?:(?P<before>{_BEFORE_WORDS})|(?P<after>{_AFTER_WORDS}))\s+"
     r"(?:on\s+|in\s+)?(?P<date>(?:[A-Za-z]+\s+\d{1,2},\s*)?[^,.;]{0,30}?\d{4})\s*,",
     re.IGNORECASE,
 )
+
+
+_ASKS_BOUND = re.compile(rf"\b(?:{_BEFORE_WORDS}|{_AFTER_WORDS}|after)\b", re.IGNORECASE)
 
 
 def bounded_state_rule(spans: list[CitedSpan], question: str) -> FieldCheck:
@@ -195,9 +199,10 @@ def bounded_state_rule(spans: list[CitedSpan], question: str) -> FieldCheck:
     year is after ('Prior to January 1, 2015, ... was the British pound' for 2015), or to after a date the year is
     before ('Effective January 1, 2015, ...' for 2014): a mismatch, the bound named."""
     asked = years_named(question)
-    if not asked or not spans:
+    if not asked or not spans or _ASKS_BOUND.search(question):  # 'Before 2015, on what did it base ...?' asks it
         return check_field("period", "not_applicable")
-    fiscal = bool(re.search(r"\bfiscal\b|\bFY", question, re.IGNORECASE))
+    ends = str(spans[0].document.meta.profile.period_end.value or "")
+    fiscal = bool(re.search(r"\bfiscal\b|\bFY", question, re.IGNORECASE)) and not ends.endswith("-12-31")
     bounds = [_bound_of(cited) for cited in spans]
     if not all(b is not None and _outside(b, asked, fiscal) for b in bounds):
         return check_field("period", "not_applicable")
@@ -214,10 +219,14 @@ def _bound_of(cited: CitedSpan) -> tuple[str, str, Period] | None:
 
 
 def _bound(sentence: str) -> tuple[str, str, Period] | None:
-    """The side ('before' or 'from') and the date a sentence opens with, if it opens with a bound."""
+    """The side ('before' or 'from') and the date a sentence opens with, if it opens with a bound and does not go
+    on to the other side ('Prior to fiscal 2023, we reported three segments; beginning in fiscal 2023, ...')."""
     opened = _BOUNDED.match(sentence)
     periods = find_periods(opened.group("date")) if opened else []
     if not opened or len(periods) != 1:
+        return None
+    other = _AFTER_WORDS if opened.group("before") else _BEFORE_WORDS
+    if re.search(rf"\b(?:{other})\b", sentence[opened.end() :], re.IGNORECASE):
         return None
     return ("before" if opened.group("before") else "from"), opened.group("date").strip(), periods[0]
 

@@ -48,10 +48,12 @@ def clause_lead(document: Document, span: Span) -> str:
 
 
 # another figure, then 'and' and the words of the number's own clause: '... contributions of approximately $1.0
-# billion to our ... plans in 2021 and anticipate recovering approximately' (a year is no other figure)
+# billion to our ... plans in 2021 and anticipate recovering approximately' (a year is no other figure); not a noun
+# the first clause's subject goes on to ('Cash paid for interest of $1.2 billion and income taxes of')
 _OTHER_FIGURE_AND = re.compile(
-    r"(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s*(?:%|percent\b))(?:\s+(?:million|billion|thousand)\b)?(?:[^$€£%\d]|\b(?:19|20)\d\d\b)*?"
-    r"(?:,\s*)?\band\s+(?=[a-z]+\s+[a-z])",
+    r"(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s*(?:%|percent\b))(?:\s+(?:million|billion|thousand)\b)?"
+    r"(?:[^$€£%\d]|\b(?:19|20)\d\d\b)*?"
+    r"(?:,\s*)?\band\s+(?=[a-z]+\s+[a-z])(?![^$€£\d]*\bof\s+(?:approximately\s+|about\s+)?$)",
     re.IGNORECASE,
 )
 

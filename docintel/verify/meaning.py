@@ -33,7 +33,7 @@ from ..question.parse import search_text
 from ..textnorm import tokenize
 from .attributes import attribute_verdict, attribute_words, measurement_attributes, par_value_of, stated_attributes
 from .claims import SELF_WORDS
-from .counted import counted_noun, counts_what_is_asked
+from .counted import counts_what_is_asked
 from .leadin import own_clause
 from .pershare import titled_per_share
 from .places import place_terms
@@ -68,6 +68,7 @@ from .wording import (
 _CLAUSE_END = re.compile(r"\.(?=\s|$)|[;:()\[\]]|\s[–—-]\s")  # a decimal point ends no clause
 _SAID_OF_ANOTHER = re.compile(r"\b(?:net\s+of|less|under|per)\s+(?:\S+\s+){0,3}$", re.IGNORECASE)
 _MONTH_TERMS = frozenset(tokenize(" ".join(MONTHS)))
+_ROUGHLY = frozenset(tokenize("approximately about nearly almost roughly estimated some"))  # how near, not what
 _UNSAID = NEUTRAL | _MONTH_TERMS  # words that add no line item ('for the year ended December 31, 2022': its period)
 _DATE_TERMS = _MONTH_TERMS | frozenset(tokenize("year end fiscal quarter date period"))
 _LEAD_ONLY = re.compile(r"^\s*(?:with\s+)?(?:(?:each|of|our|its|the|a|an|approximately|about|nearly)\s+)*$", re.I)
@@ -253,8 +254,7 @@ def _clause(sentence: str, printed: str) -> str:
     cut = [m.end() for m in _CLAUSE_END.finditer(sentence[:at])]
     head = own_clause(sentence[cut[-1] if cut else 0 : at])  # '$1.0 billion ... and anticipate recovering': its own
     if re.search(r"[A-Za-z]{3,}", head) and not _LEAD_ONLY.match(head):  # 'Each of our', not ', with approximately'
-        noun = counted_noun(sentence, printed)  # 'had approximately 6,400 employees': what it counts
-        return f"{head.rstrip()} {noun}" if noun else head
+        return head
     after = _CLAUSE_END.split(sentence[at + len(printed) :], maxsplit=1)[0]
     # 'Each of our 50,110 full- and part-time employees in 45 countries make': the noun the number counts
     noun = _COUNTED_END.split(after, maxsplit=1)[0] if re.search(r"[A-Za-z]{3,}", head) else ""
@@ -361,7 +361,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         return "supported", f"{where} ({_names(evidence.concepts)})"
     # with no line item asked, the row is judged by all its words against the question's (never by the item's label)
     own = content_terms(evidence.terms if asked.concepts else tuple(tokenize(qualifier_text(evidence.text))))
-    own = own if own - _MONTH_TERMS else set()  # a date alone says when, not what ('December 31, 2022, 89% of')
+    own = own if own - _MONTH_TERMS - _ROUGHLY else set()  # a date alone says when ('December 31, 2022, about')
     shared = own & asked.own
     mostly = own and 2 * len(shared) >= len(own)
     wholly = len(own) >= 2 and own <= asked.own  # 'Outdoor apparel' for 'outdoor apparel sales'
@@ -394,6 +394,8 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         return "unknown", f"{where}, under '{candidate.row_group}', which docintel cannot match to {asked.named}"
     if adds_other:
         return "unknown", f"{where}: it adds other items to what was asked"
+    if not asked.concepts and (noun := counts_what_is_asked(asked.question, candidate, asked.ignore)):
+        return "supported", f"{where}: it counts {noun}, what the question asks how many of"
     if not asked.concepts and shared and shared <= subject_terms(asked.question):  # 'The Coca-Cola Company $ 148'
         return "unknown", f"{where}: it shares only the name of the company asked about with the question"
     if wholly or (mostly and not asked.concepts):
@@ -428,8 +430,6 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
         return "supported", f"{where}, in the question's own words"
     if asked.concepts and own and not own & asked.terms:
         return "mismatch", f"{where}, not {asked.named}"
-    if not asked.concepts and (noun := counts_what_is_asked(asked.question, candidate, asked.ignore)):
-        return "supported", f"{where}: it counts {noun}, what the question asks how many of"
     if not asked.concepts:
         return "unknown", f"{where}; the question names no line item docintel knows, so the concept is not checked"
     return "unknown", f"{where}, which docintel cannot match to {asked.named}"

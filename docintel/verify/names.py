@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from ..ingest.documents import Document
 from ..periods import MONTH_ALTERNATION
 from ..textnorm import split_sentences, tokenize
+from .captions import ABSTRACT_NOUN, REPORT_PART
 from .claims import FIRST_VERB, SELF_WORDS, check_field, content_words, quote_lead
 from .issuer import LEGAL_FORMS, issuer_terms
 from .passages import paragraph_text, text_after
@@ -242,17 +243,12 @@ _ID_ISSUER = re.compile(r"\b[A-Z][\w&.'\u2019-]*(?:\s+(?:of\s+)?[A-Z][\w&.'\u201
 _CAPTION = re.compile(r"\b(?:caption(?:ed)?|(?:en)?titled|head(?:ing|ed))\s*[\"\u201c][^\"\u201d]*[\"\u201d]", re.I)
 # a statute's name names no one: 'the Sarbanes-Oxley Act of 2002', 'the Securities Exchange Act of 1934'
 _STATUTE = re.compile(r"(?:\b[A-Z][\w.'\u2019-]*\s+(?:(?:and|of)\s+)?)+Act\b(?:\s+of\s+\d{4})?")
-# a report's own parts name no one: an Item's title (Form 10-K's 'Item 8—Financial Statements and ...'), the report
-_REPORT_PART = re.compile(
-    r"\bItem\s+\d+[A-C]?\s*[.:\u2014\u2013-]?\s*(?:[A-Z][\w'\u2019-]*(?:\s+(?:and|of|on|in|for|the|to)\b)*\s*)+|"
-    r"\b(?:Annual|Quarterly|Current)\s+Report\s+on\s+Form\s+[\w-]+|\bForm\s+(?:10-K|10-Q|8-K|20-F)\b"
-)
 
 
 def _names_someone(text: str, lowercase: frozenset[str], passed: frozenset[str] = frozenset()) -> bool:
     """Whether *text* writes initials or a capitalised word the document never writes in lowercase, other than those
     of the names *passed* over (the company's own, as terms), a legal form ('Corporation'), a month or a statute."""
-    text = _REPORT_PART.sub(" ", _STATUTE.sub(" ", _ID_ISSUER.sub(" ", _CAPTION.sub(" ", text))))
+    text = REPORT_PART.sub(" ", _STATUTE.sub(" ", _ID_ISSUER.sub(" ", _CAPTION.sub(" ", text))))
     text = _COUNTRY_ADJECTIVE.sub(" ", text)
     # 'PCAOB ID 238': an identifier's label names no one; nor a heading's word in capitals the document also writes
     # in lowercase ('PRESIDENT & CHIEF EXECUTIVE OFFICER THE COCA-COLA COMPANY'), as common words are written
@@ -267,11 +263,7 @@ def _no_name(word: str, lowercase: frozenset[str], passed: frozenset[str]) -> bo
     """Whether a capitalised *word* names no one: the document writes it in lowercase too, it is an abstract noun a
     heading capitalises ('Ratification'), or its terms are a name's passed over, a legal form's or a month's."""
     terms = set(tokenize(word))
-    return word in lowercase or bool(_ABSTRACT_NOUN.search(word)) or terms <= passed | LEGAL_FORMS | _MONTH_NAMES
-
-
-# a noun of an act or a state by its suffix is no proper name (English morphology): 'ratification', 'compliance'
-_ABSTRACT_NOUN = re.compile(r"^[a-z]{3,}(?:ation|ition|sion|ment|ance|ence|ness)s?$")
+    return word in lowercase or bool(ABSTRACT_NOUN.search(word)) or terms <= passed | LEGAL_FORMS | _MONTH_NAMES
 
 
 _MONTH_NAMES = frozenset(tokenize(_MONTHS.pattern.replace("|", " ")))  # a date's month names no one

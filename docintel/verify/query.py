@@ -178,13 +178,15 @@ LIMIT_WORDS = (
 _OUTLOOK_WORDS = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in OUTLOOK_WORDS) + r")\b", re.IGNORECASE)
 # a level aimed at ('The Firm's current target for its ... CET1 capital ratio is 12.5%'), lower case: 'Target'
 # capitalized inside a sentence is a name (a retailer), not an aim
-_TARGET = re.compile(r"\btargets?\b")
-# a change supposed and what it would do, a sensitivity ('a one year decrease would result in an increase of $3.5
-# billion', 'a hypothetical 10% change'); asked: 'By how much would a one-year decrease ... have increased ...?'
+_TARGET = re.compile(r"\btargets?\s+(?:for|of|is|was|are|were)\b")  # not 'within our target range'
+# a change of a stated size supposed and what it would do, a sensitivity ('a one year decrease would result in an
+# increase of $3.5 billion', 'a hypothetical 10% change'); asked: 'By how much would a one-year decrease ... have
+# increased ...?', 'What is the impact of a 100-basis-point change ...?' (not 'an increase that would have been ...')
 _CHANGE_NOUN = r"(?:increase|decrease|change|rise|decline|reduction|movement|shift|strengthening|weakening)"
+_SIZED = r"(?:a|an|each)\s+(?:hypothetical\s+)?(?:\d[\d.,]*|one|two|three|five|ten|hundred)\b[^,;.?]{0,40}?"
 _SUPPOSED = re.compile(
-    rf"\b(?:a|an|each)\s+[^,;.?]{{0,60}}?\b{_CHANGE_NOUN}\b[^;.?]{{0,100}}?\bwould\b|\bhypothetical\b|"
-    rf"\bwould\s+(?:a|an)\s+[^,;.?]{{0,60}}?\b{_CHANGE_NOUN}\b",
+    rf"\b{_SIZED}\b{_CHANGE_NOUN}\b[^;.?]{{0,100}}?\bwould\b|\bhypothetical\s+(?:\S+\s+){{0,3}}?{_CHANGE_NOUN}\b|"
+    rf"\b(?:would|impact\s+of|effect\s+of)\s+{_SIZED}\b{_CHANGE_NOUN}\b",
     re.IGNORECASE,
 )
 

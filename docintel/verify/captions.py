@@ -1,0 +1,30 @@
+"""Words of a report's own make-up that name no one: the captions of Form 10-K's items ('Item 8—Financial
+Statements and Supplementary Data'), the report's own name ('this Annual Report on Form 10-K') and the abstract nouns
+a heading capitalises ('Proposal 3—Ratification of Appointment of ...'). A who-question's answer made of these names
+no firm and no person."""
+
+from __future__ import annotations
+
+import re
+
+# a report's own parts name no one: an Item's caption (Form 10-K's items, SEC Form 10-K General Instructions) and
+# the report itself ('this Annual Report on Form 10-K'); a name after a caption is kept ('... Services KPMG LLP')
+_ITEM_TITLES = (
+    "Business|Risk Factors|Unresolved Staff Comments|Cybersecurity|Properties|Legal Proceedings|"
+    "Mine Safety Disclosures|"
+    "Market for (?:the )?Registrant.s Common Equity[^.]{0,90}?Equity Securities|Selected Financial Data|Management.s "
+    "Discussion and Analysis of Financial Condition and Results of Operations|Quantitative and Qualitative Disclosures "
+    "About Market Risk|Financial Statements and Supplementary Data|Changes in and Disagreements With Accountants on "
+    "Accounting and Financial Disclosure|Controls and Procedures|Other Information|Directors, Executive Officers and "
+    "Corporate Governance|Executive Compensation|Security Ownership of Certain Beneficial Owners and Management and "
+    "Related Stockholder Matters|Certain Relationships and Related Transactions, and Director Independence|Principal "
+    "Accountant Fees and Services|Exhibits(?:,| and) Financial Statement Schedules|Form 10-K Summary"
+)
+REPORT_PART = re.compile(
+    rf"\bItem\s+\d+[A-C]?\s*[.:\u2014\u2013-]?\s*(?:{_ITEM_TITLES})|"
+    r"\b(?:Annual|Quarterly|Current)\s+Report\s+on\s+Form\s+[\w-]+|\bForm\s+(?:10-K|10-Q|8-K|20-F)\b",
+    re.IGNORECASE,
+)
+
+# a noun of an act by its suffix is no proper name (English morphology): 'ratification', 'appointment'
+ABSTRACT_NOUN = re.compile(r"^[a-z]{4,}(?:ation|ition|sion|ment)s?$")  # not 'Lawrence', 'Clement', 'Alliance'
