@@ -46,7 +46,7 @@ def counted_noun_rule(candidate: Candidate, question: str) -> FieldCheck:
     thing = " ".join(asked.group("asked").split()[:4])
     if any(_alike(w, a) for w in words for a in wanted):
         rest = _after_noun(candidate.sentence, candidate.printed, noun)
-        if _ENDS_COUNT.match(rest):
+        if not _NARROWED.match(rest):  # 'votes for', 'shares of common stock' go on; they do not narrow
             return check_field("counted", "not_applicable")
         # '50,000 employees, which constitute 32% of our total workforce, were union represented': a part of them
         detail = f"counted: {candidate.printed} {noun.strip()} is narrowed after it ('{rest.strip()[:80]}')"
@@ -100,6 +100,13 @@ _ENDS_COUNT = re.compile(
     r"\s*(?:(?:as\s+of|at|on)\s+[A-Z][a-z]+\s+\d{1,2},\s+\d{4}\s*)?"
     r"(?:worldwide|globally|around\s+the\s+world|across\s+the\s+(?:enterprise|company)|in\s+total)?"
     r"\s*(?:[.;]|,\s+(?:of\s+whom|of\s+which|including)\b|$)"
+)
+# a count's noun narrowed after it to a part of the whole: a relative or an exception set off by a comma, or a verb
+# saying what only some were ('50,000 employees, which constitute 32% ...', '... employees were union represented')
+_NARROWED = re.compile(
+    r"^\s*,\s*(?:which|who|excluding|except|other\s+than|not\s+including)\b|"
+    r"^[^.;]*?\b(?:were|are)\s+(?:\w+\s+){0,2}?(?:union|represented|covered|part[- ]time|seasonal|temporary)\b",
+    re.IGNORECASE,
 )
 _AUXILIARY = re.compile(r"\b(?:did|does|do|had|has|have|was|were|is|are|will|would|could|can)\b", re.IGNORECASE)
 # the words of when, which the period field checks (general English and the months)
