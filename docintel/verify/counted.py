@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from itertools import takewhile
 
+from ..numbers import SCALE_WORDS
+from ..periods import MONTHS
 from ..textnorm import tokenize
 from .claims import check_field, content_words
 from .rules import FieldCheck
@@ -20,7 +22,7 @@ _NOUN_END = re.compile(
     r"under|across|since|through)\b",
     re.IGNORECASE,
 )
-_SCALE = frozenset({"thousand", "million", "billion", "approximately", "about", "over", "nearly", "some"})
+_SCALE = frozenset(SCALE_WORDS) | {"approximately", "about", "over", "nearly", "some"}  # no noun of what is counted
 # the words a count of people (or of a company's owners) may use for one another (general English)
 _ALIKE_GROUPS = (
     frozenset(tokenize("people persons individuals employees associates workers staff personnel headcount colleagues")),
@@ -111,10 +113,8 @@ _NARROWED = re.compile(
 _AUXILIARY = re.compile(r"\b(?:did|does|do|had|has|have|was|were|is|are|will|would|could|can)\b", re.IGNORECASE)
 # the words of when, which the period field checks (general English and the months)
 _WHEN = frozenset(
-    tokenize(
-        "as of at in on for during the end fiscal year years quarter date currently now today approximately "
-        "january february march april may june july august september october november december"
-    )
+    tokenize("as of at in on for during the end fiscal year years quarter date currently now today approximately")
+    + tokenize(" ".join(MONTHS))
 )
 
 
