@@ -78,7 +78,11 @@ list's figures summed for one of them, each date that ends a span given as the d
 (scripts/verify_round58.py, red team round 58) each count of one noun given for another the sentence counts, each
 sentence's second figure given for its first clause's thing, each yes about a year on the other side of the date a
 sentence opens with ('Prior to January 1, 2015, ...'), each yes to a hypothetical's way quoted up to its amount and
-cut before the way, target: every one rejected; their right answers measured.
+cut before the way, and (scripts/verify_round59.py, red team round 59) each row named by a defined term asked in
+another defined term's words, each year a sentence says of one place given for another place of its page, and
+(scripts/verify_round60.py, red team round 60) each of a sentence's two ratings claimed with the other's code, each
+yes about owning (leasing) read from a quote cut after 'We lease (own) a', each date worked out from a term of years,
+target: every one rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -124,6 +128,8 @@ from scripts.verify_round55 import round55_cases
 from scripts.verify_round56 import round56_cases
 from scripts.verify_round57 import round57_cases
 from scripts.verify_round58 import round58_cases
+from scripts.verify_round59 import round59_cases
+from scripts.verify_round60 import round60_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -481,6 +487,10 @@ MEASURED_RIGHT = (
     "first figure: right",
     "bounded: right",
     "way: right",
+    "defined row: right",
+    "expiry in place: right",
+    "rating: right",
+    "held: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -640,6 +650,8 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *round56_cases(document, page).items(),
                 *round57_cases(document, page).items(),
                 *round58_cases(document, page).items(),
+                *round59_cases(document, page).items(),
+                *round60_cases(document, page).items(),
             ]
             if not generated:
                 continue

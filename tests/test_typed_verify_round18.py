@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from docintel.verify.amounts import range_rule
+from docintel.verify.ranges import range_rule
 from docintel.verify.values import Candidate
 from tests.test_typed_verify import assert_cited_lines, verdict
 from tests.test_values import amount, calculation, operand

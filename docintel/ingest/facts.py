@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 
 from .tables import TABLES_VERSION
 
-FACTS_VERSION = "85"  # bump when fact reading changes: cached facts are recomputed from the cached lines and tables
+FACTS_VERSION = "86"  # bump when fact reading changes: cached facts are recomputed from the cached lines and tables
 
 FactKind = Literal["money", "percent", "per_share", "count", "ratio", "days", "other"]
 ScaleSource = Literal["row", "column", "caption", "page_header", "section", "document", "none"]

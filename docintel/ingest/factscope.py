@@ -387,9 +387,10 @@ _MEASURES: list[tuple[re.Pattern[str], Measure]] = [
         "period_end_count",
     ),
 ]
-_OUTLOOK = re.compile(
-    r"\boutlook\b|\bguidance\b|\bforecast\b|\bprojected\b|\btarget(?:s|ed)?\b|\bexpect(?:s|ed)?\b", re.IGNORECASE
-)
+_OUTLOOK = re.compile(r"\boutlook\b|\bguidance\b|\bforecast\b|\bprojected\b|\bexpect(?:s|ed)?\b", re.IGNORECASE)
+# an aim, written lower case or opening a label before a lower-case word ('Target payout'); 'Target' before a
+# capitalised word or inside a sentence is a name (a retailer: 'Target Corporation', 'compared with Target')
+_TARGET = re.compile(r"(?:^|[.:;]\s+)\W*Target(?:s|ed)?\b(?=\s+[a-z])|\btarget(?:s|ed)?\b")
 _LIMIT = re.compile(
     r"\bcovenants?\b|\bnot\s+(?:to\s+)?exceed\b|\bmaximum\s+(?:permitted|allowed)\b|\bat\s+least\b", re.IGNORECASE
 )
@@ -445,7 +446,7 @@ def _scenario_named(text: str) -> Scenario | None:
     """A limit or an outlook one text names (None: neither), for scenario_of (a caption comes with each row)."""
     if _LIMIT.search(text):
         return "limit"
-    if _OUTLOOK.search(table().without_terms_of_art(text)):  # not 'projected benefit obligation'
+    if _OUTLOOK.search(table().without_terms_of_art(text)) or _TARGET.search(text):  # not 'projected benefit ...'
         return "outlook"
     return None
 

@@ -12,11 +12,12 @@ from ..periods import find_periods
 from ..question.parse import search_text
 from ..textnorm import split_sentences, tokenize
 from .claims import _STOP, check_field, content_words, quote_sentences
-from .events import asked_instance, asked_verb, event_verbs, says_verb, tells_instance, verb_in
+from .events import asked_instance, asked_verb, event_verbs, noun_dated, says_verb, tells_instance, verb_in
 from .kinds import ATTRIBUTION
 from .leadin import lead_in
+from .places import placed_elsewhere
 from .rules import FieldCheck
-from .values import CitedSpan
+from .values import CitedSpan, cut_clause
 from .wording import names_asked
 
 _check, _content, _sentences = check_field, content_words, quote_sentences
@@ -90,6 +91,11 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
         return _check("event", "unknown", detail)
     if other := _other_name(dated, question, ignore):
         return _check("event", "mismatch", f"event: {date_text!r} is said of {other[0]}, not {other[1]}")
+    dating = [c for c in spans if date_text in c.span.quote]
+    wholes = [f"{lead_in(c.document, c.span)} {c.span.quote} {cut_clause(c)}" for c in dating]
+    if elsewhere := placed_elsewhere(wholes, names_asked(search_text(question), ignore)):
+        detail = f"event: {date_text!r} is said of something in {elsewhere[0]}; the question asks about {elsewhere[1]}"
+        return _check("event", "unknown", detail)
     if (several := _bounds_several(dated, question, ignore)) is not None:
         detail = f"event: {date_text!r} bounds several things' dates ('{several}'), not the one the question names"
         return _check("event", "mismatch", detail)
@@ -228,7 +234,8 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
         if verb is not None:
             if expecting:  # 'When is it expected to close': 'is expected to close in 2023' says the close asked
                 holding, sentence = _EXPECTED.sub(" ", holding), _EXPECTED.sub(" ", sentence)
-            if any(says_verb(v, holding) for v in event_verbs(question, verb)):
+            dated_noun = noun_dated(question, verb, holding, date_text)
+            if dated_noun or any(says_verb(v, holding) for v in event_verbs(question, verb)):
                 return _check("event", "supported")
             if verb_in(verb, sentence):
                 return _check("event", "mismatch", f"event: {date_text!r} is said of something other than '{verb}'")
@@ -422,6 +429,13 @@ def fiscal_end_rule(iso: str | None, question: str) -> FieldCheck:
         return _check("event", "not_applicable")
     detail = f"event: {iso} ends a 52/53-week year that is the December before's, not fiscal {asked.group('year')}"
     return _check("event", "unknown", detail)
+
+
+def worked_out_rule(original_text: str, iso: str | None) -> FieldCheck:
+    """A date whose quoted text states none ('a maturity of 12 years' for 2032) was worked out, not read: unchecked."""
+    if not iso or find_periods(original_text) or re.search(r"\b(?:19|20)\d\d\b", original_text):
+        return _check("event", "not_applicable")
+    return _check("event", "unknown", f"event: {original_text!r} states no date; {iso} is worked out, not quoted")
 
 
 # what an amendment replaces: 'amended and restated its existing $2.25 billion facility expiring in August 2019 to a

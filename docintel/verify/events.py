@@ -309,6 +309,19 @@ def event_verbs(question: str, verb: str) -> list[str]:
     return [verb, *(form for w in named for form in _DONE.get(_roots(w)[1], (w,)))]
 
 
+def noun_dated(question: str, verb: str, clause: str, date_text: str) -> bool:
+    """Whether *clause* dates the transaction a question asks the completion of (*verb*) by its noun right before
+    the date ('When did it complete the disposition of The Mirage?': 'prior to its disposition on December 19,
+    2022'); a noun with other words before the date ('the sale ... was announced on') dates something else."""
+    completing = {_stem(r) for r in _VERB_FAMILIES[2]}
+    if not set(_roots(verb)) & completing:
+        return False
+    asked = [w for w in re.findall(r"[a-z]+", search_text(question).lower()) if len(_roots(w)) > 1]
+    nouns = [w for w in asked if not set(_roots(w)) & completing]
+    dated = rf"\s+(?:on|effective)\s+{re.escape(date_text)}"
+    return any(re.search(rf"\b{re.escape(noun)}{dated}", clause, re.IGNORECASE) for noun in nouns)
+
+
 # the forms that say a sale or an acquisition was done (general English), by their family's first root
 _DONE = {"sell": ("sold", "divested", "disposed"), "acqui": ("acquired", "purchased", "bought")}
 _DONE_FORMS = frozenset(form for forms in _DONE.values() for form in forms)

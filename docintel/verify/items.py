@@ -35,6 +35,7 @@ from .dates import (
     expectation_rule,
     fiscal_end_rule,
     superseded_rule,
+    worked_out_rule,
 )
 from .degree import degree_rule
 from .effects import effect_rule
@@ -48,6 +49,7 @@ from .later import (
     bounded_state_rule,
     concession_rule,
     cut_short_rule,
+    cut_verb_rule,
     goes_on_rule,
     moved_since_rule,
 )
@@ -87,11 +89,13 @@ from .practice import permission_rule
 from .predicates import expensed_rule, portion_rule, said_verb_rule
 from .quotes import SpanKey
 from .ranking import date_superlative_rule, superlative_rule
+from .ratings import rating_rule
 from .relevance import relevance_check, text_numbers_check
 from .restricted import (
     cut_list_rule,
     entry_rule,
     joint_place_rule,
+    other_holder_rule,
     restricted_figure_rule,
     restricted_list_rule,
     things_named_rule,
@@ -144,6 +148,7 @@ def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: st
             entry = str(getattr(item, "text", "") or "")
             restricted = [restricted_list_rule(question, spans), joint_place_rule(question, spans), entry_rule(entry)]
             restricted.append(things_named_rule(question, spans))  # a list's other entries may quote the rest of it
+            restricted.append(other_holder_rule(question, spans, issuer_terms(spans)))
             check = with_fields(check, [phrase_rule(entry, spans), *restricted])
         if getattr(answer, "answer_type", "") == "text" and spans:  # a text says all; a list's entries say one each
             check = with_fields(check, [cut_list_rule(question, spans, list(cited.values()))])
@@ -214,6 +219,7 @@ def _item_check(
         agent = date_agent_rule(date.original_text, spans, question, issuer)
         noun = noun_year_rule(date.original_text, spans, question)
         rules = [event, event_object, clause_object, report, agent, noun, expected, anchored, fiscal, superseded, bound]
+        rules.append(worked_out_rule(date.original_text, date.iso))
         return with_fields(checked, rules)
     if hasattr(item, "explanation"):
         return _boolean_check(getattr(item, "value", None), spans, question, str(getattr(item, "explanation", "")))
@@ -265,6 +271,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             text_polarity_rule(text, spans),
             omission_rule(spans, claim_denies=bool(NEGATIONS.search(text))),
             subject_rule(text, spans),
+            rating_rule(text, spans),
             text_subject_rule(text, spans, issuer_terms(spans), question),
             figure_place_rule(text, spans, issuer_terms(spans)),
             date_clause_rule(text, spans),
@@ -358,6 +365,7 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
         bounded_state_rule(spans, question),
         concession_rule(question, spans, issuer),
         cut_short_rule(question, spans, issuer),
+        cut_verb_rule(question, spans),
         against_party_rule(question, spans, issuer),
         pooled_rule(question, spans, issuer),
         degree_rule(value, spans, question),

@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 
 from ..periods import Period, find_periods, years_named
+from ..question.parse import search_text
 from ..textnorm import split_sentences, tokenize
 from .claims import check_field, quote_lead
 from .events import asked_verb, verb_in
+from .leadin import lead_in
 from .passages import text_after
 from .rules import FieldCheck
 from .values import CitedSpan, cited_lines
@@ -148,6 +150,31 @@ def cut_short_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str]
         asked_unquoted = {w for w in asked & set(tokenize(left_out)) - quoted if w.isalpha()}
         if asked_unquoted and _TURNING.search(left_out) and not _CONCESSION.match(left_out):
             detail = f"polarity: its quote stops before '{left_out.strip()[:100]}', which says what is asked"
+            return check_field("polarity", "unknown", detail)
+    return check_field("polarity", "not_applicable")
+
+
+# a lead-in that ends with its subject's verb and an article: the quote is that verb's object ('We lease a' /
+# 'similar, but smaller, administrative facility in Hilversum, ...'; general English)
+_LEAD_VERB = re.compile(
+    r"\b(?:we|it|they|the\s+company)\s+(?:also\s+|currently\s+|now\s+)?(?P<verb>[a-z]{3,})\s+"
+    r"(?:a|an|the|our|its|their|some|certain)\s*$",
+    re.IGNORECASE,
+)
+
+
+def cut_verb_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A yes/no about what is done with a thing ('Does NIKE own the facility that serves as the headquarters for
+    ...?') read from a quote cut after its sentence's verb, when that verb is another ('We lease a' / 'similar, but
+    smaller, administrative facility ..., which serves as the headquarters for ...'): unchecked, the verb named."""
+    asking = search_text(question).lstrip()
+    verb = asked_verb(asking[:1].lower() + asking[1:])
+    if not verb or not verb.isalpha() or len(verb) < 3:
+        return check_field("polarity", "not_applicable")
+    for cited in spans:
+        said = _LEAD_VERB.search(lead_in(cited.document, cited.span))
+        if said and not verb_in(verb, said.group(0)) and not verb_in(verb, cited.span.quote):
+            detail = f"polarity: its quote was cut after '{said.group(0).strip()}', what is done to it, not '{verb}'"
             return check_field("polarity", "unknown", detail)
     return check_field("polarity", "not_applicable")
 

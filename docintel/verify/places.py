@@ -118,3 +118,18 @@ def outside_asked(sentence: str, question: str) -> bool:
     parts = [part.strip() for p in found for part in re.split(r",|\s+(?:and|or)\s+", p["place"])]
     places = [named["name"] for part in parts if (named := _PLACE_NAME.match(part))]
     return any((words := set(tokenize(place))) and words <= asked for place in places)
+
+
+def placed_elsewhere(sentences: list[str], asked: dict[str, frozenset[str]]) -> tuple[str, str] | None:
+    """(a place, a name asked) when none of *sentences* names what the question names (*asked*: its proper names
+    as printed, with their terms) while one of them puts what it says in another place ('We also lease 43,689
+    square feet in New York, New York for a ... office under a lease that expires in 2025', asked about 'San
+    Francisco'): what it says is said of something elsewhere. Names are compared by their words' first letters."""
+    wanted = {t[:5] for terms in asked.values() for t in terms}
+    if not wanted or any({t[:5] for t in tokenize(s)} & wanted for s in sentences):
+        return None
+    for sentence in sentences:
+        for found in _AFTER.finditer(sentence):
+            if _words(found.group("place"), frozenset()):  # no sentence names what was asked: nor its place
+                return found.group("place"), next(iter(asked))
+    return None

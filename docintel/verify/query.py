@@ -364,6 +364,25 @@ def proposed(sentence: str, printed: str) -> bool:
     return bool(_PROPOSED_BEFORE.search(sentence[:at]) or _PROPOSED_AFTER.match(sentence[at + len(printed) :]))
 
 
+# where the clause a number is of begins: what comes before is said of something else (general English)
+_CLAUSE_START = re.compile(r"[;:]|,\s+(?:and|but|while|whereas)\b|\.\s", re.IGNORECASE)
+
+
+def scenario_of(text: str, sentence: str = "", printed: str = "") -> str:
+    """The scenario of a figure said by *text* (a row's words, or a quote's sentence with the words before it):
+    a limit ('covenant'), an outlook ('expects', a target, a change supposed; not 'as a result of lower anticipated
+    demand'), else actual. A number of prose (*printed* in *sentence*) is a proposal when offered ('an offer of $38
+    million'), and an outlook when its own clause says before it what will be ('under which we will acquire Seagen
+    ... for $229 in cash per Seagen share'), as a question's 'will' asks one."""
+    if sentence and proposed(sentence, printed):
+        return "proposal"
+    if _LIMIT.search(text):
+        return "limit"
+    at = sentence.find(printed) if printed else -1
+    future = at > 0 and _FUTURE_QUESTION.search(_CLAUSE_START.split(sentence[:at])[-1])
+    return "outlook" if future or names_outlook(CAUSE_PHRASE.sub(" ", text)) else "actual"
+
+
 def _scenario(question: str) -> Scenario:
     if _LIMIT.search(question):
         return "limit"

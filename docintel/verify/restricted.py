@@ -15,7 +15,8 @@ import re
 from ..numbers import find_numbers
 from ..question.parse import EXPLAIN_NOUN, search_text, topic_phrases
 from ..textnorm import split_sentences, tokenize
-from .claims import check_field, quote_sentences
+from .claims import SELF_WORDS, check_field, quote_sentences
+from .leadin import clause_lead
 from .names import document_lowercase
 from .passages import text_after
 from .places import place_terms
@@ -359,3 +360,32 @@ def restricted_figure_rule(spans: list[CitedSpan], asked: str, value: float | No
         if restricts and not words <= said:
             return check_field("subject", "unknown", f"subject: the quote stops before what restricts it ('{clause}')")
     return check_field("subject", "not_applicable")
+
+
+# a proper name the question names ('BetMGM', 'Sojitz America'): a capitalised word not at the question's start
+_NAMED = re.compile(r"(?<=\s)[A-Z][\w&'’.-]*[A-Za-z0-9](?:\s+[A-Z][\w&'’.-]*[A-Za-z0-9])*")
+# a clause that opens with a name and its verb ('LeoVegas AB, offers sports betting ...'): the name is what it says of
+_NAME_THEN_VERB = re.compile(
+    r"^\W*(?P<name>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,4}),?\s+(?P<verb>[a-z]{3,}(?:s|ed))\b"
+)
+
+
+def other_holder_rule(question: str, spans: list[CitedSpan], issuer: frozenset[str]) -> FieldCheck:
+    """A list entry for a thing the question names ('the brands through which BetMGM ... offers sports betting')
+    read from a clause that never names it and opens with another name and its verb ('the Company's subsidiary,
+    LeoVegas AB, offers sports betting ... through market-leading brands'): unchecked, both named."""
+    asking = search_text(question)
+    names = [re.sub(r"['’]s?$", "", m.group(0)) for m in _NAMED.finditer(asking)]
+    named = [n for n in names if set(tokenize(n)) - issuer - SELF_WORDS]
+    if not named:
+        return check_field("about", "not_applicable")
+    for cited in spans:
+        lead = clause_lead(cited.document, cited.span)
+        clause = f"{lead} {cited.span.quote}"
+        if any(re.search(rf"(?<!\w){re.escape(n)}", clause) for n in named):
+            continue
+        opened = _NAME_THEN_VERB.match(cited.span.quote) or _NAME_THEN_VERB.match(lead.split(",")[-1])
+        if opened and set(tokenize(opened["name"])) - issuer - SELF_WORDS:
+            detail = f"about: its quote says it of {opened['name']}, not of {named[0]} the question names"
+            return check_field("about", "unknown", detail)
+    return check_field("about", "not_applicable")

@@ -29,14 +29,11 @@ from .lengths import attributed_member, stated_years
 from .minority import before_attribution
 from .query import (
     _ADJUSTED,
-    _LIMIT,
-    CAUSE_PHRASE,
     CHANGE_LABEL,
     CLOSING,
     OPENING,
     OTHER_FRAMEWORK,
-    names_outlook,
-    proposed,
+    scenario_of,
 )
 from .siblings import told_apart_by_nothing
 from .subsets import held_for_sale_member, subset_member
@@ -343,10 +340,6 @@ def _basis(own: str) -> str:
     return "adjusted" if _ADJUSTED.search(own) or OTHER_FRAMEWORK.search(own) else "gaap"
 
 
-def _scenario(text: str) -> str:  # 'a write-down ... as a result of lower anticipated demand' is no outlook
-    return "limit" if _LIMIT.search(text) else "outlook" if names_outlook(CAUSE_PHRASE.sub(" ", text)) else "actual"
-
-
 def _currency(table: Table | None, cells: list[str], sentence: str) -> str | None:
     for cell in cells:
         sign = cell.lstrip("(-")[:1]
@@ -434,7 +427,7 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
         basis="adjusted" if _pro_forma(context, table.caption or "") else _basis(own),
         share_class="diluted" if _DILUTED.search(own) else "basic" if _BASIC.search(own) else None,
         measure=_range_header(context) or _measure(row, table, index, own_text, heads),
-        scenario=_scenario(f"{row.label} {row.group or ''} {table.caption or ''}"),
+        scenario=scenario_of(f"{row.label} {row.group or ''} {table.caption or ''}"),
         currency=_currency(table, row.cells, ""),
         total_row=bool(re.match(r"\s*(?:total|consolidated)\b", row.label, re.IGNORECASE)),
         named_by=_named_by(row),
@@ -545,6 +538,6 @@ def prose_fact(clause: str, sentence: str, printed: str = "", rest: str = "", le
         basis=_basis(clause),
         share_class="diluted" if _DILUTED.search(clause) else "basic" if _BASIC.search(clause) else None,
         measure=_prose_measure(clause, empty, _said_after(sentence, printed)),
-        scenario="proposal" if proposed(sentence, printed) else _scenario(f"{lead} {sentence}"),
+        scenario=scenario_of(f"{lead} {sentence}", sentence, printed),
         currency=_currency(None, [], clause),
     )

@@ -25,9 +25,10 @@ from ..answer.contract import DateValue, Span
 from ..ingest.documents import Document
 from ..ingest.facts import Fact
 from ..ingest.tables import Table, TableRow
-from ..numbers import CURRENCY_SIGNS, count_words, figure_text, find_numbers, parse_cell
+from ..numbers import count_words, figure_text, find_numbers, parse_cell
 from ..periods import Period, find_periods, years_named
 from ..textnorm import sentence_bounds, squash
+from .cells import cell_kind, share_of
 from .changes import change_period, end_of_change, states_a_change
 from .closing import slot_header
 from .leadin import lead_in
@@ -298,7 +299,7 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         # the row's own ('Merchant processing volume (in billions)' under '(in millions, except where otherwise
         # noted)'), or stated above the table: a page header, a section's "tabular dollars in millions"
         scale = fact.scale
-    kind = _cell_kind(table, row, percent)
+    kind = cell_kind(table, row, index, percent)
     if fact is not None and fact.kind == "per_share" and not percent:
         kind = "per_share"  # ingest reads a row under 'Per Share Data' as per share where its own words do not say so
     elif fact is not None and fact.kind == "count" and fact.scale_source == "row" and kind == "money":
@@ -328,27 +329,8 @@ def _cell_candidate(cited: CitedSpan, table: Table, row: TableRow, index: int, v
         siblings=tuple(r.label for r in table.rows if r.line != row.line),
         twins=twins_of(table, row, cited.document, index),
         line=row.line,
-        share_of=_share_of(table, row),
+        share_of=share_of(table, row),
     )
-
-
-_BARE_SHARE = re.compile(r"^\s*(?:as\s+a\s+)?(?:%|percent(?:age)?)\s+(?:of|to)\b", re.IGNORECASE)
-
-
-def _share_of(table: Table, row: TableRow) -> str:
-    """The label of the row above a share row that names no subject of its own ('% of total net sales')."""
-    if not _BARE_SHARE.match(row.label):
-        return ""
-    above = [r for r in table.rows if r.line < row.line and not _BARE_SHARE.match(r.label)]
-    return above[-1].label if above else ""
-
-
-def _cell_kind(table: Table, row: TableRow, percent: bool) -> str:
-    if percent:
-        return "percent"
-    if row.kind != "amount":
-        return row.kind
-    return "money" if table.currency or any(c.lstrip("(")[:1] in CURRENCY_SIGNS for c in row.cells) else "number"
 
 
 def _decimals(value: float) -> int:
