@@ -82,7 +82,8 @@ cut before the way, and (scripts/verify_round59.py, red team round 59) each row 
 another defined term's words, each year a sentence says of one place given for another place of its page, and
 (scripts/verify_round60.py, red team round 60) each of a sentence's two ratings claimed with the other's code, each
 yes about owning (leasing) read from a quote cut after 'We lease (own) a', each date worked out from a term of years,
-target: every one rejected; their right answers measured.
+and (scripts/verify_round61.py, red team round 61) each text quoted from after its sentence's opening period ('For
+the six months ended ...') for another period, target: every one rejected; their right answers measured.
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -130,6 +131,7 @@ from scripts.verify_round57 import round57_cases
 from scripts.verify_round58 import round58_cases
 from scripts.verify_round59 import round59_cases
 from scripts.verify_round60 import round60_cases
+from scripts.verify_round61 import round61_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -491,6 +493,7 @@ MEASURED_RIGHT = (
     "expiry in place: right",
     "rating: right",
     "held: right",
+    "opened period: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -652,6 +655,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *round58_cases(document, page).items(),
                 *round59_cases(document, page).items(),
                 *round60_cases(document, page).items(),
+                *round61_cases(document, page).items(),
             ]
             if not generated:
                 continue

@@ -388,9 +388,12 @@ _MEASURES: list[tuple[re.Pattern[str], Measure]] = [
     ),
 ]
 _OUTLOOK = re.compile(r"\boutlook\b|\bguidance\b|\bforecast\b|\bprojected\b|\bexpect(?:s|ed)?\b", re.IGNORECASE)
-# an aim, written lower case or opening a label before a lower-case word ('Target payout'); 'Target' before a
-# capitalised word or inside a sentence is a name (a retailer: 'Target Corporation', 'compared with Target')
-_TARGET = re.compile(r"(?:^|[.:;]\s+)\W*Target(?:s|ed)?\b(?=\s+[a-z])|\btarget(?:s|ed)?\b")
+# an aim, written lower case or opening a label ('Target payout', 'Target Allocation', 'TARGET'); 'Target' inside a
+# sentence or before a company's word is a name (a retailer: 'Target Corporation', 'compared with Target')
+_TARGET = re.compile(
+    r"(?:^|[.:;]\s+)\W*(?:Target|TARGET)(?:s|S|ed)?\b(?!\s+(?:Corporation|Corp|Inc|Stores?|Brands?)\b)|"
+    r"\btarget(?:s|ed)?\b"
+)
 _LIMIT = re.compile(
     r"\bcovenants?\b|\bnot\s+(?:to\s+)?exceed\b|\bmaximum\s+(?:permitted|allowed)\b|\bat\s+least\b", re.IGNORECASE
 )

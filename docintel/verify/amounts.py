@@ -311,7 +311,7 @@ def _typed(
                 unnamed_rule(c, asked.question, " ".join(s.span.quote for s in cited), issuer_terms(cited)),
                 expense_sign_rule(c, asked.question, _document_of(c, cited)),
                 counted_noun_rule(c, asked.question),
-                defined_term_rule(c, asked.question, _document_of(c, cited), asked.ignore),
+                defined_term_rule(c, asked.question, _document_of(c, cited)),
             ],
         )
         for c in chosen

@@ -18,7 +18,7 @@ from .leadin import lead_in
 from .places import placed_elsewhere
 from .rules import FieldCheck
 from .values import CitedSpan, cut_clause
-from .wording import names_asked
+from .wording import name_terms, names_asked
 
 _check, _content, _sentences = check_field, content_words, quote_sentences
 
@@ -93,7 +93,8 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
         return _check("event", "mismatch", f"event: {date_text!r} is said of {other[0]}, not {other[1]}")
     dating = [c for c in spans if date_text in c.span.quote]
     wholes = [f"{lead_in(c.document, c.span)} {c.span.quote} {cut_clause(c)}" for c in dating]
-    if elsewhere := placed_elsewhere(wholes, names_asked(search_text(question), ignore)):
+    said = " ".join([question, *(c.span.quote for c in spans)])
+    if elsewhere := placed_elsewhere(wholes, names_asked(search_text(question), ignore), said):
         detail = f"event: {date_text!r} is said of something in {elsewhere[0]}; the question asks about {elsewhere[1]}"
         return _check("event", "unknown", detail)
     if (several := _bounds_several(dated, question, ignore)) is not None:
@@ -234,7 +235,7 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
         if verb is not None:
             if expecting:  # 'When is it expected to close': 'is expected to close in 2023' says the close asked
                 holding, sentence = _EXPECTED.sub(" ", holding), _EXPECTED.sub(" ", sentence)
-            dated_noun = noun_dated(question, verb, holding, date_text)
+            dated_noun = noun_dated(question, verb, holding, date_text, name_terms(asking, ignore))
             if dated_noun or any(says_verb(v, holding) for v in event_verbs(question, verb)):
                 return _check("event", "supported")
             if verb_in(verb, sentence):
@@ -433,7 +434,7 @@ def fiscal_end_rule(iso: str | None, question: str) -> FieldCheck:
 
 def worked_out_rule(original_text: str, iso: str | None) -> FieldCheck:
     """A date whose quoted text states none ('a maturity of 12 years' for 2032) was worked out, not read: unchecked."""
-    if not iso or find_periods(original_text) or re.search(r"\b(?:19|20)\d\d\b", original_text):
+    if not iso or find_periods(original_text) or re.search(r"\b(?:19|20)\d\d\b|\b[1-4]Q\d\d\b|\bFY\d", original_text):
         return _check("event", "not_applicable")
     return _check("event", "unknown", f"event: {original_text!r} states no date; {iso} is worked out, not quoted")
 

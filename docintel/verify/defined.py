@@ -1,35 +1,37 @@
 """A row named by a term the filing defines. A filing names a thing once in full and then by a defined term:
-'... a $500 million secured revolving credit facility ... (the “Credit Facility”)', '... our unsecured revolving
-credit facility (the “Credit Agreement”)'. A row 'Credit Facility' is what its definition says, not whatever its two
-words could mean: it does not answer a question about the unsecured revolving credit facility, which the filing
-calls the Credit Agreement. Read: each '(the “Term”)' of the document, defined by its sentence up to the
-parenthesis (general English of contracts and filings: 'the “X”', 'collectively, the “X”', 'each, a “X”')."""
+'... a $600 million secured revolving credit facility (the “Credit Facility”)', '... our unsecured revolving credit
+facility (the “Credit Agreement”)'. A row 'Credit Facility' is what its definition says, not whatever its two words
+could mean: it does not answer a question about the unsecured revolving credit facility, which the filing calls the
+Credit Agreement. Read: each '(the “Term”)' of the document, defined by the lower-case noun phrase right before the
+parenthesis (general English of contracts and filings: 'the “X”', 'collectively, the “X”', 'each, a “X”'). Two
+terms are told apart only by phrases with the same head noun ('... credit facility') that differ by a modifier."""
 
 from __future__ import annotations
 
 import re
 
 from ..ingest.documents import Document
-from ..periods import MONTHS
 from ..textnorm import tokenize
-from .claims import check_field, content_words
+from .claims import check_field
 from .rules import FieldCheck
 from .values import Candidate
-from .wording import surface_words
 
 _DEFINES = re.compile(
+    r"(?<![\w-])(?P<phrase>(?:[a-z][a-z-]*\s+){0,6}[a-z][a-z-]*)\s+"
     r"\((?:the\s+|(?:collectively|together|each)(?:,)?\s+(?:the\s+|an?\s+)?|hereinafter\s+(?:the\s+)?)?"
     r"[“\"](?P<term>[A-Z][^”\"()]{1,60}?)[”\"]\)"
 )
-_SENTENCE_START = re.compile(r"[.!?;]\s+(?=[A-Z(“\"])")
-_MAX_DEFINITION = 400  # characters of a sentence before its parenthesis read as the definition
-_NOT_DEFINING = frozenset(tokenize(" ".join(MONTHS)))
-_DEFINITIONS: dict[str, dict[tuple[str, ...], tuple[str, frozenset[str]]]] = {}
+# words a defining noun phrase comes after: determiners, possessives, a scale after a figure, prepositions
+_LEADING = frozenset(
+    "a an the our its their this that these those each million billion thousand of under to for in on with by".split()
+)
+Phrase = tuple[str, tuple[str, ...]]  # as printed, and as terms
+_DEFINITIONS: dict[str, dict[str, tuple[str, list[Phrase]]]] = {}
 
 
-def definitions(document: Document) -> dict[tuple[str, ...], tuple[str, frozenset[str]]]:
-    """Each term the document defines (by its terms): the term as printed, and the content terms of its defining
-    sentences and its own (read once per document)."""
+def definitions(document: Document) -> dict[str, tuple[str, list[Phrase]]]:
+    """Each term the document defines (by its lower-case form): the term as printed, and the phrases that define
+    it (read once per document)."""
     key = document.meta.content_hash
     if key not in _DEFINITIONS:
         if len(_DEFINITIONS) > 16:
@@ -38,51 +40,43 @@ def definitions(document: Document) -> dict[tuple[str, ...], tuple[str, frozense
     return _DEFINITIONS[key]
 
 
-def _read_definitions(document: Document) -> dict[tuple[str, ...], tuple[str, frozenset[str]]]:
-    found: dict[tuple[str, ...], set[str]] = {}
-    printed: dict[tuple[str, ...], str] = {}
-    lines = document.lines
-    for _, page in lines.groupby("page", sort=False):
+def _read_definitions(document: Document) -> dict[str, tuple[str, list[Phrase]]]:
+    found: dict[str, tuple[str, list[Phrase]]] = {}
+    for _, page in document.lines.groupby("page", sort=False):
         text = " ".join(" ".join(str(t) for t in page["text"]).split())
-        previous = 0  # a sentence that defines two terms defines the second by the words after the first
         for match in _DEFINES.finditer(text):
-            term = tuple(tokenize(match["term"]))
-            before = text[max(previous, match.start() - _MAX_DEFINITION) : match.start()]
-            previous = match.end()
-            if not term:
-                continue
-            starts = list(_SENTENCE_START.finditer(before))
-            sentence = before[starts[-1].end() :] if starts else before
-            words = content_words(sentence) - _NOT_DEFINING
-            found.setdefault(term, set(term)).update(words)
-            printed.setdefault(term, match["term"])
-    return {term: (printed[term], frozenset(words)) for term, words in found.items()}
+            words = match["phrase"].split()
+            cuts = [i for i, word in enumerate(words) if word in _LEADING]
+            words = words[cuts[-1] + 1 :] if cuts else words  # the noun phrase after its last determiner
+            phrase = tuple(tokenize(" ".join(words)))
+            if len(phrase) >= 2:
+                term = match["term"].strip()
+                found.setdefault(term.casefold(), (term, []))[1].append((" ".join(words), phrase))
+    return found
 
 
-def defined_term_rule(
-    candidate: Candidate, question: str, document: Document | None, ignore: frozenset[str]
-) -> FieldCheck:
-    """A cell whose row is a term the filing defines, asked by words of another term's definition that its own
-    lacks ('unsecured' of the Credit Agreement, for the row 'Credit Facility' defined as a secured one): a mismatch,
-    both terms named. Only the question's words that some definition says are compared, so a question naming the
-    row's own term ('under the Credit Facility') is left to the other checks."""
+def defined_term_rule(candidate: Candidate, question: str, document: Document | None) -> FieldCheck:
+    """A cell whose row is exactly a term the filing defines, asked in the words of another term's defining phrase
+    with the same head noun, a modifier of which its own phrase lacks ('unsecured revolving credit facility' for the
+    row 'Credit Facility', defined as a secured one): a mismatch, both terms named."""
     if document is None or not candidate.row_label:
         return check_field("defined", "not_applicable")
     terms = definitions(document)
-    row = tuple(tokenize(candidate.row_label))
-    if row not in terms:
+    row = terms.get(candidate.row_label.strip().casefold())
+    if row is None:
         return check_field("defined", "not_applicable")
-    own = terms[row][1]
-    asked = content_words(question, ignore) - _NOT_DEFINING
-    for other, (name, words) in terms.items():
-        if other == row:
+    asked = set(tokenize(question))
+    for name, phrases in terms.values():
+        if name == row[0]:
             continue
-        said = asked & (own | words)
-        lacking = said - own
-        if lacking and said <= words:
-            detail = (
-                f"defined: the row '{candidate.row_label}' is a term the filing defines without "
-                f"'{surface_words(lacking, question)}' of the question; the filing's term for that is the '{name}'"
-            )
-            return check_field("defined", "mismatch", detail)
+        for _, other in phrases:
+            if not set(other) <= asked:
+                continue
+            for printed, own in row[1]:
+                if own[-1] == other[-1] and set(other) - set(own) and not set(own) <= asked:
+                    detail = (
+                        f"defined: the row '{candidate.row_label}' is the filing's term for its '{printed}'; the "
+                        f"question's words are those of its '{name}'"
+                    )
+                    return check_field("defined", "mismatch", detail)
     return check_field("defined", "not_applicable")

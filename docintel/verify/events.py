@@ -309,12 +309,14 @@ def event_verbs(question: str, verb: str) -> list[str]:
     return [verb, *(form for w in named for form in _DONE.get(_roots(w)[1], (w,)))]
 
 
-def noun_dated(question: str, verb: str, clause: str, date_text: str) -> bool:
+def noun_dated(question: str, verb: str, clause: str, date_text: str, named: frozenset[str]) -> bool:
     """Whether *clause* dates the transaction a question asks the completion of (*verb*) by its noun right before
-    the date ('When did it complete the disposition of The Mirage?': 'prior to its disposition on December 19,
-    2022'); a noun with other words before the date ('the sale ... was announced on') dates something else."""
+    the date ('When did it complete the disposition of The Mirage?': 'The Mirage for the periods prior to its
+    disposition on December 19, 2022'), and names what the question does (*named*: the terms of its names, the
+    issuer's aside; 'Aria ... subsequent to its acquisition on' does not date The Cosmopolitan's); a noun with other
+    words before the date ('the sale ... was announced on') dates something else."""
     completing = {_stem(r) for r in _VERB_FAMILIES[2]}
-    if not set(_roots(verb)) & completing:
+    if not set(_roots(verb)) & completing or not named or not named & set(tokenize(clause)):
         return False
     asked = [w for w in re.findall(r"[a-z]+", search_text(question).lower()) if len(_roots(w)) > 1]
     nouns = [w for w in asked if not set(_roots(w)) & completing]

@@ -163,17 +163,35 @@ _LEAD_VERB = re.compile(
 )
 
 
+# verbs of holding and dealing that exclude each other: what is leased is not owned, what is sold not bought
+_OPPOSED = {
+    "own": ("lease", "rent", "sublease"),
+    "lease": ("own",),
+    "rent": ("own",),
+    "buy": ("sell",),
+    "purchase": ("sell",),
+    "acquire": ("sell", "divest"),
+    "sell": ("buy", "purchase", "acquire"),
+}
+
+
+def _same_verb(verb: str, word: str) -> bool:  # 'own' is too short a stem for verb_in
+    return word.lower() in (verb, f"{verb}s", f"{verb}ed", f"{verb}d") or verb_in(verb, word)
+
+
 def cut_verb_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """A yes/no about what is done with a thing ('Does NIKE own the facility that serves as the headquarters for
-    ...?') read from a quote cut after its sentence's verb, when that verb is another ('We lease a' / 'similar, but
-    smaller, administrative facility ..., which serves as the headquarters for ...'): unchecked, the verb named."""
+    ...?') read from a quote cut after its sentence's verb, when that verb excludes the question's ('We lease a' /
+    'similar, but smaller, administrative facility ..., which serves as the headquarters for ...'): unchecked, the
+    verb named."""
     asking = search_text(question).lstrip()
     verb = asked_verb(asking[:1].lower() + asking[1:])
-    if not verb or not verb.isalpha() or len(verb) < 3:
+    opposed = next((o for v, o in _OPPOSED.items() if verb and _same_verb(v, verb)), ())
+    if not verb or not opposed:
         return check_field("polarity", "not_applicable")
     for cited in spans:
         said = _LEAD_VERB.search(lead_in(cited.document, cited.span))
-        if said and not verb_in(verb, said.group(0)) and not verb_in(verb, cited.span.quote):
+        if said and any(_same_verb(o, said["verb"]) for o in opposed) and not verb_in(verb, cited.span.quote):
             detail = f"polarity: its quote was cut after '{said.group(0).strip()}', what is done to it, not '{verb}'"
             return check_field("polarity", "unknown", detail)
     return check_field("polarity", "not_applicable")
@@ -268,3 +286,39 @@ def _outside(bound: tuple[str, str, Period], asked: frozenset[int], fiscal: bool
         first = date.year + (0 if starts_year else 1) + room
         return min(asked) >= first
     return max(asked) < date.year - room  # held from the date on: a year asked that ends before it is outside
+
+
+# the length of a period a sentence opens with ('For the six months ended June 30, 2023', 'During the year ended'),
+# and the one a question asks ('in the second quarter of 2023', 'for the first half'): general English of filings
+_LENGTH = re.compile(
+    r"\b(?:(?P<n>three|six|nine|twelve)\s+months|(?P<quarter>quarter)|(?P<year>(?:fiscal\s+)?year))\s+ended\b", re.I
+)
+_ASKS_LENGTH = (
+    (3, re.compile(r"\b(?:first|second|third|fourth)\s+quarter\b|\bQ[1-4]\b|\bthree\s+months\b", re.IGNORECASE)),
+    (6, re.compile(r"\bsix\s+months\b|\bfirst\s+half\b|\bH1\b", re.IGNORECASE)),
+    (9, re.compile(r"\bnine\s+months\b", re.IGNORECASE)),
+)
+_MONTHS_OF = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
+
+
+def _months(length: re.Match[str] | None) -> int | None:
+    if length is None:
+        return None
+    return _MONTHS_OF[length["n"].lower()] if length["n"] else 3 if length["quarter"] else 12
+
+
+def cut_period_rule(spans: list[CitedSpan], question: str) -> FieldCheck:
+    """A text or yes/no whose quote was cut after the words that open its sentence with another period than the
+    question's ('During the year ended December 31, 2020, ...' for 2022; 'For the six months ended June 30, 2023,
+    ...' for the second quarter): what it says is said of that period. Unchecked, the opening named."""
+    years = years_named(question)
+    asked = next((n for n, pattern in _ASKS_LENGTH if pattern.search(question)), None)
+    for cited in spans:
+        lead = quote_lead(cited) or quote_lead(cited, before=1)
+        opened = {y for p in find_periods(lead) for y in p.years}
+        other_year = bool(years and opened) and not opened & years and not years & years_named(cited.span.quote)
+        months = _months(_LENGTH.search(lead))
+        if other_year or (asked and months and months != asked and not _LENGTH.search(cited.span.quote)):
+            detail = f"period: its quote's sentence opens '{lead.strip()[:90]}', not the period asked"
+            return check_field("period", "unknown", detail)
+    return check_field("period", "not_applicable")

@@ -120,11 +120,14 @@ def outside_asked(sentence: str, question: str) -> bool:
     return any((words := set(tokenize(place))) and words <= asked for place in places)
 
 
-def placed_elsewhere(sentences: list[str], asked: dict[str, frozenset[str]]) -> tuple[str, str] | None:
-    """(a place, a name asked) when none of *sentences* names what the question names (*asked*: its proper names
-    as printed, with their terms) while one of them puts what it says in another place ('We also lease 43,689
-    square feet in New York, New York for a ... office under a lease that expires in 2025', asked about 'San
-    Francisco'): what it says is said of something elsewhere. Names are compared by their words' first letters."""
+def placed_elsewhere(sentences: list[str], asked: dict[str, frozenset[str]], said: str) -> tuple[str, str] | None:
+    """(a place, a name asked) when none of *sentences* names the place the question names (*asked*: its proper
+    names as printed, with their terms; a place when *said*, the question and its quotes, puts something in it:
+    'located in San Francisco, California') while one of them puts what it says in another place ('We also lease
+    43,689 square feet in New York, New York for a ... office under a lease that expires in 2025'): what it says
+    is said of something elsewhere. Names are compared by their words' first letters."""
+    places = {t[:5] for found in _AFTER.finditer(said) for t in tokenize(found["place"])}
+    asked = {name: terms for name, terms in asked.items() if {t[:5] for t in terms} & places}
     wanted = {t[:5] for terms in asked.values() for t in terms}
     if not wanted or any({t[:5] for t in tokenize(s)} & wanted for s in sentences):
         return None

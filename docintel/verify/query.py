@@ -368,6 +368,13 @@ def proposed(sentence: str, printed: str) -> bool:
 _CLAUSE_START = re.compile(r"[;:]|,\s+(?:and|but|while|whereas)\b|\.\s", re.IGNORECASE)
 
 
+# a finite past verb after the 'will', before the number: the number is of what was done ('amounts that will be
+# invoiced ... was $229 billion', '... will prevail ... and as a result, management recorded a receivable of')
+_DONE_SINCE = re.compile(
+    r"\b(?:was|were|had|recorded|recognized|reported|paid|received|totaled|amounted|incurred|generated)\b", re.I
+)
+
+
 def scenario_of(text: str, sentence: str = "", printed: str = "") -> str:
     """The scenario of a figure said by *text* (a row's words, or a quote's sentence with the words before it):
     a limit ('covenant'), an outlook ('expects', a target, a change supposed; not 'as a result of lower anticipated
@@ -379,7 +386,9 @@ def scenario_of(text: str, sentence: str = "", printed: str = "") -> str:
     if _LIMIT.search(text):
         return "limit"
     at = sentence.find(printed) if printed else -1
-    future = at > 0 and _FUTURE_QUESTION.search(_CLAUSE_START.split(sentence[:at])[-1])
+    future = _FUTURE_QUESTION.search(clause := _CLAUSE_START.split(sentence[:at])[-1]) if at > 0 else None
+    if future and _DONE_SINCE.search(clause[future.end() :]):  # '... will prevail ..., management recorded'
+        future = None
     return "outlook" if future or names_outlook(CAUSE_PHRASE.sub(" ", text)) else "actual"
 
 

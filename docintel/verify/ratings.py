@@ -16,33 +16,38 @@ from .wording import surface_words
 _CODE = re.compile(
     r"(?<![\w+\-])(?:(?:AAA|AA|BBB|BB|CCC|CC|Aaa|Ca)[+\-]?|(?:Aa|Baa|Ba|Caa|A|B)[1-3]|[ABC][+\-])(?![\w+\-])"
 )
-_GENERIC = content_words("rating ratings rated lowered raised downgraded upgraded assigned affirmed changed to from of")
+# the words that tell one rating of an issuer from another: what is rated (S&P's issuer credit rating and issue
+# ratings by seniority, Moody's long- and short-term ratings, deposits, preferred stock)
+_KINDS = content_words("corporate issuer senior unsecured secured subordinated long-term short-term deposits preferred")
 
 
 def _segments(text: str) -> list[tuple[str, set[str]]]:
-    """Each rating code of *text* with the words between it and the code before it (what it is a rating of)."""
+    """Each rating code of *text* with the words that tell what it rates, between it and the code before it."""
     found, start = [], 0
     for match in _CODE.finditer(text):
-        found.append((match.group(0), content_words(text[start : match.start()]) - _GENERIC))
+        found.append((match.group(0), content_words(text[start : match.start()]) & _KINDS))
         start = match.end()
     return found
 
 
 def rating_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
-    """Each rating code of a text claim: the one its quotes say of what the claim's words before the code name
-    ('corporate credit rating'). Another code there is a mismatch, both named; a tie between the code claimed and
-    another (the claim's words name both ratings) is none."""
-    claimed = [(code, words) for code, words in _segments(text) if words]
-    if not claimed:
-        return check_field("rating", "not_applicable")
+    """Each rating code of a text claim that names what it rates ('corporate credit rating to CCC'): a code its
+    quotes give no rating is unchecked; one they give another rating of ('... corporate credit rating to CCC+ ...
+    and our senior unsecured debt rating to CCC') is a mismatch, both named, when the quotes say what the code
+    claimed rates too. Codes whose words name no kind of rating (an agency's name, a table's run of codes) are left
+    to the other checks."""
+    claimed = [(code, kinds) for code, kinds in _segments(text) if kinds]
     given = [s for sentence in quote_sentences(spans) for s in _segments(sentence)]
-    if not given:
+    if not claimed or not given:
         return check_field("rating", "not_applicable")
-    for code, words in claimed:
-        best = max(given, key=lambda g: len(g[1] & words))
-        same = max((len(w & words) for c, w in given if c == code), default=-1)
-        if best[0] != code and len(best[1] & words) > max(same, 0):
-            named = surface_words(best[1] & words, text)
+    for code, kinds in claimed:
+        if code not in {c for c, _ in given}:
+            return check_field("rating", "unknown", f"rating: its quotes give no {code}")
+        best = max(given, key=lambda g: len(g[1] & kinds))
+        same = max(len(k & kinds) for c, k in given if c == code)
+        said_of = set().union(*(k for c, k in given if c == code))  # a table's run of codes says of none
+        if best[0] != code and len(best[1] & kinds) > same and said_of:
+            named = surface_words(best[1] & kinds, text)
             detail = f"rating: its quote gives {best[0]}, not {code}, as the rating of what the claim names ({named})"
             return check_field("rating", "mismatch", detail)
     return check_field("rating", "supported")

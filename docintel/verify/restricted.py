@@ -370,10 +370,16 @@ _NAME_THEN_VERB = re.compile(
 )
 
 
+# another company by its legal form ('LeoVegas AB', 'BetMGM, LLC'), or by what the filing calls it right before
+_LEGAL_FORM = re.compile(r"\b(?:AB|AG|SE|LLC|L\.L\.C\.|Inc\.?|plc|PLC|Ltd\.?|Limited|S\.A\.|N\.V\.|GmbH|L\.P\.|LP)$")
+_CALLED = re.compile(r"\b(?:subsidiary|venture|affiliate|partner|competitor)\s*,\s*$", re.IGNORECASE)
+
+
 def other_holder_rule(question: str, spans: list[CitedSpan], issuer: frozenset[str]) -> FieldCheck:
     """A list entry for a thing the question names ('the brands through which BetMGM ... offers sports betting')
-    read from a clause that never names it and opens with another name and its verb ('the Company's subsidiary,
-    LeoVegas AB, offers sports betting ... through market-leading brands'): unchecked, both named."""
+    read from a clause that never names it and opens with another company and its verb ('the Company's subsidiary,
+    LeoVegas AB, offers sports betting ... through market-leading brands'; a company by its legal form or what the
+    filing calls it, not 'Our Jordan Brand designs ...'): unchecked, both named."""
     asking = search_text(question)
     names = [re.sub(r"['’]s?$", "", m.group(0)) for m in _NAMED.finditer(asking)]
     named = [n for n in names if set(tokenize(n)) - issuer - SELF_WORDS]
@@ -385,7 +391,8 @@ def other_holder_rule(question: str, spans: list[CitedSpan], issuer: frozenset[s
         if any(re.search(rf"(?<!\w){re.escape(n)}", clause) for n in named):
             continue
         opened = _NAME_THEN_VERB.match(cited.span.quote) or _NAME_THEN_VERB.match(lead.split(",")[-1])
-        if opened and set(tokenize(opened["name"])) - issuer - SELF_WORDS:
+        another = opened and (_LEGAL_FORM.search(opened["name"]) or _CALLED.search(lead))
+        if another and opened and set(tokenize(opened["name"])) - issuer - SELF_WORDS:
             detail = f"about: its quote says it of {opened['name']}, not of {named[0]} the question names"
             return check_field("about", "unknown", detail)
     return check_field("about", "not_applicable")

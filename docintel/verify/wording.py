@@ -185,6 +185,11 @@ def names_asked(question: str, ignore: frozenset[str]) -> dict[str, frozenset[st
     return names
 
 
+def name_terms(question: str, ignore: frozenset[str]) -> frozenset[str]:
+    """The terms of every proper name the question asks about (``names_asked``), the issuer's (*ignore*) aside."""
+    return frozenset(t for terms in names_asked(question, ignore).values() for t in terms)
+
+
 _WORDS = re.compile(r"[\w'’-]+")
 
 
