@@ -241,7 +241,7 @@ def test_a_transaction_s_noun_right_before_its_date_dates_its_completion(run_cli
     ],
 )
 def test_ingest_reads_target_as_an_aim_only_in_lower_case_or_opening_a_label(text, scenario):
-    """'Target' inside a sentence or before a capitalised word is a name (a retailer), not an outlook."""
+    """'Target' inside a sentence or before a company's word ('Corporation') is a name (a retailer), not an aim."""
     assert scenario_of(text) == scenario
 
 

@@ -299,6 +299,9 @@ _ASKS_LENGTH = (
     (9, re.compile(r"\bnine\s+months\b", re.IGNORECASE)),
 )
 _MONTHS_OF = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
+# a period the sentence is said of: one that ended, or a year it opens with ('In 2020,'); not a date some state
+# lasts through ('waived through December 31, 2024')
+_OPENS_PERIOD = re.compile(rf"{_LENGTH.pattern}|^\W*(?:In|During)\s+(?:fiscal\s+)?(?:19|20)\d\d\b", re.IGNORECASE)
 
 
 def _months(length: re.Match[str] | None) -> int | None:
@@ -315,7 +318,7 @@ def cut_period_rule(spans: list[CitedSpan], question: str) -> FieldCheck:
     asked = next((n for n, pattern in _ASKS_LENGTH if pattern.search(question)), None)
     for cited in spans:
         lead = quote_lead(cited) or quote_lead(cited, before=1)
-        opened = {y for p in find_periods(lead) for y in p.years}
+        opened = {y for p in find_periods(lead) for y in p.years} if _OPENS_PERIOD.search(lead) else set()
         other_year = bool(years and opened) and not opened & years and not years & years_named(cited.span.quote)
         months = _months(_LENGTH.search(lead))
         if other_year or (asked and months and months != asked and not _LENGTH.search(cited.span.quote)):

@@ -397,9 +397,13 @@ def _scenario(question: str) -> Scenario:
         return "limit"
     if _ASKS_PROPOSED.search(question):
         return "proposal"
-    if names_outlook(question) or _FUTURE_QUESTION.search(question):
+    if names_outlook(question) or _FUTURE_QUESTION.search(question) or _ESTIMATED_WOULD.search(question):
         return "outlook"
     return "actual"
+
+
+# 'What did it estimate ... that it would reclassify ...?': the estimate of what will be, an outlook
+_ESTIMATED_WOULD = re.compile(r"\b(?:estimat|expect|anticipat|project|forecast)\w*\b[^?]*\bwould\b", re.IGNORECASE)
 
 
 def asks_per_share(question: str) -> bool:
