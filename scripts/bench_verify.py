@@ -83,7 +83,10 @@ another defined term's words, each year a sentence says of one place given for a
 (scripts/verify_round60.py, red team round 60) each of a sentence's two ratings claimed with the other's code, each
 yes about owning (leasing) read from a quote cut after 'We lease (own) a', each date worked out from a term of years,
 and (scripts/verify_round61.py, red team round 61) each text quoted from after its sentence's opening period ('For
-the six months ended ...') for another period, target: every one rejected; their right answers measured.
+the six months ended ...') for another period, and (scripts/verify_round62.py, red team rounds 61 and 62) each
+figure a sentence splits over places given for the whole, each text of a numbered thing ('second revolving credit
+facility') for the thing unnumbered, each shareholders' holding claimed of the company, target: every one
+rejected; their right answers measured (and each change stated with 'as' and its cause, asked why).
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -132,6 +135,7 @@ from scripts.verify_round58 import round58_cases
 from scripts.verify_round59 import round59_cases
 from scripts.verify_round60 import round60_cases
 from scripts.verify_round61 import round61_cases
+from scripts.verify_round62 import round62_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -494,6 +498,10 @@ MEASURED_RIGHT = (
     "rating: right",
     "held: right",
     "opened period: right",
+    "place part: right",
+    "numbered: right",
+    "holders: right",
+    "cause as: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -656,6 +664,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *round59_cases(document, page).items(),
                 *round60_cases(document, page).items(),
                 *round61_cases(document, page).items(),
+                *round62_cases(document, page).items(),
             ]
             if not generated:
                 continue

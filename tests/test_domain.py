@@ -32,6 +32,8 @@ KNOWN = {
     ("docintel/verify/typed.py", "assets"): "'the assets held by the pension plans' says whose they are (a member)",
     ("docintel/verify/subsets.py", "assets"): "'obligation in excess of plan assets' names a subset of plans",
     ("docintel/cli/ask_help.py", "current portion of long-term debt"): "the manual's prose, an example of a check",
+    ("docintel/cli/ask_help.py", "revenue"): "the manual's prose, after its field examples (ask_help_fields.py)",
+    ("docintel/cli/ask_help_fields.py", "income before income taxes"): "the manual's prose, an example of a check",
 }
 _OPTIONAL_S = re.compile(r"(?<=[a-z])s\?")  # 'sheets?' reads 'sheet'
 # The table's ids are keys ('revenue', 'eps', 'capex'): code names a line item by its id, and that is no wording.

@@ -72,7 +72,8 @@ def test_a_name_the_question_asks_about_is_in_the_claim_s_quotes(run_cli, fake_o
         "3M currently has an AA- credit rating with a stable outlook",
     )
     status, check = verdict(run_cli, fake_openai, three_m, asked, cut)
-    assert status == "unchecked" and field(check, "about")["verdict"] == "unknown", check
+    # AA- is on S&P's scale, no code of Moody's: the rating check rejects it too (session 30)
+    assert status == "unsupported" and field(check, "about")["verdict"] == "unknown", check
     quote = "has an A1 credit rating with a stable outlook from Moody’s Investors Service"
     assert (
         verdict(

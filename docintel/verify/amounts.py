@@ -44,6 +44,7 @@ from .meaning import (
 from .minority import names_parent_owners
 from .names import unnamed_rule
 from .nature import portion_rule
+from .passages import rest_of_sentence
 from .query import Query, asks_per_share, member_terms, opening_year, query_of
 from .ranges import range_rule
 from .rules import FieldCheck, field_checks, mismatches
@@ -303,7 +304,7 @@ def _typed(
         (
             c,
             [
-                *field_checks(query, _issuer_unnamed(fact_of(c, _tail(c, cited), _lead(c, cited)), asked), currency),
+                *field_checks(query, _issuer_unnamed(fact_of(c, _rest(c, cited), _lead(c, cited)), asked), currency),
                 range_rule(c, asked.question),
                 _annualized(c, asked, cited),
                 direction_rule(c, quoted, asked.label, asked.question),
@@ -334,6 +335,14 @@ def _tail(candidate: Candidate, cited: list[CitedSpan]) -> str:
     if candidate.row_label is not None:
         return ""
     return next((cut_clause(s) for s in cited if candidate.printed in s.span.quote), "")
+
+
+def _rest(candidate: Candidate, cited: list[CitedSpan]) -> str:
+    """The rest of the sentence the quote of a number of prose was cut from, for the part it says the number is of
+    ('... by $6.0 billion' + 'and foreign income before income taxes by $588 million'); '' for a cell."""
+    if candidate.row_label is not None:
+        return ""
+    return next((rest_of_sentence(s) or cut_clause(s) for s in cited if candidate.printed in s.span.quote), "")
 
 
 def _annualized(candidate: Candidate, asked: Asked, cited: list[CitedSpan]) -> FieldCheck:

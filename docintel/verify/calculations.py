@@ -31,7 +31,7 @@ from ..concepts import (
     stated_definition,
 )
 from ..numbers import figure_text
-from ..periods import averaged_years, years_named
+from ..periods import averaged_years
 from .addends import addends_rule, gap_sign_rule, net_sign_rule
 from .fiscal import outside_fiscal_year
 from .formulas import (
@@ -58,6 +58,8 @@ from .structure import (
     average_span_problem,
     mispaired_quotients,
     negative_expense_problem,
+    other_year_problem,
+    quarters_summed,
     self_quotient,
     share_above_whole,
     signed_formula_problem,
@@ -286,6 +288,7 @@ def check_calculation(
     query = query_of(question, member_terms(named_scope(question, issuer))) if question.strip() else None
     subject = _growth_subject(question, label, query, operand_spans)
     money = query is not None and query.measure == "share" and _share_of_money(question)
+    quarters = quarters_summed(calculation, query.period.months if query is not None else None)
     operands = [
         check_operand(
             o.label,
@@ -297,6 +300,7 @@ def check_calculation(
             subject,
             money,
             unit,
+            quarters == "",
         )
         for o in calculation.operands
     ]
@@ -341,12 +345,8 @@ def check_calculation(
     if query is not None and query.measure in ("change", "pct_change") and len(question_years) == 1:
         widened |= {y - 1 for y in question_years}  # growth in 2021 is measured from 2020's figure
     allowed = question_years | widened | averaged_years(question)
-    other_years = [o for o in operands if question_years and o.column and not years_named(o.column) & allowed]
-    if other_years:
-        period = "mismatch"
-        named = ", ".join(map(str, sorted(question_years)))
-        detail += "; " + ", ".join(f"operand {o.label} is in the {o.column} column" for o in other_years)
-        detail += f", not a period the question asks about ({named})"
+    if other := other_year_problem(calculation, operands, question_years, allowed):
+        period, detail = "mismatch", f"{detail}; {other}"
     span_verdict, span_note = average_span_problem(question, operands)
     if span_verdict and period != "mismatch":
         period, detail = span_verdict, f"{detail}; {span_note}"  # type: ignore[assignment]

@@ -22,3 +22,9 @@ REPORT_PART = re.compile(
 
 # a noun of an act by its suffix is no proper name (English morphology): 'ratification', 'appointment'
 ABSTRACT_NOUN = re.compile(r"^[a-z]{4,}(?:ation|ition|sion|ment)s?$")  # not 'Lawrence', 'Clement', 'Alliance'
+
+# a document's title names no party: a run of capitalised words ending in a document's noun ('in our Definitive Proxy
+# Statement', 'the Registration Statement', 'the Credit Agreement'), as a who-question's answer may cite one
+DOCUMENT_TITLE = re.compile(
+    r"\b(?:[A-Z][a-z][\w-]*\s+){1,3}(?:Statements?|Reports?|Prospectus(?:es)?|Agreements?|Indentures?)\b"
+)

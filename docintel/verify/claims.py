@@ -51,7 +51,10 @@ CAUSES = re.compile(
     r"primarily\s+(?:from|by|reflecting|related)|reflect(?:s|ed|ing)?|caused\s+by|owing\s+to|led\s+by|"
     r"(?:more\s+than\s+)?offset(?:\s+in\s+part)?\s+by|(?:partially|partly)\s+mitigated\s+by|contributed|"
     r"attributed\s+to|thanks\s+to|on\s+account\s+of|impact\s+of|benefit(?:ed)?\s+from|"
-    r"as\s+we|mainly|largely|principally)\b",
+    r"as\s+we|mainly|largely|principally)\b|"
+    # a change, then 'as' and what brought it: 'Windows OEM revenue decreased 25% as elevated channel inventory ...'
+    r"\b(?:increas|decreas|declin|grew|rose|fell|improv)[a-z]*\s+(?:by\s+)?(?:\$?\d[\d.,]*\s*(?:%|percent|million|"
+    r"billion)?\s+)?as\s+(?!(?:a|of|compared|well|follows)\b)",
     re.IGNORECASE,
 )
 _ASKS_CAUSE = re.compile(

@@ -17,6 +17,7 @@ from .rules import FieldCheck
 from .values import Candidate
 
 _DEFINES = re.compile(
+    r"(?:(?P<size>\$\s?\d[\d,]*(?:\.\d+)?\s+(?:million|billion))\s+)?"  # a size before it: 'our $600 million ...'
     r"(?<![\w-])(?P<phrase>(?:[a-z][a-z-]*\s+){0,6}[a-z][a-z-]*)\s+"
     r"\((?:the\s+|(?:collectively|together|each)(?:,)?\s+(?:the\s+|an?\s+)?|hereinafter\s+(?:the\s+)?)?"
     r"[“\"](?P<term>[A-Z][^”\"()]{1,60}?)[”\"]\)"
@@ -25,7 +26,7 @@ _DEFINES = re.compile(
 _LEADING = frozenset(
     "a an the our its their this that these those each million billion thousand of under to for in on with by".split()
 )
-Phrase = tuple[str, tuple[str, ...]]  # as printed, and as terms
+Phrase = tuple[str, tuple[str, ...], str]  # as printed, as terms, and the size printed before it ('' if none)
 _DEFINITIONS: dict[str, dict[str, tuple[str, list[Phrase]]]] = {}
 
 
@@ -51,7 +52,8 @@ def _read_definitions(document: Document) -> dict[str, tuple[str, list[Phrase]]]
             phrase = tuple(tokenize(" ".join(words)))
             if len(phrase) >= 2:
                 term = match["term"].strip()
-                found.setdefault(term.casefold(), (term, []))[1].append((" ".join(words), phrase))
+                size = _size(match["size"] or "")
+                found.setdefault(term.casefold(), (term, []))[1].append((" ".join(words), phrase, size))
     return found
 
 
@@ -69,14 +71,47 @@ def defined_term_rule(candidate: Candidate, question: str, document: Document | 
     for name, phrases in terms.values():
         if name == row[0]:
             continue
-        for _, other in phrases:
+        for _, other, _ in phrases:
             if not set(other) <= asked:
                 continue
-            for printed, own in row[1]:
+            for printed, own, _ in row[1]:
                 if own[-1] == other[-1] and set(other) - set(own) and not set(own) <= asked:
                     detail = (
                         f"defined: the row '{candidate.row_label}' is the filing's term for its '{printed}'; the "
                         f"question's words are those of its '{name}'"
                     )
                     return check_field("defined", "mismatch", detail)
+    return _size_rule(candidate.row_label, row, terms, question)
+
+
+# a size the question gives the thing: 'under Amazon's $3.0 billion revolving credit facility'
+_ASKED_SIZE = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?\s+(?:million|billion)\s+(?P<thing>(?:[a-z-]+\s+){0,5}[a-z-]+)")
+
+
+def _size(printed: str) -> str:
+    """A size in one spelling ('$3.0 billion' and '$3 billion' are '3 billion'; '' for none)."""
+    found = re.match(r"\$\s?([\d,]*(?:\.\d+)?)\s+(million|billion)", printed)
+    return f"{float(found[1].replace(',', '')):g} {found[2]}" if found else ""
+
+
+def _size_rule(
+    label: str, row: tuple[str, list[Phrase]], terms: dict[str, tuple[str, list[Phrase]]], question: str
+) -> FieldCheck:
+    """A row the filing defines, asked by a size before the noun its definition has ('$3.0 billion revolving credit
+    facility'), when the row's definition gives another size and another term of the same noun the size asked."""
+    for asked in _ASKED_SIZE.finditer(question):
+        size, thing = _size(asked.group(0)), set(tokenize(asked["thing"]))
+        own = {(s, t[-1]) for _, t, s in row[1] if s and t[-1] in thing}  # its size, of the noun asked
+        if not own or size in {s for s, _ in own}:  # its own size, or none said of the noun asked
+            continue
+        nouns = {noun for _, noun in own}
+        other = next(
+            (n for n, ps in terms.values() if n != row[0] for _, t, s in ps if s == size and t[-1] in nouns), ""
+        )
+        if other:
+            mine = sorted(own)[0][0]
+            detail = (
+                f"defined: the row '{label}' is the filing's {mine} one; the question's {size} one is its '{other}'"
+            )
+            return check_field("defined", "mismatch", detail)
     return check_field("defined", "not_applicable")

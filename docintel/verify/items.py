@@ -52,6 +52,7 @@ from .later import (
     cut_short_rule,
     cut_verb_rule,
     goes_on_rule,
+    held_otherwise_rule,
     moved_since_rule,
 )
 from .meaning import Asked, asked_for
@@ -83,6 +84,7 @@ from .names import (
 )
 from .objects import clause_object_rule, event_object_rule, report_date_rule
 from .operands import check_operand
+from .ordinals import ordinal_rule
 from .parties import against_party_rule, date_agent_rule
 from .passages import entity_rule, scattered_rule
 from .pooled import pooled_rule
@@ -104,7 +106,7 @@ from .restricted import (
 from .rules import FieldCheck
 from .seats import seat_rule
 from .structure import average_span_problem
-from .subjects import figure_place_rule, text_subject_rule
+from .subjects import figure_place_rule, holders_rule, text_subject_rule
 from .tense import far_year_rule, former_figure_rule, future_figure_rule, noun_year_rule, other_month_rule
 from .textclaims import (
     age_rule,
@@ -150,6 +152,7 @@ def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: st
             restricted = [restricted_list_rule(question, spans), joint_place_rule(question, spans), entry_rule(entry)]
             restricted.append(things_named_rule(question, spans))  # a list's other entries may quote the rest of it
             restricted.append(other_holder_rule(question, spans, issuer_terms(spans)))
+            restricted.append(held_otherwise_rule(question, spans))
             check = with_fields(check, [phrase_rule(entry, spans), *restricted])
         if getattr(answer, "answer_type", "") == "text" and spans:  # a text says all; a list's entries say one each
             check = with_fields(check, [cut_list_rule(question, spans, list(cited.values()))])
@@ -161,7 +164,7 @@ def check_items(answer: BaseModel, cited: dict[SpanKey, CitedSpan], question: st
                 if isinstance(amount, Amount)
                 else [included_rule(question, spans)]
             )
-            check = with_fields(check, [variant_rule(question, spans), *parts])
+            check = with_fields(check, [variant_rule(question, spans), ordinal_rule(question, spans), *parts])
         checks.append(check.model_copy(update={"item": index}))
     return checks
 
@@ -272,7 +275,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             text_polarity_rule(text, spans),
             omission_rule(spans, claim_denies=bool(NEGATIONS.search(text))),
             subject_rule(text, spans),
-            rating_rule(text, spans),
+            rating_rule(text, spans, question),
             text_subject_rule(text, spans, issuer_terms(spans), question),
             figure_place_rule(text, spans, issuer_terms(spans)),
             date_clause_rule(text, spans),
@@ -384,6 +387,7 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
         definition_only_rule(value, spans, question, issuer),
         any_thing_rule(value, spans, question, issuer),
         payee_rule(value, spans, question),
+        holders_rule(value, spans, question, issuer),
     ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked

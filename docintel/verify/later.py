@@ -12,7 +12,7 @@ from ..textnorm import split_sentences, tokenize
 from .claims import check_field, quote_lead
 from .events import asked_verb, verb_in
 from .leadin import lead_in
-from .passages import text_after
+from .passages import rest_of_sentence, text_after
 from .rules import FieldCheck
 from .values import CitedSpan, cited_lines
 
@@ -120,7 +120,7 @@ def concession_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str
     vaccine.'): unchecked, the clause left out named."""
     asked = set(tokenize(question)) - ignore - _COMMON
     for cited in spans:
-        clause = _rest_of_sentence(cited)
+        clause = rest_of_sentence(cited)
         # the turn tells of what the question asks in words the quote does not say ('Comirnaty', 'licensed');
         # 'but we also sell directly to retailers' beside 'principally to wholesalers' adds, it does not turn
         told = asked & set(tokenize(clause)) - set(tokenize(cited.span.quote))
@@ -146,7 +146,7 @@ def cut_short_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str]
     quoted = set().union(*(tokenize(c.span.quote) for c in spans)) if spans else set()
     for cited in spans:
         # the words after the quote to the end of its clause: a quote that ends at a comma has ended its clause
-        left_out = re.split(r"[;,]|\s[–—-]\s", _rest_of_sentence(cited), maxsplit=1)[0]
+        left_out = re.split(r"[;,]|\s[–—-]\s", rest_of_sentence(cited), maxsplit=1)[0]
         asked_unquoted = {w for w in asked & set(tokenize(left_out)) - quoted if w.isalpha()}
         if asked_unquoted and _TURNING.search(left_out) and not _CONCESSION.match(left_out):
             detail = f"polarity: its quote stops before '{left_out.strip()[:100]}', which says what is asked"
@@ -209,18 +209,10 @@ def goes_on_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     if not verb or not verb.isalpha() or len(verb) < _VERB_LETTERS:
         return check_field("later", "not_applicable")
     for cited in spans:
-        rest = _rest_of_sentence(cited)
+        rest = rest_of_sentence(cited)
         if rest and verb_in(verb, rest) and not verb_in(verb, cited.span.quote):
             return check_field("later", "unknown", f"later: its sentence goes on, '{rest.strip()[:100]}'")
     return check_field("later", "not_applicable")
-
-
-def _rest_of_sentence(cited: CitedSpan) -> str:
-    """The words after a quote that stops inside its sentence, to the sentence's end ('' when the quote ends it)."""
-    if cited.span.quote.rstrip()[-1:] in ".!?":
-        return ""
-    rest = split_sentences(text_after(cited).strip())
-    return rest[0] if rest else ""
 
 
 _VERB_LETTERS = 3
@@ -325,3 +317,25 @@ def cut_period_rule(spans: list[CitedSpan], question: str) -> FieldCheck:
             detail = f"period: its quote's sentence opens '{lead.strip()[:90]}', not the period asked"
             return check_field("period", "unknown", detail)
     return check_field("period", "not_applicable")
+
+
+# a holding a list asks of ('the countries in which Microsoft owns properties'): forms of own, lease, rent
+_HOLDING = re.compile(r"\b(?P<verb>own|lease|rent)(?:s|ed|d|ing)?\b", re.IGNORECASE)
+
+
+def held_otherwise_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """A list entry for what is held one way ('the countries in which Microsoft owns properties') quoted from a
+    sentence that says only another way, one that excludes it ('The largest leased office spaces include the following
+    locations: Finland, ...' after the sentence of what it owns): unchecked, both verbs named."""
+    asked = {m["verb"].lower() for m in _HOLDING.finditer(search_text(question))}
+    if len(asked) != 1:  # 'owns or leases': either answers
+        return check_field("about", "not_applicable")
+    verb = asked.pop()
+    for cited in spans:
+        said = {
+            m["verb"].lower() for m in _HOLDING.finditer(f"{lead_in(cited.document, cited.span)} {cited.span.quote}")
+        }
+        other = sorted(said & set(_OPPOSED[verb]))
+        if other and verb not in said:
+            return check_field("about", "unknown", f"about: its quote's sentence says '{other[0]}', not '{verb}'")
+    return check_field("about", "not_applicable")

@@ -66,9 +66,11 @@ _LEGAL = re.compile(r"\b(?:Inc|Corp|Corporation|Company|Co|plc|LLC|Ltd|N\.?V|S\.
 def attributed_member(sentence: str, printed: str) -> str | None:
     """The named part *sentence* says the number *printed* is of ('related to the U.S.'), where the sentence splits
     a figure over two named parts or more ('... and a benefit of $1 million related to Canada'); None otherwise
-    ('$283 million related to the Tax Act' gives a cause, not a part)."""
+    ('$283 million related to the Tax Act' gives a cause, not a part), or where it splits one over the places a
+    figure was earned in, each before its number ('... U.S. loss before income taxes by $6.0 billion and foreign
+    income before income taxes by $588 million': U.S.)."""
     if len(_ATTRIBUTIONS.findall(sentence)) < 2:
-        return None
+        return _split_by_place(sentence, printed)
     for at in re.finditer(rf"(?<![\d.,]){re.escape(printed)}(?![\d,])", sentence) if printed else ():
         found = _ATTRIBUTED.match(sentence[at.end() :])
         if found is None or _LEGAL.search(sentence[at.end() + found.start("name") : at.end() + found.end() + 8]):
@@ -83,3 +85,27 @@ def attributed_member(sentence: str, printed: str) -> str | None:
 
 
 _INITIALS = re.compile(r"(?:[A-Z]\.)+")
+
+
+# where a figure was earned, before a lowercase word: 'U.S. loss before income taxes', 'foreign income' (not 'foreign
+# currency', 'U.S. GAAP', 'U.S. dollars'); two groups, the home country's and the rest of the world's
+_PLACE_EARNED = re.compile(
+    r"(?<![\w.-])(?:(?P<home>U\.S\.|domestic)|(?P<abroad>foreign|international|non-U\.S\.))"
+    r"(?!\s+(?:currenc|exchange|dollar))(?=\s+(?-i:[a-z]))",
+    re.IGNORECASE,
+)
+
+
+def _split_by_place(sentence: str, printed: str) -> str | None:
+    """The place *printed* is earned in, where its sentence gives numbers of both places, each after its place."""
+    numbers = [n for n in find_numbers(sentence) if not re.fullmatch(r"(?:19|20)\d\d", n.text.strip())]
+    places: dict[int, re.Match[str]] = {}
+    for before, number in zip([None, *numbers], numbers, strict=False):
+        said = list(_PLACE_EARNED.finditer(sentence, before.end if before else 0, number.start))
+        if said:
+            places[number.start] = said[-1]
+    if len({"home" if m["home"] else "abroad" for m in places.values()}) < 2:
+        return None
+    at = sentence.find(printed) if printed else -1
+    own = next((places.get(n.start) for n in numbers if n.start <= at < n.end), None)
+    return own.group(0) if own else None

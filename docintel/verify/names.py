@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from ..ingest.documents import Document
 from ..periods import MONTH_ALTERNATION
 from ..textnorm import split_sentences, tokenize
-from .captions import ABSTRACT_NOUN, REPORT_PART
+from .captions import ABSTRACT_NOUN, DOCUMENT_TITLE, REPORT_PART
 from .claims import FIRST_VERB, SELF_WORDS, check_field, content_words, quote_lead
 from .issuer import LEGAL_FORMS, issuer_terms
 from .passages import paragraph_text, text_after
@@ -249,6 +249,7 @@ def _names_someone(text: str, lowercase: frozenset[str], passed: frozenset[str] 
     """Whether *text* writes initials or a capitalised word the document never writes in lowercase, other than those
     of the names *passed* over (the company's own, as terms), a legal form ('Corporation'), a month or a statute."""
     text = REPORT_PART.sub(" ", _STATUTE.sub(" ", _ID_ISSUER.sub(" ", _CAPTION.sub(" ", text))))
+    text = DOCUMENT_TITLE.sub(" ", text)
     text = _COUNTRY_ADJECTIVE.sub(" ", text)
     # 'PCAOB ID 238': an identifier's label names no one; nor a heading's word in capitals the document also writes
     # in lowercase ('PRESIDENT & CHIEF EXECUTIVE OFFICER THE COCA-COLA COMPANY'), as common words are written

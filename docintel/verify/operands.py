@@ -71,6 +71,7 @@ def check_operand(
     subject: Asked | None = None,
     share_of_money: bool = False,
     unit: str | None = None,
+    quarter_part: bool = False,
 ) -> OperandCheck:
     """An operand is supported by its own verified span: value, kind, sign, the concept of its *name*, period, and
     (given the question's *query*) its member, basis, scenario, measure and period length. A growth's or a
@@ -78,7 +79,8 @@ def check_operand(
     what the question names ('transaction-based revenue', not the 'Total net revenue' row). A share of money
     (*share_of_money*: 'What percentage of revenues came from ...') is not read from a table that prints no
     currency ('Residential 2,972' customers, in thousands): unknown. An operand may be written at the answer's
-    scale (*unit*): 0.233 of a result in billions is the quote's '$233 million'."""
+    scale (*unit*): 0.233 of a result in billions is the quote's '$233 million'. A quarter summed with the others of
+    the period asked (*quarter_part*) is asked as a quarter's figure."""
     base = OperandCheck(
         label=label, name=name, value=value, value_check="unsupported", period_check="not_applicable", detail=""
     )
@@ -89,14 +91,12 @@ def check_operand(
     matches = [
         c
         for c in candidates
-        if same_value(value, 1.0, c.value)
-        or value_matches(value, None, c)
-        or (rescaled and c.scale and value_matches(value, rescaled, c))
+        if same_value(value, 1.0, c.value) or value_matches(value, None, c) or _restated(value, c, rescaled)
     ]
     if not matches:
         holds = ", ".join(c.describe() for c in candidates[:5]) or "no number"
         return base.model_copy(update={"detail": f"{figure_text(value)} is not in its quote, which holds {holds}"})
-    asked = _operand_asked(name, query.question if query is not None else "")
+    asked = _operand_asked(f"{name} quarter" if quarter_part else name, query.question if query is not None else "")
     units = _operand_units(asked)
     kinds = [c for c in matches if any(_operand_kind_fits(u, c) for u in units)]
     if not kinds:
@@ -133,7 +133,7 @@ def check_operand(
     verdict = next((v for v in ("supported", "unknown", "mismatch") if any(j[1] == v for j in judged)), "unknown")
     chosen = [c for c, v, _ in judged if v == verdict]
     note = next(n for _, v, n in judged if v == verdict)
-    typed = [(c, operand_fields(query, name, c)) for c in chosen]
+    typed = [(c, operand_fields(query, name, c, 3 if quarter_part else None)) for c in chosen]
     fitting = [(c, f) for c, f in typed if not mismatches(f)] or typed
     chosen = [c for c, _ in fitting]
     check = with_period(chosen, period, frozenset(), [cited], f"{figure_text(value)}")
@@ -154,8 +154,8 @@ def check_operand(
             "concept_check": verdict,
             "concepts": sorted(_operand_concepts(picked, asked)),
             "column": check.column,
-            "scale": picked.scale,
-            "in_units": _in_units(value, picked, rescaled),
+            "scale": UNIT_FACTORS[restated] if (restated := _restated(value, picked, rescaled)) else picked.scale,
+            "in_units": _in_units(value, picked, restated),
             "fields": fields,
             "months": _flow_months(picked),
             "row": picked.row_label or "",
@@ -180,16 +180,17 @@ def _as_money(cell: Candidate, verdict: ConceptCheck, note: str) -> tuple[Candid
     return cell, verdict, note
 
 
-def operand_fields(query: Query | None, name: str, cell: Candidate) -> list[FieldCheck]:
+def operand_fields(query: Query | None, name: str, cell: Candidate, months: int | None = None) -> list[FieldCheck]:
     """An operand's fields against the question's: its member, basis and scenario are the question's; its measure
-    and share class are what its own name says (a growth rate's operands are levels)."""
+    and share class are what its own name says (a growth rate's operands are levels); its length is the question's
+    unless given (*months*: a quarter of a sum of quarters)."""
     if query is None:
         return []
     own = query_of(name)
     # an operand's period end is its slot's (t or t-1, checked with the formula), not the end the question names
     operand_query = replace(
         query,
-        period=replace(query.period, ends=()),
+        period=replace(query.period, ends=(), months=months or query.period.months),
         measure=own.measure,
         share_class=own.share_class or query.share_class,
     )
@@ -213,6 +214,16 @@ def _flow_months(cell: Candidate) -> int | None:
     """The length in months of the period a flow figure covers (None for a balance, or a length not read)."""
     period = fact_of(cell).period
     return period.months if period is not None and not period.instant else None
+
+
+def _restated(value: float, cell: Candidate, rescaled: str | None) -> str | None:
+    """The scale an operand restates its cell at ('1,456.16' millions of '$1,456,160' thousands), the answer's own
+    (*rescaled*) first; None when it is the number as printed or no scale gives it. The operand's scale is then the
+    one it is written at, so that a ratio of operands written at two scales is caught (``_mixed_scales``)."""
+    if not cell.scale or same_value(value, 1.0, cell.value) or cell.percent:
+        return None
+    units = [rescaled] if rescaled else []
+    return next((u for u in [*units, *sorted(_SCALED_UNITS)] if value_matches(value, u, cell)), None)
 
 
 def _in_units(value: float, cell: Candidate, rescaled: str | None = None) -> float | None:

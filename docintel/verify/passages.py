@@ -11,7 +11,7 @@ import re
 
 from ..ingest.documents import Document
 from ..periods import MONTHS
-from ..textnorm import tokenize
+from ..textnorm import split_sentences, tokenize
 from .rules import FieldCheck, FieldVerdict
 from .values import CitedSpan
 from .wording import names_asked
@@ -83,6 +83,14 @@ def text_after(cited: CitedSpan) -> str:
     tail = " ".join(cited.span.quote.split()[-4:])
     at = last.find(tail)
     return " ".join([last[at + len(tail) :] if at >= 0 else "", *rest])
+
+
+def rest_of_sentence(cited: CitedSpan) -> str:
+    """The words after a quote that stops inside its sentence, to the sentence's end ('' when the quote ends it)."""
+    if cited.span.quote.rstrip()[-1:] in ".!?":
+        return ""
+    rest = split_sentences(text_after(cited).strip())
+    return rest[0] if rest else ""
 
 
 def page_lines(cited: CitedSpan) -> list[str]:

@@ -375,6 +375,11 @@ _DONE_SINCE = re.compile(
 )
 
 
+# a contract's terms say what 'will' be paid while it runs, a standing term, no outlook: 'Under the terms of the
+# contracts, we will pay a weighted average fixed rate of interest of 4.53%' (a past question is tense.py's)
+_CONTRACT_TERMS = re.compile(r"\b(?:under|by)\s+(?:the\s+)?terms\s+of\b|\bpursuant\s+to\b", re.IGNORECASE)
+
+
 def scenario_of(text: str, sentence: str = "", printed: str = "") -> str:
     """The scenario of a figure said by *text* (a row's words, or a quote's sentence with the words before it):
     a limit ('covenant'), an outlook ('expects', a target, a change supposed; not 'as a result of lower anticipated
@@ -388,6 +393,8 @@ def scenario_of(text: str, sentence: str = "", printed: str = "") -> str:
     at = sentence.find(printed) if printed else -1
     future = _FUTURE_QUESTION.search(clause := _CLAUSE_START.split(sentence[:at])[-1]) if at > 0 else None
     if future and _DONE_SINCE.search(clause[future.end() :]):  # '... will prevail ..., management recorded'
+        future = None
+    if future and _CONTRACT_TERMS.search(clause[: future.start()]):  # a term in force ('tense' asks a past one)
         future = None
     return "outlook" if future or names_outlook(CAUSE_PHRASE.sub(" ", text)) else "actual"
 

@@ -30,13 +30,18 @@ def _segments(text: str) -> list[tuple[str, set[str]]]:
     return found
 
 
-def rating_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
+def rating_rule(text: str, spans: list[CitedSpan], question: str = "") -> FieldCheck:
     """Each rating code of a text claim that names what it rates ('corporate credit rating to CCC'): a code its
     quotes give no rating is unchecked; one they give another rating of ('... corporate credit rating to CCC+ ...
     and our senior unsecured debt rating to CCC') is a mismatch, both named, when the quotes say what the code
     claimed rates too. Codes whose words name no kind of rating (an agency's name, a table's run of codes) are left
-    to the other checks."""
-    claimed = [(code, kinds) for code, kinds in _segments(text) if kinds]
+    to the other checks. A code of one agency's scale claimed of another's ('A1' of S&P) is a mismatch."""
+    if scale := _scale_problem(question, text):
+        return check_field("rating", "mismatch", scale)
+    claimed = _segments(text)
+    if len(claimed) == 1:  # one code: the words anywhere in the claim say what it rates ('to CCC+ for its senior ...')
+        claimed = [(claimed[0][0], content_words(text) & _KINDS)]
+    claimed = [(code, kinds) for code, kinds in claimed if kinds]
     given = [s for sentence in quote_sentences(spans) for s in _segments(sentence)]
     if not claimed or not given:
         return check_field("rating", "not_applicable")
@@ -51,3 +56,22 @@ def rating_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
             detail = f"rating: its quote gives {best[0]}, not {code}, as the rating of what the claim names ({named})"
             return check_field("rating", "mismatch", detail)
     return check_field("rating", "supported")
+
+
+# the agencies and their scales: S&P Global Ratings' and Fitch's letters with + or -, Moody's letters with 1 to 3
+_AGENCY = re.compile(r"(?P<sp>\bS&P|\bStandard\s*(?:&|and)\s*Poor|\bFitch\b)|(?P<moodys>\bMoody)", re.IGNORECASE)
+_MOODYS_CODE = re.compile(r"(?:Aaa|Aa[1-3]|A[1-3]|Baa[1-3]|Ba[1-3]|B[1-3]|Caa[1-3]|Ca)")
+
+
+def _scale_problem(question: str, text: str) -> str:
+    """A code of the claim on another scale than the one agency the question (else the claim) names ('' if none)."""
+    named = {"moodys" if m["moodys"] else "sp" for m in _AGENCY.finditer(question)}
+    named = named or {"moodys" if m["moodys"] else "sp" for m in _AGENCY.finditer(text)}
+    if len(named) != 1:
+        return ""
+    moodys_asked = named == {"moodys"}
+    for code in (m.group(0) for m in _CODE.finditer(text)):
+        if bool(_MOODYS_CODE.fullmatch(code)) != moodys_asked:
+            scale, asked = ("S&P's and Fitch's", "Moody's") if moodys_asked else ("Moody's", "S&P's or Fitch's")
+            return f"rating: {code} is a code of {scale} scale, not of {asked}, the agency asked"
+    return ""

@@ -15,9 +15,10 @@ import ast
 import math
 import re
 
+from ..answer.contract import Calculation
 from ..concepts import Formula, label_of, states_magnitude
 from ..numbers import figure_text
-from ..periods import asks_average_over_years, averaged_years, years_named
+from ..periods import asks_average_over_years, averaged_years, find_periods, years_named
 from .values import OperandCheck
 
 _TOLERANCE = 0.005
@@ -165,3 +166,50 @@ def self_quotient(expression: str, cells: dict[str, tuple[int, float]]) -> str:
                 if top is not None and top == bottom:
                     return f"{node.left.id} / {node.right.id} divides one cell (line {top[0]}) by itself"
     return ""
+
+
+def other_year_problem(
+    calculation: Calculation,
+    operands: list[OperandCheck],
+    question_years: frozenset[int],
+    allowed: set[int] | frozenset[int],
+) -> str:
+    """The operands of a year the question does not ask about (*allowed*: its years, and those a growth or an
+    average reaches back to): a cell in another year's column, or a number of prose checked against the other year
+    its operand states ('' when none)."""
+    if not question_years:
+        return ""
+    named = ", ".join(map(str, sorted(question_years)))
+    columns = [o for o in operands if o.column and not years_named(o.column) & allowed]
+    if columns:
+        where = ", ".join(f"operand {o.label} is in the {o.column} column" for o in columns)
+        return f"{where}, not a period the question asks about ({named})"
+    for given, checked in zip(calculation.operands, operands, strict=False):
+        stated = years_named(given.period or "")
+        if checked.column is None and checked.period_check == "supported" and stated and not stated & allowed:
+            return f"operand {given.label} is of {given.period}, not a period the question asks about ({named})"
+    return ""
+
+
+# a quarter an operand states: 'quarter ended September 30, 2022', 'Q1 FY2023', 'three months ended ...'
+_QUARTER_STATED = re.compile(r"\bquarter\b|\b[Qq][1-4]\b|\b[1-4]Q\b|\bthree\s+months\b", re.IGNORECASE)
+_PLAIN_SUM = re.compile(r"\s*[a-z]\s*(?:\+\s*[a-z]\s*)+")
+
+
+def quarters_summed(calculation: Calculation, months: int | None) -> str | None:
+    """A sum of quarters for a longer period asked (*months*: a half, nine months, a year): None when the
+    calculation is no such sum, '' when its quarters can fill the period (as many different quarters as it holds:
+    each operand is then judged as a quarter's figure), else why not ('2 quarters summed for the 9 months asked':
+    each operand is judged at the length asked, and fails)."""
+    if not months or months <= _QUARTER or not _PLAIN_SUM.fullmatch(calculation.expression):
+        return None
+    stated = [f"{o.period or ''} {getattr(o, 'name', '') or ''}" for o in calculation.operands]
+    if not all(_QUARTER_STATED.search(s) for s in stated):
+        return None
+    count, ends = len(stated), {p.iso for o in calculation.operands for p in find_periods(o.period or "") if p.iso}
+    if count * _QUARTER != months or (ends and len(ends) != count):
+        return f"{count} quarters summed ({len(ends) or count} different) for the {months} months asked"
+    return ""
+
+
+_QUARTER = 3

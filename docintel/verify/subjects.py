@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ..textnorm import tokenize
 from .claims import FIRST_VERB, SELF_WORDS, check_field, content_words, quote_sentences
 from .rules import FieldCheck
 from .values import CitedSpan
@@ -91,4 +92,30 @@ def figure_place_rule(text: str, spans: list[CitedSpan], issuer: frozenset[str] 
                 continue
             detail = f"about: the quote gives {wanted} {spent.group(0).split()[0]} {org}, not {sorted(claimed)[0]}"
             return check_field("about", "unknown", detail)
+    return check_field("about", "not_applicable")
+
+
+# a holding a yes/no asks of the company ('Did 3M retain a majority ownership stake in Neogen?')
+_SHAREHOLDERS = re.compile(r"\b(?:shareholders|stockholders|shareowners)\b", re.IGNORECASE)  # asked of them
+_ASKS_HOLDING = re.compile(r"\b(?:retain|own|hold|held|keep|kept|stake|control)\w*\b", re.IGNORECASE)
+# the company's shareholders as the holder: '... resulted in subscribed 3M shareholders owning 50.1% of ...'
+_HOLDERS_HOLD = re.compile(
+    r"(?P<owner>[\w&.'\u2019-]+)\s+(?:shareholders|stockholders|shareowners)\s+(?:\w+\s+){0,2}?"
+    r"(?:own|owns|owning|owned|hold|holds|holding|held|receiv\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def holders_rule(value: bool, spans: list[CitedSpan], question: str, issuer: frozenset[str]) -> FieldCheck:
+    """A yes that the company holds something ('Did 3M retain a majority ownership stake in Neogen?') read from a
+    quote whose holder is the company's shareholders ('subscribed 3M shareholders owning 50.1% of the common
+    shares of Neogen'): its shareholders are not the company, unchecked."""
+    if not value or not issuer or not _ASKS_HOLDING.search(question) or _SHAREHOLDERS.search(question):
+        return check_field("about", "not_applicable")
+    for cited in spans:
+        for found in _HOLDERS_HOLD.finditer(cited.span.quote):
+            owner = set(tokenize(re.sub(r"['\u2019]s?$", "", found["owner"])))
+            if owner and owner <= issuer | SELF_WORDS:
+                detail = f"about: its quote's holders are the company's shareholders ('{found.group(0)}'), not it"
+                return check_field("about", "unknown", detail)
     return check_field("about", "not_applicable")

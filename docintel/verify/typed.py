@@ -520,21 +520,26 @@ def _said_after(sentence: str, printed: str) -> str:
     return _AFTER_END.split(sentence[at + len(printed) :], maxsplit=1)[0] if at >= 0 else ""
 
 
+# a quarter said in words before its end: 'during the first fiscal quarter that ended September 30, 2022'
+_QUARTER_ENDED = re.compile(r"\bquarter\s+(?:that\s+|which\s+)?end(?:ed|ing|s)\b", re.IGNORECASE)
+
+
 def prose_fact(clause: str, sentence: str, printed: str = "", rest: str = "", lead: str = "") -> FactView:
     """The fields of a number in prose from its clause: its sentence for its period and years, the *rest* of the clause
     its quote was cut from for the part it is of, the *lead* of it before the quote for its scenario ('target')."""
-    periods = find_periods(clause) or find_periods(sentence)
+    periods, said = (find_periods(clause), clause) if find_periods(clause) else (find_periods(sentence), sentence)
     years = stated_years(sentence, printed) if printed else None
     period = PeriodFact(f"{years}-year period", months=years * 12) if years else None
     if periods:
         first = periods[0]
-        months = years * 12 if years else 3 if first.quarter else None
+        months = years * 12 if years else 3 if first.quarter or _QUARTER_ENDED.search(said) else None
         period = PeriodFact(first.text, first.iso, months, False, first.years, first.quarter, stated_day=True)
     empty = TableRow(line=0, label=clause, group=None, kind="amount", cells=["0"], values=[0.0], aligned=False)
+    member = attributed_member(f"{sentence} {rest}", printed)
     return FactView(
         period=period,
-        member=attributed_member(f"{sentence} {rest}", printed),
-        member_text=f"{clause} {_said_after(sentence, printed)}",
+        member=member,
+        member_text=f"{clause} {_said_after(sentence, printed)} {member or ''}",
         basis=_basis(clause),
         share_class="diluted" if _DILUTED.search(clause) else "basic" if _BASIC.search(clause) else None,
         measure=_prose_measure(clause, empty, _said_after(sentence, printed)),

@@ -472,6 +472,10 @@ def _prose_period(
     if not wanted:
         return "not_applicable", "no period was stated or asked"
     if not named:
+        leads = [lead_in(c.document, c.span) for c in cited]  # 'At December 31, 2015, the Company had ... of'
+        dated = frozenset().union(*(years_named(t) for t in leads if not _COMPARED.search(t)))
+        if dated and dated <= wanted:
+            return "supported", "its sentence names the period before the quote"
         return "unknown", "the quote names no period"
     if named <= wanted:
         return "supported", "the quote names the period"
@@ -481,6 +485,12 @@ def _prose_period(
 
 
 _CLAUSE_END = re.compile(r"[,;.:]|\s[-–—]\s")
+# a sentence that compares periods dates no figure by its opening year ('In 2022, revenue was $10 billion, up from')
+_COMPARED = re.compile(
+    r"\b(?:from|compared|versus|vs|prior|previous|preceding|last|earlier|than|increase|decrease|"
+    r"up|down|rose|fell|grew|declined)\b",
+    re.IGNORECASE,
+)
 
 
 def cut_clause(cited: CitedSpan) -> str:
