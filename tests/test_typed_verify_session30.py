@@ -21,6 +21,10 @@
 
 from __future__ import annotations
 
+import json
+
+from docintel.backends.lookup import short_label
+from tests.conftest import CORPUS_PDF
 from tests.test_typed_verify_session24 import COVER
 from tests.test_typed_verify_session29 import SESSION29, _entry
 from tests.test_typed_verify_session29 import _ask as _ask29
@@ -74,6 +78,15 @@ SESSION30 = [
     "Cash dividends declared per share were $0.12 during the first fiscal quarter that ended September 30, 2022.",
     "Fabrikam became our second largest customer in 2022.",
 ]
+EXTRA = [
+    "Of the valuation allowance, $1 million is against U.S. federal foreign tax credit carryforwards; $7 million is"
+    " against state credit carryforwards.",
+    "In October 2022, Contoso established a third unsecured loan facility for RMB 546 million.",
+    "The notes are secured by a first priority security interest in our receivables.",
+    "In 2022, the Company issued its first annual Inclusion Report, which shares our hiring practices.",
+    "Upon completion of the exchange, our shareholders owned 55% of Fabrikam.",
+    "Widget sales increased 5% as reported and 7% in constant currency.",
+]
 REVENUE = [
     "Revenue is as follows (in thousands):",
     "Year ended December 31,",
@@ -86,6 +99,13 @@ DIVIDENDS = [
     "Three months ended",
     "September 30, 2022 December 31, 2022 March 31, 2023",
     "Dividends declared per share $ 0.12 $ 0.1225 $ 0.1225",
+]
+SEGMENTS = [
+    "Net sales by segment were as follows (in millions):",
+    "2021 2022",
+    "Aeronautics $ 23,693 $ 26,266",
+    "Space $ 10,860 $ 11,880",
+    "Total net sales $ 34,553 $ 38,146",
 ]
 INCOME = ["Net income is as follows (in millions):", "Year ended December 31,", "2021 2022", "Net income $ 290 $ 373"]
 
@@ -122,6 +142,8 @@ def test_a_rate_a_contract_s_terms_say_will_be_paid_is_a_term_in_force(run_cli, 
     rate = amount(4.53, "percent", None, *cited, currency=None, label="Weighted average fixed rate paid")
     asked = "What weighted average fixed rate of interest does Contoso pay under the swap contracts it entered into?"
     _ask(run_cli, fake_openai, make_pdf, asked, rate, True)
+    will = "What weighted average fixed rate of interest will Contoso pay under the swap contracts it entered into?"
+    _ask(run_cli, fake_openai, make_pdf, will, rate, True)  # a term in force answers what will be paid too
     past = "What weighted average fixed rate of interest did Contoso pay under its interest rate swaps during 2022?"
     _ask(run_cli, fake_openai, make_pdf, past, rate, False, "scenario")
 
@@ -326,3 +348,83 @@ def test_an_operand_restated_at_another_scale_is_weighed_at_that_scale(run_cli, 
     scripted = amount(61806.3, "percent", "2022", cost, revenue, currency=None, label="Cost of revenue share")
     scripted["items"][0]["calculation"] = calculation("a / b * 100", 61806.3, *operands)
     assert_scripted(run_cli, fake_openai, pdf, question, scripted, False, "different scales")
+
+
+def test_a_total_names_no_one_of_the_kind_a_which_question_asks(run_cli, fake_openai, make_pdf):
+    question = "Which segment had the largest net sales in 2022?"
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, SEGMENTS])
+    total = _on_page(SEGMENTS, 4)
+    wrong = answer("text", {"text": SEGMENTS[4], "spans": [span(*total)]})
+    assert_scripted(run_cli, fake_openai, pdf, question, wrong, False, "the answer names no segment")
+    caption = answer("text", {"text": SEGMENTS[0], "spans": [span(*_on_page(SEGMENTS, 0))]})
+    assert_scripted(run_cli, fake_openai, pdf, question, caption, False, "the answer names no segment")
+    said = "Aeronautics, with net sales of $26,266 million."
+    right = answer("text", {"text": said, "spans": [span(*_on_page(SEGMENTS, 0)), span(*_on_page(SEGMENTS, 2))]})
+    assert_scripted(run_cli, fake_openai, pdf, question, right, True)
+
+
+def test_an_evidence_label_is_never_cut_inside_a_number():
+    line = (
+        "(Directors Plan) or predecessor plans for non-employee directors. Column (c) includes, as of December 31,"
+        " 2020, 7,837,448 shares available for future grants."
+    )
+    label = short_label(line)
+    assert label.endswith("…") and "7,837,44" not in label and len(label) <= 121, label
+
+
+def test_offline_a_bare_heading_is_no_text_item(run_cli):
+    _, out, _ = run_cli("ask", "What is the refund window?", str(CORPUS_PDF), "--json")
+    data = json.loads(out)
+    texts = [item["text"] for item in data["answer"]["items"]]
+    assert data["status"] == "supported" and texts, data["verification"]
+    assert "Customer returns and refund policy" not in texts, texts
+    assert any("45 days" in t for t in texts), texts
+
+
+def _ask_extra(run_cli, fake_openai, make_pdf, question, scripted, supported, reason=""):
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, EXTRA])
+    return assert_scripted(run_cli, fake_openai, pdf, question, scripted, supported, reason)
+
+
+def test_a_place_said_of_another_clause_s_amount_is_no_split(run_cli, fake_openai, make_pdf):
+    cited = _on_page(EXTRA, 0)
+    state = amount(7.0, "millions", None, cited, label="Valuation allowance against state credit carryforwards")
+    question = "How much of Contoso's valuation allowance was against state credit carryforwards?"
+    _ask_extra(run_cli, fake_openai, make_pdf, question, state, True)
+
+
+def test_a_numbered_thing_the_question_names_by_its_date_or_rank_or_as_the_only_one(run_cli, fake_openai, make_pdf):
+    line, text = _on_page(EXTRA, 1)
+    facility = answer("text", {"text": "RMB 546 million.", "spans": [span(line, text.rstrip("."))]})
+    dated = "Describe the size of the unsecured loan facility Contoso established in October 2022."
+    _ask_extra(run_cli, fake_openai, make_pdf, dated, facility, True)
+    undated = "Describe the size of Contoso's unsecured loan facility."
+    _ask_extra(run_cli, fake_openai, make_pdf, undated, facility, False, "its quote is of the third")
+    line, text = _on_page(EXTRA, 2)
+    secured = answer("boolean", {"value": True, "explanation": "Yes.", "spans": [span(line, text.rstrip("."))]})
+    asked = "Are Contoso's notes secured by a security interest in its receivables?"
+    _ask_extra(run_cli, fake_openai, make_pdf, asked, secured, True)
+    line, text = _on_page(EXTRA, 3)
+    shares = answer("text", {"text": "It shares hiring practices.", "spans": [span(line, text)]})
+    _ask_extra(run_cli, fake_openai, make_pdf, "What does Contoso's annual Inclusion Report share?", shares, True)
+
+
+def test_a_claim_s_one_code_is_of_the_kind_named_before_it_and_two_agencies_say_whose(run_cli, fake_openai, make_pdf):
+    question = "What corporate credit rating did Standard & Poor's assign Contoso in October 2022?"
+    cited = [span(_at29(19), SESSION29[19])]
+    said = "S&P lowered Contoso's corporate credit rating to BB+ (it also lowered the senior unsecured debt rating)."
+    _ask29(run_cli, fake_openai, make_pdf, question, answer("text", {"text": said, "spans": cited}), True)
+    both = [span(_at(20), SESSION30[20]), span(_at(21), SESSION30[21])]
+    text = "Moody's rates Contoso A1 with a stable outlook (S&P Global Ratings rates it A+)."
+    moodys = "What credit rating does Moody's give Contoso as of December 2022?"
+    _ask(run_cli, fake_openai, make_pdf, moodys, answer("text", {"text": text, "spans": both}), True)
+
+
+def test_our_shareholders_holding_is_no_stake_of_ours_and_as_reported_is_no_cause(run_cli, fake_openai, make_pdf):
+    line, text = _on_page(EXTRA, 4)
+    yes = answer("boolean", {"value": True, "explanation": "Yes, 55%.", "spans": [span(line, text.rstrip("."))]})
+    asked = "Did Contoso keep a majority stake in Fabrikam after the exchange?"
+    _ask_extra(run_cli, fake_openai, make_pdf, asked, yes, False, "the company's shareholders")
+    line, text = _on_page(EXTRA, 5)
+    said = answer("text", {"text": text.rstrip("."), "spans": [span(line, text.rstrip("."))]})
+    _ask_extra(run_cli, fake_openai, make_pdf, "Why did Contoso's Widget sales increase in 2022?", said, False, "cause")

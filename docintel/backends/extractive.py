@@ -37,8 +37,17 @@ from .base import Generation, Usage
 from .computed import computed_ratio, definitions
 from .concepts_lookup import asked_line_items, concept_rows
 from .growth import asks_growth, computed_growth
-from .lookup import ROW_CANDIDATES, ROW_PREFERENCE, Lookup, cell_facts, from_row, from_sentence, table_rows
-from .sentences import sentence_span
+from .lookup import (
+    ROW_CANDIDATES,
+    ROW_PREFERENCE,
+    Lookup,
+    cell_facts,
+    from_row,
+    from_sentence,
+    short_label,
+    table_rows,
+)
+from .sentences import is_heading, sentence_span
 
 NO_MODEL_NOTE = (
     "extractive backend: no language model was used; amounts are looked up in the document's tables (row, column, "
@@ -321,17 +330,6 @@ def parse_date(text: str) -> DateValue | None:
     return DateValue(iso=value.isoformat(), original_text=match.group(0))
 
 
-_LABEL_CHARS = 120
-
-
-def _short_label(text: str) -> str:
-    """A line as an item's label: whole, or cut at a word before the limit, with an ellipsis (never mid-word)."""
-    text = " ".join(text.split())
-    if len(text) <= _LABEL_CHARS:
-        return text
-    return text[: _LABEL_CHARS + 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
-
-
 def _names_ratio(question: str, label: str) -> bool:
     """Whether a row's label names a ratio the question asks ('Effective income tax rate' for the effective tax
     rate): every word of one of its names."""
@@ -460,7 +458,7 @@ def build_answer(
         if shape == "date":
             items.append(
                 DateItem(
-                    label=_short_label(line.text),
+                    label=short_label(line.text),
                     date=parse_date(line.text) or DateValue(iso=None, original_text=""),
                     spans=[span],
                 )
@@ -493,6 +491,8 @@ def build_answer(
                 t and (t in text or text in t) for t in said
             ):
                 items.append(TextItem(text=whole.quote, spans=[whole]))
+    if shape == "text":  # a bare heading ('Customer returns and refund policy') answers nothing its sentences do not
+        items = [i for i in items if not is_heading(str(getattr(i, "text", "")))] or items
     caveats = [EVIDENCE_ONLY_NOTE, NO_MODEL_NOTE] if evidence_only else [NO_MODEL_NOTE]
     answer = schema(
         answer_type=shape,

@@ -214,6 +214,18 @@ def is_furniture(text: str) -> bool:
     return short and lone_number and bool(_PAGE_FOOTER.search(stripped))
 
 
+_LABEL_CHARS = 120
+
+
+def short_label(text: str) -> str:
+    """A line as an item's label: whole, or cut at a word before the limit, with an ellipsis (never mid-word, nor
+    mid-number: '7,837,44' of '7,837,448' would read as another figure)."""
+    text = " ".join(text.split())
+    if len(text) <= _LABEL_CHARS:
+        return text
+    return text[: _LABEL_CHARS + 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
 def from_sentence(question: str, line: ContextLine, span: Span) -> Lookup:
     """The first amount of a sentence that is not part of a date, with its own scale word (the first percentage when
     the question asks one).
@@ -246,7 +258,7 @@ def from_sentence(question: str, line: ContextLine, span: Span) -> Lookup:
         if number.scale == 1e12:  # the answer contract's largest unit is billions
             value, unit = value * 1000, "billions"
         item = AmountItem(
-            label=line.text[:120],
+            label=short_label(line.text),
             amount=Amount(value=value, currency=currency, unit=unit),  # type: ignore[arg-type]
             period=None,  # a sentence does not say which of its dates a number is for
             calculation=None,

@@ -21,7 +21,7 @@ _HEADING_CHARS = 40  # a shorter line above is a heading or a table's, not a sen
 def sentence_span(doc: str, line: ContextLine, sent: dict[tuple[str, int], ContextLine], single: bool) -> Span:
     """The sentences *line* holds at least a third of (or that hold a third of it), quoted whole over the lines of
     its page that were sent (*sent*, by document and global line); the line alone when no sentence is found."""
-    run = [line] if _heading(line.text) else _run(doc, line, sent)  # a heading ('Refund policy') alone
+    run = [line] if is_heading(line.text) else _run(doc, line, sent)  # a heading ('Refund policy') alone
     texts = [" ".join(n.text.split()) for n in run]
     text = " ".join(texts)
     starts = [sum(len(t) + 1 for t in texts[:i]) for i in range(len(texts))]
@@ -46,7 +46,7 @@ def _run(doc: str, line: ContextLine, sent: dict[tuple[str, int], ContextLine]) 
         above = sent.get((doc, run[0].global_line - 1))
         if above is None or above.page != line.page or _ENDS.search(above.text.strip()):
             break
-        if _heading(above.text):
+        if is_heading(above.text):
             break
         run.insert(0, above)
     for _ in range(SENTENCE_LINES):
@@ -59,7 +59,7 @@ def _run(doc: str, line: ContextLine, sent: dict[tuple[str, int], ContextLine]) 
     return run
 
 
-def _heading(text: str) -> bool:
+def is_heading(text: str) -> bool:
     """Whether *text* is a heading, not a sentence's line: no sentence ends in or after it, and it is short, in
     capitals or written as a title ('Method of Determining Segment Income or Loss', 'R. Tony Tripeny Executive Vice
     President and Chief Financial Officer': most of its longer words capitalised)."""

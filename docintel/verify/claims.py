@@ -53,8 +53,9 @@ CAUSES = re.compile(
     r"attributed\s+to|thanks\s+to|on\s+account\s+of|impact\s+of|benefit(?:ed)?\s+from|"
     r"as\s+we|mainly|largely|principally)\b|"
     # a change, then 'as' and what brought it: 'Windows OEM revenue decreased 25% as elevated channel inventory ...'
-    r"\b(?:increas|decreas|declin|grew|rose|fell|improv)[a-z]*\s+(?:by\s+)?(?:\$?\d[\d.,]*\s*(?:%|percent|million|"
-    r"billion)?\s+)?as\s+(?!(?:a|of|compared|well|follows)\b)",
+    r"\b(?:increased|decreased|declined|grew|rose|fell|improved)\s+(?:by\s+)?(?:\$?\d[\d.,]*\s*(?:%|percent|million|"
+    r"billion)?\s+)?as\s+(?!(?:a|of|compared|well|follows|reported|expected|anticipated|discussed|described|noted|"
+    r"previously|such|measured|planned|shown)\b)",
     re.IGNORECASE,
 )
 _ASKS_CAUSE = re.compile(

@@ -91,7 +91,7 @@ from .pooled import pooled_rule
 from .practice import permission_rule
 from .predicates import expensed_rule, portion_rule, said_verb_rule
 from .quotes import SpanKey
-from .ranking import date_superlative_rule, superlative_rule
+from .ranking import date_superlative_rule, kind_named_rule, superlative_rule
 from .ratings import rating_rule
 from .relevance import relevance_check, text_numbers_check
 from .restricted import (
@@ -299,6 +299,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             allegation_rule(text, spans),
             role_rule(question, spans, issuer_terms(spans)),
             superlative_rule(question, [n.value for n in find_numbers(text) if not n.is_year], spans),
+            kind_named_rule(question, text),
             date_superlative_rule(question, text, spans),
             ranked_measure_rule(question, spans),
             nobody_named_rule(question, text, spans),

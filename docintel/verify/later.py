@@ -320,22 +320,25 @@ def cut_period_rule(spans: list[CitedSpan], question: str) -> FieldCheck:
 
 
 # a holding a list asks of ('the countries in which Microsoft owns properties'): forms of own, lease, rent
-_HOLDING = re.compile(r"\b(?P<verb>own|lease|rent)(?:s|ed|d|ing)?\b", re.IGNORECASE)
+_HOLDING = re.compile(r"\b(?P<verb>own|leas(?=e|ing)|rent)(?:s|ed|d|ing|e|es)?\b", re.IGNORECASE)
 
 
 def held_otherwise_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
     """A list entry for what is held one way ('the countries in which Microsoft owns properties') quoted from a
     sentence that says only another way, one that excludes it ('The largest leased office spaces include the following
     locations: Finland, ...' after the sentence of what it owns): unchecked, both verbs named."""
-    asked = {m["verb"].lower() for m in _HOLDING.finditer(search_text(question))}
+    asked = _held(search_text(question))
     if len(asked) != 1:  # 'owns or leases': either answers
         return check_field("about", "not_applicable")
     verb = asked.pop()
     for cited in spans:
-        said = {
-            m["verb"].lower() for m in _HOLDING.finditer(f"{lead_in(cited.document, cited.span)} {cited.span.quote}")
-        }
+        said = _held(f"{lead_in(cited.document, cited.span)} {cited.span.quote}")
         other = sorted(said & set(_OPPOSED[verb]))
         if other and verb not in said:
             return check_field("about", "unknown", f"about: its quote's sentence says '{other[0]}', not '{verb}'")
     return check_field("about", "not_applicable")
+
+
+def _held(text: str) -> set[str]:
+    """The verbs of holding *text* says, in their base form ('leasing', 'leased': lease)."""
+    return {"lease" if m["verb"].lower() == "leas" else m["verb"].lower() for m in _HOLDING.finditer(text)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..numbers import WORD_NUMBERS, Number, find_numbers
+from ..textnorm import tokenize
 
 _LENGTH = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
 # 'for the 5, 10, 15, and 20 year periods', 'over the five-year period', 'in the 1 year period'
@@ -97,15 +98,33 @@ _PLACE_EARNED = re.compile(
 
 
 def _split_by_place(sentence: str, printed: str) -> str | None:
-    """The place *printed* is earned in, where its sentence gives numbers of both places, each after its place."""
-    numbers = [n for n in find_numbers(sentence) if not re.fullmatch(r"(?:19|20)\d\d", n.text.strip())]
+    """The place *printed* is earned in, where its sentence gives amounts of both places, each in its own clause
+    after its place, and the two places say the same thing ('U.S. loss before income taxes' / 'foreign income before
+    income taxes'; not '$7 million is against state ...' after '... international, U.S. federal ... carryforwards;')."""
+    numbers = [n for n in find_numbers(sentence) if n.currency or n.percent or n.scale]  # amounts, not days or years
     places: dict[int, re.Match[str]] = {}
     for before, number in zip([None, *numbers], numbers, strict=False):
-        said = list(_PLACE_EARNED.finditer(sentence, before.end if before else 0, number.start))
+        start = before.end if before else 0
+        start += max((m.end() for m in re.finditer(r"[;:]", sentence[start : number.start])), default=0)
+        said = list(_PLACE_EARNED.finditer(sentence, start, number.start))
         if said:
             places[number.start] = said[-1]
-    if len({"home" if m["home"] else "abroad" for m in places.values()}) < 2:
+    homes = [m for m in places.values() if m["home"]]
+    abroad = [m for m in places.values() if m["abroad"]]
+    if not homes or not abroad or not _same_thing(sentence, homes[0], abroad[0]):
         return None
     at = sentence.find(printed) if printed else -1
     own = next((places.get(n.start) for n in numbers if n.start <= at < n.end), None)
     return own.group(0) if own else None
+
+
+def _same_thing(sentence: str, one: re.Match[str], other: re.Match[str]) -> bool:
+    """Whether the words after two places name the same thing (two words or more of the next five in common)."""
+
+    def after(match: re.Match[str]) -> set[str]:
+        return set(tokenize(" ".join(sentence[match.end() :].split()[:5])))
+
+    return len(after(one) & after(other)) >= _SAME_WORDS
+
+
+_SAME_WORDS = 2

@@ -375,8 +375,9 @@ _DONE_SINCE = re.compile(
 )
 
 
-# a contract's terms say what 'will' be paid while it runs, a standing term, no outlook: 'Under the terms of the
-# contracts, we will pay a weighted average fixed rate of interest of 4.53%' (a past question is tense.py's)
+# a contract's terms say what 'will' be paid while it runs, a standing term ('term'): it answers what is paid and what
+# will be, 'Under the terms of the contracts, we will pay a weighted average fixed rate of interest of 4.53%' (a past
+# question is tense.py's)
 _CONTRACT_TERMS = re.compile(r"\b(?:under|by)\s+(?:the\s+)?terms\s+of\b|\bpursuant\s+to\b", re.IGNORECASE)
 
 
@@ -395,7 +396,7 @@ def scenario_of(text: str, sentence: str = "", printed: str = "") -> str:
     if future and _DONE_SINCE.search(clause[future.end() :]):  # '... will prevail ..., management recorded'
         future = None
     if future and _CONTRACT_TERMS.search(clause[: future.start()]):  # a term in force ('tense' asks a past one)
-        future = None
+        return "term"
     return "outlook" if future or names_outlook(CAUSE_PHRASE.sub(" ", text)) else "actual"
 
 

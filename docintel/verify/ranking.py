@@ -258,3 +258,28 @@ def _date_run(texts: list[str], pages: list[int], line: int) -> list[str]:
         if day:
             days.append(day)
     return days
+
+
+# a question that asks which one of a kind ('Which segment had the largest net sales?'): a name answers it
+_ASKS_WHICH_KIND = re.compile(
+    r"^\s*(?:in\s+|of\s+|for\s+)?which\s+(?:\w+\s+)?(?P<kind>segments?|business(?:es)?|divisions?|units?|regions?|"
+    r"countr(?:y|ies)|customers?|products?|brands?|subsidiar(?:y|ies)|markets?|programs?)\b",
+    re.IGNORECASE,
+)
+# capitalised words that name no one thing of a kind: a total's, a line item's first word
+_NO_KIND = frozenset(tokenize("total totals consolidated net other all the our its a an"))
+
+
+def kind_named_rule(question: str, text: str) -> FieldCheck:
+    """A text answering 'Which <kind> ...?' names one: a capitalised word the question does not say ('Aeronautics',
+    'Safety and Industrial'). A total row ('Total net sales 65,398 59,812 53,762') or a table's caption ('Net sales
+    by ... for each of our business segments were as follows') names none: unchecked."""
+    asked = _ASKS_WHICH_KIND.search(question)
+    if asked is None:
+        return FieldCheck(field="about", verdict="not_applicable")
+    said = set(tokenize(question)) | _NO_KIND
+    named = [w for w in re.findall(r"\b[A-Z][\w&'\u2019-]*", text) if set(tokenize(w)) - said]
+    if named:
+        return FieldCheck(field="about", verdict="not_applicable")
+    detail = f"about: the answer names no {asked['kind'].lower()} (a total or a caption names none)"
+    return FieldCheck(field="about", verdict="unknown", detail=detail)

@@ -39,8 +39,9 @@ def rating_rule(text: str, spans: list[CitedSpan], question: str = "") -> FieldC
     if scale := _scale_problem(question, text):
         return check_field("rating", "mismatch", scale)
     claimed = _segments(text)
-    if len(claimed) == 1:  # one code: the words anywhere in the claim say what it rates ('to CCC+ for its senior ...')
-        claimed = [(claimed[0][0], content_words(text) & _KINDS)]
+    if len(claimed) == 1 and not claimed[0][1]:  # one code, no kind before it: the words after ('to CCC+ for its ...')
+        code = claimed[0][0]
+        claimed = [(code, content_words(text[text.find(code) + len(code) :]) & _KINDS)]
     claimed = [(code, kinds) for code, kinds in claimed if kinds]
     given = [s for sentence in quote_sentences(spans) for s in _segments(sentence)]
     if not claimed or not given:
@@ -65,9 +66,9 @@ _MOODYS_CODE = re.compile(r"(?:Aaa|Aa[1-3]|A[1-3]|Baa[1-3]|Ba[1-3]|B[1-3]|Caa[1-
 
 def _scale_problem(question: str, text: str) -> str:
     """A code of the claim on another scale than the one agency the question (else the claim) names ('' if none)."""
-    named = {"moodys" if m["moodys"] else "sp" for m in _AGENCY.finditer(question)}
-    named = named or {"moodys" if m["moodys"] else "sp" for m in _AGENCY.finditer(text)}
-    if len(named) != 1:
+    claimed = {"moodys" if m["moodys"] else "sp" for m in _AGENCY.finditer(text)}
+    named = {"moodys" if m["moodys"] else "sp" for m in _AGENCY.finditer(question)} or claimed
+    if len(named) != 1 or len(claimed) > 1:  # a claim that gives two agencies' codes says which is whose
         return ""
     moodys_asked = named == {"moodys"}
     for code in (m.group(0) for m in _CODE.finditer(text)):

@@ -221,8 +221,10 @@ def measure_rule(query: Query, fact: FactView) -> FieldCheck:
 
 
 def scenario_rule(query: Query, fact: FactView) -> FieldCheck:
-    """Actual figures unless the question asks for an outlook or a limit (a covenant's maximum)."""
-    verdict: FieldVerdict = "supported" if query.scenario == fact.scenario else "mismatch"
+    """Actual figures unless the question asks for an outlook or a limit (a covenant's maximum); a contract's term
+    in force ('Under the terms of the contracts, we will pay ...') answers both what is and what will be."""
+    term = fact.scenario == "term" and query.scenario in ("actual", "outlook")  # a contract's term in force: both
+    verdict: FieldVerdict = "supported" if query.scenario == fact.scenario or term else "mismatch"
     return _check("scenario", verdict, query.scenario, fact.scenario)
 
 

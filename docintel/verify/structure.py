@@ -173,10 +173,14 @@ def other_year_problem(
     operands: list[OperandCheck],
     question_years: frozenset[int],
     allowed: set[int] | frozenset[int],
+    quarter_sum: bool = False,
 ) -> str:
     """The operands of a year the question does not ask about (*allowed*: its years, and those a growth or an
     average reaches back to): a cell in another year's column, or a number of prose checked against the other year
-    its operand states ('' when none)."""
+    its operand states; and for quarters summed for a longer period (*quarter_sum*), one quarter's cell summed twice
+    ('' when none)."""
+    if quarter_sum and (repeated := twice(operands)):
+        return repeated
     if not question_years:
         return ""
     named = ", ".join(map(str, sorted(question_years)))
@@ -213,3 +217,9 @@ def quarters_summed(calculation: Calculation, months: int | None) -> str | None:
 
 
 _QUARTER = 3
+
+
+def twice(operands: list[OperandCheck]) -> str:
+    """A quarter summed twice: two operands read from one cell ('' when each is its own)."""
+    cells = [(o.row, o.column, o.value) for o in operands if o.column]
+    return "the same quarter's cell is summed twice" if len(set(cells)) < len(cells) else ""

@@ -97,13 +97,18 @@ def figure_place_rule(text: str, spans: list[CitedSpan], issuer: frozenset[str] 
 
 # a holding a yes/no asks of the company ('Did 3M retain a majority ownership stake in Neogen?')
 _SHAREHOLDERS = re.compile(r"\b(?:shareholders|stockholders|shareowners)\b", re.IGNORECASE)  # asked of them
-_ASKS_HOLDING = re.compile(r"\b(?:retain|own|hold|held|keep|kept|stake|control)\w*\b", re.IGNORECASE)
-# the company's shareholders as the holder: '... resulted in subscribed 3M shareholders owning 50.1% of ...'
-_HOLDERS_HOLD = re.compile(
-    r"(?P<owner>[\w&.'\u2019-]+)\s+(?:shareholders|stockholders|shareowners)\s+(?:\w+\s+){0,2}?"
-    r"(?:own|owns|owning|owned|hold|holds|holding|held|receiv\w*)\b",
+_ASKS_HOLDING = re.compile(  # not 'its own common shares', an intensifier
+    r"\b(?:retain|hold|held|keep|kept|stake|control)\w*\b|"
+    r"(?<!\bits\s)(?<!\btheir\s)(?<!\bour\s)\bown(?:s|ed|ership)?\b",
     re.IGNORECASE,
 )
+# the company's shareholders as the holder: '... resulted in subscribed 3M shareholders owning 50.1% of ...'
+_HOLDERS_HOLD = re.compile(
+    r"(?P<owner>[\w&.'\u2019-]+)\s+(?:shareholders|stockholders|shareowners)(?:\s+of\s+(?:the\s+)?(?P<of>[\w&.-]+))?"
+    r"\s+(?:\w+\s+){0,2}?(?:own|owns|owning|owned|hold|holds|holding|held|receiv\w*)\b",
+    re.IGNORECASE,
+)
+_OWN_WORDS = frozenset({"our", "its", "company's", "company\u2019s"})  # '... our shareholders owning ...'
 
 
 def holders_rule(value: bool, spans: list[CitedSpan], question: str, issuer: frozenset[str]) -> FieldCheck:
@@ -114,8 +119,8 @@ def holders_rule(value: bool, spans: list[CitedSpan], question: str, issuer: fro
         return check_field("about", "not_applicable")
     for cited in spans:
         for found in _HOLDERS_HOLD.finditer(cited.span.quote):
-            owner = set(tokenize(re.sub(r"['\u2019]s?$", "", found["owner"])))
-            if owner and owner <= issuer | SELF_WORDS:
+            owner = set(tokenize(re.sub(r"['\u2019]s?$", "", found["of"] or found["owner"])))
+            if found["owner"].lower() in _OWN_WORDS or (owner and owner <= issuer | SELF_WORDS):
                 detail = f"about: its quote's holders are the company's shareholders ('{found.group(0)}'), not it"
                 return check_field("about", "unknown", detail)
     return check_field("about", "not_applicable")

@@ -521,18 +521,20 @@ def _said_after(sentence: str, printed: str) -> str:
 
 
 # a quarter said in words before its end: 'during the first fiscal quarter that ended September 30, 2022'
-_QUARTER_ENDED = re.compile(r"\bquarter\s+(?:that\s+|which\s+)?end(?:ed|ing|s)\b", re.IGNORECASE)
+_QUARTER_ENDED = re.compile(r"\bquarter\s+(?:that\s+|which\s+)?end(?:ed|ing|s)\s*$", re.IGNORECASE)
 
 
 def prose_fact(clause: str, sentence: str, printed: str = "", rest: str = "", lead: str = "") -> FactView:
-    """The fields of a number in prose from its clause: its sentence for its period and years, the *rest* of the clause
-    its quote was cut from for the part it is of, the *lead* of it before the quote for its scenario ('target')."""
+    """The fields of a number in prose from its clause: its sentence for its period and years, the *rest* of the
+    sentence its quote was cut from for the part it is of, the *lead* of it before the quote for its scenario
+    ('target')."""
     periods, said = (find_periods(clause), clause) if find_periods(clause) else (find_periods(sentence), sentence)
     years = stated_years(sentence, printed) if printed else None
     period = PeriodFact(f"{years}-year period", months=years * 12) if years else None
     if periods:
         first = periods[0]
-        months = years * 12 if years else 3 if first.quarter or _QUARTER_ENDED.search(said) else None
+        before = said[max(0, said.find(first.text) - 40) : max(0, said.find(first.text))]  # the words before it
+        months = years * 12 if years else 3 if first.quarter or _QUARTER_ENDED.search(before) else None
         period = PeriodFact(first.text, first.iso, months, False, first.years, first.quarter, stated_day=True)
     empty = TableRow(line=0, label=clause, group=None, kind="amount", cells=["0"], values=[0.0], aligned=False)
     member = attributed_member(f"{sentence} {rest}", printed)
