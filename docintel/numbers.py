@@ -231,12 +231,27 @@ def figure_text(value: float) -> str:
     return f"{value:,.6g}"
 
 
-# a count written in words ('two of which are owned', 'seven significant distribution centers'); not 'one' ('one of
-# the largest'), a fraction ('two-thirds') nor an ordinal
-_COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven twelve".split(), 2)}
-_COUNT_WORD = re.compile(rf"\b(?:{'|'.join(_COUNT_WORDS)})\b(?![-\u2013])", re.IGNORECASE)
+# a count written in words ('two of which are owned', 'fourteen of the fifteen cases', 'twenty-five stores'); not
+# 'one' ('one of the largest'), a fraction ('two-thirds'), a compound adjective ('two-year') nor an ordinal, except
+# one of a run ('our fifth consecutive quarter': five quarters)
+_UNITS = "one two three four five six seven eight nine".split()
+_COUNT_WORDS = {
+    w: n
+    for n, w in enumerate(
+        "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+        "eighteen nineteen".split(),
+        2,
+    )
+}
+_TENS = {w: n * 10 for n, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
+_COUNT_WORDS |= _TENS | {f"{t}-{u}": v + n for t, v in _TENS.items() for n, u in enumerate(_UNITS, 1)}
+_ORDINALS = "second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
+_COUNT_WORDS |= {f"{w} {run}": n for n, w in enumerate(_ORDINALS, 2) for run in ("consecutive", "straight")}
+_COUNT_ALTERNATIVES = "|".join(w.replace(" ", r"\s+") for w in sorted(_COUNT_WORDS, key=len, reverse=True))
+_COUNT_WORD = re.compile(rf"\b(?:{_COUNT_ALTERNATIVES})\b(?![-\u2013])", re.IGNORECASE)
 
 
 def count_words(text: str) -> list[tuple[str, float, int]]:
     """The counts *text* writes in words: each word, its value and where it starts."""
-    return [(m.group(0), float(_COUNT_WORDS[m.group(0).lower()]), m.start()) for m in _COUNT_WORD.finditer(text)]
+    found = _COUNT_WORD.finditer(text)
+    return [(m.group(0), float(_COUNT_WORDS[" ".join(m.group(0).lower().split())]), m.start()) for m in found]

@@ -85,8 +85,11 @@ yes about owning (leasing) read from a quote cut after 'We lease (own) a', each 
 and (scripts/verify_round61.py, red team round 61) each text quoted from after its sentence's opening period ('For
 the six months ended ...') for another period, and (scripts/verify_round62.py, red team rounds 61 and 62) each
 figure a sentence splits over places given for the whole, each text of a numbered thing ('second revolving credit
-facility') for the thing unnumbered, each shareholders' holding claimed of the company, target: every one
-rejected; their right answers measured (and each change stated with 'as' and its cause, asked why).
+facility') for the thing unnumbered, each shareholders' holding claimed of the company, and
+(scripts/verify_round63.py, red team round 63) each release's quoted words claimed as another person's, each yes to
+the opposite of an act's outcome ('grant' for 'denied'), each category's line for an item another line lists,
+target: every one rejected; their right answers measured (and each change stated with 'as' and its cause, asked
+why).
 
 Usage: python -m scripts.bench_verify [--questions FILE] [--pdfs DIR] [--show-rejected]
 """
@@ -136,6 +139,7 @@ from scripts.verify_round59 import round59_cases
 from scripts.verify_round60 import round60_cases
 from scripts.verify_round61 import round61_cases
 from scripts.verify_round62 import round62_cases
+from scripts.verify_round63 import round63_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -502,6 +506,9 @@ MEASURED_RIGHT = (
     "numbered: right",
     "holders: right",
     "cause as: right",
+    "speaker: right",
+    "outcome: right",
+    "category: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -665,6 +672,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *round60_cases(document, page).items(),
                 *round61_cases(document, page).items(),
                 *round62_cases(document, page).items(),
+                *round63_cases(document, page).items(),
             ]
             if not generated:
                 continue

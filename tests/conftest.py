@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -21,6 +22,14 @@ SAMPLES = SHARED / "pdf-samples"
 FINANCEBENCH = SHARED / "financebench"
 CORPUS_PDF = ROOT / "corpus" / "northwind-annual-report-2025.pdf"
 API_KEY = "sk-test-SECRET-0123456789abcdef"
+
+
+def interruptible() -> None:
+    """Run in a child before it starts (``preexec_fn``): Ctrl-C (SIGINT) interrupts it even when the tests run in
+    the background, whose processes inherit SIGINT ignored (a shell's '&' without job control)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 needs_shared = pytest.mark.skipif(
     not SAMPLES.is_dir() or not FINANCEBENCH.is_dir(), reason="../shared/data not found (set DOCINTEL_SHARED_DATA)"
 )

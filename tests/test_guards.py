@@ -28,7 +28,7 @@ from docintel.retrieval.search import retrieve
 from docintel.settings import load_settings
 from docintel.verify.verifier import verify_answer
 from scripts.pdfwriter import Page
-from tests.conftest import API_KEY, ROOT, read_traces
+from tests.conftest import API_KEY, ROOT, interruptible, read_traces
 from tests.fake_openai import chat_body, responses_body
 
 
@@ -738,6 +738,7 @@ def test_ctrl_c_in_a_batch_exits_130_with_one_line(corpus_pdf, tmp_path, fake_op
         text=True,
         env=subprocess_env(),
         cwd=tmp_path,
+        preexec_fn=interruptible,  # Ctrl-C reaches it however the tests were started
     )
     try:
         deadline = time.monotonic() + 30

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.conftest import API_KEY, ROOT, read_traces
+from tests.conftest import API_KEY, ROOT, interruptible, read_traces
 from tests.fake_openai import FakeOpenAI, chat_body, responses_body
 
 ANSWER = {
@@ -190,7 +190,9 @@ def test_ctrl_c_while_waiting_loses_nothing(corpus_pdf, tmp_path):
     ]
     state = Path(str(out) + ".batches.json")
     try:
-        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path)
+        proc = subprocess.Popen(
+            cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path, preexec_fn=interruptible
+        )
         deadline = time.time() + 60
         while time.time() < deadline and not (state.exists() and json.loads(state.read_text())["batches"]):
             time.sleep(0.05)

@@ -21,7 +21,7 @@ from docintel.traces.store import TraceStore
 from docintel.view.evidence import item_checks, items_of
 from docintel.view.guard import Guard, Refused
 from docintel.view.html import esc
-from tests.conftest import read_traces
+from tests.conftest import interruptible, read_traces
 
 REFUND = "What is the refund window?"
 CAPEX = "How much were capital expenditures in fiscal 2025?"
@@ -358,6 +358,7 @@ def test_view_warns_when_listening_beyond_this_machine_and_says_when_a_port_is_t
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=interruptible,
     )
     assert process.stdout is not None and process.stdout.readline().startswith("docintel view: http://127.0.0.2:")
     process.send_signal(__import__("signal").SIGINT)

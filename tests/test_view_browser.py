@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, read_traces
+from tests.conftest import ROOT, interruptible, read_traces
 from tests.fake_openai import responses_body
 
 CHROMIUM = shutil.which("chromium")
@@ -81,6 +81,7 @@ def viewer(corpus_pdf, isolated_env):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=interruptible,
     )
     assert process.stdout is not None
     line = process.stdout.readline()  # "docintel view: http://127.0.0.1:PORT/  (...)"

@@ -154,9 +154,13 @@ _RELATES = re.compile(r"\b(?:relate[sd]?|pertain(?:s|ed)?|consist(?:s|ed)?)\s+(?
 # "Which segment had the largest sales?" asks for a name, whatever figure it compares by
 # (also after a lead-in clause: 'After the euro, which currency ...'; 'At the time of ..., what source of funds ...')
 _WHICH_NAME = re.compile(
-    r"(?:^\s*|,\s+)(which|what) (segment|company|business|product|region|country|brand|unit|subsidiary|division|"
-    r"currenc(?:y|ie)|source|customer|supplier|market|facilit(?:y|ie))s?\b"
-    r"(?!\s+(?:value|cap\w*|shares?|translation|impact|deposits?|counts?|size|price|rate|risk)\b)",
+    r"(?:^\s*|,\s+)(which|what) (?-i:[A-Z][\w&'’.-]*\s+){0,3}"  # 'Which MGM executive'
+    r"(segment|company|business|product|region|country|brand|unit|subsidiary|division|"
+    r"currenc(?:y|ie)|source|customer|supplier|market|facilit(?:y|ie)|executive|officer|director|person|"
+    r"individual|auditor|firm|bank|lender|trustee|underwriter|agenc(?:y|ie)|counterpart(?:y|ie))s?\b"
+    r"(?!\s+(?:value|cap\w*|shares?|translation|impact|deposits?|counts?|size|price|rate|risk|fees?|compensation|"
+    r"borrowings?|loans?|commitments?|expenses?|costs?|payments?|pay)\b)"
+    r"|(?:^\s*|,\s+)who\b",  # 'Who spoke about the share buyback program?' asks a name, whatever figure it names
     re.I,
 )
 EXPLAIN_NOUN = re.compile(r"\b(policy|policies|strategy|strategies|approach|reasons?|drivers?|explanation)\b", re.I)

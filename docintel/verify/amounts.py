@@ -38,7 +38,6 @@ from .meaning import (
     asks_for_a_ratio,
     concept_check,
     evidence_of,
-    per_unit_asked,
     without_name,
 )
 from .minority import names_parent_owners
@@ -67,6 +66,7 @@ from .values import (
     value_matches,
     with_period,
 )
+from .wording import per_unit_asked
 
 
 def check_amount(

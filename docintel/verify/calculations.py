@@ -345,7 +345,7 @@ def check_calculation(
     if query is not None and query.measure in ("change", "pct_change") and len(question_years) == 1:
         widened |= {y - 1 for y in question_years}  # growth in 2021 is measured from 2020's figure
     allowed = question_years | widened | averaged_years(question)
-    if other := other_year_problem(calculation, operands, question_years, allowed, quarters == ""):
+    if other := other_year_problem(calculation, operands, question_years, allowed, quarters == "", question):
         period, detail = "mismatch", f"{detail}; {other}"
     span_verdict, span_note = average_span_problem(question, operands)
     if span_verdict and period != "mismatch":

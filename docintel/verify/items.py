@@ -56,6 +56,7 @@ from .later import (
     moved_since_rule,
 )
 from .meaning import Asked, asked_for
+from .membership import named_thing_rule
 from .modality import (
     added_part_rule,
     any_thing_rule,
@@ -105,6 +106,7 @@ from .restricted import (
 )
 from .rules import FieldCheck
 from .seats import seat_rule
+from .speakers import speaker_rule
 from .structure import average_span_problem
 from .subjects import figure_place_rule, holders_rule, text_subject_rule
 from .tense import far_year_rule, former_figure_rule, future_figure_rule, noun_year_rule, other_month_rule
@@ -297,6 +299,8 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             consequence_rule(text, spans, issuer_terms(spans)),
             designation_rule(question, spans),
             allegation_rule(text, spans),
+            speaker_rule(text, spans),
+            named_thing_rule(question, spans, issuer_terms(spans)),
             role_rule(question, spans, issuer_terms(spans)),
             superlative_rule(question, [n.value for n in find_numbers(text) if not n.is_year], spans),
             kind_named_rule(question, text),
@@ -389,6 +393,7 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
         any_thing_rule(value, spans, question, issuer),
         payee_rule(value, spans, question),
         holders_rule(value, spans, question, issuer),
+        named_thing_rule(question, spans, issuer, value),
     ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked

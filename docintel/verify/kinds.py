@@ -31,8 +31,15 @@ def other_kind(question: str, quotes: str, every_pair: bool = False) -> tuple[st
         before = {said[i - 1] for i in range(1, len(said)) if said[i] == noun}
         others = {w for w in before if w not in _AROUND and tokenize(w) and not set(tokenize(w)) <= asked_stems}
         if before and others == before:
-            return f"{kind} {noun}", f"{sorted(others)[0]} {noun}"
+            return _with_head(f"{kind} {noun}", question), f"{sorted(others)[0]} {noun}"
     return None
+
+
+def _with_head(phrase: str, question: str) -> str:
+    """The phrase with the plural noun that follows it in the question, when one does ('magstripe card' of
+    'the magstripe card readers': 'magstripe card readers', a kind of card readers)."""
+    found = re.search(rf"\b{re.escape(phrase)}\s+([a-z]{{3,}}[^s\W]s)\b", question, re.IGNORECASE)
+    return f"{phrase} {found.group(1)}" if found else phrase
 
 
 _WORD = re.compile(r"[A-Za-z][\w-]*")
@@ -43,7 +50,8 @@ _AROUND = frozenset(
     "what drove drives caused causes led explains contributed reasons reason drivers driver the a an in of for to "
     "increase decrease increases decreases change changes growth decline rise fall higher lower and its their our "
     "was were is are did does primary main key company list name names which who one two three four five six seven "
-    "eight nine ten several business major principal largest biggest significant top how much many".split()
+    "eight nine ten several business major principal largest biggest significant top how much many include includes "
+    "contain contains cover covers comprise comprises".split()
     + ["percentage", "basis"]  # units, no kinds: 'percentage points' are a hundred 'basis points'
 )
 

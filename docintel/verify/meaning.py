@@ -8,7 +8,7 @@ count) and of the sign the document prints. A text item's numbers are its quotes
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..concepts import (
     CHANGES_ITEM,
@@ -55,7 +55,9 @@ from .totals import BARE_TOTAL
 from .values import Candidate, ConceptCheck
 from .wording import (
     CAPITALISED_RUN,
+    acronym_words,
     beside_line_items,
+    capitalised_terms,
     joined_to_item,
     named_beside,
     other_comprehensive,
@@ -70,6 +72,8 @@ _SAID_OF_ANOTHER = re.compile(r"\b(?:net\s+of|less|under|per)\s+(?:\S+\s+){0,3}$
 _MONTH_TERMS = frozenset(tokenize(" ".join(MONTHS)))
 _ROUGHLY = frozenset(tokenize("approximately about nearly almost roughly estimated some"))  # how near, not what
 _UNSAID = NEUTRAL | _MONTH_TERMS  # words that add no line item ('for the year ended December 31, 2022': its period)
+# 'the second fiscal quarter', 'third-quarter': an ordinal of a period says when, which the period check judges
+_PERIOD_ORDINAL = re.compile(r"\b(first|second|third|fourth)[\s-]+(?:fiscal\s+)?(?:quarter|half)", re.IGNORECASE)
 _DATE_TERMS = _MONTH_TERMS | frozenset(tokenize("year end fiscal quarter date period"))
 _LEAD_ONLY = re.compile(r"^\s*(?:with\s+)?(?:(?:each|of|our|its|the|a|an|approximately|about|nearly)\s+)*$", re.I)
 _COUNTED_END = re.compile(r",|\b(?:in|at|on|of|for|from|to|with|by|as|who|which|that|is|are|was|were|make)\b")
@@ -97,6 +101,11 @@ class Asked:
     def wording(self) -> str:
         """The question, or the item's label when there is none (a calculation's operand)."""
         return self.question if self.question.strip() else self.label
+
+    def spelled_out(self, row: str) -> Asked:
+        """With the words a row spells out for an acronym asked ('Gross Payment Volume (GPV)' for 'GPV')."""
+        words = acronym_words(row, self.own)
+        return replace(self, terms=self.terms | words, question_terms=self.question_terms | words) if words else self
 
     @property
     def named(self) -> str:
@@ -263,7 +272,7 @@ def _clause(sentence: str, printed: str) -> str:
 
 def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str]:
     """Whether the candidate's row (or clause) names the concept asked for, and the detail in words."""
-    verdict, detail = _concept_verdict(asked, candidate)
+    verdict, detail = _concept_verdict(asked.spelled_out(evidence_of(candidate).text), candidate)
     net = candidate.fact.before_deduction if candidate.fact is not None else ""
     if verdict == "supported" and net and not asks_before_deductions(asked.question, net):
         return "mismatch", f"{detail}: the amount before the 'Less' rows under it; the table's '{net}' row follows them"
@@ -334,7 +343,11 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
             return "mismatch", f"{where}: it adds {joined} to {asked.named}"
         if evidence.row and (sibling := worded_sibling(candidate.siblings, evidence.text, asked.concepts, asked.own)):
             return "unknown", f"{where}; the row '{sibling}' of its table is named as asked"
+        # an operand's row may say what the question says of the figure ('cash ... per ordinary share')
         extra = {t for t in evidence.terms if t not in _UNSAID and not t[:1].isdigit()} - asked.own - asked.ignore
+        extra -= (asked.question_terms - capitalised_terms(evidence.text)) | {  # not 'Mac' for iPhone's operand
+            t for m in _PERIOD_ORDINAL.finditer(evidence.text) for t in tokenize(m[1])
+        }
         extra -= attribute_words(stated) if stated & wanted else frozenset()  # "carrying value" for "carrying amount"
         extra -= CHANGE_TERMS if query_of(asked.question).measure in ("change", "pct_change") else frozenset()
         extra -= set(tokenize(taken.group(0))) if (taken := DEDUCTION.search(evidence.text)) else set()
@@ -482,6 +495,10 @@ def _names(concepts: frozenset[str]) -> str:
 _ASKS_RATIO = re.compile(
     r"%|\bpercent(?:age)?s?\b|\bratios?\b|\bmultiples?\b|\bshare\s+of\b"
     r"|\b(?:growth|tax|return|retention|payout|conversion|churn|interest|utilization|occupancy) rates?\b"
+    # rates a reader of filings knows as percentages, when the rate is what is asked ('What royalty rate will ...';
+    # not 'the effect of a decrease in the discount rate on pension expense')
+    r"|^\W*(?:what|which)\s+(?:is|was|were|are|will\s+be\s+)?\s*(?:the\s+|its\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:royalty|discount|default|vacancy|attrition|inflation|capitalization|delinquency|charge-off|loss) rates?\b"
     r"|\brates?\s+of\s+(?:return|growth|interest)\b",
     re.IGNORECASE,
 )
@@ -526,25 +543,6 @@ def asked_money_as_per_share(asked: Asked, candidates: list[Candidate]) -> bool:
     if not items or not all(c.kind == "money" for c in items) or asks_per_share(asked.question):
         return False
     return bool(candidates) and all(c.kind == "per_share" for c in candidates)
-
-
-# a figure per unit other than a share or a time ('revenue per available room', '/', 'RevPAR'): no total's row
-_PER_UNIT = re.compile(  # not 'per its Form 8-K', 'per the filing': 'according to'
-    r"\bper\s+(?!(?:share|cent|annum|year|month|quarter|day|week|hour|diluted|basic|common|its|the|our|their)\b)"
-    r"(?P<unit>(?:available\s+|occupied\s+|average\s+|square\s+)?[a-z]+)",
-    re.IGNORECASE,
-)
-_SAYS_PER = re.compile(r"\bper\b|/|\b[A-Za-z]*[A-Z][A-Za-z]*[A-Z]{2}\b")
-
-
-def per_unit_asked(question: str, candidates: list[Candidate]) -> str | None:
-    """The 'per ...' a question asks a figure by when no cited row or sentence says 'per' (nor an acronym)."""
-    found = _PER_UNIT.search(search_text(question))
-    if found is None or not candidates:
-        return None
-    if any(_SAYS_PER.search(f"{c.row_label or ''} {c.sentence}") for c in candidates):
-        return None
-    return found.group(0)
 
 
 _ASSUMPTION = re.compile(r"\bassum\w*", re.IGNORECASE)  # 'What expected return ... did Boeing assume': a rate

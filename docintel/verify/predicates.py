@@ -23,7 +23,9 @@ _AUXILIARY = re.compile(
     r"^\W*(?:[^,?]{0,40},\s*)?(?:(?P<do>do|does|did)|has|have|had|is|are|was|were)\s+", re.IGNORECASE
 )
 # after 'has', 'is', 'was': a participle is the verb ('Has the district been cleared to proceed', 'Was it sold')
-_PARTICIPLE = re.compile(r"[a-z]{3,}ed|paid|sold|held|made|taken|given|begun|built|bought|spent|won|lost|met|set")
+_PARTICIPLE = re.compile(
+    r"[a-z]{3,}ed|paid|sold|held|upheld|made|taken|given|begun|built|bought|spent|won|lost|met|set"
+)
 # what follows a verb in a question: a preposition, a determiner or the question's end ('expire within', 'operate any')
 _AFTER_VERB = frozenset(
     "within in on at any a an the its their our his her to from by for with more less over after before under into "
@@ -50,6 +52,9 @@ def asked_predicate(question: str) -> tuple[str, str, str] | None:
     if auxiliary is None:
         return None
     rest = question[auxiliary.end() :]
+    been = re.search(r"\bbeen\s+([a-z]+)\b", rest)  # 'had the lawsuits against X been dismissed'
+    if not auxiliary.group("do") and been and _PARTICIPLE.fullmatch(been.group(1)) and been.group(1) != "ended":
+        return been.group(1), rest[: been.start(1)], rest[been.end(1) :]
     words = list(re.finditer(r"[A-Za-z'\u2019-]+|\?|[$\d][\d.,]*", rest))
     for index, found in enumerate(words[:-1]):
         word = found.group(0)
@@ -81,20 +86,54 @@ def said_verb_rule(question: str, spans: list[CitedSpan], answer: bool, ignore: 
     quotes = " ".join(s.span.quote for s in spans)
     if (other := _other_act(verb, quotes)) is not None:  # 'we issued $1 billion of notes' for 'Did it redeem ...'
         return check_field("about", "unknown", f"about: the quotes tell '{other}', another act than '{verb}'")
+    if (opposite := _opposite_said(verb, after, quotes)) is not None:  # 'finding invalid a BMS patent' for 'uphold'
+        return check_field("about", "unknown", f"about: the quotes say '{opposite}', the opposite of '{verb}'")
+    passage = " ".join(_lines_after(s) for s in spans)  # read when the quotes say neither: 'We continue to include'
+    if not _outcome_said(verb, quotes) and (opposite := _opposite_said(verb, after, passage, least=1)) is not None:
+        detail = f"about: the lines after the quotes say '{opposite}', the opposite of '{verb}'"
+        return check_field("about", "unknown", detail)
     # the subject's name aside (*ignore*, capitalised words before the verb): its lowercase words, and the verb's
     # object and complements ('exit Mexico': Mexico)
     lowercase = " ".join(w for w in re.findall(r"[\w'\u2019-]+", before) if w.islower())
     asked_words = content_words(without_periods(f"{lowercase} {after}"), ignore)
     said = [w for w in asked_words if not w[:1].isdigit() and verb_in(w, quotes)]
-    if verb_in(verb, quotes):  # any form: 'acquisition' of 'acquired
+    if verb_in(verb, quotes):  # any form: 'acquisition' of 'acquired', 'divested' of 'sell'
         return check_field("about", "not_applicable")
+    # a name alone ('MGP') is no paraphrase of 'own a majority of MGP OP's partnership units': a word of the object is
+    common = content_words(" ".join(w for w in re.findall(r"[\w'\u2019-]+", after) if w.islower()), ignore)
+    figures = re.search(r"\d", without_periods(quotes))  # 'Walmart owns 75% of Flipkart' states how much
+    if common and not figures and not {w for w in common if not w[:1].isdigit() and verb_in(w, quotes)}:
+        said = []
     if not said:
         return check_field("about", "unknown", f"about: the quotes say nothing of '{verb}' and what follows it")
+    family = (
+        next((f for f in _DISPOSITIONS if verb.lower().startswith(f[0])), None)
+        if _PROCEEDING.search(question)
+        else None
+    )
+    if family and not re.search(rf"\b(?:{'|'.join(family)})", quotes, re.IGNORECASE):  # a motion to strike granted
+        return check_field("about", "unknown", f"about: the quotes do not say '{verb}', which no other word states")
     if denial := _denied_nearby(verb, spans):  # 'redemptions occur within one year' beside 'gift cards do not expire'
         return check_field("about", "unknown", f"about: the quotes do not say '{verb}'; their passage says '{denial}'")
     return check_field("about", "not_applicable")
 
 
+# how a proceeding or a claim ends (general English of legal proceedings): no paraphrase of its object says it
+_DISPOSITIONS = (
+    ("dismiss",),
+    ("settl", "resolv", "resolut"),
+    ("resolv", "resolut", "settl", "dismiss"),
+    ("conclud", "conclus", "complet", "settl", "resolv", "dismiss"),
+    ("overturn", "revers", "vacat"),
+    ("revers", "overturn", "vacat"),
+    ("affirm", "uphold", "upheld", "sustain"),
+    ("uphold", "upheld", "affirm", "sustain"),
+)
+_PROCEEDING = re.compile(
+    r"\b(?:lawsuits?|suits?|cases?|claims?|litigation|appeals?|actions?|proceedings?|investigations?|complaints?|"
+    r"judgments?|rulings?|decisions?|patents?|disputes?|charges?|petitions?|motions?)\b",
+    re.IGNORECASE,
+)
 _NEGATED = re.compile(r"\b(?:not|never|no\s+longer)\s+(?P<word>[a-z]+)", re.IGNORECASE)
 
 
@@ -115,6 +154,50 @@ _SIDES = (
     ("issu",),
     ("redeem", "redempt", "repay", "repaid", "retir"),
 )
+
+
+# an outcome and its opposite (general English of rulings and decisions): a patent upheld or found invalid, a
+# request granted or denied, a plan approved or rejected
+_OUTCOMES = (
+    (("uphold", "upheld", "affirm", "sustain", "valid"), ("invalid", "revok", "revoc", "overturn", "revers", "vacat")),
+    (("grant", "approv", "allow"), ("deny", "denie", "reject", "refus", "disallow", "disapprov")),
+    (("remov", "derecogni", "eliminat"), ("continue to include", "still include", "continue to recogni")),
+)
+
+
+def _lines_after(cited: CitedSpan, count: int = 6) -> str:
+    """The *count* lines after a quote's last, over a page break too (its sentence may go on on the next page)."""
+    texts = cited.document.lines["text"].tolist()
+    return " ".join(str(t) for t in texts[cited.span.line_end : cited.span.line_end + count])
+
+
+def _outcome_said(verb: str, quotes: str) -> bool:
+    """Whether the quotes say a word of either outcome of the verb asked (a word of its own or of its opposite)."""
+    side = next(((own, other) for own, other in _OUTCOMES if verb.lower().startswith(own)), None)
+    text = " ".join(re.findall(r"[a-z]+", quotes.lower()))
+    return side is not None and any(re.search(rf"\b{re.escape(stem)}", text) for stem in (*side[0], *side[1]))
+
+
+def _opposite_said(verb: str, after: str, quotes: str, least: int = 0) -> str | None:
+    """A word of the opposite outcome the quotes say of the question's object (*after*, its words in the four after
+    the word), when the verb asked is an outcome and no word of its own is said of the object as closely ('invalid'
+    for 'uphold'; 'rejected the claims ... and granted the cross-claims' for granting the claims), or None."""
+    side = next(((own, other) for own, other in _OUTCOMES if verb.lower().startswith(own)), None)
+    if side is None:
+        return None
+    words = re.findall(r"[A-Za-z]+", quotes.lower())
+    wanted = content_words(after)
+
+    def closest(stems: tuple[str, ...]) -> tuple[int, str]:
+        said = [
+            (len(content_words(" ".join(words[i + 1 : i + 6])) & wanted), " ".join(words[i : i + 3]))
+            for i in range(len(words))
+        ]
+        found = [(n, next(st for st in stems if w.startswith(st)), w) for n, w in said if w.startswith(stems)]
+        return max(((n, st if " " in st else w.split()[0]) for n, st, w in found), default=(-1, ""))
+
+    own, other = closest(side[0]), closest(side[1])
+    return other[1] if other[0] > own[0] and other[0] >= least else None  # unsaid own side: -1
 
 
 def _other_act(verb: str, quotes: str) -> str | None:

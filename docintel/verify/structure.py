@@ -174,13 +174,16 @@ def other_year_problem(
     question_years: frozenset[int],
     allowed: set[int] | frozenset[int],
     quarter_sum: bool = False,
+    question: str = "",
 ) -> str:
     """The operands of a year the question does not ask about (*allowed*: its years, and those a growth or an
     average reaches back to): a cell in another year's column, or a number of prose checked against the other year
-    its operand states; and for quarters summed for a longer period (*quarter_sum*), one quarter's cell summed twice
-    ('' when none)."""
+    its operand states; for quarters summed for a longer period (*quarter_sum*), one quarter's cell summed twice;
+    for what remains of an amount given years before, the use of some of the years since only ('' when none)."""
     if quarter_sum and (repeated := twice(operands)):
         return repeated
+    if remaining := _remaining_problem(question, calculation, operands):
+        return remaining
     if not question_years:
         return ""
     named = ", ".join(map(str, sorted(question_years)))
@@ -193,6 +196,45 @@ def other_year_problem(
         if checked.column is None and checked.period_check == "supported" and stated and not stated & allowed:
             return f"operand {given.label} is of {given.period}, not a period the question asks about ({named})"
     return ""
+
+
+# what remains of an amount given ('How many shares remained available for purchase under the 2012 plan as of
+# December 31, 2017?'): the amount less what was used in every year since it was given, never one year's use alone
+_ASKS_REMAINING = re.compile(r"\bremain(?:s|ed|ing)?\b|\byet\s+be\b|\bleft\b", re.IGNORECASE)
+_CUMULATIVE = re.compile(
+    r"\b(?:cumulative|since|to\s+date|inception|aggregate|total|as\s+of|through|remain\w*|available|balance)\b",
+    re.IGNORECASE,
+)
+_LESS_USES = re.compile(r"^\s*a\s*(?:-\s*[b-z]\s*)+$")
+
+
+def _remaining_problem(question: str, calculation: Calculation, operands: list[OperandCheck]) -> str:
+    """For what remains of an amount operand a gives in a year before the uses taken from it: the years between
+    that no operand's use covers, in words ('' when none or not read)."""
+    if not _ASKS_REMAINING.search(question) or not _LESS_USES.match(calculation.expression):
+        return ""
+    given = {o.label: o for o in calculation.operands}
+    first = given.get("a")
+    if first is None or _CUMULATIVE.search(first.name):  # 'Remaining authorization at December 31, 2021'
+        return ""
+    granted = years_named(f"{first.period or ''} {first.span.quote}")
+    covered: set[int] = set()
+    for checked in operands:
+        used = given.get(checked.label)
+        if checked.label == "a" or used is None:
+            continue
+        if _CUMULATIVE.search(f"{used.name} {used.period or ''} {checked.column or ''}"):
+            return ""
+        covered |= years_named(checked.column or used.period or "")
+    if not granted or not covered:
+        return ""
+    missing = sorted(set(range(min(granted) + 1, max(covered) + 1)) - covered)  # the year given may have no use
+    return (
+        f"what remains of an amount given in {min(granted)} takes away its use in every year since; the operands "
+        f"take away {', '.join(map(str, sorted(covered)))} only, none of {missing[0]}-{missing[-1]}"
+        if missing
+        else ""
+    )
 
 
 # a quarter an operand states: 'quarter ended September 30, 2022', 'Q1 FY2023', 'three months ended ...'

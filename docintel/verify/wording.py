@@ -6,9 +6,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ..concepts import NEUTRAL, concepts_in, modifiers
+from ..question.parse import search_text
 from ..textnorm import tokenize
+
+if TYPE_CHECKING:
+    from .values import Candidate
 
 # a label that puts one of two opposites in parentheses prints the other without them: 'Net (income) loss
 # attributable to noncontrolling interests 287,183' is a loss of 287,183 (ASC 810's 'Less:' rows, cash flows'
@@ -291,3 +296,43 @@ def subject_terms(question: str) -> frozenset[str]:
     """The terms of the names a question asks about as its subject or owner: a row that shares only these with it
     ('The Coca-Cola Company $ 100 ... $ 148' of a stock performance graph) names who, not what."""
     return frozenset(t for m in _SUBJECT.finditer(question) for t in tokenize(m.group("name") or m.group("owner")))
+
+
+# a figure per unit other than a share or a time ('revenue per available room', '/', 'RevPAR'): no total's row
+_PER_UNIT = re.compile(  # not 'per its Form 8-K', 'per the filing': 'according to'
+    r"\bper\s+(?!(?:share|cent|annum|year|month|quarter|day|week|hour|diluted|basic|common|its|the|our|their)\b)"
+    r"(?P<unit>(?:available\s+|occupied\s+|average\s+|square\s+)?[a-z]+)",
+    re.IGNORECASE,
+)
+_SAYS_PER = re.compile(r"\bper\b|/|\b[A-Za-z]*[A-Z][A-Za-z]*[A-Z]{2}\b")
+
+
+def per_unit_asked(question: str, candidates: list[Candidate]) -> str | None:
+    """The 'per ...' a question asks a figure by when no cited row or sentence says 'per' (nor an acronym)."""
+    found = _PER_UNIT.search(search_text(question))
+    if found is None or not candidates:
+        return None
+    if any(_SAYS_PER.search(f"{c.row_label or ''} {c.sentence}") for c in candidates):
+        return None
+    return found.group(0)
+
+
+# an abbreviation a row defines in parentheses after the words it stands for: 'Gross Payment Volume (GPV)'
+_DEFINED_ACRONYM = re.compile(r"((?:[A-Z][\w'-]*\s+){1,5}[A-Z][\w'-]*)\s*\(([A-Z]{2,6})\)")
+
+
+def acronym_words(text: str, terms: frozenset[str]) -> frozenset[str]:
+    """The search terms of the words an acronym among *terms* stands for, where *text* spells it out before
+    giving it in parentheses (a row 'Gross Payment Volume (GPV)' says what 'GPV' names)."""
+    words: set[str] = set()
+    for found in _DEFINED_ACRONYM.finditer(text):
+        short = found.group(2)
+        spelled = found.group(1).split()[-len(short) :]
+        if short.lower() in terms and "".join(w[0] for w in spelled).upper() == short:
+            words |= set(tokenize(" ".join(spelled)))
+    return frozenset(words)
+
+
+def capitalised_terms(text: str) -> frozenset[str]:
+    """The search terms of the words *text* writes with a capital ('Mac net sales': mac), names more than words."""
+    return frozenset(t for w in re.findall(r"[A-Za-z][\w'’-]*", text) if w[0].isupper() for t in tokenize(w))
