@@ -108,7 +108,7 @@ COURTS = [
 CATEGORIES = [
     "Our revenue categories are:",
     "• Computing - laptops, tablets and wearables (including smartwatches);",
-    "• Consumer Electronics - digital imaging, health and fitness, home theater and smart home;",
+    "• Consumer Electronics - digital imaging, health and fitness, home theater software and smart home;",
     "• Entertainment - drones, gaming hardware and software, and movies.",
     "• Services - installation, repair and software support.",
 ]
@@ -169,6 +169,17 @@ def test_quoted_words_are_their_speaker_s_not_another_s_the_page_quotes(run_cli,
         },
     )
     assert_scripted(run_cli, fake_openai, pdf, "Which Contoso executive spoke about stores opened?", opened, True)
+    chen_opened = answer(
+        "text",
+        {
+            "text": "Lee Chen said Contoso opened 40 stores.",
+            "spans": [_cite(RELEASE, 6, "We opened 40 stores in the quarter")],
+        },
+    )
+    asked = "Which Contoso executive spoke about stores opened?"
+    assert_scripted(
+        run_cli, fake_openai, pdf, asked, chen_opened, False, "are Patel's, not Lee Chen's"
+    )  # 'Patel added'
 
 
 def test_a_yes_to_an_outcome_is_not_read_from_quotes_of_its_opposite(run_cli, fake_openai, make_pdf):
@@ -214,7 +225,8 @@ def test_which_group_includes_a_thing_is_answered_by_a_quote_that_names_it(run_c
     drones = "Describe which Contoso revenue category includes drones."
     assert_scripted(run_cli, fake_openai, pdf, drones, category("Entertainment", 3), True)
     gaming = "Describe which Contoso revenue category includes gaming software."
-    assert_scripted(run_cli, fake_openai, pdf, gaming, category("Services", 4), False, "no quote names gaming software")
+    data = assert_scripted(run_cli, fake_openai, pdf, gaming, category("Services", 4), False, "no quote names gaming")
+    assert f"the filing names it at line {len(COVER30) + 4}" in json.dumps(data["verification"])  # every word
     assert_scripted(run_cli, fake_openai, pdf, gaming, category("Entertainment", 3), True)
     asked = "Does Contoso's Consumer Electronics category include smartwatches?"
     yes = answer("boolean", {"value": True, "explanation": "Yes.", "spans": [_cite(CATEGORIES, 2)]})
@@ -267,6 +279,8 @@ PROGRAMS = [
     "During 2022, the Company repurchased 82 million shares under the 2019 program.",
     "In February 2022, the Board of Directors authorized a second program of up to 100 million shares of common stock.",
     "During 2022, the Company repurchased 60 million shares under the 2022 program.",
+    "In December 2021, the Board of Directors authorized a third program of up to 80 million shares of common stock.",
+    "During 2022, the Company repurchased 30 million shares under the third program.",
 ]
 
 
@@ -290,6 +304,10 @@ def test_what_remains_of_an_amount_given_years_before_takes_away_every_year_s_us
     fake_openai.push_answer(remaining(2, 3, "February 2022", 100.0, 60.0))
     _, data, _ = ask(run_cli, new, pdf)
     assert data["verification"]["items"][0]["period_check"] == "supported", data["verification"]  # given in 2022
+    third = "How many shares remained available for purchase under Contoso's third program as of December 31, 2022?"
+    fake_openai.push_answer(remaining(4, 5, "December 2021", 80.0, 30.0))
+    _, data, _ = ask(run_cli, third, pdf)
+    assert data["verification"]["items"][0]["period_check"] == "supported", data["verification"]  # none used in 2021
 
 
 def test_a_kind_of_a_compound_noun_asked_is_not_read_from_quotes_of_another_kind(run_cli, fake_openai, make_pdf):
@@ -320,6 +338,9 @@ def test_a_yes_to_an_outcome_the_lines_after_its_quote_deny_is_unchecked(run_cli
 HOLDINGS = [
     "Prior to the closing of the exchange, Fabrikam Properties was a consolidated subsidiary of ours.",
     "In 2022, we divested our interest in Tailspin Toys for $40 million.",
+    "Contoso owns 75% of Wingtip Games.",
+    "In March 2023, the FDA approved Widget for adults.",
+    "In May 2023, the FDA rejected the Widget application for children.",
 ]
 
 
@@ -331,6 +352,16 @@ def test_a_yes_needs_a_word_of_what_it_asks_of_a_name_or_the_act_itself(run_cli,
     divested = answer("boolean", {"value": True, "explanation": "Yes.", "spans": [_cite(HOLDINGS, 1)]})
     sold = "Did Contoso sell its stake in Tailspin Toys in 2022?"
     assert_scripted(run_cli, fake_openai, pdf, sold, divested, True)  # 'divested' says 'sell'
+    owns = answer(
+        "boolean", {"value": True, "explanation": "Yes.", "spans": [_cite(HOLDINGS, 2, HOLDINGS[2].rstrip("."))]}
+    )
+    controlling = "Did Contoso hold a controlling interest in Wingtip Games?"
+    assert_scripted(run_cli, fake_openai, pdf, controlling, owns, True)  # a stated share says how much it holds
+    approved = answer(
+        "boolean", {"value": True, "explanation": "Yes.", "spans": [_cite(HOLDINGS, 3, HOLDINGS[3].rstrip("."))]}
+    )
+    widget = "Did the FDA approve Widget for adults?"
+    assert_scripted(run_cli, fake_openai, pdf, widget, approved, True)  # the next line's 'rejected' is not read
 
 
 PRODUCTS = [
@@ -363,3 +394,19 @@ def test_an_operand_s_row_named_by_another_operand_s_name_in_the_question_is_not
     fake_openai.push_answer(larger(iphone, 205489.0))
     _, data, _ = ask(run_cli, question, pdf)
     assert data["verification"]["items"][0]["operands"][0]["concept_check"] == "supported", data["verification"]
+
+
+def test_a_prose_operand_of_another_name_the_question_gives_is_not_its_own(run_cli, fake_openai, make_pdf):
+    said = ["iPhone net sales were $205.5 billion and Mac net sales were $40.2 billion in 2022."]
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, said])
+    question = "How much larger were Contoso's iPhone net sales than its Mac net sales in 2022?"
+    mac = (len(COVER30) + 1, "Mac net sales were $40.2 billion")
+    parts = [
+        operand("a", 40.2, "2022", mac, name="iPhone net sales"),
+        operand("b", 40.2, "2022", mac, name="Mac net sales"),
+    ]
+    scripted = amount(0.0, "billions", "2022", mac, label="Difference")
+    scripted["items"][0]["calculation"] = calculation("a - b", 0.0, *parts)
+    fake_openai.push_answer(scripted)
+    _, data, _ = ask(run_cli, question, pdf)
+    assert data["verification"]["items"][0]["operands"][0]["concept_check"] != "supported", data["verification"]

@@ -186,6 +186,7 @@ def other_year_problem(
         return remaining
     if not question_years:
         return ""
+    allowed = set(allowed) | _given_years(question, calculation)  # the amount given in 2021 of what remains in 2022
     named = ", ".join(map(str, sorted(question_years)))
     columns = [o for o in operands if o.column and not years_named(o.column) & allowed]
     if columns:
@@ -208,16 +209,22 @@ _CUMULATIVE = re.compile(
 _LESS_USES = re.compile(r"^\s*a\s*(?:-\s*[b-z]\s*)+$")
 
 
+def _given_years(question: str, calculation: Calculation) -> set[int]:
+    """The years operand a is given in, when the question asks what remains of it after the other operands."""
+    first = next((o for o in calculation.operands if o.label == "a"), None)
+    if first is None or not _ASKS_REMAINING.search(question) or not _LESS_USES.match(calculation.expression):
+        return set()
+    return set(years_named(f"{first.period or ''} {first.span.quote}"))
+
+
 def _remaining_problem(question: str, calculation: Calculation, operands: list[OperandCheck]) -> str:
     """For what remains of an amount operand a gives in a year before the uses taken from it: the years between
     that no operand's use covers, in words ('' when none or not read)."""
-    if not _ASKS_REMAINING.search(question) or not _LESS_USES.match(calculation.expression):
-        return ""
     given = {o.label: o for o in calculation.operands}
     first = given.get("a")
     if first is None or _CUMULATIVE.search(first.name):  # 'Remaining authorization at December 31, 2021'
         return ""
-    granted = years_named(f"{first.period or ''} {first.span.quote}")
+    granted = _given_years(question, calculation)
     covered: set[int] = set()
     for checked in operands:
         used = given.get(checked.label)
