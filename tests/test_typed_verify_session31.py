@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 from docintel.question.parse import answer_shape
+from tests.conftest import FINANCEBENCH, needs_shared
 from tests.test_typed_verify_session30 import COVER30, REVENUE
 from tests.test_values import amount, answer, ask, assert_scripted, calculation, operand, span
 
@@ -410,3 +411,30 @@ def test_a_prose_operand_of_another_name_the_question_gives_is_not_its_own(run_c
     fake_openai.push_answer(scripted)
     _, data, _ = ask(run_cli, question, pdf)
     assert data["verification"]["items"][0]["operands"][0]["concept_check"] != "supported", data["verification"]
+
+
+@needs_shared
+def test_offline_which_executive_is_not_answered_by_a_line_that_names_no_one(run_cli):
+    pdf = FINANCEBENCH / "pdfs" / "LOCKHEEDMARTIN_2020_10K.pdf"
+    question = "Which Lockheed Martin executive signed the report as chief financial officer?"
+    code, out, _ = run_cli("ask", question, pdf, "--json", "--backend", "extractive")
+    data = json.loads(out)
+    assert data["status"] != "supported", data["verification"]  # 'our Code of Ethics ... for our Chief Executive ...'
+
+
+def test_which_executive_asks_a_name_as_who_does(run_cli, fake_openai, make_pdf):
+    ethics = ["Our Code of Ethics applies to our Chief Executive Officer and senior financial officers."]
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, ethics])
+    question = "Which Contoso executive signed the report as chief financial officer?"
+    code = answer("text", {"text": ethics[0].rstrip("."), "spans": [span(len(COVER30) + 1, ethics[0].rstrip("."))]})
+    assert_scripted(run_cli, fake_openai, pdf, question, code, False, "about")  # it names no one who signed
+
+
+def test_which_executive_is_answered_by_a_name(run_cli, fake_openai, make_pdf):
+    officers = ["Jane Roe serves as our chief financial officer and has held the role since 2019."]
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, officers])
+    question = "Which Contoso executive is the chief financial officer?"
+    cited = [span(len(COVER30) + 1, officers[0].rstrip("."))]
+    role = answer("text", {"text": "our chief financial officer", "spans": cited})
+    assert_scripted(run_cli, fake_openai, pdf, question, role, False, "names no one")
+    assert_scripted(run_cli, fake_openai, pdf, question, answer("text", {"text": "Jane Roe", "spans": cited}), True)

@@ -21,7 +21,8 @@ from .values import CitedSpan
 # copula or a role's verb ('Who is', 'Who serves as CFO'); a conformed signature ('/s/', Regulation S-T Rule 302)
 # says 'signed' (in the capacity printed beside it: signatures.py)
 _WHO_VERB = re.compile(
-    r"^\s*(?:who|which\s+(?:\w+\s+)?(?:firm|company|entity|bank|party|person|individual))\s+"
+    r"^\s*(?:who|which\s+(?:[\w&'’.-]+\s+){0,3}?(?:firm|company|entity|bank|party|person|individual|executive|"
+    r"officer|director|trustee|underwriter|lender))\s+"
     r"(?:(?:must|may|will|would|can|could|should|shall)\s+)?(?:\w+ly\s+)?(?P<verb>[a-z]{3,})\b",
     re.I,
 )

@@ -157,7 +157,8 @@ def variant_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
 
 # 'Who is the independent auditor?', 'Which firm audited ...': a person or an organisation is asked
 _ASKS_WHOM = re.compile(
-    r"^\s*(?:who\b|whom\b|which\s+(?:\w+\s+)?(?:firm|company|person|individual|entity|bank|auditor|party)\b)",
+    r"^\s*(?:who\b|whom\b|which\s+(?:[\w&'’.-]+\s+){0,3}?(?:firm|company|person|individual|entity|bank|auditor|party|"
+    r"executive|officer|director|trustee|underwriter|lender)\b)",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z][a-z]{2,}")
