@@ -110,9 +110,7 @@ def _categories(lines: list[tuple[int, str]]) -> list[tuple[str, Case]]:
             continue
         items = [i.strip(" .;") for i in _ITEM_SPLIT.split(re.sub(r"\([^)]*\)", "", category["items"]))]
         items = [re.sub(r"^and\s+", "", i) for i in items]
-        items = [
-            i for i in items if 1 <= len(i.split()) <= 4 and len(i) > 3 and not i.lower().startswith(("other", "etc"))
-        ]
+        items = [i for i in items if 1 <= len(i.split()) <= 4 and len(i) > 3 and not _NOT_NAME.search(i)]
         if len(items) >= 3:
             listed.append((line, text, category["name"].strip(), items))
     found: list[tuple[str, Case]] = []

@@ -140,6 +140,8 @@ def test_quoted_words_are_their_speaker_s_not_another_s_the_page_quotes(run_cli,
     assert "not Ann Ortiz's" in json.dumps(data["verification"]), data["verification"]
     patel = _cite(RELEASE, 3, "said Raj Patel, Chief Financial Officer of Contoso")
     assert_scripted(run_cli, fake_openai, pdf, question, said("Raj Patel", patel), True)
+    plain = "Which Contoso executive said 'Our share buyback program continues'?"
+    assert_scripted(run_cli, fake_openai, pdf, plain, said("Raj Patel", patel), True)  # 'said' is read by speakers
     first = "Which Contoso executive spoke about the fourth quarter's record revenue?"
     record = answer(
         "text",

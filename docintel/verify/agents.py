@@ -27,6 +27,8 @@ _WHO_VERB = re.compile(
     re.I,
 )
 _COPULAS = frozenset("is was are were has have had been being serve serves served act acts acted become became".split())
+# verbs of reported speech: who said quoted words is read from their attribution (speakers.py)
+_SPEECH = frozenset("said says say spoke speaks speak stated states commented noted added remarked".split())
 # an owner named before a possessive, every capitalised word of it ('Mr. Knight's son', 'Philip Knight's son' name
 # the son); a sentence that goes on with a pronoun ('He controls', an auditor's report's 'We have audited')
 _POSSESSIVE = re.compile(r"(?:\b[A-Z][\w.-]*\s+)*\b[\w.-]+(?:'|\u2019)s?(?=\s)")
@@ -42,7 +44,8 @@ def who_verb_rule(question: str, spans: list[CitedSpan], text: str = "") -> Fiel
     capacity (signatures.py)."""
     found = _WHO_VERB.match(question)
     verb = found.group("verb").lower() if found else ""
-    if not verb or verb in _COPULAS or verb in ("did", "does"):  # 'Which company did Best Buy acquire': its object
+    # 'Which company did Best Buy acquire': its object
+    if not verb or verb in _COPULAS or verb in _SPEECH or verb in ("did", "does"):
         return check_field("about", "not_applicable")
     quotes = [s.span.quote for s in spans]
     name = _lead_name(text, question, issuer_terms(spans), document_lowercase(spans))
