@@ -32,6 +32,9 @@ _AFTER_VERB = frozenset(
     "through only ? all each every some during pursuant upon since until about as".split()  # or a name: 'acquire
 )  # Pine Labs', 'adopt ASU 2017-12'; an adverb between is passed over ('sell substantially all', 'issue approximately')
 _DETERMINERS = frozenset("the any its their our been being all some".split())
+_PREPOSITIONS = frozenset(
+    "at in on for by to from with during under of as since after before over into through within upon until".split()
+)
 # verbs whose sense is their object's, or that report what other words say ('have any debt', 'report a loss')
 _LIGHT = frozenset(
     "have has had make makes made take takes took get gets got give gives gave keep keeps kept need needs see sees "
@@ -101,6 +104,7 @@ def said_verb_rule(question: str, spans: list[CitedSpan], answer: bool, ignore: 
         return check_field("about", "not_applicable")
     # a name alone ('MGP') is no paraphrase of 'own a majority of MGP OP's partnership units': a word of the object is
     common = content_words(" ".join(w for w in re.findall(r"[\w'\u2019-]+", after) if w.islower()), ignore)
+    common = common if after.split()[:1] and after.split()[0].lower() not in _PREPOSITIONS else set()  # an object
     figures = re.search(r"\d", without_periods(quotes))  # 'Walmart owns 75% of Flipkart' states how much
     if common and not figures and not {w for w in common if not w[:1].isdigit() and verb_in(w, quotes)}:
         said = []
@@ -111,7 +115,8 @@ def said_verb_rule(question: str, spans: list[CitedSpan], answer: bool, ignore: 
         if _PROCEEDING.search(question)
         else None
     )
-    if family and not re.search(rf"\b(?:{'|'.join(family)})", quotes, re.IGNORECASE):  # a motion to strike granted
+    how = content_words(without_periods(after), ignore) & content_words(quotes)  # 'resolved by a final judgment'
+    if family and not how and not re.search(rf"\b(?:{'|'.join(family)})", quotes, re.IGNORECASE):
         return check_field("about", "unknown", f"about: the quotes do not say '{verb}', which no other word states")
     if denial := _denied_nearby(verb, spans):  # 'redemptions occur within one year' beside 'gift cards do not expire'
         return check_field("about", "unknown", f"about: the quotes do not say '{verb}'; their passage says '{denial}'")
