@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 
+from docintel.question.asks import asks_names
 from docintel.question.parse import answer_shape
 from tests.conftest import FINANCEBENCH, needs_shared
 from tests.test_typed_verify_session30 import COVER30, REVENUE
@@ -440,3 +441,13 @@ def test_which_executive_is_answered_by_a_name(run_cli, fake_openai, make_pdf):
     role = answer("text", {"text": "our chief financial officer", "spans": cited})
     assert_scripted(run_cli, fake_openai, pdf, question, role, False, "names no one")
     assert_scripted(run_cli, fake_openai, pdf, question, answer("text", {"text": "Jane Roe", "spans": cited}), True)
+
+
+def test_who_spoke_is_answered_by_attributed_words_and_which_category_asks_a_name(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2022-release.pdf", [COVER30, RELEASE])
+    question = "Which Contoso executive spoke about the share buyback program?"
+    board = answer("text", {"text": RELEASE[5].rstrip("."), "spans": [_cite(RELEASE, 5, RELEASE[5].rstrip("."))]})
+    assert_scripted(run_cli, fake_openai, pdf, question, board, False, "no quote gives words the filing attributes")
+    assert answer_shape("Which revenue category includes drones?") == "text"
+    assert asks_names("Which revenue category includes drones?") == "which"  # a category's name, not revenue
+    assert asks_names("Which effective tax rate applied in 2022?") is None

@@ -29,9 +29,12 @@ _MEASURE_WORDS = re.compile(
 )
 
 
+# a noun of a kind of thing heading the words 'which' asks ('revenue category', 'business segment'): a name is asked
+_KIND_HEAD = re.compile(r"^(?:[\w&'’-]+\s+)?(?:categor(?:y|ies)|segments?|divisions?|regions?|brands?)$", re.IGNORECASE)
 # the words after 'which' before its verb ('reported', 'had', 'is', 'grew' ends 'segment', 'revenue stream')
 _NOUN_WORDS = re.compile(
-    r"(?:\s+(?!(?:is|was|were|are|did|does|do|has|have|had|will|can|could|would|made|grew|rose|fell)\b)"
+    r"(?:\s+(?!(?:is|was|were|are|did|does|do|has|have|had|will|can|could|would|made|grew|rose|fell|includes?|"
+    r"contains?|covers?|comprises?)\b)"
     r"(?![a-z]+ed\b)[\w&'’-]+)*",
     re.IGNORECASE,
 )
@@ -46,6 +49,8 @@ def asks_names(question: str) -> str | None:
     word = match.group(0).strip().lower()
     if word == "which":  # the noun 'which' asks, up to its verb: 'which effective tax rate', not 'which segment'
         asked = " ".join(_NOUN_WORDS.match(question, match.end()).group(0).split()[:4])  # type: ignore[union-attr]
+        if _KIND_HEAD.search(asked):  # 'Which revenue category includes drones?': a category's name
+            return word
         if _MEASURE_WORDS.search(asked) or concepts_in(asked).concepts:
             return None
     return word

@@ -160,7 +160,8 @@ _WHICH_NAME = re.compile(
     r"individual|auditor|firm|bank|lender|trustee|underwriter|agenc(?:y|ie)|counterpart(?:y|ie))s?\b"
     r"(?!\s+(?:value|cap\w*|shares?|translation|impact|deposits?|counts?|size|price|rate|risk|fees?|compensation|"
     r"borrowings?|loans?|commitments?|expenses?|costs?|payments?|pay)\b)"
-    r"|(?:^\s*|,\s+)who\b",  # 'Who spoke about the share buyback program?' asks a name, whatever figure it names
+    r"|(?:^\s*|,\s+)who\b"  # 'Who spoke about the share buyback program?' asks a name, whatever figure it names
+    r"|(?:^\s*|,\s+)(?:which|what)\s+(?:[a-z-]+\s+)?categor(?:y|ies)\b",  # 'Which revenue category includes ...'
     re.I,
 )
 EXPLAIN_NOUN = re.compile(r"\b(policy|policies|strategy|strategies|approach|reasons?|drivers?|explanation)\b", re.I)

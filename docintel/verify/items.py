@@ -106,7 +106,7 @@ from .restricted import (
 )
 from .rules import FieldCheck
 from .seats import seat_rule
-from .speakers import speaker_rule
+from .speakers import speaker_rule, spoken_rule
 from .structure import average_span_problem
 from .subjects import figure_place_rule, holders_rule, text_subject_rule
 from .tense import far_year_rule, former_figure_rule, future_figure_rule, noun_year_rule, other_month_rule
@@ -300,6 +300,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             designation_rule(question, spans),
             allegation_rule(text, spans),
             speaker_rule(text, spans),
+            spoken_rule(question, spans),
             named_thing_rule(question, spans, issuer_terms(spans)),
             role_rule(question, spans, issuer_terms(spans)),
             superlative_rule(question, [n.value for n in find_numbers(text) if not n.is_year], spans),

@@ -45,6 +45,26 @@ def speaker_rule(text: str, spans: list[CitedSpan]) -> FieldCheck:
     return check_field("attribution", "not_applicable")
 
 
+# a question asking who said or spoke about something ('Which MGM executive spoke about the share buyback program?')
+_ASKS_SPEAKER = re.compile(
+    r"^\W*(?:who|which\s+(?:[\w&'’.-]+\s+){0,3}?(?:executive|officer|person|individual|director|spokesperson)s?)\b"
+    r"[^?]*\b(?:said|say|says|spoke|speak|speaks|commented|comment|remarked|quoted)\b",
+    re.IGNORECASE,
+)
+_ATTRIBUTED = re.compile(rf"\b{_SAID}\s+{_NAME}|{_NAME}\s+{_SAID}\b")
+
+
+def spoken_rule(question: str, spans: list[CitedSpan]) -> FieldCheck:
+    """'Which executive spoke about the buyback?' is answered by words the filing quotes and attributes, or by their
+    attribution ('said Jonathan Halkyard'): quotes of neither ('New $2 billion share repurchase program authorized')
+    are ``about: unknown``."""
+    if not spans or not _ASKS_SPEAKER.search(question):
+        return check_field("about", "not_applicable")
+    if any(_ATTRIBUTED.search(s.span.quote) or _speaker_of(s) is not None for s in spans):
+        return check_field("about", "not_applicable")
+    return check_field("about", "unknown", "about: no quote gives words the filing attributes, nor who said them")
+
+
 def _named(person: str, text: str) -> bool:
     """Whether *text* names *person* by their last name."""
     last = person.split()[-1].strip(".,")
