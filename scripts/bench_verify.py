@@ -87,7 +87,12 @@ the six months ended ...') for another period, and (scripts/verify_round62.py, r
 figure a sentence splits over places given for the whole, each text of a numbered thing ('second revolving credit
 facility') for the thing unnumbered, each shareholders' holding claimed of the company, and
 (scripts/verify_round63.py, red team round 63) each release's quoted words claimed as another person's, each yes to
-the opposite of an act's outcome ('grant' for 'denied'), each category's line for an item another line lists,
+the opposite of an act's outcome ('grant' for 'denied'), each category's line for an item another line lists, and
+(scripts/verify_round64.py, red team round 64) each change column of another basis beside a row's reported one
+answered 'on a reported basis', and (scripts/verify_round65.py, red team round 65) each change a sentence attributes
+to a segment answered for the whole, each date of a list answered for the next item, and
+(scripts/verify_round66.py, red team round 66) each total its sentence breaks down answered for a part, each yes to
+what a sentence compares with ('compared with a reserve release ... in the prior year'),
 target: every one rejected; their right answers measured (and each change stated with 'as' and its cause, asked
 why).
 
@@ -140,6 +145,9 @@ from scripts.verify_round60 import round60_cases
 from scripts.verify_round61 import round61_cases
 from scripts.verify_round62 import round62_cases
 from scripts.verify_round63 import round63_cases
+from scripts.verify_round64 import round64_cases
+from scripts.verify_round65 import round65_cases
+from scripts.verify_round66 import round66_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -509,6 +517,11 @@ MEASURED_RIGHT = (
     "speaker: right",
     "outcome: right",
     "category: right",
+    "column basis: right",
+    "segment part: right",
+    "listed date: right",
+    "breakdown part: right",
+    "compared: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -673,6 +686,9 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *round61_cases(document, page).items(),
                 *round62_cases(document, page).items(),
                 *round63_cases(document, page).items(),
+                *round64_cases(document, page).items(),
+                *round65_cases(document, page).items(),
+                *round66_cases(document, page).items(),
             ]
             if not generated:
                 continue

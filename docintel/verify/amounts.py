@@ -17,6 +17,7 @@ from ..concepts import concepts_in
 from ..ingest.documents import Document
 from ..textnorm import tokenize
 from .attributes import attribute_words, measurement_attributes
+from .breakdown import breakdown_rule
 from .changes import side_asked, side_of_change
 from .conventions import expense_sign_rule
 from .counted import counted_noun_rule
@@ -309,6 +310,7 @@ def _typed(
                 _annualized(c, asked, cited),
                 direction_rule(c, quoted, asked.label, asked.question),
                 subject_rule(c, asked.question, _tail(c, cited)),
+                breakdown_rule(c, asked.question, _rest(c, cited)),
                 unnamed_rule(c, asked.question, " ".join(s.span.quote for s in cited), issuer_terms(cited)),
                 expense_sign_rule(c, asked.question, _document_of(c, cited)),
                 counted_noun_rule(c, asked.question),

@@ -15,6 +15,7 @@ from .claims import _STOP, check_field, content_words, quote_sentences
 from .events import asked_instance, asked_verb, event_verbs, noun_dated, says_verb, tells_instance, verb_in
 from .kinds import ATTRIBUTION
 from .leadin import lead_in
+from .listdates import other_item_dated, with_rest
 from .places import placed_elsewhere
 from .rules import FieldCheck
 from .values import CitedSpan, cut_clause
@@ -93,6 +94,11 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
         return _check("event", "mismatch", f"event: {date_text!r} is said of {other[0]}, not {other[1]}")
     dating = [c for c in spans if date_text in c.span.quote]
     wholes = [f"{lead_in(c.document, c.span)} {c.span.quote} {cut_clause(c)}" for c in dating]
+    wanted = {t[:5] for terms in names_asked(search_text(question), ignore).values() for t in terms}
+    if listed := other_item_dated([f"{lead_in(c.document, c.span)} {with_rest(c)}" for c in dating], date_text, wanted):
+        return _check(
+            "event", "mismatch", f"event: {date_text!r} dates another item; {listed[0]!r} is dated {listed[1]}"
+        )
     said = " ".join([question, *(c.span.quote for c in spans)])
     if elsewhere := placed_elsewhere(wholes, names_asked(search_text(question), ignore), said):
         detail = f"event: {date_text!r} is said of something in {elsewhere[0]}; the question asks about {elsewhere[1]}"
@@ -466,7 +472,7 @@ def superseded_rule(date_text: str, spans: list[CitedSpan], question: str) -> Fi
     if _SUPERSEDED.search(question) or _ASKS_FIRST_SET.search(question):
         return _check("event", "not_applicable")
     for cited in spans:
-        sentence = _with_rest(cited)
+        sentence = with_rest(cited)
         at = sentence.lower().find(date_text.lower())
         if at < 0:
             continue
@@ -514,7 +520,7 @@ def bound_rule(date_text: str, spans: list[CitedSpan], question: str) -> FieldCh
     for cited in spans:
         start = cited.span.line_start  # the line before too: a quote may start at the date its sentence bounds
         before = str(cited.document.lines["text"].iloc[start - 2]) if start > 1 else ""
-        sentence = f"{before} {_with_rest(cited)}"
+        sentence = f"{before} {with_rest(cited)}"
         at = sentence.lower().find(date_text.lower(), len(before))
         side = _SIDE_QUOTED.search(sentence[max(0, at - 30) : at]) if at >= 0 and asked else None
         if asked and side and bool(asked.group("later")) == bool(side.group("earlier") or side.group("pre")):
@@ -535,15 +541,3 @@ def bound_rule(date_text: str, spans: list[CitedSpan], question: str) -> FieldCh
 
 # a date given as a bound of when it happened: 'since at least 1934', 'no later than', 'as early as' (general English)
 _HEDGED = re.compile(r"\b(?:at\s+least|as\s+early\s+as|no\s+later\s+than|not\s+later\s+than|or\s+earlier)\s*$", re.I)
-
-
-def _with_rest(cited: CitedSpan) -> str:
-    """The quote and the rest of its sentence on the two lines after it."""
-    lines = cited.document.lines["text"].iloc[cited.span.line_start - 1 : cited.span.line_end + 2].tolist()
-    source = " ".join(" ".join(str(t) for t in lines).split())
-    quote = " ".join(cited.span.quote.split())
-    at = source.lower().find(quote[:40].lower()) if quote else -1
-    if at < 0:
-        return quote
-    end = source.find(". ", at + len(quote))
-    return source[at : end if end > 0 else len(source)]

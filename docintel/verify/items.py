@@ -26,6 +26,7 @@ from .claims import (
     quote_sentences,
     text_polarity_rule,
 )
+from .comparedbase import compared_base_rule
 from .cover import cover_caption_rule
 from .dates import (
     anchor_rule,
@@ -395,6 +396,7 @@ def _boolean_check(value: bool | None, spans: list[CitedSpan], question: str, ex
         payee_rule(value, spans, question),
         holders_rule(value, spans, question, issuer),
         named_thing_rule(question, spans, issuer, value),
+        compared_base_rule(value, spans, question, issuer),
     ]
     boxes = checkbox_rule(spans)
     if boxes.verdict != "not_applicable":  # a line of check boxes: its words say nothing of which box is ticked

@@ -61,6 +61,16 @@ _ATTRIBUTED = re.compile(
     r"(?P<name>[A-Z][\w.&'\u2019-]*(?:\s+[A-Z][\w.&'\u2019-]*){0,3})"
 )
 _ATTRIBUTIONS = re.compile(rf"\b{_RELATED_TO}[A-Z]")
+# '$120 million decrease in research and development expenses attributable to our Computing and Graphics segment':
+# a change said of one of the company's own segments (or divisions, businesses) is that part's, even alone ('a charge
+# of $233 million related to our Computing and Graphics segment' may be the company's only one: not read here)
+_OWN_PART = re.compile(
+    r"(?P<figure>\$?\d[\d,.]*)\s*(?:million|billion|thousand|%|percent)?\s+"
+    r"(?:increase|decrease|decline|reduction|improvement|growth|change)(?:\s+[a-z][\w-]*){0,7}\s+"
+    r"(?:related|relating|attributable|attributed)\s+to\s+(?:our|its|the\s+company['\u2019]s)\s+"
+    r"(?P<name>[A-Z][\w&-]*(?:,?\s+(?:and\s+|&\s+)?[A-Z][\w&-]*){0,5})\s+(?:reportable\s+)?"
+    r"(?:segment|division|business|operating\s+segment)\b"
+)
 _LEGAL = re.compile(r"\b(?:Inc|Corp|Corporation|Company|Co|plc|LLC|Ltd|N\.?V|S\.?A)\b\.?", re.IGNORECASE)
 
 
@@ -70,6 +80,9 @@ def attributed_member(sentence: str, printed: str) -> str | None:
     ('$283 million related to the Tax Act' gives a cause, not a part), or where it splits one over the places a
     figure was earned in, each before its number ('... U.S. loss before income taxes by $6.0 billion and foreign
     income before income taxes by $588 million': U.S.)."""
+    for own in _OWN_PART.finditer(sentence) if printed else ():
+        if own["figure"].lstrip("$") == printed.strip().lstrip("$").split()[0]:
+            return own["name"]
     if len(_ATTRIBUTIONS.findall(sentence)) < 2:
         return _split_by_place(sentence, printed)
     for at in re.finditer(rf"(?<![\d.,]){re.escape(printed)}(?![\d,])", sentence) if printed else ():

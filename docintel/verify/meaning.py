@@ -37,7 +37,7 @@ from .counted import counts_what_is_asked
 from .leadin import own_clause
 from .pershare import titled_per_share
 from .places import place_terms
-from .query import CHANGE_LABEL, CHANGE_TERMS, asks_per_share, query_of
+from .query import CHANGE_LABEL, CHANGE_TERMS, EX_CURRENCY, asks_per_share, query_of
 from .siblings import (
     AND_OTHER,
     OTHER,
@@ -130,11 +130,12 @@ _NOT_SCOPE = frozenset(
 
 
 _PERIOD_WORDS = frozenset(tokenize("quarter quarterly"))
-# words of the measure asked ('the change in SG&A'): the measure field checks them, no row needs to say them
+# words of the measure and basis asked ('the change in SG&A', 'on a reported basis'): the measure and basis fields
+# check them, no row needs to say them
 _MEASURE_WORDS = frozenset(
     tokenize(
         "change changes increase increases decrease decreases growth grow grew grown rise rose fall fell decline "
-        "declined percent percentage"
+        "declined percent percentage basis"
     )
 )
 _SEGMENT_WORDS = frozenset(tokenize("segment segments division divisions"))
@@ -188,7 +189,7 @@ def asked_for(question: str, label: str = "", ignore: frozenset[str] = frozenset
     concepts = concepts_in(asking).concepts or (concepts_in(label).concepts if not question.strip() else frozenset())
     terms = frozenset(tokenize(qualifier_text(f"{asking} {label}")))
     # 'segment revenue', 'adjusted EBITDA'; the company's own name written out ('MGM Resorts International') no region
-    qualifiers = frozenset(tokenize(qualifier_text(without_name(asking, ignore)))) & QUALIFIERS
+    qualifiers = frozenset(tokenize(qualifier_text(without_name(EX_CURRENCY.sub(" ", asking), ignore)))) & QUALIFIERS
     # no row needs to say 'quarter' or 'change' (the period and measure fields check them)
     scope = (question_scope(question, ignore) | qualifiers) - _PERIOD_WORDS - _MEASURE_WORDS
     if scope - _SEGMENT_WORDS:  # 'the Commercial Airplanes segment': the row names the segment, not the word
@@ -311,7 +312,7 @@ def _concept_verdict(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, 
     if comprehensive := other_comprehensive(evidence.text, asked.question):
         return "mismatch", f"{where}: {comprehensive}"
     # the question asks for a qualifier ('segment'); the item's label cannot ask for one itself
-    narrow = narrowing_terms(concepts_in(qualifier_text(evidence.narrowing_text)), asked.own)
+    narrow = narrowing_terms(concepts_in(qualifier_text(evidence.narrowing_text)), asked.own | asked.question_terms)
     recorded_in = candidate.fact.recorded_in if candidate.fact is not None else None
     if recorded_in and evidence.concepts and asked.concepts:
         # a 'Location of gain (loss)' table's 'Cost of sales' row: the gain recorded in cost of sales

@@ -84,8 +84,16 @@ def _core_earnings() -> str:
     return r"core\s+(?:" + "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in reversed(names)) + ")"
 
 
+# a figure with currency's effect taken out ('% change excluding currency changes', 'currency-neutral', 'at constant
+# exchange rates'): what the SEC's non-GAAP guidance calls a constant currency measure
+_EX_CURRENCY = (
+    r"excluding\s+(?:the\s+)?(?:(?:impact|effects?)\s+of\s+)?(?:changes\s+in\s+)?(?:foreign\s+)?currency"
+    r"(?:\s+(?:changes|effects?|impacts?|fluctuations|translation))?|currency[- ]neutral|constant\s+exchange\s+rates?"
+)
+EX_CURRENCY = re.compile(rf"\b(?:{_EX_CURRENCY})\b", re.IGNORECASE)  # a basis: the basis field checks it
 _ADJUSTED = re.compile(
-    r"\b(?:" + "|".join(re.escape(w) for w in ADJUSTED_WORDS) + "|" + _core_earnings() + r")\b", re.IGNORECASE
+    r"\b(?:" + "|".join(re.escape(w) for w in ADJUSTED_WORDS) + "|" + _core_earnings() + "|" + _EX_CURRENCY + r")\b",
+    re.IGNORECASE,
 )
 # a roll-forward's opening balance: 'Unrecognized tax benefits, beginning of the period', 'Cash and equivalents,
 # beginning of year', 'Balance at Beginning of Period', 'opening balance' (the balance the period starts from)

@@ -257,3 +257,17 @@ def told_apart_by_nothing(document: Document, table: Table, row: TableRow, index
             if (*its, sibling.scale) == fields:
                 return True
     return False
+
+
+def column_basis(document: Document, row: TableRow, index: int, fact: Fact) -> bool:
+    """Whether ingest read the cell as not GAAP ('% CHANGE EXCLUDING CURRENCY CHANGES') while another cell of the
+    row with its period and measure is GAAP ('% CHANGE'): the basis then comes from the cell's own column heading,
+    not from a page title or caption that would name every cell's."""
+    if fact.basis == "gaap":
+        return False
+    for other in range(len(row.cells)):
+        sibling = document.fact_at(row.line, other) if other != index else None
+        if sibling is not None and sibling.basis == "gaap":
+            if (sibling.period, sibling.measure, sibling.kind) == (fact.period, fact.measure, fact.kind):
+                return True
+    return False

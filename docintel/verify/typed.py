@@ -27,15 +27,8 @@ from .averages import averaged_column, wrapped_heading_lines
 from .closing import closes_section
 from .lengths import attributed_member, stated_years
 from .minority import before_attribution
-from .query import (
-    _ADJUSTED,
-    CHANGE_LABEL,
-    CLOSING,
-    OPENING,
-    OTHER_FRAMEWORK,
-    scenario_of,
-)
-from .siblings import told_apart_by_nothing
+from .query import _ADJUSTED, CHANGE_LABEL, CLOSING, OPENING, OTHER_FRAMEWORK, scenario_of
+from .siblings import column_basis, told_apart_by_nothing
 from .subsets import held_for_sale_member, subset_member
 
 _GROUP_HEADING = re.compile(
@@ -442,6 +435,8 @@ def cell_fact(document: Document, table: Table, row: TableRow, index: int) -> Fa
     if fact is None:
         return mine
     ingested = _from_fact(fact, own, heading, row)
+    if column_basis(document, row, index, fact):  # a column of its own basis beside the GAAP one
+        mine = replace(mine, basis="adjusted")
     if mine.measure in (None, "level") and told_apart_by_nothing(document, table, row, index, fact):
         ingested, mine = replace(ingested, measure=None), replace(mine, measure=None)  # which column is unknown
     if _closes_groups(table, row):

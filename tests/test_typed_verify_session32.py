@@ -1,0 +1,220 @@
+"""Session 32: blind round 64's class, and what the next blind round found.
+
+- A change column whose own heading says it excludes currency's effect ('% CHANGE EXCLUDING CURRENCY CHANGES'),
+  printed beside the reported '% CHANGE' column, is not GAAP: its cell does not answer a change 'on a reported
+  basis' (round 64: Nike's Greater China +4% for a reported -4%), and answers a question asking the change
+  excluding currency changes, which the reported cell does not.
+- Round 65: a change a sentence attributes to one of the company's segments is that segment's, even when the quote
+  stops before the segment (AMD's R&D decrease); a date in a list of things dated by the same words is its own
+  item's ('its acquisition on May 17, 2022, Aria'); a change in percentage points is a percent."""
+
+from __future__ import annotations
+
+import json
+
+from scripts.pdfwriter import Page, Text
+from tests.test_typed_verify_session30 import COVER30
+from tests.test_values import amount, answer, ask, assert_scripted, span
+
+_COLUMNS = (190, 250, 310, 370, 430, 490, 550)  # x of each cell: stacked headings sit over their own column
+_ROWS = [
+    (
+        "(Dollars in millions)",
+        "FISCAL 2023",
+        "FISCAL 2022",
+        "% CHANGE",
+        "CHANGES(1)",
+        "FISCAL 2021",
+        "% CHANGE",
+        "CHANGES(1)",
+    ),
+    ("North America", "$ 21,608", "$ 18,353", "18 %", "18 %", "$ 17,179", "7 %", "7 %"),
+    ("Greater China", "7,248", "7,547", "-4 %", "4 %", "8,290", "-9 %", "-13 %"),
+    ("TOTAL REVENUES", "$ 51,217", "$ 46,710", "10 %", "16 %", "$ 44,538", "5 %", "6 %"),
+]
+
+
+def _breakdown_page() -> Page:
+    """A revenue breakdown laid out as a 10-K prints it: each change column's heading stacked over that column."""
+    texts = [Text(60, 760, "Operating segments"), Text(60, 745, "The breakdown of revenues is as follows:")]
+    for x in (_COLUMNS[3], _COLUMNS[6]):
+        texts += [Text(x, y, words, 7) for y, words in ((720, "% CHANGE"), (708, "EXCLUDING"), (696, "CURRENCY"))]
+    for at, (label, *cells) in enumerate(_ROWS):
+        y = 684 - 14 * at
+        texts += [Text(60, y, label), *(Text(x, y, cell, 7) for x, cell in zip(_COLUMNS, cells, strict=True))]
+    note = "(1) The percent change excluding currency changes represents a non-GAAP financial measure."
+    return Page(texts=[*texts, Text(60, 620, note)])
+
+
+def test_a_change_column_excluding_currency_changes_is_not_the_reported_change(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2023-10k.pdf", [COVER30, _breakdown_page()])
+    heading = (len(COVER30) + 6, "(Dollars in millions) FISCAL 2023 FISCAL 2022 % CHANGE CHANGES(1)")
+    row = (len(COVER30) + 8, "Greater China 7,248 7,547 -4 % 4 %")
+
+    def change(value: float) -> dict:
+        return amount(value, "percent", "fiscal 2023", heading, row, currency=None, label="Greater China change")
+
+    reported = "By what percentage did Contoso's Greater China revenues change in fiscal 2023 on a reported basis?"
+    assert_scripted(run_cli, fake_openai, pdf, reported, change(4.0), False, "basis")
+    assert_scripted(run_cli, fake_openai, pdf, reported, change(-4.0), True)
+    excluding = reported.replace("on a reported basis", "excluding currency changes")
+    assert_scripted(run_cli, fake_openai, pdf, excluding, change(4.0), True)
+    assert_scripted(run_cli, fake_openai, pdf, excluding, change(-4.0), False, "basis")
+
+
+REGIONAL = [
+    "REGIONAL SALES RESULTS",
+    "Full Year % Change",
+    "Adjusted",
+    "($ in Millions) 2022 2021 Reported Operational Currency Operational",
+    "U.S. $48,580 $47,156 3.0% 3.0% - 3.0%",
+    "International 46,363 46,619 (0.6)% 9.1% (9.7)% 9.3%",
+]
+
+
+def test_a_basis_read_for_every_cell_of_a_row_is_no_column_s_own(run_cli, fake_openai, make_pdf):
+    # 'Adjusted' over the table is read for every cell of the row alike: no cell beside the reported change is GAAP,
+    # so nothing tells the reported column from the others and the reported change is kept
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, REGIONAL])
+    question = "By what percentage did Contoso's International sales change in 2022 on a reported basis?"
+    cited = [(len(COVER30) + 4, REGIONAL[3]), (len(COVER30) + 6, REGIONAL[5])]
+    fake_openai.push_answer(amount(-0.6, "percent", "2022", *cited, currency=None, label="International change"))
+    _, data, _ = ask(run_cli, question, pdf)
+    basis = [f for f in data["verification"]["items"][0]["fields"] if f["field"] == "basis"]
+    assert [f["verdict"] for f in basis] == ["supported"], data["verification"]
+
+
+EXPENSES = [
+    "Research and Development Expenses",
+    "Research and development expenses of $947 million in 2015 decreased by $125 million, or 12%, compared to $1.1",
+    "billion in 2014, including a $120 million decrease in research and development expenses attributable to our",
+    "Computing and Graphics segment.",
+]
+
+
+def test_a_figure_said_of_one_of_the_company_s_segments_is_that_segment_s(run_cli, fake_openai, make_pdf):
+    # the whole and its part in one sentence: only the figure the segment is said of is the segment's
+    pdf = make_pdf("contoso-2015-10k.pdf", [COVER30, EXPENSES])
+    question = "By how much did Contoso's research and development expenses decrease in 2015 compared with 2014?"
+    heading = (len(COVER30) + 1, EXPENSES[0])
+    part = (len(COVER30) + 3, "$120 million decrease in research and development expenses")
+    whole = (len(COVER30) + 2, "Research and development expenses of $947 million in 2015 decreased by $125 million")
+    scripted = amount(120.0, "millions", "2015", heading, part)
+    assert_scripted(run_cli, fake_openai, pdf, question, scripted, False, "member: Computing and Graphics")
+    assert_scripted(run_cli, fake_openai, pdf, question, amount(125.0, "millions", "2015", heading, whole), True)
+
+
+SAME_STORE = [
+    "Accordingly, the Company has excluded the Adjusted Property EBITDAR of The Cosmopolitan for periods subsequent",
+    "to its acquisition on May 17, 2022, Aria for periods subsequent to its acquisition on September 27, 2021, and The",
+    "Mirage for the periods prior to its disposition on December 19, 2022 in Same-Store Adjusted Property EBITDAR.",
+]
+
+
+def _dated(iso: str, text: str, line: int, quote: str) -> dict:
+    return answer("date", {"label": "date", "date": {"iso": iso, "original_text": text}, "spans": [span(line, quote)]})
+
+
+def test_a_date_of_a_list_is_its_own_item_s(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2022-q4.pdf", [COVER30, SAME_STORE])
+    line = len(COVER30) + 2
+    question = "On what date did Contoso acquire Aria?"
+    cut = _dated("2022-05-17", "May 17, 2022", line, "its acquisition on May 17, 2022, Aria")
+    assert_scripted(run_cli, fake_openai, pdf, question, cut, False, "dates another item")
+    own = _dated(
+        "2021-09-27", "September 27, 2021", line, "Aria for periods subsequent to its acquisition on September 27, 2021"
+    )
+    assert_scripted(run_cli, fake_openai, pdf, question, own, True)
+    first = _dated("2022-05-17", "May 17, 2022", line, "to its acquisition on May 17, 2022")
+    assert_scripted(run_cli, fake_openai, pdf, "On what date did Contoso acquire The Cosmopolitan?", first, True)
+
+
+def test_a_date_whose_item_names_the_thing_or_another_act_is_kept(run_cli, fake_openai, make_pdf):
+    question = "On what date did Contoso acquire Aria?"
+    own = ["Aria was acquired on September 27, 2021, and the Aria parking garage was acquired on March 1, 2022."]
+    pdf = make_pdf("contoso-a.pdf", [COVER30, own])
+    named = _dated("2021-09-27", "September 27, 2021", len(COVER30) + 1, "Aria was acquired on September 27, 2021")
+    assert_scripted(run_cli, fake_openai, pdf, question, named, True)
+    other_act = ["On May 17, 2022, we acquired Aria, and Aria opened its new tower on December 16, 2009."]
+    pdf = make_pdf("contoso-b.pdf", [COVER30, other_act])
+    opening = _dated("2022-05-17", "May 17, 2022", len(COVER30) + 1, "On May 17, 2022, we acquired Aria")
+    assert_scripted(run_cli, fake_openai, pdf, question, opening, True)
+    pronoun = [
+        "We acquired Aria in 2021. Its acquisition closed on September 27, 2021, and the acquisition of the garage",
+        "closed on March 1, 2022.",
+    ]
+    pdf = make_pdf("contoso-c.pdf", [COVER30, pronoun])
+    closed = _dated(
+        "2021-09-27", "September 27, 2021", len(COVER30) + 1, "Its acquisition closed on September 27, 2021"
+    )
+    assert_scripted(run_cli, fake_openai, pdf, question, closed, True)
+
+
+def test_a_change_in_percentage_points_is_a_percent(run_cli, fake_openai, make_pdf):
+    margin = ["Gross margin as a percentage of sales declined by 4 percentage points in 2020, from 35% in 2019 to 31%."]
+    pdf = make_pdf("contoso-2020-10k.pdf", [COVER30, margin])
+    question = "By how many percentage points did Contoso's gross margin as a percentage of sales decline in 2020?"
+    cited = (len(COVER30) + 1, "Gross margin as a percentage of sales declined by 4 percentage points in 2020")
+    fake_openai.push_answer(amount(4.0, "percent", "2020", cited, currency=None, label="Gross margin change"))
+    _, data, _ = ask(run_cli, question, pdf)
+    assert data["verification"]["items"][0]["kind_check"] == "supported", data["verification"]
+    assert data["status"] == "supported", data["verification"]
+
+
+def test_a_charge_related_to_a_segment_is_not_read_as_a_part(run_cli, fake_openai, make_pdf):
+    # the company's one impairment charge may be said of the segment it relates to: no part of a change is named
+    charge = ["In 2014, we recorded a goodwill impairment charge of $233 million related to our Computing and Graphics"]
+    pdf = make_pdf("contoso-2014-10k.pdf", [COVER30, [*charge, "segment."]])
+    cited = (len(COVER30) + 1, "In 2014, we recorded a goodwill impairment charge of $233 million")
+    fake_openai.push_answer(amount(233.0, "millions", "2014", cited, label="Goodwill impairment charge"))
+    _, data, _ = ask(run_cli, "What goodwill impairment charge did Contoso record in 2014?", pdf)
+    member = [f for f in data["verification"]["items"][0]["fields"] if f["field"] == "member"]
+    assert [f["verdict"] for f in member] == ["supported"], data["verification"]
+
+
+RESERVES = [
+    "Provisions for credit losses increased versus the prior year, reflecting a reserve build of $617 million compared",
+    "with a reserve release of $2.5 billion in the prior year.",
+]
+
+
+def test_a_yes_said_only_of_what_the_quote_compares_with_is_unchecked(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, RESERVES])
+    cited = span(len(COVER30) + 1, RESERVES[0])
+    cited["line_end"], cited["quote"] = len(COVER30) + 2, f"{RESERVES[0]} with a reserve release of $2.5 billion"
+    yes = answer("boolean", {"value": True, "explanation": "Yes.", "spans": [cited]})
+    question = "Did Contoso record a net credit reserve release in 2022?"
+    assert_scripted(run_cli, fake_openai, pdf, question, yes, False, "only of what they compare with")
+    no = answer("boolean", {"value": False, "explanation": "No: a reserve build.", "spans": [cited]})
+    fake_openai.push_answer(no)
+    _, data, _ = ask(run_cli, question, pdf)
+    assert "compare with" not in json.dumps(data["verification"]), data["verification"]  # a no is not said there
+    build = answer("boolean", {"value": True, "explanation": "Yes.", "spans": [cited]})
+    assert_scripted(run_cli, fake_openai, pdf, "Did Contoso record a reserve build in 2022?", build, True)
+
+
+BELLAGIO = [
+    "In exchange for the contribution of the real estate assets, we received total consideration of $4.25 billion,",
+    "which consisted of a 5% equity interest in the venture and approximately $4.2 billion in cash.",
+]
+
+
+def test_a_total_its_sentence_breaks_down_does_not_answer_the_part_asked(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2019-10k.pdf", [COVER30, BELLAGIO])
+    question = "How much cash did Contoso receive in 2019 for contributing the real estate assets?"
+    total = (len(COVER30) + 1, BELLAGIO[0].rstrip(","))
+    scripted = amount(4.25, "billions", "2019", total, label="Cash received")
+    assert_scripted(run_cli, fake_openai, pdf, question, scripted, False, "is the part asked")
+    sentence = span(len(COVER30) + 1, BELLAGIO[0])
+    sentence["line_end"], sentence["quote"] = len(COVER30) + 2, " ".join(BELLAGIO).rstrip(".")
+    quoted_whole = amount(4.25, "billions", "2019", label="Cash received")
+    quoted_whole["items"][0]["spans"] = [sentence]
+    assert_scripted(run_cli, fake_openai, pdf, question, quoted_whole, False, "is the part asked")
+    fake_openai.push_answer(amount(4.2, "billions", "2019", (len(COVER30) + 2, BELLAGIO[1].rstrip(".")), label="Cash"))
+    _, data, _ = ask(run_cli, question, pdf)
+    assert "breaks" not in json.dumps(data["verification"]), data["verification"]  # the part asked, not a total
+    whole = "How much total consideration did Contoso receive in 2019 for contributing the real estate assets?"
+    fake_openai.push_answer(amount(4.25, "billions", "2019", total, label="Total consideration"))
+    _, data, _ = ask(run_cli, whole, pdf)
+    subject = [f for f in data["verification"]["items"][0]["fields"] if f["field"] == "subject"]
+    assert "unknown" not in [f["verdict"] for f in subject], data["verification"]
