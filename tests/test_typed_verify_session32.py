@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import json
 
+from docintel.verify.query import query_of
 from scripts.pdfwriter import Page, Text
 from tests.test_typed_verify_session30 import COVER30
-from tests.test_values import amount, answer, ask, assert_scripted, span
+from tests.test_values import amount, answer, ask, assert_scripted, calculation, operand, span
 
 _COLUMNS = (190, 250, 310, 370, 430, 490, 550)  # x of each cell: stacked headings sit over their own column
 _ROWS = [
@@ -210,11 +211,194 @@ def test_a_total_its_sentence_breaks_down_does_not_answer_the_part_asked(run_cli
     quoted_whole = amount(4.25, "billions", "2019", label="Cash received")
     quoted_whole["items"][0]["spans"] = [sentence]
     assert_scripted(run_cli, fake_openai, pdf, question, quoted_whole, False, "is the part asked")
-    fake_openai.push_answer(amount(4.2, "billions", "2019", (len(COVER30) + 2, BELLAGIO[1].rstrip(".")), label="Cash"))
+    cash = amount(4.2, "billions", "2019", label="Cash")
+    cash["items"][0]["spans"] = [sentence]
+    fake_openai.push_answer(cash)
     _, data, _ = ask(run_cli, question, pdf)
-    assert "breaks" not in json.dumps(data["verification"]), data["verification"]  # the part asked, not a total
+    # the part asked, not the total: the quote prints 4.2 itself, which comes before 4.25 rounded to 4.2
+    assert "breaks" not in json.dumps(data["verification"]), data["verification"]
     whole = "How much total consideration did Contoso receive in 2019 for contributing the real estate assets?"
     fake_openai.push_answer(amount(4.25, "billions", "2019", total, label="Total consideration"))
     _, data, _ = ask(run_cli, whole, pdf)
     subject = [f for f in data["verification"]["items"][0]["fields"] if f["field"] == "subject"]
     assert "unknown" not in [f["verdict"] for f in subject], data["verification"]
+
+
+TAX_RATE = [
+    "Income taxes",
+    "Year ended December 31,",
+    "2022 2021 2020",
+    "Effective tax rate 21.6 % 24.6 % 27.0 %",
+]
+
+
+def test_a_fall_asked_may_be_given_as_its_size(run_cli, fake_openai, make_pdf):
+    # 'By how much did it decline?': earlier minus later is the size of the fall; the printed rates are levels, not it
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, TAX_RATE])
+    row = (len(COVER30) + 4, TAX_RATE[3])
+
+    def points(expression: str, result: float, first: tuple[float, str], second: tuple[float, str]) -> dict:
+        parts = [operand("a", first[0], first[1], row), operand("b", second[0], second[1], row)]
+        scripted = amount(result, "percent", "2022", row, currency=None, label="Effective tax rate change")
+        scripted["items"][0]["calculation"] = calculation(expression, result, *parts)
+        return scripted
+
+    fell = "By how many percentage points did Contoso's effective tax rate decline in 2022?"
+    assert_scripted(run_cli, fake_openai, pdf, fell, points("a - b", 3.0, (24.6, "2021"), (21.6, "2022")), True)
+    rose = "By how many percentage points did Contoso's effective tax rate change in 2022?"
+    assert_scripted(
+        run_cli, fake_openai, pdf, rose, points("a - b", 3.0, (24.6, "2021"), (21.6, "2022")), False, "later - earlier"
+    )
+    assert_scripted(run_cli, fake_openai, pdf, rose, points("b - a", -3.0, (24.6, "2021"), (21.6, "2022")), True)
+
+
+def test_a_figure_in_parentheses_in_a_text_claim_is_an_aside(run_cli, fake_openai, make_pdf):
+    said = ["Operating income increased $2.0 billion or 11%, primarily due to lower sales and marketing expenses."]
+    changed = ["Segment results: Revenue change (11)% in 2022."]
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, said, changed])
+    quote = said[0].rstrip(".")
+    claim = "Operating income rose $2.0 billion (11%) mainly because sales and marketing expenses were lower."
+    text = answer("text", {"text": claim, "spans": [span(len(COVER30) + 1, quote)]})
+    fake_openai.push_answer(text)
+    _, data, _ = ask(run_cli, "Why did Contoso's operating income increase in 2022?", pdf)
+    assert "not in its quotes" not in json.dumps(data["verification"]), data["verification"]
+    copied = answer("text", {"text": "Revenue changed (11)% in 2022.", "spans": [span(len(COVER30) + 2, changed[0])]})
+    fake_openai.push_answer(copied)
+    _, data, _ = ask(run_cli, "How did Contoso's revenue change in 2022?", pdf)
+    assert "not in its quotes" not in json.dumps(data["verification"]), data["verification"]
+    wrong = answer(
+        "text", {"text": "Operating income rose $2.0 billion (12%).", "spans": [span(len(COVER30) + 1, quote)]}
+    )
+    assert_scripted(
+        run_cli,
+        fake_openai,
+        pdf,
+        "Why did Contoso's operating income increase in 2022?",
+        wrong,
+        False,
+        "not in its quotes",
+    )
+
+
+def test_a_change_in_points_does_not_answer_a_percentage_change(run_cli, fake_openai, make_pdf):
+    margin = ["Operating margin improved 4 percentage points in 2022, to 21% from 17%."]
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, margin])
+    cited = (len(COVER30) + 1, "Operating margin improved 4 percentage points in 2022")
+    scripted = amount(4.0, "percent", "2022", cited, currency=None, label="Operating margin change")
+    question = "By what percentage did Contoso's operating margin increase in 2022?"
+    assert_scripted(run_cli, fake_openai, pdf, question, scripted, False, "is a change in percentage points")
+
+
+def test_what_a_sentence_compares_with_ends_where_its_cause_begins(run_cli, fake_openai, make_pdf):
+    lines = [
+        "Net income increased compared with 2021 primarily due to a reserve release of $1.2 billion in 2022.",
+        "Revenue grew 12% versus an industry average of 7%.",
+        "Provisions increased, reflecting a reserve build of $617 million compared with $2,512 million of reserve"
+        " releases in the prior year.",
+    ]
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, lines])
+
+    def yes(at: int) -> dict:
+        return answer(
+            "boolean", {"value": True, "explanation": "Yes.", "spans": [span(len(COVER30) + at, lines[at - 1])]}
+        )
+
+    for question, at, flagged in (
+        ("Did Contoso record a reserve release in 2022?", 1, False),  # the cause, after 'primarily due to'
+        ("Did Contoso's revenue growth exceed the industry average in 2022?", 2, False),  # the question compares
+        ("Did Contoso record reserve releases in 2022?", 3, True),  # '$2,512 million' is no clause break
+    ):
+        fake_openai.push_answer(yes(at))
+        _, data, _ = ask(run_cli, question, pdf)
+        assert ("compare with" in json.dumps(data["verification"])) is flagged, (question, data["verification"])
+
+
+def test_a_breakdown_part_named_like_the_total_or_by_a_scale_word_is_no_part_asked(run_cli, fake_openai, make_pdf):
+    lines = [
+        "We made restructuring payments totaling $18.2 million which consisted of $16.6 million in payments for"
+        " severance.",
+        "We recorded a $16 million restructuring charge, which consisted of severance costs of $7 million and"
+        " facilities costs of $9 million.",
+    ]
+    pdf = make_pdf("contoso-2015-10k.pdf", [COVER30, lines])
+    for question, at, printed in (
+        ("What were Contoso's total restructuring payments in 2015?", 1, "$18.2 million"),
+        ("What was Contoso's restructuring charge in 2015, in USD millions?", 2, "$16 million"),
+    ):
+        quote = lines[at - 1][: lines[at - 1].index(printed) + len(printed)]
+        value = float(printed.removeprefix("$").removesuffix(" million"))
+        fake_openai.push_answer(amount(value, "millions", "2015", (len(COVER30) + at, quote), label="Restructuring"))
+        _, data, _ = ask(run_cli, question, pdf)
+        assert "breaks" not in json.dumps(data["verification"]), (question, data["verification"])
+
+
+def test_a_change_a_sentence_says_is_attributable_to_a_segment_stays_the_company_s(run_cli, fake_openai, make_pdf):
+    # 'was primarily attributable to': a cause of the whole change, not the segment's part of it
+    lines = ["The $1.2 billion increase in net revenue was primarily attributable to our Data Center segment."]
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, lines])
+    cited = (len(COVER30) + 1, "The $1.2 billion increase in net revenue")
+    fake_openai.push_answer(amount(1.2, "billions", "2022", cited, label="Net revenue increase"))
+    _, data, _ = ask(run_cli, "By how much did Contoso's net revenue increase in 2022?", pdf)
+    assert "Data Center" not in json.dumps(data["verification"]), data["verification"]
+
+
+def test_operational_growth_asks_the_operational_column(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, _breakdown_page()])
+    row = (len(COVER30) + 8, "Greater China 7,248 7,547 -4 % 4 %")
+    heading = (len(COVER30) + 6, "(Dollars in millions) FISCAL 2023 FISCAL 2022 % CHANGE CHANGES(1)")
+    question = "By what percentage did Contoso's Greater China revenues grow operationally in fiscal 2023?"
+    scripted = amount(4.0, "percent", "fiscal 2023", heading, row, currency=None, label="Greater China growth")
+    assert_scripted(run_cli, fake_openai, pdf, question, scripted, True)
+    part = ["In 2022, a 20% increase in sales attributable to our Americas segment lifted revenue."]
+    pdf = make_pdf("contoso-b.pdf", [COVER30, part])
+    cited = (len(COVER30) + 1, "In 2022, a 20% increase in sales")
+    scripted = amount(20.0, "percent", "2022", cited, currency=None, label="Sales increase")
+    question = "By what percentage did Contoso's sales increase in 2022?"
+    assert_scripted(run_cli, fake_openai, pdf, question, scripted, False, "member: Americas")
+
+
+def test_a_yes_said_of_the_period_asked_beside_a_comparison_is_kept(run_cli, fake_openai, make_pdf):
+    lines = ["Revenue rose 5% in 2022 compared with the prior year."]
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, lines])
+    yes = answer("boolean", {"value": True, "explanation": "Yes.", "spans": [span(len(COVER30) + 1, lines[0])]})
+    fake_openai.push_answer(yes)
+    _, data, _ = ask(run_cli, "Did Contoso's revenue rise during the year?", pdf)
+    assert "compare with" not in json.dumps(data["verification"]), data["verification"]
+
+
+def test_a_breakdown_is_read_in_the_total_s_own_sentence_in_its_forms(run_cli, fake_openai, make_pdf):
+    lines = [
+        "We paid $1.5 billion in 2022. The total purchase price of $2.0 billion consisted of $1.5 billion in cash and"
+        " $0.5 billion in stock.",
+        "The purchase price was $1.8 billion, including $1.1 billion in cash.",
+        "The purchase price was $1.7 billion, which consisted of cash of $1.2 billion and stock.",
+        "Revenue was $8.0 billion, which consisted of $5.0 billion in fiscal 2023 product sales and $3.0 billion in"
+        " services.",
+    ]
+    pdf = make_pdf("contoso-2023-10k.pdf", [COVER30, lines])
+    first = span(
+        len(COVER30) + 1, "We paid $1.5 billion in 2022. The total purchase price of $2.0 billion consisted of"
+    )
+    for question, value, cited, flagged in (
+        ("How much cash did Contoso pay in 2022?", 1.5, first, False),  # the breakdown is the next sentence's
+        ("How much cash did Contoso pay?", 1.8, span(len(COVER30) + 2, lines[1]), True),
+        ("How much cash did Contoso pay?", 1.7, span(len(COVER30) + 3, lines[2]), True),
+        ("What was Contoso's revenue in fiscal 2023?", 8.0, span(len(COVER30) + 4, lines[3]), False),
+    ):
+        scripted = amount(value, "billions", "2022", label="Amount")
+        scripted["items"][0]["spans"] = [cited]
+        fake_openai.push_answer(scripted)
+        _, data, _ = ask(run_cli, question, pdf)
+        assert ("breaks" in json.dumps(data["verification"])) is flagged, (question, data["verification"])
+
+
+def test_a_date_of_a_list_whose_items_say_a_short_verb_is_its_own_item_s(run_cli, fake_openai, make_pdf):
+    lines = ["The Company sold Circus Circus on December 19, 2019, and sold Bellagio on November 15, 2019."]
+    pdf = make_pdf("contoso-2019-10k.pdf", [COVER30, lines])
+    cut = _dated("2019-12-19", "December 19, 2019", len(COVER30) + 1, "on December 19, 2019, and sold Bellagio")
+    assert_scripted(run_cli, fake_openai, pdf, "On what date did Contoso sell Bellagio?", cut, False, "another item")
+
+
+def test_currency_words_that_name_no_basis_ask_gaap():
+    assert query_of("What was Contoso's net debt excluding foreign currency swaps in 2022?").basis == "gaap"
+    assert query_of("What was Contoso's revenue growth excluding foreign currency changes in 2022?").basis == "adjusted"

@@ -259,4 +259,6 @@ def field_examples() -> str:
         "  about (compared with)  'Did American Express record a reserve release in 2022?' answered yes\n"
         "            from 'a reserve build of $617 million compared with a reserve release of $2.5 billion in\n"
         "            the prior year': unchecked (what a sentence compares with is another period's)\n"
+        "  formula (fall)  'By how many percentage points did the tax rate decline?' answered 24.6 - 21.6\n"
+        "            = 3.0: supported (a fall's size); 'change' asked, 24.6 - 21.6: unsupported (later - earlier)\n"
     )

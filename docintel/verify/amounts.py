@@ -7,6 +7,7 @@ each failing check found in the evidence instead.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -95,6 +96,7 @@ def check_amount(
     ]
     if not matches:
         return item_check("unsupported", "not_applicable", _no_value_detail(value, unit, candidates, stated))
+    matches = [c for c in matches if _exactly(value, unit, c)] or matches  # '$4.2 billion' before '$4.25' rounded
     kinds = [c for c in matches if kind_fits(unit, amount.currency, c)]
     if not kinds:
         return _failed(kind_check="mismatch", detail=kind_detail(unit, matches[0]))
@@ -112,6 +114,9 @@ def check_amount(
         return _failed(
             kind_check="mismatch", detail=f"{stated} is the change of a per-share row; the question asks the total"
         )
+    if unit == "percent" and all(_in_points(c) for c in kinds) and _ASKS_RELATIVE.search(asked.question):
+        detail = f"{stated} is a change in percentage points; the question asks a percentage change"
+        return _failed(kind_check="mismatch", detail=detail)
     if per := per_unit_asked(asked.question, kinds):
         return _failed(kind_check="mismatch", detail=f"the question asks a figure {per}; {stated} is a total's")
     if asked_money_as_per_share(asked, kinds):
@@ -330,6 +335,23 @@ def _document_of(candidate: Candidate, cited: list[CitedSpan]) -> Document | Non
 def _lead(candidate: Candidate, cited: list[CitedSpan]) -> str:  # the clause's words before the quote ('' for a cell)
     found = [(s.document, s.span) for s in cited if candidate.printed in s.span.quote]
     return clause_lead(*found[0]) if candidate.row_label is None and found else ""
+
+
+# 'By what percentage did the margin increase?' asks a relative change, which a change in points is not
+_ASKS_RELATIVE = re.compile(r"\bwhat\s+percent(?:age)?\b(?!\s+(?:of|points?)\b)", re.IGNORECASE)
+
+
+def _in_points(candidate: Candidate) -> bool:
+    """Whether the candidate is a number of prose followed by 'percentage points' ('declined 4 percentage points')."""
+    at = candidate.sentence.find(candidate.printed) if candidate.row_label is None else -1
+    return at >= 0 and bool(re.match(r"\s*percentage\s+points?\b", candidate.sentence[at + len(candidate.printed) :]))
+
+
+def _exactly(value: float, unit: str | None, candidate: Candidate) -> bool:
+    """Whether the candidate prints the value itself, not a figure it rounds to."""
+    plain = candidate.percent or unit == "percent" or candidate.scale is None
+    factor, scale = (1.0, 1.0) if plain else (UNIT_FACTORS.get(unit or "", 1.0), candidate.scale or 1.0)
+    return math.isclose(value * factor, candidate.value * scale, rel_tol=1e-9)
 
 
 def _tail(candidate: Candidate, cited: list[CitedSpan]) -> str:

@@ -6,28 +6,44 @@ from __future__ import annotations
 
 import re
 
-from ..textnorm import tokenize
+from ..textnorm import split_sentences, tokenize
 from .rules import FieldCheck
 from .values import Candidate
 
-_BREAKS_DOWN = re.compile(r"\b(?:consist(?:ed|ing|s)?|compris(?:ed|ing|es)|composed|made\s+up)\s+of\b", re.IGNORECASE)
-# a figure and the word that says what it is ('$4.2 billion in cash', '$50 million of stock')
-_FIGURE_THEN = re.compile(
-    r"(?P<figure>\$\s?\d[\d,.]*(?:\s+(?:million|billion|thousand))?)\s+(?:in\s+|of\s+)?(?P<word>[A-Za-z][\w-]*)"
+_BREAKS_DOWN = re.compile(
+    r"\b(?:consist(?:ed|ing|s)?|compris(?:ed|ing|es)|composed|made\s+up)\s+of\b|\bincluding\b", re.IGNORECASE
+)
+# a part and the noun that says what it is ('$4.2 billion in cash', '$50 million of stock', 'cash of $1.0 billion')
+_FIGURE = r"\$?\s?\d[\d,.]*(?:\s+(?:million|billion|thousand))?"
+_PART = re.compile(
+    rf"(?P<figure>{_FIGURE})\s+(?:in|of)\s+(?P<word>[A-Za-z][\w-]*)"
+    rf"|(?P<before>[A-Za-z][\w-]*)\s+of\s+(?P<then>{_FIGURE})"
+)
+# no noun of a part: scale words, periods, articles
+_NO_NOUN = frozenset(
+    tokenize("million billion thousand fiscal year years quarter the a an its our their approximately")
 )
 
 
 def breakdown_rule(candidate: Candidate, question: str, rest: str) -> FieldCheck:
-    """`subject` `unknown` for a figure of prose whose sentence (its quote's, read on past the quote: *rest*) goes on
-    after it to break it down into parts, one of them a figure said to be a word the question asks."""
+    """`subject` `unknown` for a figure of prose whose own sentence (its quote's, read on past the quote: *rest*) goes
+    on after it to break it down ('which consisted of', 'including'), one part being a figure said to be a noun the
+    question asks and the words naming the figure itself do not say ('total consideration of $4.25 billion' for
+    cash; not 'payments totaling $18.2 million which consisted of $16.6 million in payments')."""
     full = f"{candidate.sentence} {rest}" if candidate.row_label is None else ""
     at = full.find(candidate.printed)
-    down = _BREAKS_DOWN.search(full, at + len(candidate.printed)) if at >= 0 else None
+    if at < 0:
+        return FieldCheck(field="subject", verdict="not_applicable")
+    sentences = split_sentences(full[at:])
+    after = sentences[0][len(candidate.printed) :] if sentences else ""
+    down = _BREAKS_DOWN.search(after)
     if down is None:
         return FieldCheck(field="subject", verdict="not_applicable")
-    asked = set(tokenize(question))
-    for part in _FIGURE_THEN.finditer(full[down.end() :]):
-        word = tokenize(part["word"])[:1]
+    naming = split_sentences(full[:at])
+    own = set(tokenize(naming[-1] if naming else "")) | set(tokenize(after[: down.start()]))
+    asked = set(tokenize(question)) - own - _NO_NOUN
+    for part in _PART.finditer(after[down.end() :]):
+        word = tokenize(part["word"] or part["before"] or "")[:1]
         if word and word[0] in asked:
             said = " ".join(part.group(0).split())
             detail = f"subject: the sentence breaks {candidate.printed} down into parts; '{said}' is the part asked"

@@ -94,13 +94,14 @@ def event_rule(date_text: str, spans: list[CitedSpan], question: str, ignore: fr
         return _check("event", "mismatch", f"event: {date_text!r} is said of {other[0]}, not {other[1]}")
     dating = [c for c in spans if date_text in c.span.quote]
     wholes = [f"{lead_in(c.document, c.span)} {c.span.quote} {cut_clause(c)}" for c in dating]
-    wanted = {t[:5] for terms in names_asked(search_text(question), ignore).values() for t in terms}
+    names = names_asked(search_text(question), ignore)
+    wanted = {t[:5] for terms in names.values() for t in terms}
     if listed := other_item_dated([f"{lead_in(c.document, c.span)} {with_rest(c)}" for c in dating], date_text, wanted):
         return _check(
             "event", "mismatch", f"event: {date_text!r} dates another item; {listed[0]!r} is dated {listed[1]}"
         )
     said = " ".join([question, *(c.span.quote for c in spans)])
-    if elsewhere := placed_elsewhere(wholes, names_asked(search_text(question), ignore), said):
+    if elsewhere := placed_elsewhere(wholes, names, said):
         detail = f"event: {date_text!r} is said of something in {elsewhere[0]}; the question asks about {elsewhere[1]}"
         return _check("event", "unknown", detail)
     if (several := _bounds_several(dated, question, ignore)) is not None:

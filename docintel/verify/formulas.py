@@ -32,7 +32,7 @@ from ..concepts import (
 )
 from ..periods import averaged_years, years_named
 from ..textnorm import tokenize
-from .query import Query
+from .query import Query, query_of
 from .rules import FieldCheck
 from .structure import signed_label
 from .values import CitedSpan, OperandCheck
@@ -134,8 +134,13 @@ def span_growth_rule(query: Query, expression: str, operands: list[OperandCheck]
     return _formula_check("supported", "the last year's figure over the first's")
 
 
+# 'By how much did the rate decline?': the size of a fall, earlier minus later, answers it as well as its negative
+_ASKS_FALL = re.compile(r"\b(?:decreas|declin|fall|fell|drop|shrank|shrunk|contract|reduc)\w*", re.IGNORECASE)
+
+
 def growth_rule(query: Query, expression: str, operands: list[OperandCheck]) -> FieldCheck:
-    """A change is later minus earlier; a growth rate divides that by the earlier figure."""
+    """A change is later minus earlier; a growth rate divides that by the earlier figure; a fall asked ('By how much
+    did it decline?') may be given as its size, earlier minus later."""
     if query.measure not in ("change", "pct_change") or len(operands) != 2:
         return _formula_check("not_applicable")
     dated = sorted(((y, o.label) for o in operands if (y := _year(o) or _typed_year(o)) is not None), reverse=True)
@@ -148,12 +153,13 @@ def growth_rule(query: Query, expression: str, operands: list[OperandCheck]) -> 
     tree = _tree(expression)
     rng = random.Random(7)
     below_zero = _negative_base(query, operands, earlier)
+    fall = bool(_ASKS_FALL.search(query.question))
     for _ in range(_DRAWS):
         values = {later: rng.uniform(50, 150), earlier: rng.uniform(50, 150) * (-1 if below_zero else 1)}
         got = _evaluate(tree, values)
         change = values[later] - values[earlier]
         wanted = change / abs(values[earlier]) if query.measure == "pct_change" else change
-        if not _same_up_to_percent(got, wanted):
+        if not _same_up_to_percent(got, wanted) and not (fall and _same_up_to_percent(got, -wanted)):
             how = "(later - earlier) / earlier" if query.measure == "pct_change" else "later - earlier"
             if below_zero:
                 how = "(later - earlier) / -earlier, over a loss's size (a negative base)"
@@ -410,7 +416,7 @@ def printed_ratio_rule(
     """Where a cited table prints the named ratio itself, or the filing prints it for the year asked, the computed
     value must agree with it."""
     named = {r.id for r in ratios_named(question, label)}
-    if not named:
+    if not named or query_of(question).measure in ("change", "pct_change"):  # a change of the ratio, not the ratio
         return _formula_check("not_applicable")
     percent = recomputed * 100 if unit != "percent" and abs(recomputed) < 5 else recomputed
     for cited in spans:

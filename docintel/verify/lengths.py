@@ -66,8 +66,11 @@ _ATTRIBUTIONS = re.compile(rf"\b{_RELATED_TO}[A-Z]")
 # of $233 million related to our Computing and Graphics segment' may be the company's only one: not read here)
 _OWN_PART = re.compile(
     r"(?P<figure>\$?\d[\d,.]*)\s*(?:million|billion|thousand|%|percent)?\s+"
-    r"(?:increase|decrease|decline|reduction|improvement|growth|change)(?:\s+[a-z][\w-]*){0,7}\s+"
-    r"(?:related|relating|attributable|attributed)\s+to\s+(?:our|its|the\s+company['\u2019]s)\s+"
+    # the change's own noun phrase up to the attribution: no verb ('The $1.2 billion increase in net revenue was
+    # primarily attributable to our Data Center segment' gives the whole change a cause, not a part)
+    r"(?:increase|decrease|decline|reduction|improvement|growth|change)"
+    r"(?:\s+(?!(?:was|were|is|are|has|had|been|primarily|mainly|largely)\b)[a-z][\w-]*){0,7}\s+"
+    r"(?:related|relating|attributable|attributed)\s+to\s+(?:our|its|the)\s+"
     r"(?P<name>[A-Z][\w&-]*(?:,?\s+(?:and\s+|&\s+)?[A-Z][\w&-]*){0,5})\s+(?:reportable\s+)?"
     r"(?:segment|division|business|operating\s+segment)\b"
 )
@@ -81,7 +84,7 @@ def attributed_member(sentence: str, printed: str) -> str | None:
     figure was earned in, each before its number ('... U.S. loss before income taxes by $6.0 billion and foreign
     income before income taxes by $588 million': U.S.)."""
     for own in _OWN_PART.finditer(sentence) if printed else ():
-        if own["figure"].lstrip("$") == printed.strip().lstrip("$").split()[0]:
+        if own["figure"].lstrip("$") == re.sub(r"\s*(?:%|percent)$", "", printed.strip().lstrip("$").split()[0]):
             return own["name"]
     if len(_ATTRIBUTIONS.findall(sentence)) < 2:
         return _split_by_place(sentence, printed)

@@ -28,7 +28,7 @@ def other_item_dated(wholes: list[str], date_text: str, wanted: set[str]) -> tup
         holding = [i for i in items if date_text.lower() in i.lower()]
         if not holding or not wanted or any(_stems(i) & wanted for i in holding):
             continue
-        act = {s for s in _stems(holding[0]) - _stems(date_text) if len(s) == 5} - wanted
+        act = {s for s in _stems(holding[0]) - _stems(date_text) if len(s) >= 4} - wanted
         for item in items:
             dates = [p.text for p in find_periods(item) if p.day and p.text.lower() != date_text.lower()]
             if item not in holding and dates and _stems(item) & wanted and _stems(item) & act:

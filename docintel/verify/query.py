@@ -87,8 +87,12 @@ def _core_earnings() -> str:
 # a figure with currency's effect taken out ('% change excluding currency changes', 'currency-neutral', 'at constant
 # exchange rates'): what the SEC's non-GAAP guidance calls a constant currency measure
 _EX_CURRENCY = (
-    r"excluding\s+(?:the\s+)?(?:(?:impact|effects?)\s+of\s+)?(?:changes\s+in\s+)?(?:foreign\s+)?currency"
-    r"(?:\s+(?:changes|effects?|impacts?|fluctuations|translation))?|currency[- ]neutral|constant\s+exchange\s+rates?"
+    r"excluding\s+(?:the\s+)?(?:(?:impact|effects?)\s+of\s+)?(?:changes\s+in\s+)?(?:foreign\s+)?"
+    r"(?:currency|exchange)(?:\s+(?:exchange\s+)?rates?)?(?!\s+(?:swaps?|hedges?|derivatives?|forwards?|contracts?))"
+    r"(?:\s+(?:changes|effects?|impacts?|fluctuations|translation|movements))?|excluding\s+(?:foreign\s+exchange|fx)"
+    r"|currency[- ]neutral|fx[- ]neutral|ex[- ]fx|constant[- ]currency|constant\s+exchange\s+rates?"
+    # J&J's 'operational growth': sales growth excluding the effect of translational currency
+    r"|operational(?:ly)?\s+(?:[a-z]+\s+)?(?:growth|change|increase|decrease|decline|basis)|grow\w*\s+operationally"
 )
 EX_CURRENCY = re.compile(rf"\b(?:{_EX_CURRENCY})\b", re.IGNORECASE)  # a basis: the basis field checks it
 _ADJUSTED = re.compile(

@@ -3,6 +3,8 @@ claim writes is printed in its quotes."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..concepts import concepts_in, same_concept
 from ..numbers import WORD_NUMBERS, find_numbers
 from ..question.acronyms import spelled_terms
@@ -19,7 +21,13 @@ def text_numbers_check(text: str, spans: list[CitedSpan]) -> tuple[PlainCheck, s
     if not written:
         return "not_applicable", ""
     quoted = [n for s in spans for n in find_numbers(s.span.quote)]
-    missing = [n.text for n in written if not any(_same_number(n, q) for q in quoted)]
+    # '$2.0 billion (11%)': in prose a figure in parentheses is an aside, not a negative (its words give the direction)
+    unsigned = [replace(n, value=-n.value) if n.text.lstrip().startswith("(") and n.value < 0 else n for n in written]
+    missing = [
+        n.text
+        for n, u in zip(written, unsigned, strict=True)
+        if not any(_same_number(x, q) for q in quoted for x in (n, u))
+    ]
     if not missing:
         return "supported", "every number of the text is in its quotes"
     holds = ", ".join(q.text for q in quoted[:6]) or "no number"
