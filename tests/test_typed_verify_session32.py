@@ -14,6 +14,7 @@ import json
 
 from docintel.verify.query import query_of
 from scripts.pdfwriter import Page, Text
+from tests.conftest import FINANCEBENCH, needs_shared
 from tests.test_typed_verify_session30 import COVER30
 from tests.test_values import amount, answer, ask, assert_scripted, calculation, operand, span
 
@@ -402,3 +403,114 @@ def test_a_date_of_a_list_whose_items_say_a_short_verb_is_its_own_item_s(run_cli
 def test_currency_words_that_name_no_basis_ask_gaap():
     assert query_of("What was Contoso's net debt excluding foreign currency swaps in 2022?").basis == "gaap"
     assert query_of("What was Contoso's revenue growth excluding foreign currency changes in 2022?").basis == "adjusted"
+
+
+def test_a_figure_a_change_resulted_in_does_not_answer_the_change(run_cli, fake_openai, make_pdf):
+    said = [
+        "In October 2017, the IRS filed an amended answer in which it increased its transfer pricing adjustment",
+        "by $385 million resulting in an additional tax adjustment of $135 million.",
+    ]
+    pdf = make_pdf("contoso-2017-10k.pdf", [COVER30, said])
+    cited = span(len(COVER30) + 1, said[0])
+    cited["line_end"], cited["quote"] = len(COVER30) + 2, f"{said[0]} {said[1].rstrip('.')}"
+
+    def scripted(value: float) -> dict:
+        item = amount(value, "millions", "2017", label="Adjustment")
+        item["items"][0]["spans"] = [cited]
+        return item
+
+    change = "By how much did the IRS increase its transfer pricing adjustment in October 2017?"
+    assert_scripted(run_cli, fake_openai, pdf, change, scripted(135.0), False, "what the change resulted in")
+    result = "How much was the additional tax adjustment from the IRS's transfer pricing adjustment in 2017?"
+    for asked in (result, "How much was the tax adjustment in 2017?"):  # the result asked, or nothing of the change
+        fake_openai.push_answer(scripted(135.0))
+        code, data, err = ask(run_cli, asked, pdf)
+        assert data is not None, err
+        assert "resulted in" not in json.dumps(data["verification"]), data["verification"]
+
+
+LISTING = [
+    'Our ordinary shares are traded on the New York Stock Exchange (the "NYSE") under the symbol CTSO, and our CHESS',
+    'Depositary Instruments ("CDIs") are traded on the Australian Securities Exchange (the "ASX") under symbol CTS.',
+]
+
+
+def test_a_code_a_claim_takes_from_a_clause_about_another_thing_is_unsupported(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2023-10k.pdf", [COVER30, LISTING])
+    question = (
+        "Under what symbol do Contoso's CHESS Depositary Instruments trade on the Australian Securities Exchange?"
+    )
+    cut = span(len(COVER30) + 1, "under the symbol CTSO, and our CHESS")
+    cut["line_end"], cut["quote"] = len(COVER30) + 2, f'{cut["quote"]} Depositary Instruments ("CDIs") are traded on'
+    wrong = answer("text", {"text": "Contoso's CDIs trade on the ASX under the symbol CTSO.", "spans": [cut]})
+    assert_scripted(run_cli, fake_openai, pdf, question, wrong, False, "CTSO is said of another thing")
+    own = span(len(COVER30) + 2, LISTING[1].rstrip("."))
+    right = answer("text", {"text": "Contoso's CDIs trade on the ASX under symbol CTS.", "spans": [own]})
+    fake_openai.push_answer(right)
+    _, data, _ = ask(run_cli, question, pdf)
+    assert "another thing" not in json.dumps(data["verification"]), data["verification"]
+    alone = make_pdf("contoso-b.pdf", [COVER30, ["Contoso's CDIs trade under the symbol CTS."]])
+    one = answer(
+        "text",
+        {
+            "text": "They trade under the symbol CTS.",
+            "spans": [span(len(COVER30) + 1, "CDIs trade under the symbol CTS")],
+        },
+    )
+    fake_openai.push_answer(one)
+    _, data, _ = ask(run_cli, question, alone)
+    assert "another thing" not in json.dumps(data["verification"]), data["verification"]  # no clause names more
+
+
+HARDWARE = [
+    "Results of operations (in thousands)",
+    "Year ended December 31,",
+    "2016 2015",
+    "Revenue:",
+    "Hardware revenue 44,307 16,377",
+    "Cost of revenue:",
+    "Hardware costs 68,562 30,874",
+]
+
+
+def test_a_gross_profit_computed_subtracts_the_cost_from_the_revenue(run_cli, fake_openai, make_pdf):
+    pdf = make_pdf("contoso-2016-10k.pdf", [COVER30, HARDWARE])
+    revenue, costs = (len(COVER30) + 5, HARDWARE[4]), (len(COVER30) + 7, HARDWARE[6])
+
+    def gross(expression: str, result: float) -> dict:
+        parts = [operand("a", 44307.0, "2016", revenue), operand("b", 68562.0, "2016", costs)]
+        scripted = amount(result, "thousands", "2016", revenue, costs, label="Hardware gross profit")
+        scripted["items"][0]["calculation"] = calculation(expression, result, *parts)
+        return scripted
+
+    question = "What was Contoso's gross profit or loss on hardware in 2016?"
+    assert_scripted(run_cli, fake_openai, pdf, question, gross("b - a", 24255.0), False, "does not compute")
+    assert_scripted(run_cli, fake_openai, pdf, question, gross("a - b", -24255.0), True)
+
+
+@needs_shared
+def test_a_page_long_table_s_scale_heading_reaches_a_row_far_below_it(run_cli, fake_openai, monkeypatch):
+    monkeypatch.setenv("DOCINTEL_STRATEGY", "combined")  # one model call for the whole filing
+    # Pfizer's product table: '(MILLIONS)' heads the page, the Eliquis row is 30 lines below it
+    pdf = FINANCEBENCH / "pdfs" / "Pfizer_2023Q2_10Q.pdf"
+    cited = span(2062, "U.S.")
+    cited["line_end"], cited["quote"] = 2063, "U.S. $ 2,413 $ 2,144 13"
+    scripted = amount(2413.0, "millions", "six months ended July 2, 2023", label="Eliquis U.S. revenues")
+    scripted["items"][0]["spans"] = [span(2061, "Eliquis"), cited]
+    fake_openai.push_answer(scripted)
+    question = "What were Pfizer's U.S. Eliquis revenues in the first six months of 2023?"
+    _, data, err = ask(run_cli, question, pdf, "--budget-chars", "2000000")  # the whole filing in the context
+    assert data is not None, err
+    assert data["verification"]["items"][0]["value_check"] == "supported", data["verification"]
+
+
+def test_a_yes_cut_before_its_sentence_says_the_asked_ratio_stayed_flat_is_unchecked(run_cli, fake_openai, make_pdf):
+    said = [
+        "Our operating income increased $57 million and our operating income as a percent of revenue remained flat in",
+        "fiscal 2019 compared to fiscal 2018.",
+    ]
+    pdf = make_pdf("contoso-2019-10k.pdf", [COVER30, said])
+    cited = span(len(COVER30) + 1, "Our operating income increased $57 million")
+    yes = answer("boolean", {"value": True, "explanation": "Yes, it increased.", "spans": [cited]})
+    question = "Did Contoso's operating income as a percentage of revenue improve in fiscal 2019?"
+    assert_scripted(run_cli, fake_openai, pdf, question, yes, False, "remained flat")

@@ -261,4 +261,11 @@ def field_examples() -> str:
         "            the prior year': unchecked (what a sentence compares with is another period's)\n"
         "  formula (fall)  'By how many percentage points did the tax rate decline?' answered 24.6 - 21.6\n"
         "            = 3.0: supported (a fall's size); 'change' asked, 24.6 - 21.6: unsupported (later - earlier)\n"
+        "  subject (result)  'By how much did the IRS increase its transfer pricing adjustment?' answered\n"
+        "            $135 million from '... by $385 million resulting in an additional tax adjustment of $135\n"
+        "            million': unchecked (what the change resulted in)\n"
+        "  formula (gross profit)  Square's hardware gross profit computed 'Hardware costs - Hardware\n"
+        "            revenue' = +24,255: unsupported (revenue less cost of revenue: a loss of 24,255)\n"
+        "  about (clause)  'Under what symbol do Amcor's CDIs trade on the ASX?' answered AMCR, quoted\n"
+        "            from the clause about the NYSE-listed ordinary shares: unsupported\n"
     )

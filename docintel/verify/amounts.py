@@ -48,6 +48,7 @@ from .nature import portion_rule
 from .passages import rest_of_sentence
 from .query import Query, asks_per_share, member_terms, opening_year, query_of
 from .ranges import range_rule
+from .resulted import result_rule
 from .rules import FieldCheck, field_checks, mismatches
 from .shares import share_subject_rule
 from .siblings import content_terms, part_asked
@@ -316,6 +317,7 @@ def _typed(
                 direction_rule(c, quoted, asked.label, asked.question),
                 subject_rule(c, asked.question, _tail(c, cited)),
                 breakdown_rule(c, asked.question, _rest(c, cited)),
+                result_rule(c, asked.question),
                 unnamed_rule(c, asked.question, " ".join(s.span.quote for s in cited), issuer_terms(cited)),
                 expense_sign_rule(c, asked.question, _document_of(c, cited)),
                 counted_noun_rule(c, asked.question),

@@ -26,6 +26,7 @@ from .claims import (
     quote_sentences,
     text_polarity_rule,
 )
+from .clauseof import other_clause_rule
 from .comparedbase import compared_base_rule
 from .cover import cover_caption_rule
 from .dates import (
@@ -310,6 +311,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             ranked_measure_rule(question, spans),
             nobody_named_rule(question, text, spans),
             no_place_rule(question, text, spans),
+            other_clause_rule(question, text, spans, issuer_terms(spans)),
             cover_caption_rule(spans, question),
             seat_rule(question, spans),
             office_rule(question, text, issuer_terms(spans), document_lowercase(spans)),

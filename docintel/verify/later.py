@@ -130,10 +130,10 @@ def concession_rule(question: str, spans: list[CitedSpan], ignore: frozenset[str
     return check_field("polarity", "not_applicable")
 
 
-# a direction or a polarity a clause may give what it says of (general English)
+# a direction, a polarity or a level kept ("remained flat") a clause may give what it says of (general English)
 _TURNING = re.compile(
     r"\b(?:increas\w*|decreas\w*|reduc\w*|rais\w*|lower\w*|higher|declin\w*|ris\w*|fall\w*|fell|gains?|loss\w*|"
-    r"benefit\w*|savings?|not|no|never|none|without)\b",
+    r"benefit\w*|savings?|not|no|never|none|without|flat|unchanged|stable|steady)\b",
     re.IGNORECASE,
 )
 

@@ -38,7 +38,7 @@ def prose_scale(document: Document, span: Span, number: Number) -> float | None:
 _CELL_MONEY = re.compile(r"^\(?[$\u20ac\u00a3\u00a5]\s+\(?\d")
 _CELLS = re.compile(r"[$\u20ac\u00a3\u00a5]\s+\(?\d")
 _EXCEPT_PER_SHARE = re.compile(r"\bexcept\b[^)]*\bper\b", re.IGNORECASE)
-_HEADING_REACH = 12  # lines above the amount, on its page, a column heading may stand
+_HEADING_REACH = 40  # lines above the amount, on its page, a column heading may stand (a page-long table)
 
 
 def heading_scale(document: Document, span: Span, number: Number) -> float | None:
