@@ -36,6 +36,11 @@ _ROWS = [
 ]
 
 
+def _verdicts(data: dict, field: str) -> list[str]:
+    """The verdicts of the first item's checks of *field*."""
+    return [f["verdict"] for f in data["verification"]["items"][0]["fields"] if f["field"] == field]
+
+
 def _breakdown_page() -> Page:
     """A revenue breakdown laid out as a 10-K prints it: each change column's heading stacked over that column."""
     texts = [Text(60, 760, "Operating segments"), Text(60, 745, "The breakdown of revenues is as follows:")]
@@ -82,8 +87,7 @@ def test_a_basis_read_for_every_cell_of_a_row_is_no_column_s_own(run_cli, fake_o
     cited = [(len(COVER30) + 4, REGIONAL[3]), (len(COVER30) + 6, REGIONAL[5])]
     fake_openai.push_answer(amount(-0.6, "percent", "2022", *cited, currency=None, label="International change"))
     _, data, _ = ask(run_cli, question, pdf)
-    basis = [f for f in data["verification"]["items"][0]["fields"] if f["field"] == "basis"]
-    assert [f["verdict"] for f in basis] == ["supported"], data["verification"]
+    assert _verdicts(data, "basis") == ["supported"], data["verification"]
 
 
 EXPENSES = [
@@ -170,8 +174,7 @@ def test_a_charge_related_to_a_segment_is_not_read_as_a_part(run_cli, fake_opena
     cited = (len(COVER30) + 1, "In 2014, we recorded a goodwill impairment charge of $233 million")
     fake_openai.push_answer(amount(233.0, "millions", "2014", cited, label="Goodwill impairment charge"))
     _, data, _ = ask(run_cli, "What goodwill impairment charge did Contoso record in 2014?", pdf)
-    member = [f for f in data["verification"]["items"][0]["fields"] if f["field"] == "member"]
-    assert [f["verdict"] for f in member] == ["supported"], data["verification"]
+    assert _verdicts(data, "member") == ["supported"], data["verification"]
 
 
 RESERVES = [
@@ -221,8 +224,7 @@ def test_a_total_its_sentence_breaks_down_does_not_answer_the_part_asked(run_cli
     whole = "How much total consideration did Contoso receive in 2019 for contributing the real estate assets?"
     fake_openai.push_answer(amount(4.25, "billions", "2019", total, label="Total consideration"))
     _, data, _ = ask(run_cli, whole, pdf)
-    subject = [f for f in data["verification"]["items"][0]["fields"] if f["field"] == "subject"]
-    assert "unknown" not in [f["verdict"] for f in subject], data["verification"]
+    assert "unknown" not in _verdicts(data, "subject"), data["verification"]
 
 
 TAX_RATE = [
@@ -468,14 +470,16 @@ HARDWARE = [
     "2016 2015",
     "Revenue:",
     "Hardware revenue 44,307 16,377",
+    "Starbucks transaction-based revenue 78,903 142,283",
     "Cost of revenue:",
     "Hardware costs 68,562 30,874",
+    "Starbucks transaction-based costs 69,761 165,438",
 ]
 
 
 def test_a_gross_profit_computed_subtracts_the_cost_from_the_revenue(run_cli, fake_openai, make_pdf):
     pdf = make_pdf("contoso-2016-10k.pdf", [COVER30, HARDWARE])
-    revenue, costs = (len(COVER30) + 5, HARDWARE[4]), (len(COVER30) + 7, HARDWARE[6])
+    revenue, costs = (len(COVER30) + 5, HARDWARE[4]), (len(COVER30) + 8, HARDWARE[7])
 
     def gross(expression: str, result: float) -> dict:
         parts = [operand("a", 44307.0, "2016", revenue), operand("b", 68562.0, "2016", costs)]
@@ -486,6 +490,13 @@ def test_a_gross_profit_computed_subtracts_the_cost_from_the_revenue(run_cli, fa
     question = "What was Contoso's gross profit or loss on hardware in 2016?"
     assert_scripted(run_cli, fake_openai, pdf, question, gross("b - a", 24255.0), False, "does not compute")
     assert_scripted(run_cli, fake_openai, pdf, question, gross("a - b", -24255.0), True)
+    # a row of three words under 'Cost of revenue:' is a part of the cost of revenue all the same
+    sales, cost = (len(COVER30) + 6, HARDWARE[5]), (len(COVER30) + 9, HARDWARE[8])
+    parts = [operand("a", 142283.0, "2015", sales), operand("b", 165438.0, "2015", cost)]
+    starbucks = amount(-23155.0, "thousands", "2015", sales, cost, label="Starbucks gross loss")
+    starbucks["items"][0]["calculation"] = calculation("a - b", -23155.0, *parts)
+    asked = "What was Contoso's gross profit or loss from Starbucks transaction processing in 2015?"
+    assert_scripted(run_cli, fake_openai, pdf, asked, starbucks, True)
 
 
 @needs_shared

@@ -199,8 +199,12 @@ def operand_fields(query: Query | None, name: str, cell: Candidate, months: int 
 
 def _operand_concepts(cell: Candidate, asked: Asked) -> frozenset[str]:
     """The concepts an operand fills in a definition: its row's, unless the row says much more than a line item
-    ('Proceeds from sale of business units ...' fills no revenue); the name's when the row names none."""
+    ('Proceeds from sale of business units ...' fills no revenue); its sub-heading's ('Cost of revenue:') when the
+    row names none; else the name's."""
     evidence = evidence_of(cell)
+    group = (cell.row_group or "").strip()
+    if not evidence.concepts and group.endswith(":") and (under := concepts_in(group).concepts):
+        return under  # 'Starbucks transaction-based costs' under 'Cost of revenue:': a part of the cost of revenue
     if not evidence.concepts:
         return asked.concepts
     asked_words = asked.own | frozenset(tokenize(asked.question))  # 'what percentage of deferred tax liabilities'
