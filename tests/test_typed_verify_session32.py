@@ -462,6 +462,15 @@ def test_a_code_a_claim_takes_from_a_clause_about_another_thing_is_unsupported(r
     fake_openai.push_answer(one)
     _, data, _ = ask(run_cli, question, alone)
     assert "another thing" not in json.dumps(data["verification"]), data["verification"]  # no clause names more
+    # ', and are listed ...' goes on with the same subject: no clause of another thing
+    same = [
+        "Its CDIs trade under the symbol CTS, and are listed on the Australian Securities Exchange as CHESS Depositary"
+    ]
+    alike = make_pdf("contoso-c.pdf", [COVER30, [*same, "Instruments."]])
+    listed = answer("text", {"text": "They trade under the symbol CTS.", "spans": [span(len(COVER30) + 1, same[0])]})
+    fake_openai.push_answer(listed)
+    _, data, _ = ask(run_cli, question, alike)
+    assert "another thing" not in json.dumps(data["verification"]), data["verification"]
 
 
 HARDWARE = [

@@ -16,7 +16,9 @@ from .values import CitedSpan, cut_clause
 from .wording import names_asked
 
 _CODE = re.compile(r"\b[A-Z][A-Z0-9]{1,6}\b")  # a ticker, rating or code the claim gives ('AMCR', 'BBB')
-_CLAUSES = re.compile(r",\s+and\s+|;\s*|,\s+while\s+|,\s+whereas\s+|\s+whereas\s+")
+# where a clause with a subject of its own begins (', and our CHESS Depositary Instruments are traded'); a list's
+# semicolons and an 'and' that goes on with the same subject ('..., and include results for all brands') do not
+_CLAUSES = re.compile(r",\s+and\s+(?=(?:our|its|their|the|[A-Z])\w*\s)|,\s+(?:while|whereas)\s+")
 
 
 def _stems(text: str) -> set[str]:
