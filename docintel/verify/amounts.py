@@ -57,6 +57,7 @@ from .statements import statement_check
 from .typed import FactView, prose_fact
 from .values import (
     CENTS,
+    POINTS_AFTER,
     UNIT_FACTORS,
     Candidate,
     CitedSpan,
@@ -346,7 +347,7 @@ _ASKS_RELATIVE = re.compile(r"\bwhat\s+percent(?:age)?\b(?!\s+(?:of|points?)\b)"
 def _in_points(candidate: Candidate) -> bool:
     """Whether the candidate is a number of prose followed by 'percentage points' ('declined 4 percentage points')."""
     at = candidate.sentence.find(candidate.printed) if candidate.row_label is None else -1
-    return at >= 0 and bool(re.match(r"\s*percentage\s+points?\b", candidate.sentence[at + len(candidate.printed) :]))
+    return at >= 0 and bool(POINTS_AFTER.match(candidate.sentence[at + len(candidate.printed) :]))
 
 
 def _exactly(value: float, unit: str | None, candidate: Candidate) -> bool:

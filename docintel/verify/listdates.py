@@ -15,7 +15,8 @@ from .values import CitedSpan
 _ITEM_BREAK = re.compile(r";|,(?!\s*\d)|\band\b", re.IGNORECASE)
 
 
-def _stems(text: str) -> set[str]:
+def name_stems(text: str) -> set[str]:
+    """The words of *text* by their first five letters, numbers aside: names compared by stem ('Russian', 'Russia')."""
     return {t[:5] for t in tokenize(text) if not t[:1].isdigit()}
 
 
@@ -26,12 +27,12 @@ def other_item_dated(wholes: list[str], date_text: str, wanted: set[str]) -> tup
     for whole in wholes:
         items = [i.strip() for i in _ITEM_BREAK.split(whole) if i.strip()]
         holding = [i for i in items if date_text.lower() in i.lower()]
-        if not holding or not wanted or any(_stems(i) & wanted for i in holding):
+        if not holding or not wanted or any(name_stems(i) & wanted for i in holding):
             continue
-        act = {s for s in _stems(holding[0]) - _stems(date_text) if len(s) >= 4} - wanted
+        act = {s for s in name_stems(holding[0]) - name_stems(date_text) if len(s) >= 4} - wanted
         for item in items:
             dates = [p.text for p in find_periods(item) if p.day and p.text.lower() != date_text.lower()]
-            if item not in holding and dates and _stems(item) & wanted and _stems(item) & act:
+            if item not in holding and dates and name_stems(item) & wanted and name_stems(item) & act:
                 return item, dates[0]
     return None
 

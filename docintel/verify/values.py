@@ -223,7 +223,7 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
             read = prose_scale(cited.document, cited.span, number) or heading_scale(cited.document, cited.span, number)
             scale = number.scale or read or 1.0  # '$ 4' under '(MILLIONS)'
             after = cited.span.quote[number.end :]
-            percent = number.percent or bool(_POINTS_AFTER.match(after))  # '4 percentage points': a rate's change
+            percent = number.percent or bool(POINTS_AFTER.match(after))  # '4 percentage points': a rate's change
             kind = "percent" if percent else "money" if number.currency or number.scale else "number"
             if kind == "money" and not number.currency and _COUNTED_AFTER.match(after):
                 kind = "number"  # '57.6 million shares of common stock': a count at a scale, no money
@@ -270,7 +270,7 @@ def _own_sentence(quote: str, at: int) -> str:
 
 
 _BASIS_POINTS_AFTER = re.compile(r"\s*(?:basis\s+points?|bps)\b", re.IGNORECASE)  # a hundredth of a percent
-_POINTS_AFTER = re.compile(r"\s*percentage\s+points?\b", re.IGNORECASE)
+POINTS_AFTER = re.compile(r"\s*percentage\s+points?\b", re.IGNORECASE)
 # a plural noun right after a scaled number without a currency counts things ('million shares', 'billion users')
 _COUNTED_AFTER = re.compile(r"\s+(?:(?!(?:dollars|euros|pounds|yen|yuan|francs|pesos|rupees)\b)[a-z]+s|people|staff)\b")
 _PER_SHARE_AFTER = re.compile(r"\s*(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.IGNORECASE)
