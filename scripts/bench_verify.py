@@ -92,7 +92,10 @@ the opposite of an act's outcome ('grant' for 'denied'), each category's line fo
 answered 'on a reported basis', and (scripts/verify_round65.py, red team round 65) each change a sentence attributes
 to a segment answered for the whole, each date of a list answered for the next item, and
 (scripts/verify_round66.py, red team round 66) each total its sentence breaks down answered for a part, each yes to
-what a sentence compares with ('compared with a reserve release ... in the prior year'),
+what a sentence compares with ('compared with a reserve release ... in the prior year'), and
+(scripts/verify_round68.py, red team rounds 68-69) each amount's relative change ('$504 million, or 12%') asked in
+percentage points, each whole answered for the part that belongs to it ('as part of $30 billion of deposits'), each
+change told under a segment's heading answered for the company's,
 target: every one rejected; their right answers measured (and each change stated with 'as' and its cause, asked
 why).
 
@@ -148,6 +151,7 @@ from scripts.verify_round63 import round63_cases
 from scripts.verify_round64 import round64_cases
 from scripts.verify_round65 import round65_cases
 from scripts.verify_round66 import round66_cases
+from scripts.verify_round68 import round68_cases
 from scripts.verify_scopes import scope_cases
 from scripts.verify_standing import standing_cases
 from scripts.verify_structures import (
@@ -522,6 +526,9 @@ MEASURED_RIGHT = (
     "listed date: right",
     "breakdown part: right",
     "compared: right",
+    "relative change: right",
+    "part of a whole: right",
+    "section segment: right",
 )
 # the money measures the domain table defines by formula (net debt, free cash flow, EBITDA)
 _COMPOSITES = [r for r in domain_table().ratios if r.kind == "money"]
@@ -689,6 +696,7 @@ def structure_results(documents, show: bool) -> dict[str, list[bool]]:
                 *round64_cases(document, page).items(),
                 *round65_cases(document, page).items(),
                 *round66_cases(document, page).items(),
+                *round68_cases(document, page).items(),
             ]
             if not generated:
                 continue

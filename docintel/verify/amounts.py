@@ -46,6 +46,7 @@ from .minority import names_parent_owners
 from .names import unnamed_rule
 from .nature import portion_rule
 from .passages import rest_of_sentence
+from .points import points_problem
 from .query import Query, asks_per_share, member_terms, opening_year, query_of
 from .ranges import range_rule
 from .resulted import result_rule
@@ -57,7 +58,6 @@ from .statements import statement_check
 from .typed import FactView, prose_fact
 from .values import (
     CENTS,
-    POINTS_AFTER,
     UNIT_FACTORS,
     Candidate,
     CitedSpan,
@@ -116,9 +116,8 @@ def check_amount(
         return _failed(
             kind_check="mismatch", detail=f"{stated} is the change of a per-share row; the question asks the total"
         )
-    if unit == "percent" and all(_in_points(c) for c in kinds) and _ASKS_RELATIVE.search(asked.question):
-        detail = f"{stated} is a change in percentage points; the question asks a percentage change"
-        return _failed(kind_check="mismatch", detail=detail)
+    if unit == "percent" and (points := points_problem(stated, kinds, asked.question)):
+        return _failed(kind_check="mismatch", detail=points)
     if per := per_unit_asked(asked.question, kinds):
         return _failed(kind_check="mismatch", detail=f"the question asks a figure {per}; {stated} is a total's")
     if asked_money_as_per_share(asked, kinds):
@@ -312,14 +311,16 @@ def _typed(
         (
             c,
             [
-                *field_checks(query, _issuer_unnamed(fact_of(c, _rest(c, cited), _lead(c, cited)), asked), currency),
+                *field_checks(query, _issuer_unnamed(_sectioned(c, cited), asked), currency),
                 range_rule(c, asked.question),
                 _annualized(c, asked, cited),
                 direction_rule(c, quoted, asked.label, asked.question),
                 subject_rule(c, asked.question, _tail(c, cited)),
                 breakdown_rule(c, asked.question, _rest(c, cited)),
                 result_rule(c, asked.question),
-                unnamed_rule(c, asked.question, " ".join(s.span.quote for s in cited), issuer_terms(cited)),
+                unnamed_rule(
+                    c, asked.question, " ".join([*(s.span.quote for s in cited), c.section]), issuer_terms(cited)
+                ),
                 expense_sign_rule(c, asked.question, _document_of(c, cited)),
                 counted_noun_rule(c, asked.question),
                 defined_term_rule(c, asked.question, _document_of(c, cited)),
@@ -327,6 +328,15 @@ def _typed(
         )
         for c in chosen
     ]
+
+
+def _sectioned(candidate: Candidate, cited: list[CitedSpan]) -> FactView:
+    """The candidate's typed fields; a number of prose whose sentence names no member is of the segment its
+    section's heading names ('Regulated Businesses Segment' over 'operating revenues increased $129 million')."""
+    fact = fact_of(candidate, _rest(candidate, cited), _lead(candidate, cited))
+    if candidate.row_label is not None or fact.member or not candidate.section:
+        return fact
+    return replace(fact, member=candidate.section, member_text=f"{fact.member_text} {candidate.section}")
 
 
 def _document_of(candidate: Candidate, cited: list[CitedSpan]) -> Document | None:
@@ -338,16 +348,6 @@ def _document_of(candidate: Candidate, cited: list[CitedSpan]) -> Document | Non
 def _lead(candidate: Candidate, cited: list[CitedSpan]) -> str:  # the clause's words before the quote ('' for a cell)
     found = [(s.document, s.span) for s in cited if candidate.printed in s.span.quote]
     return clause_lead(*found[0]) if candidate.row_label is None and found else ""
-
-
-# 'By what percentage did the margin increase?' asks a relative change, which a change in points is not
-_ASKS_RELATIVE = re.compile(r"\bwhat\s+percent(?:age)?\b(?!\s+(?:of|points?)\b)", re.IGNORECASE)
-
-
-def _in_points(candidate: Candidate) -> bool:
-    """Whether the candidate is a number of prose followed by 'percentage points' ('declined 4 percentage points')."""
-    at = candidate.sentence.find(candidate.printed) if candidate.row_label is None else -1
-    return at >= 0 and bool(POINTS_AFTER.match(candidate.sentence[at + len(candidate.printed) :]))
 
 
 def _exactly(value: float, unit: str | None, candidate: Candidate) -> bool:

@@ -25,6 +25,23 @@ _NO_NOUN = frozenset(
 )
 
 
+# '... placed a $5 billion deposit ... as part of $30 billion of deposits provided by a consortium': the figure after
+# 'as part of' is a whole another thing of the sentence belongs to
+_PART_OF = re.compile(r"\bpart\s+of\s+(?:(?:a|an|the)\s+)?(?:total\s+(?:of\s+)?)?$", re.IGNORECASE)
+
+
+def _asks_whole(question: str, after: str) -> bool:
+    """Whether the question asks the whole: a word it writes in lower case that the whole's own words after its first
+    noun say ('provided by a consortium' for 'How much did the consortium of banks provide'). (A question asking a
+    total of a sentence that names a part is read by the scope rules.)"""
+    words = [w for w in tokenize(_CLAUSE_END.split(after, maxsplit=1)[0]) if w not in _NO_NOUN]
+    lower = set(tokenize(" ".join(w for w in question.split() if w[:1].islower())))
+    return bool(set(words[1:]) - set(words[:1]) & lower)  # the first word is the whole's noun, the part's too
+
+
+_CLAUSE_END = re.compile(r"[;.]\s|[;.]$")
+
+
 def breakdown_rule(candidate: Candidate, question: str, rest: str) -> FieldCheck:
     """`subject` `unknown` for a figure of prose whose own sentence (its quote's, read on past the quote: *rest*) goes
     on after it to break it down ('which consisted of', 'including'), one part being a figure said to be a noun the
@@ -34,6 +51,10 @@ def breakdown_rule(candidate: Candidate, question: str, rest: str) -> FieldCheck
     at = full.find(candidate.printed)
     if at < 0:
         return FieldCheck(field="subject", verdict="not_applicable")
+    if (whole := _PART_OF.search(full[:at])) and not _asks_whole(question, full[at + len(candidate.printed) :]):
+        said = f"{whole.group(0).strip()} {candidate.printed}"
+        detail = f"subject: {candidate.printed} is the whole the sentence's subject is a part of ('{said}')"
+        return FieldCheck(field="subject", verdict="unknown", asked=question, found=said, detail=detail)
     sentences = split_sentences(full[at:])
     after = sentences[0][len(candidate.printed) :] if sentences else ""
     down = _BREAKS_DOWN.search(after)

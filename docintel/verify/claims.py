@@ -44,6 +44,7 @@ from .places import outside_asked
 from .rules import FieldCheck
 from .values import CitedSpan
 from .wording import names_state, states_asked
+from .yearparts import NAMED_YEAR, undated_yes
 from .yesno import change_reading
 
 CAUSES = re.compile(
@@ -152,7 +153,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     if not answer and "denies" in stages and "affirms" not in stages:  # 'The transaction is expected to close ...'
         return _check("polarity", "supported", "polarity: the quote says the transaction is still pending")
     # a year that begins a name ('its 2009 Long-Term Incentive Plan') asks of no year, unless no other is asked
-    asked_years = years_named(_NAMED_YEAR.sub(" ", question)) or years_named(question)
+    asked_years = years_named(NAMED_YEAR.sub(" ", question)) or years_named(question)
     # the quote's years, and those of its sentence before it ('On February 24, 2017, the Company and ...')
     quoted_years = frozenset().union(*(years_named(s) for s in about))
     later = {y for c in spans for y in _dated(quote_lead(c), question) if asked_years and y > max(asked_years)}
@@ -162,9 +163,11 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     if asked_years and quoted_years and not asked_years & quoted_years:
         years = ", ".join(map(str, sorted(quoted_years)))
         return _check("polarity", "mismatch", f"polarity: the quote is about {years}, not the year asked")
+    if answer and (undated := undated_yes(about, question, asked_years)):
+        return _check("polarity", "unknown", f"polarity: {undated}")
     # a year that begins a name ('the 2021 Repurchase Program', 'the 2022 Plan') dates no event of the sentence
     elsewhen = [
-        s for s in about if asked_years and (named := years_named(_NAMED_YEAR.sub(" ", s))) and not named & asked_years
+        s for s in about if asked_years and (named := years_named(NAMED_YEAR.sub(" ", s))) and not named & asked_years
     ]
     if not answer and any(map(negated, elsewhen)) and not any(negated(s) for s in about if s not in elsewhen):
         # 'we did not pay any dividends in 2022 and 2021' is no 'no' for 2020
@@ -290,7 +293,6 @@ def _untold_scope(sentence: str, terms: set[str]) -> str:
     return "" if words & terms else scope.group(0)
 
 
-_NAMED_YEAR = re.compile(r"\b(?:19|20)\d{2}\s+(?=[A-Z][a-z])")
 # 'MGM China's first revolving credit facility': a name written possessive owns what follows it
 _OWNER = re.compile(r"\b(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})(?:'|\u2019)s\b")
 # owners that are the company itself, its parts in general, or no entity at all

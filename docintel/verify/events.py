@@ -98,7 +98,9 @@ ACTIVE_VERB = re.compile(
     r"the\s+(?:[A-Z][\w.&'\u2019-]*\s+){1,3}(?:of|for)\s+(?:the\s+)?"
     r"(?:[A-Z][\w.&'\u2019-]*\s+(?:(?:of|for|and|&)\s+(?:the\s+)?)?){1,5}|"
     r"(?:the\s+)?(?:company|registrant|firm|group|it|they|we)\s+|"
-    r"the\s+(?:[a-z]+\s+){1,2}(?=(?:\w+ly\s+)?[a-z]{3,}\s+(?:(?:its|their|the|a|an|our|this|that|his|her)\b|[A-Z])))"
+    r"the\s+(?:[a-z]+\s+){1,2}(?=(?:\w+ly\s+)?[a-z]{3,}\s+(?:(?:its|their|the|a|an|our|this|that|his|her)\b|[A-Z]))|"
+    # 'did the former First Republic staff become ...': a name between the article and its noun
+    r"the\s+(?:[a-z]+\s+){0,2}(?:[A-Z][\w.&'\u2019-]*\s+){1,4}(?:[a-z]+\s+){1,2}(?=[a-z]{3,}\s+[A-Z]))"
     r"(?:(?:\w+ly|first|also|ever|finally)\s+)?(?P<verb>(?!(?:intend|plan|expect|seek|aim|propose)\b)[a-z]{3,})\b"
 )  # 'does X intend to re-nationalize': the intent's verb names no event
 # Verbs one event is told with (general English: a sale is a disposal, a purchase an acquisition, a closing the
@@ -228,7 +230,12 @@ def verb_in(verb: str, text: str) -> bool:
     roots = _roots(verb)
     # an intent is no event, unless its own verb is the one asked ('When did X announce its intention to ...')
     done = INTENT.sub(lambda m: m.group(0) if m.group(0).lower().startswith(roots) else " ", text)
+    done = _PREFIXED.sub(" ", done)  # 'a pre-closing special dividend' says no closing
     return any(t.startswith(roots) for t in tokenize(done))
+
+
+# a word a prefix makes a modifier of another time or its absence ('pre-closing', 'post-acquisition', 'non-renewal')
+_PREFIXED = re.compile(r"\b(?:pre|post|non)-\w+", re.IGNORECASE)
 
 
 # 'Will MGM keep paying its dividend?': a question about going on, which a stop answers no (general English)

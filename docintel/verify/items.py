@@ -130,6 +130,7 @@ from .textclaims import (
     subject_rule,
     term_of_art_rule,
 )
+from .topic import topic_rule
 from .unsaid import unsaid_name_rule
 from .values import CitedSpan, ItemCheck, PlainCheck, check_date
 from .yesno import CHANGE_VERBS, asks_every, figures_rule, pace_rule, universal_rule
@@ -312,6 +313,7 @@ def _text_check(text: str, spans: list[CitedSpan], question: str) -> ItemCheck:
             nobody_named_rule(question, text, spans),
             no_place_rule(question, text, spans),
             other_clause_rule(question, text, spans, issuer_terms(spans)),
+            topic_rule(question, text, spans, issuer_terms(spans)),
             cover_caption_rule(spans, question),
             seat_rule(question, spans),
             office_rule(question, text, issuer_terms(spans), document_lowercase(spans)),

@@ -291,6 +291,7 @@ def concept_check(asked: Asked, candidate: Candidate) -> tuple[ConceptCheck, str
     evidence = evidence_of(candidate)
     member = candidate.fact.member if candidate.fact is not None else None  # 'Discontinued operations' by caption
     text = f"{evidence.text} {candidate.row_group or ''} {candidate.sentence} {member or ''} {candidate.share_of}"
+    text = f"{text} {candidate.section}"
     if candidate.fact is not None and _balance_only(evidence.text):  # 'Ending balance' is said by its table's words
         text = f"{text} {candidate.fact.member_text}"
     said = set(tokenize(qualifier_text(text))) | set(tokenize(text))  # 'non-controlling' read both ways

@@ -36,6 +36,7 @@ from .listed import paired_year
 from .pershare import cents_row, per_share_heading
 from .prosescale import heading_scale, prose_scale
 from .rules import FieldCheck, mismatches
+from .sections import section_member
 from .siblings import twins_of
 from .totals import total_group
 from .typed import FactView, cell_fact, ingest_fact, period_years
@@ -168,6 +169,7 @@ class Candidate:
     line: int | None = field(default=None, compare=False)  # the global line of a cell's row
     lead: str = field(default="", compare=False)  # the words of its sentence a quote starting with the number cut
     share_of: str = field(default="", compare=False)  # the row over a bare share row ('Products' over '% of ...')
+    section: str = field(default="", compare=False)  # a number of prose's segment, by its heading (sections.py)
 
     def describe(self) -> str:
         """'1,577 (2018 column, millions)'."""
@@ -218,6 +220,7 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
             if hit is not None:
                 found.append(_cell_candidate(cited, table, row, index, value if value is not None else 0.0))
                 used.add(hit)
+    segment = section_member(cited.document, cited.span.line_start) if len(used) < len(numbers) else None
     for position, number in enumerate(numbers):
         if position not in used:
             read = prose_scale(cited.document, cited.span, number) or heading_scale(cited.document, cited.span, number)
@@ -248,6 +251,7 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
                     kind,
                     sentence=sentence or cited.span.quote,
                     lead=lead_in(cited.document, cited.span) if bare else "",
+                    section=segment or "",
                 )
             )
     quote = cited.span.quote
