@@ -195,3 +195,15 @@ def test_a_text_claim_needs_a_quote_of_what_it_is_about(run_cli, fake_openai, ma
     assert_scripted(
         run_cli, fake_openai, pdf, question, claim("The bargain purchase gain was booked in Corporate.", 2), True
     )
+
+
+def test_a_date_a_participle_gives_a_thing_dates_no_answer(run_cli, fake_openai, make_pdf):
+    # 'the pending acquisition ... announced on December 20, 2020' is the acquisition's past: the quote is about the
+    # 2021 outlook it is left out of, not about 2020
+    lines = [
+        "Our preliminary 2021 outlook reflects current expectations.",
+        "It does not incorporate the pending acquisition of Northwind Holdings, Inc. announced on December 20, 2020.",
+    ]
+    pdf = make_pdf("contoso-2020-10k.pdf", [COVER30, lines])
+    question = "Does Contoso's 2021 outlook reflect the pending acquisition of Northwind?"
+    assert_scripted(run_cli, fake_openai, pdf, question, _yes(len(COVER30) + 2, lines[1], value=False), True)

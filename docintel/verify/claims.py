@@ -44,7 +44,7 @@ from .places import outside_asked
 from .rules import FieldCheck
 from .values import CitedSpan
 from .wording import names_state, states_asked
-from .yearparts import NAMED_YEAR, undated_yes
+from .yearparts import NAMED_YEAR, undated_yes, without_object_dates
 from .yesno import change_reading
 
 CAUSES = re.compile(
@@ -155,7 +155,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     # a year that begins a name ('its 2009 Long-Term Incentive Plan') asks of no year, unless no other is asked
     asked_years = years_named(NAMED_YEAR.sub(" ", question)) or years_named(question)
     # the quote's years, and those of its sentence before it ('On February 24, 2017, the Company and ...')
-    quoted_years = frozenset().union(*(years_named(s) for s in about))
+    quoted_years = frozenset().union(*(years_named(without_object_dates(s)) for s in about))
     later = {y for c in spans for y in _dated(quote_lead(c), question) if asked_years and y > max(asked_years)}
     if later and not quoted_years & asked_years:  # a subsequent event: 'On February 24, 2017, ...' for 2016
         years = ", ".join(map(str, sorted(later)))
@@ -167,7 +167,11 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
         return _check("polarity", "unknown", f"polarity: {undated}")
     # a year that begins a name ('the 2021 Repurchase Program', 'the 2022 Plan') dates no event of the sentence
     elsewhen = [
-        s for s in about if asked_years and (named := years_named(NAMED_YEAR.sub(" ", s))) and not named & asked_years
+        s
+        for s in about
+        if asked_years
+        and (named := years_named(NAMED_YEAR.sub(" ", without_object_dates(s))))
+        and not named & asked_years
     ]
     if not answer and any(map(negated, elsewhen)) and not any(negated(s) for s in about if s not in elsewhen):
         # 'we did not pay any dividends in 2022 and 2021' is no 'no' for 2020

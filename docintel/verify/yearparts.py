@@ -11,6 +11,20 @@ from ..question.parse import search_text
 
 # a year that begins a name ('its 2009 Long-Term Incentive Plan', 'the 2021 Repurchase Program')
 NAMED_YEAR = re.compile(r"\b(?:19|20)\d{2}\s+(?=[A-Z][a-z])")
+# a date a participle gives the thing before it ('the pending acquisition of Aerojet Rocketdyne Holdings, Inc.
+# announced on December 20, 2020'): the thing's past, not the time of what the sentence says of it; not a subject's
+# own act ('we announced on ...', 'which was announced on ...')
+_OBJECT_DATED = re.compile(
+    r"(?P<before>\S+)\s+(?:announced|entered\s+into|signed|dated|filed|issued)\s+(?:on|in)\s+"
+    r"(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?(?:19|20)\d\d\b"
+)
+_SUBJECTS = frozenset("we it they he she which that who was were been has have had is are be".split())
+
+
+def without_object_dates(sentence: str) -> str:
+    """*sentence* with the dates participles give the things before them left out (``_OBJECT_DATED``)."""
+    return _OBJECT_DATED.sub(lambda m: m.group(0) if m["before"].lower() in _SUBJECTS else m["before"], sentence)
+
 
 # a part of a year a question asks ('the first half of fiscal 2021', 'the third quarter', 'the six months ended',
 # 'in April 2021'; not the month of a year's end, 'the year ended May 31, 2021'); and any a quote says
