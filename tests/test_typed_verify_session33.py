@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from docintel.verify.events import asked_verb
 from tests.conftest import FINANCEBENCH, needs_shared
 from tests.test_typed_verify_session30 import COVER30
 from tests.test_values import amount, answer, ask, assert_scripted, span
@@ -20,8 +23,16 @@ _MARGIN = (
 )
 
 
+_POINTS_TOO = [
+    "In 2022, selling expenses rose 12%, or $504 million.",
+    "In 2022, gross profit fell $504 million and the gross margin rate declined 4 percentage points.",
+    "In 2022, foreign currency reduced sales growth by $1.2 billion, or 2.1 percentage points.",
+]
+
+
 def test_a_percentage_change_of_an_amount_answers_no_change_in_points(run_cli, fake_openai, make_pdf):
-    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, [_MARGIN, "Operating expenses fell $120 million (9%) in 2022."]])
+    lines = [_MARGIN, "Operating expenses fell $120 million (9%) in 2022.", *_POINTS_TOO]
+    pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, lines])
     margin = (len(COVER30) + 1, _MARGIN)
 
     def change(value: float, cited: tuple[int, str] = margin) -> dict:
@@ -35,6 +46,13 @@ def test_a_percentage_change_of_an_amount_answers_no_change_in_points(run_cli, f
     expenses = (len(COVER30) + 2, "Operating expenses fell $120 million (9%) in 2022.")
     basis = "By how many basis points did Contoso's operating expenses as a percentage of sales change in 2022?"
     assert_scripted(run_cli, fake_openai, pdf, basis, change(9.0, expenses), False, "percentage change of an amount")
+    first, rate, then = ((len(COVER30) + 2 + n, line) for n, line in enumerate(_POINTS_TOO, start=1))
+    relative_rate = "By what percentage did Contoso's gross margin rate decline in 2022?"  # '4' is not read in '$504'
+    assert_scripted(run_cli, fake_openai, pdf, relative_rate, change(4.0, rate), False, "change in percentage points")
+    selling = "By how many percentage points did Contoso's selling expenses as a percentage of sales change in 2022?"
+    assert_scripted(run_cli, fake_openai, pdf, selling, change(12.0, first), False, "percentage change of an amount")
+    currency = "By how many percentage points did foreign currency reduce Contoso's sales growth in 2022?"
+    assert_scripted(run_cli, fake_openai, pdf, currency, change(2.1, then), True)  # points after an amount: points
 
 
 _SEGMENT_PAGE = [
@@ -61,21 +79,32 @@ def test_a_number_of_prose_under_a_segments_heading_is_that_segments(run_cli, fa
     assert_scripted(run_cli, fake_openai, pdf, named, scripted, True)  # the heading names what the question does
 
 
-def test_a_heading_of_another_section_ends_the_segments(run_cli, fake_openai, make_pdf):
-    # a heading that names no line item ('Liquidity and Capital Resources') starts a section of its own; a sentence
-    # that names its own subject ('Consolidated net sales') is no segment's either
-    lines = [*_SEGMENT_PAGE[:5], "Liquidity and Capital Resources", _SEGMENT_PAGE[5]]
+_INTEREST = "In 2022, as compared to 2021, interest expense increased $20 million due to higher borrowings."
+
+
+@pytest.mark.parametrize(
+    ("lines", "quote"),
+    [
+        # a heading that names no line item starts a section of its own, in title case or in sentence case
+        ([*_SEGMENT_PAGE[:5], "Liquidity and Capital Resources", _SEGMENT_PAGE[5]], _SEGMENT_PAGE[5]),
+        ([*_SEGMENT_PAGE[:5], "Liquidity and capital resources", _SEGMENT_PAGE[5]], _SEGMENT_PAGE[5]),
+        # a second line item's heading: the segment's discussion may be over ('Interest Expense' of the whole)
+        ([*_SEGMENT_PAGE, "Interest Expense", _INTEREST], _INTEREST),
+        # a sentence that names the whole itself
+        ([*_SEGMENT_PAGE[:5], _SEGMENT_PAGE[5].replace("net sales", "consolidated net sales")], None),
+        # a heading that names no one segment ('... by Segment')
+        (["Results of Operations by Segment", *_SEGMENT_PAGE[4:]], _SEGMENT_PAGE[5]),
+    ],
+)
+def test_a_number_of_prose_outside_a_segments_section_is_the_whole(run_cli, fake_openai, make_pdf, lines, quote):
     pdf = make_pdf("contoso-2022-10k.pdf", [COVER30, lines])
-    cited = (len(COVER30) + 7, "In 2022, as compared to 2021, net sales increased $129 million")
-    scripted = amount(129.0, "millions", "2022", cited, label="Increase in net sales")
-    assert_scripted(
-        run_cli,
-        fake_openai,
-        pdf,
-        "By how much did Contoso's net sales increase in 2022 compared with 2021?",
-        scripted,
-        True,
-    )
+    text = quote or lines[-1]
+    cited = (len(COVER30) + len(lines), text[: text.index(" million") + len(" million")])
+    value = 20.0 if quote == _INTEREST else 129.0
+    scripted = amount(value, "millions", "2022", cited, label="Increase")
+    item = "interest expense" if quote == _INTEREST else "net sales"
+    question = f"By how much did Contoso's {item} increase in 2022 compared with 2021?"
+    assert_scripted(run_cli, fake_openai, pdf, question, scripted, True)
 
 
 @needs_shared
@@ -111,15 +140,22 @@ _REPURCHASES = [
     "In fiscal 2020, we did not purchase any shares of our common stock.",
     "Pursuant to the authorization under the 2019 Repurchase Program, the Company entered into a $1.5 billion ASR.",
     "In 2019, under the 2019 Repurchase Program, the Company repurchased 9.1 million shares for $500 million.",
+    "On Feb. 12, 2018, Contoso repurchased 1.2 million shares of its common stock.",
+    "In the second half of 2018, Contoso repurchased 2.0 million shares of its common stock.",
+    "In 2017 Contoso repurchased 3.0 million shares of its common stock.",
 ]
 
 
 def test_a_yes_is_dated_by_its_quotes_own_time(run_cli, fake_openai, make_pdf):
     # a quote of a whole year places no event in the part of it asked; a year that begins a name dates no event
     pdf = make_pdf("contoso-2021-10k.pdf", [COVER30, _REPURCHASES])
-    first, resumed, undated, second, third, fourth = (
+    first, resumed, undated, second, third, fourth, dated, later, plain = (
         (len(COVER30) + n, line) for n, line in enumerate(_REPURCHASES, start=1)
     )
+    early = "Did Contoso repurchase any of its shares during the first half of 2018?"
+    assert_scripted(run_cli, fake_openai, pdf, early, _yes(*dated), True)  # a day of the part asked
+    assert_scripted(run_cli, fake_openai, pdf, early, _yes(*later), False, "says another part of it")
+    assert_scripted(run_cli, fake_openai, pdf, "Did Contoso repurchase shares during 2017?", _yes(*plain), True)
     half = "Did Contoso repurchase any of its shares during the first half of fiscal 2021?"
     assert_scripted(run_cli, fake_openai, pdf, half, _yes(*first), False, "does not say when in the year")
     fourth_quarter = "Did Contoso repurchase any of its shares during the fourth quarter of fiscal 2021?"
@@ -141,12 +177,15 @@ _DEALS = [
     "Contoso agreed to acquire Northwind for $56 per share, to be reduced after Northwind pays a pre-closing special"
     " dividend on March 24, 2021.",
     "The acquisition of Northwind is expected to close on September 30, 2021.",
+    "On March 3, 2023, Contoso's Board approved our new Merger Agreement.",
 ]
 
 
 def test_a_date_of_another_act_answers_no_when(run_cli, fake_openai, make_pdf):
     pdf = make_pdf("contoso-2023-10q.pdf", [COVER30, _DEALS])
-    acquired, became, dividend, closing = ((len(COVER30) + n, line) for n, line in enumerate(_DEALS, start=1))
+    acquired, became, dividend, closing, approved = ((len(COVER30) + n, line) for n, line in enumerate(_DEALS, start=1))
+    board = "When did the Contoso Board approve the new Merger Agreement?"  # no verb "new" read after "the"
+    assert_scripted(run_cli, fake_openai, pdf, board, _date(*approved, "2023-03-03", "March 3, 2023"), True)
     staff = "On what date did the former Fabrikam Bank staff become Contoso employees?"
     assert_scripted(run_cli, fake_openai, pdf, staff, _date(*acquired, "2023-05-01", "May 1, 2023"), False, "become")
     assert_scripted(run_cli, fake_openai, pdf, staff, _date(*became, "2023-07-02", "July 2, 2023"), True)
@@ -158,13 +197,14 @@ def test_a_date_of_another_act_answers_no_when(run_cli, fake_openai, make_pdf):
 
 
 _DEPOSIT = (
-    "Contoso deposited $5 billion with Fabrikam Bank on March 16, 2023, as part of $30 billion of deposits provided"
-    " by a consortium of large U.S. banks."
+    "Contoso deposited $5 billion with Fabrikam Bank on March 16, 2023, as part of approximately $30 billion of"
+    " deposits provided by a consortium of large U.S. banks."
 )
+_ACQUIRED = "As part of the $3.2 billion acquisition of Fabrikam, Contoso issued 10 million shares of common stock."
 
 
 def test_a_whole_the_subject_is_part_of_answers_no_part(run_cli, fake_openai, make_pdf):
-    pdf = make_pdf("contoso-2023-10q.pdf", [COVER30, [_DEPOSIT]])
+    pdf = make_pdf("contoso-2023-10q.pdf", [COVER30, [_DEPOSIT, _ACQUIRED]])
     cited = (len(COVER30) + 1, _DEPOSIT)
 
     def deposit(value: float) -> dict:
@@ -175,10 +215,17 @@ def test_a_whole_the_subject_is_part_of_answers_no_part(run_cli, fake_openai, ma
     assert_scripted(run_cli, fake_openai, pdf, own, deposit(5.0), True)
     group = "How much in deposits did the consortium of large banks provide to Fabrikam Bank in March 2023?"
     assert_scripted(run_cli, fake_openai, pdf, group, deposit(30.0), True)
+    # no amount of a part before 'as part of': the sentence's figure is the whole it speaks of
+    price = amount(3.2, "billions", "2023", (len(COVER30) + 2, _ACQUIRED), label="Purchase price")
+    fake_openai.push_answer(price)
+    _, data, _ = ask(run_cli, "What was the purchase price of Contoso's acquisition of Fabrikam?", pdf)
+    assert "is the whole" not in json.dumps(data["verification"]), data["verification"]
 
 
 _GAIN = [
     "Asset management fees increased driven by the impact of the Fabrikam acquisition in CCB.",
+    "Jane Doe, our CFO, leads the accounting organization.",
+    "The chief financial officer reports to the audit committee each quarter.",
     "The Firm recognized an estimated bargain purchase gain of $2.7 billion on the Fabrikam acquisition in Corporate.",
 ]
 
@@ -192,9 +239,12 @@ def test_a_text_claim_needs_a_quote_of_what_it_is_about(run_cli, fake_openai, ma
 
     wrong = claim("The Fabrikam bargain purchase gain was booked in the CCB segment.", 1)
     assert_scripted(run_cli, fake_openai, pdf, question, wrong, False, "which the claim is about")
-    assert_scripted(
-        run_cli, fake_openai, pdf, question, claim("The bargain purchase gain was booked in Corporate.", 2), True
-    )
+    right = claim("The Fabrikam bargain purchase gain was booked in Corporate.", 4)
+    assert_scripted(run_cli, fake_openai, pdf, question, right, True)
+    fake_openai.push_answer(claim("Contoso's chief financial officer oversees the accounting organization.", 2))
+    _, data, _ = ask(run_cli, "What does Contoso's chief financial officer oversee?", pdf)  # initials: 'CFO'
+    assert data["status"] != "not_found", data
+    assert "which the claim is about" not in json.dumps(data["verification"]), data["verification"]
 
 
 def test_a_date_a_participle_gives_a_thing_dates_no_answer(run_cli, fake_openai, make_pdf):
@@ -207,3 +257,16 @@ def test_a_date_a_participle_gives_a_thing_dates_no_answer(run_cli, fake_openai,
     pdf = make_pdf("contoso-2020-10k.pdf", [COVER30, lines])
     question = "Does Contoso's 2021 outlook reflect the pending acquisition of Northwind?"
     assert_scripted(run_cli, fake_openai, pdf, question, _yes(len(COVER30) + 2, lines[1], value=False), True)
+
+
+@pytest.mark.parametrize(
+    ("question", "verb"),
+    [
+        ("On what date did the former First Republic staff become JPMorgan Chase employees?", "become"),
+        ("When did the Contoso Board approve the new Merger Agreement?", None),  # not 'new' after 'approve the'
+        ("Did the SEC charges against Contoso settle in 2022?", None),  # not 'against'
+        ("When did the FASB issue the ASU on Leases?", None),
+    ],
+)
+def test_a_subject_with_a_name_inside_it_is_read_to_its_verb(question, verb):
+    assert asked_verb(question) == verb

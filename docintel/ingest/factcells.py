@@ -93,14 +93,26 @@ def section_member(above: Sequence[str], is_line_item: Callable[[str], bool]) ->
     after a note's 'Corporate/Other Segment' paragraph), starts another section."""
     for distance, text in enumerate(reversed(above)):
         text = text.strip()
-        named = SECTION_HEADING.match(text)
-        if named and not _NOT_SECTION.match(named.group(1)) and not is_line_item(named.group(1)):
-            return Member(name=named.group(1), axis="segment")  # 'Corporate/Other Segment' is one too
-        if _WHOLE_HEADING.match(text) and len(text) < 60:
+        if name := segment_named(text, is_line_item):
+            return Member(name=name, axis="segment")  # 'Corporate/Other Segment' is one too
+        if names_the_whole(text):
             return None
         if distance >= _CAPTION_LINES and _TITLE_LINE.fullmatch(text):
             return None
     return None
+
+
+def segment_named(text: str, is_line_item: Callable[[str], bool]) -> str | None:
+    """The segment a heading line names ('Pharmacy Services Segment': 'Pharmacy Services'), or None."""
+    named = SECTION_HEADING.match(text.strip())
+    if named and not _NOT_SECTION.match(named.group(1)) and not is_line_item(named.group(1)):
+        return named.group(1)
+    return None
+
+
+def names_the_whole(text: str) -> bool:
+    """Whether a heading line is the whole company's ('Consolidated Results of Operations', 'Corporate')."""
+    return bool(_WHOLE_HEADING.match(text.strip())) and len(text.strip()) < 60
 
 
 _CAPTION_LINES = 6  # the lines right above a table that may be its caption and header

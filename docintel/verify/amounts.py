@@ -334,9 +334,12 @@ def _sectioned(candidate: Candidate, cited: list[CitedSpan]) -> FactView:
     """The candidate's typed fields; a number of prose whose sentence names no member is of the segment its
     section's heading names ('Regulated Businesses Segment' over 'operating revenues increased $129 million')."""
     fact = fact_of(candidate, _rest(candidate, cited), _lead(candidate, cited))
-    if candidate.row_label is not None or fact.member or not candidate.section:
-        return fact
+    if candidate.row_label is not None or fact.member or not candidate.section or _WHOLE.search(candidate.sentence):
+        return fact  # 'consolidated net sales increased ...' names the whole itself
     return replace(fact, member=candidate.section, member_text=f"{fact.member_text} {candidate.section}")
+
+
+_WHOLE = re.compile(r"\b(?:consolidated|total\s+company)\b", re.IGNORECASE)
 
 
 def _document_of(candidate: Candidate, cited: list[CitedSpan]) -> Document | None:

@@ -27,7 +27,14 @@ _NO_NOUN = frozenset(
 
 # '... placed a $5 billion deposit ... as part of $30 billion of deposits provided by a consortium': the figure after
 # 'as part of' is a whole another thing of the sentence belongs to
-_PART_OF = re.compile(r"\bpart\s+of\s+(?:(?:a|an|the)\s+)?(?:total\s+(?:of\s+)?)?$", re.IGNORECASE)
+_PART_OF = re.compile(
+    r"\bpart\s+of\s+(?:(?:a|an|the|its|our|their)\s+)?(?:(?:total|aggregate)\s+(?:of\s+)?)?"
+    r"(?:(?:approximately|about|nearly|roughly|over|some)\s+)?$",
+    re.IGNORECASE,
+)
+# the part's own amount before 'as part of' in its sentence: without it, 'As part of the $3.2 billion acquisition of
+# Fabrikam, we ...' gives the whole's figure as the sentence's subject
+_AMOUNT_BEFORE = re.compile(r"[$\u20ac\u00a3\u00a5]\s?\d|\d\s*(?:million|billion|thousand)\b", re.IGNORECASE)
 
 
 def _asks_whole(question: str, after: str) -> bool:
@@ -51,7 +58,9 @@ def breakdown_rule(candidate: Candidate, question: str, rest: str) -> FieldCheck
     at = full.find(candidate.printed)
     if at < 0:
         return FieldCheck(field="subject", verdict="not_applicable")
-    if (whole := _PART_OF.search(full[:at])) and not _asks_whole(question, full[at + len(candidate.printed) :]):
+    whole = _PART_OF.search(full[:at])
+    owned = whole is not None and _AMOUNT_BEFORE.search(full[: whole.start()])  # '$5 billion deposit ... as part of'
+    if whole and owned and not _asks_whole(question, full[at + len(candidate.printed) :]):
         said = f"{whole.group(0).strip()} {candidate.printed}"
         detail = f"subject: {candidate.printed} is the whole the sentence's subject is a part of ('{said}')"
         return FieldCheck(field="subject", verdict="unknown", asked=question, found=said, detail=detail)

@@ -163,7 +163,7 @@ def polarity_rule(answer: bool, spans: list[CitedSpan], question: str, ignore: f
     if asked_years and quoted_years and not asked_years & quoted_years:
         years = ", ".join(map(str, sorted(quoted_years)))
         return _check("polarity", "mismatch", f"polarity: the quote is about {years}, not the year asked")
-    if answer and (undated := undated_yes(about, question, asked_years)):
+    if answer and (undated := undated_yes([*about, " ".join(c.span.quote for c in spans)], question, asked_years)):
         return _check("polarity", "unknown", f"polarity: {undated}")
     # a year that begins a name ('the 2021 Repurchase Program', 'the 2022 Plan') dates no event of the sentence
     elsewhen = [

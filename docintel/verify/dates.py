@@ -242,6 +242,7 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
         if verb is not None:
             if expecting:  # 'When is it expected to close': 'is expected to close in 2023' says the close asked
                 holding, sentence = _EXPECTED.sub(" ", holding), _EXPECTED.sub(" ", sentence)
+            holding, sentence = _PREFIXED.sub(" ", holding), _PREFIXED.sub(" ", sentence)  # 'pre-closing': no close
             dated_noun = noun_dated(question, verb, holding, date_text, name_terms(asking, ignore))
             if dated_noun or any(says_verb(v, holding) for v in event_verbs(question, verb)):
                 return _check("event", "supported")
@@ -267,6 +268,9 @@ def _event_check(date_text: str, spans: list[CitedSpan], question: str, ignore: 
 _NAMED_DATE = re.compile(r"\b(?:what|which)\s+(?P<noun>(?:[\w-]+\s+){1,3}?)date\b", re.IGNORECASE)
 
 
+# a word a prefix makes a modifier of another time or its absence ('a pre-closing special dividend', 'post-acquisition',
+# 'non-renewal'): it says no act of its root
+_PREFIXED = re.compile(r"\b(?:pre|post|non)-\w+", re.IGNORECASE)
 _ACT = re.compile(r"\b[a-z]{3,}ed\b")  # a clause that dates an act ('filed with the SEC on March 24, 2017')
 
 

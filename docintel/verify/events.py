@@ -92,6 +92,11 @@ def _possible(sentence: str, asked: set[str]) -> bool:
 # subject (names joined by 'and', '&', 'of' or 'for': 'Best Buy's Board of Directors', 'the Board of Directors of
 # Boeing'; an adverb before the verb skipped); 'did the auditor sign its report', 'did the audit committee approve
 # the plan': a subject in common words, when a determiner follows the verb
+# no noun or verb of a subject: a determiner, a preposition ('the SEC charges against Contoso settle')
+_NOT_FUNCTION = (
+    r"(?!(?:the|its|their|this|that|these|those|our|his|her|a|an|against|with|from|into|of|for|on|in|by|to|at|as|"
+    r"and|or)\b)"
+)
 ACTIVE_VERB = re.compile(
     r"\b(?:did|does|do|will|would|has|have|had)\s+"
     r"(?:(?:[A-Z][\w.&'\u2019-]*\s+(?:(?:and|&|of|for)\s+)?){1,6}|"
@@ -100,7 +105,8 @@ ACTIVE_VERB = re.compile(
     r"(?:the\s+)?(?:company|registrant|firm|group|it|they|we)\s+|"
     r"the\s+(?:[a-z]+\s+){1,2}(?=(?:\w+ly\s+)?[a-z]{3,}\s+(?:(?:its|their|the|a|an|our|this|that|his|her)\b|[A-Z]))|"
     # 'did the former First Republic staff become ...': a name between the article and its noun
-    r"the\s+(?:[a-z]+\s+){0,2}(?:[A-Z][\w.&'\u2019-]*\s+){1,4}(?:[a-z]+\s+){1,2}(?=[a-z]{3,}\s+[A-Z]))"
+    rf"the\s+(?:[a-z]+\s+){{0,2}}(?:[A-Z][\w.&'\u2019-]*\s+){{1,4}}(?:{_NOT_FUNCTION}[a-z]+\s+){{1,2}}?"
+    rf"(?={_NOT_FUNCTION}[a-z]{{3,}}\s+(?:[A-Z]|(?:its|their|the|a|an|our|this|that|his|her)\b)))"
     r"(?:(?:\w+ly|first|also|ever|finally)\s+)?(?P<verb>(?!(?:intend|plan|expect|seek|aim|propose)\b)[a-z]{3,})\b"
 )  # 'does X intend to re-nationalize': the intent's verb names no event
 # Verbs one event is told with (general English: a sale is a disposal, a purchase an acquisition, a closing the
@@ -230,12 +236,7 @@ def verb_in(verb: str, text: str) -> bool:
     roots = _roots(verb)
     # an intent is no event, unless its own verb is the one asked ('When did X announce its intention to ...')
     done = INTENT.sub(lambda m: m.group(0) if m.group(0).lower().startswith(roots) else " ", text)
-    done = _PREFIXED.sub(" ", done)  # 'a pre-closing special dividend' says no closing
     return any(t.startswith(roots) for t in tokenize(done))
-
-
-# a word a prefix makes a modifier of another time or its absence ('pre-closing', 'post-acquisition', 'non-renewal')
-_PREFIXED = re.compile(r"\b(?:pre|post|non)-\w+", re.IGNORECASE)
 
 
 # 'Will MGM keep paying its dividend?': a question about going on, which a stop answers no (general English)

@@ -15,26 +15,47 @@ _ASKS_RELATIVE = re.compile(r"\bwhat\s+percent(?:age)?\b(?!\s+(?:of|points?)\b)"
 
 def _in_points(candidate: Candidate) -> bool:
     """Whether the candidate is a number of prose followed by 'percentage points' ('declined 4 percentage points')."""
-    at = candidate.sentence.find(candidate.printed) if candidate.row_label is None else -1
-    return at >= 0 and bool(POINTS_AFTER.match(candidate.sentence[at + len(candidate.printed) :]))
+    return any(POINTS_AFTER.match(after) for _, after in _places(candidate))
+
+
+def _places(candidate: Candidate) -> list[tuple[str, str]]:
+    """The text before and after each place its sentence prints the candidate, a number of prose ('4' is not read
+    inside '$504'); none for a cell."""
+    if candidate.row_label is not None:
+        return []
+    printed = re.escape(candidate.printed)
+    return [(candidate.sentence[: m.start()], candidate.sentence[m.end() :]) for m in _printed(printed, candidate)]
+
+
+def _printed(printed: str, candidate: Candidate) -> list[re.Match[str]]:
+    return list(re.finditer(rf"(?<![\d.,]){printed}(?![\d])", candidate.sentence))
 
 
 # 'By how many percentage points (basis points) did the margin decline?' asks a rate's change in its own units
 _ASKS_POINTS = re.compile(r"\b(?:percentage|basis)\s+points?\b|\bhow\s+many\s+points\b", re.IGNORECASE)
-# '... decreased by $504 million, or 12%', '$504 million (12%)': the change of an amount relative to it
-_AMOUNT_THEN = re.compile(
-    r"(?:[$\u20ac\u00a3\u00a5]\s?\d[\d.,]*(?:\s*(?:thousand|million|billion|trillion))?|"
-    r"\d[\d.,]*\s*(?:thousand|million|billion|trillion))\s*,?\s*(?:or\s+(?:approximately\s+|about\s+)?|\(\s*)$",
-    re.IGNORECASE,
-)
+# '... decreased by $504 million, or 12%', '$504 million (12%)', '$504M, or 12%', '$504 million, a 12% decline'; and
+# the percent first, '... decreased 12%, or $504 million': the change of an amount relative to it
+_SCALE = r"(?:thousand|million|billion|trillion)"
+_AMOUNT = rf"(?:[$\u20ac\u00a3\u00a5]\s?\d[\d.,]*(?:\s*{_SCALE}|[KMB]\b)?|\d[\d.,]*\s*{_SCALE})"
+_AMOUNT_THEN = re.compile(rf"{_AMOUNT}\s*,?\s*(?:or\s+(?:approximately\s+|about\s+)?|\(\s*|an?\s+)$", re.IGNORECASE)
+_THEN_AMOUNT = re.compile(rf"^\s*,?\s*or\s+(?:approximately\s+|about\s+)?{_AMOUNT}", re.IGNORECASE)
+# what makes the percent after an amount no change of it: points ('$1.2 billion, or 2.1 percentage points'), a share
+# of another thing ('$3.4 billion, or 24% of net sales')
+_NOT_RELATIVE = re.compile(r"^\s*(?:percentage\s+points?|basis\s+points?|bps|of\b)", re.IGNORECASE)
+_CHANGE_NOUN = re.compile(r"^\s*(?:decline|decrease|increase|reduction|rise|drop|growth)\b", re.IGNORECASE)
 
 
 def _of_an_amount(candidate: Candidate) -> bool:
-    """Whether the candidate is a number of prose printed as the relative size of the amount before it ('decreased
+    """Whether the candidate is a number of prose printed as the relative size of the amount beside it ('decreased
     by $504 million, or 12%'): a percentage change of money, not of a rate."""
-    at = candidate.sentence.find(candidate.printed) if candidate.row_label is None else -1
-    before = candidate.sentence[:at] + ("(" if candidate.printed.startswith("(") else "")  # '(9%)' read as '9%'
-    return at >= 0 and bool(_AMOUNT_THEN.search(before))
+    for before, after in _places(candidate):
+        lead = before + ("(" if candidate.printed.startswith("(") else "")  # '(9%)' read as '9%'
+        told = _AMOUNT_THEN.search(lead)
+        if told and told.group(0).rstrip().lower().endswith((" a", " an")) and not _CHANGE_NOUN.match(after):
+            continue  # '$504 million, a 12% ...' is a change only before its noun ('decline')
+        if (told or _THEN_AMOUNT.match(after)) and not _NOT_RELATIVE.match(after):
+            return True
+    return False
 
 
 def points_problem(stated: str, candidates: Sequence[Candidate], question: str) -> str:

@@ -13,20 +13,23 @@ from ..ingest.facts import Fact
 from ..ingest.factscope import names_scale_word, scale_stated
 from ..numbers import Number
 
-_BY_LINE: dict[tuple[str, int], dict[int, list[Fact]]] = {}  # by document id and its count of facts: read once
+# by document (held, so its id stays its own; two documents of one name are read apart): read once per document
+_BY_LINE: dict[int, tuple[Document, dict[int, list[Fact]]]] = {}
 
 
 def prose_scale(document: Document, span: Span, number: Number) -> float | None:
     """The scale ingest read for the amount *number* of the prose lines of *span*, when it read one beyond units."""
     if not number.currency or number.percent:
         return None
-    key = (document.meta.doc_id, len(document.facts))
-    if key not in _BY_LINE:
-        _BY_LINE[key] = {}
+    if id(document) not in _BY_LINE:
+        if len(_BY_LINE) > 16:  # a long-running process reading many documents keeps a few
+            _BY_LINE.clear()
+        scaled: dict[int, list[Fact]] = {}
         for fact in document.facts:
             if fact.provenance.table is None and fact.scale != 1.0 and fact.scale_source in ("section", "row"):
-                _BY_LINE[key].setdefault(fact.provenance.global_line, []).append(fact)
-    lines = _BY_LINE[key]
+                scaled.setdefault(fact.provenance.global_line, []).append(fact)
+        _BY_LINE[id(document)] = (document, scaled)
+    lines = _BY_LINE[id(document)][1]
     for line in range(span.line_start, span.line_end + 1):
         for fact in lines.get(line, ()):
             if fact.text == number.text:

@@ -36,7 +36,7 @@ from .listed import paired_year
 from .pershare import cents_row, per_share_heading
 from .prosescale import heading_scale, prose_scale
 from .rules import FieldCheck, mismatches
-from .sections import section_member
+from .sections import prose_segment
 from .siblings import twins_of
 from .totals import total_group
 from .typed import FactView, cell_fact, ingest_fact, period_years
@@ -220,7 +220,7 @@ def quote_candidates(cited: CitedSpan) -> list[Candidate]:
             if hit is not None:
                 found.append(_cell_candidate(cited, table, row, index, value if value is not None else 0.0))
                 used.add(hit)
-    segment = section_member(cited.document, cited.span.line_start) if len(used) < len(numbers) else None
+    segment = prose_segment(cited.document, cited.span.line_start) if len(used) < len(numbers) else None
     for position, number in enumerate(numbers):
         if position not in used:
             read = prose_scale(cited.document, cited.span, number) or heading_scale(cited.document, cited.span, number)
