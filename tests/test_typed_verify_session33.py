@@ -125,6 +125,14 @@ def test_american_waters_regulated_revenue_increase_is_not_the_consolidated_one(
         assert member or "Regulated Businesses" in fields["member"]["detail"], fields["member"]
 
 
+def _assert_not_said(run_cli, fake_openai, pdf, question: str, scripted: dict, phrase: str) -> None:
+    """Ask *question* of *pdf*, the model answering *scripted*: answered, and no check says *phrase*."""
+    fake_openai.push_answer(scripted)
+    _, data, _ = ask(run_cli, question, pdf)
+    assert data["status"] != "not_found", data
+    assert phrase not in json.dumps(data["verification"]), data["verification"]
+
+
 def _yes(line: int, quote: str, value: bool = True) -> dict:
     return answer("boolean", {"value": value, "explanation": "Read from the quote.", "spans": [span(line, quote)]})
 
@@ -217,9 +225,8 @@ def test_a_whole_the_subject_is_part_of_answers_no_part(run_cli, fake_openai, ma
     assert_scripted(run_cli, fake_openai, pdf, group, deposit(30.0), True)
     # no amount of a part before 'as part of': the sentence's figure is the whole it speaks of
     price = amount(3.2, "billions", "2023", (len(COVER30) + 2, _ACQUIRED), label="Purchase price")
-    fake_openai.push_answer(price)
-    _, data, _ = ask(run_cli, "What was the purchase price of Contoso's acquisition of Fabrikam?", pdf)
-    assert "is the whole" not in json.dumps(data["verification"]), data["verification"]
+    question = "What was the purchase price of Contoso's acquisition of Fabrikam?"
+    _assert_not_said(run_cli, fake_openai, pdf, question, price, "is the whole")
 
 
 _GAIN = [
@@ -241,10 +248,9 @@ def test_a_text_claim_needs_a_quote_of_what_it_is_about(run_cli, fake_openai, ma
     assert_scripted(run_cli, fake_openai, pdf, question, wrong, False, "which the claim is about")
     right = claim("The Fabrikam bargain purchase gain was booked in Corporate.", 4)
     assert_scripted(run_cli, fake_openai, pdf, question, right, True)
-    fake_openai.push_answer(claim("Contoso's chief financial officer oversees the accounting organization.", 2))
-    _, data, _ = ask(run_cli, "What does Contoso's chief financial officer oversee?", pdf)  # initials: 'CFO'
-    assert data["status"] != "not_found", data
-    assert "which the claim is about" not in json.dumps(data["verification"]), data["verification"]
+    initials = claim("Contoso's chief financial officer oversees the accounting organization.", 2)  # 'CFO'
+    question = "What does Contoso's chief financial officer oversee?"
+    _assert_not_said(run_cli, fake_openai, pdf, question, initials, "which the claim is about")
 
 
 def test_a_date_a_participle_gives_a_thing_dates_no_answer(run_cli, fake_openai, make_pdf):
