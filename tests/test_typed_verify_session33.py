@@ -208,6 +208,10 @@ _DEPOSIT = (
     "Contoso deposited $5 billion with Fabrikam Bank on March 16, 2023, as part of approximately $30 billion of"
     " deposits provided by a consortium of large U.S. banks."
 )
+_SPLIT = [
+    "Contoso had placed a $5 billion deposit with Fabrikam",
+    "Bank on March 16, 2023, as part of $30 billion of deposits provided by a consortium of large U.S. banks.",
+]
 _ACQUIRED = "As part of the $3.2 billion acquisition of Fabrikam, Contoso issued 10 million shares of common stock."
 
 
@@ -223,6 +227,14 @@ def test_a_whole_the_subject_is_part_of_answers_no_part(run_cli, fake_openai, ma
     assert_scripted(run_cli, fake_openai, pdf, own, deposit(5.0), True)
     group = "How much in deposits did the consortium of large banks provide to Fabrikam Bank in March 2023?"
     assert_scripted(run_cli, fake_openai, pdf, group, deposit(30.0), True)
+    # the part's amount before the quote: on the line above it, or on the cited lines before the quote
+    split = make_pdf("contoso-2023-10q-split.pdf", [COVER30, _SPLIT])
+    quote = "Bank on March 16, 2023, as part of $30 billion of deposits"
+    for first in (len(COVER30) + 1, len(COVER30) + 2):
+        cut = {**span(first, quote), "line_end": len(COVER30) + 2}
+        whole = amount(30.0, "billions", "March 16, 2023", label="Deposit")
+        whole["items"][0]["spans"] = [cut]
+        assert_scripted(run_cli, fake_openai, split, own, whole, False, "is the whole")
     # no amount of a part before 'as part of': the sentence's figure is the whole it speaks of
     price = amount(3.2, "billions", "2023", (len(COVER30) + 2, _ACQUIRED), label="Purchase price")
     question = "What was the purchase price of Contoso's acquisition of Fabrikam?"

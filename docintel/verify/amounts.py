@@ -16,7 +16,7 @@ from typing import Any
 from ..answer.contract import Amount
 from ..concepts import concepts_in
 from ..ingest.documents import Document
-from ..textnorm import tokenize
+from ..textnorm import last_sentence, tokenize
 from .attributes import attribute_words, measurement_attributes
 from .breakdown import breakdown_rule
 from .changes import side_asked, side_of_change
@@ -31,7 +31,7 @@ from .groups import column_group_rule
 from .inclusion import deduction_rule, inclusion_rule
 from .issuer import issuer_terms
 from .kinds import kind_detail, kind_fits, subject_rule
-from .leadin import clause_lead
+from .leadin import clause_lead, lead_in
 from .listed import listed_years
 from .meaning import (
     Asked,
@@ -62,6 +62,7 @@ from .values import (
     Candidate,
     CitedSpan,
     ItemCheck,
+    cited_lines,
     cut_clause,
     item_check,
     quote_candidates,
@@ -316,7 +317,7 @@ def _typed(
                 _annualized(c, asked, cited),
                 direction_rule(c, quoted, asked.label, asked.question),
                 subject_rule(c, asked.question, _tail(c, cited)),
-                breakdown_rule(c, asked.question, _rest(c, cited)),
+                breakdown_rule(c, asked.question, _rest(c, cited), _sentence_lead(c, cited)),
                 result_rule(c, asked.question),
                 unnamed_rule(
                     c, asked.question, " ".join([*(s.span.quote for s in cited), c.section]), issuer_terms(cited)
@@ -346,6 +347,17 @@ def _document_of(candidate: Candidate, cited: list[CitedSpan]) -> Document | Non
     """The document whose cited lines hold the candidate's line."""
     line = candidate.line
     return next((s.document for s in cited if line and s.span.line_start <= line <= s.span.line_end), None)
+
+
+def _sentence_lead(candidate: Candidate, cited: list[CitedSpan]) -> str:
+    """The words of a number of prose's sentence before its quote, on the lines above it or on its cited lines
+    before it ('' for a cell)."""
+    found = [s for s in cited if candidate.printed in s.span.quote]
+    if candidate.row_label is not None or not found:
+        return ""
+    lines = " ".join(cited_lines(found[0]).split())
+    at = lines.find(" ".join(found[0].span.quote.split())[:30])
+    return lead_in(found[0].document, found[0].span) or (last_sentence(lines[:at]) if at > 0 else "")
 
 
 def _lead(candidate: Candidate, cited: list[CitedSpan]) -> str:  # the clause's words before the quote ('' for a cell)

@@ -49,17 +49,20 @@ def _asks_whole(question: str, after: str) -> bool:
 _CLAUSE_END = re.compile(r"[;.]\s|[;.]$")
 
 
-def breakdown_rule(candidate: Candidate, question: str, rest: str) -> FieldCheck:
+def breakdown_rule(candidate: Candidate, question: str, rest: str, lead: str = "") -> FieldCheck:
     """`subject` `unknown` for a figure of prose whose own sentence (its quote's, read on past the quote: *rest*) goes
     on after it to break it down ('which consisted of', 'including'), one part being a figure said to be a noun the
     question asks and the words naming the figure itself do not say ('total consideration of $4.25 billion' for
-    cash; not 'payments totaling $18.2 million which consisted of $16.6 million in payments')."""
+    cash; not 'payments totaling $18.2 million which consisted of $16.6 million in payments'); and for a figure
+    after 'as part of' that follows an amount of its sentence (in the quote or in the sentence's words before it,
+    *lead*): the whole that amount belongs to."""
     full = f"{candidate.sentence} {rest}" if candidate.row_label is None else ""
     at = full.find(candidate.printed)
     if at < 0:
         return FieldCheck(field="subject", verdict="not_applicable")
     whole = _PART_OF.search(full[:at])
-    owned = whole is not None and _AMOUNT_BEFORE.search(full[: whole.start()])  # '$5 billion deposit ... as part of'
+    # the sentence's own amount before it, in the quote or in the words of its sentence before the quote (*lead*)
+    owned = whole is not None and _AMOUNT_BEFORE.search(f"{lead} {full[: whole.start()]}")
     if whole and owned and not _asks_whole(question, full[at + len(candidate.printed) :]):
         said = f"{whole.group(0).strip()} {candidate.printed}"
         detail = f"subject: {candidate.printed} is the whole the sentence's subject is a part of ('{said}')"
