@@ -23,8 +23,8 @@ _ASKING = frozenset(
 
 def topic_rule(question: str, text: str, spans: list[CitedSpan], ignore: frozenset[str]) -> FieldCheck:
     """`about` `unknown` when the claim repeats two common words of the question or more (its topic: 'bargain
-    purchase gain booked') and its quotes say none of them, nor a phrase a reader would use for them ('auditor':
-    'registered public accounting firm'); proper names ('First Republic') are left out, as a quote about another
+    purchase gain booked') and its quotes say no common word of the question, nor a phrase a reader would use for
+    one ('auditor': 'registered public accounting firm'); proper names ('First Republic') are left out, as a quote about another
     thing of the same name shares them."""
     asking = search_text(question)
     common = {t for w in asking.split() if w[:1].islower() for t in tokenize(w)} - _ASKING - ignore
@@ -36,7 +36,7 @@ def topic_rule(question: str, text: str, spans: list[CitedSpan], ignore: frozens
     if _initialed(asking, quotes):  # 'chief financial officer' asked: 'our CFO'
         return FieldCheck(field="about", verdict="not_applicable")
 
-    if claimed & quoted or any(set(tokenize(p)) <= quoted for p in topic_phrases(asking)):
+    if common & quoted or any(set(tokenize(p)) <= quoted for p in topic_phrases(asking)):
         return FieldCheck(field="about", verdict="not_applicable")
     words = ", ".join(dict.fromkeys(w.strip("?.,;:'\"") for w in asking.split() if set(tokenize(w)) & claimed))
     detail = f"about: the quotes say none of '{words}', which the claim is about"

@@ -65,7 +65,7 @@ def undated_yes(about: list[str], question: str, asked_years: frozenset[int]) ->
     if years_named(NAMED_YEAR.sub(" ", question)) and asked_years & quoted and not asked_years & own:
         return "the year asked only begins a name in the quote; it dates no event of it"
     part = _PART_ASKED.search(search_text(question))
-    if part and not any(_PART_SAID.search(s) for s in about):
+    if part and asked_years & quoted and not any(_PART_SAID.search(s) for s in about):  # dated by the year alone
         return f"the question asks {part.group(0)!r} of the year; the quote does not say when in the year"
     said = [q for s in about for m in _PART.finditer(s) if (q := _span(m))]
     if part and (asked := _span(part)) and said and not any(asked[0] <= q[0] and q[1] <= asked[1] for q in said):
