@@ -24,8 +24,8 @@ _ASKING = frozenset(
 def topic_rule(question: str, text: str, spans: list[CitedSpan], ignore: frozenset[str]) -> FieldCheck:
     """`about` `unknown` when the claim repeats two common words of the question or more (its topic: 'bargain
     purchase gain booked') and its quotes say no common word of the question, nor a phrase a reader would use for
-    one ('auditor': 'registered public accounting firm'); proper names ('First Republic') are left out, as a quote about another
-    thing of the same name shares them."""
+    one ('auditor': 'registered public accounting firm'); proper names ('First Republic') are left out, as a quote
+    about another thing of the same name shares them."""
     asking = search_text(question)
     common = {t for w in asking.split() if w[:1].islower() for t in tokenize(w)} - _ASKING - ignore
     claimed = common & set(tokenize(text))
