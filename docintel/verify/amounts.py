@@ -349,20 +349,26 @@ def _document_of(candidate: Candidate, cited: list[CitedSpan]) -> Document | Non
     return next((s.document for s in cited if line and s.span.line_start <= line <= s.span.line_end), None)
 
 
+def _quoting(candidate: Candidate, cited: list[CitedSpan]) -> CitedSpan | None:
+    """The first cited span whose quote prints a number of prose (None for a cell, or when none does)."""
+    if candidate.row_label is not None:
+        return None
+    return next((s for s in cited if candidate.printed in s.span.quote), None)
+
+
 def _sentence_lead(candidate: Candidate, cited: list[CitedSpan]) -> str:
     """The words of a number of prose's sentence before its quote, on the lines above it or on its cited lines
     before it ('' for a cell)."""
-    found = [s for s in cited if candidate.printed in s.span.quote]
-    if candidate.row_label is not None or not found:
+    if (found := _quoting(candidate, cited)) is None:
         return ""
-    lines = " ".join(cited_lines(found[0]).split())
-    at = lines.find(" ".join(found[0].span.quote.split())[:30])
-    return lead_in(found[0].document, found[0].span) or (last_sentence(lines[:at]) if at > 0 else "")
+    lines = " ".join(cited_lines(found).split())
+    at = lines.find(" ".join(found.span.quote.split())[:30])
+    return lead_in(found.document, found.span) or (last_sentence(lines[:at]) if at > 0 else "")
 
 
 def _lead(candidate: Candidate, cited: list[CitedSpan]) -> str:  # the clause's words before the quote ('' for a cell)
-    found = [(s.document, s.span) for s in cited if candidate.printed in s.span.quote]
-    return clause_lead(*found[0]) if candidate.row_label is None and found else ""
+    found = _quoting(candidate, cited)
+    return clause_lead(found.document, found.span) if found else ""
 
 
 def _exactly(value: float, unit: str | None, candidate: Candidate) -> bool:
@@ -374,17 +380,15 @@ def _exactly(value: float, unit: str | None, candidate: Candidate) -> bool:
 
 def _tail(candidate: Candidate, cited: list[CitedSpan]) -> str:
     """The rest of the clause the quote of a number of prose was cut from ('' for a cell)."""
-    if candidate.row_label is not None:
-        return ""
-    return next((cut_clause(s) for s in cited if candidate.printed in s.span.quote), "")
+    found = _quoting(candidate, cited)
+    return cut_clause(found) if found else ""
 
 
 def _rest(candidate: Candidate, cited: list[CitedSpan]) -> str:
     """The rest of the sentence the quote of a number of prose was cut from, for the part it says the number is of
     ('... by $6.0 billion' + 'and foreign income before income taxes by $588 million'); '' for a cell."""
-    if candidate.row_label is not None:
-        return ""
-    return next((rest_of_sentence(s) or cut_clause(s) for s in cited if candidate.printed in s.span.quote), "")
+    found = _quoting(candidate, cited)
+    return (rest_of_sentence(found) or cut_clause(found)) if found else ""
 
 
 def _annualized(candidate: Candidate, asked: Asked, cited: list[CitedSpan]) -> FieldCheck:
